@@ -1,0 +1,52 @@
+#pragma once
+// Diagnostics: problems found in the inputs, each tied to a place in a file.
+// Stages collect them instead of throwing, so one run reports every problem.
+#include <string>
+#include <vector>
+
+namespace kw {
+
+// 1-based line and column in a data, layout or template file; 0 = unknown.
+struct SourceLoc {
+  std::string file;
+  int line = 0;
+  int column = 0;
+  bool known() const { return !file.empty(); }
+  std::string str() const;  // "file:line:col" (or less, when unknown)
+  friend bool operator==(const SourceLoc&, const SourceLoc&) = default;
+};
+
+enum class Severity { Error, Warning, Note };
+const char* severity_name(Severity s);
+
+struct Diagnostic {
+  Severity severity = Severity::Error;
+  SourceLoc loc;
+  std::string message;
+  std::string card_id;  // the card it concerns, if any
+  std::string hint;     // optional second line ("known regions are ...")
+};
+
+class Diagnostics {
+ public:
+  void error(SourceLoc loc, std::string message, std::string card_id = {}, std::string hint = {});
+  void warning(SourceLoc loc, std::string message, std::string card_id = {}, std::string hint = {});
+  void note(SourceLoc loc, std::string message, std::string card_id = {}, std::string hint = {});
+  void add(Diagnostic d) { items_.push_back(std::move(d)); }
+  void append(const Diagnostics& other);
+
+  bool has_errors() const;
+  size_t error_count() const;
+  bool empty() const { return items_.empty(); }
+  const std::vector<Diagnostic>& items() const { return items_; }
+
+ private:
+  std::vector<Diagnostic> items_;
+};
+
+// "file:line:col: error: message (card x)" followed, when the file can be read,
+// by the offending source line and a caret under the column, and the hint.
+std::string format_diagnostic(const Diagnostic& d, bool with_source = true);
+std::string format_diagnostics(const Diagnostics& ds, bool with_source = true);
+
+}  // namespace kw

@@ -1,0 +1,62 @@
+#include "core/files.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <unistd.h>
+
+namespace kw {
+
+namespace fs = std::filesystem;
+
+std::optional<std::string> read_file(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+void write_file_atomic(const fs::path& p, std::string_view bytes) {
+  if (p.has_parent_path()) fs::create_directories(p.parent_path());
+  fs::path tmp = p;
+  tmp += ".tmp-" + std::to_string(::getpid());
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out) throw std::runtime_error("cannot write " + tmp.string());
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    out.flush();
+    if (!out) {
+      std::error_code ec;
+      fs::remove(tmp, ec);
+      throw std::runtime_error("cannot write " + p.string());
+    }
+  }
+  std::error_code ec;
+  fs::rename(tmp, p, ec);
+  if (ec) {
+    fs::remove(tmp, ec);
+    throw std::runtime_error("cannot rename into place: " + p.string());
+  }
+}
+
+fs::path default_project_root() {
+  if (const char* env = std::getenv("KARTENWERK_ROOT"); env && *env) return env;
+  if (fs::exists("data/cards.yaml")) return fs::current_path();
+  return KW_SOURCE_ROOT;
+}
+
+const char* version() { return KW_VERSION; }
+
+std::int64_t output_timestamp() {
+  if (const char* env = std::getenv("SOURCE_DATE_EPOCH"); env && *env) {
+    char* end = nullptr;
+    long long v = std::strtoll(env, &end, 10);
+    if (end && *end == '\0' && v >= 0) return v;
+  }
+  return 1735689600;  // 2025-01-01T00:00:00Z
+}
+
+}  // namespace kw

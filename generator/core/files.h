@@ -1,0 +1,32 @@
+#pragma once
+// File system access for the pipeline. Writes are atomic (temporary file, then
+// rename) so an interrupted or failed build never leaves a half-written file.
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace kw {
+
+std::optional<std::string> read_file(const std::filesystem::path& p);
+
+// Writes `bytes` to `p` via a temporary sibling and rename(2). Creates parent
+// directories. Throws std::runtime_error naming the path on failure.
+void write_file_atomic(const std::filesystem::path& p, std::string_view bytes);
+
+// Where data/, layouts/, templates/ and fonts/ live: --root, else
+// $KARTENWERK_ROOT, else the current directory if it has data/cards.yaml,
+// else the source tree the binary was built from.
+std::filesystem::path default_project_root();
+
+// The version string of this build ("0.1.0").
+const char* version();
+
+// Seconds since the epoch used for dates embedded in output files:
+// SOURCE_DATE_EPOCH when set (reproducible builds), else a fixed date, so the
+// same input always gives byte-identical files.
+std::int64_t output_timestamp();
+
+}  // namespace kw

@@ -1,0 +1,90 @@
+#pragma once
+// The display list: what layout computes once and every exporter only paints.
+// All coordinates are millimetres in page space (origin at the top-left corner
+// of the bleed box, y down). Nothing here knows about games or cards.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "core/color.h"
+#include "core/geometry.h"
+
+namespace kw::layout {
+
+struct Paint {
+  std::optional<Color> fill;
+  std::optional<Color> stroke;
+  double stroke_width = 0;  // mm
+  friend bool operator==(const Paint&, const Paint&) = default;
+};
+
+struct RectShape {
+  Rect rect;
+  double corner_radius = 0;  // mm
+  Paint paint;
+};
+
+struct PathCommand {
+  enum class Op { Move, Line, Curve, Close } op = Op::Move;
+  Point p[3];  // Move/Line use p[0]; Curve uses p[0], p[1] (controls) and p[2] (end)
+};
+
+struct PathShape {
+  std::vector<PathCommand> commands;
+  Paint paint;
+};
+
+// A drawing (or one element of it, by id) from an SVG file, scaled to fit `box`
+// keeping its aspect ratio and centred. `stylesheet` is CSS injected with
+// rsvg_handle_set_stylesheet, e.g. ".fg{fill:#ffb140}".
+struct SvgArt {
+  std::string file;        // absolute path
+  std::string element_id;  // without '#'; empty = whole document
+  Rect box;
+  std::string stylesheet;
+};
+
+struct Glyph {
+  std::uint32_t id = 0;       // glyph index in the face
+  double x = 0, y = 0;        // pen position on the baseline, mm
+  std::uint32_t cluster = 0;  // byte offset into GlyphRun::text where this glyph's text starts
+};
+
+// Shaped glyphs of one font at one size and colour. `text` keeps the source
+// characters so PDF exporters can emit real, searchable text.
+struct GlyphRun {
+  std::string font_file;  // absolute path of the font file
+  int face_index = 0;
+  double size_pt = 10;
+  Color color;
+  std::vector<Glyph> glyphs;
+  std::string text;
+};
+
+using Shape = std::variant<RectShape, PathShape, SvgArt, GlyphRun>;
+
+struct Item {
+  Shape shape;
+  Affine transform;        // item coordinates -> page coordinates
+  std::string name;        // layout element that produced it (for dumps and reports)
+  bool keep_in_safe_area = false;  // text and key motifs: preflight checks these
+  Rect bounds;             // page-space bounding box, as computed by layout
+};
+
+struct Page {
+  std::string id;           // e.g. "palantir/gondor-artefakt-1"
+  Size size;                // document size including bleed, mm
+  Rect trim;                // the final cut, within the page
+  Rect safe;                // keep text and key motifs inside
+  double corner_radius = 0; // of the trim (cut by the die; never drawn)
+  Color edge_color;         // colour the bleed must continue (preflight)
+  std::vector<Item> items;  // painted in order
+};
+
+// A readable, stable text dump of a page (one line per item), used by layout
+// tests so that a change in layout reads as a diff of text, not of pixels.
+std::string dump(const Page& page);
+
+}  // namespace kw::layout

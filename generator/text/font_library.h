@@ -1,0 +1,38 @@
+#pragma once
+// The bundled fonts (fonts/fonts.yaml): families, styles, files, fallback order.
+// Fonts are loaded from the project's fonts/ folder and nowhere else.
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/diagnostic.h"
+
+namespace kw::text {
+
+struct FontFace;  // opaque: FreeType face + HarfBuzz font, owned by the library
+
+class FontLibrary {
+ public:
+  // Reads `fonts_dir`/fonts.yaml and opens every file it names. Problems
+  // (missing file, unknown key) are reported to `diags` with file:line:col.
+  static std::unique_ptr<FontLibrary> load(const std::filesystem::path& fonts_dir, Diagnostics& diags);
+  ~FontLibrary();
+
+  bool has_family(const std::string& family) const;
+  bool has_style(const std::string& family, const std::string& style) const;
+  // The face for family/style, or nullptr.
+  const FontFace* face(const std::string& family, const std::string& style) const;
+  // Fallback faces in order, for characters the requested face lacks.
+  std::vector<const FontFace*> fallback_chain(const std::string& style) const;
+  std::vector<std::string> families() const;
+
+  struct Impl;
+ private:
+  explicit FontLibrary(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+ public:
+  const Impl& impl() const { return *impl_; }
+};
+
+}  // namespace kw::text

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs the Debian packages kartenwerk needs, and only those that are missing.
+# `make` and `make test` call this first, so a fresh Debian machine needs nothing else.
+set -euo pipefail
+packages=(
+  build-essential cmake pkg-config
+  libcairo2-dev librsvg2-dev libharfbuzz-dev libfreetype-dev libicu-dev
+  libhyphen-dev hyphen-de hyphen-en-us libyaml-cpp-dev libpng-dev libjpeg-dev
+  libgtest-dev libgmock-dev
+  qpdf ghostscript poppler-utils
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "installing missing Debian packages: ${missing[*]}"
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

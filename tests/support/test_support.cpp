@@ -1,0 +1,44 @@
+#include "support/test_support.h"
+
+#include <array>
+#include <atomic>
+#include <cstdio>
+#include <random>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace kw::test {
+
+namespace fs = std::filesystem;
+
+fs::path source_root() { return KW_TEST_SOURCE_ROOT; }
+fs::path fixtures() { return KW_TEST_FIXTURES; }
+fs::path binary() { return KW_TEST_BINARY; }
+
+TempDir::TempDir() {
+  static std::atomic<int> counter{0};
+  path_ = fs::temp_directory_path() /
+          ("kartenwerk-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+  fs::remove_all(path_);
+  fs::create_directories(path_);
+}
+
+TempDir::~TempDir() {
+  std::error_code ec;
+  fs::remove_all(path_, ec);
+}
+
+int run_command(const std::string& command, std::string* output) {
+  std::string cmd = command + " 2>&1";
+  FILE* pipe = ::popen(cmd.c_str(), "r");
+  if (!pipe) return -1;
+  std::array<char, 4096> buf{};
+  std::string out;
+  size_t n;
+  while ((n = std::fread(buf.data(), 1, buf.size(), pipe)) > 0) out.append(buf.data(), n);
+  int status = ::pclose(pipe);
+  if (output) *output = out;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+}  // namespace kw::test

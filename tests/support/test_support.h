@@ -1,0 +1,31 @@
+#pragma once
+// Small helpers shared by all test binaries.
+#include <filesystem>
+#include <string>
+
+namespace kw::test {
+
+// The project's source root (data/, layouts/, templates/, fonts/).
+std::filesystem::path source_root();
+// tests/fixtures/
+std::filesystem::path fixtures();
+// The built kartenwerk binary, for end-to-end tests.
+std::filesystem::path binary();
+
+// A fresh empty directory under the system temp dir, removed on destruction.
+class TempDir {
+ public:
+  TempDir();
+  ~TempDir();
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+// Runs a shell command, returns its exit status; stdout+stderr go to `output`.
+int run_command(const std::string& command, std::string* output = nullptr);
+
+}  // namespace kw::test
