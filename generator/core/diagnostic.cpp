@@ -63,10 +63,16 @@ std::string format_diagnostic(const Diagnostic& d, bool with_source) {
     if (!src.empty()) {
       out += "    " + src + "\n";
       if (d.loc.column > 0) {
+        // Columns count characters (UTF-8 sequences); keep tabs so the caret
+        // lines up under tab-indented sources.
         std::string pad;
-        // Keep tabs so the caret lines up under tab-indented sources.
-        for (int i = 0; i < d.loc.column - 1 && i < static_cast<int>(src.size()); ++i)
-          pad += src[static_cast<size_t>(i)] == '\t' ? '\t' : ' ';
+        int column = 1;
+        for (size_t i = 0; i < src.size() && column < d.loc.column; ++i) {
+          unsigned char c = static_cast<unsigned char>(src[i]);
+          if ((c & 0xC0) == 0x80) continue;
+          pad += c == '\t' ? '\t' : ' ';
+          ++column;
+        }
         out += "    " + pad + "^\n";
       }
     }

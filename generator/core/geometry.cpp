@@ -35,12 +35,12 @@ Affine Affine::then_after(const Affine& o) const {
 Rect Affine::apply(const Rect& r) const {
   Point ps[4] = {apply(Point{r.x, r.y}), apply(Point{r.right(), r.y}),
                  apply(Point{r.x, r.bottom()}), apply(Point{r.right(), r.bottom()})};
-  double x0 = ps[0].x, x1 = ps[0].x, y0 = ps[0].y, y1 = ps[0].y;
+  double left = ps[0].x, right = ps[0].x, top = ps[0].y, bottom = ps[0].y;
   for (const auto& p : ps) {
-    x0 = std::min(x0, p.x); x1 = std::max(x1, p.x);
-    y0 = std::min(y0, p.y); y1 = std::max(y1, p.y);
+    left = std::min(left, p.x); right = std::max(right, p.x);
+    top = std::min(top, p.y); bottom = std::max(bottom, p.y);
   }
-  return {x0, y0, x1 - x0, y1 - y0};
+  return {left, top, right - left, bottom - top};
 }
 
 }  // namespace kw

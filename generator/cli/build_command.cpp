@@ -1,0 +1,75 @@
+#include <algorithm>
+#include <ostream>
+#include <stdexcept>
+
+#include "cli/commands.h"
+#include "cli/session.h"
+#include "layout/card_layout.h"
+#include "print/card_products.h"
+#include "rules/rules.h"
+#include "text/typesetter.h"
+
+namespace kw::cli {
+
+int run_build(const Invocation& inv, std::ostream& out, std::ostream& err) {
+  print::BuildOptions options;
+  options.out_dir = inv.out_dir;
+  if (!inv.formats.empty()) {
+    options.formats = {false, false, false};
+    for (const auto& f : inv.formats) {
+      if (f == "png") options.formats.png = true;
+      else if (f == "jpg" || f == "jpeg") options.formats.jpeg = true;
+      else if (f == "pdf") options.formats.pdf = true;
+      else {
+        err << "kartenwerk: unknown format '" << f << "' (formats: png, jpg, pdf)\n";
+        return 2;
+      }
+    }
+  }
+  Session s = open_session(inv, err);
+  if (!s.model) return 1;
+
+  Diagnostics diags;
+  auto fonts = text::FontLibrary::load(s.model->fonts_dir(), diags);
+  if (!fonts || diags.has_errors()) {
+    err << format_diagnostics(diags);
+    return 1;
+  }
+  text::Typesetter typesetter(*fonts);
+  layout::Layouter layouter(*s.model, *fonts, typesetter);
+
+  int status = 0;
+  for (const auto* game : s.games) {
+    // The rules engine guards the build: a deck that breaks its game's rules
+    // is not printed unless the user insists.
+    auto findings = rules::check_game(*s.model, *game);
+    bool rule_errors = std::any_of(findings.begin(), findings.end(),
+                                   [](const rules::Finding& f) { return f.severity == Severity::Error; });
+    if (rule_errors) {
+      err << rules::format_findings_text(findings);
+      if (!inv.force) {
+        err << "kartenwerk: " << game->id << ": not built because the rules check failed (use --force to build anyway)\n";
+        status = 1;
+        continue;
+      }
+    }
+    Diagnostics game_diags;
+    try {
+      auto report = print::build_card_products(*game, layouter, options, game_diags);
+      err << format_diagnostics(game_diags);
+      if (game_diags.has_errors()) {
+        err << "kartenwerk: " << game->id << ": " << game_diags.error_count() << " error(s); nothing written\n";
+        status = 1;
+        continue;
+      }
+      out << game->id << ": " << report.written.size() << " files in " << (options.out_dir / game->id).string()
+          << "\n";
+    } catch (const std::exception& e) {
+      err << "kartenwerk: " << game->id << ": " << e.what() << "\n";
+      status = 1;
+    }
+  }
+  return status;
+}
+
+}  // namespace kw::cli

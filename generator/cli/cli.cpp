@@ -1,0 +1,79 @@
+#include "cli/cli.h"
+
+#include <filesystem>
+#include <iomanip>
+#include <ostream>
+#include <sstream>
+
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "core/files.h"
+
+namespace kw::cli {
+
+namespace {
+
+const char* kUsage =
+    "usage: kartenwerk [--root DIR] <command> [options]\n"
+    "\n"
+    "Renders print-ready card games from the YAML card database (data/cards.yaml),\n"
+    "layouts (layouts/), SVG art (templates/) and bundled fonts (fonts/).\n"
+    "\n"
+    "commands:\n"
+    "  build   render games into the output folder\n"
+    "          --game ID[,ID]     only these games (default: all)\n"
+    "          --out DIR          output folder (default: output)\n"
+    "          --format LIST      png,jpg,pdf (default: all three)\n"
+    "          --force            build even when the rules engine reports errors\n"
+    "  check   cross-check every deck against its game's rules\n"
+    "          --game ID[,ID]     only these games\n"
+    "          --format text|json\n"
+    "  list    list games, decks and card counts\n"
+    "\n"
+    "options:\n"
+    "  --root DIR     project folder with data/, layouts/, templates/, fonts/\n"
+    "                 (default: $KARTENWERK_ROOT, else the current folder if it\n"
+    "                 has data/cards.yaml, else the source tree)\n"
+    "  --help, -h     show this help\n"
+    "  --version      show the version\n"
+    "\n"
+    "Exit status: 0 on success, 1 when the input has errors, 2 on a wrong command line.\n";
+
+}  // namespace
+
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  OptionSpec spec;
+  spec.with_value = {"--root", "--game", "--out", "--format"};
+  spec.flags = {"--help", "-h", "--version", "--force"};
+  ParsedArgs parsed = parse_args(args, spec);
+  if (!parsed.error.empty()) {
+    err << "kartenwerk: " << parsed.error << "\n" << "try 'kartenwerk --help'\n";
+    return 2;
+  }
+  if (parsed.has("--version")) {
+    out << "kartenwerk " << version() << "\n";
+    return 0;
+  }
+  if (parsed.has("--help") || parsed.has("-h") || parsed.positional.empty()) {
+    (parsed.positional.empty() && !parsed.has("--help") && !parsed.has("-h") ? err : out) << kUsage;
+    return parsed.positional.empty() && !parsed.has("--help") && !parsed.has("-h") ? 2 : 0;
+  }
+  if (parsed.positional.size() > 1) {
+    err << "kartenwerk: unexpected argument '" << parsed.positional[1] << "'\n";
+    return 2;
+  }
+  Invocation inv;
+  inv.root = parsed.value("--root") ? std::filesystem::path(*parsed.value("--root")) : default_project_root();
+  inv.games = parsed.list("--game");
+  inv.out_dir = parsed.value("--out").value_or("output");
+  inv.formats = parsed.list("--format");
+  inv.force = parsed.has("--force");
+  const std::string& command = parsed.positional[0];
+  if (command == "build") return run_build(inv, out, err);
+  if (command == "list") return run_list(inv, out, err);
+  if (command == "check") return run_check(inv, out, err);
+  err << "kartenwerk: unknown command '" << command << "'\n" << "try 'kartenwerk --help'\n";
+  return 2;
+}
+
+}  // namespace kw::cli

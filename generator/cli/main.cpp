@@ -1,0 +1,11 @@
+// kartenwerk: print-and-play card and board asset generator.
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "cli/cli.h"
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  return kw::cli::run(args, std::cout, std::cerr);
+}

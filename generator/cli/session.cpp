@@ -1,0 +1,33 @@
+#include "cli/session.h"
+
+#include <ostream>
+
+#include "model/schema.h"
+
+namespace kw::cli {
+
+Session open_session(const Invocation& inv, std::ostream& err) {
+  Session s;
+  auto loaded = model::load_model(inv.root);
+  err << format_diagnostics(loaded.diagnostics);
+  if (!loaded.model) {
+    err << "kartenwerk: " << loaded.diagnostics.error_count() << " error(s) in the card database\n";
+    return s;
+  }
+  std::vector<std::string> known;
+  for (const auto& g : loaded.model->games) known.push_back(g->id);
+  bool ok = true;
+  for (const auto& id : inv.games)
+    if (!loaded.model->game(id)) {
+      err << "kartenwerk: unknown game '" << id << "' (known games: " << model::join_names(known) << ")\n";
+      ok = false;
+    }
+  if (!ok) return s;
+  for (const auto& g : loaded.model->games)
+    if (inv.games.empty() || std::find(inv.games.begin(), inv.games.end(), g->id) != inv.games.end())
+      s.games.push_back(g.get());
+  s.model = std::move(loaded.model);
+  return s;
+}
+
+}  // namespace kw::cli

@@ -1,0 +1,42 @@
+#pragma once
+// Layout: a layout definition applied to one card gives one Page.
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+
+#include "core/diagnostic.h"
+#include "layout/layout_def.h"
+#include "layout/page.h"
+#include "model/model.h"
+#include "text/typesetter.h"
+
+namespace kw::layout {
+
+class Layouter {
+ public:
+  Layouter(const model::Model& model, const text::FontLibrary& fonts, const text::Typesetter& typesetter);
+
+  // The layout definition `id`, loaded once and cached; nullptr on errors
+  // (reported to `diags` the first time).
+  const LayoutDef* definition(const std::string& id, Diagnostics& diags);
+
+  // Lays out `card` (nullptr for a card back) of `game` with `def`.
+  // Problems (unknown field in the layout, missing template, text that does
+  // not fit) are reported to `diags` naming the card; the page is still
+  // returned so that all problems of a run can be found, but callers must not
+  // write it out when errors were reported.
+  Page layout(const LayoutDef& def, const model::Game& game, const model::Card* card, Diagnostics& diags,
+              const std::string& language = "de") const;
+
+ private:
+  const model::Model& model_;
+  const text::FontLibrary& fonts_;
+  const text::Typesetter& typesetter_;
+  std::mutex mutex_;
+  std::map<std::string, std::unique_ptr<LayoutDef>> cache_;
+  std::map<std::string, bool> failed_;
+};
+
+}  // namespace kw::layout

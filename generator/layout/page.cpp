@@ -1,0 +1,55 @@
+#include "layout/page.h"
+
+#include <cstdio>
+
+namespace kw::layout {
+
+namespace {
+
+std::string num(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f", v + 0.0);  // + 0.0 turns -0 into 0
+  return buf;
+}
+
+std::string rect(const Rect& r) { return "[" + num(r.x) + " " + num(r.y) + " " + num(r.w) + " " + num(r.h) + "]"; }
+
+std::string paint(const Paint& p) {
+  std::string s;
+  if (p.fill) s += " fill=" + p.fill->hex();
+  if (p.stroke) s += " stroke=" + p.stroke->hex() + " width=" + num(p.stroke_width);
+  return s;
+}
+
+struct Dumper {
+  std::string operator()(const RectShape& r) const {
+    return "rect " + rect(r.rect) + (r.corner_radius > 0 ? " r=" + num(r.corner_radius) : "") + paint(r.paint);
+  }
+  std::string operator()(const PathShape& p) const {
+    return "path " + std::to_string(p.commands.size()) + " commands" + paint(p.paint);
+  }
+  std::string operator()(const SvgArt& a) const {
+    std::string file = a.file;
+    if (auto pos = file.rfind("/templates/"); pos != std::string::npos) file = file.substr(pos + 11);
+    return "art " + file + (a.element_id.empty() ? "" : "#" + a.element_id) + " " + rect(a.box);
+  }
+  std::string operator()(const GlyphRun& g) const {
+    std::string font = g.font_file.substr(g.font_file.find_last_of('/') + 1);
+    return "text \"" + g.text + "\" " + font + " " + num(g.size_pt) + "pt " + g.color.hex() + " " +
+           std::to_string(g.glyphs.size()) + " glyphs";
+  }
+};
+
+}  // namespace
+
+std::string dump(const Page& page) {
+  std::string out = "page " + page.id + " " + num(page.size.w) + "x" + num(page.size.h) + " trim " + rect(page.trim) +
+                    " safe " + rect(page.safe) + "\n";
+  for (const auto& item : page.items) {
+    out += "  " + (item.name.empty() ? std::string("-") : item.name) + ": " + std::visit(Dumper{}, item.shape) +
+           " bounds " + rect(item.bounds) + (item.keep_in_safe_area ? " key" : "") + "\n";
+  }
+  return out;
+}
+
+}  // namespace kw::layout

@@ -1,0 +1,427 @@
+// Loads the card database: data/cards.yaml and the files it includes.
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "model/model.h"
+#include "model/schema.h"
+
+namespace kw::model {
+
+namespace fs = std::filesystem;
+using Type = FieldSpec::Type;
+
+const TableEntry* Table::find(const std::string& entry_id) const {
+  for (const auto& e : entries)
+    if (e.id == entry_id) return &e;
+  return nullptr;
+}
+
+const Table* Game::table(const std::string& id_) const {
+  for (const auto& t : tables)
+    if (t.id == id_) return &t;
+  return nullptr;
+}
+
+const Deck* Game::deck(const std::string& id_) const {
+  for (const auto& d : decks)
+    if (d.id == id_) return &d;
+  return nullptr;
+}
+
+size_t Game::card_count() const {
+  size_t n = 0;
+  for (const auto& d : decks) n += d.cards.size();
+  return n;
+}
+
+const FieldSpec* Game::card_field(const std::string& path) const {
+  const std::vector<FieldSpec>* specs = &card_fields;
+  const FieldSpec* found = nullptr;
+  size_t start = 0;
+  while (start <= path.size()) {
+    size_t dot = path.find('.', start);
+    std::string part = path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+    auto it = std::find_if(specs->begin(), specs->end(), [&](const FieldSpec& s) { return s.name == part; });
+    if (it == specs->end()) return nullptr;
+    found = &*it;
+    if (dot == std::string::npos) break;
+    specs = &found->fields;
+    start = dot + 1;
+  }
+  return found;
+}
+
+const Game* Model::game(const std::string& id) const {
+  for (const auto& g : games)
+    if (g->id == id) return g.get();
+  return nullptr;
+}
+
+const CardFormat* Model::format(const std::string& id) const {
+  for (const auto& f : formats)
+    if (f.id == id) return &f;
+  return nullptr;
+}
+
+namespace {
+
+// The database's own structure, declared once so it is validated like data.
+const std::vector<FieldSpec>& file_keys() {
+  static const std::vector<FieldSpec> specs = {
+      field("kartenwerk", Type::Int), field("include", Type::List), field("formats", Type::Record),
+      field("game", Type::Record)};
+  return specs;
+}
+
+const std::vector<FieldSpec>& format_keys() {
+  static const std::vector<FieldSpec> specs = {
+      field("width", Type::Number, true), field("height", Type::Number, true), field("bleed", Type::Number, true),
+      field("safe", Type::Number, true),  field("corner_radius", Type::Number), field("dpi", Type::Number),
+      field("note", Type::Text)};
+  return specs;
+}
+
+const std::vector<FieldSpec>& game_keys() {
+  static const std::vector<FieldSpec> specs = [] {
+    std::vector<FieldSpec> s = {field("id", Type::Id, true),     field("name", Type::Text, true),
+                                field("subtitle", Type::Text),   field("format", Type::Id, true),
+                                field("rules", Type::Id),        field("tables", Type::Record),
+                                field("card_fields", Type::Record, true), field("decks", Type::List, true),
+                                field("meta", Type::Record),     field("reconstructed", Type::Text),
+                                field("checks", Type::List)};
+    return s;
+  }();
+  return specs;
+}
+
+const std::vector<FieldSpec>& deck_keys() {
+  static const std::vector<FieldSpec> specs = {field("id", Type::Id, true), field("name", Type::Text, true),
+                                               field("layout", Type::Id, true), field("back", Type::Id),
+                                               field("cards", Type::List, true)};
+  return specs;
+}
+
+double number_or(const Value& map, const std::string& key, double fallback) {
+  const Value* v = map.find(key);
+  if (!v) return fallback;
+  return v->as_number().value_or(fallback);
+}
+
+std::string text_of(const Value& map, const std::string& key) {
+  const Value* v = map.find(key);
+  return v && v->is_scalar() ? v->scalar : std::string();
+}
+
+// Validates only the keys `keys` declares; members declared as Record/List in
+// `keys` are checked for their kind here and parsed in detail by the caller.
+bool check_structure(const Value& v, const std::vector<FieldSpec>& keys, Diagnostics& diags, const std::string& card = {}) {
+  std::vector<FieldSpec> shallow = keys;
+  for (auto& s : shallow)
+    if (s.type == Type::Record) s.fields.clear();  // members checked by the caller
+  ValidationContext ctx;
+  ctx.card_id = card;
+  bool ok = true;
+  if (!v.is_map()) {
+    diags.error(v.loc, std::string("expected a map, found ") + v.kind_name(), card);
+    return false;
+  }
+  for (const auto& [key, member] : v.map) {
+    auto spec = std::find_if(shallow.begin(), shallow.end(), [&](const FieldSpec& s) { return s.name == key; });
+    if (spec == shallow.end()) {
+      std::vector<std::string> names;
+      for (const auto& s : shallow) names.push_back(s.name);
+      diags.error(member.key_loc, "unknown field '" + key + "'", card, "known fields are " + join_names(names));
+      ok = false;
+    } else if (spec->type == Type::Record) {
+      if (!member.is_map()) {
+        diags.error(member.loc, "field '" + key + "' must be a map, not " + member.kind_name(), card);
+        ok = false;
+      }
+    } else if (spec->type == Type::List) {
+      if (!member.is_list()) {
+        diags.error(member.loc, "field '" + key + "' must be a list, not " + member.kind_name(), card);
+        ok = false;
+      }
+    } else {
+      Value one;
+      one.kind = Value::Kind::Map;
+      one.loc = v.loc;
+      one.map.emplace_back(key, member);
+      ok = validate_fields(one, {*spec}, ctx, diags) && ok;
+    }
+  }
+  for (const auto& spec : shallow)
+    if (spec.required && !v.find(spec.name)) {
+      diags.error(v.loc, "missing required field '" + spec.name + "'", card);
+      ok = false;
+    }
+  return ok;
+}
+
+// Deep merge of a per-copy patch into a card's fields (records merge member-wise).
+void merge_into(Value& base, const Value& patch) {
+  for (const auto& [k, v] : patch.map) {
+    Value* existing = base.find(k);
+    if (existing && existing->is_map() && v.is_map()) merge_into(*existing, v);
+    else base.set(k, v);
+  }
+}
+
+class Loader {
+ public:
+  Loader(fs::path root, Diagnostics& diags) : root_(std::move(root)), diags_(diags) {}
+
+  std::unique_ptr<Model> run() {
+    auto model = std::make_unique<Model>();
+    model->root = root_;
+    model_ = model.get();
+    fs::path db = root_ / "data" / "cards.yaml";
+    if (!fs::exists(db)) {
+      diags_.error({db.string(), 0, 0}, "card database not found");
+      return nullptr;
+    }
+    load_file(db, {});
+    for (auto& [game, value] : pending_games_) finish_game(*game, value);
+    if (diags_.has_errors()) return nullptr;
+    return model;
+  }
+
+ private:
+  void load_file(const fs::path& file, const SourceLoc& included_from) {
+    fs::path canonical = fs::weakly_canonical(file);
+    if (!visited_.insert(canonical).second) {
+      diags_.error(included_from, "file included twice: " + file.string());
+      return;
+    }
+    if (!fs::exists(file)) {
+      diags_.error(included_from, "included file not found: " + file.string());
+      return;
+    }
+    auto doc = parse_yaml_file(file, diags_);
+    if (!doc) return;
+    if (doc->is_null()) return;
+    if (!check_structure(*doc, file_keys(), diags_)) {
+      if (!doc->is_map()) return;
+    }
+    if (const Value* formats = doc->find("formats"); formats && formats->is_map())
+      for (const auto& [id, f] : formats->map) load_format(id, f);
+    if (const Value* game = doc->find("game"); game && game->is_map()) load_game(*game, file);
+    if (const Value* inc = doc->find("include"); inc && inc->is_list())
+      for (const auto& item : inc->list) {
+        if (!item.is_scalar()) {
+          diags_.error(item.loc, "an include must be a file path");
+          continue;
+        }
+        load_file(file.parent_path() / item.scalar, item.loc);
+      }
+  }
+
+  void load_format(const std::string& id, const Value& v) {
+    if (model_->format(id)) {
+      diags_.error(v.key_loc, "format '" + id + "' defined twice");
+      return;
+    }
+    ValidationContext ctx;
+    if (!validate_fields(v, format_keys(), ctx, diags_)) return;
+    CardFormat f;
+    f.id = id;
+    f.width = number_or(v, "width", 0);
+    f.height = number_or(v, "height", 0);
+    f.bleed = number_or(v, "bleed", 0);
+    f.safe = number_or(v, "safe", 0);
+    f.corner_radius = number_or(v, "corner_radius", 0);
+    f.dpi = number_or(v, "dpi", 300);
+    f.note = text_of(v, "note");
+    f.loc = v.key_loc;
+    if (f.width <= 0 || f.height <= 0 || f.bleed < 0 || f.safe < 0 || f.dpi <= 0 ||
+        2 * f.safe >= std::min(f.width, f.height))
+      diags_.error(v.loc, "format '" + id + "' has impossible dimensions");
+    model_->formats.push_back(f);
+  }
+
+  void load_game(const Value& v, const fs::path& file) {
+    if (!check_structure(v, game_keys(), diags_)) return;
+    auto game = std::make_unique<Game>();
+    game->id = text_of(v, "id");
+    game->name = text_of(v, "name");
+    game->rules = text_of(v, "rules");
+    game->format_id = text_of(v, "format");
+    game->info = v;
+    game->file = file;
+    game->loc = v.loc;
+    for (const auto& g : model_->games)
+      if (g->id == game->id) diags_.error(v.find("id")->loc, "game '" + game->id + "' defined twice");
+    pending_games_.emplace_back(game.get(), v);
+    model_->games.push_back(std::move(game));
+  }
+
+  // Games are finished after all files are read, so formats may come later.
+  void finish_game(Game& game, const Value& v) {
+    game.format = model_->format(game.format_id);
+    if (!game.format) {
+      std::vector<std::string> ids;
+      for (const auto& f : model_->formats) ids.push_back(f.id);
+      diags_.error(v.find("format")->loc, "unknown format '" + game.format_id + "'", {},
+                   "known formats are " + join_names(ids));
+    }
+    if (const Value* tables = v.find("tables"); tables && tables->is_map()) load_tables(game, *tables);
+    if (const Value* fields = v.find("card_fields"); fields && fields->is_map())
+      game.card_fields = parse_field_specs(*fields, diags_);
+    check_table_refs(game);
+    if (const Value* decks = v.find("decks"); decks && decks->is_list())
+      for (const auto& d : decks->list) load_deck(game, d);
+  }
+
+  void load_tables(Game& game, const Value& tables) {
+    for (const auto& [id, t] : tables.map) {
+      Table table;
+      table.id = id;
+      table.loc = t.key_loc;
+      if (!t.is_map()) {
+        diags_.error(t.loc, "table '" + id + "' must be a map with 'fields:' and 'entries:'");
+        continue;
+      }
+      for (const auto& [k, member] : t.map)
+        if (k != "fields" && k != "entries" && k != "doc")
+          diags_.error(member.key_loc, "unknown key '" + k + "' in table '" + id + "'", {},
+                       "known keys are fields, entries, doc");
+      if (const Value* f = t.find("fields"); f && f->is_map()) table.fields = parse_field_specs(*f, diags_);
+      else diags_.error(t.loc, "table '" + id + "' needs a 'fields:' map");
+      const Value* entries = t.find("entries");
+      if (!entries || !entries->is_map()) {
+        diags_.error(t.loc, "table '" + id + "' needs an 'entries:' map");
+      } else {
+        for (const auto& [eid, e] : entries->map) table.entries.push_back({eid, e, e.key_loc});
+      }
+      game.tables.push_back(std::move(table));
+    }
+    // Entries are validated once every table exists, so tables may refer to each other.
+    ValidationContext ctx{&game, model_->templates_dir(), {}, false};
+    for (const auto& table : game.tables)
+      for (const auto& e : table.entries) validate_fields(e.fields, table.fields, ctx, diags_);
+  }
+
+  void check_table_refs(const Game& game) {
+    std::vector<const FieldSpec*> stack;
+    for (const auto& f : game.card_fields) stack.push_back(&f);
+    while (!stack.empty()) {
+      const FieldSpec* f = stack.back();
+      stack.pop_back();
+      if (f->type == Type::Ref && !game.table(f->table))
+        diags_.error(f->loc, "field '" + f->name + "' refers to unknown table '" + f->table + "'");
+      for (const auto& c : f->fields) stack.push_back(&c);
+      for (const auto& c : f->element) stack.push_back(&c);
+    }
+  }
+
+  void check_layout(const std::string& ref, const SourceLoc& loc, const std::string& what) {
+    fs::path file = model_->layouts_dir() / (ref + ".yaml");
+    if (fs::exists(file)) return;
+    std::vector<std::string> known;
+    fs::path dir = file.parent_path();
+    if (fs::is_directory(dir))
+      for (const auto& e : fs::directory_iterator(dir))
+        if (e.path().extension() == ".yaml")
+          known.push_back(fs::relative(e.path(), model_->layouts_dir()).replace_extension().string());
+    std::sort(known.begin(), known.end());
+    diags_.error(loc, "unknown " + what + " '" + ref + "' (no file layouts/" + ref + ".yaml)", {},
+                 known.empty() ? std::string() : "known layouts are " + join_names(known));
+  }
+
+  void load_deck(Game& game, const Value& v) {
+    if (!check_structure(v, deck_keys(), diags_)) return;
+    Deck deck;
+    deck.id = text_of(v, "id");
+    deck.name = text_of(v, "name");
+    deck.layout = text_of(v, "layout");
+    deck.layout_loc = v.find("layout")->loc;
+    deck.loc = v.loc;
+    if (const Value* back = v.find("back")) {
+      deck.back_layout = back->scalar;
+      deck.back_layout_loc = back->loc;
+      check_layout(deck.back_layout, deck.back_layout_loc, "back layout");
+    }
+    check_layout(deck.layout, deck.layout_loc, "layout");
+    for (const auto& c : v.find("cards")->list) load_card(game, deck, c);
+    game.decks.push_back(std::move(deck));
+  }
+
+  void load_card(Game& game, Deck& deck, const Value& v) {
+    if (!v.is_map()) {
+      diags_.error(v.loc, std::string("a card must be a map, not ") + v.kind_name());
+      return;
+    }
+    const Value* idv = v.find("id");
+    std::string id = idv && idv->is_scalar() ? idv->scalar : std::string();
+    if (id.empty()) {
+      diags_.error(v.loc, "card without 'id'");
+      return;
+    }
+    if (!card_ids_[game.id].insert(id).second) diags_.error(idv->loc, "card id '" + id + "' used twice", id);
+
+    // Split the card's own keys (id, copies, per_copy) from its schema fields.
+    Value fields;
+    fields.kind = Value::Kind::Map;
+    fields.loc = v.loc;
+    int copies = 1;
+    const Value* per_copy = nullptr;
+    for (const auto& [k, member] : v.map) {
+      if (k == "id") continue;
+      if (k == "copies") {
+        auto n = member.as_int();
+        if (!n || *n < 1 || *n > 1000) diags_.error(member.loc, "'copies' must be a whole number from 1 to 1000", id);
+        else copies = static_cast<int>(*n);
+      } else if (k == "per_copy") {
+        if (!member.is_list()) diags_.error(member.loc, "'per_copy' must be a list with one entry per copy", id);
+        else per_copy = &member;
+      } else {
+        fields.map.emplace_back(k, member);
+      }
+    }
+    ValidationContext ctx{&game, model_->templates_dir(), id, false};
+    bool ok = validate_fields(fields, game.card_fields, ctx, diags_);
+    if (per_copy && static_cast<int>(per_copy->list.size()) != copies) {
+      diags_.error(per_copy->loc,
+                   "'per_copy' has " + std::to_string(per_copy->list.size()) + " entries but the card has " +
+                       std::to_string(copies) + " copies",
+                   id);
+      ok = false;
+    }
+    ValidationContext patch_ctx = ctx;
+    patch_ctx.partial = true;
+    if (per_copy)
+      for (const auto& patch : per_copy->list) ok = validate_fields(patch, game.card_fields, patch_ctx, diags_) && ok;
+    if (!ok) return;
+    for (int c = 1; c <= copies; ++c) {
+      Card card;
+      card.def_id = id;
+      card.id = copies > 1 ? id + "-" + std::to_string(c) : id;
+      card.copy = c;
+      card.copies = copies;
+      card.fields = fields;
+      if (per_copy) merge_into(card.fields, per_copy->list[static_cast<size_t>(c - 1)]);
+      card.loc = v.loc;
+      card.deck_id = deck.id;
+      deck.cards.push_back(std::move(card));
+    }
+  }
+
+  fs::path root_;
+  Diagnostics& diags_;
+  Model* model_ = nullptr;
+  std::set<fs::path> visited_;
+  std::vector<std::pair<Game*, Value>> pending_games_;
+  std::map<std::string, std::set<std::string>> card_ids_;
+};
+
+}  // namespace
+
+LoadResult load_model(const fs::path& root) {
+  LoadResult result;
+  Loader loader(root, result.diagnostics);
+  result.model = loader.run();
+  return result;
+}
+
+}  // namespace kw::model

@@ -1,0 +1,100 @@
+// Reading card fields by path through the game's schema.
+#include <algorithm>
+#include <map>
+
+#include "model/model.h"
+
+namespace kw::model {
+
+namespace {
+
+// Values made up on the fly ("copy", "id") must outlive the call; they are
+// interned per thread, keyed by their text.
+const Value* synthetic(const std::string& text) {
+  thread_local std::map<std::string, Value> interned;
+  auto [it, inserted] = interned.try_emplace(text);
+  if (inserted) {
+    it->second.kind = Value::Kind::Scalar;
+    it->second.scalar = text;
+  }
+  return &it->second;
+}
+
+std::vector<std::string> split(const std::string& path) {
+  std::vector<std::string> parts;
+  size_t start = 0;
+  while (true) {
+    size_t dot = path.find('.', start);
+    parts.push_back(path.substr(start, dot == std::string::npos ? std::string::npos : dot - start));
+    if (dot == std::string::npos) break;
+    start = dot + 1;
+  }
+  return parts;
+}
+
+const FieldSpec* member_spec(const std::vector<FieldSpec>& specs, const std::string& name) {
+  auto it = std::find_if(specs.begin(), specs.end(), [&](const FieldSpec& s) { return s.name == name; });
+  return it == specs.end() ? nullptr : &*it;
+}
+
+// Walks `parts[i..]` from value `v` whose declared members are `specs`.
+const Value* walk(const Game& game, const Value* v, const std::vector<FieldSpec>* specs,
+                  const std::vector<std::string>& parts, size_t i) {
+  for (; i < parts.size(); ++i) {
+    if (!v) return nullptr;
+    const FieldSpec* spec = specs ? member_spec(*specs, parts[i]) : nullptr;
+    v = v->find(parts[i]);
+    if (!v || v->is_null()) return nullptr;
+    if (spec && spec->type == FieldSpec::Type::Ref && i + 1 < parts.size()) {
+      const Table* table = game.table(spec->table);
+      const TableEntry* entry = table ? table->find(v->scalar) : nullptr;
+      if (!entry) return nullptr;
+      if (parts[i + 1] == "id") return i + 2 == parts.size() ? v : nullptr;
+      return walk(game, &entry->fields, &table->fields, parts, i + 1);
+    }
+    specs = spec && spec->type == FieldSpec::Type::Record ? &spec->fields : nullptr;
+  }
+  return v;
+}
+
+}  // namespace
+
+const Value* lookup(const Game& game, const Card& card, const std::string& path) {
+  auto parts = split(path);
+  if (parts.empty()) return nullptr;
+  if (parts.size() == 1) {
+    if (parts[0] == "id") return synthetic(card.id);
+    if (parts[0] == "copy") return synthetic(std::to_string(card.copy));
+    if (parts[0] == "copies") return synthetic(std::to_string(card.copies));
+    if (parts[0] == "deck") return synthetic(card.deck_id);
+  }
+  if (parts[0] == "game") return walk(game, &game.info, nullptr, parts, 1);
+  return walk(game, &card.fields, &game.card_fields, parts, 0);
+}
+
+}  // namespace kw::model
+
+namespace kw::model {
+
+bool is_known_path(const Game& game, const std::string& path) {
+  auto parts = split(path);
+  if (parts.size() == 1 && (parts[0] == "id" || parts[0] == "copy" || parts[0] == "copies" || parts[0] == "deck"))
+    return true;
+  if (parts[0] == "game") return true;  // game info is free-form (meta)
+  const std::vector<FieldSpec>* specs = &game.card_fields;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    const FieldSpec* spec = specs ? member_spec(*specs, parts[i]) : nullptr;
+    if (!spec) return false;
+    if (i + 1 == parts.size()) return true;
+    if (spec->type == FieldSpec::Type::Ref) {
+      if (parts[i + 1] == "id") return i + 2 == parts.size();
+      const Table* table = game.table(spec->table);
+      specs = table ? &table->fields : nullptr;
+    } else {
+      specs = spec->type == FieldSpec::Type::Record ? &spec->fields : nullptr;
+    }
+  }
+  return false;
+}
+
+}  // namespace kw::model

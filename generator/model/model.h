@@ -1,0 +1,140 @@
+#pragma once
+// The loaded card database: formats, games, their tables, card schema, decks
+// and cards. Immutable after loading; every part remembers its source location.
+// Game knowledge lives in the YAML, never here: this is a generic container.
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/diagnostic.h"
+#include "core/geometry.h"
+#include "model/value.h"
+
+namespace kw::model {
+
+// A physical card format (trim size, bleed, safe margin, corners, resolution).
+struct CardFormat {
+  std::string id;
+  double width = 0, height = 0;  // trim, mm
+  double bleed = 0;              // on every side, mm
+  double safe = 0;               // safe margin inside the trim, mm
+  double corner_radius = 0;      // mm (cut by the die, never drawn)
+  double dpi = 300;              // raster output resolution
+  std::string note;              // why this format (free text)
+  SourceLoc loc;
+
+  Size page_size() const { return {width + 2 * bleed, height + 2 * bleed}; }
+  Rect trim_rect() const { return {bleed, bleed, width, height}; }
+  Rect safe_rect() const { return trim_rect().inset(safe); }
+};
+
+// The declared type of a card or table field.
+struct FieldSpec {
+  enum class Type { Text, Id, Int, Number, Bool, Color, Ref, Record, List, Art };
+  std::string name;
+  Type type = Type::Text;
+  bool required = false;
+  std::string table;                 // Ref: the table it points into
+  std::vector<std::string> allowed;  // Id: the permitted values (empty = any)
+  std::vector<FieldSpec> fields;     // Record: its members
+  std::vector<FieldSpec> element;    // List: exactly one spec, the element type
+  std::string doc;
+  SourceLoc loc;
+};
+const char* type_name(FieldSpec::Type t);
+
+struct TableEntry {
+  std::string id;
+  Value fields;  // a map, validated against Table::fields
+  SourceLoc loc;
+};
+
+// A lookup table of a game (regions, classes, colours...): cards refer to its
+// entries by id and layouts read their fields through the reference.
+struct Table {
+  std::string id;
+  std::vector<FieldSpec> fields;
+  std::vector<TableEntry> entries;
+  SourceLoc loc;
+  const TableEntry* find(const std::string& entry_id) const;
+};
+
+struct Deck;
+
+// One physical card: a card definition's copy, with per-copy fields merged in.
+struct Card {
+  std::string id;      // unique in the game: "<def>-<copy>" when the definition has copies > 1
+  std::string def_id;  // the card definition's id as written in the data
+  int copy = 1;        // 1-based
+  int copies = 1;
+  Value fields;        // the card's fields (a map)
+  SourceLoc loc;       // where the definition starts
+  std::string deck_id;
+};
+
+struct Deck {
+  std::string id;
+  std::string name;
+  std::string layout;      // "palantir/card" -> layouts/palantir/card.yaml
+  SourceLoc layout_loc;
+  std::string back_layout; // may be empty: no back for this deck
+  SourceLoc back_layout_loc;
+  std::vector<Card> cards; // expanded copies, in data order
+  SourceLoc loc;
+};
+
+struct Game {
+  std::string id;
+  std::string name;
+  std::string rules;        // rules module id (empty: generic checks only)
+  std::string format_id;
+  const CardFormat* format = nullptr;
+  Value info;               // the whole `game:` map, readable by layouts as game.*
+  std::vector<Table> tables;
+  std::vector<FieldSpec> card_fields;
+  std::vector<Deck> decks;
+  std::filesystem::path file;
+  SourceLoc loc;
+
+  const Table* table(const std::string& id) const;
+  const Deck* deck(const std::string& id) const;
+  size_t card_count() const;
+  // The schema of a card field path ("good.name"), or nullptr.
+  const FieldSpec* card_field(const std::string& path) const;
+};
+
+struct Model {
+  std::filesystem::path root;  // project root: data/, layouts/, templates/, fonts/
+  std::vector<CardFormat> formats;
+  std::vector<std::unique_ptr<Game>> games;
+
+  const Game* game(const std::string& id) const;
+  const CardFormat* format(const std::string& id) const;
+  std::filesystem::path layouts_dir() const { return root / "layouts"; }
+  std::filesystem::path templates_dir() const { return root / "templates"; }
+  std::filesystem::path fonts_dir() const { return root / "fonts"; }
+};
+
+struct LoadResult {
+  std::unique_ptr<Model> model;  // null when there were errors
+  Diagnostics diagnostics;
+};
+
+// Loads `root`/data/cards.yaml and everything it includes. Reports every
+// problem found (syntax, unknown or missing fields, wrong types, unknown
+// references, missing layout or template files), not only the first.
+LoadResult load_model(const std::filesystem::path& root);
+
+// Reads a field of a card through the game's schema: "region.name" follows
+// the reference `region` into its table entry; "copy", "copies" and "id" are
+// the card's own; "game.x" reads the game's info. nullptr when absent.
+const Value* lookup(const Game& game, const Card& card, const std::string& path);
+
+}  // namespace kw::model
+
+namespace kw::model {
+// True when `path` names a field the game's schema declares (following
+// references into tables), whether or not a particular card sets it.
+bool is_known_path(const Game& game, const std::string& path);
+}  // namespace kw::model

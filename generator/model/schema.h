@@ -1,0 +1,37 @@
+#pragma once
+// Field declarations (schemas) and validation of YAML values against them.
+// Used for the structure of the database itself (formats, games, decks) and
+// for the card and table fields that each game declares in its data.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "core/diagnostic.h"
+#include "model/model.h"
+#include "model/value.h"
+
+namespace kw::model {
+
+// Parses a `card_fields:` / `fields:` map of a game into specs.
+std::vector<FieldSpec> parse_field_specs(const Value& map, Diagnostics& diags);
+
+struct ValidationContext {
+  const Game* game = nullptr;            // for Ref fields: the game's tables
+  std::filesystem::path templates_dir;   // for Art fields: files must exist
+  std::string card_id;                   // attached to diagnostics
+  bool partial = false;                  // per-copy patches: required fields may be absent
+};
+
+// Checks `value` (a map) against `specs`: unknown fields, missing required
+// fields, wrong types, unknown references, missing art files. Every problem
+// is reported; returns true when there were none.
+bool validate_fields(const Value& value, const std::vector<FieldSpec>& specs, const ValidationContext& ctx,
+                     Diagnostics& diags);
+
+// A field spec built in code, for the database's own structure.
+FieldSpec field(std::string name, FieldSpec::Type type, bool required = false);
+
+// "a, b, c" — for hints listing known names.
+std::string join_names(const std::vector<std::string>& names);
+
+}  // namespace kw::model

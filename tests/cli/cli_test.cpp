@@ -1,0 +1,165 @@
+// End-to-end: the kartenwerk binary on a small fixture deck.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <regex>
+
+#include "core/files.h"
+#include "render/render.h"
+#include "support/mini_project.h"
+
+namespace kw {
+namespace {
+
+namespace fs = std::filesystem;
+using test::MiniProject;
+
+struct Run {
+  int status;
+  std::string output;
+};
+
+Run kartenwerk(const std::string& args) {
+  Run r;
+  r.status = test::run_command(test::binary().string() + " " + args, &r.output);
+  return r;
+}
+
+std::string quoted(const fs::path& p) { return "'" + p.string() + "'"; }
+
+TEST(Cli, VersionAndHelp) {
+  auto v = kartenwerk("--version");
+  EXPECT_EQ(v.status, 0);
+  EXPECT_EQ(v.output.rfind("kartenwerk ", 0), 0u);
+  auto h = kartenwerk("--help");
+  EXPECT_EQ(h.status, 0);
+  EXPECT_NE(h.output.find("build"), std::string::npos);
+  EXPECT_NE(h.output.find("--format"), std::string::npos);
+  EXPECT_EQ(kartenwerk("frobnicate").status, 2);
+  EXPECT_EQ(kartenwerk("build --bogus").status, 2);
+}
+
+TEST(Cli, ListShowsGamesDecksAndCounts) {
+  MiniProject p;
+  auto r = kartenwerk("--root " + quoted(p.root()) + " list");
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("mini  Mini Müll  (3 cards"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("main"), std::string::npos);
+  EXPECT_NE(r.output.find("3 cards (2 different)"), std::string::npos) << r.output;
+}
+
+TEST(Cli, BuildWritesEveryProduct) {
+  MiniProject p;
+  test::TempDir out;
+  auto r = kartenwerk("--root " + quoted(p.root()) + " build --out " + quoted(out.path()));
+  ASSERT_EQ(r.status, 0) << r.output;
+  fs::path dir = out.path() / "mini";
+  for (const char* stem : {"00-back", "01-alpha-1", "02-alpha-2", "03-beta"}) {
+    EXPECT_TRUE(fs::exists(dir / "cards" / (std::string(stem) + ".png"))) << stem;
+    EXPECT_TRUE(fs::exists(dir / "meinspiel" / (std::string(stem) + ".jpg"))) << stem;
+  }
+  ASSERT_TRUE(fs::exists(dir / "mini.pdf"));
+
+  // PNG: 65 x 97 mm at 300 dpi, the dpi stored in the file, the bleed in the edge colour.
+  auto png = *read_file(dir / "cards/03-beta.png");
+  render::Raster raster = render::decode_png(png);
+  EXPECT_EQ(raster.width, 768);
+  EXPECT_EQ(raster.height, 1146);
+  EXPECT_EQ(render::png_dpi(png).value_or(0), 300);
+  for (auto [x, y] : {std::pair{2, 2}, {765, 1143}, {384, 3}, {2, 573}}) {
+    auto px = raster.pixel(x, y);
+    EXPECT_EQ(px.r, 0xa7) << x << "," << y;
+    EXPECT_EQ(px.g, 0x26);
+    EXPECT_EQ(px.b, 0x08);
+  }
+
+  auto jpeg = render::jpeg_info(*read_file(dir / "meinspiel/03-beta.jpg"));
+  EXPECT_EQ(jpeg.width, 768);
+  EXPECT_EQ(jpeg.height, 1146);
+  EXPECT_EQ(jpeg.components, 3);
+  EXPECT_EQ(jpeg.x_density, 300);
+
+  std::string info;
+  ASSERT_EQ(test::run_command("pdfinfo -f 1 -l 4 " + quoted(dir / "mini.pdf"), &info), 0) << info;
+  EXPECT_NE(info.find("Pages:          4"), std::string::npos) << info;
+  EXPECT_NE(info.find("Page    1 size: 184.252 x 274.961 pts"), std::string::npos) << info;
+  EXPECT_NE(info.find("Page    4 size: 184.252 x 274.961 pts"), std::string::npos) << info;
+  std::string fonts;
+  test::run_command("pdffonts " + quoted(dir / "mini.pdf"), &fonts);
+  EXPECT_NE(fonts.find("EBGaramond"), std::string::npos) << fonts;
+  EXPECT_EQ(fonts.find(" no  "), std::string::npos) << "a font is not embedded:\n" << fonts;
+  std::string text;
+  test::run_command("pdftotext " + quoted(dir / "mini.pdf") + " -", &text);
+  EXPECT_NE(text.find("Nazgûl"), std::string::npos) << text;
+}
+
+TEST(Cli, TwoBuildsAreByteIdentical) {
+  MiniProject p;
+  test::TempDir a, b;
+  ASSERT_EQ(kartenwerk("--root " + quoted(p.root()) + " build --out " + quoted(a.path())).status, 0);
+  ASSERT_EQ(kartenwerk("--root " + quoted(p.root()) + " build --out " + quoted(b.path())).status, 0);
+  int compared = 0;
+  for (const auto& e : fs::recursive_directory_iterator(a.path())) {
+    if (!e.is_regular_file()) continue;
+    fs::path twin = b.path() / fs::relative(e.path(), a.path());
+    EXPECT_EQ(read_file(e.path()), read_file(twin)) << e.path();
+    ++compared;
+  }
+  EXPECT_EQ(compared, 9);  // 4 PNG, 4 JPEG, 1 PDF
+}
+
+TEST(Cli, FormatOptionSelectsProducts) {
+  MiniProject p;
+  test::TempDir out;
+  auto r = kartenwerk("--root " + quoted(p.root()) + " build --format pdf --out " + quoted(out.path()));
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_TRUE(fs::exists(out.path() / "mini/mini.pdf"));
+  EXPECT_FALSE(fs::exists(out.path() / "mini/cards"));
+}
+
+TEST(Cli, BadInputReportsEveryErrorAndWritesNothing) {
+  MiniProject p;
+  std::string yaml = MiniProject::game_yaml();
+  yaml = test::replace(yaml, "region: south", "region: sud");
+  yaml = test::replace(yaml, "points: 11", "points: elf");
+  p.write("data/games/mini.yaml", yaml);
+  test::TempDir out;
+  auto r = kartenwerk("--root " + quoted(p.root()) + " build --out " + quoted(out.path()));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_TRUE(std::regex_search(r.output, std::regex(R"(mini\.yaml:30:19: error: unknown region 'sud' \(card beta\))")))
+      << r.output;
+  EXPECT_TRUE(std::regex_search(r.output, std::regex(R"(mini\.yaml:26:19: error: field 'points' must be)"))) << r.output;
+  EXPECT_TRUE(fs::is_empty(out.path()));
+}
+
+TEST(Cli, LayoutErrorWritesNothing) {
+  MiniProject p;
+  p.write("layouts/mini/card.yaml",
+          "elements:\n"
+          "  - { type: text, text: \"{{name}} {{nope}}\", box: [5, 40, 49, 10] }\n");
+  test::TempDir out;
+  auto r = kartenwerk("--root " + quoted(p.root()) + " build --out " + quoted(out.path()));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.output.find("card.yaml:2:5: error: unknown field 'nope' (card alpha-1)"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("(card beta)"), std::string::npos) << "all cards' problems are reported\n" << r.output;
+  EXPECT_TRUE(fs::is_empty(out.path()));
+}
+
+TEST(Cli, MissingFontFileIsReported) {
+  MiniProject p;
+  // Replace the fonts symlink by a fonts.yaml naming a file that is not there.
+  fs::remove(p.root() / "fonts");
+  fs::create_directories(p.root() / "fonts");
+  fs::copy(test::source_root() / "fonts", p.root() / "fonts", fs::copy_options::recursive);
+  std::string yaml = *read_file(p.root() / "fonts/fonts.yaml");
+  p.write("fonts/fonts.yaml", test::replace(yaml, "EBGaramond12-Italic.otf", "EBGaramond12-Oblique.otf"));
+  test::TempDir out;
+  auto r = kartenwerk("--root " + quoted(p.root()) + " build --out " + quoted(out.path()));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_TRUE(std::regex_search(r.output, std::regex(R"(fonts\.yaml:\d+:\d+: error: .*EBGaramond12-Oblique\.otf)")))
+      << r.output;
+  EXPECT_TRUE(fs::is_empty(out.path()));
+}
+
+}  // namespace
+}  // namespace kw

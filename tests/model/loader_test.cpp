@@ -1,0 +1,176 @@
+// Loader diagnostics: every kind of bad input names its file, line and column.
+#include <gtest/gtest.h>
+
+#include "model/model.h"
+#include "support/mini_project.h"
+
+namespace kw::model {
+namespace {
+
+using test::MiniProject;
+using test::replace;
+
+// The first error's "file:line:col: message" without the directory.
+std::string first_error(const LoadResult& r) {
+  for (const auto& d : r.diagnostics.items())
+    if (d.severity == Severity::Error)
+      return std::filesystem::path(d.loc.file).filename().string() + ":" + std::to_string(d.loc.line) + ":" +
+             std::to_string(d.loc.column) + ": " + d.message;
+  return "(no error)";
+}
+
+TEST(Loader, LoadsValidProjectAndExpandsCopies) {
+  MiniProject p;
+  auto r = load_model(p.root());
+  ASSERT_TRUE(r.model) << format_diagnostics(r.diagnostics);
+  const Game* g = r.model->game("mini");
+  ASSERT_TRUE(g);
+  EXPECT_EQ(g->name, "Mini Müll");
+  ASSERT_EQ(g->decks.size(), 1u);
+  const Deck& d = g->decks[0];
+  ASSERT_EQ(d.cards.size(), 3u);
+  EXPECT_EQ(d.cards[0].id, "alpha-1");
+  EXPECT_EQ(d.cards[1].id, "alpha-2");
+  EXPECT_EQ(d.cards[1].copy, 2);
+  EXPECT_EQ(d.cards[2].id, "beta");
+  EXPECT_EQ(g->format->page_size().w, 65);
+  EXPECT_EQ(g->format->page_size().h, 97);
+}
+
+TEST(Loader, LookupFollowsReferencesIntoTables) {
+  MiniProject p;
+  auto r = load_model(p.root());
+  ASSERT_TRUE(r.model);
+  const Game& g = *r.model->game("mini");
+  const Card& beta = g.decks[0].cards[2];
+  EXPECT_EQ(lookup(g, beta, "region.name")->scalar, "Süd");
+  EXPECT_EQ(lookup(g, beta, "region")->scalar, "south");
+  EXPECT_EQ(lookup(g, beta, "region.id")->scalar, "south");
+  EXPECT_EQ(lookup(g, beta, "name")->scalar, "Nazgûl");
+  EXPECT_EQ(lookup(g, beta, "game.name")->scalar, "Mini Müll");
+  EXPECT_EQ(lookup(g, g.decks[0].cards[1], "copy")->scalar, "2");
+  EXPECT_EQ(lookup(g, beta, "region.nonsense"), nullptr);
+  EXPECT_TRUE(is_known_path(g, "region.color"));
+  EXPECT_FALSE(is_known_path(g, "regon.color"));
+}
+
+TEST(Loader, YamlSyntaxErrorHasLineAndColumn) {
+  MiniProject p;
+  p.write("data/games/mini.yaml", replace(MiniProject::game_yaml(), "points: 11\n", "points: [11\n"));
+  auto r = load_model(p.root());
+  EXPECT_FALSE(r.model);
+  std::string e = first_error(r);
+  EXPECT_EQ(e.rfind("mini.yaml:", 0), 0u) << e;
+  EXPECT_NE(e.find("YAML syntax error"), std::string::npos) << e;
+  EXPECT_GT(r.diagnostics.items()[0].loc.line, 25) << e;
+}
+
+TEST(Loader, UnknownFieldPointsAtTheKey) {
+  MiniProject p;
+  p.write("data/games/mini.yaml", replace(MiniProject::game_yaml(), "          points: 0\n",
+                                          "          points: 0\n          colour: red\n"));
+  auto r = load_model(p.root());
+  EXPECT_FALSE(r.model);
+  EXPECT_EQ(first_error(r), "mini.yaml:32:11: unknown field 'colour'");
+  EXPECT_EQ(r.diagnostics.items()[0].card_id, "beta");
+  EXPECT_NE(r.diagnostics.items()[0].hint.find("region"), std::string::npos);
+}
+
+TEST(Loader, MissingRequiredField) {
+  MiniProject p;
+  p.write("data/games/mini.yaml", replace(MiniProject::game_yaml(), "          points: 0\n", ""));
+  auto r = load_model(p.root());
+  EXPECT_FALSE(r.model);
+  EXPECT_EQ(first_error(r), "mini.yaml:28:11: missing required field 'points'");
+}
+
+TEST(Loader, WrongType) {
+  MiniProject p;
+  p.write("data/games/mini.yaml", replace(MiniProject::game_yaml(), "points: 11", "points: elf"));
+  auto r = load_model(p.root());
+  EXPECT_FALSE(r.model);
+  EXPECT_EQ(first_error(r), "mini.yaml:26:19: field 'points' must be a whole number, not text");
+}
+
+TEST(Loader, UnknownRegionReference) {
+  MiniProject p;
+  p.write("data/games/mini.yaml", replace(MiniProject::game_yaml(), "region: south", "region: sud"));
+  auto r = load_model(p.root());
+  EXPECT_FALSE(r.model);
+  EXPECT_EQ(first_error(r), "mini.yaml:30:19: unknown region 'sud'");
+  EXPECT_EQ(r.diagnostics.items()[0].hint, "known regions are north, south");
+}
+
+TEST(Loader, UnknownLayoutReference) {
+  MiniProject p;
+  p.write("data/games/mini.yaml", replace(MiniProject::game_yaml(), "layout: mini/card", "layout: mini/crad"));
+  auto r = load_model(p.root());
+  EXPECT_FALSE(r.model);
+  EXPECT_EQ(first_error(r), "mini.yaml:20:15: unknown layout 'mini/crad' (no file layouts/mini/crad.yaml)");
+}
+
+TEST(Loader, MissingTemplateFile) {
+  MiniProject p;
+  std::string yaml = MiniProject::game_yaml();
+  yaml = replace(yaml, "        color: { type: color, required: true }\n",
+                 "        color: { type: color, required: true }\n        emblem: { type: art }\n");
+  yaml = replace(yaml, "name: Süd, color: \"#a72608\"", "name: Süd, color: \"#a72608\", emblem: mini/nope.svg");
+  p.write("data/games/mini.yaml", yaml);
+  auto r = load_model(p.root());
+  EXPECT_FALSE(r.model);
+  EXPECT_EQ(first_error(r), "mini.yaml:13:55: template file not found: templates/mini/nope.svg");
+}
+
+TEST(Loader, ReportsAllProblemsNotOnlyTheFirst) {
+  MiniProject p;
+  std::string yaml = MiniProject::game_yaml();
+  yaml = replace(yaml, "region: south", "region: sud");
+  yaml = replace(yaml, "points: 11", "points: elf");
+  yaml = replace(yaml, "layout: mini/card", "layout: mini/crad");
+  p.write("data/games/mini.yaml", yaml);
+  auto r = load_model(p.root());
+  EXPECT_FALSE(r.model);
+  EXPECT_EQ(r.diagnostics.error_count(), 3u) << format_diagnostics(r.diagnostics);
+}
+
+TEST(Loader, DuplicateCardId) {
+  MiniProject p;
+  p.write("data/games/mini.yaml", replace(MiniProject::game_yaml(), "id: beta", "id: alpha"));
+  auto r = load_model(p.root());
+  EXPECT_FALSE(r.model);
+  EXPECT_EQ(first_error(r), "mini.yaml:28:15: card id 'alpha' used twice");
+}
+
+TEST(Loader, FormattedDiagnosticShowsSourceLineAndCaret) {
+  MiniProject p;
+  p.write("data/games/mini.yaml", replace(MiniProject::game_yaml(), "region: south", "region: sud"));
+  auto r = load_model(p.root());
+  std::string text = format_diagnostic(r.diagnostics.items()[0]);
+  EXPECT_NE(text.find(":30:19: error: unknown region 'sud' (card beta)\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("              region: sud\n                      ^\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("hint: known regions are north, south"), std::string::npos) << text;
+}
+
+TEST(Loader, RealDatabaseLoadsPalantir) {
+  auto r = load_model(test::source_root());
+  ASSERT_TRUE(r.model) << format_diagnostics(r.diagnostics);
+  const Game* g = r.model->game("palantir");
+  ASSERT_TRUE(g);
+  const Deck* playing = g->deck("playing");
+  ASSERT_TRUE(playing);
+  EXPECT_EQ(playing->cards.size(), 48u);
+  // The two copies of Der Eine Ring differ.
+  const Card* left = nullptr;
+  const Card* right = nullptr;
+  for (const auto& c : playing->cards) {
+    if (c.id == "mordor-artefakt-1") left = &c;
+    if (c.id == "mordor-artefakt-2") right = &c;
+  }
+  ASSERT_TRUE(left && right);
+  EXPECT_EQ(lookup(*g, *left, "ring.half")->scalar, "left");
+  EXPECT_EQ(lookup(*g, *right, "ring.half")->scalar, "right");
+  EXPECT_EQ(lookup(*g, *left, "class.points")->scalar, "11");
+}
+
+}  // namespace
+}  // namespace kw::model
