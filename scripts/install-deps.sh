@@ -7,7 +7,7 @@ packages=(
   libcairo2-dev librsvg2-dev libharfbuzz-dev libfreetype-dev libicu-dev
   libhyphen-dev hyphen-de hyphen-en-us libyaml-cpp-dev libpng-dev libjpeg-dev
   libgtest-dev libgmock-dev
-  qpdf ghostscript poppler-utils
+  qpdf ghostscript poppler-utils time
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -45,7 +45,13 @@ struct Scope {
   std::map<std::string, std::string> aliases; // from `use ... with:`
 };
 
-std::string value_text(const model::Value& v) { return v.is_scalar() ? v.scalar : std::string(); }
+// Scalars read as their text; a present record or list reads as "yes", so
+// that `when: ring` asks whether the card has a ring at all.
+std::string value_text(const model::Value& v) {
+  if (v.is_scalar()) return v.scalar;
+  if ((v.is_map() && !v.map.empty()) || (v.is_list() && !v.list.empty())) return "yes";
+  return std::string();
+}
 
 Resolver make_resolver(const Context& ctx, const Scope& scope) {
   return [&ctx, &scope](const std::string& raw) -> std::optional<std::string> {
