@@ -1,0 +1,228 @@
+// Gelfdrakkar: the rules' card list and point totals. All Gelfdrakkar
+// knowledge lives in this file (see gelfdrakkar.h).
+#include "rules/gelfdrakkar.h"
+
+#include <algorithm>
+#include <map>
+
+#include "rules/support.h"
+
+namespace kw::rules::gelfdrakkar {
+
+const std::vector<Listed>& listed_cards() {
+  // "Karten (120 Blatt + 4 Nullkarten)", in the rules' order. Elves come as
+  // (m, w): one of each for Freund and Spion, two of each for the 4 Helfer.
+  static const std::vector<Listed> list = {
+      {"Vernio", "goetter", 1, 25, -1},
+      {"Sinhara", "heilige", 1, 20, -1},
+      {"Die Fessel", "kerker", 1, 0, -1},
+      {"Tod", "tod", 1, 0, -1},
+      {"Unterstützer", "hohe-drachen", 2, 15, -1},
+      {"Gegenwirker", "hohe-drachen", 2, 15, -1},
+      {"Waldherr", "gelflinge", 1, 12, 1},
+      {"Erste Dame", "gelflinge", 1, 10, 0},
+      {"Zweite Dame", "gelflinge", 1, 8, 0},
+      {"Letzte Dame", "gelflinge", 1, 6, 0},
+      {"Der Freund", "elfen", 2, 5, 1},
+      {"Der Spion", "elfen", 2, 5, 1},
+      {"Der Helfer", "elfen", 4, 5, 2},
+      {"Nullkarte", "nullkarten", 4, 0, -1},
+  };
+  return list;
+}
+
+const std::vector<People>& peoples() {
+  // 25 each, A1-E5. (The rules write "Das Gleichgewachsenen" for the Gnome.)
+  static const std::vector<People> list = {
+      {"drachen", "Die Windkrallen", 4},
+      {"menschen", "Die Hochgewachsenen", 3},
+      {"zwerge", "Die Streitbaren", 2},
+      {"gnome", "Die Gleichgewachsenen", 1},
+  };
+  return list;
+}
+
+namespace {
+constexpr std::string_view kNullGroup = "nullkarten";
+}
+
+int listed_points() {
+  int sum = 0;
+  for (const auto& l : listed_cards()) sum += l.count * l.points;
+  for (const auto& p : peoples()) sum += kRanksPerPeople * p.points;
+  return sum;
+}
+
+int listed_count(bool with_null_cards) {
+  int n = 0;
+  for (const auto& l : listed_cards())
+    if (with_null_cards || l.group != kNullGroup) n += l.count;
+  return n + kRanksPerPeople * static_cast<int>(peoples().size());
+}
+
+int rank_strength(std::string_view rank) {
+  if (rank.size() != 2 || rank[0] < 'A' || rank[0] > 'E' || rank[1] < '1' || rank[1] > '5') return -1;
+  return ('E' - rank[0]) * 5 + (rank[1] - '1');
+}
+
+std::vector<std::string> rank_order() {
+  std::vector<std::string> out;
+  for (char l = 'A'; l <= 'E'; ++l)
+    for (char n = '5'; n >= '1'; --n) out.push_back(std::string{l, n});
+  return out;
+}
+
+const std::vector<std::string_view>& highest_cards() {
+  static const std::vector<std::string_view> top = {"Vernio", "Tod", "Sinhara"};
+  return top;
+}
+
+namespace {
+
+// "25 + 20 + ... + 25×1 = 431"
+std::string list_sum_text() {
+  std::string s;
+  auto term = [&](int count, int points) {
+    if (!s.empty()) s += " + ";
+    s += count == 1 ? std::to_string(points) : std::to_string(count) + "×" + std::to_string(points);
+  };
+  for (const auto& l : listed_cards())
+    if (l.group != kNullGroup) term(l.count, l.points);
+  for (const auto& p : peoples()) term(kRanksPerPeople, p.points);
+  return s + " = " + std::to_string(listed_points());
+}
+
+}  // namespace
+
+void check(const model::Model&, const model::Game& game, Findings& out) {
+  Sink sink(out, game, "gelfdrakkar.cards");
+  const auto& list = listed_cards();
+  std::vector<std::vector<const model::Card*>> by_listed(list.size());
+  std::vector<std::map<int, std::vector<const model::Card*>>> by_rank(peoples().size());
+  const model::Deck* play_deck = nullptr;
+  long long points_in_play = 0;
+  int cards_in_play = 0;
+
+  for (const auto& deck : game.decks)
+    for (const auto& card : deck.cards) {
+      const std::string group = text(game, card, "group"), name = text(game, card, "name");
+      auto pts = integer(game, card, "points");
+      if (group != kNullGroup) {
+        if (!play_deck) play_deck = &deck;
+        ++cards_in_play;
+        points_in_play += pts.value_or(0);
+      }
+      int expected_points = -1;
+      std::string what;
+      auto people = std::find_if(peoples().begin(), peoples().end(), [&](const People& p) { return p.group == group; });
+      if (people != peoples().end()) {
+        const std::string rank = text(game, card, "rank");
+        const int strength = rank_strength(rank);
+        if (strength < 0)
+          sink.error(field_loc(game, card, "rank"),
+                     rank.empty() ? "a card of the " + group + " needs a rank (A1-E5)"
+                                  : "rank '" + rank + "' is not one of A1-E5",
+                     card.id);
+        else
+          by_rank[static_cast<size_t>(people - peoples().begin())][strength].push_back(&card);
+        expected_points = people->points;
+        what = "a card of the " + group;
+      } else {
+        auto it =
+            std::find_if(list.begin(), list.end(), [&](const Listed& l) { return l.name == name && l.group == group; });
+        if (it == list.end()) {
+          auto named = std::find_if(list.begin(), list.end(), [&](const Listed& l) { return l.name == name; });
+          if (named != list.end())
+            sink.error(field_loc(game, card, "group"),
+                       name + " belongs to group '" + std::string(named->group) + "', not '" + group + "'", card.id);
+          else
+            sink.error(field_loc(game, card, "name"), "'" + name + "' is not on the rules' card list", card.id,
+                       "the list names Vernio, Sinhara, Die Fessel, Tod, Unterstützer, Gegenwirker, Waldherr, "
+                       "Erste/Zweite/Letzte Dame, Der Freund, Der Spion, Der Helfer, the four peoples and the "
+                       "Nullkarten");
+          continue;
+        }
+        by_listed[static_cast<size_t>(it - list.begin())].push_back(&card);
+        expected_points = it->points;
+        what = name;
+      }
+      if (pts && *pts != expected_points)
+        sink.with_check("gelfdrakkar.points")
+            .error(
+                field_loc(game, card, "points"),
+                what + " shows " + std::to_string(*pts) + " points; the rules list " + std::to_string(expected_points),
+                card.id);
+    }
+
+  const SourceLoc deck_loc = play_deck ? play_deck->loc : info_loc(game, "decks");
+
+  // Counts (and the elves' and Gelflinge's sexes) of the named cards.
+  for (size_t i = 0; i < list.size(); ++i) {
+    const Listed& l = list[i];
+    const auto& cards = by_listed[i];
+    const int n = static_cast<int>(cards.size());
+    const std::string name(l.name);
+    if (n > l.count) {
+      sink.error(cards[static_cast<size_t>(l.count)]->loc,
+                 std::to_string(n) + " × " + name + "; the rules list " + std::to_string(l.count),
+                 cards[static_cast<size_t>(l.count)]->id);
+    } else if (n < l.count) {
+      bool one_def = n > 0 && std::all_of(cards.begin(), cards.end(),
+                                          [&](const model::Card* c) { return c->def_id == cards.front()->def_id; });
+      sink.error(one_def ? cards.front()->loc : deck_loc,
+                 (n == 0 ? "no " + name + " card" : std::to_string(n) + " × " + name) + "; the rules list " +
+                     std::to_string(l.count),
+                 one_def ? cards.front()->def_id : std::string());
+    }
+    if (l.male < 0) continue;
+    int male = 0, female = 0;
+    for (const model::Card* c : cards) {
+      const std::string sex = text(game, *c, "sex");
+      if (sex.empty()) continue;
+      int& k = sex == "m" ? male : female;
+      const int allowed = sex == "m" ? l.male : l.count - l.male;
+      if (++k > allowed)
+        sink.error(field_loc(game, *c, "sex"),
+                   name + ": " + std::to_string(k) + " " + (sex == "m" ? "male" : "female") +
+                       " cards; the rules have " + std::to_string(allowed),
+                   c->id);
+    }
+  }
+
+  // Every people has A1-E5 once.
+  const auto order = rank_order();
+  for (size_t p = 0; p < peoples().size(); ++p) {
+    const std::string group(peoples()[p].group);
+    for (const auto& rank : order) {
+      auto it = by_rank[p].find(rank_strength(rank));
+      if (it == by_rank[p].end()) {
+        sink.error(deck_loc, "no card " + rank + " of the " + group, {}, "every people has the ranks A1-E5 once");
+      } else {
+        for (size_t k = 1; k < it->second.size(); ++k)
+          sink.error(field_loc(game, *it->second[k], "rank"),
+                     "rank " + rank + " of the " + group + " is there twice (also " + it->second.front()->id + ")",
+                     it->second[k]->id);
+      }
+    }
+  }
+
+  if (cards_in_play != kCardsInPlay)
+    sink.error(deck_loc, "the game has " + std::to_string(cards_in_play) + " cards in play; the rules list " +
+                             std::to_string(kCardsInPlay) + " (and 4 Nullkarten for 7 players)");
+
+  // The totals: the deck against the list, the list against the rules' claim.
+  Sink points = sink.with_check("gelfdrakkar.points");
+  const int list_sum = listed_points();
+  if (points_in_play != list_sum)
+    points.error(deck_loc, "the cards in play show " + std::to_string(points_in_play) +
+                               " points in all; the rules' card list sums to " + std::to_string(list_sum));
+  points.warning(
+      info_loc(game, "rules"),
+      "the rules claim " + std::to_string(kClaimedPoints) + " points in play, but their own card list sums to " +
+          std::to_string(list_sum) + " (" + std::to_string(kClaimedPoints - list_sum) + " less, one per card for " +
+          std::to_string(kCardsInPlay) + " cards); the deck follows the list: its cards sum to " +
+          std::to_string(points_in_play),
+      {}, "the list: " + list_sum_text() + ". The claim, not the deck, disagrees, so this does not stop the build.");
+}
+
+}  // namespace kw::rules::gelfdrakkar

@@ -1,0 +1,58 @@
+#pragma once
+// Gelfdrakkar (Zuul, 1997; rules: gelfdrakkar).
+// The rules' card list (names, counts, points), the four peoples with ranks
+// A1-E5, the order of the highest cards, and the point totals. The rules
+// claim 551 points in play; their own list sums to 431 (exactly one point
+// per card less): the check reports this as a warning that explains both
+// numbers, since the deck follows the list and only the claim disagrees.
+//
+// The data names each card (`name`) and its group (`group`, a table id:
+// goetter, heilige, kerker, tod, hohe-drachen, gelflinge, elfen, drachen,
+// menschen, zwerge, gnome, nullkarten); people cards carry `rank` (A1-E5);
+// every card carries the `points` it shows; `sex` (m/w) is checked when set.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/model.h"
+#include "rules/rules.h"
+
+namespace kw::rules::gelfdrakkar {
+
+inline constexpr std::string_view kRulesId = "gelfdrakkar";
+
+void check(const model::Model& model, const model::Game& game, Findings& out);
+
+// One line of the rules' card list.
+struct Listed {
+  std::string_view name;   // as the card names it
+  std::string_view group;  // the groups table id
+  int count = 1;
+  int points = 0;
+  int male = -1;  // how many are male (-1: not stated)
+};
+// The named cards (Vernio ... Der Helfer), then the Nullkarten.
+const std::vector<Listed>& listed_cards();
+struct People {
+  std::string_view group;  // drachen, menschen, zwerge, gnome
+  std::string_view title;  // "Die Windkrallen" ...
+  int points = 0;
+};
+const std::vector<People>& peoples();
+inline constexpr int kRanksPerPeople = 25;  // A1-E5
+inline constexpr int kCardsInPlay = 120;    // without the 4 Nullkarten
+inline constexpr int kClaimedPoints = 551;  // "Im Spiel befinden sich insgesamt 551 Punkte"
+
+// The sum of the rules' own list (431) and its card count (120 + 4 Nullkarten).
+int listed_points();
+int listed_count(bool with_null_cards);
+
+// "A1".."E5" -> 0..24 in strength order (E1 weakest ... A5 strongest:
+// A above B ... above E, within a letter the higher number); -1 if malformed.
+int rank_strength(std::string_view rank);
+// All 25 ranks, strongest first: A5, A4, ..., E1.
+std::vector<std::string> rank_order();
+// "Die drei Höchsten Karten in Ihrer Reihenfolge": Vernio, Tod, Sinhara.
+const std::vector<std::string_view>& highest_cards();
+
+}  // namespace kw::rules::gelfdrakkar

@@ -1,0 +1,127 @@
+// Monddämmerung: colours, numbers, Der Allereinzigste and moons. All
+// Monddämmerung knowledge lives in this file (see monddaemmerung.h).
+#include "rules/monddaemmerung.h"
+
+#include <algorithm>
+#include <map>
+
+#include "rules/support.h"
+
+namespace kw::rules::monddaemmerung {
+
+const std::vector<std::string>& colours() {
+  static const std::vector<std::string> c = {"gelb", "rot", "gruen", "blau"};
+  return c;
+}
+
+const std::vector<std::string>& moons() {
+  static const std::vector<std::string> m = {"vollmond",   "leermond", "halbmond",
+                                             "sichelmond", "blutmond", "sonnenfinsternis"};
+  return m;
+}
+
+namespace {
+
+bool contains(const std::vector<std::string>& v, const std::string& s) {
+  return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+void check_table(const model::Game& game, Sink& sink, const std::string& table, const std::vector<std::string>& ids,
+                 const std::string& what) {
+  const model::Table* t = game.table(table);
+  if (!t) {
+    sink.error(game.loc, "Monddämmerung needs a table '" + table + "' (" + model::join_names(ids) + ")");
+    return;
+  }
+  for (const auto& id : ids)
+    if (!t->find(id)) sink.error(t->loc, "table '" + table + "' has no entry '" + id + "'");
+  for (const auto& e : t->entries)
+    if (!contains(ids, e.id))
+      sink.error(e.loc, "'" + e.id + "' is not one of the " + what, {}, "they are " + model::join_names(ids));
+}
+
+}  // namespace
+
+void check(const model::Model&, const model::Game& game, Findings& out) {
+  Sink tables(out, game, "monddaemmerung.tables");
+  check_table(game, tables, "colours", colours(), "four colours");
+  check_table(game, tables, "moons", moons(), "six kinds of moon");
+
+  Sink sink(out, game, "monddaemmerung.cards");
+  const model::Deck* first_deck = nullptr;
+  int total = 0;
+  std::vector<const model::Card*> specials;
+  std::map<std::string, std::map<long long, std::vector<const model::Card*>>> by_colour;
+  for (const auto& deck : game.decks)
+    for (const auto& card : deck.cards) {
+      if (!first_deck) first_deck = &deck;
+      ++total;
+      if (text(game, card, "special") == kSpecial) {
+        specials.push_back(&card);
+        if (field(game, card, "moon"))
+          sink.warning(field_loc(game, card, "moon"),
+                       "Der Allereinzigste carries a moon, but it is never played, so the moon can never act", card.id);
+        if (field(game, card, "number"))
+          sink.error(field_loc(game, card, "number"), "Der Allereinzigste has no number", card.id);
+        continue;
+      }
+      auto number = integer(game, card, "number");
+      if (!number || *number < 1 || *number > kNumbersPerColour) {
+        sink.error(
+            field_loc(game, card, "number"),
+            number ? "number " + std::to_string(*number) + " is not one of 1-18" : "a numbered card needs a number",
+            card.id);
+        continue;
+      }
+      const model::Value* cs = field(game, card, "colours");
+      if (!cs || !cs->is_list() || cs->list.empty()) {
+        sink.error(field_loc(game, card, "colours"), "a numbered card needs a colour", card.id);
+        continue;
+      }
+      if (cs->list.size() > 2)
+        sink.warning(
+            field_loc(game, card, "colours"),
+            "a card of " + std::to_string(cs->list.size()) + " colours; the game's multi-coloured cards have two",
+            card.id);
+      std::vector<std::string> seen;
+      for (const auto& c : cs->list) {
+        if (contains(seen, c.scalar)) {
+          sink.error(c.loc, "colour '" + c.scalar + "' named twice", card.id);
+          continue;
+        }
+        seen.push_back(c.scalar);
+        if (!contains(colours(), c.scalar)) {
+          sink.error(c.loc, "'" + c.scalar + "' is not one of the four colours", card.id);
+          continue;
+        }
+        by_colour[c.scalar][*number].push_back(&card);
+      }
+    }
+
+  const SourceLoc deck_loc = first_deck ? first_deck->loc : info_loc(game, "decks");
+  if (total != kCards)
+    sink.error(deck_loc,
+               "the game has " + plural(total, "card", "cards") + "; Monddämmerung has " + std::to_string(kCards));
+  if (specials.empty()) sink.error(deck_loc, "Der Allereinzigste is missing");
+  for (size_t i = 1; i < specials.size(); ++i)
+    sink.error(specials[i]->loc, "a second Der Allereinzigste (also " + specials.front()->id + "); there is one",
+               specials[i]->id);
+
+  for (const auto& colour : colours()) {
+    const auto& numbers = by_colour[colour];
+    for (long long n = 1; n <= kNumbersPerColour; ++n) {
+      auto it = numbers.find(n);
+      if (it == numbers.end()) {
+        sink.error(deck_loc, "no " + colour + " card with number " + std::to_string(n), {},
+                   "every colour holds the numbers 1-18 once; two-coloured cards count in both");
+        continue;
+      }
+      for (size_t k = 1; k < it->second.size(); ++k)
+        sink.error(field_loc(game, *it->second[k], "number"),
+                   colour + " " + std::to_string(n) + " is there twice (also " + it->second.front()->id + ")",
+                   it->second[k]->id, "every colour holds the numbers 1-18 once; two-coloured cards count in both");
+    }
+  }
+}
+
+}  // namespace kw::rules::monddaemmerung

@@ -1,0 +1,753 @@
+// Palantír: the rules model, the data check and the round simulator.
+// All Palantír knowledge lives in this file (see palantir.h for the reading
+// of the rules text).
+#include "rules/palantir.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <limits>
+#include <map>
+#include <numeric>
+#include <random>
+
+#include "rules/support.h"
+
+namespace kw::rules::palantir {
+
+namespace {
+
+struct RegionInfo {
+  std::string_view id, name, suit;
+};
+struct ClassInfo {
+  std::string_view id, name, plural;
+  char letter;
+  int points;
+  std::string_view rank;
+};
+
+// "Die Regionen": Gondor, Rohan, Rhovanion, Mordor — in the order the rules
+// rank Ringträger and Erben, which is Doppelkopf's Kreuz > Pik > Herz > Karo.
+constexpr RegionInfo kRegionInfo[] = {
+    {"gondor", "Gondor", "Kreuz"},
+    {"rohan", "Rohan", "Pik"},
+    {"rhovanion", "Rhovanion", "Herz"},
+    {"mordor", "Mordor", "Karo"},
+};
+
+// "Die Klassen": letter, points; the Doppelkopf rank each stands for.
+constexpr ClassInfo kClassInfo[] = {
+    {"artefakt", "Artefakt", "Artefakte", 'A', 11, "Ass"},
+    {"streitkraft", "Streitkraft", "Streitkräfte", 'S', 10, "Zehn"},
+    {"koenig", "König", "Könige", 'K', 4, "König"},
+    {"ringtraeger", "Ringträger", "Ringträger", 'R', 3, "Dame"},
+    {"erbe", "Erbe", "Erben", 'E', 2, "Bube"},
+    {"hobbit", "Hobbit", "Hobbits", 'H', 0, "Neun"},
+};
+
+const RegionInfo& info_of(Region r) { return kRegionInfo[static_cast<size_t>(r)]; }
+const ClassInfo& info_of(Class c) { return kClassInfo[static_cast<size_t>(c)]; }
+
+}  // namespace
+
+std::string_view id(Region r) { return info_of(r).id; }
+std::string_view id(Class c) { return info_of(c).id; }
+std::string_view name(Region r) { return info_of(r).name; }
+std::string_view name(Class c) { return info_of(c).name; }
+std::string_view plural_name(Class c) { return info_of(c).plural; }
+char letter(Class c) { return info_of(c).letter; }
+int points(Class c) { return info_of(c).points; }
+std::string_view doppelkopf_suit(Region r) { return info_of(r).suit; }
+std::string_view doppelkopf_rank(Class c) { return info_of(c).rank; }
+
+std::optional<Region> region_from_id(std::string_view s) {
+  for (Region r : kRegions)
+    if (id(r) == s) return r;
+  return std::nullopt;
+}
+
+std::optional<Class> class_from_id(std::string_view s) {
+  for (Class c : kClasses)
+    if (id(c) == s) return c;
+  return std::nullopt;
+}
+
+std::string to_string(CardKey k) { return std::string(id(k.region)) + "-" + std::string(id(k.cls)); }
+
+namespace {
+std::string display(CardKey k) { return std::string(name(k.region)) + "-" + std::string(name(k.cls)); }
+}  // namespace
+
+const Facts& facts() {
+  static const Facts f{};
+  return f;
+}
+
+// ---------------------------------------------------------------- contracts
+
+std::vector<Contract> Contract::all() {
+  std::vector<Contract> out = {standard()};
+  for (Region r : kRegions) out.push_back(region_solo(r));
+  out.push_back(ringtraeger_solo());
+  out.push_back(erben_solo());
+  out.push_back(fehl_solo());
+  return out;
+}
+
+std::string Contract::id() const {
+  switch (kind) {
+    case Kind::Standard:
+      return "standard";
+    case Kind::RegionSolo:
+      return "region-solo:" + std::string(palantir::id(trump_region));
+    case Kind::RingtraegerSolo:
+      return "ringtraeger-solo";
+    case Kind::ErbenSolo:
+      return "erben-solo";
+    case Kind::FehlSolo:
+      return "fehl-solo";
+  }
+  return "standard";
+}
+
+std::string Contract::name() const {
+  switch (kind) {
+    case Kind::Standard:
+      return "Standardspiel";
+    case Kind::RegionSolo:
+      return "Regionen-Solo " + std::string(palantir::name(trump_region));
+    case Kind::RingtraegerSolo:
+      return "Ringträger-Solo";
+    case Kind::ErbenSolo:
+      return "Erben-Solo";
+    case Kind::FehlSolo:
+      return "Fehl-Solo";
+  }
+  return "Standardspiel";
+}
+
+std::optional<Contract> Contract::parse(std::string_view s) {
+  for (const Contract& c : all())
+    if (c.id() == s) return c;
+  return std::nullopt;
+}
+
+// ---------------------------------------------------------------- orders
+
+bool is_trump(const Contract& c, CardKey k) {
+  switch (c.kind) {
+    case Contract::Kind::Standard:
+    case Contract::Kind::RegionSolo:
+      return k == kBalrog || k.cls == Class::Ringtraeger || k.cls == Class::Erbe || k.region == c.trump_region;
+    case Contract::Kind::RingtraegerSolo:
+      return k.cls == Class::Ringtraeger;
+    case Contract::Kind::ErbenSolo:
+      return k.cls == Class::Erbe;
+    case Contract::Kind::FehlSolo:
+      return false;
+  }
+  return false;
+}
+
+std::vector<CardKey> trump_order(const Contract& c, bool rings_united) {
+  std::vector<CardKey> out;
+  switch (c.kind) {
+    case Contract::Kind::Standard:
+    case Contract::Kind::RegionSolo: {
+      // "Sollten sich beide Mordor-Artefakte auf einer Hand befinden so stehen
+      // sie im Normalspiel noch über dem Balrog."
+      const bool ring_on_top = c.kind == Contract::Kind::Standard && rings_united;
+      if (ring_on_top) out.push_back(kEinerRing);
+      out.push_back(kBalrog);
+      for (Region r : kRegions) out.push_back({r, Class::Ringtraeger});
+      for (Region r : kRegions) out.push_back({r, Class::Erbe});
+      for (Class cl : {Class::Artefakt, Class::Streitkraft, Class::Koenig, Class::Hobbit}) {
+        CardKey k{c.trump_region, cl};
+        if (k == kBalrog || (ring_on_top && k == kEinerRing)) continue;
+        out.push_back(k);
+      }
+      break;
+    }
+    case Contract::Kind::RingtraegerSolo:
+      for (Region r : kRegions) out.push_back({r, Class::Ringtraeger});
+      break;
+    case Contract::Kind::ErbenSolo:
+      for (Region r : kRegions) out.push_back({r, Class::Erbe});
+      break;
+    case Contract::Kind::FehlSolo:
+      break;
+  }
+  return out;
+}
+
+std::vector<CardKey> fehl_order(const Contract& c, Region r) {
+  std::vector<CardKey> out;
+  for (Class cl : kClasses)  // A S K R E H: Ass, Zehn, König, Dame, Bube, Neun
+    if (!is_trump(c, {r, cl})) out.push_back({r, cl});
+  return out;
+}
+
+int trump_count(const Contract& c) {
+  int n = 0;
+  for (Region r : kRegions)
+    for (Class cl : kClasses)
+      if (is_trump(c, {r, cl})) n += facts().copies;
+  return n;
+}
+
+Suit suit_of(const Contract& c, CardKey k) {
+  if (is_trump(c, k)) return {true, k.region};
+  return {false, k.region};
+}
+
+namespace {
+
+// Position in a rank list (0 = highest); -1 when absent.
+int position(const std::vector<CardKey>& order, CardKey k) {
+  auto it = std::find(order.begin(), order.end(), k);
+  return it == order.end() ? -1 : static_cast<int>(it - order.begin());
+}
+
+}  // namespace
+
+bool beats(const Contract& c, bool rings_united, CardKey card, CardKey best, Suit led) {
+  const bool card_trump = is_trump(c, card), best_trump = is_trump(c, best);
+  if (card_trump != best_trump) return card_trump;
+  if (card_trump) {
+    auto order = trump_order(c, rings_united);
+    return position(order, card) < position(order, best);
+  }
+  // Both Fehl: only the led region can win (the best card is of it or is the lead).
+  if (card.region != best.region || card.region != led.region) return false;
+  auto order = fehl_order(c, card.region);
+  return position(order, card) < position(order, best);
+}
+
+size_t trick_winner(const Contract& c, bool rings_united, std::span<const CardKey> trick) {
+  if (trick.empty()) return 0;
+  const Suit led = suit_of(c, trick[0]);
+  size_t best = 0;
+  for (size_t i = 1; i < trick.size(); ++i)
+    if (beats(c, rings_united, trick[i], trick[best], led)) best = i;
+  return best;
+}
+
+bool may_play(const Contract& c, std::span<const CardKey> hand, Suit led, CardKey card) {
+  if (suit_of(c, card) == led) return true;
+  return std::none_of(hand.begin(), hand.end(), [&](CardKey k) { return suit_of(c, k) == led; });
+}
+
+// ---------------------------------------------------------------- names
+
+namespace {
+
+std::string table_name(const model::Game& game, const std::string& table, std::string_view entry,
+                       const std::string& field, std::string_view fallback) {
+  if (const model::Table* t = game.table(table))
+    if (const model::TableEntry* e = t->find(std::string(entry))) {
+      std::string s = entry_text(*e, field);
+      if (!s.empty()) return s;
+    }
+  return std::string(fallback);
+}
+
+}  // namespace
+
+std::vector<RankedCard> resolve(const model::Game& game, std::span<const CardKey> keys) {
+  std::vector<RankedCard> out;
+  for (CardKey k : keys) {
+    RankedCard rc;
+    rc.key = k;
+    rc.region_id = id(k.region);
+    rc.class_id = id(k.cls);
+    rc.region_name = table_name(game, "regions", id(k.region), "name", name(k.region));
+    rc.class_name = table_name(game, "classes", id(k.cls), "name", name(k.cls));
+    rc.letter = table_name(game, "classes", id(k.cls), "letter", std::string(1, letter(k.cls)));
+    rc.points = points(k.cls);
+    for (const auto& deck : game.decks)
+      for (const auto& card : deck.cards)
+        if (rc.card_id.empty() && text(game, card, "region") == rc.region_id &&
+            text(game, card, "class") == rc.class_id) {
+          rc.card_id = card.def_id;
+          rc.good_name = text(game, card, "good.name");
+        }
+    out.push_back(std::move(rc));
+  }
+  return out;
+}
+
+std::vector<ContractRanking> rankings(const model::Game& game) {
+  std::vector<ContractRanking> out;
+  for (const Contract& c : Contract::all()) {
+    ContractRanking r;
+    r.contract = c;
+    r.name = c.name();
+    r.trump_cards = trump_count(c);
+    r.trumps = resolve(game, trump_order(c));
+    if (c.kind == Contract::Kind::Standard) r.trumps_rings_united = resolve(game, trump_order(c, true));
+    for (Region reg : kRegions) r.fehl[static_cast<size_t>(reg)] = resolve(game, fehl_order(c, reg));
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- data check
+
+namespace {
+
+// The special picture each card must (or must not) carry, by its specials table id.
+std::string_view expected_special(CardKey k) {
+  if (k == kBalrog) return "balrog";
+  if (k == kSauronsAuge) return "sauronsauge";
+  if (k == kEowyn) return "eowyn";
+  return {};
+}
+
+bool table_declares(const model::Table& t, const std::string& field) {
+  return std::any_of(t.fields.begin(), t.fields.end(), [&](const model::FieldSpec& f) { return f.name == field; });
+}
+
+// Compares a table entry's field with the rules' value; reports at the value.
+void expect_entry(Sink& sink, const model::Table& table, const model::TableEntry& entry, const std::string& field,
+                  const std::string& expected, const std::string& what, const std::string& hint) {
+  if (!table_declares(table, field)) return;
+  const model::Value* v = entry_field(entry, field);
+  if (!v) {
+    sink.error(entry.loc,
+               table.id + " entry '" + entry.id + "' has no " + field + "; the rules' " + what + " is " + expected, {},
+               hint);
+    return;
+  }
+  if (canonical(*v) != expected)
+    sink.error(v->loc,
+               table.id + " entry '" + entry.id + "' has " + field + " " + canonical(*v) + ", but the rules' " + what +
+                   " is " + expected,
+               {}, hint);
+}
+
+void check_tables(const model::Game& game, Sink& sink) {
+  const model::Table* regions = game.table("regions");
+  if (!regions) {
+    sink.error(game.loc, "Palantír needs a table 'regions' (Gondor, Rohan, Rhovanion, Mordor)");
+  } else {
+    for (Region r : kRegions) {
+      const model::TableEntry* e = regions->find(std::string(id(r)));
+      if (!e) {
+        sink.error(regions->loc,
+                   "table 'regions' has no entry '" + std::string(id(r)) + "' (" + std::string(name(r)) + ")");
+        continue;
+      }
+      expect_entry(sink, *regions, *e, "suit", std::string(doppelkopf_suit(r)), std::string(name(r)) + "'s suit",
+                   "Ringträger and Erben rank Gondor > Rohan > Rhovanion > Mordor, Doppelkopf's "
+                   "Kreuz > Pik > Herz > Karo");
+    }
+    for (const auto& e : regions->entries)
+      if (!region_from_id(e.id))
+        sink.error(e.loc, "'" + e.id + "' is not a region of Palantír", {},
+                   "the regions are gondor, rohan, rhovanion and mordor");
+  }
+
+  const model::Table* classes = game.table("classes");
+  if (!classes) {
+    sink.error(game.loc, "Palantír needs a table 'classes' (Artefakt ... Hobbit)");
+  } else {
+    for (Class c : kClasses) {
+      const model::TableEntry* e = classes->find(std::string(id(c)));
+      if (!e) {
+        sink.error(classes->loc,
+                   "table 'classes' has no entry '" + std::string(id(c)) + "' (" + std::string(name(c)) + ")");
+        continue;
+      }
+      const std::string cname(name(c));
+      expect_entry(sink, *classes, *e, "points", std::to_string(points(c)), cname + "'s points",
+                   "Die Klassen: A 11, S 10, K 4, R 3, E 2, H 0 (240 in all)");
+      expect_entry(sink, *classes, *e, "letter", std::string(1, letter(c)), cname + "'s letter",
+                   "Die Klassen: A Artefakte, S Streitkräfte, K Könige, R Ringträger, E Erben, H Hobbits");
+      expect_entry(sink, *classes, *e, "rank", std::string(doppelkopf_rank(c)), cname + "'s Doppelkopf rank",
+                   "the trump order (Balrog > Ringträger > Erben > Mordor A S K H) is Doppelkopf's "
+                   "Dulle > Damen > Buben > Karo A 10 K 9: R = Dame, E = Bube");
+    }
+    for (const auto& e : classes->entries)
+      if (!class_from_id(e.id))
+        sink.error(e.loc, "'" + e.id + "' is not a class of Palantír", {},
+                   "the classes are artefakt, streitkraft, koenig, ringtraeger, erbe and hobbit");
+  }
+
+  if (const model::Table* specials = game.table("specials"))
+    for (std::string_view s : {"balrog", "sauronsauge", "eowyn"})
+      if (!specials->find(std::string(s)))
+        sink.error(specials->loc, "table 'specials' has no entry '" + std::string(s) + "'", {},
+                   "Sonderkarten: Saurons Auge, Balrog, Éowyn (and Der Eine Ring, the Mordor-Artefakt)");
+}
+
+void check_deck(const model::Game& game, Sink& sink) {
+  const Facts& f = facts();
+  std::array<std::vector<const model::Card*>, 24> by_key;
+  std::vector<const model::Card*> playing;
+  const model::Deck* deck_of_play = nullptr;
+  for (const auto& deck : game.decks)
+    for (const auto& card : deck.cards) {
+      std::string r = text(game, card, "region"), c = text(game, card, "class");
+      if (r.empty() || c.empty()) continue;  // not a playing card (e.g. a rule reference card)
+      if (!deck_of_play) deck_of_play = &deck;
+      auto region = region_from_id(r);
+      auto cls = class_from_id(c);
+      if (!region) sink.error(field_loc(game, card, "region"), "'" + r + "' is not a region of Palantír", card.id);
+      if (!cls) sink.error(field_loc(game, card, "class"), "'" + c + "' is not a class of Palantír", card.id);
+      if (!region || !cls) continue;
+      playing.push_back(&card);
+      by_key[static_cast<size_t>(*region) * 6 + static_cast<size_t>(*cls)].push_back(&card);
+    }
+  SourceLoc deck_loc = deck_of_play ? deck_of_play->loc : info_loc(game, "decks");
+
+  if (static_cast<int>(playing.size()) != f.cards)
+    sink.error(deck_loc, "the deck has " +
+                             plural(static_cast<long long>(playing.size()), "playing card", "playing cards") +
+                             "; Palantír is played with " + std::to_string(f.cards) + " (4 regions x 6 classes x 2)");
+
+  for (Region r : kRegions)
+    for (Class c : kClasses) {
+      CardKey k{r, c};
+      const auto& cards = by_key[static_cast<size_t>(r) * 6 + static_cast<size_t>(c)];
+      const int n = static_cast<int>(cards.size());
+      if (n == 0) {
+        sink.error(deck_loc, "no " + display(k) + " card; every region and class is there twice");
+      } else if (n < f.copies) {
+        sink.error(cards.back()->loc,
+                   display(k) + " is there " + plural(n, "time", "times") + ", needs " + std::to_string(f.copies),
+                   cards.back()->id);
+      } else if (n > f.copies) {
+        const model::Card* extra = cards[static_cast<size_t>(f.copies)];
+        sink.error(extra->loc,
+                   display(k) + " is there " + std::to_string(n) + " times, needs " + std::to_string(f.copies) +
+                       (extra->def_id != cards.front()->def_id ? " (also " + cards.front()->def_id + ")" : ""),
+                   extra->id);
+      }
+    }
+
+  // Points: what the data's tables give each card, summed ("Insgesamt gibt es 240").
+  long long sum = 0;
+  bool all_points = true;
+  for (const model::Card* card : playing) {
+    auto p = integer(game, *card, "class.points");
+    if (p)
+      sum += *p;
+    else
+      all_points = false;
+  }
+  if (all_points && !playing.empty() && sum != f.points_total)
+    sink.with_check("palantir.points")
+        .error(deck_loc,
+               "the playing cards' points sum to " + std::to_string(sum) + ", the rules say " +
+                   std::to_string(f.points_total),
+               {}, "Auswertung: \"Insgesamt gibt es 240\"");
+
+  // Sonderkarten: the third picture.
+  Sink specials = sink.with_check("palantir.specials");
+  const bool has_special_field = game.card_field("special") != nullptr;
+  for (const model::Card* card : has_special_field ? playing : std::vector<const model::Card*>{}) {
+    CardKey k{*region_from_id(text(game, *card, "region")), *class_from_id(text(game, *card, "class"))};
+    const std::string want(expected_special(k));
+    const std::string have = text(game, *card, "special");
+    if (have == want) continue;
+    if (want.empty())
+      specials.error(field_loc(game, *card, "special"),
+                     display(k) + " carries special '" + have + "', which belongs to another card", card->id,
+                     "Balrog: Rhovanion-Streitkraft; Saurons Auge: Gondor-Ringträger; Éowyn: Gondor-Erbe");
+    else if (have.empty())
+      specials.error(card->loc, display(k) + " must carry special '" + want + "'", card->id);
+    else
+      specials.error(field_loc(game, *card, "special"),
+                     display(k) + " carries special '" + have + "', but must carry '" + want + "'", card->id);
+  }
+
+  // Der Eine Ring: no evil side; the two copies carry the left and right half.
+  const auto& rings = by_key[static_cast<size_t>(kEinerRing.region) * 6 + static_cast<size_t>(kEinerRing.cls)];
+  const bool has_ring_field = game.card_field("ring.half") != nullptr;
+  std::map<std::string, const model::Card*> halves;
+  for (const model::Card* card : rings) {
+    if (field(game, *card, "evil"))
+      specials.error(field_loc(game, *card, "evil"), "Der Eine Ring has no evil side", card->id);
+    if (!has_ring_field) continue;
+    std::string half = text(game, *card, "ring.half");
+    if (half.empty()) {
+      specials.error(card->loc, "this copy of Der Eine Ring carries no half of the ring (ring.half)", card->id);
+    } else if (!halves.emplace(half, card).second) {
+      specials.error(field_loc(game, *card, "ring.half"), "both copies of Der Eine Ring carry the " + half + " half",
+                     card->id, "one copy carries the left half, the other the right");
+    }
+  }
+}
+
+}  // namespace
+
+void check(const model::Model&, const model::Game& game, Findings& out) {
+  Sink tables(out, game, "palantir.tables");
+  check_tables(game, tables);
+  Sink deck(out, game, "palantir.deck");
+  check_deck(game, deck);
+}
+
+// ---------------------------------------------------------------- simulator
+
+std::vector<CardKey> full_deck() {
+  std::vector<CardKey> deck;
+  for (Region r : kRegions)
+    for (Class c : kClasses)
+      for (int copy = 0; copy < facts().copies; ++copy) deck.push_back({r, c});
+  return deck;
+}
+
+namespace {
+
+const std::vector<CardKey>& deck48() {
+  static const std::vector<CardKey> d = full_deck();
+  return d;
+}
+
+std::vector<CardKey> keys_of(const std::vector<uint8_t>& cards) {
+  std::vector<CardKey> out;
+  out.reserve(cards.size());
+  for (uint8_t c : cards) out.push_back(deck48()[c]);
+  return out;
+}
+
+bool holds_both_rings(const std::vector<uint8_t>& hand) {
+  return std::count_if(hand.begin(), hand.end(), [](uint8_t c) { return deck48()[c] == kEinerRing; }) == 2;
+}
+
+}  // namespace
+
+Round play_round(const Contract& c, uint64_t seed) {
+  const Facts& f = facts();
+  std::mt19937_64 rng(seed);
+  Round r;
+  r.contract = c;
+  r.seed = seed;
+  r.dealer = static_cast<int>(random_below(rng, 4));
+
+  std::vector<uint8_t> order(deck48().size());
+  std::iota(order.begin(), order.end(), uint8_t{0});
+  shuffle(order, rng);
+  // "Der Reihe nach erhalten alle vier Spieler je 3 Karten bis alle Karten verteilt sind."
+  for (size_t packet = 0; packet * f.deal_packet < order.size(); ++packet) {
+    size_t seat = (static_cast<size_t>(r.dealer) + 1 + packet) % 4;
+    for (size_t i = 0; i < static_cast<size_t>(f.deal_packet); ++i)
+      r.hands[seat].push_back(order[packet * f.deal_packet + i]);
+  }
+  if (c.kind == Contract::Kind::Standard)
+    for (const auto& h : r.hands) r.rings_united = r.rings_united || holds_both_rings(h);
+  if (c.kind != Contract::Kind::Standard) r.soloist = static_cast<int>(random_below(rng, 4));
+
+  std::array<std::vector<uint8_t>, 4> live = r.hands;
+  int leader = (r.dealer + 1) % 4;  // "Der Spieler links vom Geber hat das erste Aufspiel."
+  for (int t = 0; t < f.tricks; ++t) {
+    Trick trick;
+    trick.leader = leader;
+    std::array<CardKey, 4> played{};
+    Suit led;
+    for (int i = 0; i < 4; ++i) {
+      auto& hand = live[static_cast<size_t>((leader + i) % 4)];
+      auto keys = keys_of(hand);
+      std::vector<size_t> legal;
+      for (size_t h = 0; h < hand.size(); ++h)
+        if (i == 0 || may_play(c, keys, led, keys[h])) legal.push_back(h);
+      size_t pick = legal[static_cast<size_t>(random_below(rng, legal.size()))];
+      trick.cards[static_cast<size_t>(i)] = hand[pick];
+      played[static_cast<size_t>(i)] = keys[pick];
+      if (i == 0) led = suit_of(c, keys[pick]);
+      hand.erase(hand.begin() + static_cast<std::ptrdiff_t>(pick));
+      trick.points += points(keys[pick].cls);
+    }
+    size_t w = trick_winner(c, r.rings_united, played);
+    trick.winner = (leader + static_cast<int>(w)) % 4;
+    r.points[static_cast<size_t>(trick.winner)] += trick.points;
+    leader = trick.winner;
+    r.tricks.push_back(trick);
+  }
+
+  // Sides (for summary figures only; play does not depend on them).
+  if (c.kind == Contract::Kind::Standard) {
+    int eyes_holders = 0, holder = -1;
+    for (size_t s = 0; s < 4; ++s) {
+      bool eye =
+          std::any_of(r.hands[s].begin(), r.hands[s].end(), [](uint8_t x) { return deck48()[x] == kSauronsAuge; });
+      r.sauron_side[s] = eye;
+      if (eye) {
+        ++eyes_holders;
+        holder = static_cast<int>(s);
+      }
+    }
+    if (eyes_holders == 1) {
+      // Bündnis: both eyes in one hand; the first trick won by another player names the partner.
+      for (const auto& t : r.tricks)
+        if (t.winner != holder) {
+          r.sauron_side[static_cast<size_t>(t.winner)] = true;
+          break;
+        }
+    }
+  } else {
+    r.sauron_side[static_cast<size_t>(r.soloist)] = true;
+  }
+  return r;
+}
+
+std::vector<std::string> verify_round(const Round& r) {
+  const Facts& f = facts();
+  std::vector<std::string> bad;
+  auto fail = [&](std::string s) {
+    bad.push_back("seed " + std::to_string(r.seed) + " (" + r.contract.id() + "): " + s);
+  };
+
+  // All 48 cards dealt once, 12 to each hand.
+  std::array<int, 48> dealt{};
+  for (const auto& h : r.hands) {
+    if (static_cast<int>(h.size()) != f.tricks) fail("a hand of " + std::to_string(h.size()) + " cards");
+    for (uint8_t c : h) {
+      if (c >= 48)
+        fail("card index out of range");
+      else
+        ++dealt[c];
+    }
+  }
+  for (int n : dealt)
+    if (n != 1) {
+      fail("a card dealt " + std::to_string(n) + " times");
+      break;
+    }
+  bool rings = false;
+  if (r.contract.kind == Contract::Kind::Standard)
+    for (const auto& h : r.hands) rings = rings || holds_both_rings(h);
+  if (rings != r.rings_united) fail("rings_united does not match the hands");
+
+  if (static_cast<int>(r.tricks.size()) != f.tricks) fail(std::to_string(r.tricks.size()) + " tricks instead of 12");
+
+  // The rank lists the reference cards print: judge every trick by them.
+  const auto trumps = trump_order(r.contract, r.rings_united);
+  std::array<std::vector<CardKey>, 4> fehl;
+  for (Region reg : kRegions) fehl[static_cast<size_t>(reg)] = fehl_order(r.contract, reg);
+
+  std::array<std::vector<uint8_t>, 4> live = r.hands;
+  std::array<int, 48> played{};
+  std::array<int, 4> seat_points{};
+  int total = 0;
+  int leader = (r.dealer + 1) % 4;
+  for (size_t t = 0; t < r.tricks.size(); ++t) {
+    const Trick& trick = r.tricks[t];
+    const std::string at = "trick " + std::to_string(t + 1) + ": ";
+    if (trick.leader != leader) fail(at + "led by the wrong seat");
+    const CardKey lead = deck48()[trick.cards[0] % 48];
+    const Suit led = suit_of(r.contract, lead);
+    int trick_points = 0;
+    // strength: (class of comparison, -position); the first strongest wins.
+    int best_seat = -1, best_tier = -1, best_pos = 0;
+    for (int i = 0; i < 4; ++i) {
+      const int seat = (trick.leader + i) % 4;
+      const uint8_t card = trick.cards[static_cast<size_t>(i)];
+      auto& hand = live[static_cast<size_t>(seat)];
+      auto it = std::find(hand.begin(), hand.end(), card);
+      if (it == hand.end()) {
+        fail(at + "seat " + std::to_string(seat) + " played a card it does not hold");
+        continue;
+      }
+      const CardKey k = deck48()[card];
+      if (i > 0 && !(suit_of(r.contract, k) == led)) {
+        bool could_follow =
+            std::any_of(hand.begin(), hand.end(), [&](uint8_t x) { return suit_of(r.contract, deck48()[x]) == led; });
+        if (could_follow) fail(at + "seat " + std::to_string(seat) + " did not follow suit with " + to_string(k));
+      }
+      hand.erase(it);
+      ++played[card];
+      trick_points += points(k.cls);
+      int tier = 0, pos = 0;
+      if (int p = position(trumps, k); p >= 0) {
+        tier = 2;
+        pos = p;
+      } else if (!led.trump && k.region == led.region) {
+        tier = 1;
+        pos = position(fehl[static_cast<size_t>(k.region)], k);
+      }
+      if (tier > best_tier || (tier == best_tier && tier > 0 && pos < best_pos)) {
+        best_tier = tier;
+        best_pos = pos;
+        best_seat = seat;
+      }
+    }
+    if (trick.winner != best_seat)
+      fail(at + "won by seat " + std::to_string(trick.winner) + ", strongest card is seat " +
+           std::to_string(best_seat) + "'s");
+    if (trick.points != trick_points) fail(at + "points miscounted");
+    seat_points[static_cast<size_t>(trick.winner)] += trick_points;
+    total += trick_points;
+    leader = trick.winner;
+  }
+  for (int n : played)
+    if (n != 1) {
+      fail("a card played " + std::to_string(n) + " times");
+      break;
+    }
+  if (total != f.points_total) fail("the tricks hold " + std::to_string(total) + " points, not 240");
+  if (seat_points != r.points) fail("points per seat miscounted");
+  if (std::accumulate(r.points.begin(), r.points.end(), 0) != f.points_total) fail("seat points do not sum to 240");
+  return bad;
+}
+
+Summary simulate(uint64_t seed, int rounds, std::optional<Contract> only) {
+  const auto contracts = Contract::all();
+  Summary s;
+  s.min_round_points = std::numeric_limits<int>::max();
+  s.max_round_points = std::numeric_limits<int>::min();
+  long long trumps_in_hands = 0;
+  for (int i = 0; i < rounds; ++i) {
+    const Contract c = only ? *only : contracts[static_cast<size_t>(i) % contracts.size()];
+    Round r = play_round(c, seed + static_cast<uint64_t>(i));
+    auto bad = verify_round(r);
+    if (!bad.empty()) {
+      ++s.violations;
+      for (auto& b : bad)
+        if (s.first_violations.size() < 10) s.first_violations.push_back(std::move(b));
+    }
+    ++s.rounds;
+    s.tricks += static_cast<int>(r.tricks.size());
+    int round_points = 0;
+    for (const auto& t : r.tricks) {
+      s.cards_played += 4;
+      round_points += t.points;
+      if (t.points >= facts().blutbad_points) ++s.blutbad_tricks;
+      if (std::all_of(t.cards.begin(), t.cards.end(), [](uint8_t x) { return deck48()[x].cls == Class::Ringtraeger; }))
+        ++s.four_ringtraeger_tricks;
+    }
+    s.min_round_points = std::min(s.min_round_points, round_points);
+    s.max_round_points = std::max(s.max_round_points, round_points);
+    if (c.kind == Contract::Kind::Standard) {
+      ++s.standard_rounds;
+      if (r.rings_united) ++s.rings_united;
+      int side = 0;
+      for (size_t seat = 0; seat < 4; ++seat)
+        if (r.sauron_side[seat]) side += r.points[seat];
+      if (side >= facts().sauron_wins_from) ++s.sauron_side_wins;
+      for (const auto& h : r.hands)
+        for (uint8_t x : h) trumps_in_hands += is_trump(c, deck48()[x]) ? 1 : 0;
+    }
+  }
+  if (s.rounds == 0) s.min_round_points = s.max_round_points = 0;
+  if (s.standard_rounds > 0) s.mean_trumps_per_hand = static_cast<double>(trumps_in_hands) / (4.0 * s.standard_rounds);
+  return s;
+}
+
+std::string describe(const Summary& s) {
+  char buf[512];
+  std::snprintf(buf, sizeof buf,
+                "%d rounds, %d tricks, %d cards played; points per round %d..%d; %d rounds broke an invariant\n"
+                "standard rounds: %d, both rings in one hand: %d, Saurons-Auge team won %d; "
+                "mean trumps per hand %.2f\n"
+                "tricks of 40 or more points: %d; tricks of four Ringträger: %d\n",
+                s.rounds, s.tricks, s.cards_played, s.min_round_points, s.max_round_points, s.violations,
+                s.standard_rounds, s.rings_united, s.sauron_side_wins, s.mean_trumps_per_hand, s.blutbad_tricks,
+                s.four_ringtraeger_tricks);
+  std::string out = buf;
+  for (const auto& v : s.first_violations) out += "  " + v + "\n";
+  return out;
+}
+
+}  // namespace kw::rules::palantir

@@ -1,0 +1,33 @@
+// The list of rules modules. Adding a game's rules is adding its file and one line here.
+#include "rules/registry.h"
+
+#include "rules/duell.h"
+#include "rules/gelfdrakkar.h"
+#include "rules/hoher_rat.h"
+#include "rules/monddaemmerung.h"
+#include "rules/palantir.h"
+
+namespace kw::rules {
+
+namespace {
+constexpr RulesModule kModules[] = {
+    {palantir::kRulesId, "Doppelkopf deck, trump orders of the standard game and the solos, round simulator",
+     &palantir::check},
+    {duell::kRulesId, "27 cards per side, shared edge patterns, trance, specials, duel simulator", &duell::check},
+    {gelfdrakkar::kRulesId, "card list with counts and points, ranks A1-E5, point totals", &gelfdrakkar::check},
+    {hoher_rat::kRulesId, "council board 1-30 with colours, Tag and Nacht decks, Trilith cards, pieces",
+     &hoher_rat::check},
+    {monddaemmerung::kRulesId, "64 cards, numbers 1-18 once per colour, Der Allereinzigste, moons",
+     &monddaemmerung::check},
+};
+}  // namespace
+
+std::span<const RulesModule> rules_modules() { return kModules; }
+
+const RulesModule* find_rules_module(std::string_view id) {
+  for (const auto& m : kModules)
+    if (m.id == id) return &m;
+  return nullptr;
+}
+
+}  // namespace kw::rules

@@ -1,0 +1,23 @@
+#pragma once
+// The rules modules: one per game, each in its own file, listed once in
+// registry.cpp. A game's `rules:` id picks its module; the dispatcher in
+// rules.cpp knows no game by name.
+#include <span>
+#include <string_view>
+
+#include "model/model.h"
+#include "rules/rules.h"
+
+namespace kw::rules {
+
+struct RulesModule {
+  std::string_view id;       // the `rules:` id in a game's data
+  std::string_view summary;  // one line: what the module knows
+  // Appends the module's findings for `game` to `out`.
+  void (*check)(const model::Model& model, const model::Game& game, Findings& out);
+};
+
+std::span<const RulesModule> rules_modules();
+const RulesModule* find_rules_module(std::string_view id);
+
+}  // namespace kw::rules

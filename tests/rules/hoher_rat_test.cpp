@@ -1,0 +1,123 @@
+// Der Hohe Rat: board spaces and colours, Tag and Nacht decks, Trilith
+// cards, pieces and the winning block.
+#include "rules/hoher_rat.h"
+
+#include <gtest/gtest.h>
+
+#include "rules/rules_test_util.h"
+
+namespace kw::rules::hoher_rat {
+namespace {
+
+using test::broken_copy;
+using test::check_one;
+using test::dump;
+using test::load_ok;
+using test::locate;
+using test::locate_on;
+using test::TempDir;
+
+constexpr const char* kGame = "data/games/hoher-rat.yaml";
+
+TEST(HoherRatRules, Facts) {
+  EXPECT_EQ(win_block(), 16);
+  EXPECT_GT(2 * win_block(), kSpaces);        // more than half...
+  EXPECT_LE(2 * (win_block() - 1), kSpaces);  // ...and the smallest such block
+  EXPECT_EQ(colours().size(), 6u);
+  EXPECT_EQ(colours().back(), wild_colour());
+  EXPECT_EQ(argument_colours().size() * kArgumentsPerColour, static_cast<size_t>(kArguments));
+  EXPECT_EQ(static_cast<int>(decks().size()) * kTrilithPerDeck, kTrilithCards);
+}
+
+TEST(HoherRatData, FixturePassesWithoutFindings) {
+  auto m = load_ok(test::rules_fixture("hoher-rat"));
+  ASSERT_TRUE(m);
+  auto f = check_one(*m, "hoher-rat");
+  EXPECT_TRUE(f.empty()) << dump(f);
+}
+
+TEST(HoherRatData, ATagCardWithTheWrongColour) {
+  TempDir dir;
+  auto root = broken_copy(dir, "hoher-rat", kGame,
+                          {{"{ id: tag-07, kind: number, time: tag, space: 7, colour: weiss }",
+                            "{ id: tag-07, kind: number, time: tag, space: 7, colour: rot }"}});
+  auto m = load_ok(root);
+  ASSERT_TRUE(m);
+  auto f = check_one(*m, "hoher-rat");
+  auto [l, c] = locate_on(root / kGame, "id: tag-07", "rot }");
+  EXPECT_FINDING(f, "hoher-rat.colours", l, c, "Tag card 7 is rot, but council space 7 is weiss");
+  EXPECT_FINDING(f, "covers", l, c, "colour is 'rot', but board entry '7' has colour 'weiss'");
+  const Finding* fd = test::find_finding(f, "hoher-rat.colours", l, c);
+  ASSERT_TRUE(fd);
+  EXPECT_EQ(fd->card_id, "tag-07");
+}
+
+TEST(HoherRatData, ANachtCardMissing) {
+  TempDir dir;
+  auto root =
+      broken_copy(dir, "hoher-rat", kGame,
+                  {{"        - { id: nacht-12, kind: number, time: nacht, space: 12, colour: schwarz }\n", ""}});
+  auto m = load_ok(root);
+  ASSERT_TRUE(m);
+  auto f = check_one(*m, "hoher-rat");
+  auto [l, c] = locate(root / kGame, "- id: nacht");
+  EXPECT_FINDING(f, "hoher-rat.cards", l, c + 2, "the Nacht deck has no card for council space 12");
+  EXPECT_FINDING(f, "covers", l, c + 2,
+                 "board entry '12' is named by 0 cards of deck 'nacht' where kind=number, expected 1");
+}
+
+TEST(HoherRatData, TwoCardsForOneSpace) {
+  TempDir dir;
+  auto root = broken_copy(dir, "hoher-rat", kGame,
+                          {{"{ id: tag-13, kind: number, time: tag, space: 13, colour: weiss }",
+                            "{ id: tag-13, kind: number, time: tag, space: 12, colour: weiss }"}});
+  auto m = load_ok(root);
+  ASSERT_TRUE(m);
+  auto f = check_one(*m, "hoher-rat");
+  auto [l, c] = locate_on(root / kGame, "id: tag-13", "12,");
+  EXPECT_FINDING(f, "hoher-rat.cards", l, c, "a second Tag card for council space 12 (also tag-12)");
+  auto [dl, dc] = locate(root / kGame, "- id: tag");
+  EXPECT_FINDING(f, "hoher-rat.cards", dl, dc + 2, "the Tag deck has no card for council space 13");
+}
+
+TEST(HoherRatData, ThreeTrilithCardsInOneDeck) {
+  TempDir dir;
+  auto root = broken_copy(dir, "hoher-rat", kGame,
+                          {{"{ id: tag-trilith, kind: trilith, time: tag, copies: 2 }",
+                            "{ id: tag-trilith, kind: trilith, time: tag, copies: 3 }"}});
+  auto m = load_ok(root);
+  ASSERT_TRUE(m);
+  auto f = check_one(*m, "hoher-rat");
+  auto [l, c] = locate(root / kGame, "{ id: tag-trilith");
+  EXPECT_FINDING(f, "hoher-rat.cards", l, c, "the Tag deck has 3 Trilith cards; each deck has 2 (4 in all)");
+  EXPECT_FINDING(f, "count", l, c, "time=tag has 3 cards in the game where kind=trilith, expected 2");
+}
+
+TEST(HoherRatData, ArgumentsMiscounted) {
+  TempDir dir;
+  auto root = broken_copy(dir, "hoher-rat", kGame,
+                          {{"argument-gruen: { name: Argument, kind: argument, colour: gruen, count: 10 }",
+                            "argument-gruen: { name: Argument, kind: argument, colour: gruen, count: 9 }"}});
+  auto m = load_ok(root);
+  ASSERT_TRUE(m);
+  auto f = check_one(*m, "hoher-rat");
+  auto [l, c] = locate_on(root / kGame, "argument-gruen", "9 }");
+  EXPECT_FINDING(f, "hoher-rat.pieces", l, c, "9 Argumente in gruen; the game has 10");
+}
+
+TEST(HoherRatData, BlackMustBeWildAndTheBlockIs16) {
+  TempDir dir;
+  auto root =
+      broken_copy(dir, "hoher-rat", kGame,
+                  {{"hex: \"#1b1b1b\", wild: true }", "hex: \"#1b1b1b\" }"}, {"win_block: 16", "win_block: 15"}});
+  auto m = load_ok(root);
+  ASSERT_TRUE(m);
+  auto f = check_one(*m, "hoher-rat");
+  auto [l, c] = locate(root / kGame, "schwarz: { name: Schwarz");
+  EXPECT_FINDING(f, "hoher-rat.board", l, c, "black is the wild colour: set `wild: true`");
+  auto [wl, wc] = locate(root / kGame, "win_block: 15");
+  EXPECT_FINDING(f, "hoher-rat.win", wl, wc + 11, "win_block is 15; a block of 16 of the 30 spaces wins");
+}
+
+}  // namespace
+}  // namespace kw::rules::hoher_rat
