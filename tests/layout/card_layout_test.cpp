@@ -172,8 +172,11 @@ TEST(CardLayout, PalantirCardIsTwoHeaded) {
   EXPECT_NEAR(good.center().x + evil.center().x, 2 * centre.x, 1e-9);
   EXPECT_NEAR(good.center().y + evil.center().y, 2 * centre.y, 1e-9);
   // Everything that matters lies in the safe area.
-  for (const auto& item : page.items)
-    if (item.keep_in_safe_area) EXPECT_TRUE(page.safe.contains(item.bounds, 1e-6)) << item.name;
+  for (const auto& item : page.items) {
+    if (item.keep_in_safe_area) {
+      EXPECT_TRUE(page.safe.contains(item.bounds, 1e-6)) << item.name;
+    }
+  }
   // Every region and point label is there twice; Kings have points.
   int points = 0;
   for (const auto& item : page.items) points += item.name == "points";

@@ -1,0 +1,38 @@
+#pragma once
+// JPEG files via libjpeg: baseline, RGB input, JFIF density in dpi.
+#include <string>
+
+#include "layout/page.h"
+#include "render/raster.h"
+
+namespace kw::render {
+
+// Baseline (not progressive) JPEG, 3 components, JFIF density raster.dpi
+// (dots per inch). Chroma is not subsampled (4:4:4): card text is often
+// coloured and 4:2:0 would blur its edges. Huffman tables are optimised,
+// the DCT is the exact integer one: identical input gives identical bytes.
+// Transparent pixels are composited over white (paper).
+// quality is 1..100 (std::invalid_argument otherwise).
+std::string encode_jpeg(const Raster& raster, int quality = 95);
+
+// render_raster + encode_jpeg.
+std::string render_jpeg(const layout::Page& page, double dpi, int quality = 95);
+
+struct JpegInfo {
+  int width = 0, height = 0;
+  int components = 0;         // colour components in the file
+  std::string color_space;    // as stored: "Gray", "RGB", "YCbCr", "CMYK", "YCCK" or "unknown"
+  bool jfif = false;          // has a JFIF APP0 marker
+  int density_unit = 0;       // 0 = aspect ratio only, 1 = per inch, 2 = per cm
+  int x_density = 0, y_density = 0;
+  bool progressive = false;
+};
+
+// Reads the header only. Throws RenderError on malformed data.
+JpegInfo jpeg_info(const std::string& bytes);
+
+// Decodes to RGBA (alpha 255). dpi from the JFIF density when it is per inch
+// or per cm, else 0. Throws RenderError on malformed data.
+Raster decode_jpeg(const std::string& bytes);
+
+}  // namespace kw::render

@@ -1,0 +1,125 @@
+#include "render/jpeg.h"
+
+#include <cstdio>  // jpeglib.h needs FILE and size_t first
+#include <jpeglib.h>
+
+#include <csetjmp>
+#include <string>
+#include <vector>
+
+#include "render/error.h"
+
+namespace kw::render {
+
+namespace {
+
+// Same scheme as jpeg_writer.cpp: errors longjmp into read_header /
+// read_pixels, which own nothing; Decompressor in the caller cleans up.
+struct ErrorManager {
+  jpeg_error_mgr pub;
+  std::jmp_buf jump;
+  char message[JMSG_LENGTH_MAX];
+  bool warned;  // libjpeg only warns about corrupt or truncated data
+  char warning[JMSG_LENGTH_MAX];
+};
+
+void on_error(j_common_ptr cinfo) {
+  auto* err = reinterpret_cast<ErrorManager*>(cinfo->err);
+  (*cinfo->err->format_message)(cinfo, err->message);
+  std::longjmp(err->jump, 1);
+}
+void on_message(j_common_ptr cinfo, int level) {
+  auto* err = reinterpret_cast<ErrorManager*>(cinfo->err);
+  if (level < 0 && !err->warned) {
+    err->warned = true;
+    (*cinfo->err->format_message)(cinfo, err->warning);
+  }
+}
+
+struct Decompressor {
+  jpeg_decompress_struct cinfo{};
+  ErrorManager err{};
+  ~Decompressor() { jpeg_destroy_decompress(&cinfo); }
+};
+
+bool read_header(Decompressor& d, const std::string& bytes) {
+  d.cinfo.err = jpeg_std_error(&d.err.pub);
+  d.err.pub.error_exit = on_error;
+  d.err.pub.emit_message = on_message;
+  if (setjmp(d.err.jump)) return false;
+  jpeg_create_decompress(&d.cinfo);
+  jpeg_mem_src(&d.cinfo, reinterpret_cast<const unsigned char*>(bytes.data()),
+               static_cast<unsigned long>(bytes.size()));
+  jpeg_read_header(&d.cinfo, TRUE);
+  return true;
+}
+
+// Decodes to RGB into `rows` (sized by the caller after read_header).
+bool read_pixels(Decompressor& d, JSAMPARRAY rows) {
+  if (setjmp(d.err.jump)) return false;
+  d.cinfo.out_color_space = JCS_RGB;
+  jpeg_start_decompress(&d.cinfo);
+  while (d.cinfo.output_scanline < d.cinfo.output_height)
+    jpeg_read_scanlines(&d.cinfo, rows + d.cinfo.output_scanline, d.cinfo.output_height - d.cinfo.output_scanline);
+  jpeg_finish_decompress(&d.cinfo);
+  return true;
+}
+
+const char* color_space_name(J_COLOR_SPACE cs) {
+  switch (cs) {
+    case JCS_GRAYSCALE: return "Gray";
+    case JCS_RGB: return "RGB";
+    case JCS_YCbCr: return "YCbCr";
+    case JCS_CMYK: return "CMYK";
+    case JCS_YCCK: return "YCCK";
+    default: return "unknown";
+  }
+}
+
+}  // namespace
+
+JpegInfo jpeg_info(const std::string& bytes) {
+  Decompressor d;
+  if (!read_header(d, bytes)) throw RenderError(std::string("cannot read JPEG: ") + d.err.message);
+  JpegInfo info;
+  info.width = static_cast<int>(d.cinfo.image_width);
+  info.height = static_cast<int>(d.cinfo.image_height);
+  info.components = d.cinfo.num_components;
+  info.color_space = color_space_name(d.cinfo.jpeg_color_space);
+  info.jfif = d.cinfo.saw_JFIF_marker;
+  info.density_unit = d.cinfo.density_unit;
+  info.x_density = d.cinfo.X_density;
+  info.y_density = d.cinfo.Y_density;
+  info.progressive = d.cinfo.progressive_mode;
+  return info;
+}
+
+Raster decode_jpeg(const std::string& bytes) {
+  Decompressor d;
+  if (!read_header(d, bytes)) throw RenderError(std::string("cannot read JPEG: ") + d.err.message);
+  // Output size equals image size (no scaling requested), known after the header.
+  size_t w = d.cinfo.image_width, h = d.cinfo.image_height;
+  std::vector<JSAMPLE> rgb(w * h * 3);
+  std::vector<JSAMPROW> rows(h);
+  for (size_t y = 0; y < h; ++y) rows[y] = rgb.data() + y * w * 3;
+  if (!read_pixels(d, rows.data())) throw RenderError(std::string("cannot read JPEG: ") + d.err.message);
+  // A truncated or damaged file decodes "successfully" into grey blocks;
+  // for checking our own output that must be an error.
+  if (d.err.warned) throw RenderError(std::string("corrupt JPEG: ") + d.err.warning);
+
+  Raster r;
+  r.width = static_cast<int>(w);
+  r.height = static_cast<int>(h);
+  if (d.cinfo.density_unit == 1) r.dpi = d.cinfo.X_density;
+  if (d.cinfo.density_unit == 2) r.dpi = d.cinfo.X_density * 2.54;
+  r.rgba.resize(w * h * 4);
+  for (size_t i = 0, o = 0; i < rgb.size(); i += 3, o += 4) {
+    r.rgba[o] = rgb[i];
+    r.rgba[o + 1] = rgb[i + 1];
+    r.rgba[o + 2] = rgb[i + 2];
+    r.rgba[o + 3] = 255;
+  }
+  return r;
+}
+
+}  // namespace kw::render

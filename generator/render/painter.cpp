@@ -1,0 +1,120 @@
+#include "render/painter.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <string>
+#include <type_traits>
+
+#include "render/error.h"
+#include "render/glyph_run.h"
+#include "render/svg_art.h"
+
+namespace kw::render {
+
+namespace {
+
+void set_source(cairo_t* cr, const Color& c) { cairo_set_source_rgba(cr, c.rf(), c.gf(), c.bf(), c.af()); }
+
+// Fill first, then stroke on top, as SVG does; then drop the path.
+void fill_and_stroke(cairo_t* cr, const layout::Paint& paint) {
+  if (paint.fill) {
+    set_source(cr, *paint.fill);
+    cairo_fill_preserve(cr);
+  }
+  if (paint.stroke && paint.stroke_width > 0) {
+    set_source(cr, *paint.stroke);
+    cairo_set_line_width(cr, paint.stroke_width);
+    cairo_stroke_preserve(cr);
+  }
+  cairo_new_path(cr);
+}
+
+void paint_rect(cairo_t* cr, const layout::RectShape& s) {
+  Rect r = s.rect;
+  if (r.w < 0) r = {r.x + r.w, r.y, -r.w, r.h};
+  if (r.h < 0) r = {r.x, r.y + r.h, r.w, -r.h};
+  double radius = std::min({s.corner_radius, r.w / 2, r.h / 2});
+  if (radius > 0) {
+    constexpr double q = std::numbers::pi / 2;
+    cairo_new_sub_path(cr);
+    cairo_arc(cr, r.right() - radius, r.y + radius, radius, -q, 0);
+    cairo_arc(cr, r.right() - radius, r.bottom() - radius, radius, 0, q);
+    cairo_arc(cr, r.x + radius, r.bottom() - radius, radius, q, 2 * q);
+    cairo_arc(cr, r.x + radius, r.y + radius, radius, 2 * q, 3 * q);
+    cairo_close_path(cr);
+  } else {
+    cairo_rectangle(cr, r.x, r.y, r.w, r.h);
+  }
+  fill_and_stroke(cr, s.paint);
+}
+
+void paint_path(cairo_t* cr, const layout::PathShape& s) {
+  using Op = layout::PathCommand::Op;
+  cairo_new_path(cr);
+  for (const auto& c : s.commands) {
+    switch (c.op) {
+      case Op::Move: cairo_move_to(cr, c.p[0].x, c.p[0].y); break;
+      case Op::Line: cairo_line_to(cr, c.p[0].x, c.p[0].y); break;
+      case Op::Curve: cairo_curve_to(cr, c.p[0].x, c.p[0].y, c.p[1].x, c.p[1].y, c.p[2].x, c.p[2].y); break;
+      case Op::Close: cairo_close_path(cr); break;
+    }
+  }
+  fill_and_stroke(cr, s.paint);
+}
+
+// cairo_transform with a singular matrix puts the context into a permanent
+// error state; such an item covers no area anyway, so it is skipped.
+bool drawable(const Affine& a) {
+  double v[] = {a.xx, a.yx, a.xy, a.yy, a.x0, a.y0};
+  if (!std::all_of(std::begin(v), std::end(v), [](double d) { return std::isfinite(d); })) return false;
+  return std::abs(a.xx * a.yy - a.xy * a.yx) > 1e-12;
+}
+
+void check(cairo_t* cr, const char* what, const std::string& name) {
+  cairo_status_t st = cairo_status(cr);
+  if (st != CAIRO_STATUS_SUCCESS)
+    throw RenderError(std::string(what) + " '" + name + "': cairo: " + cairo_status_to_string(st));
+}
+
+}  // namespace
+
+void paint_item(cairo_t* cr, const layout::Item& item) {
+  if (!drawable(item.transform)) return;
+  const Affine& a = item.transform;
+  cairo_matrix_t m{a.xx, a.yx, a.xy, a.yy, a.x0, a.y0};
+  cairo_save(cr);
+  cairo_transform(cr, &m);
+  try {
+    std::visit(
+        [cr](const auto& shape) {
+          using T = std::decay_t<decltype(shape)>;
+          if constexpr (std::is_same_v<T, layout::RectShape>) paint_rect(cr, shape);
+          else if constexpr (std::is_same_v<T, layout::PathShape>) paint_path(cr, shape);
+          else if constexpr (std::is_same_v<T, layout::SvgArt>) detail::paint_svg_art(cr, shape);
+          else detail::paint_glyph_run(cr, shape);
+        },
+        item.shape);
+  } catch (const RenderError& e) {
+    cairo_restore(cr);
+    throw RenderError("item '" + item.name + "': " + e.what());
+  }
+  cairo_restore(cr);
+  check(cr, "painting item", item.name);
+}
+
+void paint_page(cairo_t* cr, const layout::Page& page) {
+  cairo_save(cr);
+  cairo_rectangle(cr, 0, 0, page.size.w, page.size.h);
+  cairo_clip(cr);
+  try {
+    for (const auto& item : page.items) paint_item(cr, item);
+  } catch (const RenderError& e) {
+    cairo_restore(cr);
+    throw RenderError("page '" + page.id + "': " + e.what());
+  }
+  cairo_restore(cr);
+  check(cr, "painting page", page.id);
+}
+
+}  // namespace kw::render

@@ -1,0 +1,66 @@
+#pragma once
+// Vector PDF of one or more pages through cairo: text stays text (fonts
+// embedded as subsets, extractable), rectangles and paths stay paths.
+#include <cairo.h>
+
+#include <exception>
+#include <functional>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "layout/page.h"
+#include "render/cairo_ptr.h"
+#include "render/pdf_date_fix.h"
+
+namespace kw::render {
+
+struct PdfOptions {
+  std::string title = "kartenwerk";
+};
+
+// Pages are painted and written out one at a time (each at its own size), so
+// a deck never has to be held in memory as pages; only font subsets wait for
+// finish(). Output is byte-identical for identical input: the creation and
+// modification dates come from output_timestamp() (SOURCE_DATE_EPOCH).
+// Not thread-safe; use one document per thread.
+class PdfDocument {
+ public:
+  using Sink = std::function<void(std::string_view)>;
+
+  // Collects the bytes in memory; finish() returns them.
+  explicit PdfDocument(PdfOptions options = {});
+  // Streams the bytes to `sink` as cairo produces them; finish() returns "".
+  // An exception thrown by the sink is rethrown from add_page() or finish().
+  explicit PdfDocument(Sink sink, PdfOptions options = {});
+  ~PdfDocument();
+  PdfDocument(const PdfDocument&) = delete;
+  PdfDocument& operator=(const PdfDocument&) = delete;
+
+  // Throws RenderError (and leaves the document unusable) when painting fails.
+  void add_page(const layout::Page& page);
+  // Writes fonts and the trailer. Throws RenderError when no page was added.
+  std::string finish();
+  int page_count() const { return pages_; }
+
+ private:
+  static cairo_status_t write_cb(void* closure, const unsigned char* data, unsigned int length);
+  void emit(std::string_view bytes);
+  void check(cairo_status_t status, const std::string& what);
+
+  PdfOptions options_;
+  Sink sink_;
+  std::string buffer_;
+  detail::PdfDateFix date_fix_{[this](std::string_view bytes) { emit(bytes); }};
+  detail::SurfacePtr surface_;
+  std::exception_ptr sink_error_;
+  int pages_ = 0;
+  bool failed_ = false;
+  bool finished_ = false;
+  bool discarding_ = false;
+};
+
+// All pages into one PDF, in memory.
+std::string render_pdf(std::span<const layout::Page> pages, PdfOptions options = {});
+
+}  // namespace kw::render

@@ -1,0 +1,75 @@
+#include "render/jpeg.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <stdexcept>
+
+#include "render/error.h"
+#include "render_test_util.h"
+
+namespace kw::render {
+namespace {
+
+using namespace test;
+
+layout::Page sample_page() {
+  layout::Page p = page_with_background(kBleed);
+  p.items.push_back(rect_item({10, 20, 30, 15}, kRed));
+  p.items.push_back(glyph_item(glyph_run("Ag", 24, {12, 60}, kWhite)));
+  return p;
+}
+
+bool near(const Color& a, const Color& b, int tolerance) {
+  return std::abs(a.r - b.r) <= tolerance && std::abs(a.g - b.g) <= tolerance && std::abs(a.b - b.b) <= tolerance;
+}
+
+TEST(Jpeg, BaselineRgbAt300Dpi) {
+  std::string jpg = render_jpeg(sample_page(), 300);
+  JpegInfo info = jpeg_info(jpg);
+  EXPECT_EQ(info.width, 768);
+  EXPECT_EQ(info.height, 1146);
+  EXPECT_EQ(info.components, 3);
+  EXPECT_EQ(info.color_space, "YCbCr");  // how JFIF stores RGB input
+  EXPECT_TRUE(info.jfif);
+  EXPECT_EQ(info.density_unit, 1);
+  EXPECT_EQ(info.x_density, 300);
+  EXPECT_EQ(info.y_density, 300);
+  EXPECT_FALSE(info.progressive);
+}
+
+TEST(Jpeg, PixelsSurviveCompression) {
+  Raster r = decode_jpeg(render_jpeg(sample_page(), 300));
+  EXPECT_DOUBLE_EQ(r.dpi, 300);
+  EXPECT_TRUE(near(r.pixel(2, 2), kBleed, 4));
+  EXPECT_TRUE(near(r.pixel(px_x(25), px_y(27)), kRed, 4));
+}
+
+TEST(Jpeg, TransparencyBecomesWhitePaper) {
+  layout::Page p = blank_page();
+  p.items.push_back(rect_item({10, 10, 20, 20}, kBlue));
+  Raster r = decode_jpeg(render_jpeg(p, 100));
+  EXPECT_TRUE(near(r.pixel(2, 2), kWhite, 2));
+  EXPECT_TRUE(near(r.pixel(px_x(20, 100), px_y(20, 100)), kBlue, 4));
+}
+
+TEST(Jpeg, IdenticalInputGivesIdenticalBytes) {
+  EXPECT_EQ(render_jpeg(sample_page(), 300), render_jpeg(sample_page(), 300));
+}
+
+TEST(Jpeg, QualityIsApplied) {
+  Raster r = render_raster(sample_page(), 150);
+  EXPECT_LT(encode_jpeg(r, 50).size(), encode_jpeg(r, 95).size());
+  EXPECT_THROW(encode_jpeg(r, 0), std::invalid_argument);
+  EXPECT_THROW(encode_jpeg(r, 101), std::invalid_argument);
+}
+
+TEST(Jpeg, MalformedInputThrows) {
+  EXPECT_THROW(jpeg_info("not a jpeg"), RenderError);
+  std::string jpg = render_jpeg(sample_page(), 50);
+  EXPECT_THROW(decode_jpeg(jpg.substr(0, 300)), RenderError);
+  EXPECT_THROW(decode_jpeg(jpg.substr(0, jpg.size() / 2)), RenderError);
+}
+
+}  // namespace
+}  // namespace kw::render

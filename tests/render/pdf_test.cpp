@@ -1,0 +1,229 @@
+#include "render/pdf.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/files.h"
+#include "render/error.h"
+#include "render/png.h"
+#include "render_test_util.h"
+
+namespace kw::render {
+namespace {
+
+using namespace test;
+using kw::test::run_command;
+using kw::test::TempDir;
+
+layout::Page text_page(const std::string& text, const std::string& font = font_path()) {
+  layout::Page p = page_with_background(kBleed);
+  p.items.push_back(rect_item({10, 20, 30, 15}, kRed));
+  p.items.push_back(glyph_item(glyph_run(text, 14, {8, 60}, kWhite, font)));
+  p.items.push_back(svg_item("b", {10, 70, 20, 20}, ".fg{fill:#ffb140}"));
+  return p;
+}
+
+std::string write_pdf(const TempDir& dir, const std::string& bytes, const std::string& name = "out.pdf") {
+  auto path = dir.path() / name;
+  write_file_atomic(path, bytes);
+  return path.string();
+}
+
+// Each line of `text` split at whitespace.
+std::vector<std::vector<std::string>> token_lines(const std::string& text) {
+  std::vector<std::vector<std::string>> out;
+  std::istringstream lines(text);
+  std::string line;
+  while (std::getline(lines, line)) {
+    std::istringstream words(line);
+    std::vector<std::string> tokens;
+    for (std::string w; words >> w;) tokens.push_back(w);
+    out.push_back(std::move(tokens));
+  }
+  return out;
+}
+
+std::string tool(const std::string& cmd) {
+  std::string out;
+  int rc = run_command(cmd, &out);
+  EXPECT_EQ(rc, 0) << cmd << "\n" << out;
+  return out;
+}
+
+TEST(Pdf, PageCountAndSizes) {
+  layout::Page card = text_page("Gondor");
+  layout::Page wide = blank_page("test/wide");
+  wide.size = {97, 65};
+  wide.items.push_back(rect_item({0, 0, 97, 65}, kBlue));
+  std::vector<layout::Page> pages = {card, wide, card};
+  TempDir dir;
+  std::string file = write_pdf(dir, render_pdf(pages));
+  std::string info = tool("pdfinfo -f 1 -l 3 " + file);
+  EXPECT_NE(info.find("Pages:           3"), std::string::npos) << info;
+  // "Page    1 size:  184.252 x 274.961 pts"
+  std::vector<std::pair<double, double>> sizes;
+  for (const auto& t : token_lines(info))
+    if (t.size() == 7 && t[0] == "Page" && t[2] == "size:" && t[4] == "x" && t[6] == "pts")
+      sizes.emplace_back(std::stod(t[3]), std::stod(t[5]));
+  ASSERT_EQ(sizes.size(), 3u) << info;
+  const std::pair<double, double> expected[] = {{184.25, 274.96}, {274.96, 184.25}, {184.25, 274.96}};
+  for (size_t i = 0; i < 3; ++i) {
+    EXPECT_NEAR(sizes[i].first, expected[i].first, 0.01) << "page " << i + 1;
+    EXPECT_NEAR(sizes[i].second, expected[i].second, 0.01) << "page " << i + 1;
+  }
+  EXPECT_NE(info.find("Title:           kartenwerk"), std::string::npos) << info;
+  EXPECT_NE(info.find("Creator:         kartenwerk"), std::string::npos) << info;
+}
+
+TEST(Pdf, FontsAreEmbeddedAndTextExtractable) {
+  std::vector<layout::Page> pages = {
+      text_page("Größe Ölfeld"),
+      text_page("Minas Tirith", font_path("fonts/cardo/Cardo104s.ttf")),
+  };
+  TempDir dir;
+  std::string file = write_pdf(dir, render_pdf(pages));
+  std::string fonts = tool("pdffonts " + file);
+  // Header, rule, then one line per font ending in "emb sub uni object ID";
+  // the type column may hold spaces ("Type 1C"), so count from the right.
+  int embedded = 0, total = 0;
+  bool past_rule = false;
+  for (const auto& t : token_lines(fonts)) {
+    if (!past_rule) {
+      past_rule = !t.empty() && t[0].starts_with("---");
+      continue;
+    }
+    if (t.size() < 6) continue;
+    ++total;
+    if (t[t.size() - 5] == "yes") ++embedded;
+  }
+  EXPECT_EQ(total, 2) << fonts;
+  EXPECT_EQ(embedded, total) << fonts;
+  EXPECT_NE(fonts.find("EBGaramond"), std::string::npos) << fonts;
+  EXPECT_NE(fonts.find("Cardo"), std::string::npos) << fonts;
+
+  std::string text = tool("pdftotext -enc UTF-8 " + file + " -");
+  EXPECT_NE(text.find("Größe Ölfeld"), std::string::npos) << text;
+  EXPECT_NE(text.find("Minas Tirith"), std::string::npos) << text;
+}
+
+TEST(Pdf, ShapesAndTextStayVectors) {
+  TempDir dir;
+  std::vector<layout::Page> pages = {text_page("Gondor")};
+  std::string file = write_pdf(dir, render_pdf(pages));
+  // No page was rasterised: pdfimages finds no images.
+  std::string images = tool("pdfimages -list " + file);
+  EXPECT_EQ(token_lines(images).size(), 2u) << images;  // header and rule only
+}
+
+TEST(Pdf, RendersWhatTheRasterShows) {
+  // Rasterise the PDF with poppler and compare a few pixels with our raster.
+  TempDir dir;
+  std::vector<layout::Page> pages = {text_page("Gondor")};
+  std::string file = write_pdf(dir, render_pdf(pages));
+  tool("pdftoppm -r 75 -png -singlefile " + file + " " + (dir.path() / "page").string());
+  auto png = read_file(dir.path() / "page.png");
+  ASSERT_TRUE(png);
+  Raster r = decode_png(*png);
+  EXPECT_EQ(r.pixel(2, 2), kBleed);
+  EXPECT_EQ(r.pixel(px_x(25, 75), px_y(27, 75)), kRed);
+  EXPECT_EQ(r.pixel(px_x(20, 75), px_y(80, 75)), (Color{0xff, 0xb1, 0x40, 255}));
+}
+
+TEST(Pdf, IdenticalInputGivesIdenticalBytes) {
+  std::vector<layout::Page> pages = {text_page("Gondor"), text_page("Rohan", font_path("fonts/cardo/Cardo104s.ttf"))};
+  std::string a = render_pdf(pages);
+  std::string b = render_pdf(pages);
+  EXPECT_EQ(a.size(), b.size());
+  EXPECT_TRUE(a == b);
+}
+
+TEST(Pdf, DatesComeFromOutputTimestamp) {
+  std::vector<layout::Page> pages = {blank_page()};
+  std::string pdf = render_pdf(pages);
+  // ctest sets SOURCE_DATE_EPOCH=1700000000 (2023-11-14T22:13:20Z); run by
+  // hand without it the fixed fallback 2025-01-01 applies.
+  std::string expected = output_timestamp() == 1700000000 ? "D:20231114221320Z" : "";
+  if (output_timestamp() == 1735689600) expected = "D:20250101000000Z";
+  if (expected.empty()) GTEST_SKIP() << "unusual SOURCE_DATE_EPOCH";
+  EXPECT_NE(pdf.find("/CreationDate (" + expected + ")"), std::string::npos) << pdf.substr(pdf.find("/Producer"), 200);
+  EXPECT_NE(pdf.find("/ModDate (" + expected + ")"), std::string::npos);
+}
+
+TEST(Pdf, StructureIsValid) {
+  // qpdf checks the cross-reference offsets, which the date fix-up must keep.
+  TempDir dir;
+  std::vector<layout::Page> pages = {text_page("Gondor"), text_page("Rohan")};
+  std::string file = write_pdf(dir, render_pdf(pages));
+  std::string out = tool("qpdf --check " + file);
+  EXPECT_NE(out.find("No syntax or stream encoding errors found"), std::string::npos) << out;
+  EXPECT_EQ(out.find("WARNING"), std::string::npos) << out;
+}
+
+TEST(Pdf, StreamingSinkGetsTheSameBytes) {
+  std::vector<layout::Page> pages = {text_page("Gondor"), text_page("Rohan")};
+  std::string streamed;
+  int writes = 0;
+  {
+    PdfDocument doc([&](std::string_view bytes) {
+      streamed.append(bytes);
+      ++writes;
+    });
+    doc.add_page(pages[0]);
+    size_t after_first = streamed.size();
+    EXPECT_GT(after_first, 0u);  // the first page left before the second came
+    doc.add_page(pages[1]);
+    EXPECT_EQ(doc.page_count(), 2);
+    EXPECT_EQ(doc.finish(), "");
+  }
+  EXPECT_GT(writes, 1);
+  EXPECT_EQ(streamed, render_pdf(pages));
+}
+
+TEST(Pdf, SinkErrorsAreReported) {
+  PdfDocument doc([](std::string_view) { throw std::runtime_error("disk full"); });
+  try {
+    doc.add_page(blank_page());
+    doc.finish();
+    FAIL() << "expected the sink's exception";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("disk full"), std::string::npos) << e.what();
+  }
+}
+
+TEST(Pdf, MisuseIsAnError) {
+  PdfDocument empty;
+  EXPECT_THROW(empty.finish(), RenderError);
+
+  PdfDocument doc;
+  doc.add_page(blank_page());
+  doc.finish();
+  EXPECT_THROW(doc.add_page(blank_page()), RenderError);
+  EXPECT_THROW(doc.finish(), RenderError);
+}
+
+TEST(Pdf, MissingArtFailsTheDocument) {
+  PdfDocument doc;
+  layout::Page p = blank_page();
+  auto item = svg_item("", {5, 10, 50, 50}, "");
+  std::get<layout::SvgArt>(item.shape).file = "/nonexistent/x.svg";
+  p.items.push_back(item);
+  EXPECT_THROW(doc.add_page(p), RenderError);
+  EXPECT_THROW(doc.finish(), RenderError);
+}
+
+TEST(Pdf, UnfinishedDocumentIsDiscardedWithoutWritingMore) {
+  int writes = 0, writes_before_destruction = 0;
+  {
+    PdfDocument doc([&](std::string_view) { ++writes; });
+    doc.add_page(blank_page());
+    writes_before_destruction = writes;
+  }
+  EXPECT_EQ(writes, writes_before_destruction);
+}
+
+}  // namespace
+}  // namespace kw::render

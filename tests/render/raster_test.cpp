@@ -1,0 +1,166 @@
+#include "render/raster.h"
+
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+
+#include "render/error.h"
+#include "render_test_util.h"
+
+namespace kw::render {
+namespace {
+
+using namespace test;
+
+TEST(Raster, PixelSizeFollowsPrintShopRounding) {
+  PixelSize px = pixel_size(blank_page(), 300);
+  EXPECT_EQ(px.width, 768);
+  EXPECT_EQ(px.height, 1146);
+  Raster r = render_raster(blank_page(), 300);
+  EXPECT_EQ(r.width, 768);
+  EXPECT_EQ(r.height, 1146);
+  EXPECT_EQ(r.rgba.size(), 768u * 1146u * 4u);
+  EXPECT_DOUBLE_EQ(r.dpi, 300);
+}
+
+TEST(Raster, BackgroundReachesEveryEdgePixel) {
+  Raster r = render_raster(page_with_background(kBleed), 300);
+  EXPECT_EQ(r.pixel(2, 2), kBleed);
+  EXPECT_EQ(r.pixel(0, 0), kBleed);
+  // The last row and column too: the page is scaled to the whole pixel grid.
+  EXPECT_EQ(r.pixel(767, 1145), kBleed);
+  EXPECT_TRUE(r.opaque());
+}
+
+TEST(Raster, RectIsPaintedWhereLayoutPutIt) {
+  layout::Page p = page_with_background(kWhite);
+  p.items.push_back(rect_item({10, 20, 30, 15}, kRed));
+  Raster r = render_raster(p, 300);
+  EXPECT_EQ(r.pixel(px_x(25), px_y(27)), kRed);
+  EXPECT_EQ(r.pixel(px_x(11), px_y(21)), kRed);
+  EXPECT_EQ(r.pixel(px_x(9), px_y(27)), kWhite);
+  EXPECT_EQ(r.pixel(px_x(41), px_y(27)), kWhite);
+  EXPECT_EQ(r.pixel(px_x(25), px_y(36)), kWhite);
+}
+
+TEST(Raster, ItemsArePaintedInOrder) {
+  layout::Page p = page_with_background(kWhite);
+  p.items.push_back(rect_item({10, 10, 20, 20}, kRed));
+  p.items.push_back(rect_item({20, 20, 20, 20}, kBlue));
+  Raster r = render_raster(p, 300);
+  EXPECT_EQ(r.pixel(px_x(25), px_y(25)), kBlue);
+  EXPECT_EQ(r.pixel(px_x(15), px_y(15)), kRed);
+}
+
+TEST(Raster, RotationTransformPlacesRect) {
+  // Item rect 20 x 10 at the origin, turned 90° clockwise (y down) and moved
+  // to (30, 40): it covers x 20..30, y 40..60 on the page.
+  layout::Page p = page_with_background(kWhite);
+  Affine t = Affine::translate(30, 40).then_after(Affine::rotate_deg(90));
+  p.items.push_back(rect_item({0, 0, 20, 10}, kRed, "rotated", t));
+  Raster r = render_raster(p, 300);
+  EXPECT_EQ(r.pixel(px_x(25), px_y(50)), kRed);
+  EXPECT_EQ(r.pixel(px_x(21), px_y(58)), kRed);
+  // Where the unrotated rect would have been.
+  EXPECT_EQ(r.pixel(px_x(40), px_y(45)), kWhite);
+  EXPECT_EQ(r.pixel(px_x(25), px_y(62)), kWhite);
+}
+
+TEST(Raster, RoundedCornersAreCut) {
+  layout::Page p = page_with_background(kWhite);
+  auto item = rect_item({10, 10, 30, 30}, kRed);
+  std::get<layout::RectShape>(item.shape).corner_radius = 8;
+  p.items.push_back(item);
+  Raster r = render_raster(p, 300);
+  EXPECT_EQ(r.pixel(px_x(10.5), px_y(10.5)), kWhite);  // corner cut away
+  EXPECT_EQ(r.pixel(px_x(25), px_y(10.5)), kRed);      // straight edge kept
+  EXPECT_EQ(r.pixel(px_x(25), px_y(25)), kRed);
+}
+
+TEST(Raster, StrokeOnlyRectLeavesInsideUnpainted) {
+  layout::Page p = page_with_background(kWhite);
+  layout::RectShape s;
+  s.rect = {10, 10, 30, 30};
+  s.paint.stroke = kBlue;
+  s.paint.stroke_width = 2;
+  layout::Item item;
+  item.shape = s;
+  p.items.push_back(item);
+  Raster r = render_raster(p, 300);
+  EXPECT_EQ(r.pixel(px_x(10), px_y(25)), kBlue);
+  EXPECT_EQ(r.pixel(px_x(25), px_y(25)), kWhite);
+}
+
+TEST(Raster, PathFillsTriangle) {
+  using Op = layout::PathCommand::Op;
+  layout::PathShape s;
+  s.commands = {{Op::Move, {{10, 10}}}, {Op::Line, {{50, 10}}}, {Op::Line, {{10, 50}}}, {Op::Close, {}}};
+  s.paint.fill = kRed;
+  layout::Page p = page_with_background(kWhite);
+  layout::Item item;
+  item.shape = s;
+  p.items.push_back(item);
+  Raster r = render_raster(p, 300);
+  EXPECT_EQ(r.pixel(px_x(15), px_y(15)), kRed);
+  EXPECT_EQ(r.pixel(px_x(45), px_y(45)), kWhite);  // beyond the hypotenuse
+}
+
+TEST(Raster, CurveIsPainted) {
+  using Op = layout::PathCommand::Op;
+  layout::PathShape s;
+  // A fat arch from (10,50) to (50,50) bulging up to about y = 20.
+  s.commands = {{Op::Move, {{10, 50}}}, {Op::Curve, {{10, 10}, {50, 10}, {50, 50}}}, {Op::Close, {}}};
+  s.paint.fill = kBlue;
+  layout::Page p = page_with_background(kWhite);
+  layout::Item item;
+  item.shape = s;
+  p.items.push_back(item);
+  Raster r = render_raster(p, 300);
+  EXPECT_EQ(r.pixel(px_x(30), px_y(30)), kBlue);
+  EXPECT_EQ(r.pixel(px_x(12), px_y(15)), kWhite);
+}
+
+TEST(Raster, UnpaintedIsTransparentAndColoursAreUnpremultiplied) {
+  layout::Page p = blank_page();
+  p.items.push_back(rect_item({10, 10, 20, 20}, Color{200, 100, 50, 128}));
+  Raster r = render_raster(p, 300);
+  EXPECT_FALSE(r.opaque());
+  EXPECT_EQ(r.pixel(2, 2).a, 0);
+  Color c = r.pixel(px_x(20), px_y(20));
+  EXPECT_EQ(c.a, 128);
+  // Straight colour back within rounding of 8-bit premultiplication.
+  EXPECT_NEAR(c.r, 200, 2);
+  EXPECT_NEAR(c.g, 100, 2);
+  EXPECT_NEAR(c.b, 50, 2);
+}
+
+TEST(Raster, SingularTransformPaintsNothing) {
+  layout::Page p = page_with_background(kWhite);
+  p.items.push_back(rect_item({10, 10, 20, 20}, kRed, "flat", Affine::scale(0, 1)));
+  p.items.push_back(rect_item({40, 40, 10, 10}, kBlue));  // later items still paint
+  Raster r = render_raster(p, 300);
+  EXPECT_EQ(r.pixel(px_x(20), px_y(20)), kWhite);
+  EXPECT_EQ(r.pixel(px_x(45), px_y(45)), kBlue);
+}
+
+TEST(Raster, ItemsOutsideThePageAreClipped) {
+  layout::Page p = page_with_background(kWhite);
+  p.items.push_back(rect_item({-10, -10, 200, 200}, kRed));
+  Raster r = render_raster(p, 100);
+  EXPECT_EQ(r.width, 256);  // 65 mm at 100 dpi
+  EXPECT_EQ(r.pixel(0, 0), kRed);
+}
+
+TEST(Raster, RejectsBadArguments) {
+  EXPECT_THROW(render_raster(blank_page(), 0), std::invalid_argument);
+  EXPECT_THROW(render_raster(blank_page(), -300), std::invalid_argument);
+  layout::Page empty = blank_page();
+  empty.size = {0, 97};
+  EXPECT_THROW(render_raster(empty, 300), std::invalid_argument);
+  Raster r = render_raster(blank_page(), 10);
+  EXPECT_THROW(r.pixel(r.width, 0), std::out_of_range);
+  EXPECT_THROW(r.pixel(0, -1), std::out_of_range);
+}
+
+}  // namespace
+}  // namespace kw::render
