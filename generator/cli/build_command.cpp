@@ -5,6 +5,7 @@
 #include "cli/commands.h"
 #include "cli/session.h"
 #include "layout/card_layout.h"
+#include "layout/icons.h"
 #include "print/card_products.h"
 #include "rules/rules.h"
 #include "text/typesetter.h"
@@ -35,9 +36,6 @@ int run_build(const Invocation& inv, std::ostream& out, std::ostream& err) {
     err << format_diagnostics(diags);
     return 1;
   }
-  text::Typesetter typesetter(*fonts);
-  layout::Layouter layouter(*s.model, *fonts, typesetter);
-
   int status = 0;
   for (const auto* game : s.games) {
     // The rules engine guards the build: a deck that breaks its game's rules
@@ -53,9 +51,13 @@ int run_build(const Invocation& inv, std::ostream& out, std::ostream& err) {
         continue;
       }
     }
+    text::Typesetter typesetter(*fonts, layout::icon_aspect_for(*s.model, *game));
+    layout::Layouter layouter(*s.model, *fonts, typesetter);
+    print::BuildOptions game_options = options;
+    game_options.rule_values = rules::rule_values(*s.model, *game);
     Diagnostics game_diags;
     try {
-      auto report = print::build_card_products(*game, layouter, options, game_diags);
+      auto report = print::build_card_products(*game, layouter, game_options, game_diags);
       err << format_diagnostics(game_diags);
       if (game_diags.has_errors()) {
         err << "kartenwerk: " << game->id << ": " << game_diags.error_count() << " error(s); nothing written\n";

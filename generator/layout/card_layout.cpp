@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "layout/expression.h"
+#include "layout/icons.h"
 
 namespace kw::layout {
 
@@ -38,6 +39,7 @@ struct Context {
   std::string language;
   Page& page;
   std::string card_id;
+  const ValueMap* values;
 };
 
 struct Scope {
@@ -56,7 +58,13 @@ std::string value_text(const model::Value& v) {
 Resolver make_resolver(const Context& ctx, const Scope& scope) {
   return [&ctx, &scope](const std::string& raw) -> std::optional<std::string> {
     std::string path = apply_aliases(raw, scope.aliases);
-    if (!model::is_known_path(ctx.game, path)) return std::nullopt;
+    if (path.rfind("rules.", 0) == 0) {
+      if (!ctx.values) return std::nullopt;
+      auto it = ctx.values->find(path.substr(6));
+      if (it == ctx.values->end()) return std::nullopt;
+      return it->second;
+    }
+    if (!model::is_known_path(ctx.game, path, ctx.card ? ctx.card->deck_id : std::string())) return std::nullopt;
     if (!ctx.card) {
       // A back has no card: only game.* has values; card fields read as unset.
       if (path.rfind("game.", 0) != 0) return std::string();
@@ -78,6 +86,21 @@ std::optional<std::string> eval(const Context& ctx, const Scope& scope, const El
   if (!r.ok()) {
     report(ctx, e, r.error);
     return std::nullopt;
+  }
+  // Card text may itself refer to the rules' values (a reference card's
+  // "{{rules.trumps.standard}}"), and only to those: card data cannot reach
+  // into other cards.
+  if (r.value.find("{{") != std::string::npos) {
+    Resolver rules_only = [&ctx, &scope](const std::string& path) -> std::optional<std::string> {
+      if (path.rfind("rules.", 0) != 0) return std::nullopt;
+      return make_resolver(ctx, scope)(path);
+    };
+    auto inner = interpolate(r.value, rules_only);
+    if (!inner.ok()) {
+      report(ctx, e, inner.error + " (in the card's text; card text may refer to {{rules.…}} only)");
+      return std::nullopt;
+    }
+    return inner.value;
   }
   return r.value;
 }
@@ -205,16 +228,15 @@ void expand_one(const Context& ctx, const Scope& scope, const Element& e, int de
       Rect local{0, 0, set_size.w, set_size.h};
       for (auto& run : result.text->runs) push(ctx, e, std::move(run), t, local, e.key);
       for (const auto& icon : result.text->icons) {
-        // Inline icons: templates/<game>/icons/<name>.svg, else templates/icons/<name>.svg.
-        fs::path file = ctx.model.templates_dir() / ctx.game.id / "icons" / (icon.name + ".svg");
-        if (!fs::exists(file)) file = ctx.model.templates_dir() / "icons" / (icon.name + ".svg");
-        if (!fs::exists(file)) {
-          report(ctx, e, "inline icon ':" + icon.name + ":' has no drawing templates/" + ctx.game.id + "/icons/" +
-                             icon.name + ".svg");
+        auto file = find_icon(ctx.model, ctx.game, icon.name);
+        if (!file) {
+          report(ctx, e, "inline icon ':" + icon.name + ":' has no drawing (looked for templates/" + ctx.game.id +
+                             "/icons/" + icon.name + ".svg, templates/" + ctx.game.id + "/" + icon.name +
+                             ".svg, templates/icons/" + icon.name + ".svg)");
           continue;
         }
         SvgArt art;
-        art.file = file.string();
+        art.file = file->string();
         art.box = icon.box;
         art.stylesheet = ".fg{fill:" + style.color.hex() + "}.fg-stroke{stroke:" + style.color.hex() + "}";
         push(ctx, e, std::move(art), t, icon.box, e.key);
@@ -246,7 +268,7 @@ void expand(const Context& ctx, const Scope& scope, const std::vector<Element>& 
 }  // namespace
 
 Page Layouter::layout(const LayoutDef& def, const model::Game& game, const model::Card* card, Diagnostics& diags,
-                      const std::string& language) const {
+                      const std::string& language, const ValueMap* values) const {
   const auto& f = *game.format;
   Page page;
   page.id = game.id + "/" + (card ? card->id : std::string("back"));
@@ -255,7 +277,7 @@ Page Layouter::layout(const LayoutDef& def, const model::Game& game, const model
   page.safe = f.safe_rect();
   page.corner_radius = f.corner_radius;
   std::string card_id = card ? card->id : "back";
-  Context ctx{model_, game, card, def, typesetter_, diags, language, page, card_id};
+  Context ctx{model_, game, card, def, typesetter_, diags, language, page, card_id, values};
   Scope root;
   root.transform = Affine::translate(f.bleed, f.bleed);
   if (!def.edge_color.empty()) {

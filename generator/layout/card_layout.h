@@ -14,6 +14,9 @@
 
 namespace kw::layout {
 
+// Named texts from outside the card data, read as {{rules.<name>}}.
+using ValueMap = std::map<std::string, std::string>;
+
 class Layouter {
  public:
   Layouter(const model::Model& model, const text::FontLibrary& fonts, const text::Typesetter& typesetter);
@@ -27,8 +30,9 @@ class Layouter {
   // not fit) are reported to `diags` naming the card; the page is still
   // returned so that all problems of a run can be found, but callers must not
   // write it out when errors were reported.
+  // `values` are the rules engine's texts for this game ({{rules.<name>}}).
   Page layout(const LayoutDef& def, const model::Game& game, const model::Card* card, Diagnostics& diags,
-              const std::string& language = "de") const;
+              const std::string& language = "de", const ValueMap* values = nullptr) const;
 
  private:
   const model::Model& model_;

@@ -29,6 +29,11 @@ const Deck* Game::deck(const std::string& id_) const {
   return nullptr;
 }
 
+const std::vector<FieldSpec>& Game::fields_of(const std::string& deck_id) const {
+  const Deck* d = deck(deck_id);
+  return d && !d->card_fields.empty() ? d->card_fields : card_fields;
+}
+
 size_t Game::card_count() const {
   size_t n = 0;
   for (const auto& d : decks) n += d.cards.size();
@@ -96,9 +101,9 @@ const std::vector<FieldSpec>& game_keys() {
 }
 
 const std::vector<FieldSpec>& deck_keys() {
-  static const std::vector<FieldSpec> specs = {field("id", Type::Id, true), field("name", Type::Text, true),
-                                               field("layout", Type::Id, true), field("back", Type::Id),
-                                               field("cards", Type::List, true)};
+  static const std::vector<FieldSpec> specs = {field("id", Type::Id, true),      field("name", Type::Text, true),
+                                               field("layout", Type::Id, true),  field("back", Type::Id),
+                                               field("cards", Type::List, true), field("card_fields", Type::Record)};
   return specs;
 }
 
@@ -343,6 +348,8 @@ class Loader {
       check_layout(deck.back_layout, deck.back_layout_loc, "back layout");
     }
     check_layout(deck.layout, deck.layout_loc, "layout");
+    if (const Value* fields = v.find("card_fields"); fields && fields->is_map())
+      deck.card_fields = parse_field_specs(*fields, diags_);
     for (const auto& c : v.find("cards")->list) load_card(game, deck, c);
     game.decks.push_back(std::move(deck));
   }
@@ -380,7 +387,8 @@ class Loader {
       }
     }
     ValidationContext ctx{&game, model_->templates_dir(), id, false};
-    bool ok = validate_fields(fields, game.card_fields, ctx, diags_);
+    const auto& schema = deck.card_fields.empty() ? game.card_fields : deck.card_fields;
+    bool ok = validate_fields(fields, schema, ctx, diags_);
     if (per_copy && static_cast<int>(per_copy->list.size()) != copies) {
       diags_.error(per_copy->loc,
                    "'per_copy' has " + std::to_string(per_copy->list.size()) + " entries but the card has " +
@@ -391,7 +399,7 @@ class Loader {
     ValidationContext patch_ctx = ctx;
     patch_ctx.partial = true;
     if (per_copy)
-      for (const auto& patch : per_copy->list) ok = validate_fields(patch, game.card_fields, patch_ctx, diags_) && ok;
+      for (const auto& patch : per_copy->list) ok = validate_fields(patch, schema, patch_ctx, diags_) && ok;
     if (!ok) return;
     for (int c = 1; c <= copies; ++c) {
       Card card;

@@ -69,19 +69,19 @@ const Value* lookup(const Game& game, const Card& card, const std::string& path)
     if (parts[0] == "deck") return synthetic(card.deck_id);
   }
   if (parts[0] == "game") return walk(game, &game.info, nullptr, parts, 1);
-  return walk(game, &card.fields, &game.card_fields, parts, 0);
+  return walk(game, &card.fields, &game.fields_of(card.deck_id), parts, 0);
 }
 
 }  // namespace kw::model
 
 namespace kw::model {
 
-bool is_known_path(const Game& game, const std::string& path) {
+bool is_known_path(const Game& game, const std::string& path, const std::string& deck_id) {
   auto parts = split(path);
   if (parts.size() == 1 && (parts[0] == "id" || parts[0] == "copy" || parts[0] == "copies" || parts[0] == "deck"))
     return true;
   if (parts[0] == "game") return true;  // game info is free-form (meta)
-  const std::vector<FieldSpec>* specs = &game.card_fields;
+  const std::vector<FieldSpec>* specs = &game.fields_of(deck_id);
   for (size_t i = 0; i < parts.size(); ++i) {
     const FieldSpec* spec = specs ? member_spec(*specs, parts[i]) : nullptr;
     if (!spec) return false;

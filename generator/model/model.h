@@ -80,6 +80,9 @@ struct Deck {
   SourceLoc layout_loc;
   std::string back_layout; // may be empty: no back for this deck
   SourceLoc back_layout_loc;
+  // A deck may declare its own card schema (e.g. rule reference cards have a
+  // title and a text, not the playing cards' fields); empty = the game's.
+  std::vector<FieldSpec> card_fields;
   std::vector<Card> cards; // expanded copies, in data order
   SourceLoc loc;
 };
@@ -102,6 +105,8 @@ struct Game {
   size_t card_count() const;
   // The schema of a card field path ("good.name"), or nullptr.
   const FieldSpec* card_field(const std::string& path) const;
+  // The schema the cards of deck `deck_id` follow (the deck's own, else the game's).
+  const std::vector<FieldSpec>& fields_of(const std::string& deck_id) const;
 };
 
 struct Model {
@@ -136,5 +141,6 @@ const Value* lookup(const Game& game, const Card& card, const std::string& path)
 namespace kw::model {
 // True when `path` names a field the game's schema declares (following
 // references into tables), whether or not a particular card sets it.
-bool is_known_path(const Game& game, const std::string& path);
+// `deck_id` picks the schema of that deck (empty: the game's).
+bool is_known_path(const Game& game, const std::string& path, const std::string& deck_id = {});
 }  // namespace kw::model

@@ -1,5 +1,6 @@
 #include "print/card_products.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <set>
@@ -57,8 +58,10 @@ class PdfFile {
 
 }  // namespace
 
-std::vector<LaidOutCard> layout_game(const model::Game& game, layout::Layouter& layouter, const std::string& language,
+std::vector<LaidOutCard> layout_game(const model::Game& game, layout::Layouter& layouter, const BuildOptions& options,
                                      Diagnostics& diags) {
+  const std::string& language = options.language;
+  const layout::ValueMap* values = &options.rule_values;
   std::vector<LaidOutCard> cards;
   size_t number = 0;
   for (const auto& deck : game.decks) {
@@ -66,7 +69,7 @@ std::vector<LaidOutCard> layout_game(const model::Game& game, layout::Layouter& 
     for (const auto& card : deck.cards) {
       ++number;
       if (!def) continue;
-      cards.push_back({numbered(number, card.id), layouter.layout(*def, game, &card, diags, language)});
+      cards.push_back({numbered(number, card.id), layouter.layout(*def, game, &card, diags, language, values)});
     }
   }
   std::set<std::string> backs;
@@ -80,7 +83,7 @@ std::vector<LaidOutCard> layout_game(const model::Game& game, layout::Layouter& 
     bool shared = std::all_of(game.decks.begin(), game.decks.end(),
                               [&](const model::Deck& d) { return d.back_layout == deck.back_layout; });
     std::string stem = shared ? "00-back" : "00-back-" + deck.id;
-    cards.push_back({stem, layouter.layout(*def, game, nullptr, diags, language)});
+    cards.push_back({stem, layouter.layout(*def, game, nullptr, diags, language, values)});
   }
   return cards;
 }
@@ -89,7 +92,7 @@ BuildReport build_card_products(const model::Game& game, layout::Layouter& layou
                                 Diagnostics& diags) {
   BuildReport report;
   size_t errors_before = diags.error_count();
-  auto cards = layout_game(game, layouter, options.language, diags);
+  auto cards = layout_game(game, layouter, options, diags);
   if (diags.error_count() > errors_before) return report;
 
   const double dpi = game.format->dpi;

@@ -23,6 +23,7 @@ struct BuildOptions {
   std::filesystem::path out_dir = "output";
   ProductFormats formats;
   std::string language = "de";
+  layout::ValueMap rule_values;  // the rules engine's texts for layouts ({{rules.…}})
 };
 
 // One laid-out card (or back) with the file name stem it is written under.
@@ -34,7 +35,7 @@ struct LaidOutCard {
 // Lays out every card of `game` and its back(s), in card order: fronts
 // numbered from 01 in data order, backs as 00-back (00-back-<deck> when the
 // decks have different backs). Errors go to `diags`.
-std::vector<LaidOutCard> layout_game(const model::Game& game, layout::Layouter& layouter, const std::string& language,
+std::vector<LaidOutCard> layout_game(const model::Game& game, layout::Layouter& layouter, const BuildOptions& options,
                                      Diagnostics& diags);
 
 struct BuildReport {

@@ -750,4 +750,131 @@ std::string describe(const Summary& s) {
   return out;
 }
 
+// ------------------------------------------------------- reference values
+
+namespace {
+
+// The name a single card goes by on a reference card: its third picture
+// (Balrog) when it has one, else its good side (Der Eine Ring).
+std::string card_title(const model::Game& game, const RankedCard& rc) {
+  for (const auto& deck : game.decks)
+    for (const auto& card : deck.cards)
+      if (card.def_id == rc.card_id) {
+        std::string special = text(game, card, "special.name");
+        if (!special.empty()) return special;
+        break;
+      }
+  return rc.good_name.empty() ? rc.region_name + "-" + rc.class_name : rc.good_name;
+}
+
+// A ranking as reference-card markup, consecutive cards grouped: a run of one
+// class over several regions ("**Ringträger** Gondor › Rohan › …"), a run of
+// one region over several classes ("**Mordor** A › S › K › H"), else one card.
+std::string grouped(const model::Game& game, const std::vector<RankedCard>& cards) {
+  std::string out;
+  size_t i = 0;
+  auto sep = [&] {
+    if (!out.empty()) out += "\n";
+  };
+  while (i < cards.size()) {
+    size_t j = i;
+    while (j + 1 < cards.size() && cards[j + 1].class_id == cards[i].class_id) ++j;
+    if (j > i) {
+      sep();
+      out += "**" + table_name(game, "classes", cards[i].class_id, "plural", std::string(plural_name(cards[i].key.cls))) + "** ";
+      for (size_t k = i; k <= j; ++k) out += (k > i ? " › " : "") + cards[k].region_name;
+      i = j + 1;
+      continue;
+    }
+    while (j + 1 < cards.size() && cards[j + 1].region_id == cards[i].region_id) ++j;
+    if (j > i) {
+      sep();
+      out += "**" + cards[i].region_name + "** ";
+      for (size_t k = i; k <= j; ++k) out += (k > i ? " › " : "") + cards[k].letter;
+      i = j + 1;
+      continue;
+    }
+    sep();
+    out += "**" + card_title(game, cards[i]) + "** (" + cards[i].region_name + "-" + cards[i].class_name + ")";
+    ++i;
+  }
+  return out.empty() ? "keine" : out;
+}
+
+// The Fehl of every region that has any: "**Gondor** A › S › K › H" per line.
+std::string fehl_lines(const ContractRanking& r) {
+  std::string out;
+  for (const auto& region : r.fehl) {
+    if (region.empty()) continue;
+    if (!out.empty()) out += "\n";
+    out += "**" + region.front().region_name + "** ";
+    for (size_t k = 0; k < region.size(); ++k) out += (k ? " › " : "") + region[k].letter;
+  }
+  return out;
+}
+
+std::string key_of(const Contract& c) {
+  // "region-solo:gondor" -> "region-solo" (all region solos rank alike; the
+  // Gondor one stands as the example).
+  std::string id = c.id();
+  return id.substr(0, id.find(':'));
+}
+
+}  // namespace
+
+RuleValues values(const model::Model&, const model::Game& game) {
+  const Facts& f = facts();
+  RuleValues v;
+  v["cards"] = std::to_string(f.cards);
+  v["players"] = std::to_string(f.players);
+  v["tricks"] = std::to_string(f.tricks);
+  v["deal"] = std::to_string(f.deal_packet);
+  v["points"] = std::to_string(f.points_total);
+  v["sauron_wins_from"] = std::to_string(f.sauron_wins_from);
+  v["gefaehrten_win_from"] = std::to_string(f.gefaehrten_win_from);
+  v["blutbad"] = std::to_string(f.blutbad_points);
+  v["kapitulation"] = std::to_string(f.kapitulation_koenige);
+  v["unterwerfung"] = std::to_string(f.unterwerfung_max_trumps);
+  v["scharfes_spiel_cards"] = std::to_string(f.scharfes_spiel_cards);
+  v["split"] = std::to_string(f.points_total / 2);
+  std::string absage;
+  for (size_t i = 0; i < f.absage.size(); ++i) {
+    if (i) absage += i + 1 == f.absage.size() ? " und " : ", ";
+    absage += (f.absage[i] ? "<" : "") + std::to_string(f.absage[i]);
+  }
+  v["absage"] = absage;
+
+  // Regions with their suit, classes with letter, points and rank.
+  std::string regions, classes;
+  for (Region r : {Region::Gondor, Region::Rohan, Region::Rhovanion, Region::Mordor}) {
+    if (!regions.empty()) regions += "\n";
+    regions += "**" + table_name(game, "regions", id(r), "name", std::string(name(r))) + "** " +
+               table_name(game, "regions", id(r), "suit", std::string(doppelkopf_suit(r)));
+  }
+  for (Class c : {Class::Artefakt, Class::Streitkraft, Class::Koenig, Class::Ringtraeger, Class::Erbe, Class::Hobbit}) {
+    if (!classes.empty()) classes += "\n";
+    classes += "**" + table_name(game, "classes", id(c), "letter", std::string(1, letter(c))) + "** " +
+               table_name(game, "classes", id(c), "plural", std::string(plural_name(c))) + " – " +
+               std::to_string(points(c)) + " Punkte (" +
+               table_name(game, "classes", id(c), "rank", std::string(doppelkopf_rank(c))) + ")";
+  }
+  v["regions"] = regions;
+  v["classes"] = classes;
+
+  for (const auto& r : rankings(game)) {
+    if (r.contract.kind == Contract::Kind::RegionSolo && r.contract.trump_region != Region::Gondor) continue;
+    std::string key = key_of(r.contract);
+    v["trumps." + key] = grouped(game, r.trumps);
+    v["trump_count." + key] = std::to_string(r.trump_cards);
+    v["fehl." + key] = fehl_lines(r);
+    if (!r.trumps_rings_united.empty()) {
+      // The top of the order when one hand holds both rings.
+      std::vector<RankedCard> top(r.trumps_rings_united.begin(),
+                                  r.trumps_rings_united.begin() + std::min<size_t>(2, r.trumps_rings_united.size()));
+      v["trumps." + key + ".rings_united"] = grouped(game, top);
+    }
+  }
+  return v;
+}
+
 }  // namespace kw::rules::palantir

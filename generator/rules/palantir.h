@@ -46,6 +46,10 @@ inline constexpr std::string_view kRulesId = "palantir";
 // Checks a game's data against the rules: tables (suits, ranks, letters,
 // points), the deck (every region x class twice), 240 points, special cards.
 void check(const model::Model& model, const model::Game& game, Findings& out);
+// The texts reference cards print ({{rules.<name>}} in layouts and card
+// text): rankings of every contract and the numbers of facts(), names from
+// the game's tables. Keys: see values() in palantir.cpp.
+RuleValues values(const model::Model& model, const model::Game& game);
 
 enum class Region : uint8_t { Gondor, Rohan, Rhovanion, Mordor };                         // the rules' order
 enum class Class : uint8_t { Artefakt, Streitkraft, Koenig, Ringtraeger, Erbe, Hobbit };  // A S K R E H

@@ -12,7 +12,7 @@ namespace kw::rules {
 namespace {
 constexpr RulesModule kModules[] = {
     {palantir::kRulesId, "Doppelkopf deck, trump orders of the standard game and the solos, round simulator",
-     &palantir::check},
+     &palantir::check, &palantir::values},
     {duell::kRulesId, "27 cards per side, shared edge patterns, trance, specials, duel simulator", &duell::check},
     {gelfdrakkar::kRulesId, "card list with counts and points, ranks A1-E5, point totals", &gelfdrakkar::check},
     {hoher_rat::kRulesId, "council board 1-30 with colours, Tag and Nacht decks, Trilith cards, pieces",
@@ -23,6 +23,11 @@ constexpr RulesModule kModules[] = {
 }  // namespace
 
 std::span<const RulesModule> rules_modules() { return kModules; }
+
+RuleValues rule_values(const model::Model& model, const model::Game& game) {
+  const RulesModule* m = find_rules_module(game.rules);
+  return m && m->values ? m->values(model, game) : RuleValues{};
+}
 
 const RulesModule* find_rules_module(std::string_view id) {
   for (const auto& m : kModules)

@@ -15,6 +15,9 @@ struct RulesModule {
   std::string_view summary;  // one line: what the module knows
   // Appends the module's findings for `game` to `out`.
   void (*check)(const model::Model& model, const model::Game& game, Findings& out);
+  // Named texts the rules derive for layouts ({{rules.<name>}}), e.g. the
+  // trump order a reference card prints; nullptr when the module has none.
+  RuleValues (*values)(const model::Model& model, const model::Game& game) = nullptr;
 };
 
 std::span<const RulesModule> rules_modules();

@@ -5,6 +5,7 @@
 //  - the rules module its `rules:` id names (one C++ file per game; see
 //    registry.h). An unknown `rules:` id is an error at that field.
 // Problems come back as Findings; nothing here prints or exits.
+#include <map>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,13 @@ struct Finding {
   std::string hint;     // optional second line: what would be right, where a check was declared
 };
 using Findings = std::vector<Finding>;
+
+// Texts derived from a game's rules model, keyed by name, that layouts read as
+// {{rules.<name>}}: printed rankings and numbers then come from the same model
+// that checks the deck, so a reference card cannot disagree with the rules.
+using RuleValues = std::map<std::string, std::string>;
+// The values of `game`'s rules module (empty when it has none).
+RuleValues rule_values(const model::Model& model, const model::Game& game);
 
 // Every finding for one game: declared generic checks, then its rules module.
 // Findings are ordered by file, line and column (stable for equal places).

@@ -64,7 +64,7 @@ std::optional<long long> integer(const model::Game& game, const model::Card& car
 }
 
 SourceLoc field_loc(const model::Game& game, const model::Card& card, const std::string& path) {
-  const std::vector<model::FieldSpec>* specs = &game.card_fields;
+  const std::vector<model::FieldSpec>* specs = &game.fields_of(card.deck_id);
   const Value* v = &card.fields;
   SourceLoc loc = card.loc;
   for (const auto& part : split_path(path)) {

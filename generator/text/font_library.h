@@ -16,6 +16,7 @@ class FontLibrary {
  public:
   // Reads `fonts_dir`/fonts.yaml and opens every file it names. Problems
   // (missing file, unknown key) are reported to `diags` with file:line:col.
+  // Never returns null: with errors the library holds whatever did load.
   static std::unique_ptr<FontLibrary> load(const std::filesystem::path& fonts_dir, Diagnostics& diags);
   ~FontLibrary();
 
@@ -23,7 +24,14 @@ class FontLibrary {
   bool has_style(const std::string& family, const std::string& style) const;
   // The face for family/style, or nullptr.
   const FontFace* face(const std::string& family, const std::string& style) const;
-  // Fallback faces in order, for characters the requested face lacks.
+  // The face for family/style, or the nearest style the family has (see
+  // style_substitutes), or nullptr when the family is unknown.
+  const FontFace* closest_face(const std::string& family, const std::string& style) const;
+  // Styles to try, best first, when `style` is wanted: "bold-italic" ->
+  // bold-italic, bold, semibold, italic, regular.
+  static std::vector<std::string> style_substitutes(const std::string& style);
+  // Fallback faces in order, for characters the requested face lacks: each
+  // fallback family's closest face to `style`.
   std::vector<const FontFace*> fallback_chain(const std::string& style) const;
   std::vector<std::string> families() const;
 

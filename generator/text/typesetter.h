@@ -15,6 +15,9 @@ namespace kw::text {
 
 enum class Align { Left, Center, Right, Justify };
 enum class VAlign { Top, Middle, Bottom };
+// Optimal: Knuth–Plass over the whole paragraph (the default). Greedy: first
+// fit, line by line; kept for comparison and for callers that want it.
+enum class LineBreaker { Optimal, Greedy };
 
 struct TextStyle {
   std::string family = "garamond";  // a family of fonts/fonts.yaml
@@ -33,6 +36,8 @@ struct TextStyle {
   bool hyphenate = true;
   bool wrap = true;                   // false: one line, never broken
   double max_stretch = 0.6;           // justification: max extra space per interword space, in em
+                                      // (a line that would need more is set ragged, flush left)
+  LineBreaker breaker = LineBreaker::Optimal;
 };
 
 struct PlacedIcon {
@@ -46,6 +51,9 @@ struct SetLine {
   double width = 0;     // natural width of the line's content, mm
   std::string text;     // the characters on the line (plus "-" if hyphenated)
   bool hyphenated = false;
+  bool justified = false;  // spaces were stretched/shrunk to fill the box width
+  double space_adjust = 0; // mm added to each interword space when justified (negative: shrunk)
+  bool last_of_paragraph = false;
 };
 
 struct SetText {
@@ -61,6 +69,14 @@ struct SetResult {
   std::string error;            // why not: overflow at min size, size below floor, uncovered character
 };
 
+// Conventions of the result: all positions are mm from the box's top-left
+// corner, y down; a glyph's y is its baseline. The first baseline sits one
+// ascender (of the style's face, as HarfBuzz reports it: typo metrics when the
+// font asks for them, else hhea) below the top of the text block, each next
+// one line_height x size lower, and the block ends one descender below the
+// last baseline; valign places that block in the box. Inline icons are
+// cap-height squares scaled by their aspect, bottom edge on the baseline.
+
 // Width / height of an inline icon's drawing, so it can be scaled to cap height.
 using IconAspect = std::function<std::optional<double>(const std::string& name)>;
 
@@ -69,7 +85,9 @@ class Typesetter {
   Typesetter(const FontLibrary& fonts, IconAspect icon_aspect = {});
   // Sets `markup` into a box of `box` millimetres with `style`. Markup:
   // **bold**, *italic*, [sc]small caps[/sc], "\n" line break, U+00A0 no-break
-  // space, U+00AD soft hyphen, :name: inline icon.
+  // space, U+00AD soft hyphen, :name: inline icon (see text/markup.h: also
+  // the two characters \n, escapes \* \: \[ \\; an unclosed marker is an error).
+  // Safe to call concurrently from several threads on one Typesetter.
   SetResult set(const std::string& markup, const TextStyle& style, Size box) const;
 
  private:

@@ -1,0 +1,57 @@
+#include "text/linebreak.h"
+
+#include <map>
+#include <memory>
+#include <mutex>
+
+#include <unicode/brkiter.h>
+#include <unicode/utext.h>
+
+namespace kw::text {
+
+namespace {
+
+// Building a line iterator loads and compiles ICU's rules: do it once per
+// language. ICU iterators are not thread-safe, so each call works on a clone.
+std::unique_ptr<icu::BreakIterator> clone_for(const std::string& language) {
+  static std::mutex mutex;
+  static std::map<std::string, std::unique_ptr<icu::BreakIterator>> prototypes;
+  std::lock_guard lock(mutex);
+  auto& proto = prototypes[language];
+  if (!proto) {
+    UErrorCode status = U_ZERO_ERROR;
+    proto.reset(icu::BreakIterator::createLineInstance(icu::Locale::forLanguageTag(language, status), status));
+    if (U_FAILURE(status) || !proto) {
+      status = U_ZERO_ERROR;
+      proto.reset(icu::BreakIterator::createLineInstance(icu::Locale::getRoot(), status));
+    }
+    if (!proto) return nullptr;
+  }
+  return std::unique_ptr<icu::BreakIterator>(proto->clone());
+}
+
+}  // namespace
+
+std::vector<BreakOpportunity> line_break_opportunities(std::string_view text, const std::string& language) {
+  std::vector<BreakOpportunity> out;
+  if (text.empty()) return out;
+  auto it = clone_for(language);
+  UErrorCode status = U_ZERO_ERROR;
+  UText* ut = utext_openUTF8(nullptr, text.data(), static_cast<int64_t>(text.size()), &status);
+  if (it && U_SUCCESS(status)) {
+    // Over UTF-8 UText, ICU's indices are native byte offsets: exactly what
+    // HarfBuzz clusters use.
+    it->setText(ut, status);
+    if (U_SUCCESS(status)) {
+      for (int32_t b = it->next(); b != icu::BreakIterator::DONE; b = it->next()) {
+        const bool hard = it->getRuleStatus() >= UBRK_LINE_HARD && it->getRuleStatus() < UBRK_LINE_HARD_LIMIT;
+        out.push_back({static_cast<std::size_t>(b), hard});
+      }
+    }
+  }
+  if (ut) utext_close(ut);
+  if (out.empty() || out.back().byte != text.size()) out.push_back({text.size(), false});
+  return out;
+}
+
+}  // namespace kw::text

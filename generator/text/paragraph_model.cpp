@@ -1,0 +1,160 @@
+#include "text/paragraph_model.h"
+
+#include <algorithm>
+#include <map>
+
+#include <unicode/uchar.h>
+
+#include "text/font_face.h"
+#include "text/linebreak.h"
+#include "text/utf8.h"
+
+namespace kw::text {
+
+namespace {
+
+bool is_space(char32_t cp) { return u_charType(static_cast<UChar32>(cp)) == U_SPACE_SEPARATOR; }
+
+// Spaces a justified line may widen. Thin and narrow no-break spaces are
+// chosen for their exact width ("z. B.", "10 %"): they stay as they are.
+bool is_justifiable_space(char32_t cp) { return cp == U' ' || cp == kNoBreakSpace; }
+
+bool is_explicit_hyphen(char32_t cp) { return cp == U'-' || cp == 0x2010 || cp == 0x2013 || cp == 0x2014; }
+
+bool is_mark_cp(char32_t cp) {
+  const int8_t t = u_charType(static_cast<UChar32>(cp));
+  return t == U_NON_SPACING_MARK || t == U_COMBINING_SPACING_MARK || t == U_ENCLOSING_MARK;
+}
+
+bool is_word_char(char32_t cp) {
+  const auto c = static_cast<UChar32>(cp);
+  const int8_t t = u_charType(c);
+  return u_isalpha(c) || t == U_NON_SPACING_MARK || t == U_COMBINING_SPACING_MARK;
+}
+
+}  // namespace
+
+ParagraphModel build_paragraph(const Markup& markup, std::size_t begin, std::size_t end,
+                               const std::vector<FaceRun>& runs, const ModelOptions& options) {
+  ParagraphModel m;
+  m.begin = begin;
+  m.end = end;
+  const std::string& text = markup.text;
+
+  // Code points and a byte -> unit index for this paragraph.
+  std::vector<char32_t> cps;
+  std::vector<std::size_t> unit_at(end - begin + 1, SIZE_MAX);
+  for (std::size_t i = begin; i < end;) {
+    unit_at[i - begin] = m.units.size();
+    Unit u;
+    u.byte = i;
+    const char32_t cp = utf8::next(text, i);
+    cps.push_back(cp);
+    u.space = is_space(cp);
+    m.units.push_back(u);
+  }
+  unit_at[end - begin] = m.units.size();
+  auto unit_of = [&](std::size_t byte) { return unit_at[byte - begin]; };
+  std::vector<double> hyphen_em(m.units.size(), 0.3);
+
+  // Advances: shape each run once; a cluster's advance is shared evenly by its
+  // code points, so a break inside a ligature still gets a sensible width.
+  for (const FaceRun& run : runs) {
+    const std::size_t u0 = unit_of(run.begin), u1 = unit_of(run.end);
+    for (std::size_t u = u0; u < u1; ++u) hyphen_em[u] = run.face->hyphen_advance;
+    if (run.icon) {
+      const MarkupIcon* icon = markup.icon_at(run.begin);
+      const double aspect = icon && options.icon_aspect ? options.icon_aspect(icon->name) : 1.0;
+      m.units[u0].advance = run.face->cap_height * aspect + options.tracking_em;
+      continue;
+    }
+    const auto glyphs = shape(*run.face, text, run.begin, run.end, run.flags, options.shape);
+    std::map<std::size_t, double> cluster_advance;
+    for (const ShapedGlyph& g : glyphs) cluster_advance[g.cluster] += g.x_advance;
+    for (auto it = cluster_advance.begin(); it != cluster_advance.end(); ++it) {
+      const std::size_t c0 = unit_of(it->first);
+      const std::size_t c1 = std::next(it) == cluster_advance.end() ? u1 : unit_of(std::next(it)->first);
+      const double share = it->second / static_cast<double>(std::max<std::size_t>(1, c1 - c0));
+      for (std::size_t u = c0; u < c1; ++u) m.units[u].advance = share;
+      m.units[c0].advance += options.tracking_em;
+    }
+  }
+  for (std::size_t u = 0; u < m.units.size(); ++u) {
+    if (!is_justifiable_space(cps[u])) continue;
+    m.units[u].stretch = options.max_stretch_em;
+    // TeX's interword glue shrinks by a third of the space: tight but legible.
+    m.units[u].shrink = m.units[u].advance / 3;
+  }
+
+  m.breaks.push_back({0, BreakKind::Start});
+  if (options.wrap && !m.units.empty()) {
+    const std::string_view para(text.data() + begin, end - begin);
+    const auto opportunities = line_break_opportunities(para, options.language);
+    for (const BreakOpportunity& o : opportunities) {
+      const std::size_t u = unit_of(begin + o.byte);
+      if (u == 0 || u >= m.units.size() || u == SIZE_MAX) continue;
+      Breakpoint b{u, BreakKind::Other};
+      const char32_t before = cps[u - 1];
+      if (is_space(before)) {
+        b.kind = BreakKind::Space;
+      } else if (before == kSoftHyphen) {
+        b.kind = BreakKind::Hyphen;
+        b.hyphen_width = hyphen_em[u - 1];
+        b.penalty = kHyphenPenalty;
+        b.flagged = true;
+      } else if (is_explicit_hyphen(before)) {
+        b.kind = BreakKind::Explicit;
+        b.penalty = kHyphenPenalty;
+        b.flagged = true;
+      }
+      m.breaks.push_back(b);
+    }
+
+    // Dictionary hyphenation inside words, unless the author placed soft
+    // hyphens in that word (anything between spaces): then theirs are the
+    // only places it may break.
+    if (options.hyphenator) {
+      std::vector<bool> word_has_shy(m.units.size(), false);
+      for (std::size_t u = 0; u < m.units.size();) {
+        std::size_t w = u;
+        bool shy = false;
+        for (; w < m.units.size() && !m.units[w].space; ++w)
+          if (cps[w] == kSoftHyphen) shy = true;
+        for (std::size_t k = u; k < w; ++k) word_has_shy[k] = shy;
+        u = w + 1;
+      }
+      for (std::size_t u = 0; u < m.units.size();) {
+        if (!is_word_char(cps[u]) || word_has_shy[u]) {
+          ++u;
+          continue;
+        }
+        std::size_t w = u;
+        while (w < m.units.size() && is_word_char(cps[w])) ++w;
+        const std::u32string word(cps.begin() + static_cast<long>(u), cps.begin() + static_cast<long>(w));
+        // All capitals is an abbreviation or a label: leave it whole.
+        const bool all_caps = std::all_of(word.begin(), word.end(), [](char32_t c) {
+          return !u_isalpha(static_cast<UChar32>(c)) || u_isupper(static_cast<UChar32>(c));
+        });
+        if (!all_caps) {
+          for (std::size_t p : options.hyphenator->points(word)) {
+            if (is_mark_cp(cps[u + p])) continue;  // never between a letter and its accent
+            m.breaks.push_back({u + p, BreakKind::Hyphen, hyphen_em[u + p - 1], kHyphenPenalty, true});
+          }
+        }
+        u = w;
+      }
+    }
+  }
+  // Sort; where a dictionary point falls on an opportunity ICU already gave,
+  // ICU's (first pushed) wins.
+  std::stable_sort(m.breaks.begin() + 1, m.breaks.end(),
+                   [](const Breakpoint& a, const Breakpoint& b) { return a.unit < b.unit; });
+  m.breaks.erase(std::unique(m.breaks.begin() + 1, m.breaks.end(),
+                             [](const Breakpoint& a, const Breakpoint& b) { return a.unit == b.unit; }),
+                 m.breaks.end());
+  m.breaks.push_back({m.units.size(), BreakKind::End});
+  m.finish();
+  return m;
+}
+
+}  // namespace kw::text
