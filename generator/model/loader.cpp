@@ -164,6 +164,17 @@ bool check_structure(const Value& v, const std::vector<FieldSpec>& keys, Diagnos
   return ok;
 }
 
+// Shell-style match with '*' only (any run of characters).
+bool glob_match(const std::string& pattern, const std::string& name) {
+  size_t star = pattern.find('*');
+  if (star == std::string::npos) return pattern == name;
+  std::string head = pattern.substr(0, star), tail = pattern.substr(star + 1);
+  if (name.size() < head.size() + tail.size() || name.compare(0, head.size(), head) != 0) return false;
+  for (size_t i = head.size(); i + tail.size() <= name.size(); ++i)
+    if (glob_match(tail, name.substr(i))) return true;
+  return false;
+}
+
 // Deep merge of a per-copy patch into a card's fields (records merge member-wise).
 void merge_into(Value& base, const Value& patch) {
   for (const auto& [k, v] : patch.map) {
@@ -216,6 +227,19 @@ class Loader {
       for (const auto& item : inc->list) {
         if (!item.is_scalar()) {
           diags_.error(item.loc, "an include must be a file path");
+          continue;
+        }
+        if (item.scalar.find('*') != std::string::npos) {
+          // "games/*.yaml": every matching file of that folder, in name order.
+          fs::path pattern = file.parent_path() / item.scalar;
+          std::vector<fs::path> matches;
+          if (fs::is_directory(pattern.parent_path()))
+            for (const auto& e : fs::directory_iterator(pattern.parent_path()))
+              if (e.is_regular_file() && glob_match(pattern.filename().string(), e.path().filename().string()))
+                matches.push_back(e.path());
+          std::sort(matches.begin(), matches.end());
+          if (matches.empty()) diags_.error(item.loc, "no file matches " + item.scalar);
+          for (const auto& m : matches) load_file(m, item.loc);
           continue;
         }
         load_file(file.parent_path() / item.scalar, item.loc);

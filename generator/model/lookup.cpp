@@ -1,6 +1,7 @@
 // Reading card fields by path through the game's schema.
 #include <algorithm>
 #include <map>
+#include <optional>
 
 #include "model/model.h"
 
@@ -32,6 +33,16 @@ std::vector<std::string> split(const std::string& path) {
   return parts;
 }
 
+std::optional<size_t> parse_index(const std::string& part) {
+  if (part.empty() || part.size() > 6) return std::nullopt;
+  size_t n = 0;
+  for (char c : part) {
+    if (c < '0' || c > '9') return std::nullopt;
+    n = n * 10 + static_cast<size_t>(c - '0');
+  }
+  return n;
+}
+
 const FieldSpec* member_spec(const std::vector<FieldSpec>& specs, const std::string& name) {
   auto it = std::find_if(specs.begin(), specs.end(), [&](const FieldSpec& s) { return s.name == name; });
   return it == specs.end() ? nullptr : &*it;
@@ -42,6 +53,13 @@ const Value* walk(const Game& game, const Value* v, const std::vector<FieldSpec>
                   const std::vector<std::string>& parts, size_t i) {
   for (; i < parts.size(); ++i) {
     if (!v) return nullptr;
+    if (v->is_list()) {
+      // "defence.0": an element of a list, by 0-based index.
+      auto index = parse_index(parts[i]);
+      if (!index || *index >= v->list.size()) return nullptr;
+      v = &v->list[*index];
+      continue;
+    }
     const FieldSpec* spec = specs ? member_spec(*specs, parts[i]) : nullptr;
     v = v->find(parts[i]);
     if (!v || v->is_null()) return nullptr;
@@ -53,6 +71,9 @@ const Value* walk(const Game& game, const Value* v, const std::vector<FieldSpec>
       return walk(game, &entry->fields, &table->fields, parts, i + 1);
     }
     specs = spec && spec->type == FieldSpec::Type::Record ? &spec->fields : nullptr;
+    if (spec && spec->type == FieldSpec::Type::List && !spec->element.empty() &&
+        spec->element.front().type == FieldSpec::Type::Record)
+      specs = &spec->element.front().fields;
   }
   return v;
 }
@@ -82,10 +103,27 @@ bool is_known_path(const Game& game, const std::string& path, const std::string&
     return true;
   if (parts[0] == "game") return true;  // game info is free-form (meta)
   const std::vector<FieldSpec>* specs = &game.fields_of(deck_id);
+  const FieldSpec* list = nullptr;  // the list whose element the next part indexes
   for (size_t i = 0; i < parts.size(); ++i) {
+    if (list) {
+      if (!parse_index(parts[i])) return false;
+      const FieldSpec& element = list->element.front();
+      list = nullptr;
+      if (i + 1 == parts.size()) return true;
+      if (element.type == FieldSpec::Type::List) {
+        list = &element;
+        continue;
+      }
+      specs = element.type == FieldSpec::Type::Record ? &element.fields : nullptr;
+      continue;
+    }
     const FieldSpec* spec = specs ? member_spec(*specs, parts[i]) : nullptr;
     if (!spec) return false;
     if (i + 1 == parts.size()) return true;
+    if (spec->type == FieldSpec::Type::List && !spec->element.empty()) {
+      list = spec;
+      continue;
+    }
     if (spec->type == FieldSpec::Type::Ref) {
       if (parts[i + 1] == "id") return i + 2 == parts.size();
       const Table* table = game.table(spec->table);

@@ -848,7 +848,8 @@ RuleValues values(const model::Model&, const model::Game& game) {
   std::string regions, classes;
   for (Region r : {Region::Gondor, Region::Rohan, Region::Rhovanion, Region::Mordor}) {
     if (!regions.empty()) regions += "\n";
-    regions += "**" + table_name(game, "regions", id(r), "name", std::string(name(r))) + "** " +
+    // ":emblem-<region>:" draws the region's emblem inline (templates/palantir/).
+    regions += ":emblem-" + std::string(id(r)) + ": **" + table_name(game, "regions", id(r), "name", std::string(name(r))) + "** " +
                table_name(game, "regions", id(r), "suit", std::string(doppelkopf_suit(r)));
   }
   for (Class c : {Class::Artefakt, Class::Streitkraft, Class::Koenig, Class::Ringtraeger, Class::Erbe, Class::Hobbit}) {
@@ -860,6 +861,15 @@ RuleValues values(const model::Model&, const model::Game& game) {
   }
   v["regions"] = regions;
   v["classes"] = classes;
+
+  // "card.<definition>": the names a playing card shows ("Elrond / Nazgûl-Fürst").
+  for (const auto& deck : game.decks)
+    for (const auto& card : deck.cards) {
+      if (text(game, card, "region").empty() || text(game, card, "class").empty()) continue;
+      std::string names = text(game, card, "good.name");
+      if (std::string evil = text(game, card, "evil.name"); !evil.empty()) names += " / " + evil;
+      v["card." + card.def_id] = names;
+    }
 
   for (const auto& r : rankings(game)) {
     if (r.contract.kind == Contract::Kind::RegionSolo && r.contract.trump_region != Region::Gondor) continue;
