@@ -40,6 +40,7 @@ struct Context {
   Page& page;
   std::string card_id;
   const ValueMap* values;
+  const model::CardFormat* format;
 };
 
 struct Scope {
@@ -115,7 +116,7 @@ std::optional<Color> color(const Context& ctx, const Scope& scope, const Element
 }
 
 Rect element_box(const Context& ctx, const Element& e) {
-  const auto& f = *ctx.game.format;
+  const auto& f = *ctx.format;
   if (e.area == "bleed") return {-f.bleed, -f.bleed, f.width + 2 * f.bleed, f.height + 2 * f.bleed};
   if (e.area == "trim") return {0, 0, f.width, f.height};
   if (e.area == "safe") return {f.safe, f.safe, f.width - 2 * f.safe, f.height - 2 * f.safe};
@@ -248,7 +249,7 @@ void expand_one(const Context& ctx, const Scope& scope, const Element& e, int de
       if (depth > 16) return report(ctx, e, "components nested too deeply (a component uses itself?)");
       Scope inner = scope;
       if (e.rotate != 0) {
-        const auto& f = *ctx.game.format;
+        const auto& f = *ctx.format;
         Point origin = e.origin.value_or(Point{f.width / 2, f.height / 2});
         inner.transform = scope.transform.then_after(Affine::rotate_about(e.rotate, origin));
       }
@@ -268,8 +269,10 @@ void expand(const Context& ctx, const Scope& scope, const std::vector<Element>& 
 }  // namespace
 
 Page Layouter::layout(const LayoutDef& def, const model::Game& game, const model::Card* card, Diagnostics& diags,
-                      const std::string& language, const ValueMap* values) const {
-  const auto& f = *game.format;
+                      const std::string& language, const ValueMap* values, const model::Deck* back_of) const {
+  const model::Deck* deck = card ? game.deck(card->deck_id) : back_of;
+  const model::CardFormat* format = deck && deck->format ? deck->format : game.format;
+  const auto& f = *format;
   Page page;
   page.id = game.id + "/" + (card ? card->id : std::string("back"));
   page.size = f.page_size();
@@ -277,7 +280,7 @@ Page Layouter::layout(const LayoutDef& def, const model::Game& game, const model
   page.safe = f.safe_rect();
   page.corner_radius = f.corner_radius;
   std::string card_id = card ? card->id : "back";
-  Context ctx{model_, game, card, def, typesetter_, diags, language, page, card_id, values};
+  Context ctx{model_, game, card, def, typesetter_, diags, language, page, card_id, values, format};
   Scope root;
   root.transform = Affine::translate(f.bleed, f.bleed);
   if (!def.edge_color.empty()) {

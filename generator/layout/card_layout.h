@@ -31,8 +31,10 @@ class Layouter {
   // returned so that all problems of a run can be found, but callers must not
   // write it out when errors were reported.
   // `values` are the rules engine's texts for this game ({{rules.<name>}}).
+  // The page takes the format of the card's deck (of `back_of` for a back).
   Page layout(const LayoutDef& def, const model::Game& game, const model::Card* card, Diagnostics& diags,
-              const std::string& language = "de", const ValueMap* values = nullptr) const;
+              const std::string& language = "de", const ValueMap* values = nullptr,
+              const model::Deck* back_of = nullptr) const;
 
  private:
   const model::Model& model_;

@@ -34,6 +34,13 @@ const std::vector<FieldSpec>& Game::fields_of(const std::string& deck_id) const 
   return d && !d->card_fields.empty() ? d->card_fields : card_fields;
 }
 
+const Card* Game::card_definition(const std::string& def_id) const {
+  for (const auto& d : decks)
+    for (const auto& c : d.cards)
+      if (c.def_id == def_id) return &c;
+  return nullptr;
+}
+
 size_t Game::card_count() const {
   size_t n = 0;
   for (const auto& d : decks) n += d.cards.size();
@@ -75,7 +82,7 @@ namespace {
 const std::vector<FieldSpec>& file_keys() {
   static const std::vector<FieldSpec> specs = {
       field("kartenwerk", Type::Int), field("include", Type::List), field("formats", Type::Record),
-      field("game", Type::Record)};
+      field("game", Type::Record), field("extend", Type::Record)};
   return specs;
 }
 
@@ -103,7 +110,9 @@ const std::vector<FieldSpec>& game_keys() {
 const std::vector<FieldSpec>& deck_keys() {
   static const std::vector<FieldSpec> specs = {field("id", Type::Id, true),      field("name", Type::Text, true),
                                                field("layout", Type::Id, true),  field("back", Type::Id),
-                                               field("cards", Type::List, true), field("card_fields", Type::Record)};
+                                               field("cards", Type::List, true), field("card_fields", Type::Record),
+                                               field("product", Type::Id), field("file", Type::Text),
+                                               field("format", Type::Id)};
   return specs;
 }
 
@@ -199,6 +208,8 @@ class Loader {
     }
     load_file(db, {});
     for (auto& [game, value] : pending_games_) finish_game(*game, value);
+    for (const auto& ext : extensions_) apply_extension(ext);
+    for (auto& game : model_->games) finish_decks(*game);
     if (diags_.has_errors()) return nullptr;
     return model;
   }
@@ -223,6 +234,7 @@ class Loader {
     if (const Value* formats = doc->find("formats"); formats && formats->is_map())
       for (const auto& [id, f] : formats->map) load_format(id, f);
     if (const Value* game = doc->find("game"); game && game->is_map()) load_game(*game, file);
+    if (const Value* ext = doc->find("extend"); ext && ext->is_map()) extensions_.push_back(*ext);
     if (const Value* inc = doc->find("include"); inc && inc->is_list())
       for (const auto& item : inc->list) {
         if (!item.is_scalar()) {
@@ -302,6 +314,55 @@ class Loader {
       for (const auto& d : decks->list) load_deck(game, d);
   }
 
+  // `extend: { game: id, decks: [...] }` adds decks to a game from another
+  // file (e.g. data/flavor/palantir.yaml adds the flavor booklet).
+  void apply_extension(const Value& ext) {
+    for (const auto& [k, member] : ext.map)
+      if (k != "game" && k != "decks")
+        diags_.error(member.key_loc, "unknown key '" + k + "' in extend", {}, "known keys are game, decks");
+    const Value* id = ext.find("game");
+    if (!id || !id->is_scalar()) {
+      diags_.error(ext.loc, "extend needs 'game:' (the id of the game it adds to)");
+      return;
+    }
+    Game* game = nullptr;
+    for (auto& g : model_->games)
+      if (g->id == id->scalar) game = g.get();
+    if (!game) {
+      diags_.error(id->loc, "extend: unknown game '" + id->scalar + "'");
+      return;
+    }
+    const Value* decks = ext.find("decks");
+    if (!decks || !decks->is_list()) {
+      diags_.error(ext.loc, "extend needs 'decks:' (a list)");
+      return;
+    }
+    for (const auto& d : decks->list) load_deck(*game, d);
+  }
+
+  // Once every deck is there: deck formats, positions, card references.
+  void finish_decks(Game& game) {
+    for (auto& deck : game.decks) {
+      deck.format = game.format;
+      if (!deck.format_id.empty()) {
+        deck.format = model_->format(deck.format_id);
+        if (!deck.format) diags_.error(deck.loc, "deck '" + deck.id + "': unknown format '" + deck.format_id + "'");
+      }
+      int index = 0;
+      for (auto& card : deck.cards) card.index = ++index;
+      const auto& schema = deck.card_fields.empty() ? game.card_fields : deck.card_fields;
+      for (const auto& card : deck.cards) {
+        if (card.copy != 1) continue;
+        for (const auto& spec : schema) {
+          if (spec.type != Type::Card) continue;
+          const Value* v = card.fields.find(spec.name);
+          if (v && v->is_scalar() && !game.card_definition(v->scalar))
+            diags_.error(v->loc, "unknown card '" + v->scalar + "'", card.def_id);
+        }
+      }
+    }
+  }
+
   void load_tables(Game& game, const Value& tables) {
     for (const auto& [id, t] : tables.map) {
       Table table;
@@ -366,6 +427,15 @@ class Loader {
     deck.layout = text_of(v, "layout");
     deck.layout_loc = v.find("layout")->loc;
     deck.loc = v.loc;
+    deck.format_id = text_of(v, "format");
+    deck.file = text_of(v, "file");
+    if (const Value* p = v.find("product")) {
+      deck.product = p->scalar;
+      if (deck.product != "cards" && deck.product != "booklet")
+        diags_.error(p->loc, "unknown product '" + deck.product + "'", {}, "products are cards, booklet");
+      if (deck.product == "booklet" && deck.file.empty())
+        diags_.error(v.loc, "a booklet deck needs 'file:' (the PDF's name)");
+    }
     if (const Value* back = v.find("back")) {
       deck.back_layout = back->scalar;
       deck.back_layout_loc = back->loc;
@@ -444,6 +514,7 @@ class Loader {
   Model* model_ = nullptr;
   std::set<fs::path> visited_;
   std::vector<std::pair<Game*, Value>> pending_games_;
+  std::vector<Value> extensions_;
   std::map<std::string, std::set<std::string>> card_ids_;
 };
 

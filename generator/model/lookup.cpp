@@ -63,6 +63,11 @@ const Value* walk(const Game& game, const Value* v, const std::vector<FieldSpec>
     const FieldSpec* spec = specs ? member_spec(*specs, parts[i]) : nullptr;
     v = v->find(parts[i]);
     if (!v || v->is_null()) return nullptr;
+    if (spec && spec->type == FieldSpec::Type::Card && i + 1 < parts.size()) {
+      const Card* target = game.card_definition(v->scalar);
+      if (!target) return nullptr;
+      return walk(game, &target->fields, &game.fields_of(target->deck_id), parts, i + 1);
+    }
     if (spec && spec->type == FieldSpec::Type::Ref && i + 1 < parts.size()) {
       const Table* table = game.table(spec->table);
       const TableEntry* entry = table ? table->find(v->scalar) : nullptr;
@@ -88,6 +93,7 @@ const Value* lookup(const Game& game, const Card& card, const std::string& path)
     if (parts[0] == "copy") return synthetic(std::to_string(card.copy));
     if (parts[0] == "copies") return synthetic(std::to_string(card.copies));
     if (parts[0] == "deck") return synthetic(card.deck_id);
+    if (parts[0] == "index") return synthetic(std::to_string(card.index));
   }
   if (parts[0] == "game") return walk(game, &game.info, nullptr, parts, 1);
   return walk(game, &card.fields, &game.fields_of(card.deck_id), parts, 0);
@@ -99,7 +105,8 @@ namespace kw::model {
 
 bool is_known_path(const Game& game, const std::string& path, const std::string& deck_id) {
   auto parts = split(path);
-  if (parts.size() == 1 && (parts[0] == "id" || parts[0] == "copy" || parts[0] == "copies" || parts[0] == "deck"))
+  if (parts.size() == 1 && (parts[0] == "id" || parts[0] == "copy" || parts[0] == "copies" || parts[0] == "deck" ||
+                            parts[0] == "index"))
     return true;
   if (parts[0] == "game") return true;  // game info is free-form (meta)
   const std::vector<FieldSpec>* specs = &game.fields_of(deck_id);
@@ -123,6 +130,14 @@ bool is_known_path(const Game& game, const std::string& path, const std::string&
     if (spec->type == FieldSpec::Type::List && !spec->element.empty()) {
       list = spec;
       continue;
+    }
+    if (spec->type == FieldSpec::Type::Card) {
+      // Into the card it names: any field of any deck's schema may follow.
+      std::string rest;
+      for (size_t k = i + 1; k < parts.size(); ++k) rest += (rest.empty() ? "" : ".") + parts[k];
+      for (const auto& d : game.decks)
+        if (is_known_path(game, rest, d.id)) return true;
+      return false;
     }
     if (spec->type == FieldSpec::Type::Ref) {
       if (parts[i + 1] == "id") return i + 2 == parts.size();

@@ -31,11 +31,11 @@ struct CardFormat {
 
 // The declared type of a card or table field.
 struct FieldSpec {
-  enum class Type { Text, Id, Int, Number, Bool, Color, Ref, Record, List, Art };
+  enum class Type { Text, Id, Int, Number, Bool, Color, Ref, Record, List, Art, Card };
   std::string name;
   Type type = Type::Text;
   bool required = false;
-  std::string table;                 // Ref: the table it points into
+  std::string table;                 // Ref: the table it points into (Card: points at a card definition)
   std::vector<std::string> allowed;  // Id: the permitted values (empty = any)
   std::vector<FieldSpec> fields;     // Record: its members
   std::vector<FieldSpec> element;    // List: exactly one spec, the element type
@@ -68,6 +68,7 @@ struct Card {
   std::string def_id;  // the card definition's id as written in the data
   int copy = 1;        // 1-based
   int copies = 1;
+  int index = 1;       // 1-based position in its deck (a booklet's page number)
   Value fields;        // the card's fields (a map)
   SourceLoc loc;       // where the definition starts
   std::string deck_id;
@@ -83,6 +84,12 @@ struct Deck {
   // A deck may declare its own card schema (e.g. rule reference cards have a
   // title and a text, not the playing cards' fields); empty = the game's.
   std::vector<FieldSpec> card_fields;
+  // What the deck is printed as: "cards" (card files, the game's PDF) or
+  // "booklet" (one PDF named `file`, a page per card, e.g. flavor texts).
+  std::string product = "cards";
+  std::string file;
+  std::string format_id;                 // empty: the game's format
+  const CardFormat* format = nullptr;    // resolved: the deck's or the game's
   std::vector<Card> cards; // expanded copies, in data order
   SourceLoc loc;
 };
@@ -102,6 +109,8 @@ struct Game {
 
   const Table* table(const std::string& id) const;
   const Deck* deck(const std::string& id) const;
+  // The first copy of the card definition `def_id`, in any deck.
+  const Card* card_definition(const std::string& def_id) const;
   size_t card_count() const;
   // The schema of a card field path ("good.name"), or nullptr.
   const FieldSpec* card_field(const std::string& path) const;

@@ -21,6 +21,7 @@ const char* type_name(Type t) {
     case Type::Record: return "record";
     case Type::List: return "list";
     case Type::Art: return "art";
+    case Type::Card: return "card";
   }
   return "text";
 }
@@ -44,7 +45,7 @@ namespace {
 const std::vector<std::pair<std::string, Type>> kTypeNames = {
     {"text", Type::Text}, {"id", Type::Id},   {"int", Type::Int},       {"number", Type::Number},
     {"bool", Type::Bool}, {"color", Type::Color}, {"ref", Type::Ref}, {"record", Type::Record},
-    {"list", Type::List}, {"art", Type::Art}};
+    {"list", Type::List}, {"art", Type::Art},   {"card", Type::Card}};
 
 std::vector<std::string> type_names() {
   std::vector<std::string> out;
@@ -160,6 +161,10 @@ bool validate_value(const Value& v, const FieldSpec& spec, const ValidationConte
       }
       return true;
     }
+    case Type::Card:
+      // Existence is checked once every deck is loaded (cards may refer ahead).
+      if (!v.is_scalar() || v.scalar.empty()) return wrong("the id of a card definition");
+      return true;
     case Type::Art: {
       if (!v.is_scalar()) return wrong("the path of an SVG file under templates/");
       std::string file = v.scalar.substr(0, v.scalar.find('#'));

@@ -65,6 +65,7 @@ std::vector<LaidOutCard> layout_game(const model::Game& game, layout::Layouter& 
   std::vector<LaidOutCard> cards;
   size_t number = 0;
   for (const auto& deck : game.decks) {
+    if (deck.product != "cards") continue;
     const layout::LayoutDef* def = layouter.definition(deck.layout, diags);
     for (const auto& card : deck.cards) {
       ++number;
@@ -74,18 +75,34 @@ std::vector<LaidOutCard> layout_game(const model::Game& game, layout::Layouter& 
   }
   std::set<std::string> backs;
   for (const auto& deck : game.decks)
-    if (!deck.back_layout.empty()) backs.insert(deck.back_layout);
+    if (deck.product == "cards" && !deck.back_layout.empty()) backs.insert(deck.back_layout);
   for (const auto& deck : game.decks) {
-    if (deck.back_layout.empty() || !backs.count(deck.back_layout)) continue;
+    if (deck.product != "cards" || deck.back_layout.empty() || !backs.count(deck.back_layout)) continue;
     backs.erase(deck.back_layout);  // each distinct back once
     const layout::LayoutDef* def = layouter.definition(deck.back_layout, diags);
     if (!def) continue;
-    bool shared = std::all_of(game.decks.begin(), game.decks.end(),
-                              [&](const model::Deck& d) { return d.back_layout == deck.back_layout; });
+    bool shared = std::all_of(game.decks.begin(), game.decks.end(), [&](const model::Deck& d) {
+      return d.product != "cards" || d.back_layout == deck.back_layout;
+    });
     std::string stem = shared ? "00-back" : "00-back-" + deck.id;
-    cards.push_back({stem, layouter.layout(*def, game, nullptr, diags, language, values)});
+    cards.push_back({stem, layouter.layout(*def, game, nullptr, diags, language, values, &deck)});
   }
   return cards;
+}
+
+std::vector<LaidOutBooklet> layout_booklets(const model::Game& game, layout::Layouter& layouter,
+                                            const BuildOptions& options, Diagnostics& diags) {
+  std::vector<LaidOutBooklet> booklets;
+  for (const auto& deck : game.decks) {
+    if (deck.product != "booklet") continue;
+    const layout::LayoutDef* def = layouter.definition(deck.layout, diags);
+    if (!def) continue;
+    LaidOutBooklet booklet{deck.file, {}};
+    for (const auto& card : deck.cards)
+      booklet.pages.push_back(layouter.layout(*def, game, &card, diags, options.language, &options.rule_values));
+    booklets.push_back(std::move(booklet));
+  }
+  return booklets;
 }
 
 BuildReport build_card_products(const model::Game& game, layout::Layouter& layouter, const BuildOptions& options,
@@ -93,6 +110,7 @@ BuildReport build_card_products(const model::Game& game, layout::Layouter& layou
   BuildReport report;
   size_t errors_before = diags.error_count();
   auto cards = layout_game(game, layouter, options, diags);
+  auto booklets = options.formats.pdf ? layout_booklets(game, layouter, options, diags) : std::vector<LaidOutBooklet>{};
   if (diags.error_count() > errors_before) return report;
 
   const double dpi = game.format->dpi;
@@ -118,6 +136,12 @@ BuildReport build_card_products(const model::Game& game, layout::Layouter& layou
   if (pdf) {
     pdf->finish();
     report.written.push_back(dir / (game.id + ".pdf"));
+  }
+  for (const auto& booklet : booklets) {
+    PdfFile file(dir / booklet.file);
+    for (const auto& page : booklet.pages) file.add(page);
+    file.finish();
+    report.written.push_back(dir / booklet.file);
   }
   return report;
 }

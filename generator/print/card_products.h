@@ -1,8 +1,9 @@
 #pragma once
-// The card products of a game: one PNG per card (cards/), one JPEG per card
-// for the Meinspiel online configurator (meinspiel/), and one PDF with every
-// card on its own page (<game>.pdf). Layout runs for the whole game first;
-// only when no card has an error is anything written.
+// The products of a game: one PNG per card (cards/), one JPEG per card for
+// the Meinspiel online configurator (meinspiel/), one PDF with every card on
+// its own page (<game>.pdf), and one PDF per booklet deck (e.g. flavor.pdf).
+// Layout runs for the whole game first; only when no page has an error is
+// anything written.
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -37,6 +38,14 @@ struct LaidOutCard {
 // decks have different backs). Errors go to `diags`.
 std::vector<LaidOutCard> layout_game(const model::Game& game, layout::Layouter& layouter, const BuildOptions& options,
                                      Diagnostics& diags);
+
+// A booklet deck laid out: its pages, in order, and the file they go to.
+struct LaidOutBooklet {
+  std::string file;  // "flavor.pdf"
+  std::vector<layout::Page> pages;
+};
+std::vector<LaidOutBooklet> layout_booklets(const model::Game& game, layout::Layouter& layouter,
+                                            const BuildOptions& options, Diagnostics& diags);
 
 struct BuildReport {
   std::vector<std::filesystem::path> written;
