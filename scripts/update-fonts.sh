@@ -11,7 +11,7 @@ copy() { # package source-dir target-dir files...
   install -m 0644 "/usr/share/doc/$pkg/copyright" "$dst/COPYRIGHT-$pkg.txt"
 }
 copy fonts-ebgaramond /usr/share/fonts/opentype/ebgaramond eb-garamond \
-  EBGaramond12-Regular.otf EBGaramond12-Italic.otf EBGaramond12-Bold.otf
+  EBGaramond12-Regular.otf EBGaramond12-Italic.otf
 copy fonts-ebgaramond-extra /usr/share/fonts/opentype/ebgaramond eb-garamond \
   EBGaramond12-AllSC.otf
 copy fonts-junicode /usr/share/fonts/opentype/junicode junicode \

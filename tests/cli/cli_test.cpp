@@ -164,3 +164,41 @@ TEST(Cli, MissingFontFileIsReported) {
 
 }  // namespace
 }  // namespace kw
+
+namespace kw {
+namespace {
+
+TEST(Cli, CheckPrintsFindingsAndFailsOnErrors) {
+  MiniProject p;
+  std::string yaml = MiniProject::game_yaml();
+  yaml = test::replace(yaml, "  format: poker\n",
+                       "  format: poker\n  checks:\n    - { check: count, deck: main, expect: 4 }\n");
+  p.write("data/games/mini.yaml", yaml);
+  auto r = kartenwerk("--root " + quoted(p.root()) + " check");
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_NE(r.output.find("mini.yaml:"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("error:"), std::string::npos) << r.output;
+  auto json = kartenwerk("--root " + quoted(p.root()) + " check --format json");
+  EXPECT_EQ(json.status, 1);
+  EXPECT_NE(json.output.find("\"severity\":\"error\""), std::string::npos) << json.output;
+  EXPECT_NE(json.output.find("\"errors\":1"), std::string::npos) << json.output;
+
+  // build refuses a game that breaks its rules, unless forced.
+  test::TempDir out;
+  auto refused = kartenwerk("--root " + quoted(p.root()) + " build --out " + quoted(out.path()));
+  EXPECT_EQ(refused.status, 1);
+  EXPECT_NE(refused.output.find("--force"), std::string::npos) << refused.output;
+  EXPECT_TRUE(fs::is_empty(out.path()));
+  auto forced = kartenwerk("--root " + quoted(p.root()) + " build --force --format pdf --out " + quoted(out.path()));
+  EXPECT_EQ(forced.status, 0) << forced.output;
+  EXPECT_TRUE(fs::exists(out.path() / "mini/mini.pdf"));
+}
+
+TEST(Cli, CheckPassesOnTheRealData) {
+  auto r = kartenwerk("--root " + quoted(test::source_root()) + " check");
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("0 errors"), std::string::npos) << r.output;
+}
+
+}  // namespace
+}  // namespace kw

@@ -1,6 +1,7 @@
 // Loader diagnostics: every kind of bad input names its file, line and column.
 #include <gtest/gtest.h>
 
+#include "core/files.h"
 #include "model/model.h"
 #include "support/mini_project.h"
 
@@ -170,6 +171,64 @@ TEST(Loader, RealDatabaseLoadsPalantir) {
   EXPECT_EQ(lookup(*g, *left, "ring.half")->scalar, "left");
   EXPECT_EQ(lookup(*g, *right, "ring.half")->scalar, "right");
   EXPECT_EQ(lookup(*g, *left, "class.points")->scalar, "11");
+}
+
+}  // namespace
+}  // namespace kw::model
+
+namespace kw::model {
+namespace {
+
+TEST(Loader, ListElementsByIndexAndGlobIncludes) {
+  test::MiniProject p;
+  std::string yaml = test::MiniProject::game_yaml();
+  yaml = test::replace(yaml, "    points: { type: int, required: true }\n",
+                       "    points: { type: int, required: true }\n    edge: { type: list, of: int }\n");
+  yaml = test::replace(yaml, "          points: 0\n", "          points: 0\n          edge: [1, 0, 1, 1]\n");
+  p.write("data/games/mini.yaml", yaml);
+  p.write("data/cards.yaml", "kartenwerk: 1\ninclude:\n  - formats.yaml\n  - games/*.yaml\n");
+  auto r = load_model(p.root());
+  ASSERT_TRUE(r.model) << format_diagnostics(r.diagnostics);
+  const Game& g = *r.model->game("mini");
+  const Card& beta = g.decks[0].cards[2];
+  EXPECT_EQ(lookup(g, beta, "edge.0")->scalar, "1");
+  EXPECT_EQ(lookup(g, beta, "edge.1")->scalar, "0");
+  EXPECT_EQ(lookup(g, beta, "edge.4"), nullptr);
+  EXPECT_TRUE(is_known_path(g, "edge.3"));
+  EXPECT_FALSE(is_known_path(g, "edge.x"));
+}
+
+TEST(Loader, ExtendAddsABookletDeckWithCardReferences) {
+  test::MiniProject p;
+  p.write("data/cards.yaml", "kartenwerk: 1\ninclude:\n  - formats.yaml\n  - games/mini.yaml\n  - extra.yaml\n");
+  p.write("data/extra.yaml",
+          "extend:\n"
+          "  game: mini\n"
+          "  decks:\n"
+          "    - id: notes\n"
+          "      name: Notes\n"
+          "      product: booklet\n"
+          "      file: notes.pdf\n"
+          "      layout: mini/card\n"
+          "      card_fields:\n"
+          "        about: { type: card, required: true }\n"
+          "      cards:\n"
+          "        - { id: note-beta, about: beta }\n");
+  auto r = load_model(p.root());
+  ASSERT_TRUE(r.model) << format_diagnostics(r.diagnostics);
+  const Game& g = *r.model->game("mini");
+  const Deck* notes = g.deck("notes");
+  ASSERT_TRUE(notes);
+  EXPECT_EQ(notes->product, "booklet");
+  EXPECT_EQ(lookup(g, notes->cards[0], "about.name")->scalar, "Nazgûl");
+  EXPECT_EQ(lookup(g, notes->cards[0], "about.region.name")->scalar, "Süd");
+  EXPECT_TRUE(is_known_path(g, "about.region.name", "notes"));
+
+  p.write("data/extra.yaml", test::replace(*kw::read_file(p.root() / "data/extra.yaml"), "about: beta", "about: gamma"));
+  auto broken = load_model(p.root());
+  EXPECT_FALSE(broken.model);
+  EXPECT_EQ(broken.diagnostics.items()[0].message, "unknown card 'gamma'");
+  EXPECT_EQ(broken.diagnostics.items()[0].loc.line, 12);
 }
 
 }  // namespace

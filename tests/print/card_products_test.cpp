@@ -1,0 +1,124 @@
+// The products of the real Palantír data: every card laid out, the reference
+// cards' rankings taken from the rules model, the flavor booklet.
+#include <gtest/gtest.h>
+
+#include "layout/card_layout.h"
+#include "layout/icons.h"
+#include "print/card_products.h"
+#include "rules/rules.h"
+#include "support/mini_project.h"
+
+namespace kw::print {
+namespace {
+
+struct Palantir {
+  Palantir() {
+    auto loaded = model::load_model(test::source_root());
+    EXPECT_TRUE(loaded.model) << format_diagnostics(loaded.diagnostics);
+    model = std::move(loaded.model);
+    game = model->game("palantir");
+    Diagnostics d;
+    fonts = text::FontLibrary::load(model->fonts_dir(), d);
+    typesetter = std::make_unique<text::Typesetter>(*fonts, layout::icon_aspect_for(*model, *game));
+    layouter = std::make_unique<layout::Layouter>(*model, *fonts, *typesetter);
+    options.rule_values = rules::rule_values(*model, *game);
+  }
+  std::unique_ptr<model::Model> model;
+  const model::Game* game = nullptr;
+  std::unique_ptr<text::FontLibrary> fonts;
+  std::unique_ptr<text::Typesetter> typesetter;
+  std::unique_ptr<layout::Layouter> layouter;
+  BuildOptions options;
+};
+
+// All text of a page's glyph runs, in paint order, one item per line.
+std::string page_text(const layout::Page& page) {
+  std::string out;
+  for (const auto& item : page.items)
+    if (const auto* run = std::get_if<layout::GlyphRun>(&item.shape)) out += run->text + "\n";
+  return out;
+}
+
+const LaidOutCard* by_stem(const std::vector<LaidOutCard>& cards, const std::string& stem) {
+  for (const auto& c : cards)
+    if (c.stem == stem) return &c;
+  return nullptr;
+}
+
+TEST(PalantirProducts, EveryCardAndTheBackLayOutWithoutErrors) {
+  Palantir p;
+  Diagnostics diags;
+  auto cards = layout_game(*p.game, *p.layouter, p.options, diags);
+  ASSERT_FALSE(diags.has_errors()) << format_diagnostics(diags);
+  ASSERT_EQ(cards.size(), 56u);  // 48 playing + 7 reference cards + the back
+  EXPECT_EQ(cards.front().stem, "01-gondor-hobbit-1");
+  EXPECT_EQ(cards[47].stem, "48-mordor-artefakt-2");
+  EXPECT_EQ(cards[48].stem, "49-regionen-und-klassen");
+  EXPECT_EQ(cards[54].stem, "55-siegesmarker");
+  EXPECT_EQ(cards.back().stem, "00-back");
+  for (const auto& c : cards) {
+    EXPECT_EQ(c.page.size, (Size{65, 97})) << c.stem;
+    for (const auto& item : c.page.items) {
+      if (item.keep_in_safe_area) {
+        EXPECT_TRUE(c.page.safe.contains(item.bounds, 1e-6)) << c.stem << " " << item.name;
+      }
+    }
+  }
+}
+
+TEST(PalantirProducts, ReferenceCardPrintsTheRulesModelsRanking) {
+  Palantir p;
+  Diagnostics diags;
+  auto cards = layout_game(*p.game, *p.layouter, p.options, diags);
+  const LaidOutCard* standard = by_stem(cards, "51-standardspiel");
+  ASSERT_TRUE(standard);
+  std::string text = page_text(standard->page);
+  // The typesetter may break lines anywhere, so compare without line ends.
+  auto flat = [](std::string s) {
+    std::string out;
+    for (char c : s) out += (c == '\n') ? ' ' : c;
+    return out;
+  };
+  std::string printed = flat(text);
+  EXPECT_NE(printed.find("26 Karten"), std::string::npos) << printed;
+  // Trump order, highest first, as the rules model gives it.
+  for (const char* in_order : {"Balrog", "Ringträger", "Erben", "Mordor"}) {
+    auto pos = printed.find(in_order);
+    EXPECT_NE(pos, std::string::npos) << in_order;
+  }
+  EXPECT_LT(printed.find("Balrog"), printed.find("Ringträger"));
+  EXPECT_LT(printed.find("Ringträger"), printed.find("Erben"));
+  EXPECT_EQ(p.options.rule_values.at("trump_count.standard"), "26");
+  EXPECT_EQ(p.options.rule_values.at("trumps.standard").rfind("**Balrog**", 0), 0u);
+}
+
+TEST(PalantirProducts, ReferenceTextCannotInventRuleValues) {
+  Palantir p;
+  p.options.rule_values.erase("trump_count.standard");
+  Diagnostics diags;
+  layout_game(*p.game, *p.layouter, p.options, diags);
+  ASSERT_TRUE(diags.has_errors());
+  bool named = false;
+  for (const auto& d : diags.items())
+    named = named || (d.card_id == "standardspiel" && d.message.find("rules.trump_count.standard") != std::string::npos);
+  EXPECT_TRUE(named) << format_diagnostics(diags);
+}
+
+TEST(PalantirProducts, FlavorBookletHasAnA5PagePerText) {
+  Palantir p;
+  Diagnostics diags;
+  auto booklets = layout_booklets(*p.game, *p.layouter, p.options, diags);
+  ASSERT_FALSE(diags.has_errors()) << format_diagnostics(diags);
+  ASSERT_EQ(booklets.size(), 1u);
+  EXPECT_EQ(booklets[0].file, "flavor.pdf");
+  ASSERT_EQ(booklets[0].pages.size(), 28u);  // 4 region introductions + 24 card pairs
+  for (const auto& page : booklets[0].pages) EXPECT_EQ(page.size, (Size{148, 210}));
+  std::string first = page_text(booklets[0].pages[0]);
+  EXPECT_EQ(first.rfind("Gondor\n", 0), 0u) << first;
+  // A card pair's page is headed by the card's names, read through the card reference.
+  std::string second = page_text(booklets[0].pages[1]);
+  EXPECT_EQ(second.rfind("Leuchtfeuer · Grond\n", 0), 0u) << second;
+}
+
+}  // namespace
+}  // namespace kw::print
