@@ -48,37 +48,48 @@ const FieldSpec* member_spec(const std::vector<FieldSpec>& specs, const std::str
   return it == specs.end() ? nullptr : &*it;
 }
 
-// Walks `parts[i..]` from value `v` whose declared members are `specs`.
-const Value* walk(const Game& game, const Value* v, const std::vector<FieldSpec>* specs,
+// Follows `parts[i..]` from value `v`, which `spec` declares (nullptr: a map
+// whose members `members` declares). References lead into their table entry
+// or card, list elements are reached by index ("colours.0.hex" reads the
+// table entry the list's first id names).
+const Value* walk(const Game& game, const Value* v, const FieldSpec* spec, const std::vector<FieldSpec>* members,
                   const std::vector<std::string>& parts, size_t i) {
-  for (; i < parts.size(); ++i) {
-    if (!v) return nullptr;
+  while (v && i < parts.size()) {
+    if (spec && spec->type == FieldSpec::Type::Ref) {
+      const Table* table = game.table(spec->table);
+      const TableEntry* entry = table ? table->find(v->scalar) : nullptr;
+      if (!entry) return nullptr;
+      if (parts[i] == "id") return i + 1 == parts.size() ? v : nullptr;
+      v = &entry->fields;
+      spec = nullptr;
+      members = &table->fields;
+      continue;
+    }
+    if (spec && spec->type == FieldSpec::Type::Card) {
+      const Card* target = game.card_definition(v->scalar);
+      if (!target) return nullptr;
+      v = &target->fields;
+      spec = nullptr;
+      members = &game.fields_of(target->deck_id);
+      continue;
+    }
     if (v->is_list()) {
       // "defence.0": an element of a list, by 0-based index.
       auto index = parse_index(parts[i]);
       if (!index || *index >= v->list.size()) return nullptr;
       v = &v->list[*index];
+      spec = spec && spec->type == FieldSpec::Type::List && !spec->element.empty() ? &spec->element.front() : nullptr;
+      members = spec && spec->type == FieldSpec::Type::Record ? &spec->fields : nullptr;
+      ++i;
       continue;
     }
-    const FieldSpec* spec = specs ? member_spec(*specs, parts[i]) : nullptr;
+    if (spec && spec->type == FieldSpec::Type::Record) members = &spec->fields;
+    const FieldSpec* member = members ? member_spec(*members, parts[i]) : nullptr;
     v = v->find(parts[i]);
     if (!v || v->is_null()) return nullptr;
-    if (spec && spec->type == FieldSpec::Type::Card && i + 1 < parts.size()) {
-      const Card* target = game.card_definition(v->scalar);
-      if (!target) return nullptr;
-      return walk(game, &target->fields, &game.fields_of(target->deck_id), parts, i + 1);
-    }
-    if (spec && spec->type == FieldSpec::Type::Ref && i + 1 < parts.size()) {
-      const Table* table = game.table(spec->table);
-      const TableEntry* entry = table ? table->find(v->scalar) : nullptr;
-      if (!entry) return nullptr;
-      if (parts[i + 1] == "id") return i + 2 == parts.size() ? v : nullptr;
-      return walk(game, &entry->fields, &table->fields, parts, i + 1);
-    }
-    specs = spec && spec->type == FieldSpec::Type::Record ? &spec->fields : nullptr;
-    if (spec && spec->type == FieldSpec::Type::List && !spec->element.empty() &&
-        spec->element.front().type == FieldSpec::Type::Record)
-      specs = &spec->element.front().fields;
+    spec = member;
+    members = nullptr;
+    ++i;
   }
   return v;
 }
@@ -95,8 +106,8 @@ const Value* lookup(const Game& game, const Card& card, const std::string& path)
     if (parts[0] == "deck") return synthetic(card.deck_id);
     if (parts[0] == "index") return synthetic(std::to_string(card.index));
   }
-  if (parts[0] == "game") return walk(game, &game.info, nullptr, parts, 1);
-  return walk(game, &card.fields, &game.fields_of(card.deck_id), parts, 0);
+  if (parts[0] == "game") return walk(game, &game.info, nullptr, nullptr, parts, 1);
+  return walk(game, &card.fields, nullptr, &game.fields_of(card.deck_id), parts, 0);
 }
 
 }  // namespace kw::model
@@ -109,45 +120,41 @@ bool is_known_path(const Game& game, const std::string& path, const std::string&
                             parts[0] == "index"))
     return true;
   if (parts[0] == "game") return true;  // game info is free-form (meta)
-  const std::vector<FieldSpec>* specs = &game.fields_of(deck_id);
-  const FieldSpec* list = nullptr;  // the list whose element the next part indexes
-  for (size_t i = 0; i < parts.size(); ++i) {
-    if (list) {
-      if (!parse_index(parts[i])) return false;
-      const FieldSpec& element = list->element.front();
-      list = nullptr;
-      if (i + 1 == parts.size()) return true;
-      if (element.type == FieldSpec::Type::List) {
-        list = &element;
-        continue;
-      }
-      specs = element.type == FieldSpec::Type::Record ? &element.fields : nullptr;
+  // The same walk as lookup(), over the declarations only.
+  const FieldSpec* spec = nullptr;
+  const std::vector<FieldSpec>* members = &game.fields_of(deck_id);
+  size_t i = 0;
+  while (i < parts.size()) {
+    if (spec && spec->type == FieldSpec::Type::Ref) {
+      if (parts[i] == "id") return i + 1 == parts.size();
+      const Table* table = game.table(spec->table);
+      if (!table) return false;
+      spec = nullptr;
+      members = &table->fields;
       continue;
     }
-    const FieldSpec* spec = specs ? member_spec(*specs, parts[i]) : nullptr;
-    if (!spec) return false;
-    if (i + 1 == parts.size()) return true;
-    if (spec->type == FieldSpec::Type::List && !spec->element.empty()) {
-      list = spec;
-      continue;
-    }
-    if (spec->type == FieldSpec::Type::Card) {
-      // Into the card it names: any field of any deck's schema may follow.
+    if (spec && spec->type == FieldSpec::Type::Card) {
+      // Into the card it names: any deck's schema may follow.
       std::string rest;
-      for (size_t k = i + 1; k < parts.size(); ++k) rest += (rest.empty() ? "" : ".") + parts[k];
+      for (size_t k = i; k < parts.size(); ++k) rest += (rest.empty() ? "" : ".") + parts[k];
       for (const auto& d : game.decks)
         if (is_known_path(game, rest, d.id)) return true;
       return false;
     }
-    if (spec->type == FieldSpec::Type::Ref) {
-      if (parts[i + 1] == "id") return i + 2 == parts.size();
-      const Table* table = game.table(spec->table);
-      specs = table ? &table->fields : nullptr;
-    } else {
-      specs = spec->type == FieldSpec::Type::Record ? &spec->fields : nullptr;
+    if (spec && spec->type == FieldSpec::Type::List) {
+      if (!parse_index(parts[i]) || spec->element.empty()) return false;
+      spec = &spec->element.front();
+      members = nullptr;
+      ++i;
+      continue;
     }
+    if (spec && spec->type == FieldSpec::Type::Record) members = &spec->fields;
+    spec = members ? member_spec(*members, parts[i]) : nullptr;
+    if (!spec) return false;
+    members = nullptr;
+    ++i;
   }
-  return false;
+  return true;
 }
 
 }  // namespace kw::model
