@@ -202,3 +202,20 @@ TEST(Cli, CheckPassesOnTheRealData) {
 
 }  // namespace
 }  // namespace kw
+
+namespace kw {
+namespace {
+
+TEST(Cli, CheckAlsoReadsTheLayouts) {
+  MiniProject p;
+  p.write("layouts/mini/back.yaml",
+          "elements:\n"
+          "  - { type: rect, area: bleed, fill: \"#002e66\" }\n"
+          "  - { type: txet, text: hi, box: [5, 40, 49, 10] }\n");
+  auto r = kartenwerk("--root " + quoted(p.root()) + " check");
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_NE(r.output.find("back.yaml:3:13: error: unknown element type 'txet'"), std::string::npos) << r.output;
+}
+
+}  // namespace
+}  // namespace kw
