@@ -21,9 +21,13 @@ int run_list(const Invocation& inv, std::ostream& out, std::ostream& err) {
           ++definitions;
           last = c.def_id;
         }
-      out << "  " << std::left << std::setw(12) << d.id << " " << std::setw(16) << d.name << std::right
-          << std::setw(4) << d.cards.size() << " cards (" << definitions << " different)  layout " << d.layout
-          << (d.back_layout.empty() ? "" : ", back " + d.back_layout) << "\n";
+      out << "  " << std::left << std::setw(12) << d.id << std::right << std::setw(4) << d.cards.size();
+      if (d.product == "cards")
+        out << " cards (" << definitions << " different)";
+      else
+        out << " pages (" << d.product << " " << d.file << ", format " << (d.format ? d.format->id : "?") << ")";
+      out << "  " << d.name << "  [layout " << d.layout << (d.back_layout.empty() ? "" : ", back " + d.back_layout)
+          << "]\n";
     }
   }
   return 0;

@@ -43,7 +43,8 @@ const Card* Game::card_definition(const std::string& def_id) const {
 
 size_t Game::card_count() const {
   size_t n = 0;
-  for (const auto& d : decks) n += d.cards.size();
+  for (const auto& d : decks)
+    if (d.product == "cards") n += d.cards.size();
   return n;
 }
 
@@ -431,8 +432,8 @@ class Loader {
     deck.file = text_of(v, "file");
     if (const Value* p = v.find("product")) {
       deck.product = p->scalar;
-      if (deck.product != "cards" && deck.product != "booklet")
-        diags_.error(p->loc, "unknown product '" + deck.product + "'", {}, "products are cards, booklet");
+      if (deck.product != "cards" && deck.product != "booklet" && deck.product != "board")
+        diags_.error(p->loc, "unknown product '" + deck.product + "'", {}, "products are cards, booklet, board");
       if (deck.product == "booklet" && deck.file.empty())
         diags_.error(v.loc, "a booklet deck needs 'file:' (the PDF's name)");
     }

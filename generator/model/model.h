@@ -84,8 +84,10 @@ struct Deck {
   // A deck may declare its own card schema (e.g. rule reference cards have a
   // title and a text, not the playing cards' fields); empty = the game's.
   std::vector<FieldSpec> card_fields;
-  // What the deck is printed as: "cards" (card files, the game's PDF) or
-  // "booklet" (one PDF named `file`, a page per card, e.g. flavor texts).
+  // What the deck is printed as: "cards" (card files, the game's PDF),
+  // "booklet" (one PDF named `file`, a page per card, e.g. flavor texts) or
+  // "board" (each card a board in board/: full size, preview, tiled sheets;
+  // `file` is the files' stem, default "board").
   std::string product = "cards";
   std::string file;
   std::string format_id;                 // empty: the game's format
@@ -111,7 +113,7 @@ struct Game {
   const Deck* deck(const std::string& id) const;
   // The first copy of the card definition `def_id`, in any deck.
   const Card* card_definition(const std::string& def_id) const;
-  size_t card_count() const;
+  size_t card_count() const;  // physical cards: decks printed as cards (not booklets or boards)
   // The schema of a card field path ("good.name"), or nullptr.
   const FieldSpec* card_field(const std::string& path) const;
   // The schema the cards of deck `deck_id` follow (the deck's own, else the game's).
