@@ -6,11 +6,14 @@
 #include "cli/session.h"
 #include "layout/card_layout.h"
 #include "layout/icons.h"
+#include "model/locale.h"
 #include "print/card_products.h"
 #include "rules/rules.h"
 #include "text/typesetter.h"
 
 namespace kw::cli {
+
+int build_language(const Invocation& inv, print::BuildOptions options, std::ostream& out, std::ostream& err);
 
 int run_build(const Invocation& inv, std::ostream& out, std::ostream& err) {
   print::BuildOptions options;
@@ -27,7 +30,21 @@ int run_build(const Invocation& inv, std::ostream& out, std::ostream& err) {
       }
     }
   }
-  Session s = open_session(inv, err);
+  std::vector<std::string> languages = {"de"};
+  if (inv.language == "all") languages = model::available_languages(inv.root);
+  else if (!inv.language.empty()) languages = {inv.language};
+  int status = 0;
+  for (const auto& language : languages) {
+    options.language = language;
+    options.subdir = language == model::kSourceLanguage ? "" : language;
+    int s = build_language(inv, options, out, err);
+    status = std::max(status, s);
+  }
+  return status;
+}
+
+int build_language(const Invocation& inv, print::BuildOptions options, std::ostream& out, std::ostream& err) {
+  Session s = open_session(inv, err, options.language);
   if (!s.model) return 1;
 
   Diagnostics diags;
@@ -64,8 +81,8 @@ int run_build(const Invocation& inv, std::ostream& out, std::ostream& err) {
         status = 1;
         continue;
       }
-      out << game->id << ": " << report.written.size() << " files in " << (options.out_dir / game->id).string()
-          << "\n";
+      out << game->id << (options.subdir.empty() ? "" : " [" + options.language + "]") << ": "
+          << report.written.size() << " files in " << (options.out_dir / game->id / options.subdir).string() << "\n";
     } catch (const std::exception& e) {
       err << "kartenwerk: " << game->id << ": " << e.what() << "\n";
       status = 1;

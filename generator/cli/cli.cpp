@@ -1,5 +1,6 @@
 #include "cli/cli.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <iomanip>
 #include <ostream>
@@ -28,7 +29,12 @@ const char* kUsage =
     "  check   cross-check every deck against its game's rules\n"
     "          --game ID[,ID]     only these games\n"
     "          --format text|json\n"
+    "          --lang LANG        de (default), en, ... or all: every language;\n"
+    "                             a translation goes to output/<game>/<lang>/\n"
     "  list    list games, decks and card counts\n"
+    "  i18n status [--lang LANG]  per game and language: missing and stale strings\n"
+    "  i18n export --lang LANG [--out DIR]  gettext PO files (default output/i18n/LANG/<game>.po)\n"
+    "  i18n import FILE.po...     merge PO translations into data/locales/<lang>/<game>.yaml\n"
     "\n"
     "options:\n"
     "  --root DIR     project folder with data/, layouts/, templates/, fonts/\n"
@@ -43,7 +49,7 @@ const char* kUsage =
 
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   OptionSpec spec;
-  spec.with_value = {"--root", "--game", "--out", "--format"};
+  spec.with_value = {"--root", "--game", "--out", "--format", "--lang"};
   spec.flags = {"--help", "-h", "--version", "--force"};
   ParsedArgs parsed = parse_args(args, spec);
   if (!parsed.error.empty()) {
@@ -58,7 +64,8 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     (parsed.positional.empty() && !parsed.has("--help") && !parsed.has("-h") ? err : out) << kUsage;
     return parsed.positional.empty() && !parsed.has("--help") && !parsed.has("-h") ? 2 : 0;
   }
-  if (parsed.positional.size() > 1) {
+  const std::string& command = parsed.positional[0];
+  if (parsed.positional.size() > 1 && command != "i18n") {
     err << "kartenwerk: unexpected argument '" << parsed.positional[1] << "'\n";
     return 2;
   }
@@ -68,7 +75,12 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   inv.out_dir = parsed.value("--out").value_or("output");
   inv.formats = parsed.list("--format");
   inv.force = parsed.has("--force");
-  const std::string& command = parsed.positional[0];
+  inv.language = parsed.value("--lang").value_or("");
+  if (command == "i18n") {
+    if (parsed.positional.size() > 1) inv.subcommand = parsed.positional[1];
+    inv.files.assign(parsed.positional.begin() + std::min<size_t>(2, parsed.positional.size()), parsed.positional.end());
+    return run_i18n(inv, out, err);
+  }
   if (command == "build") return run_build(inv, out, err);
   if (command == "list") return run_list(inv, out, err);
   if (command == "check") return run_check(inv, out, err);

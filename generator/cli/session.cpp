@@ -7,9 +7,11 @@
 
 namespace kw::cli {
 
-Session open_session(const Invocation& inv, std::ostream& err) {
+Session open_session(const Invocation& inv, std::ostream& err, const std::string& language) {
   Session s;
-  auto loaded = model::load_model(inv.root);
+  model::LoadOptions options;
+  options.language = language;
+  auto loaded = model::load_model(inv.root, options);
   err << format_diagnostics(loaded.diagnostics);
   if (!loaded.model) {
     err << "kartenwerk: " << loaded.diagnostics.error_count() << " error(s) in the card database\n";

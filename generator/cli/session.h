@@ -17,6 +17,7 @@ struct Session {
 
 // Loads the database and selects the games of `inv`; prints diagnostics to
 // `err`. Returns nullopt-like (model == nullptr) on errors.
-Session open_session(const Invocation& inv, std::ostream& err);
+// `language`: the text language to load (the source, German, by default).
+Session open_session(const Invocation& inv, std::ostream& err, const std::string& language = "de");
 
 }  // namespace kw::cli

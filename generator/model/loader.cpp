@@ -5,6 +5,7 @@
 
 #include "model/model.h"
 #include "model/schema.h"
+#include "model/strings.h"
 
 namespace kw::model {
 
@@ -15,6 +16,11 @@ const TableEntry* Table::find(const std::string& entry_id) const {
   for (const auto& e : entries)
     if (e.id == entry_id) return &e;
   return nullptr;
+}
+
+std::string Game::tr(const std::string& id_, const std::string& german) const {
+  const LocaleEntry* e = locale ? locale->find(id_) : nullptr;
+  return e && !e->text.empty() ? e->text : german;
 }
 
 const Table* Game::table(const std::string& id_) const {
@@ -521,10 +527,28 @@ class Loader {
 
 }  // namespace
 
-LoadResult load_model(const fs::path& root) {
+LoadResult load_model(const fs::path& root, const LoadOptions& options) {
   LoadResult result;
   Loader loader(root, result.diagnostics);
   result.model = loader.run();
+  if (!result.model || options.language == kSourceLanguage) return result;
+  Model& model = *result.model;
+  model.language = options.language;
+  auto langs = available_languages(root);
+  if (std::find(langs.begin(), langs.end(), options.language) == langs.end()) {
+    result.diagnostics.error({}, "no translation into '" + options.language + "' (no folder data/locales/" +
+                                     options.language + "/)", {}, "languages: " + join_names(langs));
+    result.model.reset();
+    return result;
+  }
+  model.locales = load_locales(root, result.diagnostics);
+  for (auto& game : model.games) {
+    game->language = options.language;
+    for (const auto& l : model.locales)
+      if (l.language == options.language && l.game == game->id) game->locale = &l;
+    localize(*game, game->locale, options.language, result.diagnostics);
+  }
+  if (result.diagnostics.has_errors()) result.model.reset();
   return result;
 }
 

@@ -9,6 +9,7 @@
 
 #include "core/diagnostic.h"
 #include "core/geometry.h"
+#include "model/locale.h"
 #include "model/value.h"
 
 namespace kw::model {
@@ -108,6 +109,12 @@ struct Game {
   std::vector<Deck> decks;
   std::filesystem::path file;
   SourceLoc loc;
+  std::string language = kSourceLanguage;  // the language its text is in
+  const Locale* locale = nullptr;          // that language's strings (null for the source)
+
+  // A fixed word printed by code (the rules engine's reference texts): the
+  // locale's text for `id` ("rules.palantir.points"), else the German.
+  std::string tr(const std::string& id, const std::string& german) const;
 
   const Table* table(const std::string& id) const;
   const Deck* deck(const std::string& id) const;
@@ -122,6 +129,8 @@ struct Game {
 
 struct Model {
   std::filesystem::path root;  // project root: data/, layouts/, templates/, fonts/
+  std::string language = kSourceLanguage;
+  std::vector<Locale> locales;  // loaded when language is not the source
   std::vector<CardFormat> formats;
   std::vector<std::unique_ptr<Game>> games;
 
@@ -140,7 +149,10 @@ struct LoadResult {
 // Loads `root`/data/cards.yaml and everything it includes. Reports every
 // problem found (syntax, unknown or missing fields, wrong types, unknown
 // references, missing layout or template files), not only the first.
-LoadResult load_model(const std::filesystem::path& root);
+struct LoadOptions {
+  std::string language = kSourceLanguage;  // "en": text replaced from data/locales/en/
+};
+LoadResult load_model(const std::filesystem::path& root, const LoadOptions& options = {});
 
 // Reads a field of a card through the game's schema: "region.name" follows
 // the reference `region` into its table entry; "copy", "copies" and "id" are

@@ -24,6 +24,7 @@ struct BuildOptions {
   std::filesystem::path out_dir = "output";
   ProductFormats formats;
   std::string language = "de";
+  std::string subdir;            // under <out>/<game>/: "" for German, "en" for English...
   layout::ValueMap rule_values;  // the rules engine's texts for layouts ({{rules.…}})
 };
 

@@ -798,7 +798,7 @@ std::string grouped(const model::Game& game, const std::vector<RankedCard>& card
     out += "**" + card_title(game, cards[i]) + "** (" + cards[i].region_name + "-" + cards[i].class_name + ")";
     ++i;
   }
-  return out.empty() ? "keine" : out;
+  return out.empty() ? game.tr("rules.palantir.none", "keine") : out;
 }
 
 // The Fehl of every region that has any: "**Gondor** A › S › K › H" per line.
@@ -821,6 +821,10 @@ std::string key_of(const Contract& c) {
 }
 
 }  // namespace
+
+std::vector<std::pair<std::string, std::string>> words() {
+  return {{"rules.palantir.none", "keine"}, {"rules.palantir.points", "Punkte"}};
+}
 
 RuleValues values(const model::Model&, const model::Game& game) {
   const Facts& f = facts();
@@ -856,7 +860,7 @@ RuleValues values(const model::Model&, const model::Game& game) {
     if (!classes.empty()) classes += "\n";
     classes += "**" + table_name(game, "classes", id(c), "letter", std::string(1, letter(c))) + "** " +
                table_name(game, "classes", id(c), "plural", std::string(plural_name(c))) + " – " +
-               std::to_string(points(c)) + " Punkte (" +
+               std::to_string(points(c)) + " " + game.tr("rules.palantir.points", "Punkte") + " (" +
                table_name(game, "classes", id(c), "rank", std::string(doppelkopf_rank(c))) + ")";
   }
   v["regions"] = regions;

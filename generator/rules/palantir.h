@@ -50,6 +50,8 @@ void check(const model::Model& model, const model::Game& game, Findings& out);
 // text): rankings of every contract and the numbers of facts(), names from
 // the game's tables. Keys: see values() in palantir.cpp.
 RuleValues values(const model::Model& model, const model::Game& game);
+// The words values() prints besides the data's names: (id, German).
+std::vector<std::pair<std::string, std::string>> words();
 
 enum class Region : uint8_t { Gondor, Rohan, Rhovanion, Mordor };                         // the rules' order
 enum class Class : uint8_t { Artefakt, Streitkraft, Koenig, Ringtraeger, Erbe, Hobbit };  // A S K R E H

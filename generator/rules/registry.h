@@ -3,6 +3,9 @@
 // registry.cpp. A game's `rules:` id picks its module; the dispatcher in
 // rules.cpp knows no game by name.
 #include <span>
+#include <string>
+#include <utility>
+#include <vector>
 #include <string_view>
 
 #include "model/model.h"
@@ -18,6 +21,9 @@ struct RulesModule {
   // Named texts the rules derive for layouts ({{rules.<name>}}), e.g. the
   // trump order a reference card prints; nullptr when the module has none.
   RuleValues (*values)(const model::Model& model, const model::Game& game) = nullptr;
+  // The fixed words `values` prints, as (translation id, German), so that
+  // translators see them; nullptr when none.
+  std::vector<std::pair<std::string, std::string>> (*words)() = nullptr;
 };
 
 std::span<const RulesModule> rules_modules();

@@ -1,0 +1,143 @@
+// kartenwerk i18n status | export | import: the translators' commands.
+#include <filesystem>
+#include <ostream>
+
+#include "cli/commands.h"
+#include "cli/session.h"
+#include "core/files.h"
+#include "i18n/catalog.h"
+#include "i18n/po.h"
+#include "model/locale.h"
+
+namespace kw::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// One line per string in the status list: newlines shown as "\n".
+std::string one_line(const std::string& s) {
+  std::string out;
+  for (char c : s) out += c == '\n' ? std::string("\\n") : std::string(1, c);
+  return out.size() > 90 ? out.substr(0, 87) + "..." : out;
+}
+
+std::vector<std::string> target_languages(const Invocation& inv) {
+  std::vector<std::string> langs;
+  for (const auto& l : model::available_languages(inv.root))
+    if (l != model::kSourceLanguage && (inv.language.empty() || inv.language == "all" || inv.language == l))
+      langs.push_back(l);
+  if (!inv.language.empty() && inv.language != "all" && langs.empty()) langs.push_back(inv.language);
+  return langs;
+}
+
+const model::Locale* find_locale(const std::vector<model::Locale>& locales, const std::string& lang,
+                                 const std::string& game) {
+  for (const auto& l : locales)
+    if (l.language == lang && l.game == game) return &l;
+  return nullptr;
+}
+
+int status(const Invocation& inv, const Session& s, const std::vector<model::Locale>& locales, std::ostream& out,
+           std::ostream& err) {
+  for (const auto* game : s.games) {
+    Diagnostics diags;
+    auto entries = i18n::catalog(*s.model, *game, diags);
+    err << format_diagnostics(diags);
+    for (const auto& lang : target_languages(inv)) {
+      auto st = i18n::status(entries, find_locale(locales, lang, game->id));
+      out << game->id << " [" << lang << "]: " << st.total - st.missing.size() << " of " << st.total
+          << " strings translated, " << st.missing.size() << " missing, " << st.stale.size() << " stale"
+          << (st.unused.empty() ? "" : ", " + std::to_string(st.unused.size()) + " unused") << "\n";
+      for (const auto* e : st.missing) out << "  missing " << e->id << "  \"" << one_line(e->source) << "\"\n";
+      for (const auto* e : st.stale) out << "  stale   " << e->id << "  \"" << one_line(e->source) << "\"\n";
+      for (const auto& id : st.unused) out << "  unused  " << id << "\n";
+    }
+  }
+  return 0;
+}
+
+int export_po(const Invocation& inv, const Session& s, const std::vector<model::Locale>& locales, std::ostream& out,
+              std::ostream& err) {
+  auto langs = target_languages(inv);
+  if (langs.empty()) {
+    err << "kartenwerk: i18n export needs --lang LANG (a new language is fine: it starts empty)\n";
+    return 2;
+  }
+  fs::path dir = inv.out_dir.empty() || inv.out_dir == "output" ? fs::path("output") / "i18n" : inv.out_dir;
+  for (const auto* game : s.games) {
+    Diagnostics diags;
+    auto entries = i18n::catalog(*s.model, *game, diags);
+    err << format_diagnostics(diags);
+    for (const auto& lang : langs) {
+      fs::path file = dir / lang / (game->id + ".po");
+      write_file_atomic(file, i18n::write_po(i18n::to_po(entries, find_locale(locales, lang, game->id), lang, game->id, inv.root)));
+      out << file.string() << "\n";
+    }
+  }
+  return 0;
+}
+
+int import_po(const Invocation& inv, const Session& s, std::vector<model::Locale>& locales, std::ostream& out,
+              std::ostream& err) {
+  if (inv.files.empty()) {
+    err << "kartenwerk: i18n import needs PO files\n";
+    return 2;
+  }
+  int status_code = 0;
+  for (const auto& file : inv.files) {
+    auto text = read_file(file);
+    if (!text) {
+      err << file << ": error: cannot read file\n";
+      status_code = 1;
+      continue;
+    }
+    Diagnostics diags;
+    auto po = i18n::read_po(*text, file, diags);
+    const model::Game* game = s.model->game(po.game);
+    if (!game) diags.error({file, 0, 0}, "the PO header names no known game (X-Kartenwerk-Game: " + po.game + ")");
+    if (po.language.empty() || po.language == model::kSourceLanguage)
+      diags.error({file, 0, 0}, "the PO header needs a target language (Language: …) other than de");
+    if (diags.has_errors()) {
+      err << format_diagnostics(diags);
+      status_code = 1;
+      continue;
+    }
+    auto entries = i18n::catalog(*s.model, *game, diags);
+    model::Locale* locale = const_cast<model::Locale*>(find_locale(locales, po.language, game->id));
+    model::Locale fresh;
+    if (!locale) {
+      fresh.language = po.language;
+      fresh.game = game->id;
+      fresh.file = inv.root / "data" / "locales" / po.language / (game->id + ".yaml");
+      locale = &fresh;
+    }
+    size_t set = i18n::merge_po(po, entries, *locale, file, diags);
+    err << format_diagnostics(diags);
+    if (diags.has_errors()) {
+      status_code = 1;
+      continue;
+    }
+    write_file_atomic(locale->file, model::format_locale(*locale));
+    out << locale->file.string() << ": " << set << " strings from " << file << "\n";
+  }
+  return status_code;
+}
+
+}  // namespace
+
+int run_i18n(const Invocation& inv, std::ostream& out, std::ostream& err) {
+  Session s = open_session(inv, err);
+  if (!s.model) return 1;
+  Diagnostics diags;
+  auto locales = model::load_locales(inv.root, diags);
+  err << format_diagnostics(diags);
+  if (diags.has_errors()) return 1;
+  if (inv.subcommand == "status") return status(inv, s, locales, out, err);
+  if (inv.subcommand == "export") return export_po(inv, s, locales, out, err);
+  if (inv.subcommand == "import") return import_po(inv, s, locales, out, err);
+  err << "kartenwerk: i18n needs status, export or import\n";
+  return 2;
+}
+
+}  // namespace kw::cli

@@ -1,0 +1,90 @@
+#include "i18n/catalog.h"
+
+#include <map>
+#include <set>
+
+#include "layout/layout_def.h"
+#include "model/strings.h"
+#include "rules/registry.h"
+
+namespace kw::i18n {
+
+std::vector<CatalogEntry> catalog(const model::Model& source, const model::Game& game, Diagnostics& diags) {
+  std::vector<CatalogEntry> out;
+  for (const auto& s : model::data_strings(game)) out.push_back({s.id, s.text, s.loc});
+  std::set<std::string> layouts;
+  for (const auto& deck : game.decks)
+    for (const auto* id : {&deck.layout, &deck.back_layout})
+      if (!id->empty() && layouts.insert(*id).second)
+        if (auto def = layout::load_layout(source.layouts_dir(), *id, nullptr, diags))
+          for (const auto& s : layout::layout_strings(*def)) out.push_back({s.id, s.text, s.loc});
+  if (const auto* module = rules::find_rules_module(game.rules); module && module->words)
+    for (const auto& [id, german] : module->words()) out.push_back({id, german, {}});
+  return out;
+}
+
+Status status(const std::vector<CatalogEntry>& entries, const model::Locale* locale) {
+  Status st;
+  st.total = entries.size();
+  std::set<std::string> known;
+  for (const auto& e : entries) {
+    known.insert(e.id);
+    const model::LocaleEntry* t = locale ? locale->find(e.id) : nullptr;
+    if (!t || t->text.empty()) st.missing.push_back(&e);
+    else if (t->source != e.source) st.stale.push_back(&e);
+  }
+  if (locale)
+    for (const auto& [id, entry] : locale->strings)
+      if (!known.count(id)) st.unused.push_back(id);
+  return st;
+}
+
+PoFile to_po(const std::vector<CatalogEntry>& entries, const model::Locale* locale, const std::string& language,
+             const std::string& game, const std::filesystem::path& root) {
+  PoFile po;
+  po.language = language;
+  po.game = game;
+  for (const auto& e : entries) {
+    PoEntry p;
+    p.context = e.id;
+    p.source = e.source;
+    if (const model::LocaleEntry* t = locale ? locale->find(e.id) : nullptr) {
+      p.translation = t->text;
+      p.fuzzy = !t->text.empty() && t->source != e.source;
+    }
+    if (e.loc.known()) {
+      // References relative to the project, so PO files do not depend on where it lives.
+      SourceLoc rel = e.loc;
+      std::error_code ec;
+      auto r = std::filesystem::relative(rel.file, root, ec);
+      if (!ec && !r.empty() && r.native()[0] != '.') rel.file = r.string();
+      p.reference = rel.str();
+    }
+    po.entries.push_back(std::move(p));
+  }
+  return po;
+}
+
+size_t merge_po(const PoFile& po, const std::vector<CatalogEntry>& entries, model::Locale& locale,
+                const std::string& po_file, Diagnostics& diags) {
+  std::map<std::string, const CatalogEntry*> by_id;
+  for (const auto& e : entries) by_id[e.id] = &e;
+  size_t set = 0;
+  for (const auto& p : po.entries) {
+    auto it = by_id.find(p.context);
+    if (it == by_id.end()) {
+      diags.error({po_file, 0, 0}, "unknown string id '" + p.context + "' (msgctxt) for game " + po.game);
+      continue;
+    }
+    if (p.translation.empty()) continue;
+    auto& entry = locale.strings[p.context];
+    entry.text = p.translation;
+    // A reviewed entry records the German it now translates; a fuzzy one
+    // keeps the German it was made from (none if new), so it stays stale.
+    if (!p.fuzzy) entry.source = it->second->source;
+    ++set;
+  }
+  return set;
+}
+
+}  // namespace kw::i18n

@@ -1,0 +1,43 @@
+#pragma once
+// Every translatable string of a game: its data (cards, tables, the game),
+// the literal text of its layouts, and the words its rules engine prints.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "core/diagnostic.h"
+#include "i18n/po.h"
+#include "model/locale.h"
+#include "model/model.h"
+
+namespace kw::i18n {
+
+struct CatalogEntry {
+  std::string id;
+  std::string source;  // German
+  SourceLoc loc;
+};
+
+// Built from the German (source) model. Layout files that fail to parse are
+// reported to `diags` and skipped.
+std::vector<CatalogEntry> catalog(const model::Model& source, const model::Game& game, Diagnostics& diags);
+
+struct Status {
+  size_t total = 0;
+  std::vector<const CatalogEntry*> missing;  // no translation
+  std::vector<const CatalogEntry*> stale;    // translated from another German text
+  std::vector<std::string> unused;           // ids in the locale that no longer exist
+};
+Status status(const std::vector<CatalogEntry>& entries, const model::Locale* locale);
+
+// PO export of a game's catalog in `language` (translations from `locale`).
+// References in the PO are relative to `root`.
+PoFile to_po(const std::vector<CatalogEntry>& entries, const model::Locale* locale, const std::string& language,
+             const std::string& game, const std::filesystem::path& root);
+// Merges a PO file's translations into `locale` (msgctxt ids the catalog
+// knows; an empty msgstr leaves the string untranslated). Unknown ids are
+// errors; returns the number of strings set.
+size_t merge_po(const PoFile& po, const std::vector<CatalogEntry>& entries, model::Locale& locale,
+                const std::string& po_file, Diagnostics& diags);
+
+}  // namespace kw::i18n

@@ -1,0 +1,47 @@
+#pragma once
+// Translations. German is the source language: the card database holds German
+// text; data/locales/<lang>/<game>.yaml holds one language's strings for one
+// game, keyed by stable ids, each with the German text it was translated from
+// (so a changed source shows the translation as stale).
+//
+// String ids:
+//   game.<field>                          the game's name, subtitle
+//   table.<table>.<entry>.<field.path>    text fields of table entries
+//   card.<definition>.<field.path>        text fields of cards (all copies)
+//   card.<card>.<field.path>              ... of one copy, where copies differ
+//   layout.<layout>.<element>             literal text of a layout's text element
+//   rules.<game>.<word>                   words the rules engine prints
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/diagnostic.h"
+
+namespace kw::model {
+
+inline constexpr const char* kSourceLanguage = "de";
+
+struct LocaleEntry {
+  std::string text;    // the translation
+  std::string source;  // the German text it translates
+  SourceLoc loc;
+};
+
+struct Locale {
+  std::string language;
+  std::string game;
+  std::filesystem::path file;
+  std::map<std::string, LocaleEntry> strings;
+  const LocaleEntry* find(const std::string& id) const;
+};
+
+// Every locale file under `root`/data/locales/<lang>/<game>.yaml.
+std::vector<Locale> load_locales(const std::filesystem::path& root, Diagnostics& diags);
+// Languages that have at least one locale file, plus the source language.
+std::vector<std::string> available_languages(const std::filesystem::path& root);
+
+// Writes `locale` back as YAML (ids sorted), for `kartenwerk i18n import`.
+std::string format_locale(const Locale& locale);
+
+}  // namespace kw::model

@@ -1,0 +1,108 @@
+#include "model/strings.h"
+
+#include <functional>
+#include <map>
+
+namespace kw::model {
+
+namespace {
+
+using Visit = std::function<void(const std::string& path, Value& value)>;
+
+// Calls `visit` for every Text-typed value under `v` (declared by `specs`),
+// with its dotted path ("good.name", "ring.verse", "lines.2").
+void each_text(Value& v, const std::vector<FieldSpec>& specs, const std::string& prefix, const Visit& visit);
+
+void each_text_value(Value& v, const FieldSpec& spec, const std::string& path, const Visit& visit) {
+  if (v.is_null()) return;
+  switch (spec.type) {
+    case FieldSpec::Type::Text:
+      if (v.is_scalar() && !v.scalar.empty()) visit(path, v);
+      break;
+    case FieldSpec::Type::Record:
+      each_text(v, spec.fields, path + ".", visit);
+      break;
+    case FieldSpec::Type::List:
+      if (v.is_list() && !spec.element.empty())
+        for (size_t i = 0; i < v.list.size(); ++i)
+          each_text_value(v.list[i], spec.element.front(), path + "." + std::to_string(i), visit);
+      break;
+    default:
+      break;
+  }
+}
+
+void each_text(Value& v, const std::vector<FieldSpec>& specs, const std::string& prefix, const Visit& visit) {
+  if (!v.is_map()) return;
+  for (auto& [key, member] : v.map)
+    for (const auto& spec : specs)
+      if (spec.name == key) each_text_value(member, spec, prefix + key, visit);
+}
+
+// The game-level text the database declares (see game_keys in loader.cpp).
+const char* const kGameTextFields[] = {"name", "subtitle"};
+
+// For every card path: do all copies of a definition carry the same text?
+// Then one id serves them all ("card.<definition>.<path>"), else each copy
+// has its own ("card.<card>.<path>").
+std::map<std::string, bool> shared_paths(Game& game) {
+  std::map<std::string, std::string> first;  // def + path -> text
+  std::map<std::string, bool> shared;
+  for (auto& deck : game.decks)
+    for (auto& card : deck.cards)
+      each_text(card.fields, game.fields_of(deck.id), "", [&](const std::string& path, Value& v) {
+        std::string key = card.def_id + "." + path;
+        auto [it, inserted] = first.emplace(key, v.scalar);
+        if (inserted) shared[key] = true;
+        else if (it->second != v.scalar) shared[key] = false;
+      });
+  return shared;
+}
+
+template <typename Fn>
+void each_string(Game& game, Fn fn) {
+  for (const char* f : kGameTextFields)
+    if (Value* v = game.info.find(f); v && v->is_scalar() && !v->scalar.empty()) fn("game." + std::string(f), *v, true);
+  for (auto& table : game.tables)
+    for (auto& entry : table.entries)
+      each_text(entry.fields, table.fields, "", [&](const std::string& path, Value& v) {
+        fn("table." + table.id + "." + entry.id + "." + path, v, true);
+      });
+  auto shared = shared_paths(game);
+  for (auto& deck : game.decks)
+    for (auto& card : deck.cards)
+      each_text(card.fields, game.fields_of(deck.id), "", [&](const std::string& path, Value& v) {
+        bool one = shared[card.def_id + "." + path];
+        // Copies that share a text share its id: listed once, translated each.
+        fn("card." + (one ? card.def_id : card.id) + "." + path, v, !(one && card.copy > 1));
+      });
+}
+
+}  // namespace
+
+std::vector<SourceString> data_strings(const Game& game) {
+  std::vector<SourceString> out;
+  Game& mutable_game = const_cast<Game&>(game);  // each_string only reads here
+  each_string(mutable_game, [&](const std::string& id, Value& v, bool listed) {
+    if (listed) out.push_back({id, v.scalar, v.loc});
+  });
+  return out;
+}
+
+void localize(Game& game, const Locale* locale, const std::string& language, Diagnostics& diags) {
+  each_string(game, [&](const std::string& id, Value& v, bool listed) {
+    const LocaleEntry* e = locale ? locale->find(id) : nullptr;
+    if (!e || e->text.empty()) {
+      if (listed)
+        diags.warning(v.loc, "no " + language + " text for '" + id + "'; using the German \"" + v.scalar + "\"", {},
+                      locale ? "add it to " + locale->file.string() : "add data/locales/" + language + "/" + game.id + ".yaml");
+      return;
+    }
+    if (listed && !e->source.empty() && e->source != v.scalar)
+      diags.warning(e->loc, "stale " + language + " text for '" + id + "': the German changed to \"" + v.scalar + "\"");
+    v.scalar = e->text;
+  });
+  if (const Value* name = game.info.find("name")) game.name = name->scalar;
+}
+
+}  // namespace kw::model
