@@ -77,17 +77,22 @@ class Parser {
     PoFile po;
     PoEntry entry;
     std::string* target = nullptr;  // the string continuation lines append to
-    bool have_entry = false;
+    bool have_entry = false;        // an entry has begun (a comment, msgctxt or msgid)
+    bool complete = false;          // ... and its msgstr was read
     auto flush = [&] {
-      if (!have_entry) return;
-      if (entry.context.empty() && entry.source.empty()) {
-        read_header(entry.translation, po);
-      } else {
-        po.entries.push_back(entry);
+      if (have_entry && complete) {
+        if (entry.context.empty() && entry.source.empty()) read_header(entry.translation, po);
+        else po.entries.push_back(entry);
       }
+      if (have_entry && !complete) error("an entry without msgstr");
       entry = PoEntry{};
-      have_entry = false;
+      have_entry = complete = false;
       target = nullptr;
+    };
+    // A comment, msgctxt or msgid after a complete entry starts the next one.
+    auto begin = [&] {
+      if (complete) flush();
+      have_entry = true;
     };
     size_t start = 0;
     while (start <= text_.size()) {
@@ -96,29 +101,29 @@ class Parser {
       ++line_no_;
       if (!line.empty() && line.back() == '\r') line.pop_back();
       if (line.rfind("#,", 0) == 0) {
-        if (have_entry && !entry.source.empty()) flush();
+        begin();
         if (line.find("fuzzy") != std::string::npos) entry.fuzzy = true;
       } else if (line.rfind("#.", 0) == 0) {
-        if (have_entry && !entry.source.empty()) flush();
+        begin();
         entry.comment = trim(line.substr(2));
       } else if (line.rfind("#:", 0) == 0) {
-        if (have_entry && !entry.source.empty()) flush();
+        begin();
         entry.reference = trim(line.substr(2));
       } else if (line.empty() || line[0] == '#') {
         // blank line or translator comment
       } else if (line.rfind("msgctxt ", 0) == 0) {
-        flush();
-        have_entry = true;
+        begin();
         target = &entry.context;
         *target = unquote(line.substr(8));
       } else if (line.rfind("msgid ", 0) == 0) {
-        if (have_entry && !entry.source.empty()) flush();
-        have_entry = true;
+        begin();
         target = &entry.source;
         *target = unquote(line.substr(6));
       } else if (line.rfind("msgstr ", 0) == 0) {
+        if (!have_entry) error("msgstr without msgid");
         target = &entry.translation;
         *target = unquote(line.substr(7));
+        complete = true;
       } else if (line[0] == '"') {
         if (!target) error("a string line outside an entry");
         else *target += unquote(line);

@@ -219,3 +219,53 @@ TEST(Cli, CheckAlsoReadsTheLayouts) {
 
 }  // namespace
 }  // namespace kw
+
+namespace kw {
+namespace {
+
+TEST(Cli, BuildInAnotherLanguageNeedsOnlyATranslationFile) {
+  MiniProject p;
+  p.write("data/locales/fr/mini.yaml",
+          "language: fr\ngame: mini\nstrings:\n"
+          "  game.name: { de: Mini Müll, text: Mini Déchets }\n"
+          "  card.alpha.name: { de: Éomer, text: Éomer le Français }\n");
+  test::TempDir out;
+  auto r = kartenwerk("--root " + quoted(p.root()) + " build --lang all --format pdf --out " + quoted(out.path()));
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_TRUE(fs::exists(out.path() / "mini/mini.pdf"));     // German, the source
+  EXPECT_TRUE(fs::exists(out.path() / "mini/fr/mini.pdf"));  // French beside it
+  EXPECT_NE(r.output.find("warning: no fr text for 'card.beta.name'; using the German \"Nazgûl\""), std::string::npos)
+      << r.output;
+  std::string text;
+  test::run_command("pdftotext " + quoted(out.path() / "mini/fr/mini.pdf") + " -", &text);
+  EXPECT_NE(text.find("Éomer le Français"), std::string::npos) << text;
+  EXPECT_NE(text.find("Nazgûl"), std::string::npos) << text;
+
+  auto st = kartenwerk("--root " + quoted(p.root()) + " i18n status");
+  EXPECT_EQ(st.status, 0);
+  EXPECT_NE(st.output.find("mini [fr]: 2 of 5 strings translated, 3 missing, 0 stale"), std::string::npos) << st.output;
+  EXPECT_NE(st.output.find("  missing card.beta.name  \"Nazgûl\""), std::string::npos) << st.output;
+}
+
+TEST(Cli, I18nExportImportRoundTrip) {
+  MiniProject p;
+  test::TempDir po;
+  auto ex = kartenwerk("--root " + quoted(p.root()) + " i18n export --lang fr --out " + quoted(po.path()));
+  ASSERT_EQ(ex.status, 0) << ex.output;
+  fs::path file = po.path() / "fr/mini.po";
+  std::string text = *read_file(file);
+  // A translator fills one string (as Poedit would).
+  std::string from = "msgctxt \"card.beta.name\"\nmsgid \"Nazgûl\"\nmsgstr \"\"";
+  ASSERT_NE(text.find(from), std::string::npos) << text;
+  text.replace(text.find(from), from.size(), "msgctxt \"card.beta.name\"\nmsgid \"Nazgûl\"\nmsgstr \"Le \\\"Nazgûl\\\"\"");
+  std::ofstream(file) << text;
+  auto im = kartenwerk("--root " + quoted(p.root()) + " i18n import " + quoted(file));
+  ASSERT_EQ(im.status, 0) << im.output;
+  std::string yaml = *read_file(p.root() / "data/locales/fr/mini.yaml");
+  EXPECT_NE(yaml.find("\"card.beta.name\":\n    de: \"Nazgûl\"\n    text: \"Le \\\"Nazgûl\\\"\""), std::string::npos) << yaml;
+  auto st = kartenwerk("--root " + quoted(p.root()) + " i18n status --lang fr");
+  EXPECT_NE(st.output.find("1 of 5 strings translated"), std::string::npos) << st.output;
+}
+
+}  // namespace
+}  // namespace kw

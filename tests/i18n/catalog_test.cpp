@@ -1,0 +1,135 @@
+// Translation: catalog of strings, status (missing, stale), fallback, PO import.
+#include <gtest/gtest.h>
+
+#include "core/files.h"
+#include "i18n/catalog.h"
+#include "model/model.h"
+#include "model/strings.h"
+#include "support/mini_project.h"
+
+namespace kw::i18n {
+namespace {
+
+using test::MiniProject;
+
+// A partial French translation of the mini game: one string missing (beta's
+// name), one stale (its German source was "Nord" but is now "Nord" -> changed
+// below), the region of the south translated.
+void write_partial_french(const MiniProject& p) {
+  p.write("data/locales/fr/mini.yaml",
+          "language: fr\n"
+          "game: mini\n"
+          "strings:\n"
+          "  game.name: { de: Mini Müll, text: Mini Déchets }\n"
+          "  table.regions.north.name: { de: Norden, text: Nord }\n"
+          "  table.regions.south.name: { de: Süd, text: Sud }\n"
+          "  card.alpha.name: { de: Éomer, text: Éomer }\n");
+}
+
+TEST(Catalog, ListsDataAndLayoutStringsWithIds) {
+  MiniProject p;
+  p.write("layouts/mini/card.yaml",
+          "elements:\n"
+          "  - { type: text, name: title, text: \"{{name}}\", box: [5, 40, 49, 10] }\n"
+          "  - { type: text, name: points, text: \"{{points}} Punkte\", box: [5, 60, 49, 10] }\n");
+  auto loaded = model::load_model(p.root());
+  ASSERT_TRUE(loaded.model) << format_diagnostics(loaded.diagnostics);
+  Diagnostics diags;
+  auto entries = catalog(*loaded.model, *loaded.model->game("mini"), diags);
+  std::vector<std::string> ids;
+  for (const auto& e : entries) ids.push_back(e.id);
+  EXPECT_EQ(ids, (std::vector<std::string>{"game.name", "table.regions.north.name", "table.regions.south.name",
+                                           "card.alpha.name", "card.beta.name", "layout.mini/card.points"}));
+  EXPECT_EQ(entries.back().source, "{{points}} Punkte");
+}
+
+TEST(Catalog, StatusReportsMissingAndStale) {
+  MiniProject p;
+  write_partial_french(p);
+  auto loaded = model::load_model(p.root());
+  ASSERT_TRUE(loaded.model);
+  Diagnostics diags;
+  auto locales = model::load_locales(p.root(), diags);
+  ASSERT_EQ(locales.size(), 1u);
+  auto entries = catalog(*loaded.model, *loaded.model->game("mini"), diags);
+  auto st = status(entries, &locales[0]);
+  EXPECT_EQ(st.total, 5u);
+  ASSERT_EQ(st.missing.size(), 1u);
+  EXPECT_EQ(st.missing[0]->id, "card.beta.name");
+  ASSERT_EQ(st.stale.size(), 1u);  // north's German is "Nord", the translation was made from "Norden"
+  EXPECT_EQ(st.stale[0]->id, "table.regions.north.name");
+}
+
+TEST(Catalog, LoadingALanguageFallsBackVisiblyToGerman) {
+  MiniProject p;
+  write_partial_french(p);
+  model::LoadOptions options;
+  options.language = "fr";
+  auto loaded = model::load_model(p.root(), options);
+  ASSERT_TRUE(loaded.model) << format_diagnostics(loaded.diagnostics);
+  const auto& g = *loaded.model->game("mini");
+  EXPECT_EQ(g.name, "Mini Déchets");
+  EXPECT_EQ(model::lookup(g, g.decks[0].cards[2], "region.name")->scalar, "Sud");
+  EXPECT_EQ(model::lookup(g, g.decks[0].cards[2], "name")->scalar, "Nazgûl");  // missing: German
+  std::string warnings = format_diagnostics(loaded.diagnostics, false);
+  EXPECT_NE(warnings.find("warning: no fr text for 'card.beta.name'; using the German \"Nazgûl\""), std::string::npos)
+      << warnings;
+  EXPECT_NE(warnings.find("warning: stale fr text for 'table.regions.north.name'"), std::string::npos) << warnings;
+  EXPECT_FALSE(loaded.diagnostics.has_errors());
+
+  options.language = "xx";
+  auto none = model::load_model(p.root(), options);
+  EXPECT_FALSE(none.model);
+}
+
+TEST(Catalog, PoExportImportRoundTripsTheLocale) {
+  MiniProject p;
+  write_partial_french(p);
+  auto loaded = model::load_model(p.root());
+  Diagnostics diags;
+  auto locales = model::load_locales(p.root(), diags);
+  auto entries = catalog(*loaded.model, *loaded.model->game("mini"), diags);
+  PoFile po = to_po(entries, &locales[0], "fr", "mini", p.root());
+  // Stale entries go out fuzzy; the translator fills the missing one.
+  for (auto& e : po.entries) {
+    if (e.context == "table.regions.north.name") {
+      EXPECT_TRUE(e.fuzzy);
+    }
+    if (e.context == "card.beta.name") e.translation = "Nazgûl \"le Noir\"\net plus";
+  }
+  PoFile reread = read_po(write_po(po), "mini.fr.po", diags);
+  model::Locale merged = locales[0];
+  EXPECT_EQ(merge_po(reread, entries, merged, "mini.fr.po", diags), 5u);
+  ASSERT_FALSE(diags.has_errors()) << format_diagnostics(diags);
+  EXPECT_EQ(merged.find("card.beta.name")->text, "Nazgûl \"le Noir\"\net plus");
+  EXPECT_EQ(merged.find("card.beta.name")->source, "Nazgûl");
+  EXPECT_EQ(merged.find("table.regions.north.name")->source, "Norden");  // still fuzzy: still stale
+
+  // The YAML written for the locale reads back identically.
+  p.write("data/locales/fr/mini.yaml", model::format_locale(merged));
+  auto again = model::load_locales(p.root(), diags);
+  ASSERT_FALSE(diags.has_errors()) << format_diagnostics(diags);
+  ASSERT_EQ(again[0].strings.size(), merged.strings.size());
+  for (const auto& [id, e] : merged.strings) {
+    EXPECT_EQ(again[0].find(id)->text, e.text) << id;
+    EXPECT_EQ(again[0].find(id)->source, e.source) << id;
+  }
+}
+
+TEST(Catalog, ImportRejectsUnknownIds) {
+  MiniProject p;
+  auto loaded = model::load_model(p.root());
+  Diagnostics diags;
+  auto entries = catalog(*loaded.model, *loaded.model->game("mini"), diags);
+  PoFile po;
+  po.language = "fr";
+  po.game = "mini";
+  po.entries.push_back({"card.gamma.name", "X", "Y", false, "", ""});
+  model::Locale locale;
+  merge_po(po, entries, locale, "x.po", diags);
+  ASSERT_TRUE(diags.has_errors());
+  EXPECT_NE(diags.items()[0].message.find("card.gamma.name"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace kw::i18n
