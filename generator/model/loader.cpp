@@ -202,7 +202,8 @@ void merge_into(Value& base, const Value& patch) {
 
 class Loader {
  public:
-  Loader(fs::path root, Diagnostics& diags) : root_(std::move(root)), diags_(diags) {}
+  Loader(fs::path root, Diagnostics& diags, std::string variant = {})
+      : root_(std::move(root)), diags_(diags), variant_(std::move(variant)) {}
 
   std::unique_ptr<Model> run() {
     auto model = std::make_unique<Model>();
@@ -216,6 +217,7 @@ class Loader {
     load_file(db, {});
     for (auto& [game, value] : pending_games_) finish_game(*game, value);
     for (const auto& ext : extensions_) apply_extension(ext);
+    if (!variant_.empty()) apply_variant();
     for (auto& game : model_->games) finish_decks(*game);
     if (diags_.has_errors()) return nullptr;
     return model;
@@ -367,6 +369,190 @@ class Loader {
             diags_.error(v->loc, "unknown card '" + v->scalar + "'", card.def_id);
         }
       }
+    }
+  }
+
+  // ---------------------------------------------------------------- variants
+
+  void apply_variant() {
+    bool found = false;
+    for (auto& game : model_->games) {
+      fs::path file = root_ / "data" / "variants" / game->id / (variant_ + ".yaml");
+      if (!fs::exists(file)) continue;
+      found = true;
+      auto doc = parse_yaml_file(file, diags_);
+      if (doc) apply_variant(*game, *doc, file);
+    }
+    if (!found) {
+      std::vector<std::string> known;
+      for (const auto& game : model_->games)
+        for (const auto& v : available_variants(root_, game->id)) known.push_back(game->id + "/" + v);
+      diags_.error({(root_ / "data" / "variants").string(), 0, 0}, "no variant '" + variant_ + "'", {},
+                   known.empty() ? "there are no variants" : "variants: " + join_names(known));
+    }
+  }
+
+  void apply_variant(Game& game, const Value& doc, const fs::path& file) {
+    const Value* v = doc.find("variant");
+    if (!doc.is_map() || !v || !v->is_map()) {
+      diags_.error(doc.loc, "a variant file is a map with 'variant:'");
+      return;
+    }
+    static const std::vector<std::string> keys = {"game", "name", "description", "remove", "add", "patch",
+                                                  "tables", "fonts", "rules"};
+    for (const auto& [k, member] : v->map)
+      if (std::find(keys.begin(), keys.end(), k) == keys.end())
+        diags_.error(member.key_loc, "unknown key '" + k + "' in variant", {}, "known keys are " + join_names(keys));
+    if (const Value* g = v->find("game"); !g || g->scalar != game.id)
+      diags_.error(g ? g->loc : v->loc, "the variant in " + file.filename().string() + " must say 'game: " + game.id + "'");
+    game.variant = file.stem().string();
+    game.variant_name = text_of(*v, "name").empty() ? game.variant : text_of(*v, "name");
+    if (const Value* r = v->find("rules")) game.variant_rules = *r;
+    if (const Value* remove = v->find("remove")) variant_remove(game, *remove);
+    if (const Value* patch = v->find("patch")) variant_patch(game, *patch);
+    if (const Value* tables = v->find("tables")) variant_tables(game, *tables);
+    if (const Value* add = v->find("add")) variant_add(game, *add);
+    if (const Value* fonts = v->find("fonts")) {
+      if (!fonts->is_map()) diags_.error(fonts->loc, "'fonts' maps a layout's font family to another: { junicode: garamond }");
+      for (const auto& [from, to] : fonts->map) game.font_substitutions[from] = to.scalar;
+    }
+  }
+
+  // Cards matching a `where:` map (every path equals its value).
+  std::vector<std::string> matching(const Game& game, const Value& where) {
+    std::vector<std::string> ids;
+    for (const auto& deck : game.decks)
+      for (const auto& card : deck.cards) {
+        bool all = card.copy == 1;
+        for (const auto& [path, want] : where.map) {
+          const Value* have = lookup(game, card, path);
+          all = all && have && have->is_scalar() && have->scalar == want.scalar;
+        }
+        if (all) ids.push_back(card.def_id);
+      }
+    return ids;
+  }
+
+  bool has_card(const Game& game, const std::string& def_id) { return game.card_definition(def_id) != nullptr; }
+
+  void variant_remove(Game& game, const Value& list) {
+    if (!list.is_list()) {
+      diags_.error(list.loc, "'remove' is a list of card ids or { where: { field: value } }");
+      return;
+    }
+    std::map<std::string, SourceLoc> removed;
+    for (const auto& item : list.list) {
+      std::vector<std::string> ids;
+      if (item.is_scalar()) {
+        if (removed.count(item.scalar)) {
+          diags_.error(item.loc, "card '" + item.scalar + "' removed twice (first at line " +
+                                     std::to_string(removed[item.scalar].line) + ")", item.scalar);
+          continue;
+        }
+        if (!has_card(game, item.scalar)) {
+          diags_.error(item.loc, "no card '" + item.scalar + "' to remove", item.scalar);
+          continue;
+        }
+        ids.push_back(item.scalar);
+      } else if (const Value* where = item.find("where"); where && where->is_map()) {
+        ids = matching(game, *where);
+        if (ids.empty()) diags_.error(where->loc, "'where' matches no card");
+      } else {
+        diags_.error(item.loc, "a removal is a card id or { where: { field: value } }");
+        continue;
+      }
+      for (const auto& id : ids) {
+        removed[id] = item.loc;
+        for (auto& deck : game.decks)
+          std::erase_if(deck.cards, [&](const Card& c) { return c.def_id == id; });
+        card_ids_[game.id].erase(id);
+      }
+    }
+    // Pages about a removed card (a booklet's `card:` reference) go with it.
+    for (auto& deck : game.decks) {
+      const auto& schema = deck.card_fields.empty() ? game.card_fields : deck.card_fields;
+      std::erase_if(deck.cards, [&](const Card& c) {
+        for (const auto& spec : schema)
+          if (spec.type == Type::Card)
+            if (const Value* ref = c.fields.find(spec.name); ref && removed.count(ref->scalar)) return true;
+        return false;
+      });
+    }
+  }
+
+  void variant_patch(Game& game, const Value& list) {
+    if (!list.is_list()) {
+      diags_.error(list.loc, "'patch' is a list of { card: id, set: { field: value } }");
+      return;
+    }
+    for (const auto& item : list.list) {
+      const Value* id = item.find("card");
+      const Value* set = item.find("set");
+      if (!id || !set || !set->is_map()) {
+        diags_.error(item.loc, "a patch is { card: id, set: { field: value } }");
+        continue;
+      }
+      if (!has_card(game, id->scalar)) {
+        diags_.error(id->loc, "no card '" + id->scalar + "' to patch", id->scalar);
+        continue;
+      }
+      for (auto& deck : game.decks) {
+        const auto& schema = deck.card_fields.empty() ? game.card_fields : deck.card_fields;
+        bool checked = false;
+        for (auto& card : deck.cards) {
+          if (card.def_id != id->scalar) continue;
+          if (!checked) {
+            ValidationContext ctx{&game, model_->templates_dir(), id->scalar, true};
+            if (!validate_fields(*set, schema, ctx, diags_)) break;
+            checked = true;
+          }
+          merge_into(card.fields, *set);
+        }
+      }
+    }
+  }
+
+  void variant_tables(Game& game, const Value& tables) {
+    if (!tables.is_map()) {
+      diags_.error(tables.loc, "'tables' is { table: { entry: { field: value } } }");
+      return;
+    }
+    for (const auto& [tid, entries] : tables.map) {
+      Table* table = nullptr;
+      for (auto& t : game.tables)
+        if (t.id == tid) table = &t;
+      if (!table) {
+        diags_.error(entries.key_loc, "no table '" + tid + "'");
+        continue;
+      }
+      for (const auto& [eid, patch] : entries.map) {
+        auto it = std::find_if(table->entries.begin(), table->entries.end(), [&](const TableEntry& e) { return e.id == eid; });
+        if (it == table->entries.end()) {
+          diags_.error(patch.key_loc, "no entry '" + eid + "' in table '" + tid + "'");
+          continue;
+        }
+        ValidationContext ctx{&game, model_->templates_dir(), {}, true};
+        if (validate_fields(patch, table->fields, ctx, diags_)) merge_into(it->fields, patch);
+      }
+    }
+  }
+
+  void variant_add(Game& game, const Value& list) {
+    if (!list.is_list()) {
+      diags_.error(list.loc, "'add' is a list of { deck: id, card: { ... } }");
+      return;
+    }
+    for (const auto& item : list.list) {
+      const Value* deck_id = item.find("deck");
+      const Value* card = item.find("card");
+      Deck* deck = nullptr;
+      for (auto& d : game.decks)
+        if (deck_id && d.id == deck_id->scalar) deck = &d;
+      if (!deck || !card) {
+        diags_.error(deck_id ? deck_id->loc : item.loc, "an addition is { deck: <a deck of the game>, card: { ... } }");
+        continue;
+      }
+      load_card(game, *deck, *card);
     }
   }
 
@@ -522,14 +708,25 @@ class Loader {
   std::set<fs::path> visited_;
   std::vector<std::pair<Game*, Value>> pending_games_;
   std::vector<Value> extensions_;
+  std::string variant_;
   std::map<std::string, std::set<std::string>> card_ids_;
 };
 
 }  // namespace
 
+std::vector<std::string> available_variants(const fs::path& root, const std::string& game) {
+  std::vector<std::string> out;
+  fs::path dir = root / "data" / "variants" / game;
+  if (fs::is_directory(dir))
+    for (const auto& e : fs::directory_iterator(dir))
+      if (e.path().extension() == ".yaml") out.push_back(e.path().stem().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
 LoadResult load_model(const fs::path& root, const LoadOptions& options) {
   LoadResult result;
-  Loader loader(root, result.diagnostics);
+  Loader loader(root, result.diagnostics, options.variant);
   result.model = loader.run();
   if (!result.model || options.language == kSourceLanguage) return result;
   Model& model = *result.model;

@@ -3,6 +3,7 @@
 // and cards. Immutable after loading; every part remembers its source location.
 // Game knowledge lives in the YAML, never here: this is a generic container.
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -112,6 +113,14 @@ struct Game {
   std::string language = kSourceLanguage;  // the language its text is in
   const Locale* locale = nullptr;          // that language's strings (null for the source)
 
+  // A variant (data/variants/<game>/<variant>.yaml) applied on load: cards
+  // added, removed and patched, tables restyled, fonts swapped, and rule
+  // changes its rules module reads (e.g. Palantír's `without_classes`).
+  std::string variant;                     // its id (file name); empty: the base game
+  std::string variant_name;
+  Value variant_rules;                     // the variant's `rules:` map (null when none)
+  std::map<std::string, std::string> font_substitutions;  // layout family -> family
+
   // A fixed word printed by code (the rules engine's reference texts): the
   // locale's text for `id` ("rules.palantir.points"), else the German.
   std::string tr(const std::string& id, const std::string& german) const;
@@ -151,7 +160,10 @@ struct LoadResult {
 // references, missing layout or template files), not only the first.
 struct LoadOptions {
   std::string language = kSourceLanguage;  // "en": text replaced from data/locales/en/
+  std::string variant;                     // "scharfes-spiel": data/variants/<game>/scharfes-spiel.yaml
 };
+// The variants a game has (file names under data/variants/<game>/).
+std::vector<std::string> available_variants(const std::filesystem::path& root, const std::string& game);
 LoadResult load_model(const std::filesystem::path& root, const LoadOptions& options = {});
 
 // Reads a field of a card through the game's schema: "region.name" follows

@@ -754,6 +754,15 @@ std::string describe(const Summary& s) {
 
 namespace {
 
+// "Rhovanion-Streitkraft": a card by region and class, joined as the
+// language joins them (English: "Rhovanion Force").
+std::string card_name(const model::Game& game, const RankedCard& rc) {
+  std::string pattern = game.tr("rules.palantir.card", "{region}-{class}");
+  for (auto [key, value] : {std::pair<std::string, std::string>{"{region}", rc.region_name}, {"{class}", rc.class_name}})
+    if (auto pos = pattern.find(key); pos != std::string::npos) pattern.replace(pos, key.size(), value);
+  return pattern;
+}
+
 // The name a single card goes by on a reference card: its third picture
 // (Balrog) when it has one, else its good side (Der Eine Ring).
 std::string card_title(const model::Game& game, const RankedCard& rc) {
@@ -764,7 +773,7 @@ std::string card_title(const model::Game& game, const RankedCard& rc) {
         if (!special.empty()) return special;
         break;
       }
-  return rc.good_name.empty() ? rc.region_name + "-" + rc.class_name : rc.good_name;
+  return rc.good_name.empty() ? card_name(game, rc) : rc.good_name;
 }
 
 // A ranking as reference-card markup, consecutive cards grouped: a run of one
@@ -795,7 +804,7 @@ std::string grouped(const model::Game& game, const std::vector<RankedCard>& card
       continue;
     }
     sep();
-    out += "**" + card_title(game, cards[i]) + "** (" + cards[i].region_name + "-" + cards[i].class_name + ")";
+    out += "**" + card_title(game, cards[i]) + "** (" + card_name(game, cards[i]) + ")";
     ++i;
   }
   return out.empty() ? game.tr("rules.palantir.none", "keine") : out;
@@ -823,7 +832,10 @@ std::string key_of(const Contract& c) {
 }  // namespace
 
 std::vector<std::pair<std::string, std::string>> words() {
-  return {{"rules.palantir.none", "keine"}, {"rules.palantir.points", "Punkte"}};
+  return {{"rules.palantir.none", "keine"},
+          {"rules.palantir.points", "Punkte"},
+          {"rules.palantir.and", "und"},
+          {"rules.palantir.card", "{region}-{class}"}};
 }
 
 RuleValues values(const model::Model&, const model::Game& game) {
@@ -843,7 +855,7 @@ RuleValues values(const model::Model&, const model::Game& game) {
   v["split"] = std::to_string(f.points_total / 2);
   std::string absage;
   for (size_t i = 0; i < f.absage.size(); ++i) {
-    if (i) absage += i + 1 == f.absage.size() ? " und " : ", ";
+    if (i) absage += i + 1 == f.absage.size() ? " " + game.tr("rules.palantir.and", "und") + " " : ", ";
     absage += (f.absage[i] ? "<" : "") + std::to_string(f.absage[i]);
   }
   v["absage"] = absage;
