@@ -399,7 +399,7 @@ class Loader {
       return;
     }
     static const std::vector<std::string> keys = {"game", "name", "description", "remove", "add", "patch",
-                                                  "tables", "fonts", "rules"};
+                                                  "tables", "fonts", "rules", "checks"};
     for (const auto& [k, member] : v->map)
       if (std::find(keys.begin(), keys.end(), k) == keys.end())
         diags_.error(member.key_loc, "unknown key '" + k + "' in variant", {}, "known keys are " + join_names(keys));
@@ -408,6 +408,11 @@ class Loader {
     game.variant = file.stem().string();
     game.variant_name = text_of(*v, "name").empty() ? game.variant : text_of(*v, "name");
     if (const Value* r = v->find("rules")) game.variant_rules = *r;
+    // The variant's own declared checks replace the base game's.
+    if (const Value* c = v->find("checks")) {
+      if (!c->is_list()) diags_.error(c->loc, "'checks' is a list, like the game's");
+      else game.info.set("checks", *c);
+    }
     if (const Value* remove = v->find("remove")) variant_remove(game, *remove);
     if (const Value* patch = v->find("patch")) variant_patch(game, *patch);
     if (const Value* tables = v->find("tables")) variant_tables(game, *tables);

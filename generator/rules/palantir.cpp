@@ -380,8 +380,42 @@ void check_tables(const model::Game& game, Sink& sink) {
                    "Sonderkarten: Saurons Auge, Balrog, Éowyn (and Der Eine Ring, the Mordor-Artefakt)");
 }
 
+// The deck a variant plays with: Scharfes Spiel ("without_classes:
+// [hobbit]") leaves out whole classes, and deals in the packets of `deal:`.
+struct Composition {
+  std::vector<Class> removed;
+  SourceLoc loc;                 // of the variant's rules (for findings)
+  std::vector<int> deal;         // packets per player, e.g. 3-4-3; empty: the standard 3s
+  SourceLoc deal_loc;
+  bool has(Class c) const { return std::find(removed.begin(), removed.end(), c) == removed.end(); }
+  int cards() const { return facts().cards - static_cast<int>(removed.size()) * 4 * facts().copies; }
+};
+
+Composition composition(const model::Game& game, Sink* sink) {
+  Composition comp;
+  const model::Value& rules = game.variant_rules;
+  if (!rules.is_map()) return comp;
+  comp.loc = rules.loc;
+  for (const auto& [key, v] : rules.map) {
+    if (key == "without_classes") {
+      for (const auto& item : v.list) {
+        if (auto c = class_from_id(item.scalar)) comp.removed.push_back(*c);
+        else if (sink) sink->error(item.loc, "'" + item.scalar + "' is not a class of Palantír");
+      }
+    } else if (key == "deal") {
+      comp.deal_loc = v.loc;
+      for (const auto& item : v.list) comp.deal.push_back(static_cast<int>(item.as_int().value_or(0)));
+    } else if (sink) {
+      sink->error(v.key_loc, "the Palantír rules know no variant rule '" + key + "'", {},
+                  "variant rules: without_classes, deal");
+    }
+  }
+  return comp;
+}
+
 void check_deck(const model::Game& game, Sink& sink) {
   const Facts& f = facts();
+  const Composition comp = composition(game, &sink);
   std::array<std::vector<const model::Card*>, 24> by_key;
   std::vector<const model::Card*> playing;
   const model::Deck* deck_of_play = nullptr;
@@ -400,16 +434,33 @@ void check_deck(const model::Game& game, Sink& sink) {
     }
   SourceLoc deck_loc = deck_of_play ? deck_of_play->loc : info_loc(game, "decks");
 
-  if (static_cast<int>(playing.size()) != f.cards)
+  const int classes = 6 - static_cast<int>(comp.removed.size());
+  if (static_cast<int>(playing.size()) != comp.cards())
     sink.error(deck_loc, "the deck has " +
                              plural(static_cast<long long>(playing.size()), "playing card", "playing cards") +
-                             "; Palantír is played with " + std::to_string(f.cards) + " (4 regions x 6 classes x 2)");
+                             "; Palantír is played with " + std::to_string(comp.cards()) + " (4 regions x " +
+                             std::to_string(classes) + " classes x 2" +
+                             (comp.removed.empty() ? std::string(")") : ", variant " + game.variant + ")"));
+  if (!comp.deal.empty()) {
+    int per_player = 0;
+    for (int packet : comp.deal) per_player += packet;
+    if (per_player * f.players != comp.cards())
+      sink.error(comp.deal_loc, "the deal gives each player " + std::to_string(per_player) + " cards, but " +
+                                    std::to_string(comp.cards()) + " cards make " +
+                                    std::to_string(comp.cards() / f.players) + " per player");
+  }
 
   for (Region r : kRegions)
     for (Class c : kClasses) {
       CardKey k{r, c};
       const auto& cards = by_key[static_cast<size_t>(r) * 6 + static_cast<size_t>(c)];
       const int n = static_cast<int>(cards.size());
+      if (!comp.has(c)) {
+        if (n > 0)
+          sink.error(cards.front()->loc, display(k) + " is in the deck, but variant " + game.variant + " plays without " +
+                                             std::string(plural_name(c)), cards.front()->id);
+        continue;
+      }
       if (n == 0) {
         sink.error(deck_loc, "no " + display(k) + " card; every region and class is there twice");
       } else if (n < f.copies) {
@@ -435,12 +486,18 @@ void check_deck(const model::Game& game, Sink& sink) {
     else
       all_points = false;
   }
-  if (all_points && !playing.empty() && sum != f.points_total)
+  // The total that follows from the composition: 240 for the full deck,
+  // and for a variant the points of the classes it keeps.
+  int expected_points = 0;
+  for (Class c : kClasses)
+    if (comp.has(c)) expected_points += points(c) * 4 * f.copies;
+  if (all_points && !playing.empty() && sum != expected_points)
     sink.with_check("palantir.points")
         .error(deck_loc,
                "the playing cards' points sum to " + std::to_string(sum) + ", the rules say " +
-                   std::to_string(f.points_total),
-               {}, "Auswertung: \"Insgesamt gibt es 240\"");
+                   std::to_string(expected_points),
+               {}, comp.removed.empty() ? "Auswertung: \"Insgesamt gibt es 240\""
+                                        : "the classes of variant " + game.variant + ", 8 cards each");
 
   // Sonderkarten: the third picture.
   Sink specials = sink.with_check("palantir.specials");
@@ -840,8 +897,9 @@ std::vector<std::pair<std::string, std::string>> words() {
 
 RuleValues values(const model::Model&, const model::Game& game) {
   const Facts& f = facts();
+  const Composition comp = composition(game, nullptr);
   RuleValues v;
-  v["cards"] = std::to_string(f.cards);
+  v["cards"] = std::to_string(comp.cards());
   v["players"] = std::to_string(f.players);
   v["tricks"] = std::to_string(f.tricks);
   v["deal"] = std::to_string(f.deal_packet);
@@ -852,7 +910,12 @@ RuleValues values(const model::Model&, const model::Game& game) {
   v["kapitulation"] = std::to_string(f.kapitulation_koenige);
   v["unterwerfung"] = std::to_string(f.unterwerfung_max_trumps);
   v["scharfes_spiel_cards"] = std::to_string(f.scharfes_spiel_cards);
-  v["split"] = std::to_string(f.points_total / 2);
+  int total = 0;
+  for (Class c : kClasses)
+    if (comp.has(c)) total += points(c) * 4 * f.copies;
+  v["points"] = std::to_string(total);
+  v["split"] = std::to_string(total / 2);
+  v["classes_count"] = std::to_string(6 - comp.removed.size());
   std::string absage;
   for (size_t i = 0; i < f.absage.size(); ++i) {
     if (i) absage += i + 1 == f.absage.size() ? " " + game.tr("rules.palantir.and", "und") + " " : ", ";
@@ -869,6 +932,7 @@ RuleValues values(const model::Model&, const model::Game& game) {
                table_name(game, "regions", id(r), "suit", std::string(doppelkopf_suit(r)));
   }
   for (Class c : {Class::Artefakt, Class::Streitkraft, Class::Koenig, Class::Ringtraeger, Class::Erbe, Class::Hobbit}) {
+    if (!comp.has(c)) continue;
     if (!classes.empty()) classes += "\n";
     classes += "**" + table_name(game, "classes", id(c), "letter", std::string(1, letter(c))) + "** " +
                table_name(game, "classes", id(c), "plural", std::string(plural_name(c))) + " – " +
@@ -887,8 +951,16 @@ RuleValues values(const model::Model&, const model::Game& game) {
       v["card." + card.def_id] = names;
     }
 
-  for (const auto& r : rankings(game)) {
+  for (auto r : rankings(game)) {
     if (r.contract.kind == Contract::Kind::RegionSolo && r.contract.trump_region != Region::Gondor) continue;
+    // A variant's missing classes drop out of every ranking.
+    auto drop = [&](std::vector<RankedCard>& list) {
+      std::erase_if(list, [&](const RankedCard& rc) { return !comp.has(rc.key.cls); });
+    };
+    drop(r.trumps);
+    drop(r.trumps_rings_united);
+    for (auto& region : r.fehl) drop(region);
+    r.trump_cards = static_cast<int>(r.trumps.size()) * f.copies;
     std::string key = key_of(r.contract);
     v["trumps." + key] = grouped(game, r.trumps);
     v["trump_count." + key] = std::to_string(r.trump_cards);
