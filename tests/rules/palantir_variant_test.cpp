@@ -1,0 +1,72 @@
+// The Palantír rules on variants: Scharfes Spiel passes, a broken variant fails.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "model/model.h"
+#include "rules/rules.h"
+#include "support/test_support.h"
+
+namespace kw::rules {
+namespace {
+
+namespace fs = std::filesystem;
+
+Findings check_variant(const fs::path& root, const std::string& variant) {
+  model::LoadOptions options;
+  options.variant = variant;
+  auto loaded = model::load_model(root, options);
+  EXPECT_TRUE(loaded.model) << format_diagnostics(loaded.diagnostics);
+  if (!loaded.model) return {};
+  return check_game(*loaded.model, *loaded.model->game("palantir"));
+}
+
+// A copy of the project's data with one more variant file.
+struct ProjectCopy {
+  test::TempDir dir;
+  ProjectCopy() {
+    fs::copy(test::source_root() / "data", dir.path() / "data", fs::copy_options::recursive);
+    for (const char* linked : {"layouts", "templates", "fonts"})
+      fs::create_directory_symlink(test::source_root() / linked, dir.path() / linked);
+  }
+};
+
+TEST(PalantirVariant, ScharfesSpielPasses) {
+  auto findings = check_variant(test::source_root(), "scharfes-spiel");
+  EXPECT_FALSE(has_errors(findings)) << format_findings_text(findings, false);
+}
+
+TEST(PalantirVariant, ScharfesSpielValuesFollowTheComposition) {
+  model::LoadOptions options;
+  options.variant = "scharfes-spiel";
+  auto loaded = model::load_model(test::source_root(), options);
+  ASSERT_TRUE(loaded.model);
+  auto values = rule_values(*loaded.model, *loaded.model->game("palantir"));
+  EXPECT_EQ(values.at("cards"), "40");
+  EXPECT_EQ(values.at("points"), "240");
+  EXPECT_EQ(values.at("trump_count.standard"), "24");  // without the two Mordor Hobbits
+  EXPECT_EQ(values.at("classes").find("Hobbits"), std::string::npos);
+}
+
+TEST(PalantirVariant, WrongDealAndLeftoverHobbitsAreCaught) {
+  ProjectCopy p;
+  std::ofstream(p.dir.path() / "data/variants/palantir/kaputt.yaml") << "variant:\n"
+                                                                        "  game: palantir\n"
+                                                                        "  remove: [gondor-hobbit]\n"
+                                                                        "  rules:\n"
+                                                                        "    without_classes: [hobbit]\n"
+                                                                        "    deal: [3, 3, 3]\n"
+                                                                        "  checks: []\n";
+  auto findings = check_variant(p.dir.path(), "kaputt");
+  std::string text = format_findings_text(findings, false);
+  EXPECT_TRUE(has_errors(findings)) << text;
+  EXPECT_NE(text.find("the deal gives each player 9 cards, but 40 cards make 10 per player"), std::string::npos) << text;
+  EXPECT_NE(text.find("the deck has 46 playing cards; Palantír is played with 40"), std::string::npos) << text;
+  EXPECT_NE(text.find("Rohan-Hobbit is in the deck, but variant kaputt plays without Hobbits"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("kaputt.yaml:6:11: error: the deal"), std::string::npos) << text;
+}
+
+}  // namespace
+}  // namespace kw::rules
