@@ -8,6 +8,7 @@ packages=(
   libhyphen-dev hyphen-de hyphen-en-us libyaml-cpp-dev libpng-dev libjpeg-dev
   libgtest-dev libgmock-dev
   qpdf ghostscript poppler-utils time
+  libqpdf-dev libssl-dev libgs-common
 )
 missing=()
 for p in "${packages[@]}"; do

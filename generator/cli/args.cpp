@@ -40,6 +40,11 @@ ParsedArgs parse_args(const std::vector<std::string>& args, const OptionSpec& sp
       inline_value = a.substr(eq + 1);
       has_inline = true;
     }
+    if (!has_inline && a[1] != '-' && a.size() > 2 && spec.with_value.count(a.substr(0, 2))) {
+      name = a.substr(0, 2);  // a short option with its value attached: -j4
+      inline_value = a.substr(2);
+      has_inline = true;
+    }
     if (spec.flags.count(name) && !has_inline) {
       parsed.flags.insert(name);
     } else if (spec.with_value.count(name)) {

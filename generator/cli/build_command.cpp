@@ -1,8 +1,10 @@
 #include <algorithm>
+#include <sstream>
 #include <ostream>
 #include <stdexcept>
 
 #include "cli/commands.h"
+#include "cli/print_setup.h"
 #include "cli/session.h"
 #include "layout/card_layout.h"
 #include "layout/icons.h"
@@ -30,13 +32,17 @@ int run_build(const Invocation& inv, std::ostream& out, std::ostream& err) {
       }
     }
   }
+  if (int status = setup_print_options(inv, options.print, err)) return status;
   std::vector<std::string> languages = {"de"};
   if (inv.language == "all") languages = model::available_languages(inv.root);
   else if (!inv.language.empty()) languages = {inv.language};
   int status = 0;
   for (const auto& language : languages) {
     options.language = language;
-    options.subdir = language == model::kSourceLanguage ? "" : language;
+    // output/<game>/[<variant>/][<language>/]
+    std::filesystem::path sub = inv.variant;
+    if (language != model::kSourceLanguage) sub /= language;
+    options.subdir = sub.string();
     int s = build_language(inv, options, out, err);
     status = std::max(status, s);
   }
@@ -46,6 +52,15 @@ int run_build(const Invocation& inv, std::ostream& out, std::ostream& err) {
 int build_language(const Invocation& inv, print::BuildOptions options, std::ostream& out, std::ostream& err) {
   Session s = open_session(inv, err, options.language);
   if (!s.model) return 1;
+  // The rules judge the data, not a translation of it (card names on the
+  // rules' lists, suits, ranks are German facts): check the source model.
+  Session source;
+  if (options.language != model::kSourceLanguage) {
+    std::ostringstream ignored;  // the same data was just loaded and reported
+    source = open_session(inv, ignored, model::kSourceLanguage);
+    if (!source.model) return 1;
+  }
+  const model::Model& checked = source.model ? *source.model : *s.model;
 
   Diagnostics diags;
   auto fonts = text::FontLibrary::load(s.model->fonts_dir(), diags);
@@ -57,7 +72,7 @@ int build_language(const Invocation& inv, print::BuildOptions options, std::ostr
   for (const auto* game : s.games) {
     // The rules engine guards the build: a deck that breaks its game's rules
     // is not printed unless the user insists.
-    auto findings = rules::check_game(*s.model, *game);
+    auto findings = rules::check_game(checked, *checked.game(game->id));
     bool rule_errors = std::any_of(findings.begin(), findings.end(),
                                    [](const rules::Finding& f) { return f.severity == Severity::Error; });
     if (rule_errors) {
@@ -81,7 +96,7 @@ int build_language(const Invocation& inv, print::BuildOptions options, std::ostr
         status = 1;
         continue;
       }
-      out << game->id << (options.subdir.empty() ? "" : " [" + options.language + "]") << ": "
+      out << game->id << (options.subdir.empty() ? "" : " [" + options.subdir + "]") << ": "
           << report.written.size() << " files in " << (options.out_dir / game->id / options.subdir).string() << "\n";
     } catch (const std::exception& e) {
       err << "kartenwerk: " << game->id << ": " << e.what() << "\n";

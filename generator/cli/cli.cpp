@@ -26,11 +26,25 @@ const char* kUsage =
     "          --out DIR          output folder (default: output)\n"
     "          --format LIST      png,jpg,pdf (default: all three)\n"
     "          --force            build even when the rules engine reports errors\n"
+    "          --variant NAME     a variant (data/variants/<game>/NAME.yaml) into\n"
+    "                             output/<game>/NAME/\n"
+    "          --cut-lines        thin lines along every cut on print-and-play sheets\n"
+    "          --duplex-offset X,Y  move PnP backs by X (right), Y (down) mm, as read\n"
+    "                             on the alignment sheet (pnp/<game>-<sheet>-alignment.pdf)\n"
+    "          -j N, --jobs N     render N cards at once (default: all cores); progress\n"
+    "                             goes to stderr (a bar on a terminal, else plain lines)\n"
+    "          --color rgb|cmyk   cmyk: the game's PDF and meinspiel/fronts.pdf, backs.pdf\n"
+    "                             in CMYK with an output intent (data/print/color.yaml)\n"
     "  check   cross-check every deck against its game's rules\n"
     "          --game ID[,ID]     only these games\n"
     "          --format text|json\n"
+    "          --variant NAME     check a variant instead of the base game\n"
     "          --lang LANG        de (default), en, ... or all: every language;\n"
     "                             a translation goes to output/<game>/<lang>/\n"
+    "  preflight  check the built files of games against a print-shop profile\n"
+    "          --game ID[,ID]     only these games\n"
+    "          --profile NAME     a profile of data/print/profiles.yaml (default: its default)\n"
+    "          --out DIR          where the games were built (default: output)\n"
     "  list    list games, decks and card counts\n"
     "  i18n status [--lang LANG]  per game and language: missing and stale strings\n"
     "  i18n export --lang LANG [--out DIR]  gettext PO files (default output/i18n/LANG/<game>.po)\n"
@@ -49,8 +63,8 @@ const char* kUsage =
 
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   OptionSpec spec;
-  spec.with_value = {"--root", "--game", "--out", "--format", "--lang"};
-  spec.flags = {"--help", "-h", "--version", "--force"};
+  spec.with_value = {"--root", "--game", "--out", "--format", "--lang", "--duplex-offset", "--variant", "-j", "--jobs", "--profile", "--color"};
+  spec.flags = {"--help", "-h", "--version", "--force", "--cut-lines"};
   ParsedArgs parsed = parse_args(args, spec);
   if (!parsed.error.empty()) {
     err << "kartenwerk: " << parsed.error << "\n" << "try 'kartenwerk --help'\n";
@@ -75,7 +89,13 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   inv.out_dir = parsed.value("--out").value_or("output");
   inv.formats = parsed.list("--format");
   inv.force = parsed.has("--force");
+  inv.cut_lines = parsed.has("--cut-lines");
+  inv.duplex_offset = parsed.value("--duplex-offset").value_or("");
+  inv.jobs = parsed.value("-j").value_or(parsed.value("--jobs").value_or(""));
+  inv.profile = parsed.value("--profile").value_or("");
+  inv.color = parsed.value("--color").value_or("");
   inv.language = parsed.value("--lang").value_or("");
+  inv.variant = parsed.value("--variant").value_or("");
   if (command == "i18n") {
     if (parsed.positional.size() > 1) inv.subcommand = parsed.positional[1];
     inv.files.assign(parsed.positional.begin() + std::min<size_t>(2, parsed.positional.size()), parsed.positional.end());
@@ -84,6 +104,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   if (command == "build") return run_build(inv, out, err);
   if (command == "list") return run_list(inv, out, err);
   if (command == "check") return run_check(inv, out, err);
+  if (command == "preflight") return run_preflight(inv, out, err);
   err << "kartenwerk: unknown command '" << command << "'\n" << "try 'kartenwerk --help'\n";
   return 2;
 }

@@ -11,6 +11,7 @@ Session open_session(const Invocation& inv, std::ostream& err, const std::string
   Session s;
   model::LoadOptions options;
   options.language = language;
+  options.variant = inv.variant;
   auto loaded = model::load_model(inv.root, options);
   err << format_diagnostics(loaded.diagnostics);
   if (!loaded.model) {
@@ -28,7 +29,8 @@ Session open_session(const Invocation& inv, std::ostream& err, const std::string
   if (!ok) return s;
   for (const auto& g : loaded.model->games)
     if (inv.games.empty() || std::find(inv.games.begin(), inv.games.end(), g->id) != inv.games.end())
-      s.games.push_back(g.get());
+      // With --variant, the games that have that variant.
+      if (inv.variant.empty() || g->variant == inv.variant) s.games.push_back(g.get());
   s.model = std::move(loaded.model);
   return s;
 }

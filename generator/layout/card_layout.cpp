@@ -3,8 +3,12 @@
 #include <cmath>
 #include <filesystem>
 
+#include "layout/arcs.h"
+#include "layout/entry_path.h"
 #include "layout/expression.h"
 #include "layout/icons.h"
+#include "layout/placement.h"
+#include "model/schema.h"
 
 namespace kw::layout {
 
@@ -45,20 +49,24 @@ struct Context {
 
 struct Scope {
   Affine transform;                           // trim coordinates -> page coordinates
-  std::map<std::string, std::string> aliases; // from `use ... with:`
+  std::map<std::string, std::string> aliases; // from `use ... with:` and `repeat` over a list
+  // From `repeat`: i, i0, n, and the item of a count or range. They shadow
+  // card fields of the same name.
+  std::map<std::string, std::string> variables;
+  std::map<std::string, EntryRef> entries;    // from `repeat` over a table: the item's entry
 };
-
-// Scalars read as their text; a present record or list reads as "yes", so
-// that `when: ring` asks whether the card has a ring at all.
-std::string value_text(const model::Value& v) {
-  if (v.is_scalar()) return v.scalar;
-  if ((v.is_map() && !v.map.empty()) || (v.is_list() && !v.list.empty())) return "yes";
-  return std::string();
-}
 
 Resolver make_resolver(const Context& ctx, const Scope& scope) {
   return [&ctx, &scope](const std::string& raw) -> std::optional<std::string> {
     std::string path = apply_aliases(raw, scope.aliases);
+    const size_t dot = path.find('.');
+    const std::string head = path.substr(0, dot);
+    if (auto v = scope.variables.find(head); v != scope.variables.end()) {
+      if (dot != std::string::npos) return std::nullopt;  // a number has no fields
+      return v->second;
+    }
+    if (auto e = scope.entries.find(head); e != scope.entries.end())
+      return entry_value(ctx.game, e->second, dot == std::string::npos ? std::string() : path.substr(dot + 1));
     if (path.rfind("rules.", 0) == 0) {
       if (!ctx.values) return std::nullopt;
       auto it = ctx.values->find(path.substr(6));
@@ -140,6 +148,18 @@ void push(const Context& ctx, const Element& e, Shape shape, const Affine& t, co
 }
 
 void expand(const Context& ctx, const Scope& scope, const std::vector<Element>& elements, int depth);
+void expand_repeat(const Context& ctx, const Scope& scope, const Element& e, int depth);
+
+// Turning a group or repeat about `origin` (default: the trim centre).
+Scope rotated(const Context& ctx, const Scope& scope, const Element& e) {
+  Scope inner = scope;
+  if (e.rotate != 0) {
+    const auto& f = *ctx.format;
+    Point origin = e.origin.value_or(Point{f.width / 2, f.height / 2});
+    inner.transform = scope.transform.then_after(Affine::rotate_about(e.rotate, origin));
+  }
+  return inner;
+}
 
 void expand_one(const Context& ctx, const Scope& scope, const Element& e, int depth) {
   if (!e.when.empty()) {
@@ -192,7 +212,13 @@ void expand_one(const Context& ctx, const Scope& scope, const Element& e, int de
       return;
     }
     case Element::Kind::Text: {
-      auto markup = eval(ctx, scope, e, e.text);
+      // In a translation, the element's literal text comes from the locale.
+      std::string source = e.text;
+      if (const model::Locale* locale = ctx.game.locale) {
+        if (const auto* entry = locale->find("layout." + ctx.def.id + "." + e.text_id); entry && !entry->text.empty())
+          source = entry->text;
+      }
+      auto markup = eval(ctx, scope, e, source);
       if (!markup) return;
       if (markup->empty()) return;
       Rect box = element_box(ctx, e);
@@ -201,7 +227,9 @@ void expand_one(const Context& ctx, const Scope& scope, const Element& e, int de
       bool sideways = std::abs(std::fmod(std::abs(e.rotate), 180.0) - 90.0) < 1e-9;
       Size set_size = sideways ? Size{box.h, box.w} : Size{box.w, box.h};
       text::TextStyle style;
-      style.family = e.font.family;
+      // A variant may swap a layout's font family for another.
+      auto swap = ctx.game.font_substitutions.find(e.font.family);
+      style.family = swap == ctx.game.font_substitutions.end() ? e.font.family : swap->second;
       style.style = e.font.style;
       style.max_size_pt = e.font.max_size_pt;
       style.min_size_pt = e.font.min_size_pt;
@@ -244,16 +272,36 @@ void expand_one(const Context& ctx, const Scope& scope, const Element& e, int de
       }
       return;
     }
+    case Element::Kind::Sector: {
+      SectorGeometry g{e.center, e.inner_radius, e.outer_radius, e.angles};
+      PathShape s;
+      s.commands = sector_path(g);
+      s.paint.fill = color(ctx, scope, e, e.fill);
+      s.paint.stroke = color(ctx, scope, e, e.stroke);
+      s.paint.stroke_width = e.stroke_width;
+      Rect bounds = sector_bounds(g);
+      if (s.paint.stroke) bounds = bounds.inset(-e.stroke_width / 2);
+      Affine t = scope.transform.then_after(e.rotate == 0 ? Affine{} : Affine::rotate_about(e.rotate, e.center));
+      push(ctx, e, std::move(s), t, bounds, false);
+      return;
+    }
+    case Element::Kind::Repeat:
+      if (depth > 16) return report(ctx, e, "elements nested too deeply");
+      return expand_repeat(ctx, rotated(ctx, scope, e), e, depth);
     case Element::Kind::Use:
     case Element::Kind::Group: {
       if (depth > 16) return report(ctx, e, "components nested too deeply (a component uses itself?)");
-      Scope inner = scope;
-      if (e.rotate != 0) {
-        const auto& f = *ctx.format;
-        Point origin = e.origin.value_or(Point{f.width / 2, f.height / 2});
-        inner.transform = scope.transform.then_after(Affine::rotate_about(e.rotate, origin));
+      Scope inner = rotated(ctx, scope, e);
+      for (const auto& [alias, target] : e.with) {
+        // A target may be built from data: `look: "game.meta.looks.{{time.id}}"`.
+        std::string path = target;
+        if (target.find("{{") != std::string::npos) {
+          auto built = eval(ctx, scope, e, target);
+          if (!built) return;
+          path = *built;
+        }
+        inner.aliases[alias] = apply_aliases(path, scope.aliases);
       }
-      for (const auto& [alias, target] : e.with) inner.aliases[alias] = apply_aliases(target, scope.aliases);
       if (e.kind == Element::Kind::Group) return expand(ctx, inner, e.children, depth + 1);
       auto it = ctx.def.components.find(e.component);
       if (it == ctx.def.components.end()) return report(ctx, e, "unknown component '" + e.component + "'");
@@ -264,6 +312,124 @@ void expand_one(const Context& ctx, const Scope& scope, const Element& e, int de
 
 void expand(const Context& ctx, const Scope& scope, const std::vector<Element>& elements, int depth) {
   for (const auto& e : elements) expand_one(ctx, scope, e, depth);
+}
+
+// A whole number from layout text that may interpolate ("{{game.meta.x}}").
+std::optional<long long> eval_int(const Context& ctx, const Scope& scope, const Element& e, const std::string& text,
+                                  const char* what) {
+  auto s = eval(ctx, scope, e, text);
+  if (!s) return std::nullopt;
+  try {
+    size_t used = 0;
+    long long n = std::stoll(*s, &used);
+    if (used == s->size()) return n;
+  } catch (const std::exception&) {
+  }
+  report(ctx, e, std::string(what) + " '" + *s + "' is not a whole number (from \"" + text + "\")");
+  return std::nullopt;
+}
+
+// The scopes of a repeat's items before placement: each binds the item's name.
+std::vector<Scope> repeat_items(const Context& ctx, const Scope& scope, const Element& e) {
+  constexpr long long kMaxItems = 10000;  // a typo like count: 1e9 must not hang the build
+  const RepeatSpec& r = e.repeat;
+  std::vector<Scope> items;
+  // Binds the item's name afresh, hiding any outer binding of that name.
+  auto add = [&](auto&& bind) {
+    Scope item = scope;
+    item.aliases.erase(r.as);
+    item.variables.erase(r.as);
+    item.entries.erase(r.as);
+    if (!r.as.empty()) bind(item);
+    items.push_back(std::move(item));
+  };
+  switch (r.source) {
+    case RepeatSpec::Source::Count:
+    case RepeatSpec::Source::Range: {
+      long long first = 1, last = 0;
+      if (r.source == RepeatSpec::Source::Count) {
+        auto n = eval_int(ctx, scope, e, r.count, "count");
+        if (!n) return items;
+        if (*n < 0) report(ctx, e, "count is negative (" + std::to_string(*n) + ")");
+        if (*n <= 0) return items;
+        last = *n;
+      } else {
+        auto a = eval_int(ctx, scope, e, r.range_from, "range start");
+        auto b = eval_int(ctx, scope, e, r.range_to, "range end");
+        if (!a || !b) return items;
+        first = *a;
+        last = *b;
+      }
+      const long long dir = last >= first ? 1 : -1;
+      const long long n = (last - first) * dir + 1;
+      if (n > kMaxItems) {
+        report(ctx, e, "repeat of " + std::to_string(n) + " items (at most " + std::to_string(kMaxItems) + ")");
+        return items;
+      }
+      for (long long v = first;; v += dir) {
+        add([&](Scope& s) { s.variables[r.as] = std::to_string(v); });
+        if (v == last) break;
+      }
+      return items;
+    }
+    case RepeatSpec::Source::Table: {
+      const model::Table* table = ctx.game.table(r.table);
+      if (!table) {
+        std::vector<std::string> ids;
+        for (const auto& t : ctx.game.tables) ids.push_back(t.id);
+        report(ctx, e, "unknown table '" + r.table + "' (game " + ctx.game.id + " has " + model::join_names(ids) + ")");
+        return items;
+      }
+      for (const auto& entry : table->entries) add([&](Scope& s) { s.entries[r.as] = EntryRef{table, &entry}; });
+      return items;
+    }
+    case RepeatSpec::Source::List: {
+      // Lists are read where card fields are: through the card's (or game's) data.
+      std::string path = apply_aliases(r.list, scope.aliases);
+      const std::string head = path.substr(0, path.find('.'));
+      if (scope.entries.count(head) || scope.variables.count(head)) {
+        report(ctx, e, "'" + r.list + "' is not a card or game list (lists inside table entries are not read)");
+        return items;
+      }
+      if (!make_resolver(ctx, scope)(r.list)) {
+        report(ctx, e, "unknown field '" + r.list + "' (repeat list)");
+        return items;
+      }
+      static const model::Card no_card;
+      const model::Value* v = model::lookup(ctx.game, ctx.card ? *ctx.card : no_card, path);
+      if (!v || v->is_null()) return items;  // an absent list has no items
+      if (!v->is_list()) {
+        report(ctx, e, "'" + r.list + "' is " + v->kind_name() + ", not a list");
+        return items;
+      }
+      for (size_t k = 0; k < v->list.size(); ++k)
+        add([&](Scope& s) { s.aliases[r.as] = path + "." + std::to_string(k); });
+      return items;
+    }
+  }
+  return items;
+}
+
+void expand_repeat(const Context& ctx, const Scope& scope, const Element& e, int depth) {
+  std::vector<Scope> items = repeat_items(ctx, scope, e);
+  if (!e.repeat.where.empty()) {
+    std::vector<Scope> kept;
+    for (auto& item : items) {
+      auto r = evaluate_condition(e.repeat.where, make_resolver(ctx, item));
+      if (!r.ok()) return report(ctx, e, r.error + " (in 'where')");
+      if (r.value == "true") kept.push_back(std::move(item));
+    }
+    items = std::move(kept);
+  }
+  std::vector<Affine> frames = item_frames(e.repeat.place, items.size());
+  for (size_t k = 0; k < items.size(); ++k) {
+    Scope& item = items[k];
+    item.variables["i"] = std::to_string(k + 1);
+    item.variables["i0"] = std::to_string(k);
+    item.variables["n"] = std::to_string(items.size());
+    item.transform = scope.transform.then_after(frames[k]);
+    expand(ctx, item, e.children, depth + 1);
+  }
 }
 
 }  // namespace

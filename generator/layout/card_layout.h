@@ -36,6 +36,10 @@ class Layouter {
               const std::string& language = "de", const ValueMap* values = nullptr,
               const model::Deck* back_of = nullptr) const;
 
+  // The typesetter layouts are set with; products that add their own text
+  // (e.g. the labels of a tiled board's sheets) use the same one.
+  const text::Typesetter& typesetter() const { return typesetter_; }
+
  private:
   const model::Model& model_;
   const text::FontLibrary& fonts_;

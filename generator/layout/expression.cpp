@@ -1,6 +1,8 @@
 #include "layout/expression.h"
 
 #include <cctype>
+#include <cstdlib>
+#include <optional>
 #include <vector>
 
 namespace kw::layout {
@@ -47,17 +49,32 @@ ExprResult operand(const std::string& raw, const Resolver& resolve) {
   return {*v, {}};
 }
 
+std::optional<double> as_number(const std::string& s) {
+  std::string t = trim(s);
+  if (t.empty()) return std::nullopt;
+  char* end = nullptr;
+  double v = std::strtod(t.c_str(), &end);
+  if (end != t.c_str() + t.size()) return std::nullopt;
+  return v;
+}
+
+// Two-character operators first, so "<=" is not read as "<".
 ExprResult term(const std::string& raw, const Resolver& resolve) {
   std::string t = trim(raw);
-  for (const char* op : {"==", "!="}) {
+  for (std::string op : {"==", "!=", "<=", ">=", "<", ">"}) {
     size_t pos = t.find(op);
     if (pos == std::string::npos) continue;
     auto lhs = operand(t.substr(0, pos), resolve);
     if (!lhs.ok()) return lhs;
-    auto rhs = operand(t.substr(pos + 2), resolve);
+    auto rhs = operand(t.substr(pos + op.size()), resolve);
     if (!rhs.ok()) return rhs;
-    bool eq = lhs.value == rhs.value;
-    return {(op[0] == '=') == eq ? "true" : "false", {}};
+    if (op == "==" || op == "!=") return {(op == "==") == (lhs.value == rhs.value) ? "true" : "false", {}};
+    // Ordering compares numbers only: "10" < "9" as text would silently mislead.
+    auto a = as_number(lhs.value), b = as_number(rhs.value);
+    if (!a || !b)
+      return {{}, "cannot compare '" + lhs.value + "' " + op + " '" + rhs.value + "': both sides must be numbers"};
+    bool r = op == "<" ? *a < *b : op == ">" ? *a > *b : op == "<=" ? *a <= *b : *a >= *b;
+    return {r ? "true" : "false", {}};
   }
   bool negate = false;
   while (!t.empty() && t[0] == '!') {

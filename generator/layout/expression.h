@@ -1,7 +1,8 @@
 #pragma once
 // The small expression language of layouts:
 //   interpolation  "{{region.name}}", "Punkte: {{class.points}}"
-//   conditions     "special", "!evil", "class.points != 0", "a && b == 'x'"
+//   conditions     "special", "!evil", "class.points != 0", "a && b == 'x'",
+//                  "space < 0", "i0 >= 2" (<, <=, >, >= compare numbers)
 // Paths are resolved by a callback, so this module knows nothing of cards.
 #include <functional>
 #include <map>

@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/diagnostic.h"
@@ -27,8 +28,45 @@ struct TextSpec {
   bool hyphenate = true;
 };
 
+// Where the items of a `repeat` go. Each item gets its own frame: the origin
+// at the item's anchor, so the repeated elements are written once, relative
+// to that anchor.
+struct Placement {
+  enum class Kind { None, Ring, Track, Grid };
+  Kind kind = Kind::None;       // None: every item at the enclosing origin
+  // Ring: anchors on a circle, evenly spaced over the full turn, starting at
+  // `start_angle` (degrees clockwise from 12 o'clock). With rotate_items the
+  // frame turns with the angle so that the item's "up" points away from the
+  // centre (items read upright from outside the ring).
+  Point center;
+  double radius = 0;
+  double start_angle = 0;
+  bool clockwise = true;
+  bool rotate_items = false;
+  // Track: from `from`, either evenly spaced up to `to` (the last item's
+  // anchor) or `step` apart. Grid: row by row from `from`, `columns` per row,
+  // `step` = [column pitch, row pitch].
+  Point from;
+  std::optional<Point> to;
+  Point step;
+  int columns = 1;
+};
+
+// The items a `repeat` draws its elements for, and the names it binds.
+struct RepeatSpec {
+  enum class Source { Count, Range, Table, List };
+  Source source = Source::Count;
+  std::string count;              // Count: a number (may interpolate)
+  std::string range_from, range_to;  // Range: whole numbers, both ends included (may interpolate)
+  std::string table;              // Table: a table of the game, entries in data order
+  std::string list;               // List: a field path to a list (card field or game.*)
+  std::string as;                 // the item's name (see card_layout.h); may be empty for count/range
+  std::string where;              // keeps only items for which this condition holds
+  Placement place;
+};
+
 struct Element {
-  enum class Kind { Rect, Line, Art, Text, Use, Group };
+  enum class Kind { Rect, Line, Art, Text, Use, Group, Sector, Repeat };
   Kind kind = Kind::Rect;
   std::string name;
   SourceLoc loc;
@@ -47,14 +85,23 @@ struct Element {
   bool key = true;                  // Art/Text: must stay in the safe area
 
   std::string text;                 // Text: markup (may interpolate)
+  std::string text_id;              // Text: "<name>" (or "<name>#2"...), its translation id in the layout
   std::string color;                // Text: colour
   TextSpec font;
 
   double rotate = 0;                // degrees, clockwise; Use/Group about `origin`, Text/Art about the box centre
   std::optional<Point> origin;      // default: the trim centre
   std::string component;            // Use
-  std::map<std::string, std::string> with;  // Use: path aliases (side: good)
-  std::vector<Element> children;    // Group
+  std::map<std::string, std::string> with;  // Use: path aliases (side: good); targets may interpolate
+  std::vector<Element> children;    // Group, Repeat
+
+  // Sector: a disc (inner_radius 0), a ring, or a part of either between two
+  // angles (degrees clockwise from 12 o'clock), about `center`.
+  Point center;
+  double inner_radius = 0, outer_radius = 0;
+  std::optional<std::pair<double, double>> angles;  // none: the full turn
+
+  RepeatSpec repeat;                // Repeat
 };
 
 struct LayoutDef {
@@ -64,6 +111,15 @@ struct LayoutDef {
   std::map<std::string, std::vector<Element>> components;
   std::vector<Element> elements;
 };
+
+// A text element's literal text that needs translating (letters outside
+// {{…}}), with its id: "layout.<layout>.<element>".
+struct LayoutString {
+  std::string id;
+  std::string text;
+  SourceLoc loc;
+};
+std::vector<LayoutString> layout_strings(const LayoutDef& def);
 
 // Reads layouts/<id>.yaml under `layouts_dir`. Unknown keys, element types,
 // components, fonts (checked against `fonts` when given) are diagnostics.

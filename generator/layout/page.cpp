@@ -47,7 +47,8 @@ std::string dump(const Page& page) {
                     " safe " + rect(page.safe) + "\n";
   for (const auto& item : page.items) {
     out += "  " + (item.name.empty() ? std::string("-") : item.name) + ": " + std::visit(Dumper{}, item.shape) +
-           " bounds " + rect(item.bounds) + (item.keep_in_safe_area ? " key" : "") + "\n";
+           " bounds " + rect(item.bounds) + (item.keep_in_safe_area ? " key" : "") +
+           (item.clip ? " clip " + rect(*item.clip) : "") + "\n";
   }
   return out;
 }

@@ -71,6 +71,9 @@ struct Item {
   std::string name;        // layout element that produced it (for dumps and reports)
   bool keep_in_safe_area = false;  // text and key motifs: preflight checks these
   Rect bounds;             // page-space bounding box, as computed by layout
+  // Page-space rectangle the item is painted within (e.g. one tile of a board
+  // printed on several sheets); none: the whole page.
+  std::optional<Rect> clip;
 };
 
 struct Page {

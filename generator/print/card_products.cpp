@@ -8,6 +8,9 @@
 #include <unistd.h>
 
 #include "core/files.h"
+#include "print/board_products.h"
+#include "print/card_files.h"
+#include "print/print_pdf.h"
 #include "render/render.h"
 
 namespace kw::print {
@@ -16,45 +19,17 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string numbered(size_t n, const std::string& id) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "%02zu-", n);
+// "07-gondor-erbe-1": zero-padded so that file names sort in card order
+// (three digits once a game has 100 cards or more).
+std::string numbered(size_t n, size_t total, const std::string& id) {
+  int width = total >= 100 ? 3 : 2;
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "%0*zu-", width, n);
   return buf + id;
 }
 
-// A PDF streamed page by page into a temporary file, renamed into place only
-// when complete (no half-written PDF survives a failure).
-class PdfFile {
- public:
-  explicit PdfFile(fs::path path)
-      : path_(std::move(path)), tmp_(path_.string() + ".tmp-" + std::to_string(::getpid())),
-        out_((fs::create_directories(path_.parent_path()), tmp_), std::ios::binary | std::ios::trunc),
-        doc_([this](std::string_view bytes) { out_.write(bytes.data(), static_cast<std::streamsize>(bytes.size())); },
-             render::PdfOptions{}) {
-    if (!out_) throw std::runtime_error("cannot write " + tmp_.string());
-  }
-  ~PdfFile() {
-    if (!done_) {
-      std::error_code ec;
-      out_.close();
-      fs::remove(tmp_, ec);
-    }
-  }
-  void add(const layout::Page& page) { doc_.add_page(page); }
-  void finish() {
-    doc_.finish();
-    out_.close();
-    if (!out_) throw std::runtime_error("cannot write " + path_.string());
-    fs::rename(tmp_, path_);
-    done_ = true;
-  }
-
- private:
-  fs::path path_, tmp_;
-  std::ofstream out_;
-  render::PdfDocument doc_;
-  bool done_ = false;
-};
+// A print PDF with its page boxes (print_pdf.h).
+using PdfFile = PrintPdf;
 
 }  // namespace
 
@@ -63,14 +38,16 @@ std::vector<LaidOutCard> layout_game(const model::Game& game, layout::Layouter& 
   const std::string& language = options.language;
   const layout::ValueMap* values = &options.rule_values;
   std::vector<LaidOutCard> cards;
-  size_t number = 0;
+  size_t number = 0, total = 0;
+  for (const auto& deck : game.decks)
+    if (deck.product == "cards") total += deck.cards.size();
   for (const auto& deck : game.decks) {
     if (deck.product != "cards") continue;
     const layout::LayoutDef* def = layouter.definition(deck.layout, diags);
     for (const auto& card : deck.cards) {
       ++number;
       if (!def) continue;
-      cards.push_back({numbered(number, card.id), layouter.layout(*def, game, &card, diags, language, values)});
+      cards.push_back({numbered(number, total, card.id), layouter.layout(*def, game, &card, diags, language, values)});
     }
   }
   std::set<std::string> backs;
@@ -84,7 +61,8 @@ std::vector<LaidOutCard> layout_game(const model::Game& game, layout::Layouter& 
     bool shared = std::all_of(game.decks.begin(), game.decks.end(), [&](const model::Deck& d) {
       return d.product != "cards" || d.back_layout == deck.back_layout;
     });
-    std::string stem = shared ? "00-back" : "00-back-" + deck.id;
+    std::string zero = total >= 100 ? "000" : "00";
+    std::string stem = shared ? zero + "-back" : zero + "-back-" + deck.id;
     cards.push_back({stem, layouter.layout(*def, game, nullptr, diags, language, values, &deck)});
   }
   return cards;
@@ -111,38 +89,22 @@ BuildReport build_card_products(const model::Game& game, layout::Layouter& layou
   size_t errors_before = diags.error_count();
   auto cards = layout_game(game, layouter, options, diags);
   auto booklets = options.formats.pdf ? layout_booklets(game, layouter, options, diags) : std::vector<LaidOutBooklet>{};
+  auto boards = layout_boards(game, layouter, options, diags);
   if (diags.error_count() > errors_before) return report;
 
-  const double dpi = game.format->dpi;
-  fs::path dir = options.out_dir / game.id;
-  std::unique_ptr<PdfFile> pdf;
-  if (options.formats.pdf) pdf = std::make_unique<PdfFile>(dir / (game.id + ".pdf"));
-  for (const auto& card : cards) {
-    if (options.formats.png || options.formats.jpeg) {
-      render::Raster raster = render::render_raster(card.page, dpi);
-      if (options.formats.png) {
-        fs::path file = dir / "cards" / (card.stem + ".png");
-        write_file_atomic(file, render::encode_png(raster));
-        report.written.push_back(file);
-      }
-      if (options.formats.jpeg) {
-        fs::path file = dir / "meinspiel" / (card.stem + ".jpg");
-        write_file_atomic(file, render::encode_jpeg(raster, 95));
-        report.written.push_back(file);
-      }
-    }
-    if (pdf) pdf->add(card.page);
-  }
-  if (pdf) {
-    pdf->finish();
-    report.written.push_back(dir / (game.id + ".pdf"));
-  }
+  fs::path dir = options.out_dir / game.id / options.subdir;
+  // The card files, rendered in parallel, and the print products made from
+  // them (card_files.h).
+  write_card_files(game, cards, dir, options, layouter.typesetter(), report);
   for (const auto& booklet : booklets) {
     PdfFile file(dir / booklet.file);
     for (const auto& page : booklet.pages) file.add(page);
     file.finish();
     report.written.push_back(dir / booklet.file);
   }
+  write_boards(boards, dir, options.formats, report);
+  if (options.formats.pdf) set_board_boxes(boards, dir);  // print_products.h
+  write_build_manifest(game, dir, options, report);       // manifest.json, last
   return report;
 }
 

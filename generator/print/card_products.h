@@ -1,7 +1,8 @@
 #pragma once
 // The products of a game: one PNG per card (cards/), one JPEG per card for
 // the Meinspiel online configurator (meinspiel/), one PDF with every card on
-// its own page (<game>.pdf), and one PDF per booklet deck (e.g. flavor.pdf).
+// its own page (<game>.pdf), one PDF per booklet deck (e.g. flavor.pdf), and
+// the files of each board deck under board/ (board_products.h).
 // Layout runs for the whole game first; only when no page has an error is
 // anything written.
 #include <filesystem>
@@ -11,6 +12,7 @@
 #include "core/diagnostic.h"
 #include "layout/card_layout.h"
 #include "model/model.h"
+#include "print/print_products.h"
 
 namespace kw::print {
 
@@ -26,6 +28,7 @@ struct BuildOptions {
   std::string language = "de";
   std::string subdir;            // under <out>/<game>/: "" for German, "en" for English...
   layout::ValueMap rule_values;  // the rules engine's texts for layouts ({{rules.…}})
+  PrintOptions print;             // print production: PnP sheets, … (print_products.h)
 };
 
 // One laid-out card (or back) with the file name stem it is written under.

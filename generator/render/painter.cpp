@@ -84,6 +84,10 @@ void paint_item(cairo_t* cr, const layout::Item& item) {
   const Affine& a = item.transform;
   cairo_matrix_t m{a.xx, a.yx, a.xy, a.yy, a.x0, a.y0};
   cairo_save(cr);
+  if (item.clip) {  // in page space, so before the item's own transform
+    cairo_rectangle(cr, item.clip->x, item.clip->y, item.clip->w, item.clip->h);
+    cairo_clip(cr);
+  }
   cairo_transform(cr, &m);
   try {
     std::visit(

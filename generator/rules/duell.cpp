@@ -90,6 +90,7 @@ std::array<std::vector<Entry>, 2> read_entries(const model::Game& game, Sink* si
   std::array<std::vector<Entry>, 2> out;
   for (const auto& deck : game.decks)
     for (const auto& card : deck.cards) {
+      if (deck.product == "board") break;  // the board is drawn from meta.board, not a card
       std::string s = text(game, card, "side");
       auto side = side_from_id(s);
       if (!side) {
@@ -182,7 +183,7 @@ void check(const model::Model&, const model::Game& game, Findings& out) {
   for (Side s : {Side::Gandalf, Side::Balrog}) {
     size_t n = 0;
     for (const auto& deck : game.decks)
-      for (const auto& card : deck.cards) n += text(game, card, "side") == id(s);
+      for (const auto& card : deck.cards) n += deck.product != "board" && text(game, card, "side") == id(s);
     if (static_cast<int>(n) != f.cards_per_side)
       sink.error(deck_loc(s), "the " + std::string(name(s)) + " side has " +
                                   plural(static_cast<long long>(n), "card", "cards") + "; each side has " +

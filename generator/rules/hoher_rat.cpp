@@ -86,6 +86,7 @@ void check_cards(const model::Game& game, Sink& sink) {
   Sink colour_sink = sink.with_check("hoher-rat.colours");
   for (const auto& deck : game.decks)
     for (const auto& card : deck.cards) {
+      if (deck.product == "board") break;  // the board is drawn from the `board` table checked here
       const std::string time = text(game, card, "time"), kind = text(game, card, "kind");
       if (std::find(decks().begin(), decks().end(), time) == decks().end()) {
         sink.error(field_loc(game, card, "time"), "card belongs to neither the Tag nor the Nacht deck", card.id);

@@ -43,6 +43,17 @@ TEST(Expression, Conditions) {
   EXPECT_FALSE(evaluate_condition("nope == 1", fields).ok());
 }
 
+TEST(Expression, OrderingComparesNumbers) {
+  auto is = [](const std::string& c) { return evaluate_condition(c, fields).value; };
+  EXPECT_EQ(is("class.points > 10"), "true");
+  EXPECT_EQ(is("class.points >= 11"), "true");
+  EXPECT_EQ(is("class.points < 9"), "false");  // as numbers: 11 < 9 is false ("11" < "9" as text is not)
+  EXPECT_EQ(is("hobbit.points <= 0 && -1 < hobbit.points"), "true");
+  auto text = evaluate_condition("region.name < 3", fields);
+  EXPECT_FALSE(text.ok());
+  EXPECT_EQ(text.error, "cannot compare 'Gondor' < '3': both sides must be numbers");
+}
+
 TEST(Expression, AliasesRewriteTheFirstSegment) {
   std::map<std::string, std::string> aliases = {{"side", "evil"}};
   EXPECT_EQ(apply_aliases("side.name", aliases), "evil.name");

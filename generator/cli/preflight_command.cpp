@@ -1,0 +1,68 @@
+// kartenwerk preflight [--game ID[,ID]] [--profile NAME] [--out DIR]:
+// checks each game's produced files under DIR/<game>/ against a print-shop
+// profile (data/print/profiles.yaml) and prints a report per card.
+// Exit status 1 when a game fails (or its files are missing), 2 for an
+// unknown profile.
+#include <ostream>
+
+#include "cli/commands.h"
+#include "cli/session.h"
+#include "layout/card_layout.h"
+#include "layout/icons.h"
+#include "print/card_products.h"
+#include "print/preflight.h"
+#include "rules/rules.h"
+#include "text/typesetter.h"
+
+namespace kw::cli {
+
+int run_preflight(const Invocation& inv, std::ostream& out, std::ostream& err) {
+  Diagnostics diags;
+  auto profiles = print::load_print_profiles(inv.root, diags);
+  if (!profiles) {
+    err << format_diagnostics(diags);
+    return 1;
+  }
+  std::string id = inv.profile.empty() ? profiles->default_id : inv.profile;
+  const print::PrintProfile* profile = profiles->find(id);
+  if (!profile) {
+    std::string known;
+    for (const auto& p : profiles->profiles) known += (known.empty() ? "" : ", ") + p.id;
+    err << "kartenwerk: unknown profile '" << id << "' (profiles: " << known << ")\n";
+    return 2;
+  }
+  Session s = open_session(inv, err);
+  if (!s.model) return 1;
+  auto fonts = text::FontLibrary::load(s.model->fonts_dir(), diags);
+  if (!fonts || diags.has_errors()) {
+    err << format_diagnostics(diags);
+    return 1;
+  }
+  int status = 0;
+  for (const auto* game : s.games) {
+    // The display list the files were painted from: the same layout as build.
+    text::Typesetter typesetter(*fonts, layout::icon_aspect_for(*s.model, *game));
+    layout::Layouter layouter(*s.model, *fonts, typesetter);
+    print::BuildOptions options;
+    options.rule_values = rules::rule_values(*s.model, *game);
+    Diagnostics game_diags;
+    auto cards = print::layout_game(*game, layouter, options, game_diags);
+    if (game_diags.has_errors()) {
+      err << format_diagnostics(game_diags);
+      err << "kartenwerk: " << game->id << ": the layout has errors, so there is nothing to check\n";
+      status = 1;
+      continue;
+    }
+    try {
+      auto report = print::preflight_game(*game, cards, inv.out_dir / game->id, *profile, inv.root);
+      out << print::format_preflight(report);
+      if (!report.passed()) status = 1;
+    } catch (const std::exception& e) {
+      err << "kartenwerk: " << game->id << ": " << e.what() << "\n";
+      status = 1;
+    }
+  }
+  return status;
+}
+
+}  // namespace kw::cli

@@ -1,0 +1,16 @@
+#pragma once
+// build's print-production options: data/print/ settings with the command
+// line's overrides (--cut-lines, --duplex-offset, ...).
+#include <iosfwd>
+
+#include "cli/commands.h"
+#include "print/print_products.h"
+
+namespace kw::cli {
+
+// Fills `print` from inv.root's data/print/ and `inv`. Returns 0, or the exit
+// status to stop with: 2 for a wrong command line, 1 for bad settings files
+// (diagnostics written to `err`).
+int setup_print_options(const Invocation& inv, print::PrintOptions& print, std::ostream& err);
+
+}  // namespace kw::cli

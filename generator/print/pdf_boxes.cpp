@@ -1,0 +1,149 @@
+#include "print/pdf_boxes.h"
+
+// qpdf 11: no PointerHolder compatibility (std::shared_ptr throughout).
+#define POINTERHOLDER_TRANSITION 4
+#include <qpdf/QPDF.hh>
+#include <qpdf/QPDFObjectHandle.hh>
+#include <qpdf/QPDFPageDocumentHelper.hh>
+#include <qpdf/QPDFPageObjectHelper.hh>
+#include <qpdf/QPDFWriter.hh>
+#include <unistd.h>
+
+#include <cmath>
+#include <stdexcept>
+
+namespace kw::print {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr double kPtPerMm = 72.0 / 25.4;
+
+// A box in millimetres (y down from the top of a page `page_h_mm` high) as a
+// PDF rectangle in points, rounded to 1/1000 pt.
+QPDFObjectHandle pdf_box(const Rect& r, double page_h_mm) {
+  auto pt = [](double mm) { return std::round(mm * kPtPerMm * 1000) / 1000; };
+  QPDFObjectHandle::Rectangle rect(pt(r.x), pt(page_h_mm - r.bottom()), pt(r.right()), pt(page_h_mm - r.y));
+  auto num = [](double v) { return QPDFObjectHandle::newReal(v, 3, true); };
+  return QPDFObjectHandle::newArray({num(rect.llx), num(rect.lly), num(rect.urx), num(rect.ury)});
+}
+
+// A PDF rectangle (points, y up) as millimetres from the top-left of `media`.
+Rect mm_box(const QPDFObjectHandle::Rectangle& r, const QPDFObjectHandle::Rectangle& media) {
+  double llx = std::min(r.llx, r.urx), urx = std::max(r.llx, r.urx);
+  double lly = std::min(r.lly, r.ury), ury = std::max(r.lly, r.ury);
+  double top = std::max(media.lly, media.ury), left = std::min(media.llx, media.urx);
+  return {(llx - left) / kPtPerMm, (top - ury) / kPtPerMm, (urx - llx) / kPtPerMm, (ury - lly) / kPtPerMm};
+}
+
+std::string temp_name(const fs::path& p) { return p.string() + ".tmp-boxes-" + std::to_string(::getpid()); }
+
+void write_deterministic(QPDF& pdf, const fs::path& out, const std::string& min_version) {
+  std::string tmp = temp_name(out);
+  try {
+    QPDFWriter w(pdf, tmp.c_str());
+    w.setDeterministicID(true);
+    if (!min_version.empty()) w.setMinimumPDFVersion(min_version);
+    w.write();
+  } catch (...) {
+    std::error_code ec;
+    fs::remove(tmp, ec);
+    throw;
+  }
+  fs::rename(tmp, out);
+}
+
+void open(QPDF& pdf, const fs::path& file) {
+  pdf.setSuppressWarnings(true);
+  pdf.processFile(file.c_str());
+}
+
+}  // namespace
+
+PageBoxes boxes_of(const layout::Page& page) {
+  Rect whole{0, 0, page.size.w, page.size.h};
+  return {whole, whole, page.trim};
+}
+
+void set_page_boxes(const fs::path& file, std::span<const PageBoxes> boxes) {
+  try {
+    QPDF pdf;
+    open(pdf, file);
+    auto pages = QPDFPageDocumentHelper(pdf).getAllPages();
+    if (pages.size() != boxes.size())
+      throw std::runtime_error(std::to_string(pages.size()) + " pages but " + std::to_string(boxes.size()) +
+                               " sets of boxes");
+    for (size_t i = 0; i < pages.size(); ++i) {
+      QPDFObjectHandle page = pages[i].getObjectHandle();
+      double h = boxes[i].media.h;
+      page.replaceKey("/MediaBox", pdf_box(boxes[i].media, h));
+      page.replaceKey("/BleedBox", pdf_box(boxes[i].bleed, h));
+      page.replaceKey("/TrimBox", pdf_box(boxes[i].trim, h));
+    }
+    write_deterministic(pdf, file, "");
+  } catch (const std::exception& e) {
+    throw std::runtime_error("cannot set the page boxes of " + file.string() + ": " + e.what());
+  }
+}
+
+std::vector<PageBoxes> read_page_boxes(const fs::path& file) {
+  try {
+    QPDF pdf;
+    open(pdf, file);
+    std::vector<PageBoxes> out;
+    for (auto& page : QPDFPageDocumentHelper(pdf).getAllPages()) {
+      auto media = page.getMediaBox().getArrayAsRectangle();
+      out.push_back({mm_box(media, media), mm_box(page.getBleedBox().getArrayAsRectangle(), media),
+                     mm_box(page.getTrimBox().getArrayAsRectangle(), media)});
+    }
+    return out;
+  } catch (const std::exception& e) {
+    throw std::runtime_error("cannot read the page boxes of " + file.string() + ": " + e.what());
+  }
+}
+
+void copy_pages(const fs::path& src_file, std::span<const int> order, const fs::path& out) {
+  try {
+    QPDF src;
+    open(src, src_file);
+    auto pages = QPDFPageDocumentHelper(src).getAllPages();
+    QPDF dst;
+    dst.emptyPDF();
+    QPDFPageDocumentHelper dst_pages(dst);
+    for (int index : order) {
+      if (index < 0 || static_cast<size_t>(index) >= pages.size())
+        throw std::runtime_error("no page " + std::to_string(index + 1) + " (of " + std::to_string(pages.size()) + ")");
+      // copyForeignObject copies a page (and what it uses) once; every use
+      // gets its own page dictionary pointing at the shared contents.
+      QPDFObjectHandle copied = dst.copyForeignObject(pages[static_cast<size_t>(index)].getObjectHandle());
+      dst_pages.addPage(QPDFPageObjectHelper(dst.makeIndirectObject(copied.shallowCopy())), false);
+    }
+    // The output intent (a CMYK PDF's ICC profile) belongs to every copy.
+    QPDFObjectHandle intents = src.getRoot().getKey("/OutputIntents");
+    if (intents.isArray()) {
+      QPDFObjectHandle copied = QPDFObjectHandle::newArray();
+      for (auto intent : intents.aitems())
+        copied.appendItem(intent.isIndirect() ? dst.copyForeignObject(intent) : intent);
+      dst.getRoot().replaceKey("/OutputIntents", copied);
+    }
+    QPDFObjectHandle info = src.getTrailer().getKey("/Info");
+    if (info.isDictionary() && info.isIndirect()) dst.getTrailer().replaceKey("/Info", dst.copyForeignObject(info));
+    fs::create_directories(out.parent_path());
+    write_deterministic(dst, out, src.getPDFVersion());
+  } catch (const std::exception& e) {
+    throw std::runtime_error("cannot write " + out.string() + " from " + src_file.string() + ": " + e.what());
+  }
+}
+
+int pdf_page_count(const fs::path& file) {
+  try {
+    QPDF pdf;
+    open(pdf, file);
+    return static_cast<int>(QPDFPageDocumentHelper(pdf).getAllPages().size());
+  } catch (const std::exception& e) {
+    throw std::runtime_error("cannot read " + file.string() + ": " + e.what());
+  }
+}
+
+}  // namespace kw::print

@@ -1,0 +1,101 @@
+#pragma once
+// Print-and-play sheets: cards at true size in a grid on A4 or Letter, crop
+// marks in the margin around the grid, optional cut lines, and the backs on
+// the following page, placed so each back lands behind its front when the
+// sheet is printed on both sides. Pure geometry plus display lists (pages),
+// in millimetres with the origin at the sheet's top-left corner.
+//
+// Cards sit side by side at their trim size (the bleed is cut off at the
+// neighbour), so one cut separates two cards; with `gap` > 0 every card has
+// its own cuts. The grid is centred on the sheet, so the front and the
+// mirrored back grid coincide when the sheet is turned over.
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/diagnostic.h"
+#include "layout/page.h"
+#include "print/print_config.h"
+#include "text/typesetter.h"
+
+namespace kw::print {
+
+struct SheetGrid {
+  SheetFormat sheet;
+  Size card;         // trim size of the cards, mm
+  double gap = 0;
+  int columns = 0, rows = 0;
+  Rect area;         // the whole grid on the sheet
+
+  int capacity() const { return columns * rows; }
+  // Slot `slot` (row by row from the top left) on the front side.
+  Rect cell(int slot) const;
+  // Where the back of slot `slot` goes on the back page: the cell as seen
+  // from the back after the flip, moved by `offset`.
+  Rect back_cell(int slot, DuplexFlip flip, Point offset) const;
+  // The x (y) of every cut, left to right (top to bottom); a cut shared by
+  // two neighbours is listed once.
+  std::vector<double> cuts_x() const;
+  std::vector<double> cuts_y() const;
+};
+
+// The largest grid of `card`-sized cells (with `gap` between them) inside
+// the sheet's margin, centred on the sheet; nullopt when not one card fits.
+std::optional<SheetGrid> fit_grid(const SheetFormat& sheet, Size card, double gap = 0);
+
+struct Segment {
+  Point from, to;
+  friend bool operator==(const Segment&, const Segment&) = default;
+};
+
+// For every cut, a mark at each end of it, in the margin: starting `offset`
+// away from the grid, `length` long, shortened where the paper ends first
+// (none where not even the offset fits). Never over a cell.
+std::vector<Segment> crop_marks(const SheetGrid& grid, double length, double offset);
+
+// A line along every cut, across the whole grid.
+std::vector<Segment> cut_lines(const SheetGrid& grid);
+
+// One card for the sheets: its front and, when its deck has one, its back.
+struct PnpCard {
+  const layout::Page* front = nullptr;
+  const layout::Page* back = nullptr;
+};
+
+// The cards of one sheet: which grid, which cards (indices into the card
+// list, in slot order).
+struct SheetPlan {
+  SheetGrid grid;
+  std::vector<size_t> cards;
+};
+
+// Cards in order, sheet by sheet; a card of another trim size than its
+// predecessor starts a new sheet with a grid of its own. Throws
+// std::runtime_error when a card does not fit on the sheet at all.
+std::vector<SheetPlan> plan_sheets(std::span<const PnpCard> cards, const SheetFormat& sheet, double gap);
+
+// True when any card has a back (then every front page is followed by a back page).
+bool any_back(std::span<const PnpCard> cards);
+
+// Copies the items of `card` onto `sheet` so that the card's trim lands on
+// `cell` (same size), clipped to `clip` (the cell, or more for bleed).
+void place_card(layout::Page& sheet, const layout::Page& card, const Rect& cell, const Rect& clip);
+
+// The front page of a planned sheet: cards, crop marks, cut lines (when settings.cut_lines).
+layout::Page front_sheet(const SheetPlan& plan, std::span<const PnpCard> cards, const PnpSettings& settings,
+                         const std::string& id);
+// Its back page: each card's back at back_cell, nothing else.
+layout::Page back_sheet(const SheetPlan& plan, std::span<const PnpCard> cards, const PnpSettings& settings,
+                        const std::string& id);
+
+// The alignment test: one sheet, two pages. The front shows the grid with a
+// cross at every cell's centre and a 100 mm check length; the back shows
+// millimetre scales at the same places (with the current duplex offset).
+// Printed duplex and held against the light, the front's crosses show
+// through on the scales: the reading there, added to the current offset, is
+// the offset to set. Text problems go to `diags`.
+std::vector<layout::Page> alignment_sheet(const SheetGrid& grid, const PnpSettings& settings, const std::string& title,
+                                          const text::Typesetter& typesetter, Diagnostics& diags);
+
+}  // namespace kw::print

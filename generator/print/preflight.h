@@ -1,0 +1,100 @@
+#pragma once
+// Preflight: checks a game's produced files against a print-shop profile
+// (data/print/profiles.yaml) before they go to the printer, card by card.
+//
+// Read from the files:
+//   files      the profile's files exist; the PDFs have a page per card
+//   boxes      every page's MediaBox, BleedBox and TrimBox (trim + bleed)
+//   image      each card's JPEG: pixel size at the profile's dpi, density, RGB
+//   bleed      the JPEG's bleed is the card's edge colour on every side
+//   text       text of at least text_min_pt (light on dark: the larger
+//              minimum), from the PDF content (size as printed; light on dark
+//              when the text is lighter than the ground it sits on in the JPEG)
+//   lines      stroked lines at least line_min_pt wide
+//   fonts      every font embedded
+//   resolution raster images placed at image_dpi or more
+//   marks      nothing outside the trim that is not card (crop marks, colour
+//              bars, file names: objects lying wholly in the bleed), no slug
+// Read from the layout (the display list the files were painted from; the
+// manifest's input hash proves they still match):
+//   safe-area  all text and key elements (keep_in_safe_area) inside the safe area
+//   stale      manifest.json exists and its input hash is the current input's
+#include <filesystem>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/diagnostic.h"
+#include "model/model.h"
+#include "print/card_products.h"
+#include "print/manifest.h"
+
+namespace kw::print {
+
+struct PrintProfile {
+  std::string id, name;
+  std::string fronts_pdf = "meinspiel/fronts.pdf", backs_pdf = "meinspiel/backs.pdf", images_dir = "meinspiel";
+  Size trim{59, 91};
+  double bleed = 3, safe = 4;
+  double image_dpi = 300;
+  std::string image_color = "rgb";  // rgb | any
+  double text_min_pt = 6, text_min_light_on_dark_pt = 7;
+  double line_min_pt = 0.5;
+  bool fonts_embedded = true;
+  bool marks_allowed = false;
+  double bleed_tolerance = 40, bleed_coverage = 0.98;
+  SourceLoc loc;
+};
+
+struct PrintProfiles {
+  std::string default_id;
+  std::vector<PrintProfile> profiles;
+  const PrintProfile* find(const std::string& id) const;
+};
+
+// Loads `root`/data/print/profiles.yaml; nullopt (with diagnostics) when it
+// is missing or wrong.
+std::optional<PrintProfiles> load_print_profiles(const std::filesystem::path& root, Diagnostics& diags);
+
+enum class PreflightCheck { Files, Stale, Boxes, Image, Bleed, SafeArea, Text, Lines, Fonts, Resolution, Marks };
+const char* check_name(PreflightCheck c);  // "boxes", "safe-area", ...
+
+struct PreflightFinding {
+  PreflightCheck check;
+  std::string message;
+};
+
+struct CardPreflight {
+  std::string stem;  // "01-gondor-hobbit-1", "00-back"
+  bool back = false;
+  std::vector<PreflightFinding> findings;
+  // What was measured (0: nothing of that kind on the card).
+  double min_text_pt = 0, min_line_pt = 0;
+  bool ok() const { return findings.empty(); }
+};
+
+struct PreflightReport {
+  std::string game;
+  const PrintProfile* profile = nullptr;
+  std::vector<PreflightFinding> general;  // about the files as a whole
+  std::vector<CardPreflight> cards;       // fronts in card order, then the backs
+  size_t failed_cards() const;
+  bool passed() const { return general.empty() && failed_cards() == 0; }
+  bool has(PreflightCheck c) const;       // any finding of that check
+};
+
+// Checks the files under `game_dir` (output/<game>) made from `cards`
+// (layout_game's result for `game`). `input` is the current input snapshot
+// (compared with the manifest's); the input options are taken from the
+// manifest. Never throws for problems of the files: they become findings.
+PreflightReport preflight_game(const model::Game& game, std::span<const LaidOutCard> cards,
+                               const std::filesystem::path& game_dir, const PrintProfile& profile,
+                               const std::filesystem::path& project_root);
+
+// The report as text: a header, one line per card ("ok" with the smallest
+// text and line measured, or FAIL with its findings indented below), and a
+// closing verdict.
+std::string format_preflight(const PreflightReport& report);
+
+}  // namespace kw::print

@@ -1,0 +1,186 @@
+// CMYK print PDFs: converted with Ghostscript through the ICC profile of
+// data/print/color.yaml, with an output intent; black text as pure K and the
+// total ink within the limit, measured on pages rendered in CMYK.
+#include <gtest/gtest.h>
+
+#include <regex>
+
+#include "core/files.h"
+#include "print/cmyk.h"
+#include "print/pdf_boxes.h"
+#include "print/print_pdf.h"
+#include "support/test_support.h"
+#include "text/font_library.h"
+#include "text/typesetter.h"
+
+namespace kw::print {
+namespace {
+
+namespace fs = std::filesystem;
+
+CmykSettings settings() {
+  Diagnostics diags;
+  auto s = load_cmyk_settings(test::source_root(), diags);
+  EXPECT_TRUE(s) << format_diagnostics(diags);
+  return s.value_or(CmykSettings{});
+}
+
+layout::Item rect(Rect r, Color c, double alpha = 1) {
+  layout::RectShape s;
+  s.rect = r;
+  c.a = static_cast<std::uint8_t>(alpha * 255);
+  s.paint.fill = c;
+  layout::Item item;
+  item.shape = s;
+  item.bounds = r;
+  return item;
+}
+
+// A card: a white panel with black text (#1d1d1b, a designer's "100 % K"),
+// dark and saturated colours, a grey line and a half-transparent overlay.
+layout::Page card(const text::Typesetter& typesetter) {
+  layout::Page p;
+  p.id = "t/cmyk";
+  p.size = {65, 97};
+  p.trim = {3, 3, 59, 91};
+  p.items.push_back(rect({0, 0, 65, 97}, {0x11, 0x41, 0x2d, 255}));   // Rohan green, through the bleed
+  p.items.push_back(rect({8, 8, 49, 30}, {255, 255, 255, 255}));      // white panel
+  p.items.push_back(rect({8, 45, 49, 10}, {0xa7, 0x26, 0x08, 255}));  // Mordor red
+  p.items.push_back(rect({8, 60, 49, 10}, {0, 0, 0, 255}));           // black area
+  p.items.push_back(rect({8, 75, 49, 10}, {0x2c, 0x8c, 0x99, 255}, 0.5));  // transparent
+  layout::PathShape line;
+  line.commands = {{layout::PathCommand::Op::Move, {{8, 42}}}, {layout::PathCommand::Op::Line, {{57, 42}}}};
+  line.paint.stroke = Color{0x80, 0x80, 0x80, 255};
+  line.paint.stroke_width = 0.5;
+  layout::Item l;
+  l.shape = line;
+  p.items.push_back(l);
+  text::TextStyle style;
+  style.max_size_pt = style.min_size_pt = 28;
+  style.color = Color{0x1d, 0x1d, 0x1b, 255};
+  auto set = typesetter.set("Schwarz", style, {45, 26});
+  EXPECT_TRUE(set.text) << set.error;
+  for (auto& run : set.text->runs) {
+    layout::Item t;
+    t.shape = run;
+    t.transform = Affine::translate(10, 10);
+    p.items.push_back(t);
+  }
+  return p;
+}
+
+struct Converted {
+  test::TempDir dir;
+  fs::path pdf;
+  Converted() {
+    Diagnostics diags;
+    auto fonts = text::FontLibrary::load(test::source_root() / "fonts", diags);
+    text::Typesetter typesetter(*fonts);
+    pdf = dir.path() / "card.pdf";
+    PrintPdf out(pdf, "CMYK");
+    out.add(card(typesetter));
+    out.finish();
+  }
+};
+
+TEST(Cmyk, SettingsComeFromData) {
+  CmykSettings s = settings();
+  EXPECT_TRUE(fs::exists(s.icc)) << s.icc;
+  EXPECT_EQ(s.ink_limit, 300);
+  EXPECT_TRUE(s.neutrals_to_k);
+  EXPECT_NEAR(s.black_up_to, 0x20 / 255.0, 1e-9);
+}
+
+TEST(Cmyk, BlackTextIsPureKAndTheInkStaysWithinTheLimit) {
+  Converted c;
+  auto boxes_before = read_page_boxes(c.pdf);
+  convert_to_cmyk(c.pdf, settings());
+  EXPECT_TRUE(has_output_intent(c.pdf));
+
+  // Measured on the page rendered in CMYK at 150 dpi (mm * 150 / 25.4 px).
+  InkCoverage ink = measure_ink(c.pdf, 1, 150);
+  ASSERT_GT(ink.width, 0);
+  EXPECT_LE(ink.max_total, 300.0);
+  auto px = [&](double x_mm, double y_mm) { return ink.at(static_cast<int>(x_mm * 150 / 25.4), static_cast<int>(y_mm * 150 / 25.4)); };
+  // The text on the white panel: every inked pixel is black ink only.
+  int text_pixels = 0;
+  for (int y = static_cast<int>(9 * 150 / 25.4); y < static_cast<int>(37 * 150 / 25.4); ++y)
+    for (int x = static_cast<int>(9 * 150 / 25.4); x < static_cast<int>(56 * 150 / 25.4); ++x) {
+      auto p = ink.at(x, y);
+      if (p.k == 0) continue;
+      ++text_pixels;
+      ASSERT_EQ(p.c + p.m + p.y, 0) << "colour ink in black text at " << x << "," << y;
+    }
+  EXPECT_GT(text_pixels, 500);
+  auto black = px(30, 65);
+  EXPECT_EQ(black.k, 255);
+  EXPECT_EQ(black.c + black.m + black.y, 0);
+  auto grey = px(30, 42);  // the 50 % grey line: K only
+  EXPECT_EQ(grey.c + grey.m + grey.y, 0);
+  EXPECT_GT(grey.k, 0);
+  auto red = px(30, 50);  // Mordor red: magenta and yellow
+  EXPECT_GT(red.m, 180);
+  EXPECT_GT(red.y, 180);
+  auto green = px(2, 2);  // the bleed
+  EXPECT_GT(green.c, 100);
+  EXPECT_GT(green.k, 60);
+
+  // No RGB left in the file: every colour operator is CMYK.
+  fs::path qdf = c.dir.path() / "qdf.pdf";
+  std::string out;
+  ASSERT_EQ(test::run_command("qpdf --qdf --object-streams=disable '" + c.pdf.string() + "' '" + qdf.string() + "'",
+                              &out),
+            0)
+      << out;
+  std::string text = *read_file(qdf);
+  EXPECT_FALSE(std::regex_search(text, std::regex(R"([\d.] (rg|RG)\b)"))) << "RGB colour operators left";
+  EXPECT_TRUE(std::regex_search(text, std::regex(R"(0 0 0 1 k)")));
+  EXPECT_EQ(text.find("/DeviceRGB"), std::string::npos);  // transparency blends in CMYK too
+  EXPECT_NE(text.find("/GTS_PDFX"), std::string::npos);
+  std::string info;
+  ASSERT_EQ(test::run_command("pdfinfo '" + c.pdf.string() + "'", &info), 0);
+  EXPECT_NE(info.find("PDF version:     1.6"), std::string::npos) << info;
+
+  auto boxes_after = read_page_boxes(c.pdf);
+  ASSERT_EQ(boxes_after.size(), 1u);
+  EXPECT_NEAR(boxes_after[0].trim.x, boxes_before[0].trim.x, 1e-3);
+  EXPECT_NEAR(boxes_after[0].trim.w, boxes_before[0].trim.w, 1e-3);
+}
+
+TEST(Cmyk, ConversionIsDeterministic) {
+  Converted a, b;
+  convert_to_cmyk(a.pdf, settings());
+  convert_to_cmyk(b.pdf, settings());
+  EXPECT_TRUE(read_file(a.pdf) == read_file(b.pdf));
+}
+
+TEST(Cmyk, TooMuchInkFailsTheConversion) {
+  Converted c;
+  auto before = read_file(c.pdf);
+  CmykSettings strict = settings();
+  strict.ink_limit = 150;  // the green ground and the red need more
+  try {
+    convert_to_cmyk(c.pdf, strict);
+    FAIL() << "no error";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("more than the limit of 150 %"), std::string::npos) << e.what();
+  }
+  EXPECT_TRUE(read_file(c.pdf) == before) << "the file is left as it was";
+}
+
+TEST(Cmyk, BadSettingsAreReported) {
+  test::TempDir root;
+  Diagnostics diags;
+  EXPECT_FALSE(load_cmyk_settings(root.path(), diags));
+  fs::create_directories(root.path() / "data/print");
+  write_file_atomic(root.path() / "data/print/color.yaml", "cmyk:\n  icc: /nowhere/press.icc\n  ink_limit: 500\n");
+  Diagnostics more;
+  EXPECT_FALSE(load_cmyk_settings(root.path(), more));
+  std::string text = format_diagnostics(more, false);
+  EXPECT_NE(text.find("color.yaml:2:8: error: ICC profile /nowhere/press.icc does not exist"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("color.yaml:3:14: error: 'ink_limit' must be between 100 and 400"), std::string::npos) << text;
+}
+
+}  // namespace
+}  // namespace kw::print

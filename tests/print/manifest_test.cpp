@@ -1,0 +1,102 @@
+// The build manifest: SHA-256 (checked against sha256sum), the input hash
+// (what changes it and what does not), and manifest.json's entries.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <regex>
+
+#include "core/files.h"
+#include "print/manifest.h"
+#include "support/mini_project.h"
+
+namespace kw::print {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string sha256sum(const fs::path& file) {
+  std::string out;
+  EXPECT_EQ(test::run_command("sha256sum '" + file.string() + "'", &out), 0) << out;
+  return out.substr(0, 64);
+}
+
+TEST(Sha256, KnownVectorsAndFiles) {
+  EXPECT_EQ(sha256_hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  EXPECT_EQ(sha256_hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  test::TempDir dir;
+  std::string big(200000, 'x');  // more than one read chunk
+  for (size_t i = 0; i < big.size(); i += 7) big[i] = static_cast<char>(i % 251);
+  write_file_atomic(dir.path() / "big.bin", big);
+  EXPECT_EQ(sha256_file(dir.path() / "big.bin"), sha256_hex(big));
+  EXPECT_EQ(sha256_file(dir.path() / "big.bin"), sha256sum(dir.path() / "big.bin"));
+  EXPECT_THROW(sha256_file(dir.path() / "none"), std::runtime_error);
+}
+
+TEST(InputSnapshot, HashesTheProjectTreeAndTheOptions) {
+  test::MiniProject p;
+  InputSnapshot a = snapshot_inputs(p.root(), "formats=pdf");
+  // data/, layouts/, templates/ and the fonts (a symlinked folder) are read.
+  auto has = [&](const std::string& path) {
+    return std::any_of(a.files.begin(), a.files.end(), [&](const ManifestEntry& e) { return e.path == path; });
+  };
+  EXPECT_TRUE(has("data/games/mini.yaml"));
+  EXPECT_TRUE(has("layouts/mini/card.yaml"));
+  EXPECT_TRUE(has("templates/mini/emblem.svg"));
+  EXPECT_TRUE(has("fonts/fonts.yaml"));
+  EXPECT_TRUE(std::is_sorted(a.files.begin(), a.files.end(),
+                             [](const ManifestEntry& x, const ManifestEntry& y) { return x.path < y.path; }));
+  for (const auto& e : a.files)
+    if (e.path == "data/games/mini.yaml") {
+      EXPECT_EQ(e.sha256, sha256sum(p.root() / e.path));
+    }
+
+  // The hash is sha256 of a text anyone can rebuild.
+  std::string text = std::string("kartenwerk ") + version() + "\noptions formats=pdf\n";
+  for (const auto& e : a.files) text += e.sha256 + "  " + e.path + "\n";
+  EXPECT_EQ(a.sha256, sha256_hex(text));
+
+  EXPECT_EQ(snapshot_inputs(p.root(), "formats=pdf").sha256, a.sha256);  // stable
+  EXPECT_NE(snapshot_inputs(p.root(), "formats=png").sha256, a.sha256);  // options count
+  p.write("output/mini/whatever.txt", "not an input");
+  EXPECT_EQ(snapshot_inputs(p.root(), "formats=pdf").sha256, a.sha256);
+  p.write("layouts/mini/back.yaml", "edge_color: \"#000000\"\nelements: []\n");
+  EXPECT_NE(snapshot_inputs(p.root(), "formats=pdf").sha256, a.sha256);
+}
+
+TEST(Manifest, ListsEveryWrittenFileWithSizeAndHash) {
+  test::TempDir dir;
+  write_file_atomic(dir.path() / "b.pdf", "pdf bytes");
+  write_file_atomic(dir.path() / "cards/01-a.png", std::string(1000, 'p'));
+  write_file_atomic(dir.path() / "odd \"name\".txt", "x");
+  InputSnapshot input;
+  input.sha256 = std::string(64, 'a');
+  input.options = "formats=png";
+  input.files = {{"data/cards.yaml", 12, std::string(64, 'b')}};
+  std::vector<fs::path> written = {dir.path() / "b.pdf", dir.path() / "cards/01-a.png", dir.path() / "b.pdf",
+                                   dir.path() / "odd \"name\".txt"};
+  fs::path m = write_manifest(dir.path(), "mini", "de", input, written);
+  EXPECT_EQ(m, dir.path() / "manifest.json");
+  std::string json = *read_file(m);
+  std::regex entry(R"re(\{"path": "((?:[^"\\]|\\.)*)", "bytes": (\d+), "sha256": "([0-9a-f]{64})"\})re");
+  std::vector<std::string> paths;
+  for (std::sregex_iterator it(json.begin(), json.end(), entry), end; it != end; ++it) {
+    std::string path = (*it)[1];
+    paths.push_back(path);
+    if (path == "data/cards.yaml") continue;  // an input
+    std::string unescaped = std::regex_replace(path, std::regex(R"(\\")"), "\"");
+    EXPECT_EQ(std::stoull((*it)[2]), fs::file_size(dir.path() / unescaped)) << path;
+    EXPECT_EQ((*it)[3], sha256sum(dir.path() / unescaped)) << path;
+  }
+  // Sorted, each once, then the inputs.
+  EXPECT_EQ(paths, (std::vector<std::string>{"b.pdf", "cards/01-a.png", "odd \\\"name\\\".txt", "data/cards.yaml"}));
+  EXPECT_NE(json.find("\"input\": {\"sha256\": \"" + input.sha256 + "\", \"files\": 1"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"game\": \"mini\""), std::string::npos);
+}
+
+TEST(Manifest, JsonStrings) {
+  EXPECT_EQ(json_string("a\"b\\c\n\x01"), "\"a\\\"b\\\\c\\n\\u0001\"");
+  EXPECT_EQ(json_string("Palantír"), "\"Palantír\"");
+}
+
+}  // namespace
+}  // namespace kw::print
