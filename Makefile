@@ -17,9 +17,16 @@ configure: deps
 build: configure
 	@cmake --build $(BUILD) -j $(JOBS)
 
-# Renders every game into output/.
+# Renders every game in every language into output/<game>/ (German) and
+# output/<game>/<lang>/, and every variant into output/<game>/<variant>/.
 render: build
-	$(BUILD)/kartenwerk build --out output
+	$(BUILD)/kartenwerk build --out output --lang all
+	@for v in data/variants/*/*.yaml; do \
+	  [ -f "$$v" ] || continue; \
+	  game=$$(basename $$(dirname "$$v")); name=$$(basename "$$v" .yaml); \
+	  echo "$(BUILD)/kartenwerk build --game $$game --variant $$name --out output"; \
+	  $(BUILD)/kartenwerk build --game $$game --variant $$name --out output || exit 1; \
+	done
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
