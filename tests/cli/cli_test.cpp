@@ -14,18 +14,9 @@ namespace {
 namespace fs = std::filesystem;
 using test::MiniProject;
 
-struct Run {
-  int status;
-  std::string output;
-};
-
-Run kartenwerk(const std::string& args) {
-  Run r;
-  r.status = test::run_command(test::binary().string() + " " + args, &r.output);
-  return r;
-}
-
-std::string quoted(const fs::path& p) { return "'" + p.string() + "'"; }
+using test::kartenwerk;
+using test::Run;
+using test::quoted;
 
 TEST(Cli, VersionAndHelp) {
   auto v = kartenwerk("--version");

@@ -41,4 +41,12 @@ int run_command(const std::string& command, std::string* output) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+Run kartenwerk(const std::string& args) {
+  Run r;
+  r.status = run_command(binary().string() + " " + args, &r.output);
+  return r;
+}
+
+std::string quoted(const fs::path& p) { return "'" + p.string() + "'"; }
+
 }  // namespace kw::test

@@ -28,4 +28,14 @@ class TempDir {
 // Runs a shell command, returns its exit status; stdout+stderr go to `output`.
 int run_command(const std::string& command, std::string* output = nullptr);
 
+// The kartenwerk binary run with `args` (end-to-end tests).
+struct Run {
+  int status = -1;
+  std::string output;  // stdout and stderr
+};
+Run kartenwerk(const std::string& args);
+
+// A path quoted for the shell.
+std::string quoted(const std::filesystem::path& p);
+
 }  // namespace kw::test
