@@ -25,7 +25,9 @@ int run_list(const Invocation& inv, std::ostream& out, std::ostream& err) {
       if (d.product == "cards")
         out << " cards (" << definitions << " different)";
       else
-        out << " pages (" << d.product << " " << d.file << ", format " << (d.format ? d.format->id : "?") << ")";
+        out << (d.cards.size() == 1 ? " page  (" : " pages (") << d.product
+            << (d.product == "booklet" ? " " + d.file : std::string()) << ", format "
+            << (d.format ? d.format->id : "?") << ")";
       out << "  " << d.name << "  [layout " << d.layout << (d.back_layout.empty() ? "" : ", back " + d.back_layout)
           << "]\n";
     }
