@@ -1,6 +1,6 @@
 #include <algorithm>
-#include <sstream>
 #include <ostream>
+#include <sstream>
 #include <stdexcept>
 
 #include "cli/commands.h"
@@ -23,9 +23,12 @@ int run_build(const Invocation& inv, std::ostream& out, std::ostream& err) {
   if (!inv.formats.empty()) {
     options.formats = {false, false, false};
     for (const auto& f : inv.formats) {
-      if (f == "png") options.formats.png = true;
-      else if (f == "jpg" || f == "jpeg") options.formats.jpeg = true;
-      else if (f == "pdf") options.formats.pdf = true;
+      if (f == "png")
+        options.formats.png = true;
+      else if (f == "jpg" || f == "jpeg")
+        options.formats.jpeg = true;
+      else if (f == "pdf")
+        options.formats.pdf = true;
       else {
         err << "kartenwerk: unknown format '" << f << "' (formats: png, jpg, pdf)\n";
         return 2;
@@ -34,8 +37,10 @@ int run_build(const Invocation& inv, std::ostream& out, std::ostream& err) {
   }
   if (int status = setup_print_options(inv, options.print, err)) return status;
   std::vector<std::string> languages = {"de"};
-  if (inv.language == "all") languages = model::available_languages(inv.root);
-  else if (!inv.language.empty()) languages = {inv.language};
+  if (inv.language == "all")
+    languages = model::available_languages(inv.root);
+  else if (!inv.language.empty())
+    languages = {inv.language};
   int status = 0;
   for (const auto& language : languages) {
     options.language = language;
@@ -78,7 +83,8 @@ int build_language(const Invocation& inv, print::BuildOptions options, std::ostr
     if (rule_errors) {
       err << rules::format_findings_text(findings);
       if (!inv.force) {
-        err << "kartenwerk: " << game->id << ": not built because the rules check failed (use --force to build anyway)\n";
+        err << "kartenwerk: " << game->id
+            << ": not built because the rules check failed (use --force to build anyway)\n";
         status = 1;
         continue;
       }
@@ -96,8 +102,8 @@ int build_language(const Invocation& inv, print::BuildOptions options, std::ostr
         status = 1;
         continue;
       }
-      out << game->id << (options.subdir.empty() ? "" : " [" + options.subdir + "]") << ": "
-          << report.written.size() << " files in " << (options.out_dir / game->id / options.subdir).string() << "\n";
+      out << game->id << (options.subdir.empty() ? "" : " [" + options.subdir + "]") << ": " << report.written.size()
+          << " files in " << (options.out_dir / game->id / options.subdir).string() << "\n";
     } catch (const std::exception& e) {
       err << "kartenwerk: " << game->id << ": " << e.what() << "\n";
       status = 1;

@@ -63,11 +63,13 @@ const char* kUsage =
 
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   OptionSpec spec;
-  spec.with_value = {"--root", "--game", "--out", "--format", "--lang", "--duplex-offset", "--variant", "-j", "--jobs", "--profile", "--color"};
+  spec.with_value = {"--root",    "--game", "--out",  "--format",  "--lang", "--duplex-offset",
+                     "--variant", "-j",     "--jobs", "--profile", "--color"};
   spec.flags = {"--help", "-h", "--version", "--force", "--cut-lines"};
   ParsedArgs parsed = parse_args(args, spec);
   if (!parsed.error.empty()) {
-    err << "kartenwerk: " << parsed.error << "\n" << "try 'kartenwerk --help'\n";
+    err << "kartenwerk: " << parsed.error << "\n"
+        << "try 'kartenwerk --help'\n";
     return 2;
   }
   if (parsed.has("--version")) {
@@ -98,14 +100,16 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   inv.variant = parsed.value("--variant").value_or("");
   if (command == "i18n") {
     if (parsed.positional.size() > 1) inv.subcommand = parsed.positional[1];
-    inv.files.assign(parsed.positional.begin() + std::min<size_t>(2, parsed.positional.size()), parsed.positional.end());
+    inv.files.assign(parsed.positional.begin() + std::min<size_t>(2, parsed.positional.size()),
+                     parsed.positional.end());
     return run_i18n(inv, out, err);
   }
   if (command == "build") return run_build(inv, out, err);
   if (command == "list") return run_list(inv, out, err);
   if (command == "check") return run_check(inv, out, err);
   if (command == "preflight") return run_preflight(inv, out, err);
-  err << "kartenwerk: unknown command '" << command << "'\n" << "try 'kartenwerk --help'\n";
+  err << "kartenwerk: unknown command '" << command << "'\n"
+      << "try 'kartenwerk --help'\n";
   return 2;
 }
 

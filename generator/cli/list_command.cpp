@@ -11,8 +11,8 @@ int run_list(const Invocation& inv, std::ostream& out, std::ostream& err) {
   if (!s.model) return 1;
   for (const auto* g : s.games) {
     const auto& f = *g->format;
-    out << g->id << "  " << g->name << "  (" << g->card_count() << " cards, format " << f.id << ": " << f.width
-        << " x " << f.height << " mm + " << f.bleed << " mm bleed)\n";
+    out << g->id << "  " << g->name << "  (" << g->card_count() << " cards, format " << f.id << ": " << f.width << " x "
+        << f.height << " mm + " << f.bleed << " mm bleed)\n";
     for (const auto& d : g->decks) {
       size_t definitions = 0;
       std::string last;
@@ -26,8 +26,8 @@ int run_list(const Invocation& inv, std::ostream& out, std::ostream& err) {
         out << " cards (" << definitions << " different)";
       else
         out << (d.cards.size() == 1 ? " page  (" : " pages (") << d.product
-            << (d.product == "booklet" ? " " + d.file : std::string()) << ", format "
-            << (d.format ? d.format->id : "?") << ")";
+            << (d.product == "booklet" ? " " + d.file : std::string()) << ", format " << (d.format ? d.format->id : "?")
+            << ")";
       out << "  " << d.name << "  [layout " << d.layout << (d.back_layout.empty() ? "" : ", back " + d.back_layout)
           << "]\n";
     }

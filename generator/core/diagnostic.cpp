@@ -16,9 +16,12 @@ std::string SourceLoc::str() const {
 
 const char* severity_name(Severity s) {
   switch (s) {
-    case Severity::Error: return "error";
-    case Severity::Warning: return "warning";
-    case Severity::Note: return "note";
+    case Severity::Error:
+      return "error";
+    case Severity::Warning:
+      return "warning";
+    case Severity::Note:
+      return "note";
   }
   return "error";
 }
@@ -37,8 +40,8 @@ void Diagnostics::append(const Diagnostics& other) {
 }
 bool Diagnostics::has_errors() const { return error_count() > 0; }
 size_t Diagnostics::error_count() const {
-  return static_cast<size_t>(std::count_if(items_.begin(), items_.end(),
-                                           [](const Diagnostic& d) { return d.severity == Severity::Error; }));
+  return static_cast<size_t>(
+      std::count_if(items_.begin(), items_.end(), [](const Diagnostic& d) { return d.severity == Severity::Error; }));
 }
 
 namespace {

@@ -30,8 +30,10 @@ Status status(const std::vector<CatalogEntry>& entries, const model::Locale* loc
   for (const auto& e : entries) {
     known.insert(e.id);
     const model::LocaleEntry* t = locale ? locale->find(e.id) : nullptr;
-    if (!t || t->text.empty()) st.missing.push_back(&e);
-    else if (t->source != e.source) st.stale.push_back(&e);
+    if (!t || t->text.empty())
+      st.missing.push_back(&e);
+    else if (t->source != e.source)
+      st.stale.push_back(&e);
   }
   if (locale)
     for (const auto& [id, entry] : locale->strings)

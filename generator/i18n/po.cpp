@@ -13,10 +13,18 @@ std::string po_string(const std::string& s) {
     std::string out = "\"";
     for (unsigned char c : part) {
       switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\t': out += "\\t"; break;
+        case '"':
+          out += "\\\"";
+          break;
+        case '\\':
+          out += "\\\\";
+          break;
+        case '\n':
+          out += "\\n";
+          break;
+        case '\t':
+          out += "\\t";
+          break;
         default:
           if (c < 0x20) {
             char buf[8];
@@ -81,8 +89,10 @@ class Parser {
     bool complete = false;          // ... and its msgstr was read
     auto flush = [&] {
       if (have_entry && complete) {
-        if (entry.context.empty() && entry.source.empty()) read_header(entry.translation, po);
-        else po.entries.push_back(entry);
+        if (entry.context.empty() && entry.source.empty())
+          read_header(entry.translation, po);
+        else
+          po.entries.push_back(entry);
       }
       if (have_entry && !complete) error("an entry without msgstr");
       entry = PoEntry{};
@@ -125,8 +135,10 @@ class Parser {
         *target = unquote(line.substr(7));
         complete = true;
       } else if (line[0] == '"') {
-        if (!target) error("a string line outside an entry");
-        else *target += unquote(line);
+        if (!target)
+          error("a string line outside an entry");
+        else
+          *target += unquote(line);
       } else {
         error("cannot read this line (expected msgctxt, msgid, msgstr, a \"string\" or a # comment)");
       }
@@ -164,10 +176,18 @@ class Parser {
       }
       char n = s[++i];
       switch (n) {
-        case 'n': out += '\n'; break;
-        case 't': out += '\t'; break;
-        case '"': out += '"'; break;
-        case '\\': out += '\\'; break;
+        case 'n':
+          out += '\n';
+          break;
+        case 't':
+          out += '\t';
+          break;
+        case '"':
+          out += '"';
+          break;
+        case '\\':
+          out += '\\';
+          break;
         default:
           if (n >= '0' && n <= '7') {
             int v = 0, digits = 0;

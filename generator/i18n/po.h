@@ -10,11 +10,11 @@
 namespace kw::i18n {
 
 struct PoEntry {
-  std::string context;  // msgctxt: the string id
-  std::string source;   // msgid: German
+  std::string context;      // msgctxt: the string id
+  std::string source;       // msgid: German
   std::string translation;  // msgstr
   bool fuzzy = false;
-  std::string comment;  // "#." extracted comment (where the string is used)
+  std::string comment;    // "#." extracted comment (where the string is used)
   std::string reference;  // "#:" file:line
 };
 

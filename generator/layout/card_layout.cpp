@@ -48,12 +48,12 @@ struct Context {
 };
 
 struct Scope {
-  Affine transform;                           // trim coordinates -> page coordinates
-  std::map<std::string, std::string> aliases; // from `use ... with:` and `repeat` over a list
+  Affine transform;                            // trim coordinates -> page coordinates
+  std::map<std::string, std::string> aliases;  // from `use ... with:` and `repeat` over a list
   // From `repeat`: i, i0, n, and the item of a count or range. They shadow
   // card fields of the same name.
   std::map<std::string, std::string> variables;
-  std::map<std::string, EntryRef> entries;    // from `repeat` over a table: the item's entry
+  std::map<std::string, EntryRef> entries;  // from `repeat` over a table: the item's entry
 };
 
 Resolver make_resolver(const Context& ctx, const Scope& scope) {
@@ -259,9 +259,10 @@ void expand_one(const Context& ctx, const Scope& scope, const Element& e, int de
       for (const auto& icon : result.text->icons) {
         auto file = find_icon(ctx.model, ctx.game, icon.name);
         if (!file) {
-          report(ctx, e, "inline icon ':" + icon.name + ":' has no drawing (looked for templates/" + ctx.game.id +
-                             "/icons/" + icon.name + ".svg, templates/" + ctx.game.id + "/" + icon.name +
-                             ".svg, templates/icons/" + icon.name + ".svg)");
+          report(ctx, e,
+                 "inline icon ':" + icon.name + ":' has no drawing (looked for templates/" + ctx.game.id + "/icons/" +
+                     icon.name + ".svg, templates/" + ctx.game.id + "/" + icon.name + ".svg, templates/icons/" +
+                     icon.name + ".svg)");
           continue;
         }
         SvgArt art;

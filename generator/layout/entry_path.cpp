@@ -37,7 +37,8 @@ std::optional<std::string> entry_value(const model::Game& game, EntryRef ref, co
     if (spec.type == FieldSpec::Type::Ref) {
       const model::Table* target = game.table(spec.table);
       if (!target) return std::nullopt;
-      if (parts[i + 1] == "id") return i + 2 == parts.size() ? std::optional(v ? v->scalar : std::string()) : std::nullopt;
+      if (parts[i + 1] == "id")
+        return i + 2 == parts.size() ? std::optional(v ? v->scalar : std::string()) : std::nullopt;
       const model::TableEntry* e = v ? target->find(v->scalar) : nullptr;
       specs = &target->fields;
       v = e ? &e->fields : nullptr;

@@ -8,9 +8,9 @@ namespace fs = std::filesystem;
 
 std::optional<fs::path> find_icon(const model::Model& model, const model::Game& game, const std::string& name) {
   if (name.empty() || name.find('/') != std::string::npos || name.find("..") != std::string::npos) return std::nullopt;
-  for (const fs::path& candidate : {model.templates_dir() / game.id / "icons" / (name + ".svg"),
-                                    model.templates_dir() / game.id / (name + ".svg"),
-                                    model.templates_dir() / "icons" / (name + ".svg")})
+  for (const fs::path& candidate :
+       {model.templates_dir() / game.id / "icons" / (name + ".svg"), model.templates_dir() / game.id / (name + ".svg"),
+        model.templates_dir() / "icons" / (name + ".svg")})
     if (fs::exists(candidate)) return candidate;
   return std::nullopt;
 }

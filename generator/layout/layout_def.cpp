@@ -1,7 +1,6 @@
 #include "layout/layout_def.h"
 
 #include <cctype>
-#include <cctype>
 #include <set>
 
 #include "model/schema.h"
@@ -42,27 +41,40 @@ class Parser {
     e.loc = v.loc;
     const Value* type = v.find("type");
     static const std::map<std::string, Element::Kind> kinds = {
-        {"rect", Element::Kind::Rect}, {"line", Element::Kind::Line}, {"art", Element::Kind::Art},
-        {"text", Element::Kind::Text}, {"use", Element::Kind::Use},   {"group", Element::Kind::Group},
+        {"rect", Element::Kind::Rect},     {"line", Element::Kind::Line},    {"art", Element::Kind::Art},
+        {"text", Element::Kind::Text},     {"use", Element::Kind::Use},      {"group", Element::Kind::Group},
         {"sector", Element::Kind::Sector}, {"repeat", Element::Kind::Repeat}};
     if (!type || !kinds.count(type->scalar)) {
-      diags_.error(type ? type->loc : v.loc, type ? "unknown element type '" + type->scalar + "'" : "element without 'type:'",
-                   {}, "element types are rect, line, art, text, use, group, sector, repeat");
+      diags_.error(type ? type->loc : v.loc,
+                   type ? "unknown element type '" + type->scalar + "'" : "element without 'type:'", {},
+                   "element types are rect, line, art, text, use, group, sector, repeat");
       return std::nullopt;
     }
     e.kind = kinds.at(type->scalar);
     std::set<std::string> allowed = {"type", "name", "when", "rotate", "origin"};
     switch (e.kind) {
-      case Element::Kind::Rect: allowed.insert({"box", "area", "corner_radius", "fill", "stroke", "stroke_width"}); break;
-      case Element::Kind::Line: allowed.insert({"from", "to", "stroke", "stroke_width"}); break;
-      case Element::Kind::Art: allowed.insert({"box", "area", "src", "colors", "key"}); break;
+      case Element::Kind::Rect:
+        allowed.insert({"box", "area", "corner_radius", "fill", "stroke", "stroke_width"});
+        break;
+      case Element::Kind::Line:
+        allowed.insert({"from", "to", "stroke", "stroke_width"});
+        break;
+      case Element::Kind::Art:
+        allowed.insert({"box", "area", "src", "colors", "key"});
+        break;
       case Element::Kind::Text:
         allowed.insert({"box", "text", "color", "font", "size", "align", "valign", "features", "tracking", "wrap",
                         "line_height", "hyphenate", "key"});
         break;
-      case Element::Kind::Use: allowed.insert({"component", "with"}); break;
-      case Element::Kind::Group: allowed.insert({"elements"}); break;
-      case Element::Kind::Sector: allowed.insert({"center", "radius", "angles", "fill", "stroke", "stroke_width"}); break;
+      case Element::Kind::Use:
+        allowed.insert({"component", "with"});
+        break;
+      case Element::Kind::Group:
+        allowed.insert({"elements"});
+        break;
+      case Element::Kind::Sector:
+        allowed.insert({"center", "radius", "angles", "fill", "stroke", "stroke_width"});
+        break;
       case Element::Kind::Repeat:
         allowed.insert({"elements", "count", "range", "table", "list", "as", "where", "ring", "track", "grid"});
         break;
@@ -102,14 +114,18 @@ class Parser {
     if (e.kind == Element::Kind::Text) text(v, e);
     if (e.kind == Element::Kind::Use) {
       e.component = str(v, "component");
-      if (e.component.empty()) diags_.error(v.loc, "use element needs 'component:'");
-      else component_refs.emplace_back(e.component, v.find("component")->loc);
+      if (e.component.empty())
+        diags_.error(v.loc, "use element needs 'component:'");
+      else
+        component_refs.emplace_back(e.component, v.find("component")->loc);
       if (const Value* w = v.find("with")) e.with = string_map(*w);
     }
     if (e.kind == Element::Kind::Group || e.kind == Element::Kind::Repeat) {
       const Value* children = v.find("elements");
-      if (!children) diags_.error(v.loc, type->scalar + " element needs 'elements:'");
-      else e.children = elements(*children);
+      if (!children)
+        diags_.error(v.loc, type->scalar + " element needs 'elements:'");
+      else
+        e.children = elements(*children);
     }
     if (e.kind == Element::Kind::Sector) sector(v, e);
     if (e.kind == Element::Kind::Repeat) repeat(v, e);
@@ -117,8 +133,10 @@ class Parser {
   }
 
   void sector(const Value& v, Element& e) {
-    if (const Value* c = v.find("center")) e.center = point(*c);
-    else diags_.error(v.loc, "sector element needs 'center: [x, y]'");
+    if (const Value* c = v.find("center"))
+      e.center = point(*c);
+    else
+      diags_.error(v.loc, "sector element needs 'center: [x, y]'");
     const Value* r = v.find("radius");
     if (!r) {
       diags_.error(v.loc, "sector element needs 'radius:' (a disc) or 'radius: [inner, outer]' (a ring)");
@@ -167,8 +185,7 @@ class Parser {
       r.list = str(v, "list");
       ++sources;
     }
-    if (sources != 1)
-      diags_.error(v.loc, "repeat element needs exactly one of 'count:', 'range:', 'table:', 'list:'");
+    if (sources != 1) diags_.error(v.loc, "repeat element needs exactly one of 'count:', 'range:', 'table:', 'list:'");
     r.as = str(v, "as");
     if (!r.as.empty() && !is_name(r.as))
       diags_.error(v.find("as")->loc, "'as' must be a name (letters, digits, '_'), not '" + r.as + "'");
@@ -182,8 +199,10 @@ class Parser {
       ++placements;
       r.place.kind = Placement::Kind::Ring;
       if (expect_keys(*ring, {"center", "radius", "start_angle", "clockwise", "rotate_items"}, "ring")) {
-        if (const Value* c = ring->find("center")) r.place.center = point(*c);
-        else diags_.error(ring->loc, "ring needs 'center: [x, y]'");
+        if (const Value* c = ring->find("center"))
+          r.place.center = point(*c);
+        else
+          diags_.error(ring->loc, "ring needs 'center: [x, y]'");
         if (!ring->find("radius")) diags_.error(ring->loc, "ring needs 'radius:'");
         r.place.radius = number(*ring, "radius", 0);
         r.place.start_angle = number(*ring, "start_angle", 0);
@@ -195,8 +214,10 @@ class Parser {
       ++placements;
       r.place.kind = Placement::Kind::Track;
       if (expect_keys(*track, {"from", "to", "step"}, "track")) {
-        if (const Value* f = track->find("from")) r.place.from = point(*f);
-        else diags_.error(track->loc, "track needs 'from: [x, y]'");
+        if (const Value* f = track->find("from"))
+          r.place.from = point(*f);
+        else
+          diags_.error(track->loc, "track needs 'from: [x, y]'");
         const Value* to = track->find("to");
         const Value* step = track->find("step");
         if ((to != nullptr) == (step != nullptr))
@@ -212,10 +233,14 @@ class Parser {
         if (const Value* f = grid->find("from")) r.place.from = point(*f);
         const Value* cols = grid->find("columns");
         auto n = cols ? cols->as_int() : std::nullopt;
-        if (!n || *n < 1) diags_.error(cols ? cols->loc : grid->loc, "grid needs 'columns:' (a whole number, 1 or more)");
-        else r.place.columns = static_cast<int>(*n);
-        if (const Value* step = grid->find("step")) r.place.step = point(*step);
-        else diags_.error(grid->loc, "grid needs 'step: [column pitch, row pitch]'");
+        if (!n || *n < 1)
+          diags_.error(cols ? cols->loc : grid->loc, "grid needs 'columns:' (a whole number, 1 or more)");
+        else
+          r.place.columns = static_cast<int>(*n);
+        if (const Value* step = grid->find("step"))
+          r.place.step = point(*step);
+        else
+          diags_.error(grid->loc, "grid needs 'step: [column pitch, row pitch]'");
       }
     }
     if (placements > 1) diags_.error(v.loc, "repeat element takes at most one of 'ring:', 'track:', 'grid:'");
@@ -277,8 +302,7 @@ class Parser {
       if (s->is_list() && s->list.size() == 2 && s->list[0].as_number() && s->list[1].as_number()) {
         f.max_size_pt = *s->list[0].as_number();
         f.min_size_pt = *s->list[1].as_number();
-        if (f.min_size_pt > f.max_size_pt)
-          diags_.error(s->loc, "size range must be [largest, smallest]");
+        if (f.min_size_pt > f.max_size_pt) diags_.error(s->loc, "size range must be [largest, smallest]");
       } else if (auto n = s->as_number()) {
         f.max_size_pt = f.min_size_pt = *n;
       } else {
@@ -286,18 +310,22 @@ class Parser {
       }
     }
     static const std::map<std::string, text::Align> aligns = {{"left", text::Align::Left},
-                                                               {"center", text::Align::Center},
-                                                               {"right", text::Align::Right},
-                                                               {"justify", text::Align::Justify}};
+                                                              {"center", text::Align::Center},
+                                                              {"right", text::Align::Right},
+                                                              {"justify", text::Align::Justify}};
     static const std::map<std::string, text::VAlign> valigns = {
         {"top", text::VAlign::Top}, {"middle", text::VAlign::Middle}, {"bottom", text::VAlign::Bottom}};
     if (const Value* a = v.find("align")) {
-      if (aligns.count(a->scalar)) f.align = aligns.at(a->scalar);
-      else diags_.error(a->loc, "unknown align '" + a->scalar + "'", {}, "left, center, right, justify");
+      if (aligns.count(a->scalar))
+        f.align = aligns.at(a->scalar);
+      else
+        diags_.error(a->loc, "unknown align '" + a->scalar + "'", {}, "left, center, right, justify");
     }
     if (const Value* a = v.find("valign")) {
-      if (valigns.count(a->scalar)) f.valign = valigns.at(a->scalar);
-      else diags_.error(a->loc, "unknown valign '" + a->scalar + "'", {}, "top, middle, bottom");
+      if (valigns.count(a->scalar))
+        f.valign = valigns.at(a->scalar);
+      else
+        diags_.error(a->loc, "unknown valign '" + a->scalar + "'", {}, "top, middle, bottom");
     }
     if (const Value* fs_ = v.find("features")) {
       if (!fs_->is_list()) diags_.error(fs_->loc, "'features' must be a list like [smcp, onum]");
@@ -421,8 +449,8 @@ std::vector<LayoutString> layout_strings(const LayoutDef& def) {
   return out;
 }
 
-std::optional<LayoutDef> load_layout(const fs::path& layouts_dir, const std::string& id,
-                                     const text::FontLibrary* fonts, Diagnostics& diags) {
+std::optional<LayoutDef> load_layout(const fs::path& layouts_dir, const std::string& id, const text::FontLibrary* fonts,
+                                     Diagnostics& diags) {
   fs::path file = layouts_dir / (id + ".yaml");
   size_t errors_before = diags.error_count();
   auto doc = model::parse_yaml_file(file, diags);
@@ -436,11 +464,13 @@ std::optional<LayoutDef> load_layout(const fs::path& layouts_dir, const std::str
     return std::nullopt;
   }
   for (const auto& [k, v] : doc->map) {
-    if (k == "edge_color") def.edge_color = v.scalar;
+    if (k == "edge_color")
+      def.edge_color = v.scalar;
     else if (k == "components") {
       if (!v.is_map()) diags.error(v.loc, "'components' must be a map of name: [elements]");
       for (const auto& [name, list] : v.map) def.components[name] = parser.elements(list);
-    } else if (k == "elements") def.elements = parser.elements(v);
+    } else if (k == "elements")
+      def.elements = parser.elements(v);
     else if (k != "description")
       diags.error(v.key_loc, "unknown key '" + k + "' in layout", {},
                   "known keys are description, edge_color, components, elements");

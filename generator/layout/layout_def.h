@@ -33,7 +33,7 @@ struct TextSpec {
 // to that anchor.
 struct Placement {
   enum class Kind { None, Ring, Track, Grid };
-  Kind kind = Kind::None;       // None: every item at the enclosing origin
+  Kind kind = Kind::None;  // None: every item at the enclosing origin
   // Ring: anchors on a circle, evenly spaced over the full turn, starting at
   // `start_angle` (degrees clockwise from 12 o'clock). With rotate_items the
   // frame turns with the angle so that the item's "up" points away from the
@@ -56,12 +56,12 @@ struct Placement {
 struct RepeatSpec {
   enum class Source { Count, Range, Table, List };
   Source source = Source::Count;
-  std::string count;              // Count: a number (may interpolate)
+  std::string count;                 // Count: a number (may interpolate)
   std::string range_from, range_to;  // Range: whole numbers, both ends included (may interpolate)
-  std::string table;              // Table: a table of the game, entries in data order
-  std::string list;               // List: a field path to a list (card field or game.*)
-  std::string as;                 // the item's name (see card_layout.h); may be empty for count/range
-  std::string where;              // keeps only items for which this condition holds
+  std::string table;                 // Table: a table of the game, entries in data order
+  std::string list;                  // List: a field path to a list (card field or game.*)
+  std::string as;                    // the item's name (see card_layout.h); may be empty for count/range
+  std::string where;                 // keeps only items for which this condition holds
   Placement place;
 };
 
@@ -70,30 +70,30 @@ struct Element {
   Kind kind = Kind::Rect;
   std::string name;
   SourceLoc loc;
-  std::string when;                 // condition; empty = always
+  std::string when;  // condition; empty = always
 
   // Rect/Art/Text: the box. `area` names a page box (bleed, trim, safe) instead.
   std::string area;
   Rect box;
   double corner_radius = 0;
-  std::string fill, stroke;         // colours (may interpolate); empty = none
+  std::string fill, stroke;  // colours (may interpolate); empty = none
   double stroke_width = 0;
-  Point from, to;                   // Line
+  Point from, to;  // Line
 
-  std::string src;                  // Art: file under templates/, optional #element
+  std::string src;                            // Art: file under templates/, optional #element
   std::map<std::string, std::string> colors;  // Art: CSS class -> colour
-  bool key = true;                  // Art/Text: must stay in the safe area
+  bool key = true;                            // Art/Text: must stay in the safe area
 
-  std::string text;                 // Text: markup (may interpolate)
-  std::string text_id;              // Text: "<name>" (or "<name>#2"...), its translation id in the layout
-  std::string color;                // Text: colour
+  std::string text;     // Text: markup (may interpolate)
+  std::string text_id;  // Text: "<name>" (or "<name>#2"...), its translation id in the layout
+  std::string color;    // Text: colour
   TextSpec font;
 
-  double rotate = 0;                // degrees, clockwise; Use/Group about `origin`, Text/Art about the box centre
-  std::optional<Point> origin;      // default: the trim centre
-  std::string component;            // Use
+  double rotate = 0;            // degrees, clockwise; Use/Group about `origin`, Text/Art about the box centre
+  std::optional<Point> origin;  // default: the trim centre
+  std::string component;        // Use
   std::map<std::string, std::string> with;  // Use: path aliases (side: good); targets may interpolate
-  std::vector<Element> children;    // Group, Repeat
+  std::vector<Element> children;            // Group, Repeat
 
   // Sector: a disc (inner_radius 0), a ring, or a part of either between two
   // angles (degrees clockwise from 12 o'clock), about `center`.
@@ -101,13 +101,13 @@ struct Element {
   double inner_radius = 0, outer_radius = 0;
   std::optional<std::pair<double, double>> angles;  // none: the full turn
 
-  RepeatSpec repeat;                // Repeat
+  RepeatSpec repeat;  // Repeat
 };
 
 struct LayoutDef {
-  std::string id;                   // "palantir/card"
+  std::string id;  // "palantir/card"
   std::filesystem::path file;
-  std::string edge_color;           // colour the bleed continues (for preflight)
+  std::string edge_color;  // colour the bleed continues (for preflight)
   std::map<std::string, std::vector<Element>> components;
   std::vector<Element> elements;
 };

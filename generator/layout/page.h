@@ -67,23 +67,23 @@ using Shape = std::variant<RectShape, PathShape, SvgArt, GlyphRun>;
 
 struct Item {
   Shape shape;
-  Affine transform;        // item coordinates -> page coordinates
-  std::string name;        // layout element that produced it (for dumps and reports)
+  Affine transform;                // item coordinates -> page coordinates
+  std::string name;                // layout element that produced it (for dumps and reports)
   bool keep_in_safe_area = false;  // text and key motifs: preflight checks these
-  Rect bounds;             // page-space bounding box, as computed by layout
+  Rect bounds;                     // page-space bounding box, as computed by layout
   // Page-space rectangle the item is painted within (e.g. one tile of a board
   // printed on several sheets); none: the whole page.
   std::optional<Rect> clip;
 };
 
 struct Page {
-  std::string id;           // e.g. "palantir/gondor-artefakt-1"
-  Size size;                // document size including bleed, mm
-  Rect trim;                // the final cut, within the page
-  Rect safe;                // keep text and key motifs inside
-  double corner_radius = 0; // of the trim (cut by the die; never drawn)
-  Color edge_color;         // colour the bleed must continue (preflight)
-  std::vector<Item> items;  // painted in order
+  std::string id;            // e.g. "palantir/gondor-artefakt-1"
+  Size size;                 // document size including bleed, mm
+  Rect trim;                 // the final cut, within the page
+  Rect safe;                 // keep text and key motifs inside
+  double corner_radius = 0;  // of the trim (cut by the die; never drawn)
+  Color edge_color;          // colour the bleed must continue (preflight)
+  std::vector<Item> items;   // painted in order
 };
 
 // A readable, stable text dump of a page (one line per item), used by layout

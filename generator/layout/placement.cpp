@@ -16,7 +16,9 @@ std::vector<Affine> item_frames(const Placement& place, size_t count) {
   for (size_t k = 0; k < count; ++k) {
     const double kd = static_cast<double>(k);
     switch (place.kind) {
-      case Placement::Kind::None: frames.push_back({}); break;
+      case Placement::Kind::None:
+        frames.push_back({});
+        break;
       case Placement::Kind::Ring: {
         double turn = 360.0 / static_cast<double>(count) * kd;
         double angle = place.start_angle + (place.clockwise ? turn : -turn);

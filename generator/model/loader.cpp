@@ -87,15 +87,15 @@ namespace {
 
 // The database's own structure, declared once so it is validated like data.
 const std::vector<FieldSpec>& file_keys() {
-  static const std::vector<FieldSpec> specs = {
-      field("kartenwerk", Type::Int), field("include", Type::List), field("formats", Type::Record),
-      field("game", Type::Record), field("extend", Type::Record)};
+  static const std::vector<FieldSpec> specs = {field("kartenwerk", Type::Int), field("include", Type::List),
+                                               field("formats", Type::Record), field("game", Type::Record),
+                                               field("extend", Type::Record)};
   return specs;
 }
 
 const std::vector<FieldSpec>& format_keys() {
   static const std::vector<FieldSpec> specs = {
-      field("width", Type::Number, true), field("height", Type::Number, true), field("bleed", Type::Number, true),
+      field("width", Type::Number, true), field("height", Type::Number, true),  field("bleed", Type::Number, true),
       field("safe", Type::Number, true),  field("corner_radius", Type::Number), field("dpi", Type::Number),
       field("note", Type::Text)};
   return specs;
@@ -103,11 +103,16 @@ const std::vector<FieldSpec>& format_keys() {
 
 const std::vector<FieldSpec>& game_keys() {
   static const std::vector<FieldSpec> specs = [] {
-    std::vector<FieldSpec> s = {field("id", Type::Id, true),     field("name", Type::Text, true),
-                                field("subtitle", Type::Text),   field("format", Type::Id, true),
-                                field("rules", Type::Id),        field("tables", Type::Record),
-                                field("card_fields", Type::Record, true), field("decks", Type::List, true),
-                                field("meta", Type::Record),     field("reconstructed", Type::Text),
+    std::vector<FieldSpec> s = {field("id", Type::Id, true),
+                                field("name", Type::Text, true),
+                                field("subtitle", Type::Text),
+                                field("format", Type::Id, true),
+                                field("rules", Type::Id),
+                                field("tables", Type::Record),
+                                field("card_fields", Type::Record, true),
+                                field("decks", Type::List, true),
+                                field("meta", Type::Record),
+                                field("reconstructed", Type::Text),
                                 field("checks", Type::List)};
     return s;
   }();
@@ -115,11 +120,10 @@ const std::vector<FieldSpec>& game_keys() {
 }
 
 const std::vector<FieldSpec>& deck_keys() {
-  static const std::vector<FieldSpec> specs = {field("id", Type::Id, true),      field("name", Type::Text, true),
-                                               field("layout", Type::Id, true),  field("back", Type::Id),
-                                               field("cards", Type::List, true), field("card_fields", Type::Record),
-                                               field("product", Type::Id), field("file", Type::Text),
-                                               field("format", Type::Id)};
+  static const std::vector<FieldSpec> specs = {
+      field("id", Type::Id, true), field("name", Type::Text, true),  field("layout", Type::Id, true),
+      field("back", Type::Id),     field("cards", Type::List, true), field("card_fields", Type::Record),
+      field("product", Type::Id),  field("file", Type::Text),        field("format", Type::Id)};
   return specs;
 }
 
@@ -136,7 +140,8 @@ std::string text_of(const Value& map, const std::string& key) {
 
 // Validates only the keys `keys` declares; members declared as Record/List in
 // `keys` are checked for their kind here and parsed in detail by the caller.
-bool check_structure(const Value& v, const std::vector<FieldSpec>& keys, Diagnostics& diags, const std::string& card = {}) {
+bool check_structure(const Value& v, const std::vector<FieldSpec>& keys, Diagnostics& diags,
+                     const std::string& card = {}) {
   std::vector<FieldSpec> shallow = keys;
   for (auto& s : shallow)
     if (s.type == Type::Record) s.fields.clear();  // members checked by the caller
@@ -195,8 +200,10 @@ bool glob_match(const std::string& pattern, const std::string& name) {
 void merge_into(Value& base, const Value& patch) {
   for (const auto& [k, v] : patch.map) {
     Value* existing = base.find(k);
-    if (existing && existing->is_map() && v.is_map()) merge_into(*existing, v);
-    else base.set(k, v);
+    if (existing && existing->is_map() && v.is_map())
+      merge_into(*existing, v);
+    else
+      base.set(k, v);
   }
 }
 
@@ -398,27 +405,31 @@ class Loader {
       diags_.error(doc.loc, "a variant file is a map with 'variant:'");
       return;
     }
-    static const std::vector<std::string> keys = {"game", "name", "description", "remove", "add", "patch",
-                                                  "tables", "fonts", "rules", "checks"};
+    static const std::vector<std::string> keys = {"game",  "name",   "description", "remove", "add",
+                                                  "patch", "tables", "fonts",       "rules",  "checks"};
     for (const auto& [k, member] : v->map)
       if (std::find(keys.begin(), keys.end(), k) == keys.end())
         diags_.error(member.key_loc, "unknown key '" + k + "' in variant", {}, "known keys are " + join_names(keys));
     if (const Value* g = v->find("game"); !g || g->scalar != game.id)
-      diags_.error(g ? g->loc : v->loc, "the variant in " + file.filename().string() + " must say 'game: " + game.id + "'");
+      diags_.error(g ? g->loc : v->loc,
+                   "the variant in " + file.filename().string() + " must say 'game: " + game.id + "'");
     game.variant = file.stem().string();
     game.variant_name = text_of(*v, "name").empty() ? game.variant : text_of(*v, "name");
     if (const Value* r = v->find("rules")) game.variant_rules = *r;
     // The variant's own declared checks replace the base game's.
     if (const Value* c = v->find("checks")) {
-      if (!c->is_list()) diags_.error(c->loc, "'checks' is a list, like the game's");
-      else game.info.set("checks", *c);
+      if (!c->is_list())
+        diags_.error(c->loc, "'checks' is a list, like the game's");
+      else
+        game.info.set("checks", *c);
     }
     if (const Value* remove = v->find("remove")) variant_remove(game, *remove);
     if (const Value* patch = v->find("patch")) variant_patch(game, *patch);
     if (const Value* tables = v->find("tables")) variant_tables(game, *tables);
     if (const Value* add = v->find("add")) variant_add(game, *add);
     if (const Value* fonts = v->find("fonts")) {
-      if (!fonts->is_map()) diags_.error(fonts->loc, "'fonts' maps a layout's font family to another: { junicode: garamond }");
+      if (!fonts->is_map())
+        diags_.error(fonts->loc, "'fonts' maps a layout's font family to another: { junicode: garamond }");
       for (const auto& [from, to] : fonts->map) game.font_substitutions[from] = to.scalar;
     }
   }
@@ -450,8 +461,10 @@ class Loader {
       std::vector<std::string> ids;
       if (item.is_scalar()) {
         if (removed.count(item.scalar)) {
-          diags_.error(item.loc, "card '" + item.scalar + "' removed twice (first at line " +
-                                     std::to_string(removed[item.scalar].line) + ")", item.scalar);
+          diags_.error(item.loc,
+                       "card '" + item.scalar + "' removed twice (first at line " +
+                           std::to_string(removed[item.scalar].line) + ")",
+                       item.scalar);
           continue;
         }
         if (!has_card(game, item.scalar)) {
@@ -468,8 +481,7 @@ class Loader {
       }
       for (const auto& id : ids) {
         removed[id] = item.loc;
-        for (auto& deck : game.decks)
-          std::erase_if(deck.cards, [&](const Card& c) { return c.def_id == id; });
+        for (auto& deck : game.decks) std::erase_if(deck.cards, [&](const Card& c) { return c.def_id == id; });
         card_ids_[game.id].erase(id);
       }
     }
@@ -531,7 +543,8 @@ class Loader {
         continue;
       }
       for (const auto& [eid, patch] : entries.map) {
-        auto it = std::find_if(table->entries.begin(), table->entries.end(), [&](const TableEntry& e) { return e.id == eid; });
+        auto it = std::find_if(table->entries.begin(), table->entries.end(),
+                               [&](const TableEntry& e) { return e.id == eid; });
         if (it == table->entries.end()) {
           diags_.error(patch.key_loc, "no entry '" + eid + "' in table '" + tid + "'");
           continue;
@@ -574,8 +587,10 @@ class Loader {
         if (k != "fields" && k != "entries" && k != "doc")
           diags_.error(member.key_loc, "unknown key '" + k + "' in table '" + id + "'", {},
                        "known keys are fields, entries, doc");
-      if (const Value* f = t.find("fields"); f && f->is_map()) table.fields = parse_field_specs(*f, diags_);
-      else diags_.error(t.loc, "table '" + id + "' needs a 'fields:' map");
+      if (const Value* f = t.find("fields"); f && f->is_map())
+        table.fields = parse_field_specs(*f, diags_);
+      else
+        diags_.error(t.loc, "table '" + id + "' needs a 'fields:' map");
       const Value* entries = t.find("entries");
       if (!entries || !entries->is_map()) {
         diags_.error(t.loc, "table '" + id + "' needs an 'entries:' map");
@@ -669,11 +684,15 @@ class Loader {
       if (k == "id") continue;
       if (k == "copies") {
         auto n = member.as_int();
-        if (!n || *n < 1 || *n > 1000) diags_.error(member.loc, "'copies' must be a whole number from 1 to 1000", id);
-        else copies = static_cast<int>(*n);
+        if (!n || *n < 1 || *n > 1000)
+          diags_.error(member.loc, "'copies' must be a whole number from 1 to 1000", id);
+        else
+          copies = static_cast<int>(*n);
       } else if (k == "per_copy") {
-        if (!member.is_list()) diags_.error(member.loc, "'per_copy' must be a list with one entry per copy", id);
-        else per_copy = &member;
+        if (!member.is_list())
+          diags_.error(member.loc, "'per_copy' must be a list with one entry per copy", id);
+        else
+          per_copy = &member;
       } else {
         fields.map.emplace_back(k, member);
       }
@@ -738,8 +757,9 @@ LoadResult load_model(const fs::path& root, const LoadOptions& options) {
   model.language = options.language;
   auto langs = available_languages(root);
   if (std::find(langs.begin(), langs.end(), options.language) == langs.end()) {
-    result.diagnostics.error({}, "no translation into '" + options.language + "' (no folder data/locales/" +
-                                     options.language + "/)", {}, "languages: " + join_names(langs));
+    result.diagnostics.error(
+        {}, "no translation into '" + options.language + "' (no folder data/locales/" + options.language + "/)", {},
+        "languages: " + join_names(langs));
     result.model.reset();
     return result;
   }

@@ -55,9 +55,13 @@ std::vector<Locale> load_locales(const fs::path& root, Diagnostics& diags) {
             e.text = entry.scalar;  // short form: id: text (no recorded source)
           } else if (entry.is_map()) {
             for (const auto& [ek, ev] : entry.map) {
-              if (ek == "text") e.text = ev.scalar;
-              else if (ek == kSourceLanguage) e.source = ev.scalar;
-              else diags.error(ev.key_loc, "unknown key '" + ek + "' in string '" + id + "'", {}, "known keys are de, text");
+              if (ek == "text")
+                e.text = ev.scalar;
+              else if (ek == kSourceLanguage)
+                e.source = ev.scalar;
+              else
+                diags.error(ev.key_loc, "unknown key '" + ek + "' in string '" + id + "'", {},
+                            "known keys are de, text");
             }
           } else {
             diags.error(entry.loc, "string '" + id + "' must be a text or { de: ..., text: ... }");
@@ -90,10 +94,18 @@ std::string quoted(const std::string& s) {
   std::string out = "\"";
   for (unsigned char c : s) {
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
       default:
         if (c < 0x20) {
           char buf[8];

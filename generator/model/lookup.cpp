@@ -116,8 +116,8 @@ namespace kw::model {
 
 bool is_known_path(const Game& game, const std::string& path, const std::string& deck_id) {
   auto parts = split(path);
-  if (parts.size() == 1 && (parts[0] == "id" || parts[0] == "copy" || parts[0] == "copies" || parts[0] == "deck" ||
-                            parts[0] == "index"))
+  if (parts.size() == 1 &&
+      (parts[0] == "id" || parts[0] == "copy" || parts[0] == "copies" || parts[0] == "deck" || parts[0] == "index"))
     return true;
   if (parts[0] == "game") return true;  // game info is free-form (meta)
   // The same walk as lookup(), over the declarations only.

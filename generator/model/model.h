@@ -70,18 +70,18 @@ struct Card {
   std::string def_id;  // the card definition's id as written in the data
   int copy = 1;        // 1-based
   int copies = 1;
-  int index = 1;       // 1-based position in its deck (a booklet's page number)
-  Value fields;        // the card's fields (a map)
-  SourceLoc loc;       // where the definition starts
+  int index = 1;  // 1-based position in its deck (a booklet's page number)
+  Value fields;   // the card's fields (a map)
+  SourceLoc loc;  // where the definition starts
   std::string deck_id;
 };
 
 struct Deck {
   std::string id;
   std::string name;
-  std::string layout;      // "palantir/card" -> layouts/palantir/card.yaml
+  std::string layout;  // "palantir/card" -> layouts/palantir/card.yaml
   SourceLoc layout_loc;
-  std::string back_layout; // may be empty: no back for this deck
+  std::string back_layout;  // may be empty: no back for this deck
   SourceLoc back_layout_loc;
   // A deck may declare its own card schema (e.g. rule reference cards have a
   // title and a text, not the playing cards' fields); empty = the game's.
@@ -92,19 +92,19 @@ struct Deck {
   // `file` is the files' stem, default "board").
   std::string product = "cards";
   std::string file;
-  std::string format_id;                 // empty: the game's format
-  const CardFormat* format = nullptr;    // resolved: the deck's or the game's
-  std::vector<Card> cards; // expanded copies, in data order
+  std::string format_id;               // empty: the game's format
+  const CardFormat* format = nullptr;  // resolved: the deck's or the game's
+  std::vector<Card> cards;             // expanded copies, in data order
   SourceLoc loc;
 };
 
 struct Game {
   std::string id;
   std::string name;
-  std::string rules;        // rules module id (empty: generic checks only)
+  std::string rules;  // rules module id (empty: generic checks only)
   std::string format_id;
   const CardFormat* format = nullptr;
-  Value info;               // the whole `game:` map, readable by layouts as game.*
+  Value info;  // the whole `game:` map, readable by layouts as game.*
   std::vector<Table> tables;
   std::vector<FieldSpec> card_fields;
   std::vector<Deck> decks;
@@ -116,9 +116,9 @@ struct Game {
   // A variant (data/variants/<game>/<variant>.yaml) applied on load: cards
   // added, removed and patched, tables restyled, fonts swapped, and rule
   // changes its rules module reads (e.g. Palantír's `without_classes`).
-  std::string variant;                     // its id (file name); empty: the base game
+  std::string variant;  // its id (file name); empty: the base game
   std::string variant_name;
-  Value variant_rules;                     // the variant's `rules:` map (null when none)
+  Value variant_rules;                                    // the variant's `rules:` map (null when none)
   std::map<std::string, std::string> font_substitutions;  // layout family -> family
 
   // A fixed word printed by code (the rules engine's reference texts): the

@@ -11,17 +11,28 @@ using Type = FieldSpec::Type;
 
 const char* type_name(Type t) {
   switch (t) {
-    case Type::Text: return "text";
-    case Type::Id: return "id";
-    case Type::Int: return "int";
-    case Type::Number: return "number";
-    case Type::Bool: return "bool";
-    case Type::Color: return "color";
-    case Type::Ref: return "ref";
-    case Type::Record: return "record";
-    case Type::List: return "list";
-    case Type::Art: return "art";
-    case Type::Card: return "card";
+    case Type::Text:
+      return "text";
+    case Type::Id:
+      return "id";
+    case Type::Int:
+      return "int";
+    case Type::Number:
+      return "number";
+    case Type::Bool:
+      return "bool";
+    case Type::Color:
+      return "color";
+    case Type::Ref:
+      return "ref";
+    case Type::Record:
+      return "record";
+    case Type::List:
+      return "list";
+    case Type::Art:
+      return "art";
+    case Type::Card:
+      return "card";
   }
   return "text";
 }
@@ -43,9 +54,9 @@ FieldSpec field(std::string name, Type type, bool required) {
 namespace {
 
 const std::vector<std::pair<std::string, Type>> kTypeNames = {
-    {"text", Type::Text}, {"id", Type::Id},   {"int", Type::Int},       {"number", Type::Number},
-    {"bool", Type::Bool}, {"color", Type::Color}, {"ref", Type::Ref}, {"record", Type::Record},
-    {"list", Type::List}, {"art", Type::Art},   {"card", Type::Card}};
+    {"text", Type::Text}, {"id", Type::Id},       {"int", Type::Int},  {"number", Type::Number},
+    {"bool", Type::Bool}, {"color", Type::Color}, {"ref", Type::Ref},  {"record", Type::Record},
+    {"list", Type::List}, {"art", Type::Art},     {"card", Type::Card}};
 
 std::vector<std::string> type_names() {
   std::vector<std::string> out;
@@ -87,8 +98,10 @@ FieldSpec parse_spec(const std::string& name, const Value& v, Diagnostics& diags
   }
   parse_type(*type, spec.type, diags);
   if (const Value* r = v.find("required")) {
-    if (auto b = r->as_bool()) spec.required = *b;
-    else diags.error(r->loc, "'required' must be true or false");
+    if (auto b = r->as_bool())
+      spec.required = *b;
+    else
+      diags.error(r->loc, "'required' must be true or false");
   }
   if (const Value* d = v.find("doc")) spec.doc = d->scalar;
   if (const Value* t = v.find("table")) spec.table = t->scalar;
@@ -99,13 +112,17 @@ FieldSpec parse_spec(const std::string& name, const Value& v, Diagnostics& diags
   }
   if (spec.type == Type::Record) {
     const Value* f = v.find("fields");
-    if (!f || !f->is_map()) diags.error(v.loc, "record field '" + name + "' needs a 'fields:' map");
-    else spec.fields = parse_field_specs(*f, diags);
+    if (!f || !f->is_map())
+      diags.error(v.loc, "record field '" + name + "' needs a 'fields:' map");
+    else
+      spec.fields = parse_field_specs(*f, diags);
   }
   if (spec.type == Type::List) {
     const Value* of = v.find("of");
-    if (!of) diags.error(v.loc, "list field '" + name + "' needs 'of:' (the element type)");
-    else spec.element.push_back(parse_spec(name + "[]", *of, diags));
+    if (!of)
+      diags.error(v.loc, "list field '" + name + "' needs 'of:' (the element type)");
+    else
+      spec.element.push_back(parse_spec(name + "[]", *of, diags));
   }
   return spec;
 }
@@ -127,7 +144,8 @@ bool validate_value(const Value& v, const FieldSpec& spec, const ValidationConte
       return true;
     case Type::Id:
       if (!v.is_scalar() || v.scalar.empty()) return wrong("an identifier");
-      if (!spec.allowed.empty() && std::find(spec.allowed.begin(), spec.allowed.end(), v.scalar) == spec.allowed.end()) {
+      if (!spec.allowed.empty() &&
+          std::find(spec.allowed.begin(), spec.allowed.end(), v.scalar) == spec.allowed.end()) {
         diags.error(v.loc, "'" + v.scalar + "' is not allowed for field '" + spec.name + "'", ctx.card_id,
                     "allowed values are " + join_names(spec.allowed));
         return false;

@@ -16,10 +16,10 @@ namespace kw::model {
 std::vector<FieldSpec> parse_field_specs(const Value& map, Diagnostics& diags);
 
 struct ValidationContext {
-  const Game* game = nullptr;            // for Ref fields: the game's tables
-  std::filesystem::path templates_dir;   // for Art fields: files must exist
-  std::string card_id;                   // attached to diagnostics
-  bool partial = false;                  // per-copy patches: required fields may be absent
+  const Game* game = nullptr;           // for Ref fields: the game's tables
+  std::filesystem::path templates_dir;  // for Art fields: files must exist
+  std::string card_id;                  // attached to diagnostics
+  bool partial = false;                 // per-copy patches: required fields may be absent
 };
 
 // Checks `value` (a map) against `specs`: unknown fields, missing required

@@ -53,8 +53,10 @@ std::map<std::string, bool> shared_paths(Game& game) {
       each_text(card.fields, game.fields_of(deck.id), "", [&](const std::string& path, Value& v) {
         std::string key = card.def_id + "." + path;
         auto [it, inserted] = first.emplace(key, v.scalar);
-        if (inserted) shared[key] = true;
-        else if (it->second != v.scalar) shared[key] = false;
+        if (inserted)
+          shared[key] = true;
+        else if (it->second != v.scalar)
+          shared[key] = false;
       });
   return shared;
 }
@@ -94,8 +96,9 @@ void localize(Game& game, const Locale* locale, const std::string& language, Dia
     const LocaleEntry* e = locale ? locale->find(id) : nullptr;
     if (!e || e->text.empty()) {
       if (listed)
-        diags.warning(v.loc, "no " + language + " text for '" + id + "'; using the German \"" + v.scalar + "\"", {},
-                      locale ? "add it to " + locale->file.string() : "add data/locales/" + language + "/" + game.id + ".yaml");
+        diags.warning(
+            v.loc, "no " + language + " text for '" + id + "'; using the German \"" + v.scalar + "\"", {},
+            locale ? "add it to " + locale->file.string() : "add data/locales/" + language + "/" + game.id + ".yaml");
       return;
     }
     if (listed && !e->source.empty() && e->source != v.scalar)

@@ -1,12 +1,12 @@
 #include "model/value.h"
 
+#include <yaml-cpp/yaml.h>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <vector>
-#include <yaml-cpp/yaml.h>
 
 namespace kw::model {
 
@@ -55,10 +55,14 @@ std::optional<bool> Value::as_bool() const {
 
 const char* Value::kind_name() const {
   switch (kind) {
-    case Kind::Null: return "nothing";
-    case Kind::Scalar: return as_number() ? "a number" : (as_bool() ? "a boolean" : "text");
-    case Kind::Map: return "a map";
-    case Kind::List: return "a list";
+    case Kind::Null:
+      return "nothing";
+    case Kind::Scalar:
+      return as_number() ? "a number" : (as_bool() ? "a boolean" : "text");
+    case Kind::Map:
+      return "a map";
+    case Kind::List:
+      return "a list";
   }
   return "nothing";
 }

@@ -14,12 +14,12 @@ namespace kw::model {
 struct Value {
   enum class Kind { Null, Scalar, Map, List };
   Kind kind = Kind::Null;
-  std::string scalar;  // the text of a scalar, as written
-  bool quoted = false; // "..." or '...' scalars are always strings
+  std::string scalar;   // the text of a scalar, as written
+  bool quoted = false;  // "..." or '...' scalars are always strings
   std::vector<std::pair<std::string, Value>> map;
   std::vector<Value> list;
-  SourceLoc loc;       // where the value starts
-  SourceLoc key_loc;   // for map members: where the key starts
+  SourceLoc loc;      // where the value starts
+  SourceLoc key_loc;  // for map members: where the key starts
 
   bool is_null() const { return kind == Kind::Null; }
   bool is_scalar() const { return kind == Kind::Scalar; }

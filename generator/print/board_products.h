@@ -23,7 +23,7 @@ namespace kw::print {
 constexpr double kBoardPreviewDpi = 150;
 
 struct TiledBoard {
-  std::string file;                 // "board-a4.pdf"
+  std::string file;  // "board-a4.pdf"
   Tiling tiling;
   std::vector<layout::Page> pages;  // the assembly map, then one sheet per tile
 };

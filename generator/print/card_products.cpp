@@ -1,11 +1,11 @@
 #include "print/card_products.h"
 
+#include <unistd.h>
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <set>
 #include <stdexcept>
-#include <unistd.h>
 
 #include "core/files.h"
 #include "print/board_products.h"

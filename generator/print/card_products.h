@@ -28,7 +28,7 @@ struct BuildOptions {
   std::string language = "de";
   std::string subdir;            // under <out>/<game>/: "" for German, "en" for English...
   layout::ValueMap rule_values;  // the rules engine's texts for layouts ({{rules.…}})
-  PrintOptions print;             // print production: PnP sheets, … (print_products.h)
+  PrintOptions print;            // print production: PnP sheets, … (print_products.h)
 };
 
 // One laid-out card (or back) with the file name stem it is written under.

@@ -2,21 +2,21 @@
 
 // qpdf 11: no PointerHolder compatibility (std::shared_ptr throughout).
 #define POINTERHOLDER_TRANSITION 4
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <qpdf/QPDF.hh>
 #include <qpdf/QPDFObjectHandle.hh>
 #include <qpdf/QPDFPageDocumentHelper.hh>
 #include <qpdf/QPDFPageObjectHelper.hh>
 #include <qpdf/QPDFTokenizer.hh>
 #include <qpdf/QPDFWriter.hh>
-#include <fcntl.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
-#include <cstdio>
 #include <cerrno>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -78,8 +78,8 @@ class Scratch {
  public:
   Scratch() {
     static std::atomic<int> counter{0};
-    path_ = fs::temp_directory_path() /
-            ("kartenwerk-cmyk-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+    path_ =
+        fs::temp_directory_path() / ("kartenwerk-cmyk-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
     fs::create_directories(path_);
   }
   ~Scratch() {
@@ -299,8 +299,14 @@ InkCoverage measure_ink(const fs::path& pdf, int page, double dpi) {
   Scratch scratch;
   std::vector<PageBoxes> boxes = read_page_boxes(pdf);
   std::string output;
-  std::vector<std::string> argv = {"gs", "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=bitcmyk",
-                                   "-dGrayValues=256", "-r" + std::to_string(dpi)};
+  std::vector<std::string> argv = {"gs",
+                                   "-q",
+                                   "-dSAFER",
+                                   "-dBATCH",
+                                   "-dNOPAUSE",
+                                   "-sDEVICE=bitcmyk",
+                                   "-dGrayValues=256",
+                                   "-r" + std::to_string(dpi)};
   if (page > 0) {
     argv.push_back("-dFirstPage=" + std::to_string(page));
     argv.push_back("-dLastPage=" + std::to_string(page));

@@ -22,7 +22,7 @@ struct CmykSettings {
   std::string condition;      // its name, for the output intent
   bool neutrals_to_k = true;
   double black_up_to = 0x20 / 255.0;  // near-black up to this channel level prints as 100 % K
-  double ink_limit = 300;     // percent
+  double ink_limit = 300;             // percent
   SourceLoc loc;
 };
 
@@ -48,7 +48,7 @@ void convert_to_cmyk(const std::filesystem::path& pdf, const CmykSettings& setti
 // Ink of a page rendered in CMYK at `dpi` by Ghostscript (bitcmyk device).
 struct InkCoverage {
   int width = 0, height = 0;
-  double max_total = 0;   // the most ink on one pixel, percent (0-400)
+  double max_total = 0;             // the most ink on one pixel, percent (0-400)
   std::vector<unsigned char> cmyk;  // the pixels, 4 bytes each
   // Channels of the pixel at (x, y), 0-255.
   struct Pixel {

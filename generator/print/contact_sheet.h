@@ -25,10 +25,10 @@ void paint_card_trim(cairo_t* cr, cairo_surface_t* image, const layout::Page& pa
 
 struct ContactSheetGeometry {
   int columns = 0, rows = 0;
-  int card_w = 0, card_h = 0;  // px
-  int gap = 0, label_h = 0;    // px
-  int width = 0, height = 0;   // px
-  double dpi = 0;              // of the cards on the sheet
+  int card_w = 0, card_h = 0;     // px
+  int gap = 0, label_h = 0;       // px
+  int width = 0, height = 0;      // px
+  double dpi = 0;                 // of the cards on the sheet
   Rect card(size_t index) const;  // px
   Rect label(size_t index) const;
 };

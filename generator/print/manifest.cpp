@@ -49,8 +49,8 @@ std::string generic(const fs::path& p) { return p.generic_string(); }
 void append_entries(std::string& json, const std::vector<ManifestEntry>& entries) {
   for (size_t i = 0; i < entries.size(); ++i) {
     const auto& e = entries[i];
-    json += "    {\"path\": " + json_string(e.path) + ", \"bytes\": " + std::to_string(e.bytes) +
-            ", \"sha256\": \"" + e.sha256 + "\"}" + (i + 1 < entries.size() ? ",\n" : "\n");
+    json += "    {\"path\": " + json_string(e.path) + ", \"bytes\": " + std::to_string(e.bytes) + ", \"sha256\": \"" +
+            e.sha256 + "\"}" + (i + 1 < entries.size() ? ",\n" : "\n");
   }
 }
 
@@ -79,11 +79,21 @@ std::string json_string(std::string_view s) {
   std::string out = "\"";
   for (char c : s) {
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
       default:
         if (static_cast<unsigned char>(c) < 0x20) {
           char buf[8];

@@ -32,9 +32,9 @@ struct ManifestEntry {
 };
 
 struct InputSnapshot {
-  std::string sha256;                 // the input hash (see above)
-  std::string options;                // as hashed
-  std::vector<ManifestEntry> files;   // relative to the project root, sorted
+  std::string sha256;                // the input hash (see above)
+  std::string options;               // as hashed
+  std::vector<ManifestEntry> files;  // relative to the project root, sorted
 };
 
 // Hashes the input tree under `root` (data/, layouts/, templates/, fonts/).

@@ -39,7 +39,9 @@ Color rgb(double r, double g, double b) {
   return {c(r), c(g), c(b), 255};
 }
 
-Color cmyk(double c, double m, double y, double k) { return rgb((1 - c) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k)); }
+Color cmyk(double c, double m, double y, double k) {
+  return rgb((1 - c) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k));
+}
 
 double scale_of(const Affine& a) { return std::sqrt(std::abs(a.xx * a.yy - a.xy * a.yx)); }
 
@@ -161,10 +163,14 @@ class PageReader {
         return;
       }
       size_t n = operands_.size();
-      if (n == 1 && (space == "/DeviceGray" || space == "/CalGray")) g().fill = rgb(num(0), num(0), num(0));
-      else if (n == 3 && (space == "/DeviceRGB" || space == "/CalRGB")) g().fill = rgb(num(0), num(1), num(2));
-      else if (n == 4 && space == "/DeviceCMYK") g().fill = cmyk(num(0), num(1), num(2), num(3));
-      else g().fill.reset();
+      if (n == 1 && (space == "/DeviceGray" || space == "/CalGray"))
+        g().fill = rgb(num(0), num(0), num(0));
+      else if (n == 3 && (space == "/DeviceRGB" || space == "/CalRGB"))
+        g().fill = rgb(num(0), num(1), num(2));
+      else if (n == 4 && space == "/DeviceCMYK")
+        g().fill = cmyk(num(0), num(1), num(2), num(3));
+      else
+        g().fill.reset();
     }
 
     void show_text(size_t bytes) {
@@ -179,8 +185,8 @@ class PageReader {
       t.size_pt = text_.size * scale_of(trm);
       t.color = g().fill;
       QPDFObjectHandle font = resource("/Font", text_.font);
-      bool two_byte = font.isDictionary() && font.getKey("/Subtype").isName() &&
-                      font.getKey("/Subtype").getName() == "/Type0";
+      bool two_byte =
+          font.isDictionary() && font.getKey("/Subtype").isName() && font.getKey("/Subtype").getName() == "/Type0";
       t.glyphs = two_byte ? bytes / 2 : bytes;
       if (font.isDictionary()) {
         page_.add_font(text_.font, font);
@@ -218,7 +224,8 @@ class PageReader {
         QPDFObjectHandle matrix = dict.getKey("/Matrix");
         if (matrix.isArray() && matrix.getArrayNItems() == 6) {
           double v[6];
-          for (int i = 0; i < 6; ++i) v[i] = matrix.getArrayItem(i).isNumber() ? matrix.getArrayItem(i).getNumericValue() : 0;
+          for (int i = 0; i < 6; ++i)
+            v[i] = matrix.getArrayItem(i).isNumber() ? matrix.getArrayItem(i).getNumericValue() : 0;
           m = {v[0], v[1], v[2], v[3], v[4], v[5]};
         }
         QPDFObjectHandle res = dict.getKey("/Resources");

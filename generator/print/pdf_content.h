@@ -29,28 +29,28 @@ struct PdfText {
 };
 
 struct PdfPath {
-  Rect bounds;                 // the path's extent (control points included), mm
+  Rect bounds;  // the path's extent (control points included), mm
   bool stroked = false, filled = false;
-  bool straight = false;       // only straight segments (no curves)
-  bool rectangle = false;      // a single rectangle (re)
-  double line_width_pt = 0;    // as printed, when stroked
+  bool straight = false;     // only straight segments (no curves)
+  bool rectangle = false;    // a single rectangle (re)
+  double line_width_pt = 0;  // as printed, when stroked
 };
 
 struct PdfImage {
   int width_px = 0, height_px = 0;
-  Rect bounds;                 // where it is placed, mm
-  double dpi = 0;              // effective resolution: the lower of the two axes
+  Rect bounds;     // where it is placed, mm
+  double dpi = 0;  // effective resolution: the lower of the two axes
 };
 
 struct PdfFont {
-  std::string name;            // /BaseFont
-  std::string subtype;         // /Type0, /TrueType, /Type1, /Type3 ...
+  std::string name;     // /BaseFont
+  std::string subtype;  // /Type0, /TrueType, /Type1, /Type3 ...
   bool embedded = false;
   friend bool operator==(const PdfFont&, const PdfFont&) = default;
 };
 
 struct PdfPageContent {
-  Size size;                   // MediaBox, mm
+  Size size;  // MediaBox, mm
   std::vector<PdfText> texts;
   std::vector<PdfPath> paths;
   std::vector<PdfImage> images;

@@ -65,7 +65,8 @@ void push_segments(Page& page, const std::string& name, const std::vector<Segmen
 }
 
 void push_text(Page& page, const std::string& name, const std::string& markup, double size_pt, text::Align align,
-               const Rect& box, const text::Typesetter& typesetter, Diagnostics& diags, const std::string& font = "garamond") {
+               const Rect& box, const text::Typesetter& typesetter, Diagnostics& diags,
+               const std::string& font = "garamond") {
   text::TextStyle style;
   style.family = font;
   style.max_size_pt = style.min_size_pt = size_pt;
@@ -240,8 +241,8 @@ std::vector<Page> alignment_sheet(const SheetGrid& grid, const PnpSettings& sett
                                   const text::Typesetter& typesetter, Diagnostics& diags) {
   const LineStyle thin{0.15, ink("#000000")};
   const LineStyle cross{0.2, ink("#000000")};
-  constexpr double arm = 12;     // half length of a cross, mm
-  constexpr double scale = 5;    // the back's scales reach +-5 mm
+  constexpr double arm = 12;   // half length of a cross, mm
+  constexpr double scale = 5;  // the back's scales reach +-5 mm
 
   Page front = blank_sheet(grid.sheet, title + "/alignment-" + grid.sheet.id + "-front");
   Page back = blank_sheet(grid.sheet, title + "/alignment-" + grid.sheet.id + "-back");
@@ -295,11 +296,15 @@ std::vector<Page> alignment_sheet(const SheetGrid& grid, const PnpSettings& sett
   Rect first = grid.cell(0);
   Rect text_box{grid.area.x + 4, first.y + 4, grid.area.w - 8, first.h / 2 - arm - 6};
   std::string flip = settings.flip == DuplexFlip::LongEdge ? "an der langen Kante" : "an der kurzen Kante";
-  std::string intro = "**Passer-Test " + grid.sheet.name + "** (" + title + ")\n"
-                      "Beidseitig drucken, " + flip + " wenden, in Originalgröße (100 %). Gegen das Licht halten: "
+  std::string intro = "**Passer-Test " + grid.sheet.name + "** (" + title +
+                      ")\n"
+                      "Beidseitig drucken, " +
+                      flip +
+                      " wenden, in Originalgröße (100 %). Gegen das Licht halten: "
                       "wo die Kreuze der Vorderseite auf den Skalen der Rückseite liegen, ist der Versatz abzulesen "
                       "(x nach rechts, y nach unten, von der Rückseite gesehen). Dazuzählen zum eingestellten Versatz "
-                      "(jetzt x = " + mm(settings.duplex_offset.x) + ", y = " + mm(settings.duplex_offset.y) +
+                      "(jetzt x = " +
+                      mm(settings.duplex_offset.x) + ", y = " + mm(settings.duplex_offset.y) +
                       " mm) und bauen mit: kartenwerk build --duplex-offset X,Y";
   layout::RectShape paper;
   paper.rect = text_box.inset(-1.5);

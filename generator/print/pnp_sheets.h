@@ -23,10 +23,10 @@ namespace kw::print {
 
 struct SheetGrid {
   SheetFormat sheet;
-  Size card;         // trim size of the cards, mm
+  Size card;  // trim size of the cards, mm
   double gap = 0;
   int columns = 0, rows = 0;
-  Rect area;         // the whole grid on the sheet
+  Rect area;  // the whole grid on the sheet
 
   int capacity() const { return columns * rows; }
   // Slot `slot` (row by row from the top left) on the front side.

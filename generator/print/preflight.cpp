@@ -22,7 +22,7 @@ using detail::MapReader;
 
 namespace {
 
-constexpr double kBoxTolerance = 0.01;  // mm
+constexpr double kBoxTolerance = 0.01;   // mm
 constexpr double kSafeTolerance = 0.01;  // mm
 constexpr double kCutTolerance = 1.5;    // mm the cut may stray into the card (print-specs.md)
 
@@ -118,11 +118,13 @@ void check_page(const PdfPageContent& content, const PageBoxes& boxes, const lay
                 const PrintProfile& profile, const std::string& where, CardPreflight& card) {
   Expected want = expected(profile);
   if (!same_box(boxes.media, want.media))
-    add(card, PreflightCheck::Boxes, where + ": MediaBox " + box_text(boxes.media) + " mm, not " + box_text(want.media));
+    add(card, PreflightCheck::Boxes,
+        where + ": MediaBox " + box_text(boxes.media) + " mm, not " + box_text(want.media));
   if (!same_box(boxes.trim, want.trim))
     add(card, PreflightCheck::Boxes, where + ": TrimBox " + box_text(boxes.trim) + " mm, not " + box_text(want.trim));
   if (!same_box(boxes.bleed, want.media))
-    add(card, PreflightCheck::Boxes, where + ": BleedBox " + box_text(boxes.bleed) + " mm, not " + box_text(want.media));
+    add(card, PreflightCheck::Boxes,
+        where + ": BleedBox " + box_text(boxes.bleed) + " mm, not " + box_text(want.media));
 
   // Text sizes.
   const PdfText* smallest = nullptr;
@@ -150,8 +152,8 @@ void check_page(const PdfPageContent& content, const PageBoxes& boxes, const lay
   if (smallest) {
     bool light = smallest_limit > profile.text_min_pt;
     add(card, PreflightCheck::Text,
-        where + ": " + std::to_string(small) + (small == 1 ? " text" : " texts") + " too small: " +
-            fmt("%.2f pt", smallest->size_pt) + " (" + smallest->font + ") at " +
+        where + ": " + std::to_string(small) + (small == 1 ? " text" : " texts") +
+            " too small: " + fmt("%.2f pt", smallest->size_pt) + " (" + smallest->font + ") at " +
             fmt("%.1f, %.1f mm", smallest->origin.x, smallest->origin.y) + ", the minimum is " +
             fmt("%g pt", smallest_limit) + (light ? " for light text on a dark ground" : ""));
   }
@@ -180,9 +182,10 @@ void check_page(const PdfPageContent& content, const PageBoxes& boxes, const lay
   }
   if (thinnest)
     add(card, PreflightCheck::Lines,
-        where + ": " + std::to_string(thin) + (thin == 1 ? " line" : " lines") + " too thin: " +
-            fmt("%.2f pt", thinnest->line_width_pt) + " at " + fmt("%.1f, %.1f mm", thinnest->bounds.x, thinnest->bounds.y) +
-            ", the minimum is " + fmt("%g pt", profile.line_min_pt));
+        where + ": " + std::to_string(thin) + (thin == 1 ? " line" : " lines") +
+            " too thin: " + fmt("%.2f pt", thinnest->line_width_pt) + " at " +
+            fmt("%.1f, %.1f mm", thinnest->bounds.x, thinnest->bounds.y) + ", the minimum is " +
+            fmt("%g pt", profile.line_min_pt));
   for (const auto& t : content.texts)
     if (!inside(boxes.trim, t.origin) && !profile.marks_allowed)
       add(card, PreflightCheck::Marks,
@@ -190,8 +193,8 @@ void check_page(const PdfPageContent& content, const PageBoxes& boxes, const lay
   for (const auto& img : content.images) {
     if (!intersects(img.bounds, boxes.trim)) {
       if (!profile.marks_allowed)
-        add(card, PreflightCheck::Marks, where + ": an image wholly outside the trim at " +
-                                             fmt("%.1f, %.1f mm", img.bounds.x, img.bounds.y));
+        add(card, PreflightCheck::Marks,
+            where + ": an image wholly outside the trim at " + fmt("%.1f, %.1f mm", img.bounds.x, img.bounds.y));
       continue;
     }
     if (img.dpi + 0.5 < profile.image_dpi)
@@ -224,10 +227,11 @@ void check_jpeg(const fs::path& file, const std::string& bytes, const layout::Pa
         name + ": " + std::to_string(info.width) + " x " + std::to_string(info.height) + " px, not " +
             std::to_string(w) + " x " + std::to_string(h) + " (" + fmt("%g dpi", profile.image_dpi) + ")");
   if (info.density_unit != 1 || std::abs(info.x_density - profile.image_dpi) > 0.5)
-    add(card, PreflightCheck::Image, name + ": the file says " + std::to_string(info.x_density) +
-                                         (info.density_unit == 1 ? " dpi" : " (no dpi)") + ", not " +
-                                         fmt("%g dpi", profile.image_dpi));
-  if (profile.image_color == "rgb" && (info.components != 3 || (info.color_space != "YCbCr" && info.color_space != "RGB")))
+    add(card, PreflightCheck::Image,
+        name + ": the file says " + std::to_string(info.x_density) + (info.density_unit == 1 ? " dpi" : " (no dpi)") +
+            ", not " + fmt("%g dpi", profile.image_dpi));
+  if (profile.image_color == "rgb" &&
+      (info.components != 3 || (info.color_space != "YCbCr" && info.color_space != "RGB")))
     add(card, PreflightCheck::Image, name + ": colour " + info.color_space + ", not RGB");
 
   // Bleed: each side's strip, from the page edge to the trim, must be the
@@ -316,7 +320,7 @@ void check_safe_area(const layout::Page& page, const PrintProfile& profile, Card
     const Rect& b = item.bounds;
     if (safe.contains(b, kSafeTolerance)) continue;
     double worst = std::max({safe.x - b.x, b.right() - safe.right(), safe.y - b.y, b.bottom() - safe.bottom()});
-    const char* side = worst == safe.x - b.x              ? "left"
+    const char* side = worst == safe.x - b.x               ? "left"
                        : worst == b.right() - safe.right() ? "right"
                        : worst == safe.y - b.y             ? "top"
                                                            : "bottom";
@@ -348,7 +352,8 @@ std::optional<ReadPdf> read_pdf(const fs::path& file, const std::string& label, 
 void check_stale(const fs::path& game_dir, const fs::path& root, PreflightReport& report) {
   auto manifest = read_file(game_dir / "manifest.json");
   if (!manifest) {
-    report.general.push_back({PreflightCheck::Stale, "manifest.json is missing: which input made these files is unknown"});
+    report.general.push_back(
+        {PreflightCheck::Stale, "manifest.json is missing: which input made these files is unknown"});
     return;
   }
   std::smatch m;
@@ -369,17 +374,28 @@ void check_stale(const fs::path& game_dir, const fs::path& root, PreflightReport
 
 const char* check_name(PreflightCheck c) {
   switch (c) {
-    case PreflightCheck::Files: return "files";
-    case PreflightCheck::Stale: return "stale";
-    case PreflightCheck::Boxes: return "boxes";
-    case PreflightCheck::Image: return "image";
-    case PreflightCheck::Bleed: return "bleed";
-    case PreflightCheck::SafeArea: return "safe-area";
-    case PreflightCheck::Text: return "text";
-    case PreflightCheck::Lines: return "lines";
-    case PreflightCheck::Fonts: return "fonts";
-    case PreflightCheck::Resolution: return "resolution";
-    case PreflightCheck::Marks: return "marks";
+    case PreflightCheck::Files:
+      return "files";
+    case PreflightCheck::Stale:
+      return "stale";
+    case PreflightCheck::Boxes:
+      return "boxes";
+    case PreflightCheck::Image:
+      return "image";
+    case PreflightCheck::Bleed:
+      return "bleed";
+    case PreflightCheck::SafeArea:
+      return "safe-area";
+    case PreflightCheck::Text:
+      return "text";
+    case PreflightCheck::Lines:
+      return "lines";
+    case PreflightCheck::Fonts:
+      return "fonts";
+    case PreflightCheck::Resolution:
+      return "resolution";
+    case PreflightCheck::Marks:
+      return "marks";
   }
   return "?";
 }
@@ -453,7 +469,8 @@ std::optional<PrintProfiles> load_print_profiles(const fs::path& root, Diagnosti
     out.profiles.push_back(p);
   }
   out.default_id = top.text("default").value_or(out.profiles.front().id);
-  if (!out.find(out.default_id)) top.error(*top.find("default"), "the default profile '" + out.default_id + "' is not defined");
+  if (!out.find(out.default_id))
+    top.error(*top.find("default"), "the default profile '" + out.default_id + "' is not defined");
   if (diags.error_count() > errors) return std::nullopt;
   return out;
 }
@@ -492,8 +509,8 @@ PreflightReport preflight_game(const model::Game& game, std::span<const LaidOutC
     if (auto bytes = read_file(jpeg))
       check_jpeg(jpeg, *bytes, cards[i].page, profile, card, rasters[i]);
     else
-      add(card, PreflightCheck::Files, (fs::path(profile.images_dir) / (card.stem + ".jpg")).generic_string() +
-                                           " is missing");
+      add(card, PreflightCheck::Files,
+          (fs::path(profile.images_dir) / (card.stem + ".jpg")).generic_string() + " is missing");
     check_safe_area(cards[i].page, profile, card);
   }
   for (size_t i = 0; i < sides.size(); ++i) {

@@ -81,7 +81,7 @@ struct PreflightReport {
   std::vector<CardPreflight> cards;       // fronts in card order, then the backs
   size_t failed_cards() const;
   bool passed() const { return general.empty() && failed_cards() == 0; }
-  bool has(PreflightCheck c) const;       // any finding of that check
+  bool has(PreflightCheck c) const;  // any finding of that check
 };
 
 // Checks the files under `game_dir` (output/<game>) made from `cards`

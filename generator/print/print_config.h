@@ -18,10 +18,10 @@ namespace kw::print {
 
 // A paper sheet for print-and-play, portrait.
 struct SheetFormat {
-  std::string id;       // "a4": the file name's suffix (<game>-a4.pdf)
-  std::string name;     // "A4"
-  Size size;            // mm
-  double margin = 3;    // the printer's unprintable edge: cards stay inside it
+  std::string id;     // "a4": the file name's suffix (<game>-a4.pdf)
+  std::string name;   // "A4"
+  Size size;          // mm
+  double margin = 3;  // the printer's unprintable edge: cards stay inside it
   SourceLoc loc;
 };
 
@@ -41,10 +41,10 @@ struct PnpSettings {
   double mark_length = 5;           // crop marks: length, mm
   double mark_offset = 1;           // distance between the card grid and a mark, mm
   LineStyle marks{0.25, {0, 0, 0, 255}};
-  bool cut_lines = false;           // thin lines along every cut, over the cards' edges
+  bool cut_lines = false;  // thin lines along every cut, over the cards' edges
   LineStyle cut{0.1, {0x9a, 0x9a, 0x9a, 255}};
   DuplexFlip flip = DuplexFlip::LongEdge;
-  Point duplex_offset;              // mm, moves the backs as seen on the back side (+x right, +y down)
+  Point duplex_offset;  // mm, moves the backs as seen on the back side (+x right, +y down)
   SourceLoc loc;
 };
 

@@ -1,14 +1,15 @@
 #include "print/print_pdf.h"
 
-#include <stdexcept>
 #include <unistd.h>
+#include <stdexcept>
 
 namespace kw::print {
 
 namespace fs = std::filesystem;
 
 PrintPdf::PrintPdf(fs::path path, std::string title)
-    : path_(std::move(path)), tmp_(path_.string() + ".tmp-" + std::to_string(::getpid())),
+    : path_(std::move(path)),
+      tmp_(path_.string() + ".tmp-" + std::to_string(::getpid())),
       out_((fs::create_directories(path_.parent_path()), tmp_), std::ios::binary | std::ios::trunc),
       doc_([this](std::string_view bytes) { out_.write(bytes.data(), static_cast<std::streamsize>(bytes.size())); },
            render::PdfOptions{std::move(title)}) {

@@ -28,12 +28,12 @@ struct BuildReport;
 
 // What print production does beyond the card files; part of BuildOptions.
 struct PrintOptions {
-  std::optional<PnpSettings> pnp;     // none: no print-and-play sheets (no data/print/sheets.yaml)
-  std::optional<InputSnapshot> input; // the input for manifest.json; none: no manifest
-  std::optional<CmykSettings> cmyk;   // --color cmyk: the game's PDF and the shop PDFs in CMYK
-  int jobs = 0;                       // threads rendering at once; 0: all cores
-  std::ostream* progress = nullptr;   // progress of each game (stderr); null: quiet
-  bool progress_terminal = false;     // a bar redrawn in place, else plain lines
+  std::optional<PnpSettings> pnp;      // none: no print-and-play sheets (no data/print/sheets.yaml)
+  std::optional<InputSnapshot> input;  // the input for manifest.json; none: no manifest
+  std::optional<CmykSettings> cmyk;    // --color cmyk: the game's PDF and the shop PDFs in CMYK
+  int jobs = 0;                        // threads rendering at once; 0: all cores
+  std::ostream* progress = nullptr;    // progress of each game (stderr); null: quiet
+  bool progress_terminal = false;      // a bar redrawn in place, else plain lines
 };
 
 // Which laid-out card is a front and which back belongs to it: fronts come
@@ -61,9 +61,8 @@ void set_board_boxes(std::span<const LaidOutBoard> boards, const std::filesystem
 // The print-and-play sheets (one PDF per sheet format) and their alignment
 // test sheets under dir/pnp/. Appends to `written`.
 void write_pnp_sheets(const model::Game& game, std::span<const LaidOutCard> cards, std::span<const CardSide> sides,
-                      const PnpSettings& settings, const std::filesystem::path& dir,
-                      const text::Typesetter& typesetter, std::vector<std::filesystem::path>& written,
-                      const std::function<void()>& page_done = {});
+                      const PnpSettings& settings, const std::filesystem::path& dir, const text::Typesetter& typesetter,
+                      std::vector<std::filesystem::path>& written, const std::function<void()>& page_done = {});
 
 // How many pages write_pnp_sheets writes (sheets, alignment tests excluded).
 size_t pnp_page_count(std::span<const LaidOutCard> cards, std::span<const CardSide> sides, const SheetFormat& sheet,

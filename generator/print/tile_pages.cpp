@@ -93,7 +93,8 @@ std::vector<std::pair<Point, Point>> dashes(Point from, Point to) {
   if (length <= 0) return out;
   for (double s = 0; s < length; s += dash + gap) {
     double e = std::min(length, s + dash);
-    out.push_back({{from.x + dx * s / length, from.y + dy * s / length}, {from.x + dx * e / length, from.y + dy * e / length}});
+    out.push_back(
+        {{from.x + dx * s / length, from.y + dy * s / length}, {from.x + dx * e / length, from.y + dy * e / length}});
   }
   return out;
 }
@@ -102,14 +103,15 @@ std::vector<std::pair<Point, Point>> dashes(Point from, Point to) {
 // shows on dark and light art alike.
 void push_mark(Page& page, Point c, const Rect& clip) {
   constexpr double circle_r = 2.5, arm = kMarkRadius - 0.35;  // arm + halo half-width = kMarkRadius
-  std::vector<std::pair<Point, Point>> cross = {{{c.x - arm, c.y}, {c.x + arm, c.y}}, {{c.x, c.y - arm}, {c.x, c.y + arm}}};
+  std::vector<std::pair<Point, Point>> cross = {{{c.x - arm, c.y}, {c.x + arm, c.y}},
+                                                {{c.x, c.y - arm}, {c.x, c.y + arm}}};
   for (auto [color, width] : {std::pair{ink("#ffffff"), 0.7}, std::pair{ink("#000000"), 0.2}}) {
     PathShape ring;
     ring.commands = layout::sector_path({c, 0, circle_r, std::nullopt});
     ring.paint.stroke = color;
     ring.paint.stroke_width = width;
-    push(page, std::move(ring), "mark", {}, Rect{c.x - circle_r, c.y - circle_r, 2 * circle_r, 2 * circle_r}.inset(-width / 2),
-         clip);
+    push(page, std::move(ring), "mark", {},
+         Rect{c.x - circle_r, c.y - circle_r, 2 * circle_r, 2 * circle_r}.inset(-width / 2), clip);
     push_lines(page, "mark", cross, color, width, clip);
   }
 }
@@ -154,7 +156,9 @@ void push_label(Page& page, const std::string& name, const std::string& markup, 
             typesetter, diags);
 }
 
-std::string sheet_name(const Tiling& t) { return t.sheet.name == "a3" ? "DIN A3" : t.sheet.name == "a4" ? "DIN A4" : t.sheet.name; }
+std::string sheet_name(const Tiling& t) {
+  return t.sheet.name == "a3" ? "DIN A3" : t.sheet.name == "a4" ? "DIN A4" : t.sheet.name;
+}
 
 }  // namespace
 
@@ -208,12 +212,12 @@ Page assembly_map(const Page& board, const Tiling& tiling, const SheetText& text
   push_text(page, "title", text.title, style("junicode", "bold", 16), {p.x, p.y, p.w, 9}, text, typesetter, diags);
   std::string last_row = tile_label(tiling.rows - 1, 0);
   last_row.pop_back();
-  std::string sub = "Zusammenbau aus " + std::to_string(n) + " Blättern " + sheet_name(tiling) + " hochkant: " +
-                    std::to_string(tiling.rows) + (tiling.rows == 1 ? " Reihe" : " Reihen") + " (A–" + last_row +
-                    ") × " + std::to_string(tiling.columns) + (tiling.columns == 1 ? " Spalte" : " Spalten") +
-                    " (1–" + std::to_string(tiling.columns) + "). Spielplan " + std::to_string(std::lround(board.trim.w)) +
-                    " × " + std::to_string(std::lround(board.trim.h)) + " mm" +
-                    (tiling.turned ? ", quer auf die Blätter gelegt." : ".");
+  std::string sub =
+      "Zusammenbau aus " + std::to_string(n) + " Blättern " + sheet_name(tiling) +
+      " hochkant: " + std::to_string(tiling.rows) + (tiling.rows == 1 ? " Reihe" : " Reihen") + " (A–" + last_row +
+      ") × " + std::to_string(tiling.columns) + (tiling.columns == 1 ? " Spalte" : " Spalten") + " (1–" +
+      std::to_string(tiling.columns) + "). Spielplan " + std::to_string(std::lround(board.trim.w)) + " × " +
+      std::to_string(std::lround(board.trim.h)) + " mm" + (tiling.turned ? ", quer auf die Blätter gelegt." : ".");
   push_text(page, "subtitle", sub, style("garamond", "regular", 10), {p.x, p.y + 10, p.w, 10}, text, typesetter, diags);
 
   // The map: the tiles' union (it contains the board) scaled into the frame.

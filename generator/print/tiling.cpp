@@ -59,10 +59,18 @@ Band band(BandSide side, const Rect& tile, double overlap, Size board) {
   Band b{side, {}, {}, {}, {}};
   const double half = overlap / 2;
   switch (side) {
-    case BandSide::Left: b.area = {tile.x, tile.y, overlap, tile.h}; break;
-    case BandSide::Right: b.area = {tile.right() - overlap, tile.y, overlap, tile.h}; break;
-    case BandSide::Top: b.area = {tile.x, tile.y, tile.w, overlap}; break;
-    case BandSide::Bottom: b.area = {tile.x, tile.bottom() - overlap, tile.w, overlap}; break;
+    case BandSide::Left:
+      b.area = {tile.x, tile.y, overlap, tile.h};
+      break;
+    case BandSide::Right:
+      b.area = {tile.right() - overlap, tile.y, overlap, tile.h};
+      break;
+    case BandSide::Top:
+      b.area = {tile.x, tile.y, tile.w, overlap};
+      break;
+    case BandSide::Bottom:
+      b.area = {tile.x, tile.bottom() - overlap, tile.w, overlap};
+      break;
   }
   if (side == BandSide::Left || side == BandSide::Right) {
     b.cut_from = {b.area.x + half, b.area.y};
@@ -93,8 +101,7 @@ Tiling tile_board(Size board, const TileSheet& sheet, const TilingOptions& optio
     throw std::invalid_argument("sheet " + sheet.name + " has no printable area inside its margin");
   if (options.overlap <= 0 || options.overlap >= std::min(t.printable.w, t.printable.h))
     throw std::invalid_argument("overlap must be positive and smaller than the printable area");
-  if (options.overlap / 2 <= kMarkRadius)
-    throw std::invalid_argument("overlap too small for the alignment marks");
+  if (options.overlap / 2 <= kMarkRadius) throw std::invalid_argument("overlap too small for the alignment marks");
   if (board.w <= 0 || board.h <= 0) throw std::invalid_argument("board has no size");
   Axis x = axis(board.w, t.printable.w, options.overlap);
   Axis y = axis(board.h, t.printable.h, options.overlap);

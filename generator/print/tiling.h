@@ -31,19 +31,19 @@ const TileSheet& sheet_a4();  // 210 x 297
 const TileSheet& sheet_a3();  // 297 x 420
 
 struct TilingOptions {
-  double margin = 10;   // unprinted edge of the sheet, mm (home printers need 3-6 mm; 10 is safe)
-  double overlap = 10;  // band shared by neighbouring tiles, mm
-  bool may_turn = true; // tile the board turned a quarter when that takes fewer sheets
+  double margin = 10;    // unprinted edge of the sheet, mm (home printers need 3-6 mm; 10 is safe)
+  double overlap = 10;   // band shared by neighbouring tiles, mm
+  bool may_turn = true;  // tile the board turned a quarter when that takes fewer sheets
 };
 
 enum class BandSide { Left, Right, Top, Bottom };
 
 // A band a tile shares with one neighbour, in tiling coordinates.
 struct Band {
-  BandSide side;  // where the neighbour is
-  Rect area;      // overlap x the tile's extent along the edge
-  Point cut_from, cut_to;        // its middle line: cut here (Left/Top bands) or lay the cut edge here
-  std::vector<Point> marks;      // alignment marks on the middle line
+  BandSide side;             // where the neighbour is
+  Rect area;                 // overlap x the tile's extent along the edge
+  Point cut_from, cut_to;    // its middle line: cut here (Left/Top bands) or lay the cut edge here
+  std::vector<Point> marks;  // alignment marks on the middle line
 };
 
 struct Tile {
@@ -56,11 +56,11 @@ struct Tile {
 struct Tiling {
   TileSheet sheet;
   TilingOptions options;
-  Size board;               // as laid out
-  bool turned = false;      // tiled a quarter turn clockwise
-  Affine board_to_tiling;   // identity, or the quarter turn (x, y) -> (board.h - y, x)
-  Size tiled;               // the board's size in tiling coordinates
-  Rect printable;           // on the sheet
+  Size board;              // as laid out
+  bool turned = false;     // tiled a quarter turn clockwise
+  Affine board_to_tiling;  // identity, or the quarter turn (x, y) -> (board.h - y, x)
+  Size tiled;              // the board's size in tiling coordinates
+  Rect printable;          // on the sheet
   int rows = 0, columns = 0;
   std::vector<Tile> tiles;  // row by row, left to right
   const Tile& at(int row, int column) const { return tiles[static_cast<size_t>(row * columns + column)]; }

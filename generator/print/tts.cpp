@@ -1,7 +1,7 @@
 #include "print/tts.h"
 
-#include <cstdio>  // jpeglib.h needs FILE and size_t first
 #include <jpeglib.h>
+#include <cstdio>  // jpeglib.h needs FILE and size_t first
 
 #include <algorithm>
 #include <cmath>
@@ -183,8 +183,8 @@ TtsWriter::Surface TtsWriter::fill_current() {
   const TtsSheet& sheet = plan_.sheets[current_];
   auto paint = [&](int cell, cairo_surface_t* image) {
     if (!sheet_) {
-      sheet_.reset(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, sheet.columns * plan_.card_w,
-                                              sheet.rows * plan_.card_h));
+      sheet_.reset(
+          cairo_image_surface_create(CAIRO_FORMAT_ARGB32, sheet.columns * plan_.card_w, sheet.rows * plan_.card_h));
       CairoPtr white(cairo_create(sheet_.get()));
       cairo_set_source_rgb(white.get(), 1, 1, 1);
       cairo_paint(white.get());
@@ -223,7 +223,8 @@ void TtsWriter::place(size_t index, cairo_surface_t* image) {
       written_.push_back(dir_ / b->second);
       back_cells_[index] = std::move(cell);
     }
-    if (auto w = where_.find(index); w != where_.end()) waiting_[w->second.first].push_back({w->second.second, cell_image(index, image)});
+    if (auto w = where_.find(index); w != where_.end())
+      waiting_[w->second.first].push_back({w->second.second, cell_image(index, image)});
     done = fill_current();
   }
   // Write finished sheets outside the lock; the next sheet opens only then.

@@ -32,11 +32,11 @@ constexpr int kTtsMaxColumns = 10, kTtsMaxRows = 7;
 constexpr int kTtsMaxSidePx = 4096;
 
 struct TtsSheet {
-  std::string file;            // "palantir-1.jpg"
-  std::string back_file;       // "palantir-back.jpg"
-  size_t back = 0;             // index of the back (in the card list)
-  int columns = 0, rows = 0;   // the grid to enter in TTS
-  std::vector<size_t> cards;   // card indices, cell by cell from the top left
+  std::string file;           // "palantir-1.jpg"
+  std::string back_file;      // "palantir-back.jpg"
+  size_t back = 0;            // index of the back (in the card list)
+  int columns = 0, rows = 0;  // the grid to enter in TTS
+  std::vector<size_t> cards;  // card indices, cell by cell from the top left
 };
 
 struct TtsPlan {
@@ -89,14 +89,14 @@ class TtsWriter {
   TtsPlan plan_;
   std::vector<const layout::Page*> pages_;
   std::filesystem::path dir_;
-  std::map<size_t, std::pair<size_t, size_t>> where_;       // front -> (sheet, cell)
+  std::map<size_t, std::pair<size_t, size_t>> where_;                  // front -> (sheet, cell)
   std::map<size_t, std::vector<std::pair<size_t, Surface>>> waiting_;  // sheet -> (cell, image)
-  std::map<size_t, Surface> back_cells_;                    // back index -> cell image
-  size_t current_ = 0;          // the sheet being filled
-  Surface sheet_;               // its surface (null until it gets its first cell)
-  size_t placed_ = 0;           // its cells painted (fronts)
+  std::map<size_t, Surface> back_cells_;                               // back index -> cell image
+  size_t current_ = 0;                                                 // the sheet being filled
+  Surface sheet_;      // its surface (null until it gets its first cell)
+  size_t placed_ = 0;  // its cells painted (fronts)
   bool back_placed_ = false;
-  bool writing_ = false;        // the current sheet is being written
+  bool writing_ = false;  // the current sheet is being written
   size_t open_sheets_ = 0, peak_open_ = 0;
   mutable std::mutex mutex_;
   std::vector<std::filesystem::path> written_;

@@ -112,8 +112,8 @@ std::optional<std::vector<double>> MapReader::numbers(const std::string& key, si
   for (const auto& e : v->list) {
     auto d = e.as_number();
     if (!d || *d < min || *d > max) {
-      error(e, "'" + key + "' needs numbers between " + format_number(min) + " and " + format_number(max) +
-                   ", not '" + e.scalar + "'");
+      error(e, "'" + key + "' needs numbers between " + format_number(min) + " and " + format_number(max) + ", not '" +
+                   e.scalar + "'");
       return std::nullopt;
     }
     out.push_back(*d);

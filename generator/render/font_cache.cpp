@@ -38,16 +38,14 @@ FontFacePtr open_face(const std::string& file, int face_index) {
     throw RenderError("cannot initialise FreeType for " + file + " (error " + std::to_string(e) + ")");
   if (FT_Error e = FT_New_Face(owner->library, file.c_str(), face_index, &owner->face)) {
     owner->face = nullptr;
-    throw RenderError("cannot open font " + file + " (face " + std::to_string(face_index) +
-                      ", FreeType error " + std::to_string(e) + ")");
+    throw RenderError("cannot open font " + file + " (face " + std::to_string(face_index) + ", FreeType error " +
+                      std::to_string(e) + ")");
   }
   // Outlines only, unhinted: the same glyph shapes in PDF and in every raster
   // size, and no embedded bitmaps that would differ from the PDF.
   FontFacePtr face(cairo_ft_font_face_create_for_ft_face(owner->face, FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP));
-  if (cairo_font_face_status(face.get()) != CAIRO_STATUS_SUCCESS)
-    throw RenderError("cairo cannot use font " + file);
-  if (cairo_font_face_set_user_data(face.get(), &kFtOwnerKey, owner.get(), destroy_ft_owner) !=
-      CAIRO_STATUS_SUCCESS)
+  if (cairo_font_face_status(face.get()) != CAIRO_STATUS_SUCCESS) throw RenderError("cairo cannot use font " + file);
+  if (cairo_font_face_set_user_data(face.get(), &kFtOwnerKey, owner.get(), destroy_ft_owner) != CAIRO_STATUS_SUCCESS)
     throw RenderError("cairo cannot use font " + file + ": out of memory");
   owner.release();  // now owned by the cairo font face
   return face;

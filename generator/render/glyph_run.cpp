@@ -106,8 +106,7 @@ void paint_glyph_run(cairo_t* cr, const layout::GlyphRun& run) {
 
   if (auto clusters = build_clusters(run)) {
     cairo_show_text_glyphs(cr, run.text.data(), static_cast<int>(run.text.size()), glyphs.data(), n,
-                           clusters->clusters.data(), static_cast<int>(clusters->clusters.size()),
-                           clusters->flags);
+                           clusters->clusters.data(), static_cast<int>(clusters->clusters.size()), clusters->flags);
   } else {
     cairo_show_glyphs(cr, glyphs.data(), n);
   }

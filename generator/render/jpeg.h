@@ -20,10 +20,10 @@ std::string render_jpeg(const layout::Page& page, double dpi, int quality = 95);
 
 struct JpegInfo {
   int width = 0, height = 0;
-  int components = 0;         // colour components in the file
-  std::string color_space;    // as stored: "Gray", "RGB", "YCbCr", "CMYK", "YCCK" or "unknown"
-  bool jfif = false;          // has a JFIF APP0 marker
-  int density_unit = 0;       // 0 = aspect ratio only, 1 = per inch, 2 = per cm
+  int components = 0;       // colour components in the file
+  std::string color_space;  // as stored: "Gray", "RGB", "YCbCr", "CMYK", "YCCK" or "unknown"
+  bool jfif = false;        // has a JFIF APP0 marker
+  int density_unit = 0;     // 0 = aspect ratio only, 1 = per inch, 2 = per cm
   int x_density = 0, y_density = 0;
   bool progressive = false;
 };

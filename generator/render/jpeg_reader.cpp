@@ -1,7 +1,7 @@
 #include "render/jpeg.h"
 
-#include <cstdio>  // jpeglib.h needs FILE and size_t first
 #include <jpeglib.h>
+#include <cstdio>  // jpeglib.h needs FILE and size_t first
 
 #include <csetjmp>
 #include <string>
@@ -67,12 +67,18 @@ bool read_pixels(Decompressor& d, JSAMPARRAY rows) {
 
 const char* color_space_name(J_COLOR_SPACE cs) {
   switch (cs) {
-    case JCS_GRAYSCALE: return "Gray";
-    case JCS_RGB: return "RGB";
-    case JCS_YCbCr: return "YCbCr";
-    case JCS_CMYK: return "CMYK";
-    case JCS_YCCK: return "YCCK";
-    default: return "unknown";
+    case JCS_GRAYSCALE:
+      return "Gray";
+    case JCS_RGB:
+      return "RGB";
+    case JCS_YCbCr:
+      return "YCbCr";
+    case JCS_CMYK:
+      return "CMYK";
+    case JCS_YCCK:
+      return "YCCK";
+    default:
+      return "unknown";
   }
 }
 

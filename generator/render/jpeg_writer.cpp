@@ -1,7 +1,7 @@
 #include "render/jpeg.h"
 
-#include <cstdio>  // jpeglib.h needs FILE and size_t first
 #include <jpeglib.h>
+#include <cstdio>  // jpeglib.h needs FILE and size_t first
 
 #include <algorithm>
 #include <cmath>

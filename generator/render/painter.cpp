@@ -54,10 +54,18 @@ void paint_path(cairo_t* cr, const layout::PathShape& s) {
   cairo_new_path(cr);
   for (const auto& c : s.commands) {
     switch (c.op) {
-      case Op::Move: cairo_move_to(cr, c.p[0].x, c.p[0].y); break;
-      case Op::Line: cairo_line_to(cr, c.p[0].x, c.p[0].y); break;
-      case Op::Curve: cairo_curve_to(cr, c.p[0].x, c.p[0].y, c.p[1].x, c.p[1].y, c.p[2].x, c.p[2].y); break;
-      case Op::Close: cairo_close_path(cr); break;
+      case Op::Move:
+        cairo_move_to(cr, c.p[0].x, c.p[0].y);
+        break;
+      case Op::Line:
+        cairo_line_to(cr, c.p[0].x, c.p[0].y);
+        break;
+      case Op::Curve:
+        cairo_curve_to(cr, c.p[0].x, c.p[0].y, c.p[1].x, c.p[1].y, c.p[2].x, c.p[2].y);
+        break;
+      case Op::Close:
+        cairo_close_path(cr);
+        break;
     }
   }
   fill_and_stroke(cr, s.paint);
@@ -93,10 +101,14 @@ void paint_item(cairo_t* cr, const layout::Item& item) {
     std::visit(
         [cr](const auto& shape) {
           using T = std::decay_t<decltype(shape)>;
-          if constexpr (std::is_same_v<T, layout::RectShape>) paint_rect(cr, shape);
-          else if constexpr (std::is_same_v<T, layout::PathShape>) paint_path(cr, shape);
-          else if constexpr (std::is_same_v<T, layout::SvgArt>) detail::paint_svg_art(cr, shape);
-          else detail::paint_glyph_run(cr, shape);
+          if constexpr (std::is_same_v<T, layout::RectShape>)
+            paint_rect(cr, shape);
+          else if constexpr (std::is_same_v<T, layout::PathShape>)
+            paint_path(cr, shape);
+          else if constexpr (std::is_same_v<T, layout::SvgArt>)
+            detail::paint_svg_art(cr, shape);
+          else
+            detail::paint_glyph_run(cr, shape);
         },
         item.shape);
   } catch (const RenderError& e) {

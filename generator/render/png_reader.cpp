@@ -57,8 +57,7 @@ bool read_header(ReadStruct& s, ReadContext& ctx, Header& h, bool expand_to_rgba
   png_read_info(s.png, s.info);
   h.width = png_get_image_width(s.png, s.info);
   h.height = png_get_image_height(s.png, s.info);
-  if (png_get_valid(s.png, s.info, PNG_INFO_pHYs))
-    png_get_pHYs(s.png, s.info, &h.ppm_x, &h.ppm_y, &h.phys_unit);
+  if (png_get_valid(s.png, s.info, PNG_INFO_pHYs)) png_get_pHYs(s.png, s.info, &h.ppm_x, &h.ppm_y, &h.phys_unit);
   if (!expand_to_rgba) return true;
   // Whatever the file holds, hand out 8-bit RGBA with values as stored.
   int color = png_get_color_type(s.png, s.info);
@@ -72,8 +71,7 @@ bool read_header(ReadStruct& s, ReadContext& ctx, Header& h, bool expand_to_rgba
     png_set_filler(s.png, 0xFF, PNG_FILLER_AFTER);
   png_set_interlace_handling(s.png);
   png_read_update_info(s.png, s.info);
-  if (png_get_rowbytes(s.png, s.info) != static_cast<size_t>(h.width) * 4)
-    png_error(s.png, "unsupported PNG layout");
+  if (png_get_rowbytes(s.png, s.info) != static_cast<size_t>(h.width) * 4) png_error(s.png, "unsupported PNG layout");
   return true;
 }
 

@@ -26,9 +26,9 @@ bool Raster::opaque() const {
 }
 
 PixelSize pixel_size(const layout::Page& page, double dpi) {
-  if (!(dpi > 0) || !std::isfinite(dpi)) throw std::invalid_argument("dpi must be positive, got " + std::to_string(dpi));
-  if (!(page.size.w > 0 && page.size.h > 0))
-    throw std::invalid_argument("page '" + page.id + "' has no area");
+  if (!(dpi > 0) || !std::isfinite(dpi))
+    throw std::invalid_argument("dpi must be positive, got " + std::to_string(dpi));
+  if (!(page.size.w > 0 && page.size.h > 0)) throw std::invalid_argument("page '" + page.id + "' has no area");
   return {mm_to_px_count(page.size.w, dpi), mm_to_px_count(page.size.h, dpi)};
 }
 

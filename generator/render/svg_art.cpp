@@ -53,8 +53,8 @@ HandlePtr load(const std::string& file, const std::string& stylesheet) {
   // independent of the output resolution.
   rsvg_handle_set_dpi(handle.get(), 96.0);
   if (!stylesheet.empty() &&
-      !rsvg_handle_set_stylesheet(handle.get(), reinterpret_cast<const guint8*>(stylesheet.data()),
-                                  stylesheet.size(), &err.error))
+      !rsvg_handle_set_stylesheet(handle.get(), reinterpret_cast<const guint8*>(stylesheet.data()), stylesheet.size(),
+                                  &err.error))
     throw RenderError("invalid stylesheet for SVG art " + file + ": " + err.message());
   return handle;
 }
@@ -147,8 +147,10 @@ void paint_turned(cairo_t* cr, RsvgHandle* h, const layout::SvgArt& art) {
 void paint_svg_art(cairo_t* cr, const layout::SvgArt& art) {
   if (!(art.box.w > 0 && art.box.h > 0)) return;
   RsvgHandle* h = handle_for(art);
-  if (is_turned(cr)) paint_turned(cr, h, art);
-  else paint_upright(cr, h, art);
+  if (is_turned(cr))
+    paint_turned(cr, h, art);
+  else
+    paint_upright(cr, h, art);
 }
 
 namespace {
@@ -157,15 +159,14 @@ void paint_upright(cairo_t* cr, RsvgHandle* h, const layout::SvgArt& art) {
   GErrorHolder err;
   if (art.element_id.empty()) {
     double aspect = document_aspect(h);
-    RsvgRectangle viewport = aspect > 0 ? fit(art.box, aspect)
-                                        : RsvgRectangle{art.box.x, art.box.y, art.box.w, art.box.h};
+    RsvgRectangle viewport =
+        aspect > 0 ? fit(art.box, aspect) : RsvgRectangle{art.box.x, art.box.y, art.box.w, art.box.h};
     if (!rsvg_handle_render_document(h, cr, &viewport, &err.error))
       throw RenderError("cannot render SVG art " + art.file + ": " + err.message());
     return;
   }
   std::string id = "#" + art.element_id;
-  if (!rsvg_handle_has_sub(h, id.c_str()))
-    throw RenderError("SVG art " + art.file + " has no element " + id);
+  if (!rsvg_handle_has_sub(h, id.c_str())) throw RenderError("SVG art " + art.file + " has no element " + id);
   RsvgRectangle ink{}, logical{};
   if (!rsvg_handle_get_geometry_for_element(h, id.c_str(), &ink, &logical, &err.error))
     throw RenderError("cannot measure " + id + " in SVG art " + art.file + ": " + err.message());

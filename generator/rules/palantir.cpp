@@ -384,8 +384,8 @@ void check_tables(const model::Game& game, Sink& sink) {
 // [hobbit]") leaves out whole classes, and deals in the packets of `deal:`.
 struct Composition {
   std::vector<Class> removed;
-  SourceLoc loc;                 // of the variant's rules (for findings)
-  std::vector<int> deal;         // packets per player, e.g. 3-4-3; empty: the standard 3s
+  SourceLoc loc;          // of the variant's rules (for findings)
+  std::vector<int> deal;  // packets per player, e.g. 3-4-3; empty: the standard 3s
   SourceLoc deal_loc;
   bool has(Class c) const { return std::find(removed.begin(), removed.end(), c) == removed.end(); }
   int cards() const { return facts().cards - static_cast<int>(removed.size()) * 4 * facts().copies; }
@@ -399,8 +399,10 @@ Composition composition(const model::Game& game, Sink* sink) {
   for (const auto& [key, v] : rules.map) {
     if (key == "without_classes") {
       for (const auto& item : v.list) {
-        if (auto c = class_from_id(item.scalar)) comp.removed.push_back(*c);
-        else if (sink) sink->error(item.loc, "'" + item.scalar + "' is not a class of Palantír");
+        if (auto c = class_from_id(item.scalar))
+          comp.removed.push_back(*c);
+        else if (sink)
+          sink->error(item.loc, "'" + item.scalar + "' is not a class of Palantír");
       }
     } else if (key == "deal") {
       comp.deal_loc = v.loc;
@@ -457,8 +459,10 @@ void check_deck(const model::Game& game, Sink& sink) {
       const int n = static_cast<int>(cards.size());
       if (!comp.has(c)) {
         if (n > 0)
-          sink.error(cards.front()->loc, display(k) + " is in the deck, but variant " + game.variant + " plays without " +
-                                             std::string(plural_name(c)), cards.front()->id);
+          sink.error(cards.front()->loc,
+                     display(k) + " is in the deck, but variant " + game.variant + " plays without " +
+                         std::string(plural_name(c)),
+                     cards.front()->id);
         continue;
       }
       if (n == 0) {
@@ -496,8 +500,9 @@ void check_deck(const model::Game& game, Sink& sink) {
         .error(deck_loc,
                "the playing cards' points sum to " + std::to_string(sum) + ", the rules say " +
                    std::to_string(expected_points),
-               {}, comp.removed.empty() ? "Auswertung: \"Insgesamt gibt es 240\""
-                                        : "the classes of variant " + game.variant + ", 8 cards each");
+               {},
+               comp.removed.empty() ? "Auswertung: \"Insgesamt gibt es 240\""
+                                    : "the classes of variant " + game.variant + ", 8 cards each");
 
   // Sonderkarten: the third picture.
   Sink specials = sink.with_check("palantir.specials");
@@ -815,7 +820,8 @@ namespace {
 // language joins them (English: "Rhovanion Force").
 std::string card_name(const model::Game& game, const RankedCard& rc) {
   std::string pattern = game.tr("rules.palantir.card", "{region}-{class}");
-  for (auto [key, value] : {std::pair<std::string, std::string>{"{region}", rc.region_name}, {"{class}", rc.class_name}})
+  for (auto [key, value] :
+       {std::pair<std::string, std::string>{"{region}", rc.region_name}, {"{class}", rc.class_name}})
     if (auto pos = pattern.find(key); pos != std::string::npos) pattern.replace(pos, key.size(), value);
   return pattern;
 }
@@ -847,7 +853,9 @@ std::string grouped(const model::Game& game, const std::vector<RankedCard>& card
     while (j + 1 < cards.size() && cards[j + 1].class_id == cards[i].class_id) ++j;
     if (j > i) {
       sep();
-      out += "**" + table_name(game, "classes", cards[i].class_id, "plural", std::string(plural_name(cards[i].key.cls))) + "** ";
+      out += "**" +
+             table_name(game, "classes", cards[i].class_id, "plural", std::string(plural_name(cards[i].key.cls))) +
+             "** ";
       for (size_t k = i; k <= j; ++k) out += (k > i ? " › " : "") + cards[k].region_name;
       i = j + 1;
       continue;
@@ -928,7 +936,8 @@ RuleValues values(const model::Model&, const model::Game& game) {
   for (Region r : {Region::Gondor, Region::Rohan, Region::Rhovanion, Region::Mordor}) {
     if (!regions.empty()) regions += "\n";
     // ":emblem-<region>:" draws the region's emblem inline (templates/palantir/).
-    regions += ":emblem-" + std::string(id(r)) + ": **" + table_name(game, "regions", id(r), "name", std::string(name(r))) + "** " +
+    regions += ":emblem-" + std::string(id(r)) + ": **" +
+               table_name(game, "regions", id(r), "name", std::string(name(r))) + "** " +
                table_name(game, "regions", id(r), "suit", std::string(doppelkopf_suit(r)));
   }
   for (Class c : {Class::Artefakt, Class::Streitkraft, Class::Koenig, Class::Ringtraeger, Class::Erbe, Class::Hobbit}) {

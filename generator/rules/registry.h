@@ -4,9 +4,9 @@
 // rules.cpp knows no game by name.
 #include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
-#include <string_view>
 
 #include "model/model.h"
 #include "rules/rules.h"

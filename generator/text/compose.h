@@ -16,7 +16,7 @@ struct ComposeParams {
   const Markup* markup = nullptr;
   ShapeOptions shape;
   double size_pt = 10;
-  double width_mm = 0;        // the box width
+  double width_mm = 0;  // the box width
   double tracking_em = 0;
   double max_stretch_em = 0.6;
   Align align = Align::Left;

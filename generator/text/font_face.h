@@ -18,14 +18,14 @@ struct FontFace {
   FontFace& operator=(const FontFace&) = delete;
   ~FontFace();
 
-  std::string family;              // as named in fonts.yaml
-  std::string style;               // regular, italic, bold, semibold, bold-italic
-  std::filesystem::path path;      // absolute path of the font file
-  int face_index = 0;              // face within the file (collections)
+  std::string family;          // as named in fonts.yaml
+  std::string style;           // regular, italic, bold, semibold, bold-italic
+  std::filesystem::path path;  // absolute path of the font file
+  int face_index = 0;          // face within the file (collections)
 
-  FT_Face ft = nullptr;            // owned (one reference)
-  hb_font_t* hb = nullptr;         // owned; hb_ft font over `ft`, at a fixed scale
-  hb_set_t* coverage = nullptr;    // owned; Unicode code points the cmap maps
+  FT_Face ft = nullptr;          // owned (one reference)
+  hb_font_t* hb = nullptr;       // owned; hb_ft font over `ft`, at a fixed scale
+  hb_set_t* coverage = nullptr;  // owned; Unicode code points the cmap maps
 
   // Scale of `hb` positions: HarfBuzz units per em. Shaping happens once at this
   // fixed scale and is scaled linearly to the requested size: print output is
@@ -34,12 +34,12 @@ struct FontFace {
 
   // Vertical metrics, in em (positive up from the baseline, as in the font).
   double ascender = 0.8;
-  double descender = -0.2;         // negative: below the baseline
+  double descender = -0.2;  // negative: below the baseline
   double line_gap = 0;
-  double cap_height = 0.7;         // OS/2 sCapHeight, else the height of 'H'
+  double cap_height = 0.7;  // OS/2 sCapHeight, else the height of 'H'
   double x_height = 0.45;
-  double hyphen_advance = 0.3;     // advance of '-', em (for line-break decisions)
-  bool has_small_caps = false;     // GSUB has 'smcp'
+  double hyphen_advance = 0.3;  // advance of '-', em (for line-break decisions)
+  bool has_small_caps = false;  // GSUB has 'smcp'
 
   // FreeType faces are not thread-safe and hb_ft calls into FreeType while
   // shaping, so every hb_shape on `hb` holds this lock.

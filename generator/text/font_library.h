@@ -36,9 +36,11 @@ class FontLibrary {
   std::vector<std::string> families() const;
 
   struct Impl;
+
  private:
   explicit FontLibrary(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;
+
  public:
   const Impl& impl() const { return *impl_; }
 };

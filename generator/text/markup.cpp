@@ -83,9 +83,12 @@ class Parser {
       }
     }
     if (error_.empty()) {
-      if (flags_.bold) fail(bold_open_, "unclosed ** (bold)");
-      else if (flags_.italic) fail(italic_open_, "unclosed * (italic)");
-      else if (flags_.small_caps) fail(sc_open_, "unclosed [sc]");
+      if (flags_.bold)
+        fail(bold_open_, "unclosed ** (bold)");
+      else if (flags_.italic)
+        fail(italic_open_, "unclosed * (italic)");
+      else if (flags_.small_caps)
+        fail(sc_open_, "unclosed [sc]");
     }
     MarkupResult r;
     r.error = error_;

@@ -30,14 +30,14 @@ struct MarkupIcon {
   std::string name;
 };
 
-inline constexpr char32_t kIconChar = 0xFFFC;     // OBJECT REPLACEMENT CHARACTER
+inline constexpr char32_t kIconChar = 0xFFFC;  // OBJECT REPLACEMENT CHARACTER
 inline constexpr char32_t kSoftHyphen = 0x00AD;
 inline constexpr char32_t kNoBreakSpace = 0x00A0;
 
 struct Markup {
-  std::string text;                // '\n' = forced break, U+FFFC = icon
-  std::vector<MarkupSpan> spans;   // cover `text` in order, no gaps; adjacent spans differ
-  std::vector<MarkupIcon> icons;   // in text order
+  std::string text;               // '\n' = forced break, U+FFFC = icon
+  std::vector<MarkupSpan> spans;  // cover `text` in order, no gaps; adjacent spans differ
+  std::vector<MarkupIcon> icons;  // in text order
 
   StyleFlags flags_at(std::size_t byte) const;
   const MarkupIcon* icon_at(std::size_t byte) const;

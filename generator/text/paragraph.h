@@ -11,11 +11,11 @@ namespace kw::text {
 
 // One code point of the paragraph.
 struct Unit {
-  std::size_t byte = 0;     // offset in the markup text
-  double advance = 0;       // em, including tracking
-  double stretch = 0;       // em a justified line may add after it (interword spaces)
-  double shrink = 0;        // em a justified line may take from it
-  bool space = false;       // a space: dropped where a line ends on it
+  std::size_t byte = 0;  // offset in the markup text
+  double advance = 0;    // em, including tracking
+  double stretch = 0;    // em a justified line may add after it (interword spaces)
+  double shrink = 0;     // em a justified line may take from it
+  bool space = false;    // a space: dropped where a line ends on it
 };
 
 enum class BreakKind {
@@ -28,11 +28,11 @@ enum class BreakKind {
 };
 
 struct Breakpoint {
-  std::size_t unit = 0;      // the next line starts at this unit
+  std::size_t unit = 0;  // the next line starts at this unit
   BreakKind kind = BreakKind::Space;
-  double hyphen_width = 0;   // em added to the line ending here (Hyphen only)
-  double penalty = 0;        // Knuth–Plass penalty for breaking here
-  bool flagged = false;      // a hyphenated break: two in a row cost extra
+  double hyphen_width = 0;  // em added to the line ending here (Hyphen only)
+  double penalty = 0;       // Knuth–Plass penalty for breaking here
+  bool flagged = false;     // a hyphenated break: two in a row cost extra
 };
 
 struct ParagraphModel {
@@ -52,7 +52,7 @@ struct ParagraphModel {
 
  private:
   std::vector<double> width_sum_, stretch_sum_, shrink_sum_;  // prefix sums, size units+1
-  std::vector<std::size_t> trimmed_;                           // per break: end without trailing spaces
+  std::vector<std::size_t> trimmed_;                          // per break: end without trailing spaces
 };
 
 // A line from break index `from` to break index `to`.
@@ -62,9 +62,9 @@ struct LineBreak {
 };
 
 struct BreakParams {
-  double width = 0;          // em
-  bool justify = false;      // stretch/shrink interword space; else ragged
-  double ragged_stretch = 2; // em of slack a ragged line tolerates at badness 100
+  double width = 0;           // em
+  bool justify = false;       // stretch/shrink interword space; else ragged
+  double ragged_stretch = 2;  // em of slack a ragged line tolerates at badness 100
 };
 
 // How well a line fits, Knuth–Plass style.
@@ -72,7 +72,7 @@ struct LineFit {
   bool feasible = false;  // fits at all (width, with at most full shrink)
   double ratio = 0;       // adjustment ratio: >1 needs more stretch than allowed
   double badness = 0;
-  int fitness = 1;        // 0 tight, 1 decent, 2 loose, 3 very loose
+  int fitness = 1;  // 0 tight, 1 decent, 2 loose, 3 very loose
 };
 LineFit fit_line(const ParagraphModel& m, std::size_t from, std::size_t to, const BreakParams& p);
 

@@ -164,8 +164,8 @@ Attempt attempt(const Job& job, double size_pt) {
     for (std::size_t t = 1; t <= max_lines; ++t)
       if (best[t] < inf && (t_best == 0 || best[t] < best[t_best])) t_best = t;
     if (t_best == 0) {
-      a.why = "the text needs more than the " + std::to_string(max_lines) + " lines the box holds (" +
-              fmt(job.box.h) + " mm high)";
+      a.why = "the text needs more than the " + std::to_string(max_lines) + " lines the box holds (" + fmt(job.box.h) +
+              " mm high)";
       return a;
     }
     for (std::size_t p = options.size(), t = t_best; p-- > 0;) {
@@ -238,8 +238,8 @@ SetResult Typesetter::set(const std::string& markup, const TextStyle& style, Siz
   SetResult r;
   // Print rules first: they do not depend on the text.
   if (style.min_size_pt < style.floor_pt - kEps) {
-    r.error = "minimum size " + fmt(style.min_size_pt) + " pt is below the print floor of " + fmt(style.floor_pt) +
-              " pt";
+    r.error =
+        "minimum size " + fmt(style.min_size_pt) + " pt is below the print floor of " + fmt(style.floor_pt) + " pt";
     return r;
   }
   if (!(style.min_size_pt > 0) || style.max_size_pt < style.min_size_pt - kEps) {

@@ -25,8 +25,8 @@ struct TextStyle {
   double max_size_pt = 10;          // fitting range: the largest size that fits wins
   double min_size_pt = 10;
   double size_step_pt = 0.25;
-  double floor_pt = 6;              // print minimum; sizes below it are refused
-  double line_height = 1.2;         // baseline-to-baseline, in multiples of the size
+  double floor_pt = 6;       // print minimum; sizes below it are refused
+  double line_height = 1.2;  // baseline-to-baseline, in multiples of the size
   Align align = Align::Left;
   VAlign valign = VAlign::Top;
   Color color;
@@ -34,9 +34,9 @@ struct TextStyle {
   double tracking_em = 0;             // extra space between letters, in em
   std::string language = "de";        // BCP 47: hyphenation dictionary and shaping language
   bool hyphenate = true;
-  bool wrap = true;                   // false: one line, never broken
-  double max_stretch = 0.6;           // justification: max extra space per interword space, in em
-                                      // (a line that would need more is set ragged, flush left)
+  bool wrap = true;          // false: one line, never broken
+  double max_stretch = 0.6;  // justification: max extra space per interword space, in em
+                             // (a line that would need more is set ragged, flush left)
   LineBreaker breaker = LineBreaker::Optimal;
 };
 
@@ -51,8 +51,8 @@ struct SetLine {
   double width = 0;     // natural width of the line's content, mm
   std::string text;     // the characters on the line (plus "-" if hyphenated)
   bool hyphenated = false;
-  bool justified = false;  // spaces were stretched/shrunk to fill the box width
-  double space_adjust = 0; // mm added to each interword space when justified (negative: shrunk)
+  bool justified = false;   // spaces were stretched/shrunk to fill the box width
+  double space_adjust = 0;  // mm added to each interword space when justified (negative: shrunk)
   bool last_of_paragraph = false;
 };
 
@@ -61,7 +61,7 @@ struct SetText {
   std::vector<layout::GlyphRun> runs;  // glyph positions relative to the box's top-left, mm
   std::vector<PlacedIcon> icons;
   std::vector<SetLine> lines;
-  Size extent;                         // width and height actually used, mm
+  Size extent;  // width and height actually used, mm
 };
 
 struct SetResult {

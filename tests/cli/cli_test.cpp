@@ -15,8 +15,8 @@ namespace fs = std::filesystem;
 using test::MiniProject;
 
 using test::kartenwerk;
-using test::Run;
 using test::quoted;
+using test::Run;
 
 TEST(Cli, VersionAndHelp) {
   auto v = kartenwerk("--version");
@@ -122,7 +122,8 @@ TEST(Cli, BadInputReportsEveryErrorAndWritesNothing) {
   EXPECT_EQ(r.status, 1);
   EXPECT_TRUE(std::regex_search(r.output, std::regex(R"(mini\.yaml:30:19: error: unknown region 'sud' \(card beta\))")))
       << r.output;
-  EXPECT_TRUE(std::regex_search(r.output, std::regex(R"(mini\.yaml:26:19: error: field 'points' must be)"))) << r.output;
+  EXPECT_TRUE(std::regex_search(r.output, std::regex(R"(mini\.yaml:26:19: error: field 'points' must be)")))
+      << r.output;
   EXPECT_TRUE(fs::is_empty(out.path()));
 }
 
@@ -250,12 +251,14 @@ TEST(Cli, I18nExportImportRoundTrip) {
   // A translator fills one string (as Poedit would).
   std::string from = "msgctxt \"card.beta.name\"\nmsgid \"Nazgûl\"\nmsgstr \"\"";
   ASSERT_NE(text.find(from), std::string::npos) << text;
-  text.replace(text.find(from), from.size(), "msgctxt \"card.beta.name\"\nmsgid \"Nazgûl\"\nmsgstr \"Le \\\"Nazgûl\\\"\"");
+  text.replace(text.find(from), from.size(),
+               "msgctxt \"card.beta.name\"\nmsgid \"Nazgûl\"\nmsgstr \"Le \\\"Nazgûl\\\"\"");
   std::ofstream(file) << text;
   auto im = kartenwerk("--root " + quoted(p.root()) + " i18n import " + quoted(file));
   ASSERT_EQ(im.status, 0) << im.output;
   std::string yaml = *read_file(p.root() / "data/locales/fr/mini.yaml");
-  EXPECT_NE(yaml.find("\"card.beta.name\":\n    de: \"Nazgûl\"\n    text: \"Le \\\"Nazgûl\\\"\""), std::string::npos) << yaml;
+  EXPECT_NE(yaml.find("\"card.beta.name\":\n    de: \"Nazgûl\"\n    text: \"Le \\\"Nazgûl\\\"\""), std::string::npos)
+      << yaml;
   auto st = kartenwerk("--root " + quoted(p.root()) + " i18n status --lang fr");
   EXPECT_NE(st.output.find("1 of 5 strings translated"), std::string::npos) << st.output;
 }

@@ -19,8 +19,8 @@ namespace fs = std::filesystem;
 using test::MiniProject;
 
 using test::kartenwerk;
-using test::Run;
 using test::quoted;
+using test::Run;
 
 // The mini project with the real print settings and profiles.
 struct Project : MiniProject {
@@ -33,9 +33,13 @@ struct Project : MiniProject {
     write("layouts/mini/card.yaml",
           "edge_color: \"{{region.color}}\"\n"
           "elements:\n"
-          "  - { type: rect, name: background, area: " + background_area + ", fill: \"{{region.color}}\" }\n"
-          "  - { type: art, name: emblem, src: mini/emblem.svg, box: [8, 8, 10, 10], colors: { fg: \"#ffffff\" }, key: true }\n"
-          "  - { type: text, name: title, text: \"{{name}}\", box: [8, 40, 43, 10], size: 12, color: \"#ffffff\" }\n" +
+          "  - { type: rect, name: background, area: " +
+              background_area +
+              ", fill: \"{{region.color}}\" }\n"
+              "  - { type: art, name: emblem, src: mini/emblem.svg, box: [8, 8, 10, 10], colors: { fg: \"#ffffff\" }, "
+              "key: true }\n"
+              "  - { type: text, name: title, text: \"{{name}}\", box: [8, 40, 43, 10], size: 12, color: \"#ffffff\" "
+              "}\n" +
               extra);
   }
   Run build(const fs::path& out) const {
@@ -151,7 +155,8 @@ TEST(Preflight, TextAndKeyElementsOutsideTheSafeArea) {
   auto r = built_and_checked(p, out);
   EXPECT_EQ(r.status, 1);
   EXPECT_TRUE(fired(r, "safe-area", "01-alpha-1")) << r.output;
-  EXPECT_TRUE(std::regex_search(r.output, std::regex(R"(text 'corner-note' reaches [23]\.\d\d mm past the safe area \((left|top)\))")))
+  EXPECT_TRUE(std::regex_search(
+      r.output, std::regex(R"(text 'corner-note' reaches [23]\.\d\d mm past the safe area \((left|top)\))")))
       << r.output;
   EXPECT_NE(r.output.find("key element 'big-emblem' reaches"), std::string::npos) << r.output;
 }
@@ -188,7 +193,8 @@ TEST(Preflight, TextBelowTheMinimumAndLightTextOnDark) {
   auto r = p.preflight(out.path());
   EXPECT_EQ(r.status, 1);
   EXPECT_TRUE(fired(r, "text", "01-alpha-1")) << r.output;
-  EXPECT_TRUE(std::regex_search(r.output, std::regex(R"(1 text too small: 5\.00 pt \([A-Z]{6}\+EBGaramond12-Regular\) at)")))
+  EXPECT_TRUE(
+      std::regex_search(r.output, std::regex(R"(1 text too small: 5\.00 pt \([A-Z]{6}\+EBGaramond12-Regular\) at)")))
       << r.output;
 
   // 6.5 pt passes as dark text on a light panel, but not as light text on the dark card.
@@ -228,7 +234,8 @@ TEST(Preflight, LowResolutionImageInTheArt) {
   Project p;
   // An 8 x 6 px picture stretched over 39 x 30 mm: about 5 dpi.
   const char* png =
-      "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAGCAIAAABxZ0isAAAAY0lEQVR42g3JIQEAQQhFQZKgCbEh0Jvky5cCTYgNgSbR3dgxM9w4xjVklPGMNcwCD05wAwUVv"
+      "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAGCAIAAABxZ0isAAAAY0lEQVR42g3JIQEAQQhFQZKgCbEh0Jvky5cCTYgNgSbR3dgxM9w4xjVklPGMNcwC"
+      "D05wAwUVv"
       "GDjj8STk9xESSUv2fxDuDjiCokST6z+aLw5zW3UVPOa7T8GH85wBw01vGGHD8x/PnGPuaBxAAAAAElFTkSuQmCC";
   p.write("templates/mini/photo.svg",
           std::string("<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
@@ -239,14 +246,16 @@ TEST(Preflight, LowResolutionImageInTheArt) {
   auto r = built_and_checked(p, out);
   EXPECT_EQ(r.status, 1);
   EXPECT_TRUE(fired(r, "resolution", "01-alpha-1")) << r.output;
-  EXPECT_TRUE(std::regex_search(r.output, std::regex(R"(an image of 8 x 6 px placed at [0-9.]+ x [0-9.]+ mm has [0-9] dpi)")))
+  EXPECT_TRUE(
+      std::regex_search(r.output, std::regex(R"(an image of 8 x 6 px placed at [0-9.]+ x [0-9.]+ mm has [0-9] dpi)")))
       << r.output;
 }
 
 TEST(Preflight, CropMarksInAShopFile) {
   Project p;
   // A crop mark drawn into the bleed's corner.
-  p.card_layout("  - { type: line, name: crop, from: [-3, -1], to: [-1, -1], stroke: \"#000000\", stroke_width: 0.25 }\n");
+  p.card_layout(
+      "  - { type: line, name: crop, from: [-3, -1], to: [-1, -1], stroke: \"#000000\", stroke_width: 0.25 }\n");
   test::TempDir out;
   auto r = built_and_checked(p, out);
   EXPECT_EQ(r.status, 1);

@@ -21,14 +21,12 @@ namespace fs = std::filesystem;
 using test::MiniProject;
 
 using test::kartenwerk;
-using test::Run;
 using test::quoted;
+using test::Run;
 
 // The mini project with the real print settings.
 struct PrintProject : MiniProject {
-  PrintProject() {
-    write("data/print/sheets.yaml", *read_file(test::source_root() / "data/print/sheets.yaml"));
-  }
+  PrintProject() { write("data/print/sheets.yaml", *read_file(test::source_root() / "data/print/sheets.yaml")); }
 };
 
 int pages(const fs::path& pdf) {
@@ -89,7 +87,7 @@ TEST(PrintBuild, BacksLandBehindTheirFrontsAndFollowTheOffset) {
   fs::path a4 = out.path() / "mini/pnp/mini-a4.pdf";
   // A4 grid: x 16.5 | 75.5 | 134.5 | 193.5, y from 12.
   render::Raster front = page_pixels(a4, 1, tmp.path());
-  ASSERT_GE(front.width, 210);  // pdftoppm rounds 595.28 pt up to 211 px
+  ASSERT_GE(front.width, 210);                       // pdftoppm rounds 595.28 pt up to 211 px
   EXPECT_EQ(hex(front.pixel(20, 100)), "#112233");   // alpha (north), cell 1
   EXPECT_EQ(hex(front.pixel(80, 100)), "#a72608");   // beta (south), cell 2
   EXPECT_EQ(hex(front.pixel(140, 100)), "#ffffff");  // cell 3 is empty

@@ -12,8 +12,8 @@ TEST(Po, RoundTripKeepsQuotesNewlinesAndMarkup) {
   po.game = "palantir";
   po.entries = {
       {"card.a.text", "Er sagte \"Halt!\"\nund ging.", "Il dit « Halte ! »\net partit.", false, "", "data/x.yaml:3:5"},
-      {"card.b.text", "**Fett** und *kursiv*, \\* und {{rules.points}}", "**Gras** et *italique*, \\* et {{rules.points}}",
-       true, "", ""},
+      {"card.b.text", "**Fett** und *kursiv*, \\* und {{rules.points}}",
+       "**Gras** et *italique*, \\* et {{rules.points}}", true, "", ""},
       {"card.c.text", "Tab\there, backslash \\ end\n", "", false, "", ""},
       {"card.d.name", "Éowyn", "Éowyn", false, "", ""},
   };

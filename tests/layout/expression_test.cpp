@@ -7,9 +7,9 @@ namespace kw::layout {
 namespace {
 
 std::optional<std::string> fields(const std::string& path) {
-  static const std::map<std::string, std::string> values = {
-      {"region.name", "Gondor"}, {"class.points", "11"}, {"hobbit.points", "0"},
-      {"evil.name", "Grond"},    {"special", ""},        {"good.name", "Leuchtfeuer"}};
+  static const std::map<std::string, std::string> values = {{"region.name", "Gondor"}, {"class.points", "11"},
+                                                            {"hobbit.points", "0"},    {"evil.name", "Grond"},
+                                                            {"special", ""},           {"good.name", "Leuchtfeuer"}};
   auto it = values.find(path);
   if (it == values.end()) return std::nullopt;
   return it->second;

@@ -135,7 +135,8 @@ TEST(Repeat, IndexVariablesAndEntryIds) {
       "    as: space\n"
       "    track: { from: [5, 5], step: [10, 0] }\n"
       "    elements:\n"
-      "      - { type: rect, name: \"x\", when: \"i == 2 && i0 == 1 && n == 4 && space.id == '2'\", box: [0, 0, 1, 1] }\n"
+      "      - { type: rect, name: \"x\", when: \"i == 2 && i0 == 1 && n == 4 && space.id == '2'\", box: [0, 0, 1, 1] "
+      "}\n"
       "      - { type: rect, name: \"whole\", when: \"space == '4'\", box: [0, 0, 1, 1] }\n");
   Diagnostics diags;
   Page page = b.page(diags);
@@ -190,7 +191,7 @@ TEST(Repeat, RangeFromGameDataWithConditionsPerValue) {
   EXPECT_EQ(named(page, "negative").size(), 2u);
   ASSERT_EQ(named(page, "last").size(), 1u);
   EXPECT_NEAR(at(*named(page, "last")[0], {0, 0}).x, 25 + kBleed, 1e-9);  // the sixth space
-  EXPECT_EQ(named(page, "down").size(), 2u);  // 3, 2 (a range may run downwards)
+  EXPECT_EQ(named(page, "down").size(), 2u);                              // 3, 2 (a range may run downwards)
 }
 
 TEST(Repeat, GridAndCount) {

@@ -68,8 +68,8 @@ TEST(Loader, YamlSyntaxErrorHasLineAndColumn) {
 
 TEST(Loader, UnknownFieldPointsAtTheKey) {
   MiniProject p;
-  p.write("data/games/mini.yaml", replace(MiniProject::game_yaml(), "          points: 0\n",
-                                          "          points: 0\n          colour: red\n"));
+  p.write("data/games/mini.yaml",
+          replace(MiniProject::game_yaml(), "          points: 0\n", "          points: 0\n          colour: red\n"));
   auto r = load_model(p.root());
   EXPECT_FALSE(r.model);
   EXPECT_EQ(first_error(r), "mini.yaml:32:11: unknown field 'colour'");
@@ -224,7 +224,8 @@ TEST(Loader, ExtendAddsABookletDeckWithCardReferences) {
   EXPECT_EQ(lookup(g, notes->cards[0], "about.region.name")->scalar, "Süd");
   EXPECT_TRUE(is_known_path(g, "about.region.name", "notes"));
 
-  p.write("data/extra.yaml", test::replace(*kw::read_file(p.root() / "data/extra.yaml"), "about: beta", "about: gamma"));
+  p.write("data/extra.yaml",
+          test::replace(*kw::read_file(p.root() / "data/extra.yaml"), "about: beta", "about: gamma"));
   auto broken = load_model(p.root());
   EXPECT_FALSE(broken.model);
   EXPECT_EQ(broken.diagnostics.items()[0].message, "unknown card 'gamma'");

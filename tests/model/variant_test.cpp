@@ -54,15 +54,15 @@ TEST(Variant, RemoveByFieldValue) {
 TEST(Variant, ErrorsPointIntoTheOverlay) {
   MiniProject p;
   auto r = load_variant(p,
-                        "variant:\n"                                   // 1
-                        "  game: mini\n"                               // 2
-                        "  remove:\n"                                  // 3
-                        "    - alpha\n"                                // 4
-                        "    - alpha\n"                                // 5
-                        "  patch:\n"                                   // 6
-                        "    - { card: delta, set: { name: X } }\n"    // 7
-                        "    - { card: beta, set: { colour: red } }\n" // 8
-                        "  colours: nope\n");                          // 9
+                        "variant:\n"                                    // 1
+                        "  game: mini\n"                                // 2
+                        "  remove:\n"                                   // 3
+                        "    - alpha\n"                                 // 4
+                        "    - alpha\n"                                 // 5
+                        "  patch:\n"                                    // 6
+                        "    - { card: delta, set: { name: X } }\n"     // 7
+                        "    - { card: beta, set: { colour: red } }\n"  // 8
+                        "  colours: nope\n");                           // 9
   EXPECT_FALSE(r.model);
   std::vector<std::string> got;
   for (const auto& d : r.diagnostics.items())

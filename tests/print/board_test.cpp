@@ -36,8 +36,10 @@ struct BoardProject {
     for (const char* d : {"layouts", "templates", "fonts"}) fs::create_directory_symlink(src / d, root / d);
     fs::create_symlink(src / "data/formats.yaml", root / "data/formats.yaml");
     fs::create_symlink(src / "data/games/duell.yaml", root / "data/games/duell.yaml");
-    if (hoher_rat.empty()) fs::create_symlink(src / "data/games/hoher-rat.yaml", root / "data/games/hoher-rat.yaml");
-    else std::ofstream(root / "data/games/hoher-rat.yaml") << hoher_rat;
+    if (hoher_rat.empty())
+      fs::create_symlink(src / "data/games/hoher-rat.yaml", root / "data/games/hoher-rat.yaml");
+    else
+      std::ofstream(root / "data/games/hoher-rat.yaml") << hoher_rat;
     for (const char* b : {"hoher-rat.yaml", "duell.yaml"})
       fs::create_symlink(src / "data/boards" / b, root / "data/boards" / b);
     std::ofstream(root / "data/cards.yaml") << "kartenwerk: 1\ninclude:\n  - formats.yaml\n  - games/*.yaml\n"
@@ -161,8 +163,8 @@ TEST(DuellBoard, TracksBridgeAndMarksFromMetaBoard) {
   LaidOutBoard b = p.board("duell");
   EXPECT_EQ(b.page.size, (Size{420, 297}));
   // Two tracks from -5 to 20: 26 spaces each.
-  size_t spaces = named(b.page, "energy").size() + named(b.page, "energy-final").size() +
-                  named(b.page, "energy-negative").size();
+  size_t spaces =
+      named(b.page, "energy").size() + named(b.page, "energy-final").size() + named(b.page, "energy-negative").size();
   EXPECT_EQ(spaces, 52u);
   EXPECT_EQ(named(b.page, "energy-negative").size(), 10u);  // -5 .. -1, twice
   auto finals = named(b.page, "energy-final");
@@ -188,8 +190,7 @@ TEST(DuellBoard, TracksBridgeAndMarksFromMetaBoard) {
   EXPECT_EQ(named(b.page, "gauge-token").size(), 2u);
   EXPECT_EQ(named(b.page, "gauge-free").size(), 3u);
   // Everything on the board stays on the board.
-  for (const auto& item : b.page.items)
-    EXPECT_TRUE((Rect{0, 0, 420, 297}).contains(item.bounds, 1e-6)) << item.name;
+  for (const auto& item : b.page.items) EXPECT_TRUE((Rect{0, 0, 420, 297}).contains(item.bounds, 1e-6)) << item.name;
 }
 
 TEST(Boards, TextAndKeyMotifsStayInTheSafeArea) {
@@ -374,7 +375,8 @@ Canvas assemble(const std::vector<layout::Page>& sheets, const Tiling& t, bool a
     double cut_left = as_assembled && tile.column > 0 ? half : 0;
     double cut_top = as_assembled && tile.row > 0 ? half : 0;
     canvas.paste(r, px(t.printable.x + cut_left), px(t.printable.y + cut_top), px(t.printable.w - cut_left),
-                 px(t.printable.h - cut_top), px(tile.area.x - first.x + cut_left), px(tile.area.y - first.y + cut_top));
+                 px(t.printable.h - cut_top), px(tile.area.x - first.x + cut_left),
+                 px(tile.area.y - first.y + cut_top));
   }
   return canvas;
 }
@@ -440,8 +442,9 @@ TEST(BoardTiles, PrintedSheetsCutAndLaidOverEachOtherGiveTheBoard) {
       // edge line, and row A's labels. Together well under 1 % of the board.
       Difference d = compare(canvas, reference, a.x0, a.y0, a.x1, a.y1, 24);
       double share = static_cast<double>(d.over) / static_cast<double>(d.compared);
-      std::printf("[ composite ] %s %s assembled: %zu of %zu board pixels differ by more than 24 (%.3f %%), mean %.4f\n",
-                  game, t.sheet.name.c_str(), d.over, d.compared, 100 * share, d.mean);
+      std::printf(
+          "[ composite ] %s %s assembled: %zu of %zu board pixels differ by more than 24 (%.3f %%), mean %.4f\n", game,
+          t.sheet.name.c_str(), d.over, d.compared, 100 * share, d.mean);
       EXPECT_LT(share, 0.01) << game << " " << t.sheet.name << ": " << d.over << " of " << d.compared;
       EXPECT_LT(d.mean, 1.0) << game << " " << t.sheet.name;
     }

@@ -100,7 +100,8 @@ TEST(PalantirProducts, ReferenceTextCannotInventRuleValues) {
   ASSERT_TRUE(diags.has_errors());
   bool named = false;
   for (const auto& d : diags.items())
-    named = named || (d.card_id == "standardspiel" && d.message.find("rules.trump_count.standard") != std::string::npos);
+    named =
+        named || (d.card_id == "standardspiel" && d.message.find("rules.trump_count.standard") != std::string::npos);
   EXPECT_TRUE(named) << format_diagnostics(diags);
 }
 

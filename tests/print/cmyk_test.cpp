@@ -43,10 +43,10 @@ layout::Page card(const text::Typesetter& typesetter) {
   p.id = "t/cmyk";
   p.size = {65, 97};
   p.trim = {3, 3, 59, 91};
-  p.items.push_back(rect({0, 0, 65, 97}, {0x11, 0x41, 0x2d, 255}));   // Rohan green, through the bleed
-  p.items.push_back(rect({8, 8, 49, 30}, {255, 255, 255, 255}));      // white panel
-  p.items.push_back(rect({8, 45, 49, 10}, {0xa7, 0x26, 0x08, 255}));  // Mordor red
-  p.items.push_back(rect({8, 60, 49, 10}, {0, 0, 0, 255}));           // black area
+  p.items.push_back(rect({0, 0, 65, 97}, {0x11, 0x41, 0x2d, 255}));        // Rohan green, through the bleed
+  p.items.push_back(rect({8, 8, 49, 30}, {255, 255, 255, 255}));           // white panel
+  p.items.push_back(rect({8, 45, 49, 10}, {0xa7, 0x26, 0x08, 255}));       // Mordor red
+  p.items.push_back(rect({8, 60, 49, 10}, {0, 0, 0, 255}));                // black area
   p.items.push_back(rect({8, 75, 49, 10}, {0x2c, 0x8c, 0x99, 255}, 0.5));  // transparent
   layout::PathShape line;
   line.commands = {{layout::PathCommand::Op::Move, {{8, 42}}}, {layout::PathCommand::Op::Line, {{57, 42}}}};
@@ -101,7 +101,9 @@ TEST(Cmyk, BlackTextIsPureKAndTheInkStaysWithinTheLimit) {
   InkCoverage ink = measure_ink(c.pdf, 1, 150);
   ASSERT_GT(ink.width, 0);
   EXPECT_LE(ink.max_total, 300.0);
-  auto px = [&](double x_mm, double y_mm) { return ink.at(static_cast<int>(x_mm * 150 / 25.4), static_cast<int>(y_mm * 150 / 25.4)); };
+  auto px = [&](double x_mm, double y_mm) {
+    return ink.at(static_cast<int>(x_mm * 150 / 25.4), static_cast<int>(y_mm * 150 / 25.4));
+  };
   // The text on the white panel: every inked pixel is black ink only.
   int text_pixels = 0;
   for (int y = static_cast<int>(9 * 150 / 25.4); y < static_cast<int>(37 * 150 / 25.4); ++y)
@@ -128,9 +130,8 @@ TEST(Cmyk, BlackTextIsPureKAndTheInkStaysWithinTheLimit) {
   // No RGB left in the file: every colour operator is CMYK.
   fs::path qdf = c.dir.path() / "qdf.pdf";
   std::string out;
-  ASSERT_EQ(test::run_command("qpdf --qdf --object-streams=disable '" + c.pdf.string() + "' '" + qdf.string() + "'",
-                              &out),
-            0)
+  ASSERT_EQ(
+      test::run_command("qpdf --qdf --object-streams=disable '" + c.pdf.string() + "' '" + qdf.string() + "'", &out), 0)
       << out;
   std::string text = *read_file(qdf);
   EXPECT_FALSE(std::regex_search(text, std::regex(R"([\d.] (rg|RG)\b)"))) << "RGB colour operators left";

@@ -2,9 +2,9 @@
 // pdfinfo; page copies for the Meinspiel per-side PDFs.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
 #include <map>
 #include <regex>
-#include <unistd.h>
 #include <sstream>
 
 #include "core/files.h"

@@ -67,7 +67,7 @@ TEST(PdfContent, TextLinesAndFontsAsPrinted) {
     if (p.stroked) {
       widest = std::max(widest, p.line_width_pt);
       EXPECT_TRUE(p.straight);
-      EXPECT_NEAR(p.bounds.x, 5, 1e-3);   // 10 mm at half size
+      EXPECT_NEAR(p.bounds.x, 5, 1e-3);  // 10 mm at half size
       EXPECT_NEAR(p.bounds.w, 20, 1e-3);
     }
   EXPECT_NEAR(widest, mm_to_pt(0.3) / 2, 1e-3);

@@ -122,7 +122,8 @@ TEST(Tiling, BandsAndAlignmentMarks) {
     for (Size board : {kHoherRat, kDuell}) {
       Tiling t = tile_board(board, *sheet);
       for (const Tile& tile : t.tiles) {
-        size_t neighbours = (tile.column > 0) + (tile.column + 1 < t.columns) + (tile.row > 0) + (tile.row + 1 < t.rows);
+        size_t neighbours =
+            (tile.column > 0) + (tile.column + 1 < t.columns) + (tile.row > 0) + (tile.row + 1 < t.rows);
         EXPECT_EQ(tile.bands.size(), neighbours);
         const Affine to_sheet = tiling_to_sheet(t, tile);
         for (const Band& band : tile.bands) {
@@ -137,10 +138,18 @@ TEST(Tiling, BandsAndAlignmentMarks) {
           int r = tile.row, c = tile.column;
           BandSide other = BandSide::Left;
           switch (band.side) {
-            case BandSide::Left: c -= 1, other = BandSide::Right; break;
-            case BandSide::Right: c += 1, other = BandSide::Left; break;
-            case BandSide::Top: r -= 1, other = BandSide::Bottom; break;
-            case BandSide::Bottom: r += 1, other = BandSide::Top; break;
+            case BandSide::Left:
+              c -= 1, other = BandSide::Right;
+              break;
+            case BandSide::Right:
+              c += 1, other = BandSide::Left;
+              break;
+            case BandSide::Top:
+              r -= 1, other = BandSide::Bottom;
+              break;
+            case BandSide::Bottom:
+              r += 1, other = BandSide::Top;
+              break;
           }
           const Tile& n = t.at(r, c);
           auto it = std::find_if(n.bands.begin(), n.bands.end(), [&](const Band& b) { return b.side == other; });

@@ -75,8 +75,8 @@ TEST(SvgArt, ArtFollowsItemTransform) {
   item.transform = Affine::rotate_about(180, {30, 35});
   p.items.push_back(item);
   Raster r = render_raster(p, 300);
-  EXPECT_EQ(r.pixel(px_x(45), px_y(35)), kGreen);   // #a, now right
-  EXPECT_EQ(r.pixel(px_x(8), px_y(35)), kWhite);    // where #a would be unturned
+  EXPECT_EQ(r.pixel(px_x(45), px_y(35)), kGreen);  // #a, now right
+  EXPECT_EQ(r.pixel(px_x(8), px_y(35)), kWhite);   // where #a would be unturned
 }
 
 TEST(SvgArt, MissingFileIsAnErrorNamingThePath) {

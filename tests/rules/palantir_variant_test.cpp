@@ -61,7 +61,8 @@ TEST(PalantirVariant, WrongDealAndLeftoverHobbitsAreCaught) {
   auto findings = check_variant(p.dir.path(), "kaputt");
   std::string text = format_findings_text(findings, false);
   EXPECT_TRUE(has_errors(findings)) << text;
-  EXPECT_NE(text.find("the deal gives each player 9 cards, but 40 cards make 10 per player"), std::string::npos) << text;
+  EXPECT_NE(text.find("the deal gives each player 9 cards, but 40 cards make 10 per player"), std::string::npos)
+      << text;
   EXPECT_NE(text.find("the deck has 46 playing cards; Palantír is played with 40"), std::string::npos) << text;
   EXPECT_NE(text.find("Rohan-Hobbit is in the deck, but variant kaputt plays without Hobbits"), std::string::npos)
       << text;

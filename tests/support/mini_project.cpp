@@ -1,7 +1,7 @@
 #include "support/mini_project.h"
 
-#include <fstream>
 #include <gtest/gtest.h>
+#include <fstream>
 
 namespace kw::test {
 
@@ -57,37 +57,37 @@ MiniProject::MiniProject() {
 }
 
 std::string MiniProject::game_yaml() {
-  return "game:\n"                                          // 1
-         "  id: mini\n"                                      // 2
-         "  name: Mini Müll\n"                               // 3
-         "  format: poker\n"                                 // 4
-         "  tables:\n"                                       // 5
-         "    regions:\n"                                    // 6
-         "      fields:\n"                                   // 7
-         "        name: { type: text, required: true }\n"    // 8
-         "        color: { type: color, required: true }\n"  // 9
-         "      entries:\n"                                  // 10
-         "        north: { name: Nord, color: \"#112233\" }\n"  // 11
-         "        south: { name: Süd, color: \"#a72608\" }\n"   // 12
-         "  card_fields:\n"                                  // 13
-         "    name: { type: text, required: true }\n"        // 14
+  return "game:\n"                                                      // 1
+         "  id: mini\n"                                                 // 2
+         "  name: Mini Müll\n"                                          // 3
+         "  format: poker\n"                                            // 4
+         "  tables:\n"                                                  // 5
+         "    regions:\n"                                               // 6
+         "      fields:\n"                                              // 7
+         "        name: { type: text, required: true }\n"               // 8
+         "        color: { type: color, required: true }\n"             // 9
+         "      entries:\n"                                             // 10
+         "        north: { name: Nord, color: \"#112233\" }\n"          // 11
+         "        south: { name: Süd, color: \"#a72608\" }\n"           // 12
+         "  card_fields:\n"                                             // 13
+         "    name: { type: text, required: true }\n"                   // 14
          "    region: { type: ref, table: regions, required: true }\n"  // 15
-         "    points: { type: int, required: true }\n"       // 16
-         "  decks:\n"                                        // 17
-         "    - id: main\n"                                  // 18
-         "      name: Main\n"                                // 19
-         "      layout: mini/card\n"                         // 20
-         "      back: mini/back\n"                           // 21
-         "      cards:\n"                                    // 22
-         "        - id: alpha\n"                             // 23
-         "          name: Éomer\n"                           // 24
-         "          region: north\n"                         // 25
-         "          points: 11\n"                            // 26
-         "          copies: 2\n"                             // 27
-         "        - id: beta\n"                              // 28
-         "          name: Nazgûl\n"                          // 29
-         "          region: south\n"                         // 30
-         "          points: 0\n";                            // 31
+         "    points: { type: int, required: true }\n"                  // 16
+         "  decks:\n"                                                   // 17
+         "    - id: main\n"                                             // 18
+         "      name: Main\n"                                           // 19
+         "      layout: mini/card\n"                                    // 20
+         "      back: mini/back\n"                                      // 21
+         "      cards:\n"                                               // 22
+         "        - id: alpha\n"                                        // 23
+         "          name: Éomer\n"                                      // 24
+         "          region: north\n"                                    // 25
+         "          points: 11\n"                                       // 26
+         "          copies: 2\n"                                        // 27
+         "        - id: beta\n"                                         // 28
+         "          name: Nazgûl\n"                                     // 29
+         "          region: south\n"                                    // 30
+         "          points: 0\n";                                       // 31
 }
 
 void MiniProject::write(const std::string& relative, const std::string& text) const {

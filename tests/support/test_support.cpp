@@ -1,11 +1,11 @@
 #include "support/test_support.h"
 
+#include <sys/wait.h>
+#include <unistd.h>
 #include <array>
 #include <atomic>
 #include <cstdio>
 #include <random>
-#include <sys/wait.h>
-#include <unistd.h>
 
 namespace kw::test {
 
@@ -17,8 +17,8 @@ fs::path binary() { return KW_TEST_BINARY; }
 
 TempDir::TempDir() {
   static std::atomic<int> counter{0};
-  path_ = fs::temp_directory_path() /
-          ("kartenwerk-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+  path_ =
+      fs::temp_directory_path() / ("kartenwerk-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
   fs::remove_all(path_);
   fs::create_directories(path_);
 }

@@ -23,8 +23,8 @@ const char* kParagraph =
 struct Figures {
   std::size_t lines = 0;
   std::size_t hyphens = 0;
-  double raggedness = 0;  // mm^2
-  double worst_slack = 0; // mm
+  double raggedness = 0;                // mm^2
+  double worst_slack = 0;               // mm
   std::size_t ragged_in_justified = 0;  // justified lines that hit max_stretch
   double widest_space_adjust = 0;       // mm
 };
@@ -55,11 +55,12 @@ TEST(BreakerComparison, ParagraphBreakerIsLessRaggedThanGreedy) {
   for (double width : {45.0, 52.0, 60.0}) {
     const Figures greedy = measure(LineBreaker::Greedy, Align::Left, width);
     const Figures optimal = measure(LineBreaker::Optimal, Align::Left, width);
-    std::printf("[breaker] %.0f mm, 9 pt, ragged right: greedy %zu lines, %zu hyphens, raggedness %.2f mm^2, "
-                "worst slack %.2f mm | Knuth-Plass %zu lines, %zu hyphens, raggedness %.2f mm^2, worst slack "
-                "%.2f mm\n",
-                width, greedy.lines, greedy.hyphens, greedy.raggedness, greedy.worst_slack, optimal.lines,
-                optimal.hyphens, optimal.raggedness, optimal.worst_slack);
+    std::printf(
+        "[breaker] %.0f mm, 9 pt, ragged right: greedy %zu lines, %zu hyphens, raggedness %.2f mm^2, "
+        "worst slack %.2f mm | Knuth-Plass %zu lines, %zu hyphens, raggedness %.2f mm^2, worst slack "
+        "%.2f mm\n",
+        width, greedy.lines, greedy.hyphens, greedy.raggedness, greedy.worst_slack, optimal.lines, optimal.hyphens,
+        optimal.raggedness, optimal.worst_slack);
     EXPECT_LE(optimal.raggedness, greedy.raggedness);
     EXPECT_GE(optimal.lines, greedy.lines);  // greedy needs the fewest lines
   }
@@ -69,11 +70,12 @@ TEST(BreakerComparison, JustifiedFiguresStayWithinMaxStretch) {
   for (double width : {45.0, 52.0, 60.0}) {
     const Figures greedy = measure(LineBreaker::Greedy, Align::Justify, width);
     const Figures optimal = measure(LineBreaker::Optimal, Align::Justify, width);
-    std::printf("[breaker] %.0f mm, 9 pt, justified: greedy %zu lines, %zu hyphens, widest space +%.2f mm, %zu "
-                "lines over max_stretch | Knuth-Plass %zu lines, %zu hyphens, widest space +%.2f mm, %zu lines "
-                "over max_stretch\n",
-                width, greedy.lines, greedy.hyphens, greedy.widest_space_adjust, greedy.ragged_in_justified,
-                optimal.lines, optimal.hyphens, optimal.widest_space_adjust, optimal.ragged_in_justified);
+    std::printf(
+        "[breaker] %.0f mm, 9 pt, justified: greedy %zu lines, %zu hyphens, widest space +%.2f mm, %zu "
+        "lines over max_stretch | Knuth-Plass %zu lines, %zu hyphens, widest space +%.2f mm, %zu lines "
+        "over max_stretch\n",
+        width, greedy.lines, greedy.hyphens, greedy.widest_space_adjust, greedy.ragged_in_justified, optimal.lines,
+        optimal.hyphens, optimal.widest_space_adjust, optimal.ragged_in_justified);
     // Knuth–Plass weighs hyphens against loose lines, so its widest space may
     // be wider than greedy's; both stay within max_stretch (0.6 em).
     EXPECT_LE(optimal.ragged_in_justified, greedy.ragged_in_justified);

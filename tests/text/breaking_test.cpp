@@ -27,8 +27,8 @@ TEST(Breaking, RingtraegerversammlungHyphenatesAtValidPointsInNarrowBox) {
   Typesetter ts(fonts());
   const std::string word = "Ringträgerversammlung";
   // Valid German division: Ring-trä-ger-ver-samm-lung.
-  const std::set<std::string> valid_prefixes{"Ring", "Ringträ", "Ringträger", "Ringträgerver", "Ringträgervers",
-                                             "Ringträgerversamm"};
+  const std::set<std::string> valid_prefixes{"Ring",          "Ringträ",        "Ringträger",
+                                             "Ringträgerver", "Ringträgervers", "Ringträgerversamm"};
   for (double width : {12.0, 16.0, 22.0}) {
     SetResult r = ts.set(word, fixed_size(10), {width, 100});
     ASSERT_TRUE(r.text) << r.error;

@@ -41,9 +41,11 @@ std::vector<Case> cases() {
   fit.max_size_pt = 12;
   fit.min_size_pt = 6;
   fit.align = Align::Justify;
-  out.push_back({"Als die Gefährten die **Ringträgerversammlung** in *Bruchtal* verließen, lag der Schnee schon auf "
-                 "den Pässen des Nebelgebirges. Zahle :gold: für [sc]Gondor[/sc].",
-                 fit, {40, 30}});
+  out.push_back(
+      {"Als die Gefährten die **Ringträgerversammlung** in *Bruchtal* verließen, lag der Schnee schon auf "
+       "den Pässen des Nebelgebirges. Zahle :gold: für [sc]Gondor[/sc].",
+       fit,
+       {40, 30}});
   TextStyle en = fit;
   en.language = "en";
   en.align = Align::Center;

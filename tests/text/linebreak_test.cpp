@@ -26,9 +26,7 @@ TEST(LineBreak, SoftHyphenIsAnOpportunity) {
   EXPECT_EQ(bytes("Ring\u00ADträger"), (std::vector<std::size_t>{6, 13}));
 }
 
-TEST(LineBreak, NoBreakBeforePunctuation) {
-  EXPECT_EQ(bytes("Halt ! Wer da?"), (std::vector<std::size_t>{7, 11, 14}));
-}
+TEST(LineBreak, NoBreakBeforePunctuation) { EXPECT_EQ(bytes("Halt ! Wer da?"), (std::vector<std::size_t>{7, 11, 14})); }
 
 TEST(LineBreak, EmptyTextHasNone) { EXPECT_TRUE(bytes("").empty()); }
 

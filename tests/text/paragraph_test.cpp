@@ -33,10 +33,10 @@ std::vector<std::size_t> line_ends(const std::vector<LineBreak>& lines) {
 
 TEST(Paragraph, WidthsDropTrailingSpaceAndAddHyphen) {
   ParagraphModel m = words({3, 4, 5});
-  EXPECT_DOUBLE_EQ(m.width(0, 1), 3);      // "aaa" (its space dropped)
-  EXPECT_DOUBLE_EQ(m.width(0, 2), 8);      // "aaa bbbb"
+  EXPECT_DOUBLE_EQ(m.width(0, 1), 3);  // "aaa" (its space dropped)
+  EXPECT_DOUBLE_EQ(m.width(0, 2), 8);  // "aaa bbbb"
   EXPECT_DOUBLE_EQ(m.stretch(0, 2), 1);
-  EXPECT_DOUBLE_EQ(m.width(1, 3), 10);     // "bbbb ccccc"
+  EXPECT_DOUBLE_EQ(m.width(1, 3), 10);  // "bbbb ccccc"
   m.breaks[1].kind = BreakKind::Hyphen;
   m.breaks[1].hyphen_width = 0.5;
   m.finish();

@@ -162,8 +162,7 @@ TEST(Typesetter, OverflowAtMinimumIsAnError) {
   TextStyle st;
   st.max_size_pt = 10;
   st.min_size_pt = 8;
-  SetResult r = ts.set("Ein langer Text, der in dieses kleine Feld niemals hineinpasst, egal wie klein.", st,
-                       {20, 5});
+  SetResult r = ts.set("Ein langer Text, der in dieses kleine Feld niemals hineinpasst, egal wie klein.", st, {20, 5});
   EXPECT_FALSE(r.text);
   EXPECT_NE(r.error.find("does not fit"), std::string::npos) << r.error;
   EXPECT_NE(r.error.find("8 pt"), std::string::npos) << r.error;
