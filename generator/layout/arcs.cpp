@@ -16,7 +16,7 @@ constexpr double kDeg = std::numbers::pi / 180.0;
 // Appends the arc from angle a0 to a1 (either direction) as cubic Béziers of
 // at most a quarter turn each (radial error below 0.03 % of the radius). The
 // current point must already be at a0.
-void append_arc(std::vector<PathCommand>& out, Point c, double r, double a0, double a1) {
+void append_arc(std::vector<page::PathCommand>& out, Point c, double r, double a0, double a1) {
   const int segments = std::max(1, static_cast<int>(std::ceil(std::abs(a1 - a0) / 90.0 - 1e-9)));
   const double step = (a1 - a0) / segments;
   for (int i = 0; i < segments; ++i) {
@@ -27,35 +27,35 @@ void append_arc(std::vector<PathCommand>& out, Point c, double r, double a0, dou
     // d/dangle of (sin a, -cos a) is (cos a, sin a).
     Point p1{p0.x + k * std::cos(s * kDeg), p0.y + k * std::sin(s * kDeg)};
     Point p2{p3.x - k * std::cos(e * kDeg), p3.y - k * std::sin(e * kDeg)};
-    out.push_back({PathCommand::Op::Curve, {p1, p2, p3}});
+    out.push_back({page::PathCommand::Op::Curve, {p1, p2, p3}});
   }
 }
 
-void circle(std::vector<PathCommand>& out, Point c, double r, bool clockwise) {
-  out.push_back({PathCommand::Op::Move, {point_on_circle(c, r, 0)}});
+void circle(std::vector<page::PathCommand>& out, Point c, double r, bool clockwise) {
+  out.push_back({page::PathCommand::Op::Move, {point_on_circle(c, r, 0)}});
   append_arc(out, c, r, 0, clockwise ? 360 : -360);
-  out.push_back({PathCommand::Op::Close, {}});
+  out.push_back({page::PathCommand::Op::Close, {}});
 }
 
 }  // namespace
 
-std::vector<PathCommand> sector_path(const SectorGeometry& g) {
-  std::vector<PathCommand> out;
+std::vector<page::PathCommand> sector_path(const SectorGeometry& g) {
+  std::vector<page::PathCommand> out;
   if (!g.angles) {
     circle(out, g.center, g.outer_radius, true);
     if (g.inner_radius > 0) circle(out, g.center, g.inner_radius, false);
     return out;
   }
   auto [a0, a1] = *g.angles;
-  out.push_back({PathCommand::Op::Move, {point_on_circle(g.center, g.outer_radius, a0)}});
+  out.push_back({page::PathCommand::Op::Move, {point_on_circle(g.center, g.outer_radius, a0)}});
   append_arc(out, g.center, g.outer_radius, a0, a1);
   if (g.inner_radius > 0) {
-    out.push_back({PathCommand::Op::Line, {point_on_circle(g.center, g.inner_radius, a1)}});
+    out.push_back({page::PathCommand::Op::Line, {point_on_circle(g.center, g.inner_radius, a1)}});
     append_arc(out, g.center, g.inner_radius, a1, a0);
   } else {
-    out.push_back({PathCommand::Op::Line, {g.center}});
+    out.push_back({page::PathCommand::Op::Line, {g.center}});
   }
-  out.push_back({PathCommand::Op::Close, {}});
+  out.push_back({page::PathCommand::Op::Close, {}});
   return out;
 }
 

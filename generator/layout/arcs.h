@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "core/geometry.h"
-#include "layout/page.h"
+#include "page/page.h"
 
 namespace kw::layout {
 
@@ -20,7 +20,7 @@ struct SectorGeometry {
 
 // The outline of `g`. A full ring is two opposite circles, so the nonzero
 // fill rule leaves the hole empty.
-std::vector<PathCommand> sector_path(const SectorGeometry& g);
+std::vector<page::PathCommand> sector_path(const SectorGeometry& g);
 
 // The exact bounding box of `g` (arc ends plus the quarter-turn extremes in range).
 Rect sector_bounds(const SectorGeometry& g);

@@ -41,7 +41,7 @@ struct Context {
   const text::Typesetter& typesetter;
   Diagnostics& diags;
   std::string language;
-  Page& page;
+  page::Page& page;
   std::string card_id;
   const ValueMap* values;
   const model::CardFormat* format;
@@ -137,8 +137,8 @@ Affine own_rotation(const Element& e, const Rect& box) {
   return Affine::rotate_about(e.rotate, box.center());
 }
 
-void push(const Context& ctx, const Element& e, Shape shape, const Affine& t, const Rect& local_bounds, bool key) {
-  Item item;
+void push(const Context& ctx, const Element& e, page::Shape shape, const Affine& t, const Rect& local_bounds, bool key) {
+  page::Item item;
   item.shape = std::move(shape);
   item.transform = t;
   item.name = e.name;
@@ -169,7 +169,7 @@ void expand_one(const Context& ctx, const Scope& scope, const Element& e, int de
   }
   switch (e.kind) {
     case Element::Kind::Rect: {
-      RectShape s;
+      page::RectShape s;
       s.rect = element_box(ctx, e);
       s.corner_radius = e.corner_radius;
       s.paint.fill = color(ctx, scope, e, e.fill);
@@ -181,9 +181,9 @@ void expand_one(const Context& ctx, const Scope& scope, const Element& e, int de
       return;
     }
     case Element::Kind::Line: {
-      PathShape s;
-      s.commands.push_back({PathCommand::Op::Move, {e.from}});
-      s.commands.push_back({PathCommand::Op::Line, {e.to}});
+      page::PathShape s;
+      s.commands.push_back({page::PathCommand::Op::Move, {e.from}});
+      s.commands.push_back({page::PathCommand::Op::Line, {e.to}});
       s.paint.stroke = color(ctx, scope, e, e.stroke.empty() ? "#000000" : e.stroke);
       s.paint.stroke_width = e.stroke_width > 0 ? e.stroke_width : 0.25;
       Rect bounds{std::min(e.from.x, e.to.x), std::min(e.from.y, e.to.y), std::abs(e.to.x - e.from.x),
@@ -195,7 +195,7 @@ void expand_one(const Context& ctx, const Scope& scope, const Element& e, int de
       auto src = eval(ctx, scope, e, e.src);
       if (!src) return;
       if (src->empty()) return report(ctx, e, "art source \"" + e.src + "\" is empty for this card");
-      SvgArt art;
+      page::SvgArt art;
       std::string file = src->substr(0, src->find('#'));
       if (auto hash = src->find('#'); hash != std::string::npos) art.element_id = src->substr(hash + 1);
       fs::path path = ctx.model.templates_dir() / file;
@@ -265,7 +265,7 @@ void expand_one(const Context& ctx, const Scope& scope, const Element& e, int de
                      icon.name + ".svg)");
           continue;
         }
-        SvgArt art;
+        page::SvgArt art;
         art.file = file->string();
         art.box = icon.box;
         art.stylesheet = ".fg{fill:" + style.color.hex() + "}.fg-stroke{stroke:" + style.color.hex() + "}";
@@ -275,7 +275,7 @@ void expand_one(const Context& ctx, const Scope& scope, const Element& e, int de
     }
     case Element::Kind::Sector: {
       SectorGeometry g{e.center, e.inner_radius, e.outer_radius, e.angles};
-      PathShape s;
+      page::PathShape s;
       s.commands = sector_path(g);
       s.paint.fill = color(ctx, scope, e, e.fill);
       s.paint.stroke = color(ctx, scope, e, e.stroke);
@@ -435,12 +435,12 @@ void expand_repeat(const Context& ctx, const Scope& scope, const Element& e, int
 
 }  // namespace
 
-Page Layouter::layout(const LayoutDef& def, const model::Game& game, const model::Card* card, Diagnostics& diags,
+page::Page Layouter::layout(const LayoutDef& def, const model::Game& game, const model::Card* card, Diagnostics& diags,
                       const std::string& language, const ValueMap* values, const model::Deck* back_of) const {
   const model::Deck* deck = card ? game.deck(card->deck_id) : back_of;
   const model::CardFormat* format = deck && deck->format ? deck->format : game.format;
   const auto& f = *format;
-  Page page;
+  page::Page page;
   page.id = game.id + "/" + (card ? card->id : std::string("back"));
   page.size = f.page_size();
   page.trim = f.trim_rect();

@@ -8,7 +8,7 @@
 
 #include "core/diagnostic.h"
 #include "layout/layout_def.h"
-#include "layout/page.h"
+#include "page/page.h"
 #include "model/model.h"
 #include "text/typesetter.h"
 
@@ -32,7 +32,7 @@ class Layouter {
   // write it out when errors were reported.
   // `values` are the rules engine's texts for this game ({{rules.<name>}}).
   // The page takes the format of the card's deck (of `back_of` for a back).
-  Page layout(const LayoutDef& def, const model::Game& game, const model::Card* card, Diagnostics& diags,
+  page::Page layout(const LayoutDef& def, const model::Game& game, const model::Card* card, Diagnostics& diags,
               const std::string& language = "de", const ValueMap* values = nullptr,
               const model::Deck* back_of = nullptr) const;
 

@@ -25,13 +25,13 @@ constexpr double kBoardPreviewDpi = 150;
 struct TiledBoard {
   std::string file;  // "board-a4.pdf"
   Tiling tiling;
-  std::vector<layout::Page> pages;  // the assembly map, then one sheet per tile
+  std::vector<page::Page> pages;  // the assembly map, then one sheet per tile
 };
 
 struct LaidOutBoard {
   std::string stem;   // "board"
   std::string title;  // the PDFs' title: "<game name> – <deck name>"
-  layout::Page page;  // full size
+  page::Page page;  // full size
   std::vector<TiledBoard> tiled;
 };
 

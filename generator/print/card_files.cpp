@@ -26,7 +26,7 @@ void write_card_files(const model::Game& game, std::span<const LaidOutCard> card
   const bool rasters = formats.png || formats.jpeg;
   auto sides = card_sides(game, cards);
   std::vector<std::string> stems;
-  std::vector<const layout::Page*> pages;
+  std::vector<const page::Page*> pages;
   for (const auto& c : cards) {
     stems.push_back(c.stem);
     pages.push_back(&c.page);
@@ -45,7 +45,7 @@ void write_card_files(const model::Game& game, std::span<const LaidOutCard> card
     for (const auto& s : sides)
       if (s.back) with_back.push_back({s.front, *s.back});
     if (!with_back.empty()) {
-      const layout::Page& first = cards[with_back.front().front].page;
+      const page::Page& first = cards[with_back.front().front].page;
       tts = std::make_unique<TtsWriter>(plan_tts(with_back, {first.trim.w, first.trim.h}, game.id, stems), pages,
                                         dir / "tts");
     }

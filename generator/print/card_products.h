@@ -34,7 +34,7 @@ struct BuildOptions {
 // One laid-out card (or back) with the file name stem it is written under.
 struct LaidOutCard {
   std::string stem;  // "01-gondor-hobbit-1", "00-back"
-  layout::Page page;
+  page::Page page;
 };
 
 // Lays out every card of `game` and its back(s), in card order: fronts
@@ -46,7 +46,7 @@ std::vector<LaidOutCard> layout_game(const model::Game& game, layout::Layouter& 
 // A booklet deck laid out: its pages, in order, and the file they go to.
 struct LaidOutBooklet {
   std::string file;  // "flavor.pdf"
-  std::vector<layout::Page> pages;
+  std::vector<page::Page> pages;
 };
 std::vector<LaidOutBooklet> layout_booklets(const model::Game& game, layout::Layouter& layouter,
                                             const BuildOptions& options, Diagnostics& diags);

@@ -32,7 +32,7 @@ void rounded_rect(cairo_t* cr, const Rect& r, double radius) {
 
 }  // namespace
 
-void paint_card_trim(cairo_t* cr, cairo_surface_t* image, const layout::Page& page, const Rect& target, double radius) {
+void paint_card_trim(cairo_t* cr, cairo_surface_t* image, const page::Page& page, const Rect& target, double radius) {
   // Image pixels per millimetre, per axis (the page fills the whole image).
   double sx = cairo_image_surface_get_width(image) / page.size.w;
   double sy = cairo_image_surface_get_height(image) / page.size.h;
@@ -75,11 +75,11 @@ ContactSheetGeometry contact_sheet_geometry(size_t count, Size trim, double dpi)
   return g;
 }
 
-ContactSheet::ContactSheet(std::span<const layout::Page* const> pages, std::span<const std::string> labels,
+ContactSheet::ContactSheet(std::span<const page::Page* const> pages, std::span<const std::string> labels,
                            const text::Typesetter& typesetter, Diagnostics& diags)
     : pages_(pages.begin(), pages.end()) {
   if (pages_.empty()) throw std::invalid_argument("contact sheet without cards");
-  const layout::Page& first = *pages_.front();
+  const page::Page& first = *pages_.front();
   geometry_ = contact_sheet_geometry(pages_.size(), {first.trim.w, first.trim.h});
   radius_px_ = mm_to_px(first.corner_radius, geometry_.dpi);
   surface_.reset(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, geometry_.width, geometry_.height));
@@ -110,7 +110,7 @@ ContactSheet::ContactSheet(std::span<const layout::Page* const> pages, std::span
       continue;
     }
     for (auto& run : set.text->runs) {
-      layout::Item item;
+      page::Item item;
       item.shape = std::move(run);
       item.transform = Affine::translate(box.x / px_per_mm, box.y / px_per_mm);
       item.name = "label";

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "core/diagnostic.h"
-#include "layout/page.h"
+#include "page/page.h"
 #include "render/cairo_ptr.h"
 #include "render/raster.h"
 #include "text/typesetter.h"
@@ -21,7 +21,7 @@ namespace kw::print {
 // Paints the trim of `page`, rendered as `image` (the whole page, bleed
 // included, filling the image), into `target` (pixels of `cr`'s surface),
 // rounded by `radius` pixels. Scaled with a good filter (box filter when shrinking).
-void paint_card_trim(cairo_t* cr, cairo_surface_t* image, const layout::Page& page, const Rect& target, double radius);
+void paint_card_trim(cairo_t* cr, cairo_surface_t* image, const page::Page& page, const Rect& target, double radius);
 
 struct ContactSheetGeometry {
   int columns = 0, rows = 0;
@@ -40,7 +40,7 @@ class ContactSheet {
  public:
   // `pages` in sheet order (their trims should agree; the first one's sets the cells).
   // Labels are set with `typesetter`; a label that does not fit is an error in `diags`.
-  ContactSheet(std::span<const layout::Page* const> pages, std::span<const std::string> labels,
+  ContactSheet(std::span<const page::Page* const> pages, std::span<const std::string> labels,
                const text::Typesetter& typesetter, Diagnostics& diags);
   // Paints card `index` from its rendered image. Thread-safe.
   void place(size_t index, cairo_surface_t* image);
@@ -49,7 +49,7 @@ class ContactSheet {
   const ContactSheetGeometry& geometry() const { return geometry_; }
 
  private:
-  std::vector<const layout::Page*> pages_;
+  std::vector<const page::Page*> pages_;
   ContactSheetGeometry geometry_;
   double radius_px_ = 0;
   render::detail::SurfacePtr surface_;

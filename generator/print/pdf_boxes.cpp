@@ -61,7 +61,7 @@ void open(QPDF& pdf, const fs::path& file) {
 
 }  // namespace
 
-PageBoxes boxes_of(const layout::Page& page) {
+PageBoxes boxes_of(const page::Page& page) {
   Rect whole{0, 0, page.size.w, page.size.h};
   return {whole, whole, page.trim};
 }

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "core/geometry.h"
-#include "layout/page.h"
+#include "page/page.h"
 
 namespace kw::print {
 
@@ -23,7 +23,7 @@ struct PageBoxes {
 
 // A card or booklet page: media = bleed = the page, trim = page.trim.
 // (A PnP sheet's page has its trim set to the whole sheet.)
-PageBoxes boxes_of(const layout::Page& page);
+PageBoxes boxes_of(const page::Page& page);
 
 // Rewrites `pdf` in place (temporary file, then rename) with each page's
 // MediaBox, BleedBox and TrimBox from `boxes` (one per page, in order).

@@ -10,10 +10,10 @@ namespace kw::print {
 
 namespace {
 
-using layout::Item;
-using layout::Page;
-using layout::PathCommand;
-using layout::PathShape;
+using page::Item;
+using page::Page;
+using page::PathCommand;
+using page::PathShape;
 
 constexpr double kEps = 1e-9;
 
@@ -35,7 +35,7 @@ Page blank_sheet(const SheetFormat& sheet, const std::string& id) {
   return page;
 }
 
-void push(Page& page, layout::Shape shape, const std::string& name, const Affine& t, const Rect& local) {
+void push(Page& page, page::Shape shape, const std::string& name, const Affine& t, const Rect& local) {
   Item item;
   item.shape = std::move(shape);
   item.transform = t;
@@ -177,7 +177,7 @@ std::vector<Segment> cut_lines(const SheetGrid& grid) {
 std::vector<SheetPlan> plan_sheets(std::span<const PnpCard> cards, const SheetFormat& sheet, double gap) {
   std::vector<SheetPlan> plans;
   for (size_t i = 0; i < cards.size(); ++i) {
-    const layout::Page& front = *cards[i].front;
+    const page::Page& front = *cards[i].front;
     Size size{front.trim.w, front.trim.h};
     bool fits_last = !plans.empty() && plans.back().grid.card == size &&
                      static_cast<int>(plans.back().cards.size()) < plans.back().grid.capacity();
@@ -306,7 +306,7 @@ std::vector<Page> alignment_sheet(const SheetGrid& grid, const PnpSettings& sett
                       "(jetzt x = " +
                       mm(settings.duplex_offset.x) + ", y = " + mm(settings.duplex_offset.y) +
                       " mm) und bauen mit: kartenwerk build --duplex-offset X,Y";
-  layout::RectShape paper;
+  page::RectShape paper;
   paper.rect = text_box.inset(-1.5);
   paper.paint.fill = ink("#ffffff");
   push(front, paper, "instructions", {}, paper.rect);
@@ -315,7 +315,7 @@ std::vector<Page> alignment_sheet(const SheetGrid& grid, const PnpSettings& sett
   Rect last = grid.cell(grid.capacity() - 1);
   double y = last.center().y + arm + 10;
   double x0 = grid.area.x + (grid.area.w - 100) / 2;
-  layout::RectShape under;
+  page::RectShape under;
   under.rect = {x0 - 2, y - 3, 104, 15};
   under.paint.fill = ink("#ffffff");
   push(front, under, "check-length", {}, under.rect);

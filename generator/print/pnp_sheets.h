@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "core/diagnostic.h"
-#include "layout/page.h"
+#include "page/page.h"
 #include "print/print_config.h"
 #include "text/typesetter.h"
 
@@ -59,8 +59,8 @@ std::vector<Segment> cut_lines(const SheetGrid& grid);
 
 // One card for the sheets: its front and, when its deck has one, its back.
 struct PnpCard {
-  const layout::Page* front = nullptr;
-  const layout::Page* back = nullptr;
+  const page::Page* front = nullptr;
+  const page::Page* back = nullptr;
 };
 
 // The cards of one sheet: which grid, which cards (indices into the card
@@ -80,13 +80,13 @@ bool any_back(std::span<const PnpCard> cards);
 
 // Copies the items of `card` onto `sheet` so that the card's trim lands on
 // `cell` (same size), clipped to `clip` (the cell, or more for bleed).
-void place_card(layout::Page& sheet, const layout::Page& card, const Rect& cell, const Rect& clip);
+void place_card(page::Page& sheet, const page::Page& card, const Rect& cell, const Rect& clip);
 
 // The front page of a planned sheet: cards, crop marks, cut lines (when settings.cut_lines).
-layout::Page front_sheet(const SheetPlan& plan, std::span<const PnpCard> cards, const PnpSettings& settings,
+page::Page front_sheet(const SheetPlan& plan, std::span<const PnpCard> cards, const PnpSettings& settings,
                          const std::string& id);
 // Its back page: each card's back at back_cell, nothing else.
-layout::Page back_sheet(const SheetPlan& plan, std::span<const PnpCard> cards, const PnpSettings& settings,
+page::Page back_sheet(const SheetPlan& plan, std::span<const PnpCard> cards, const PnpSettings& settings,
                         const std::string& id);
 
 // The alignment test: one sheet, two pages. The front shows the grid with a
@@ -95,7 +95,7 @@ layout::Page back_sheet(const SheetPlan& plan, std::span<const PnpCard> cards, c
 // Printed duplex and held against the light, the front's crosses show
 // through on the scales: the reading there, added to the current offset, is
 // the offset to set. Text problems go to `diags`.
-std::vector<layout::Page> alignment_sheet(const SheetGrid& grid, const PnpSettings& settings, const std::string& title,
+std::vector<page::Page> alignment_sheet(const SheetGrid& grid, const PnpSettings& settings, const std::string& title,
                                           const text::Typesetter& typesetter, Diagnostics& diags);
 
 }  // namespace kw::print

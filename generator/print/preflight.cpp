@@ -114,7 +114,7 @@ void add(CardPreflight& card, PreflightCheck check, const std::string& message) 
 }
 
 // The checks of one PDF page (a card's front, or a page of its back).
-void check_page(const PdfPageContent& content, const PageBoxes& boxes, const layout::Page& page, const Pixels& pixels,
+void check_page(const PdfPageContent& content, const PageBoxes& boxes, const page::Page& page, const Pixels& pixels,
                 const PrintProfile& profile, const std::string& where, CardPreflight& card) {
   Expected want = expected(profile);
   if (!same_box(boxes.media, want.media))
@@ -209,7 +209,7 @@ void check_page(const PdfPageContent& content, const PageBoxes& boxes, const lay
 }
 
 // The JPEG of a card: size, density, colour; its bleed.
-void check_jpeg(const fs::path& file, const std::string& bytes, const layout::Page& page, const PrintProfile& profile,
+void check_jpeg(const fs::path& file, const std::string& bytes, const page::Page& page, const PrintProfile& profile,
                 CardPreflight& card, render::Raster& raster) {
   Expected want = expected(profile);
   int w = mm_to_px_count(want.media.w, profile.image_dpi), h = mm_to_px_count(want.media.h, profile.image_dpi);
@@ -312,10 +312,10 @@ void check_jpeg(const fs::path& file, const std::string& bytes, const layout::Pa
 }
 
 // Text and key elements inside the profile's safe area (the display list).
-void check_safe_area(const layout::Page& page, const PrintProfile& profile, CardPreflight& card) {
+void check_safe_area(const page::Page& page, const PrintProfile& profile, CardPreflight& card) {
   Rect safe = expected(profile).safe;
   for (const auto& item : page.items) {
-    bool text = std::holds_alternative<layout::GlyphRun>(item.shape);
+    bool text = std::holds_alternative<page::GlyphRun>(item.shape);
     if (!text && !item.keep_in_safe_area) continue;
     const Rect& b = item.bounds;
     if (safe.contains(b, kSafeTolerance)) continue;

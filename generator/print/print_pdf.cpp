@@ -24,7 +24,7 @@ PrintPdf::~PrintPdf() {
   }
 }
 
-void PrintPdf::add(const layout::Page& page) {
+void PrintPdf::add(const page::Page& page) {
   doc_.add_page(page);
   boxes_.push_back(boxes_of(page));
 }

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "layout/page.h"
+#include "page/page.h"
 #include "print/pdf_boxes.h"
 #include "render/pdf.h"
 
@@ -22,7 +22,7 @@ class PrintPdf {
   PrintPdf& operator=(const PrintPdf&) = delete;
 
   // Paints `page`; its boxes are boxes_of(page).
-  void add(const layout::Page& page);
+  void add(const page::Page& page);
   // Writes the trailer and the boxes, then renames. Throws std::runtime_error
   // (or render::RenderError) on failure, leaving nothing behind.
   void finish();

@@ -9,10 +9,10 @@ namespace kw::print {
 
 namespace {
 
-using layout::Item;
-using layout::Page;
-using layout::PathCommand;
-using layout::PathShape;
+using page::Item;
+using page::Page;
+using page::PathCommand;
+using page::PathShape;
 
 Color ink(const char* hex) { return *Color::parse(hex); }
 
@@ -26,8 +26,8 @@ Rect intersection(const Rect& a, const Rect& b) {
   return {l, t, std::max(0.0, r - l), std::max(0.0, btm - t)};
 }
 
-Page sheet_page(const std::string& id, const Tiling& tiling) {
-  Page page;
+page::Page sheet_page(const std::string& id, const Tiling& tiling) {
+  page::Page page;
   page.id = id;
   page.size = tiling.sheet.size;
   page.trim = {0, 0, page.size.w, page.size.h};
@@ -36,9 +36,9 @@ Page sheet_page(const std::string& id, const Tiling& tiling) {
   return page;
 }
 
-void push(Page& page, layout::Shape shape, const std::string& name, const Affine& t, const Rect& local,
+void push(page::Page& page, page::Shape shape, const std::string& name, const Affine& t, const Rect& local,
           std::optional<Rect> clip) {
-  Item item;
+  page::Item item;
   item.shape = std::move(shape);
   item.transform = t;
   item.name = name;
@@ -50,11 +50,11 @@ void push(Page& page, layout::Shape shape, const std::string& name, const Affine
 // Copies the board's items that reach into `clip` (sheet coordinates) onto
 // the sheet through `to_sheet`, clipped to `clip`. The transforms are
 // translations, scales and quarter turns, so mapped bounds stay exact.
-void place_board(Page& page, const Page& board, const Affine& to_sheet, const Rect& clip) {
-  for (const Item& source : board.items) {
+void place_board(page::Page& page, const page::Page& board, const Affine& to_sheet, const Rect& clip) {
+  for (const page::Item& source : board.items) {
     Rect bounds = to_sheet.apply(source.bounds);
     if (!intersects(bounds, clip)) continue;
-    Item item = source;
+    page::Item item = source;
     item.transform = to_sheet.then_after(source.transform);
     item.bounds = bounds;
     item.clip = source.clip ? intersection(to_sheet.apply(*source.clip), clip) : clip;
@@ -64,14 +64,14 @@ void place_board(Page& page, const Page& board, const Affine& to_sheet, const Re
 }
 
 // Line segments as one path (Move/Line pairs), stroked.
-void push_lines(Page& page, const std::string& name, const std::vector<std::pair<Point, Point>>& lines,
+void push_lines(page::Page& page, const std::string& name, const std::vector<std::pair<Point, Point>>& lines,
                 const Color& color, double width, std::optional<Rect> clip) {
   if (lines.empty()) return;
-  PathShape s;
+  page::PathShape s;
   double l = lines[0].first.x, r = l, t = lines[0].first.y, b = t;
   for (const auto& [from, to] : lines) {
-    s.commands.push_back({PathCommand::Op::Move, {from}});
-    s.commands.push_back({PathCommand::Op::Line, {to}});
+    s.commands.push_back({page::PathCommand::Op::Move, {from}});
+    s.commands.push_back({page::PathCommand::Op::Line, {to}});
     for (Point p : {from, to}) {
       l = std::min(l, p.x);
       r = std::max(r, p.x);
@@ -101,12 +101,12 @@ std::vector<std::pair<Point, Point>> dashes(Point from, Point to) {
 
 // An alignment mark: a circle with a cross, black on a white halo so that it
 // shows on dark and light art alike.
-void push_mark(Page& page, Point c, const Rect& clip) {
+void push_mark(page::Page& page, Point c, const Rect& clip) {
   constexpr double circle_r = 2.5, arm = kMarkRadius - 0.35;  // arm + halo half-width = kMarkRadius
   std::vector<std::pair<Point, Point>> cross = {{{c.x - arm, c.y}, {c.x + arm, c.y}},
                                                 {{c.x, c.y - arm}, {c.x, c.y + arm}}};
   for (auto [color, width] : {std::pair{ink("#ffffff"), 0.7}, std::pair{ink("#000000"), 0.2}}) {
-    PathShape ring;
+    page::PathShape ring;
     ring.commands = layout::sector_path({c, 0, circle_r, std::nullopt});
     ring.paint.stroke = color;
     ring.paint.stroke_width = width;
@@ -117,7 +117,7 @@ void push_mark(Page& page, Point c, const Rect& clip) {
 }
 
 // Sets `markup` into `box` (sheet mm); problems go to `diags`.
-void push_text(Page& page, const std::string& name, const std::string& markup, text::TextStyle style, const Rect& box,
+void push_text(page::Page& page, const std::string& name, const std::string& markup, text::TextStyle style, const Rect& box,
                const SheetText& st, const text::Typesetter& typesetter, Diagnostics& diags) {
   style.language = st.language;
   auto result = typesetter.set(markup, style, {box.w, box.h});
@@ -143,9 +143,9 @@ text::TextStyle style(const char* family, const char* face, double size, text::A
 }
 
 // A label in a white box, readable over any art.
-void push_label(Page& page, const std::string& name, const std::string& markup, const Rect& box, double size,
+void push_label(page::Page& page, const std::string& name, const std::string& markup, const Rect& box, double size,
                 const SheetText& st, const text::Typesetter& typesetter, Diagnostics& diags) {
-  layout::RectShape bg;
+  page::RectShape bg;
   bg.rect = box;
   bg.corner_radius = 1;
   bg.paint.fill = ink("#ffffff");
@@ -162,8 +162,8 @@ std::string sheet_name(const Tiling& t) {
 
 }  // namespace
 
-Page tile_content(const Page& board, const Tiling& tiling, const Tile& tile) {
-  Page page = sheet_page(board.id + "/" + tiling.sheet.name + "-" + tile.label, tiling);
+page::Page tile_content(const page::Page& board, const Tiling& tiling, const Tile& tile) {
+  page::Page page = sheet_page(board.id + "/" + tiling.sheet.name + "-" + tile.label, tiling);
   const Affine to_sheet = board_to_sheet(tiling, tile);
   // Clipped to the board's page as well: the full-size board shows nothing
   // beyond it either (e.g. the outer half of a stroke along its edge).
@@ -172,15 +172,15 @@ Page tile_content(const Page& board, const Tiling& tiling, const Tile& tile) {
   return page;
 }
 
-Page tile_sheet(const Page& board, const Tiling& tiling, const Tile& tile, const SheetText& text,
+page::Page tile_sheet(const page::Page& board, const Tiling& tiling, const Tile& tile, const SheetText& text,
                 const text::Typesetter& typesetter, Diagnostics& diags) {
-  Page page = tile_content(board, tiling, tile);
+  page::Page page = tile_content(board, tiling, tile);
   const Rect& printable = tiling.printable;
   const Affine to_sheet = board_to_sheet(tiling, tile);
   const Affine bands_to_sheet = tiling_to_sheet(tiling, tile);
 
   // The board's cut line, where the tile shows it.
-  layout::RectShape outline;
+  page::RectShape outline;
   outline.rect = board.trim;
   outline.paint.stroke = ink("#808080");
   outline.paint.stroke_width = 0.2;
@@ -204,9 +204,9 @@ Page tile_sheet(const Page& board, const Tiling& tiling, const Tile& tile, const
   return page;
 }
 
-Page assembly_map(const Page& board, const Tiling& tiling, const SheetText& text, const text::Typesetter& typesetter,
+page::Page assembly_map(const page::Page& board, const Tiling& tiling, const SheetText& text, const text::Typesetter& typesetter,
                   Diagnostics& diags) {
-  Page page = sheet_page(board.id + "/" + tiling.sheet.name + "-map", tiling);
+  page::Page page = sheet_page(board.id + "/" + tiling.sheet.name + "-map", tiling);
   const Rect& p = tiling.printable;
   const int n = static_cast<int>(tiling.tiles.size());
   push_text(page, "title", text.title, style("junicode", "bold", 16), {p.x, p.y, p.w, 9}, text, typesetter, diags);
@@ -233,13 +233,13 @@ Page assembly_map(const Page& board, const Tiling& tiling, const SheetText& text
   Affine to_map = tiling_to_map.then_after(tiling.board_to_tiling);
   Rect board_on_map = to_map.apply(Rect{0, 0, board.size.w, board.size.h});
   place_board(page, board, to_map, board_on_map);
-  layout::RectShape outline;
+  page::RectShape outline;
   outline.rect = to_map.apply(board.trim);
   outline.paint.stroke = ink("#000000");
   outline.paint.stroke_width = 0.25;
   push(page, outline, "board-edge", {}, outline.rect.inset(-0.125), std::nullopt);
   for (const Tile& tile : tiling.tiles) {
-    layout::RectShape r;
+    page::RectShape r;
     r.rect = tiling_to_map.apply(tile.area);
     r.paint.stroke = ink("#c62828");
     r.paint.stroke_width = 0.35;
@@ -273,9 +273,9 @@ Page assembly_map(const Page& board, const Tiling& tiling, const SheetText& text
   return page;
 }
 
-std::vector<Page> tiled_sheets(const Page& board, const Tiling& tiling, const SheetText& text,
+std::vector<page::Page> tiled_sheets(const page::Page& board, const Tiling& tiling, const SheetText& text,
                                const text::Typesetter& typesetter, Diagnostics& diags) {
-  std::vector<Page> pages;
+  std::vector<page::Page> pages;
   pages.push_back(assembly_map(board, tiling, text, typesetter, diags));
   for (const Tile& tile : tiling.tiles) pages.push_back(tile_sheet(board, tiling, tile, text, typesetter, diags));
   return pages;

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "core/diagnostic.h"
-#include "layout/page.h"
+#include "page/page.h"
 #include "print/tiling.h"
 #include "text/typesetter.h"
 
@@ -22,20 +22,20 @@ struct SheetText {
 // The board's part on the sheet of `tile`, nothing else: every item of
 // `board` that reaches into the tile, moved by board_to_sheet and clipped to
 // the printable area.
-layout::Page tile_content(const layout::Page& board, const Tiling& tiling, const Tile& tile);
+page::Page tile_content(const page::Page& board, const Tiling& tiling, const Tile& tile);
 
 // tile_content, then the board's outline, the bands' cut lines and marks,
 // and the tile's label.
-layout::Page tile_sheet(const layout::Page& board, const Tiling& tiling, const Tile& tile, const SheetText& text,
+page::Page tile_sheet(const page::Page& board, const Tiling& tiling, const Tile& tile, const SheetText& text,
                         const text::Typesetter& typesetter, Diagnostics& diags);
 
 // The first sheet: title, the board scaled into a frame with every tile's
 // outline and label, a 100 mm check length, and the assembly steps.
-layout::Page assembly_map(const layout::Page& board, const Tiling& tiling, const SheetText& text,
+page::Page assembly_map(const page::Page& board, const Tiling& tiling, const SheetText& text,
                           const text::Typesetter& typesetter, Diagnostics& diags);
 
 // assembly_map followed by one tile_sheet per tile, row by row.
-std::vector<layout::Page> tiled_sheets(const layout::Page& board, const Tiling& tiling, const SheetText& text,
+std::vector<page::Page> tiled_sheets(const page::Page& board, const Tiling& tiling, const SheetText& text,
                                        const text::Typesetter& typesetter, Diagnostics& diags);
 
 }  // namespace kw::print

@@ -158,14 +158,14 @@ std::string tts_json(const TtsPlan& plan, std::span<const std::string> stems) {
   return json + "  ]\n}\n";
 }
 
-TtsWriter::TtsWriter(TtsPlan plan, std::vector<const layout::Page*> pages, fs::path dir)
+TtsWriter::TtsWriter(TtsPlan plan, std::vector<const page::Page*> pages, fs::path dir)
     : plan_(std::move(plan)), pages_(std::move(pages)), dir_(std::move(dir)) {
   for (size_t s = 0; s < plan_.sheets.size(); ++s)
     for (size_t c = 0; c < plan_.sheets[s].cards.size(); ++c) where_[plan_.sheets[s].cards[c]] = {s, c};
 }
 
 void TtsWriter::write_jpeg(cairo_surface_t* surface, const fs::path& file) {
-  const layout::Page* any = pages_.empty() ? nullptr : pages_.front();
+  const page::Page* any = pages_.empty() ? nullptr : pages_.front();
   double dpi = any ? plan_.card_w / (any->trim.w / kMmPerInch) : 0;
   write_file_atomic(file, encode_surface_jpeg(surface, 90, static_cast<int>(std::lround(dpi))));
 }

@@ -23,7 +23,7 @@
 #include <string>
 #include <vector>
 
-#include "layout/page.h"
+#include "page/page.h"
 #include "render/cairo_ptr.h"
 
 namespace kw::print {
@@ -67,7 +67,7 @@ std::string tts_json(const TtsPlan& plan, std::span<const std::string> stems);
 // a single sheet is held however large the deck.
 class TtsWriter {
  public:
-  TtsWriter(TtsPlan plan, std::vector<const layout::Page*> pages, std::filesystem::path dir);
+  TtsWriter(TtsPlan plan, std::vector<const page::Page*> pages, std::filesystem::path dir);
   // Card `index` (a front or a back of the plan) rendered as `image` (its
   // whole page). Thread-safe. Throws on write errors.
   void place(size_t index, cairo_surface_t* image);
@@ -87,7 +87,7 @@ class TtsWriter {
   void write_jpeg(cairo_surface_t* surface, const std::filesystem::path& file);
 
   TtsPlan plan_;
-  std::vector<const layout::Page*> pages_;
+  std::vector<const page::Page*> pages_;
   std::filesystem::path dir_;
   std::map<size_t, std::pair<size_t, size_t>> where_;                  // front -> (sheet, cell)
   std::map<size_t, std::vector<std::pair<size_t, Surface>>> waiting_;  // sheet -> (cell, image)

@@ -31,7 +31,7 @@ bool is_char_start(std::string_view s, size_t pos) {
 
 }  // namespace
 
-std::optional<TextClusters> build_clusters(const layout::GlyphRun& run) {
+std::optional<TextClusters> build_clusters(const page::GlyphRun& run) {
   const auto& glyphs = run.glyphs;
   std::string_view text = run.text;
   if (glyphs.empty() || text.empty() || !valid_utf8(text)) return std::nullopt;
@@ -90,7 +90,7 @@ const cairo_font_options_t* text_options() {
 
 }  // namespace
 
-void paint_glyph_run(cairo_t* cr, const layout::GlyphRun& run) {
+void paint_glyph_run(cairo_t* cr, const page::GlyphRun& run) {
   if (run.glyphs.empty() || !(run.size_pt > 0)) return;
   FontFacePtr face = font_face(run.font_file, run.face_index);
   cairo_set_font_options(cr, text_options());

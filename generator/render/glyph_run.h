@@ -5,7 +5,7 @@
 #include <optional>
 #include <vector>
 
-#include "layout/page.h"
+#include "page/page.h"
 
 namespace kw::render::detail {
 
@@ -20,9 +20,9 @@ struct TextClusters {
 // nullopt when the run cannot be mapped (no text, invalid UTF-8, clusters that
 // are neither ascending nor descending, or that split a character): the glyphs
 // are then painted without text rather than putting cairo into an error state.
-std::optional<TextClusters> build_clusters(const layout::GlyphRun& run);
+std::optional<TextClusters> build_clusters(const page::GlyphRun& run);
 
 // Paints the run's glyphs (positions in the current user space, mm).
-void paint_glyph_run(cairo_t* cr, const layout::GlyphRun& run);
+void paint_glyph_run(cairo_t* cr, const page::GlyphRun& run);
 
 }  // namespace kw::render::detail

@@ -2,7 +2,7 @@
 // JPEG files via libjpeg: baseline, RGB input, JFIF density in dpi.
 #include <string>
 
-#include "layout/page.h"
+#include "page/page.h"
 #include "render/raster.h"
 
 namespace kw::render {
@@ -16,7 +16,7 @@ namespace kw::render {
 std::string encode_jpeg(const Raster& raster, int quality = 95);
 
 // render_raster + encode_jpeg.
-std::string render_jpeg(const layout::Page& page, double dpi, int quality = 95);
+std::string render_jpeg(const page::Page& page, double dpi, int quality = 95);
 
 struct JpegInfo {
   int width = 0, height = 0;

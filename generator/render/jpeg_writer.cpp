@@ -103,7 +103,7 @@ std::string encode_jpeg(const Raster& raster, int quality) {
   return std::string(reinterpret_cast<const char*>(c.buffer), c.size);
 }
 
-std::string render_jpeg(const layout::Page& page, double dpi, int quality) {
+std::string render_jpeg(const page::Page& page, double dpi, int quality) {
   return encode_jpeg(render_raster(page, dpi), quality);
 }
 

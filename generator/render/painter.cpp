@@ -17,7 +17,7 @@ namespace {
 void set_source(cairo_t* cr, const Color& c) { cairo_set_source_rgba(cr, c.rf(), c.gf(), c.bf(), c.af()); }
 
 // Fill first, then stroke on top, as SVG does; then drop the path.
-void fill_and_stroke(cairo_t* cr, const layout::Paint& paint) {
+void fill_and_stroke(cairo_t* cr, const page::Paint& paint) {
   if (paint.fill) {
     set_source(cr, *paint.fill);
     cairo_fill_preserve(cr);
@@ -30,7 +30,7 @@ void fill_and_stroke(cairo_t* cr, const layout::Paint& paint) {
   cairo_new_path(cr);
 }
 
-void paint_rect(cairo_t* cr, const layout::RectShape& s) {
+void paint_rect(cairo_t* cr, const page::RectShape& s) {
   Rect r = s.rect;
   if (r.w < 0) r = {r.x + r.w, r.y, -r.w, r.h};
   if (r.h < 0) r = {r.x, r.y + r.h, r.w, -r.h};
@@ -49,8 +49,8 @@ void paint_rect(cairo_t* cr, const layout::RectShape& s) {
   fill_and_stroke(cr, s.paint);
 }
 
-void paint_path(cairo_t* cr, const layout::PathShape& s) {
-  using Op = layout::PathCommand::Op;
+void paint_path(cairo_t* cr, const page::PathShape& s) {
+  using Op = page::PathCommand::Op;
   cairo_new_path(cr);
   for (const auto& c : s.commands) {
     switch (c.op) {
@@ -87,7 +87,7 @@ void check(cairo_t* cr, const char* what, const std::string& name) {
 
 }  // namespace
 
-void paint_item(cairo_t* cr, const layout::Item& item) {
+void paint_item(cairo_t* cr, const page::Item& item) {
   if (!drawable(item.transform)) return;
   const Affine& a = item.transform;
   cairo_matrix_t m{a.xx, a.yx, a.xy, a.yy, a.x0, a.y0};
@@ -101,11 +101,11 @@ void paint_item(cairo_t* cr, const layout::Item& item) {
     std::visit(
         [cr](const auto& shape) {
           using T = std::decay_t<decltype(shape)>;
-          if constexpr (std::is_same_v<T, layout::RectShape>)
+          if constexpr (std::is_same_v<T, page::RectShape>)
             paint_rect(cr, shape);
-          else if constexpr (std::is_same_v<T, layout::PathShape>)
+          else if constexpr (std::is_same_v<T, page::PathShape>)
             paint_path(cr, shape);
-          else if constexpr (std::is_same_v<T, layout::SvgArt>)
+          else if constexpr (std::is_same_v<T, page::SvgArt>)
             detail::paint_svg_art(cr, shape);
           else
             detail::paint_glyph_run(cr, shape);
@@ -119,7 +119,7 @@ void paint_item(cairo_t* cr, const layout::Item& item) {
   check(cr, "painting item", item.name);
 }
 
-void paint_page(cairo_t* cr, const layout::Page& page) {
+void paint_page(cairo_t* cr, const page::Page& page) {
   cairo_save(cr);
   cairo_rectangle(cr, 0, 0, page.size.w, page.size.h);
   cairo_clip(cr);

@@ -4,7 +4,7 @@
 // positions, sizes or colours itself.
 #include <cairo.h>
 
-#include "layout/page.h"
+#include "page/page.h"
 
 namespace kw::render {
 
@@ -12,9 +12,9 @@ namespace kw::render {
 // origin. The caller must have scaled `cr` so that 1 user unit = 1 mm.
 // Painting is clipped to the page rectangle (0,0,w,h). Throws RenderError
 // naming the item when an asset is missing or cairo fails.
-void paint_page(cairo_t* cr, const layout::Page& page);
+void paint_page(cairo_t* cr, const page::Page& page);
 
 // Paints one item under its transform; `cr` as for paint_page.
-void paint_item(cairo_t* cr, const layout::Item& item);
+void paint_item(cairo_t* cr, const page::Item& item);
 
 }  // namespace kw::render

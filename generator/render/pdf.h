@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "layout/page.h"
+#include "page/page.h"
 #include "render/cairo_ptr.h"
 #include "render/pdf_date_fix.h"
 
@@ -38,7 +38,7 @@ class PdfDocument {
   PdfDocument& operator=(const PdfDocument&) = delete;
 
   // Throws RenderError (and leaves the document unusable) when painting fails.
-  void add_page(const layout::Page& page);
+  void add_page(const page::Page& page);
   // Writes fonts and the trailer. Throws RenderError when no page was added.
   std::string finish();
   int page_count() const { return pages_; }
@@ -61,6 +61,6 @@ class PdfDocument {
 };
 
 // All pages into one PDF, in memory.
-std::string render_pdf(std::span<const layout::Page> pages, PdfOptions options = {});
+std::string render_pdf(std::span<const page::Page> pages, PdfOptions options = {});
 
 }  // namespace kw::render

@@ -72,7 +72,7 @@ void PdfDocument::check(cairo_status_t status, const std::string& what) {
   }
 }
 
-void PdfDocument::add_page(const layout::Page& page) {
+void PdfDocument::add_page(const page::Page& page) {
   if (failed_ || finished_) throw RenderError("PDF document is already finished or failed");
   if (!(page.size.w > 0 && page.size.h > 0)) throw RenderError("page '" + page.id + "' has no area");
   double w = mm_to_pt(page.size.w), h = mm_to_pt(page.size.h);
@@ -123,7 +123,7 @@ std::string PdfDocument::finish() {
   return std::move(buffer_);
 }
 
-std::string render_pdf(std::span<const layout::Page> pages, PdfOptions options) {
+std::string render_pdf(std::span<const page::Page> pages, PdfOptions options) {
   PdfDocument doc(std::move(options));
   for (const auto& page : pages) doc.add_page(page);
   return doc.finish();

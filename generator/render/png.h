@@ -4,7 +4,7 @@
 #include <optional>
 #include <string>
 
-#include "layout/page.h"
+#include "page/page.h"
 #include "render/raster.h"
 
 namespace kw::render {
@@ -15,7 +15,7 @@ namespace kw::render {
 std::string encode_png(const Raster& raster);
 
 // render_raster + encode_png.
-std::string render_png(const layout::Page& page, double dpi);
+std::string render_png(const page::Page& page, double dpi);
 
 // Decodes any PNG to 8-bit RGBA (palette, grey and 16-bit are expanded; no
 // gamma conversion, values as stored). dpi comes from pHYs when present.

@@ -110,6 +110,6 @@ std::string encode_png(const Raster& raster) {
   return out;
 }
 
-std::string render_png(const layout::Page& page, double dpi) { return encode_png(render_raster(page, dpi)); }
+std::string render_png(const page::Page& page, double dpi) { return encode_png(render_raster(page, dpi)); }
 
 }  // namespace kw::render

@@ -25,7 +25,7 @@ bool Raster::opaque() const {
   return true;
 }
 
-PixelSize pixel_size(const layout::Page& page, double dpi) {
+PixelSize pixel_size(const page::Page& page, double dpi) {
   if (!(dpi > 0) || !std::isfinite(dpi))
     throw std::invalid_argument("dpi must be positive, got " + std::to_string(dpi));
   if (!(page.size.w > 0 && page.size.h > 0)) throw std::invalid_argument("page '" + page.id + "' has no area");
@@ -34,7 +34,7 @@ PixelSize pixel_size(const layout::Page& page, double dpi) {
 
 namespace detail {
 
-SurfacePtr paint_to_image(const layout::Page& page, double dpi) {
+SurfacePtr paint_to_image(const page::Page& page, double dpi) {
   PixelSize px = pixel_size(page, dpi);
   SurfacePtr surface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, px.width, px.height));
   if (cairo_surface_status(surface.get()) != CAIRO_STATUS_SUCCESS)
@@ -78,7 +78,7 @@ Raster raster_from_surface(cairo_surface_t* image, double dpi) {
 
 }  // namespace detail
 
-Raster render_raster(const layout::Page& page, double dpi) {
+Raster render_raster(const page::Page& page, double dpi) {
   detail::SurfacePtr surface = detail::paint_to_image(page, dpi);
   return detail::raster_from_surface(surface.get(), dpi);
 }

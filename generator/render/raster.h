@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "core/color.h"
-#include "layout/page.h"
+#include "page/page.h"
 #include "render/cairo_ptr.h"
 
 namespace kw::render {
@@ -25,17 +25,17 @@ struct Raster {
 struct PixelSize {
   int width = 0, height = 0;
 };
-PixelSize pixel_size(const layout::Page& page, double dpi);
+PixelSize pixel_size(const page::Page& page, double dpi);
 
 // Renders `page` at `dpi`. The page is scaled to fill the whole pixel grid
 // (each axis separately, the difference is below 0.05 %), so the bleed
 // reaches every edge pixel. Unpainted areas stay transparent.
 // Throws std::invalid_argument for a non-positive dpi or page size.
-Raster render_raster(const layout::Page& page, double dpi);
+Raster render_raster(const page::Page& page, double dpi);
 
 namespace detail {
 // The cairo image (ARGB32, premultiplied) that render_raster converts.
-SurfacePtr paint_to_image(const layout::Page& page, double dpi);
+SurfacePtr paint_to_image(const page::Page& page, double dpi);
 // Un-premultiplies cairo's native-endian ARGB32 into a Raster.
 Raster raster_from_surface(cairo_surface_t* image, double dpi);
 }  // namespace detail

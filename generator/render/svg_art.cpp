@@ -59,7 +59,7 @@ HandlePtr load(const std::string& file, const std::string& stylesheet) {
   return handle;
 }
 
-RsvgHandle* handle_for(const layout::SvgArt& art) {
+RsvgHandle* handle_for(const page::SvgArt& art) {
   std::error_code ec;
   auto mtime = fs::last_write_time(art.file, ec);
   if (ec) throw RenderError("SVG art not found: " + art.file);
@@ -101,7 +101,7 @@ double document_aspect(RsvgHandle* h) {
 
 namespace {
 
-void paint_upright(cairo_t* cr, RsvgHandle* h, const layout::SvgArt& art);
+void paint_upright(cairo_t* cr, RsvgHandle* h, const page::SvgArt& art);
 
 // librsvg 2.54 sizes the offscreen surfaces of groups (opacity, masks) from
 // the device-space box and fails with "InvalidSize" when the user space is
@@ -114,7 +114,7 @@ bool is_turned(cairo_t* cr) {
   return m.xy != 0 || m.yx != 0 || m.xx < 0 || m.yy < 0;
 }
 
-void paint_turned(cairo_t* cr, RsvgHandle* h, const layout::SvgArt& art) {
+void paint_turned(cairo_t* cr, RsvgHandle* h, const page::SvgArt& art) {
   cairo_matrix_t m;
   cairo_get_matrix(cr, &m);
   // Device units per user unit (a turn keeps lengths).
@@ -144,7 +144,7 @@ void paint_turned(cairo_t* cr, RsvgHandle* h, const layout::SvgArt& art) {
 
 }  // namespace
 
-void paint_svg_art(cairo_t* cr, const layout::SvgArt& art) {
+void paint_svg_art(cairo_t* cr, const page::SvgArt& art) {
   if (!(art.box.w > 0 && art.box.h > 0)) return;
   RsvgHandle* h = handle_for(art);
   if (is_turned(cr))
@@ -155,7 +155,7 @@ void paint_svg_art(cairo_t* cr, const layout::SvgArt& art) {
 
 namespace {
 
-void paint_upright(cairo_t* cr, RsvgHandle* h, const layout::SvgArt& art) {
+void paint_upright(cairo_t* cr, RsvgHandle* h, const page::SvgArt& art) {
   GErrorHolder err;
   if (art.element_id.empty()) {
     double aspect = document_aspect(h);

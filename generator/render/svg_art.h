@@ -2,7 +2,7 @@
 // SVG art through librsvg. Internal to the render stage.
 #include <cairo.h>
 
-#include "layout/page.h"
+#include "page/page.h"
 
 namespace kw::render::detail {
 
@@ -13,6 +13,6 @@ namespace kw::render::detail {
 // The stylesheet is a user-origin sheet (librsvg 2.54): it overrides the art's
 // presentation attributes (fill="...") but not rules in the art's own <style>
 // element unless marked !important.
-void paint_svg_art(cairo_t* cr, const layout::SvgArt& art);
+void paint_svg_art(cairo_t* cr, const page::SvgArt& art);
 
 }  // namespace kw::render::detail

@@ -123,7 +123,7 @@ ComposedLine compose_line(const ParagraphModel& m, const std::vector<FaceRun>& r
   for (std::size_t k = 0; k < pieces.size(); ++k) {
     if (pieces[k].run->icon || glyphs[k].empty()) continue;
     const FontFace& face = *pieces[k].run->face;
-    layout::GlyphRun run;
+    page::GlyphRun run;
     run.font_file = face.file();
     run.face_index = face.face_index;
     run.size_pt = p.size_pt;

@@ -26,7 +26,7 @@ struct ComposeParams {
 
 struct ComposedLine {
   SetLine line;
-  std::vector<layout::GlyphRun> runs;
+  std::vector<page::GlyphRun> runs;
   std::vector<PlacedIcon> icons;
   double used_width_mm = 0;  // what the line occupies horizontally
   bool overflows = false;    // wider than the box even after justification

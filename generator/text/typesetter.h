@@ -8,7 +8,7 @@
 
 #include "core/color.h"
 #include "core/geometry.h"
-#include "layout/page.h"
+#include "page/page.h"
 #include "text/font_library.h"
 
 namespace kw::text {
@@ -58,7 +58,7 @@ struct SetLine {
 
 struct SetText {
   double size_pt = 0;                  // the size the fitting chose
-  std::vector<layout::GlyphRun> runs;  // glyph positions relative to the box's top-left, mm
+  std::vector<page::GlyphRun> runs;  // glyph positions relative to the box's top-left, mm
   std::vector<PlacedIcon> icons;
   std::vector<SetLine> lines;
   Size extent;  // width and height actually used, mm

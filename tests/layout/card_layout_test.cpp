@@ -28,7 +28,7 @@ struct Fixture {
   std::unique_ptr<Layouter> layouter;
 };
 
-const Item* find_item(const Page& page, const std::string& name) {
+const page::Item* find_item(const page::Page& page, const std::string& name) {
   for (const auto& item : page.items)
     if (item.name == name) return &item;
   return nullptr;
@@ -42,7 +42,7 @@ TEST(CardLayout, MiniCardIsAListOfItemsInPageMillimetres) {
   Diagnostics diags;
   const LayoutDef* def = f.layouter->definition("mini/card", diags);
   ASSERT_TRUE(def) << format_diagnostics(diags);
-  Page page = f.layouter->layout(*def, game, &game.decks[0].cards[0], diags);
+  page::Page page = f.layouter->layout(*def, game, &game.decks[0].cards[0], diags);
   ASSERT_FALSE(diags.has_errors()) << format_diagnostics(diags);
 
   EXPECT_EQ(page.id, "mini/alpha-1");
@@ -51,21 +51,21 @@ TEST(CardLayout, MiniCardIsAListOfItemsInPageMillimetres) {
   EXPECT_EQ(page.safe, (Rect{7, 7, 51, 83}));
   EXPECT_EQ(page.edge_color, *Color::parse("#112233"));
 
-  const Item* bg = find_item(page, "background");
+  const page::Item* bg = find_item(page, "background");
   ASSERT_TRUE(bg);
-  const auto& rect = std::get<RectShape>(bg->shape);
+  const auto& rect = std::get<page::RectShape>(bg->shape);
   EXPECT_EQ(bg->bounds, (Rect{0, 0, 65, 97}));  // through the bleed
   EXPECT_EQ(rect.paint.fill, Color::parse("#112233"));
 
-  const Item* emblem = find_item(page, "emblem");
+  const page::Item* emblem = find_item(page, "emblem");
   ASSERT_TRUE(emblem);
   EXPECT_EQ(emblem->bounds, (Rect{8, 8, 10, 10}));  // trim-relative box + 3 mm bleed
   EXPECT_TRUE(emblem->keep_in_safe_area);
-  EXPECT_NE(std::get<SvgArt>(emblem->shape).stylesheet.find(".fg{fill:#ffffff}"), std::string::npos);
+  EXPECT_NE(std::get<page::SvgArt>(emblem->shape).stylesheet.find(".fg{fill:#ffffff}"), std::string::npos);
 
-  const Item* title = find_item(page, "title");
+  const page::Item* title = find_item(page, "title");
   ASSERT_TRUE(title);
-  const auto& run = std::get<GlyphRun>(title->shape);
+  const auto& run = std::get<page::GlyphRun>(title->shape);
   EXPECT_EQ(run.text.find("Éomer"), 0u);
   EXPECT_TRUE(page.safe.contains(title->bounds));
   EXPECT_TRUE(find_item(page, "points"));
@@ -77,7 +77,7 @@ TEST(CardLayout, ConditionsSelectElementsPerCard) {
   const auto& game = *f.model->game("mini");
   Diagnostics diags;
   const LayoutDef* def = f.layouter->definition("mini/card", diags);
-  Page beta = f.layouter->layout(*def, game, &game.decks[0].cards[2], diags);
+  page::Page beta = f.layouter->layout(*def, game, &game.decks[0].cards[2], diags);
   ASSERT_FALSE(diags.has_errors()) << format_diagnostics(diags);
   EXPECT_FALSE(find_item(beta, "points"));  // points: 0 -> no point value
   EXPECT_EQ(beta.edge_color, *Color::parse("#a72608"));
@@ -154,15 +154,15 @@ TEST(CardLayout, PalantirCardIsTwoHeaded) {
   Diagnostics diags;
   const LayoutDef* def = f.layouter->definition("palantir/card", diags);
   ASSERT_TRUE(def) << format_diagnostics(diags);
-  Page page = f.layouter->layout(*def, game, card, diags);
+  page::Page page = f.layouter->layout(*def, game, card, diags);
   ASSERT_FALSE(diags.has_errors()) << format_diagnostics(diags);
 
-  std::vector<const Item*> names;
+  std::vector<const page::Item*> names;
   for (const auto& item : page.items)
     if (item.name == "name") names.push_back(&item);
   ASSERT_EQ(names.size(), 2u);
-  EXPECT_EQ(std::get<GlyphRun>(names[0]->shape).text, "Théoden");
-  EXPECT_EQ(std::get<GlyphRun>(names[1]->shape).text, "Gríma");
+  EXPECT_EQ(std::get<page::GlyphRun>(names[0]->shape).text, "Théoden");
+  EXPECT_EQ(std::get<page::GlyphRun>(names[1]->shape).text, "Gríma");
   // The evil half is the good half turned 180° about the card centre.
   EXPECT_EQ(names[0]->transform.xx, 1);
   EXPECT_EQ(names[1]->transform.xx, -1);

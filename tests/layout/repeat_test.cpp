@@ -66,7 +66,7 @@ struct Board {
     layouter = std::make_unique<Layouter>(*model, *fonts, *typesetter);
   }
   // Lays out the one card; layout errors land in `diags`.
-  Page page(Diagnostics& diags) {
+  page::Page page(Diagnostics& diags) {
     const auto& game = *model->game("mini");
     const LayoutDef* def = layouter->definition("mini/card", diags);
     if (!def) return {};
@@ -79,21 +79,21 @@ struct Board {
   std::unique_ptr<Layouter> layouter;
 };
 
-std::vector<const Item*> named(const Page& page, const std::string& name) {
-  std::vector<const Item*> out;
+std::vector<const page::Item*> named(const page::Page& page, const std::string& name) {
+  std::vector<const page::Item*> out;
   for (const auto& item : page.items)
     if (item.name == name) out.push_back(&item);
   return out;
 }
 
-Color fill_of(const Item& item) {
-  if (const auto* r = std::get_if<RectShape>(&item.shape)) return r->paint.fill.value_or(Color{});
-  if (const auto* p = std::get_if<PathShape>(&item.shape)) return p->paint.fill.value_or(Color{});
+Color fill_of(const page::Item& item) {
+  if (const auto* r = std::get_if<page::RectShape>(&item.shape)) return r->paint.fill.value_or(Color{});
+  if (const auto* p = std::get_if<page::PathShape>(&item.shape)) return p->paint.fill.value_or(Color{});
   return {};
 }
 
 // Page coordinates of an item's point (x, y) in its own coordinates.
-Point at(const Item& item, Point p) { return item.transform.apply(p); }
+Point at(const page::Item& item, Point p) { return item.transform.apply(p); }
 
 constexpr double kBleed = 3;  // the mini format's bleed: page = trim + 3 mm
 
@@ -107,7 +107,7 @@ TEST(Repeat, RingPlacesOneItemPerTableEntryClockwiseFromTwelve) {
       "    elements:\n"
       "      - { type: rect, name: cell, box: [-1, -1, 2, 2], fill: \"{{space.colour.color}}\" }\n");
   Diagnostics diags;
-  Page page = b.page(diags);
+  page::Page page = b.page(diags);
   ASSERT_FALSE(diags.has_errors()) << format_diagnostics(diags);
   auto cells = named(page, "cell");
   ASSERT_EQ(cells.size(), 4u);
@@ -139,7 +139,7 @@ TEST(Repeat, IndexVariablesAndEntryIds) {
       "}\n"
       "      - { type: rect, name: \"whole\", when: \"space == '4'\", box: [0, 0, 1, 1] }\n");
   Diagnostics diags;
-  Page page = b.page(diags);
+  page::Page page = b.page(diags);
   ASSERT_FALSE(diags.has_errors()) << format_diagnostics(diags);
   ASSERT_EQ(named(page, "x").size(), 1u);
   EXPECT_NEAR(at(*named(page, "x")[0], {0, 0}).x, 15 + kBleed, 1e-9);
@@ -158,7 +158,7 @@ TEST(Repeat, WhereFiltersBeforePlacing) {
       "    elements:\n"
       "      - { type: rect, name: field, box: [0, 0, 1, 1], fill: \"{{colour.color}}\" }\n");
   Diagnostics diags;
-  Page page = b.page(diags);
+  page::Page page = b.page(diags);
   ASSERT_FALSE(diags.has_errors()) << format_diagnostics(diags);
   auto fields = named(page, "field");
   ASSERT_EQ(fields.size(), 2u);  // black is wild: left out, and the two left share the turn
@@ -185,7 +185,7 @@ TEST(Repeat, RangeFromGameDataWithConditionsPerValue) {
       "    elements:\n"
       "      - { type: rect, name: down, when: \"down >= 2\", box: [0, 0, 1, 1] }\n");
   Diagnostics diags;
-  Page page = b.page(diags);
+  page::Page page = b.page(diags);
   ASSERT_FALSE(diags.has_errors()) << format_diagnostics(diags);
   EXPECT_EQ(named(page, "space").size(), 6u);  // -2 .. 3
   EXPECT_EQ(named(page, "negative").size(), 2u);
@@ -203,7 +203,7 @@ TEST(Repeat, GridAndCount) {
       "    elements:\n"
       "      - { type: rect, name: cell, box: [0, 0, 1, 1] }\n");
   Diagnostics diags;
-  Page page = b.page(diags);
+  page::Page page = b.page(diags);
   ASSERT_FALSE(diags.has_errors()) << format_diagnostics(diags);
   auto cells = named(page, "cell");
   ASSERT_EQ(cells.size(), 4u);
@@ -226,7 +226,7 @@ TEST(Repeat, ListOfCardFieldFollowsReferencesAndUseAliasesMayInterpolate) {
       "    elements:\n"
       "      - { type: use, component: swatch, with: { c: entry, same: \"legend.{{i0}}\" } }\n");
   Diagnostics diags;
-  Page page = b.page(diags);
+  page::Page page = b.page(diags);
   ASSERT_FALSE(diags.has_errors()) << format_diagnostics(diags);
   auto swatches = named(page, "swatch");
   ASSERT_EQ(swatches.size(), 2u);
@@ -248,7 +248,7 @@ TEST(Repeat, NestedRepeatsShadowTheIndex) {
       "        elements:\n"
       "          - { type: rect, name: cell, when: \"row == 2 && i == 3\", box: [0, 0, 1, 1] }\n");
   Diagnostics diags;
-  Page page = b.page(diags);
+  page::Page page = b.page(diags);
   ASSERT_FALSE(diags.has_errors()) << format_diagnostics(diags);
   EXPECT_EQ(named(page, "cell").size(), 1u);
 }
@@ -310,9 +310,9 @@ TEST(Sector, AnnularSectorPathAndExactBounds) {
       "  - { type: sector, name: slice, center: [30, 40], radius: [10, 20], angles: [-30, 30], fill: \"#00ff00\" }\n"
       "  - { type: sector, name: disc, center: [30, 40], radius: 5, stroke: \"#000000\", stroke_width: 0.5 }\n");
   Diagnostics diags;
-  Page page = b.page(diags);
+  page::Page page = b.page(diags);
   ASSERT_FALSE(diags.has_errors()) << format_diagnostics(diags);
-  const Item* slice = named(page, "slice").at(0);
+  const page::Item* slice = named(page, "slice").at(0);
   // From -30° to 30° through 12 o'clock: the outer arc's top is the centre's
   // top at radius 20; the sides are the inner arc's ends.
   const double s30 = std::sin(std::numbers::pi / 6), c30 = std::cos(std::numbers::pi / 6);
@@ -320,10 +320,10 @@ TEST(Sector, AnnularSectorPathAndExactBounds) {
   EXPECT_NEAR(slice->bounds.right(), 30 + 20 * s30 + kBleed, 1e-9);
   EXPECT_NEAR(slice->bounds.y, 40 - 20 + kBleed, 1e-9);
   EXPECT_NEAR(slice->bounds.bottom(), 40 - 10 * c30 + kBleed, 1e-9);
-  const auto& path = std::get<PathShape>(slice->shape);
-  EXPECT_EQ(path.commands.front().op, PathCommand::Op::Move);
-  EXPECT_EQ(path.commands.back().op, PathCommand::Op::Close);
-  const Item* disc = named(page, "disc").at(0);
+  const auto& path = std::get<page::PathShape>(slice->shape);
+  EXPECT_EQ(path.commands.front().op, page::PathCommand::Op::Move);
+  EXPECT_EQ(path.commands.back().op, page::PathCommand::Op::Close);
+  const page::Item* disc = named(page, "disc").at(0);
   EXPECT_NEAR(disc->bounds.w, 10.5, 1e-9);  // stroke included
 }
 
@@ -333,7 +333,7 @@ TEST(Sector, BezierArcsStayOnTheCircle) {
   Point p = commands[0].p[0];
   double worst = 0;
   for (const auto& c : commands) {
-    if (c.op != PathCommand::Op::Curve) continue;
+    if (c.op != page::PathCommand::Op::Curve) continue;
     for (double t = 0; t <= 1; t += 0.05) {
       double u = 1 - t;
       Point q{u * u * u * p.x + 3 * u * u * t * c.p[0].x + 3 * u * t * t * c.p[1].x + t * t * t * c.p[2].x,

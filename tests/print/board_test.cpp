@@ -68,21 +68,21 @@ struct BoardProject {
   BuildOptions options;
 };
 
-std::vector<const layout::Item*> named(const layout::Page& page, const std::string& name) {
-  std::vector<const layout::Item*> out;
+std::vector<const page::Item*> named(const page::Page& page, const std::string& name) {
+  std::vector<const page::Item*> out;
   for (const auto& item : page.items)
     if (item.name == name) out.push_back(&item);
   return out;
 }
 
-std::string text_of(const layout::Item& item) {
-  const auto* run = std::get_if<layout::GlyphRun>(&item.shape);
+std::string text_of(const page::Item& item) {
+  const auto* run = std::get_if<page::GlyphRun>(&item.shape);
   return run ? run->text : std::string();
 }
 
-std::optional<Color> fill_of(const layout::Item& item) {
-  if (const auto* p = std::get_if<layout::PathShape>(&item.shape)) return p->paint.fill;
-  if (const auto* r = std::get_if<layout::RectShape>(&item.shape)) return r->paint.fill;
+std::optional<Color> fill_of(const page::Item& item) {
+  if (const auto* p = std::get_if<page::PathShape>(&item.shape)) return p->paint.fill;
+  if (const auto* r = std::get_if<page::RectShape>(&item.shape)) return r->paint.fill;
   return std::nullopt;
 }
 
@@ -176,7 +176,7 @@ TEST(DuellBoard, TracksBridgeAndMarksFromMetaBoard) {
   const double column15 = 33.7 + (15 - -5) * 13.6;
   for (const auto* c : cross) {
     EXPECT_NEAR(c->bounds.center().x, column15 + 6.3, 0.01);
-    EXPECT_EQ(std::get<layout::PathShape>(c->shape).paint.stroke, Color::parse("#ffffff"));
+    EXPECT_EQ(std::get<page::PathShape>(c->shape).paint.stroke, Color::parse("#ffffff"));
   }
   std::vector<std::string> values;
   for (const auto* v : named(b.page, "energy-value")) values.push_back(text_of(*v));
@@ -258,7 +258,7 @@ TEST(BoardProducts, SheetsKeepMarksAndLabelsInsideThePrintableArea) {
       ASSERT_EQ(tiled.pages.size(), tiled.tiling.tiles.size() + 1);
       EXPECT_NE(tiled.pages.front().id.find("-map"), std::string::npos);
       for (size_t k = 1; k < tiled.pages.size(); ++k) {
-        const layout::Page& sheet = tiled.pages[k];
+        const page::Page& sheet = tiled.pages[k];
         EXPECT_EQ(sheet.safe, (Rect{10, 10, sheet.size.w - 20, sheet.size.h - 20}));
         size_t marks = 0;
         for (const auto& item : sheet.items) {
@@ -341,17 +341,17 @@ Difference compare(const Canvas& canvas, const render::Raster& reference, int x0
 
 // The board as it lies under the tile grid: in tiling coordinates (turned
 // when the tiling is), moved so that the grid's top-left corner is 0, 0.
-layout::Page board_under_grid(const layout::Page& board, const Tiling& t) {
+page::Page board_under_grid(const page::Page& board, const Tiling& t) {
   const Rect& first = t.tiles.front().area;
   const Rect& last = t.tiles.back().area;
-  layout::Page ref;
+  page::Page ref;
   ref.id = board.id + "/reference";
   ref.size = {last.right() - first.x, last.bottom() - first.y};
   ref.trim = {0, 0, ref.size.w, ref.size.h};
   ref.safe = ref.trim;
   Affine move = Affine::translate(-first.x, -first.y).then_after(t.board_to_tiling);
   Rect clip = move.apply(Rect{0, 0, board.size.w, board.size.h});
-  for (layout::Item item : board.items) {
+  for (page::Item item : board.items) {
     item.transform = move.then_after(item.transform);
     item.bounds = move.apply(item.bounds);
     item.clip = clip;
@@ -364,7 +364,7 @@ layout::Page board_under_grid(const layout::Page& board, const Tiling& t) {
 // `as_assembled`, each sheet first loses what the assembly cuts away (the
 // outer half of its left and top bands, where it has neighbours there), as a
 // person does when gluing the sheets; without, whole tiles are pasted.
-Canvas assemble(const std::vector<layout::Page>& sheets, const Tiling& t, bool as_assembled) {
+Canvas assemble(const std::vector<page::Page>& sheets, const Tiling& t, bool as_assembled) {
   const Rect& first = t.tiles.front().area;
   const Rect& last = t.tiles.back().area;
   Canvas canvas(px(last.right() - first.x), px(last.bottom() - first.y));
@@ -406,7 +406,7 @@ TEST(BoardTiles, ContentOfTheSheetsComposesBackIntoTheBoard) {
     LaidOutBoard b = p.board(game);
     for (const auto& tiled : b.tiled) {
       const Tiling& t = tiled.tiling;
-      std::vector<layout::Page> content;
+      std::vector<page::Page> content;
       for (const Tile& tile : t.tiles) content.push_back(tile_content(b.page, t, tile));
       Canvas canvas = assemble(content, t, false);
       render::Raster reference = render::render_raster(board_under_grid(b.page, t), kDpi);
@@ -432,7 +432,7 @@ TEST(BoardTiles, PrintedSheetsCutAndLaidOverEachOtherGiveTheBoard) {
     LaidOutBoard b = p.board(game);
     for (const auto& tiled : b.tiled) {
       const Tiling& t = tiled.tiling;
-      std::vector<layout::Page> sheets(tiled.pages.begin() + 1, tiled.pages.end());
+      std::vector<page::Page> sheets(tiled.pages.begin() + 1, tiled.pages.end());
       Canvas canvas = assemble(sheets, t, true);
       render::Raster reference = render::render_raster(board_under_grid(b.page, t), kDpi);
       keep(canvas, reference, std::string(game) + "-" + t.sheet.name);

@@ -32,10 +32,10 @@ struct Palantir {
 };
 
 // All text of a page's glyph runs, in paint order, one item per line.
-std::string page_text(const layout::Page& page) {
+std::string page_text(const page::Page& page) {
   std::string out;
   for (const auto& item : page.items)
-    if (const auto* run = std::get_if<layout::GlyphRun>(&item.shape)) out += run->text + "\n";
+    if (const auto* run = std::get_if<page::GlyphRun>(&item.shape)) out += run->text + "\n";
   return out;
 }
 

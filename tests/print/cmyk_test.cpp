@@ -25,12 +25,12 @@ CmykSettings settings() {
   return s.value_or(CmykSettings{});
 }
 
-layout::Item rect(Rect r, Color c, double alpha = 1) {
-  layout::RectShape s;
+page::Item rect(Rect r, Color c, double alpha = 1) {
+  page::RectShape s;
   s.rect = r;
   c.a = static_cast<std::uint8_t>(alpha * 255);
   s.paint.fill = c;
-  layout::Item item;
+  page::Item item;
   item.shape = s;
   item.bounds = r;
   return item;
@@ -38,8 +38,8 @@ layout::Item rect(Rect r, Color c, double alpha = 1) {
 
 // A card: a white panel with black text (#1d1d1b, a designer's "100 % K"),
 // dark and saturated colours, a grey line and a half-transparent overlay.
-layout::Page card(const text::Typesetter& typesetter) {
-  layout::Page p;
+page::Page card(const text::Typesetter& typesetter) {
+  page::Page p;
   p.id = "t/cmyk";
   p.size = {65, 97};
   p.trim = {3, 3, 59, 91};
@@ -48,11 +48,11 @@ layout::Page card(const text::Typesetter& typesetter) {
   p.items.push_back(rect({8, 45, 49, 10}, {0xa7, 0x26, 0x08, 255}));       // Mordor red
   p.items.push_back(rect({8, 60, 49, 10}, {0, 0, 0, 255}));                // black area
   p.items.push_back(rect({8, 75, 49, 10}, {0x2c, 0x8c, 0x99, 255}, 0.5));  // transparent
-  layout::PathShape line;
-  line.commands = {{layout::PathCommand::Op::Move, {{8, 42}}}, {layout::PathCommand::Op::Line, {{57, 42}}}};
+  page::PathShape line;
+  line.commands = {{page::PathCommand::Op::Move, {{8, 42}}}, {page::PathCommand::Op::Line, {{57, 42}}}};
   line.paint.stroke = Color{0x80, 0x80, 0x80, 255};
   line.paint.stroke_width = 0.5;
-  layout::Item l;
+  page::Item l;
   l.shape = line;
   p.items.push_back(l);
   text::TextStyle style;
@@ -61,7 +61,7 @@ layout::Page card(const text::Typesetter& typesetter) {
   auto set = typesetter.set("Schwarz", style, {45, 26});
   EXPECT_TRUE(set.text) << set.error;
   for (auto& run : set.text->runs) {
-    layout::Item t;
+    page::Item t;
     t.shape = run;
     t.transform = Affine::translate(10, 10);
     p.items.push_back(t);

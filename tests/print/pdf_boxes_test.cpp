@@ -17,17 +17,17 @@ namespace {
 
 namespace fs = std::filesystem;
 
-layout::Page page(Size size, Rect trim, Color color, const std::string& id = "t/page") {
-  layout::Page p;
+page::Page page(Size size, Rect trim, Color color, const std::string& id = "t/page") {
+  page::Page p;
   p.id = id;
   p.size = size;
   p.trim = trim;
   p.safe = trim.inset(4);
   p.edge_color = color;
-  layout::RectShape bg;
+  page::RectShape bg;
   bg.rect = {0, 0, size.w, size.h};
   bg.paint.fill = color;
-  layout::Item item;
+  page::Item item;
   item.shape = bg;
   item.bounds = bg.rect;
   item.name = "background";
@@ -35,7 +35,7 @@ layout::Page page(Size size, Rect trim, Color color, const std::string& id = "t/
   return p;
 }
 
-layout::Page card(Color color = {20, 40, 60, 255}) { return page({65, 97}, {3, 3, 59, 91}, color, "t/card"); }
+page::Page card(Color color = {20, 40, 60, 255}) { return page({65, 97}, {3, 3, 59, 91}, color, "t/card"); }
 
 void expect_box(const Rect& got, const Rect& want, const std::string& what) {
   constexpr double tol = 0.001;  // boxes are stored to 1/1000 pt

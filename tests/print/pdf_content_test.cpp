@@ -15,19 +15,19 @@ TEST(PdfContent, TextLinesAndFontsAsPrinted) {
   Diagnostics diags;
   auto fonts = text::FontLibrary::load(test::source_root() / "fonts", diags);
   text::Typesetter typesetter(*fonts);
-  layout::Page page;
+  page::Page page;
   page.id = "t/content";
   page.size = {65, 97};
   page.trim = {3, 3, 59, 91};
-  layout::Item bg;
-  layout::RectShape rect;
+  page::Item bg;
+  page::RectShape rect;
   rect.rect = {0, 0, 65, 97};
   rect.paint.fill = Color{0x11, 0x22, 0x33, 255};
   bg.shape = rect;
   page.items.push_back(bg);
-  layout::Item line;
-  layout::PathShape path;
-  path.commands = {{layout::PathCommand::Op::Move, {{10, 50}}}, {layout::PathCommand::Op::Line, {{50, 50}}}};
+  page::Item line;
+  page::PathShape path;
+  path.commands = {{page::PathCommand::Op::Move, {{10, 50}}}, {page::PathCommand::Op::Line, {{50, 50}}}};
   path.paint.stroke = Color{255, 255, 255, 255};
   path.paint.stroke_width = 0.3;  // mm = 0.85 pt
   line.shape = path;
@@ -40,7 +40,7 @@ TEST(PdfContent, TextLinesAndFontsAsPrinted) {
   auto set = typesetter.set("Gondor", style, {40, 10});
   ASSERT_TRUE(set.text) << set.error;
   for (auto& run : set.text->runs) {
-    layout::Item t;
+    page::Item t;
     t.shape = run;
     t.transform = Affine::translate(10, 20);
     page.items.push_back(t);

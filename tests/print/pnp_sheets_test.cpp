@@ -34,22 +34,22 @@ Rect segment_box(const Segment& s) {
 
 // A card page: 65 x 97 mm with 3 mm bleed, one rectangle over the whole page
 // and one at the trim's top-left corner.
-layout::Page card(const std::string& id, Color color, Size trim = {59, 91}) {
-  layout::Page p;
+page::Page card(const std::string& id, Color color, Size trim = {59, 91}) {
+  page::Page p;
   p.id = id;
   p.size = {trim.w + 6, trim.h + 6};
   p.trim = {3, 3, trim.w, trim.h};
   p.safe = p.trim.inset(4);
   p.edge_color = color;
-  layout::RectShape bg;
+  page::RectShape bg;
   bg.rect = {0, 0, p.size.w, p.size.h};
   bg.paint.fill = color;
-  layout::Item item;
+  page::Item item;
   item.shape = bg;
   item.name = "background";
   item.bounds = bg.rect;
   p.items.push_back(item);
-  layout::RectShape corner;
+  page::RectShape corner;
   corner.rect = {0, 0, 10, 5};
   corner.paint.fill = Color{255, 255, 255, 255};
   item.shape = corner;
@@ -189,7 +189,7 @@ TEST(PnpDuplex, OffsetMovesEveryBack) {
 }
 
 TEST(PnpPlan, CardsFillSheetsInOrderAndANewSizeStartsANewSheet) {
-  std::vector<layout::Page> pages;
+  std::vector<page::Page> pages;
   for (int i = 0; i < 11; ++i) pages.push_back(card("c" + std::to_string(i), {10, 20, 30, 255}));
   pages.push_back(card("big", {10, 20, 30, 255}, {100, 150}));
   std::vector<PnpCard> cards;
@@ -202,17 +202,17 @@ TEST(PnpPlan, CardsFillSheetsInOrderAndANewSizeStartsANewSheet) {
   EXPECT_EQ(plans[2].grid.capacity(), 2);  // 100 x 150 mm: two columns (204 mm), one row (291 mm)
   EXPECT_FALSE(any_back(cards));
 
-  layout::Page huge = card("huge", {0, 0, 0, 255}, {300, 300});
+  page::Page huge = card("huge", {0, 0, 0, 255}, {300, 300});
   std::vector<PnpCard> too_big = {{&huge, nullptr}};
   EXPECT_THROW(plan_sheets(too_big, a4(), 0), std::runtime_error);
 }
 
 TEST(PnpSheets, FrontSheetPlacesEachCardsTrimOnItsCellAndClipsTheBleed) {
-  layout::Page a = card("a", {200, 0, 0, 255}), b = card("b", {0, 200, 0, 255});
+  page::Page a = card("a", {200, 0, 0, 255}), b = card("b", {0, 200, 0, 255});
   std::vector<PnpCard> cards = {{&a, nullptr}, {&b, nullptr}};
   auto plans = plan_sheets(cards, a4(), 0);
   PnpSettings settings;
-  layout::Page sheet = front_sheet(plans[0], cards, settings, "t/front");
+  page::Page sheet = front_sheet(plans[0], cards, settings, "t/front");
   EXPECT_EQ(sheet.size, (Size{210, 297}));
   expect_rect(sheet.trim, {0, 0, 210, 297});
   // 2 items per card, then the crop marks; no cut lines unless asked for.
@@ -229,26 +229,26 @@ TEST(PnpSheets, FrontSheetPlacesEachCardsTrimOnItsCellAndClipsTheBleed) {
   EXPECT_FALSE(corner_b.keep_in_safe_area);
   EXPECT_EQ(sheet.items[4].name, "crop-marks");
   EXPECT_TRUE(std::none_of(sheet.items.begin(), sheet.items.end(),
-                           [](const layout::Item& i) { return i.name == "cut-lines"; }));
+                           [](const page::Item& i) { return i.name == "cut-lines"; }));
 
   settings.cut_lines = true;
-  layout::Page with_lines = front_sheet(plans[0], cards, settings, "t/front");
+  page::Page with_lines = front_sheet(plans[0], cards, settings, "t/front");
   ASSERT_EQ(with_lines.items.size(), 6u);
   EXPECT_EQ(with_lines.items.back().name, "cut-lines");
-  const auto& path = std::get<layout::PathShape>(with_lines.items.back().shape);
+  const auto& path = std::get<page::PathShape>(with_lines.items.back().shape);
   EXPECT_EQ(path.commands.size(), 16u);  // 8 cuts, Move + Line each
   EXPECT_DOUBLE_EQ(path.paint.stroke_width, settings.cut.width);
 }
 
 TEST(PnpSheets, BackSheetPutsEachBackBehindItsFrontWithTheOffset) {
-  layout::Page f1 = card("f1", {200, 0, 0, 255}), f2 = card("f2", {0, 200, 0, 255});
-  layout::Page back1 = card("back1", {0, 0, 200, 255}), back2 = card("back2", {0, 100, 100, 255});
+  page::Page f1 = card("f1", {200, 0, 0, 255}), f2 = card("f2", {0, 200, 0, 255});
+  page::Page back1 = card("back1", {0, 0, 200, 255}), back2 = card("back2", {0, 100, 100, 255});
   std::vector<PnpCard> cards = {{&f1, &back1}, {&f2, &back2}};
   EXPECT_TRUE(any_back(cards));
   auto plans = plan_sheets(cards, a4(), 0);
   PnpSettings settings;
   settings.duplex_offset = {1, 2};
-  layout::Page sheet = back_sheet(plans[0], cards, settings, "t/back");
+  page::Page sheet = back_sheet(plans[0], cards, settings, "t/back");
   ASSERT_EQ(sheet.items.size(), 4u);  // two backs, no marks
   // Front slot 0 (top left) -> back top right, moved by (1, 2).
   Point p0 = sheet.items[1].transform.apply(Point{0, 0});
@@ -258,13 +258,13 @@ TEST(PnpSheets, BackSheetPutsEachBackBehindItsFrontWithTheOffset) {
   // Front slot 1 (top middle) -> back top middle.
   Point p1 = sheet.items[3].transform.apply(Point{0, 0});
   EXPECT_NEAR(p1.x, 75.5 + 1, kEps);
-  EXPECT_EQ(std::get<layout::RectShape>(sheet.items[2].shape).paint.fill, (Color{0, 100, 100, 255}));
+  EXPECT_EQ(std::get<page::RectShape>(sheet.items[2].shape).paint.fill, (Color{0, 100, 100, 255}));
 }
 
 TEST(PnpSheets, PlaceCardKeepsAnItemsOwnClip) {
-  layout::Page c = card("c", {1, 2, 3, 255});
+  page::Page c = card("c", {1, 2, 3, 255});
   c.items[0].clip = Rect{0, 0, 20, 20};  // e.g. a board tile's window
-  layout::Page sheet;
+  page::Page sheet;
   sheet.size = {210, 297};
   place_card(sheet, c, {100, 100, 59, 91}, {100, 100, 59, 91});
   ASSERT_EQ(sheet.items.size(), 2u);

@@ -20,21 +20,21 @@ namespace {
 
 namespace fs = std::filesystem;
 
-layout::Page solid(Color c, Size trim = {59, 91}) {
-  layout::Page p;
+page::Page solid(Color c, Size trim = {59, 91}) {
+  page::Page p;
   p.id = "t/" + c.hex();
   p.size = {trim.w + 6, trim.h + 6};
   p.trim = {3, 3, trim.w, trim.h};
   p.corner_radius = 5;
-  layout::RectShape bg;
+  page::RectShape bg;
   bg.rect = {0, 0, p.size.w, p.size.h};
   bg.paint.fill = c;
-  layout::Item item;
+  page::Item item;
   item.shape = bg;
   item.bounds = bg.rect;
   p.items.push_back(item);
   // A black band in the bleed only: must not show on a sheet (trim only).
-  layout::RectShape band;
+  page::RectShape band;
   band.rect = {0, 0, p.size.w, 3};
   band.paint.fill = Color{0, 0, 0, 255};
   item.shape = band;
@@ -93,10 +93,10 @@ TEST(TtsPlan, SixtyNineCardsASheetTheLastCellForTheBack) {
 
 TEST(TtsWriter, FillsSheetsFromManyThreadsAndHoldsOneAtATime) {
   constexpr size_t kFronts = 75;  // two sheets: 69 + 6
-  std::vector<layout::Page> pages;
+  std::vector<page::Page> pages;
   for (size_t i = 0; i < kFronts; ++i) pages.push_back(solid(shade(i)));
   pages.push_back(solid(Color{0, 0, 200, 255}));  // the back
-  std::vector<const layout::Page*> ptrs;
+  std::vector<const page::Page*> ptrs;
   std::vector<std::string> stems;
   std::vector<TtsCard> cards;
   for (size_t i = 0; i < pages.size(); ++i) {
@@ -146,8 +146,8 @@ TEST(TtsWriter, FillsSheetsFromManyThreadsAndHoldsOneAtATime) {
 }
 
 TEST(TtsWriter, AnIncompleteSheetIsAnError) {
-  layout::Page a = solid(shade(1)), b = solid(shade(2));
-  std::vector<const layout::Page*> ptrs = {&a, &b};
+  page::Page a = solid(shade(1)), b = solid(shade(2));
+  std::vector<const page::Page*> ptrs = {&a, &b};
   std::vector<std::string> stems = {"01-a", "00-back"};
   std::vector<TtsCard> cards = {{0, 1}};
   test::TempDir dir;
@@ -161,9 +161,9 @@ TEST(ContactSheet, EveryCardCutToItsTrimAndLabelled) {
   Diagnostics diags;
   auto fonts = text::FontLibrary::load(test::source_root() / "fonts", diags);
   text::Typesetter typesetter(*fonts);
-  std::vector<layout::Page> pages;
+  std::vector<page::Page> pages;
   for (size_t i = 0; i < 56; ++i) pages.push_back(solid(shade(i)));
-  std::vector<const layout::Page*> ptrs;
+  std::vector<const page::Page*> ptrs;
   std::vector<std::string> labels;
   for (size_t i = 0; i < pages.size(); ++i) {
     ptrs.push_back(&pages[i]);

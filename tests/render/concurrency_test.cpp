@@ -16,8 +16,8 @@ namespace {
 
 using namespace test;
 
-layout::Page busy_page(int i) {
-  layout::Page p = page_with_background(kBleed);
+page::Page busy_page(int i) {
+  page::Page p = page_with_background(kBleed);
   p.id = "test/card-" + std::to_string(i);
   const char* fonts[] = {"fonts/eb-garamond/EBGaramond12-Regular.otf", "fonts/cardo/Cardo104s.ttf",
                          "fonts/junicode/JunicodeTwoBeta-Regular.otf"};
@@ -32,13 +32,13 @@ TEST(Concurrency, ThreadsProduceTheSameFilesAsSerialRendering) {
   std::vector<std::string> serial_png, serial_pdf;
   for (int i = 0; i < kPages; ++i) {
     serial_png.push_back(render_png(busy_page(i), 150));
-    std::vector<layout::Page> one = {busy_page(i)};
+    std::vector<page::Page> one = {busy_page(i)};
     serial_pdf.push_back(render_pdf(one));
   }
   std::vector<std::future<std::pair<std::string, std::string>>> jobs;
   for (int i = 0; i < kPages; ++i)
     jobs.push_back(std::async(std::launch::async, [i] {
-      std::vector<layout::Page> one = {busy_page(i)};
+      std::vector<page::Page> one = {busy_page(i)};
       render_jpeg(busy_page(i), 150);  // exercise the JPEG path concurrently too
       return std::make_pair(render_png(busy_page(i), 150), render_pdf(one));
     }));

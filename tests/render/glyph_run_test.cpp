@@ -23,7 +23,7 @@ int dark_pixels(const Raster& r, double x0, double y0, double x1, double y1) {
 
 TEST(GlyphRun, PaintsGlyphWhereItIs) {
   // A 72 pt (25.4 mm) "H" with its baseline at y = 60 mm, pen at x = 10 mm.
-  layout::Page p = page_with_background(kWhite);
+  page::Page p = page_with_background(kWhite);
   p.items.push_back(glyph_item(glyph_run("H", 72, {10, 60}, Color{0, 0, 0, 255})));
   Raster r = render_raster(p, 300);
   int inside = dark_pixels(r, 10, 40, 35, 60);
@@ -35,7 +35,7 @@ TEST(GlyphRun, PaintsGlyphWhereItIs) {
 }
 
 TEST(GlyphRun, UsesRunColourAndItemTransform) {
-  layout::Page p = page_with_background(kWhite);
+  page::Page p = page_with_background(kWhite);
   auto item = glyph_item(glyph_run("H", 72, {0, 0}, kRed));
   item.transform = Affine::translate(10, 60);
   p.items.push_back(item);
@@ -48,7 +48,7 @@ TEST(GlyphRun, UsesRunColourAndItemTransform) {
 }
 
 TEST(GlyphRun, MissingFontIsAnErrorNamingTheFile) {
-  layout::Page p = page_with_background(kWhite);
+  page::Page p = page_with_background(kWhite);
   auto run = glyph_run("H", 12, {10, 60}, kRed);
   run.font_file = "/nonexistent/font.otf";
   p.items.push_back(glyph_item(run));
@@ -60,8 +60,8 @@ TEST(GlyphRun, MissingFontIsAnErrorNamingTheFile) {
   }
 }
 
-layout::GlyphRun run_with_clusters(std::string text, std::vector<std::uint32_t> clusters) {
-  layout::GlyphRun run;
+page::GlyphRun run_with_clusters(std::string text, std::vector<std::uint32_t> clusters) {
+  page::GlyphRun run;
   run.text = std::move(text);
   for (auto c : clusters) run.glyphs.push_back({1, 0, 0, c});
   return run;
@@ -110,7 +110,7 @@ TEST(GlyphRunClusters, UnmappableRunsFallBackToPlainGlyphs) {
 }
 
 TEST(GlyphRun, UnmappableRunStillPaints) {
-  layout::Page p = page_with_background(kWhite);
+  page::Page p = page_with_background(kWhite);
   auto run = glyph_run("H", 72, {10, 60}, Color{0, 0, 0, 255});
   run.text = "\xff";  // not UTF-8: cairo_show_text_glyphs would fail
   p.items.push_back(glyph_item(run));

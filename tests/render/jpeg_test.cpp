@@ -13,8 +13,8 @@ namespace {
 
 using namespace test;
 
-layout::Page sample_page() {
-  layout::Page p = page_with_background(kBleed);
+page::Page sample_page() {
+  page::Page p = page_with_background(kBleed);
   p.items.push_back(rect_item({10, 20, 30, 15}, kRed));
   p.items.push_back(glyph_item(glyph_run("Ag", 24, {12, 60}, kWhite)));
   return p;
@@ -46,7 +46,7 @@ TEST(Jpeg, PixelsSurviveCompression) {
 }
 
 TEST(Jpeg, TransparencyBecomesWhitePaper) {
-  layout::Page p = blank_page();
+  page::Page p = blank_page();
   p.items.push_back(rect_item({10, 10, 20, 20}, kBlue));
   Raster r = decode_jpeg(render_jpeg(p, 100));
   EXPECT_TRUE(near(r.pixel(2, 2), kWhite, 2));

@@ -19,8 +19,8 @@ using namespace test;
 using kw::test::run_command;
 using kw::test::TempDir;
 
-layout::Page text_page(const std::string& text, const std::string& font = font_path()) {
-  layout::Page p = page_with_background(kBleed);
+page::Page text_page(const std::string& text, const std::string& font = font_path()) {
+  page::Page p = page_with_background(kBleed);
   p.items.push_back(rect_item({10, 20, 30, 15}, kRed));
   p.items.push_back(glyph_item(glyph_run(text, 14, {8, 60}, kWhite, font)));
   p.items.push_back(svg_item("b", {10, 70, 20, 20}, ".fg{fill:#ffb140}"));
@@ -55,11 +55,11 @@ std::string tool(const std::string& cmd) {
 }
 
 TEST(Pdf, PageCountAndSizes) {
-  layout::Page card = text_page("Gondor");
-  layout::Page wide = blank_page("test/wide");
+  page::Page card = text_page("Gondor");
+  page::Page wide = blank_page("test/wide");
   wide.size = {97, 65};
   wide.items.push_back(rect_item({0, 0, 97, 65}, kBlue));
-  std::vector<layout::Page> pages = {card, wide, card};
+  std::vector<page::Page> pages = {card, wide, card};
   TempDir dir;
   std::string file = write_pdf(dir, render_pdf(pages));
   std::string info = tool("pdfinfo -f 1 -l 3 " + file);
@@ -80,7 +80,7 @@ TEST(Pdf, PageCountAndSizes) {
 }
 
 TEST(Pdf, FontsAreEmbeddedAndTextExtractable) {
-  std::vector<layout::Page> pages = {
+  std::vector<page::Page> pages = {
       text_page("Größe Ölfeld"),
       text_page("Minas Tirith", font_path("fonts/cardo/Cardo104s.ttf")),
   };
@@ -112,7 +112,7 @@ TEST(Pdf, FontsAreEmbeddedAndTextExtractable) {
 
 TEST(Pdf, ShapesAndTextStayVectors) {
   TempDir dir;
-  std::vector<layout::Page> pages = {text_page("Gondor")};
+  std::vector<page::Page> pages = {text_page("Gondor")};
   std::string file = write_pdf(dir, render_pdf(pages));
   // No page was rasterised: pdfimages finds no images.
   std::string images = tool("pdfimages -list " + file);
@@ -122,7 +122,7 @@ TEST(Pdf, ShapesAndTextStayVectors) {
 TEST(Pdf, RendersWhatTheRasterShows) {
   // Rasterise the PDF with poppler and compare a few pixels with our raster.
   TempDir dir;
-  std::vector<layout::Page> pages = {text_page("Gondor")};
+  std::vector<page::Page> pages = {text_page("Gondor")};
   std::string file = write_pdf(dir, render_pdf(pages));
   tool("pdftoppm -r 75 -png -singlefile " + file + " " + (dir.path() / "page").string());
   auto png = read_file(dir.path() / "page.png");
@@ -134,7 +134,7 @@ TEST(Pdf, RendersWhatTheRasterShows) {
 }
 
 TEST(Pdf, IdenticalInputGivesIdenticalBytes) {
-  std::vector<layout::Page> pages = {text_page("Gondor"), text_page("Rohan", font_path("fonts/cardo/Cardo104s.ttf"))};
+  std::vector<page::Page> pages = {text_page("Gondor"), text_page("Rohan", font_path("fonts/cardo/Cardo104s.ttf"))};
   std::string a = render_pdf(pages);
   std::string b = render_pdf(pages);
   EXPECT_EQ(a.size(), b.size());
@@ -142,7 +142,7 @@ TEST(Pdf, IdenticalInputGivesIdenticalBytes) {
 }
 
 TEST(Pdf, DatesComeFromOutputTimestamp) {
-  std::vector<layout::Page> pages = {blank_page()};
+  std::vector<page::Page> pages = {blank_page()};
   std::string pdf = render_pdf(pages);
   // ctest sets SOURCE_DATE_EPOCH=1700000000 (2023-11-14T22:13:20Z); run by
   // hand without it the fixed fallback 2025-01-01 applies.
@@ -156,7 +156,7 @@ TEST(Pdf, DatesComeFromOutputTimestamp) {
 TEST(Pdf, StructureIsValid) {
   // qpdf checks the cross-reference offsets, which the date fix-up must keep.
   TempDir dir;
-  std::vector<layout::Page> pages = {text_page("Gondor"), text_page("Rohan")};
+  std::vector<page::Page> pages = {text_page("Gondor"), text_page("Rohan")};
   std::string file = write_pdf(dir, render_pdf(pages));
   std::string out = tool("qpdf --check " + file);
   EXPECT_NE(out.find("No syntax or stream encoding errors found"), std::string::npos) << out;
@@ -164,7 +164,7 @@ TEST(Pdf, StructureIsValid) {
 }
 
 TEST(Pdf, StreamingSinkGetsTheSameBytes) {
-  std::vector<layout::Page> pages = {text_page("Gondor"), text_page("Rohan")};
+  std::vector<page::Page> pages = {text_page("Gondor"), text_page("Rohan")};
   std::string streamed;
   int writes = 0;
   {
@@ -207,9 +207,9 @@ TEST(Pdf, MisuseIsAnError) {
 
 TEST(Pdf, MissingArtFailsTheDocument) {
   PdfDocument doc;
-  layout::Page p = blank_page();
+  page::Page p = blank_page();
   auto item = svg_item("", {5, 10, 50, 50}, "");
-  std::get<layout::SvgArt>(item.shape).file = "/nonexistent/x.svg";
+  std::get<page::SvgArt>(item.shape).file = "/nonexistent/x.svg";
   p.items.push_back(item);
   EXPECT_THROW(doc.add_page(p), RenderError);
   EXPECT_THROW(doc.finish(), RenderError);

@@ -12,8 +12,8 @@ namespace {
 
 using namespace test;
 
-layout::Page sample_page() {
-  layout::Page p = page_with_background(kBleed);
+page::Page sample_page() {
+  page::Page p = page_with_background(kBleed);
   p.items.push_back(rect_item({10, 20, 30, 15}, kRed));
   p.items.push_back(glyph_item(glyph_run("Ag", 24, {12, 60}, kWhite)));
   return p;
@@ -60,7 +60,7 @@ TEST(Png, OpaqueCardIsRgb8WithoutTimeChunk) {
 }
 
 TEST(Png, TransparentPageKeepsAlpha) {
-  layout::Page p = blank_page();
+  page::Page p = blank_page();
   p.items.push_back(rect_item({10, 10, 20, 20}, kRed));
   std::string png = render_png(p, 100);
   EXPECT_EQ(png[25], 6);  // RGBA

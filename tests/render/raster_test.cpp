@@ -33,7 +33,7 @@ TEST(Raster, BackgroundReachesEveryEdgePixel) {
 }
 
 TEST(Raster, RectIsPaintedWhereLayoutPutIt) {
-  layout::Page p = page_with_background(kWhite);
+  page::Page p = page_with_background(kWhite);
   p.items.push_back(rect_item({10, 20, 30, 15}, kRed));
   Raster r = render_raster(p, 300);
   EXPECT_EQ(r.pixel(px_x(25), px_y(27)), kRed);
@@ -44,7 +44,7 @@ TEST(Raster, RectIsPaintedWhereLayoutPutIt) {
 }
 
 TEST(Raster, ItemsArePaintedInOrder) {
-  layout::Page p = page_with_background(kWhite);
+  page::Page p = page_with_background(kWhite);
   p.items.push_back(rect_item({10, 10, 20, 20}, kRed));
   p.items.push_back(rect_item({20, 20, 20, 20}, kBlue));
   Raster r = render_raster(p, 300);
@@ -55,7 +55,7 @@ TEST(Raster, ItemsArePaintedInOrder) {
 TEST(Raster, RotationTransformPlacesRect) {
   // Item rect 20 x 10 at the origin, turned 90° clockwise (y down) and moved
   // to (30, 40): it covers x 20..30, y 40..60 on the page.
-  layout::Page p = page_with_background(kWhite);
+  page::Page p = page_with_background(kWhite);
   Affine t = Affine::translate(30, 40).then_after(Affine::rotate_deg(90));
   p.items.push_back(rect_item({0, 0, 20, 10}, kRed, "rotated", t));
   Raster r = render_raster(p, 300);
@@ -67,9 +67,9 @@ TEST(Raster, RotationTransformPlacesRect) {
 }
 
 TEST(Raster, RoundedCornersAreCut) {
-  layout::Page p = page_with_background(kWhite);
+  page::Page p = page_with_background(kWhite);
   auto item = rect_item({10, 10, 30, 30}, kRed);
-  std::get<layout::RectShape>(item.shape).corner_radius = 8;
+  std::get<page::RectShape>(item.shape).corner_radius = 8;
   p.items.push_back(item);
   Raster r = render_raster(p, 300);
   EXPECT_EQ(r.pixel(px_x(10.5), px_y(10.5)), kWhite);  // corner cut away
@@ -78,12 +78,12 @@ TEST(Raster, RoundedCornersAreCut) {
 }
 
 TEST(Raster, StrokeOnlyRectLeavesInsideUnpainted) {
-  layout::Page p = page_with_background(kWhite);
-  layout::RectShape s;
+  page::Page p = page_with_background(kWhite);
+  page::RectShape s;
   s.rect = {10, 10, 30, 30};
   s.paint.stroke = kBlue;
   s.paint.stroke_width = 2;
-  layout::Item item;
+  page::Item item;
   item.shape = s;
   p.items.push_back(item);
   Raster r = render_raster(p, 300);
@@ -92,12 +92,12 @@ TEST(Raster, StrokeOnlyRectLeavesInsideUnpainted) {
 }
 
 TEST(Raster, PathFillsTriangle) {
-  using Op = layout::PathCommand::Op;
-  layout::PathShape s;
+  using Op = page::PathCommand::Op;
+  page::PathShape s;
   s.commands = {{Op::Move, {{10, 10}}}, {Op::Line, {{50, 10}}}, {Op::Line, {{10, 50}}}, {Op::Close, {}}};
   s.paint.fill = kRed;
-  layout::Page p = page_with_background(kWhite);
-  layout::Item item;
+  page::Page p = page_with_background(kWhite);
+  page::Item item;
   item.shape = s;
   p.items.push_back(item);
   Raster r = render_raster(p, 300);
@@ -106,13 +106,13 @@ TEST(Raster, PathFillsTriangle) {
 }
 
 TEST(Raster, CurveIsPainted) {
-  using Op = layout::PathCommand::Op;
-  layout::PathShape s;
+  using Op = page::PathCommand::Op;
+  page::PathShape s;
   // A fat arch from (10,50) to (50,50) bulging up to about y = 20.
   s.commands = {{Op::Move, {{10, 50}}}, {Op::Curve, {{10, 10}, {50, 10}, {50, 50}}}, {Op::Close, {}}};
   s.paint.fill = kBlue;
-  layout::Page p = page_with_background(kWhite);
-  layout::Item item;
+  page::Page p = page_with_background(kWhite);
+  page::Item item;
   item.shape = s;
   p.items.push_back(item);
   Raster r = render_raster(p, 300);
@@ -121,7 +121,7 @@ TEST(Raster, CurveIsPainted) {
 }
 
 TEST(Raster, UnpaintedIsTransparentAndColoursAreUnpremultiplied) {
-  layout::Page p = blank_page();
+  page::Page p = blank_page();
   p.items.push_back(rect_item({10, 10, 20, 20}, Color{200, 100, 50, 128}));
   Raster r = render_raster(p, 300);
   EXPECT_FALSE(r.opaque());
@@ -135,7 +135,7 @@ TEST(Raster, UnpaintedIsTransparentAndColoursAreUnpremultiplied) {
 }
 
 TEST(Raster, SingularTransformPaintsNothing) {
-  layout::Page p = page_with_background(kWhite);
+  page::Page p = page_with_background(kWhite);
   p.items.push_back(rect_item({10, 10, 20, 20}, kRed, "flat", Affine::scale(0, 1)));
   p.items.push_back(rect_item({40, 40, 10, 10}, kBlue));  // later items still paint
   Raster r = render_raster(p, 300);
@@ -144,7 +144,7 @@ TEST(Raster, SingularTransformPaintsNothing) {
 }
 
 TEST(Raster, ItemsOutsideThePageAreClipped) {
-  layout::Page p = page_with_background(kWhite);
+  page::Page p = page_with_background(kWhite);
   p.items.push_back(rect_item({-10, -10, 200, 200}, kRed));
   Raster r = render_raster(p, 100);
   EXPECT_EQ(r.width, 256);  // 65 mm at 100 dpi
@@ -154,7 +154,7 @@ TEST(Raster, ItemsOutsideThePageAreClipped) {
 TEST(Raster, RejectsBadArguments) {
   EXPECT_THROW(render_raster(blank_page(), 0), std::invalid_argument);
   EXPECT_THROW(render_raster(blank_page(), -300), std::invalid_argument);
-  layout::Page empty = blank_page();
+  page::Page empty = blank_page();
   empty.size = {0, 97};
   EXPECT_THROW(render_raster(empty, 300), std::invalid_argument);
   Raster r = render_raster(blank_page(), 10);

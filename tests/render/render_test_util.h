@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "layout/page.h"
+#include "page/page.h"
 #include "support/test_support.h"
 
 namespace kw::render::test {
@@ -18,8 +18,8 @@ inline const Color kBlue{0, 0, 255, 255};
 inline const Color kBleed{30, 60, 90, 255};
 
 // A 65 x 97 mm card page (3 mm bleed) with nothing on it.
-inline layout::Page blank_page(std::string id = "test/card") {
-  layout::Page p;
+inline page::Page blank_page(std::string id = "test/card") {
+  page::Page p;
   p.id = std::move(id);
   p.size = {65, 97};
   p.trim = {3, 3, 59, 91};
@@ -29,11 +29,11 @@ inline layout::Page blank_page(std::string id = "test/card") {
   return p;
 }
 
-inline layout::Item rect_item(Rect r, Color fill, std::string name = "rect", Affine t = {}) {
-  layout::RectShape s;
+inline page::Item rect_item(Rect r, Color fill, std::string name = "rect", Affine t = {}) {
+  page::RectShape s;
   s.rect = r;
   s.paint.fill = fill;
-  layout::Item item;
+  page::Item item;
   item.shape = s;
   item.transform = t;
   item.name = std::move(name);
@@ -42,8 +42,8 @@ inline layout::Item rect_item(Rect r, Color fill, std::string name = "rect", Aff
 }
 
 // A page filled edge to edge (bleed included) with `background`.
-inline layout::Page page_with_background(Color background) {
-  layout::Page p = blank_page();
+inline page::Page page_with_background(Color background) {
+  page::Page p = blank_page();
   p.items.push_back(rect_item({0, 0, 65, 97}, background, "background"));
   return p;
 }
@@ -54,13 +54,13 @@ inline std::string font_path(const std::string& rel = "fonts/eb-garamond/EBGaram
 
 // Shapes `text` the simple way (one glyph per character, advance widths from
 // the font, no kerning): enough for a test, and cluster = byte offset.
-inline layout::GlyphRun glyph_run(const std::string& text, double size_pt, Point origin, Color color,
+inline page::GlyphRun glyph_run(const std::string& text, double size_pt, Point origin, Color color,
                                   const std::string& font = font_path()) {
   FT_Library lib = nullptr;
   FT_Face face = nullptr;
   if (FT_Init_FreeType(&lib) || FT_New_Face(lib, font.c_str(), 0, &face))
     throw std::runtime_error("test cannot open " + font);
-  layout::GlyphRun run;
+  page::GlyphRun run;
   run.font_file = font;
   run.size_pt = size_pt;
   run.color = color;
@@ -84,21 +84,21 @@ inline layout::GlyphRun glyph_run(const std::string& text, double size_pt, Point
   return run;
 }
 
-inline layout::Item glyph_item(layout::GlyphRun run, std::string name = "text") {
-  layout::Item item;
+inline page::Item glyph_item(page::GlyphRun run, std::string name = "text") {
+  page::Item item;
   item.shape = std::move(run);
   item.name = std::move(name);
   item.keep_in_safe_area = true;
   return item;
 }
 
-inline layout::Item svg_item(const std::string& element, Rect box, const std::string& css) {
-  layout::SvgArt art;
+inline page::Item svg_item(const std::string& element, Rect box, const std::string& css) {
+  page::SvgArt art;
   art.file = (kw::test::fixtures() / "render" / "two_shapes.svg").string();
   art.element_id = element;
   art.box = box;
   art.stylesheet = css;
-  layout::Item item;
+  page::Item item;
   item.shape = art;
   item.name = "art";
   item.bounds = box;

@@ -19,7 +19,7 @@ const Color kBlack{0, 0, 0, 255};
 TEST(SvgArt, WholeDocumentFitsBoxKeepingAspectCentred) {
   // A 50 x 50 mm box takes the 2:1 drawing at 0.5 mm per unit, centred
   // vertically: it spans x 5..55, y 22.5..47.5.
-  layout::Page p = page_with_background(kWhite);
+  page::Page p = page_with_background(kWhite);
   p.items.push_back(svg_item("", {5, 10, 50, 50}, ".fg{fill:#00ff00}"));
   Raster r = render_raster(p, 300);
   EXPECT_EQ(r.pixel(px_x(15), px_y(35)), kGreen);  // #a
@@ -30,18 +30,18 @@ TEST(SvgArt, WholeDocumentFitsBoxKeepingAspectCentred) {
 }
 
 TEST(SvgArt, StylesheetRecolours) {
-  layout::Page plain = page_with_background(kWhite);
+  page::Page plain = page_with_background(kWhite);
   plain.items.push_back(svg_item("", {5, 10, 50, 50}, ""));
   EXPECT_EQ(render_raster(plain, 300).pixel(px_x(15), px_y(35)), kBlack);
 
-  layout::Page styled = page_with_background(kWhite);
+  page::Page styled = page_with_background(kWhite);
   styled.items.push_back(svg_item("", {5, 10, 50, 50}, ".fg{fill:#ff0000}"));
   EXPECT_EQ(render_raster(styled, 300).pixel(px_x(15), px_y(35)), kRed);
 }
 
 TEST(SvgArt, ElementSelectionDrawsOnlyThatElement) {
   // #b is square: in a 40 x 20 box it becomes 20 x 20 at x 20..40, y 10..30.
-  layout::Page p = page_with_background(kWhite);
+  page::Page p = page_with_background(kWhite);
   p.items.push_back(svg_item("b", {10, 10, 40, 20}, ".fg{fill:#ff0000}"));
   Raster r = render_raster(p, 300);
   EXPECT_EQ(r.pixel(px_x(30), px_y(20)), kRed);
@@ -51,7 +51,7 @@ TEST(SvgArt, ElementSelectionDrawsOnlyThatElement) {
   EXPECT_EQ(r.pixel(px_x(41), px_y(20)), kWhite);
   EXPECT_EQ(r.pixel(px_x(12), px_y(20)), kWhite);  // no #a
 
-  layout::Page only_a = page_with_background(kWhite);
+  page::Page only_a = page_with_background(kWhite);
   only_a.items.push_back(svg_item("a", {10, 10, 40, 20}, ".fg{fill:#ff0000}"));
   Raster ra = render_raster(only_a, 300);
   EXPECT_EQ(ra.pixel(px_x(30), px_y(20)), kRed);
@@ -60,7 +60,7 @@ TEST(SvgArt, ElementSelectionDrawsOnlyThatElement) {
 
 TEST(SvgArt, SameFileWithDifferentStylesheetsOnOnePage) {
   // The handle cache is keyed by stylesheet too.
-  layout::Page p = page_with_background(kWhite);
+  page::Page p = page_with_background(kWhite);
   p.items.push_back(svg_item("b", {0, 0, 20, 20}, ".fg{fill:#ff0000}"));
   p.items.push_back(svg_item("b", {30, 0, 20, 20}, ".fg{fill:#0000ff}"));
   Raster r = render_raster(p, 300);
@@ -70,7 +70,7 @@ TEST(SvgArt, SameFileWithDifferentStylesheetsOnOnePage) {
 
 TEST(SvgArt, ArtFollowsItemTransform) {
   // Turned half a turn about the box centre, #a (left half) lands on the right.
-  layout::Page p = page_with_background(kWhite);
+  page::Page p = page_with_background(kWhite);
   auto item = svg_item("", {5, 10, 50, 50}, ".fg{fill:#00ff00}");
   item.transform = Affine::rotate_about(180, {30, 35});
   p.items.push_back(item);
@@ -80,9 +80,9 @@ TEST(SvgArt, ArtFollowsItemTransform) {
 }
 
 TEST(SvgArt, MissingFileIsAnErrorNamingThePath) {
-  layout::Page p = page_with_background(kWhite);
+  page::Page p = page_with_background(kWhite);
   auto item = svg_item("", {5, 10, 50, 50}, "");
-  std::get<layout::SvgArt>(item.shape).file = "/nonexistent/art/dragon.svg";
+  std::get<page::SvgArt>(item.shape).file = "/nonexistent/art/dragon.svg";
   p.items.push_back(item);
   try {
     render_raster(p, 50);
@@ -93,7 +93,7 @@ TEST(SvgArt, MissingFileIsAnErrorNamingThePath) {
 }
 
 TEST(SvgArt, MissingElementIsAnError) {
-  layout::Page p = page_with_background(kWhite);
+  page::Page p = page_with_background(kWhite);
   p.items.push_back(svg_item("nope", {5, 10, 50, 50}, ""));
   try {
     render_raster(p, 50);

@@ -17,7 +17,7 @@ std::optional<double> aspects(const std::string& name) {
   return std::nullopt;
 }
 
-const layout::GlyphRun* run_with_text(const SetText& t, const std::string& text) {
+const page::GlyphRun* run_with_text(const SetText& t, const std::string& text) {
   for (const auto& r : t.runs)
     if (r.text.find(text) != std::string::npos) return &r;
   return nullptr;
@@ -84,7 +84,7 @@ TEST(Inline, IconSitsOnBaselineAtCapHeight) {
     // The cap height is the height of 'H': an H set beside it is as tall.
     EXPECT_NEAR(fonts().face("garamond", "regular")->cap_height, 0.65, 0.05);
     // Icons take room: the text after an icon starts after its box.
-    const layout::GlyphRun* after = run_with_text(*r.text, " oder ");
+    const page::GlyphRun* after = run_with_text(*r.text, " oder ");
     ASSERT_NE(after, nullptr);
     EXPECT_GE(after->glyphs[0].x + 1e-9, r.text->icons[0].box.right());
     EXPECT_EQ(line_dump(*r.text), "Zahle :gold: oder :sword: jetzt|");

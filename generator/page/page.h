@@ -11,7 +11,7 @@
 #include "core/color.h"
 #include "core/geometry.h"
 
-namespace kw::layout {
+namespace kw::page {
 
 struct Paint {
   std::optional<Color> fill;
@@ -90,4 +90,4 @@ struct Page {
 // tests so that a change in layout reads as a diff of text, not of pixels.
 std::string dump(const Page& page);
 
-}  // namespace kw::layout
+}  // namespace kw::page

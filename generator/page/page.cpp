@@ -1,8 +1,8 @@
-#include "layout/page.h"
+#include "page/page.h"
 
 #include <cstdio>
 
-namespace kw::layout {
+namespace kw::page {
 
 namespace {
 
@@ -53,4 +53,4 @@ std::string dump(const Page& page) {
   return out;
 }
 
-}  // namespace kw::layout
+}  // namespace kw::page
