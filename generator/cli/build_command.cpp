@@ -9,7 +9,7 @@
 #include "layout/card_layout.h"
 #include "layout/icons.h"
 #include "model/locale.h"
-#include "print/card_products.h"
+#include "print/products/card_products.h"
 #include "rules/rules.h"
 #include "text/typesetter.h"
 

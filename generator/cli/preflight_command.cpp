@@ -9,8 +9,8 @@
 #include "cli/session.h"
 #include "layout/card_layout.h"
 #include "layout/icons.h"
-#include "print/card_products.h"
-#include "print/preflight.h"
+#include "print/products/card_products.h"
+#include "print/preflight/preflight.h"
 #include "rules/rules.h"
 #include "text/typesetter.h"
 

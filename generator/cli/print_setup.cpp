@@ -8,8 +8,8 @@
 #include <ostream>
 
 #include "core/diagnostic.h"
-#include "print/manifest.h"
-#include "print/print_config.h"
+#include "print/products/manifest.h"
+#include "print/settings/print_config.h"
 
 namespace kw::cli {
 

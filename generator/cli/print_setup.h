@@ -4,7 +4,7 @@
 #include <iosfwd>
 
 #include "cli/commands.h"
-#include "print/print_products.h"
+#include "print/products/print_products.h"
 
 namespace kw::cli {
 

@@ -9,8 +9,8 @@
 #include <regex>
 
 #include "core/files.h"
-#include "print/cmyk.h"
-#include "print/manifest.h"
+#include "print/colour/cmyk.h"
+#include "print/products/manifest.h"
 #include "render/render.h"
 #include "support/mini_project.h"
 

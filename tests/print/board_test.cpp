@@ -13,8 +13,8 @@
 
 #include "core/files.h"
 #include "layout/card_layout.h"
-#include "print/board_products.h"
-#include "print/tile_pages.h"
+#include "print/products/board_products.h"
+#include "print/imposition/tile_pages.h"
 #include "render/render.h"
 #include "rules/rules.h"
 #include "support/test_support.h"

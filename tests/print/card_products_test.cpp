@@ -4,7 +4,7 @@
 
 #include "layout/card_layout.h"
 #include "layout/icons.h"
-#include "print/card_products.h"
+#include "print/products/card_products.h"
 #include "rules/rules.h"
 #include "support/mini_project.h"
 

@@ -6,9 +6,9 @@
 #include <regex>
 
 #include "core/files.h"
-#include "print/cmyk.h"
-#include "print/pdf_boxes.h"
-#include "print/print_pdf.h"
+#include "print/colour/cmyk.h"
+#include "print/pdf/pdf_boxes.h"
+#include "print/pdf/print_pdf.h"
 #include "support/test_support.h"
 #include "text/font_library.h"
 #include "text/typesetter.h"

@@ -6,7 +6,7 @@
 #include <regex>
 
 #include "core/files.h"
-#include "print/manifest.h"
+#include "print/products/manifest.h"
 #include "support/mini_project.h"
 
 namespace kw::print {

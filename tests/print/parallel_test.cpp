@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <thread>
 
-#include "print/parallel.h"
+#include "print/products/parallel.h"
 
 namespace kw::print {
 namespace {

@@ -8,8 +8,8 @@
 #include <sstream>
 
 #include "core/files.h"
-#include "print/pdf_boxes.h"
-#include "print/print_pdf.h"
+#include "print/pdf/pdf_boxes.h"
+#include "print/pdf/print_pdf.h"
 #include "support/test_support.h"
 
 namespace kw::print {

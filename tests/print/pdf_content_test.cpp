@@ -2,8 +2,8 @@
 // resolution and fonts, from a page with known content.
 #include <gtest/gtest.h>
 
-#include "print/pdf_content.h"
-#include "print/print_pdf.h"
+#include "print/pdf/pdf_content.h"
+#include "print/pdf/print_pdf.h"
 #include "support/test_support.h"
 #include "text/font_library.h"
 #include "text/typesetter.h"

@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "print/pnp_sheets.h"
+#include "print/imposition/pnp_sheets.h"
 #include "support/test_support.h"
 
 namespace kw::print {

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "print/tiling.h"
+#include "print/imposition/tiling.h"
 
 namespace kw::print {
 namespace {

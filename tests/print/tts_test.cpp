@@ -7,8 +7,8 @@
 #include <random>
 
 #include "core/files.h"
-#include "print/contact_sheet.h"
-#include "print/tts.h"
+#include "print/imposition/contact_sheet.h"
+#include "print/imposition/tts.h"
 #include "render/jpeg.h"
 #include "render/png.h"
 #include "render/raster.h"

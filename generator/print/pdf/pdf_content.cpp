@@ -1,4 +1,4 @@
-#include "print/pdf_content.h"
+#include "print/pdf/pdf_content.h"
 
 // qpdf 11: no PointerHolder compatibility (std::shared_ptr throughout).
 #define POINTERHOLDER_TRANSITION 4

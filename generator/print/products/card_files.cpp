@@ -1,4 +1,4 @@
-#include "print/card_files.h"
+#include "print/products/card_files.h"
 
 #include <algorithm>
 #include <functional>
@@ -6,12 +6,12 @@
 #include <stdexcept>
 
 #include "core/files.h"
-#include "print/contact_sheet.h"
-#include "print/manifest.h"
-#include "print/parallel.h"
-#include "print/print_pdf.h"
-#include "print/print_products.h"
-#include "print/tts.h"
+#include "print/imposition/contact_sheet.h"
+#include "print/products/manifest.h"
+#include "print/products/parallel.h"
+#include "print/pdf/print_pdf.h"
+#include "print/products/print_products.h"
+#include "print/imposition/tts.h"
 #include "render/render.h"
 
 namespace kw::print {

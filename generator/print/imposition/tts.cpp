@@ -1,4 +1,4 @@
-#include "print/tts.h"
+#include "print/imposition/tts.h"
 
 #include <jpeglib.h>
 #include <cstdio>  // jpeglib.h needs FILE and size_t first
@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "core/files.h"
-#include "print/contact_sheet.h"
-#include "print/manifest.h"
+#include "print/imposition/contact_sheet.h"
+#include "print/products/manifest.h"
 
 namespace kw::print {
 

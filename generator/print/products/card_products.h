@@ -12,7 +12,7 @@
 #include "core/diagnostic.h"
 #include "layout/card_layout.h"
 #include "model/model.h"
-#include "print/print_products.h"
+#include "print/products/print_products.h"
 
 namespace kw::print {
 

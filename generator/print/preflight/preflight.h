@@ -27,8 +27,8 @@
 
 #include "core/diagnostic.h"
 #include "model/model.h"
-#include "print/card_products.h"
-#include "print/manifest.h"
+#include "print/products/card_products.h"
+#include "print/products/manifest.h"
 
 namespace kw::print {
 

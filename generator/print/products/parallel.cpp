@@ -1,4 +1,4 @@
-#include "print/parallel.h"
+#include "print/products/parallel.h"
 
 #include <algorithm>
 #include <exception>

@@ -1,4 +1,4 @@
-#include "print/pdf_boxes.h"
+#include "print/pdf/pdf_boxes.h"
 
 // qpdf 11: no PointerHolder compatibility (std::shared_ptr throughout).
 #define POINTERHOLDER_TRANSITION 4

@@ -1,12 +1,12 @@
-#include "print/print_products.h"
+#include "print/products/print_products.h"
 
 #include <map>
 #include <stdexcept>
 
-#include "print/board_products.h"
-#include "print/card_products.h"
-#include "print/pdf_boxes.h"
-#include "print/print_pdf.h"
+#include "print/products/board_products.h"
+#include "print/products/card_products.h"
+#include "print/pdf/pdf_boxes.h"
+#include "print/pdf/print_pdf.h"
 
 namespace kw::print {
 

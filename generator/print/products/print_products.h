@@ -15,10 +15,10 @@
 #include <vector>
 
 #include "model/model.h"
-#include "print/cmyk.h"
-#include "print/manifest.h"
-#include "print/pnp_sheets.h"
-#include "print/print_config.h"
+#include "print/colour/cmyk.h"
+#include "print/products/manifest.h"
+#include "print/imposition/pnp_sheets.h"
+#include "print/settings/print_config.h"
 #include "text/typesetter.h"
 
 namespace kw::print {

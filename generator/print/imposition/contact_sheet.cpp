@@ -1,4 +1,4 @@
-#include "print/contact_sheet.h"
+#include "print/imposition/contact_sheet.h"
 
 #include <algorithm>
 #include <cmath>

@@ -16,7 +16,7 @@
 
 #include "core/diagnostic.h"
 #include "page/page.h"
-#include "print/print_config.h"
+#include "print/settings/print_config.h"
 #include "text/typesetter.h"
 
 namespace kw::print {

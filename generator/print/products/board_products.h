@@ -15,8 +15,8 @@
 #include "core/diagnostic.h"
 #include "layout/card_layout.h"
 #include "model/model.h"
-#include "print/card_products.h"
-#include "print/tiling.h"
+#include "print/products/card_products.h"
+#include "print/imposition/tiling.h"
 
 namespace kw::print {
 

@@ -1,4 +1,4 @@
-#include "print/print_pdf.h"
+#include "print/pdf/print_pdf.h"
 
 #include <unistd.h>
 #include <stdexcept>

@@ -1,4 +1,4 @@
-#include "print/tile_pages.h"
+#include "print/imposition/tile_pages.h"
 
 #include <algorithm>
 #include <utility>

@@ -1,4 +1,4 @@
-#include "print/manifest.h"
+#include "print/products/manifest.h"
 
 #include <openssl/evp.h>
 

@@ -1,7 +1,7 @@
-#include "print/board_products.h"
+#include "print/products/board_products.h"
 
 #include "core/files.h"
-#include "print/tile_pages.h"
+#include "print/imposition/tile_pages.h"
 #include "render/render.h"
 
 namespace kw::print {

@@ -1,4 +1,4 @@
-#include "print/cmyk.h"
+#include "print/colour/cmyk.h"
 
 // qpdf 11: no PointerHolder compatibility (std::shared_ptr throughout).
 #define POINTERHOLDER_TRANSITION 4
@@ -25,8 +25,8 @@
 
 #include "core/files.h"
 #include "model/value.h"
-#include "print/pdf_boxes.h"
-#include "print/yaml_reader.h"
+#include "print/pdf/pdf_boxes.h"
+#include "print/settings/yaml_reader.h"
 
 namespace kw::print {
 

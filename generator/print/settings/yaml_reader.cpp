@@ -1,4 +1,4 @@
-#include "print/yaml_reader.h"
+#include "print/settings/yaml_reader.h"
 
 #include <algorithm>
 #include <cstdio>

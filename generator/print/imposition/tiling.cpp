@@ -1,4 +1,4 @@
-#include "print/tiling.h"
+#include "print/imposition/tiling.h"
 
 #include <algorithm>
 #include <cmath>

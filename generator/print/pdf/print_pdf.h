@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "page/page.h"
-#include "print/pdf_boxes.h"
+#include "print/pdf/pdf_boxes.h"
 #include "render/pdf.h"
 
 namespace kw::print {

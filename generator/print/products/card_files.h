@@ -17,7 +17,7 @@
 #include <filesystem>
 #include <span>
 
-#include "print/card_products.h"
+#include "print/products/card_products.h"
 #include "text/typesetter.h"
 
 namespace kw::print {

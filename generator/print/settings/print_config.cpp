@@ -1,4 +1,4 @@
-#include "print/print_config.h"
+#include "print/settings/print_config.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -6,7 +6,7 @@
 #include <cstdlib>
 
 #include "model/value.h"
-#include "print/yaml_reader.h"
+#include "print/settings/yaml_reader.h"
 
 namespace kw::print {
 

@@ -1,4 +1,4 @@
-#include "print/card_products.h"
+#include "print/products/card_products.h"
 
 #include <unistd.h>
 #include <algorithm>
@@ -8,9 +8,9 @@
 #include <stdexcept>
 
 #include "core/files.h"
-#include "print/board_products.h"
-#include "print/card_files.h"
-#include "print/print_pdf.h"
+#include "print/products/board_products.h"
+#include "print/products/card_files.h"
+#include "print/pdf/print_pdf.h"
 #include "render/render.h"
 
 namespace kw::print {

@@ -1,4 +1,4 @@
-#include "print/preflight.h"
+#include "print/preflight/preflight.h"
 
 #include <algorithm>
 #include <cmath>
@@ -9,10 +9,10 @@
 
 #include "core/files.h"
 #include "model/value.h"
-#include "print/pdf_boxes.h"
-#include "print/pdf_content.h"
-#include "print/print_products.h"
-#include "print/yaml_reader.h"
+#include "print/pdf/pdf_boxes.h"
+#include "print/pdf/pdf_content.h"
+#include "print/products/print_products.h"
+#include "print/settings/yaml_reader.h"
 #include "render/jpeg.h"
 
 namespace kw::print {

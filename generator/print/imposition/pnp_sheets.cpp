@@ -1,4 +1,4 @@
-#include "print/pnp_sheets.h"
+#include "print/imposition/pnp_sheets.h"
 
 #include <algorithm>
 #include <cmath>
