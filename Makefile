@@ -3,7 +3,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo
 
-.PHONY: all deps configure build render test asan bench clean
+.PHONY: all deps configure build render test test-fast asan bench format tidy clean
 
 all: render
 
@@ -28,17 +28,30 @@ render: build
 	  $(BUILD)/kartenwerk build --game $$game --variant $$name --out output || exit 1; \
 	done
 
+# Every test, each in its own process (unit and end-to-end).
 test: build
-	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -LE fast
+
+# The unit tests only, each stage's binary run once (under a minute).
+test-fast: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -L fast
 
 # The test suite under AddressSanitizer and UndefinedBehaviorSanitizer.
 asan: deps
 	@cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DKW_SANITIZE=ON > /dev/null
 	@cmake --build build-asan -j $(JOBS)
-	cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
+	cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS) -LE fast
 
 bench: build
 	bench/run.sh
+
+# Formats the C++ sources with the committed .clang-format.
+format:
+	@find generator tests -name '*.cpp' -o -name '*.h' | xargs clang-format -i
+
+# clang-tidy with the committed .clang-tidy over every source of generator/.
+tidy: configure
+	@find generator -name '*.cpp' | xargs -P $(JOBS) -n 4 clang-tidy -p $(BUILD) --quiet
 
 clean:
 	rm -rf $(BUILD) build-asan output
