@@ -4,7 +4,7 @@
 // patterns, one trance per side, the named specials) and a duel simulator
 // that reports balance figures.
 //
-// Reading of the rules text (shared/rules/duell.txt):
+// Reading of the rules text (summarised in docs/games/duell.md):
 //  - Cards lie in a row, each new card to the right of the last. When a card
 //    is placed, the previous card's right edge (attack) meets the new card's
 //    left edge (defence), row by row: points in both cancel; a point on one

@@ -1,5 +1,5 @@
 #pragma once
-// Gelfdrakkar (Zuul, 1997; rules: gelfdrakkar).
+// Gelfdrakkar (Zuul, 1997; rules: gelfdrakkar, see docs/games/gelfdrakkar.md).
 // The rules' card list (names, counts, points), the four peoples with ranks
 // A1-E5, the order of the highest cards, and the point totals. The rules
 // claim 551 points in play; their own list sums to 431 (exactly one point

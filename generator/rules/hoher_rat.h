@@ -1,5 +1,5 @@
 #pragma once
-// Der Hohe Rat (Volker Hesselmann; rules: hoher-rat), played on the
+// Der Hohe Rat (Volker Hesselmann; rules: hoher-rat, see docs/games/hoher-rat.md), played on the
 // Stonehenge board. The council circle has spaces 1-30, each in one of six
 // colours (black is wild); the Tag and the Nacht deck each hold one number
 // card per space, in that space's colour, and two Trilith cards (4 in all);

@@ -1,5 +1,5 @@
 #pragma once
-// Monddämmerung, Version 4.0 (rules: monddaemmerung).
+// Monddämmerung, Version 4.0 (rules: monddaemmerung, see docs/games/monddaemmerung.md).
 // 64 cards: four colours (gelb Götter, rot Elemente, gruen Natur, blau
 // Phantome) with 18 numbered cards each — a card with two colours counts in
 // both, so every colour holds the numbers 1-18 exactly once — and one

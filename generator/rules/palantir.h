@@ -6,7 +6,7 @@
 // reference cards take their rankings and numbers from here (see Facts and
 // resolve()), so a reference card cannot disagree with the rules.
 //
-// Reading of the rules text (shared/rules/palantir.md) where it is silent,
+// Reading of the rules text (docs/games/palantir.md) where it is silent,
 // following Doppelkopf (with Dullen) as the game itself says it is:
 //  - Standard game, highest first: Balrog (Rhovanion-Streitkraft); Ringträger
 //    Gondor > Rohan > Rhovanion > Mordor; Erben in the same order; Mordor
