@@ -9,6 +9,7 @@ packages=(
   libgtest-dev libgmock-dev
   qpdf ghostscript poppler-utils time
   libqpdf-dev libssl-dev libgs-common
+  libfmt-dev libgettextpo-dev
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -15,7 +15,8 @@
 
 namespace kw::cli {
 
-int build_language(const Invocation& inv, print::BuildOptions options, std::ostream& out, std::ostream& err);
+int build_language(const Invocation& inv, const std::shared_ptr<const project::Project>& project,
+                   print::BuildOptions options, std::ostream& out, std::ostream& err);
 
 int run_build(const Invocation& inv, std::ostream& out, std::ostream& err) {
   print::BuildOptions options;
@@ -35,10 +36,11 @@ int run_build(const Invocation& inv, std::ostream& out, std::ostream& err) {
       }
     }
   }
-  if (int status = setup_print_options(inv, options.print, err)) return status;
+  const auto project = open_project(inv);
+  if (int status = setup_print_options(inv, *project, options.print, err)) return status;
   std::vector<std::string> languages = {"de"};
   if (inv.language == "all")
-    languages = model::available_languages(inv.root);
+    languages = model::available_languages(*project);
   else if (!inv.language.empty())
     languages = {inv.language};
   int status = 0;
@@ -48,29 +50,30 @@ int run_build(const Invocation& inv, std::ostream& out, std::ostream& err) {
     std::filesystem::path sub = inv.variant;
     if (language != model::kSourceLanguage) sub /= language;
     options.subdir = sub.string();
-    int s = build_language(inv, options, out, err);
+    int s = build_language(inv, project, options, out, err);
     status = std::max(status, s);
   }
   return status;
 }
 
-int build_language(const Invocation& inv, print::BuildOptions options, std::ostream& out, std::ostream& err) {
-  Session s = open_session(inv, err, options.language);
+int build_language(const Invocation& inv, const std::shared_ptr<const project::Project>& project,
+                   print::BuildOptions options, std::ostream& out, std::ostream& err) {
+  Session s = open_session(inv, project, err, options.language);
   if (!s.model) return 1;
   // The rules judge the data, not a translation of it (card names on the
   // rules' lists, suits, ranks are German facts): check the source model.
   Session source;
   if (options.language != model::kSourceLanguage) {
     std::ostringstream ignored;  // the same data was just loaded and reported
-    source = open_session(inv, ignored, model::kSourceLanguage);
+    source = open_session(inv, project, ignored, model::kSourceLanguage);
     if (!source.model) return 1;
   }
   const model::Model& checked = source.model ? *source.model : *s.model;
 
   Diagnostics diags;
-  auto fonts = text::FontLibrary::load(s.model->fonts_dir(), diags);
+  auto fonts = text::FontLibrary::load(*project, diags);
   if (!fonts || diags.has_errors()) {
-    err << format_diagnostics(diags);
+    err << format_diagnostics(diags, project.get());
     return 1;
   }
   int status = 0;
@@ -81,7 +84,7 @@ int build_language(const Invocation& inv, print::BuildOptions options, std::ostr
     bool rule_errors = std::any_of(findings.begin(), findings.end(),
                                    [](const rules::Finding& f) { return f.severity == Severity::Error; });
     if (rule_errors) {
-      err << rules::format_findings_text(findings);
+      err << rules::format_findings_text(findings, project.get());
       if (!inv.force) {
         err << "kartenwerk: " << game->id
             << ": not built because the rules check failed (use --force to build anyway)\n";
@@ -96,7 +99,7 @@ int build_language(const Invocation& inv, print::BuildOptions options, std::ostr
     Diagnostics game_diags;
     try {
       auto report = print::build_card_products(*game, layouter, game_options, game_diags);
-      err << format_diagnostics(game_diags);
+      err << format_diagnostics(game_diags, project.get());
       if (game_diags.has_errors()) {
         err << "kartenwerk: " << game->id << ": " << game_diags.error_count() << " error(s); nothing written\n";
         status = 1;

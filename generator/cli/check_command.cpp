@@ -33,10 +33,10 @@ int run_check(const Invocation& inv, std::ostream& out, std::ostream& err) {
     err << "kartenwerk: unknown check format '" << format << "' (formats: text, json)\n";
     return 2;
   }
-  Session s = open_session(inv, err);
+  Session s = open_session(inv, open_project(inv), err);
   if (!s.model) return 1;
   Diagnostics font_diags;
-  auto fonts = text::FontLibrary::load(s.model->fonts_dir(), font_diags);
+  auto fonts = text::FontLibrary::load(*s.project, font_diags);
   rules::Findings findings;
   for (const auto& d : font_diags.items()) findings.push_back({d.severity, "", "", d.loc, d.message, "fonts", d.hint});
   for (const auto* game : s.games) {
@@ -44,7 +44,8 @@ int run_check(const Invocation& inv, std::ostream& out, std::ostream& err) {
     findings.insert(findings.end(), game_findings.begin(), game_findings.end());
     if (fonts) check_layouts(*s.model, *game, *fonts, findings);
   }
-  out << (format == "json" ? rules::format_findings_json(findings) : rules::format_findings_text(findings));
+  out << (format == "json" ? rules::format_findings_json(findings)
+                           : rules::format_findings_text(findings, s.project.get()));
   return rules::has_errors(findings) ? 1 : 0;
 }
 

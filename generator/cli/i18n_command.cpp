@@ -22,9 +22,9 @@ std::string one_line(const std::string& s) {
   return out.size() > 90 ? out.substr(0, 87) + "..." : out;
 }
 
-std::vector<std::string> target_languages(const Invocation& inv) {
+std::vector<std::string> target_languages(const Invocation& inv, const project::Project& project) {
   std::vector<std::string> langs;
-  for (const auto& l : model::available_languages(inv.root))
+  for (const auto& l : model::available_languages(project))
     if (l != model::kSourceLanguage && (inv.language.empty() || inv.language == "all" || inv.language == l))
       langs.push_back(l);
   if (!inv.language.empty() && inv.language != "all" && langs.empty()) langs.push_back(inv.language);
@@ -43,8 +43,8 @@ int status(const Invocation& inv, const Session& s, const std::vector<model::Loc
   for (const auto* game : s.games) {
     Diagnostics diags;
     auto entries = i18n::catalog(*s.model, *game, diags);
-    err << format_diagnostics(diags);
-    for (const auto& lang : target_languages(inv)) {
+    err << format_diagnostics(diags, s.project.get());
+    for (const auto& lang : target_languages(inv, *s.project)) {
       auto st = i18n::status(entries, find_locale(locales, lang, game->id));
       out << game->id << " [" << lang << "]: " << st.total - st.missing.size() << " of " << st.total
           << " strings translated, " << st.missing.size() << " missing, " << st.stale.size() << " stale"
@@ -59,7 +59,7 @@ int status(const Invocation& inv, const Session& s, const std::vector<model::Loc
 
 int export_po(const Invocation& inv, const Session& s, const std::vector<model::Locale>& locales, std::ostream& out,
               std::ostream& err) {
-  auto langs = target_languages(inv);
+  auto langs = target_languages(inv, *s.project);
   if (langs.empty()) {
     err << "kartenwerk: i18n export needs --lang LANG (a new language is fine: it starts empty)\n";
     return 2;
@@ -68,7 +68,7 @@ int export_po(const Invocation& inv, const Session& s, const std::vector<model::
   for (const auto* game : s.games) {
     Diagnostics diags;
     auto entries = i18n::catalog(*s.model, *game, diags);
-    err << format_diagnostics(diags);
+    err << format_diagnostics(diags, s.project.get());
     for (const auto& lang : langs) {
       fs::path file = dir / lang / (game->id + ".po");
       write_file_atomic(
@@ -100,7 +100,7 @@ int import_po(const Invocation& inv, const Session& s, std::vector<model::Locale
     if (po.language.empty() || po.language == model::kSourceLanguage)
       diags.error({file, 0, 0}, "the PO header needs a target language (Language: …) other than de");
     if (diags.has_errors()) {
-      err << format_diagnostics(diags);
+      err << format_diagnostics(diags, s.project.get());
       status_code = 1;
       continue;
     }
@@ -110,17 +110,17 @@ int import_po(const Invocation& inv, const Session& s, std::vector<model::Locale
     if (!locale) {
       fresh.language = po.language;
       fresh.game = game->id;
-      fresh.file = inv.root / "data" / "locales" / po.language / (game->id + ".yaml");
+      fresh.file = "data/locales/" + po.language + "/" + game->id + ".yaml";
       locale = &fresh;
     }
     size_t set = i18n::merge_po(po, entries, *locale, file, diags);
-    err << format_diagnostics(diags);
+    err << format_diagnostics(diags, s.project.get());
     if (diags.has_errors()) {
       status_code = 1;
       continue;
     }
-    write_file_atomic(locale->file, model::format_locale(*locale));
-    out << locale->file.string() << ": " << set << " strings from " << file << "\n";
+    write_file_atomic(inv.root / locale->file, model::format_locale(*locale));
+    out << (inv.root / locale->file).string() << ": " << set << " strings from " << file << "\n";
   }
   return status_code;
 }
@@ -128,11 +128,11 @@ int import_po(const Invocation& inv, const Session& s, std::vector<model::Locale
 }  // namespace
 
 int run_i18n(const Invocation& inv, std::ostream& out, std::ostream& err) {
-  Session s = open_session(inv, err);
+  Session s = open_session(inv, open_project(inv), err);
   if (!s.model) return 1;
   Diagnostics diags;
-  auto locales = model::load_locales(inv.root, diags);
-  err << format_diagnostics(diags);
+  auto locales = model::load_locales(*s.project, diags);
+  err << format_diagnostics(diags, s.project.get());
   if (diags.has_errors()) return 1;
   if (inv.subcommand == "status") return status(inv, s, locales, out, err);
   if (inv.subcommand == "export") return export_po(inv, s, locales, out, err);

@@ -7,7 +7,7 @@
 namespace kw::cli {
 
 int run_list(const Invocation& inv, std::ostream& out, std::ostream& err) {
-  Session s = open_session(inv, err);
+  Session s = open_session(inv, open_project(inv), err);
   if (!s.model) return 1;
   for (const auto* g : s.games) {
     const auto& f = *g->format;

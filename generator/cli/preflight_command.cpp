@@ -17,10 +17,11 @@
 namespace kw::cli {
 
 int run_preflight(const Invocation& inv, std::ostream& out, std::ostream& err) {
+  const auto project = open_project(inv);
   Diagnostics diags;
-  auto profiles = print::load_print_profiles(inv.root, diags);
+  auto profiles = print::load_print_profiles(*project, diags);
   if (!profiles) {
-    err << format_diagnostics(diags);
+    err << format_diagnostics(diags, project.get());
     return 1;
   }
   std::string id = inv.profile.empty() ? profiles->default_id : inv.profile;
@@ -31,11 +32,11 @@ int run_preflight(const Invocation& inv, std::ostream& out, std::ostream& err) {
     err << "kartenwerk: unknown profile '" << id << "' (profiles: " << known << ")\n";
     return 2;
   }
-  Session s = open_session(inv, err);
+  Session s = open_session(inv, project, err);
   if (!s.model) return 1;
-  auto fonts = text::FontLibrary::load(s.model->fonts_dir(), diags);
+  auto fonts = text::FontLibrary::load(*project, diags);
   if (!fonts || diags.has_errors()) {
-    err << format_diagnostics(diags);
+    err << format_diagnostics(diags, project.get());
     return 1;
   }
   int status = 0;
@@ -48,7 +49,7 @@ int run_preflight(const Invocation& inv, std::ostream& out, std::ostream& err) {
     Diagnostics game_diags;
     auto cards = print::layout_game(*game, layouter, options, game_diags);
     if (game_diags.has_errors()) {
-      err << format_diagnostics(game_diags);
+      err << format_diagnostics(game_diags, project.get());
       err << "kartenwerk: " << game->id << ": the layout has errors, so there is nothing to check\n";
       status = 1;
       continue;

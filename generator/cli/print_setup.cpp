@@ -32,7 +32,8 @@ std::string options_text(const Invocation& inv, const print::PrintOptions& print
 
 }  // namespace
 
-int setup_print_options(const Invocation& inv, print::PrintOptions& print, std::ostream& err) {
+int setup_print_options(const Invocation& inv, const project::Project& project, print::PrintOptions& print,
+                        std::ostream& err) {
   std::optional<Point> offset;
   if (!inv.duplex_offset.empty()) {
     offset = print::parse_offset(inv.duplex_offset);
@@ -60,9 +61,9 @@ int setup_print_options(const Invocation& inv, print::PrintOptions& print, std::
   print.progress_terminal = ::isatty(STDERR_FILENO) == 1;
 
   Diagnostics diags;
-  print.pnp = print::load_pnp_settings(inv.root, diags);
+  print.pnp = print::load_pnp_settings(project, diags);
   if (diags.has_errors()) {
-    err << format_diagnostics(diags);
+    err << format_diagnostics(diags, &project);
     return 1;
   }
   if (print.pnp) {
@@ -70,9 +71,9 @@ int setup_print_options(const Invocation& inv, print::PrintOptions& print, std::
     if (offset) print.pnp->duplex_offset = *offset;
   }
   if (inv.color == "cmyk") {
-    print.cmyk = print::load_cmyk_settings(inv.root, diags);
+    print.cmyk = print::load_cmyk_settings(project, diags);
     if (!print.cmyk) {
-      err << format_diagnostics(diags);
+      err << format_diagnostics(diags, &project);
       return 1;
     }
   }

@@ -5,12 +5,14 @@
 
 #include "cli/commands.h"
 #include "print/products/print_products.h"
+#include "project/project.h"
 
 namespace kw::cli {
 
-// Fills `print` from inv.root's data/print/ and `inv`. Returns 0, or the exit
-// status to stop with: 2 for a wrong command line, 1 for bad settings files
-// (diagnostics written to `err`).
-int setup_print_options(const Invocation& inv, print::PrintOptions& print, std::ostream& err);
+// Fills `print` from the project's data/print/ and `inv`. Returns 0, or the
+// exit status to stop with: 2 for a wrong command line, 1 for bad settings
+// files (diagnostics written to `err`).
+int setup_print_options(const Invocation& inv, const project::Project& project, print::PrintOptions& print,
+                        std::ostream& err);
 
 }  // namespace kw::cli

@@ -4,16 +4,23 @@
 #include <ostream>
 
 #include "model/schema.h"
+#include "project/disk_project.h"
 
 namespace kw::cli {
 
-Session open_session(const Invocation& inv, std::ostream& err, const std::string& language) {
+std::shared_ptr<const project::Project> open_project(const Invocation& inv) {
+  return std::make_shared<project::DiskProject>(inv.root);
+}
+
+Session open_session(const Invocation& inv, std::shared_ptr<const project::Project> project, std::ostream& err,
+                     const std::string& language) {
   Session s;
+  s.project = std::move(project);
   model::LoadOptions options;
   options.language = language;
   options.variant = inv.variant;
-  auto loaded = model::load_model(inv.root, options);
-  err << format_diagnostics(loaded.diagnostics);
+  auto loaded = model::load_model(*s.project, options);
+  err << format_diagnostics(loaded.diagnostics, s.project.get());
   if (!loaded.model) {
     err << "kartenwerk: " << loaded.diagnostics.error_count() << " error(s) in the card database\n";
     return s;

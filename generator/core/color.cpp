@@ -1,6 +1,6 @@
 #include "core/color.h"
 
-#include <cstdio>
+#include <fmt/format.h>
 
 namespace kw {
 
@@ -27,12 +27,8 @@ std::optional<Color> Color::parse(std::string_view t) {
 }
 
 std::string Color::hex() const {
-  char buf[10];
-  if (a == 255)
-    std::snprintf(buf, sizeof buf, "#%02x%02x%02x", r, g, b);
-  else
-    std::snprintf(buf, sizeof buf, "#%02x%02x%02x%02x", r, g, b, a);
-  return buf;
+  if (a == 255) return fmt::format("#{:02x}{:02x}{:02x}", r, g, b);
+  return fmt::format("#{:02x}{:02x}{:02x}{:02x}", r, g, b, a);
 }
 
 }  // namespace kw

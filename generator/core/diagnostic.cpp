@@ -1,7 +1,6 @@
 #include "core/diagnostic.h"
 
 #include <algorithm>
-#include <fstream>
 
 namespace kw {
 
@@ -45,24 +44,28 @@ size_t Diagnostics::error_count() const {
 }
 
 namespace {
-std::string read_line(const std::string& file, int line) {
-  std::ifstream in(file);
-  std::string text;
-  for (int i = 0; i < line && std::getline(in, text); ++i) {
+// Line `line` (1-based) of `text`, without its newline; empty past the end.
+std::string line_of(std::string_view text, int line) {
+  size_t start = 0;
+  for (int i = 1; i < line; ++i) {
+    const size_t nl = text.find('\n', start);
+    if (nl == std::string_view::npos) return {};
+    start = nl + 1;
   }
-  return in ? text : std::string();
+  return std::string(text.substr(start, text.find('\n', start) - start));
 }
 }  // namespace
 
-std::string format_diagnostic(const Diagnostic& d, bool with_source) {
+std::string format_diagnostic(const Diagnostic& d, const SourceTexts* sources) {
   std::string out;
   if (d.loc.known()) out += d.loc.str() + ": ";
   out += severity_name(d.severity);
   out += ": " + d.message;
   if (!d.card_id.empty()) out += " (card " + d.card_id + ")";
   out += "\n";
-  if (with_source && d.loc.known() && d.loc.line > 0) {
-    std::string src = read_line(d.loc.file, d.loc.line);
+  const auto text = sources && d.loc.known() && d.loc.line > 0 ? sources->source_text(d.loc.file) : std::nullopt;
+  if (text) {
+    std::string src = line_of(*text, d.loc.line);
     if (!src.empty()) {
       out += "    " + src + "\n";
       if (d.loc.column > 0) {
@@ -84,9 +87,9 @@ std::string format_diagnostic(const Diagnostic& d, bool with_source) {
   return out;
 }
 
-std::string format_diagnostics(const Diagnostics& ds, bool with_source) {
+std::string format_diagnostics(const Diagnostics& ds, const SourceTexts* sources) {
   std::string out;
-  for (const auto& d : ds.items()) out += format_diagnostic(d, with_source);
+  for (const auto& d : ds.items()) out += format_diagnostic(d, sources);
   return out;
 }
 

@@ -1,7 +1,9 @@
 #pragma once
 // Diagnostics: problems found in the inputs, each tied to a place in a file.
 // Stages collect them instead of throwing, so one run reports every problem.
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace kw {
@@ -44,9 +46,19 @@ class Diagnostics {
   std::vector<Diagnostic> items_;
 };
 
-// "file:line:col: error: message (card x)" followed, when the file can be read,
-// by the offending source line and a caret under the column, and the hint.
-std::string format_diagnostic(const Diagnostic& d, bool with_source = true);
-std::string format_diagnostics(const Diagnostics& ds, bool with_source = true);
+// The text of the files diagnostics point into, so that a report can quote
+// the offending line (a project::Project, which read them).
+class SourceTexts {
+ public:
+  virtual std::optional<std::string_view> source_text(const std::string& file) const = 0;
+
+ protected:
+  virtual ~SourceTexts() = default;
+};
+
+// "file:line:col: error: message (card x)" followed, when `sources` has the
+// file, by the offending source line and a caret under the column, and the hint.
+std::string format_diagnostic(const Diagnostic& d, const SourceTexts* sources = nullptr);
+std::string format_diagnostics(const Diagnostics& ds, const SourceTexts* sources = nullptr);
 
 }  // namespace kw

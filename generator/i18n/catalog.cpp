@@ -16,7 +16,7 @@ std::vector<CatalogEntry> catalog(const model::Model& source, const model::Game&
   for (const auto& deck : game.decks)
     for (const auto* id : {&deck.layout, &deck.back_layout})
       if (!id->empty() && layouts.insert(*id).second)
-        if (auto def = layout::load_layout(source.layouts_dir(), *id, nullptr, diags))
+        if (auto def = layout::load_layout(*source.project, *id, nullptr, diags))
           for (const auto& s : layout::layout_strings(*def)) out.push_back({s.id, s.text, s.loc});
   if (const auto* module = rules::find_rules_module(game.rules); module && module->words)
     for (const auto& [id, german] : module->words()) out.push_back({id, german, {}});
@@ -76,6 +76,14 @@ size_t merge_po(const PoFile& po, const std::vector<CatalogEntry>& entries, mode
     auto it = by_id.find(p.context);
     if (it == by_id.end()) {
       diags.error({po_file, 0, 0}, "unknown string id '" + p.context + "' (msgctxt) for game " + po.game);
+      continue;
+    }
+    if (p.source_plural) {
+      // One id, one text: a form per count cannot be stored, and picking one
+      // (msgstr[0]? [1]?) would be wrong for some count in some language.
+      diags.error({po_file, 0, 0},
+                  "'" + p.context + "' has plural forms (msgid_plural), but kartenwerk strings have one", {},
+                  "translate it with a single msgid/msgstr pair");
       continue;
     }
     if (p.translation.empty()) continue;

@@ -35,8 +35,8 @@ Status status(const std::vector<CatalogEntry>& entries, const model::Locale* loc
 PoFile to_po(const std::vector<CatalogEntry>& entries, const model::Locale* locale, const std::string& language,
              const std::string& game, const std::filesystem::path& root);
 // Merges a PO file's translations into `locale` (msgctxt ids the catalog
-// knows; an empty msgstr leaves the string untranslated). Unknown ids are
-// errors; returns the number of strings set.
+// knows; an empty msgstr leaves the string untranslated). Unknown ids and
+// plural entries are errors; returns the number of strings set.
 size_t merge_po(const PoFile& po, const std::vector<CatalogEntry>& entries, model::Locale& locale,
                 const std::string& po_file, Diagnostics& diags);
 

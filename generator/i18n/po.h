@@ -2,6 +2,11 @@
 // gettext PO files, so translators can use Poedit, Weblate & co.
 // Each string is one entry: msgctxt = its kartenwerk id, msgid = the German
 // source, msgstr = the translation; "#, fuzzy" marks a stale translation.
+//
+// Plural entries (msgid_plural with msgstr[0..n]) are read and written
+// without loss, but kartenwerk strings have a single form (numbers in card
+// text are written out), so importing one is refused (see merge_po).
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -12,10 +17,13 @@ namespace kw::i18n {
 struct PoEntry {
   std::string context;      // msgctxt: the string id
   std::string source;       // msgid: German
-  std::string translation;  // msgstr
+  std::string translation;  // msgstr (of an entry without plural forms)
   bool fuzzy = false;
-  std::string comment;    // "#." extracted comment (where the string is used)
-  std::string reference;  // "#:" file:line
+  std::string comment;                           // "#." extracted comments (where the string is used), one per line
+  std::string reference;                         // "#:" file:line references, separated by spaces
+  std::string translator_comment;                // "# " comments, one per line
+  std::optional<std::string> source_plural;      // msgid_plural: set for an entry with plural forms
+  std::vector<std::string> plural_translations;  // its msgstr[0], msgstr[1], ...
 };
 
 struct PoFile {
@@ -25,7 +33,9 @@ struct PoFile {
 };
 
 std::string write_po(const PoFile& po);
-// Parses a PO file; syntax errors are diagnostics with file:line:col.
+// Parses a PO file (with GNU gettext's libgettextpo). Problems are
+// diagnostics at file:line:col; a file that is too large, not UTF-8 or not
+// text at all is refused before parsing.
 PoFile read_po(const std::string& text, const std::string& file_name, Diagnostics& diags);
 
 }  // namespace kw::i18n

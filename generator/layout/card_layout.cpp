@@ -1,18 +1,18 @@
 #include "layout/card_layout.h"
 
 #include <cmath>
-#include <filesystem>
 
 #include "layout/arcs.h"
 #include "layout/entry_path.h"
 #include "layout/expression.h"
 #include "layout/icons.h"
 #include "layout/placement.h"
+#include "model/field_path.h"
 #include "model/schema.h"
+#include "project/path.h"
+#include "project/project.h"
 
 namespace kw::layout {
-
-namespace fs = std::filesystem;
 
 Layouter::Layouter(const model::Model& model, const text::FontLibrary& fonts, const text::Typesetter& typesetter)
     : model_(model), fonts_(fonts), typesetter_(typesetter) {}
@@ -21,7 +21,7 @@ const LayoutDef* Layouter::definition(const std::string& id, Diagnostics& diags)
   std::lock_guard<std::mutex> lock(mutex_);
   if (auto it = cache_.find(id); it != cache_.end()) return it->second.get();
   if (failed_.count(id)) return nullptr;
-  auto def = load_layout(model_.layouts_dir(), id, &fonts_, diags);
+  auto def = load_layout(*model_.project, id, &fonts_, diags);
   if (!def) {
     failed_[id] = true;
     return nullptr;
@@ -59,14 +59,13 @@ struct Scope {
 Resolver make_resolver(const Context& ctx, const Scope& scope) {
   return [&ctx, &scope](const std::string& raw) -> std::optional<std::string> {
     std::string path = apply_aliases(raw, scope.aliases);
-    const size_t dot = path.find('.');
-    const std::string head = path.substr(0, dot);
-    if (auto v = scope.variables.find(head); v != scope.variables.end()) {
-      if (dot != std::string::npos) return std::nullopt;  // a number has no fields
+    const model::PathHead split = model::split_head(path);
+    if (auto v = scope.variables.find(split.head); v != scope.variables.end()) {
+      if (split.rest) return std::nullopt;  // a number has no fields
       return v->second;
     }
-    if (auto e = scope.entries.find(head); e != scope.entries.end())
-      return entry_value(ctx.game, e->second, dot == std::string::npos ? std::string() : path.substr(dot + 1));
+    if (auto e = scope.entries.find(split.head); e != scope.entries.end())
+      return entry_value(ctx.game, e->second, split.rest.value_or(std::string()));
     if (path.rfind("rules.", 0) == 0) {
       if (!ctx.values) return std::nullopt;
       auto it = ctx.values->find(path.substr(6));
@@ -137,7 +136,8 @@ Affine own_rotation(const Element& e, const Rect& box) {
   return Affine::rotate_about(e.rotate, box.center());
 }
 
-void push(const Context& ctx, const Element& e, page::Shape shape, const Affine& t, const Rect& local_bounds, bool key) {
+void push(const Context& ctx, const Element& e, page::Shape shape, const Affine& t, const Rect& local_bounds,
+          bool key) {
   page::Item item;
   item.shape = std::move(shape);
   item.transform = t;
@@ -198,9 +198,8 @@ void expand_one(const Context& ctx, const Scope& scope, const Element& e, int de
       page::SvgArt art;
       std::string file = src->substr(0, src->find('#'));
       if (auto hash = src->find('#'); hash != std::string::npos) art.element_id = src->substr(hash + 1);
-      fs::path path = ctx.model.templates_dir() / file;
-      if (!fs::exists(path)) return report(ctx, e, "template file not found: templates/" + file);
-      art.file = path.string();
+      art.svg = ctx.model.project->read(project::join("templates", file));
+      if (!art.svg) return report(ctx, e, "template file not found: templates/" + file);
       art.box = element_box(ctx, e);
       for (const auto& [cls, value] : e.colors) {
         auto c = color(ctx, scope, e, value);
@@ -257,8 +256,8 @@ void expand_one(const Context& ctx, const Scope& scope, const Element& e, int de
       Rect local{0, 0, set_size.w, set_size.h};
       for (auto& run : result.text->runs) push(ctx, e, std::move(run), t, local, e.key);
       for (const auto& icon : result.text->icons) {
-        auto file = find_icon(ctx.model, ctx.game, icon.name);
-        if (!file) {
+        project::InputPtr svg = find_icon(ctx.model, ctx.game, icon.name);
+        if (!svg) {
           report(ctx, e,
                  "inline icon ':" + icon.name + ":' has no drawing (looked for templates/" + ctx.game.id + "/icons/" +
                      icon.name + ".svg, templates/" + ctx.game.id + "/" + icon.name + ".svg, templates/icons/" +
@@ -266,7 +265,7 @@ void expand_one(const Context& ctx, const Scope& scope, const Element& e, int de
           continue;
         }
         page::SvgArt art;
-        art.file = file->string();
+        art.svg = std::move(svg);
         art.box = icon.box;
         art.stylesheet = ".fg{fill:" + style.color.hex() + "}.fg-stroke{stroke:" + style.color.hex() + "}";
         push(ctx, e, std::move(art), t, icon.box, e.key);
@@ -387,7 +386,7 @@ std::vector<Scope> repeat_items(const Context& ctx, const Scope& scope, const El
     case RepeatSpec::Source::List: {
       // Lists are read where card fields are: through the card's (or game's) data.
       std::string path = apply_aliases(r.list, scope.aliases);
-      const std::string head = path.substr(0, path.find('.'));
+      const std::string head = model::split_head(path).head;
       if (scope.entries.count(head) || scope.variables.count(head)) {
         report(ctx, e, "'" + r.list + "' is not a card or game list (lists inside table entries are not read)");
         return items;
@@ -436,7 +435,7 @@ void expand_repeat(const Context& ctx, const Scope& scope, const Element& e, int
 }  // namespace
 
 page::Page Layouter::layout(const LayoutDef& def, const model::Game& game, const model::Card* card, Diagnostics& diags,
-                      const std::string& language, const ValueMap* values, const model::Deck* back_of) const {
+                            const std::string& language, const ValueMap* values, const model::Deck* back_of) const {
   const model::Deck* deck = card ? game.deck(card->deck_id) : back_of;
   const model::CardFormat* format = deck && deck->format ? deck->format : game.format;
   const auto& f = *format;
@@ -452,7 +451,7 @@ page::Page Layouter::layout(const LayoutDef& def, const model::Game& game, const
   root.transform = Affine::translate(f.bleed, f.bleed);
   if (!def.edge_color.empty()) {
     Element where;
-    where.loc = {def.file.string(), 0, 0};
+    where.loc = {def.file, 0, 0};
     if (auto c = color(ctx, root, where, def.edge_color)) page.edge_color = *c;
   }
   expand(ctx, root, def.elements, 0);

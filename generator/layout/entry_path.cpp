@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <vector>
 
+#include "model/field_path.h"
+
 namespace kw::layout {
 
 using model::FieldSpec;
@@ -16,13 +18,7 @@ std::string value_text(const model::Value& v) {
 std::optional<std::string> entry_value(const model::Game& game, EntryRef ref, const std::string& path) {
   if (!ref.table || !ref.entry) return std::nullopt;
   if (path.empty() || path == "id") return ref.entry->id;
-  std::vector<std::string> parts;
-  for (size_t start = 0;;) {
-    size_t dot = path.find('.', start);
-    parts.push_back(path.substr(start, dot == std::string::npos ? std::string::npos : dot - start));
-    if (dot == std::string::npos) break;
-    start = dot + 1;
-  }
+  const std::vector<std::string> parts = model::split_path(path);
   const std::vector<FieldSpec>* specs = &ref.table->fields;
   const model::Value* v = &ref.entry->fields;
   for (size_t i = 0; i < parts.size(); ++i) {

@@ -5,6 +5,8 @@
 #include <optional>
 #include <vector>
 
+#include "model/field_path.h"
+
 namespace kw::layout {
 
 namespace {
@@ -125,11 +127,10 @@ ExprResult evaluate_condition(const std::string& condition, const Resolver& reso
 }
 
 std::string apply_aliases(const std::string& path, const std::map<std::string, std::string>& aliases) {
-  size_t dot = path.find('.');
-  std::string head = path.substr(0, dot);
-  auto it = aliases.find(head);
+  const model::PathHead split = model::split_head(path);
+  auto it = aliases.find(split.head);
   if (it == aliases.end()) return path;
-  return dot == std::string::npos ? it->second : it->second + path.substr(dot);
+  return split.rest ? it->second + "." + *split.rest : it->second;
 }
 
 }  // namespace kw::layout

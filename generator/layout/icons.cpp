@@ -2,25 +2,26 @@
 
 #include <librsvg/rsvg.h>
 
+#include "project/project.h"
+
 namespace kw::layout {
 
-namespace fs = std::filesystem;
-
-std::optional<fs::path> find_icon(const model::Model& model, const model::Game& game, const std::string& name) {
-  if (name.empty() || name.find('/') != std::string::npos || name.find("..") != std::string::npos) return std::nullopt;
-  for (const fs::path& candidate :
-       {model.templates_dir() / game.id / "icons" / (name + ".svg"), model.templates_dir() / game.id / (name + ".svg"),
-        model.templates_dir() / "icons" / (name + ".svg")})
-    if (fs::exists(candidate)) return candidate;
-  return std::nullopt;
+project::InputPtr find_icon(const model::Model& model, const model::Game& game, const std::string& name) {
+  if (name.empty() || name.find('/') != std::string::npos || name.find("..") != std::string::npos) return nullptr;
+  for (const std::string& candidate :
+       {"templates/" + game.id + "/icons/" + name + ".svg", "templates/" + game.id + "/" + name + ".svg",
+        "templates/icons/" + name + ".svg"})
+    if (project::InputPtr svg = model.project->read(candidate)) return svg;
+  return nullptr;
 }
 
 text::IconAspect icon_aspect_for(const model::Model& model, const model::Game& game) {
   return [&model, &game](const std::string& name) -> std::optional<double> {
-    auto file = find_icon(model, game, name);
-    if (!file) return std::nullopt;
+    project::InputPtr svg = find_icon(model, game, name);
+    if (!svg) return std::nullopt;
     GError* error = nullptr;
-    RsvgHandle* handle = rsvg_handle_new_from_file(file->c_str(), &error);
+    RsvgHandle* handle =
+        rsvg_handle_new_from_data(reinterpret_cast<const guint8*>(svg->bytes().data()), svg->bytes().size(), &error);
     if (!handle) {
       if (error) g_error_free(error);
       return std::nullopt;

@@ -5,13 +5,13 @@
 
 #include "model/schema.h"
 #include "model/value.h"
+#include "project/path.h"
 
 namespace kw::layout {
 
 namespace {
 
 using model::Value;
-namespace fs = std::filesystem;
 
 class Parser {
  public:
@@ -449,11 +449,11 @@ std::vector<LayoutString> layout_strings(const LayoutDef& def) {
   return out;
 }
 
-std::optional<LayoutDef> load_layout(const fs::path& layouts_dir, const std::string& id, const text::FontLibrary* fonts,
-                                     Diagnostics& diags) {
-  fs::path file = layouts_dir / (id + ".yaml");
+std::optional<LayoutDef> load_layout(const project::Project& project, const std::string& id,
+                                     const text::FontLibrary* fonts, Diagnostics& diags) {
+  const std::string file = project::join("layouts", id + ".yaml");
   size_t errors_before = diags.error_count();
-  auto doc = model::parse_yaml_file(file, diags);
+  auto doc = model::read_yaml(project, file, diags);
   if (!doc) return std::nullopt;
   LayoutDef def;
   def.id = id;

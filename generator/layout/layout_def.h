@@ -2,7 +2,6 @@
 // A layout definition as read from layouts/<game>/<name>.yaml: a tree of
 // elements placed in millimetres relative to the trim box's top-left corner.
 // Strings may contain {{field}} references; `when:` selects elements per card.
-#include <filesystem>
 #include <map>
 #include <optional>
 #include <string>
@@ -12,6 +11,10 @@
 #include "core/diagnostic.h"
 #include "core/geometry.h"
 #include "text/typesetter.h"
+
+namespace kw::project {
+class Project;
+}
 
 namespace kw::layout {
 
@@ -105,8 +108,8 @@ struct Element {
 };
 
 struct LayoutDef {
-  std::string id;  // "palantir/card"
-  std::filesystem::path file;
+  std::string id;          // "palantir/card"
+  std::string file;        // project path: layouts/<id>.yaml
   std::string edge_color;  // colour the bleed continues (for preflight)
   std::map<std::string, std::vector<Element>> components;
   std::vector<Element> elements;
@@ -121,9 +124,9 @@ struct LayoutString {
 };
 std::vector<LayoutString> layout_strings(const LayoutDef& def);
 
-// Reads layouts/<id>.yaml under `layouts_dir`. Unknown keys, element types,
+// Reads layouts/<id>.yaml of `project`. Unknown keys, element types,
 // components, fonts (checked against `fonts` when given) are diagnostics.
-std::optional<LayoutDef> load_layout(const std::filesystem::path& layouts_dir, const std::string& id,
+std::optional<LayoutDef> load_layout(const project::Project& project, const std::string& id,
                                      const text::FontLibrary* fonts, Diagnostics& diags);
 
 }  // namespace kw::layout

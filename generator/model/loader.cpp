@@ -3,13 +3,17 @@
 #include <map>
 #include <set>
 
+#include <fnmatch.h>
+
+#include "model/field_path.h"
 #include "model/model.h"
 #include "model/schema.h"
 #include "model/strings.h"
+#include "project/path.h"
+#include "project/project.h"
 
 namespace kw::model {
 
-namespace fs = std::filesystem;
 using Type = FieldSpec::Type;
 
 const TableEntry* Table::find(const std::string& entry_id) const {
@@ -57,16 +61,11 @@ size_t Game::card_count() const {
 const FieldSpec* Game::card_field(const std::string& path) const {
   const std::vector<FieldSpec>* specs = &card_fields;
   const FieldSpec* found = nullptr;
-  size_t start = 0;
-  while (start <= path.size()) {
-    size_t dot = path.find('.', start);
-    std::string part = path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+  for (const auto& part : split_path(path)) {
     auto it = std::find_if(specs->begin(), specs->end(), [&](const FieldSpec& s) { return s.name == part; });
     if (it == specs->end()) return nullptr;
     found = &*it;
-    if (dot == std::string::npos) break;
     specs = &found->fields;
-    start = dot + 1;
   }
   return found;
 }
@@ -185,17 +184,6 @@ bool check_structure(const Value& v, const std::vector<FieldSpec>& keys, Diagnos
   return ok;
 }
 
-// Shell-style match with '*' only (any run of characters).
-bool glob_match(const std::string& pattern, const std::string& name) {
-  size_t star = pattern.find('*');
-  if (star == std::string::npos) return pattern == name;
-  std::string head = pattern.substr(0, star), tail = pattern.substr(star + 1);
-  if (name.size() < head.size() + tail.size() || name.compare(0, head.size(), head) != 0) return false;
-  for (size_t i = head.size(); i + tail.size() <= name.size(); ++i)
-    if (glob_match(tail, name.substr(i))) return true;
-  return false;
-}
-
 // Deep merge of a per-copy patch into a card's fields (records merge member-wise).
 void merge_into(Value& base, const Value& patch) {
   for (const auto& [k, v] : patch.map) {
@@ -209,16 +197,16 @@ void merge_into(Value& base, const Value& patch) {
 
 class Loader {
  public:
-  Loader(fs::path root, Diagnostics& diags, std::string variant = {})
-      : root_(std::move(root)), diags_(diags), variant_(std::move(variant)) {}
+  Loader(const project::Project& project, Diagnostics& diags, std::string variant = {})
+      : project_(project), diags_(diags), variant_(std::move(variant)) {}
 
   std::unique_ptr<Model> run() {
     auto model = std::make_unique<Model>();
-    model->root = root_;
+    model->project = &project_;
     model_ = model.get();
-    fs::path db = root_ / "data" / "cards.yaml";
-    if (!fs::exists(db)) {
-      diags_.error({db.string(), 0, 0}, "card database not found");
+    const std::string db = "data/cards.yaml";
+    if (!project_.exists(db)) {
+      diags_.error({db, 0, 0}, "card database not found");
       return nullptr;
     }
     load_file(db, {});
@@ -231,17 +219,17 @@ class Loader {
   }
 
  private:
-  void load_file(const fs::path& file, const SourceLoc& included_from) {
-    fs::path canonical = fs::weakly_canonical(file);
-    if (!visited_.insert(canonical).second) {
-      diags_.error(included_from, "file included twice: " + file.string());
+  // `file`: a normalised project path, so each file has one name.
+  void load_file(const std::string& file, const SourceLoc& included_from) {
+    if (!visited_.insert(file).second) {
+      diags_.error(included_from, "file included twice: " + file);
       return;
     }
-    if (!fs::exists(file)) {
-      diags_.error(included_from, "included file not found: " + file.string());
+    if (!project_.exists(file)) {
+      diags_.error(included_from, "included file not found: " + file);
       return;
     }
-    auto doc = parse_yaml_file(file, diags_);
+    auto doc = read_yaml(project_, file, diags_);
     if (!doc) return;
     if (doc->is_null()) return;
     if (!check_structure(*doc, file_keys(), diags_)) {
@@ -259,18 +247,17 @@ class Loader {
         }
         if (item.scalar.find('*') != std::string::npos) {
           // "games/*.yaml": every matching file of that folder, in name order.
-          fs::path pattern = file.parent_path() / item.scalar;
-          std::vector<fs::path> matches;
-          if (fs::is_directory(pattern.parent_path()))
-            for (const auto& e : fs::directory_iterator(pattern.parent_path()))
-              if (e.is_regular_file() && glob_match(pattern.filename().string(), e.path().filename().string()))
-                matches.push_back(e.path());
-          std::sort(matches.begin(), matches.end());
+          const std::string pattern = project::join(project::parent(file), item.scalar);
+          const std::string dir = project::parent(pattern);
+          std::vector<std::string> matches;  // list() is sorted: name order
+          for (const auto& name : project_.list(dir))
+            if (fnmatch(project::file_name(pattern).c_str(), name.c_str(), 0) == 0 && project_.read(project::join(dir, name)))
+              matches.push_back(project::join(dir, name));
           if (matches.empty()) diags_.error(item.loc, "no file matches " + item.scalar);
           for (const auto& m : matches) load_file(m, item.loc);
           continue;
         }
-        load_file(file.parent_path() / item.scalar, item.loc);
+        load_file(project::join(project::parent(file), item.scalar), item.loc);
       }
   }
 
@@ -297,7 +284,7 @@ class Loader {
     model_->formats.push_back(f);
   }
 
-  void load_game(const Value& v, const fs::path& file) {
+  void load_game(const Value& v, const std::string& file) {
     if (!check_structure(v, game_keys(), diags_)) return;
     auto game = std::make_unique<Game>();
     game->id = text_of(v, "id");
@@ -384,22 +371,22 @@ class Loader {
   void apply_variant() {
     bool found = false;
     for (auto& game : model_->games) {
-      fs::path file = root_ / "data" / "variants" / game->id / (variant_ + ".yaml");
-      if (!fs::exists(file)) continue;
+      const std::string file = "data/variants/" + game->id + "/" + variant_ + ".yaml";
+      if (!project_.exists(file)) continue;
       found = true;
-      auto doc = parse_yaml_file(file, diags_);
+      auto doc = read_yaml(project_, file, diags_);
       if (doc) apply_variant(*game, *doc, file);
     }
     if (!found) {
       std::vector<std::string> known;
       for (const auto& game : model_->games)
-        for (const auto& v : available_variants(root_, game->id)) known.push_back(game->id + "/" + v);
-      diags_.error({(root_ / "data" / "variants").string(), 0, 0}, "no variant '" + variant_ + "'", {},
+        for (const auto& v : available_variants(project_, game->id)) known.push_back(game->id + "/" + v);
+      diags_.error({"data/variants", 0, 0}, "no variant '" + variant_ + "'", {},
                    known.empty() ? "there are no variants" : "variants: " + join_names(known));
     }
   }
 
-  void apply_variant(Game& game, const Value& doc, const fs::path& file) {
+  void apply_variant(Game& game, const Value& doc, const std::string& file) {
     const Value* v = doc.find("variant");
     if (!doc.is_map() || !v || !v->is_map()) {
       diags_.error(doc.loc, "a variant file is a map with 'variant:'");
@@ -412,8 +399,8 @@ class Loader {
         diags_.error(member.key_loc, "unknown key '" + k + "' in variant", {}, "known keys are " + join_names(keys));
     if (const Value* g = v->find("game"); !g || g->scalar != game.id)
       diags_.error(g ? g->loc : v->loc,
-                   "the variant in " + file.filename().string() + " must say 'game: " + game.id + "'");
-    game.variant = file.stem().string();
+                   "the variant in " + project::file_name(file) + " must say 'game: " + game.id + "'");
+    game.variant = project::stem(file);
     game.variant_name = text_of(*v, "name").empty() ? game.variant : text_of(*v, "name");
     if (const Value* r = v->find("rules")) game.variant_rules = *r;
     // The variant's own declared checks replace the base game's.
@@ -519,7 +506,7 @@ class Loader {
         for (auto& card : deck.cards) {
           if (card.def_id != id->scalar) continue;
           if (!checked) {
-            ValidationContext ctx{&game, model_->templates_dir(), id->scalar, true};
+            ValidationContext ctx{&game, &project_, id->scalar, true};
             if (!validate_fields(*set, schema, ctx, diags_)) break;
             checked = true;
           }
@@ -549,7 +536,7 @@ class Loader {
           diags_.error(patch.key_loc, "no entry '" + eid + "' in table '" + tid + "'");
           continue;
         }
-        ValidationContext ctx{&game, model_->templates_dir(), {}, true};
+        ValidationContext ctx{&game, &project_, {}, true};
         if (validate_fields(patch, table->fields, ctx, diags_)) merge_into(it->fields, patch);
       }
     }
@@ -600,7 +587,7 @@ class Loader {
       game.tables.push_back(std::move(table));
     }
     // Entries are validated once every table exists, so tables may refer to each other.
-    ValidationContext ctx{&game, model_->templates_dir(), {}, false};
+    ValidationContext ctx{&game, &project_, {}, false};
     for (const auto& table : game.tables)
       for (const auto& e : table.entries) validate_fields(e.fields, table.fields, ctx, diags_);
   }
@@ -619,15 +606,13 @@ class Loader {
   }
 
   void check_layout(const std::string& ref, const SourceLoc& loc, const std::string& what) {
-    fs::path file = model_->layouts_dir() / (ref + ".yaml");
-    if (fs::exists(file)) return;
+    const std::string file = project::join("layouts", ref + ".yaml");
+    if (project_.exists(file)) return;
     std::vector<std::string> known;
-    fs::path dir = file.parent_path();
-    if (fs::is_directory(dir))
-      for (const auto& e : fs::directory_iterator(dir))
-        if (e.path().extension() == ".yaml")
-          known.push_back(fs::relative(e.path(), model_->layouts_dir()).replace_extension().string());
-    std::sort(known.begin(), known.end());
+    const std::string dir = project::parent(file);
+    for (const auto& name : project_.list(dir))
+      if (name.ends_with(".yaml"))
+        known.push_back(project::join(project::parent(ref), name.substr(0, name.size() - 5)));
     diags_.error(loc, "unknown " + what + " '" + ref + "' (no file layouts/" + ref + ".yaml)", {},
                  known.empty() ? std::string() : "known layouts are " + join_names(known));
   }
@@ -697,7 +682,7 @@ class Loader {
         fields.map.emplace_back(k, member);
       }
     }
-    ValidationContext ctx{&game, model_->templates_dir(), id, false};
+    ValidationContext ctx{&game, &project_, id, false};
     const auto& schema = deck.card_fields.empty() ? game.card_fields : deck.card_fields;
     bool ok = validate_fields(fields, schema, ctx, diags_);
     if (per_copy && static_cast<int>(per_copy->list.size()) != copies) {
@@ -726,10 +711,10 @@ class Loader {
     }
   }
 
-  fs::path root_;
+  const project::Project& project_;
   Diagnostics& diags_;
   Model* model_ = nullptr;
-  std::set<fs::path> visited_;
+  std::set<std::string> visited_;
   std::vector<std::pair<Game*, Value>> pending_games_;
   std::vector<Value> extensions_;
   std::string variant_;
@@ -738,24 +723,21 @@ class Loader {
 
 }  // namespace
 
-std::vector<std::string> available_variants(const fs::path& root, const std::string& game) {
+std::vector<std::string> available_variants(const project::Project& project, const std::string& game) {
   std::vector<std::string> out;
-  fs::path dir = root / "data" / "variants" / game;
-  if (fs::is_directory(dir))
-    for (const auto& e : fs::directory_iterator(dir))
-      if (e.path().extension() == ".yaml") out.push_back(e.path().stem().string());
-  std::sort(out.begin(), out.end());
+  for (const auto& name : project.list("data/variants/" + game))
+    if (name.ends_with(".yaml")) out.push_back(project::stem(name));
   return out;
 }
 
-LoadResult load_model(const fs::path& root, const LoadOptions& options) {
+LoadResult load_model(const project::Project& project, const LoadOptions& options) {
   LoadResult result;
-  Loader loader(root, result.diagnostics, options.variant);
+  Loader loader(project, result.diagnostics, options.variant);
   result.model = loader.run();
   if (!result.model || options.language == kSourceLanguage) return result;
   Model& model = *result.model;
   model.language = options.language;
-  auto langs = available_languages(root);
+  auto langs = available_languages(project);
   if (std::find(langs.begin(), langs.end(), options.language) == langs.end()) {
     result.diagnostics.error(
         {}, "no translation into '" + options.language + "' (no folder data/locales/" + options.language + "/)", {},
@@ -763,7 +745,7 @@ LoadResult load_model(const fs::path& root, const LoadOptions& options) {
     result.model.reset();
     return result;
   }
-  model.locales = load_locales(root, result.diagnostics);
+  model.locales = load_locales(project, result.diagnostics);
   for (auto& game : model.games) {
     game->language = options.language;
     for (const auto& l : model.locales)

@@ -1,37 +1,35 @@
 #include "model/locale.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <set>
 
 #include "model/value.h"
+#include "project/path.h"
+#include "project/project.h"
 
 namespace kw::model {
-
-namespace fs = std::filesystem;
 
 const LocaleEntry* Locale::find(const std::string& id) const {
   auto it = strings.find(id);
   return it == strings.end() ? nullptr : &it->second;
 }
 
-std::vector<Locale> load_locales(const fs::path& root, Diagnostics& diags) {
+std::vector<Locale> load_locales(const project::Project& project, Diagnostics& diags) {
   std::vector<Locale> locales;
-  fs::path dir = root / "data" / "locales";
-  if (!fs::is_directory(dir)) return locales;
-  std::vector<fs::path> files;
-  for (const auto& lang : fs::directory_iterator(dir))
-    if (lang.is_directory())
-      for (const auto& f : fs::directory_iterator(lang.path()))
-        if (f.path().extension() == ".yaml") files.push_back(f.path());
-  std::sort(files.begin(), files.end());
+  const std::string dir = "data/locales";
+  std::vector<std::string> files;  // sorted: languages, then games
+  for (const auto& lang : project.list(dir))
+    if (project.is_directory(dir + "/" + lang))
+      for (const auto& name : project.list(dir + "/" + lang))
+        if (name.ends_with(".yaml") && project.read(dir + "/" + lang + "/" + name))
+          files.push_back(dir + "/" + lang + "/" + name);
   for (const auto& file : files) {
-    auto doc = parse_yaml_file(file, diags);
+    auto doc = read_yaml(project, file, diags);
     if (!doc) continue;
     Locale locale;
     locale.file = file;
-    locale.language = file.parent_path().filename().string();
-    locale.game = file.stem().string();
+    locale.language = project::file_name(project::parent(file));
+    locale.game = project::stem(file);
     if (!doc->is_map()) {
       diags.error(doc->loc, "a locale file must be a map with 'strings:'");
       continue;
@@ -78,60 +76,11 @@ std::vector<Locale> load_locales(const fs::path& root, Diagnostics& diags) {
   return locales;
 }
 
-std::vector<std::string> available_languages(const fs::path& root) {
+std::vector<std::string> available_languages(const project::Project& project) {
   std::set<std::string> langs = {kSourceLanguage};
-  fs::path dir = root / "data" / "locales";
-  if (fs::is_directory(dir))
-    for (const auto& lang : fs::directory_iterator(dir))
-      if (lang.is_directory()) langs.insert(lang.path().filename().string());
+  for (const auto& lang : project.list("data/locales"))
+    if (project.is_directory("data/locales/" + lang)) langs.insert(lang);
   return {langs.begin(), langs.end()};
-}
-
-namespace {
-
-// A YAML double-quoted scalar: always safe for markup, quotes and newlines.
-std::string quoted(const std::string& s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (c < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\x%02x", c);
-          out += buf;
-        } else {
-          out += static_cast<char>(c);
-        }
-    }
-  }
-  return out + "\"";
-}
-
-}  // namespace
-
-std::string format_locale(const Locale& locale) {
-  std::string out = "# " + locale.game + " in language '" + locale.language +
-                    "'. Each string: `de` is the German source it was translated from\n"
-                    "# (kartenwerk i18n status reports it stale when the German changes), `text` the translation.\n";
-  out += "language: " + locale.language + "\ngame: " + locale.game + "\nstrings:\n";
-  for (const auto& [id, e] : locale.strings) {
-    out += "  " + quoted(id) + ":\n";
-    out += "    de: " + quoted(e.source) + "\n";
-    out += "    text: " + quoted(e.text) + "\n";
-  }
-  return out;
 }
 
 }  // namespace kw::model

@@ -11,12 +11,15 @@
 //   card.<card>.<field.path>              ... of one copy, where copies differ
 //   layout.<layout>.<element>             literal text of a layout's text element
 //   rules.<game>.<word>                   words the rules engine prints
-#include <filesystem>
 #include <map>
 #include <string>
 #include <vector>
 
 #include "core/diagnostic.h"
+
+namespace kw::project {
+class Project;
+}
 
 namespace kw::model {
 
@@ -31,17 +34,19 @@ struct LocaleEntry {
 struct Locale {
   std::string language;
   std::string game;
-  std::filesystem::path file;
+  std::string file;  // project path: data/locales/<lang>/<game>.yaml
   std::map<std::string, LocaleEntry> strings;
   const LocaleEntry* find(const std::string& id) const;
 };
 
-// Every locale file under `root`/data/locales/<lang>/<game>.yaml.
-std::vector<Locale> load_locales(const std::filesystem::path& root, Diagnostics& diags);
-// Languages that have at least one locale file, plus the source language.
-std::vector<std::string> available_languages(const std::filesystem::path& root);
+// Every locale file of the project: data/locales/<lang>/<game>.yaml.
+std::vector<Locale> load_locales(const project::Project& project, Diagnostics& diags);
+// Languages that have a folder under data/locales/, plus the source language.
+std::vector<std::string> available_languages(const project::Project& project);
 
-// Writes `locale` back as YAML (ids sorted), for `kartenwerk i18n import`.
+// Writes `locale` back as YAML, for `kartenwerk i18n import`: the strings
+// read from its file in their order there, each new one after the last
+// whose id sorts before it (so a new or sorted file is sorted by id).
 std::string format_locale(const Locale& locale);
 
 }  // namespace kw::model

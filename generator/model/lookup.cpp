@@ -3,17 +3,14 @@
 #include <map>
 #include <optional>
 
+#include "model/field_path.h"
 #include "model/model.h"
 
 namespace kw::model {
 
-namespace {
-
-// Values made up on the fly ("copy", "id") must outlive the call; they are
-// interned per thread, keyed by their text.
-const Value* synthetic(const std::string& text) {
-  thread_local std::map<std::string, Value> interned;
-  auto [it, inserted] = interned.try_emplace(text);
+const Value* SyntheticValues::intern(const std::string& text) const {
+  std::lock_guard lock(mutex_);
+  auto [it, inserted] = values_.try_emplace(text);
   if (inserted) {
     it->second.kind = Value::Kind::Scalar;
     it->second.scalar = text;
@@ -21,17 +18,7 @@ const Value* synthetic(const std::string& text) {
   return &it->second;
 }
 
-std::vector<std::string> split(const std::string& path) {
-  std::vector<std::string> parts;
-  size_t start = 0;
-  while (true) {
-    size_t dot = path.find('.', start);
-    parts.push_back(path.substr(start, dot == std::string::npos ? std::string::npos : dot - start));
-    if (dot == std::string::npos) break;
-    start = dot + 1;
-  }
-  return parts;
-}
+namespace {
 
 std::optional<size_t> parse_index(const std::string& part) {
   if (part.empty() || part.size() > 6) return std::nullopt;
@@ -97,14 +84,15 @@ const Value* walk(const Game& game, const Value* v, const FieldSpec* spec, const
 }  // namespace
 
 const Value* lookup(const Game& game, const Card& card, const std::string& path) {
-  auto parts = split(path);
+  auto parts = split_path(path);
   if (parts.empty()) return nullptr;
   if (parts.size() == 1) {
-    if (parts[0] == "id") return synthetic(card.id);
-    if (parts[0] == "copy") return synthetic(std::to_string(card.copy));
-    if (parts[0] == "copies") return synthetic(std::to_string(card.copies));
-    if (parts[0] == "deck") return synthetic(card.deck_id);
-    if (parts[0] == "index") return synthetic(std::to_string(card.index));
+    const SyntheticValues& made_up = *game.synthetic;
+    if (parts[0] == "id") return made_up.intern(card.id);
+    if (parts[0] == "copy") return made_up.intern(std::to_string(card.copy));
+    if (parts[0] == "copies") return made_up.intern(std::to_string(card.copies));
+    if (parts[0] == "deck") return made_up.intern(card.deck_id);
+    if (parts[0] == "index") return made_up.intern(std::to_string(card.index));
   }
   if (parts[0] == "game") return walk(game, &game.info, nullptr, nullptr, parts, 1);
   return walk(game, &card.fields, nullptr, &game.fields_of(card.deck_id), parts, 0);
@@ -115,7 +103,7 @@ const Value* lookup(const Game& game, const Card& card, const std::string& path)
 namespace kw::model {
 
 bool is_known_path(const Game& game, const std::string& path, const std::string& deck_id) {
-  auto parts = split(path);
+  auto parts = split_path(path);
   if (parts.size() == 1 &&
       (parts[0] == "id" || parts[0] == "copy" || parts[0] == "copies" || parts[0] == "deck" || parts[0] == "index"))
     return true;

@@ -2,9 +2,9 @@
 // The loaded card database: formats, games, their tables, card schema, decks
 // and cards. Immutable after loading; every part remembers its source location.
 // Game knowledge lives in the YAML, never here: this is a generic container.
-#include <filesystem>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -12,6 +12,10 @@
 #include "core/geometry.h"
 #include "model/locale.h"
 #include "model/value.h"
+
+namespace kw::project {
+class Project;
+}
 
 namespace kw::model {
 
@@ -98,6 +102,18 @@ struct Deck {
   SourceLoc loc;
 };
 
+// Values lookup() makes up for a card ("copy", "id", "index"), interned by
+// their text so that the pointers it returns live as long as the game.
+// Thread-safe (cards are laid out in parallel).
+class SyntheticValues {
+ public:
+  const Value* intern(const std::string& text) const;
+
+ private:
+  mutable std::mutex mutex_;
+  mutable std::map<std::string, Value> values_;  // node-based: pointers stay valid
+};
+
 struct Game {
   std::string id;
   std::string name;
@@ -108,7 +124,7 @@ struct Game {
   std::vector<Table> tables;
   std::vector<FieldSpec> card_fields;
   std::vector<Deck> decks;
-  std::filesystem::path file;
+  std::string file;  // the project file that declares it ("data/games/palantir.yaml")
   SourceLoc loc;
   std::string language = kSourceLanguage;  // the language its text is in
   const Locale* locale = nullptr;          // that language's strings (null for the source)
@@ -120,6 +136,7 @@ struct Game {
   std::string variant_name;
   Value variant_rules;                                    // the variant's `rules:` map (null when none)
   std::map<std::string, std::string> font_substitutions;  // layout family -> family
+  std::shared_ptr<const SyntheticValues> synthetic = std::make_shared<SyntheticValues>();
 
   // A fixed word printed by code (the rules engine's reference texts): the
   // locale's text for `id` ("rules.palantir.points"), else the German.
@@ -137,7 +154,9 @@ struct Game {
 };
 
 struct Model {
-  std::filesystem::path root;  // project root: data/, layouts/, templates/, fonts/
+  // Where it was loaded from: layouts/, templates/ and fonts/ are read through
+  // it too. Outlives the model.
+  const project::Project* project = nullptr;
   std::string language = kSourceLanguage;
   std::vector<Locale> locales;  // loaded when language is not the source
   std::vector<CardFormat> formats;
@@ -145,9 +164,6 @@ struct Model {
 
   const Game* game(const std::string& id) const;
   const CardFormat* format(const std::string& id) const;
-  std::filesystem::path layouts_dir() const { return root / "layouts"; }
-  std::filesystem::path templates_dir() const { return root / "templates"; }
-  std::filesystem::path fonts_dir() const { return root / "fonts"; }
 };
 
 struct LoadResult {
@@ -155,7 +171,7 @@ struct LoadResult {
   Diagnostics diagnostics;
 };
 
-// Loads `root`/data/cards.yaml and everything it includes. Reports every
+// Loads the project's data/cards.yaml and everything it includes. Reports every
 // problem found (syntax, unknown or missing fields, wrong types, unknown
 // references, missing layout or template files), not only the first.
 struct LoadOptions {
@@ -163,8 +179,9 @@ struct LoadOptions {
   std::string variant;                     // "scharfes-spiel": data/variants/<game>/scharfes-spiel.yaml
 };
 // The variants a game has (file names under data/variants/<game>/).
-std::vector<std::string> available_variants(const std::filesystem::path& root, const std::string& game);
-LoadResult load_model(const std::filesystem::path& root, const LoadOptions& options = {});
+std::vector<std::string> available_variants(const project::Project& project, const std::string& game);
+// The model keeps a pointer to `project`, which must outlive it.
+LoadResult load_model(const project::Project& project, const LoadOptions& options = {});
 
 // Reads a field of a card through the game's schema: "region.name" follows
 // the reference `region` into its table entry; "copy", "copies" and "id" are

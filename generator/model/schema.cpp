@@ -1,5 +1,7 @@
 #include "model/schema.h"
 
+#include "project/project.h"
+
 #include <algorithm>
 #include <set>
 
@@ -186,7 +188,7 @@ bool validate_value(const Value& v, const FieldSpec& spec, const ValidationConte
     case Type::Art: {
       if (!v.is_scalar()) return wrong("the path of an SVG file under templates/");
       std::string file = v.scalar.substr(0, v.scalar.find('#'));
-      if (!ctx.templates_dir.empty() && !std::filesystem::exists(ctx.templates_dir / file)) {
+      if (ctx.project && !ctx.project->exists("templates/" + file)) {
         diags.error(v.loc, "template file not found: templates/" + file, ctx.card_id);
         return false;
       }

@@ -2,7 +2,6 @@
 // Field declarations (schemas) and validation of YAML values against them.
 // Used for the structure of the database itself (formats, games, decks) and
 // for the card and table fields that each game declares in its data.
-#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -16,10 +15,10 @@ namespace kw::model {
 std::vector<FieldSpec> parse_field_specs(const Value& map, Diagnostics& diags);
 
 struct ValidationContext {
-  const Game* game = nullptr;           // for Ref fields: the game's tables
-  std::filesystem::path templates_dir;  // for Art fields: files must exist
-  std::string card_id;                  // attached to diagnostics
-  bool partial = false;                 // per-copy patches: required fields may be absent
+  const Game* game = nullptr;                 // for Ref fields: the game's tables
+  const project::Project* project = nullptr;  // for Art fields: files under templates/ must exist
+  std::string card_id;                        // attached to diagnostics
+  bool partial = false;                       // per-copy patches: required fields may be absent
 };
 
 // Checks `value` (a map) against `specs`: unknown fields, missing required

@@ -96,9 +96,8 @@ void localize(Game& game, const Locale* locale, const std::string& language, Dia
     const LocaleEntry* e = locale ? locale->find(id) : nullptr;
     if (!e || e->text.empty()) {
       if (listed)
-        diags.warning(
-            v.loc, "no " + language + " text for '" + id + "'; using the German \"" + v.scalar + "\"", {},
-            locale ? "add it to " + locale->file.string() : "add data/locales/" + language + "/" + game.id + ".yaml");
+        diags.warning(v.loc, "no " + language + " text for '" + id + "'; using the German \"" + v.scalar + "\"", {},
+                      locale ? "add it to " + locale->file : "add data/locales/" + language + "/" + game.id + ".yaml");
       return;
     }
     if (listed && !e->source.empty() && e->source != v.scalar)

@@ -4,9 +4,10 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
-#include <fstream>
 #include <sstream>
 #include <vector>
+
+#include "project/project.h"
 
 namespace kw::model {
 
@@ -144,15 +145,13 @@ std::optional<Value> parse_yaml_string(const std::string& text, const std::strin
   }
 }
 
-std::optional<Value> parse_yaml_file(const std::filesystem::path& file, Diagnostics& diags) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) {
-    diags.error({file.string(), 0, 0}, "cannot read file");
+std::optional<Value> read_yaml(const project::Project& project, const std::string& path, Diagnostics& diags) {
+  project::InputPtr input = project.read(path);
+  if (!input) {
+    diags.error({path, 0, 0}, "cannot read file");
     return std::nullopt;
   }
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return parse_yaml_string(ss.str(), file.string(), diags);
+  return parse_yaml_string(input->text(), input->path(), diags);
 }
 
 }  // namespace kw::model

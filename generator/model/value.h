@@ -1,13 +1,16 @@
 #pragma once
 // A YAML document as a plain tree that remembers where every node came from,
 // so every later stage can point at file:line:col. Maps keep their order.
-#include <filesystem>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "core/diagnostic.h"
+
+namespace kw::project {
+class Project;
+}
 
 namespace kw::model {
 
@@ -37,9 +40,10 @@ struct Value {
   const char* kind_name() const;  // "text", "map", "list", "nothing"
 };
 
-// Parses a YAML file into a Value. A syntax error becomes a diagnostic with
-// the parser's line and column; the result is then nullopt.
-std::optional<Value> parse_yaml_file(const std::filesystem::path& file, Diagnostics& diags);
+// Reads the YAML file `path` through `project` into a Value. A missing file or
+// a syntax error becomes a diagnostic (with the parser's line and column); the
+// result is then nullopt.
+std::optional<Value> read_yaml(const project::Project& project, const std::string& path, Diagnostics& diags);
 std::optional<Value> parse_yaml_string(const std::string& text, const std::string& file_name, Diagnostics& diags);
 
 }  // namespace kw::model

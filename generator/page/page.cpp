@@ -1,15 +1,13 @@
 #include "page/page.h"
 
-#include <cstdio>
+#include <fmt/format.h>
 
 namespace kw::page {
 
 namespace {
 
 std::string num(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2f", v + 0.0);  // + 0.0 turns -0 into 0
-  return buf;
+  return fmt::format("{:.2f}", v + 0.0);  // + 0.0 turns -0 into 0
 }
 
 std::string rect(const Rect& r) { return "[" + num(r.x) + " " + num(r.y) + " " + num(r.w) + " " + num(r.h) + "]"; }
@@ -29,12 +27,13 @@ struct Dumper {
     return "path " + std::to_string(p.commands.size()) + " commands" + paint(p.paint);
   }
   std::string operator()(const SvgArt& a) const {
-    std::string file = a.file;
-    if (auto pos = file.rfind("/templates/"); pos != std::string::npos) file = file.substr(pos + 11);
+    std::string file = a.svg ? a.svg->path() : "(none)";
+    if (file.starts_with("templates/")) file = file.substr(10);
     return "art " + file + (a.element_id.empty() ? "" : "#" + a.element_id) + " " + rect(a.box);
   }
   std::string operator()(const GlyphRun& g) const {
-    std::string font = g.font_file.substr(g.font_file.find_last_of('/') + 1);
+    const std::string path = g.font ? g.font->path() : "(none)";
+    std::string font = path.substr(path.find_last_of('/') + 1);
     return "text \"" + g.text + "\" " + font + " " + num(g.size_pt) + "pt " + g.color.hex() + " " +
            std::to_string(g.glyphs.size()) + " glyphs";
   }

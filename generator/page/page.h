@@ -10,6 +10,7 @@
 
 #include "core/color.h"
 #include "core/geometry.h"
+#include "project/input.h"
 
 namespace kw::page {
 
@@ -38,9 +39,10 @@ struct PathShape {
 
 // A drawing (or one element of it, by id) from an SVG file, scaled to fit `box`
 // keeping its aspect ratio and centred. `stylesheet` is CSS injected with
-// rsvg_handle_set_stylesheet, e.g. ".fg{fill:#ffb140}".
+// rsvg_handle_set_stylesheet, e.g. ".fg{fill:#ffb140}". The page holds the
+// file itself, so painting never goes back to the disk.
 struct SvgArt {
-  std::string file;        // absolute path
+  project::InputPtr svg;   // the SVG file (its path names it in messages)
   std::string element_id;  // without '#'; empty = whole document
   Rect box;
   std::string stylesheet;
@@ -55,8 +57,8 @@ struct Glyph {
 // Shaped glyphs of one font at one size and colour. `text` keeps the source
 // characters so PDF exporters can emit real, searchable text.
 struct GlyphRun {
-  std::string font_file;  // absolute path of the font file
-  int face_index = 0;
+  project::InputPtr font;  // the font file (its path names it in messages)
+  int face_index = 0;      // face within the file
   double size_pt = 10;
   Color color;
   std::vector<Glyph> glyphs;

@@ -5,8 +5,9 @@
 #include FT_FREETYPE_H
 
 #include <map>
+#include <memory>
 #include <mutex>
-#include <utility>
+#include <string>
 
 #include "render/error.h"
 
@@ -19,6 +20,7 @@ namespace {
 // loads glyphs, so a private library per face is what makes concurrent
 // rendering of different fonts safe without a global FreeType lock.
 struct FtOwner {
+  std::shared_ptr<const std::string> bytes;  // FreeType reads the face from these while it is open
   FT_Library library = nullptr;
   FT_Face face = nullptr;
   ~FtOwner() {
@@ -32,11 +34,14 @@ struct FtOwner {
 const cairo_user_data_key_t kFtOwnerKey{};
 void destroy_ft_owner(void* p) { delete static_cast<FtOwner*>(p); }
 
-FontFacePtr open_face(const std::string& file, int face_index) {
+FontFacePtr open_face(const project::Input& font, int face_index) {
+  const std::string& file = font.path();
   auto owner = std::make_unique<FtOwner>();
+  owner->bytes = font.shared_bytes();
   if (FT_Error e = FT_Init_FreeType(&owner->library))
     throw RenderError("cannot initialise FreeType for " + file + " (error " + std::to_string(e) + ")");
-  if (FT_Error e = FT_New_Face(owner->library, file.c_str(), face_index, &owner->face)) {
+  if (FT_Error e = FT_New_Memory_Face(owner->library, reinterpret_cast<const FT_Byte*>(owner->bytes->data()),
+                                      static_cast<FT_Long>(owner->bytes->size()), face_index, &owner->face)) {
     owner->face = nullptr;
     throw RenderError("cannot open font " + file + " (face " + std::to_string(face_index) + ", FreeType error " +
                       std::to_string(e) + ")");
@@ -51,15 +56,19 @@ FontFacePtr open_face(const std::string& file, int face_index) {
   return face;
 }
 
+// The cairo faces made from one font file, by face index, kept with its input.
+struct CairoFaces {
+  std::mutex mutex;
+  std::map<int, FontFacePtr> by_index;
+};
+
 }  // namespace
 
-FontFacePtr font_face(const std::string& file, int face_index) {
-  static std::mutex mutex;
-  static std::map<std::pair<std::string, int>, FontFacePtr> cache;
-  std::lock_guard lock(mutex);
-  auto key = std::make_pair(file, face_index);
-  auto it = cache.find(key);
-  if (it == cache.end()) it = cache.emplace(key, open_face(file, face_index)).first;
+FontFacePtr font_face(const project::Input& font, int face_index) {
+  auto& faces = font.derived<CairoFaces>([] { return std::make_shared<CairoFaces>(); });
+  std::lock_guard lock(faces.mutex);
+  auto it = faces.by_index.find(face_index);
+  if (it == faces.by_index.end()) it = faces.by_index.emplace(face_index, open_face(font, face_index)).first;
   return FontFacePtr(cairo_font_face_reference(it->second.get()));
 }
 

@@ -1,9 +1,14 @@
 #include "render/glyph_run.h"
 
 #include <cstddef>
+#include <cstdint>
+#include <limits>
 #include <string_view>
 #include <utility>
 
+#include <unicode/ustring.h>
+
+#include "render/error.h"
 #include "render/font_cache.h"
 
 namespace kw::render::detail {
@@ -11,18 +16,14 @@ namespace kw::render::detail {
 namespace {
 
 // Cairo rejects a whole call (and poisons the context) for text that is not
-// UTF-8, so check first.
+// UTF-8, so check first. ICU's conversion, asked only for the length it would
+// need, reports malformed input (overlong forms and surrogates included).
 bool valid_utf8(std::string_view s) {
-  size_t i = 0;
-  while (i < s.size()) {
-    auto c = static_cast<unsigned char>(s[i]);
-    size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
-    if (n == 0 || i + n > s.size()) return false;
-    for (size_t k = 1; k < n; ++k)
-      if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return false;
-    i += n;
-  }
-  return true;
+  if (s.size() > static_cast<size_t>(std::numeric_limits<int32_t>::max())) return false;
+  UErrorCode status = U_ZERO_ERROR;
+  int32_t utf16_length = 0;
+  u_strFromUTF8(nullptr, 0, &utf16_length, s.data(), static_cast<int32_t>(s.size()), &status);
+  return status != U_INVALID_CHAR_FOUND;
 }
 
 bool is_char_start(std::string_view s, size_t pos) {
@@ -92,7 +93,8 @@ const cairo_font_options_t* text_options() {
 
 void paint_glyph_run(cairo_t* cr, const page::GlyphRun& run) {
   if (run.glyphs.empty() || !(run.size_pt > 0)) return;
-  FontFacePtr face = font_face(run.font_file, run.face_index);
+  if (!run.font) throw RenderError("text \"" + run.text + "\" has no font");
+  FontFacePtr face = font_face(*run.font, run.face_index);
   cairo_set_font_options(cr, text_options());
   cairo_set_font_face(cr, face.get());
   // User space is millimetres; a point is 1/72 inch.

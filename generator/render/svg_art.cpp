@@ -3,10 +3,11 @@
 #include <librsvg/rsvg.h>
 
 #include <cmath>
-#include <filesystem>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
+#include <thread>
 #include <utility>
 
 #include "render/error.h"
@@ -15,12 +16,10 @@ namespace kw::render::detail {
 
 namespace {
 
-namespace fs = std::filesystem;
-
 struct GObjectDeleter {
   void operator()(void* p) const { g_object_unref(p); }
 };
-using HandlePtr = std::unique_ptr<RsvgHandle, GObjectDeleter>;
+using HandlePtr = std::shared_ptr<RsvgHandle>;
 
 struct GErrorHolder {
   GError* error = nullptr;
@@ -30,48 +29,49 @@ struct GErrorHolder {
   std::string message() const { return error ? error->message : "unknown error"; }
 };
 
-struct CachedHandle {
-  HandlePtr handle;
-  fs::file_time_type mtime;
+// The parsed handles of one SVG file, kept with its input. An RsvgHandle may
+// only be used by one thread at a time, so each thread gets its own handles
+// (the lock guards the map only, never a render). Keyed by thread and
+// stylesheet, because the stylesheet is applied at load time.
+struct SvgHandles {
+  std::mutex mutex;
+  std::map<std::pair<std::thread::id, std::string>, HandlePtr> by_thread;
 };
+// A file is drawn in a few colourings by a few threads; past this many handles
+// (threads come and go) the map starts afresh. Handles in use stay alive.
+constexpr size_t kMaxHandlesPerFile = 64;
 
-// An RsvgHandle may only be used by one thread at a time, so each thread keeps its own parsed handles instead of
-// sharing one cache behind a lock that would serialise all SVG rendering.
-// Keyed by (file, stylesheet) because the stylesheet is applied at load time.
-// Small on purpose: a deck uses a handful of art files in a few colourings.
-constexpr size_t kMaxCachedHandles = 64;
-thread_local std::map<std::pair<std::string, std::string>, CachedHandle> t_handles;
-
-HandlePtr load(const std::string& file, const std::string& stylesheet) {
+HandlePtr load(const project::Input& svg, const std::string& stylesheet) {
   GErrorHolder err;
-  // Loading through a GFile gives the handle a base location, so references
-  // to other files inside the SVG resolve relative to it.
-  std::unique_ptr<GFile, GObjectDeleter> gfile(g_file_new_for_path(file.c_str()));
-  HandlePtr handle(rsvg_handle_new_from_gfile_sync(gfile.get(), RSVG_HANDLE_FLAGS_NONE, nullptr, &err.error));
-  if (!handle) throw RenderError("cannot load SVG art " + file + ": " + err.message());
+  // From the bytes the page holds: no base location, so an SVG cannot pull in
+  // other files behind the project's back.
+  RsvgHandle* parsed =
+      rsvg_handle_new_from_data(reinterpret_cast<const guint8*>(svg.bytes().data()), svg.bytes().size(), &err.error);
+  if (!parsed) throw RenderError("cannot load SVG art " + svg.path() + ": " + err.message());
+  HandlePtr handle(parsed, GObjectDeleter());
   // Physical units in the SVG (mm, in) resolve at the CSS reference density,
   // independent of the output resolution.
   rsvg_handle_set_dpi(handle.get(), 96.0);
   if (!stylesheet.empty() &&
       !rsvg_handle_set_stylesheet(handle.get(), reinterpret_cast<const guint8*>(stylesheet.data()), stylesheet.size(),
                                   &err.error))
-    throw RenderError("invalid stylesheet for SVG art " + file + ": " + err.message());
+    throw RenderError("invalid stylesheet for SVG art " + svg.path() + ": " + err.message());
   return handle;
 }
 
-RsvgHandle* handle_for(const page::SvgArt& art) {
-  std::error_code ec;
-  auto mtime = fs::last_write_time(art.file, ec);
-  if (ec) throw RenderError("SVG art not found: " + art.file);
-  auto key = std::make_pair(art.file, art.stylesheet);
-  auto it = t_handles.find(key);
-  // Reload a file that changed on disk (a long-running preview process).
-  if (it != t_handles.end() && it->second.mtime == mtime) return it->second.handle.get();
-  HandlePtr handle = load(art.file, art.stylesheet);
-  if (it == t_handles.end() && t_handles.size() >= kMaxCachedHandles) t_handles.clear();
-  auto& slot = t_handles[key];
-  slot = CachedHandle{std::move(handle), mtime};
-  return slot.handle.get();
+HandlePtr handle_for(const page::SvgArt& art) {
+  if (!art.svg) throw RenderError("SVG art without a file");
+  auto& handles = art.svg->derived<SvgHandles>([] { return std::make_shared<SvgHandles>(); });
+  auto key = std::make_pair(std::this_thread::get_id(), art.stylesheet);
+  {
+    std::lock_guard lock(handles.mutex);
+    if (auto it = handles.by_thread.find(key); it != handles.by_thread.end()) return it->second;
+  }
+  HandlePtr handle = load(*art.svg, art.stylesheet);  // parsing takes a while: not under the lock
+  std::lock_guard lock(handles.mutex);
+  if (handles.by_thread.size() >= kMaxHandlesPerFile) handles.by_thread.clear();
+  handles.by_thread[key] = handle;
+  return handle;
 }
 
 // The largest rectangle of the given aspect ratio (w/h) centred in `box`.
@@ -146,11 +146,11 @@ void paint_turned(cairo_t* cr, RsvgHandle* h, const page::SvgArt& art) {
 
 void paint_svg_art(cairo_t* cr, const page::SvgArt& art) {
   if (!(art.box.w > 0 && art.box.h > 0)) return;
-  RsvgHandle* h = handle_for(art);
+  HandlePtr handle = handle_for(art);
   if (is_turned(cr))
-    paint_turned(cr, h, art);
+    paint_turned(cr, handle.get(), art);
   else
-    paint_upright(cr, h, art);
+    paint_upright(cr, handle.get(), art);
 }
 
 namespace {
@@ -162,21 +162,21 @@ void paint_upright(cairo_t* cr, RsvgHandle* h, const page::SvgArt& art) {
     RsvgRectangle viewport =
         aspect > 0 ? fit(art.box, aspect) : RsvgRectangle{art.box.x, art.box.y, art.box.w, art.box.h};
     if (!rsvg_handle_render_document(h, cr, &viewport, &err.error))
-      throw RenderError("cannot render SVG art " + art.file + ": " + err.message());
+      throw RenderError("cannot render SVG art " + art.svg->path() + ": " + err.message());
     return;
   }
   std::string id = "#" + art.element_id;
-  if (!rsvg_handle_has_sub(h, id.c_str())) throw RenderError("SVG art " + art.file + " has no element " + id);
+  if (!rsvg_handle_has_sub(h, id.c_str())) throw RenderError("SVG art " + art.svg->path() + " has no element " + id);
   RsvgRectangle ink{}, logical{};
   if (!rsvg_handle_get_geometry_for_element(h, id.c_str(), &ink, &logical, &err.error))
-    throw RenderError("cannot measure " + id + " in SVG art " + art.file + ": " + err.message());
+    throw RenderError("cannot measure " + id + " in SVG art " + art.svg->path() + ": " + err.message());
   if (!(ink.width > 0 && ink.height > 0)) return;  // nothing visible
   // render_element scales the element's ink box proportionally but pins it
   // to the viewport's top-left corner, so hand it a viewport of the element's
   // own shape, already centred in the box.
   RsvgRectangle viewport = fit(art.box, ink.width / ink.height);
   if (!rsvg_handle_render_element(h, cr, id.c_str(), &viewport, &err.error))
-    throw RenderError("cannot render " + id + " of SVG art " + art.file + ": " + err.message());
+    throw RenderError("cannot render " + id + " of SVG art " + art.svg->path() + ": " + err.message());
 }
 
 }  // namespace

@@ -3,9 +3,10 @@
 #include "rules/duell.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <numeric>
 #include <random>
+
+#include <fmt/format.h>
 
 #include "rules/support.h"
 
@@ -296,15 +297,13 @@ void check(const model::Model&, const model::Game& game, Findings& out) {
         static_cast<int>(deck.balrog.size()) == f.cards_per_side) {
       const int games = 1000;
       Summary s = simulate(deck, read_board(game), 1, games);
-      char buf[256];
-      std::snprintf(buf, sizeof buf,
-                    "balance over %d simulated games: Gandalf wins %.1f %%, the Balrog %.1f %%; "
-                    "mean damage per card played: Gandalf %.2f, Balrog %.2f",
-                    games, 100 * s.win_rate(Side::Gandalf), 100 * s.win_rate(Side::Balrog),
-                    s.mean_damage_per_card(Side::Gandalf), s.mean_damage_per_card(Side::Balrog));
       sink.with_check("duell.balance")
-          .note(info_loc(game, "rules"), buf, {},
-                "random legal play; see generator/rules/duell.h for what is simulated");
+          .note(info_loc(game, "rules"),
+                fmt::format("balance over {} simulated games: Gandalf wins {:.1f} %, the Balrog {:.1f} %; "
+                            "mean damage per card played: Gandalf {:.2f}, Balrog {:.2f}",
+                            games, 100 * s.win_rate(Side::Gandalf), 100 * s.win_rate(Side::Balrog),
+                            s.mean_damage_per_card(Side::Gandalf), s.mean_damage_per_card(Side::Balrog)),
+                {}, "random legal play; see generator/rules/duell.h for what is simulated");
     }
   }
 }
@@ -496,21 +495,18 @@ Summary simulate(const Deck& deck, const Board& board, uint64_t seed, int games)
 }
 
 std::string describe(const Summary& s) {
-  char buf[768];
   auto row = [&](Side side) {
     const auto& r = s.damage_per_row[static_cast<size_t>(side)];
     return std::to_string(r[0]) + "/" + std::to_string(r[1]) + "/" + std::to_string(r[2]) + "/" + std::to_string(r[3]);
   };
-  std::snprintf(buf, sizeof buf,
-                "%d games (%d duels, %d finals, %d won before the final): Gandalf won %.1f %%, the Balrog %.1f %%\n"
-                "mean damage per card played: Gandalf %.3f, Balrog %.3f; cards played %lld / %lld\n"
-                "damage dealt by row (top to bottom): Gandalf %s, Balrog %s; %d duels ended by a negative token; "
-                "%d broken invariants\n",
-                s.games, s.duels, s.finals, s.early_wins, 100 * s.win_rate(Side::Gandalf),
-                100 * s.win_rate(Side::Balrog), s.mean_damage_per_card(Side::Gandalf),
-                s.mean_damage_per_card(Side::Balrog), s.cards_played[0], s.cards_played[1], row(Side::Gandalf).c_str(),
-                row(Side::Balrog).c_str(), s.negative_ends, s.violations);
-  std::string out = buf;
+  std::string out = fmt::format(
+      "{} games ({} duels, {} finals, {} won before the final): Gandalf won {:.1f} %, the Balrog {:.1f} %\n"
+      "mean damage per card played: Gandalf {:.3f}, Balrog {:.3f}; cards played {} / {}\n"
+      "damage dealt by row (top to bottom): Gandalf {}, Balrog {}; {} duels ended by a negative token; "
+      "{} broken invariants\n",
+      s.games, s.duels, s.finals, s.early_wins, 100 * s.win_rate(Side::Gandalf), 100 * s.win_rate(Side::Balrog),
+      s.mean_damage_per_card(Side::Gandalf), s.mean_damage_per_card(Side::Balrog), s.cards_played[0], s.cards_played[1],
+      row(Side::Gandalf), row(Side::Balrog), s.negative_ends, s.violations);
   for (const auto& v : s.first_violations) out += "  " + v + "\n";
   return out;
 }

@@ -3,12 +3,13 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <functional>
 #include <limits>
 #include <map>
 #include <optional>
 #include <set>
+
+#include <fmt/format.h>
 
 #include "model/schema.h"
 #include "rules/support.h"
@@ -557,11 +558,9 @@ class Runner {
             report(it.loc, c_.field.str() + " is not a number: '" + canonical(*it.value) + "'", card->id);
         }
       if (std::floor(total) == total && c_.expect.accepts(static_cast<long long>(total))) continue;
-      char buf[64];
-      std::snprintf(buf, sizeof buf, "%g", total);
       report(scope_loc(), "the sum of " + c_.field.str() + " over " + scope() +
-                              (g.key.empty() ? "" : " for " + label(g)) + " is " + buf + ", expected " +
-                              c_.expect.str());
+                              (g.key.empty() ? "" : " for " + label(g)) + " is " + fmt::format("{:g}", total) +
+                              ", expected " + c_.expect.str());
     }
   }
 
@@ -612,11 +611,7 @@ class Runner {
   }
 
   void range() {
-    auto fmt = [](double d) {
-      char buf[64];
-      std::snprintf(buf, sizeof buf, "%g", d);
-      return std::string(buf);
-    };
+    auto fmt = [](double d) { return fmt::format("{:g}", d); };
     for (const Card* card : cards_) {
       auto vals = items(game_, *card, c_.field);
       if (vals.empty() && c_.required) report(card->loc, "card sets no " + c_.field.str(), card->id);

@@ -4,11 +4,12 @@
 #include "rules/palantir.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <limits>
 #include <map>
 #include <numeric>
 #include <random>
+
+#include <fmt/format.h>
 
 #include "rules/support.h"
 
@@ -798,16 +799,13 @@ Summary simulate(uint64_t seed, int rounds, std::optional<Contract> only) {
 }
 
 std::string describe(const Summary& s) {
-  char buf[512];
-  std::snprintf(buf, sizeof buf,
-                "%d rounds, %d tricks, %d cards played; points per round %d..%d; %d rounds broke an invariant\n"
-                "standard rounds: %d, both rings in one hand: %d, Saurons-Auge team won %d; "
-                "mean trumps per hand %.2f\n"
-                "tricks of 40 or more points: %d; tricks of four Ringträger: %d\n",
-                s.rounds, s.tricks, s.cards_played, s.min_round_points, s.max_round_points, s.violations,
-                s.standard_rounds, s.rings_united, s.sauron_side_wins, s.mean_trumps_per_hand, s.blutbad_tricks,
-                s.four_ringtraeger_tricks);
-  std::string out = buf;
+  std::string out = fmt::format(
+      "{} rounds, {} tricks, {} cards played; points per round {}..{}; {} rounds broke an invariant\n"
+      "standard rounds: {}, both rings in one hand: {}, Saurons-Auge team won {}; "
+      "mean trumps per hand {:.2f}\n"
+      "tricks of 40 or more points: {}; tricks of four Ringträger: {}\n",
+      s.rounds, s.tricks, s.cards_played, s.min_round_points, s.max_round_points, s.violations, s.standard_rounds,
+      s.rings_united, s.sauron_side_wins, s.mean_trumps_per_hand, s.blutbad_tricks, s.four_ringtraeger_tricks);
   for (const auto& v : s.first_violations) out += "  " + v + "\n";
   return out;
 }

@@ -2,7 +2,8 @@
 #include "rules/rules.h"
 
 #include <algorithm>
-#include <cstdio>
+
+#include <fmt/format.h>
 
 #include "model/schema.h"
 #include "rules/generic_checks.h"
@@ -87,11 +88,11 @@ bool blocks_build(const Findings& findings, const std::string& game) {
                      [&](const Finding& f) { return f.severity == Severity::Error && f.game == game; });
 }
 
-std::string format_findings_text(const Findings& findings, bool with_source) {
+std::string format_findings_text(const Findings& findings, const SourceTexts* sources) {
   std::string out;
   for (const auto& f : findings) {
     Diagnostic d{f.severity, f.loc, f.message, f.card_id, f.hint};
-    std::string block = format_diagnostic(d, with_source);
+    std::string block = format_diagnostic(d, sources);
     // Name the check at the end of the first line.
     size_t eol = block.find('\n');
     std::string tag = " [" + f.game + (f.check.empty() ? "" : ": " + f.check) + "]";
@@ -134,9 +135,7 @@ std::string json_string(const std::string& s) {
         break;
       default:
         if (c < 0x20 || c == 0x7f) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", c);
-          out += buf;
+          out += fmt::format("\\u{:04x}", c);
         } else {
           out += ch;  // UTF-8 passes through unchanged
         }

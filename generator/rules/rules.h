@@ -45,11 +45,11 @@ bool blocks_build(const Findings& findings, const std::string& game);
 
 // Human-readable, compiler style, one block per finding:
 //   data/games/palantir.yaml:42:7: error: message (card x) [check]
-//       <the source line>
+//       <the source line>      (when `sources`, the project, has the file)
 //       ^
 //   hint: ...
 // followed by a summary line ("2 errors, 1 warning, 0 notes").
-std::string format_findings_text(const Findings& findings, bool with_source = true);
+std::string format_findings_text(const Findings& findings, const SourceTexts* sources = nullptr);
 // Machine-readable: {"findings":[{"severity","game","check","card","file","line",
 // "column","message","hint"}...],"summary":{"errors","warnings","notes"}}.
 // Keys always in this order, every key always present; strings JSON-escaped.

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <limits>
 
+#include "model/field_path.h"
+
 namespace kw::rules {
 
 using model::Value;
@@ -26,20 +28,8 @@ size_t Sink::errors() const {
 
 namespace {
 
-std::vector<std::string> split_path(const std::string& path) {
-  std::vector<std::string> parts;
-  size_t start = 0;
-  while (true) {
-    size_t dot = path.find('.', start);
-    parts.push_back(path.substr(start, dot == std::string::npos ? std::string::npos : dot - start));
-    if (dot == std::string::npos) break;
-    start = dot + 1;
-  }
-  return parts;
-}
-
 const Value* walk_map(const Value* v, const std::string& path) {
-  for (const auto& part : split_path(path)) {
+  for (const auto& part : model::split_path(path)) {
     if (!v || !v->is_map()) return nullptr;
     v = v->find(part);
   }
@@ -67,7 +57,7 @@ SourceLoc field_loc(const model::Game& game, const model::Card& card, const std:
   const std::vector<model::FieldSpec>* specs = &game.fields_of(card.deck_id);
   const Value* v = &card.fields;
   SourceLoc loc = card.loc;
-  for (const auto& part : split_path(path)) {
+  for (const auto& part : model::split_path(path)) {
     if (!v->is_map()) break;
     const Value* next = v->find(part);
     if (!next || next->is_null()) break;

@@ -124,7 +124,7 @@ ComposedLine compose_line(const ParagraphModel& m, const std::vector<FaceRun>& r
     if (pieces[k].run->icon || glyphs[k].empty()) continue;
     const FontFace& face = *pieces[k].run->face;
     page::GlyphRun run;
-    run.font_file = face.file();
+    run.font = face.input;
     run.face_index = face.face_index;
     run.size_pt = p.size_pt;
     run.color = p.color;

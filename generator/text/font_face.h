@@ -2,13 +2,14 @@
 // One opened font file: a FreeType face, the HarfBuzz font shaping over it
 // (hb_ft), and the metrics and coverage the text stage needs, read once at load
 // time so that setting text never has to touch FreeType for them.
-#include <filesystem>
 #include <mutex>
 #include <string>
 
 #include <ft2build.h>
 #include FT_FREETYPE_H
 #include <hb.h>
+
+#include "project/input.h"
 
 namespace kw::text {
 
@@ -18,10 +19,10 @@ struct FontFace {
   FontFace& operator=(const FontFace&) = delete;
   ~FontFace();
 
-  std::string family;          // as named in fonts.yaml
-  std::string style;           // regular, italic, bold, semibold, bold-italic
-  std::filesystem::path path;  // absolute path of the font file
-  int face_index = 0;          // face within the file (collections)
+  std::string family;       // as named in fonts.yaml
+  std::string style;        // regular, italic, bold, semibold, bold-italic
+  project::InputPtr input;  // the font file; its bytes back `ft` (FT_New_Memory_Face)
+  int face_index = 0;       // face within the file (collections)
 
   FT_Face ft = nullptr;          // owned (one reference)
   hb_font_t* hb = nullptr;       // owned; hb_ft font over `ft`, at a fixed scale
@@ -45,7 +46,6 @@ struct FontFace {
   // shaping, so every hb_shape on `hb` holds this lock.
   mutable std::mutex shape_mutex;
 
-  std::string file() const { return path.string(); }
   // True when the cmap maps `cp`. Read-only, safe from any thread.
   bool covers(char32_t cp) const;
   // Glyph id of `cp` via the cmap, 0 when absent.

@@ -12,11 +12,11 @@
 #include <yaml-cpp/yaml.h>
 #include FT_TRUETYPE_TABLES_H
 
+#include "project/path.h"
+#include "project/project.h"
 #include "text/font_face.h"
 
 namespace kw::text {
-
-namespace fs = std::filesystem;
 
 FontFace::~FontFace() {
   if (coverage) hb_set_destroy(coverage);
@@ -33,8 +33,8 @@ unsigned FontFace::glyph_of(char32_t cp) const {
 }
 
 struct FontLibrary::Impl {
+  const project::Project* project = nullptr;
   FT_Library ft = nullptr;
-  fs::path dir;
   // Faces are declared after `ft` so they are destroyed before it.
   std::vector<std::unique_ptr<FontFace>> faces;
   std::map<std::string, std::map<std::string, const FontFace*>> families;
@@ -57,11 +57,11 @@ const std::set<std::string>& known_styles() {
   return s;
 }
 
-SourceLoc loc_of(const fs::path& file, const YAML::Node& n) {
+SourceLoc loc_of(const std::string& file, const YAML::Node& n) {
   const YAML::Mark m = n.Mark();
   // yaml-cpp marks are 0-based; diagnostics are 1-based. A null node has pos -1.
-  if (m.line < 0) return {file.string(), 0, 0};
-  return {file.string(), m.line + 1, m.column + 1};
+  if (m.line < 0) return {file, 0, 0};
+  return {file, m.line + 1, m.column + 1};
 }
 
 double hb_metric(hb_font_t* font, hb_ot_metrics_tag_t tag, double fallback, double per_em) {
@@ -72,15 +72,20 @@ double hb_metric(hb_font_t* font, hb_ot_metrics_tag_t tag, double fallback, doub
 
 // Opens one face and reads everything the text stage needs from it. Runs
 // single-threaded at load time, so no locking is needed yet.
-std::unique_ptr<FontFace> open_face(FT_Library lib, const fs::path& file, std::string* error) {
+std::unique_ptr<FontFace> open_face(FT_Library lib, project::InputPtr file, std::string* error) {
   FT_Face ft = nullptr;
-  if (FT_Error e = FT_New_Face(lib, file.c_str(), 0, &ft); e != 0) {
+  // FreeType reads the face from the bytes as long as it is open: the face
+  // keeps the input alive.
+  const auto bytes = file->bytes();
+  if (FT_Error e = FT_New_Memory_Face(lib, reinterpret_cast<const FT_Byte*>(bytes.data()),
+                                      static_cast<FT_Long>(bytes.size()), 0, &ft);
+      e != 0) {
     *error = "FreeType cannot open the font (error " + std::to_string(e) + ")";
     return nullptr;
   }
   auto face = std::make_unique<FontFace>();
   face->ft = ft;
-  face->path = fs::absolute(file).lexically_normal();
+  face->input = std::move(file);
   face->face_index = 0;
   if (FT_Select_Charmap(ft, FT_ENCODING_UNICODE) != 0) {
     *error = "the font has no Unicode character map";
@@ -138,47 +143,49 @@ FontLibrary::~FontLibrary() = default;
 
 // Never returns null: a broken fonts.yaml gives an empty (or partial) library
 // and errors in `diags`, so callers report every problem in one run.
-std::unique_ptr<FontLibrary> FontLibrary::load(const fs::path& fonts_dir, Diagnostics& diags) {
+std::unique_ptr<FontLibrary> FontLibrary::load(const project::Project& project, Diagnostics& diags,
+                                               const std::string& dir) {
   auto impl = std::make_unique<Impl>();
-  impl->dir = fs::absolute(fonts_dir).lexically_normal();
-  const fs::path yaml_path = impl->dir / "fonts.yaml";
-  const std::string yaml_file = yaml_path.string();
+  impl->project = &project;
+  const std::string yaml_file = project::join(dir, "fonts.yaml");
 
   if (FT_Init_FreeType(&impl->ft) != 0) {
     diags.error({yaml_file, 0, 0}, "cannot initialise FreeType");
     return std::unique_ptr<FontLibrary>(new FontLibrary(std::move(impl)));
   }
 
-  YAML::Node root;
-  try {
-    root = YAML::LoadFile(yaml_file);
-  } catch (const YAML::BadFile&) {
+  const project::InputPtr yaml_input = project.read(yaml_file);
+  if (!yaml_input) {
     diags.error({yaml_file, 0, 0}, "cannot read the font list");
     return std::unique_ptr<FontLibrary>(new FontLibrary(std::move(impl)));
+  }
+  YAML::Node root;
+  try {
+    root = YAML::Load(yaml_input->text());
   } catch (const YAML::Exception& e) {
     SourceLoc loc{yaml_file, e.mark.line >= 0 ? e.mark.line + 1 : 0, e.mark.column >= 0 ? e.mark.column + 1 : 0};
     diags.error(loc, "malformed YAML: " + e.msg);
     return std::unique_ptr<FontLibrary>(new FontLibrary(std::move(impl)));
   }
   if (!root.IsMap()) {
-    diags.error(loc_of(yaml_path, root), "the font list must be a mapping with 'families' and 'fallback'");
+    diags.error(loc_of(yaml_file, root), "the font list must be a mapping with 'families' and 'fallback'");
     return std::unique_ptr<FontLibrary>(new FontLibrary(std::move(impl)));
   }
 
   for (const auto& kv : root) {
     const std::string key = kv.first.as<std::string>();
     if (key != "families" && key != "fallback")
-      diags.error(loc_of(yaml_path, kv.first), "unknown key '" + key + "'", {}, "known keys are families, fallback");
+      diags.error(loc_of(yaml_file, kv.first), "unknown key '" + key + "'", {}, "known keys are families, fallback");
   }
 
   const YAML::Node families = root["families"];
   if (!families || !families.IsMap()) {
-    diags.error(loc_of(yaml_path, families ? families : root), "'families' must map family names to styles");
+    diags.error(loc_of(yaml_file, families ? families : root), "'families' must map family names to styles");
   } else {
     for (const auto& fam : families) {
       const std::string family = fam.first.as<std::string>();
       if (!fam.second.IsMap()) {
-        diags.error(loc_of(yaml_path, fam.second), "family '" + family + "' must map styles to font files");
+        diags.error(loc_of(yaml_file, fam.second), "family '" + family + "' must map styles to font files");
         continue;
       }
       impl->family_order.push_back(family);
@@ -186,23 +193,24 @@ std::unique_ptr<FontLibrary> FontLibrary::load(const fs::path& fonts_dir, Diagno
       for (const auto& st : fam.second) {
         const std::string style = st.first.as<std::string>();
         if (!known_styles().count(style)) {
-          diags.error(loc_of(yaml_path, st.first), "unknown style '" + style + "' in family '" + family + "'", {},
+          diags.error(loc_of(yaml_file, st.first), "unknown style '" + style + "' in family '" + family + "'", {},
                       "known styles are regular, italic, bold, semibold, bold-italic");
           continue;
         }
         if (!st.second.IsScalar()) {
-          diags.error(loc_of(yaml_path, st.second), "style '" + style + "' must name a font file");
+          diags.error(loc_of(yaml_file, st.second), "style '" + style + "' must name a font file");
           continue;
         }
-        const fs::path file = impl->dir / st.second.as<std::string>();
-        if (!fs::is_regular_file(file)) {
-          diags.error(loc_of(yaml_path, st.second), "font file not found: " + file.string());
+        const std::string file = project::join(dir, st.second.as<std::string>());
+        project::InputPtr input = project.read(file);
+        if (!input) {
+          diags.error(loc_of(yaml_file, st.second), "font file not found: " + file);
           continue;
         }
         std::string why;
-        auto face = open_face(impl->ft, file, &why);
+        auto face = open_face(impl->ft, std::move(input), &why);
         if (!face) {
-          diags.error(loc_of(yaml_path, st.second), file.string() + ": " + why);
+          diags.error(loc_of(yaml_file, st.second), file + ": " + why);
           continue;
         }
         face->family = family;
@@ -216,12 +224,12 @@ std::unique_ptr<FontLibrary> FontLibrary::load(const fs::path& fonts_dir, Diagno
   const YAML::Node fallback = root["fallback"];
   if (fallback) {
     if (!fallback.IsSequence()) {
-      diags.error(loc_of(yaml_path, fallback), "'fallback' must be a list of family names");
+      diags.error(loc_of(yaml_file, fallback), "'fallback' must be a list of family names");
     } else {
       for (const auto& f : fallback) {
         const std::string family = f.as<std::string>();
         if (!impl->families.count(family)) {
-          diags.error(loc_of(yaml_path, f), "unknown family '" + family + "' in fallback");
+          diags.error(loc_of(yaml_file, f), "unknown family '" + family + "' in fallback");
           continue;
         }
         impl->fallback.push_back(family);
@@ -269,5 +277,7 @@ std::vector<const FontFace*> FontLibrary::fallback_chain(const std::string& styl
 }
 
 std::vector<std::string> FontLibrary::families() const { return impl_->family_order; }
+
+const project::Project& FontLibrary::project() const { return *impl_->project; }
 
 }  // namespace kw::text

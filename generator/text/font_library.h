@@ -1,12 +1,15 @@
 #pragma once
 // The bundled fonts (fonts/fonts.yaml): families, styles, files, fallback order.
 // Fonts are loaded from the project's fonts/ folder and nowhere else.
-#include <filesystem>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "core/diagnostic.h"
+
+namespace kw::project {
+class Project;
+}
 
 namespace kw::text {
 
@@ -14,10 +17,12 @@ struct FontFace;  // opaque: FreeType face + HarfBuzz font, owned by the library
 
 class FontLibrary {
  public:
-  // Reads `fonts_dir`/fonts.yaml and opens every file it names. Problems
-  // (missing file, unknown key) are reported to `diags` with file:line:col.
-  // Never returns null: with errors the library holds whatever did load.
-  static std::unique_ptr<FontLibrary> load(const std::filesystem::path& fonts_dir, Diagnostics& diags);
+  // Reads `dir`/fonts.yaml of `project` and opens every file it names (font
+  // files are relative to `dir`). Problems (missing file, unknown key) are
+  // reported to `diags` with file:line:col. Never returns null: with errors
+  // the library holds whatever did load. `project` must outlive the library.
+  static std::unique_ptr<FontLibrary> load(const project::Project& project, Diagnostics& diags,
+                                           const std::string& dir = "fonts");
   ~FontLibrary();
 
   bool has_family(const std::string& family) const;
@@ -34,6 +39,9 @@ class FontLibrary {
   // fallback family's closest face to `style`.
   std::vector<const FontFace*> fallback_chain(const std::string& style) const;
   std::vector<std::string> families() const;
+  // The project the fonts came from: the text stage's other inputs
+  // (hyphenation dictionaries) and per-build caches are there too.
+  const project::Project& project() const;
 
   struct Impl;
 

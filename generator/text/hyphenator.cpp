@@ -1,27 +1,24 @@
 #include "text/hyphenator.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
-#include <map>
-#include <memory>
-#include <mutex>
 #include <set>
 
 #include <hyphen.h>
 #include <unicode/uchar.h>
 
+#include "project/project.h"
 #include "text/utf8.h"
 
 namespace kw::text {
 
-namespace fs = std::filesystem;
-
 namespace {
 
-const fs::path kDictionaryDir = "/usr/share/hyphen";
+constexpr const char* kDictionaryDir = "/usr/share/hyphen/";
 
 // "de-CH" -> hyph_de_CH.dic, then hyph_de.dic, then hyph_de_DE.dic.
-std::vector<fs::path> candidates(const std::string& language) {
+std::vector<std::string> candidates(const std::string& language) {
   std::string lang = language, region;
   const auto dash = language.find_first_of("-_");
   if (dash != std::string::npos) {
@@ -31,41 +28,41 @@ std::vector<fs::path> candidates(const std::string& language) {
   }
   std::transform(lang.begin(), lang.end(), lang.begin(), [](unsigned char c) { return char(std::tolower(c)); });
   std::transform(region.begin(), region.end(), region.begin(), [](unsigned char c) { return char(std::toupper(c)); });
-  std::vector<fs::path> out;
-  if (!region.empty()) out.push_back(kDictionaryDir / ("hyph_" + lang + "_" + region + ".dic"));
-  out.push_back(kDictionaryDir / ("hyph_" + lang + ".dic"));
+  std::vector<std::string> out;
+  const std::string dir = kDictionaryDir;
+  if (!region.empty()) out.push_back(dir + "hyph_" + lang + "_" + region + ".dic");
+  out.push_back(dir + "hyph_" + lang + ".dic");
   const std::string default_region = lang == "en" ? "US" : lang == "de" ? "DE" : lang == "fr" ? "FR" : "";
-  if (!default_region.empty()) out.push_back(kDictionaryDir / ("hyph_" + lang + "_" + default_region + ".dic"));
+  if (!default_region.empty()) out.push_back(dir + "hyph_" + lang + "_" + default_region + ".dic");
   return out;
 }
 
 }  // namespace
 
-const Hyphenator* Hyphenator::for_language(const std::string& language) {
-  // Dictionaries are large (de: 1 MB of patterns, about a second to load):
-  // read each file once, lazily, and share it between all threads for the
-  // rest of the run. Debian links de_CH, de_AT... to one file, so files are
-  // keyed by their canonical path.
-  static std::mutex mutex;
-  static std::map<std::string, const Hyphenator*> by_language;
-  static std::map<fs::path, std::unique_ptr<Hyphenator>> by_file;
-  std::lock_guard lock(mutex);
-  auto it = by_language.find(language);
-  if (it != by_language.end()) return it->second;
+const Hyphenator* Hyphenators::for_language(const std::string& language) const {
+  std::lock_guard lock(mutex_);
+  auto it = by_language_.find(language);
+  if (it != by_language_.end()) return it->second;
   const Hyphenator* found = nullptr;
-  for (const fs::path& p : candidates(language)) {
-    std::error_code ec;
-    const fs::path file = fs::canonical(p, ec);
-    if (ec) continue;
-    auto& slot = by_file[file];
-    if (!slot) slot = open(file);
+  for (const std::string& file : candidates(language)) {
+    project::InputPtr dic = project_.read_system(file);
+    if (!dic) continue;
+    auto& slot = by_content_[dic->hash()];
+    if (!slot) slot = Hyphenator::open(*dic);
     if ((found = slot.get())) break;
   }
-  return by_language[language] = found;
+  return by_language_[language] = found;
 }
 
-std::unique_ptr<Hyphenator> Hyphenator::open(const fs::path& dic) {
-  HyphenDict* d = hnj_hyphen_load(dic.c_str());
+std::unique_ptr<Hyphenator> Hyphenator::open(const project::Input& dic) {
+  // libhyphen parses from a FILE*, not from memory: fmemopen gives it one
+  // over the input's bytes, so the dictionary parsed is exactly the input
+  // read (and hashed) through the project, with no temporary file.
+  if (dic.bytes().empty()) return nullptr;
+  FILE* file = fmemopen(const_cast<char*>(dic.bytes().data()), dic.bytes().size(), "r");
+  if (!file) return nullptr;
+  HyphenDict* d = hnj_hyphen_load_file(file);
+  std::fclose(file);
   if (!d) return nullptr;
   std::unique_ptr<Hyphenator> h(new Hyphenator());
   h->dict_ = d;

@@ -1,23 +1,16 @@
 #include "text/linebreak.h"
 
-#include <map>
-#include <memory>
-#include <mutex>
-
 #include <unicode/brkiter.h>
 #include <unicode/utext.h>
 
 namespace kw::text {
 
-namespace {
+LineBreakers::LineBreakers() = default;
+LineBreakers::~LineBreakers() = default;
 
-// Building a line iterator loads and compiles ICU's rules: do it once per
-// language. ICU iterators are not thread-safe, so each call works on a clone.
-std::unique_ptr<icu::BreakIterator> clone_for(const std::string& language) {
-  static std::mutex mutex;
-  static std::map<std::string, std::unique_ptr<icu::BreakIterator>> prototypes;
-  std::lock_guard lock(mutex);
-  auto& proto = prototypes[language];
+std::unique_ptr<icu::BreakIterator> LineBreakers::clone_for(const std::string& language) const {
+  std::lock_guard lock(mutex_);
+  auto& proto = prototypes_[language];
   if (!proto) {
     UErrorCode status = U_ZERO_ERROR;
     proto.reset(icu::BreakIterator::createLineInstance(icu::Locale::forLanguageTag(language, status), status));
@@ -30,9 +23,7 @@ std::unique_ptr<icu::BreakIterator> clone_for(const std::string& language) {
   return std::unique_ptr<icu::BreakIterator>(proto->clone());
 }
 
-}  // namespace
-
-std::vector<BreakOpportunity> line_break_opportunities(std::string_view text, const std::string& language) {
+std::vector<BreakOpportunity> LineBreakers::opportunities(std::string_view text, const std::string& language) const {
   std::vector<BreakOpportunity> out;
   if (text.empty()) return out;
   auto it = clone_for(language);

@@ -1,6 +1,9 @@
 #include "text/markup.h"
 
 #include <algorithm>
+#include <optional>
+
+#include <fmt/format.h>
 
 #include "text/utf8.h"
 
@@ -71,11 +74,13 @@ class Parser {
         i += 1;
       } else {
         std::size_t j = i;
-        const char32_t cp = utf8::next(src_, j);
-        if (cp == 0x2028 || cp == 0x2029 || cp == 0x0B || cp == 0x85) {
+        const std::optional<char32_t> cp = utf8::decode(src_, j);
+        if (!cp) {
+          fail(i, fmt::format("invalid UTF-8 (byte 0x{:02X})", static_cast<unsigned char>(c)));
+        } else if (*cp == 0x2028 || *cp == 0x2029 || *cp == 0x0B || *cp == 0x85) {
           emit("\n");  // Unicode line/paragraph separators: same as a newline
-        } else if (cp < 0x20 && cp != '\n') {
-          fail(i, "control character " + utf8::hex(cp));
+        } else if (*cp < 0x20 && *cp != '\n') {
+          fail(i, "control character " + utf8::hex(*cp));
         } else {
           emit(std::string(src_.substr(i, j - i)));
         }

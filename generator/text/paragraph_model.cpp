@@ -89,7 +89,7 @@ ParagraphModel build_paragraph(const Markup& markup, std::size_t begin, std::siz
   m.breaks.push_back({0, BreakKind::Start});
   if (options.wrap && !m.units.empty()) {
     const std::string_view para(text.data() + begin, end - begin);
-    const auto opportunities = line_break_opportunities(para, options.language);
+    const auto opportunities = options.breakers->opportunities(para, options.language);
     for (const BreakOpportunity& o : opportunities) {
       const std::size_t u = unit_of(begin + o.byte);
       if (u == 0 || u >= m.units.size() || u == SIZE_MAX) continue;

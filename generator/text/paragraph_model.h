@@ -5,6 +5,7 @@
 #include <string>
 
 #include "text/hyphenator.h"
+#include "text/linebreak.h"
 #include "text/markup.h"
 #include "text/paragraph.h"
 #include "text/shaper.h"
@@ -15,6 +16,7 @@ struct ModelOptions {
   ShapeOptions shape;
   std::string language = "de";
   const Hyphenator* hyphenator = nullptr;  // null: no dictionary hyphenation
+  const LineBreakers* breakers = nullptr;  // where lines may break; needed when wrapping
   bool wrap = true;                        // false: no breaks at all
   double tracking_em = 0;
   double max_stretch_em = 0.6;

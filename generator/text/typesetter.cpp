@@ -6,13 +6,16 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <limits>
 #include <map>
 
+#include <fmt/format.h>
+
+#include "project/project.h"
 #include "text/compose.h"
 #include "text/font_face.h"
 #include "text/hyphenator.h"
+#include "text/linebreak.h"
 #include "text/paragraph_model.h"
 #include "text/utf8.h"
 
@@ -23,9 +26,7 @@ namespace {
 constexpr double kEps = 1e-6;
 
 std::string fmt(double v, int decimals = 2) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-  std::string s = buf;
+  std::string s = fmt::format("{:.{}f}", v, decimals);
   while (s.find('.') != std::string::npos && (s.back() == '0' || s.back() == '.')) {
     const bool dot = s.back() == '.';
     s.pop_back();
@@ -281,7 +282,9 @@ SetResult Typesetter::set(const std::string& markup, const TextStyle& style, Siz
   ModelOptions mo;
   mo.shape = job.shape;
   mo.language = style.language;
-  mo.hyphenator = style.hyphenate && style.wrap ? Hyphenator::for_language(style.language) : nullptr;
+  const project::Project& project = fonts_.project();
+  mo.hyphenator = style.hyphenate && style.wrap ? project.state<Hyphenators>().for_language(style.language) : nullptr;
+  mo.breakers = &project.state<LineBreakers>();
   mo.wrap = style.wrap;
   mo.tracking_em = style.tracking_em;
   mo.max_stretch_em = style.max_stretch;

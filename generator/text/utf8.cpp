@@ -1,69 +1,46 @@
 #include "text/utf8.h"
 
-#include <cstdio>
+#include <algorithm>
+#include <cstdint>
+
+#include <fmt/format.h>
+#include <unicode/utf8.h>
 
 namespace kw::text::utf8 {
 
-char32_t next(std::string_view s, std::size_t& i) {
-  const auto b0 = static_cast<unsigned char>(s[i]);
-  auto cont = [&](std::size_t k) -> int {
-    if (i + k >= s.size()) return -1;
-    const auto b = static_cast<unsigned char>(s[i + k]);
-    return (b & 0xC0) == 0x80 ? (b & 0x3F) : -1;
-  };
-  if (b0 < 0x80) {
-    ++i;
-    return b0;
+std::optional<char32_t> decode(std::string_view s, std::size_t& i) {
+  // ICU indexes with int32_t; a sequence is at most 4 bytes, so decode from a
+  // window at s[i] and texts of any length work.
+  const auto* bytes = reinterpret_cast<const std::uint8_t*>(s.data() + i);
+  const auto length = static_cast<std::int32_t>(std::min<std::size_t>(s.size() - i, U8_MAX_LENGTH));
+  std::int32_t k = 0;
+  UChar32 c = 0;
+  U8_NEXT(bytes, k, length, c);
+  i += static_cast<std::size_t>(k);
+  if (c < 0) return std::nullopt;
+  return static_cast<char32_t>(c);
+}
+
+char32_t next(std::string_view s, std::size_t& i) { return decode(s, i).value_or(U'\uFFFD'); }
+
+std::size_t first_invalid(std::string_view s) {
+  for (std::size_t i = 0; i < s.size();) {
+    const std::size_t at = i;
+    if (!decode(s, i)) return at;
   }
-  int len = 0;
-  char32_t cp = 0;
-  if ((b0 & 0xE0) == 0xC0) {
-    len = 2;
-    cp = b0 & 0x1F;
-  } else if ((b0 & 0xF0) == 0xE0) {
-    len = 3;
-    cp = b0 & 0x0F;
-  } else if ((b0 & 0xF8) == 0xF0) {
-    len = 4;
-    cp = b0 & 0x07;
-  } else {
-    ++i;
-    return 0xFFFD;
-  }
-  for (int k = 1; k < len; ++k) {
-    const int c = cont(static_cast<std::size_t>(k));
-    if (c < 0) {
-      ++i;
-      return 0xFFFD;
-    }
-    cp = (cp << 6) | static_cast<char32_t>(c);
-  }
-  // Reject overlong forms and surrogates: they would confuse byte offsets.
-  static constexpr char32_t kMin[] = {0, 0, 0x80, 0x800, 0x10000};
-  if (cp < kMin[len] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
-    ++i;
-    return 0xFFFD;
-  }
-  i += static_cast<std::size_t>(len);
-  return cp;
+  return std::string_view::npos;
 }
 
 void append(std::string& out, char32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
+  std::uint8_t bytes[U8_MAX_LENGTH];
+  std::int32_t length = 0;
+  UBool error = false;
+  U8_APPEND(bytes, length, U8_MAX_LENGTH, static_cast<UChar32>(cp), error);
+  if (error) {
+    append(out, U'\uFFFD');
+    return;
   }
+  out.append(reinterpret_cast<const char*>(bytes), static_cast<std::size_t>(length));
 }
 
 std::string encode(char32_t cp) {
@@ -72,10 +49,6 @@ std::string encode(char32_t cp) {
   return s;
 }
 
-std::string hex(char32_t cp) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "U+%04X", static_cast<unsigned>(cp));
-  return buf;
-}
+std::string hex(char32_t cp) { return fmt::format("U+{:04X}", static_cast<std::uint32_t>(cp)); }
 
 }  // namespace kw::text::utf8

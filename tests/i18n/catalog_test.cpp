@@ -32,7 +32,7 @@ TEST(Catalog, ListsDataAndLayoutStringsWithIds) {
           "elements:\n"
           "  - { type: text, name: title, text: \"{{name}}\", box: [5, 40, 49, 10] }\n"
           "  - { type: text, name: points, text: \"{{points}} Punkte\", box: [5, 60, 49, 10] }\n");
-  auto loaded = model::load_model(p.root());
+  auto loaded = model::load_model(p.project());
   ASSERT_TRUE(loaded.model) << format_diagnostics(loaded.diagnostics);
   Diagnostics diags;
   auto entries = catalog(*loaded.model, *loaded.model->game("mini"), diags);
@@ -46,10 +46,10 @@ TEST(Catalog, ListsDataAndLayoutStringsWithIds) {
 TEST(Catalog, StatusReportsMissingAndStale) {
   MiniProject p;
   write_partial_french(p);
-  auto loaded = model::load_model(p.root());
+  auto loaded = model::load_model(p.project());
   ASSERT_TRUE(loaded.model);
   Diagnostics diags;
-  auto locales = model::load_locales(p.root(), diags);
+  auto locales = model::load_locales(p.project(), diags);
   ASSERT_EQ(locales.size(), 1u);
   auto entries = catalog(*loaded.model, *loaded.model->game("mini"), diags);
   auto st = status(entries, &locales[0]);
@@ -65,29 +65,29 @@ TEST(Catalog, LoadingALanguageFallsBackVisiblyToGerman) {
   write_partial_french(p);
   model::LoadOptions options;
   options.language = "fr";
-  auto loaded = model::load_model(p.root(), options);
+  auto loaded = model::load_model(p.project(), options);
   ASSERT_TRUE(loaded.model) << format_diagnostics(loaded.diagnostics);
   const auto& g = *loaded.model->game("mini");
   EXPECT_EQ(g.name, "Mini Déchets");
   EXPECT_EQ(model::lookup(g, g.decks[0].cards[2], "region.name")->scalar, "Sud");
   EXPECT_EQ(model::lookup(g, g.decks[0].cards[2], "name")->scalar, "Nazgûl");  // missing: German
-  std::string warnings = format_diagnostics(loaded.diagnostics, false);
+  std::string warnings = format_diagnostics(loaded.diagnostics);
   EXPECT_NE(warnings.find("warning: no fr text for 'card.beta.name'; using the German \"Nazgûl\""), std::string::npos)
       << warnings;
   EXPECT_NE(warnings.find("warning: stale fr text for 'table.regions.north.name'"), std::string::npos) << warnings;
   EXPECT_FALSE(loaded.diagnostics.has_errors());
 
   options.language = "xx";
-  auto none = model::load_model(p.root(), options);
+  auto none = model::load_model(p.project(), options);
   EXPECT_FALSE(none.model);
 }
 
 TEST(Catalog, PoExportImportRoundTripsTheLocale) {
   MiniProject p;
   write_partial_french(p);
-  auto loaded = model::load_model(p.root());
+  auto loaded = model::load_model(p.project());
   Diagnostics diags;
-  auto locales = model::load_locales(p.root(), diags);
+  auto locales = model::load_locales(p.project(), diags);
   auto entries = catalog(*loaded.model, *loaded.model->game("mini"), diags);
   PoFile po = to_po(entries, &locales[0], "fr", "mini", p.root());
   // Stale entries go out fuzzy; the translator fills the missing one.
@@ -107,7 +107,7 @@ TEST(Catalog, PoExportImportRoundTripsTheLocale) {
 
   // The YAML written for the locale reads back identically.
   p.write("data/locales/fr/mini.yaml", model::format_locale(merged));
-  auto again = model::load_locales(p.root(), diags);
+  auto again = model::load_locales(p.project(), diags);
   ASSERT_FALSE(diags.has_errors()) << format_diagnostics(diags);
   ASSERT_EQ(again[0].strings.size(), merged.strings.size());
   for (const auto& [id, e] : merged.strings) {
@@ -118,17 +118,41 @@ TEST(Catalog, PoExportImportRoundTripsTheLocale) {
 
 TEST(Catalog, ImportRejectsUnknownIds) {
   MiniProject p;
-  auto loaded = model::load_model(p.root());
+  auto loaded = model::load_model(p.project());
   Diagnostics diags;
   auto entries = catalog(*loaded.model, *loaded.model->game("mini"), diags);
   PoFile po;
   po.language = "fr";
   po.game = "mini";
-  po.entries.push_back({"card.gamma.name", "X", "Y", false, "", ""});
+  PoEntry unknown;
+  unknown.context = "card.gamma.name";
+  unknown.source = "X";
+  unknown.translation = "Y";
+  po.entries.push_back(unknown);
   model::Locale locale;
   merge_po(po, entries, locale, "x.po", diags);
   ASSERT_TRUE(diags.has_errors());
   EXPECT_NE(diags.items()[0].message.find("card.gamma.name"), std::string::npos);
+}
+
+TEST(Catalog, ImportRefusesPluralEntries) {
+  MiniProject p;
+  auto loaded = model::load_model(p.project());
+  Diagnostics diags;
+  auto entries = catalog(*loaded.model, *loaded.model->game("mini"), diags);
+  PoFile po;
+  po.language = "fr";
+  po.game = "mini";
+  PoEntry plural;
+  plural.context = "card.beta.name";
+  plural.source = plural.source_plural.emplace("Nazgûl");
+  plural.plural_translations = {"a", "b"};
+  po.entries.push_back(plural);
+  model::Locale locale;
+  EXPECT_EQ(merge_po(po, entries, locale, "x.po", diags), 0u);
+  ASSERT_EQ(diags.error_count(), 1u);
+  EXPECT_NE(diags.items()[0].message.find("plural forms"), std::string::npos);
+  EXPECT_TRUE(locale.strings.empty());
 }
 
 }  // namespace

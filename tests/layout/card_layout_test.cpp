@@ -12,12 +12,12 @@ namespace {
 using test::MiniProject;
 
 struct Fixture {
-  explicit Fixture(const std::filesystem::path& root) {
-    auto loaded = model::load_model(root);
+  explicit Fixture(const project::Project& project) {
+    auto loaded = model::load_model(project);
     EXPECT_TRUE(loaded.model) << format_diagnostics(loaded.diagnostics);
     model = std::move(loaded.model);
     Diagnostics d;
-    fonts = text::FontLibrary::load(root / "fonts", d);
+    fonts = text::FontLibrary::load(project, d);
     EXPECT_FALSE(d.has_errors()) << format_diagnostics(d);
     typesetter = std::make_unique<text::Typesetter>(*fonts);
     layouter = std::make_unique<Layouter>(*model, *fonts, *typesetter);
@@ -36,7 +36,7 @@ const page::Item* find_item(const page::Page& page, const std::string& name) {
 
 TEST(CardLayout, MiniCardIsAListOfItemsInPageMillimetres) {
   MiniProject p;
-  Fixture f(p.root());
+  Fixture f(p.project());
   ASSERT_TRUE(f.model);
   const auto& game = *f.model->game("mini");
   Diagnostics diags;
@@ -73,7 +73,7 @@ TEST(CardLayout, MiniCardIsAListOfItemsInPageMillimetres) {
 
 TEST(CardLayout, ConditionsSelectElementsPerCard) {
   MiniProject p;
-  Fixture f(p.root());
+  Fixture f(p.project());
   const auto& game = *f.model->game("mini");
   Diagnostics diags;
   const LayoutDef* def = f.layouter->definition("mini/card", diags);
@@ -90,7 +90,7 @@ TEST(CardLayout, UnknownFieldInLayoutNamesCardAndLine) {
           "  - type: text\n"
           "    text: \"{{regon.name}}\"\n"
           "    box: [5, 40, 49, 10]\n");
-  Fixture f(p.root());
+  Fixture f(p.project());
   const auto& game = *f.model->game("mini");
   Diagnostics diags;
   const LayoutDef* def = f.layouter->definition("mini/card", diags);
@@ -115,7 +115,7 @@ TEST(CardLayout, LayoutFileErrorsHaveLocations) {
           "    box: [5, 40, 49, 10]\n"
           "    font: { family: comic-sans }\n"
           "    colour: \"#fff\"\n");
-  Fixture f(p.root());
+  Fixture f(p.project());
   Diagnostics diags;
   EXPECT_FALSE(f.layouter->definition("mini/card", diags));
   ASSERT_EQ(diags.error_count(), 3u) << format_diagnostics(diags);
@@ -133,7 +133,7 @@ TEST(CardLayout, MissingTemplateIsReportedForTheCard) {
   p.write("layouts/mini/card.yaml",
           "elements:\n"
           "  - { type: art, src: mini/missing.svg, box: [5, 5, 10, 10] }\n");
-  Fixture f(p.root());
+  Fixture f(p.project());
   const auto& game = *f.model->game("mini");
   Diagnostics diags;
   const LayoutDef* def = f.layouter->definition("mini/card", diags);
@@ -144,7 +144,7 @@ TEST(CardLayout, MissingTemplateIsReportedForTheCard) {
 }
 
 TEST(CardLayout, PalantirCardIsTwoHeaded) {
-  Fixture f(test::source_root());
+  Fixture f(test::source_project());
   ASSERT_TRUE(f.model);
   const auto& game = *f.model->game("palantir");
   const model::Card* card = nullptr;

@@ -57,11 +57,11 @@ struct Board {
   explicit Board(const std::string& layout) {
     project.write("data/games/mini.yaml", kGame);
     project.write("layouts/mini/card.yaml", layout);
-    auto loaded = model::load_model(project.root());
+    auto loaded = model::load_model(project.project());
     EXPECT_TRUE(loaded.model) << format_diagnostics(loaded.diagnostics);
     model = std::move(loaded.model);
     Diagnostics d;
-    fonts = text::FontLibrary::load(project.root() / "fonts", d);
+    fonts = text::FontLibrary::load(project.project(), d);
     typesetter = std::make_unique<text::Typesetter>(*fonts);
     layouter = std::make_unique<Layouter>(*model, *fonts, *typesetter);
   }
@@ -267,7 +267,7 @@ TEST(Repeat, ProblemsNameTheCardAndTheLine) {
       "  - { type: repeat, count: 2, elements: [ { type: rect, box: [0, 0, 1, 1], when: \"name < 3\" } ] }\n");
   Diagnostics diags;
   b.page(diags);
-  std::string out = format_diagnostics(diags, false);
+  std::string out = format_diagnostics(diags);
   EXPECT_NE(out.find("card.yaml:2:5: error: unknown table 'nowhere'"), std::string::npos) << out;
   EXPECT_NE(out.find("card.yaml:7:9: error: unknown field 'space.colour.hue' (card board)"), std::string::npos) << out;
   EXPECT_NE(out.find("card.yaml:8:5: error: repeat of 100000 items"), std::string::npos) << out;
@@ -290,8 +290,8 @@ TEST(Repeat, DefinitionErrors) {
           "  - { type: sector, center: [0, 0], radius: [5, 2] }\n"
           "  - { type: sector, center: [0, 0], radius: 5, angles: [30, 10] }\n");
   Diagnostics diags;
-  EXPECT_FALSE(load_layout(p.root() / "layouts", "mini/card", nullptr, diags));
-  std::string out = format_diagnostics(diags, false);
+  EXPECT_FALSE(load_layout(p.project(), "mini/card", nullptr, diags));
+  std::string out = format_diagnostics(diags);
   EXPECT_NE(out.find(":2:5: error: repeat element needs exactly one of"), std::string::npos) << out;
   EXPECT_NE(out.find(":3:5: error: repeat element needs exactly one of"), std::string::npos) << out;
   EXPECT_NE(out.find(":4:5: error: a repeat over a table or list needs 'as:'"), std::string::npos) << out;

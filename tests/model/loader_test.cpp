@@ -22,7 +22,7 @@ std::string first_error(const LoadResult& r) {
 
 TEST(Loader, LoadsValidProjectAndExpandsCopies) {
   MiniProject p;
-  auto r = load_model(p.root());
+  auto r = load_model(p.project());
   ASSERT_TRUE(r.model) << format_diagnostics(r.diagnostics);
   const Game* g = r.model->game("mini");
   ASSERT_TRUE(g);
@@ -40,7 +40,7 @@ TEST(Loader, LoadsValidProjectAndExpandsCopies) {
 
 TEST(Loader, LookupFollowsReferencesIntoTables) {
   MiniProject p;
-  auto r = load_model(p.root());
+  auto r = load_model(p.project());
   ASSERT_TRUE(r.model);
   const Game& g = *r.model->game("mini");
   const Card& beta = g.decks[0].cards[2];
@@ -58,7 +58,7 @@ TEST(Loader, LookupFollowsReferencesIntoTables) {
 TEST(Loader, YamlSyntaxErrorHasLineAndColumn) {
   MiniProject p;
   p.write("data/games/mini.yaml", replace(MiniProject::game_yaml(), "points: 11\n", "points: [11\n"));
-  auto r = load_model(p.root());
+  auto r = load_model(p.project());
   EXPECT_FALSE(r.model);
   std::string e = first_error(r);
   EXPECT_EQ(e.rfind("mini.yaml:", 0), 0u) << e;
@@ -70,7 +70,7 @@ TEST(Loader, UnknownFieldPointsAtTheKey) {
   MiniProject p;
   p.write("data/games/mini.yaml",
           replace(MiniProject::game_yaml(), "          points: 0\n", "          points: 0\n          colour: red\n"));
-  auto r = load_model(p.root());
+  auto r = load_model(p.project());
   EXPECT_FALSE(r.model);
   EXPECT_EQ(first_error(r), "mini.yaml:32:11: unknown field 'colour'");
   EXPECT_EQ(r.diagnostics.items()[0].card_id, "beta");
@@ -80,7 +80,7 @@ TEST(Loader, UnknownFieldPointsAtTheKey) {
 TEST(Loader, MissingRequiredField) {
   MiniProject p;
   p.write("data/games/mini.yaml", replace(MiniProject::game_yaml(), "          points: 0\n", ""));
-  auto r = load_model(p.root());
+  auto r = load_model(p.project());
   EXPECT_FALSE(r.model);
   EXPECT_EQ(first_error(r), "mini.yaml:28:11: missing required field 'points'");
 }
@@ -88,7 +88,7 @@ TEST(Loader, MissingRequiredField) {
 TEST(Loader, WrongType) {
   MiniProject p;
   p.write("data/games/mini.yaml", replace(MiniProject::game_yaml(), "points: 11", "points: elf"));
-  auto r = load_model(p.root());
+  auto r = load_model(p.project());
   EXPECT_FALSE(r.model);
   EXPECT_EQ(first_error(r), "mini.yaml:26:19: field 'points' must be a whole number, not text");
 }
@@ -96,7 +96,7 @@ TEST(Loader, WrongType) {
 TEST(Loader, UnknownRegionReference) {
   MiniProject p;
   p.write("data/games/mini.yaml", replace(MiniProject::game_yaml(), "region: south", "region: sud"));
-  auto r = load_model(p.root());
+  auto r = load_model(p.project());
   EXPECT_FALSE(r.model);
   EXPECT_EQ(first_error(r), "mini.yaml:30:19: unknown region 'sud'");
   EXPECT_EQ(r.diagnostics.items()[0].hint, "known regions are north, south");
@@ -105,7 +105,7 @@ TEST(Loader, UnknownRegionReference) {
 TEST(Loader, UnknownLayoutReference) {
   MiniProject p;
   p.write("data/games/mini.yaml", replace(MiniProject::game_yaml(), "layout: mini/card", "layout: mini/crad"));
-  auto r = load_model(p.root());
+  auto r = load_model(p.project());
   EXPECT_FALSE(r.model);
   EXPECT_EQ(first_error(r), "mini.yaml:20:15: unknown layout 'mini/crad' (no file layouts/mini/crad.yaml)");
 }
@@ -117,7 +117,7 @@ TEST(Loader, MissingTemplateFile) {
                  "        color: { type: color, required: true }\n        emblem: { type: art }\n");
   yaml = replace(yaml, "name: Süd, color: \"#a72608\"", "name: Süd, color: \"#a72608\", emblem: mini/nope.svg");
   p.write("data/games/mini.yaml", yaml);
-  auto r = load_model(p.root());
+  auto r = load_model(p.project());
   EXPECT_FALSE(r.model);
   EXPECT_EQ(first_error(r), "mini.yaml:13:55: template file not found: templates/mini/nope.svg");
 }
@@ -129,7 +129,7 @@ TEST(Loader, ReportsAllProblemsNotOnlyTheFirst) {
   yaml = replace(yaml, "points: 11", "points: elf");
   yaml = replace(yaml, "layout: mini/card", "layout: mini/crad");
   p.write("data/games/mini.yaml", yaml);
-  auto r = load_model(p.root());
+  auto r = load_model(p.project());
   EXPECT_FALSE(r.model);
   EXPECT_EQ(r.diagnostics.error_count(), 3u) << format_diagnostics(r.diagnostics);
 }
@@ -137,7 +137,7 @@ TEST(Loader, ReportsAllProblemsNotOnlyTheFirst) {
 TEST(Loader, DuplicateCardId) {
   MiniProject p;
   p.write("data/games/mini.yaml", replace(MiniProject::game_yaml(), "id: beta", "id: alpha"));
-  auto r = load_model(p.root());
+  auto r = load_model(p.project());
   EXPECT_FALSE(r.model);
   EXPECT_EQ(first_error(r), "mini.yaml:28:15: card id 'alpha' used twice");
 }
@@ -145,15 +145,15 @@ TEST(Loader, DuplicateCardId) {
 TEST(Loader, FormattedDiagnosticShowsSourceLineAndCaret) {
   MiniProject p;
   p.write("data/games/mini.yaml", replace(MiniProject::game_yaml(), "region: south", "region: sud"));
-  auto r = load_model(p.root());
-  std::string text = format_diagnostic(r.diagnostics.items()[0]);
+  auto r = load_model(p.project());
+  std::string text = format_diagnostic(r.diagnostics.items()[0], &p.project());
   EXPECT_NE(text.find(":30:19: error: unknown region 'sud' (card beta)\n"), std::string::npos) << text;
   EXPECT_NE(text.find("              region: sud\n                      ^\n"), std::string::npos) << text;
   EXPECT_NE(text.find("hint: known regions are north, south"), std::string::npos) << text;
 }
 
 TEST(Loader, RealDatabaseLoadsPalantir) {
-  auto r = load_model(test::source_root());
+  auto r = load_model(test::source_project());
   ASSERT_TRUE(r.model) << format_diagnostics(r.diagnostics);
   const Game* g = r.model->game("palantir");
   ASSERT_TRUE(g);
@@ -187,7 +187,7 @@ TEST(Loader, ListElementsByIndexAndGlobIncludes) {
   yaml = test::replace(yaml, "          points: 0\n", "          points: 0\n          edge: [1, 0, 1, 1]\n");
   p.write("data/games/mini.yaml", yaml);
   p.write("data/cards.yaml", "kartenwerk: 1\ninclude:\n  - formats.yaml\n  - games/*.yaml\n");
-  auto r = load_model(p.root());
+  auto r = load_model(p.project());
   ASSERT_TRUE(r.model) << format_diagnostics(r.diagnostics);
   const Game& g = *r.model->game("mini");
   const Card& beta = g.decks[0].cards[2];
@@ -196,6 +196,25 @@ TEST(Loader, ListElementsByIndexAndGlobIncludes) {
   EXPECT_EQ(lookup(g, beta, "edge.4"), nullptr);
   EXPECT_TRUE(is_known_path(g, "edge.3"));
   EXPECT_FALSE(is_known_path(g, "edge.x"));
+}
+
+TEST(Loader, GlobIncludesLoadMatchingFilesInNameOrder) {
+  test::MiniProject p;
+  p.write("data/games/zeta.yaml", test::replace(test::MiniProject::game_yaml(), "  id: mini\n", "  id: zeta\n"));
+  p.write("data/games/alpha.yaml", test::replace(test::MiniProject::game_yaml(), "  id: mini\n", "  id: alpha\n"));
+  p.write("data/games/alpha.yaml.bak", "not: [valid");  // does not match *.yaml
+  p.write("data/cards.yaml", "kartenwerk: 1\ninclude:\n  - formats.yaml\n  - games/*.yaml\n");
+  auto r = load_model(p.project());
+  ASSERT_TRUE(r.model) << format_diagnostics(r.diagnostics);
+  ASSERT_EQ(r.model->games.size(), 3u);
+  EXPECT_EQ(r.model->games[0]->id, "alpha");
+  EXPECT_EQ(r.model->games[1]->id, "mini");
+  EXPECT_EQ(r.model->games[2]->id, "zeta");
+
+  p.write("data/cards.yaml", "kartenwerk: 1\ninclude:\n  - formats.yaml\n  - games/x*.yaml\n");
+  auto none = load_model(p.project());
+  EXPECT_FALSE(none.model);
+  EXPECT_EQ(first_error(none), "cards.yaml:4:5: no file matches games/x*.yaml");
 }
 
 TEST(Loader, ExtendAddsABookletDeckWithCardReferences) {
@@ -214,7 +233,7 @@ TEST(Loader, ExtendAddsABookletDeckWithCardReferences) {
           "        about: { type: card, required: true }\n"
           "      cards:\n"
           "        - { id: note-beta, about: beta }\n");
-  auto r = load_model(p.root());
+  auto r = load_model(p.project());
   ASSERT_TRUE(r.model) << format_diagnostics(r.diagnostics);
   const Game& g = *r.model->game("mini");
   const Deck* notes = g.deck("notes");
@@ -224,9 +243,8 @@ TEST(Loader, ExtendAddsABookletDeckWithCardReferences) {
   EXPECT_EQ(lookup(g, notes->cards[0], "about.region.name")->scalar, "Süd");
   EXPECT_TRUE(is_known_path(g, "about.region.name", "notes"));
 
-  p.write("data/extra.yaml",
-          test::replace(*kw::read_file(p.root() / "data/extra.yaml"), "about: beta", "about: gamma"));
-  auto broken = load_model(p.root());
+  p.write("data/extra.yaml", test::replace(p.text("data/extra.yaml"), "about: beta", "about: gamma"));
+  auto broken = load_model(p.project());
   EXPECT_FALSE(broken.model);
   EXPECT_EQ(broken.diagnostics.items()[0].message, "unknown card 'gamma'");
   EXPECT_EQ(broken.diagnostics.items()[0].loc.line, 12);

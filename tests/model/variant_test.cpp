@@ -13,7 +13,7 @@ LoadResult load_variant(const MiniProject& p, const std::string& yaml) {
   p.write("data/variants/mini/v.yaml", yaml);
   LoadOptions options;
   options.variant = "v";
-  return load_model(p.root(), options);
+  return load_model(p.project(), options);
 }
 
 TEST(Variant, AddsRemovesPatchesAndRestyles) {
@@ -82,7 +82,7 @@ TEST(Variant, UnknownVariantIsAnError) {
   MiniProject p;
   LoadOptions options;
   options.variant = "nope";
-  auto r = load_model(p.root(), options);
+  auto r = load_model(p.project(), options);
   EXPECT_FALSE(r.model);
   EXPECT_EQ(r.diagnostics.items()[0].message, "no variant 'nope'");
 }

@@ -13,10 +13,11 @@
 
 #include "core/files.h"
 #include "layout/card_layout.h"
-#include "print/products/board_products.h"
 #include "print/imposition/tile_pages.h"
+#include "print/products/board_products.h"
 #include "render/render.h"
 #include "rules/rules.h"
+#include "support/disk_model.h"
 #include "support/test_support.h"
 
 namespace kw::print {
@@ -44,11 +45,11 @@ struct BoardProject {
       fs::create_symlink(src / "data/boards" / b, root / "data/boards" / b);
     std::ofstream(root / "data/cards.yaml") << "kartenwerk: 1\ninclude:\n  - formats.yaml\n  - games/*.yaml\n"
                                                "  - boards/*.yaml\n";
-    auto loaded = model::load_model(root);
+    auto loaded = test::load_from_disk(root);
     EXPECT_TRUE(loaded.model) << format_diagnostics(loaded.diagnostics);
     model = std::move(loaded.model);
     Diagnostics d;
-    fonts = text::FontLibrary::load(model->fonts_dir(), d);
+    fonts = text::FontLibrary::load(*loaded.project, d);
     typesetter = std::make_unique<text::Typesetter>(*fonts);
     layouter = std::make_unique<layout::Layouter>(*model, *fonts, *typesetter);
   }
@@ -61,7 +62,7 @@ struct BoardProject {
     return boards.empty() ? LaidOutBoard{} : std::move(boards.front());
   }
   test::TempDir dir;
-  std::unique_ptr<model::Model> model;
+  std::shared_ptr<model::Model> model;
   std::unique_ptr<text::FontLibrary> fonts;
   std::unique_ptr<text::Typesetter> typesetter;
   std::unique_ptr<layout::Layouter> layouter;

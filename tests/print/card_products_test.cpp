@@ -13,12 +13,12 @@ namespace {
 
 struct Palantir {
   Palantir() {
-    auto loaded = model::load_model(test::source_root());
+    auto loaded = model::load_model(test::source_project());
     EXPECT_TRUE(loaded.model) << format_diagnostics(loaded.diagnostics);
     model = std::move(loaded.model);
     game = model->game("palantir");
     Diagnostics d;
-    fonts = text::FontLibrary::load(model->fonts_dir(), d);
+    fonts = text::FontLibrary::load(test::source_project(), d);
     typesetter = std::make_unique<text::Typesetter>(*fonts, layout::icon_aspect_for(*model, *game));
     layouter = std::make_unique<layout::Layouter>(*model, *fonts, *typesetter);
     options.rule_values = rules::rule_values(*model, *game);

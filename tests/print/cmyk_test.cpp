@@ -9,6 +9,7 @@
 #include "print/colour/cmyk.h"
 #include "print/pdf/pdf_boxes.h"
 #include "print/pdf/print_pdf.h"
+#include "project/memory_project.h"
 #include "support/test_support.h"
 #include "text/font_library.h"
 #include "text/typesetter.h"
@@ -20,7 +21,7 @@ namespace fs = std::filesystem;
 
 CmykSettings settings() {
   Diagnostics diags;
-  auto s = load_cmyk_settings(test::source_root(), diags);
+  auto s = load_cmyk_settings(test::source_project(), diags);
   EXPECT_TRUE(s) << format_diagnostics(diags);
   return s.value_or(CmykSettings{});
 }
@@ -74,7 +75,7 @@ struct Converted {
   fs::path pdf;
   Converted() {
     Diagnostics diags;
-    auto fonts = text::FontLibrary::load(test::source_root() / "fonts", diags);
+    auto fonts = text::FontLibrary::load(test::source_project(), diags);
     text::Typesetter typesetter(*fonts);
     pdf = dir.path() / "card.pdf";
     PrintPdf out(pdf, "CMYK");
@@ -170,14 +171,13 @@ TEST(Cmyk, TooMuchInkFailsTheConversion) {
 }
 
 TEST(Cmyk, BadSettingsAreReported) {
-  test::TempDir root;
+  project::MemoryProject root;
   Diagnostics diags;
-  EXPECT_FALSE(load_cmyk_settings(root.path(), diags));
-  fs::create_directories(root.path() / "data/print");
-  write_file_atomic(root.path() / "data/print/color.yaml", "cmyk:\n  icc: /nowhere/press.icc\n  ink_limit: 500\n");
+  EXPECT_FALSE(load_cmyk_settings(root, diags));
+  root.add("data/print/color.yaml", "cmyk:\n  icc: /nowhere/press.icc\n  ink_limit: 500\n");
   Diagnostics more;
-  EXPECT_FALSE(load_cmyk_settings(root.path(), more));
-  std::string text = format_diagnostics(more, false);
+  EXPECT_FALSE(load_cmyk_settings(root, more));
+  std::string text = format_diagnostics(more);
   EXPECT_NE(text.find("color.yaml:2:8: error: ICC profile /nowhere/press.icc does not exist"), std::string::npos)
       << text;
   EXPECT_NE(text.find("color.yaml:3:14: error: 'ink_limit' must be between 100 and 400"), std::string::npos) << text;

@@ -13,7 +13,7 @@ namespace {
 
 TEST(PdfContent, TextLinesAndFontsAsPrinted) {
   Diagnostics diags;
-  auto fonts = text::FontLibrary::load(test::source_root() / "fonts", diags);
+  auto fonts = text::FontLibrary::load(test::source_project(), diags);
   text::Typesetter typesetter(*fonts);
   page::Page page;
   page.id = "t/content";

@@ -159,7 +159,7 @@ TEST(TtsWriter, AnIncompleteSheetIsAnError) {
 
 TEST(ContactSheet, EveryCardCutToItsTrimAndLabelled) {
   Diagnostics diags;
-  auto fonts = text::FontLibrary::load(test::source_root() / "fonts", diags);
+  auto fonts = text::FontLibrary::load(test::source_project(), diags);
   text::Typesetter typesetter(*fonts);
   std::vector<page::Page> pages;
   for (size_t i = 0; i < 56; ++i) pages.push_back(solid(shade(i)));

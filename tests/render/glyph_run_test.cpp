@@ -47,16 +47,16 @@ TEST(GlyphRun, UsesRunColourAndItemTransform) {
   EXPECT_GT(red, 1000);
 }
 
-TEST(GlyphRun, MissingFontIsAnErrorNamingTheFile) {
+TEST(GlyphRun, UnreadableFontIsAnErrorNamingTheFile) {
   page::Page p = page_with_background(kWhite);
   auto run = glyph_run("H", 12, {10, 60}, kRed);
-  run.font_file = "/nonexistent/font.otf";
+  run.font = std::make_shared<const project::Input>("fonts/broken/font.otf", "not a font");
   p.items.push_back(glyph_item(run));
   try {
     render_raster(p, 50);
     FAIL() << "expected RenderError";
   } catch (const RenderError& e) {
-    EXPECT_NE(std::string(e.what()).find("/nonexistent/font.otf"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("fonts/broken/font.otf"), std::string::npos) << e.what();
   }
 }
 

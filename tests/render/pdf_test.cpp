@@ -205,11 +205,11 @@ TEST(Pdf, MisuseIsAnError) {
   EXPECT_THROW(doc.finish(), RenderError);
 }
 
-TEST(Pdf, MissingArtFailsTheDocument) {
+TEST(Pdf, BrokenArtFailsTheDocument) {
   PdfDocument doc;
   page::Page p = blank_page();
   auto item = svg_item("", {5, 10, 50, 50}, "");
-  std::get<page::SvgArt>(item.shape).file = "/nonexistent/x.svg";
+  std::get<page::SvgArt>(item.shape).svg = std::make_shared<const project::Input>("templates/x.svg", "not svg");
   p.items.push_back(item);
   EXPECT_THROW(doc.add_page(p), RenderError);
   EXPECT_THROW(doc.finish(), RenderError);

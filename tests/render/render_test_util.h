@@ -2,8 +2,10 @@
 // Hand-made pages for the render tests: no card data, just display lists.
 #include <ft2build.h>
 #include FT_FREETYPE_H
+#include <unicode/utf8.h>
 
 #include <cmath>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 
@@ -48,36 +50,37 @@ inline page::Page page_with_background(Color background) {
   return p;
 }
 
-inline std::string font_path(const std::string& rel = "fonts/eb-garamond/EBGaramond12-Regular.otf") {
-  return (kw::test::source_root() / rel).string();
-}
+// A bundled font's project path (read through test::source_project()).
+inline std::string font_path(const std::string& rel = "fonts/eb-garamond/EBGaramond12-Regular.otf") { return rel; }
 
 // Shapes `text` the simple way (one glyph per character, advance widths from
 // the font, no kerning): enough for a test, and cluster = byte offset.
 inline page::GlyphRun glyph_run(const std::string& text, double size_pt, Point origin, Color color,
-                                  const std::string& font = font_path()) {
+                                const std::string& font = font_path()) {
+  project::InputPtr input = kw::test::source_project().read(font);
   FT_Library lib = nullptr;
   FT_Face face = nullptr;
-  if (FT_Init_FreeType(&lib) || FT_New_Face(lib, font.c_str(), 0, &face))
+  if (!input || FT_Init_FreeType(&lib) ||
+      FT_New_Memory_Face(lib, reinterpret_cast<const FT_Byte*>(input->bytes().data()),
+                         static_cast<FT_Long>(input->bytes().size()), 0, &face))
     throw std::runtime_error("test cannot open " + font);
   page::GlyphRun run;
-  run.font_file = font;
+  run.font = input;
   run.size_pt = size_pt;
   run.color = color;
   run.text = text;
   double size_mm = size_pt * 25.4 / 72;
   double x = origin.x;
-  for (size_t i = 0; i < text.size();) {
-    // Decode one UTF-8 character.
-    auto c = static_cast<unsigned char>(text[i]);
-    size_t n = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
-    char32_t cp = n == 1 ? c : c & (0xFF >> (n + 1));
-    for (size_t k = 1; k < n; ++k) cp = (cp << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
-    FT_UInt gid = FT_Get_Char_Index(face, cp);
+  const auto* bytes = reinterpret_cast<const std::uint8_t*>(text.data());
+  const auto length = static_cast<std::int32_t>(text.size());
+  for (std::int32_t i = 0; i < length;) {
+    const std::int32_t at = i;
+    UChar32 cp = 0;
+    U8_NEXT_OR_FFFD(bytes, i, length, cp);
+    FT_UInt gid = FT_Get_Char_Index(face, static_cast<FT_ULong>(cp));
     FT_Load_Glyph(face, gid, FT_LOAD_NO_SCALE);
-    run.glyphs.push_back({gid, x, origin.y, static_cast<std::uint32_t>(i)});
+    run.glyphs.push_back({gid, x, origin.y, static_cast<std::uint32_t>(at)});
     x += static_cast<double>(face->glyph->advance.x) * size_mm / face->units_per_EM;
-    i += n;
   }
   FT_Done_Face(face);
   FT_Done_FreeType(lib);
@@ -94,7 +97,8 @@ inline page::Item glyph_item(page::GlyphRun run, std::string name = "text") {
 
 inline page::Item svg_item(const std::string& element, Rect box, const std::string& css) {
   page::SvgArt art;
-  art.file = (kw::test::fixtures() / "render" / "two_shapes.svg").string();
+  static const project::DiskProject fixtures(kw::test::fixtures());
+  art.svg = fixtures.read("render/two_shapes.svg");
   art.element_id = element;
   art.box = box;
   art.stylesheet = css;

@@ -79,16 +79,16 @@ TEST(SvgArt, ArtFollowsItemTransform) {
   EXPECT_EQ(r.pixel(px_x(8), px_y(35)), kWhite);   // where #a would be unturned
 }
 
-TEST(SvgArt, MissingFileIsAnErrorNamingThePath) {
+TEST(SvgArt, UnparsableFileIsAnErrorNamingThePath) {
   page::Page p = page_with_background(kWhite);
   auto item = svg_item("", {5, 10, 50, 50}, "");
-  std::get<page::SvgArt>(item.shape).file = "/nonexistent/art/dragon.svg";
+  std::get<page::SvgArt>(item.shape).svg = std::make_shared<const project::Input>("templates/art/dragon.svg", "<svg");
   p.items.push_back(item);
   try {
     render_raster(p, 50);
     FAIL() << "expected RenderError";
   } catch (const RenderError& e) {
-    EXPECT_NE(std::string(e.what()).find("/nonexistent/art/dragon.svg"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("templates/art/dragon.svg"), std::string::npos) << e.what();
   }
 }
 

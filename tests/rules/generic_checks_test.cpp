@@ -58,7 +58,7 @@ constexpr const char* kTemplate = R"(game:
 )";
 
 struct Project {
-  std::unique_ptr<model::Model> model;
+  std::shared_ptr<model::Model> model;
   std::filesystem::path file;  // data/games/tiles.yaml
   Findings findings;
 };
@@ -110,7 +110,7 @@ TEST(GenericChecks, CountTooFewIsReportedAtTheDeck) {
   EXPECT_EQ(f.check, "count");
   EXPECT_EQ(f.game, "tiles");
   auto [dl, dc] = locate(p.file, "{ check: count");
-  EXPECT_EQ(f.hint, "check declared at " + p.file.string() + ":" + std::to_string(dl) + ":" + std::to_string(dc));
+  EXPECT_EQ(f.hint, "check declared at data/games/tiles.yaml:" + std::to_string(dl) + ":" + std::to_string(dc));
 }
 
 TEST(GenericChecks, CountTooManyIsReportedAtTheSurplusCard) {

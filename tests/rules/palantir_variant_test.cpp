@@ -6,6 +6,7 @@
 
 #include "model/model.h"
 #include "rules/rules.h"
+#include "support/disk_model.h"
 #include "support/test_support.h"
 
 namespace kw::rules {
@@ -16,7 +17,7 @@ namespace fs = std::filesystem;
 Findings check_variant(const fs::path& root, const std::string& variant) {
   model::LoadOptions options;
   options.variant = variant;
-  auto loaded = model::load_model(root, options);
+  auto loaded = test::load_from_disk(root, options);
   EXPECT_TRUE(loaded.model) << format_diagnostics(loaded.diagnostics);
   if (!loaded.model) return {};
   return check_game(*loaded.model, *loaded.model->game("palantir"));
@@ -34,13 +35,13 @@ struct ProjectCopy {
 
 TEST(PalantirVariant, ScharfesSpielPasses) {
   auto findings = check_variant(test::source_root(), "scharfes-spiel");
-  EXPECT_FALSE(has_errors(findings)) << format_findings_text(findings, false);
+  EXPECT_FALSE(has_errors(findings)) << format_findings_text(findings);
 }
 
 TEST(PalantirVariant, ScharfesSpielValuesFollowTheComposition) {
   model::LoadOptions options;
   options.variant = "scharfes-spiel";
-  auto loaded = model::load_model(test::source_root(), options);
+  auto loaded = model::load_model(test::source_project(), options);
   ASSERT_TRUE(loaded.model);
   auto values = rule_values(*loaded.model, *loaded.model->game("palantir"));
   EXPECT_EQ(values.at("cards"), "40");
@@ -59,7 +60,7 @@ TEST(PalantirVariant, WrongDealAndLeftoverHobbitsAreCaught) {
                                                                         "    deal: [3, 3, 3]\n"
                                                                         "  checks: []\n";
   auto findings = check_variant(p.dir.path(), "kaputt");
-  std::string text = format_findings_text(findings, false);
+  std::string text = format_findings_text(findings);
   EXPECT_TRUE(has_errors(findings)) << text;
   EXPECT_NE(text.find("the deal gives each player 9 cards, but 40 cards make 10 per player"), std::string::npos)
       << text;

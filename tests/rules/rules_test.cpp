@@ -126,7 +126,8 @@ TEST(Format, TextLikeACompiler) {
   w.message = "a warning";
   w.hint.clear();
   w.check = "";
-  std::string text = format_findings_text({sample(file.string()), w});
+  project::DiskProject sources(dir.path());  // the sample names an absolute file: a system input
+  std::string text = format_findings_text({sample(file.string()), w}, &sources);
   EXPECT_EQ(text,
             file.string() +
                 ":2:5: error: Gondor-Hobbit is there 1 time, needs 2 (card gondor-hobbit) [palantir: palantir.deck]\n"
@@ -139,7 +140,7 @@ TEST(Format, TextLikeACompiler) {
                 "    ^\n"
                 "1 error, 1 warning, 0 notes\n");
   EXPECT_EQ(format_findings_text({}), "0 errors, 0 warnings, 0 notes\n");
-  std::string plain = format_findings_text({sample(file.string())}, false);
+  std::string plain = format_findings_text({sample(file.string())});
   EXPECT_EQ(plain.find("    - {"), std::string::npos);
 }
 

@@ -12,6 +12,7 @@
 
 #include "model/model.h"
 #include "rules/rules.h"
+#include "support/disk_model.h"
 #include "support/test_support.h"
 
 namespace kw::test {
@@ -34,9 +35,9 @@ inline void write_text(const fs::path& p, const std::string& s) {
 inline fs::path rules_fixture(const std::string& name) { return fixtures() / "rules" / name; }
 
 // Loads a project root; fails the test (with the loader's diagnostics) when it does not load.
-inline std::unique_ptr<model::Model> load_ok(const fs::path& root) {
-  auto result = model::load_model(root);
-  EXPECT_TRUE(result.model) << "loading " << root << " failed:\n" << format_diagnostics(result.diagnostics, false);
+inline std::shared_ptr<model::Model> load_ok(const fs::path& root) {
+  auto result = load_from_disk(root);
+  EXPECT_TRUE(result.model) << "loading " << root << " failed:\n" << format_diagnostics(result.diagnostics);
   return std::move(result.model);
 }
 
@@ -65,7 +66,7 @@ inline rules::Findings check_one(const model::Model& m, const std::string& game_
   return g ? rules::check_game(m, *g) : rules::Findings{};
 }
 
-inline std::string dump(const rules::Findings& f) { return rules::format_findings_text(f, false); }
+inline std::string dump(const rules::Findings& f) { return rules::format_findings_text(f); }
 
 // The first finding of `check` at `line` (and `column`, when > 0) whose
 // message contains `text`; nullptr when none.
@@ -121,13 +122,13 @@ inline std::pair<int, int> locate_on(const fs::path& file, const std::string& li
 // written) a copy of data/, layouts/ and templates/ in `dir` with empty
 // stand-ins for the missing layout and template files the loader names.
 // Any other load error fails the test. `note` says what was stubbed.
-inline std::unique_ptr<model::Model> load_real(const TempDir& dir, std::string* note = nullptr,
+inline std::shared_ptr<model::Model> load_real(const TempDir& dir, std::string* note = nullptr,
                                                const std::string& games_file = {}, const std::string& insert_after = {},
                                                const std::string& insertion = {}) {
   const fs::path src = source_root();
   if (games_file.empty()) {
-    auto direct = model::load_model(src);
-    if (direct.model) return std::move(direct.model);
+    auto direct = load_from_disk(src);
+    if (direct.model) return direct.model;
   }
   fs::path root = dir.path() / "real";
   fs::create_directories(root);
@@ -144,10 +145,10 @@ inline std::unique_ptr<model::Model> load_real(const TempDir& dir, std::string* 
   }
   std::string stubbed;
   for (int attempt = 0; attempt < 3; ++attempt) {
-    auto result = model::load_model(root);
+    auto result = load_from_disk(root);
     if (result.model) {
       if (note) *note = stubbed;
-      return std::move(result.model);
+      return result.model;
     }
     bool other = false, added = false;
     for (const auto& d : result.diagnostics.items()) {
@@ -174,7 +175,7 @@ inline std::unique_ptr<model::Model> load_real(const TempDir& dir, std::string* 
       }
     }
     if (other || !added) {
-      ADD_FAILURE() << "the real data does not load:\n" << format_diagnostics(result.diagnostics, false);
+      ADD_FAILURE() << "the real data does not load:\n" << format_diagnostics(result.diagnostics);
       return nullptr;
     }
   }

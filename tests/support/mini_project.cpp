@@ -2,10 +2,38 @@
 
 #include <gtest/gtest.h>
 #include <fstream>
+#include <vector>
+
+#include "project/disk_project.h"
 
 namespace kw::test {
 
+namespace {
+
+// The inputs every mini project shares: read once per test binary.
+const std::vector<project::InputPtr>& shared_inputs() {
+  static const std::vector<project::InputPtr> inputs = [] {
+    std::vector<project::InputPtr> out;
+    project::DiskProject source(source_root());
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(source_root() / "fonts"))
+      if (entry.is_regular_file())
+        out.push_back(source.read(std::filesystem::relative(entry.path(), source_root()).generic_string()));
+    // What the hyphenator looks for first for "de" and "en".
+    for (const char* dic : {"/usr/share/hyphen/hyph_de.dic", "/usr/share/hyphen/hyph_en.dic"})
+      if (auto input = source.read_system(dic)) out.push_back(input);
+    return out;
+  }();
+  return inputs;
+}
+
+}  // namespace
+
+void add_fonts_and_dictionaries(project::MemoryProject& project) {
+  for (const auto& input : shared_inputs()) project.add(input);
+}
+
 MiniProject::MiniProject() {
+  add_fonts_and_dictionaries(*memory_);
   write("data/cards.yaml", "kartenwerk: 1\ninclude:\n  - formats.yaml\n  - games/mini.yaml\n");
   write("data/formats.yaml",
         "formats:\n"
@@ -52,8 +80,6 @@ MiniProject::MiniProject() {
   write("templates/mini/emblem.svg",
         "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\"><style>.fg{fill:#000}</style>"
         "<circle class=\"fg\" cx=\"5\" cy=\"5\" r=\"4\"/></svg>\n");
-  // The real bundled fonts, so the text stage works on the fixture.
-  std::filesystem::create_directory_symlink(source_root() / "fonts", root() / "fonts");
 }
 
 std::string MiniProject::game_yaml() {
@@ -91,9 +117,32 @@ std::string MiniProject::game_yaml() {
 }
 
 void MiniProject::write(const std::string& relative, const std::string& text) const {
-  auto path = root() / relative;
+  memory_->add(relative, text);
+  if (!dir_) return;
+  auto path = dir_->path() / relative;
   std::filesystem::create_directories(path.parent_path());
   std::ofstream(path, std::ios::binary) << text;
+}
+
+std::string MiniProject::text(const std::string& relative) const {
+  auto input = memory_->read(relative);
+  EXPECT_TRUE(input) << "no file " << relative;
+  return input ? input->text() : std::string();
+}
+
+const std::filesystem::path& MiniProject::root() const {
+  if (!dir_) {
+    dir_.emplace();
+    for (const auto& path : memory_->files()) {
+      if (path.starts_with("fonts/")) continue;
+      auto file = dir_->path() / path;
+      std::filesystem::create_directories(file.parent_path());
+      std::ofstream(file, std::ios::binary) << memory_->read(path)->text();
+    }
+    // The real bundled fonts, so the text stage works on the fixture.
+    std::filesystem::create_directory_symlink(source_root() / "fonts", dir_->path() / "fonts");
+  }
+  return dir_->path();
 }
 
 std::string replace(std::string text, const std::string& from, const std::string& to) {

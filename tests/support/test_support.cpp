@@ -15,6 +15,11 @@ fs::path source_root() { return KW_TEST_SOURCE_ROOT; }
 fs::path fixtures() { return KW_TEST_FIXTURES; }
 fs::path binary() { return KW_TEST_BINARY; }
 
+const project::DiskProject& source_project() {
+  static const project::DiskProject project(source_root());
+  return project;
+}
+
 TempDir::TempDir() {
   static std::atomic<int> counter{0};
   path_ =

@@ -3,10 +3,15 @@
 #include <filesystem>
 #include <string>
 
+#include "project/disk_project.h"
+
 namespace kw::test {
 
 // The project's source root (data/, layouts/, templates/, fonts/).
 std::filesystem::path source_root();
+// The source root as a project, shared by the tests of a binary (so each file
+// is read, and each dictionary parsed, once).
+const project::DiskProject& source_project();
 // tests/fixtures/
 std::filesystem::path fixtures();
 // The built kartenwerk binary, for end-to-end tests.

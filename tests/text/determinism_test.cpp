@@ -15,7 +15,7 @@ std::string dump(const SetText& t) {
   std::string s = "size " + std::to_string(t.size_pt) + "\n";
   char buf[128];
   for (const auto& run : t.runs) {
-    s += run.font_file + " " + run.text + "\n";
+    s += run.font->path() + " " + run.text + "\n";
     for (const auto& g : run.glyphs) {
       std::snprintf(buf, sizeof buf, "  %u %.17g %.17g %u\n", g.id, g.x, g.y, g.cluster);
       s += buf;

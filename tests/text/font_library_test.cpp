@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "project/memory_project.h"
 #include "support/test_support.h"
 #include "text/font_face.h"
 
@@ -10,16 +11,17 @@ namespace {
 
 TEST(FontLibrary, LoadsBundledFonts) {
   Diagnostics diags;
-  auto lib = FontLibrary::load(test::source_root() / "fonts", diags);
+  auto lib = FontLibrary::load(test::source_project(), diags);
   ASSERT_TRUE(lib);
-  EXPECT_TRUE(diags.empty()) << format_diagnostics(diags, false);
+  EXPECT_TRUE(diags.empty()) << format_diagnostics(diags);
   EXPECT_TRUE(lib->has_family("garamond"));
   EXPECT_TRUE(lib->has_style("junicode", "bold-italic"));
   EXPECT_FALSE(lib->has_style("garamond", "bold-italic"));
   const FontFace* f = lib->face("garamond", "regular");
   ASSERT_NE(f, nullptr);
-  EXPECT_TRUE(f->path.is_absolute());
-  EXPECT_NE(f->file().find("EBGaramond12-Regular.otf"), std::string::npos);
+  ASSERT_TRUE(f->input);
+  EXPECT_TRUE(f->input->path().starts_with("fonts/")) << f->input->path();
+  EXPECT_TRUE(f->input->path().ends_with("/EBGaramond12-Regular.otf")) << f->input->path();
   EXPECT_TRUE(f->covers(U'a'));
   EXPECT_GT(f->cap_height, 0.5);
   EXPECT_LT(f->cap_height, 0.8);
@@ -37,12 +39,14 @@ TEST(FontLibrary, LoadsBundledFonts) {
 
 TEST(FontLibrary, ReportsMissingFileAndUnknownFallbackWithLocation) {
   Diagnostics diags;
-  auto lib = FontLibrary::load(test::fixtures() / "text" / "bad-fonts", diags);
+  project::DiskProject fixtures(test::fixtures() / "text");
+  auto lib = FontLibrary::load(fixtures, diags, "bad-fonts");
   ASSERT_TRUE(lib);
-  ASSERT_EQ(diags.error_count(), 3u) << format_diagnostics(diags, false);
+  ASSERT_EQ(diags.error_count(), 3u) << format_diagnostics(diags);
   const auto& items = diags.items();
   // bad-fonts/fonts.yaml: line 4 names a file that does not exist, line 5 an
   // unknown style, line 6 lists an unknown family in the fallback.
+  EXPECT_EQ(items[0].loc.file, "bad-fonts/fonts.yaml");
   EXPECT_EQ(items[0].loc.line, 4);
   EXPECT_EQ(items[0].loc.column, 13);
   EXPECT_NE(items[0].message.find("not found"), std::string::npos);
@@ -57,8 +61,8 @@ TEST(FontLibrary, ReportsMissingFileAndUnknownFallbackWithLocation) {
 
 TEST(FontLibrary, MissingListIsAnErrorNotACrash) {
   Diagnostics diags;
-  test::TempDir dir;
-  auto lib = FontLibrary::load(dir.path(), diags);
+  project::MemoryProject empty;
+  auto lib = FontLibrary::load(empty, diags);
   ASSERT_TRUE(lib);
   EXPECT_TRUE(diags.has_errors());
   EXPECT_TRUE(lib->families().empty());

@@ -2,8 +2,14 @@
 
 #include <gtest/gtest.h>
 
+#include "project/memory_project.h"
+#include "support/test_support.h"
+
 namespace kw::text {
 namespace {
+
+// The system's dictionaries, read through the shared source project.
+const Hyphenators& hyphenators() { return test::source_project().state<Hyphenators>(); }
 
 std::u32string hyphenated(const Hyphenator& h, std::u32string word) {
   const auto points = h.points(word);
@@ -12,7 +18,7 @@ std::u32string hyphenated(const Hyphenator& h, std::u32string word) {
 }
 
 TEST(Hyphenator, GermanDictionaryIsLatin1AndHyphenatesCompounds) {
-  const Hyphenator* de = Hyphenator::for_language("de");
+  const Hyphenator* de = hyphenators().for_language("de");
   ASSERT_NE(de, nullptr);
   EXPECT_EQ(de->charset(), "ISO8859-1");  // the first line of Debian's hyph_de_DE.dic
   EXPECT_EQ(hyphenated(*de, U"Ringträgerversammlung"), U"Ring-trä-ger-ver-samm-lung");
@@ -25,7 +31,7 @@ TEST(Hyphenator, GermanDictionaryIsLatin1AndHyphenatesCompounds) {
 }
 
 TEST(Hyphenator, EnglishDictionaryIsUtf8) {
-  const Hyphenator* en = Hyphenator::for_language("en");
+  const Hyphenator* en = hyphenators().for_language("en");
   ASSERT_NE(en, nullptr);
   EXPECT_EQ(en->charset(), "UTF-8");
   EXPECT_EQ(hyphenated(*en, U"hyphenation"), U"hy-phen-ation");
@@ -35,15 +41,33 @@ TEST(Hyphenator, EnglishDictionaryIsUtf8) {
 }
 
 TEST(Hyphenator, RegionsFallBackAndUnknownLanguagesHaveNone) {
-  EXPECT_NE(Hyphenator::for_language("de-CH"), nullptr);
-  EXPECT_NE(Hyphenator::for_language("en-GB"), nullptr);
-  EXPECT_EQ(Hyphenator::for_language("tlh"), nullptr);
-  // Loaded once: the same object every time.
-  EXPECT_EQ(Hyphenator::for_language("de"), Hyphenator::for_language("de"));
+  EXPECT_NE(hyphenators().for_language("de-CH"), nullptr);
+  EXPECT_NE(hyphenators().for_language("en-GB"), nullptr);
+  EXPECT_EQ(hyphenators().for_language("tlh"), nullptr);
+  // Loaded once: the same object every time, and one per dictionary file
+  // (de-CH is a link to the de_DE patterns).
+  EXPECT_EQ(hyphenators().for_language("de"), hyphenators().for_language("de"));
+  EXPECT_EQ(hyphenators().for_language("de"), hyphenators().for_language("de-CH"));
+}
+
+TEST(Hyphenator, DictionariesComeThroughTheProject) {
+  // A project without system inputs hyphenates nothing; one that serves a
+  // dictionary under the system path uses it.
+  project::MemoryProject bare;
+  EXPECT_EQ(bare.state<Hyphenators>().for_language("en"), nullptr);
+  project::MemoryProject with_english;
+  with_english.add(test::source_project().read_system("/usr/share/hyphen/hyph_en_US.dic"));
+  const Hyphenator* en = with_english.state<Hyphenators>().for_language("en");
+  ASSERT_NE(en, nullptr);
+  EXPECT_EQ(hyphenated(*en, U"fellowship"), U"fel-low-ship");
+}
+
+TEST(Hyphenator, UnreadableDictionaryIsNull) {
+  EXPECT_EQ(Hyphenator::open(project::Input("/usr/share/hyphen/hyph_xx.dic", "")), nullptr);
 }
 
 TEST(Hyphenator, RespectsMinimaAtWordEdges) {
-  const Hyphenator* de = Hyphenator::for_language("de");
+  const Hyphenator* de = hyphenators().for_language("de");
   ASSERT_NE(de, nullptr);
   for (const std::u32string w : {U"Ringträgerversammlung", U"Abendessen", U"Eisenhut"}) {
     for (std::size_t p : de->points(w)) {

@@ -30,28 +30,28 @@ TEST(Inline, BoldAndItalicSwitchTheFace) {
   EXPECT_EQ(line_dump(*r.text), "Der Ring und Sting und beides|");
   ASSERT_NE(run_with_text(*r.text, "Ring"), nullptr);
   // Garamond's bold is Junicode Bold (Debian's EB Garamond Bold lacks umlauts).
-  EXPECT_NE(run_with_text(*r.text, "Ring")->font_file.find("JunicodeTwoBeta-Bold.otf"), std::string::npos);
-  EXPECT_NE(run_with_text(*r.text, "Sting")->font_file.find("EBGaramond12-Italic.otf"), std::string::npos);
-  EXPECT_NE(run_with_text(*r.text, "Der")->font_file.find("EBGaramond12-Regular.otf"), std::string::npos);
+  EXPECT_NE(run_with_text(*r.text, "Ring")->font->path().find("JunicodeTwoBeta-Bold.otf"), std::string::npos);
+  EXPECT_NE(run_with_text(*r.text, "Sting")->font->path().find("EBGaramond12-Italic.otf"), std::string::npos);
+  EXPECT_NE(run_with_text(*r.text, "Der")->font->path().find("EBGaramond12-Regular.otf"), std::string::npos);
   // Garamond has no bold italic: bold wins.
-  EXPECT_NE(run_with_text(*r.text, "beides")->font_file.find("JunicodeTwoBeta-Bold.otf"), std::string::npos);
+  EXPECT_NE(run_with_text(*r.text, "beides")->font->path().find("JunicodeTwoBeta-Bold.otf"), std::string::npos);
   // A bold word with umlauts stays in one face: no fallback mid-word.
   r = ts.set("**Ringträger Éowyn Nazgûl**", fixed_size(10), {100, 20});
   ASSERT_TRUE(r.text) << r.error;
   ASSERT_EQ(r.text->runs.size(), 1u);
-  EXPECT_NE(r.text->runs[0].font_file.find("JunicodeTwoBeta-Bold.otf"), std::string::npos);
+  EXPECT_NE(r.text->runs[0].font->path().find("JunicodeTwoBeta-Bold.otf"), std::string::npos);
   // Junicode has one.
   TextStyle st = fixed_size(10);
   st.family = "junicode";
   r = ts.set("***beides***", st, {100, 20});
   ASSERT_TRUE(r.text) << r.error;
-  EXPECT_NE(r.text->runs[0].font_file.find("JunicodeTwoBeta-BoldItalic.otf"), std::string::npos);
+  EXPECT_NE(r.text->runs[0].font->path().find("JunicodeTwoBeta-BoldItalic.otf"), std::string::npos);
   // Emphasis inside italic text is set upright.
   st.style = "italic";
   r = ts.set("schräg *aufrecht*", st, {100, 20});
   ASSERT_TRUE(r.text) << r.error;
-  EXPECT_NE(run_with_text(*r.text, "schräg")->font_file.find("Italic"), std::string::npos);
-  EXPECT_NE(run_with_text(*r.text, "aufrecht")->font_file.find("Regular"), std::string::npos);
+  EXPECT_NE(run_with_text(*r.text, "schräg")->font->path().find("Italic"), std::string::npos);
+  EXPECT_NE(run_with_text(*r.text, "aufrecht")->font->path().find("Regular"), std::string::npos);
 }
 
 TEST(Inline, SmallCapsMarkupUsesSmcp) {

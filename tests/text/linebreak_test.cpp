@@ -6,8 +6,9 @@ namespace kw::text {
 namespace {
 
 std::vector<std::size_t> bytes(const std::string& s, const std::string& lang = "de") {
+  static const LineBreakers breakers;
   std::vector<std::size_t> out;
-  for (const auto& o : line_break_opportunities(s, lang)) out.push_back(o.byte);
+  for (const auto& o : breakers.opportunities(s, lang)) out.push_back(o.byte);
   return out;
 }
 

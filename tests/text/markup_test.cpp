@@ -52,5 +52,13 @@ TEST(Markup, UnclosedOrStrayMarkersAreErrors) {
   EXPECT_NE(parse_markup("a\x07").error.find("U+0007"), std::string::npos);
 }
 
+TEST(Markup, InvalidUtf8IsAnErrorAtItsByte) {
+  EXPECT_EQ(parse_markup("ab\xFF").error, "markup: invalid UTF-8 (byte 0xFF) at byte 2");
+  EXPECT_EQ(parse_markup("Zahl: \xC3(").error, "markup: invalid UTF-8 (byte 0xC3) at byte 6");   // cut-off sequence
+  EXPECT_EQ(parse_markup("\xED\xA0\x80").error, "markup: invalid UTF-8 (byte 0xED) at byte 0");  // a surrogate
+  EXPECT_EQ(parse_markup("\xC0\xAF").error, "markup: invalid UTF-8 (byte 0xC0) at byte 0");      // overlong '/'
+  EXPECT_EQ(parse_markup("Ringträger \xEF\xBF\xBD").error, "");  // U+FFFD itself is text
+}
+
 }  // namespace
 }  // namespace kw::text

@@ -11,7 +11,7 @@ namespace kw::text::test_util {
 inline const FontLibrary& fonts() {
   static const std::unique_ptr<FontLibrary> lib = [] {
     Diagnostics diags;
-    return FontLibrary::load(kw::test::source_root() / "fonts", diags);
+    return FontLibrary::load(kw::test::source_project(), diags);
   }();
   return *lib;
 }

@@ -26,9 +26,9 @@ void expect_no_notdef(const std::string& family) {
   ASSERT_TRUE(r.text) << r.error;
   std::size_t glyphs = 0;
   for (const auto& run : r.text->runs) {
-    EXPECT_NE(run.font_file.find(family == "garamond" ? "EBGaramond12-Regular" : "JunicodeTwoBeta-Regular"),
+    EXPECT_NE(run.font->path().find(family == "garamond" ? "EBGaramond12-Regular" : "JunicodeTwoBeta-Regular"),
               std::string::npos)
-        << "fell back to " << run.font_file;
+        << "fell back to " << run.font->path();
     for (const auto& g : run.glyphs) {
       EXPECT_NE(g.id, 0u) << family << ": .notdef in '" << run.text << "' at byte " << g.cluster;
       ++glyphs;
@@ -116,8 +116,8 @@ TEST(Typesetter, FallsBackPerCharacterAndNamesUncoveredCharacters) {
   SetResult r = ts.set("a" + enc + "b", fixed_size(10), {80, 20});
   ASSERT_TRUE(r.text) << r.error;
   ASSERT_EQ(r.text->runs.size(), 3u);
-  EXPECT_NE(r.text->runs[1].font_file, r.text->runs[0].font_file);
-  EXPECT_EQ(r.text->runs[0].font_file, r.text->runs[2].font_file);
+  EXPECT_NE(r.text->runs[1].font->path(), r.text->runs[0].font->path());
+  EXPECT_EQ(r.text->runs[0].font->path(), r.text->runs[2].font->path());
   for (const auto& run : r.text->runs)
     for (const auto& g : run.glyphs) EXPECT_NE(g.id, 0u);
   // Nothing bundled has a Linear B syllable: an error naming it, not a box.

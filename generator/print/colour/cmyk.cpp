@@ -27,6 +27,7 @@
 #include "model/value.h"
 #include "print/pdf/pdf_boxes.h"
 #include "print/settings/yaml_reader.h"
+#include "project/project.h"
 
 namespace kw::print {
 
@@ -170,15 +171,14 @@ void cmyk_blending(const fs::path& file) {
   fs::rename(tmp, file);
 }
 
-std::optional<CmykSettings> load_cmyk_settings(const fs::path& root, Diagnostics& diags) {
-  fs::path file = root / "data" / "print" / "color.yaml";
-  std::error_code ec;
-  if (!fs::exists(file, ec)) {
-    diags.error({file.string()}, "no colour settings for --color cmyk (data/print/color.yaml is missing)");
+std::optional<CmykSettings> load_cmyk_settings(const project::Project& project, Diagnostics& diags) {
+  const std::string file = "data/print/color.yaml";
+  if (!project.exists(file)) {
+    diags.error({file}, "no colour settings for --color cmyk (data/print/color.yaml is missing)");
     return std::nullopt;
   }
   size_t errors = diags.error_count();
-  auto doc = model::parse_yaml_file(file, diags);
+  auto doc = model::read_yaml(project, file, diags);
   if (!doc) return std::nullopt;
   MapReader top(*doc, "color.yaml", {"cmyk"}, diags);
   const model::Value* c = top.find("cmyk");
@@ -190,9 +190,13 @@ std::optional<CmykSettings> load_cmyk_settings(const fs::path& root, Diagnostics
   CmykSettings s;
   s.loc = c->loc;
   if (auto icc = r.text("icc", true)) {
-    s.icc = *icc;
-    if (s.icc.is_relative()) s.icc = root / s.icc;
-    if (!fs::is_regular_file(s.icc, ec))
+    // Ghostscript opens the profile by its path; reading it here checks that
+    // it is there and makes it an input of the build like any other.
+    const bool system = icc->starts_with('/');
+    const project::InputPtr profile = system ? project.read_system(*icc) : project.read(*icc);
+    const auto on_disk = system ? std::optional<fs::path>(*icc) : project.file_on_disk(*icc);
+    s.icc = on_disk.value_or(fs::path(*icc));
+    if (!profile || !on_disk)
       r.error(*r.find("icc"), "ICC profile " + s.icc.string() + " does not exist",
               "Debian's libgs-common installs Ghostscript's profiles under /usr/share/color/icc/ghostscript/");
   }

@@ -15,6 +15,10 @@
 
 #include "core/diagnostic.h"
 
+namespace kw::project {
+class Project;
+}
+
 namespace kw::print {
 
 struct CmykSettings {
@@ -26,9 +30,10 @@ struct CmykSettings {
   SourceLoc loc;
 };
 
-// Loads `root`/data/print/color.yaml; nullopt (with diagnostics) when it is
-// missing or wrong, or the ICC file does not exist.
-std::optional<CmykSettings> load_cmyk_settings(const std::filesystem::path& root, Diagnostics& diags);
+// Loads the project's data/print/color.yaml; nullopt (with diagnostics) when
+// it is missing or wrong, or the ICC file does not exist (an absolute path is
+// a system input, a relative one a project file).
+std::optional<CmykSettings> load_cmyk_settings(const project::Project& project, Diagnostics& diags);
 
 // Rewrites every neutral RGB colour (r = g = b, "rg"/"RG") of the content
 // streams of `in` (pages, forms, patterns) as black ink only (DeviceCMYK

@@ -13,6 +13,7 @@
 #include "print/pdf/pdf_content.h"
 #include "print/products/print_products.h"
 #include "print/settings/yaml_reader.h"
+#include "project/project.h"
 #include "render/jpeg.h"
 
 namespace kw::print {
@@ -418,15 +419,14 @@ bool PreflightReport::has(PreflightCheck c) const {
   return false;
 }
 
-std::optional<PrintProfiles> load_print_profiles(const fs::path& root, Diagnostics& diags) {
-  fs::path file = root / "data" / "print" / "profiles.yaml";
-  std::error_code ec;
-  if (!fs::exists(file, ec)) {
-    diags.error({file.string()}, "no print profiles (data/print/profiles.yaml is missing)");
+std::optional<PrintProfiles> load_print_profiles(const project::Project& project, Diagnostics& diags) {
+  const std::string file = "data/print/profiles.yaml";
+  if (!project.exists(file)) {
+    diags.error({file}, "no print profiles (data/print/profiles.yaml is missing)");
     return std::nullopt;
   }
   size_t errors = diags.error_count();
-  auto doc = model::parse_yaml_file(file, diags);
+  auto doc = model::read_yaml(project, file, diags);
   if (!doc) return std::nullopt;
   PrintProfiles out;
   MapReader top(*doc, "profiles.yaml", {"default", "profiles"}, diags);

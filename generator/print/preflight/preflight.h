@@ -30,6 +30,10 @@
 #include "print/products/card_products.h"
 #include "print/products/manifest.h"
 
+namespace kw::project {
+class Project;
+}
+
 namespace kw::print {
 
 struct PrintProfile {
@@ -53,9 +57,9 @@ struct PrintProfiles {
   const PrintProfile* find(const std::string& id) const;
 };
 
-// Loads `root`/data/print/profiles.yaml; nullopt (with diagnostics) when it
-// is missing or wrong.
-std::optional<PrintProfiles> load_print_profiles(const std::filesystem::path& root, Diagnostics& diags);
+// Loads the project's data/print/profiles.yaml; nullopt (with diagnostics)
+// when it is missing or wrong.
+std::optional<PrintProfiles> load_print_profiles(const project::Project& project, Diagnostics& diags);
 
 enum class PreflightCheck { Files, Stale, Boxes, Image, Bleed, SafeArea, Text, Lines, Fonts, Resolution, Marks };
 const char* check_name(PreflightCheck c);  // "boxes", "safe-area", ...

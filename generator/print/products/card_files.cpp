@@ -37,7 +37,7 @@ void write_card_files(const model::Game& game, std::span<const LaidOutCard> card
   if (formats.png) {
     Diagnostics diags;
     overview = std::make_unique<ContactSheet>(pages, stems, typesetter, diags);
-    if (diags.has_errors()) throw std::runtime_error(format_diagnostics(diags, false));
+    if (diags.has_errors()) throw std::runtime_error(format_diagnostics(diags));
   }
   std::unique_ptr<TtsWriter> tts;
   if (formats.jpeg) {

@@ -111,7 +111,7 @@ void write_pnp_sheets(const model::Game& game, std::span<const LaidOutCard> card
 
     Diagnostics diags;
     auto pages = alignment_sheet(plans.front().grid, settings, game.name, typesetter, diags);
-    if (diags.has_errors()) throw std::runtime_error(format_diagnostics(diags, false));
+    if (diags.has_errors()) throw std::runtime_error(format_diagnostics(diags));
     fs::path test = dir / "pnp" / (game.id + "-" + sheet.id + "-alignment.pdf");
     PrintPdf alignment(test, game.name + " – Passer-Test " + sheet.name);
     for (const auto& page : pages) alignment.add(page);

@@ -7,10 +7,10 @@
 
 #include "model/value.h"
 #include "print/settings/yaml_reader.h"
+#include "project/project.h"
 
 namespace kw::print {
 
-namespace fs = std::filesystem;
 using detail::MapReader;
 
 namespace {
@@ -22,12 +22,11 @@ void read_line_style(MapReader& r, LineStyle& style) {
 
 }  // namespace
 
-std::optional<PnpSettings> load_pnp_settings(const fs::path& root, Diagnostics& diags) {
-  fs::path file = root / "data" / "print" / "sheets.yaml";
-  std::error_code ec;
-  if (!fs::exists(file, ec)) return std::nullopt;
+std::optional<PnpSettings> load_pnp_settings(const project::Project& project, Diagnostics& diags) {
+  const std::string file = "data/print/sheets.yaml";
+  if (!project.exists(file)) return std::nullopt;
   size_t errors = diags.error_count();
-  auto doc = model::parse_yaml_file(file, diags);
+  auto doc = model::read_yaml(project, file, diags);
   if (!doc) return std::nullopt;
 
   PnpSettings pnp;

@@ -5,7 +5,6 @@
 //   profiles.yaml  print-shop profiles that preflight checks files against
 // Read with file:line:col diagnostics; a missing file means "no such
 // products" (a project without data/print/ builds cards only).
-#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,6 +12,10 @@
 #include "core/color.h"
 #include "core/diagnostic.h"
 #include "core/geometry.h"
+
+namespace kw::project {
+class Project;
+}
 
 namespace kw::print {
 
@@ -48,9 +51,9 @@ struct PnpSettings {
   SourceLoc loc;
 };
 
-// Loads `root`/data/print/sheets.yaml; nullopt when the file does not exist
-// or has errors (reported to `diags`).
-std::optional<PnpSettings> load_pnp_settings(const std::filesystem::path& root, Diagnostics& diags);
+// Loads the project's data/print/sheets.yaml; nullopt when the file does not
+// exist or has errors (reported to `diags`).
+std::optional<PnpSettings> load_pnp_settings(const project::Project& project, Diagnostics& diags);
 
 // "1.5,-0.5" -> {1.5, -0.5}; nullopt unless exactly two numbers.
 std::optional<Point> parse_offset(const std::string& text);

@@ -1,0 +1,81 @@
+// Writing a locale file (data/locales/<lang>/<game>.yaml) for `i18n import`.
+//
+// Written by hand, not with yaml-cpp's YAML::Emitter: the emitter (0.7)
+// escapes U+0080..U+00A0 in double-quoted scalars, so every no-break space
+// of the shipped translations ("2\u00A0Argumente") would come out as "\xa0"
+// and a re-import would rewrite files translators edit by hand. The format
+// is small: a comment, three keys, and one map of double-quoted strings.
+#include "model/locale.h"
+
+#include <algorithm>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+
+namespace kw::model {
+
+namespace {
+
+// A YAML double-quoted scalar: always safe for markup, quotes and newlines.
+std::string quoted(const std::string& s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        if (c < 0x20)
+          out += fmt::format("\\x{:02x}", c);
+        else
+          out += static_cast<char>(c);
+    }
+  }
+  return out + "\"";
+}
+
+using String = std::pair<const std::string, LocaleEntry>;
+
+// Strings read from the file keep their place there (translators order
+// files by hand; an import must not reshuffle them). A new string goes
+// after the last one whose id sorts before it, so a sorted file stays
+// sorted, a new file comes out sorted, and strings appended by hand get
+// their new siblings after them.
+std::vector<const String*> write_order(const Locale& locale) {
+  std::vector<const String*> kept, added;
+  for (const auto& s : locale.strings) (s.second.loc.known() ? kept : added).push_back(&s);
+  std::stable_sort(kept.begin(), kept.end(),
+                   [](const String* a, const String* b) { return a->second.loc.line < b->second.loc.line; });
+  for (const String* s : added) {
+    auto before = std::find_if(kept.rbegin(), kept.rend(), [&](const String* k) { return k->first < s->first; });
+    kept.insert(before.base(), s);
+  }
+  return kept;
+}
+
+}  // namespace
+
+std::string format_locale(const Locale& locale) {
+  std::string out = "# " + locale.game + " in language '" + locale.language +
+                    "'. Each string: `de` is the German source it was translated from\n"
+                    "# (kartenwerk i18n status reports it stale when the German changes), `text` the translation.\n";
+  out += "language: " + locale.language + "\ngame: " + locale.game + "\nstrings:\n";
+  for (const String* s : write_order(locale)) {
+    out += "  " + quoted(s->first) + ":\n";
+    out += "    de: " + quoted(s->second.source) + "\n";
+    out += "    text: " + quoted(s->second.text) + "\n";
+  }
+  return out;
+}
+
+}  // namespace kw::model

@@ -1,0 +1,64 @@
+#pragma once
+// The one door to the inputs: every stage reads data, layouts, templates,
+// fonts, print settings and system dictionaries through a Project, never from
+// the file system. Paths are project-relative and '/'-separated
+// ("data/cards.yaml"); system inputs outside the project (the hyphenation
+// dictionaries) come through the same door by absolute path, so every input a
+// build used can be named by its hash. Like typst's World or ninja's
+// DiskInterface: DiskProject reads a folder, MemoryProject serves strings
+// (unit tests).
+//
+// A project also owns the caches later stages keep per build (hyphenators,
+// break iterators): see state().
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/diagnostic.h"
+#include "project/input.h"
+#include "project/slots.h"
+
+namespace kw::project {
+
+class Project : public SourceTexts {
+ public:
+  ~Project() override = default;
+
+  // The file at `path`, or nullptr when there is none (or it is a folder).
+  virtual InputPtr read(const std::string& path) const = 0;
+  virtual bool exists(const std::string& path) const = 0;  // a file or a folder
+  virtual bool is_directory(const std::string& path) const = 0;
+  // Names (not paths) of the entries of folder `path` ("" is the root), files
+  // and folders, sorted bytewise; empty when it is no folder.
+  virtual std::vector<std::string> list(const std::string& path) const = 0;
+  // A system input outside the project by its absolute path, or nullptr.
+  virtual InputPtr read_system(const std::string& absolute_path) const = 0;
+  // Where an external program (Ghostscript) can open the project file `path`;
+  // nullopt when it has no place on disk.
+  virtual std::optional<std::filesystem::path> file_on_disk(const std::string& path) const = 0;
+
+  // The T of this project (a stage's cache), made on first use from the
+  // project when T has a constructor taking `const Project&`, else by default.
+  // Lives as long as the project. Thread-safe; T's constructor must not call
+  // state() itself.
+  template <class T>
+  T& state() const {
+    return state_.get<T>([this] {
+      if constexpr (std::is_constructible_v<T, const Project&>)
+        return std::make_shared<T>(*this);
+      else
+        return std::make_shared<T>();
+    });
+  }
+
+  // SourceTexts: the text of a file diagnostics point into (a project path,
+  // or an absolute one for system inputs).
+  std::optional<std::string_view> source_text(const std::string& file) const override;
+
+ private:
+  Slots state_;
+};
+
+}  // namespace kw::project
