@@ -85,11 +85,12 @@ Resolver make_resolver(const Context& ctx, const Scope& scope) {
   };
 }
 
-void report(const Context& ctx, const Element& e, const std::string& message) {
+void report(const Context& ctx, const ElementCommon& e, const std::string& message) {
   ctx.diags.error(e.loc, message, ctx.card_id);
 }
 
-std::optional<std::string> eval(const Context& ctx, const Scope& scope, const Element& e, const std::string& text) {
+std::optional<std::string> eval(const Context& ctx, const Scope& scope, const ElementCommon& e,
+                                const std::string& text) {
   auto r = interpolate(text, make_resolver(ctx, scope));
   if (!r.ok()) {
     report(ctx, e, r.error);
@@ -113,7 +114,7 @@ std::optional<std::string> eval(const Context& ctx, const Scope& scope, const El
   return r.value;
 }
 
-std::optional<Color> color(const Context& ctx, const Scope& scope, const Element& e, const std::string& text) {
+std::optional<Color> color(const Context& ctx, const Scope& scope, const ElementCommon& e, const std::string& text) {
   if (text.empty()) return std::nullopt;
   auto s = eval(ctx, scope, e, text);
   if (!s) return std::nullopt;
@@ -122,7 +123,7 @@ std::optional<Color> color(const Context& ctx, const Scope& scope, const Element
   return c;
 }
 
-Rect element_box(const Context& ctx, const Element& e) {
+Rect area_box(const Context& ctx, const Boxed& e) {
   const auto& f = *ctx.format;
   if (e.area == "bleed") return {-f.bleed, -f.bleed, f.width + 2 * f.bleed, f.height + 2 * f.bleed};
   if (e.area == "trim") return {0, 0, f.width, f.height};
@@ -131,12 +132,12 @@ Rect element_box(const Context& ctx, const Element& e) {
 }
 
 // Rotation of an element about its own box centre (art and text).
-Affine own_rotation(const Element& e, const Rect& box) {
+Affine own_rotation(const Rotated& e, const Rect& box) {
   if (e.rotate == 0) return {};
   return Affine::rotate_about(e.rotate, box.center());
 }
 
-void push(const Context& ctx, const Element& e, page::Shape shape, const Affine& t, const Rect& local_bounds,
+void push(const Context& ctx, const ElementCommon& e, page::Shape shape, const Affine& t, const Rect& local_bounds,
           bool key) {
   page::Item item;
   item.shape = std::move(shape);
@@ -148,10 +149,9 @@ void push(const Context& ctx, const Element& e, page::Shape shape, const Affine&
 }
 
 void expand(const Context& ctx, const Scope& scope, const std::vector<Element>& elements, int depth);
-void expand_repeat(const Context& ctx, const Scope& scope, const Element& e, int depth);
 
-// Turning a group or repeat about `origin` (default: the trim centre).
-Scope rotated(const Context& ctx, const Scope& scope, const Element& e) {
+// Turning a group, use or repeat about `origin` (default: the trim centre).
+Scope rotated(const Context& ctx, const Scope& scope, const Turned& e) {
   Scope inner = scope;
   if (e.rotate != 0) {
     const auto& f = *ctx.format;
@@ -161,162 +161,160 @@ Scope rotated(const Context& ctx, const Scope& scope, const Element& e) {
   return inner;
 }
 
-void expand_one(const Context& ctx, const Scope& scope, const Element& e, int depth) {
-  if (!e.when.empty()) {
-    auto r = evaluate_condition(e.when, make_resolver(ctx, scope));
-    if (!r.ok()) return report(ctx, e, r.error);
-    if (r.value != "true") return;
+void draw(const Context& ctx, const Scope& scope, const RectElement& e, int) {
+  page::RectShape s;
+  s.rect = area_box(ctx, e);
+  s.corner_radius = e.corner_radius;
+  s.paint.fill = color(ctx, scope, e, e.fill);
+  s.paint.stroke = color(ctx, scope, e, e.stroke);
+  s.paint.stroke_width = e.stroke_width;
+  Rect bounds = s.paint.stroke ? s.rect.inset(-e.stroke_width / 2) : s.rect;
+  Affine t = scope.transform.then_after(own_rotation(e, s.rect));
+  push(ctx, e, std::move(s), t, bounds, false);
+}
+
+void draw(const Context& ctx, const Scope& scope, const LineElement& e, int) {
+  page::PathShape s;
+  s.commands.push_back({page::PathCommand::Op::Move, {e.from}});
+  s.commands.push_back({page::PathCommand::Op::Line, {e.to}});
+  s.paint.stroke = color(ctx, scope, e, e.stroke.empty() ? "#000000" : e.stroke);
+  s.paint.stroke_width = e.stroke_width > 0 ? e.stroke_width : 0.25;
+  Rect bounds{std::min(e.from.x, e.to.x), std::min(e.from.y, e.to.y), std::abs(e.to.x - e.from.x),
+              std::abs(e.to.y - e.from.y)};
+  push(ctx, e, std::move(s), scope.transform, bounds.inset(-s.paint.stroke_width / 2), false);
+}
+
+void draw(const Context& ctx, const Scope& scope, const ArtElement& e, int) {
+  auto src = eval(ctx, scope, e, e.src);
+  if (!src) return;
+  if (src->empty()) return report(ctx, e, "art source \"" + e.src + "\" is empty for this card");
+  page::SvgArt art;
+  std::string file = src->substr(0, src->find('#'));
+  if (auto hash = src->find('#'); hash != std::string::npos) art.element_id = src->substr(hash + 1);
+  art.svg = ctx.model.project->read(project::join("templates", file));
+  if (!art.svg) return report(ctx, e, "template file not found: templates/" + file);
+  art.box = area_box(ctx, e);
+  for (const auto& [cls, value] : e.colors) {
+    auto c = color(ctx, scope, e, value);
+    if (!c) continue;
+    art.stylesheet += "." + cls + "{fill:" + c->hex() + "}." + cls + "-stroke{stroke:" + c->hex() + "}";
   }
-  switch (e.kind) {
-    case Element::Kind::Rect: {
-      page::RectShape s;
-      s.rect = element_box(ctx, e);
-      s.corner_radius = e.corner_radius;
-      s.paint.fill = color(ctx, scope, e, e.fill);
-      s.paint.stroke = color(ctx, scope, e, e.stroke);
-      s.paint.stroke_width = e.stroke_width;
-      Rect bounds = s.paint.stroke ? s.rect.inset(-e.stroke_width / 2) : s.rect;
-      Affine t = scope.transform.then_after(own_rotation(e, s.rect));
-      push(ctx, e, std::move(s), t, bounds, false);
-      return;
+  Rect box = art.box;
+  push(ctx, e, std::move(art), scope.transform.then_after(own_rotation(e, box)), box, e.key);
+}
+
+// The text engine's style for a text element, in the card's language.
+text::TextStyle text_style(const Context& ctx, const Scope& scope, const TextElement& e) {
+  text::TextStyle style;
+  // A variant may swap a layout's font family for another.
+  auto swap = ctx.game.font_substitutions.find(e.font.family);
+  style.family = swap == ctx.game.font_substitutions.end() ? e.font.family : swap->second;
+  style.style = e.font.style;
+  style.max_size_pt = e.font.max_size_pt;
+  style.min_size_pt = e.font.min_size_pt;
+  style.line_height = e.font.line_height;
+  style.align = e.font.align;
+  style.valign = e.font.valign;
+  style.features = e.font.features;
+  style.tracking_em = e.font.tracking_em;
+  style.wrap = e.font.wrap;
+  style.hyphenate = e.font.hyphenate;
+  style.language = ctx.language;
+  if (auto c = color(ctx, scope, e, e.color)) style.color = *c;
+  return style;
+}
+
+// Inline icons (:name:) of set text: each an SVG in the text's colour.
+void draw_icons(const Context& ctx, const TextElement& e, const text::SetText& set, const Color& colour,
+                const Affine& t) {
+  for (const auto& icon : set.icons) {
+    project::InputPtr svg = find_icon(ctx.model, ctx.game, icon.name);
+    if (!svg) {
+      report(ctx, e,
+             "inline icon ':" + icon.name + ":' has no drawing (looked for templates/" + ctx.game.id + "/icons/" +
+                 icon.name + ".svg, templates/" + ctx.game.id + "/" + icon.name + ".svg, templates/icons/" + icon.name +
+                 ".svg)");
+      continue;
     }
-    case Element::Kind::Line: {
-      page::PathShape s;
-      s.commands.push_back({page::PathCommand::Op::Move, {e.from}});
-      s.commands.push_back({page::PathCommand::Op::Line, {e.to}});
-      s.paint.stroke = color(ctx, scope, e, e.stroke.empty() ? "#000000" : e.stroke);
-      s.paint.stroke_width = e.stroke_width > 0 ? e.stroke_width : 0.25;
-      Rect bounds{std::min(e.from.x, e.to.x), std::min(e.from.y, e.to.y), std::abs(e.to.x - e.from.x),
-                  std::abs(e.to.y - e.from.y)};
-      push(ctx, e, std::move(s), scope.transform, bounds.inset(-s.paint.stroke_width / 2), false);
-      return;
-    }
-    case Element::Kind::Art: {
-      auto src = eval(ctx, scope, e, e.src);
-      if (!src) return;
-      if (src->empty()) return report(ctx, e, "art source \"" + e.src + "\" is empty for this card");
-      page::SvgArt art;
-      std::string file = src->substr(0, src->find('#'));
-      if (auto hash = src->find('#'); hash != std::string::npos) art.element_id = src->substr(hash + 1);
-      art.svg = ctx.model.project->read(project::join("templates", file));
-      if (!art.svg) return report(ctx, e, "template file not found: templates/" + file);
-      art.box = element_box(ctx, e);
-      for (const auto& [cls, value] : e.colors) {
-        auto c = color(ctx, scope, e, value);
-        if (!c) continue;
-        art.stylesheet += "." + cls + "{fill:" + c->hex() + "}." + cls + "-stroke{stroke:" + c->hex() + "}";
-      }
-      Rect box = art.box;
-      push(ctx, e, std::move(art), scope.transform.then_after(own_rotation(e, box)), box, e.key);
-      return;
-    }
-    case Element::Kind::Text: {
-      // In a translation, the element's literal text comes from the locale.
-      std::string source = e.text;
-      if (const model::Locale* locale = ctx.game.locale) {
-        if (const auto* entry = locale->find("layout." + ctx.def.id + "." + e.text_id); entry && !entry->text.empty())
-          source = entry->text;
-      }
-      auto markup = eval(ctx, scope, e, source);
-      if (!markup) return;
-      if (markup->empty()) return;
-      Rect box = element_box(ctx, e);
-      // Quarter-turned text is set into the box with width and height swapped,
-      // then turned so it fills the box as drawn in the layout.
-      bool sideways = std::abs(std::fmod(std::abs(e.rotate), 180.0) - 90.0) < 1e-9;
-      Size set_size = sideways ? Size{box.h, box.w} : Size{box.w, box.h};
-      text::TextStyle style;
-      // A variant may swap a layout's font family for another.
-      auto swap = ctx.game.font_substitutions.find(e.font.family);
-      style.family = swap == ctx.game.font_substitutions.end() ? e.font.family : swap->second;
-      style.style = e.font.style;
-      style.max_size_pt = e.font.max_size_pt;
-      style.min_size_pt = e.font.min_size_pt;
-      style.line_height = e.font.line_height;
-      style.align = e.font.align;
-      style.valign = e.font.valign;
-      style.features = e.font.features;
-      style.tracking_em = e.font.tracking_em;
-      style.wrap = e.font.wrap;
-      style.hyphenate = e.font.hyphenate;
-      style.language = ctx.language;
-      if (auto c = color(ctx, scope, e, e.color)) style.color = *c;
-      auto result = ctx.typesetter.set(*markup, style, set_size);
-      if (!result.text) {
-        return report(ctx, e,
-                      "text of element '" + (e.name.empty() ? std::string("text") : e.name) + "' (language " +
-                          ctx.language + ", game " + ctx.game.id + "): " + result.error);
-      }
-      // Box-local coordinates: origin at the set box's top-left.
-      Point c = box.center();
-      Affine place = Affine::translate(c.x, c.y)
-                         .then_after(Affine::rotate_deg(e.rotate))
-                         .then_after(Affine::translate(-set_size.w / 2, -set_size.h / 2));
-      Affine t = scope.transform.then_after(place);
-      Rect local{0, 0, set_size.w, set_size.h};
-      for (auto& run : result.text->runs) push(ctx, e, std::move(run), t, local, e.key);
-      for (const auto& icon : result.text->icons) {
-        project::InputPtr svg = find_icon(ctx.model, ctx.game, icon.name);
-        if (!svg) {
-          report(ctx, e,
-                 "inline icon ':" + icon.name + ":' has no drawing (looked for templates/" + ctx.game.id + "/icons/" +
-                     icon.name + ".svg, templates/" + ctx.game.id + "/" + icon.name + ".svg, templates/icons/" +
-                     icon.name + ".svg)");
-          continue;
-        }
-        page::SvgArt art;
-        art.svg = std::move(svg);
-        art.box = icon.box;
-        art.stylesheet = ".fg{fill:" + style.color.hex() + "}.fg-stroke{stroke:" + style.color.hex() + "}";
-        push(ctx, e, std::move(art), t, icon.box, e.key);
-      }
-      return;
-    }
-    case Element::Kind::Sector: {
-      SectorGeometry g{e.center, e.inner_radius, e.outer_radius, e.angles};
-      page::PathShape s;
-      s.commands = sector_path(g);
-      s.paint.fill = color(ctx, scope, e, e.fill);
-      s.paint.stroke = color(ctx, scope, e, e.stroke);
-      s.paint.stroke_width = e.stroke_width;
-      Rect bounds = sector_bounds(g);
-      if (s.paint.stroke) bounds = bounds.inset(-e.stroke_width / 2);
-      Affine t = scope.transform.then_after(e.rotate == 0 ? Affine{} : Affine::rotate_about(e.rotate, e.center));
-      push(ctx, e, std::move(s), t, bounds, false);
-      return;
-    }
-    case Element::Kind::Repeat:
-      if (depth > 16) return report(ctx, e, "elements nested too deeply");
-      return expand_repeat(ctx, rotated(ctx, scope, e), e, depth);
-    case Element::Kind::Use:
-    case Element::Kind::Group: {
-      if (depth > 16) return report(ctx, e, "components nested too deeply (a component uses itself?)");
-      Scope inner = rotated(ctx, scope, e);
-      for (const auto& [alias, target] : e.with) {
-        // A target may be built from data: `look: "game.meta.looks.{{time.id}}"`.
-        std::string path = target;
-        if (target.find("{{") != std::string::npos) {
-          auto built = eval(ctx, scope, e, target);
-          if (!built) return;
-          path = *built;
-        }
-        inner.aliases[alias] = apply_aliases(path, scope.aliases);
-      }
-      if (e.kind == Element::Kind::Group) return expand(ctx, inner, e.children, depth + 1);
-      auto it = ctx.def.components.find(e.component);
-      if (it == ctx.def.components.end()) return report(ctx, e, "unknown component '" + e.component + "'");
-      return expand(ctx, inner, it->second, depth + 1);
-    }
+    page::SvgArt art;
+    art.svg = std::move(svg);
+    art.box = icon.box;
+    art.stylesheet = ".fg{fill:" + colour.hex() + "}.fg-stroke{stroke:" + colour.hex() + "}";
+    push(ctx, e, std::move(art), t, icon.box, e.key);
   }
 }
 
-void expand(const Context& ctx, const Scope& scope, const std::vector<Element>& elements, int depth) {
-  for (const auto& e : elements) expand_one(ctx, scope, e, depth);
+void draw(const Context& ctx, const Scope& scope, const TextElement& e, int) {
+  // In a translation, the element's literal text comes from the locale.
+  std::string source = e.text;
+  if (const model::Locale* locale = ctx.game.locale) {
+    if (const auto* entry = locale->find("layout." + ctx.def.id + "." + e.text_id); entry && !entry->text.empty())
+      source = entry->text;
+  }
+  auto markup = eval(ctx, scope, e, source);
+  if (!markup || markup->empty()) return;
+  const Rect& box = e.box;
+  // Quarter-turned text is set into the box with width and height swapped,
+  // then turned so it fills the box as drawn in the layout.
+  bool sideways = std::abs(std::fmod(std::abs(e.rotate), 180.0) - 90.0) < 1e-9;
+  Size set_size = sideways ? Size{box.h, box.w} : Size{box.w, box.h};
+  text::TextStyle style = text_style(ctx, scope, e);
+  auto result = ctx.typesetter.set(*markup, style, set_size);
+  if (!result.text) {
+    return report(ctx, e,
+                  "text of element '" + (e.name.empty() ? std::string("text") : e.name) + "' (language " +
+                      ctx.language + ", game " + ctx.game.id + "): " + result.error);
+  }
+  // Box-local coordinates: origin at the set box's top-left.
+  Point c = box.center();
+  Affine place = Affine::translate(c.x, c.y)
+                     .then_after(Affine::rotate_deg(e.rotate))
+                     .then_after(Affine::translate(-set_size.w / 2, -set_size.h / 2));
+  Affine t = scope.transform.then_after(place);
+  Rect local{0, 0, set_size.w, set_size.h};
+  for (auto& run : result.text->runs) push(ctx, e, std::move(run), t, local, e.key);
+  draw_icons(ctx, e, *result.text, style.color, t);
+}
+
+void draw(const Context& ctx, const Scope& scope, const SectorElement& e, int) {
+  SectorGeometry g{e.center, e.inner_radius, e.outer_radius, e.angles};
+  page::PathShape s;
+  s.commands = sector_path(g);
+  s.paint.fill = color(ctx, scope, e, e.fill);
+  s.paint.stroke = color(ctx, scope, e, e.stroke);
+  s.paint.stroke_width = e.stroke_width;
+  Rect bounds = sector_bounds(g);
+  if (s.paint.stroke) bounds = bounds.inset(-e.stroke_width / 2);
+  Affine t = scope.transform.then_after(e.rotate == 0 ? Affine{} : Affine::rotate_about(e.rotate, e.center));
+  push(ctx, e, std::move(s), t, bounds, false);
+}
+
+void draw(const Context& ctx, const Scope& scope, const GroupElement& e, int depth) {
+  if (depth > 16) return report(ctx, e, "components nested too deeply (a component uses itself?)");
+  expand(ctx, rotated(ctx, scope, e), e.children, depth + 1);
+}
+
+void draw(const Context& ctx, const Scope& scope, const UseElement& e, int depth) {
+  if (depth > 16) return report(ctx, e, "components nested too deeply (a component uses itself?)");
+  Scope inner = rotated(ctx, scope, e);
+  for (const auto& [alias, target] : e.with) {
+    // A target may be built from data: `look: "game.meta.looks.{{time.id}}"`.
+    std::string path = target;
+    if (target.find("{{") != std::string::npos) {
+      auto built = eval(ctx, scope, e, target);
+      if (!built) return;
+      path = *built;
+    }
+    inner.aliases[alias] = apply_aliases(path, scope.aliases);
+  }
+  auto it = ctx.def.components.find(e.component);
+  if (it == ctx.def.components.end()) return report(ctx, e, "unknown component '" + e.component + "'");
+  expand(ctx, inner, it->second, depth + 1);
 }
 
 // A whole number from layout text that may interpolate ("{{game.meta.x}}").
-std::optional<long long> eval_int(const Context& ctx, const Scope& scope, const Element& e, const std::string& text,
-                                  const char* what) {
+std::optional<long long> eval_int(const Context& ctx, const Scope& scope, const ElementCommon& e,
+                                  const std::string& text, const char* what) {
   auto s = eval(ctx, scope, e, text);
   if (!s) return std::nullopt;
   try {
@@ -329,95 +327,114 @@ std::optional<long long> eval_int(const Context& ctx, const Scope& scope, const 
   return std::nullopt;
 }
 
-// The scopes of a repeat's items before placement: each binds the item's name.
-std::vector<Scope> repeat_items(const Context& ctx, const Scope& scope, const Element& e) {
+// A repeat's items before placement: each binds the item's name afresh,
+// hiding any outer binding of that name.
+class ItemScopes {
+ public:
+  ItemScopes(const Scope& scope, const std::string& as) : scope_(scope), as_(as) {}
+  template <typename Bind>
+  void add(Bind&& bind) {
+    Scope item = scope_;
+    item.aliases.erase(as_);
+    item.variables.erase(as_);
+    item.entries.erase(as_);
+    if (!as_.empty()) bind(item);
+    items.push_back(std::move(item));
+  }
+  std::vector<Scope> items;
+
+ private:
+  const Scope& scope_;
+  const std::string& as_;
+};
+
+// count: N or range: [first, last]: the numbers, bound to the item's name.
+void number_items(const Context& ctx, const Scope& scope, const RepeatElement& e, ItemScopes& out) {
   constexpr long long kMaxItems = 10000;  // a typo like count: 1e9 must not hang the build
   const RepeatSpec& r = e.repeat;
-  std::vector<Scope> items;
-  // Binds the item's name afresh, hiding any outer binding of that name.
-  auto add = [&](auto&& bind) {
-    Scope item = scope;
-    item.aliases.erase(r.as);
-    item.variables.erase(r.as);
-    item.entries.erase(r.as);
-    if (!r.as.empty()) bind(item);
-    items.push_back(std::move(item));
-  };
-  switch (r.source) {
-    case RepeatSpec::Source::Count:
-    case RepeatSpec::Source::Range: {
-      long long first = 1, last = 0;
-      if (r.source == RepeatSpec::Source::Count) {
-        auto n = eval_int(ctx, scope, e, r.count, "count");
-        if (!n) return items;
-        if (*n < 0) report(ctx, e, "count is negative (" + std::to_string(*n) + ")");
-        if (*n <= 0) return items;
-        last = *n;
-      } else {
-        auto a = eval_int(ctx, scope, e, r.range_from, "range start");
-        auto b = eval_int(ctx, scope, e, r.range_to, "range end");
-        if (!a || !b) return items;
-        first = *a;
-        last = *b;
-      }
-      const long long dir = last >= first ? 1 : -1;
-      const long long n = (last - first) * dir + 1;
-      if (n > kMaxItems) {
-        report(ctx, e, "repeat of " + std::to_string(n) + " items (at most " + std::to_string(kMaxItems) + ")");
-        return items;
-      }
-      for (long long v = first;; v += dir) {
-        add([&](Scope& s) { s.variables[r.as] = std::to_string(v); });
-        if (v == last) break;
-      }
-      return items;
-    }
-    case RepeatSpec::Source::Table: {
-      const model::Table* table = ctx.game.table(r.table);
-      if (!table) {
-        std::vector<std::string> ids;
-        for (const auto& t : ctx.game.tables) ids.push_back(t.id);
-        report(ctx, e, "unknown table '" + r.table + "' (game " + ctx.game.id + " has " + model::join_names(ids) + ")");
-        return items;
-      }
-      for (const auto& entry : table->entries) add([&](Scope& s) { s.entries[r.as] = EntryRef{table, &entry}; });
-      return items;
-    }
-    case RepeatSpec::Source::List: {
-      // Lists are read where card fields are: through the card's (or game's) data.
-      std::string path = apply_aliases(r.list, scope.aliases);
-      const std::string head = model::split_head(path).head;
-      if (scope.entries.count(head) || scope.variables.count(head)) {
-        report(ctx, e, "'" + r.list + "' is not a card or game list (lists inside table entries are not read)");
-        return items;
-      }
-      if (!make_resolver(ctx, scope)(r.list)) {
-        report(ctx, e, "unknown field '" + r.list + "' (repeat list)");
-        return items;
-      }
-      static const model::Card no_card;
-      const model::Value* v = model::lookup(ctx.game, ctx.card ? *ctx.card : no_card, path);
-      if (!v || v->is_null()) return items;  // an absent list has no items
-      if (!v->is_list()) {
-        report(ctx, e, "'" + r.list + "' is " + v->kind_name() + ", not a list");
-        return items;
-      }
-      for (size_t k = 0; k < v->list.size(); ++k)
-        add([&](Scope& s) { s.aliases[r.as] = path + "." + std::to_string(k); });
-      return items;
-    }
+  long long first = 1, last = 0;
+  if (r.source == RepeatSpec::Source::Count) {
+    auto n = eval_int(ctx, scope, e, r.count, "count");
+    if (!n) return;
+    if (*n < 0) report(ctx, e, "count is negative (" + std::to_string(*n) + ")");
+    if (*n <= 0) return;
+    last = *n;
+  } else {
+    auto a = eval_int(ctx, scope, e, r.range_from, "range start");
+    auto b = eval_int(ctx, scope, e, r.range_to, "range end");
+    if (!a || !b) return;
+    first = *a;
+    last = *b;
   }
-  return items;
+  const long long dir = last >= first ? 1 : -1;
+  const long long n = (last - first) * dir + 1;
+  if (n > kMaxItems) {
+    report(ctx, e, "repeat of " + std::to_string(n) + " items (at most " + std::to_string(kMaxItems) + ")");
+    return;
+  }
+  for (long long v = first;; v += dir) {
+    out.add([&](Scope& s) { s.variables[r.as] = std::to_string(v); });
+    if (v == last) break;
+  }
 }
 
-void expand_repeat(const Context& ctx, const Scope& scope, const Element& e, int depth) {
+// table: the entries of a table of the game.
+void table_items(const Context& ctx, const RepeatElement& e, ItemScopes& out) {
+  const RepeatSpec& r = e.repeat;
+  const model::Table* table = ctx.game.table(r.table);
+  if (!table) {
+    std::vector<std::string> ids;
+    for (const auto& t : ctx.game.tables) ids.push_back(t.id);
+    report(ctx, e, "unknown table '" + r.table + "' (game " + ctx.game.id + " has " + model::join_names(ids) + ")");
+    return;
+  }
+  for (const auto& entry : table->entries) out.add([&](Scope& s) { s.entries[r.as] = EntryRef{table, &entry}; });
+}
+
+// list: the elements of a list field of the card or the game.
+void list_items(const Context& ctx, const Scope& scope, const RepeatElement& e, ItemScopes& out) {
+  const RepeatSpec& r = e.repeat;
+  // Lists are read where card fields are: through the card's (or game's) data.
+  std::string path = apply_aliases(r.list, scope.aliases);
+  const std::string head = model::split_head(path).head;
+  if (scope.entries.count(head) || scope.variables.count(head))
+    return report(ctx, e, "'" + r.list + "' is not a card or game list (lists inside table entries are not read)");
+  if (!make_resolver(ctx, scope)(r.list)) return report(ctx, e, "unknown field '" + r.list + "' (repeat list)");
+  static const model::Card no_card;
+  const model::Value* v = model::lookup(ctx.game, ctx.card ? *ctx.card : no_card, path);
+  if (!v || v->is_null()) return;  // an absent list has no items
+  if (!v->is_list()) return report(ctx, e, "'" + r.list + "' is " + v->kind_name() + ", not a list");
+  for (size_t k = 0; k < v->list.size(); ++k)
+    out.add([&](Scope& s) { s.aliases[r.as] = path + "." + std::to_string(k); });
+}
+
+std::vector<Scope> repeat_items(const Context& ctx, const Scope& scope, const RepeatElement& e) {
+  ItemScopes out(scope, e.repeat.as);
+  switch (e.repeat.source) {
+    case RepeatSpec::Source::Count:
+    case RepeatSpec::Source::Range:
+      number_items(ctx, scope, e, out);
+      break;
+    case RepeatSpec::Source::Table:
+      table_items(ctx, e, out);
+      break;
+    case RepeatSpec::Source::List:
+      list_items(ctx, scope, e, out);
+      break;
+  }
+  return std::move(out.items);
+}
+
+void draw(const Context& ctx, const Scope& outer, const RepeatElement& e, int depth) {
+  if (depth > 16) return report(ctx, e, "elements nested too deeply");
+  Scope scope = rotated(ctx, outer, e);
   std::vector<Scope> items = repeat_items(ctx, scope, e);
-  if (!e.repeat.where.empty()) {
+  if (e.repeat.where) {
     std::vector<Scope> kept;
     for (auto& item : items) {
-      auto r = evaluate_condition(e.repeat.where, make_resolver(ctx, item));
+      auto r = e.repeat.where->evaluate(make_resolver(ctx, item));
       if (!r.ok()) return report(ctx, e, r.error + " (in 'where')");
-      if (r.value == "true") kept.push_back(std::move(item));
+      if (r.value) kept.push_back(std::move(item));
     }
     items = std::move(kept);
   }
@@ -430,6 +447,20 @@ void expand_repeat(const Context& ctx, const Scope& scope, const Element& e, int
     item.transform = scope.transform.then_after(frames[k]);
     expand(ctx, item, e.children, depth + 1);
   }
+}
+
+void expand_one(const Context& ctx, const Scope& scope, const Element& e, int depth) {
+  const ElementCommon& c = common(e);
+  if (c.when) {
+    auto r = c.when->evaluate(make_resolver(ctx, scope));
+    if (!r.ok()) return report(ctx, c, r.error);
+    if (!r.value) return;
+  }
+  std::visit([&](const auto& kind) { draw(ctx, scope, kind, depth); }, e);
+}
+
+void expand(const Context& ctx, const Scope& scope, const std::vector<Element>& elements, int depth) {
+  for (const auto& e : elements) expand_one(ctx, scope, e, depth);
 }
 
 }  // namespace
@@ -450,7 +481,7 @@ page::Page Layouter::layout(const LayoutDef& def, const model::Game& game, const
   Scope root;
   root.transform = Affine::translate(f.bleed, f.bleed);
   if (!def.edge_color.empty()) {
-    Element where;
+    ElementCommon where;
     where.loc = {def.file, 0, 0};
     if (auto c = color(ctx, root, where, def.edge_color)) page.edge_color = *c;
   }

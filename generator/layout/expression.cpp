@@ -39,16 +39,54 @@ std::vector<std::string> split_on(const std::string& s, const std::string& sep) 
   return parts;
 }
 
+using Node = Condition::Node;
+using Op = Node::Op;
+
 // An operand: a quoted literal, a number, or a path.
-ExprResult operand(const std::string& raw, const Resolver& resolve) {
+std::optional<Node> parse_operand(const std::string& raw, std::string& error) {
   std::string t = trim(raw);
   if (t.size() >= 2 && (t.front() == '\'' || t.front() == '"') && t.back() == t.front())
-    return {t.substr(1, t.size() - 2), {}};
-  if (!t.empty() && (std::isdigit(static_cast<unsigned char>(t[0])) || t[0] == '-')) return {t, {}};
-  if (!is_path(t)) return {{}, "cannot read '" + t + "' (expected a field path, a number or a 'quoted' text)"};
-  auto v = resolve(t);
-  if (!v) return {{}, "unknown field '" + t + "'"};
-  return {*v, {}};
+    return Node{Op::Literal, t.substr(1, t.size() - 2), {}};
+  if (!t.empty() && (std::isdigit(static_cast<unsigned char>(t[0])) || t[0] == '-')) return Node{Op::Literal, t, {}};
+  if (!is_path(t)) {
+    error = "cannot read '" + t + "' (expected a field path, a number or a 'quoted' text)";
+    return std::nullopt;
+  }
+  return Node{Op::Path, t, {}};
+}
+
+// Two-character operators first, so "<=" is not read as "<".
+const std::pair<const char*, Op> kComparisons[] = {{"==", Op::Equal},     {"!=", Op::NotEqual},
+                                                   {"<=", Op::LessEqual}, {">=", Op::GreaterEqual},
+                                                   {"<", Op::Less},       {">", Op::Greater}};
+
+std::optional<Node> parse_term(const std::string& raw, std::string& error) {
+  std::string t = trim(raw);
+  for (const auto& [symbol, op] : kComparisons) {
+    size_t pos = t.find(symbol);
+    if (pos == std::string::npos) continue;
+    auto lhs = parse_operand(t.substr(0, pos), error);
+    if (!lhs) return std::nullopt;
+    auto rhs = parse_operand(t.substr(pos + std::string(symbol).size()), error);
+    if (!rhs) return std::nullopt;
+    return Node{op, symbol, {std::move(*lhs), std::move(*rhs)}};
+  }
+  bool negate = false;
+  while (!t.empty() && t[0] == '!') {
+    negate = !negate;
+    t = trim(t.substr(1));
+  }
+  auto operand = parse_operand(t, error);
+  if (!operand || !negate) return operand;
+  return Node{Op::Not, "!", {std::move(*operand)}};
+}
+
+// The text of an operand for this card.
+std::optional<std::string> operand_value(const Node& n, const Resolver& resolve, std::string& error) {
+  if (n.op == Op::Literal) return n.text;
+  auto v = resolve(n.text);
+  if (!v) error = "unknown field '" + n.text + "'";
+  return v;
 }
 
 std::optional<double> as_number(const std::string& s) {
@@ -60,32 +98,55 @@ std::optional<double> as_number(const std::string& s) {
   return v;
 }
 
-// Two-character operators first, so "<=" is not read as "<".
-ExprResult term(const std::string& raw, const Resolver& resolve) {
-  std::string t = trim(raw);
-  for (std::string op : {"==", "!=", "<=", ">=", "<", ">"}) {
-    size_t pos = t.find(op);
-    if (pos == std::string::npos) continue;
-    auto lhs = operand(t.substr(0, pos), resolve);
-    if (!lhs.ok()) return lhs;
-    auto rhs = operand(t.substr(pos + op.size()), resolve);
-    if (!rhs.ok()) return rhs;
-    if (op == "==" || op == "!=") return {(op == "==") == (lhs.value == rhs.value) ? "true" : "false", {}};
-    // Ordering compares numbers only: "10" < "9" as text would silently mislead.
-    auto a = as_number(lhs.value), b = as_number(rhs.value);
-    if (!a || !b)
-      return {{}, "cannot compare '" + lhs.value + "' " + op + " '" + rhs.value + "': both sides must be numbers"};
-    bool r = op == "<" ? *a < *b : op == ">" ? *a > *b : op == "<=" ? *a <= *b : *a >= *b;
-    return {r ? "true" : "false", {}};
+Condition::Result compare(const Node& n, const Resolver& resolve) {
+  Condition::Result r;
+  auto lhs = operand_value(n.args[0], resolve, r.error);
+  if (!lhs) return r;
+  auto rhs = operand_value(n.args[1], resolve, r.error);
+  if (!rhs) return r;
+  if (n.op == Op::Equal || n.op == Op::NotEqual) {
+    r.value = (n.op == Op::Equal) == (*lhs == *rhs);
+    return r;
   }
-  bool negate = false;
-  while (!t.empty() && t[0] == '!') {
-    negate = !negate;
-    t = trim(t.substr(1));
+  // Ordering compares numbers only: "10" < "9" as text would silently mislead.
+  auto a = as_number(*lhs), b = as_number(*rhs);
+  if (!a || !b) {
+    r.error = "cannot compare '" + *lhs + "' " + n.text + " '" + *rhs + "': both sides must be numbers";
+    return r;
   }
-  auto v = operand(t, resolve);
-  if (!v.ok()) return v;
-  return {truthy(v.value) != negate ? "true" : "false", {}};
+  r.value = n.op == Op::Less ? *a < *b : n.op == Op::Greater ? *a > *b : n.op == Op::LessEqual ? *a <= *b : *a >= *b;
+  return r;
+}
+
+Condition::Result truth(const Node& n, const Resolver& resolve) {
+  Condition::Result r;
+  switch (n.op) {
+    case Op::Or:
+    case Op::And: {
+      // Every term is evaluated (no short cut), so an unknown field is
+      // reported whatever the other terms say.
+      r.value = n.op == Op::And;
+      for (const Node& arg : n.args) {
+        auto a = truth(arg, resolve);
+        if (!a.ok()) return a;
+        r.value = n.op == Op::And ? r.value && a.value : r.value || a.value;
+      }
+      return r;
+    }
+    case Op::Not: {
+      r = truth(n.args[0], resolve);
+      r.value = !r.value;
+      return r;
+    }
+    case Op::Path:
+    case Op::Literal: {
+      auto v = operand_value(n, resolve, r.error);
+      r.value = v && truthy(*v);
+      return r;
+    }
+    default:
+      return compare(n, resolve);
+  }
 }
 
 }  // namespace
@@ -111,20 +172,21 @@ ExprResult interpolate(const std::string& text, const Resolver& resolve) {
   }
 }
 
-ExprResult evaluate_condition(const std::string& condition, const Resolver& resolve) {
-  // Disjunction of conjunctions: "a && b || c" = (a && b) || c.
-  bool any = false;
-  for (const auto& alternative : split_on(condition, "||")) {
-    bool all = true;
+std::optional<Condition> Condition::parse(const std::string& text, std::string& error) {
+  Node any{Op::Or, "||", {}};
+  for (const auto& alternative : split_on(text, "||")) {
+    Node all{Op::And, "&&", {}};
     for (const auto& t : split_on(alternative, "&&")) {
-      auto r = term(t, resolve);
-      if (!r.ok()) return r;
-      all = all && r.value == "true";
+      auto term = parse_term(t, error);
+      if (!term) return std::nullopt;
+      all.args.push_back(std::move(*term));
     }
-    any = any || all;
+    any.args.push_back(std::move(all));
   }
-  return {any ? "true" : "false", {}};
+  return Condition(text, std::move(any));
 }
+
+Condition::Result Condition::evaluate(const Resolver& resolve) const { return truth(root_, resolve); }
 
 std::string apply_aliases(const std::string& path, const std::map<std::string, std::string>& aliases) {
   const model::PathHead split = model::split_head(path);

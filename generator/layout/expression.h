@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace kw::layout {
 
@@ -24,8 +25,40 @@ struct ExprResult {
 // Replaces every {{path}} in `text` with its value.
 ExprResult interpolate(const std::string& text, const Resolver& resolve);
 
-// Evaluates a condition; value is "true" or "false".
-ExprResult evaluate_condition(const std::string& condition, const Resolver& resolve);
+// A `when:` or `where:` condition, parsed once when its layout is read into a
+// tree: alternatives (||) of conjunctions (&&) of terms, `a && b || c` being
+// (a && b) || c; a term compares two operands (==, != as text; <, <=, >, >=
+// as numbers) or tests one for being set (`special`, `!evil`). An operand is
+// a 'quoted' or "quoted" text, a number, or a field path. Evaluating walks
+// the tree for one card.
+class Condition {
+ public:
+  struct Node {
+    enum class Op { Or, And, Not, Equal, NotEqual, Less, LessEqual, Greater, GreaterEqual, Path, Literal };
+    Op op = Op::Literal;
+    std::string text;        // Path: the path; Literal: the text
+    std::vector<Node> args;  // the operands of Or, And, Not and the comparisons
+  };
+  struct Result {
+    bool value = false;
+    std::string error;  // non-empty: a path is unknown, or an ordering compares text
+    bool ok() const { return error.empty(); }
+  };
+
+  // The condition `text`; nullopt when it cannot be read, with `error` saying why.
+  static std::optional<Condition> parse(const std::string& text, std::string& error);
+
+  // Every term is evaluated, in order; the first error is the result's.
+  Result evaluate(const Resolver& resolve) const;
+
+  const std::string& text() const { return text_; }
+  const Node& root() const { return root_; }
+
+ private:
+  Condition(std::string text, Node root) : text_(std::move(text)), root_(std::move(root)) {}
+  std::string text_;
+  Node root_;
+};
 
 // Rewrites the first segment of a path through aliases (`side` -> `good`).
 std::string apply_aliases(const std::string& path, const std::map<std::string, std::string>& aliases);

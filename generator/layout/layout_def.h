@@ -6,10 +6,12 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "core/diagnostic.h"
 #include "core/geometry.h"
+#include "layout/expression.h"
 #include "text/typesetter.h"
 
 namespace kw::project {
@@ -64,48 +66,93 @@ struct RepeatSpec {
   std::string table;                 // Table: a table of the game, entries in data order
   std::string list;                  // List: a field path to a list (card field or game.*)
   std::string as;                    // the item's name (see card_layout.h); may be empty for count/range
-  std::string where;                 // keeps only items for which this condition holds
+  std::optional<Condition> where;    // keeps only items for which this condition holds
   Placement place;
 };
 
-struct Element {
-  enum class Kind { Rect, Line, Art, Text, Use, Group, Sector, Repeat };
-  Kind kind = Kind::Rect;
+// What every element has.
+struct ElementCommon {
   std::string name;
   SourceLoc loc;
-  std::string when;  // condition; empty = always
+  std::optional<Condition> when;  // none: drawn on every card
+};
 
-  // Rect/Art/Text: the box. `area` names a page box (bleed, trim, safe) instead.
+// Turned about its own centre (a box's, a sector's), degrees clockwise.
+struct Rotated {
+  double rotate = 0;
+};
+
+// Its elements turned about `origin` (default: the trim centre), degrees clockwise.
+struct Turned {
+  double rotate = 0;
+  std::optional<Point> origin;
+};
+
+// A box, or `area` naming a page box (bleed, trim, safe) instead.
+struct Boxed {
   std::string area;
   Rect box;
+};
+
+struct RectElement : ElementCommon, Rotated, Boxed {
   double corner_radius = 0;
   std::string fill, stroke;  // colours (may interpolate); empty = none
   double stroke_width = 0;
-  Point from, to;  // Line
+};
 
-  std::string src;                            // Art: file under templates/, optional #element
-  std::map<std::string, std::string> colors;  // Art: CSS class -> colour
-  bool key = true;                            // Art/Text: must stay in the safe area
+struct LineElement : ElementCommon {
+  Point from, to;
+  std::string stroke;  // colour (may interpolate); empty: black
+  double stroke_width = 0;
+};
 
-  std::string text;     // Text: markup (may interpolate)
-  std::string text_id;  // Text: "<name>" (or "<name>#2"...), its translation id in the layout
-  std::string color;    // Text: colour
+struct ArtElement : ElementCommon, Rotated, Boxed {
+  std::string src;                            // file under templates/, optional #element (may interpolate)
+  std::map<std::string, std::string> colors;  // CSS class -> colour
+  bool key = true;                            // must stay in the safe area
+};
+
+struct TextElement : ElementCommon, Rotated {
+  Rect box;
+  std::string text;     // markup (may interpolate)
+  std::string text_id;  // "<name>" (or "<name>#2"...), its translation id in the layout
+  std::string color;
   TextSpec font;
+  bool key = true;  // must stay in the safe area
+};
 
-  double rotate = 0;            // degrees, clockwise; Use/Group about `origin`, Text/Art about the box centre
-  std::optional<Point> origin;  // default: the trim centre
-  std::string component;        // Use
-  std::map<std::string, std::string> with;  // Use: path aliases (side: good); targets may interpolate
-  std::vector<Element> children;            // Group, Repeat
-
-  // Sector: a disc (inner_radius 0), a ring, or a part of either between two
-  // angles (degrees clockwise from 12 o'clock), about `center`.
+struct SectorElement : ElementCommon, Rotated {
+  // A disc (inner_radius 0), a ring, or a part of either between two angles
+  // (degrees clockwise from 12 o'clock), about `center`.
   Point center;
   double inner_radius = 0, outer_radius = 0;
   std::optional<std::pair<double, double>> angles;  // none: the full turn
-
-  RepeatSpec repeat;  // Repeat
+  std::string fill, stroke;
+  double stroke_width = 0;
 };
+
+struct UseElement;
+struct GroupElement;
+struct RepeatElement;
+using Element = std::variant<RectElement, LineElement, ArtElement, TextElement, UseElement, GroupElement, SectorElement,
+                             RepeatElement>;
+
+struct UseElement : ElementCommon, Turned {
+  std::string component;
+  std::map<std::string, std::string> with;  // path aliases (side: good); targets may interpolate
+};
+
+struct GroupElement : ElementCommon, Turned {
+  std::vector<Element> children;
+};
+
+struct RepeatElement : ElementCommon, Turned {
+  RepeatSpec repeat;
+  std::vector<Element> children;
+};
+
+// The part every kind of element has.
+const ElementCommon& common(const Element& e);
 
 struct LayoutDef {
   std::string id;          // "palantir/card"
@@ -124,8 +171,9 @@ struct LayoutString {
 };
 std::vector<LayoutString> layout_strings(const LayoutDef& def);
 
-// Reads layouts/<id>.yaml of `project`. Unknown keys, element types,
-// components, fonts (checked against `fonts` when given) are diagnostics.
+// Reads layouts/<id>.yaml of `project` (keys: layout_schema.h). Unknown keys,
+// element types, components, fonts (checked against `fonts` when given) and
+// conditions that cannot be read are diagnostics.
 std::optional<LayoutDef> load_layout(const project::Project& project, const std::string& id,
                                      const text::FontLibrary* fonts, Diagnostics& diags);
 

@@ -5,6 +5,7 @@
 
 #include <fnmatch.h>
 
+#include "model/database_schema.h"
 #include "model/field_path.h"
 #include "model/model.h"
 #include "model/schema.h"
@@ -84,106 +85,6 @@ const CardFormat* Model::format(const std::string& id) const {
 
 namespace {
 
-// The database's own structure, declared once so it is validated like data.
-const std::vector<FieldSpec>& file_keys() {
-  static const std::vector<FieldSpec> specs = {field("kartenwerk", Type::Int), field("include", Type::List),
-                                               field("formats", Type::Record), field("game", Type::Record),
-                                               field("extend", Type::Record)};
-  return specs;
-}
-
-const std::vector<FieldSpec>& format_keys() {
-  static const std::vector<FieldSpec> specs = {
-      field("width", Type::Number, true), field("height", Type::Number, true),  field("bleed", Type::Number, true),
-      field("safe", Type::Number, true),  field("corner_radius", Type::Number), field("dpi", Type::Number),
-      field("note", Type::Text)};
-  return specs;
-}
-
-const std::vector<FieldSpec>& game_keys() {
-  static const std::vector<FieldSpec> specs = [] {
-    std::vector<FieldSpec> s = {field("id", Type::Id, true),
-                                field("name", Type::Text, true),
-                                field("subtitle", Type::Text),
-                                field("format", Type::Id, true),
-                                field("rules", Type::Id),
-                                field("tables", Type::Record),
-                                field("card_fields", Type::Record, true),
-                                field("decks", Type::List, true),
-                                field("meta", Type::Record),
-                                field("reconstructed", Type::Text),
-                                field("checks", Type::List)};
-    return s;
-  }();
-  return specs;
-}
-
-const std::vector<FieldSpec>& deck_keys() {
-  static const std::vector<FieldSpec> specs = {
-      field("id", Type::Id, true), field("name", Type::Text, true),  field("layout", Type::Id, true),
-      field("back", Type::Id),     field("cards", Type::List, true), field("card_fields", Type::Record),
-      field("product", Type::Id),  field("file", Type::Text),        field("format", Type::Id)};
-  return specs;
-}
-
-double number_or(const Value& map, const std::string& key, double fallback) {
-  const Value* v = map.find(key);
-  if (!v) return fallback;
-  return v->as_number().value_or(fallback);
-}
-
-std::string text_of(const Value& map, const std::string& key) {
-  const Value* v = map.find(key);
-  return v && v->is_scalar() ? v->scalar : std::string();
-}
-
-// Validates only the keys `keys` declares; members declared as Record/List in
-// `keys` are checked for their kind here and parsed in detail by the caller.
-bool check_structure(const Value& v, const std::vector<FieldSpec>& keys, Diagnostics& diags,
-                     const std::string& card = {}) {
-  std::vector<FieldSpec> shallow = keys;
-  for (auto& s : shallow)
-    if (s.type == Type::Record) s.fields.clear();  // members checked by the caller
-  ValidationContext ctx;
-  ctx.card_id = card;
-  bool ok = true;
-  if (!v.is_map()) {
-    diags.error(v.loc, std::string("expected a map, found ") + v.kind_name(), card);
-    return false;
-  }
-  for (const auto& [key, member] : v.map) {
-    auto spec = std::find_if(shallow.begin(), shallow.end(), [&](const FieldSpec& s) { return s.name == key; });
-    if (spec == shallow.end()) {
-      std::vector<std::string> names;
-      for (const auto& s : shallow) names.push_back(s.name);
-      diags.error(member.key_loc, "unknown field '" + key + "'", card, "known fields are " + join_names(names));
-      ok = false;
-    } else if (spec->type == Type::Record) {
-      if (!member.is_map()) {
-        diags.error(member.loc, "field '" + key + "' must be a map, not " + member.kind_name(), card);
-        ok = false;
-      }
-    } else if (spec->type == Type::List) {
-      if (!member.is_list()) {
-        diags.error(member.loc, "field '" + key + "' must be a list, not " + member.kind_name(), card);
-        ok = false;
-      }
-    } else {
-      Value one;
-      one.kind = Value::Kind::Map;
-      one.loc = v.loc;
-      one.map.emplace_back(key, member);
-      ok = validate_fields(one, {*spec}, ctx, diags) && ok;
-    }
-  }
-  for (const auto& spec : shallow)
-    if (spec.required && !v.find(spec.name)) {
-      diags.error(v.loc, "missing required field '" + spec.name + "'", card);
-      ok = false;
-    }
-  return ok;
-}
-
 // Deep merge of a per-copy patch into a card's fields (records merge member-wise).
 void merge_into(Value& base, const Value& patch) {
   for (const auto& [k, v] : patch.map) {
@@ -232,33 +133,26 @@ class Loader {
     auto doc = read_yaml(project_, file, diags_);
     if (!doc) return;
     if (doc->is_null()) return;
-    if (!check_structure(*doc, file_keys(), diags_)) {
-      if (!doc->is_map()) return;
-    }
-    if (const Value* formats = doc->find("formats"); formats && formats->is_map())
-      for (const auto& [id, f] : formats->map) load_format(id, f);
-    if (const Value* game = doc->find("game"); game && game->is_map()) load_game(*game, file);
-    if (const Value* ext = doc->find("extend"); ext && ext->is_map()) extensions_.push_back(*ext);
-    if (const Value* inc = doc->find("include"); inc && inc->is_list())
-      for (const auto& item : inc->list) {
-        if (!item.is_scalar()) {
-          diags_.error(item.loc, "an include must be a file path");
-          continue;
-        }
-        if (item.scalar.find('*') != std::string::npos) {
-          // "games/*.yaml": every matching file of that folder, in name order.
-          const std::string pattern = project::join(project::parent(file), item.scalar);
-          const std::string dir = project::parent(pattern);
-          std::vector<std::string> matches;  // list() is sorted: name order
-          for (const auto& name : project_.list(dir))
-            if (fnmatch(project::file_name(pattern).c_str(), name.c_str(), 0) == 0 && project_.read(project::join(dir, name)))
-              matches.push_back(project::join(dir, name));
-          if (matches.empty()) diags_.error(item.loc, "no file matches " + item.scalar);
-          for (const auto& m : matches) load_file(m, item.loc);
-          continue;
-        }
-        load_file(project::join(project::parent(file), item.scalar), item.loc);
-      }
+    yaml::Reader r(*doc, database_file_schema(), diags_, {project::file_name(file), {}, {}});
+    r.each("formats", [&](const std::string& id, const Value& f) { load_format(id, f); });
+    if (const Value* game = r.find("game")) load_game(*game, file);
+    if (const Value* ext = r.find("extend")) extensions_.push_back(*ext);
+    if (const Value* inc = r.find("include"))
+      for (const auto& item : inc->list) include(file, item);
+  }
+
+  void include(const std::string& file, const Value& item) {
+    if (item.scalar.find('*') == std::string::npos)
+      return load_file(project::join(project::parent(file), item.scalar), item.loc);
+    // "games/*.yaml": every matching file of that folder, in name order.
+    const std::string pattern = project::join(project::parent(file), item.scalar);
+    const std::string dir = project::parent(pattern);
+    std::vector<std::string> matches;  // list() is sorted: name order
+    for (const auto& name : project_.list(dir))
+      if (fnmatch(project::file_name(pattern).c_str(), name.c_str(), 0) == 0 && project_.read(project::join(dir, name)))
+        matches.push_back(project::join(dir, name));
+    if (matches.empty()) diags_.error(item.loc, "no file matches " + item.scalar);
+    for (const auto& m : matches) load_file(m, item.loc);
   }
 
   void load_format(const std::string& id, const Value& v) {
@@ -266,17 +160,17 @@ class Loader {
       diags_.error(v.key_loc, "format '" + id + "' defined twice");
       return;
     }
-    ValidationContext ctx;
-    if (!validate_fields(v, format_keys(), ctx, diags_)) return;
+    yaml::Reader r(v, format_schema(), diags_, {"format '" + id + "'", {}, {}});
+    if (!r.ok()) return;
     CardFormat f;
     f.id = id;
-    f.width = number_or(v, "width", 0);
-    f.height = number_or(v, "height", 0);
-    f.bleed = number_or(v, "bleed", 0);
-    f.safe = number_or(v, "safe", 0);
-    f.corner_radius = number_or(v, "corner_radius", 0);
-    f.dpi = number_or(v, "dpi", 300);
-    f.note = text_of(v, "note");
+    f.width = r.number("width").value_or(0);
+    f.height = r.number("height").value_or(0);
+    f.bleed = r.number("bleed").value_or(0);
+    f.safe = r.number("safe").value_or(0);
+    f.corner_radius = r.number("corner_radius").value_or(0);
+    f.dpi = r.number("dpi").value_or(300);
+    f.note = r.text("note").value_or("");
     f.loc = v.key_loc;
     if (f.width <= 0 || f.height <= 0 || f.bleed < 0 || f.safe < 0 || f.dpi <= 0 ||
         2 * f.safe >= std::min(f.width, f.height))
@@ -285,17 +179,18 @@ class Loader {
   }
 
   void load_game(const Value& v, const std::string& file) {
-    if (!check_structure(v, game_keys(), diags_)) return;
+    yaml::Reader r(v, game_schema(), diags_);
+    if (!r.ok()) return;
     auto game = std::make_unique<Game>();
-    game->id = text_of(v, "id");
-    game->name = text_of(v, "name");
-    game->rules = text_of(v, "rules");
-    game->format_id = text_of(v, "format");
+    game->id = r.text("id").value_or("");
+    game->name = r.text("name").value_or("");
+    game->rules = r.text("rules").value_or("");
+    game->format_id = r.text("format").value_or("");
     game->info = v;
     game->file = file;
     game->loc = v.loc;
     for (const auto& g : model_->games)
-      if (g->id == game->id) diags_.error(v.find("id")->loc, "game '" + game->id + "' defined twice");
+      if (g->id == game->id) diags_.error(r.find("id")->loc, "game '" + game->id + "' defined twice");
     pending_games_.emplace_back(game.get(), v);
     model_->games.push_back(std::move(game));
   }
@@ -320,24 +215,15 @@ class Loader {
   // `extend: { game: id, decks: [...] }` adds decks to a game from another
   // file (e.g. data/flavor/palantir.yaml adds the flavor booklet).
   void apply_extension(const Value& ext) {
-    for (const auto& [k, member] : ext.map)
-      if (k != "game" && k != "decks")
-        diags_.error(member.key_loc, "unknown key '" + k + "' in extend", {}, "known keys are game, decks");
-    const Value* id = ext.find("game");
-    if (!id || !id->is_scalar()) {
-      diags_.error(ext.loc, "extend needs 'game:' (the id of the game it adds to)");
-      return;
-    }
+    yaml::Reader r(ext, extend_schema(), diags_);
+    auto id = r.text("game");
+    const Value* decks = r.find("decks");
+    if (!id || !decks) return;
     Game* game = nullptr;
     for (auto& g : model_->games)
-      if (g->id == id->scalar) game = g.get();
+      if (g->id == *id) game = g.get();
     if (!game) {
-      diags_.error(id->loc, "extend: unknown game '" + id->scalar + "'");
-      return;
-    }
-    const Value* decks = ext.find("decks");
-    if (!decks || !decks->is_list()) {
-      diags_.error(ext.loc, "extend needs 'decks:' (a list)");
+      diags_.error(r.find("game")->loc, "extend: unknown game '" + *id + "'");
       return;
     }
     for (const auto& d : decks->list) load_deck(*game, d);
@@ -387,38 +273,23 @@ class Loader {
   }
 
   void apply_variant(Game& game, const Value& doc, const std::string& file) {
-    const Value* v = doc.find("variant");
-    if (!doc.is_map() || !v || !v->is_map()) {
-      diags_.error(doc.loc, "a variant file is a map with 'variant:'");
-      return;
-    }
-    static const std::vector<std::string> keys = {"game",  "name",   "description", "remove", "add",
-                                                  "patch", "tables", "fonts",       "rules",  "checks"};
-    for (const auto& [k, member] : v->map)
-      if (std::find(keys.begin(), keys.end(), k) == keys.end())
-        diags_.error(member.key_loc, "unknown key '" + k + "' in variant", {}, "known keys are " + join_names(keys));
-    if (const Value* g = v->find("game"); !g || g->scalar != game.id)
-      diags_.error(g ? g->loc : v->loc,
+    yaml::Reader top(doc, variant_file_schema(), diags_, {project::file_name(file), {}, {}});
+    auto v = top.record("variant");
+    if (!v) return;
+    if (auto g = v->text("game"); g && *g != game.id)
+      diags_.error(v->find("game")->loc,
                    "the variant in " + project::file_name(file) + " must say 'game: " + game.id + "'");
     game.variant = project::stem(file);
-    game.variant_name = text_of(*v, "name").empty() ? game.variant : text_of(*v, "name");
+    auto name = v->text("name");
+    game.variant_name = name && !name->empty() ? *name : game.variant;
     if (const Value* r = v->find("rules")) game.variant_rules = *r;
     // The variant's own declared checks replace the base game's.
-    if (const Value* c = v->find("checks")) {
-      if (!c->is_list())
-        diags_.error(c->loc, "'checks' is a list, like the game's");
-      else
-        game.info.set("checks", *c);
-    }
+    if (const Value* c = v->find("checks")) game.info.set("checks", *c);
     if (const Value* remove = v->find("remove")) variant_remove(game, *remove);
     if (const Value* patch = v->find("patch")) variant_patch(game, *patch);
-    if (const Value* tables = v->find("tables")) variant_tables(game, *tables);
+    v->each("tables", [&](const std::string& table, const Value& entries) { variant_table(game, table, entries); });
     if (const Value* add = v->find("add")) variant_add(game, *add);
-    if (const Value* fonts = v->find("fonts")) {
-      if (!fonts->is_map())
-        diags_.error(fonts->loc, "'fonts' maps a layout's font family to another: { junicode: garamond }");
-      for (const auto& [from, to] : fonts->map) game.font_substitutions[from] = to.scalar;
-    }
+    for (const auto& [from, to] : v->text_map("fonts")) game.font_substitutions[from] = to;
   }
 
   // Cards matching a `where:` map (every path equals its value).
@@ -439,10 +310,6 @@ class Loader {
   bool has_card(const Game& game, const std::string& def_id) { return game.card_definition(def_id) != nullptr; }
 
   void variant_remove(Game& game, const Value& list) {
-    if (!list.is_list()) {
-      diags_.error(list.loc, "'remove' is a list of card ids or { where: { field: value } }");
-      return;
-    }
     std::map<std::string, SourceLoc> removed;
     for (const auto& item : list.list) {
       std::vector<std::string> ids;
@@ -459,12 +326,12 @@ class Loader {
           continue;
         }
         ids.push_back(item.scalar);
-      } else if (const Value* where = item.find("where"); where && where->is_map()) {
+      } else {
+        yaml::Reader r(item, removal_schema(), diags_);
+        const Value* where = r.find("where");
+        if (!where) continue;
         ids = matching(game, *where);
         if (ids.empty()) diags_.error(where->loc, "'where' matches no card");
-      } else {
-        diags_.error(item.loc, "a removal is a card id or { where: { field: value } }");
-        continue;
       }
       for (const auto& id : ids) {
         removed[id] = item.loc;
@@ -485,17 +352,11 @@ class Loader {
   }
 
   void variant_patch(Game& game, const Value& list) {
-    if (!list.is_list()) {
-      diags_.error(list.loc, "'patch' is a list of { card: id, set: { field: value } }");
-      return;
-    }
     for (const auto& item : list.list) {
-      const Value* id = item.find("card");
-      const Value* set = item.find("set");
-      if (!id || !set || !set->is_map()) {
-        diags_.error(item.loc, "a patch is { card: id, set: { field: value } }");
-        continue;
-      }
+      yaml::Reader r(item, patch_schema(), diags_);
+      const Value* id = r.find("card");
+      const Value* set = r.find("set");
+      if (!id || !set) continue;
       if (!has_card(game, id->scalar)) {
         diags_.error(id->loc, "no card '" + id->scalar + "' to patch", id->scalar);
         continue;
@@ -516,45 +377,41 @@ class Loader {
     }
   }
 
-  void variant_tables(Game& game, const Value& tables) {
-    if (!tables.is_map()) {
-      diags_.error(tables.loc, "'tables' is { table: { entry: { field: value } } }");
+  // `tables: { regions: { gondor: { background: ... } } }`: entries patched field by field.
+  void variant_table(Game& game, const std::string& tid, const Value& entries) {
+    Table* table = nullptr;
+    for (auto& t : game.tables)
+      if (t.id == tid) table = &t;
+    if (!table) {
+      diags_.error(entries.key_loc, "no table '" + tid + "'");
       return;
     }
-    for (const auto& [tid, entries] : tables.map) {
-      Table* table = nullptr;
-      for (auto& t : game.tables)
-        if (t.id == tid) table = &t;
-      if (!table) {
-        diags_.error(entries.key_loc, "no table '" + tid + "'");
-        continue;
+    const yaml::Schema& entry_patches = yaml::find_key(variant_schema(), "tables")->schema.of.front();
+    yaml::each_entry(entries, entry_patches, diags_, {}, [&](const std::string& eid, const Value& patch) {
+      auto it =
+          std::find_if(table->entries.begin(), table->entries.end(), [&](const TableEntry& e) { return e.id == eid; });
+      if (it == table->entries.end()) {
+        diags_.error(patch.key_loc, "no entry '" + eid + "' in table '" + tid + "'");
+        return;
       }
-      for (const auto& [eid, patch] : entries.map) {
-        auto it = std::find_if(table->entries.begin(), table->entries.end(),
-                               [&](const TableEntry& e) { return e.id == eid; });
-        if (it == table->entries.end()) {
-          diags_.error(patch.key_loc, "no entry '" + eid + "' in table '" + tid + "'");
-          continue;
-        }
-        ValidationContext ctx{&game, &project_, {}, true};
-        if (validate_fields(patch, table->fields, ctx, diags_)) merge_into(it->fields, patch);
-      }
-    }
+      ValidationContext ctx{&game, &project_, {}, true};
+      if (validate_fields(patch, table->fields, ctx, diags_)) merge_into(it->fields, patch);
+    });
   }
 
   void variant_add(Game& game, const Value& list) {
-    if (!list.is_list()) {
-      diags_.error(list.loc, "'add' is a list of { deck: id, card: { ... } }");
-      return;
-    }
     for (const auto& item : list.list) {
-      const Value* deck_id = item.find("deck");
-      const Value* card = item.find("card");
+      yaml::Reader r(item, addition_schema(), diags_);
+      const Value* deck_id = r.find("deck");
+      const Value* card = r.find("card");
+      if (!deck_id || !card) continue;
       Deck* deck = nullptr;
       for (auto& d : game.decks)
-        if (deck_id && d.id == deck_id->scalar) deck = &d;
-      if (!deck || !card) {
-        diags_.error(deck_id ? deck_id->loc : item.loc, "an addition is { deck: <a deck of the game>, card: { ... } }");
+        if (d.id == deck_id->scalar) deck = &d;
+      if (!deck) {
+        std::vector<std::string> ids;
+        for (const auto& d : game.decks) ids.push_back(d.id);
+        diags_.error(deck_id->loc, "unknown deck '" + deck_id->scalar + "'", {}, "known decks are " + join_names(ids));
         continue;
       }
       load_card(game, *deck, *card);
@@ -562,30 +419,16 @@ class Loader {
   }
 
   void load_tables(Game& game, const Value& tables) {
-    for (const auto& [id, t] : tables.map) {
+    const yaml::Schema& dict = yaml::find_key(game_schema(), "tables")->schema;
+    yaml::each_entry(tables, dict, diags_, {}, [&](const std::string& id, const Value& t) {
       Table table;
       table.id = id;
       table.loc = t.key_loc;
-      if (!t.is_map()) {
-        diags_.error(t.loc, "table '" + id + "' must be a map with 'fields:' and 'entries:'");
-        continue;
-      }
-      for (const auto& [k, member] : t.map)
-        if (k != "fields" && k != "entries" && k != "doc")
-          diags_.error(member.key_loc, "unknown key '" + k + "' in table '" + id + "'", {},
-                       "known keys are fields, entries, doc");
-      if (const Value* f = t.find("fields"); f && f->is_map())
-        table.fields = parse_field_specs(*f, diags_);
-      else
-        diags_.error(t.loc, "table '" + id + "' needs a 'fields:' map");
-      const Value* entries = t.find("entries");
-      if (!entries || !entries->is_map()) {
-        diags_.error(t.loc, "table '" + id + "' needs an 'entries:' map");
-      } else {
-        for (const auto& [eid, e] : entries->map) table.entries.push_back({eid, e, e.key_loc});
-      }
+      yaml::Reader r(t, table_schema(), diags_, {"table '" + id + "'", {}, {}});
+      if (const Value* f = r.find("fields")) table.fields = parse_field_specs(*f, diags_);
+      r.each("entries", [&](const std::string& eid, const Value& e) { table.entries.push_back({eid, e, e.key_loc}); });
       game.tables.push_back(std::move(table));
-    }
+    });
     // Entries are validated once every table exists, so tables may refer to each other.
     ValidationContext ctx{&game, &project_, {}, false};
     for (const auto& table : game.tables)
@@ -618,31 +461,27 @@ class Loader {
   }
 
   void load_deck(Game& game, const Value& v) {
-    if (!check_structure(v, deck_keys(), diags_)) return;
+    yaml::Reader r(v, deck_schema(), diags_);
+    if (!r.ok()) return;
     Deck deck;
-    deck.id = text_of(v, "id");
-    deck.name = text_of(v, "name");
-    deck.layout = text_of(v, "layout");
-    deck.layout_loc = v.find("layout")->loc;
+    deck.id = r.text("id").value_or("");
+    deck.name = r.text("name").value_or("");
+    deck.layout = r.text("layout").value_or("");
+    deck.layout_loc = r.find("layout")->loc;
     deck.loc = v.loc;
-    deck.format_id = text_of(v, "format");
-    deck.file = text_of(v, "file");
-    if (const Value* p = v.find("product")) {
-      deck.product = p->scalar;
-      if (deck.product != "cards" && deck.product != "booklet" && deck.product != "board")
-        diags_.error(p->loc, "unknown product '" + deck.product + "'", {}, "products are cards, booklet, board");
-      if (deck.product == "booklet" && deck.file.empty())
-        diags_.error(v.loc, "a booklet deck needs 'file:' (the PDF's name)");
-    }
-    if (const Value* back = v.find("back")) {
+    deck.format_id = r.text("format").value_or("");
+    deck.file = r.text("file").value_or("");
+    deck.product = r.text("product").value_or(deck.product);
+    if (deck.product == "booklet" && deck.file.empty())
+      diags_.error(v.loc, "a booklet deck needs 'file:' (the PDF's name)");
+    if (const Value* back = r.find("back")) {
       deck.back_layout = back->scalar;
       deck.back_layout_loc = back->loc;
       check_layout(deck.back_layout, deck.back_layout_loc, "back layout");
     }
     check_layout(deck.layout, deck.layout_loc, "layout");
-    if (const Value* fields = v.find("card_fields"); fields && fields->is_map())
-      deck.card_fields = parse_field_specs(*fields, diags_);
-    for (const auto& c : v.find("cards")->list) load_card(game, deck, c);
+    if (const Value* fields = r.find("card_fields")) deck.card_fields = parse_field_specs(*fields, diags_);
+    for (const auto& c : r.find("cards")->list) load_card(game, deck, c);
     game.decks.push_back(std::move(deck));
   }
 
@@ -659,27 +498,21 @@ class Loader {
     }
     if (!card_ids_[game.id].insert(id).second) diags_.error(idv->loc, "card id '" + id + "' used twice", id);
 
-    // Split the card's own keys (id, copies, per_copy) from its schema fields.
+    // Split the card's own keys (card_keys_schema) from its schema fields.
     Value fields;
     fields.kind = Value::Kind::Map;
     fields.loc = v.loc;
     int copies = 1;
     const Value* per_copy = nullptr;
     for (const auto& [k, member] : v.map) {
-      if (k == "id") continue;
-      if (k == "copies") {
-        auto n = member.as_int();
-        if (!n || *n < 1 || *n > 1000)
-          diags_.error(member.loc, "'copies' must be a whole number from 1 to 1000", id);
-        else
-          copies = static_cast<int>(*n);
-      } else if (k == "per_copy") {
-        if (!member.is_list())
-          diags_.error(member.loc, "'per_copy' must be a list with one entry per copy", id);
+      const yaml::Key* own = yaml::find_key(card_keys_schema(), k);
+      if (!own) {
+        fields.map.emplace_back(k, member);
+      } else if (k != "id" && yaml::check_value(member, own->schema, yaml::Label::of_key(k), diags_, id)) {
+        if (k == "copies")
+          copies = static_cast<int>(*member.as_int());
         else
           per_copy = &member;
-      } else {
-        fields.map.emplace_back(k, member);
       }
     }
     ValidationContext ctx{&game, &project_, id, false};

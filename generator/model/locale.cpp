@@ -6,6 +6,7 @@
 #include "model/value.h"
 #include "project/path.h"
 #include "project/project.h"
+#include "yaml/reader.h"
 
 namespace kw::model {
 
@@ -13,6 +14,62 @@ const LocaleEntry* Locale::find(const std::string& id) const {
   auto it = strings.find(id);
   return it == strings.end() ? nullptr : &it->second;
 }
+
+namespace {
+
+// The long form of a string: its German source and its translation.
+const yaml::Schema& string_schema() {
+  using namespace yaml;  // the declaration builders
+  static const Schema s = record("string", {
+                                               key(kSourceLanguage, text(), "the German text it translates"),
+                                               key("text", text(), "the translation"),
+                                           });
+  return s;
+}
+
+}  // namespace
+
+const yaml::Schema& locale_file_schema() {
+  using namespace yaml;  // the declaration builders
+  static const Schema s = record(
+      "locale file",
+      {
+          key("language", text(), "the language; must match the folder data/locales/<language>/"),
+          key("game", text(), "the game; must match the file name <game>.yaml"),
+          key("strings",
+              dict_of(described(one_of({text(), string_schema()}), "a text or { de: ..., text: ... }"), "string"),
+              "string id -> the translation (a text, or its German source and its text)"),
+      });
+  return s;
+}
+
+namespace {
+
+// Reads one locale file's map into `locale`; false when it is not a map.
+bool read_locale(const Value& doc, Locale& locale, Diagnostics& diags) {
+  yaml::Reader r(doc, locale_file_schema(), diags, {project::file_name(locale.file), {}, {}});
+  if (!doc.is_map()) return false;
+  if (auto language = r.text("language"); language && *language != locale.language)
+    diags.error(r.find("language")->loc,
+                "language '" + *language + "' does not match the folder '" + locale.language + "'");
+  if (auto game = r.text("game"); game && *game != locale.game)
+    diags.error(r.find("game")->loc, "game '" + *game + "' does not match the file name '" + locale.game + "'");
+  r.each("strings", [&](const std::string& id, const Value& v) {
+    LocaleEntry e;
+    e.loc = v.loc;
+    if (v.is_scalar()) {
+      e.text = v.scalar;  // short form: id: text (no recorded source)
+    } else {
+      yaml::Reader fields(v, string_schema(), diags, {"string '" + id + "'", {}, {}});
+      e.text = fields.text("text").value_or("");
+      e.source = fields.text(kSourceLanguage).value_or("");
+    }
+    locale.strings.emplace(id, e);
+  });
+  return true;
+}
+
+}  // namespace
 
 std::vector<Locale> load_locales(const project::Project& project, Diagnostics& diags) {
   std::vector<Locale> locales;
@@ -30,48 +87,7 @@ std::vector<Locale> load_locales(const project::Project& project, Diagnostics& d
     locale.file = file;
     locale.language = project::file_name(project::parent(file));
     locale.game = project::stem(file);
-    if (!doc->is_map()) {
-      diags.error(doc->loc, "a locale file must be a map with 'strings:'");
-      continue;
-    }
-    for (const auto& [k, v] : doc->map) {
-      if (k == "language") {
-        if (v.scalar != locale.language)
-          diags.error(v.loc, "language '" + v.scalar + "' does not match the folder '" + locale.language + "'");
-      } else if (k == "game") {
-        if (v.scalar != locale.game)
-          diags.error(v.loc, "game '" + v.scalar + "' does not match the file name '" + locale.game + "'");
-      } else if (k == "strings") {
-        if (!v.is_map()) {
-          diags.error(v.loc, "'strings' must be a map of id: { de: ..., text: ... }");
-          continue;
-        }
-        for (const auto& [id, entry] : v.map) {
-          LocaleEntry e;
-          e.loc = entry.loc;
-          if (entry.is_scalar()) {
-            e.text = entry.scalar;  // short form: id: text (no recorded source)
-          } else if (entry.is_map()) {
-            for (const auto& [ek, ev] : entry.map) {
-              if (ek == "text")
-                e.text = ev.scalar;
-              else if (ek == kSourceLanguage)
-                e.source = ev.scalar;
-              else
-                diags.error(ev.key_loc, "unknown key '" + ek + "' in string '" + id + "'", {},
-                            "known keys are de, text");
-            }
-          } else {
-            diags.error(entry.loc, "string '" + id + "' must be a text or { de: ..., text: ... }");
-            continue;
-          }
-          if (!locale.strings.emplace(id, e).second) diags.error(entry.key_loc, "string '" + id + "' appears twice");
-        }
-      } else {
-        diags.error(v.key_loc, "unknown key '" + k + "' in locale file", {}, "known keys are language, game, strings");
-      }
-    }
-    locales.push_back(std::move(locale));
+    if (read_locale(*doc, locale, diags)) locales.push_back(std::move(locale));
   }
   return locales;
 }

@@ -20,6 +20,7 @@
 namespace kw::project {
 class Project;
 }
+#include "yaml/schema.h"
 
 namespace kw::model {
 
@@ -38,6 +39,9 @@ struct Locale {
   std::map<std::string, LocaleEntry> strings;
   const LocaleEntry* find(const std::string& id) const;
 };
+
+// The keys of a locale file (yaml/schema.h).
+const yaml::Schema& locale_file_schema();
 
 // Every locale file of the project: data/locales/<lang>/<game>.yaml.
 std::vector<Locale> load_locales(const project::Project& project, Diagnostics& diags);

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "core/color.h"
+#include "model/database_schema.h"
 
 namespace kw::model {
 
@@ -39,20 +40,6 @@ const char* type_name(Type t) {
   return "text";
 }
 
-std::string join_names(const std::vector<std::string>& names) {
-  std::string s;
-  for (size_t i = 0; i < names.size(); ++i) s += (i ? ", " : "") + names[i];
-  return s;
-}
-
-FieldSpec field(std::string name, Type type, bool required) {
-  FieldSpec f;
-  f.name = std::move(name);
-  f.type = type;
-  f.required = required;
-  return f;
-}
-
 namespace {
 
 const std::vector<std::pair<std::string, Type>> kTypeNames = {
@@ -60,20 +47,12 @@ const std::vector<std::pair<std::string, Type>> kTypeNames = {
     {"bool", Type::Bool}, {"color", Type::Color}, {"ref", Type::Ref},  {"record", Type::Record},
     {"list", Type::List}, {"art", Type::Art},     {"card", Type::Card}};
 
-std::vector<std::string> type_names() {
-  std::vector<std::string> out;
-  for (const auto& [n, t] : kTypeNames) out.push_back(n);
-  return out;
-}
-
-bool parse_type(const Value& v, Type& out, Diagnostics& diags) {
+// The type a declaration names; the name itself was checked against
+// field_type_names() by the reader of the declaration.
+Type type_named(const std::string& name) {
   for (const auto& [n, t] : kTypeNames)
-    if (v.is_scalar() && v.scalar == n) {
-      out = t;
-      return true;
-    }
-  diags.error(v.loc, "unknown field type '" + v.scalar + "'", {}, "known types are " + join_names(type_names()));
-  return false;
+    if (n == name) return t;
+  return Type::Text;
 }
 
 FieldSpec parse_spec(const std::string& name, const Value& v, Diagnostics& diags) {
@@ -81,50 +60,29 @@ FieldSpec parse_spec(const std::string& name, const Value& v, Diagnostics& diags
   spec.name = name;
   spec.loc = v.key_loc.known() ? v.key_loc : v.loc;
   if (v.is_scalar()) {  // shorthand: `name: text`
-    parse_type(v, spec.type, diags);
+    spec.type = type_named(v.scalar);
     return spec;
   }
-  if (!v.is_map()) {
-    diags.error(v.loc, "field '" + name + "' must be a type name or a map with 'type:'");
-    return spec;
-  }
-  static const std::set<std::string> known = {"type", "required", "table", "allowed", "fields", "of", "doc"};
-  for (const auto& [k, member] : v.map)
-    if (!known.count(k))
-      diags.error(member.key_loc, "unknown key '" + k + "' in declaration of field '" + name + "'", {},
-                  "known keys are type, required, table, allowed, fields, of, doc");
-  const Value* type = v.find("type");
-  if (!type) {
-    diags.error(v.loc, "field '" + name + "' has no 'type'");
-    return spec;
-  }
-  parse_type(*type, spec.type, diags);
-  if (const Value* r = v.find("required")) {
-    if (auto b = r->as_bool())
-      spec.required = *b;
-    else
-      diags.error(r->loc, "'required' must be true or false");
-  }
-  if (const Value* d = v.find("doc")) spec.doc = d->scalar;
-  if (const Value* t = v.find("table")) spec.table = t->scalar;
+  yaml::Reader r(v, field_declaration_schema(), diags,
+                 {"field '" + name + "'", "in declaration of field '" + name + "'", {}});
+  if (!v.is_map()) return spec;
+  spec.type = type_named(r.text("type").value_or("text"));
+  spec.required = r.flag("required").value_or(false);
+  spec.doc = r.text("doc").value_or("");
+  spec.table = r.text("table").value_or("");
+  spec.allowed = r.words("allowed").value_or(std::vector<std::string>{});
   if (spec.type == Type::Ref && spec.table.empty()) diags.error(v.loc, "ref field '" + name + "' needs 'table:'");
-  if (const Value* a = v.find("allowed")) {
-    if (!a->is_list()) diags.error(a->loc, "'allowed' must be a list");
-    for (const auto& item : a->list) spec.allowed.push_back(item.scalar);
-  }
   if (spec.type == Type::Record) {
-    const Value* f = v.find("fields");
-    if (!f || !f->is_map())
-      diags.error(v.loc, "record field '" + name + "' needs a 'fields:' map");
-    else
+    if (const Value* f = r.find("fields"))
       spec.fields = parse_field_specs(*f, diags);
+    else
+      diags.error(v.loc, "record field '" + name + "' needs a 'fields:' map");
   }
   if (spec.type == Type::List) {
-    const Value* of = v.find("of");
-    if (!of)
-      diags.error(v.loc, "list field '" + name + "' needs 'of:' (the element type)");
-    else
+    if (const Value* of = r.find("of"))
       spec.element.push_back(parse_spec(name + "[]", *of, diags));
+    else
+      diags.error(v.loc, "list field '" + name + "' needs 'of:' (the element type)");
   }
   return spec;
 }
@@ -209,9 +167,16 @@ bool validate_value(const Value& v, const FieldSpec& spec, const ValidationConte
 
 }  // namespace
 
+std::vector<std::string> field_type_names() {
+  std::vector<std::string> out;
+  for (const auto& [n, t] : kTypeNames) out.push_back(n);
+  return out;
+}
+
 std::vector<FieldSpec> parse_field_specs(const Value& map, Diagnostics& diags) {
   std::vector<FieldSpec> specs;
-  for (const auto& [name, v] : map.map) specs.push_back(parse_spec(name, v, diags));
+  yaml::each_entry(map, field_declarations_schema(), diags, {},
+                   [&](const std::string& name, const Value& v) { specs.push_back(parse_spec(name, v, diags)); });
   return specs;
 }
 
@@ -233,7 +198,7 @@ bool validate_fields(const Value& value, const std::vector<FieldSpec>& specs, co
     if (spec == specs.end()) {
       std::vector<std::string> names;
       for (const auto& s : specs) names.push_back(s.name);
-      diags.error(member.key_loc, "unknown field '" + key + "'", ctx.card_id, "known fields are " + join_names(names));
+      yaml::report_unknown(diags, member.key_loc, key, names, "field", {}, ctx.card_id);
       ok = false;
       continue;
     }

@@ -1,13 +1,15 @@
 #pragma once
-// Field declarations (schemas) and validation of YAML values against them.
-// Used for the structure of the database itself (formats, games, decks) and
-// for the card and table fields that each game declares in its data.
+// Field declarations (schemas) and validation of YAML values against them:
+// the card and table fields that each game declares in its data. (The
+// structure of the database files themselves is declared in
+// database_schema.h and read with yaml/reader.h.)
 #include <string>
 #include <vector>
 
 #include "core/diagnostic.h"
 #include "model/model.h"
 #include "model/value.h"
+#include "yaml/reader.h"
 
 namespace kw::model {
 
@@ -27,10 +29,10 @@ struct ValidationContext {
 bool validate_fields(const Value& value, const std::vector<FieldSpec>& specs, const ValidationContext& ctx,
                      Diagnostics& diags);
 
-// A field spec built in code, for the database's own structure.
-FieldSpec field(std::string name, FieldSpec::Type type, bool required = false);
+// The names of the field types ("text", "id", ...), as declarations write them.
+std::vector<std::string> field_type_names();
 
 // "a, b, c" — for hints listing known names.
-std::string join_names(const std::vector<std::string>& names);
+using yaml::join_names;
 
 }  // namespace kw::model

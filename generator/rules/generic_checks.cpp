@@ -12,7 +12,9 @@
 #include <fmt/format.h>
 
 #include "model/schema.h"
+#include "rules/checks_schema.h"
 #include "rules/support.h"
+#include "yaml/reader.h"
 
 namespace kw::rules {
 
@@ -71,181 +73,140 @@ struct Check {
   std::vector<std::pair<Path, Path>> match;  // covers: card path, entry path
 };
 
-const std::vector<std::string>& kinds() {
-  static const std::vector<std::string> k = {"count", "sum", "unique", "allowed", "range", "ref", "covers"};
-  return k;
-}
-
-const std::set<std::string>& keys_of(const std::string& kind) {
-  static const std::map<std::string, std::set<std::string>> keys = {
-      {"count", {"per", "expect"}},
-      {"sum", {"field", "per", "expect"}},
-      {"unique", {"fields"}},
-      {"allowed", {"field", "values", "required"}},
-      {"range", {"field", "min", "max", "required"}},
-      {"ref", {"field", "to", "same"}},
-      {"covers", {"table", "field", "expect", "match"}},
-  };
-  static const std::set<std::string> none;
-  auto it = keys.find(kind);
-  return it == keys.end() ? none : it->second;
-}
-
-const std::set<std::string> kCommonKeys = {"check", "id", "deck", "where", "severity", "message"};
-
-std::vector<std::string> sorted(const std::set<std::string>& s) { return {s.begin(), s.end()}; }
-
 // ---------------------------------------------------------------- parsing
 
+// Reads one declaration against its kind's keys (checks_schema.h) and
+// resolves what it names (decks, tables, card field paths).
 class Parser {
  public:
   Parser(const Game& game, Sink& sink) : game_(game), sink_(sink) {}
 
+  // The check; nullopt when the declaration has problems (reported to the sink).
   std::optional<Check> parse(const Value& v) {
-    ok_ = true;
-    if (!v.is_map()) {
-      sink_.error(v.loc, std::string("a check must be a map with 'check:', not ") + v.kind_name());
-      return std::nullopt;
-    }
-    Check c;
-    c.loc = v.loc;
-    const Value* kind = v.find("check");
-    if (!kind || !kind->is_scalar()) {
-      sink_.error(v.loc, "a check needs 'check:' naming its kind", {}, "known kinds are " + model::join_names(kinds()));
-      return std::nullopt;
-    }
-    c.kind = kind->scalar;
-    if (std::find(kinds().begin(), kinds().end(), c.kind) == kinds().end()) {
-      sink_.error(kind->loc, "unknown check '" + c.kind + "'", {}, "known kinds are " + model::join_names(kinds()));
-      return std::nullopt;
-    }
-    c.label = c.kind;
-    const auto& own = keys_of(c.kind);
-    for (const auto& [k, member] : v.map)
-      if (!kCommonKeys.count(k) && !own.count(k)) {
-        std::set<std::string> all = own;
-        all.insert(kCommonKeys.begin(), kCommonKeys.end());
-        fail(member.key_loc, "unknown key '" + k + "' in a '" + c.kind + "' check",
-             "its keys are " + model::join_names(sorted(all)));
-      }
-    if (const Value* id = v.find("id")) c.label = scalar(*id, "id");
-    if (const Value* m = v.find("message")) c.message = scalar(*m, "message");
-    if (const Value* s = v.find("severity")) {
-      std::string name = scalar(*s, "severity");
-      if (name == "error")
-        c.severity = Severity::Error;
-      else if (name == "warning")
-        c.severity = Severity::Warning;
-      else if (name == "note")
-        c.severity = Severity::Note;
-      else
-        fail(s->loc, "unknown severity '" + name + "'", "use error, warning or note");
-    }
-    if (const Value* d = v.find("deck")) c.deck = deck(*d);
-    if (const Value* w = v.find("where")) parse_where(*w, c);
-
-    if (c.kind == "count") {
-      if (const Value* p = v.find("per")) c.per = paths(*p, "per");
-      c.expect = expect(v, "expect", true);
-    } else if (c.kind == "sum") {
-      c.field = required_path(v, "field", c.loc);
-      if (const Value* p = v.find("per")) c.per = paths(*p, "per");
-      c.expect = expect(v, "expect", true);
-    } else if (c.kind == "unique") {
-      if (const Value* f = v.find("fields"))
-        c.fields = paths(*f, "fields");
-      else
-        fail(c.loc, "a 'unique' check needs 'fields:'");
-    } else if (c.kind == "allowed") {
-      c.field = required_path(v, "field", c.loc);
-      const Value* vals = v.find("values");
-      if (!vals || !vals->is_list() || vals->list.empty())
-        fail(vals ? vals->loc : c.loc, "'values:' must be a non-empty list");
-      else
-        for (const auto& item : vals->list) c.values.push_back(scalar(item, "values"));
-      c.required = flag(v, "required");
-    } else if (c.kind == "range") {
-      c.field = required_path(v, "field", c.loc);
-      c.min = number(v, "min");
-      c.max = number(v, "max");
-      if (!c.min && !c.max) fail(c.loc, "a 'range' check needs 'min:' or 'max:'");
-      c.required = flag(v, "required");
-    } else if (c.kind == "ref") {
-      c.field = required_path(v, "field", c.loc);
-      if (const Value* t = v.find("to")) c.to = deck(*t);
-      if (const Value* s = v.find("same")) c.same = paths(*s, "same");
-    } else if (c.kind == "covers") {
-      c.field = required_path(v, "field", c.loc);
-      const Value* t = v.find("table");
-      if (!t) {
-        fail(c.loc, "a 'covers' check needs 'table:'");
-      } else if (!(c.table = game_.table(scalar(*t, "table")))) {
-        std::vector<std::string> ids;
-        for (const auto& tab : game_.tables) ids.push_back(tab.id);
-        fail(t->loc, "unknown table '" + t->scalar + "'", "known tables are " + model::join_names(ids));
-      }
-      c.expect = expect(v, "expect", false);
-      if (!c.expect.set) c.expect = {true, 1, 1, c.loc};
-      if (const Value* m = v.find("match")) {
-        if (!m->is_map()) fail(m->loc, "'match:' must map card paths to entry fields");
-        for (const auto& [card_path, entry_path] : m->map) {
-          Path cp = path_at(card_path, m->loc.known() ? entry_path.key_loc : m->loc);
-          Path ep{scalar(entry_path, "match"), false, entry_path.loc};
-          if (c.table && ep.path.size() && !c.table->fields.empty()) {
-            std::string first = ep.path.substr(0, ep.path.find('.'));
-            bool known = std::any_of(c.table->fields.begin(), c.table->fields.end(),
-                                     [&](const FieldSpec& f) { return f.name == first; });
-            if (!known && ep.path != "id") {
-              std::vector<std::string> names;
-              for (const auto& f : c.table->fields) names.push_back(f.name);
-              fail(ep.loc, "table '" + c.table->id + "' has no field '" + ep.path + "'",
-                   "its fields are " + model::join_names(names));
-            }
-          }
-          c.match.emplace_back(cp, ep);
-        }
-      }
-    }
-    if (!ok_) return std::nullopt;
+    diags_ = Diagnostics();
+    auto c = read(v);
+    for (const auto& d : diags_.items()) sink_.error(d.loc, d.message, d.card_id, d.hint);
+    if (diags_.has_errors()) return std::nullopt;
     return c;
   }
 
  private:
-  void fail(const SourceLoc& loc, std::string message, std::string hint = {}) {
-    sink_.error(loc, std::move(message), {}, std::move(hint));
-    ok_ = false;
-  }
-
-  std::string scalar(const Value& v, const std::string& key) {
-    if (!v.is_scalar()) {
-      fail(v.loc, "'" + key + "' must be a single value, not " + v.kind_name());
-      return {};
+  std::optional<Check> read(const Value& v) {
+    if (!v.is_map()) {
+      fail(v.loc, std::string("a check must be a map with 'check:', not ") + v.kind_name());
+      return std::nullopt;
     }
-    return v.scalar;
+    auto kinds = yaml::case_names(check_schema(), "check");
+    const Value* kind = v.find("check");
+    if (!kind || !kind->is_scalar()) {
+      fail(v.loc, "a check needs 'check:' naming its kind", "known kinds are " + model::join_names(kinds));
+      return std::nullopt;
+    }
+    const yaml::Schema* schema = yaml::find_case(check_schema(), "check", kind->scalar);
+    if (!schema) {
+      yaml::report_unknown(diags_, kind->loc, kind->scalar, kinds, "check", {});
+      return std::nullopt;
+    }
+    yaml::Reader r(v, *schema, diags_);
+    Check c;
+    c.kind = kind->scalar;
+    c.loc = v.loc;
+    common(r, c);
+    using Read = void (Parser::*)(yaml::Reader&, Check&);
+    static const std::map<std::string, Read> readers = {
+        {"count", &Parser::count}, {"sum", &Parser::sum}, {"unique", &Parser::unique}, {"allowed", &Parser::allowed},
+        {"range", &Parser::range}, {"ref", &Parser::ref}, {"covers", &Parser::covers}};
+    (this->*readers.at(c.kind))(r, c);
+    return c;
   }
 
-  bool flag(const Value& map, const std::string& key) {
-    const Value* v = map.find(key);
-    if (!v) return false;
-    if (auto b = v->as_bool()) return *b;
-    fail(v->loc, "'" + key + "' must be true or false");
-    return false;
+  void common(yaml::Reader& r, Check& c) {
+    c.label = r.text("id").value_or(c.kind);
+    c.message = r.text("message").value_or("");
+    static const std::map<std::string, Severity> severities = {
+        {"error", Severity::Error}, {"warning", Severity::Warning}, {"note", Severity::Note}};
+    if (auto s = r.text("severity")) c.severity = severities.at(*s);
+    if (const Value* d = r.find("deck")) c.deck = deck(*d);
+    r.each("where", [&](const std::string& path, const Value& v) { c.where.push_back(condition(path, v)); });
   }
 
-  std::optional<double> number(const Value& map, const std::string& key) {
-    const Value* v = map.find(key);
-    if (!v) return std::nullopt;
-    if (auto d = v->as_number()) return d;
-    fail(v->loc, "'" + key + "' must be a number");
-    return std::nullopt;
+  void count(yaml::Reader& r, Check& c) {
+    c.per = paths(r, "per");
+    c.expect = expect(r);
+  }
+
+  void sum(yaml::Reader& r, Check& c) {
+    c.field = path(r, "field");
+    c.per = paths(r, "per");
+    c.expect = expect(r);
+  }
+
+  void unique(yaml::Reader& r, Check& c) { c.fields = paths(r, "fields"); }
+
+  void allowed(yaml::Reader& r, Check& c) {
+    c.field = path(r, "field");
+    c.values = r.words("values").value_or(std::vector<std::string>{});
+    if (const Value* vals = r.find("values"); vals && vals->list.empty())
+      fail(vals->loc, "'values:' must be a non-empty list");
+    c.required = r.flag("required").value_or(false);
+  }
+
+  void range(yaml::Reader& r, Check& c) {
+    c.field = path(r, "field");
+    c.min = r.number("min");
+    c.max = r.number("max");
+    if (!r.value().find("min") && !r.value().find("max")) fail(c.loc, "a 'range' check needs 'min:' or 'max:'");
+    c.required = r.flag("required").value_or(false);
+  }
+
+  void ref(yaml::Reader& r, Check& c) {
+    c.field = path(r, "field");
+    if (const Value* t = r.find("to")) c.to = deck(*t);
+    c.same = paths(r, "same");
+  }
+
+  void covers(yaml::Reader& r, Check& c) {
+    c.field = path(r, "field");
+    if (const Value* t = r.find("table")) {
+      c.table = game_.table(t->scalar);
+      if (!c.table) {
+        std::vector<std::string> ids;
+        for (const auto& tab : game_.tables) ids.push_back(tab.id);
+        fail(t->loc, "unknown table '" + t->scalar + "'", "known tables are " + model::join_names(ids));
+      }
+    }
+    c.expect = expect(r);
+    if (!c.expect.set) c.expect = {true, 1, 1, c.loc};
+    r.each("match", [&](const std::string& card_path, const Value& entry_path) {
+      c.match.emplace_back(path_at(card_path, entry_path.key_loc), entry_field_path(c.table, entry_path));
+    });
+  }
+
+  // A field of the covered table's entries ("id" is the entry's own).
+  Path entry_field_path(const Table* table, const Value& v) {
+    Path ep{v.scalar, false, v.loc};
+    if (!table || ep.path.empty() || table->fields.empty() || ep.path == "id") return ep;
+    std::string first = ep.path.substr(0, ep.path.find('.'));
+    bool known =
+        std::any_of(table->fields.begin(), table->fields.end(), [&](const FieldSpec& f) { return f.name == first; });
+    if (!known) {
+      std::vector<std::string> names;
+      for (const auto& f : table->fields) names.push_back(f.name);
+      fail(ep.loc, "table '" + table->id + "' has no field '" + ep.path + "'",
+           "its fields are " + model::join_names(names));
+    }
+    return ep;
+  }
+
+  void fail(const SourceLoc& loc, std::string message, std::string hint = {}) {
+    diags_.error(loc, std::move(message), {}, std::move(hint));
   }
 
   const Deck* deck(const Value& v) {
-    std::string id = scalar(v, "deck");
-    if (const Deck* d = game_.deck(id)) return d;
+    if (const Deck* d = game_.deck(v.scalar)) return d;
     std::vector<std::string> ids;
     for (const auto& d : game_.decks) ids.push_back(d.id);
-    fail(v.loc, "unknown deck '" + id + "'", "known decks are " + model::join_names(ids));
+    fail(v.loc, "unknown deck '" + v.scalar + "'", "known decks are " + model::join_names(ids));
     return nullptr;
   }
 
@@ -274,81 +235,56 @@ class Parser {
     return p;
   }
 
-  Path required_path(const Value& map, const std::string& key, const SourceLoc& check_loc) {
-    const Value* v = map.find(key);
-    if (!v) {
-      fail(check_loc, "a '" + map.find("check")->scalar + "' check needs '" + key + ":'");
-      return {};
-    }
-    return path_at(scalar(*v, key), v->loc);
+  // A required path key (its absence is reported by the reader).
+  Path path(const yaml::Reader& r, const std::string& key) {
+    const Value* v = r.find(key);
+    return v ? path_at(v->scalar, v->loc) : Path{};
   }
 
-  std::vector<Path> paths(const Value& v, const std::string& key) {
+  // A path or a list of them.
+  std::vector<Path> paths(const yaml::Reader& r, const std::string& key) {
     std::vector<Path> out;
-    if (v.is_scalar()) {
-      out.push_back(path_at(v.scalar, v.loc));
-    } else if (v.is_list() && !v.list.empty()) {
-      for (const auto& item : v.list) out.push_back(path_at(scalar(item, key), item.loc));
-    } else {
-      fail(v.loc, "'" + key + "' must be a field path or a list of them");
-    }
+    const Value* v = r.find(key);
+    if (!v) return out;
+    if (v->is_scalar()) out.push_back(path_at(v->scalar, v->loc));
+    for (const auto& item : v->list) out.push_back(path_at(item.scalar, item.loc));
+    if (v->is_list() && v->list.empty()) fail(v->loc, "'" + key + "' must be a field path or a list of them");
     return out;
   }
 
-  Expect expect(const Value& map, const std::string& key, bool required) {
-    Expect e;
-    const Value* v = map.find(key);
-    if (!v) {
-      if (required) fail(map.loc, "a '" + map.find("check")->scalar + "' check needs '" + key + ":'");
-      return e;
-    }
-    e.loc = v->loc;
-    if (auto n = v->as_int()) {
-      e = {true, *n, *n, v->loc};
-    } else if (v->is_map()) {
-      e.set = true;
-      e.min = 0;
-      e.max = std::numeric_limits<long long>::max();
-      for (const auto& [k, m] : v->map) {
-        auto n2 = m.as_int();
-        if (!n2)
-          fail(m.loc, "'" + key + "." + k + "' must be a whole number");
-        else if (k == "min")
-          e.min = *n2;
-        else if (k == "max")
-          e.max = *n2;
-        else
-          fail(m.key_loc, "unknown key '" + k + "' in '" + key + "'", "use min and max");
-      }
-    } else {
-      fail(v->loc, "'" + key + "' must be a whole number or {min: a, max: b}");
+  // `expect: N` or `expect: { min: a, max: b }`.
+  Expect expect(yaml::Reader& r) {
+    const Value* v = r.find("expect");
+    if (!v) return {};
+    if (auto n = v->as_int()) return {true, *n, *n, v->loc};
+    Expect e{true, 0, std::numeric_limits<long long>::max(), v->loc};
+    if (auto range = r.record("expect")) {
+      e.min = range->integer("min").value_or(e.min);
+      e.max = range->integer("max").value_or(e.max);
     }
     return e;
   }
 
-  void parse_where(const Value& w, Check& c) {
-    if (!w.is_map()) {
-      fail(w.loc, "'where:' must map field paths to values");
-      return;
-    }
-    for (const auto& [k, v] : w.map) {
-      Condition cond;
-      cond.path = path_at(k, v.key_loc);
-      if (v.is_null())
-        cond.absent = true;
-      else if (v.is_scalar())
-        cond.values.push_back(v.scalar);
-      else if (v.is_list())
-        for (const auto& item : v.list) cond.values.push_back(scalar(item, "where"));
-      else
-        fail(v.loc, "a 'where:' value must be a value, a list of values or ~");
-      c.where.push_back(std::move(cond));
-    }
+  Condition condition(const std::string& path, const Value& v) {
+    Condition cond;
+    cond.path = path_at(path, v.key_loc);
+    if (v.is_null())
+      cond.absent = true;
+    else if (v.is_scalar())
+      cond.values.push_back(v.scalar);
+    else if (v.is_list())
+      for (const auto& item : v.list) {
+        if (!item.is_scalar()) fail(item.loc, std::string("'where' must be a single value, not ") + item.kind_name());
+        cond.values.push_back(item.scalar);
+      }
+    else
+      fail(v.loc, "a 'where:' value must be a value, a list of values or ~");
+    return cond;
   }
 
   const Game& game_;
   Sink& sink_;
-  bool ok_ = true;
+  Diagnostics diags_;  // the problems of the declaration being read
 };
 
 // ---------------------------------------------------------------- running

@@ -9,12 +9,12 @@
 
 #include <hb-ft.h>
 #include <hb-ot.h>
-#include <yaml-cpp/yaml.h>
 #include FT_TRUETYPE_TABLES_H
 
 #include "project/path.h"
 #include "project/project.h"
 #include "text/font_face.h"
+#include "yaml/reader.h"
 
 namespace kw::text {
 
@@ -35,6 +35,7 @@ unsigned FontFace::glyph_of(char32_t cp) const {
 struct FontLibrary::Impl {
   const project::Project* project = nullptr;
   FT_Library ft = nullptr;
+  std::string dir;  // project path of the fonts folder
   // Faces are declared after `ft` so they are destroyed before it.
   std::vector<std::unique_ptr<FontFace>> faces;
   std::map<std::string, std::map<std::string, const FontFace*>> families;
@@ -52,16 +53,11 @@ struct FontLibrary::Impl {
 
 namespace {
 
-const std::set<std::string>& known_styles() {
-  static const std::set<std::string> s{"regular", "italic", "bold", "semibold", "bold-italic"};
+// A family: style -> font file (under fonts/).
+const yaml::Schema& family_schema() {
+  static const yaml::Schema s =
+      yaml::dict_of(yaml::text(), "style", {"regular", "italic", "bold", "semibold", "bold-italic"});
   return s;
-}
-
-SourceLoc loc_of(const std::string& file, const YAML::Node& n) {
-  const YAML::Mark m = n.Mark();
-  // yaml-cpp marks are 0-based; diagnostics are 1-based. A null node has pos -1.
-  if (m.line < 0) return {file, 0, 0};
-  return {file, m.line + 1, m.column + 1};
 }
 
 double hb_metric(hb_font_t* font, hb_ot_metrics_tag_t tag, double fallback, double per_em) {
@@ -136,7 +132,37 @@ std::unique_ptr<FontFace> open_face(FT_Library lib, project::InputPtr file, std:
   return face;
 }
 
+// Opens the font file a style names (relative to fonts/); nullptr after
+// reporting why not.
+FontFace* open_style(FontLibrary::Impl& impl, const yaml::Value& name, Diagnostics& diags) {
+  const std::string file = project::join(impl.dir, name.scalar);
+  project::InputPtr input = impl.project->read(file);
+  if (!input) {
+    diags.error(name.loc, "font file not found: " + file);
+    return nullptr;
+  }
+  std::string why;
+  auto face = open_face(impl.ft, std::move(input), &why);
+  if (!face) {
+    diags.error(name.loc, file + ": " + why);
+    return nullptr;
+  }
+  impl.faces.push_back(std::move(face));
+  return impl.faces.back().get();
+}
+
 }  // namespace
+
+const yaml::Schema& fonts_file_schema() {
+  static const yaml::Schema s =
+      yaml::record("fonts.yaml", {
+                                     yaml::required_key("families", yaml::dict_of(family_schema(), "family"),
+                                                        "family name -> { style: font file under fonts/ }"),
+                                     yaml::key("fallback", yaml::list_of(yaml::text()),
+                                               "families tried in order for characters the requested one lacks"),
+                                 });
+  return s;
+}
 
 FontLibrary::FontLibrary(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 FontLibrary::~FontLibrary() = default;
@@ -147,6 +173,7 @@ std::unique_ptr<FontLibrary> FontLibrary::load(const project::Project& project, 
                                                const std::string& dir) {
   auto impl = std::make_unique<Impl>();
   impl->project = &project;
+  impl->dir = dir;
   const std::string yaml_file = project::join(dir, "fonts.yaml");
 
   if (FT_Init_FreeType(&impl->ft) != 0) {
@@ -154,88 +181,29 @@ std::unique_ptr<FontLibrary> FontLibrary::load(const project::Project& project, 
     return std::unique_ptr<FontLibrary>(new FontLibrary(std::move(impl)));
   }
 
-  const project::InputPtr yaml_input = project.read(yaml_file);
-  if (!yaml_input) {
-    diags.error({yaml_file, 0, 0}, "cannot read the font list");
-    return std::unique_ptr<FontLibrary>(new FontLibrary(std::move(impl)));
-  }
-  YAML::Node root;
-  try {
-    root = YAML::Load(yaml_input->text());
-  } catch (const YAML::Exception& e) {
-    SourceLoc loc{yaml_file, e.mark.line >= 0 ? e.mark.line + 1 : 0, e.mark.column >= 0 ? e.mark.column + 1 : 0};
-    diags.error(loc, "malformed YAML: " + e.msg);
-    return std::unique_ptr<FontLibrary>(new FontLibrary(std::move(impl)));
-  }
-  if (!root.IsMap()) {
-    diags.error(loc_of(yaml_file, root), "the font list must be a mapping with 'families' and 'fallback'");
-    return std::unique_ptr<FontLibrary>(new FontLibrary(std::move(impl)));
-  }
-
-  for (const auto& kv : root) {
-    const std::string key = kv.first.as<std::string>();
-    if (key != "families" && key != "fallback")
-      diags.error(loc_of(yaml_file, kv.first), "unknown key '" + key + "'", {}, "known keys are families, fallback");
-  }
-
-  const YAML::Node families = root["families"];
-  if (!families || !families.IsMap()) {
-    diags.error(loc_of(yaml_file, families ? families : root), "'families' must map family names to styles");
-  } else {
-    for (const auto& fam : families) {
-      const std::string family = fam.first.as<std::string>();
-      if (!fam.second.IsMap()) {
-        diags.error(loc_of(yaml_file, fam.second), "family '" + family + "' must map styles to font files");
+  auto doc = yaml::read_yaml(project, yaml_file, diags);
+  if (!doc) return std::unique_ptr<FontLibrary>(new FontLibrary(std::move(impl)));
+  yaml::Reader r(*doc, fonts_file_schema(), diags, {"fonts.yaml", {}, {}});
+  r.each("families", [&](const std::string& family, const yaml::Value& styles) {
+    impl->family_order.push_back(family);
+    auto& faces = impl->families[family];
+    yaml::each_entry(styles, family_schema(), diags, {"family '" + family + "'", "in family '" + family + "'", {}},
+                     [&](const std::string& style, const yaml::Value& file) {
+                       if (FontFace* face = open_style(*impl, file, diags)) {
+                         face->family = family;
+                         face->style = style;
+                         faces[style] = face;
+                       }
+                     });
+  });
+  if (const yaml::Value* fallback = r.find("fallback"))
+    for (const auto& f : fallback->list) {
+      if (!impl->families.count(f.scalar)) {
+        diags.error(f.loc, "unknown family '" + f.scalar + "' in fallback");
         continue;
       }
-      impl->family_order.push_back(family);
-      auto& styles = impl->families[family];
-      for (const auto& st : fam.second) {
-        const std::string style = st.first.as<std::string>();
-        if (!known_styles().count(style)) {
-          diags.error(loc_of(yaml_file, st.first), "unknown style '" + style + "' in family '" + family + "'", {},
-                      "known styles are regular, italic, bold, semibold, bold-italic");
-          continue;
-        }
-        if (!st.second.IsScalar()) {
-          diags.error(loc_of(yaml_file, st.second), "style '" + style + "' must name a font file");
-          continue;
-        }
-        const std::string file = project::join(dir, st.second.as<std::string>());
-        project::InputPtr input = project.read(file);
-        if (!input) {
-          diags.error(loc_of(yaml_file, st.second), "font file not found: " + file);
-          continue;
-        }
-        std::string why;
-        auto face = open_face(impl->ft, std::move(input), &why);
-        if (!face) {
-          diags.error(loc_of(yaml_file, st.second), file + ": " + why);
-          continue;
-        }
-        face->family = family;
-        face->style = style;
-        styles[style] = face.get();
-        impl->faces.push_back(std::move(face));
-      }
+      impl->fallback.push_back(f.scalar);
     }
-  }
-
-  const YAML::Node fallback = root["fallback"];
-  if (fallback) {
-    if (!fallback.IsSequence()) {
-      diags.error(loc_of(yaml_file, fallback), "'fallback' must be a list of family names");
-    } else {
-      for (const auto& f : fallback) {
-        const std::string family = f.as<std::string>();
-        if (!impl->families.count(family)) {
-          diags.error(loc_of(yaml_file, f), "unknown family '" + family + "' in fallback");
-          continue;
-        }
-        impl->fallback.push_back(family);
-      }
-    }
-  }
   return std::unique_ptr<FontLibrary>(new FontLibrary(std::move(impl)));
 }
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/diagnostic.h"
+#include "yaml/schema.h"
 
 namespace kw::project {
 class Project;
@@ -14,6 +15,10 @@ class Project;
 namespace kw::text {
 
 struct FontFace;  // opaque: FreeType face + HarfBuzz font, owned by the library
+
+// The keys of fonts/fonts.yaml (yaml/schema.h): families (family -> style ->
+// font file) and the fallback order.
+const yaml::Schema& fonts_file_schema();
 
 class FontLibrary {
  public:

@@ -29,29 +29,78 @@ TEST(Expression, UnknownFieldIsAnError) {
   EXPECT_FALSE(interpolate("{{region.name", fields).ok());
 }
 
+// Parses `text` (which must be readable) and evaluates it against `fields`.
+Condition::Result evaluate(const std::string& text) {
+  std::string error;
+  auto c = Condition::parse(text, error);
+  EXPECT_TRUE(c) << text << ": " << error;
+  return c ? c->evaluate(fields) : Condition::Result{false, error};
+}
+
+bool is(const std::string& text) {
+  auto r = evaluate(text);
+  EXPECT_TRUE(r.ok()) << text << ": " << r.error;
+  return r.value;
+}
+
 TEST(Expression, Conditions) {
-  auto is = [](const std::string& c) { return evaluate_condition(c, fields).value; };
-  EXPECT_EQ(is("evil.name"), "true");
-  EXPECT_EQ(is("special"), "false");
-  EXPECT_EQ(is("!special"), "true");
-  EXPECT_EQ(is("class.points != 0"), "true");
-  EXPECT_EQ(is("hobbit.points != 0"), "false");
-  EXPECT_EQ(is("region.name == 'Gondor'"), "true");
-  EXPECT_EQ(is("region.name == \"Rohan\""), "false");
-  EXPECT_EQ(is("evil.name && special"), "false");
-  EXPECT_EQ(is("special || evil.name"), "true");
-  EXPECT_FALSE(evaluate_condition("nope == 1", fields).ok());
+  EXPECT_TRUE(is("evil.name"));
+  EXPECT_FALSE(is("special"));
+  EXPECT_TRUE(is("!special"));
+  EXPECT_FALSE(is("!!special"));
+  EXPECT_TRUE(is("class.points != 0"));
+  EXPECT_FALSE(is("hobbit.points != 0"));
+  EXPECT_TRUE(is("region.name == 'Gondor'"));
+  EXPECT_FALSE(is("region.name == \"Rohan\""));
+  EXPECT_FALSE(is("evil.name && special"));
+  EXPECT_TRUE(is("special || evil.name"));
+  EXPECT_TRUE(is("special && evil.name || class.points == 11"));  // (a && b) || c
+  EXPECT_EQ(evaluate("nope == 1").error, "unknown field 'nope'");
 }
 
 TEST(Expression, OrderingComparesNumbers) {
-  auto is = [](const std::string& c) { return evaluate_condition(c, fields).value; };
-  EXPECT_EQ(is("class.points > 10"), "true");
-  EXPECT_EQ(is("class.points >= 11"), "true");
-  EXPECT_EQ(is("class.points < 9"), "false");  // as numbers: 11 < 9 is false ("11" < "9" as text is not)
-  EXPECT_EQ(is("hobbit.points <= 0 && -1 < hobbit.points"), "true");
-  auto text = evaluate_condition("region.name < 3", fields);
+  EXPECT_TRUE(is("class.points > 10"));
+  EXPECT_TRUE(is("class.points >= 11"));
+  EXPECT_FALSE(is("class.points < 9"));  // as numbers: 11 < 9 is false ("11" < "9" as text is not)
+  EXPECT_TRUE(is("hobbit.points <= 0 && -1 < hobbit.points"));
+  auto text = evaluate("region.name < 3");
   EXPECT_FALSE(text.ok());
   EXPECT_EQ(text.error, "cannot compare 'Gondor' < '3': both sides must be numbers");
+}
+
+TEST(Expression, ConditionsAreParsedOnceIntoATree) {
+  std::string error;
+  auto c = Condition::parse("special || !hobbit.points && class.points >= 11", error);
+  ASSERT_TRUE(c) << error;
+  using Op = Condition::Node::Op;
+  const auto& root = c->root();
+  ASSERT_EQ(root.op, Op::Or);
+  ASSERT_EQ(root.args.size(), 2u);
+  const auto& all = root.args[1];
+  ASSERT_EQ(all.op, Op::And);
+  ASSERT_EQ(all.args.size(), 2u);
+  EXPECT_EQ(all.args[0].op, Op::Not);
+  EXPECT_EQ(all.args[0].args[0].text, "hobbit.points");
+  EXPECT_EQ(all.args[1].op, Op::GreaterEqual);
+  EXPECT_EQ(all.args[1].args[1].op, Op::Literal);
+  // Evaluating walks the tree: each card's values, no parsing.
+  int lookups = 0;
+  Resolver counting = [&](const std::string& path) {
+    ++lookups;
+    return fields(path);
+  };
+  EXPECT_TRUE(c->evaluate(counting).value);
+  EXPECT_EQ(lookups, 3);  // special, hobbit.points, class.points: every term, no short cut
+}
+
+TEST(Expression, SyntaxErrorsAreFoundWhenParsing) {
+  std::string error;
+  EXPECT_FALSE(Condition::parse("region.name == Gon dor", error));
+  EXPECT_EQ(error, "cannot read 'Gon dor' (expected a field path, a number or a 'quoted' text)");
+  EXPECT_FALSE(Condition::parse("special ||", error));
+  EXPECT_EQ(error, "cannot read '' (expected a field path, a number or a 'quoted' text)");
+  EXPECT_FALSE(Condition::parse("a == b == c", error));
+  EXPECT_TRUE(Condition::parse("nope == 1", error));  // unknown fields are a matter of the card
 }
 
 TEST(Expression, AliasesRewriteTheFirstSegment) {

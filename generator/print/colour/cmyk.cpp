@@ -26,13 +26,13 @@
 #include "core/files.h"
 #include "model/value.h"
 #include "print/pdf/pdf_boxes.h"
-#include "print/settings/yaml_reader.h"
+#include "print/settings/settings_schema.h"
 #include "project/project.h"
+#include "yaml/reader.h"
 
 namespace kw::print {
 
 namespace fs = std::filesystem;
-using detail::MapReader;
 
 namespace {
 
@@ -180,16 +180,12 @@ std::optional<CmykSettings> load_cmyk_settings(const project::Project& project, 
   size_t errors = diags.error_count();
   auto doc = model::read_yaml(project, file, diags);
   if (!doc) return std::nullopt;
-  MapReader top(*doc, "color.yaml", {"cmyk"}, diags);
-  const model::Value* c = top.find("cmyk");
-  if (!c) {
-    top.error(*doc, "color.yaml needs a map 'cmyk'");
-    return std::nullopt;
-  }
-  MapReader r(*c, "cmyk", {"icc", "condition", "neutrals_to_k", "black_up_to", "ink_limit"}, diags);
+  yaml::Reader top(*doc, colour_file_schema(), diags);
+  auto r = top.record("cmyk");
+  if (!r) return std::nullopt;
   CmykSettings s;
-  s.loc = c->loc;
-  if (auto icc = r.text("icc", true)) {
+  s.loc = r->value().loc;
+  if (auto icc = r->text("icc")) {
     // Ghostscript opens the profile by its path; reading it here checks that
     // it is there and makes it an input of the build like any other.
     const bool system = icc->starts_with('/');
@@ -197,13 +193,13 @@ std::optional<CmykSettings> load_cmyk_settings(const project::Project& project, 
     const auto on_disk = system ? std::optional<fs::path>(*icc) : project.file_on_disk(*icc);
     s.icc = on_disk.value_or(fs::path(*icc));
     if (!profile || !on_disk)
-      r.error(*r.find("icc"), "ICC profile " + s.icc.string() + " does not exist",
-              "Debian's libgs-common installs Ghostscript's profiles under /usr/share/color/icc/ghostscript/");
+      r->error(r->find("icc")->loc, "ICC profile " + s.icc.string() + " does not exist",
+               "Debian's libgs-common installs Ghostscript's profiles under /usr/share/color/icc/ghostscript/");
   }
-  s.condition = r.text("condition").value_or(s.icc.filename().string());
-  if (auto n = r.flag("neutrals_to_k")) s.neutrals_to_k = *n;
-  if (auto b = r.color("black_up_to")) s.black_up_to = std::max({b->r, b->g, b->b}) / 255.0;
-  if (auto l = r.number("ink_limit", 100, 400)) s.ink_limit = *l;
+  s.condition = r->text("condition").value_or(s.icc.filename().string());
+  if (auto n = r->flag("neutrals_to_k")) s.neutrals_to_k = *n;
+  if (auto b = r->colour("black_up_to")) s.black_up_to = std::max({b->r, b->g, b->b}) / 255.0;
+  if (auto l = r->number("ink_limit")) s.ink_limit = *l;
   if (diags.error_count() > errors) return std::nullopt;
   return s;
 }

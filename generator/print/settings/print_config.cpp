@@ -6,18 +6,53 @@
 #include <cstdlib>
 
 #include "model/value.h"
-#include "print/settings/yaml_reader.h"
+#include "print/settings/settings_schema.h"
 #include "project/project.h"
+#include "yaml/reader.h"
 
 namespace kw::print {
 
-using detail::MapReader;
-
 namespace {
 
-void read_line_style(MapReader& r, LineStyle& style) {
-  if (auto w = r.number("width", 0.01, 5)) style.width = *w;
-  if (auto c = r.color("color")) style.color = *c;
+void read_line_style(yaml::Reader& r, LineStyle& style) {
+  if (auto w = r.number("width")) style.width = *w;
+  if (auto c = r.colour("color")) style.color = *c;
+}
+
+// The sheet formats `pnp.sheets` names, in its order (default: all).
+std::vector<SheetFormat> chosen_sheets(yaml::Reader& pnp, const std::vector<SheetFormat>& formats) {
+  const yaml::Value* list = pnp.find("sheets");
+  if (!list) return formats;
+  std::vector<SheetFormat> out;
+  for (const auto& item : list->list) {
+    auto it = std::find_if(formats.begin(), formats.end(), [&](const SheetFormat& f) { return f.id == item.scalar; });
+    if (it != formats.end()) {
+      out.push_back(*it);
+      continue;
+    }
+    std::vector<std::string> known;
+    for (const auto& f : formats) known.push_back(f.id);
+    pnp.error(item.loc, "unknown sheet '" + item.scalar + "'", "known sheets are " + yaml::join_names(known));
+  }
+  return out;
+}
+
+void read_pnp(yaml::Reader& r, const std::vector<SheetFormat>& formats, PnpSettings& pnp) {
+  pnp.sheets = chosen_sheets(r, formats);
+  if (auto g = r.number("gap")) pnp.gap = *g;
+  if (auto m = r.record("marks")) {
+    if (auto l = m->number("length")) pnp.mark_length = *l;
+    if (auto o = m->number("offset")) pnp.mark_offset = *o;
+    read_line_style(*m, pnp.marks);
+  }
+  if (auto c = r.record("cut_lines")) {
+    if (auto e = c->flag("enabled")) pnp.cut_lines = *e;
+    read_line_style(*c, pnp.cut);
+  }
+  if (auto d = r.record("duplex")) {
+    if (auto f = d->text("flip")) pnp.flip = *f == "long-edge" ? DuplexFlip::LongEdge : DuplexFlip::ShortEdge;
+    if (auto o = d->point("offset")) pnp.duplex_offset = *o;
+  }
 }
 
 }  // namespace
@@ -31,70 +66,22 @@ std::optional<PnpSettings> load_pnp_settings(const project::Project& project, Di
 
   PnpSettings pnp;
   pnp.loc = doc->loc;
-  MapReader top(*doc, "sheets.yaml", {"sheets", "pnp"}, diags);
+  yaml::Reader top(*doc, sheets_file_schema(), diags);
   std::vector<SheetFormat> formats;
-  if (const model::Value* sheets = top.find("sheets")) {
-    if (!sheets->is_map()) {
-      top.error(*sheets, "'sheets' must be a map of sheet formats");
-    } else {
-      for (const auto& [id, v] : sheets->map) {
-        MapReader r(v, "sheet '" + id + "'", {"name", "width", "height", "margin"}, diags);
-        SheetFormat f;
-        f.id = id;
-        f.loc = v.key_loc;
-        f.name = r.text("name").value_or(id);
-        auto w = r.number("width", 10, 2000, true);
-        auto h = r.number("height", 10, 2000, true);
-        if (w && h) f.size = {*w, *h};
-        if (auto m = r.number("margin", 0, 100)) f.margin = *m;
-        formats.push_back(f);  // even when broken, so that pnp.sheets finds its name
-      }
-    }
-  } else {
-    top.error(*doc, "sheets.yaml declares no 'sheets'");
-  }
-
-  if (const model::Value* p = top.find("pnp")) {
-    MapReader r(*p, "pnp", {"sheets", "gap", "marks", "cut_lines", "duplex"}, diags);
-    if (auto ids = r.words("sheets")) {
-      const model::Value* list = r.find("sheets");
-      for (size_t i = 0; i < ids->size(); ++i) {
-        const std::string& id = (*ids)[i];
-        auto it = std::find_if(formats.begin(), formats.end(), [&](const SheetFormat& f) { return f.id == id; });
-        if (it == formats.end()) {
-          std::vector<std::string> known;
-          for (const auto& f : formats) known.push_back(f.id);
-          std::string hint;
-          for (size_t k = 0; k < known.size(); ++k) hint += (k ? ", " : "") + known[k];
-          r.error(list->list[i], "unknown sheet '" + id + "'", "known sheets are " + hint);
-        } else {
-          pnp.sheets.push_back(*it);
-        }
-      }
-    } else {
-      pnp.sheets = formats;
-    }
-    if (auto g = r.number("gap", 0, 50)) pnp.gap = *g;
-    if (const model::Value* m = r.find("marks")) {
-      MapReader mr(*m, "pnp.marks", {"length", "offset", "width", "color"}, diags);
-      if (auto l = mr.number("length", 0, 50)) pnp.mark_length = *l;
-      if (auto o = mr.number("offset", 0, 50)) pnp.mark_offset = *o;
-      read_line_style(mr, pnp.marks);
-    }
-    if (const model::Value* c = r.find("cut_lines")) {
-      MapReader cr(*c, "pnp.cut_lines", {"enabled", "width", "color"}, diags);
-      if (auto e = cr.flag("enabled")) pnp.cut_lines = *e;
-      read_line_style(cr, pnp.cut);
-    }
-    if (const model::Value* d = r.find("duplex")) {
-      MapReader dr(*d, "pnp.duplex", {"flip", "offset"}, diags);
-      if (auto f = dr.choice("flip", {"long-edge", "short-edge"}))
-        pnp.flip = *f == "long-edge" ? DuplexFlip::LongEdge : DuplexFlip::ShortEdge;
-      if (auto o = dr.numbers("offset", 2, -20, 20)) pnp.duplex_offset = {(*o)[0], (*o)[1]};
-    }
-  } else {
-    pnp.sheets = formats;
-  }
+  top.each("sheets", [&](const std::string& id, const yaml::Value& v) {
+    yaml::Reader r(v, sheet_schema(), diags, {"sheet '" + id + "'", {}, {}});
+    SheetFormat f;
+    f.id = id;
+    f.loc = v.key_loc;
+    f.name = r.text("name").value_or(id);
+    auto w = r.number("width");
+    auto h = r.number("height");
+    if (w && h) f.size = {*w, *h};
+    if (auto m = r.number("margin")) f.margin = *m;
+    formats.push_back(f);  // even when broken, so that pnp.sheets finds its name
+  });
+  pnp.sheets = formats;
+  if (auto r = top.record("pnp")) read_pnp(*r, formats, pnp);
   if (diags.error_count() > errors) return std::nullopt;
   return pnp;
 }

@@ -1,7 +1,9 @@
 #pragma once
-// Reading the small settings files of data/print/ with file:line:col
-// diagnostics: a map's keys are checked against the known ones, values for
-// their kind and range. Internal to the print stage.
+// Reading a settings map of data/print/ key by key, for the files that do
+// not declare their keys as a table yet (profiles.yaml, read by preflight):
+// a thin layer over yaml/reader.h, so problems are worded as everywhere
+// else. New code declares a yaml::Schema and uses yaml::Reader. Internal to
+// the print stage.
 #include <optional>
 #include <string>
 #include <vector>
@@ -9,6 +11,7 @@
 #include "core/color.h"
 #include "core/diagnostic.h"
 #include "model/value.h"
+#include "yaml/reader.h"
 
 namespace kw::print::detail {
 
@@ -16,10 +19,12 @@ class MapReader {
  public:
   // Reports `map` when it is not a map, and every key not in `known`.
   MapReader(const model::Value& map, std::string what, std::vector<std::string> known, Diagnostics& diags);
+  MapReader(const MapReader&) = delete;  // its reader refers to its own schema
+  MapReader& operator=(const MapReader&) = delete;
 
-  bool ok() const { return ok_; }
-  const model::Value& value() const { return map_; }
-  const model::Value* find(const std::string& key) const;
+  bool ok() const { return ok_ && reader_.ok(); }
+  const model::Value& value() const { return reader_.value(); }
+  const model::Value* find(const std::string& key) const { return reader_.find(key); }
 
   // Each reports a wrong kind or range (and a missing key when required) and
   // returns nullopt then; an absent optional key also gives nullopt.
@@ -38,14 +43,12 @@ class MapReader {
   void error(const model::Value& at, const std::string& message, const std::string& hint = {});
 
  private:
-  const model::Value* need(const std::string& key, bool required);
-  const model::Value& map_;
-  std::string what_;
+  // The member `key` when present and of `schema`; reports it otherwise.
+  const model::Value* checked(const std::string& key, const yaml::Schema& schema, bool required);
+  yaml::Schema schema_;  // `known`, each key of any type: the typed reads check them
+  yaml::Reader reader_;
   Diagnostics& diags_;
   bool ok_ = true;
 };
-
-// "%g" without a trailing ".0": 5, 0.25, 215.9.
-std::string format_number(double v);
 
 }  // namespace kw::print::detail

@@ -1,4 +1,4 @@
-#include "model/value.h"
+#include "yaml/value.h"
 
 #include <yaml-cpp/yaml.h>
 #include <cerrno>
@@ -9,7 +9,7 @@
 
 #include "project/project.h"
 
-namespace kw::model {
+namespace kw::yaml {
 
 const Value* Value::find(const std::string& key) const {
   for (const auto& [k, v] : map)
@@ -154,4 +154,4 @@ std::optional<Value> read_yaml(const project::Project& project, const std::strin
   return parse_yaml_string(input->text(), input->path(), diags);
 }
 
-}  // namespace kw::model
+}  // namespace kw::yaml

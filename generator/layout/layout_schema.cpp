@@ -1,0 +1,147 @@
+#include "layout/layout_schema.h"
+
+#include <utility>
+
+namespace kw::layout {
+
+using namespace yaml;  // the declaration builders: record, key, text, ...
+
+namespace {
+
+// An element kind: its `type:`, the keys every element has, then its own.
+Schema kind(const std::string& type, std::vector<Key> own) {
+  std::vector<Key> keys = {
+      required_key("type", choice({type}, "element type"), "the kind of element"),
+      key("name", text(), "names the element in messages, tests and translation ids"),
+      key("when", text(), "a condition: the element is drawn only for cards where it holds"),
+  };
+  for (auto& k : own) keys.push_back(std::move(k));
+  return record(type + " element", std::move(keys));
+}
+
+Key rotate_about_centre() { return key("rotate", number(), "degrees clockwise about the element's own centre"); }
+Key rotate_about_origin() { return key("rotate", number(), "degrees clockwise about 'origin'"); }
+Key origin() { return key("origin", point(), "the point 'rotate' turns about, mm; default: the trim centre"); }
+Key box_key() { return key("box", box(), "mm from the trim's top-left corner"); }
+Key area() { return key("area", choice({"bleed", "trim", "safe"}), "a page box instead of 'box'"); }
+Key fill() { return key("fill", text(), "fill colour \"#rrggbb\" (may use {{...}}); default: none"); }
+Key stroke() { return key("stroke", text(), "outline colour \"#rrggbb\" (may use {{...}}); default: none"); }
+Key stroke_width() { return key("stroke_width", number(), "outline width, mm (at least 0.18); default 0.25"); }
+Key key_motif() { return key("key", boolean(), "must stay inside the safe area; default true"); }
+// Elements are checked one by one by the layout reader, each against its kind.
+Schema elements() { return list_of(any("an element (a map with 'type:')")); }
+Key children() { return required_key("elements", elements(), "the elements it draws"); }
+
+Schema font() {
+  return record("font", {
+                            key("family", text(), "a family of fonts/fonts.yaml; default garamond"),
+                            key("style", text(), "regular, italic, bold, semibold or bold-italic; default regular"),
+                        });
+}
+
+Schema ring() {
+  return record("ring", {
+                            required_key("center", point(), "the ring's centre, mm"),
+                            required_key("radius", number(), "mm"),
+                            key("start_angle", number(), "the first item, degrees clockwise from 12 o'clock"),
+                            key("clockwise", boolean(), "default true"),
+                            key("rotate_items", boolean(), "turn each item to face outwards; default false"),
+                        });
+}
+
+Schema track() {
+  return record("track", {
+                             required_key("from", point(), "the first item's anchor, mm"),
+                             key("to", point(), "the last item's anchor (items evenly spaced), mm"),
+                             key("step", numbers({"dx", "dy"}), "the distance between items, mm"),
+                         });
+}
+
+Schema grid() {
+  return record("grid", {
+                            key("from", point(), "the first item's anchor, mm"),
+                            required_key("columns", integer(1), "items per row"),
+                            required_key("step", numbers({"column pitch", "row pitch"}), "mm"),
+                        });
+}
+
+Schema rect_kind() {
+  return kind("rect", {rotate_about_centre(), box_key(), area(), key("corner_radius", number(), "mm; default 0"),
+                       fill(), stroke(), stroke_width()});
+}
+
+Schema line_kind() {
+  return kind("line",
+              {required_key("from", point(), "mm"), required_key("to", point(), "mm"), stroke(), stroke_width()});
+}
+
+Schema art_kind() {
+  return kind("art", {rotate_about_centre(), box_key(), area(),
+                      required_key("src", text(), "an SVG under templates/, optionally #element-id (may use {{...}})"),
+                      key("colors", dict_of(text(), "class"), "CSS class -> colour (may use {{...}})"), key_motif()});
+}
+
+Schema text_kind() {
+  return kind(
+      "text",
+      {rotate_about_centre(), required_key("box", box(), "mm from the trim's top-left corner"),
+       required_key("text", text(), "markup (may use {{...}})"),
+       key("color", text(), "\"#rrggbb\" (may use {{...}}); default black"), key("font", font(), "family and style"),
+       key("size", one_of({described(number(), "a point size"), numbers({"largest", "smallest"})}),
+           "points; a range: the largest that fits"),
+       key("align", choice({"left", "center", "right", "justify"}), "default center"),
+       key("valign", choice({"top", "middle", "bottom"}), "default middle"),
+       key("features", list_of(text()), "OpenType features: smcp, onum, lnum, ..."),
+       key("tracking", number(), "letter spacing, em"), key("wrap", boolean(), "break lines; default true"),
+       key("line_height", number(), "times the size; default 1.15"), key("hyphenate", boolean(), "default true"),
+       key_motif()});
+}
+
+Schema use_kind() {
+  return kind("use", {rotate_about_origin(), origin(), required_key("component", text(), "a component of the layout"),
+                      key("with", dict_of(text(), "alias"), "path aliases: { side: evil } (may use {{...}})")});
+}
+
+Schema group_kind() { return kind("group", {rotate_about_origin(), origin(), children()}); }
+
+Schema sector_kind() {
+  return kind("sector", {rotate_about_centre(), required_key("center", point(), "mm"),
+                         required_key("radius", one_of({number(), numbers({"inner", "outer"})}), "mm"),
+                         key("angles", numbers({"from", "to"}), "degrees clockwise from 12 o'clock; default: all"),
+                         fill(), stroke(), stroke_width()});
+}
+
+Schema repeat_kind() {
+  return kind(
+      "repeat",
+      {rotate_about_origin(), origin(), children(),
+       key("count", text(), "that many items (a whole number; may use {{...}})"),
+       key("range", described(list_of(text()), "[first, last]"), "items first..last (whole numbers; may use {{...}})"),
+       key("table", id(), "an item per entry of a table of the game"),
+       key("list", text(), "an item per element of a list field (card or game.*)"),
+       key("as", text(), "the item's name in the elements ({{space.colour}})"),
+       key("where", text(), "a condition: only items for which it holds"), key("ring", ring(), "items on a circle"),
+       key("track", track(), "items along a line"), key("grid", grid(), "items row by row")});
+}
+
+}  // namespace
+
+const Schema& element_schema() {
+  static const Schema s = one_of(
+      {rect_kind(), line_kind(), art_kind(), text_kind(), use_kind(), group_kind(), sector_kind(), repeat_kind()});
+  return s;
+}
+
+const Schema& layout_file_schema() {
+  static const Schema s = record(
+      "layout",
+      {
+          key("description", text(), "what the layout draws"),
+          key("edge_color", text(), "the colour the bleed continues, for preflight (may use {{...}})"),
+          key("components", dict_of(elements(), "component"), "named lists of elements, drawn by 'use' elements"),
+          required_key("elements", elements(), "what is drawn, in order (see element_schema)"),
+      });
+  return s;
+}
+
+}  // namespace kw::layout

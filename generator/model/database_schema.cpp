@@ -1,0 +1,175 @@
+#include "model/database_schema.h"
+
+#include "model/schema.h"
+
+namespace kw::model {
+
+using namespace yaml;  // the declaration builders: record, key, text, ...
+
+const Schema& format_schema() {
+  static const Schema s =
+      record("format", {
+                           required_key("width", number(), "trim width, mm"),
+                           required_key("height", number(), "trim height, mm"),
+                           required_key("bleed", number(), "bleed on every side, mm"),
+                           required_key("safe", number(), "safe margin inside the trim, mm"),
+                           key("corner_radius", number(), "corner radius cut by the die, mm (never drawn); default 0"),
+                           key("dpi", number(), "raster output resolution; default 300"),
+                           key("note", text(), "why this format (free text)"),
+                       });
+  return s;
+}
+
+namespace {
+
+Schema field_type() { return choice(field_type_names(), "field type"); }
+
+}  // namespace
+
+const Schema& field_declaration_schema() {
+  static const Schema s =
+      record("field declaration",
+             {
+                 required_key("type", field_type(), "the field's type"),
+                 key("required", boolean(), "whether every card (or entry) must set it; default false"),
+                 key("table", id(), "ref: the table whose entry it names"),
+                 key("allowed", list_of(text()), "id: the values it may take (default: any)"),
+                 key("fields", dict_of(any("a field declaration"), "field"), "record: its members, declared like this"),
+                 key("of", described(one_of({field_type(), dict_of(any())}), "a type name or { type: ..., ... }"),
+                     "list: the type of its elements, declared like this"),
+                 key("doc", text(), "what the field means"),
+             });
+  return s;
+}
+
+const Schema& field_declarations_schema() {
+  static const Schema s = dict_of(
+      described(one_of({field_type(), field_declaration_schema()}), "a type name or { type: ..., required: ... }"),
+      "field");
+  return s;
+}
+
+const Schema& table_schema() {
+  static const Schema s =
+      record("table", {
+                          required_key("fields", field_declarations_schema(), "the fields of every entry"),
+                          required_key("entries", dict_of(dict_of(any(), "field"), "entry"), "entry id -> its fields"),
+                          key("doc", text(), "what the table is"),
+                      });
+  return s;
+}
+
+const Schema& card_keys_schema() {
+  static const Schema s =
+      record("card",
+             {
+                 required_key("id", id(), "unique in the game; copies are <id>-1, <id>-2, ..."),
+                 key("copies", integer(1, 1000), "identical copies of the card; default 1"),
+                 key("per_copy", list_of(dict_of(any(), "field")), "one patch of fields per copy, where copies differ"),
+             });
+  return s;
+}
+
+const Schema& deck_schema() {
+  static const Schema s = record(
+      "deck", {
+                  required_key("id", id(), "unique in the game"),
+                  required_key("name", text(), "the deck's name (translatable)"),
+                  required_key("layout", id(), "its cards' layout: layouts/<layout>.yaml"),
+                  key("back", id(), "the layout of the back (default: no back)"),
+                  required_key("cards", list_of(any("a card")), "the cards: { id: ..., copies: N, <card fields> }"),
+                  key("card_fields", field_declarations_schema(), "the deck's own card schema (default: the game's)"),
+                  key("product", choice({"cards", "booklet", "board"}), "what the deck is printed as; default cards"),
+                  key("file", text(), "booklet: the PDF's name; board: the files' stem"),
+                  key("format", id(), "the deck's own format (default: the game's)"),
+              });
+  return s;
+}
+
+const Schema& game_schema() {
+  static const Schema s = record(
+      "game", {
+                  required_key("id", id(), "unique among the games; names output/<id>/"),
+                  required_key("name", text(), "the game's name (translatable)"),
+                  key("subtitle", text(), "shown under the name (translatable)"),
+                  required_key("format", id(), "the card format of its decks (an entry of formats:)"),
+                  key("rules", id(), "its rules module (default: declared checks only)"),
+                  key("tables", dict_of(table_schema(), "table"), "lookup tables: regions, classes, ..."),
+                  required_key("card_fields", field_declarations_schema(), "the schema of its cards"),
+                  required_key("decks", list_of(deck_schema()), "its decks, in print order"),
+                  key("meta", dict_of(any()), "facts layouts and rules read as game.meta.*"),
+                  key("reconstructed", text(), "which values no source gives"),
+                  key("checks", list_of(any("a check")), "declared checks (see generator/rules/generic_checks.h)"),
+              });
+  return s;
+}
+
+const Schema& extend_schema() {
+  static const Schema s = record("extend", {
+                                               required_key("game", id(), "the id of the game it adds to"),
+                                               required_key("decks", list_of(deck_schema()), "the decks it adds"),
+                                           });
+  return s;
+}
+
+const Schema& database_file_schema() {
+  static const Schema s = record(
+      "database file", {
+                           key("kartenwerk", integer(), "the version of the database format"),
+                           key("include", list_of(text()), "files to read next, relative to this one ('*' matches)"),
+                           key("formats", dict_of(format_schema(), "format"), "card and page formats by id"),
+                           key("game", game_schema(), "a game"),
+                           key("extend", extend_schema(), "decks added to a game defined elsewhere"),
+                       });
+  return s;
+}
+
+const Schema& removal_schema() {
+  static const Schema s =
+      record("removal", {required_key("where", dict_of(text(), "field"), "card field path -> value to match")});
+  return s;
+}
+
+const Schema& patch_schema() {
+  static const Schema s = record("patch", {
+                                              required_key("card", id(), "the card definition to change"),
+                                              required_key("set", dict_of(any(), "field"), "the fields to set"),
+                                          });
+  return s;
+}
+
+const Schema& addition_schema() {
+  static const Schema s = record("addition", {
+                                                 required_key("deck", id(), "the deck it goes into"),
+                                                 required_key("card", any("a card"), "the card, as in a deck"),
+                                             });
+  return s;
+}
+
+const Schema& variant_schema() {
+  static const Schema s = record(
+      "variant",
+      {
+          required_key("game", id(), "the base game's id"),
+          key("name", text(), "the variant's name (default: the file name)"),
+          key("description", text(), "what the variant changes"),
+          key("remove",
+              list_of(described(one_of({id(), removal_schema()}), "a card id or { where: { field: value } }")),
+              "cards to remove"),
+          key("add", list_of(addition_schema()), "cards to add"),
+          key("patch", list_of(patch_schema()), "fields of cards to change"),
+          key("tables", dict_of(dict_of(dict_of(any(), "field"), "entry"), "table"),
+              "table entries to restyle: { table: { entry: { field: value } } }"),
+          key("fonts", dict_of(text(), "family"), "font families to swap in every layout: { junicode: garamond }"),
+          key("rules", any(), "rule changes the game's rules module reads"),
+          key("checks", list_of(any("a check")), "declared checks replacing the base game's"),
+      });
+  return s;
+}
+
+const Schema& variant_file_schema() {
+  static const Schema s = record("variant file", {required_key("variant", variant_schema(), "the variant")});
+  return s;
+}
+
+}  // namespace kw::model

@@ -1,0 +1,31 @@
+#pragma once
+// The keys of the card database's files, declared once (see yaml/schema.h):
+// data/cards.yaml and every file it includes (formats, games, `extend:`
+// files) and the variants under data/variants/. The loader reads the files
+// against these tables; the fields of a game's cards are the game's own
+// declaration (card_fields), checked by validate_fields (schema.h).
+#include "yaml/schema.h"
+
+namespace kw::model {
+
+// data/cards.yaml and every file it includes: kartenwerk, include, formats, game, extend.
+const yaml::Schema& database_file_schema();
+const yaml::Schema& format_schema();  // an entry of `formats:`
+const yaml::Schema& game_schema();    // `game:`
+const yaml::Schema& deck_schema();    // an item of a game's `decks:`
+const yaml::Schema& table_schema();   // an entry of a game's `tables:`
+// `card_fields:` and a table's `fields:`: field name -> a type name or its
+// declaration (the long form, field_declaration_schema).
+const yaml::Schema& field_declarations_schema();
+const yaml::Schema& field_declaration_schema();
+const yaml::Schema& card_keys_schema();  // a card's own keys (id, copies, per_copy)
+const yaml::Schema& extend_schema();     // `extend:`
+
+// data/variants/<game>/<variant>.yaml: `variant:` and what it holds.
+const yaml::Schema& variant_file_schema();
+const yaml::Schema& variant_schema();
+const yaml::Schema& removal_schema();   // an item of `remove:` that is a map
+const yaml::Schema& patch_schema();     // an item of `patch:`
+const yaml::Schema& addition_schema();  // an item of `add:`
+
+}  // namespace kw::model
