@@ -252,3 +252,73 @@ TEST(Loader, ExtendAddsABookletDeckWithCardReferences) {
 
 }  // namespace
 }  // namespace kw::model
+
+namespace kw::model {
+namespace {
+
+// "line:col message" of every error, in order.
+std::vector<std::string> errors(const Diagnostics& diags) {
+  std::vector<std::string> out;
+  for (const auto& d : diags.items())
+    if (d.severity == Severity::Error)
+      out.push_back(std::to_string(d.loc.line) + ":" + std::to_string(d.loc.column) + " " + d.message);
+  return out;
+}
+
+TEST(Loader, DatabaseKeysAreReadAgainstTheirDeclarations) {
+  test::MiniProject p;
+  std::string yaml = test::MiniProject::game_yaml();
+  yaml = test::replace(yaml, "      layout: mini/card\n", "      lyout: mini/card\n      product: deck\n");
+  yaml = test::replace(yaml, "        name: { type: text, required: true }\n        color:",
+                       "        name: { type: txt, required: yes please }\n        color:");
+  p.write("data/games/mini.yaml", yaml);
+  p.write("data/formats.yaml", "formats:\n  poker: { width: 59, height: 91, bleed: 3, safe: many }\n");
+  auto r = load_model(p.root());
+  EXPECT_FALSE(r.model);
+  std::vector<std::string> want = {
+      "2:51 'safe' must be a number, not text",
+      "4:11 unknown format 'poker'",
+      "8:23 unknown field type 'txt'",
+      "8:38 'required' must be true or false, not text",
+      "20:7 unknown key 'lyout' in deck",
+      "21:16 unknown product 'deck'",
+      "18:7 deck needs 'layout:'",
+  };
+  EXPECT_EQ(errors(r.diagnostics), want) << format_diagnostics(r.diagnostics, false);
+  const auto& items = r.diagnostics.items();
+  auto hint = [&](const std::string& message) {
+    for (const auto& d : items)
+      if (d.message == message) return d.hint;
+    return std::string("(no such message)");
+  };
+  EXPECT_EQ(hint("unknown key 'lyout' in deck"),
+            "did you mean 'layout'? known keys are id, name, layout, back, cards, card_fields, product, file, format");
+  EXPECT_EQ(hint("unknown field type 'txt'").rfind("did you mean 'text'? field type is one of text, id, int,", 0), 0u);
+  EXPECT_EQ(hint("deck needs 'layout:'"), "its cards' layout: layouts/<layout>.yaml");
+}
+
+TEST(Loader, LocaleFilesAreReadAgainstTheirDeclaration) {
+  test::MiniProject p;
+  p.write("data/locales/en/mini.yaml",
+          "language: en\n"
+          "game: mini\n"
+          "strings:\n"
+          "  \"card.beta.name\": { de: Nazgûl, txt: Ringwraith }\n"
+          "  \"card.alpha.name\": [Eomer]\n"
+          "  \"card.beta.name\": Ringwraith\n"
+          "strngs: {}\n");
+  LoadOptions options;
+  options.language = "en";
+  auto r = load_model(p.root(), options);
+  EXPECT_FALSE(r.model);
+  std::vector<std::string> want = {
+      "7:1 unknown key 'strngs' in mini.yaml",
+      "4:35 unknown key 'txt' in string 'card.beta.name'",
+      "5:22 string 'card.alpha.name' must be a text or { de: ..., text: ... }, not a list",
+      "6:3 string 'card.beta.name' appears twice",
+  };
+  EXPECT_EQ(errors(r.diagnostics), want) << format_diagnostics(r.diagnostics, false);
+}
+
+}  // namespace
+}  // namespace kw::model
