@@ -37,7 +37,8 @@
 //     - { check: unique, deck: playing, fields: [region, class, copy] }
 //     - { check: sum, deck: playing, field: class.points, expect: 240 }
 //
-// Malformed declarations are error findings at the offending key or value.
+// The keys of each kind are declared in checks_schema.h. Malformed
+// declarations are error findings at the offending key or value.
 // Findings of a declared check point at the data: a surplus card's
 // definition, a wrong value, or the deck when cards are missing; the hint
 // says where the check was declared.

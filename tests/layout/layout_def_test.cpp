@@ -104,9 +104,9 @@ TEST(LayoutDef, KeysAreThoseOfTheElementsKind) {
       "  - { type: group }\n",
       diags);
   EXPECT_FALSE(def);
-  std::vector<std::string> want = {
-      "2:45 unknown key 'rotate' for a line element", "3:25 unknown area 'page'", "4:55 unknown valign 'centre'",
-      "5:13 unknown element type 'txet'", "6:5 group element needs 'elements:'"};
+  std::vector<std::string> want = {"2:45 unknown key 'rotate' for a line element", "3:25 unknown area 'page'",
+                                   "4:55 unknown valign 'centre'", "5:13 unknown element type 'txet'",
+                                   "6:5 group element needs 'elements:'"};
   EXPECT_EQ(problems(diags), want);
   EXPECT_EQ(diags.items()[1].hint, "area is one of bleed, trim, safe");
   EXPECT_EQ(diags.items()[3].hint,
