@@ -9,7 +9,7 @@ packages=(
   libgtest-dev libgmock-dev
   qpdf ghostscript poppler-utils time
   libqpdf-dev libssl-dev libgs-common
-  libfmt-dev libgettextpo-dev
+  libcli11-dev libfmt-dev libgettextpo-dev nlohmann-json3-dev
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -1,8 +1,11 @@
+#include <fmt/ostream.h>
+
 #include <algorithm>
 #include <ostream>
 #include <sstream>
 #include <stdexcept>
 
+#include "cli/check_report.h"
 #include "cli/commands.h"
 #include "cli/print_setup.h"
 #include "cli/session.h"
@@ -21,19 +24,12 @@ int build_language(const Invocation& inv, const std::shared_ptr<const project::P
 int run_build(const Invocation& inv, std::ostream& out, std::ostream& err) {
   print::BuildOptions options;
   options.out_dir = inv.out_dir;
-  if (!inv.formats.empty()) {
+  if (!inv.formats.empty()) {  // the command line let only these through
     options.formats = {false, false, false};
     for (const auto& f : inv.formats) {
-      if (f == "png")
-        options.formats.png = true;
-      else if (f == "jpg" || f == "jpeg")
-        options.formats.jpeg = true;
-      else if (f == "pdf")
-        options.formats.pdf = true;
-      else {
-        err << "kartenwerk: unknown format '" << f << "' (formats: png, jpg, pdf)\n";
-        return 2;
-      }
+      options.formats.png |= f == "png";
+      options.formats.jpeg |= f == "jpg" || f == "jpeg";
+      options.formats.pdf |= f == "pdf";
     }
   }
   const auto project = open_project(inv);
@@ -80,14 +76,12 @@ int build_language(const Invocation& inv, const std::shared_ptr<const project::P
   for (const auto* game : s.games) {
     // The rules engine guards the build: a deck that breaks its game's rules
     // is not printed unless the user insists.
-    auto findings = rules::check_game(checked, *checked.game(game->id));
-    bool rule_errors = std::any_of(findings.begin(), findings.end(),
-                                   [](const rules::Finding& f) { return f.severity == Severity::Error; });
-    if (rule_errors) {
-      err << rules::format_findings_text(findings, project.get());
+    Diagnostics findings = rules::check_game(checked, *checked.game(game->id));
+    if (findings.has_errors()) {
+      err << format_report_text(findings, project.get());
       if (!inv.force) {
-        err << "kartenwerk: " << game->id
-            << ": not built because the rules check failed (use --force to build anyway)\n";
+        fmt::print(err, "kartenwerk: {}: not built because the rules check failed (use --force to build anyway)\n",
+                   game->id);
         status = 1;
         continue;
       }
@@ -101,14 +95,14 @@ int build_language(const Invocation& inv, const std::shared_ptr<const project::P
       auto report = print::build_card_products(*game, layouter, game_options, game_diags);
       err << format_diagnostics(game_diags, project.get());
       if (game_diags.has_errors()) {
-        err << "kartenwerk: " << game->id << ": " << game_diags.error_count() << " error(s); nothing written\n";
+        fmt::print(err, "kartenwerk: {}: {} error(s); nothing written\n", game->id, game_diags.error_count());
         status = 1;
         continue;
       }
-      out << game->id << (options.subdir.empty() ? "" : " [" + options.subdir + "]") << ": " << report.written.size()
-          << " files in " << (options.out_dir / game->id / options.subdir).string() << "\n";
+      fmt::print(out, "{}{}: {} files in {}\n", game->id, options.subdir.empty() ? "" : " [" + options.subdir + "]",
+                 report.written.size(), (options.out_dir / game->id / options.subdir).string());
     } catch (const std::exception& e) {
-      err << "kartenwerk: " << game->id << ": " << e.what() << "\n";
+      fmt::print(err, "kartenwerk: {}: {}\n", game->id, e.what());
       status = 1;
     }
   }

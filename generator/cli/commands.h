@@ -1,28 +1,39 @@
 #pragma once
-// The commands of the CLI, one file each.
+// The commands of the CLI, one file each, and what the command line gave them
+// (read by command_line.cpp, which checked every value).
 #include <filesystem>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "core/geometry.h"
+
 namespace kw::cli {
+
+enum class ColorSpace { Rgb, Cmyk };
 
 struct Invocation {
   std::filesystem::path root;
-  std::vector<std::string> games;  // empty: all
-  std::filesystem::path out_dir;
-  std::vector<std::string> formats;  // build: png, jpg, pdf; check: text, json
+  std::vector<std::string> games;  // --game: empty = all
+  std::filesystem::path out_dir = "output";
+  std::string language;  // --lang: build: de (default), en, ..., all; i18n: a target language or all
+  std::string variant;   // --variant: a file of data/variants/<game>/
+  // build
+  std::vector<std::string> formats;  // --format: png, jpg (jpeg), pdf; empty = all three
   bool force = false;
-  std::string language;            // --lang: de (default), en, ..., all
-  std::string variant;             // --variant: a file of data/variants/<game>/
-  std::string subcommand;          // i18n: status, export, import
-  std::vector<std::string> files;  // i18n import: PO files
-  // build: print production (see print/print_products.h)
-  bool cut_lines = false;     // --cut-lines: thin lines along every cut on PnP sheets
-  std::string duplex_offset;  // --duplex-offset X,Y (mm) for PnP back pages
-  std::string jobs;           // -j N / --jobs N: cards rendered at once (default: all cores)
-  std::string color;          // --color rgb|cmyk: the print PDF's colour space
-  std::string profile;        // preflight --profile NAME (data/print/profiles.yaml)
+  // print production (see print/products/print_products.h)
+  bool cut_lines = false;              // --cut-lines: thin lines along every cut on PnP sheets
+  std::optional<Point> duplex_offset;  // --duplex-offset X,Y (mm) for PnP back pages
+  int jobs = 0;                        // -j N / --jobs N: cards rendered at once; 0 = all cores
+  ColorSpace color = ColorSpace::Rgb;  // --color rgb|cmyk: the print PDF's colour space
+  // check
+  std::string report_format = "text";  // --format text|json
+  // preflight
+  std::string profile;  // --profile NAME (data/print/profiles.yaml); empty = its default
+  // i18n
+  std::string subcommand;          // status, export, import
+  std::vector<std::string> files;  // import: PO files
 };
 
 int run_build(const Invocation& inv, std::ostream& out, std::ostream& err);

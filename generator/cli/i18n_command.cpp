@@ -1,4 +1,6 @@
 // kartenwerk i18n status | export | import: the translators' commands.
+#include <fmt/ostream.h>
+
 #include <filesystem>
 #include <ostream>
 
@@ -46,12 +48,12 @@ int status(const Invocation& inv, const Session& s, const std::vector<model::Loc
     err << format_diagnostics(diags, s.project.get());
     for (const auto& lang : target_languages(inv, *s.project)) {
       auto st = i18n::status(entries, find_locale(locales, lang, game->id));
-      out << game->id << " [" << lang << "]: " << st.total - st.missing.size() << " of " << st.total
-          << " strings translated, " << st.missing.size() << " missing, " << st.stale.size() << " stale"
-          << (st.unused.empty() ? "" : ", " + std::to_string(st.unused.size()) + " unused") << "\n";
-      for (const auto* e : st.missing) out << "  missing " << e->id << "  \"" << one_line(e->source) << "\"\n";
-      for (const auto* e : st.stale) out << "  stale   " << e->id << "  \"" << one_line(e->source) << "\"\n";
-      for (const auto& id : st.unused) out << "  unused  " << id << "\n";
+      fmt::print(out, "{} [{}]: {} of {} strings translated, {} missing, {} stale{}\n", game->id, lang,
+                 st.total - st.missing.size(), st.total, st.missing.size(), st.stale.size(),
+                 st.unused.empty() ? "" : fmt::format(", {} unused", st.unused.size()));
+      for (const auto* e : st.missing) fmt::print(out, "  missing {}  \"{}\"\n", e->id, one_line(e->source));
+      for (const auto* e : st.stale) fmt::print(out, "  stale   {}  \"{}\"\n", e->id, one_line(e->source));
+      for (const auto& id : st.unused) fmt::print(out, "  unused  {}\n", id);
     }
   }
   return 0;
@@ -60,8 +62,9 @@ int status(const Invocation& inv, const Session& s, const std::vector<model::Loc
 int export_po(const Invocation& inv, const Session& s, const std::vector<model::Locale>& locales, std::ostream& out,
               std::ostream& err) {
   auto langs = target_languages(inv, *s.project);
-  if (langs.empty()) {
-    err << "kartenwerk: i18n export needs --lang LANG (a new language is fine: it starts empty)\n";
+  if (langs.empty()) {  // --lang all, and there are no translations yet
+    err << "kartenwerk: i18n export --lang all: there is no translation yet; name the new language "
+           "(it starts empty)\n";
     return 2;
   }
   fs::path dir = inv.out_dir.empty() || inv.out_dir == "output" ? fs::path("output") / "i18n" : inv.out_dir;
@@ -81,15 +84,11 @@ int export_po(const Invocation& inv, const Session& s, const std::vector<model::
 
 int import_po(const Invocation& inv, const Session& s, std::vector<model::Locale>& locales, std::ostream& out,
               std::ostream& err) {
-  if (inv.files.empty()) {
-    err << "kartenwerk: i18n import needs PO files\n";
-    return 2;
-  }
   int status_code = 0;
   for (const auto& file : inv.files) {
     auto text = read_file(file);
     if (!text) {
-      err << file << ": error: cannot read file\n";
+      fmt::print(err, "{}: error: cannot read file\n", file);
       status_code = 1;
       continue;
     }
@@ -120,7 +119,7 @@ int import_po(const Invocation& inv, const Session& s, std::vector<model::Locale
       continue;
     }
     write_file_atomic(inv.root / locale->file, model::format_locale(*locale));
-    out << (inv.root / locale->file).string() << ": " << set << " strings from " << file << "\n";
+    fmt::print(out, "{}: {} strings from {}\n", (inv.root / locale->file).string(), set, file);
   }
   return status_code;
 }
@@ -136,9 +135,7 @@ int run_i18n(const Invocation& inv, std::ostream& out, std::ostream& err) {
   if (diags.has_errors()) return 1;
   if (inv.subcommand == "status") return status(inv, s, locales, out, err);
   if (inv.subcommand == "export") return export_po(inv, s, locales, out, err);
-  if (inv.subcommand == "import") return import_po(inv, s, locales, out, err);
-  err << "kartenwerk: i18n needs status, export or import\n";
-  return 2;
+  return import_po(inv, s, locales, out, err);  // the only other i18n command the command line knows
 }
 
 }  // namespace kw::cli

@@ -1,4 +1,5 @@
-#include <iomanip>
+#include <fmt/ostream.h>
+
 #include <ostream>
 
 #include "cli/commands.h"
@@ -6,30 +7,38 @@
 
 namespace kw::cli {
 
+namespace {
+
+// How many different card definitions a deck has (copies count once).
+size_t definitions(const model::Deck& deck) {
+  size_t n = 0;
+  std::string last;
+  for (const auto& c : deck.cards)
+    if (c.def_id != last) {
+      ++n;
+      last = c.def_id;
+    }
+  return n;
+}
+
+}  // namespace
+
 int run_list(const Invocation& inv, std::ostream& out, std::ostream& err) {
   Session s = open_session(inv, open_project(inv), err);
   if (!s.model) return 1;
   for (const auto* g : s.games) {
     const auto& f = *g->format;
-    out << g->id << "  " << g->name << "  (" << g->card_count() << " cards, format " << f.id << ": " << f.width << " x "
-        << f.height << " mm + " << f.bleed << " mm bleed)\n";
+    fmt::print(out, "{}  {}  ({} cards, format {}: {:g} x {:g} mm + {:g} mm bleed)\n", g->id, g->name, g->card_count(),
+               f.id, f.width, f.height, f.bleed);
     for (const auto& d : g->decks) {
-      size_t definitions = 0;
-      std::string last;
-      for (const auto& c : d.cards)
-        if (c.def_id != last) {
-          ++definitions;
-          last = c.def_id;
-        }
-      out << "  " << std::left << std::setw(12) << d.id << std::right << std::setw(4) << d.cards.size();
+      std::string what;
       if (d.product == "cards")
-        out << " cards (" << definitions << " different)";
+        what = fmt::format(" cards ({} different)", definitions(d));
       else
-        out << (d.cards.size() == 1 ? " page  (" : " pages (") << d.product
-            << (d.product == "booklet" ? " " + d.file : std::string()) << ", format " << (d.format ? d.format->id : "?")
-            << ")";
-      out << "  " << d.name << "  [layout " << d.layout << (d.back_layout.empty() ? "" : ", back " + d.back_layout)
-          << "]\n";
+        what = fmt::format("{}{}{}, format {})", d.cards.size() == 1 ? " page  (" : " pages (", d.product,
+                           d.product == "booklet" ? " " + d.file : std::string(), d.format ? d.format->id : "?");
+      fmt::print(out, "  {:<12}{:>4}{}  {}  [layout {}{}]\n", d.id, d.cards.size(), what, d.name, d.layout,
+                 d.back_layout.empty() ? "" : ", back " + d.back_layout);
     }
   }
   return 0;

@@ -3,14 +3,18 @@
 // profile (data/print/profiles.yaml) and prints a report per card.
 // Exit status 1 when a game fails (or its files are missing), 2 for an
 // unknown profile.
+#include <fmt/ostream.h>
+#include <fmt/ranges.h>
+
 #include <ostream>
+#include <vector>
 
 #include "cli/commands.h"
 #include "cli/session.h"
 #include "layout/card_layout.h"
 #include "layout/icons.h"
-#include "print/products/card_products.h"
 #include "print/preflight/preflight.h"
+#include "print/products/card_products.h"
 #include "rules/rules.h"
 #include "text/typesetter.h"
 
@@ -27,9 +31,9 @@ int run_preflight(const Invocation& inv, std::ostream& out, std::ostream& err) {
   std::string id = inv.profile.empty() ? profiles->default_id : inv.profile;
   const print::PrintProfile* profile = profiles->find(id);
   if (!profile) {
-    std::string known;
-    for (const auto& p : profiles->profiles) known += (known.empty() ? "" : ", ") + p.id;
-    err << "kartenwerk: unknown profile '" << id << "' (profiles: " << known << ")\n";
+    std::vector<std::string> known;
+    for (const auto& p : profiles->profiles) known.push_back(p.id);
+    fmt::print(err, "kartenwerk: unknown profile '{}' (profiles: {})\n", id, fmt::join(known, ", "));
     return 2;
   }
   Session s = open_session(inv, project, err);
@@ -50,7 +54,7 @@ int run_preflight(const Invocation& inv, std::ostream& out, std::ostream& err) {
     auto cards = print::layout_game(*game, layouter, options, game_diags);
     if (game_diags.has_errors()) {
       err << format_diagnostics(game_diags, project.get());
-      err << "kartenwerk: " << game->id << ": the layout has errors, so there is nothing to check\n";
+      fmt::print(err, "kartenwerk: {}: the layout has errors, so there is nothing to check\n", game->id);
       status = 1;
       continue;
     }
@@ -59,7 +63,7 @@ int run_preflight(const Invocation& inv, std::ostream& out, std::ostream& err) {
       out << print::format_preflight(report);
       if (!report.passed()) status = 1;
     } catch (const std::exception& e) {
-      err << "kartenwerk: " << game->id << ": " << e.what() << "\n";
+      fmt::print(err, "kartenwerk: {}: {}\n", game->id, e.what());
       status = 1;
     }
   }

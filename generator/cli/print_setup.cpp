@@ -2,9 +2,10 @@
 
 #include <unistd.h>
 
-#include <cerrno>
-#include <cstdio>
-#include <cstdlib>
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+#include <fmt/ranges.h>
+
 #include <ostream>
 
 #include "core/diagnostic.h"
@@ -17,16 +18,13 @@ namespace {
 
 // What of the command line changes output, for the manifest's input hash.
 std::string options_text(const Invocation& inv, const print::PrintOptions& print) {
-  std::string formats;
-  for (const auto& f : inv.formats) formats += (formats.empty() ? "" : ",") + f;
-  std::string text = "formats=" + (formats.empty() ? std::string("png,jpg,pdf") : formats);
+  std::string text =
+      inv.formats.empty() ? "formats=png,jpg,pdf" : fmt::format("formats={}", fmt::join(inv.formats, ","));
   if (!inv.variant.empty()) text += " variant=" + inv.variant;
-  if (inv.color == "cmyk") text += " color=cmyk";
-  if (print.pnp) {
-    char offset[64];
-    std::snprintf(offset, sizeof offset, "%g,%g", print.pnp->duplex_offset.x, print.pnp->duplex_offset.y);
-    text += std::string(" cut-lines=") + (print.pnp->cut_lines ? "yes" : "no") + " duplex-offset=" + offset;
-  }
+  if (inv.color == ColorSpace::Cmyk) text += " color=cmyk";
+  if (print.pnp)
+    text += fmt::format(" cut-lines={} duplex-offset={:g},{:g}", print.pnp->cut_lines ? "yes" : "no",
+                        print.pnp->duplex_offset.x, print.pnp->duplex_offset.y);
   return text;
 }
 
@@ -34,29 +32,7 @@ std::string options_text(const Invocation& inv, const print::PrintOptions& print
 
 int setup_print_options(const Invocation& inv, const project::Project& project, print::PrintOptions& print,
                         std::ostream& err) {
-  std::optional<Point> offset;
-  if (!inv.duplex_offset.empty()) {
-    offset = print::parse_offset(inv.duplex_offset);
-    if (!offset) {
-      err << "kartenwerk: --duplex-offset needs X,Y in millimetres (e.g. 1.5,-0.5), not '" << inv.duplex_offset
-          << "'\n";
-      return 2;
-    }
-  }
-  if (!inv.jobs.empty()) {
-    errno = 0;
-    char* end = nullptr;
-    long n = std::strtol(inv.jobs.c_str(), &end, 10);
-    if (errno || end != inv.jobs.c_str() + inv.jobs.size() || n < 1 || n > 1024) {
-      err << "kartenwerk: -j needs a number of threads from 1 to 1024, not '" << inv.jobs << "'\n";
-      return 2;
-    }
-    print.jobs = static_cast<int>(n);
-  }
-  if (!inv.color.empty() && inv.color != "rgb" && inv.color != "cmyk") {
-    err << "kartenwerk: --color is rgb or cmyk, not '" << inv.color << "'\n";
-    return 2;
-  }
+  print.jobs = inv.jobs;  // the command line checked it (1 to 1024, or 0: all cores)
   print.progress = &err;
   print.progress_terminal = ::isatty(STDERR_FILENO) == 1;
 
@@ -68,9 +44,9 @@ int setup_print_options(const Invocation& inv, const project::Project& project, 
   }
   if (print.pnp) {
     if (inv.cut_lines) print.pnp->cut_lines = true;
-    if (offset) print.pnp->duplex_offset = *offset;
+    if (inv.duplex_offset) print.pnp->duplex_offset = *inv.duplex_offset;
   }
-  if (inv.color == "cmyk") {
+  if (inv.color == ColorSpace::Cmyk) {
     print.cmyk = print::load_cmyk_settings(project, diags);
     if (!print.cmyk) {
       err << format_diagnostics(diags, &project);
@@ -80,7 +56,7 @@ int setup_print_options(const Invocation& inv, const project::Project& project, 
   try {
     print.input = print::snapshot_inputs(inv.root, options_text(inv, print));
   } catch (const std::exception& e) {
-    err << "kartenwerk: " << e.what() << "\n";
+    fmt::print(err, "kartenwerk: {}\n", e.what());
     return 1;
   }
   return 0;

@@ -9,9 +9,9 @@
 
 namespace kw::cli {
 
-// Fills `print` from the project's data/print/ and `inv`. Returns 0, or the
-// exit status to stop with: 2 for a wrong command line, 1 for bad settings
-// files (diagnostics written to `err`).
+// Fills `print` from the project's data/print/ and `inv` (whose values the
+// command line checked). Returns 0, or 1 for bad settings files (diagnostics
+// written to `err`).
 int setup_print_options(const Invocation& inv, const project::Project& project, print::PrintOptions& print,
                         std::ostream& err);
 

@@ -38,9 +38,10 @@ void Diagnostics::append(const Diagnostics& other) {
   items_.insert(items_.end(), other.items_.begin(), other.items_.end());
 }
 bool Diagnostics::has_errors() const { return error_count() > 0; }
-size_t Diagnostics::error_count() const {
+size_t Diagnostics::error_count() const { return count(Severity::Error); }
+size_t Diagnostics::count(Severity severity) const {
   return static_cast<size_t>(
-      std::count_if(items_.begin(), items_.end(), [](const Diagnostic& d) { return d.severity == Severity::Error; }));
+      std::count_if(items_.begin(), items_.end(), [&](const Diagnostic& d) { return d.severity == severity; }));
 }
 
 namespace {
@@ -62,6 +63,8 @@ std::string format_diagnostic(const Diagnostic& d, const SourceTexts* sources) {
   out += severity_name(d.severity);
   out += ": " + d.message;
   if (!d.card_id.empty()) out += " (card " + d.card_id + ")";
+  if (!d.game.empty() || !d.check.empty())
+    out += " [" + d.game + (d.game.empty() || d.check.empty() ? "" : ": ") + d.check + "]";
   out += "\n";
   const auto text = sources && d.loc.known() && d.loc.line > 0 ? sources->source_text(d.loc.file) : std::nullopt;
   if (text) {

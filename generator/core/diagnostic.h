@@ -27,6 +27,12 @@ struct Diagnostic {
   std::string message;
   std::string card_id;  // the card it concerns, if any
   std::string hint;     // optional second line ("known regions are ...")
+  // Who found it, where one report covers several games and checks (the
+  // rules engine, `kartenwerk check`): the game's id and the check's name
+  // ("palantir.deck", "count", "layout"). Empty for the loader's diagnostics.
+  // `= {}` lets aggregate initialisers leave them out without a warning.
+  std::string game = {};
+  std::string check = {};
 };
 
 class Diagnostics {
@@ -39,8 +45,12 @@ class Diagnostics {
 
   bool has_errors() const;
   size_t error_count() const;
+  size_t count(Severity severity) const;
   bool empty() const { return items_.empty(); }
+  size_t size() const { return items_.size(); }
   const std::vector<Diagnostic>& items() const { return items_; }
+  std::vector<Diagnostic>::const_iterator begin() const { return items_.begin(); }
+  std::vector<Diagnostic>::const_iterator end() const { return items_.end(); }
 
  private:
   std::vector<Diagnostic> items_;
@@ -56,8 +66,9 @@ class SourceTexts {
   virtual ~SourceTexts() = default;
 };
 
-// "file:line:col: error: message (card x)" followed, when `sources` has the
-// file, by the offending source line and a caret under the column, and the hint.
+// "file:line:col: error: message (card x) [game: check]" followed, when
+// `sources` has the file, by the offending source line and a caret under the
+// column, and the hint. The bracket names what is known of the game and the check.
 std::string format_diagnostic(const Diagnostic& d, const SourceTexts* sources = nullptr);
 std::string format_diagnostics(const Diagnostics& ds, const SourceTexts* sources = nullptr);
 

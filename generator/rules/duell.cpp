@@ -160,7 +160,7 @@ int bridge_steps(int energy_difference) {
 
 // ---------------------------------------------------------------- data check
 
-void check(const model::Model&, const model::Game& game, Findings& out) {
+void check(const model::Model&, const model::Game& game, Diagnostics& out) {
   const Facts& f = facts();
   Sink sink(out, game, "duell.deck");
   const size_t errors_before = sink.errors();

@@ -48,7 +48,7 @@ inline constexpr std::string_view kRulesId = "duell";
 
 // Checks the deck and, when it is sound, adds a note with balance figures
 // from simulated games.
-void check(const model::Model& model, const model::Game& game, Findings& out);
+void check(const model::Model& model, const model::Game& game, Diagnostics& out);
 
 enum class Side : uint8_t { Gandalf, Balrog };
 std::string_view id(Side s);    // "gandalf", "balrog" (the sides table's ids)

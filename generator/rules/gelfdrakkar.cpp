@@ -94,7 +94,7 @@ std::string list_sum_text() {
 
 }  // namespace
 
-void check(const model::Model&, const model::Game& game, Findings& out) {
+void check(const model::Model&, const model::Game& game, Diagnostics& out) {
   Sink sink(out, game, "gelfdrakkar.cards");
   const auto& list = listed_cards();
   std::vector<std::vector<const model::Card*>> by_listed(list.size());

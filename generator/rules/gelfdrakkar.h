@@ -21,7 +21,7 @@ namespace kw::rules::gelfdrakkar {
 
 inline constexpr std::string_view kRulesId = "gelfdrakkar";
 
-void check(const model::Model& model, const model::Game& game, Findings& out);
+void check(const model::Model& model, const model::Game& game, Diagnostics& out);
 
 // One line of the rules' card list.
 struct Listed {

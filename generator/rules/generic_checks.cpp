@@ -645,7 +645,7 @@ class Runner {
 
 }  // namespace
 
-void run_declared_checks(const Game& game, Findings& out) {
+void run_declared_checks(const Game& game, Diagnostics& out) {
   const Value* checks = game.info.find("checks");
   if (!checks || checks->is_null()) return;
   Sink decl(out, game, "checks");

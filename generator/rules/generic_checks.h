@@ -48,6 +48,6 @@
 namespace kw::rules {
 
 // Parses the game's `checks:` and runs them, appending findings to `out`.
-void run_declared_checks(const model::Game& game, Findings& out);
+void run_declared_checks(const model::Game& game, Diagnostics& out);
 
 }  // namespace kw::rules

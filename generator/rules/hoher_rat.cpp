@@ -179,7 +179,7 @@ void check_pieces(const model::Game& game, Sink& sink) {
 
 }  // namespace
 
-void check(const model::Model&, const model::Game& game, Findings& out) {
+void check(const model::Model&, const model::Game& game, Diagnostics& out) {
   Sink board(out, game, "hoher-rat.board");
   check_colours(game, board);
   check_board(game, board);

@@ -24,7 +24,7 @@ namespace kw::rules::hoher_rat {
 
 inline constexpr std::string_view kRulesId = "hoher-rat";
 
-void check(const model::Model& model, const model::Game& game, Findings& out);
+void check(const model::Model& model, const model::Game& game, Diagnostics& out);
 
 inline constexpr int kSpaces = 30;
 inline constexpr int kTrilithPerDeck = 2;  // "Jeder mischt 2 Trilith-Karten hinzu"

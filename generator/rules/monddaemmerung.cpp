@@ -42,7 +42,7 @@ void check_table(const model::Game& game, Sink& sink, const std::string& table, 
 
 }  // namespace
 
-void check(const model::Model&, const model::Game& game, Findings& out) {
+void check(const model::Model&, const model::Game& game, Diagnostics& out) {
   Sink tables(out, game, "monddaemmerung.tables");
   check_table(game, tables, "colours", colours(), "four colours");
   check_table(game, tables, "moons", moons(), "six kinds of moon");

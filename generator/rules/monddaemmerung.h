@@ -22,7 +22,7 @@ namespace kw::rules::monddaemmerung {
 
 inline constexpr std::string_view kRulesId = "monddaemmerung";
 
-void check(const model::Model& model, const model::Game& game, Findings& out);
+void check(const model::Model& model, const model::Game& game, Diagnostics& out);
 
 inline constexpr int kCards = 64;
 inline constexpr int kNumbersPerColour = 18;

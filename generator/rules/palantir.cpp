@@ -544,7 +544,7 @@ void check_deck(const model::Game& game, Sink& sink) {
 
 }  // namespace
 
-void check(const model::Model&, const model::Game& game, Findings& out) {
+void check(const model::Model&, const model::Game& game, Diagnostics& out) {
   Sink tables(out, game, "palantir.tables");
   check_tables(game, tables);
   Sink deck(out, game, "palantir.deck");

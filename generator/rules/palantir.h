@@ -45,7 +45,7 @@ inline constexpr std::string_view kRulesId = "palantir";
 
 // Checks a game's data against the rules: tables (suits, ranks, letters,
 // points), the deck (every region x class twice), 240 points, special cards.
-void check(const model::Model& model, const model::Game& game, Findings& out);
+void check(const model::Model& model, const model::Game& game, Diagnostics& out);
 // The texts reference cards print ({{rules.<name>}} in layouts and card
 // text): rankings of every contract and the numbers of facts(), names from
 // the game's tables. Keys: see values() in palantir.cpp.

@@ -17,7 +17,7 @@ struct RulesModule {
   std::string_view id;       // the `rules:` id in a game's data
   std::string_view summary;  // one line: what the module knows
   // Appends the module's findings for `game` to `out`.
-  void (*check)(const model::Model& model, const model::Game& game, Findings& out);
+  void (*check)(const model::Model& model, const model::Game& game, Diagnostics& out);
   // Named texts the rules derive for layouts ({{rules.<name>}}), e.g. the
   // trump order a reference card prints; nullptr when the module has none.
   RuleValues (*values)(const model::Model& model, const model::Game& game) = nullptr;

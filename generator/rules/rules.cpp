@@ -1,9 +1,8 @@
-// The dispatcher (generic checks + the game's rules module) and the formatters.
+// The dispatcher: generic checks + the game's rules module.
 #include "rules/rules.h"
 
 #include <algorithm>
-
-#include <fmt/format.h>
+#include <vector>
 
 #include "model/schema.h"
 #include "rules/generic_checks.h"
@@ -26,10 +25,10 @@ std::string without_copy(const std::string& id) {
 // The copies of one card definition share its text, so a check that reads
 // the definition reports the same thing at the same place for every copy.
 // Those become one finding, naming the definition.
-Findings merge_copies(Findings in) {
-  Findings out;
+std::vector<Diagnostic> merge_copies(std::vector<Diagnostic> in) {
+  std::vector<Diagnostic> out;
   for (auto& f : in) {
-    auto same = std::find_if(out.begin(), out.end(), [&](const Finding& g) {
+    auto same = std::find_if(out.begin(), out.end(), [&](const Diagnostic& g) {
       return g.severity == f.severity && g.check == f.check && g.loc == f.loc && g.message == f.message &&
              g.game == f.game && g.hint == f.hint && without_copy(g.card_id) == without_copy(f.card_id);
     });
@@ -44,8 +43,8 @@ Findings merge_copies(Findings in) {
 
 }  // namespace
 
-Findings check_game(const model::Model& model, const model::Game& game) {
-  Findings out;
+Diagnostics check_game(const model::Model& model, const model::Game& game) {
+  Diagnostics out;
   run_declared_checks(game, out);
   if (!game.rules.empty()) {
     if (const RulesModule* module = find_rules_module(game.rules)) {
@@ -59,111 +58,26 @@ Findings check_game(const model::Model& model, const model::Game& game) {
               "known rules modules are " + model::join_names(ids) + "; without `rules:` only the declared checks run");
     }
   }
-  std::stable_sort(out.begin(), out.end(), [](const Finding& a, const Finding& b) {
+  std::vector<Diagnostic> found = out.items();
+  std::stable_sort(found.begin(), found.end(), [](const Diagnostic& a, const Diagnostic& b) {
     if (a.loc.file != b.loc.file) return a.loc.file < b.loc.file;
     if (a.loc.line != b.loc.line) return a.loc.line < b.loc.line;
     return a.loc.column < b.loc.column;
   });
-  return merge_copies(std::move(out));
+  Diagnostics sorted;
+  for (auto& d : merge_copies(std::move(found))) sorted.add(std::move(d));
+  return sorted;
 }
 
-Findings check_model(const model::Model& model) {
-  Findings all;
-  for (const auto& game : model.games) {
-    Findings f = check_game(model, *game);
-    all.insert(all.end(), std::make_move_iterator(f.begin()), std::make_move_iterator(f.end()));
-  }
+Diagnostics check_model(const model::Model& model) {
+  Diagnostics all;
+  for (const auto& game : model.games) all.append(check_game(model, *game));
   return all;
 }
 
-size_t count(const Findings& findings, Severity severity) {
-  return static_cast<size_t>(
-      std::count_if(findings.begin(), findings.end(), [&](const Finding& f) { return f.severity == severity; }));
-}
-
-bool has_errors(const Findings& findings) { return count(findings, Severity::Error) > 0; }
-
-bool blocks_build(const Findings& findings, const std::string& game) {
+bool blocks_build(const Diagnostics& findings, const std::string& game) {
   return std::any_of(findings.begin(), findings.end(),
-                     [&](const Finding& f) { return f.severity == Severity::Error && f.game == game; });
-}
-
-std::string format_findings_text(const Findings& findings, const SourceTexts* sources) {
-  std::string out;
-  for (const auto& f : findings) {
-    Diagnostic d{f.severity, f.loc, f.message, f.card_id, f.hint};
-    std::string block = format_diagnostic(d, sources);
-    // Name the check at the end of the first line.
-    size_t eol = block.find('\n');
-    std::string tag = " [" + f.game + (f.check.empty() ? "" : ": " + f.check) + "]";
-    block.insert(eol == std::string::npos ? block.size() : eol, tag);
-    out += block;
-  }
-  size_t e = count(findings, Severity::Error), w = count(findings, Severity::Warning),
-         n = count(findings, Severity::Note);
-  out += plural(static_cast<long long>(e), "error", "errors") + ", " +
-         plural(static_cast<long long>(w), "warning", "warnings") + ", " +
-         plural(static_cast<long long>(n), "note", "notes") + "\n";
-  return out;
-}
-
-std::string json_string(const std::string& s) {
-  std::string out = "\"";
-  for (char ch : s) {
-    unsigned char c = static_cast<unsigned char>(ch);
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\b':
-        out += "\\b";
-        break;
-      case '\f':
-        out += "\\f";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (c < 0x20 || c == 0x7f) {
-          out += fmt::format("\\u{:04x}", c);
-        } else {
-          out += ch;  // UTF-8 passes through unchanged
-        }
-    }
-  }
-  return out + "\"";
-}
-
-std::string format_findings_json(const Findings& findings) {
-  std::string out = "{\"findings\":[";
-  for (size_t i = 0; i < findings.size(); ++i) {
-    const Finding& f = findings[i];
-    out += i ? ",\n" : "\n";
-    out += "{\"severity\":" + json_string(severity_name(f.severity));
-    out += ",\"game\":" + json_string(f.game);
-    out += ",\"check\":" + json_string(f.check);
-    out += ",\"card\":" + json_string(f.card_id);
-    out += ",\"file\":" + json_string(f.loc.file);
-    out += ",\"line\":" + std::to_string(f.loc.line);
-    out += ",\"column\":" + std::to_string(f.loc.column);
-    out += ",\"message\":" + json_string(f.message);
-    out += ",\"hint\":" + json_string(f.hint) + "}";
-  }
-  out += findings.empty() ? "]" : "\n]";
-  out += ",\"summary\":{\"errors\":" + std::to_string(count(findings, Severity::Error)) +
-         ",\"warnings\":" + std::to_string(count(findings, Severity::Warning)) +
-         ",\"notes\":" + std::to_string(count(findings, Severity::Note)) + "}}\n";
-  return out;
+                     [&](const Diagnostic& f) { return f.severity == Severity::Error && f.game == game; });
 }
 
 }  // namespace kw::rules

@@ -10,7 +10,7 @@ namespace kw::rules {
 using model::Value;
 
 void Sink::add(Severity s, const SourceLoc& loc, std::string message, std::string card, std::string hint) {
-  Finding f;
+  Diagnostic f;
   f.severity = s;
   f.game = game_.id;
   f.card_id = std::move(card);
@@ -18,12 +18,13 @@ void Sink::add(Severity s, const SourceLoc& loc, std::string message, std::strin
   f.message = std::move(message);
   f.check = check_;
   f.hint = std::move(hint);
-  out_.push_back(std::move(f));
+  out_.add(std::move(f));
 }
 
 size_t Sink::errors() const {
-  return static_cast<size_t>(std::count_if(
-      out_.begin(), out_.end(), [&](const Finding& f) { return f.severity == Severity::Error && f.game == game_.id; }));
+  return static_cast<size_t>(std::count_if(out_.begin(), out_.end(), [&](const Diagnostic& f) {
+    return f.severity == Severity::Error && f.game == game_.id;
+  }));
 }
 
 namespace {

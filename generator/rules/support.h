@@ -16,10 +16,12 @@
 
 namespace kw::rules {
 
-// Adds findings for one game under one check name.
+// Adds findings (Diagnostics naming the game and the check) for one game
+// under one check name.
 class Sink {
  public:
-  Sink(Findings& out, const model::Game& game, std::string check) : out_(out), game_(game), check_(std::move(check)) {}
+  Sink(Diagnostics& out, const model::Game& game, std::string check)
+      : out_(out), game_(game), check_(std::move(check)) {}
 
   void add(Severity s, const SourceLoc& loc, std::string message, std::string card = {}, std::string hint = {});
   void error(const SourceLoc& loc, std::string message, std::string card = {}, std::string hint = {}) {
@@ -37,7 +39,7 @@ class Sink {
   size_t errors() const;  // error findings of this game so far (all checks)
 
  private:
-  Findings& out_;
+  Diagnostics& out_;
   const model::Game& game_;
   std::string check_;
 };

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <regex>
 
 #include "core/files.h"
@@ -28,6 +29,23 @@ TEST(Cli, VersionAndHelp) {
   EXPECT_NE(h.output.find("--format"), std::string::npos);
   EXPECT_EQ(kartenwerk("frobnicate").status, 2);
   EXPECT_EQ(kartenwerk("build --bogus").status, 2);
+  auto b = kartenwerk("build --help");
+  EXPECT_EQ(b.status, 0);
+  EXPECT_NE(b.output.find("--duplex-offset"), std::string::npos) << b.output;
+  EXPECT_EQ(b.output.find("--profile"), std::string::npos) << b.output;
+}
+
+// The binary, not only the parser: an option of another command fails
+// before anything is loaded.
+TEST(Cli, AnOptionOfAnotherCommandIsAWrongCommandLine) {
+  MiniProject p;
+  auto r = kartenwerk("--root " + quoted(p.root()) + " list --force --color cmyk -j 3");
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_NE(r.output.find("list does not take --force"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("mini"), std::string::npos) << "nothing is listed\n" << r.output;
+  auto bad = kartenwerk("--root " + quoted(p.root()) + " build -j 0");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.output.find("--jobs: '0' is not a whole number from 1 to 1024"), std::string::npos) << bad.output;
 }
 
 TEST(Cli, ListShowsGamesDecksAndCounts) {
@@ -172,10 +190,23 @@ TEST(Cli, CheckPrintsFindingsAndFailsOnErrors) {
   EXPECT_EQ(r.status, 1) << r.output;
   EXPECT_NE(r.output.find("mini.yaml:"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("error:"), std::string::npos) << r.output;
-  auto json = kartenwerk("--root " + quoted(p.root()) + " check --format json");
-  EXPECT_EQ(json.status, 1);
-  EXPECT_NE(json.output.find("\"severity\":\"error\""), std::string::npos) << json.output;
-  EXPECT_NE(json.output.find("\"errors\":1"), std::string::npos) << json.output;
+  // JSON on stdout alone (diagnostics of loading would go to stderr).
+  std::string json_text;
+  EXPECT_EQ(
+      test::run_command(quoted(test::binary()) + " --root " + quoted(p.root()) + " check --format json 2>/dev/null",
+                        &json_text),
+      1);
+  auto json = nlohmann::json::parse(json_text);
+  ASSERT_EQ(json["findings"].size(), 1u) << json_text;
+  const auto& f = json["findings"][0];
+  EXPECT_EQ(f["severity"], "error");
+  EXPECT_EQ(f["game"], "mini");
+  EXPECT_EQ(f["check"], "count");
+  EXPECT_TRUE(f["file"].get<std::string>().ends_with("mini.yaml")) << f;
+  EXPECT_GT(f["line"].get<int>(), 0);
+  EXPECT_EQ(f["message"], "deck 'main' has 3 cards, expected 4");
+  EXPECT_EQ(json["summary"]["errors"], 1);
+  EXPECT_EQ(json["summary"]["warnings"], 0);
 
   // build refuses a game that breaks its rules, unless forced.
   test::TempDir out;

@@ -16,7 +16,7 @@ using test::MiniProject;
 std::optional<LayoutDef> load(const std::string& yaml, Diagnostics& diags) {
   MiniProject p;
   p.write("layouts/mini/card.yaml", yaml);
-  return load_layout(p.root() / "layouts", "mini/card", nullptr, diags);
+  return load_layout(p.project(), "mini/card", nullptr, diags);
 }
 
 // "line:col message" of every diagnostic, in order.
@@ -45,7 +45,7 @@ TEST(LayoutDef, EachKindIsItsOwnType) {
       "  dot:\n"
       "    - { type: art, src: mini/emblem.svg, box: [0, 0, 1, 1], key: false, colors: { fg: \"#fff\" } }\n",
       diags);
-  ASSERT_TRUE(def) << format_diagnostics(diags, false);
+  ASSERT_TRUE(def) << format_diagnostics(diags);
   ASSERT_EQ(def->elements.size(), 5u);
   const auto& bg = std::get<RectElement>(def->elements[0]);
   EXPECT_EQ(bg.area, "bleed");

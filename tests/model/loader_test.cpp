@@ -273,7 +273,7 @@ TEST(Loader, DatabaseKeysAreReadAgainstTheirDeclarations) {
                        "        name: { type: txt, required: yes please }\n        color:");
   p.write("data/games/mini.yaml", yaml);
   p.write("data/formats.yaml", "formats:\n  poker: { width: 59, height: 91, bleed: 3, safe: many }\n");
-  auto r = load_model(p.root());
+  auto r = load_model(p.project());
   EXPECT_FALSE(r.model);
   std::vector<std::string> want = {
       "2:51 'safe' must be a number, not text",
@@ -284,7 +284,7 @@ TEST(Loader, DatabaseKeysAreReadAgainstTheirDeclarations) {
       "21:16 unknown product 'deck'",
       "18:7 deck needs 'layout:'",
   };
-  EXPECT_EQ(errors(r.diagnostics), want) << format_diagnostics(r.diagnostics, false);
+  EXPECT_EQ(errors(r.diagnostics), want) << format_diagnostics(r.diagnostics);
   const auto& items = r.diagnostics.items();
   auto hint = [&](const std::string& message) {
     for (const auto& d : items)
@@ -309,7 +309,7 @@ TEST(Loader, LocaleFilesAreReadAgainstTheirDeclaration) {
           "strngs: {}\n");
   LoadOptions options;
   options.language = "en";
-  auto r = load_model(p.root(), options);
+  auto r = load_model(p.project(), options);
   EXPECT_FALSE(r.model);
   std::vector<std::string> want = {
       "7:1 unknown key 'strngs' in mini.yaml",
@@ -317,7 +317,7 @@ TEST(Loader, LocaleFilesAreReadAgainstTheirDeclaration) {
       "5:22 string 'card.alpha.name' must be a text or { de: ..., text: ... }, not a list",
       "6:3 string 'card.beta.name' appears twice",
   };
-  EXPECT_EQ(errors(r.diagnostics), want) << format_diagnostics(r.diagnostics, false);
+  EXPECT_EQ(errors(r.diagnostics), want) << format_diagnostics(r.diagnostics);
 }
 
 }  // namespace

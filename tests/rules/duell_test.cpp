@@ -57,14 +57,14 @@ TEST(DuellData, FixturePassesWithABalanceNote) {
   auto m = load_ok(test::rules_fixture("duell"));
   ASSERT_TRUE(m);
   auto f = check_one(*m, "duell");
-  EXPECT_EQ(count(f, Severity::Error), 0u) << dump(f);
-  EXPECT_EQ(count(f, Severity::Warning), 0u) << dump(f);
-  ASSERT_EQ(count(f, Severity::Note), 1u) << dump(f);
-  EXPECT_EQ(f[0].check, "duell.balance");
-  EXPECT_NE(f[0].message.find("balance over 1000 simulated games"), std::string::npos) << f[0].message;
+  EXPECT_EQ(f.count(Severity::Error), 0u) << dump(f);
+  EXPECT_EQ(f.count(Severity::Warning), 0u) << dump(f);
+  ASSERT_EQ(f.count(Severity::Note), 1u) << dump(f);
+  EXPECT_EQ(f.items()[0].check, "duell.balance");
+  EXPECT_NE(f.items()[0].message.find("balance over 1000 simulated games"), std::string::npos) << f.items()[0].message;
   auto [line, col] = locate(test::rules_fixture("duell") / kGame, "rules: duell");
-  EXPECT_EQ(f[0].loc.line, line);
-  EXPECT_EQ(f[0].loc.column, col + 7);
+  EXPECT_EQ(f.items()[0].loc.line, line);
+  EXPECT_EQ(f.items()[0].loc.column, col + 7);
 }
 
 TEST(DuellData, ReadsDeckAndBoard) {
@@ -100,7 +100,7 @@ TEST(DuellData, ASideWith26Cards) {
   auto [rl, rc] = locate(root / kGame, "counterpart: b07");
   EXPECT_FINDING(f, "ref", rl, rc + 13, "counterpart 'b07' names no card of deck 'balrog'");
   // No balance note for a broken deck.
-  EXPECT_EQ(count(f, Severity::Note), 0u) << dump(f);
+  EXPECT_EQ(f.count(Severity::Note), 0u) << dump(f);
 }
 
 TEST(DuellData, AnEdgeWithThreeRows) {
@@ -159,7 +159,7 @@ TEST(DuellData, TwoTranceCardsOnOneSide) {
   EXPECT_FINDING(f, "duell.shared", l, c, "a second trance card (no points) on the Gandalf side; the first is g01");
   EXPECT_EQ(test::count_check(f, "duell.shared"), 2u) << dump(f);  // and the Balrog's b21
   // Both sides lost 2 defence and 2 attack points alike: still balanced, no warning.
-  EXPECT_EQ(count(f, Severity::Warning), 0u) << dump(f);
+  EXPECT_EQ(f.count(Severity::Warning), 0u) << dump(f);
 }
 
 TEST(DuellData, ANamedSpecialMissing) {
@@ -183,7 +183,7 @@ TEST(DuellData, ASpecialOnTheWrongSide) {
   EXPECT_FINDING(f, "duell.specials", l, c + 31,
                  "special 'wut' belongs to the gandalf side, but this is a Balrog card");
   EXPECT_EQ(test::count_check(f, "duell.specials"), 1u) << dump(f);
-  EXPECT_EQ(count(f, Severity::Warning), 0u) << dump(f);
+  EXPECT_EQ(f.count(Severity::Warning), 0u) << dump(f);
   auto [bl, bc] = locate(root / kGame, "{ id: b27,");
   EXPECT_FINDING(f, "unique", bl, bc, "cards g26 and b27 share special=wut");
 }
@@ -196,7 +196,7 @@ TEST(DuellData, AnUnnamedBalrogSpecialMustBeMarkedReconstructed) {
   auto f = check_one(*m, "duell");
   auto [l, c] = locate(root / kGame, "glut: { name: Glut");
   EXPECT_FINDING(f, "duell.specials", l, c, "not named by the rules; mark it `reconstructed: true`", Severity::Warning);
-  EXPECT_FALSE(has_errors(f)) << dump(f);
+  EXPECT_FALSE(f.has_errors()) << dump(f);
 }
 
 TEST(DuellData, UnbalancedEdgesWarn) {
@@ -210,7 +210,7 @@ TEST(DuellData, UnbalancedEdgesWarn) {
   auto f = check_one(*m, "duell");
   auto [l, c] = locate(root / kGame, "- id: gandalf");
   EXPECT_FINDING(f, "duell.shared", l, c + 2, "carry 40 attack but 41 defence points", Severity::Warning);
-  EXPECT_FALSE(has_errors(f)) << dump(f);
+  EXPECT_FALSE(f.has_errors()) << dump(f);
 }
 
 // ---------------------------------------------------------------- simulator

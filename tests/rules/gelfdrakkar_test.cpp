@@ -43,9 +43,9 @@ TEST(GelfdrakkarData, FixturePassesWithTheClaimWarning) {
   auto m = load_ok(test::rules_fixture("gelfdrakkar"));
   ASSERT_TRUE(m);
   auto f = check_one(*m, "gelfdrakkar");
-  EXPECT_FALSE(has_errors(f)) << dump(f);
+  EXPECT_FALSE(f.has_errors()) << dump(f);
   ASSERT_EQ(f.size(), 1u) << dump(f);
-  const Finding& w = f[0];
+  const Diagnostic& w = f.items()[0];
   EXPECT_EQ(w.severity, Severity::Warning);
   EXPECT_EQ(w.check, "gelfdrakkar.points");
   EXPECT_EQ(w.message,
@@ -131,7 +131,7 @@ TEST(GelfdrakkarData, TwoMaleFriends) {
   ASSERT_TRUE(m);
   auto f = check_one(*m, "gelfdrakkar");
   auto [l, c] = test::locate_on(root / kGame, "{ id: freund-w", "m, points");
-  const Finding* fd = test::find_finding(f, "gelfdrakkar.cards", l, c, "Der Freund: 2 male cards; the rules have 1");
+  const Diagnostic* fd = test::find_finding(f, "gelfdrakkar.cards", l, c, "Der Freund: 2 male cards; the rules have 1");
   ASSERT_TRUE(fd) << dump(f);
   EXPECT_EQ(fd->card_id, "freund-w");
 }

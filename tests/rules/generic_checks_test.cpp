@@ -60,7 +60,7 @@ constexpr const char* kTemplate = R"(game:
 struct Project {
   std::shared_ptr<model::Model> model;
   std::filesystem::path file;  // data/games/tiles.yaml
-  Findings findings;
+  Diagnostics findings;
 };
 
 Project make(const TempDir& dir, const std::string& checks) {
@@ -103,7 +103,7 @@ TEST(GenericChecks, CountTooFewIsReportedAtTheDeck) {
   ASSERT_TRUE(p.model);
   ASSERT_EQ(p.findings.size(), 1u) << dump(p.findings);
   auto [l, c] = locate(p.file, "- id: main");
-  const Finding& f = p.findings[0];
+  const Diagnostic& f = p.findings.items()[0];
   EXPECT_EQ(f.loc.line, l);
   EXPECT_EQ(f.loc.column, c + 2);
   EXPECT_EQ(f.message, "deck 'main' has 3 cards, expected 4");
@@ -119,7 +119,7 @@ TEST(GenericChecks, CountTooManyIsReportedAtTheSurplusCard) {
   ASSERT_TRUE(p.model);
   auto [l, c] = locate(p.file, "{ id: c2,");
   EXPECT_FINDING(p.findings, "main-size", l, c, "deck 'main' has 3 cards, expected 2");
-  EXPECT_EQ(p.findings[0].card_id, "c2-2");
+  EXPECT_EQ(p.findings.items()[0].card_id, "c2-2");
 }
 
 TEST(GenericChecks, CountPerEnumeratesEveryTableEntry) {
@@ -151,8 +151,9 @@ TEST(GenericChecks, SumWithSeverityAndMessage) {
   ASSERT_TRUE(p.model);
   auto [l, c] = locate(p.file, "- id: main");
   EXPECT_FINDING(p.findings, "sum", l, c + 2, "the sum of value over deck 'main' is 5, expected 6", Severity::Warning);
-  EXPECT_EQ(p.findings[0].hint.rfind("the values add up to six; check declared at ", 0), 0u) << p.findings[0].hint;
-  EXPECT_FALSE(has_errors(p.findings));
+  EXPECT_EQ(p.findings.items()[0].hint.rfind("the values add up to six; check declared at ", 0), 0u)
+      << p.findings.items()[0].hint;
+  EXPECT_FALSE(p.findings.has_errors());
 }
 
 TEST(GenericChecks, UniqueReportsTheLaterCard) {
@@ -171,7 +172,7 @@ TEST(GenericChecks, AllowedReportsTheValueOncePerDefinition) {
   auto [l, c] = locate_on(p.file, "{ id: c2,", "fancy");
   EXPECT_FINDING(p.findings, "allowed", l, c, "kind 'fancy' is not allowed; allowed are plain");
   ASSERT_EQ(p.findings.size(), 1u) << dump(p.findings);  // both copies: one finding
-  EXPECT_EQ(p.findings[0].card_id, "c2");
+  EXPECT_EQ(p.findings.items()[0].card_id, "c2");
 }
 
 TEST(GenericChecks, AllowedRequired) {
@@ -188,7 +189,7 @@ TEST(GenericChecks, Range) {
   ASSERT_TRUE(p.model);
   auto [l, c] = locate_on(p.file, "{ id: d2,", "5 }");
   EXPECT_FINDING(p.findings, "range", l, c, "value is 5, must be at most 4");
-  EXPECT_EQ(p.findings[0].card_id, "d2");
+  EXPECT_EQ(p.findings.items()[0].card_id, "d2");
 }
 
 TEST(GenericChecks, RefToAMissingCard) {

@@ -47,7 +47,7 @@ TEST(HoherRatData, ATagCardWithTheWrongColour) {
   auto [l, c] = locate_on(root / kGame, "id: tag-07", "rot }");
   EXPECT_FINDING(f, "hoher-rat.colours", l, c, "Tag card 7 is rot, but council space 7 is weiss");
   EXPECT_FINDING(f, "covers", l, c, "colour is 'rot', but board entry '7' has colour 'weiss'");
-  const Finding* fd = test::find_finding(f, "hoher-rat.colours", l, c);
+  const Diagnostic* fd = test::find_finding(f, "hoher-rat.colours", l, c);
   ASSERT_TRUE(fd);
   EXPECT_EQ(fd->card_id, "tag-07");
 }

@@ -106,7 +106,7 @@ TEST(MonddaemmerungData, AMoonOnTheAllereinzigsteWarns) {
   auto f = check_one(*m, "monddaemmerung");
   auto [l, c] = locate_on(root / kGame, "{ id: allereinzigster", "blutmond");
   EXPECT_FINDING(f, "monddaemmerung.cards", l, c, "Der Allereinzigste carries a moon", Severity::Warning);
-  EXPECT_FALSE(has_errors(f)) << dump(f);
+  EXPECT_FALSE(f.has_errors()) << dump(f);
 }
 
 TEST(MonddaemmerungData, AnUnknownKindOfMoon) {

@@ -304,8 +304,8 @@ TEST(PalantirData, RealDeckPasses) {
   const model::Game* g = m->game("palantir");
   ASSERT_NE(g, nullptr);
   auto f = check_game(*m, *g);
-  EXPECT_FALSE(has_errors(f)) << dump(f);
-  EXPECT_EQ(count(f, Severity::Warning), 0u) << dump(f);
+  EXPECT_FALSE(f.has_errors()) << dump(f);
+  EXPECT_EQ(f.count(Severity::Warning), 0u) << dump(f);
 }
 
 TEST(PalantirData, RealDeckPassesTheSuggestedDeclaredChecks) {
@@ -349,7 +349,7 @@ TEST(PalantirData, ACardMissing) {
   // The declared generic checks see it too.
   EXPECT_FINDING(f, "count", deck_line, deck_col, "deck 'playing' has 47 cards, expected 48");
   EXPECT_FINDING(f, "count", line, col, "region=gondor, class=hobbit has 1 card in deck 'playing', expected 2");
-  const Finding* fd = find_finding(f, "palantir.deck", line, col);
+  const Diagnostic* fd = find_finding(f, "palantir.deck", line, col);
   ASSERT_TRUE(fd);
   EXPECT_EQ(fd->card_id, "gondor-hobbit");  // one copy left: no copy suffix
   EXPECT_EQ(fd->game, "palantir");
@@ -387,7 +387,7 @@ TEST(PalantirData, ADuplicatedCard) {
   auto [line, col] = locate(root / kGame, "{ id: rohan-hobbit-extra");
   EXPECT_FINDING(f, "palantir.deck", line, col, "Rohan-Hobbit is there 3 times, needs 2 (also rohan-hobbit)");
   EXPECT_FINDING(f, "unique", line, col, "share region=rohan, class=hobbit, copy=1");
-  const Finding* fd = find_finding(f, "palantir.deck", line, col);
+  const Diagnostic* fd = find_finding(f, "palantir.deck", line, col);
   ASSERT_TRUE(fd);
   EXPECT_EQ(fd->card_id, "rohan-hobbit-extra");
 }
@@ -448,7 +448,7 @@ TEST(PalantirData, SpecialOnTheWrongCard) {
   // Without `deck:` a missing card is reported at the game's list of decks.
   EXPECT_FINDING(f, "count", test::locate(root / kGame, "- id: playing").first, 5,
                  "the game has 0 cards where special=balrog, expected 2");
-  const Finding* fd = find_finding(f, "palantir.specials", line + 5, 20);
+  const Diagnostic* fd = find_finding(f, "palantir.specials", line + 5, 20);
   ASSERT_TRUE(fd);
   EXPECT_EQ(fd->card_id, "rhovanion-streitkraft");  // both copies: one finding for the definition
   EXPECT_EQ(test::count_check(f, "palantir.specials"), 1u) << dump(f);

@@ -14,7 +14,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-Findings check_variant(const fs::path& root, const std::string& variant) {
+Diagnostics check_variant(const fs::path& root, const std::string& variant) {
   model::LoadOptions options;
   options.variant = variant;
   auto loaded = test::load_from_disk(root, options);
@@ -35,7 +35,7 @@ struct ProjectCopy {
 
 TEST(PalantirVariant, ScharfesSpielPasses) {
   auto findings = check_variant(test::source_root(), "scharfes-spiel");
-  EXPECT_FALSE(has_errors(findings)) << format_findings_text(findings);
+  EXPECT_FALSE(findings.has_errors()) << format_diagnostics(findings);
 }
 
 TEST(PalantirVariant, ScharfesSpielValuesFollowTheComposition) {
@@ -60,8 +60,8 @@ TEST(PalantirVariant, WrongDealAndLeftoverHobbitsAreCaught) {
                                                                         "    deal: [3, 3, 3]\n"
                                                                         "  checks: []\n";
   auto findings = check_variant(p.dir.path(), "kaputt");
-  std::string text = format_findings_text(findings);
-  EXPECT_TRUE(has_errors(findings)) << text;
+  std::string text = format_diagnostics(findings);
+  EXPECT_TRUE(findings.has_errors()) << text;
   EXPECT_NE(text.find("the deal gives each player 9 cards, but 40 cards make 10 per player"), std::string::npos)
       << text;
   EXPECT_NE(text.find("the deck has 46 playing cards; Palantír is played with 40"), std::string::npos) << text;

@@ -1,4 +1,4 @@
-// The dispatcher, the registry, the formatters, and every game at once.
+// The dispatcher, the registry, how findings print, and every game at once.
 #include "rules/rules.h"
 
 #include <gtest/gtest.h>
@@ -52,11 +52,11 @@ TEST(CheckModel, AllFixtureGamesTogether) {
   auto m = load_ok(all_games(dir));
   ASSERT_TRUE(m);
   ASSERT_EQ(m->games.size(), 5u);
-  Findings f = check_model(*m);
-  EXPECT_FALSE(has_errors(f)) << dump(f);
+  Diagnostics f = check_model(*m);
+  EXPECT_FALSE(f.has_errors()) << dump(f);
   // Gelfdrakkar's claim is a warning, Duell's balance a note; nothing else.
-  ASSERT_EQ(count(f, Severity::Warning), 1u) << dump(f);
-  ASSERT_EQ(count(f, Severity::Note), 1u) << dump(f);
+  ASSERT_EQ(f.count(Severity::Warning), 1u) << dump(f);
+  ASSERT_EQ(f.count(Severity::Note), 1u) << dump(f);
   for (const auto& x : f) {
     if (x.severity == Severity::Warning) {
       EXPECT_EQ(x.game, "gelfdrakkar");
@@ -67,8 +67,8 @@ TEST(CheckModel, AllFixtureGamesTogether) {
   }
   for (const auto& g : kFixtureGames) EXPECT_FALSE(blocks_build(f, g)) << g;
   // Games come in the model's order.
-  EXPECT_EQ(f.front().game, "duell");
-  EXPECT_EQ(f.back().game, "gelfdrakkar");
+  EXPECT_EQ(f.items().front().game, "duell");
+  EXPECT_EQ(f.items().back().game, "gelfdrakkar");
 }
 
 TEST(CheckModel, ErrorsBlockOnlyTheirGame) {
@@ -80,8 +80,8 @@ TEST(CheckModel, ErrorsBlockOnlyTheirGame) {
   test::write_text(hr, text);
   auto m = load_ok(root);
   ASSERT_TRUE(m);
-  Findings f = check_model(*m);
-  EXPECT_TRUE(has_errors(f));
+  Diagnostics f = check_model(*m);
+  EXPECT_TRUE(f.has_errors());
   EXPECT_TRUE(blocks_build(f, "hoher-rat"));
   EXPECT_FALSE(blocks_build(f, "palantir"));
   EXPECT_FALSE(blocks_build(f, "gelfdrakkar"));  // its warning does not block
@@ -93,18 +93,18 @@ TEST(CheckModel, EveryGameOfTheRealDataWithARulesModulePasses) {
   ASSERT_TRUE(m);
   int checked = 0;
   for (const auto& g : m->games) {
-    Findings f = check_game(*m, *g);
-    EXPECT_FALSE(has_errors(f)) << g->id << ":\n" << dump(f);
+    Diagnostics f = check_game(*m, *g);
+    EXPECT_FALSE(f.has_errors()) << g->id << ":\n" << dump(f);
     if (find_rules_module(g->rules)) ++checked;
   }
   EXPECT_GE(checked, 1);  // Palantír today; the others as their data lands
   std::printf("[rules] real data: %d game(s) with a rules module checked\n", checked);
 }
 
-// ---------------------------------------------------------------- formatters
+// ---------------------------------------------------------------- findings
 
-Finding sample(const std::string& file) {
-  Finding f;
+Diagnostic sample(const std::string& file) {
+  Diagnostic f;
   f.severity = Severity::Error;
   f.game = "palantir";
   f.card_id = "gondor-hobbit";
@@ -115,19 +115,31 @@ Finding sample(const std::string& file) {
   return f;
 }
 
-TEST(Format, TextLikeACompiler) {
+Diagnostics of(std::initializer_list<Diagnostic> items) {
+  Diagnostics ds;
+  for (const auto& d : items) ds.add(d);
+  return ds;
+}
+
+// A finding is a Diagnostic: it prints like the loader's, compiler style,
+// with the game and the check that found it named at the end of the line.
+TEST(Format, FindingsPrintLikeACompilerNamingGameAndCheck) {
   TempDir dir;
   fs::path file = dir.path() / "g.yaml";
   test::write_text(file, "cards:\n  - { id: gondor-hobbit, copies: 1 }\n");
-  Finding w = sample(file.string());
+  Diagnostic w = sample(file.string());
   w.severity = Severity::Warning;
   w.card_id.clear();
   w.loc = {file.string(), 1, 1};
   w.message = "a warning";
   w.hint.clear();
   w.check = "";
+  Diagnostic fonts = w;
+  fonts.game = "";
+  fonts.check = "fonts";
+  fonts.loc = {};
   project::DiskProject sources(dir.path());  // the sample names an absolute file: a system input
-  std::string text = format_findings_text({sample(file.string()), w}, &sources);
+  std::string text = format_diagnostics(of({sample(file.string()), w, fonts}), &sources);
   EXPECT_EQ(text,
             file.string() +
                 ":2:5: error: Gondor-Hobbit is there 1 time, needs 2 (card gondor-hobbit) [palantir: palantir.deck]\n"
@@ -138,38 +150,21 @@ TEST(Format, TextLikeACompiler) {
                 ":1:1: warning: a warning [palantir]\n"
                 "    cards:\n"
                 "    ^\n"
-                "1 error, 1 warning, 0 notes\n");
-  EXPECT_EQ(format_findings_text({}), "0 errors, 0 warnings, 0 notes\n");
-  std::string plain = format_findings_text({sample(file.string())});
+                "warning: a warning [fonts]\n");
+  std::string plain = format_diagnostics(of({sample(file.string())}));
   EXPECT_EQ(plain.find("    - {"), std::string::npos);
 }
 
-TEST(Format, JsonWithStableKeysAndEscapes) {
-  Finding f = sample("data/games/p.yaml");
-  f.message = "quote \" backslash \\ newline \n tab \t bell \x07 Ä";
-  f.severity = Severity::Note;
-  std::string json = format_findings_json({f});
-  EXPECT_EQ(json,
-            "{\"findings\":[\n"
-            "{\"severity\":\"note\",\"game\":\"palantir\",\"check\":\"palantir.deck\",\"card\":\"gondor-hobbit\","
-            "\"file\":\"data/games/p.yaml\",\"line\":2,\"column\":5,"
-            "\"message\":\"quote \\\" backslash \\\\ newline \\n tab \\t bell \\u0007 Ä\","
-            "\"hint\":\"every region and class is there twice\"}\n"
-            "],\"summary\":{\"errors\":0,\"warnings\":0,\"notes\":1}}\n");
-  EXPECT_EQ(format_findings_json({}), "{\"findings\":[],\"summary\":{\"errors\":0,\"warnings\":0,\"notes\":0}}\n");
-  EXPECT_EQ(json_string("\r\x1f\x7f"), "\"\\r\\u001f\\u007f\"");
-}
-
 TEST(Format, CountsAndExitDecision) {
-  Finding e = sample("x"), w = sample("x"), n = sample("x");
+  Diagnostic e = sample("x"), w = sample("x"), n = sample("x");
   w.severity = Severity::Warning;
   n.severity = Severity::Note;
-  EXPECT_FALSE(has_errors({w, n}));
-  EXPECT_TRUE(has_errors({w, e}));
-  EXPECT_EQ(count({e, w, n, n}, Severity::Note), 2u);
-  EXPECT_TRUE(blocks_build({e}, "palantir"));
-  EXPECT_FALSE(blocks_build({e}, "duell"));
-  EXPECT_FALSE(blocks_build({w, n}, "palantir"));
+  EXPECT_FALSE(of({w, n}).has_errors());
+  EXPECT_TRUE(of({w, e}).has_errors());
+  EXPECT_EQ(of({e, w, n, n}).count(Severity::Note), 2u);
+  EXPECT_TRUE(blocks_build(of({e}), "palantir"));
+  EXPECT_FALSE(blocks_build(of({e}), "duell"));
+  EXPECT_FALSE(blocks_build(of({w, n}), "palantir"));
 }
 
 TEST(Dispatch, GameWithoutRulesRunsOnlyDeclaredChecks) {
@@ -184,7 +179,7 @@ TEST(Dispatch, GameWithoutRulesRunsOnlyDeclaredChecks) {
   auto m = load_ok(root);
   ASSERT_TRUE(m);
   EXPECT_TRUE(m->game("palantir")->rules.empty());
-  Findings f = check_game(*m, *m->game("palantir"));
+  Diagnostics f = check_game(*m, *m->game("palantir"));
   EXPECT_TRUE(f.empty()) << dump(f);  // ...but no module runs, and the declared checks pass
 }
 

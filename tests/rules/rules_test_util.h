@@ -60,18 +60,18 @@ inline fs::path broken_copy(const TempDir& dir, const std::string& fixture, cons
   return root;
 }
 
-inline rules::Findings check_one(const model::Model& m, const std::string& game_id) {
+inline Diagnostics check_one(const model::Model& m, const std::string& game_id) {
   const model::Game* g = m.game(game_id);
   EXPECT_NE(g, nullptr) << "no game " << game_id;
-  return g ? rules::check_game(m, *g) : rules::Findings{};
+  return g ? rules::check_game(m, *g) : Diagnostics{};
 }
 
-inline std::string dump(const rules::Findings& f) { return rules::format_findings_text(f); }
+inline std::string dump(const Diagnostics& f) { return format_diagnostics(f); }
 
 // The first finding of `check` at `line` (and `column`, when > 0) whose
 // message contains `text`; nullptr when none.
-inline const rules::Finding* find_finding(const rules::Findings& fs, const std::string& check, int line, int column = 0,
-                                          const std::string& text = {}, Severity sev = Severity::Error) {
+inline const Diagnostic* find_finding(const Diagnostics& fs, const std::string& check, int line, int column = 0,
+                                      const std::string& text = {}, Severity sev = Severity::Error) {
   for (const auto& f : fs)
     if (f.check == check && f.loc.line == line && (column <= 0 || f.loc.column == column) && f.severity == sev &&
         f.message.find(text) != std::string::npos)
@@ -79,7 +79,7 @@ inline const rules::Finding* find_finding(const rules::Findings& fs, const std::
   return nullptr;
 }
 
-inline size_t count_check(const rules::Findings& fs, const std::string& check, Severity sev = Severity::Error) {
+inline size_t count_check(const Diagnostics& fs, const std::string& check, Severity sev = Severity::Error) {
   size_t n = 0;
   for (const auto& f : fs) n += f.check == check && f.severity == sev;
   return n;

@@ -1,9 +1,6 @@
 #include "print/settings/print_config.h"
 
 #include <algorithm>
-#include <cerrno>
-#include <cmath>
-#include <cstdlib>
 
 #include "model/value.h"
 #include "print/settings/settings_schema.h"
@@ -84,22 +81,6 @@ std::optional<PnpSettings> load_pnp_settings(const project::Project& project, Di
   if (auto r = top.record("pnp")) read_pnp(*r, formats, pnp);
   if (diags.error_count() > errors) return std::nullopt;
   return pnp;
-}
-
-std::optional<Point> parse_offset(const std::string& text) {
-  auto comma = text.find(',');
-  if (comma == std::string::npos) return std::nullopt;
-  auto number = [](const std::string& s) -> std::optional<double> {
-    if (s.empty()) return std::nullopt;
-    errno = 0;
-    char* end = nullptr;
-    double d = std::strtod(s.c_str(), &end);
-    if (errno || end != s.c_str() + s.size() || !std::isfinite(d)) return std::nullopt;
-    return d;
-  };
-  auto x = number(text.substr(0, comma)), y = number(text.substr(comma + 1));
-  if (!x || !y) return std::nullopt;
-  return Point{*x, *y};
 }
 
 }  // namespace kw::print

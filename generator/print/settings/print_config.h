@@ -55,7 +55,4 @@ struct PnpSettings {
 // exist or has errors (reported to `diags`).
 std::optional<PnpSettings> load_pnp_settings(const project::Project& project, Diagnostics& diags);
 
-// "1.5,-0.5" -> {1.5, -0.5}; nullopt unless exactly two numbers.
-std::optional<Point> parse_offset(const std::string& text);
-
 }  // namespace kw::print

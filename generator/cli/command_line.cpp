@@ -1,0 +1,280 @@
+#include "cli/command_line.h"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+#include <fmt/ranges.h>
+
+#include <CLI/CLI.hpp>
+#include <array>
+#include <regex>
+
+#include "cli/option_checks.h"
+#include "core/files.h"
+
+namespace kw::cli {
+
+namespace {
+
+constexpr long kMaxJobs = 1024;  // far more threads than cores on any machine we print on
+// The alignment sheet's scales reach ±5 mm; corrections add up over a few
+// test prints, but a larger offset is a typo (centimetres, a missing dot).
+constexpr double kMaxDuplexOffsetMm = 20;
+
+const char* kDescription =
+    "Renders print-ready card games from the YAML card database (data/cards.yaml),\n"
+    "layouts (layouts/), SVG art (templates/) and bundled fonts (fonts/).";
+const char* kExitStatus = "Exit status: 0 on success, 1 when the input has errors, 2 on a wrong command line.";
+const char* kCommandFooter =
+    "Global options, before or after the command: --root DIR (the project folder), --help, --version.\n";
+
+void add_games(CLI::App& command, Invocation& inv, const std::string& help) {
+  command.add_option("--game", inv.games, help)->type_name("ID[,ID]")->delimiter(',')->check(non_empty("a game id"));
+}
+
+void add_variant(CLI::App& command, Invocation& inv, const std::string& help) {
+  command.add_option("--variant", inv.variant, help)->type_name("NAME")->check(plain_name());
+}
+
+void add_out(CLI::App& command, Invocation& inv, const std::string& help) {
+  command.add_option("--out", inv.out_dir, help)->type_name("DIR")->check(non_empty("a folder"));
+}
+
+CLI::App* add_command(CLI::App& app, const std::string& name, const std::string& description) {
+  CLI::App* command = app.add_subcommand(name, description);
+  command->footer(std::string(kCommandFooter) + kExitStatus);
+  return command;
+}
+
+void define_build(CLI::App& app, Invocation& inv) {
+  CLI::App& build = *add_command(app, "build", "render games into the output folder");
+  add_games(build, inv, "only these games (default: all)");
+  add_out(build, inv, "output folder (default: output)");
+  build.add_option("--format", inv.formats, "png,jpg,pdf (default: all three)")
+      ->type_name("LIST")
+      ->delimiter(',')
+      ->check(one_of({"png", "jpg", "jpeg", "pdf"}));
+  build
+      .add_option("--lang", inv.language,
+                  "de (default), en, ... or all: every language;\n"
+                  "a translation goes to <out>/<game>/<lang>/")
+      ->type_name("LANG")
+      ->check(language_or_all());
+  add_variant(build, inv, "a variant (data/variants/<game>/NAME.yaml) into <out>/<game>/NAME/");
+  build.add_flag("--force", inv.force, "build even when the rules engine reports errors")->disable_flag_override();
+  build.add_flag("--cut-lines", inv.cut_lines, "thin lines along every cut on print-and-play sheets")
+      ->disable_flag_override();
+  build
+      .add_option_function<std::array<double, 2>>(
+          "--duplex-offset",
+          [&inv](const std::array<double, 2>& xy) {
+            inv.duplex_offset = Point{xy[0], xy[1]};
+          },
+          fmt::format("move PnP backs by X (right), Y (down) mm, from -{0:g} to {0:g}, as read\n"
+                      "on the alignment sheet (pnp/<game>-<sheet>-alignment.pdf)",
+                      kMaxDuplexOffsetMm))
+      ->type_name("X,Y")
+      ->delimiter(',')
+      ->check(number_within(kMaxDuplexOffsetMm));
+  build
+      .add_option("-j,--jobs", inv.jobs,
+                  fmt::format("render N cards at once (1 to {}; default: all cores); progress\n"
+                              "goes to stderr (a bar on a terminal, else plain lines)",
+                              kMaxJobs))
+      ->type_name("N")
+      ->check(whole_number(1, kMaxJobs));
+  build
+      .add_option_function<std::string>(
+          "--color", [&inv](const std::string& c) { inv.color = c == "cmyk" ? ColorSpace::Cmyk : ColorSpace::Rgb; },
+          "cmyk: the game's PDF and meinspiel/fronts.pdf, backs.pdf in CMYK\n"
+          "with an output intent (data/print/color.yaml); rgb (default)")
+      ->type_name("rgb|cmyk")
+      ->check(one_of({"rgb", "cmyk"}));
+}
+
+void define_check(CLI::App& app, Invocation& inv) {
+  CLI::App& check =
+      *add_command(app, "check", "cross-check every deck against its game's rules and parse every layout");
+  add_games(check, inv, "only these games (default: all)");
+  check.add_option("--format", inv.report_format, "text (default, compiler style) or json")
+      ->type_name("text|json")
+      ->check(one_of({"text", "json"}));
+  add_variant(check, inv, "check a variant (data/variants/<game>/NAME.yaml) instead of the base game");
+}
+
+void define_preflight(CLI::App& app, Invocation& inv) {
+  CLI::App& preflight = *add_command(app, "preflight", "check the built files of games against a print-shop profile");
+  add_games(preflight, inv, "only these games (default: all)");
+  preflight.add_option("--profile", inv.profile, "a profile of data/print/profiles.yaml (default: its default)")
+      ->type_name("NAME")
+      ->check(non_empty("a profile name"));
+  add_out(preflight, inv, "where the games were built (default: output)");
+}
+
+void define_list(CLI::App& app, Invocation& inv) {
+  CLI::App& list = *add_command(app, "list", "list games, decks and card counts");
+  add_games(list, inv, "only these games (default: all)");
+  add_variant(list, inv, "list the games with this variant, as the variant has them");
+}
+
+void define_i18n(CLI::App& app, Invocation& inv) {
+  CLI::App& i18n = *add_command(app, "i18n", "translations: status, PO export and import");
+  i18n.require_subcommand(1);
+  CLI::App& status = *add_command(i18n, "status", "per game and language: missing and stale strings");
+  add_games(status, inv, "only these games (default: all)");
+  status.add_option("--lang", inv.language, "only this language (default: all)")
+      ->type_name("LANG")
+      ->check(language_or_all());
+  CLI::App& export_po = *add_command(i18n, "export", "gettext PO files for translators (Poedit, Weblate)");
+  add_games(export_po, inv, "only these games (default: all)");
+  export_po.add_option("--lang", inv.language, "the target language (a new one starts empty), or all")
+      ->type_name("LANG")
+      ->required()
+      ->check(language_or_all());
+  add_out(export_po, inv, "folder of <LANG>/<game>.po (default: output/i18n)");
+  CLI::App& import_po = *add_command(i18n, "import", "merge translated PO files into data/locales/<lang>/<game>.yaml");
+  import_po.add_option("FILE.po", inv.files, "PO files (the game and language are read from their headers)")
+      ->type_name("FILE.po")
+      ->required()
+      ->check(non_empty("a file name"));
+}
+
+// The command being run, as typed: "", "list", "i18n import".
+std::string command_path(const CLI::App& app) {
+  std::string path;
+  const CLI::App* at = &app;
+  while (!at->get_subcommands().empty()) {
+    at = at->get_subcommands().front();
+    path += (path.empty() ? "" : " ") + at->get_name();
+  }
+  return path;
+}
+
+const CLI::App& innermost(const CLI::App& app) {
+  const CLI::App* at = &app;
+  while (!at->get_subcommands().empty()) at = at->get_subcommands().front();
+  return *at;
+}
+
+std::vector<std::string> command_names(const CLI::App& app) {
+  std::vector<std::string> names;
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+    names.push_back(sub->get_name());
+  return names;
+}
+
+// The commands (as paths) that take the option `name`.
+void commands_taking(const CLI::App& app, const std::string& name, const std::string& path,
+                     std::vector<std::string>& found) {
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
+    std::string sub_path = path.empty() ? sub->get_name() : path + " " + sub->get_name();
+    if (sub->get_option_no_throw(name)) found.push_back(sub_path);
+    commands_taking(*sub, name, sub_path, found);
+  }
+}
+
+// "--force=1" -> "--force", "-j4" -> "-j".
+std::string option_name(const std::string& word) {
+  if (word.rfind("--", 0) == 0) return word.substr(0, word.find('='));
+  return word.substr(0, 2);
+}
+
+// A word of the command line that no command took.
+std::string explain_leftover(const CLI::App& app, const std::string& word) {
+  std::string command = command_path(app);
+  if (word.size() > 1 && word[0] == '-') {
+    std::string name = option_name(word);
+    std::vector<std::string> owners;
+    commands_taking(app, name, "", owners);
+    if (owners.empty()) return fmt::format("unknown option {}", name);
+    std::string of = fmt::format("an option of {}", fmt::join(owners, ", "));
+    if (command.empty()) return fmt::format("{} goes after a command ({})", name, of);
+    return fmt::format("{} does not take {} ({})", command, name, of);
+  }
+  std::vector<std::string> commands = command_names(innermost(app));
+  if (!commands.empty())
+    return fmt::format("unknown {}command '{}' (commands: {})", command.empty() ? "" : command + " ", word,
+                       fmt::join(commands, ", "));
+  return fmt::format("{} takes no argument '{}'", command, word);
+}
+
+// CLI11's wording of a missing or surplus value, in ours.
+std::string explain_mismatch(const std::string& what) {
+  static const std::regex missing(R"(^(\S+): (\d+) required (.*) missing$)");
+  static const std::regex count(R"(^(\S+): At (least|Most) (\d+) required but received (\d+)$)");
+  static const std::regex flag(R"(^(\S+) was given a disallowed flag override$)");
+  std::smatch m;
+  if (std::regex_match(what, m, missing))
+    return m[2] == "1" ? fmt::format("{} needs a value ({})", m[1].str(), m[3].str())
+                       : fmt::format("{} needs {} values ({})", m[1].str(), m[2].str(), m[3].str());
+  if (std::regex_match(what, m, count))
+    return fmt::format("{} takes {} {} values, not {}", m[1].str(), m[2] == "least" ? "at least" : "at most",
+                       m[3].str(), m[4].str());
+  if (std::regex_match(what, m, flag)) return fmt::format("{} is a flag and takes no value", m[1].str());
+  return what;
+}
+
+std::string explain(const CLI::App& app, const CLI::ParseError& e) {
+  std::vector<std::string> leftovers = app.remaining(true);
+  if (!leftovers.empty()) return explain_leftover(app, leftovers.front());
+  if (dynamic_cast<const CLI::RequiredError*>(&e) && !command_names(innermost(app)).empty()) {
+    std::string command = command_path(app);
+    return fmt::format("{} needs a command: {}", command.empty() ? "kartenwerk" : command,
+                       fmt::join(command_names(innermost(app)), ", "));
+  }
+  if (dynamic_cast<const CLI::ArgumentMismatch*>(&e)) return explain_mismatch(e.what());
+  static const std::regex required(R"(^(\S+) is required$)");
+  std::smatch m;
+  std::string what = e.what();
+  if (std::regex_match(what, m, required)) return fmt::format("{} needs {}", command_path(app), m[1].str());
+  return what;
+}
+
+}  // namespace
+
+CommandLine parse_command_line(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  CommandLine line;
+  CLI::App app(kDescription, "kartenwerk");
+  app.get_formatter()->column_width(26);
+  app.get_formatter()->label("SUBCOMMAND", "COMMAND");
+  app.get_formatter()->label("SUBCOMMANDS", "COMMANDS");
+  app.get_formatter()->label("Subcommands", "Commands");
+  app.set_help_flag("-h,--help", "show this help");
+  app.set_version_flag("--version", fmt::format("kartenwerk {}", version()), "show the version");
+  std::string root;
+  app.add_option("--root", root,
+                 "project folder with data/, layouts/, templates/, fonts/\n"
+                 "(default: $KARTENWERK_ROOT, else the current folder if it\n"
+                 "has data/cards.yaml, else the source tree)")
+      ->type_name("DIR")
+      ->check(non_empty("a folder"));
+  app.footer(kExitStatus);
+  app.require_subcommand(1);
+  app.fallthrough();  // --root after the command, too
+  define_build(app, line.inv);
+  define_check(app, line.inv);
+  define_preflight(app, line.inv);
+  define_list(app, line.inv);
+  define_i18n(app, line.inv);
+
+  try {
+    app.parse(std::vector<std::string>(args.rbegin(), args.rend()));  // CLI11 takes them last first
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) {  // --help, --version
+      app.exit(e, out, err);
+      line.exit_status = 0;
+      return line;
+    }
+    std::string command = command_path(app);
+    fmt::print(err, "kartenwerk: {}\nsee 'kartenwerk {}--help'\n", explain(app, e),
+               command.empty() ? "" : command + " ");
+    line.exit_status = 2;
+    return line;
+  }
+  const CLI::App& command = *app.get_subcommands().front();
+  line.command = command.get_name();
+  if (!command.get_subcommands().empty()) line.inv.subcommand = command.get_subcommands().front()->get_name();
+  line.inv.root = app.count("--root") ? std::filesystem::path(root) : default_project_root();
+  return line;
+}
+
+}  // namespace kw::cli

@@ -1,0 +1,24 @@
+#pragma once
+// The command line: its commands, their options and their help (CLI11), read
+// into an Invocation. A wrong command line is explained here, naming the
+// option or word that is wrong.
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/commands.h"
+
+namespace kw::cli {
+
+struct CommandLine {
+  std::string command;  // build, check, preflight, list or i18n
+  Invocation inv;
+  // Set when there is nothing to run: 0 after printing help or the version,
+  // 2 after explaining a wrong command line on `err`.
+  std::optional<int> exit_status;
+};
+
+CommandLine parse_command_line(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+}  // namespace kw::cli

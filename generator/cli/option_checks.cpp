@@ -1,0 +1,92 @@
+#include "cli/option_checks.h"
+
+#include <fmt/format.h>
+
+#include <charconv>
+#include <cmath>
+#include <utility>
+
+namespace kw::cli {
+
+namespace {
+
+// The whole of `text` as a T, or false.
+template <class T>
+bool parse_all(const std::string& text, T& value) {
+  const char* end = text.data() + text.size();
+  auto [stop, error] = std::from_chars(text.data(), end, value);
+  return error == std::errc() && stop == end;
+}
+
+bool is_ascii_alnum(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); }
+
+}  // namespace
+
+CLI::Validator whole_number(long min, long max) {
+  return CLI::Validator(
+      [min, max](std::string& text) -> std::string {
+        long value = 0;
+        if (parse_all(text, value) && value >= min && value <= max) return {};
+        return fmt::format("'{}' is not a whole number from {} to {}", text, min, max);
+      },
+      "");
+}
+
+CLI::Validator number_within(double limit) {
+  return CLI::Validator(
+      [limit](std::string& text) -> std::string {
+        double value = 0;
+        if (parse_all(text, value) && std::isfinite(value) && std::abs(value) <= limit) return {};
+        return fmt::format("'{}' is not a number from {:g} to {:g}", text, -limit, limit);
+      },
+      "");
+}
+
+CLI::Validator one_of(std::vector<std::string> values) {
+  return CLI::Validator(
+      [values = std::move(values)](std::string& text) -> std::string {
+        for (const auto& v : values)
+          if (text == v) return {};
+        return fmt::format("'{}' is not one of {}", text, fmt::join(values, ", "));
+      },
+      "");
+}
+
+CLI::Validator non_empty(std::string what) {
+  return CLI::Validator(
+      [what = std::move(what)](std::string& text) -> std::string {
+        return text.empty() ? fmt::format("needs {}, not an empty word", what) : std::string();
+      },
+      "");
+}
+
+CLI::Validator plain_name() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        if (!text.empty() && text[0] != '.' && text.find_first_of("/\\") == std::string::npos) return {};
+        return fmt::format("'{}' is not a name (no empty name, no '/', no leading '.')", text);
+      },
+      "");
+}
+
+CLI::Validator language_or_all() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        // BCP 47 in the small: a primary language subtag of 2 to 8 letters,
+        // then optional subtags of letters and digits after '-' or '_'.
+        size_t i = 0;
+        while (i < text.size() && is_ascii_alnum(text[i]) && !(text[i] >= '0' && text[i] <= '9')) ++i;
+        bool ok = i >= 2 && i <= 8;
+        while (ok && i < text.size()) {
+          size_t start = ++i;  // past '-' or '_'
+          ok = text[start - 1] == '-' || text[start - 1] == '_';
+          while (i < text.size() && is_ascii_alnum(text[i])) ++i;
+          ok = ok && i > start && i - start <= 8;
+        }
+        if (ok) return {};
+        return fmt::format("'{}' is not a language code (de, en, fr, pt-BR, ...) or all", text);
+      },
+      "");
+}
+
+}  // namespace kw::cli

@@ -1,0 +1,25 @@
+#pragma once
+// Checks of option values on the command line, as CLI11 validators. CLI11
+// puts the option's name before the sentence a check returns, so a bad value
+// reads "--jobs: 'abc' is not a whole number from 1 to 1024".
+#include <CLI/CLI.hpp>  // (its single headers do not stand alone)
+#include <string>
+#include <vector>
+
+namespace kw::cli {
+
+// A whole number in [min, max].
+CLI::Validator whole_number(long min, long max);
+// A finite decimal number within [-limit, limit] (nan and inf are not).
+CLI::Validator number_within(double limit);
+// One of `values`, spelled exactly.
+CLI::Validator one_of(std::vector<std::string> values);
+// Not the empty word (`--game ''`, `--out=`); `what` names what is wanted.
+CLI::Validator non_empty(std::string what);
+// A name that becomes part of a file name (variants, profiles): not empty,
+// no folder separators, not starting with a dot.
+CLI::Validator plain_name();
+// A language code (de, en, pt-BR, ...) or `all`.
+CLI::Validator language_or_all();
+
+}  // namespace kw::cli

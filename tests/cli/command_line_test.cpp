@@ -1,0 +1,193 @@
+// The command line, parsed in-process: every command takes exactly its own
+// options, values are checked, and a wrong command line is exit status 2
+// with a message naming what is wrong.
+#include "cli/command_line.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "core/files.h"
+
+namespace kw::cli {
+namespace {
+
+struct Parsed {
+  CommandLine line;
+  std::string out, err;
+  int status() const { return line.exit_status.value_or(-1); }  // -1: a command is to run
+};
+
+Parsed parse(std::vector<std::string> args) {
+  std::ostringstream out, err;
+  Parsed p;
+  p.line = parse_command_line(args, out, err);
+  p.out = out.str();
+  p.err = err.str();
+  return p;
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// A wrong command line: status 2, nothing on stdout, and a message on stderr
+// naming `culprit`.
+void expect_rejected(const std::vector<std::string>& args, const std::string& culprit) {
+  std::string shown;
+  for (const auto& a : args) shown += " " + a;
+  Parsed p = parse(args);
+  EXPECT_EQ(p.status(), 2) << shown;
+  EXPECT_TRUE(p.out.empty()) << shown << "\n" << p.out;
+  EXPECT_TRUE(contains(p.err, "kartenwerk: ")) << shown << "\n" << p.err;
+  EXPECT_TRUE(contains(p.err, culprit)) << shown << ": no '" << culprit << "' in\n" << p.err;
+}
+
+TEST(CommandLine, EachCommandTakesOnlyItsOwnOptions) {
+  expect_rejected({"list", "--force"}, "--force");
+  expect_rejected({"list", "--color", "cmyk"}, "--color");
+  expect_rejected({"list", "-j", "3"}, "-j");
+  expect_rejected({"check", "--cut-lines"}, "--cut-lines");
+  expect_rejected({"check", "--out", "x"}, "--out");
+  expect_rejected({"preflight", "--lang", "en"}, "--lang");
+  expect_rejected({"build", "--profile", "meinspiel"}, "--profile");
+  expect_rejected({"i18n", "import", "--game", "x", "a.po"}, "--game");
+  expect_rejected({"build", "--bogus"}, "--bogus");
+  // The message says whose option it is.
+  Parsed p = parse({"list", "--force"});
+  EXPECT_TRUE(contains(p.err, "list does not take --force (an option of build)")) << p.err;
+  EXPECT_TRUE(contains(p.err, "kartenwerk list --help")) << p.err;
+  EXPECT_TRUE(contains(parse({"build", "--bogus"}).err, "unknown option --bogus"));
+}
+
+TEST(CommandLine, WordsThatAreNoCommandOrArgument) {
+  expect_rejected({}, "needs a command");
+  expect_rejected({"frob"}, "unknown command 'frob'");
+  expect_rejected({"list", "extra"}, "list takes no argument 'extra'");
+  expect_rejected({"i18n"}, "i18n needs a command: status, export, import");
+  expect_rejected({"i18n", "translate"}, "unknown i18n command 'translate'");
+  expect_rejected({"--force", "build"}, "--force goes after a command (an option of build)");
+}
+
+TEST(CommandLine, MissingValuesAndArguments) {
+  expect_rejected({"build", "--out"}, "--out needs a value");
+  expect_rejected({"list", "--root"}, "--root needs a value");
+  expect_rejected({"build", "--duplex-offset", "1"}, "--duplex-offset");
+  expect_rejected({"i18n", "export"}, "i18n export needs --lang");
+  expect_rejected({"i18n", "import"}, "i18n import needs FILE.po");
+  expect_rejected({"build", "--force=yes"}, "--force is a flag and takes no value");
+}
+
+TEST(CommandLine, JobsIsAWholeNumberFromOneTo1024) {
+  for (const char* bad : {"0", "-1", "1025", "abc", "3.5", "", "99999999999999999999"})
+    expect_rejected({"build", "-j", bad}, "--jobs: '" + std::string(bad) + "' is not a whole number from 1 to 1024");
+  EXPECT_EQ(parse({"build", "-j", "4"}).line.inv.jobs, 4);
+  EXPECT_EQ(parse({"build", "-j8"}).line.inv.jobs, 8);
+  EXPECT_EQ(parse({"build", "--jobs=1024"}).line.inv.jobs, 1024);
+  EXPECT_EQ(parse({"build"}).line.inv.jobs, 0);  // all cores
+}
+
+TEST(CommandLine, ColorAndFormatsAreChosenFromTheirLists) {
+  expect_rejected({"build", "--color", "cmy"}, "--color: 'cmy' is not one of rgb, cmyk");
+  EXPECT_EQ(parse({"build", "--color", "cmyk"}).line.inv.color, ColorSpace::Cmyk);
+  EXPECT_EQ(parse({"build", "--color=rgb"}).line.inv.color, ColorSpace::Rgb);
+  EXPECT_EQ(parse({"build"}).line.inv.color, ColorSpace::Rgb);
+
+  expect_rejected({"build", "--format", "png,gif"}, "--format: 'gif' is not one of png, jpg, jpeg, pdf");
+  expect_rejected({"build", "--format", "json"}, "--format: 'json'");
+  expect_rejected({"check", "--format", "pdf"}, "--format: 'pdf' is not one of text, json");
+  expect_rejected({"check", "--format", "text,json"}, "--format");
+  EXPECT_EQ(parse({"build", "--format", "png,pdf"}).line.inv.formats, (std::vector<std::string>{"png", "pdf"}));
+  EXPECT_EQ(parse({"check", "--format", "json"}).line.inv.report_format, "json");
+  EXPECT_EQ(parse({"check"}).line.inv.report_format, "text");
+}
+
+TEST(CommandLine, DuplexOffsetIsTwoFiniteMillimetresWithinTwenty) {
+  for (const char* bad : {"nan,0", "0,inf", "21,0", "0,-20.5", "a,b", "1,2,3", "1;2"})
+    expect_rejected({"build", "--duplex-offset", bad}, "--duplex-offset");
+  expect_rejected({"build", "--duplex-offset", "1,nan"}, "'nan' is not a number from -20 to 20");
+  Parsed p = parse({"build", "--duplex-offset", "1.5,-0.5"});
+  ASSERT_EQ(p.status(), -1) << p.err;
+  ASSERT_TRUE(p.line.inv.duplex_offset);
+  EXPECT_EQ(*p.line.inv.duplex_offset, (Point{1.5, -0.5}));
+  p = parse({"build", "--duplex-offset", "-20,20"});
+  ASSERT_TRUE(p.line.inv.duplex_offset) << p.err;
+  EXPECT_EQ(*p.line.inv.duplex_offset, (Point{-20, 20}));
+  EXPECT_FALSE(parse({"build"}).line.inv.duplex_offset);
+}
+
+TEST(CommandLine, NamesAndLanguagesAreChecked) {
+  expect_rejected({"build", "--game", ""}, "--game: needs a game id");
+  expect_rejected({"build", "--out="}, "--out: needs a folder");
+  expect_rejected({"build", "--variant", "../palantir"}, "--variant: '../palantir' is not a name");
+  expect_rejected({"build", "--variant", ""}, "--variant");
+  expect_rejected({"build", "--lang", "e n"}, "--lang: 'e n' is not a language code");
+  expect_rejected({"build", "--lang", "x"}, "--lang");
+  expect_rejected({"build", "--lang", "de-"}, "--lang");
+  expect_rejected({"preflight", "--profile", ""}, "--profile: needs a profile name");
+  for (const char* lang : {"de", "en", "pt-BR", "zh_Hant", "all"})
+    EXPECT_EQ(parse({"build", "--lang", lang}).line.inv.language, lang);
+  EXPECT_EQ(parse({"build", "--game", "a,b", "--game", "c"}).line.inv.games, (std::vector<std::string>{"a", "b", "c"}));
+}
+
+TEST(CommandLine, WhatEachCommandGets) {
+  Parsed b = parse({"build", "--game", "palantir", "--out", "o", "--lang", "en", "--variant", "v", "--force",
+                    "--cut-lines", "--color", "cmyk", "-j", "2"});
+  ASSERT_EQ(b.status(), -1) << b.err;
+  EXPECT_EQ(b.line.command, "build");
+  EXPECT_EQ(b.line.inv.out_dir, "o");
+  EXPECT_TRUE(b.line.inv.force);
+  EXPECT_TRUE(b.line.inv.cut_lines);
+  EXPECT_EQ(b.line.inv.variant, "v");
+  EXPECT_EQ(b.line.inv.root, default_project_root());
+
+  Parsed p = parse({"preflight", "--profile", "meinspiel", "--out", "built"});
+  EXPECT_EQ(p.line.command, "preflight");
+  EXPECT_EQ(p.line.inv.profile, "meinspiel");
+  EXPECT_EQ(p.line.inv.out_dir, "built");
+  EXPECT_EQ(parse({"list"}).line.inv.out_dir, "output");
+
+  Parsed i = parse({"i18n", "import", "a.po", "b.po"});
+  EXPECT_EQ(i.line.command, "i18n");
+  EXPECT_EQ(i.line.inv.subcommand, "import");
+  EXPECT_EQ(i.line.inv.files, (std::vector<std::string>{"a.po", "b.po"}));
+  Parsed e = parse({"i18n", "export", "--lang", "fr", "--out", "po"});
+  EXPECT_EQ(e.line.inv.subcommand, "export");
+  EXPECT_EQ(e.line.inv.language, "fr");
+
+  // --root is global: before or after the command.
+  EXPECT_EQ(parse({"--root", "/r", "list"}).line.inv.root, "/r");
+  EXPECT_EQ(parse({"list", "--root", "/r"}).line.inv.root, "/r");
+  EXPECT_EQ(parse({"i18n", "status", "--root=/r"}).line.inv.root, "/r");
+}
+
+TEST(CommandLine, HelpPerCommandAndVersion) {
+  Parsed top = parse({"--help"});
+  EXPECT_EQ(top.status(), 0);
+  for (const char* command : {"build", "check", "preflight", "list", "i18n", "--root", "--version", "Exit status"})
+    EXPECT_TRUE(contains(top.out, command)) << command << " not in\n" << top.out;
+
+  Parsed build = parse({"build", "--help"});
+  EXPECT_EQ(build.status(), 0);
+  EXPECT_TRUE(build.err.empty());
+  EXPECT_TRUE(contains(build.out, "Usage: kartenwerk build")) << build.out;
+  for (const char* option : {"--game", "--out", "--format", "--lang", "--variant", "--force", "--cut-lines",
+                             "--duplex-offset", "-j,--jobs", "--color"})
+    EXPECT_TRUE(contains(build.out, option)) << option << " not in\n" << build.out;
+  EXPECT_FALSE(contains(build.out, "--profile")) << build.out;
+  EXPECT_FALSE(contains(build.out, "preflight")) << build.out;
+
+  Parsed list = parse({"list", "-h"});
+  EXPECT_EQ(list.status(), 0);
+  EXPECT_TRUE(contains(list.out, "--game"));
+  EXPECT_FALSE(contains(list.out, "--force")) << list.out;
+  EXPECT_FALSE(contains(list.out, "--format")) << list.out;
+
+  Parsed import = parse({"i18n", "import", "--help"});
+  EXPECT_TRUE(contains(import.out, "FILE.po")) << import.out;
+
+  Parsed version = parse({"--version"});
+  EXPECT_EQ(version.status(), 0);
+  EXPECT_EQ(version.out, std::string("kartenwerk ") + kw::version() + "\n");
+}
+
+}  // namespace
+}  // namespace kw::cli
