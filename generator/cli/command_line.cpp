@@ -5,6 +5,7 @@
 #include <fmt/ranges.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <array>
 #include <regex>
 
@@ -22,7 +23,7 @@ constexpr double kMaxDuplexOffsetMm = 20;
 
 const char* kDescription =
     "Renders print-ready card games from the YAML card database (data/cards.yaml),\n"
-    "layouts (layouts/), SVG art (templates/) and bundled fonts (fonts/).";
+    "layouts (layouts/), SVG art (templates/) and bundled fonts (fonts/).\n";
 const char* kExitStatus = "Exit status: 0 on success, 1 when the input has errors, 2 on a wrong command line.";
 const char* kCommandFooter =
     "Global options, before or after the command: --root DIR (the project folder), --help, --version.\n";
@@ -41,6 +42,7 @@ void add_out(CLI::App& command, Invocation& inv, const std::string& help) {
 
 CLI::App* add_command(CLI::App& app, const std::string& name, const std::string& description) {
   CLI::App* command = app.add_subcommand(name, description);
+  command->group("Commands");
   command->footer(std::string(kCommandFooter) + kExitStatus);
   return command;
 }
@@ -187,6 +189,9 @@ std::string explain_leftover(const CLI::App& app, const std::string& word) {
     commands_taking(app, name, "", owners);
     if (owners.empty()) return fmt::format("unknown option {}", name);
     std::string of = fmt::format("an option of {}", fmt::join(owners, ", "));
+    // Given before the command that takes it: `kartenwerk --force build`.
+    if (std::find(owners.begin(), owners.end(), command) != owners.end())
+      return fmt::format("{} goes after the command: kartenwerk {} {}", name, command, name);
     if (command.empty()) return fmt::format("{} goes after a command ({})", name, of);
     return fmt::format("{} does not take {} ({})", command, name, of);
   }
@@ -209,7 +214,8 @@ std::string explain_mismatch(const std::string& what) {
   if (std::regex_match(what, m, count))
     return fmt::format("{} takes {} {} values, not {}", m[1].str(), m[2] == "least" ? "at least" : "at most",
                        m[3].str(), m[4].str());
-  if (std::regex_match(what, m, flag)) return fmt::format("{} is a flag and takes no value", m[1].str());
+  if (std::regex_match(what, m, flag))  // CLI11 names a flag without its dashes here
+    return fmt::format("{}{} is a flag and takes no value", m[1].str()[0] == '-' ? "" : "--", m[1].str());
   return what;
 }
 
@@ -218,7 +224,7 @@ std::string explain(const CLI::App& app, const CLI::ParseError& e) {
   if (!leftovers.empty()) return explain_leftover(app, leftovers.front());
   if (dynamic_cast<const CLI::RequiredError*>(&e) && !command_names(innermost(app)).empty()) {
     std::string command = command_path(app);
-    return fmt::format("{} needs a command: {}", command.empty() ? "kartenwerk" : command,
+    return fmt::format("{} ({})", command.empty() ? "a command is needed" : command + " needs a command",
                        fmt::join(command_names(innermost(app)), ", "));
   }
   if (dynamic_cast<const CLI::ArgumentMismatch*>(&e)) return explain_mismatch(e.what());
@@ -236,8 +242,6 @@ CommandLine parse_command_line(const std::vector<std::string>& args, std::ostrea
   CLI::App app(kDescription, "kartenwerk");
   app.get_formatter()->column_width(26);
   app.get_formatter()->label("SUBCOMMAND", "COMMAND");
-  app.get_formatter()->label("SUBCOMMANDS", "COMMANDS");
-  app.get_formatter()->label("Subcommands", "Commands");
   app.set_help_flag("-h,--help", "show this help");
   app.set_version_flag("--version", fmt::format("kartenwerk {}", version()), "show the version");
   std::string root;

@@ -59,12 +59,14 @@ TEST(CommandLine, EachCommandTakesOnlyItsOwnOptions) {
 }
 
 TEST(CommandLine, WordsThatAreNoCommandOrArgument) {
-  expect_rejected({}, "needs a command");
+  expect_rejected({}, "a command is needed (build, check, preflight, list, i18n)");
   expect_rejected({"frob"}, "unknown command 'frob'");
   expect_rejected({"list", "extra"}, "list takes no argument 'extra'");
-  expect_rejected({"i18n"}, "i18n needs a command: status, export, import");
+  expect_rejected({"i18n"}, "i18n needs a command (status, export, import)");
   expect_rejected({"i18n", "translate"}, "unknown i18n command 'translate'");
-  expect_rejected({"--force", "build"}, "--force goes after a command (an option of build)");
+  expect_rejected({"--force", "build"}, "--force goes after the command: kartenwerk build --force");
+  expect_rejected({"--force", "list"}, "list does not take --force (an option of build)");
+  expect_rejected({"--profile", "x"}, "--profile goes after a command (an option of preflight)");
 }
 
 TEST(CommandLine, MissingValuesAndArguments) {
@@ -116,7 +118,8 @@ TEST(CommandLine, DuplexOffsetIsTwoFiniteMillimetresWithinTwenty) {
 
 TEST(CommandLine, NamesAndLanguagesAreChecked) {
   expect_rejected({"build", "--game", ""}, "--game: needs a game id");
-  expect_rejected({"build", "--out="}, "--out: needs a folder");
+  expect_rejected({"build", "--out", ""}, "--out: needs a folder");
+  expect_rejected({"build", "--out="}, "--out needs a value");
   expect_rejected({"build", "--variant", "../palantir"}, "--variant: '../palantir' is not a name");
   expect_rejected({"build", "--variant", ""}, "--variant");
   expect_rejected({"build", "--lang", "e n"}, "--lang: 'e n' is not a language code");
