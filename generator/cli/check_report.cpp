@@ -2,21 +2,14 @@
 
 #include <fmt/format.h>
 
+#include <nlohmann/json.hpp>
+
 namespace kw::cli {
 
 namespace {
 
 std::string counted(size_t n, const char* one, const char* many) {
   return fmt::format("{} {}", n, n == 1 ? one : many);
-}
-
-}  // namespace
-
-std::string format_report_text(const Diagnostics& diagnostics, const SourceTexts* sources) {
-  return fmt::format("{}{}, {}, {}\n", format_diagnostics(diagnostics, sources),
-                     counted(diagnostics.count(Severity::Error), "error", "errors"),
-                     counted(diagnostics.count(Severity::Warning), "warning", "warnings"),
-                     counted(diagnostics.count(Severity::Note), "note", "notes"));
 }
 
 nlohmann::ordered_json report_json(const Diagnostics& diagnostics) {
@@ -36,6 +29,15 @@ nlohmann::ordered_json report_json(const Diagnostics& diagnostics) {
            {{"errors", diagnostics.count(Severity::Error)},
             {"warnings", diagnostics.count(Severity::Warning)},
             {"notes", diagnostics.count(Severity::Note)}}}};
+}
+
+}  // namespace
+
+std::string format_report_text(const Diagnostics& diagnostics, const SourceTexts* sources) {
+  return fmt::format("{}{}, {}, {}\n", format_diagnostics(diagnostics, sources),
+                     counted(diagnostics.count(Severity::Error), "error", "errors"),
+                     counted(diagnostics.count(Severity::Warning), "warning", "warnings"),
+                     counted(diagnostics.count(Severity::Note), "note", "notes"));
 }
 
 std::string format_report_json(const Diagnostics& diagnostics) {

@@ -1,7 +1,6 @@
 #pragma once
 // The report of `kartenwerk check` (and of the rules check that guards a
 // build): every diagnostic, then a count by severity.
-#include <nlohmann/json.hpp>
 #include <string>
 
 #include "core/diagnostic.h"
@@ -12,11 +11,10 @@ namespace kw::cli {
 // summary line "2 errors, 1 warning, 0 notes".
 std::string format_report_text(const Diagnostics& diagnostics, const SourceTexts* sources = nullptr);
 
+// One line of JSON (nlohmann-json):
 // {"findings":[{"severity","game","check","card","file","line","column",
 // "message","hint"}...],"summary":{"errors","warnings","notes"}}: keys in this
 // order, every key always present (empty strings and 0 for what is unknown).
-nlohmann::ordered_json report_json(const Diagnostics& diagnostics);
-// report_json as one line of text.
 std::string format_report_json(const Diagnostics& diagnostics);
 
 }  // namespace kw::cli

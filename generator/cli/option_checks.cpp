@@ -1,9 +1,11 @@
 #include "cli/option_checks.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <charconv>
 #include <cmath>
+#include <regex>
 #include <utility>
 
 namespace kw::cli {
@@ -17,8 +19,6 @@ bool parse_all(const std::string& text, T& value) {
   auto [stop, error] = std::from_chars(text.data(), end, value);
   return error == std::errc() && stop == end;
 }
-
-bool is_ascii_alnum(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); }
 
 }  // namespace
 
@@ -74,15 +74,8 @@ CLI::Validator language_or_all() {
       [](std::string& text) -> std::string {
         // BCP 47 in the small: a primary language subtag of 2 to 8 letters,
         // then optional subtags of letters and digits after '-' or '_'.
-        size_t i = 0;
-        while (i < text.size() && is_ascii_alnum(text[i]) && !(text[i] >= '0' && text[i] <= '9')) ++i;
-        bool ok = i >= 2 && i <= 8;
-        while (ok && i < text.size()) {
-          size_t start = ++i;  // past '-' or '_'
-          ok = text[start - 1] == '-' || text[start - 1] == '_';
-          while (i < text.size() && is_ascii_alnum(text[i])) ++i;
-          ok = ok && i > start && i - start <= 8;
-        }
+        static const std::regex tag("[A-Za-z]{2,8}([-_][A-Za-z0-9]{1,8})*");
+        bool ok = std::regex_match(text, tag);
         if (ok) return {};
         return fmt::format("'{}' is not a language code (de, en, fr, pt-BR, ...) or all", text);
       },
