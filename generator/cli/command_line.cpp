@@ -6,7 +6,6 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
-#include <array>
 #include <regex>
 
 #include "cli/option_checks.h"
@@ -66,17 +65,17 @@ void define_build(CLI::App& app, Invocation& inv) {
   build.add_flag("--cut-lines", inv.cut_lines, "thin lines along every cut on print-and-play sheets")
       ->disable_flag_override();
   build
-      .add_option_function<std::array<double, 2>>(
+      .add_option_function<std::string>(
           "--duplex-offset",
-          [&inv](const std::array<double, 2>& xy) {
-            inv.duplex_offset = Point{xy[0], xy[1]};
+          [&inv](const std::string& xy) {  // checked by number_pair_within
+            auto [x, y] = *number_pair(xy);
+            inv.duplex_offset = Point{x, y};
           },
           fmt::format("move PnP backs by X (right), Y (down) mm, from -{0:g} to {0:g}, as read\n"
                       "on the alignment sheet (pnp/<game>-<sheet>-alignment.pdf)",
                       kMaxDuplexOffsetMm))
       ->type_name("X,Y")
-      ->delimiter(',')
-      ->check(number_within(kMaxDuplexOffsetMm));
+      ->check(number_pair_within(kMaxDuplexOffsetMm));
   build
       .add_option("-j,--jobs", inv.jobs,
                   fmt::format("render N cards at once (1 to {}; default: all cores); progress\n"

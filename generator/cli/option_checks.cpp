@@ -32,12 +32,20 @@ CLI::Validator whole_number(long min, long max) {
       "");
 }
 
-CLI::Validator number_within(double limit) {
+std::optional<std::pair<double, double>> number_pair(const std::string& text) {
+  size_t comma = text.find(',');
+  double x = 0, y = 0;
+  if (comma == std::string::npos || !parse_all(text.substr(0, comma), x) || !parse_all(text.substr(comma + 1), y))
+    return std::nullopt;
+  return std::pair{x, y};
+}
+
+CLI::Validator number_pair_within(double limit) {
   return CLI::Validator(
       [limit](std::string& text) -> std::string {
-        double value = 0;
-        if (parse_all(text, value) && std::isfinite(value) && std::abs(value) <= limit) return {};
-        return fmt::format("'{}' is not a number from {:g} to {:g}", text, -limit, limit);
+        auto within = [limit](double v) { return std::isfinite(v) && std::abs(v) <= limit; };
+        if (auto xy = number_pair(text); xy && within(xy->first) && within(xy->second)) return {};
+        return fmt::format("'{}' is not X,Y: two numbers from {:g} to {:g}", text, -limit, limit);
       },
       "");
 }

@@ -3,15 +3,19 @@
 // puts the option's name before the sentence a check returns, so a bad value
 // reads "--jobs: 'abc' is not a whole number from 1 to 1024".
 #include <CLI/CLI.hpp>  // (its single headers do not stand alone)
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace kw::cli {
 
 // A whole number in [min, max].
 CLI::Validator whole_number(long min, long max);
-// A finite decimal number within [-limit, limit] (nan and inf are not).
-CLI::Validator number_within(double limit);
+// "X,Y": two finite decimal numbers within [-limit, limit] in one word.
+CLI::Validator number_pair_within(double limit);
+// The numbers of "X,Y" (the two halves, read whole), or nullopt.
+std::optional<std::pair<double, double>> number_pair(const std::string& text);
 // One of `values`, spelled exactly.
 CLI::Validator one_of(std::vector<std::string> values);
 // Not the empty word (`--game ''`, `--out=`); `what` names what is wanted.

@@ -103,9 +103,11 @@ TEST(CommandLine, ColorAndFormatsAreChosenFromTheirLists) {
 }
 
 TEST(CommandLine, DuplexOffsetIsTwoFiniteMillimetresWithinTwenty) {
-  for (const char* bad : {"nan,0", "0,inf", "21,0", "0,-20.5", "a,b", "1,2,3", "1;2"})
-    expect_rejected({"build", "--duplex-offset", bad}, "--duplex-offset");
-  expect_rejected({"build", "--duplex-offset", "1,nan"}, "'nan' is not a number from -20 to 20");
+  for (const char* bad : {"nan,0", "0,inf", "21,0", "0,-20.5", "a,b", "1,2,3", "1;2", "1", "1,", ",1", "1,2mm"})
+    expect_rejected({"build", "--duplex-offset", bad},
+                    "--duplex-offset: '" + std::string(bad) + "' is not X,Y: two numbers from -20 to 20");
+  // One word: an option after a lone number is not taken as Y.
+  expect_rejected({"build", "--duplex-offset", "1", "--out", "o"}, "--duplex-offset: '1' is not X,Y");
   Parsed p = parse({"build", "--duplex-offset", "1.5,-0.5"});
   ASSERT_EQ(p.status(), -1) << p.err;
   ASSERT_TRUE(p.line.inv.duplex_offset);
@@ -113,6 +115,9 @@ TEST(CommandLine, DuplexOffsetIsTwoFiniteMillimetresWithinTwenty) {
   p = parse({"build", "--duplex-offset", "-20,20"});
   ASSERT_TRUE(p.line.inv.duplex_offset) << p.err;
   EXPECT_EQ(*p.line.inv.duplex_offset, (Point{-20, 20}));
+  p = parse({"build", "--duplex-offset=-0.25,3", "--force"});
+  ASSERT_TRUE(p.line.inv.duplex_offset) << p.err;
+  EXPECT_EQ(*p.line.inv.duplex_offset, (Point{-0.25, 3}));
   EXPECT_FALSE(parse({"build"}).line.inv.duplex_offset);
 }
 

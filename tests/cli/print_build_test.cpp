@@ -131,7 +131,7 @@ TEST(PrintBuild, BadPrintSettingsAreReported) {
   test::TempDir out;
   auto r = kartenwerk("--root " + quoted(p.root()) + " build --duplex-offset 1 --out " + quoted(out.path()));
   EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.output.find("--duplex-offset needs 2 values (X,Y)"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("--duplex-offset: '1' is not X,Y"), std::string::npos) << r.output;
 
   std::string yaml = *read_file(test::source_root() / "data/print/sheets.yaml");
   yaml = test::replace(yaml, "    height: 297\n", "    height: lots\n");
