@@ -10,9 +10,10 @@
 #include "cli/print_setup.h"
 #include "cli/session.h"
 #include "layout/card_layout.h"
+#include "layout/game_layout.h"
 #include "layout/icons.h"
 #include "model/locale.h"
-#include "print/products/card_products.h"
+#include "print/products/game_products.h"
 #include "rules/rules.h"
 #include "text/typesetter.h"
 
@@ -88,11 +89,16 @@ int build_language(const Invocation& inv, const std::shared_ptr<const project::P
     }
     text::Typesetter typesetter(*fonts, layout::icon_aspect_for(*s.model, *game));
     layout::Layouter layouter(*s.model, *fonts, typesetter);
-    print::BuildOptions game_options = options;
-    game_options.rule_values = rules::rule_values(*s.model, *game);
+    layout::ValueMap rule_values = rules::rule_values(*s.model, *game);
     Diagnostics game_diags;
     try {
-      auto report = print::build_card_products(*game, layouter, game_options, game_diags);
+      // Layout runs for the whole game first; only when no page has an error
+      // is anything written.
+      auto laid_out = layout::layout_game(*game, layouter, {options.language, &rule_values}, game_diags,
+                                          /*booklets=*/options.formats.pdf);
+      print::BuildReport report;
+      if (!game_diags.has_errors())
+        report = print::write_game_products(*game, laid_out, layouter.typesetter(), options, game_diags);
       err << format_diagnostics(game_diags, project.get());
       if (game_diags.has_errors()) {
         fmt::print(err, "kartenwerk: {}: {} error(s); nothing written\n", game->id, game_diags.error_count());

@@ -12,6 +12,7 @@
 #include "cli/commands.h"
 #include "cli/session.h"
 #include "layout/card_layout.h"
+#include "layout/game_layout.h"
 #include "layout/icons.h"
 #include "print/preflight/preflight.h"
 #include "print/products/card_products.h"
@@ -48,10 +49,9 @@ int run_preflight(const Invocation& inv, std::ostream& out, std::ostream& err) {
     // The display list the files were painted from: the same layout as build.
     text::Typesetter typesetter(*fonts, layout::icon_aspect_for(*s.model, *game));
     layout::Layouter layouter(*s.model, *fonts, typesetter);
-    print::BuildOptions options;
-    options.rule_values = rules::rule_values(*s.model, *game);
+    layout::ValueMap rule_values = rules::rule_values(*s.model, *game);
     Diagnostics game_diags;
-    auto cards = print::layout_game(*game, layouter, options, game_diags);
+    auto cards = layout::layout_cards(*game, layouter, {"de", &rule_values}, game_diags);
     if (game_diags.has_errors()) {
       err << format_diagnostics(game_diags, project.get());
       fmt::print(err, "kartenwerk: {}: the layout has errors, so there is nothing to check\n", game->id);

@@ -9,7 +9,7 @@
 #include <ostream>
 
 #include "core/diagnostic.h"
-#include "print/products/manifest.h"
+#include "print/manifest/input_snapshot.h"
 #include "print/settings/print_config.h"
 
 namespace kw::cli {

@@ -37,6 +37,12 @@ struct Dumper {
     return "text \"" + g.text + "\" " + font + " " + num(g.size_pt) + "pt " + g.color.hex() + " " +
            std::to_string(g.glyphs.size()) + " glyphs";
   }
+  std::string operator()(const Image& i) const {
+    std::string pixels = i.raster ? std::to_string(i.raster->width) + "x" + std::to_string(i.raster->height) : "none";
+    return "image " + pixels + " px " + rect(i.source) + " -> " + rect(i.box) +
+           (i.corner_radius > 0 ? " r=" + num(i.corner_radius) : "") +
+           (i.resampling == Image::Resampling::Nearest ? " nearest" : " smooth");
+  }
 };
 
 }  // namespace

@@ -3,6 +3,7 @@
 // All coordinates are millimetres in page space (origin at the top-left corner
 // of the bleed box, y down). Nothing here knows about games or cards.
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <variant>
@@ -10,6 +11,7 @@
 
 #include "core/color.h"
 #include "core/geometry.h"
+#include "page/raster.h"
 #include "project/input.h"
 
 namespace kw::page {
@@ -65,7 +67,24 @@ struct GlyphRun {
   std::string text;
 };
 
-using Shape = std::variant<RectShape, PathShape, SvgArt, GlyphRun>;
+// Pixels placed on the page (e.g. a card's rendering on a contact sheet): the
+// `source` rectangle of the raster, in its pixels, scaled to fill `box` (each
+// axis separately), the box's corners rounded by `corner_radius` (a card's
+// die cut). The raster is shared and never changed, so one rendering can be
+// placed on several pages without a copy.
+struct Image {
+  enum class Resampling {
+    Smooth,   // interpolated; averaged over the pixels a target pixel covers when shrinking
+    Nearest,  // the nearest pixel: for an image placed at its own resolution
+  };
+  std::shared_ptr<const Raster> raster;
+  Rect source;               // px of the raster
+  Rect box;                  // mm
+  double corner_radius = 0;  // mm
+  Resampling resampling = Resampling::Smooth;
+};
+
+using Shape = std::variant<RectShape, PathShape, SvgArt, GlyphRun, Image>;
 
 struct Item {
   Shape shape;

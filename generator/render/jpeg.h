@@ -7,16 +7,24 @@
 
 namespace kw::render {
 
+struct JpegOptions {
+  int quality = 95;  // 1..100 (std::invalid_argument otherwise)
+  // Huffman tables made for the image (smaller files), or libjpeg's standard
+  // tables. Optimising makes libjpeg hold every DCT coefficient of the image
+  // until the end; with the standard tables a very large image (a 3790 x
+  // 4095 px sheet) streams row by row.
+  bool optimize_tables = true;
+};
+
 // Baseline (not progressive) JPEG, 3 components, JFIF density raster.dpi
 // (dots per inch). Chroma is not subsampled (4:4:4): card text is often
-// coloured and 4:2:0 would blur its edges. Huffman tables are optimised,
-// the DCT is the exact integer one: identical input gives identical bytes.
-// Transparent pixels are composited over white (paper).
-// quality is 1..100 (std::invalid_argument otherwise).
-std::string encode_jpeg(const Raster& raster, int quality = 95);
+// coloured and 4:2:0 would blur its edges. The DCT is the exact integer one:
+// identical input gives identical bytes. Transparent pixels are composited
+// over white (paper).
+std::string encode_jpeg(const Raster& raster, const JpegOptions& options = {});
 
 // render_raster + encode_jpeg.
-std::string render_jpeg(const page::Page& page, double dpi, int quality = 95);
+std::string render_jpeg(const page::Page& page, double dpi, const JpegOptions& options = {});
 
 struct JpegInfo {
   int width = 0, height = 0;

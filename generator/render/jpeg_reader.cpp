@@ -1,51 +1,27 @@
-#include "render/jpeg.h"
-
-#include <jpeglib.h>
-#include <cstdio>  // jpeglib.h needs FILE and size_t first
-
-#include <csetjmp>
 #include <string>
 #include <vector>
 
 #include "render/error.h"
+#include "render/jpeg.h"
+#include "render/jpeg_errors.h"
 
 namespace kw::render {
 
 namespace {
 
-// Same scheme as jpeg_writer.cpp: errors longjmp into read_header /
-// read_pixels, which own nothing; Decompressor in the caller cleans up.
-struct ErrorManager {
-  jpeg_error_mgr pub;
-  std::jmp_buf jump;
-  char message[JMSG_LENGTH_MAX];
-  bool warned;  // libjpeg only warns about corrupt or truncated data
-  char warning[JMSG_LENGTH_MAX];
-};
+using detail::jpeg_errors;
+using detail::JpegErrors;
 
-void on_error(j_common_ptr cinfo) {
-  auto* err = reinterpret_cast<ErrorManager*>(cinfo->err);
-  (*cinfo->err->format_message)(cinfo, err->message);
-  std::longjmp(err->jump, 1);
-}
-void on_message(j_common_ptr cinfo, int level) {
-  auto* err = reinterpret_cast<ErrorManager*>(cinfo->err);
-  if (level < 0 && !err->warned) {
-    err->warned = true;
-    (*cinfo->err->format_message)(cinfo, err->warning);
-  }
-}
-
+// The decompressor, released however read_header / read_pixels end (see
+// jpeg_errors.h).
 struct Decompressor {
   jpeg_decompress_struct cinfo{};
-  ErrorManager err{};
+  JpegErrors err{};
   ~Decompressor() { jpeg_destroy_decompress(&cinfo); }
 };
 
 bool read_header(Decompressor& d, const std::string& bytes) {
-  d.cinfo.err = jpeg_std_error(&d.err.pub);
-  d.err.pub.error_exit = on_error;
-  d.err.pub.emit_message = on_message;
+  d.cinfo.err = jpeg_errors(d.err);
   if (setjmp(d.err.jump)) return false;
   jpeg_create_decompress(&d.cinfo);
   jpeg_mem_src(&d.cinfo, reinterpret_cast<const unsigned char*>(bytes.data()),

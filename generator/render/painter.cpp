@@ -8,9 +8,10 @@
 
 #include "render/error.h"
 #include "render/glyph_run.h"
+#include "render/image_surface.h"
 #include "render/svg_art.h"
 
-namespace kw::render {
+namespace kw::render::detail {
 
 namespace {
 
@@ -30,11 +31,12 @@ void fill_and_stroke(cairo_t* cr, const page::Paint& paint) {
   cairo_new_path(cr);
 }
 
-void paint_rect(cairo_t* cr, const page::RectShape& s) {
-  Rect r = s.rect;
+// The outline of `r` with its corners rounded by `corner_radius` (at most
+// half its width or height), as a new path.
+void rect_path(cairo_t* cr, Rect r, double corner_radius) {
   if (r.w < 0) r = {r.x + r.w, r.y, -r.w, r.h};
   if (r.h < 0) r = {r.x, r.y + r.h, r.w, -r.h};
-  double radius = std::min({s.corner_radius, r.w / 2, r.h / 2});
+  double radius = std::min({corner_radius, r.w / 2, r.h / 2});
   if (radius > 0) {
     constexpr double q = std::numbers::pi / 2;
     cairo_new_sub_path(cr);
@@ -46,6 +48,10 @@ void paint_rect(cairo_t* cr, const page::RectShape& s) {
   } else {
     cairo_rectangle(cr, r.x, r.y, r.w, r.h);
   }
+}
+
+void paint_rect(cairo_t* cr, const page::RectShape& s) {
+  rect_path(cr, s.rect, s.corner_radius);
   fill_and_stroke(cr, s.paint);
 }
 
@@ -69,6 +75,26 @@ void paint_path(cairo_t* cr, const page::PathShape& s) {
     }
   }
   fill_and_stroke(cr, s.paint);
+}
+
+// The image's source rectangle scaled onto its box, clipped to the box's
+// rounded outline.
+void paint_image(cairo_t* cr, const page::Image& image) {
+  if (!image.raster) throw RenderError("image without pixels");
+  const Rect& src = image.source;
+  const Rect& box = image.box;
+  if (!(src.w > 0 && src.h > 0 && box.w > 0 && box.h > 0)) return;  // covers no area
+  SurfacePtr pixels = surface_from_raster(*image.raster);
+  rect_path(cr, box, image.corner_radius);
+  cairo_clip(cr);
+  cairo_translate(cr, box.x, box.y);
+  cairo_scale(cr, box.w / src.w, box.h / src.h);
+  cairo_set_source_surface(cr, pixels.get(), -src.x, -src.y);
+  // GOOD: bilinear when enlarging, a box filter when shrinking.
+  cairo_pattern_set_filter(cairo_get_source(cr), image.resampling == page::Image::Resampling::Nearest
+                                                     ? CAIRO_FILTER_NEAREST
+                                                     : CAIRO_FILTER_GOOD);
+  cairo_paint(cr);
 }
 
 // cairo_transform with a singular matrix puts the context into a permanent
@@ -106,9 +132,11 @@ void paint_item(cairo_t* cr, const page::Item& item) {
           else if constexpr (std::is_same_v<T, page::PathShape>)
             paint_path(cr, shape);
           else if constexpr (std::is_same_v<T, page::SvgArt>)
-            detail::paint_svg_art(cr, shape);
+            paint_svg_art(cr, shape);
+          else if constexpr (std::is_same_v<T, page::GlyphRun>)
+            paint_glyph_run(cr, shape);
           else
-            detail::paint_glyph_run(cr, shape);
+            paint_image(cr, shape);
         },
         item.shape);
   } catch (const RenderError& e) {
@@ -133,4 +161,4 @@ void paint_page(cairo_t* cr, const page::Page& page) {
   check(cr, "painting page", page.id);
 }
 
-}  // namespace kw::render
+}  // namespace kw::render::detail

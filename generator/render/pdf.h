@@ -1,17 +1,13 @@
 #pragma once
 // Vector PDF of one or more pages through cairo: text stays text (fonts
 // embedded as subsets, extractable), rectangles and paths stay paths.
-#include <cairo.h>
-
-#include <exception>
 #include <functional>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
 
 #include "page/page.h"
-#include "render/cairo_ptr.h"
-#include "render/pdf_date_fix.h"
 
 namespace kw::render {
 
@@ -41,23 +37,11 @@ class PdfDocument {
   void add_page(const page::Page& page);
   // Writes fonts and the trailer. Throws RenderError when no page was added.
   std::string finish();
-  int page_count() const { return pages_; }
+  int page_count() const;
 
  private:
-  static cairo_status_t write_cb(void* closure, const unsigned char* data, unsigned int length);
-  void emit(std::string_view bytes);
-  void check(cairo_status_t status, const std::string& what);
-
-  PdfOptions options_;
-  Sink sink_;
-  std::string buffer_;
-  detail::PdfDateFix date_fix_{[this](std::string_view bytes) { emit(bytes); }};
-  detail::SurfacePtr surface_;
-  std::exception_ptr sink_error_;
-  int pages_ = 0;
-  bool failed_ = false;
-  bool finished_ = false;
-  bool discarding_ = false;
+  struct Writer;  // cairo's PDF surface and what it writes to (pdf_writer.cpp)
+  std::unique_ptr<Writer> writer_;
 };
 
 // All pages into one PDF, in memory.

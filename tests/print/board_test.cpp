@@ -13,7 +13,7 @@
 
 #include "core/files.h"
 #include "layout/card_layout.h"
-#include "print/imposition/tile_pages.h"
+#include "print/imposition/board_tile_sheets.h"
 #include "print/products/board_products.h"
 #include "render/render.h"
 #include "rules/rules.h"

@@ -59,9 +59,19 @@ TEST(Jpeg, IdenticalInputGivesIdenticalBytes) {
 
 TEST(Jpeg, QualityIsApplied) {
   Raster r = render_raster(sample_page(), 150);
-  EXPECT_LT(encode_jpeg(r, 50).size(), encode_jpeg(r, 95).size());
-  EXPECT_THROW(encode_jpeg(r, 0), std::invalid_argument);
-  EXPECT_THROW(encode_jpeg(r, 101), std::invalid_argument);
+  EXPECT_LT(encode_jpeg(r, {50}).size(), encode_jpeg(r, {95}).size());
+  EXPECT_THROW(encode_jpeg(r, {0}), std::invalid_argument);
+  EXPECT_THROW(encode_jpeg(r, {101}), std::invalid_argument);
+}
+
+TEST(Jpeg, StandardTablesDecodeTheSameAndCostBytes) {
+  Raster r = render_raster(sample_page(), 150);
+  std::string optimised = encode_jpeg(r, {90, true});
+  std::string standard = encode_jpeg(r, {90, false});
+  EXPECT_GT(standard.size(), optimised.size());
+  // Only the entropy coding differs: the decoded pixels are the same.
+  EXPECT_EQ(decode_jpeg(standard).rgba, decode_jpeg(optimised).rgba);
+  EXPECT_EQ(jpeg_info(standard).x_density, 150);
 }
 
 TEST(Jpeg, MalformedInputThrows) {

@@ -2,9 +2,6 @@
 
 // qpdf 11: no PointerHolder compatibility (std::shared_ptr throughout).
 #define POINTERHOLDER_TRANSITION 4
-#include <fcntl.h>
-#include <sys/wait.h>
-#include <unistd.h>
 #include <qpdf/QPDF.hh>
 #include <qpdf/QPDFObjectHandle.hh>
 #include <qpdf/QPDFPageDocumentHelper.hh>
@@ -13,18 +10,18 @@
 #include <qpdf/QPDFWriter.hh>
 
 #include <algorithm>
-#include <atomic>
-#include <cerrno>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <fstream>
 #include <set>
 #include <stdexcept>
 
+#include <fmt/format.h>
+
 #include "core/files.h"
 #include "model/value.h"
+#include "print/colour/run_program.h"
+#include "print/output/output_files.h"
 #include "print/pdf/pdf_boxes.h"
 #include "print/settings/settings_schema.h"
 #include "project/project.h"
@@ -35,63 +32,6 @@ namespace kw::print {
 namespace fs = std::filesystem;
 
 namespace {
-
-// Runs `argv` (no shell), returns its exit status; stdout and stderr are
-// collected into `output`.
-int run(const std::vector<std::string>& argv, std::string& output) {
-  int fds[2];
-  if (::pipe(fds) != 0) throw std::runtime_error("pipe: " + std::string(std::strerror(errno)));
-  pid_t pid = ::fork();
-  if (pid < 0) {
-    ::close(fds[0]);
-    ::close(fds[1]);
-    throw std::runtime_error("fork: " + std::string(std::strerror(errno)));
-  }
-  if (pid == 0) {
-    ::dup2(fds[1], 1);
-    ::dup2(fds[1], 2);
-    ::close(fds[0]);
-    ::close(fds[1]);
-    int null = ::open("/dev/null", O_RDONLY);
-    if (null >= 0) ::dup2(null, 0);
-    std::vector<char*> args;
-    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    ::execvp(args[0], args.data());
-    std::string msg = "cannot run " + argv[0] + ": " + std::strerror(errno) + "\n";
-    ssize_t ignored = ::write(2, msg.data(), msg.size());
-    (void)ignored;
-    ::_exit(127);
-  }
-  ::close(fds[1]);
-  char buf[4096];
-  ssize_t n;
-  while ((n = ::read(fds[0], buf, sizeof buf)) > 0) output.append(buf, static_cast<size_t>(n));
-  ::close(fds[0]);
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-// A scratch folder, removed with everything in it.
-class Scratch {
- public:
-  Scratch() {
-    static std::atomic<int> counter{0};
-    path_ =
-        fs::temp_directory_path() / ("kartenwerk-cmyk-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-    fs::create_directories(path_);
-  }
-  ~Scratch() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
 
 // "0.2 0.2 0.2 rg" -> "0 0 0 0.8 k" (and RG -> K): a neutral colour in black
 // ink only. Ghostscript's pdfwrite keeps DeviceCMYK colours as they are,
@@ -122,9 +62,7 @@ class NeutralsToBlack : public QPDFObjectHandle::TokenFilter {
       if (neutral || black) {
         pending_.clear();  // the three numbers (and the spaces between them)
         double k = black ? 1 : 1 - r;
-        char value[32];
-        std::snprintf(value, sizeof value, "%.6g", std::clamp(k, 0.0, 1.0));
-        write(std::string(" 0 0 0 ") + value + (token.getValue() == "rg" ? " k" : " K"));
+        write(fmt::format(" 0 0 0 {:.6g} {}", std::clamp(k, 0.0, 1.0), token.getValue() == "rg" ? "k" : "K"));
         return;
       }
     }
@@ -164,11 +102,11 @@ void cmyk_blending(const fs::path& file) {
   };
   for (auto& page : QPDFPageDocumentHelper(pdf).getAllPages()) fix(page.getObjectHandle());
   for (auto& obj : pdf.getAllObjects()) fix(obj.isStream() ? obj.getDict() : obj);
-  std::string tmp = file.string() + ".blend";
-  QPDFWriter w(pdf, tmp.c_str());
+  PendingFile blended(file);
+  QPDFWriter w(pdf, blended.temp_path().c_str());
   w.setDeterministicID(true);
   w.write();
-  fs::rename(tmp, file);
+  blended.commit();
 }
 
 std::optional<CmykSettings> load_cmyk_settings(const project::Project& project, Diagnostics& diags) {
@@ -233,8 +171,49 @@ void neutrals_to_black(const fs::path& in, const fs::path& out, double black_up_
   w.write();
 }
 
+namespace {
+
+// The output intent, as pdfmarks (Ghostscript's PDFX_def.ps, with our profile).
+std::string output_intent_ps(const CmykSettings& settings) {
+  return "%!\n"
+         "[/_objdef {icc_PDFX} /type /stream /OBJ pdfmark\n"
+         "[{icc_PDFX} <</N 4>> /PUT pdfmark\n"
+         "[{icc_PDFX} " +
+         postscript_string(settings.icc.string()) +
+         " (r) file /PUT pdfmark\n"
+         "[/_objdef {OutputIntent_PDFX} /type /dict /OBJ pdfmark\n"
+         "[{OutputIntent_PDFX} <<\n"
+         "  /Type /OutputIntent /S /GTS_PDFX\n"
+         "  /OutputCondition " +
+         postscript_string(settings.condition) +
+         "\n"
+         "  /OutputConditionIdentifier (Custom) /RegistryName (http://www.color.org)\n"
+         "  /Info " +
+         postscript_string(settings.condition) +
+         "\n"
+         "  /DestOutputProfile {icc_PDFX}\n"
+         ">> /PUT pdfmark\n"
+         "[{Catalog} <</OutputIntents [ {OutputIntent_PDFX} ]>> /PUT pdfmark\n";
+}
+
+// Ghostscript's pdfwrite: `source` (after the pdfmarks in `intent`) into
+// `out` in CMYK; `pdf` names the file for messages.
+void ghostscript_to_cmyk(const fs::path& source, const fs::path& intent, const fs::path& out,
+                         const CmykSettings& settings, const fs::path& pdf) {
+  ProgramResult gs = run_program({"gs", "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=pdfwrite",
+                                  "-dCompatibilityLevel=1.6", "-dOmitID", "-dOmitXMP", "-sColorConversionStrategy=CMYK",
+                                  "-sProcessColorModel=DeviceCMYK", "-sOutputICCProfile=" + settings.icc.string(),
+                                  "--permit-file-read=" + settings.icc.string(), "-sOutputFile=" + out.string(),
+                                  intent.string(), source.string()});
+  if (gs.status != 0 || !std::ifstream(out))
+    throw std::runtime_error("Ghostscript could not convert " + pdf.string() + " to CMYK (exit " +
+                             std::to_string(gs.status) + "): " + gs.output);
+}
+
+}  // namespace
+
 void convert_to_cmyk(const fs::path& pdf, const CmykSettings& settings) {
-  Scratch scratch;
+  ScratchFolder scratch;
   std::vector<PageBoxes> boxes = read_page_boxes(pdf);
   fs::path source = pdf;
   if (settings.neutrals_to_k) {
@@ -245,36 +224,12 @@ void convert_to_cmyk(const fs::path& pdf, const CmykSettings& settings) {
       throw std::runtime_error("cannot prepare " + pdf.string() + " for CMYK: " + e.what());
     }
   }
-  // The output intent, as pdfmarks (Ghostscript's PDFX_def.ps, with our profile).
   fs::path intent = scratch.path() / "intent.ps";
-  {
-    std::ofstream ps(intent);
-    ps << "%!\n"
-       << "[/_objdef {icc_PDFX} /type /stream /OBJ pdfmark\n"
-       << "[{icc_PDFX} <</N 4>> /PUT pdfmark\n"
-       << "[{icc_PDFX} " << postscript_string(settings.icc.string()) << " (r) file /PUT pdfmark\n"
-       << "[/_objdef {OutputIntent_PDFX} /type /dict /OBJ pdfmark\n"
-       << "[{OutputIntent_PDFX} <<\n"
-       << "  /Type /OutputIntent /S /GTS_PDFX\n"
-       << "  /OutputCondition " << postscript_string(settings.condition) << "\n"
-       << "  /OutputConditionIdentifier (Custom) /RegistryName (http://www.color.org)\n"
-       << "  /Info " << postscript_string(settings.condition) << "\n"
-       << "  /DestOutputProfile {icc_PDFX}\n"
-       << ">> /PUT pdfmark\n"
-       << "[{Catalog} <</OutputIntents [ {OutputIntent_PDFX} ]>> /PUT pdfmark\n";
-  }
+  write_output(intent, output_intent_ps(settings));
   fs::path converted = scratch.path() / "cmyk.pdf";
-  std::string output;
-  int status = run({"gs", "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=pdfwrite", "-dCompatibilityLevel=1.6",
-                    "-dOmitID", "-dOmitXMP", "-sColorConversionStrategy=CMYK", "-sProcessColorModel=DeviceCMYK",
-                    "-sOutputICCProfile=" + settings.icc.string(), "--permit-file-read=" + settings.icc.string(),
-                    "-sOutputFile=" + converted.string(), intent.string(), source.string()},
-                   output);
-  if (status != 0 || !fs::exists(converted))
-    throw std::runtime_error("Ghostscript could not convert " + pdf.string() + " to CMYK (exit " +
-                             std::to_string(status) + "): " + output);
-  // Transparency is blended in the press's colour space, not in the RGB that
-  // cairo declared (blending CMYK in RGB would turn 100 % K into a rich black).
+  ghostscript_to_cmyk(source, intent, converted, settings, pdf);
+  // Transparency is blended in the press's colour space, not in the RGB the
+  // PDF was drawn in (blending CMYK in RGB would turn 100 % K into a rich black).
   cmyk_blending(converted);
   // Ghostscript keeps the boxes; set them again all the same (and get a
   // deterministic /ID from qpdf).
@@ -285,9 +240,7 @@ void convert_to_cmyk(const fs::path& pdf, const CmykSettings& settings) {
     throw std::runtime_error(pdf.string() + " in CMYK carries up to " + std::to_string(std::lround(ink.max_total)) +
                              " % ink, more than the limit of " + std::to_string(std::lround(settings.ink_limit)) +
                              " % (data/print/color.yaml)");
-  fs::path tmp = pdf.string() + ".tmp-cmyk-" + std::to_string(::getpid());
-  fs::copy_file(converted, tmp, fs::copy_options::overwrite_existing);
-  fs::rename(tmp, pdf);
+  install_output(converted, pdf);
 }
 
 InkCoverage::Pixel InkCoverage::at(int x, int y) const {
@@ -296,9 +249,8 @@ InkCoverage::Pixel InkCoverage::at(int x, int y) const {
 }
 
 InkCoverage measure_ink(const fs::path& pdf, int page, double dpi) {
-  Scratch scratch;
+  ScratchFolder scratch;
   std::vector<PageBoxes> boxes = read_page_boxes(pdf);
-  std::string output;
   std::vector<std::string> argv = {"gs",
                                    "-q",
                                    "-dSAFER",
@@ -313,8 +265,8 @@ InkCoverage measure_ink(const fs::path& pdf, int page, double dpi) {
   }
   argv.push_back("-sOutputFile=" + (scratch.path() / "page-%d.cmyk").string());
   argv.push_back(pdf.string());
-  int status = run(argv, output);
-  if (status != 0) throw std::runtime_error("Ghostscript could not render " + pdf.string() + ": " + output);
+  ProgramResult gs = run_program(argv);
+  if (gs.status != 0) throw std::runtime_error("Ghostscript could not render " + pdf.string() + ": " + gs.output);
   InkCoverage ink;
   int first = page > 0 ? page : 1, last = page > 0 ? page : static_cast<int>(boxes.size());
   for (int p = first, file = 1; p <= last; ++p, ++file) {

@@ -2,50 +2,51 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numbers>
-#include <stdexcept>
-
-#include "render/painter.h"
-#include "render/png.h"
+#include <utility>
 
 namespace kw::print {
 
 namespace {
 
-using render::detail::CairoPtr;
-using render::detail::SurfacePtr;
+const Color kGround{0xe6, 0xe6, 0xe6, 255};
+const Color kLabelInk{0x33, 0x33, 0x33, 255};
 
-void rounded_rect(cairo_t* cr, const Rect& r, double radius) {
-  radius = std::min({radius, r.w / 2, r.h / 2});
-  if (radius <= 0) {
-    cairo_rectangle(cr, r.x, r.y, r.w, r.h);
-    return;
-  }
-  constexpr double q = std::numbers::pi / 2;
-  cairo_new_sub_path(cr);
-  cairo_arc(cr, r.right() - radius, r.y + radius, radius, -q, 0);
-  cairo_arc(cr, r.right() - radius, r.bottom() - radius, radius, 0, q);
-  cairo_arc(cr, r.x + radius, r.bottom() - radius, radius, q, 2 * q);
-  cairo_arc(cr, r.x + radius, r.y + radius, radius, 2 * q, 3 * q);
-  cairo_close_path(cr);
+double px_per_mm(const ContactSheetGeometry& g) { return g.dpi / kMmPerInch; }
+
+page::Page sheet_page(const ContactSheetGeometry& g, const std::string& id) {
+  page::Page page;
+  page.id = id;
+  page.size = g.page_size();
+  page.trim = page.safe = {0, 0, page.size.w, page.size.h};
+  page.edge_color = kGround;
+  return page;
+}
+
+page::Item item(page::Shape shape, const std::string& name, const Affine& at, const Rect& local) {
+  page::Item item;
+  item.shape = std::move(shape);
+  item.transform = at;
+  item.name = name;
+  item.bounds = at.apply(local);
+  return item;
+}
+
+text::TextStyle label_style() {
+  text::TextStyle style;
+  style.family = "garamond";
+  style.max_size_pt = 16;
+  style.min_size_pt = 9;
+  style.floor_pt = 9;
+  style.align = text::Align::Center;
+  style.valign = text::VAlign::Middle;
+  style.wrap = false;
+  style.hyphenate = false;
+  style.features = {"lnum"};
+  style.color = kLabelInk;
+  return style;
 }
 
 }  // namespace
-
-void paint_card_trim(cairo_t* cr, cairo_surface_t* image, const page::Page& page, const Rect& target, double radius) {
-  // Image pixels per millimetre, per axis (the page fills the whole image).
-  double sx = cairo_image_surface_get_width(image) / page.size.w;
-  double sy = cairo_image_surface_get_height(image) / page.size.h;
-  cairo_save(cr);
-  rounded_rect(cr, target, radius);
-  cairo_clip(cr);
-  cairo_translate(cr, target.x, target.y);
-  cairo_scale(cr, target.w / (page.trim.w * sx), target.h / (page.trim.h * sy));
-  cairo_set_source_surface(cr, image, -page.trim.x * sx, -page.trim.y * sy);
-  cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD);
-  cairo_paint(cr);
-  cairo_restore(cr);
-}
 
 Rect ContactSheetGeometry::card(size_t index) const {
   int c = static_cast<int>(index) % columns, r = static_cast<int>(index) / columns;
@@ -57,6 +58,8 @@ Rect ContactSheetGeometry::label(size_t index) const {
   Rect c = card(index);
   return {c.x - gap / 2.0, c.bottom(), c.w + gap, static_cast<double>(label_h)};
 }
+
+Size ContactSheetGeometry::page_size() const { return {width / px_per_mm(*this), height / px_per_mm(*this)}; }
 
 ContactSheetGeometry contact_sheet_geometry(size_t count, Size trim, double dpi) {
   ContactSheetGeometry g;
@@ -75,63 +78,47 @@ ContactSheetGeometry contact_sheet_geometry(size_t count, Size trim, double dpi)
   return g;
 }
 
-ContactSheet::ContactSheet(std::span<const page::Page* const> pages, std::span<const std::string> labels,
-                           const text::Typesetter& typesetter, Diagnostics& diags)
-    : pages_(pages.begin(), pages.end()) {
-  if (pages_.empty()) throw std::invalid_argument("contact sheet without cards");
-  const page::Page& first = *pages_.front();
-  geometry_ = contact_sheet_geometry(pages_.size(), {first.trim.w, first.trim.h});
-  radius_px_ = mm_to_px(first.corner_radius, geometry_.dpi);
-  surface_.reset(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, geometry_.width, geometry_.height));
-  CairoPtr cr(cairo_create(surface_.get()));
-  cairo_set_source_rgb(cr.get(), 0xe6 / 255.0, 0xe6 / 255.0, 0xe6 / 255.0);
-  cairo_paint(cr.get());
+page::Image card_trim_image(const page::Page& card, std::shared_ptr<const page::Raster> image, const Rect& box,
+                            double corner_radius) {
+  // Image pixels per millimetre, per axis (the page fills the whole image).
+  double sx = image->width / card.size.w, sy = image->height / card.size.h;
+  Rect trim{card.trim.x * sx, card.trim.y * sy, card.trim.w * sx, card.trim.h * sy};
+  return {std::move(image), trim, box, corner_radius, page::Image::Resampling::Smooth};
+}
 
-  // Labels: set in millimetres at the sheet's scale.
-  const double px_per_mm = geometry_.dpi / kMmPerInch;
-  cairo_scale(cr.get(), px_per_mm, px_per_mm);
-  text::TextStyle style;
-  style.family = "garamond";
-  style.max_size_pt = 16;
-  style.min_size_pt = 9;
-  style.floor_pt = 9;
-  style.align = text::Align::Center;
-  style.valign = text::VAlign::Middle;
-  style.wrap = false;
-  style.hyphenate = false;
-  style.features = {"lnum"};
-  style.color = Color{0x33, 0x33, 0x33, 255};
-  for (size_t i = 0; i < pages_.size() && i < labels.size(); ++i) {
-    Rect box = geometry_.label(i);
-    Size mm{box.w / px_per_mm, box.h / px_per_mm};
+page::Page contact_sheet_ground(const ContactSheetGeometry& geometry, std::span<const std::string> labels,
+                                const text::Typesetter& typesetter, Diagnostics& diags) {
+  page::Page page = sheet_page(geometry, "overview");
+  page::RectShape ground;
+  ground.rect = {0, 0, page.size.w, page.size.h};
+  ground.paint.fill = kGround;
+  page.items.push_back(item(ground, "ground", {}, ground.rect));
+
+  // Labels: the cells' pixel boxes in millimetres at the sheet's scale.
+  const double scale = px_per_mm(geometry);
+  const text::TextStyle style = label_style();
+  for (size_t i = 0; i < labels.size(); ++i) {
+    Rect box = geometry.label(i);
+    Size mm{box.w / scale, box.h / scale};
     auto set = typesetter.set(labels[i], style, mm);
     if (!set.text) {
       diags.error({}, "overview label '" + labels[i] + "': " + set.error);
       continue;
     }
-    for (auto& run : set.text->runs) {
-      page::Item item;
-      item.shape = std::move(run);
-      item.transform = Affine::translate(box.x / px_per_mm, box.y / px_per_mm);
-      item.name = "label";
-      render::paint_item(cr.get(), item);
-    }
+    Affine at = Affine::translate(box.x / scale, box.y / scale);
+    for (auto& run : set.text->runs) page.items.push_back(item(std::move(run), "label", at, {0, 0, mm.w, mm.h}));
   }
-  if (cairo_status(cr.get()) != CAIRO_STATUS_SUCCESS)
-    throw std::runtime_error(std::string("overview: cairo: ") + cairo_status_to_string(cairo_status(cr.get())));
+  return page;
 }
 
-void ContactSheet::place(size_t index, cairo_surface_t* image) {
-  if (index >= pages_.size()) throw std::out_of_range("contact sheet has no card " + std::to_string(index));
-  std::lock_guard lock(mutex_);
-  CairoPtr cr(cairo_create(surface_.get()));
-  paint_card_trim(cr.get(), image, *pages_[index], geometry_.card(index), radius_px_);
-}
-
-std::string ContactSheet::encode_png() {
-  std::lock_guard lock(mutex_);
-  cairo_surface_flush(surface_.get());
-  return render::encode_png(render::detail::raster_from_surface(surface_.get(), geometry_.dpi));
+page::Page contact_sheet_card(const ContactSheetGeometry& geometry, size_t index, const page::Page& card,
+                              std::shared_ptr<const page::Raster> image) {
+  page::Page page = sheet_page(geometry, "overview/" + card.id);
+  const double scale = px_per_mm(geometry);
+  Rect cell = geometry.card(index);
+  Rect box{cell.x / scale, cell.y / scale, cell.w / scale, cell.h / scale};
+  page.items.push_back(item(card_trim_image(card, std::move(image), box, card.corner_radius), card.id, {}, box));
+  return page;
 }
 
 }  // namespace kw::print

@@ -2,9 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <stdexcept>
 #include <utility>
+
+#include <fmt/format.h>
 
 namespace kw::print {
 
@@ -84,12 +85,10 @@ void push_text(Page& page, const std::string& name, const std::string& markup, d
   for (auto& run : result.text->runs) push(page, std::move(run), name, t, {0, 0, box.w, box.h});
 }
 
+// "1,5": German decimal comma; -0 and rounding noise read 0.
 std::string mm(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", std::abs(v) < 5e-7 ? 0.0 : v);
-  std::string s = buf;
-  for (char& c : s)
-    if (c == '.') c = ',';
+  std::string s = fmt::format("{:g}", std::abs(v) < 5e-7 ? 0.0 : v);
+  std::replace(s.begin(), s.end(), '.', ',');
   return s;
 }
 
@@ -183,12 +182,9 @@ std::vector<SheetPlan> plan_sheets(std::span<const PnpCard> cards, const SheetFo
                      static_cast<int>(plans.back().cards.size()) < plans.back().grid.capacity();
     if (!fits_last) {
       auto grid = fit_grid(sheet, size, gap);
-      if (!grid) {
-        char buf[160];
-        std::snprintf(buf, sizeof buf, "card '%s' (%g x %g mm) does not fit on a %s sheet", front.id.c_str(), size.w,
-                      size.h, sheet.name.c_str());
-        throw std::runtime_error(buf);
-      }
+      if (!grid)
+        throw std::runtime_error(fmt::format("card '{}' ({:g} x {:g} mm) does not fit on a {} sheet", front.id, size.w,
+                                             size.h, sheet.name));
       plans.push_back({*grid, {}});
     }
     plans.back().cards.push_back(i);
@@ -237,64 +233,16 @@ Page back_sheet(const SheetPlan& plan, std::span<const PnpCard> cards, const Pnp
   return page;
 }
 
-std::vector<Page> alignment_sheet(const SheetGrid& grid, const PnpSettings& settings, const std::string& title,
-                                  const text::Typesetter& typesetter, Diagnostics& diags) {
-  const LineStyle thin{0.15, ink("#000000")};
-  const LineStyle cross{0.2, ink("#000000")};
-  constexpr double arm = 12;   // half length of a cross, mm
-  constexpr double scale = 5;  // the back's scales reach +-5 mm
+namespace {
 
-  Page front = blank_sheet(grid.sheet, title + "/alignment-" + grid.sheet.id + "-front");
-  Page back = blank_sheet(grid.sheet, title + "/alignment-" + grid.sheet.id + "-back");
-  std::vector<Segment> outlines, crosses, ticks, big_ticks;
-  for (int slot = 0; slot < grid.capacity(); ++slot) {
-    Rect c = grid.cell(slot);
-    outlines.push_back({{c.x, c.y}, {c.right(), c.y}});
-    outlines.push_back({{c.x, c.bottom()}, {c.right(), c.bottom()}});
-    outlines.push_back({{c.x, c.y}, {c.x, c.bottom()}});
-    outlines.push_back({{c.right(), c.y}, {c.right(), c.bottom()}});
-    Point m = c.center();
-    crosses.push_back({{m.x - arm, m.y}, {m.x + arm, m.y}});
-    crosses.push_back({{m.x, m.y - arm}, {m.x, m.y + arm}});
-    push_text(front, "slot", std::to_string(slot + 1), 9, text::Align::Center, {m.x - 10, m.y + arm + 1.5, 20, 6},
-              typesetter, diags);
+constexpr double kCrossArm = 12;   // half length of an alignment cross, mm
+constexpr double kScaleReach = 5;  // the back's scales reach +-5 mm
 
-    // On the back, where this cell's back goes: an x scale that the cross's
-    // vertical arm crosses (above the centre) and a y scale that its
-    // horizontal arm crosses (right of the centre); 0.5 mm ticks.
-    Rect b = grid.back_cell(slot, settings.flip, settings.duplex_offset);
-    Point o = b.center();
-    const double sx = o.y - 7, sy = o.x + 7;  // where the two scales run
-    ticks.push_back({{o.x - scale, sx}, {o.x + scale, sx}});
-    ticks.push_back({{sy, o.y - scale}, {sy, o.y + scale}});
-    for (int i = -10; i <= 10; ++i) {
-      double d = i * 0.5;
-      double len = i % 2 == 0 ? 1.2 : 0.6;
-      auto& into = i % 2 == 0 ? big_ticks : ticks;
-      into.push_back({{o.x + d, sx - len}, {o.x + d, sx + len}});
-      into.push_back({{sy - len, o.y + d}, {sy + len, o.y + d}});
-    }
-    for (int v : {-4, -2, 0, 2, 4}) {
-      std::string label = v < 0 ? "\u2212" + std::to_string(-v) : std::to_string(v);
-      if (v % 4 == 0)  // -4, 0, 4: more would crowd the x scale
-        push_text(back, "scale", label, 6, text::Align::Center, {o.x + v - 2.5, sx - 4.6, 5, 3.2}, typesetter, diags);
-      push_text(back, "scale", label, 6, text::Align::Left, {sy + 1.8, o.y + v - 1.6, 6, 3.2}, typesetter, diags);
-    }
-    push_text(back, "scale", "x", 7, text::Align::Right, {o.x - scale - 5, sx - 2, 4, 4}, typesetter, diags);
-    push_text(back, "scale", "y", 7, text::Align::Center, {sy - 2, o.y + scale + 0.5, 4, 4}, typesetter, diags);
-    push_text(back, "slot", "R\u00fcckseite " + std::to_string(slot + 1), 7, text::Align::Center,
-              {o.x - 15, o.y + scale + 5, 30, 5}, typesetter, diags);
-  }
-  push_segments(front, "cells", outlines, thin);
-  push_segments(front, "crosses", crosses, cross);
-  push_segments(front, "crop-marks", crop_marks(grid, settings.mark_length, settings.mark_offset), settings.marks);
-  push_segments(back, "scales", ticks, LineStyle{0.12, ink("#000000")});
-  push_segments(back, "scales", big_ticks, LineStyle{0.2, ink("#000000")});
-
-  // Instructions in the first row, above the crosses; the check length below
-  // the crosses of the last row.
+// The instructions in the first row, above the crosses.
+void push_instructions(Page& front, const SheetGrid& grid, const PnpSettings& settings, const std::string& title,
+                       const text::Typesetter& typesetter, Diagnostics& diags) {
   Rect first = grid.cell(0);
-  Rect text_box{grid.area.x + 4, first.y + 4, grid.area.w - 8, first.h / 2 - arm - 6};
+  Rect text_box{grid.area.x + 4, first.y + 4, grid.area.w - 8, first.h / 2 - kCrossArm - 6};
   std::string flip = settings.flip == DuplexFlip::LongEdge ? "an der langen Kante" : "an der kurzen Kante";
   std::string intro = "**Passer-Test " + grid.sheet.name + "** (" + title +
                       ")\n"
@@ -311,9 +259,12 @@ std::vector<Page> alignment_sheet(const SheetGrid& grid, const PnpSettings& sett
   paper.paint.fill = ink("#ffffff");
   push(front, paper, "instructions", {}, paper.rect);
   push_text(front, "instructions", intro, 8.5, text::Align::Left, text_box, typesetter, diags);
+}
 
+// A 100 mm check length below the crosses of the last row.
+void push_check_length(Page& front, const SheetGrid& grid, const text::Typesetter& typesetter, Diagnostics& diags) {
   Rect last = grid.cell(grid.capacity() - 1);
-  double y = last.center().y + arm + 10;
+  double y = last.center().y + kCrossArm + 10;
   double x0 = grid.area.x + (grid.area.w - 100) / 2;
   page::RectShape under;
   under.rect = {x0 - 2, y - 3, 104, 15};
@@ -324,7 +275,81 @@ std::vector<Page> alignment_sheet(const SheetGrid& grid, const PnpSettings& sett
                 LineStyle{0.3, ink("#000000")});
   push_text(front, "check-length", "100 mm: nachmessen! Ist die Strecke kürzer, ohne „An Seite anpassen“ drucken.", 8,
             text::Align::Center, {x0, y + 3, 100, 8}, typesetter, diags);
-  return {std::move(front), std::move(back)};
+}
+
+// The front: every cell's outline with a cross at its centre and its number,
+// the crop marks, the instructions and the check length.
+Page alignment_front(const SheetGrid& grid, const PnpSettings& settings, const std::string& title,
+                     const text::Typesetter& typesetter, Diagnostics& diags) {
+  Page front = blank_sheet(grid.sheet, title + "/alignment-" + grid.sheet.id + "-front");
+  std::vector<Segment> outlines, crosses;
+  for (int slot = 0; slot < grid.capacity(); ++slot) {
+    Rect c = grid.cell(slot);
+    outlines.push_back({{c.x, c.y}, {c.right(), c.y}});
+    outlines.push_back({{c.x, c.bottom()}, {c.right(), c.bottom()}});
+    outlines.push_back({{c.x, c.y}, {c.x, c.bottom()}});
+    outlines.push_back({{c.right(), c.y}, {c.right(), c.bottom()}});
+    Point m = c.center();
+    crosses.push_back({{m.x - kCrossArm, m.y}, {m.x + kCrossArm, m.y}});
+    crosses.push_back({{m.x, m.y - kCrossArm}, {m.x, m.y + kCrossArm}});
+    push_text(front, "slot", std::to_string(slot + 1), 9, text::Align::Center,
+              {m.x - 10, m.y + kCrossArm + 1.5, 20, 6}, typesetter, diags);
+  }
+  push_segments(front, "cells", outlines, LineStyle{0.15, ink("#000000")});
+  push_segments(front, "crosses", crosses, LineStyle{0.2, ink("#000000")});
+  push_segments(front, "crop-marks", crop_marks(grid, settings.mark_length, settings.mark_offset), settings.marks);
+  push_instructions(front, grid, settings, title, typesetter, diags);
+  push_check_length(front, grid, typesetter, diags);
+  return front;
+}
+
+// Where the back of a cell centred at `o` goes: an x scale that the front
+// cross's vertical arm crosses (above the centre) and a y scale that its
+// horizontal arm crosses (right of the centre); 0.5 mm ticks, labelled.
+void push_scales(Page& back, int slot, Point o, std::vector<Segment>& ticks, std::vector<Segment>& big_ticks,
+                 const text::Typesetter& typesetter, Diagnostics& diags) {
+  const double sx = o.y - 7, sy = o.x + 7;  // where the two scales run
+  ticks.push_back({{o.x - kScaleReach, sx}, {o.x + kScaleReach, sx}});
+  ticks.push_back({{sy, o.y - kScaleReach}, {sy, o.y + kScaleReach}});
+  for (int i = -10; i <= 10; ++i) {
+    double d = i * 0.5;
+    double len = i % 2 == 0 ? 1.2 : 0.6;
+    auto& into = i % 2 == 0 ? big_ticks : ticks;
+    into.push_back({{o.x + d, sx - len}, {o.x + d, sx + len}});
+    into.push_back({{sy - len, o.y + d}, {sy + len, o.y + d}});
+  }
+  for (int v : {-4, -2, 0, 2, 4}) {
+    std::string label = v < 0 ? "\u2212" + std::to_string(-v) : std::to_string(v);
+    if (v % 4 == 0)  // -4, 0, 4: more would crowd the x scale
+      push_text(back, "scale", label, 6, text::Align::Center, {o.x + v - 2.5, sx - 4.6, 5, 3.2}, typesetter, diags);
+    push_text(back, "scale", label, 6, text::Align::Left, {sy + 1.8, o.y + v - 1.6, 6, 3.2}, typesetter, diags);
+  }
+  push_text(back, "scale", "x", 7, text::Align::Right, {o.x - kScaleReach - 5, sx - 2, 4, 4}, typesetter, diags);
+  push_text(back, "scale", "y", 7, text::Align::Center, {sy - 2, o.y + kScaleReach + 0.5, 4, 4}, typesetter, diags);
+  push_text(back, "slot", "R\u00fcckseite " + std::to_string(slot + 1), 7, text::Align::Center,
+            {o.x - 15, o.y + kScaleReach + 5, 30, 5}, typesetter, diags);
+}
+
+// The back: millimetre scales where each cell's back goes (with the current
+// duplex offset).
+Page alignment_back(const SheetGrid& grid, const PnpSettings& settings, const std::string& title,
+                    const text::Typesetter& typesetter, Diagnostics& diags) {
+  Page back = blank_sheet(grid.sheet, title + "/alignment-" + grid.sheet.id + "-back");
+  std::vector<Segment> ticks, big_ticks;
+  for (int slot = 0; slot < grid.capacity(); ++slot)
+    push_scales(back, slot, grid.back_cell(slot, settings.flip, settings.duplex_offset).center(), ticks, big_ticks,
+                typesetter, diags);
+  push_segments(back, "scales", ticks, LineStyle{0.12, ink("#000000")});
+  push_segments(back, "scales", big_ticks, LineStyle{0.2, ink("#000000")});
+  return back;
+}
+
+}  // namespace
+
+std::vector<Page> alignment_sheet(const SheetGrid& grid, const PnpSettings& settings, const std::string& title,
+                                  const text::Typesetter& typesetter, Diagnostics& diags) {
+  return {alignment_front(grid, settings, title, typesetter, diags),
+          alignment_back(grid, settings, title, typesetter, diags)};
 }
 
 }  // namespace kw::print

@@ -2,7 +2,6 @@
 
 // qpdf 11: no PointerHolder compatibility (std::shared_ptr throughout).
 #define POINTERHOLDER_TRANSITION 4
-#include <unistd.h>
 #include <qpdf/QPDF.hh>
 #include <qpdf/QPDFObjectHandle.hh>
 #include <qpdf/QPDFPageDocumentHelper.hh>
@@ -11,6 +10,8 @@
 
 #include <cmath>
 #include <stdexcept>
+
+#include "print/output/output_files.h"
 
 namespace kw::print {
 
@@ -37,21 +38,15 @@ Rect mm_box(const QPDFObjectHandle::Rectangle& r, const QPDFObjectHandle::Rectan
   return {(llx - left) / kPtPerMm, (top - ury) / kPtPerMm, (urx - llx) / kPtPerMm, (ury - lly) / kPtPerMm};
 }
 
-std::string temp_name(const fs::path& p) { return p.string() + ".tmp-boxes-" + std::to_string(::getpid()); }
-
+// `out` may be the file `pdf` was read from: it is replaced only when the
+// new one is complete.
 void write_deterministic(QPDF& pdf, const fs::path& out, const std::string& min_version) {
-  std::string tmp = temp_name(out);
-  try {
-    QPDFWriter w(pdf, tmp.c_str());
-    w.setDeterministicID(true);
-    if (!min_version.empty()) w.setMinimumPDFVersion(min_version);
-    w.write();
-  } catch (...) {
-    std::error_code ec;
-    fs::remove(tmp, ec);
-    throw;
-  }
-  fs::rename(tmp, out);
+  PendingFile file(out);
+  QPDFWriter w(pdf, file.temp_path().c_str());
+  w.setDeterministicID(true);
+  if (!min_version.empty()) w.setMinimumPDFVersion(min_version);
+  w.write();
+  file.commit();
 }
 
 void open(QPDF& pdf, const fs::path& file) {
@@ -129,7 +124,6 @@ void copy_pages(const fs::path& src_file, std::span<const int> order, const fs::
     }
     QPDFObjectHandle info = src.getTrailer().getKey("/Info");
     if (info.isDictionary() && info.isIndirect()) dst.getTrailer().replaceKey("/Info", dst.copyForeignObject(info));
-    fs::create_directories(out.parent_path());
     write_deterministic(dst, out, src.getPDFVersion());
   } catch (const std::exception& e) {
     throw std::runtime_error("cannot write " + out.string() + " from " + src_file.string() + ": " + e.what());

@@ -252,6 +252,10 @@ class PageReader {
     }
 
     void dispatch(const std::string& op) {
+      graphics_state(op) || colour(op) || text(op) || path(op) || image(op);
+    }
+
+    bool graphics_state(const std::string& op) {
       if (op == "q") {
         gs.push_back(gs.back());
       } else if (op == "Q") {
@@ -265,7 +269,14 @@ class PageReader {
                                    ? QPDFObjectHandle::newNull()
                                    : resource("/ExtGState", operands_[0].getName());
         if (ext.isDictionary() && ext.getKey("/LW").isNumber()) g().line_width = ext.getKey("/LW").getNumericValue();
-      } else if (op == "rg") {
+      } else {
+        return false;
+      }
+      return true;
+    }
+
+    bool colour(const std::string& op) {
+      if (op == "rg") {
         g().fill = rgb(num(0), num(1), num(2));
         g().fill_space = "/DeviceRGB";
       } else if (op == "g") {
@@ -275,25 +286,31 @@ class PageReader {
         g().fill = cmyk(num(0), num(1), num(2), num(3));
         g().fill_space = "/DeviceCMYK";
       } else if (op == "cs") {
-        std::string space = operands_.empty() || !operands_[0].isName() ? "" : operands_[0].getName();
-        QPDFObjectHandle named = resource("/ColorSpace", space);
-        if (named.isArray() && named.getArrayNItems() > 0 && named.getArrayItem(0).isName()) {
-          std::string family = named.getArrayItem(0).getName();
-          if (family == "/ICCBased") {
-            QPDFObjectHandle stream = named.getArrayItem(1);
-            int n = stream.isStream() && stream.getDict().getKey("/N").isInteger()
-                        ? static_cast<int>(stream.getDict().getKey("/N").getIntValue())
-                        : 0;
-            space = n == 1 ? "/DeviceGray" : n == 3 ? "/DeviceRGB" : n == 4 ? "/DeviceCMYK" : family;
-          } else {
-            space = family;
-          }
-        }
-        g().fill_space = space;
+        g().fill_space = colour_space(operands_.empty() || !operands_[0].isName() ? "" : operands_[0].getName());
         g().fill.reset();
       } else if (op == "sc" || op == "scn") {
         set_fill_from_operands();
-      } else if (op == "BT") {
+      } else {
+        return false;
+      }
+      return true;
+    }
+
+    // A colour space resource by name, as the device space it amounts to.
+    std::string colour_space(std::string space) {
+      QPDFObjectHandle named = resource("/ColorSpace", space);
+      if (!named.isArray() || named.getArrayNItems() == 0 || !named.getArrayItem(0).isName()) return space;
+      std::string family = named.getArrayItem(0).getName();
+      if (family != "/ICCBased") return family;
+      QPDFObjectHandle stream = named.getArrayItem(1);
+      int n = stream.isStream() && stream.getDict().getKey("/N").isInteger()
+                  ? static_cast<int>(stream.getDict().getKey("/N").getIntValue())
+                  : 0;
+      return n == 1 ? "/DeviceGray" : n == 3 ? "/DeviceRGB" : n == 4 ? "/DeviceCMYK" : family;
+    }
+
+    bool text(const std::string& op) {
+      if (op == "BT") {
         text_.tm = text_.tlm = Affine{};
       } else if (op == "Tf") {
         text_.font = operands_.size() >= 2 && operands_[0].isName() ? operands_[0].getName() : "";
@@ -313,7 +330,14 @@ class PageReader {
       } else if (op == "'" || op == "\"") {
         next_line();
         if (!operands_.empty()) show_text(string_bytes(operands_.back()));
-      } else if (op == "m" || op == "l") {
+      } else {
+        return false;
+      }
+      return true;
+    }
+
+    bool path(const std::string& op) {
+      if (op == "m" || op == "l") {
         extend({num(0), num(1)});
         ++segments_;
       } else if (op == "c") {
@@ -337,25 +361,38 @@ class PageReader {
         paint(true, true);
       } else if (op == "n") {
         paint(false, false);
-      } else if (op == "Do") {
+      } else {
+        return false;
+      }
+      return true;
+    }
+
+    // Placed images and forms: Do, and inline images (BI ... ID ... EI).
+    bool image(const std::string& op) {
+      if (op == "Do") {
         if (!operands_.empty() && operands_[0].isName()) draw_xobject(operands_[0].getName());
       } else if (op == "EI") {
-        if (inline_image_) {
-          PdfImage img;
-          auto& dict = inline_operands_;  // BI's key/value pairs, as they stood before ID
-          for (size_t i = 0; i + 1 < dict.size(); ++i) {
-            if (!dict[i].isName() || !dict[i + 1].isInteger()) continue;
-            std::string key = dict[i].getName();
-            int v = static_cast<int>(dict[i + 1].getIntValue());
-            if (key == "/W" || key == "/Width") img.width_px = v;
-            if (key == "/H" || key == "/Height") img.height_px = v;
-          }
-          add_image(img);
-        }
+        if (inline_image_) add_inline_image();
         inline_image_ = false;
       } else if (op == "ID") {
         inline_operands_ = operands_;
+      } else {
+        return false;
       }
+      return true;
+    }
+
+    void add_inline_image() {
+      PdfImage img;
+      auto& dict = inline_operands_;  // BI's key/value pairs, as they stood before ID
+      for (size_t i = 0; i + 1 < dict.size(); ++i) {
+        if (!dict[i].isName() || !dict[i + 1].isInteger()) continue;
+        std::string key = dict[i].getName();
+        int v = static_cast<int>(dict[i + 1].getIntValue());
+        if (key == "/W" || key == "/Width") img.width_px = v;
+        if (key == "/H" || key == "/Height") img.height_px = v;
+      }
+      add_image(img);
     }
 
     PageReader& page_;

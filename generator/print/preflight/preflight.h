@@ -26,9 +26,8 @@
 #include <vector>
 
 #include "core/diagnostic.h"
+#include "layout/game_layout.h"
 #include "model/model.h"
-#include "print/products/card_products.h"
-#include "print/products/manifest.h"
 
 namespace kw::project {
 class Project;
@@ -89,10 +88,10 @@ struct PreflightReport {
 };
 
 // Checks the files under `game_dir` (output/<game>) made from `cards`
-// (layout_game's result for `game`). `input` is the current input snapshot
+// (layout::layout_cards' result for `game`). `input` is the current input snapshot
 // (compared with the manifest's); the input options are taken from the
 // manifest. Never throws for problems of the files: they become findings.
-PreflightReport preflight_game(const model::Game& game, std::span<const LaidOutCard> cards,
+PreflightReport preflight_game(const model::Game& game, std::span<const layout::LaidOutCard> cards,
                                const std::filesystem::path& game_dir, const PrintProfile& profile,
                                const std::filesystem::path& project_root);
 

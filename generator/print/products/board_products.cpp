@@ -1,8 +1,10 @@
 #include "print/products/board_products.h"
 
-#include "core/files.h"
-#include "print/imposition/tile_pages.h"
-#include "render/render.h"
+#include "print/imposition/board_tile_sheets.h"
+#include "print/output/output_files.h"
+#include "print/pdf/pdf_boxes.h"
+#include "render/pdf.h"
+#include "render/png.h"
 
 namespace kw::print {
 
@@ -13,64 +15,58 @@ const std::vector<TileSheet>& board_sheets() {
   return sheets;
 }
 
-std::vector<LaidOutBoard> layout_boards(const model::Game& game, layout::Layouter& layouter,
-                                        const BuildOptions& options, Diagnostics& diags) {
-  std::vector<LaidOutBoard> boards;
-  for (const auto& deck : game.decks) {
-    if (deck.product != "board") continue;
-    const layout::LayoutDef* def = layouter.definition(deck.layout, diags);
-    if (!def) continue;
-    std::string stem = deck.file.empty() ? "board" : fs::path(deck.file).stem().string();
-    for (const auto& card : deck.cards) {
-      LaidOutBoard board;
-      board.stem = &card == &deck.cards.front() ? stem : stem + "-" + card.id;
-      board.title = game.name + " – " + (deck.name.empty() ? deck.id : deck.name);
-      board.page = layouter.layout(*def, game, &card, diags, options.language, &options.rule_values);
-      SheetText text{board.title, options.language, card.loc};
-      for (const TileSheet& sheet : board_sheets()) {
-        TiledBoard tiled;
-        tiled.file = board.stem + "-" + sheet.name + ".pdf";
-        tiled.tiling = tile_board(board.page.size, sheet);
-        tiled.pages = tiled_sheets(board.page, tiled.tiling, text, layouter.typesetter(), diags);
-        board.tiled.push_back(std::move(tiled));
-      }
-      boards.push_back(std::move(board));
+std::vector<ImposedBoard> impose_boards(std::span<const layout::LaidOutBoard> boards, const std::string& language,
+                                        const text::Typesetter& typesetter, Diagnostics& diags) {
+  std::vector<ImposedBoard> imposed;
+  for (const auto& board : boards) {
+    ImposedBoard out{&board, {}};
+    SheetText text{board.title, language, board.loc};
+    for (const TileSheet& sheet : board_sheets()) {
+      TiledBoard tiled;
+      tiled.file = board.stem + "-" + sheet.name + ".pdf";
+      tiled.tiling = tile_board(board.page.size, sheet);
+      tiled.pages = tiled_sheets(board.page, tiled.tiling, text, typesetter, diags);
+      out.tiled.push_back(std::move(tiled));
     }
+    imposed.push_back(std::move(out));
   }
-  return boards;
+  return imposed;
 }
 
-void write_boards(const std::vector<LaidOutBoard>& boards, const fs::path& dir, const ProductFormats& formats,
+void write_boards(std::span<const ImposedBoard> boards, const fs::path& dir, const ProductFormats& formats,
                   BuildReport& report) {
   const fs::path board_dir = dir / "board";
-  for (const auto& board : boards) {
+  for (const auto& imposed : boards) {
+    const layout::LaidOutBoard& board = *imposed.board;
     if (formats.pdf) {
       render::PdfOptions pdf{board.title};
       fs::path full = board_dir / (board.stem + ".pdf");
-      write_file_atomic(full, render::render_pdf(std::span(&board.page, 1), pdf));
+      write_output(full, render::render_pdf(std::span(&board.page, 1), pdf));
       report.written.push_back(full);
-      for (const auto& tiled : board.tiled) {
+      for (const auto& tiled : imposed.tiled) {
         fs::path file = board_dir / tiled.file;
-        write_file_atomic(file, render::render_pdf(tiled.pages, pdf));
+        write_output(file, render::render_pdf(tiled.pages, pdf));
         report.written.push_back(file);
       }
     }
     if (formats.png) {
       fs::path preview = board_dir / (board.stem + ".png");
-      write_file_atomic(preview, render::render_png(board.page, kBoardPreviewDpi));
+      write_output(preview, render::render_png(board.page, kBoardPreviewDpi));
       report.written.push_back(preview);
     }
   }
 }
 
-BuildReport build_board_products(const model::Game& game, layout::Layouter& layouter, const BuildOptions& options,
-                                 Diagnostics& diags) {
-  BuildReport report;
-  size_t errors_before = diags.error_count();
-  auto boards = layout_boards(game, layouter, options, diags);
-  if (diags.error_count() > errors_before) return report;
-  write_boards(boards, options.out_dir / game.id, options.formats, report);
-  return report;
+void set_board_boxes(std::span<const ImposedBoard> boards, const fs::path& dir) {
+  for (const auto& imposed : boards) {
+    PageBoxes full = boxes_of(imposed.board->page);
+    set_page_boxes(dir / "board" / (imposed.board->stem + ".pdf"), std::span(&full, 1));
+    for (const auto& tiled : imposed.tiled) {
+      std::vector<PageBoxes> boxes;
+      for (const auto& page : tiled.pages) boxes.push_back(boxes_of(page));
+      set_page_boxes(dir / "board" / tiled.file, boxes);
+    }
+  }
 }
 
 }  // namespace kw::print

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "print/imposition/tiling.h"
+#include "print/imposition/board_tiling.h"
 
 namespace kw::print {
 namespace {

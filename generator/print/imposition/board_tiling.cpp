@@ -1,4 +1,4 @@
-#include "print/imposition/tiling.h"
+#include "print/imposition/board_tiling.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "print/imposition/tile_pages.h"
+#include "print/imposition/board_tile_sheets.h"
 
 #include <algorithm>
 #include <utility>

@@ -8,7 +8,7 @@
 
 #include "core/diagnostic.h"
 #include "page/page.h"
-#include "print/imposition/tiling.h"
+#include "print/imposition/board_tiling.h"
 #include "text/typesetter.h"
 
 namespace kw::print {

@@ -1,0 +1,139 @@
+#include "layout/game_layout.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <set>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+namespace kw::layout {
+
+namespace {
+
+bool prints_cards(const model::Deck& deck) { return deck.product == "cards"; }
+
+size_t card_count(const model::Game& game) {
+  size_t total = 0;
+  for (const auto& deck : game.decks)
+    if (prints_cards(deck)) total += deck.cards.size();
+  return total;
+}
+
+// "07-gondor-erbe-1": zero-padded so that file names sort in card order
+// (three digits once a game has 100 cards or more).
+std::string numbered(size_t n, size_t total, const std::string& id) {
+  return fmt::format("{:0{}}-{}", n, total >= 100 ? 3 : 2, id);
+}
+
+// Each distinct back once, in deck order: 00-back, or 00-back-<deck> when the
+// decks do not all share it.
+void layout_backs(const model::Game& game, Layouter& layouter, const GameLayoutContext& context, Diagnostics& diags,
+                  std::vector<LaidOutCard>& cards) {
+  std::set<std::string> backs;
+  for (const auto& deck : game.decks)
+    if (prints_cards(deck) && !deck.back_layout.empty()) backs.insert(deck.back_layout);
+  const std::string zero = card_count(game) >= 100 ? "000" : "00";
+  for (const auto& deck : game.decks) {
+    if (!prints_cards(deck) || deck.back_layout.empty() || !backs.count(deck.back_layout)) continue;
+    backs.erase(deck.back_layout);
+    const LayoutDef* def = layouter.definition(deck.back_layout, diags);
+    if (!def) continue;
+    bool shared = std::all_of(game.decks.begin(), game.decks.end(), [&](const model::Deck& d) {
+      return !prints_cards(d) || d.back_layout == deck.back_layout;
+    });
+    std::string stem = shared ? zero + "-back" : zero + "-back-" + deck.id;
+    cards.push_back({stem, layouter.layout(*def, game, nullptr, diags, context.language, context.rule_values, &deck)});
+  }
+}
+
+}  // namespace
+
+std::vector<LaidOutCard> layout_cards(const model::Game& game, Layouter& layouter, const GameLayoutContext& context,
+                                      Diagnostics& diags) {
+  std::vector<LaidOutCard> cards;
+  const size_t total = card_count(game);
+  size_t number = 0;
+  for (const auto& deck : game.decks) {
+    if (!prints_cards(deck)) continue;
+    const LayoutDef* def = layouter.definition(deck.layout, diags);
+    for (const auto& card : deck.cards) {
+      ++number;
+      if (!def) continue;
+      cards.push_back({numbered(number, total, card.id),
+                       layouter.layout(*def, game, &card, diags, context.language, context.rule_values)});
+    }
+  }
+  layout_backs(game, layouter, context, diags, cards);
+  return cards;
+}
+
+std::vector<LaidOutBooklet> layout_booklets(const model::Game& game, Layouter& layouter,
+                                            const GameLayoutContext& context, Diagnostics& diags) {
+  std::vector<LaidOutBooklet> booklets;
+  for (const auto& deck : game.decks) {
+    if (deck.product != "booklet") continue;
+    const LayoutDef* def = layouter.definition(deck.layout, diags);
+    if (!def) continue;
+    LaidOutBooklet booklet{deck.file, {}};
+    for (const auto& card : deck.cards)
+      booklet.pages.push_back(layouter.layout(*def, game, &card, diags, context.language, context.rule_values));
+    booklets.push_back(std::move(booklet));
+  }
+  return booklets;
+}
+
+std::vector<LaidOutBoard> layout_boards(const model::Game& game, Layouter& layouter, const GameLayoutContext& context,
+                                        Diagnostics& diags) {
+  std::vector<LaidOutBoard> boards;
+  for (const auto& deck : game.decks) {
+    if (deck.product != "board") continue;
+    const LayoutDef* def = layouter.definition(deck.layout, diags);
+    if (!def) continue;
+    std::string stem = deck.file.empty() ? "board" : std::filesystem::path(deck.file).stem().string();
+    for (const auto& card : deck.cards) {
+      LaidOutBoard board;
+      board.stem = &card == &deck.cards.front() ? stem : stem + "-" + card.id;
+      board.title = game.name + " – " + (deck.name.empty() ? deck.id : deck.name);
+      board.loc = card.loc;
+      board.page = layouter.layout(*def, game, &card, diags, context.language, context.rule_values);
+      boards.push_back(std::move(board));
+    }
+  }
+  return boards;
+}
+
+LaidOutGame layout_game(const model::Game& game, Layouter& layouter, const GameLayoutContext& context,
+                        Diagnostics& diags, bool booklets) {
+  LaidOutGame laid_out;
+  laid_out.cards = layout_cards(game, layouter, context, diags);
+  if (booklets) laid_out.booklets = layout_booklets(game, layouter, context, diags);
+  laid_out.boards = layout_boards(game, layouter, context, diags);
+  return laid_out;
+}
+
+std::vector<CardSide> card_sides(const model::Game& game, std::span<const LaidOutCard> cards) {
+  size_t fronts = card_count(game);
+  std::map<std::string, size_t> back_index;
+  size_t next = fronts;
+  for (const auto& deck : game.decks)
+    if (prints_cards(deck) && !deck.back_layout.empty() && !back_index.count(deck.back_layout))
+      back_index[deck.back_layout] = next++;
+  if (next != cards.size())
+    throw std::logic_error("game " + game.id + ": " + std::to_string(cards.size()) + " laid-out cards, expected " +
+                           std::to_string(next));
+  std::vector<CardSide> sides;
+  size_t i = 0;
+  for (const auto& deck : game.decks) {
+    if (!prints_cards(deck)) continue;
+    for (size_t k = 0; k < deck.cards.size(); ++k, ++i) {
+      CardSide side{i, std::nullopt};
+      if (!deck.back_layout.empty()) side.back = back_index.at(deck.back_layout);
+      sides.push_back(side);
+    }
+  }
+  return sides;
+}
+
+}  // namespace kw::layout

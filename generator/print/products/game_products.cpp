@@ -1,0 +1,42 @@
+#include "print/products/game_products.h"
+
+#include "print/manifest/manifest.h"
+#include "print/pdf/print_pdf.h"
+#include "print/products/board_products.h"
+#include "print/products/card_products.h"
+
+namespace kw::print {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+void write_booklets(std::span<const layout::LaidOutBooklet> booklets, const fs::path& dir, BuildReport& report) {
+  for (const auto& booklet : booklets) {
+    PrintPdf file(dir / booklet.file);
+    for (const auto& page : booklet.pages) file.add(page);
+    file.finish();
+    report.written.push_back(dir / booklet.file);
+  }
+}
+
+}  // namespace
+
+BuildReport write_game_products(const model::Game& game, const layout::LaidOutGame& laid_out,
+                                const text::Typesetter& typesetter, const BuildOptions& options, Diagnostics& diags) {
+  BuildReport report;
+  size_t errors_before = diags.error_count();
+  auto boards = impose_boards(laid_out.boards, options.language, typesetter, diags);
+  if (diags.error_count() > errors_before) return report;
+
+  const fs::path dir = options.game_dir(game.id);
+  write_card_products(game, laid_out.cards, dir, options, typesetter, report);
+  if (options.formats.pdf) write_booklets(laid_out.booklets, dir, report);
+  write_boards(boards, dir, options.formats, report);
+  if (options.formats.pdf) set_board_boxes(boards, dir);
+  if (options.print.input)  // manifest.json, last: it lists everything written
+    report.written.push_back(write_manifest(dir, game.id, options.language, *options.print.input, report.written));
+  return report;
+}
+
+}  // namespace kw::print

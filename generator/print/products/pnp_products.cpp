@@ -1,0 +1,66 @@
+#include "print/products/pnp_products.h"
+
+#include <stdexcept>
+
+#include "print/pdf/print_pdf.h"
+
+namespace kw::print {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::vector<PnpCard> pnp_cards(std::span<const layout::LaidOutCard> cards, std::span<const layout::CardSide> sides) {
+  std::vector<PnpCard> pnp;
+  for (const auto& s : sides) pnp.push_back({&cards[s.front].page, s.back ? &cards[*s.back].page : nullptr});
+  return pnp;
+}
+
+void write_alignment_test(const model::Game& game, const SheetPlan& first, const PnpSettings& settings,
+                          const fs::path& file, const text::Typesetter& typesetter) {
+  Diagnostics diags;
+  auto pages = alignment_sheet(first.grid, settings, game.name, typesetter, diags);
+  if (diags.has_errors()) throw std::runtime_error(format_diagnostics(diags, false));
+  PrintPdf pdf(file, game.name + " – Passer-Test " + first.grid.sheet.name);
+  for (const auto& page : pages) pdf.add(page);
+  pdf.finish();
+}
+
+}  // namespace
+
+size_t pnp_page_count(std::span<const layout::LaidOutCard> cards, std::span<const layout::CardSide> sides,
+                      const SheetFormat& sheet, const PnpSettings& settings) {
+  auto pnp = pnp_cards(cards, sides);
+  if (pnp.empty()) return 0;
+  return plan_sheets(pnp, sheet, settings.gap).size() * (any_back(pnp) ? 2 : 1);
+}
+
+void write_pnp_sheets(const model::Game& game, std::span<const layout::LaidOutCard> cards,
+                      std::span<const layout::CardSide> sides, const PnpSettings& settings, const fs::path& dir,
+                      const text::Typesetter& typesetter, std::vector<fs::path>& written,
+                      const std::function<void()>& page_done) {
+  std::vector<PnpCard> pnp = pnp_cards(cards, sides);
+  if (pnp.empty()) return;
+  const bool backs = any_back(pnp);
+  for (const SheetFormat& sheet : settings.sheets) {
+    auto plans = plan_sheets(pnp, sheet, settings.gap);
+    fs::path file = dir / "pnp" / (game.id + "-" + sheet.id + ".pdf");
+    PrintPdf pdf(file, game.name + " – Print & Play " + sheet.name);
+    for (size_t k = 0; k < plans.size(); ++k) {
+      std::string id = game.id + "/pnp-" + sheet.id + "-" + std::to_string(k + 1);
+      pdf.add(front_sheet(plans[k], pnp, settings, id + "-front"));
+      if (page_done) page_done();
+      if (backs) {
+        pdf.add(back_sheet(plans[k], pnp, settings, id + "-back"));
+        if (page_done) page_done();
+      }
+    }
+    pdf.finish();
+    written.push_back(file);
+    fs::path test = dir / "pnp" / (game.id + "-" + sheet.id + "-alignment.pdf");
+    write_alignment_test(game, plans.front(), settings, test, typesetter);
+    written.push_back(test);
+  }
+}
+
+}  // namespace kw::print

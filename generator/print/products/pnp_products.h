@@ -1,0 +1,29 @@
+#pragma once
+// The print-and-play files of a game's cards:
+//   pnp/<game>-<sheet>.pdf            print-and-play sheets (imposition/pnp_sheets.h)
+//   pnp/<game>-<sheet>-alignment.pdf  the duplex alignment test
+#include <filesystem>
+#include <functional>
+#include <span>
+#include <vector>
+
+#include "layout/game_layout.h"
+#include "model/model.h"
+#include "print/imposition/pnp_sheets.h"
+#include "text/typesetter.h"
+
+namespace kw::print {
+
+// The sheets (one PDF per sheet format of `settings`) and their alignment
+// test sheets under dir/pnp/; `page_done` after each sheet page. Appends to
+// `written`.
+void write_pnp_sheets(const model::Game& game, std::span<const layout::LaidOutCard> cards,
+                      std::span<const layout::CardSide> sides, const PnpSettings& settings,
+                      const std::filesystem::path& dir, const text::Typesetter& typesetter,
+                      std::vector<std::filesystem::path>& written, const std::function<void()>& page_done = {});
+
+// How many pages write_pnp_sheets writes for `sheet` (alignment tests excluded).
+size_t pnp_page_count(std::span<const layout::LaidOutCard> cards, std::span<const layout::CardSide> sides,
+                      const SheetFormat& sheet, const PnpSettings& settings);
+
+}  // namespace kw::print
