@@ -22,7 +22,7 @@ struct Invocation {
   // build
   std::vector<std::string> formats;  // --format: png, jpg (jpeg), pdf; empty = all three
   bool force = false;
-  // print production (see print/products/print_products.h)
+  // print production (see print/products/build_options.h)
   bool cut_lines = false;              // --cut-lines: thin lines along every cut on PnP sheets
   std::optional<Point> duplex_offset;  // --duplex-offset X,Y (mm) for PnP back pages
   int jobs = 0;                        // -j N / --jobs N: cards rendered at once; 0 = all cores

@@ -24,8 +24,7 @@ const unsigned char* row_of(cairo_surface_t* image, int y) {
 SurfacePtr new_image(int width, int height, const std::string& what) {
   SurfacePtr surface(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height));
   if (cairo_surface_status(surface.get()) != CAIRO_STATUS_SUCCESS)
-    throw RenderError("cannot create a " + std::to_string(width) + "x" + std::to_string(height) + " image for " +
-                      what);
+    throw RenderError("cannot create a " + std::to_string(width) + "x" + std::to_string(height) + " image for " + what);
   return surface;
 }
 

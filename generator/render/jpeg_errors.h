@@ -6,10 +6,10 @@
 // the jump skips no C++ clean-up. Warnings (libjpeg's word for corrupt or
 // truncated data) are not printed; the first one is kept.
 // Internal to the render stage.
-#include <cstdio>  // jpeglib.h needs FILE and size_t first
-#include <jpeglib.h>
-
 #include <csetjmp>
+#include <cstdio>  // jpeglib.h needs FILE and size_t first
+
+#include <jpeglib.h>
 
 namespace kw::render::detail {
 

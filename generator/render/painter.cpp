@@ -77,15 +77,41 @@ void paint_path(cairo_t* cr, const page::PathShape& s) {
   fill_and_stroke(cr, s.paint);
 }
 
+// `v`, or the whole number it is within a millionth of.
+double snap(double v) {
+  double whole = std::round(v);
+  return std::abs(v - whole) < 1e-6 ? whole : v;
+}
+
+// Where the image is resampled is decided in device pixels: when the
+// current transformation only scales and moves (no turn), the box is taken
+// into device space, its edges snapped onto whole pixels they are within a
+// millionth of, and the image drawn there with the device's own matrix. A
+// thumbnail meant for a cell of whole pixels then samples exactly as if it
+// had been placed in pixels, not a rounding error off them.
+bool to_device_pixels(cairo_t* cr, Rect& box, double& corner_radius) {
+  cairo_matrix_t m;
+  cairo_get_matrix(cr, &m);
+  if (m.xy != 0 || m.yx != 0) return false;
+  double left = snap(m.xx * box.x + m.x0), top = snap(m.yy * box.y + m.y0);
+  double right = snap(m.xx * box.right() + m.x0), bottom = snap(m.yy * box.bottom() + m.y0);
+  box = {left, top, right - left, bottom - top};
+  corner_radius *= std::min(std::abs(m.xx), std::abs(m.yy));
+  cairo_identity_matrix(cr);
+  return true;
+}
+
 // The image's source rectangle scaled onto its box, clipped to the box's
 // rounded outline.
 void paint_image(cairo_t* cr, const page::Image& image) {
   if (!image.raster) throw RenderError("image without pixels");
   const Rect& src = image.source;
-  const Rect& box = image.box;
+  Rect box = image.box;
+  double radius = image.corner_radius;
   if (!(src.w > 0 && src.h > 0 && box.w > 0 && box.h > 0)) return;  // covers no area
   SurfacePtr pixels = surface_from_raster(*image.raster);
-  rect_path(cr, box, image.corner_radius);
+  to_device_pixels(cr, box, radius);
+  rect_path(cr, box, radius);
   cairo_clip(cr);
   cairo_translate(cr, box.x, box.y);
   cairo_scale(cr, box.w / src.w, box.h / src.h);

@@ -10,7 +10,8 @@
 
 #include "core/files.h"
 #include "print/colour/cmyk.h"
-#include "print/products/manifest.h"
+#include "print/manifest/input_snapshot.h"
+#include "print/manifest/sha256.h"
 #include "render/render.h"
 #include "support/mini_project.h"
 

@@ -13,6 +13,7 @@
 
 #include "core/files.h"
 #include "layout/card_layout.h"
+#include "layout/game_layout.h"
 #include "print/imposition/board_tile_sheets.h"
 #include "print/products/board_products.h"
 #include "render/render.h"
@@ -24,6 +25,11 @@ namespace kw::print {
 namespace {
 
 namespace fs = std::filesystem;
+
+// A laid-out board and its tiled sheets.
+struct Board : layout::LaidOutBoard {
+  std::vector<TiledBoard> tiled;
+};
 
 // A project root with the real Hoher Rat and Duell game files and their
 // boards (so the test does not depend on which games data/cards.yaml lists).
@@ -54,19 +60,25 @@ struct BoardProject {
     layouter = std::make_unique<layout::Layouter>(*model, *fonts, *typesetter);
   }
   const model::Game& game(const std::string& id) const { return *model->game(id); }
-  LaidOutBoard board(const std::string& id) {
+  // The game's one board, laid out and tiled.
+  Board board(const std::string& id) {
     Diagnostics diags;
-    auto boards = layout_boards(game(id), *layouter, options, diags);
-    EXPECT_FALSE(diags.has_errors()) << format_diagnostics(diags);
+    auto boards = layout::layout_boards(game(id), *layouter, {}, diags);
     EXPECT_EQ(boards.size(), 1u);
-    return boards.empty() ? LaidOutBoard{} : std::move(boards.front());
+    Board b;
+    if (boards.empty()) return b;
+    static_cast<layout::LaidOutBoard&>(b) = std::move(boards.front());
+    const layout::LaidOutBoard& laid_out = b;
+    auto imposed = impose_boards(std::span(&laid_out, 1), "de", *typesetter, diags);
+    EXPECT_FALSE(diags.has_errors()) << format_diagnostics(diags);
+    b.tiled = std::move(imposed.front().tiled);
+    return b;
   }
   test::TempDir dir;
   std::shared_ptr<model::Model> model;
   std::unique_ptr<text::FontLibrary> fonts;
   std::unique_ptr<text::Typesetter> typesetter;
   std::unique_ptr<layout::Layouter> layouter;
-  BuildOptions options;
 };
 
 std::vector<const page::Item*> named(const page::Page& page, const std::string& name) {
@@ -96,7 +108,7 @@ Color space_colour(const model::Game& game, const std::string& space) {
 
 TEST(HoherRatBoard, ThirtySpacesNumberedClockwiseFromTwelve) {
   BoardProject p;
-  LaidOutBoard b = p.board("hoher-rat");
+  Board b = p.board("hoher-rat");
   EXPECT_EQ(b.page.size, (Size{500, 500}));
   EXPECT_EQ(b.stem, "board");
   auto numbers = named(b.page, "space-number");
@@ -115,7 +127,7 @@ TEST(HoherRatBoard, ThirtySpacesNumberedClockwiseFromTwelve) {
 
 TEST(HoherRatBoard, SpaceColoursComeFromTheBoardTable) {
   BoardProject p;
-  LaidOutBoard b = p.board("hoher-rat");
+  Board b = p.board("hoher-rat");
   auto spaces = named(b.page, "space-colour");
   ASSERT_EQ(spaces.size(), 30u);
   for (size_t k = 0; k < spaces.size(); ++k)
@@ -149,7 +161,7 @@ TEST(HoherRatBoard, RulesEngineChecksTheBoardAgainstTheCards) {
   ASSERT_NE(pos, std::string::npos);
   game.replace(pos, from.size(), "\"7\": { colour: gruen }");
   BoardProject p(game);
-  LaidOutBoard b = p.board("hoher-rat");
+  Board b = p.board("hoher-rat");
   EXPECT_EQ(fill_of(*named(b.page, "space-colour")[6]), space_colour(p.game("hoher-rat"), "7"));
   auto findings = rules::check_game(*p.model, p.game("hoher-rat"));
   std::vector<std::string> cards;
@@ -161,7 +173,7 @@ TEST(HoherRatBoard, RulesEngineChecksTheBoardAgainstTheCards) {
 
 TEST(DuellBoard, TracksBridgeAndMarksFromMetaBoard) {
   BoardProject p;
-  LaidOutBoard b = p.board("duell");
+  Board b = p.board("duell");
   EXPECT_EQ(b.page.size, (Size{420, 297}));
   // Two tracks from -5 to 20: 26 spaces each.
   size_t spaces =
@@ -197,7 +209,7 @@ TEST(DuellBoard, TracksBridgeAndMarksFromMetaBoard) {
 TEST(Boards, TextAndKeyMotifsStayInTheSafeArea) {
   BoardProject p;
   for (const char* game : {"hoher-rat", "duell"}) {
-    LaidOutBoard b = p.board(game);
+    Board b = p.board(game);
     EXPECT_EQ(b.page.safe, (Rect{10, 10, b.page.size.w - 20, b.page.size.h - 20}));
     size_t key = 0;
     for (const auto& item : b.page.items)
@@ -225,7 +237,6 @@ int pdf_pages(const fs::path& pdf, std::string* size = nullptr) {
 TEST(BoardProducts, FullSizePdfPreviewAndTiledSheets) {
   BoardProject p;
   test::TempDir out;
-  p.options.out_dir = out.path();
   struct Expect {
     const char* game;
     int a4_pages, a3_pages;
@@ -234,8 +245,11 @@ TEST(BoardProducts, FullSizePdfPreviewAndTiledSheets) {
   for (const Expect& e : {Expect{"hoher-rat", 1 + 6, 1 + 4, "1417.32 x 1417.32 pts"},
                           Expect{"duell", 1 + 4, 1 + 2, "1190.55 x 841.89 pts"}}) {
     Diagnostics diags;
-    BuildReport report = build_board_products(p.game(e.game), *p.layouter, p.options, diags);
+    auto boards = layout::layout_boards(p.game(e.game), *p.layouter, {}, diags);
+    auto imposed = impose_boards(boards, "de", *p.typesetter, diags);
     ASSERT_FALSE(diags.has_errors()) << format_diagnostics(diags);
+    BuildReport report;
+    write_boards(imposed, out.path() / e.game, ProductFormats{}, report);
     fs::path dir = out.path() / e.game / "board";
     EXPECT_EQ(report.written.size(), 4u);
     std::string size;
@@ -253,7 +267,7 @@ TEST(BoardProducts, FullSizePdfPreviewAndTiledSheets) {
 TEST(BoardProducts, SheetsKeepMarksAndLabelsInsideThePrintableArea) {
   BoardProject p;
   for (const char* game : {"hoher-rat", "duell"}) {
-    LaidOutBoard b = p.board(game);
+    Board b = p.board(game);
     ASSERT_EQ(b.tiled.size(), 2u);
     for (const auto& tiled : b.tiled) {
       ASSERT_EQ(tiled.pages.size(), tiled.tiling.tiles.size() + 1);
@@ -404,7 +418,7 @@ BoardArea board_area(const Tiling& t) {
 TEST(BoardTiles, ContentOfTheSheetsComposesBackIntoTheBoard) {
   BoardProject p;
   for (const char* game : {"hoher-rat", "duell"}) {
-    LaidOutBoard b = p.board(game);
+    Board b = p.board(game);
     for (const auto& tiled : b.tiled) {
       const Tiling& t = tiled.tiling;
       std::vector<page::Page> content;
@@ -430,7 +444,7 @@ TEST(BoardTiles, ContentOfTheSheetsComposesBackIntoTheBoard) {
 TEST(BoardTiles, PrintedSheetsCutAndLaidOverEachOtherGiveTheBoard) {
   BoardProject p;
   for (const char* game : {"hoher-rat", "duell"}) {
-    LaidOutBoard b = p.board(game);
+    Board b = p.board(game);
     for (const auto& tiled : b.tiled) {
       const Tiling& t = tiled.tiling;
       std::vector<page::Page> sheets(tiled.pages.begin() + 1, tiled.pages.end());

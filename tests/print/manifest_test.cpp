@@ -6,7 +6,10 @@
 #include <regex>
 
 #include "core/files.h"
-#include "print/products/manifest.h"
+#include "print/manifest/input_snapshot.h"
+#include "print/manifest/manifest.h"
+#include "print/manifest/sha256.h"
+#include "print/output/json_text.h"
 #include "support/mini_project.h"
 
 namespace kw::print {
@@ -30,6 +33,7 @@ TEST(Sha256, KnownVectorsAndFiles) {
   EXPECT_EQ(sha256_file(dir.path() / "big.bin"), sha256_hex(big));
   EXPECT_EQ(sha256_file(dir.path() / "big.bin"), sha256sum(dir.path() / "big.bin"));
   EXPECT_THROW(sha256_file(dir.path() / "none"), std::runtime_error);
+  EXPECT_EQ(digest_file(dir.path() / "big.bin").bytes, big.size());
 }
 
 TEST(InputSnapshot, HashesTheProjectTreeAndTheOptions) {
@@ -93,9 +97,42 @@ TEST(Manifest, ListsEveryWrittenFileWithSizeAndHash) {
   EXPECT_NE(json.find("\"game\": \"mini\""), std::string::npos);
 }
 
-TEST(Manifest, JsonStrings) {
-  EXPECT_EQ(json_string("a\"b\\c\n\x01"), "\"a\\\"b\\\\c\\n\\u0001\"");
-  EXPECT_EQ(json_string("Palantír"), "\"Palantír\"");
+TEST(Manifest, TheInputIsReadBack) {
+  test::TempDir dir;
+  InputSnapshot input;
+  input.sha256 = std::string(64, 'c');
+  input.options = "formats=png \"quoted\"";
+  write_manifest(dir.path(), "mini", "de", input, {});
+  auto read = manifest_input(*read_file(dir.path() / "manifest.json"));
+  ASSERT_TRUE(read);
+  EXPECT_EQ(read->sha256, input.sha256);
+  EXPECT_EQ(read->options, input.options);
+  EXPECT_FALSE(manifest_input("not json"));
+  EXPECT_FALSE(manifest_input("{\"input\": {\"sha256\": 7}}"));
+}
+
+TEST(JsonText, ARecordALineEscapedByNlohmann) {
+  nlohmann::ordered_json doc;
+  doc["name"] = "Palantír \"a\"\n\x01";
+  doc["input"] = {{"sha256", "ab"}, {"files", 2}};
+  doc["rows"] = nlohmann::ordered_json::array(
+      {{{"a", 1}, {"list", {1, 2}}}, {{"a", 2}, {"list", nlohmann::ordered_json::array()}}});
+  doc["none"] = nlohmann::ordered_json::array();
+  EXPECT_EQ(json_text(doc),
+            "{\n"
+            "  \"name\": \"Palantír \\\"a\\\"\\n\\u0001\",\n"
+            "  \"input\": {\"sha256\": \"ab\", \"files\": 2},\n"
+            "  \"rows\": [\n"
+            "    {\"a\": 1,\n"
+            "     \"list\": [1, 2]},\n"
+            "    {\"a\": 2,\n"
+            "     \"list\": []}\n"
+            "  ],\n"
+            "  \"none\": [\n"
+            "  ]\n"
+            "}\n");
+  // Bytes that are not UTF-8 become U+FFFD rather than an exception.
+  EXPECT_EQ(json_text(nlohmann::ordered_json("a\xff")), "\"a\xef\xbf\xbd\"\n");
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "print/products/parallel.h"
+#include "print/products/progress.h"
 
 namespace kw::print {
 namespace {

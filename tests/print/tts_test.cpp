@@ -1,5 +1,5 @@
-// Tabletop Simulator sheets and the overview contact sheet: their plans, and
-// the pixels of what is written, fed from several threads in any order.
+// Tabletop Simulator sheets: their plan, their pages, and the pixels of what
+// is written, fed from several threads in any order.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -7,49 +7,19 @@
 #include <random>
 
 #include "core/files.h"
-#include "print/imposition/contact_sheet.h"
-#include "print/imposition/tts.h"
+#include "print/imposition/tts_sheets.h"
+#include "print/products/tts_writer.h"
 #include "render/jpeg.h"
 #include "render/png.h"
 #include "render/raster.h"
+#include "sheet_test_cards.h"
 #include "support/test_support.h"
-#include "text/font_library.h"
 
 namespace kw::print {
 namespace {
 
 namespace fs = std::filesystem;
-
-page::Page solid(Color c, Size trim = {59, 91}) {
-  page::Page p;
-  p.id = "t/" + c.hex();
-  p.size = {trim.w + 6, trim.h + 6};
-  p.trim = {3, 3, trim.w, trim.h};
-  p.corner_radius = 5;
-  page::RectShape bg;
-  bg.rect = {0, 0, p.size.w, p.size.h};
-  bg.paint.fill = c;
-  page::Item item;
-  item.shape = bg;
-  item.bounds = bg.rect;
-  p.items.push_back(item);
-  // A black band in the bleed only: must not show on a sheet (trim only).
-  page::RectShape band;
-  band.rect = {0, 0, p.size.w, 3};
-  band.paint.fill = Color{0, 0, 0, 255};
-  item.shape = band;
-  p.items.push_back(item);
-  return p;
-}
-
-Color shade(size_t i) {
-  return {static_cast<std::uint8_t>(40 + (i * 37) % 200), static_cast<std::uint8_t>(60 + (i * 91) % 180),
-          static_cast<std::uint8_t>(30 + (i * 53) % 210), 255};
-}
-
-bool near(const Color& a, const Color& b, int tol = 6) {
-  return std::abs(a.r - b.r) <= tol && std::abs(a.g - b.g) <= tol && std::abs(a.b - b.b) <= tol;
-}
+using namespace test_cards;
 
 TEST(TtsPlan, SixtyNineCardsASheetTheLastCellForTheBack) {
   std::vector<std::string> stems;
@@ -88,7 +58,15 @@ TEST(TtsPlan, SixtyNineCardsASheetTheLastCellForTheBack) {
   EXPECT_EQ(small.sheets[0].columns, 4);
   EXPECT_EQ(small.sheets[0].rows, 1);
   std::string json = tts_json(small, stems);
-  EXPECT_NE(json.find("\"width\": 4, \"height\": 1, \"number\": 3"), std::string::npos) << json;
+  EXPECT_EQ(json,
+            "{\n"
+            "  \"card_width\": 379,\n"
+            "  \"card_height\": 585,\n"
+            "  \"decks\": [\n"
+            "    {\"face\": \"mini-1.jpg\", \"back\": \"mini-c3.jpg\", \"width\": 4, \"height\": 1, \"number\": 3,\n"
+            "     \"cards\": [\"c0\", \"c1\", \"c2\"]}\n"
+            "  ]\n"
+            "}\n");
 }
 
 TEST(TtsWriter, FillsSheetsFromManyThreadsAndHoldsOneAtATime) {
@@ -107,17 +85,17 @@ TEST(TtsWriter, FillsSheetsFromManyThreadsAndHoldsOneAtATime) {
   test::TempDir dir;
   TtsWriter writer(plan_tts(cards, {59, 91}, "t", stems), ptrs, dir.path());
   // Images at 60 dpi are enough here; the writer scales whatever it gets.
-  std::vector<render::detail::SurfacePtr> images;
-  for (const auto& p : pages) images.push_back(render::detail::paint_to_image(p, 60));
+  std::vector<std::shared_ptr<const render::Raster>> images;
+  for (const auto& p : pages) images.push_back(std::make_shared<const render::Raster>(render::render_raster(p, 60)));
   // The back first (as the build does), then fronts in shuffled order from 4 threads.
-  writer.place(kFronts, images[kFronts].get());
+  writer.place(kFronts, images[kFronts]);
   std::vector<size_t> order(kFronts);
   for (size_t i = 0; i < kFronts; ++i) order[i] = i;
   std::shuffle(order.begin(), order.end(), std::mt19937(7));
   std::vector<std::future<void>> jobs;
   for (int t = 0; t < 4; ++t)
     jobs.push_back(std::async(std::launch::async, [&, t] {
-      for (size_t k = static_cast<size_t>(t); k < order.size(); k += 4) writer.place(order[k], images[order[k]].get());
+      for (size_t k = static_cast<size_t>(t); k < order.size(); k += 4) writer.place(order[k], images[order[k]]);
     }));
   for (auto& j : jobs) j.get();
   writer.finish(stems);
@@ -152,51 +130,36 @@ TEST(TtsWriter, AnIncompleteSheetIsAnError) {
   std::vector<TtsCard> cards = {{0, 1}};
   test::TempDir dir;
   TtsWriter writer(plan_tts(cards, {59, 91}, "t", stems), ptrs, dir.path());
-  auto image = render::detail::paint_to_image(a, 30);
-  writer.place(0, image.get());  // the back never comes
+  writer.place(0, std::make_shared<const render::Raster>(render::render_raster(a, 30)));  // the back never comes
   EXPECT_THROW(writer.finish(stems), std::logic_error);
 }
 
-TEST(ContactSheet, EveryCardCutToItsTrimAndLabelled) {
-  Diagnostics diags;
-  auto fonts = text::FontLibrary::load(test::source_project(), diags);
-  text::Typesetter typesetter(*fonts);
-  std::vector<page::Page> pages;
-  for (size_t i = 0; i < 56; ++i) pages.push_back(solid(shade(i)));
-  std::vector<const page::Page*> ptrs;
-  std::vector<std::string> labels;
-  for (size_t i = 0; i < pages.size(); ++i) {
-    ptrs.push_back(&pages[i]);
-    labels.push_back(std::to_string(i + 1) + "-card");
-  }
-  ContactSheet sheet(ptrs, labels, typesetter, diags);
-  ASSERT_FALSE(diags.has_errors()) << format_diagnostics(diags);
-  const auto& g = sheet.geometry();
-  EXPECT_EQ(g.card_w, 139);  // 59 mm at 60 dpi
-  EXPECT_EQ(g.card_h, 215);
-  EXPECT_EQ(g.columns * g.rows >= 56, true);
-  EXPECT_GT(g.width, g.height);  // landscape
-  for (size_t i = 0; i < pages.size(); ++i) {
-    auto image = render::detail::paint_to_image(pages[i], 100);
-    sheet.place(i, image.get());
-  }
-  render::Raster png = render::decode_png(sheet.encode_png());
-  EXPECT_EQ(png.width, g.width);
-  EXPECT_EQ(png.height, g.height);
-  for (size_t i : {0u, 20u, 55u}) {
-    Rect c = g.card(i);
-    EXPECT_TRUE(near(png.pixel(static_cast<int>(c.center().x), static_cast<int>(c.center().y)), shade(i))) << i;
-    EXPECT_TRUE(near(png.pixel(static_cast<int>(c.center().x), static_cast<int>(c.y) + 1), shade(i)))
-        << "the trim, not the bleed band, at the top of card " << i;
-    // The rounded corner shows the grey ground.
-    EXPECT_TRUE(near(png.pixel(static_cast<int>(c.x), static_cast<int>(c.y)), Color{0xe6, 0xe6, 0xe6, 255})) << i;
-    // Some dark label text below the card.
-    Rect l = g.label(i);
-    bool ink = false;
-    for (int y = static_cast<int>(l.y); y < static_cast<int>(l.bottom()); ++y)
-      for (int x = static_cast<int>(l.x); x < static_cast<int>(l.right()); ++x) ink = ink || png.pixel(x, y).r < 120;
-    EXPECT_TRUE(ink) << "label of card " << i;
-  }
+TEST(TtsSheets, CellsAreTheTrimAndSheetsTakeThemPixelForPixel) {
+  std::vector<std::string> stems = {"01-a", "02-b", "00-back"};
+  std::vector<TtsCard> cards = {{0, 2}, {1, 2}};
+  TtsPlan plan = plan_tts(cards, {59, 91}, "t", stems);
+  EXPECT_NEAR(plan.dpi, 379 / (59 / 25.4), 1e-9);
+  page::Page card = solid(shade(3));
+  auto image = std::make_shared<const render::Raster>(render::render_raster(card, 100));
+  page::Page cell = tts_cell(plan, card, image);
+  ASSERT_EQ(cell.items.size(), 1u);
+  const auto& trim = std::get<page::Image>(cell.items[0].shape);
+  EXPECT_EQ(trim.raster, image);
+  EXPECT_NEAR(trim.source.y, 3 * image->height / card.size.h, 1e-9);  // the bleed is cut off
+  auto cell_pixels = std::make_shared<const render::Raster>(render::render_raster(cell, plan.dpi));
+  EXPECT_EQ(cell_pixels->width, 379);
+  EXPECT_EQ(cell_pixels->height, 585);
+  EXPECT_TRUE(near(cell_pixels->pixel(190, 1), shade(3))) << "no bleed band at the top";
+
+  // On the sheet, the second cell is the cell, unchanged.
+  page::Page sheet = tts_sheet_ground(plan, 0);
+  const page::Page layer = tts_sheet_cell(plan, 0, 1, cell_pixels);
+  sheet.items.push_back(layer.items.front());
+  render::Raster painted = render::render_raster(sheet, plan.dpi);
+  EXPECT_EQ(painted.width, 3 * 379);  // two cards and the back
+  for (int y : {0, 100, 584})
+    for (int x : {0, 200, 378}) EXPECT_EQ(painted.pixel(379 + x, y), cell_pixels->pixel(x, y)) << x << "," << y;
+  EXPECT_EQ(painted.pixel(10, 10), (Color{255, 255, 255, 255}));  // an empty cell is paper
 }
 
 }  // namespace

@@ -200,11 +200,11 @@ std::string output_intent_ps(const CmykSettings& settings) {
 // `out` in CMYK; `pdf` names the file for messages.
 void ghostscript_to_cmyk(const fs::path& source, const fs::path& intent, const fs::path& out,
                          const CmykSettings& settings, const fs::path& pdf) {
-  ProgramResult gs = run_program({"gs", "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=pdfwrite",
-                                  "-dCompatibilityLevel=1.6", "-dOmitID", "-dOmitXMP", "-sColorConversionStrategy=CMYK",
-                                  "-sProcessColorModel=DeviceCMYK", "-sOutputICCProfile=" + settings.icc.string(),
-                                  "--permit-file-read=" + settings.icc.string(), "-sOutputFile=" + out.string(),
-                                  intent.string(), source.string()});
+  ProgramResult gs =
+      run_program({"gs", "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=pdfwrite", "-dCompatibilityLevel=1.6",
+                   "-dOmitID", "-dOmitXMP", "-sColorConversionStrategy=CMYK", "-sProcessColorModel=DeviceCMYK",
+                   "-sOutputICCProfile=" + settings.icc.string(), "--permit-file-read=" + settings.icc.string(),
+                   "-sOutputFile=" + out.string(), intent.string(), source.string()});
   if (gs.status != 0 || !std::ifstream(out))
     throw std::runtime_error("Ghostscript could not convert " + pdf.string() + " to CMYK (exit " +
                              std::to_string(gs.status) + "): " + gs.output);

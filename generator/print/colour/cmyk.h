@@ -1,6 +1,6 @@
 #pragma once
 // CMYK print PDFs (`build --color cmyk`, data/print/color.yaml): the RGB PDF
-// cairo wrote is converted by Ghostscript's pdfwrite through an ICC output
+// the render stage wrote is converted by Ghostscript's pdfwrite through an ICC output
 // profile, which also goes into the file as its output intent (/OutputIntents,
 // GTS_PDFX). Before that, neutral colours are rewritten as black ink alone
 // (DeviceCMYK, by a qpdf token filter; pdfwrite keeps DeviceCMYK as it is):

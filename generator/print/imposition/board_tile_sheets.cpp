@@ -117,8 +117,8 @@ void push_mark(page::Page& page, Point c, const Rect& clip) {
 }
 
 // Sets `markup` into `box` (sheet mm); problems go to `diags`.
-void push_text(page::Page& page, const std::string& name, const std::string& markup, text::TextStyle style, const Rect& box,
-               const SheetText& st, const text::Typesetter& typesetter, Diagnostics& diags) {
+void push_text(page::Page& page, const std::string& name, const std::string& markup, text::TextStyle style,
+               const Rect& box, const SheetText& st, const text::Typesetter& typesetter, Diagnostics& diags) {
   style.language = st.language;
   auto result = typesetter.set(markup, style, {box.w, box.h});
   if (!result.text) {
@@ -173,7 +173,7 @@ page::Page tile_content(const page::Page& board, const Tiling& tiling, const Til
 }
 
 page::Page tile_sheet(const page::Page& board, const Tiling& tiling, const Tile& tile, const SheetText& text,
-                const text::Typesetter& typesetter, Diagnostics& diags) {
+                      const text::Typesetter& typesetter, Diagnostics& diags) {
   page::Page page = tile_content(board, tiling, tile);
   const Rect& printable = tiling.printable;
   const Affine to_sheet = board_to_sheet(tiling, tile);
@@ -204,8 +204,8 @@ page::Page tile_sheet(const page::Page& board, const Tiling& tiling, const Tile&
   return page;
 }
 
-page::Page assembly_map(const page::Page& board, const Tiling& tiling, const SheetText& text, const text::Typesetter& typesetter,
-                  Diagnostics& diags) {
+page::Page assembly_map(const page::Page& board, const Tiling& tiling, const SheetText& text,
+                        const text::Typesetter& typesetter, Diagnostics& diags) {
   page::Page page = sheet_page(board.id + "/" + tiling.sheet.name + "-map", tiling);
   const Rect& p = tiling.printable;
   const int n = static_cast<int>(tiling.tiles.size());
@@ -274,7 +274,7 @@ page::Page assembly_map(const page::Page& board, const Tiling& tiling, const She
 }
 
 std::vector<page::Page> tiled_sheets(const page::Page& board, const Tiling& tiling, const SheetText& text,
-                               const text::Typesetter& typesetter, Diagnostics& diags) {
+                                     const text::Typesetter& typesetter, Diagnostics& diags) {
   std::vector<page::Page> pages;
   pages.push_back(assembly_map(board, tiling, text, typesetter, diags));
   for (const Tile& tile : tiling.tiles) pages.push_back(tile_sheet(board, tiling, tile, text, typesetter, diags));

@@ -27,15 +27,15 @@ page::Page tile_content(const page::Page& board, const Tiling& tiling, const Til
 // tile_content, then the board's outline, the bands' cut lines and marks,
 // and the tile's label.
 page::Page tile_sheet(const page::Page& board, const Tiling& tiling, const Tile& tile, const SheetText& text,
-                        const text::Typesetter& typesetter, Diagnostics& diags);
+                      const text::Typesetter& typesetter, Diagnostics& diags);
 
 // The first sheet: title, the board scaled into a frame with every tile's
 // outline and label, a 100 mm check length, and the assembly steps.
 page::Page assembly_map(const page::Page& board, const Tiling& tiling, const SheetText& text,
-                          const text::Typesetter& typesetter, Diagnostics& diags);
+                        const text::Typesetter& typesetter, Diagnostics& diags);
 
 // assembly_map followed by one tile_sheet per tile, row by row.
 std::vector<page::Page> tiled_sheets(const page::Page& board, const Tiling& tiling, const SheetText& text,
-                                       const text::Typesetter& typesetter, Diagnostics& diags);
+                                     const text::Typesetter& typesetter, Diagnostics& diags);
 
 }  // namespace kw::print

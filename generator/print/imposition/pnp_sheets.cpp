@@ -183,8 +183,8 @@ std::vector<SheetPlan> plan_sheets(std::span<const PnpCard> cards, const SheetFo
     if (!fits_last) {
       auto grid = fit_grid(sheet, size, gap);
       if (!grid)
-        throw std::runtime_error(fmt::format("card '{}' ({:g} x {:g} mm) does not fit on a {} sheet", front.id, size.w,
-                                             size.h, sheet.name));
+        throw std::runtime_error(
+            fmt::format("card '{}' ({:g} x {:g} mm) does not fit on a {} sheet", front.id, size.w, size.h, sheet.name));
       plans.push_back({*grid, {}});
     }
     plans.back().cards.push_back(i);
@@ -292,8 +292,8 @@ Page alignment_front(const SheetGrid& grid, const PnpSettings& settings, const s
     Point m = c.center();
     crosses.push_back({{m.x - kCrossArm, m.y}, {m.x + kCrossArm, m.y}});
     crosses.push_back({{m.x, m.y - kCrossArm}, {m.x, m.y + kCrossArm}});
-    push_text(front, "slot", std::to_string(slot + 1), 9, text::Align::Center,
-              {m.x - 10, m.y + kCrossArm + 1.5, 20, 6}, typesetter, diags);
+    push_text(front, "slot", std::to_string(slot + 1), 9, text::Align::Center, {m.x - 10, m.y + kCrossArm + 1.5, 20, 6},
+              typesetter, diags);
   }
   push_segments(front, "cells", outlines, LineStyle{0.15, ink("#000000")});
   push_segments(front, "crosses", crosses, LineStyle{0.2, ink("#000000")});

@@ -1,6 +1,6 @@
 #pragma once
 // Page boxes of print PDFs, and page-level PDF surgery, through libqpdf
-// (cairo writes only a MediaBox). Boxes here are in millimetres in page
+// (the render stage's PDFs carry only a MediaBox). Boxes here are in millimetres in page
 // coordinates (origin at the MediaBox's top-left corner, y down), as layout
 // speaks; in the file they are PDF points from the bottom-left.
 //

@@ -251,9 +251,7 @@ class PageReader {
       page_.out_.images.push_back(img);
     }
 
-    void dispatch(const std::string& op) {
-      graphics_state(op) || colour(op) || text(op) || path(op) || image(op);
-    }
+    void dispatch(const std::string& op) { graphics_state(op) || colour(op) || text(op) || path(op) || image(op); }
 
     bool graphics_state(const std::string& op) {
       if (op == "q") {

@@ -95,8 +95,8 @@ void check_text(const PdfPageContent& content, const PageBoxes& boxes, const pag
   if (!smallest) return;
   bool light = smallest_limit > profile.text_min_pt;
   add(card, PreflightCheck::Text,
-      where + ": " + std::to_string(small) + (small == 1 ? " text" : " texts") + " too small: " +
-          fmt::format("{:.2f} pt", smallest->size_pt) + " (" + smallest->font + ") at " +
+      where + ": " + std::to_string(small) + (small == 1 ? " text" : " texts") +
+          " too small: " + fmt::format("{:.2f} pt", smallest->size_pt) + " (" + smallest->font + ") at " +
           fmt::format("{:.1f}, {:.1f} mm", smallest->origin.x, smallest->origin.y) + ", the minimum is " +
           fmt::format("{:g} pt", smallest_limit) + (light ? " for light text on a dark ground" : ""));
 }
@@ -129,8 +129,8 @@ void check_lines(const PdfPageContent& content, const PageBoxes& boxes, const Pr
   }
   if (thinnest)
     add(card, PreflightCheck::Lines,
-        where + ": " + std::to_string(thin) + (thin == 1 ? " line" : " lines") + " too thin: " +
-            fmt::format("{:.2f} pt", thinnest->line_width_pt) + " at " +
+        where + ": " + std::to_string(thin) + (thin == 1 ? " line" : " lines") +
+            " too thin: " + fmt::format("{:.2f} pt", thinnest->line_width_pt) + " at " +
             fmt::format("{:.1f}, {:.1f} mm", thinnest->bounds.x, thinnest->bounds.y) + ", the minimum is " +
             fmt::format("{:g} pt", profile.line_min_pt));
 }

@@ -247,10 +247,11 @@ PreflightReport preflight_game(const model::Game& game, std::span<const layout::
 std::string format_preflight(const PreflightReport& report) {
   const PrintProfile& p = *report.profile;
   std::string out = "preflight " + report.game + " against profile " + p.id + " (" + p.name + ")\n";
-  out += fmt::format("  trim {:g} x {:g} mm, bleed {:g} mm, safe {:g} mm, images {:g} dpi, text {:g} pt (light on "
-                     "dark {:g} pt), lines {:g} pt{}\n",
-                     p.trim.w, p.trim.h, p.bleed, p.safe, p.image_dpi, p.text_min_pt, p.text_min_light_on_dark_pt,
-                     p.line_min_pt, p.marks_allowed ? "" : ", no marks");
+  out += fmt::format(
+      "  trim {:g} x {:g} mm, bleed {:g} mm, safe {:g} mm, images {:g} dpi, text {:g} pt (light on "
+      "dark {:g} pt), lines {:g} pt{}\n",
+      p.trim.w, p.trim.h, p.bleed, p.safe, p.image_dpi, p.text_min_pt, p.text_min_light_on_dark_pt, p.line_min_pt,
+      p.marks_allowed ? "" : ", no marks");
   out += "  files: " + p.fronts_pdf + ", " + p.backs_pdf + ", " + p.images_dir + "/<card>.jpg\n";
   out += "  checks: files stale boxes image bleed safe-area text lines fonts resolution marks\n";
   for (const auto& f : report.general) out += "  " + std::string(check_name(f.check)) + ": " + f.message + "\n";

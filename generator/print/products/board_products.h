@@ -42,8 +42,8 @@ std::vector<ImposedBoard> impose_boards(std::span<const layout::LaidOutBoard> bo
 
 // Writes the boards under `dir`/board/ (atomically, file by file): PDFs when
 // formats.pdf, the preview when formats.png. Appends to report.written.
-void write_boards(std::span<const ImposedBoard> boards, const std::filesystem::path& dir,
-                  const ProductFormats& formats, BuildReport& report);
+void write_boards(std::span<const ImposedBoard> boards, const std::filesystem::path& dir, const ProductFormats& formats,
+                  BuildReport& report);
 
 // Gives the board PDFs written by write_boards their page boxes: the
 // full-size board's trim, each tiled sheet the whole sheet.

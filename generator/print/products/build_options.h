@@ -32,8 +32,8 @@ struct BuildOptions {
   std::filesystem::path out_dir = "output";
   ProductFormats formats;
   std::string language = "de";
-  std::string subdir;   // under <out>/<game>/: "" for German, "en" for English...
-  PrintOptions print;   // print production: PnP sheets, manifest, CMYK, threads
+  std::string subdir;  // under <out>/<game>/: "" for German, "en" for English...
+  PrintOptions print;  // print production: PnP sheets, manifest, CMYK, threads
   std::filesystem::path game_dir(const std::string& game_id) const { return out_dir / game_id / subdir; }
 };
 

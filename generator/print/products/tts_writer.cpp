@@ -43,7 +43,8 @@ std::string tts_json(const TtsPlan& plan, std::span<const std::string> stems) {
 TtsWriter::TtsWriter(TtsPlan plan, std::vector<const page::Page*> pages, fs::path dir)
     : plan_(std::move(plan)), pages_(std::move(pages)), dir_(std::move(dir)) {
   for (size_t s = 0; s < plan_.sheets.size(); ++s)
-    for (size_t c = 0; c < plan_.sheets[s].cards.size(); ++c) where_[plan_.sheets[s].cards[c]] = {s, static_cast<int>(c)};
+    for (size_t c = 0; c < plan_.sheets[s].cards.size(); ++c)
+      where_[plan_.sheets[s].cards[c]] = {s, static_cast<int>(c)};
 }
 
 void TtsWriter::paint_cell(int cell, Cell image) {

@@ -53,12 +53,12 @@ class TtsWriter {
   TtsPlan plan_;
   std::vector<const page::Page*> pages_;
   std::filesystem::path dir_;
-  std::map<size_t, std::pair<size_t, int>> where_;                  // front -> (sheet, cell)
-  std::map<size_t, std::vector<std::pair<int, Cell>>> waiting_;     // sheet -> (cell, image)
-  std::map<size_t, Cell> back_cells_;                               // back index -> cell image
-  size_t current_ = 0;                                              // the sheet being filled
-  Sheet sheet_;        // it, painted (null until it gets its first cell)
-  size_t placed_ = 0;  // its cells painted (fronts)
+  std::map<size_t, std::pair<size_t, int>> where_;               // front -> (sheet, cell)
+  std::map<size_t, std::vector<std::pair<int, Cell>>> waiting_;  // sheet -> (cell, image)
+  std::map<size_t, Cell> back_cells_;                            // back index -> cell image
+  size_t current_ = 0;                                           // the sheet being filled
+  Sheet sheet_;                                                  // it, painted (null until it gets its first cell)
+  size_t placed_ = 0;                                            // its cells painted (fronts)
   bool back_placed_ = false;
   bool writing_ = false;  // the current sheet is being written
   size_t open_sheets_ = 0, peak_open_ = 0;

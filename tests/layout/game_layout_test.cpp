@@ -1,14 +1,16 @@
-// The products of the real Palantír data: every card laid out, the reference
-// cards' rankings taken from the rules model, the flavor booklet.
+// The real Palantír data laid out as a game: every card and its back, the
+// reference cards' rankings taken from the rules model, the flavor booklet,
+// and which back belongs to which front.
+#include "layout/game_layout.h"
+
 #include <gtest/gtest.h>
 
 #include "layout/card_layout.h"
 #include "layout/icons.h"
-#include "print/products/card_products.h"
 #include "rules/rules.h"
 #include "support/mini_project.h"
 
-namespace kw::print {
+namespace kw::layout {
 namespace {
 
 struct Palantir {
@@ -20,15 +22,16 @@ struct Palantir {
     Diagnostics d;
     fonts = text::FontLibrary::load(test::source_project(), d);
     typesetter = std::make_unique<text::Typesetter>(*fonts, layout::icon_aspect_for(*model, *game));
-    layouter = std::make_unique<layout::Layouter>(*model, *fonts, *typesetter);
-    options.rule_values = rules::rule_values(*model, *game);
+    layouter = std::make_unique<Layouter>(*model, *fonts, *typesetter);
+    rule_values = rules::rule_values(*model, *game);
   }
+  GameLayoutContext context() const { return {"de", &rule_values}; }
   std::unique_ptr<model::Model> model;
   const model::Game* game = nullptr;
   std::unique_ptr<text::FontLibrary> fonts;
   std::unique_ptr<text::Typesetter> typesetter;
-  std::unique_ptr<layout::Layouter> layouter;
-  BuildOptions options;
+  std::unique_ptr<Layouter> layouter;
+  ValueMap rule_values;
 };
 
 // All text of a page's glyph runs, in paint order, one item per line.
@@ -48,7 +51,7 @@ const LaidOutCard* by_stem(const std::vector<LaidOutCard>& cards, const std::str
 TEST(PalantirProducts, EveryCardAndTheBackLayOutWithoutErrors) {
   Palantir p;
   Diagnostics diags;
-  auto cards = layout_game(*p.game, *p.layouter, p.options, diags);
+  auto cards = layout_cards(*p.game, *p.layouter, p.context(), diags);
   ASSERT_FALSE(diags.has_errors()) << format_diagnostics(diags);
   ASSERT_EQ(cards.size(), 56u);  // 48 playing + 7 reference cards + the back
   EXPECT_EQ(cards.front().stem, "01-gondor-hobbit-1");
@@ -69,7 +72,7 @@ TEST(PalantirProducts, EveryCardAndTheBackLayOutWithoutErrors) {
 TEST(PalantirProducts, ReferenceCardPrintsTheRulesModelsRanking) {
   Palantir p;
   Diagnostics diags;
-  auto cards = layout_game(*p.game, *p.layouter, p.options, diags);
+  auto cards = layout_cards(*p.game, *p.layouter, p.context(), diags);
   const LaidOutCard* standard = by_stem(cards, "51-standardspiel");
   ASSERT_TRUE(standard);
   std::string text = page_text(standard->page);
@@ -88,15 +91,15 @@ TEST(PalantirProducts, ReferenceCardPrintsTheRulesModelsRanking) {
   }
   EXPECT_LT(printed.find("Balrog"), printed.find("Ringträger"));
   EXPECT_LT(printed.find("Ringträger"), printed.find("Erben"));
-  EXPECT_EQ(p.options.rule_values.at("trump_count.standard"), "26");
-  EXPECT_EQ(p.options.rule_values.at("trumps.standard").rfind("**Balrog**", 0), 0u);
+  EXPECT_EQ(p.rule_values.at("trump_count.standard"), "26");
+  EXPECT_EQ(p.rule_values.at("trumps.standard").rfind("**Balrog**", 0), 0u);
 }
 
 TEST(PalantirProducts, ReferenceTextCannotInventRuleValues) {
   Palantir p;
-  p.options.rule_values.erase("trump_count.standard");
+  p.rule_values.erase("trump_count.standard");
   Diagnostics diags;
-  layout_game(*p.game, *p.layouter, p.options, diags);
+  layout_cards(*p.game, *p.layouter, p.context(), diags);
   ASSERT_TRUE(diags.has_errors());
   bool named = false;
   for (const auto& d : diags.items())
@@ -108,7 +111,7 @@ TEST(PalantirProducts, ReferenceTextCannotInventRuleValues) {
 TEST(PalantirProducts, FlavorBookletHasAnA5PagePerText) {
   Palantir p;
   Diagnostics diags;
-  auto booklets = layout_booklets(*p.game, *p.layouter, p.options, diags);
+  auto booklets = layout_booklets(*p.game, *p.layouter, p.context(), diags);
   ASSERT_FALSE(diags.has_errors()) << format_diagnostics(diags);
   ASSERT_EQ(booklets.size(), 1u);
   EXPECT_EQ(booklets[0].file, "flavor.pdf");
@@ -121,5 +124,30 @@ TEST(PalantirProducts, FlavorBookletHasAnA5PagePerText) {
   EXPECT_EQ(second.rfind("Leuchtfeuer · Grond\n", 0), 0u) << second;
 }
 
+TEST(PalantirProducts, EveryFrontHasTheOneBack) {
+  Palantir p;
+  Diagnostics diags;
+  auto cards = layout_cards(*p.game, *p.layouter, p.context(), diags);
+  auto sides = card_sides(*p.game, cards);
+  ASSERT_EQ(sides.size(), 55u);
+  for (size_t i = 0; i < sides.size(); ++i) {
+    EXPECT_EQ(sides[i].front, i);
+    EXPECT_EQ(sides[i].back, std::optional<size_t>(55));
+  }
+  cards.pop_back();  // not what layout_cards gave
+  EXPECT_THROW(card_sides(*p.game, cards), std::logic_error);
+}
+
+TEST(PalantirProducts, TheWholeGameBooksAndBoards) {
+  Palantir p;
+  Diagnostics diags;
+  LaidOutGame all = layout_game(*p.game, *p.layouter, p.context(), diags);
+  ASSERT_FALSE(diags.has_errors()) << format_diagnostics(diags);
+  EXPECT_EQ(all.cards.size(), 56u);
+  EXPECT_EQ(all.booklets.size(), 1u);
+  EXPECT_TRUE(all.boards.empty());  // Palantír has no board
+  EXPECT_TRUE(layout_game(*p.game, *p.layouter, p.context(), diags, /*booklets=*/false).booklets.empty());
+}
+
 }  // namespace
-}  // namespace kw::print
+}  // namespace kw::layout
