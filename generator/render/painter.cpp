@@ -89,16 +89,15 @@ double snap(double v) {
 // millionth of, and the image drawn there with the device's own matrix. A
 // thumbnail meant for a cell of whole pixels then samples exactly as if it
 // had been placed in pixels, not a rounding error off them.
-bool to_device_pixels(cairo_t* cr, Rect& box, double& corner_radius) {
+void to_device_pixels(cairo_t* cr, Rect& box, double& corner_radius) {
   cairo_matrix_t m;
   cairo_get_matrix(cr, &m);
-  if (m.xy != 0 || m.yx != 0) return false;
+  if (m.xy != 0 || m.yx != 0) return;  // turned: drawn in user space
   double left = snap(m.xx * box.x + m.x0), top = snap(m.yy * box.y + m.y0);
   double right = snap(m.xx * box.right() + m.x0), bottom = snap(m.yy * box.bottom() + m.y0);
   box = {left, top, right - left, bottom - top};
   corner_radius *= std::min(std::abs(m.xx), std::abs(m.yy));
   cairo_identity_matrix(cr);
-  return true;
 }
 
 // The image's source rectangle scaled onto its box, clipped to the box's

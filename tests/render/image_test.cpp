@@ -4,8 +4,12 @@
 
 #include <memory>
 
+#include <numbers>
+
 #include "page/page.h"
+#include "render/cairo_ptr.h"
 #include "render/error.h"
+#include "render/image_surface.h"
 #include "render/raster.h"
 #include "render_test_util.h"
 
@@ -87,6 +91,55 @@ TEST(Image, RenderedPixelsPlacedAtTheirOwnResolutionComeBackUnchanged) {
                                    0,
                                    page::Image::Resampling::Nearest}));
   EXPECT_EQ(render_raster(copy, 100).rgba, rendered->rgba);
+}
+
+// Thumbnails on a sheet measured in pixels (a contact sheet): the cells'
+// edges, taken to millimetres and back, land a rounding error off whole
+// pixels. The images are still resampled exactly as when drawn in pixels
+// with cairo directly; drawn in millimetres, some pixels would differ.
+TEST(Image, BoxesOnWholePixelsSampleAsInPixels) {
+  page::Page card = page_with_background(kBleed);
+  card.items.push_back(rect_item({10.03, 10.07, 20.11, 30.2}, Color{200, 40, 90, 160}));
+  card.items.push_back(glyph_item(glyph_run("Agfx", 30, {8, 60}, kWhite)));
+  card.items.push_back(glyph_item(glyph_run("kartenwerk", 9, {6, 80}, kRed)));
+  auto image = std::make_shared<const Raster>(render_raster(card, 300));
+  const double dpi = 60, px_per_mm = dpi / 25.4, sx = image->width / card.size.w, sy = image->height / card.size.h;
+  const Rect trim{card.trim.x * sx, card.trim.y * sy, card.trim.w * sx, card.trim.h * sy};
+  const int width = 1685, height = 1483, columns = 11, rows = 6;
+  auto cell = [](int c, int r) { return Rect{13.0 + c * 152, 13.0 + r * 245, 139, 215}; };
+
+  // In pixels, with cairo.
+  detail::SurfacePtr direct(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height));
+  detail::SurfacePtr pixels = detail::surface_from_raster(*image);
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < columns; ++c) {
+      Rect at = cell(c, r);
+      detail::CairoPtr cr(cairo_create(direct.get()));
+      const double radius = 5 / 25.4 * dpi, q = std::numbers::pi / 2;
+      cairo_new_sub_path(cr.get());
+      cairo_arc(cr.get(), at.right() - radius, at.y + radius, radius, -q, 0);
+      cairo_arc(cr.get(), at.right() - radius, at.bottom() - radius, radius, 0, q);
+      cairo_arc(cr.get(), at.x + radius, at.bottom() - radius, radius, q, 2 * q);
+      cairo_arc(cr.get(), at.x + radius, at.y + radius, radius, 2 * q, 3 * q);
+      cairo_close_path(cr.get());
+      cairo_clip(cr.get());
+      cairo_translate(cr.get(), at.x, at.y);
+      cairo_scale(cr.get(), at.w / trim.w, at.h / trim.h);
+      cairo_set_source_surface(cr.get(), pixels.get(), -trim.x, -trim.y);
+      cairo_pattern_set_filter(cairo_get_source(cr.get()), CAIRO_FILTER_GOOD);
+      cairo_paint(cr.get());
+    }
+
+  // As a page in millimetres.
+  page::Page sheet;
+  sheet.size = {width / px_per_mm, height / px_per_mm};
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < columns; ++c) {
+      Rect at = cell(c, r);
+      sheet.items.push_back(
+          image_item({image, trim, {at.x / px_per_mm, at.y / px_per_mm, at.w / px_per_mm, at.h / px_per_mm}, 5}));
+    }
+  EXPECT_EQ(render_raster(sheet, dpi).rgba, detail::raster_from_surface(direct.get(), dpi).rgba);
 }
 
 TEST(Image, WithoutPixelsIsAnErrorNamingTheItem) {
