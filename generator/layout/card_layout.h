@@ -8,8 +8,8 @@
 
 #include "core/diagnostic.h"
 #include "layout/layout_def.h"
-#include "page/page.h"
 #include "model/model.h"
+#include "page/page.h"
 #include "text/typesetter.h"
 
 namespace kw::layout {
@@ -33,8 +33,8 @@ class Layouter {
   // `values` are the rules engine's texts for this game ({{rules.<name>}}).
   // The page takes the format of the card's deck (of `back_of` for a back).
   page::Page layout(const LayoutDef& def, const model::Game& game, const model::Card* card, Diagnostics& diags,
-              const std::string& language = "de", const ValueMap* values = nullptr,
-              const model::Deck* back_of = nullptr) const;
+                    const std::string& language = "de", const ValueMap* values = nullptr,
+                    const model::Deck* back_of = nullptr) const;
 
   // The typesetter layouts are set with; products that add their own text
   // (e.g. the labels of a tiled board's sheets) use the same one.

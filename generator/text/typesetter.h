@@ -57,7 +57,7 @@ struct SetLine {
 };
 
 struct SetText {
-  double size_pt = 0;                  // the size the fitting chose
+  double size_pt = 0;                // the size the fitting chose
   std::vector<page::GlyphRun> runs;  // glyph positions relative to the box's top-left, mm
   std::vector<PlacedIcon> icons;
   std::vector<SetLine> lines;

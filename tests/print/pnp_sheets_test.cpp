@@ -228,8 +228,8 @@ TEST(PnpSheets, FrontSheetPlacesEachCardsTrimOnItsCellAndClipsTheBleed) {
   expect_rect(*corner_b.clip, {75.5, 12, 59, 91});  // the bleed is cut off at the neighbour
   EXPECT_FALSE(corner_b.keep_in_safe_area);
   EXPECT_EQ(sheet.items[4].name, "crop-marks");
-  EXPECT_TRUE(std::none_of(sheet.items.begin(), sheet.items.end(),
-                           [](const page::Item& i) { return i.name == "cut-lines"; }));
+  EXPECT_TRUE(
+      std::none_of(sheet.items.begin(), sheet.items.end(), [](const page::Item& i) { return i.name == "cut-lines"; }));
 
   settings.cut_lines = true;
   page::Page with_lines = front_sheet(plans[0], cards, settings, "t/front");

@@ -84,10 +84,10 @@ void place_card(page::Page& sheet, const page::Page& card, const Rect& cell, con
 
 // The front page of a planned sheet: cards, crop marks, cut lines (when settings.cut_lines).
 page::Page front_sheet(const SheetPlan& plan, std::span<const PnpCard> cards, const PnpSettings& settings,
-                         const std::string& id);
+                       const std::string& id);
 // Its back page: each card's back at back_cell, nothing else.
 page::Page back_sheet(const SheetPlan& plan, std::span<const PnpCard> cards, const PnpSettings& settings,
-                        const std::string& id);
+                      const std::string& id);
 
 // The alignment test: one sheet, two pages. The front shows the grid with a
 // cross at every cell's centre and a 100 mm check length; the back shows
@@ -96,6 +96,6 @@ page::Page back_sheet(const SheetPlan& plan, std::span<const PnpCard> cards, con
 // through on the scales: the reading there, added to the current offset, is
 // the offset to set. Text problems go to `diags`.
 std::vector<page::Page> alignment_sheet(const SheetGrid& grid, const PnpSettings& settings, const std::string& title,
-                                          const text::Typesetter& typesetter, Diagnostics& diags);
+                                        const text::Typesetter& typesetter, Diagnostics& diags);
 
 }  // namespace kw::print

@@ -66,7 +66,7 @@ class CardProductRun {
   void open_overview() {
     Diagnostics diags;
     overview_ = std::make_unique<OverviewSheet>(pages_, stems_, typesetter_, diags);
-    if (diags.has_errors()) throw std::runtime_error(format_diagnostics(diags, false));
+    if (diags.has_errors()) throw std::runtime_error(format_diagnostics(diags));
   }
 
   void open_tts() {

@@ -20,7 +20,7 @@ void write_alignment_test(const model::Game& game, const SheetPlan& first, const
                           const fs::path& file, const text::Typesetter& typesetter) {
   Diagnostics diags;
   auto pages = alignment_sheet(first.grid, settings, game.name, typesetter, diags);
-  if (diags.has_errors()) throw std::runtime_error(format_diagnostics(diags, false));
+  if (diags.has_errors()) throw std::runtime_error(format_diagnostics(diags));
   PrintPdf pdf(file, game.name + " – Passer-Test " + first.grid.sheet.name);
   for (const auto& page : pages) pdf.add(page);
   pdf.finish();
