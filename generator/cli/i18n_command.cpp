@@ -74,8 +74,8 @@ int export_po(const Invocation& inv, const Session& s, const std::vector<model::
     err << format_diagnostics(diags, s.project.get());
     for (const auto& lang : langs) {
       fs::path file = dir / lang / (game->id + ".po");
-      write_file_atomic(
-          file, i18n::write_po(i18n::to_po(entries, find_locale(locales, lang, game->id), lang, game->id, inv.root)));
+      write_file_atomic(file,
+                        i18n::write_po(i18n::to_po(entries, find_locale(locales, lang, game->id), lang, game->id)));
       out << file.string() << "\n";
     }
   }

@@ -59,7 +59,7 @@ int run_preflight(const Invocation& inv, std::ostream& out, std::ostream& err) {
       continue;
     }
     try {
-      auto report = print::preflight_game(*game, cards, inv.out_dir / game->id, *profile, inv.root);
+      auto report = print::preflight_game(*game, cards, inv.out_dir / game->id, *profile, *project);
       out << print::format_preflight(report);
       if (!report.passed()) status = 1;
     } catch (const std::exception& e) {

@@ -54,7 +54,7 @@ int setup_print_options(const Invocation& inv, const project::Project& project, 
     }
   }
   try {
-    print.input = print::snapshot_inputs(inv.root, options_text(inv, print));
+    print.input = print::snapshot_inputs(project, options_text(inv, print));
   } catch (const std::exception& e) {
     fmt::print(err, "kartenwerk: {}\n", e.what());
     return 1;

@@ -42,7 +42,7 @@ Status status(const std::vector<CatalogEntry>& entries, const model::Locale* loc
 }
 
 PoFile to_po(const std::vector<CatalogEntry>& entries, const model::Locale* locale, const std::string& language,
-             const std::string& game, const std::filesystem::path& root) {
+             const std::string& game) {
   PoFile po;
   po.language = language;
   po.game = game;
@@ -54,14 +54,8 @@ PoFile to_po(const std::vector<CatalogEntry>& entries, const model::Locale* loca
       p.translation = t->text;
       p.fuzzy = !t->text.empty() && t->source != e.source;
     }
-    if (e.loc.known()) {
-      // References relative to the project, so PO files do not depend on where it lives.
-      SourceLoc rel = e.loc;
-      std::error_code ec;
-      auto r = std::filesystem::relative(rel.file, root, ec);
-      if (!ec && !r.empty() && r.native()[0] != '.') rel.file = r.string();
-      p.reference = rel.str();
-    }
+    // Locations are project paths, so PO files do not depend on where the project lives.
+    if (e.loc.known()) p.reference = e.loc.str();
     po.entries.push_back(std::move(p));
   }
   return po;

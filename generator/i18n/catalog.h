@@ -1,7 +1,6 @@
 #pragma once
 // Every translatable string of a game: its data (cards, tables, the game),
 // the literal text of its layouts, and the words its rules engine prints.
-#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -31,9 +30,9 @@ struct Status {
 Status status(const std::vector<CatalogEntry>& entries, const model::Locale* locale);
 
 // PO export of a game's catalog in `language` (translations from `locale`).
-// References in the PO are relative to `root`.
+// References in the PO are project paths (file:line:col of each source).
 PoFile to_po(const std::vector<CatalogEntry>& entries, const model::Locale* locale, const std::string& language,
-             const std::string& game, const std::filesystem::path& root);
+             const std::string& game);
 // Merges a PO file's translations into `locale` (msgctxt ids the catalog
 // knows; an empty msgstr leaves the string untranslated). Unknown ids and
 // plural entries are errors; returns the number of strings set.

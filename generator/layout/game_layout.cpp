@@ -1,12 +1,13 @@
 #include "layout/game_layout.h"
 
 #include <algorithm>
-#include <filesystem>
 #include <map>
 #include <set>
 #include <stdexcept>
 
 #include <fmt/format.h>
+
+#include "project/path.h"
 
 namespace kw::layout {
 
@@ -91,7 +92,7 @@ std::vector<LaidOutBoard> layout_boards(const model::Game& game, Layouter& layou
     if (deck.product != "board") continue;
     const LayoutDef* def = layouter.definition(deck.layout, diags);
     if (!def) continue;
-    std::string stem = deck.file.empty() ? "board" : std::filesystem::path(deck.file).stem().string();
+    std::string stem = deck.file.empty() ? "board" : project::stem(deck.file);
     for (const auto& card : deck.cards) {
       LaidOutBoard board;
       board.stem = &card == &deck.cards.front() ? stem : stem + "-" + card.id;

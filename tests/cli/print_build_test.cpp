@@ -12,6 +12,7 @@
 #include "print/colour/cmyk.h"
 #include "print/manifest/input_snapshot.h"
 #include "print/manifest/sha256.h"
+#include "project/disk_project.h"
 #include "render/render.h"
 #include "support/mini_project.h"
 
@@ -174,7 +175,8 @@ TEST(PrintBuild, ManifestListsEveryFileWithItsHashAndTheInput) {
                         "pnp/mini-a4.pdf", "meinspiel/backs.pdf"})
     EXPECT_EQ(listed.count(f), 1u) << f;
   // The input hash is that of the project tree with this build's options.
-  auto input = print::snapshot_inputs(p.root(), "formats=png,jpg,pdf cut-lines=no duplex-offset=0,0");
+  auto input =
+      print::snapshot_inputs(project::DiskProject(p.root()), "formats=png,jpg,pdf cut-lines=no duplex-offset=0,0");
   EXPECT_NE(json.find("\"input\": {\"sha256\": \"" + input.sha256 + "\""), std::string::npos) << json.substr(0, 400);
   // Progress went to stderr as plain lines (not a terminal here).
   EXPECT_NE(r.output.find("mini: "), std::string::npos) << r.output;

@@ -89,7 +89,7 @@ TEST(Catalog, PoExportImportRoundTripsTheLocale) {
   Diagnostics diags;
   auto locales = model::load_locales(p.project(), diags);
   auto entries = catalog(*loaded.model, *loaded.model->game("mini"), diags);
-  PoFile po = to_po(entries, &locales[0], "fr", "mini", p.root());
+  PoFile po = to_po(entries, &locales[0], "fr", "mini");
   // Stale entries go out fuzzy; the translator fills the missing one.
   for (auto& e : po.entries) {
     if (e.context == "table.regions.north.name") {

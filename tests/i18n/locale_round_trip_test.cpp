@@ -25,7 +25,6 @@ std::string first_difference(const std::string& expected, const std::string& act
 }
 
 TEST(LocaleRoundTrip, ShippedLocalesComeBackByteForByte) {
-  const auto root = test::source_root();
   const auto& project = test::source_project();
   auto loaded = model::load_model(project);
   ASSERT_TRUE(loaded.model) << format_diagnostics(loaded.diagnostics);
@@ -38,7 +37,7 @@ TEST(LocaleRoundTrip, ShippedLocalesComeBackByteForByte) {
     const model::Game* game = loaded.model->game(locale.game);
     ASSERT_TRUE(game);
     const auto entries = catalog(*loaded.model, *game, diags);
-    const std::string po_text = write_po(to_po(entries, &locale, locale.language, locale.game, root));
+    const std::string po_text = write_po(to_po(entries, &locale, locale.language, locale.game));
     const PoFile po = read_po(po_text, locale.game + ".po", diags);
     model::Locale merged = locale;
     const size_t set = merge_po(po, entries, merged, locale.game + ".po", diags);

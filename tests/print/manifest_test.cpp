@@ -10,6 +10,7 @@
 #include "print/manifest/manifest.h"
 #include "print/manifest/sha256.h"
 #include "print/output/json_text.h"
+#include "project/disk_project.h"
 #include "support/mini_project.h"
 
 namespace kw::print {
@@ -38,7 +39,9 @@ TEST(Sha256, KnownVectorsAndFiles) {
 
 TEST(InputSnapshot, HashesTheProjectTreeAndTheOptions) {
   test::MiniProject p;
-  InputSnapshot a = snapshot_inputs(p.root(), "formats=pdf");
+  // As a build reads it: through a fresh DiskProject of the folder.
+  auto snapshot = [&](const std::string& options) { return snapshot_inputs(project::DiskProject(p.root()), options); };
+  InputSnapshot a = snapshot("formats=pdf");
   // data/, layouts/, templates/ and the fonts (a symlinked folder) are read.
   auto has = [&](const std::string& path) {
     return std::any_of(a.files.begin(), a.files.end(), [&](const ManifestEntry& e) { return e.path == path; });
@@ -59,12 +62,14 @@ TEST(InputSnapshot, HashesTheProjectTreeAndTheOptions) {
   for (const auto& e : a.files) text += e.sha256 + "  " + e.path + "\n";
   EXPECT_EQ(a.sha256, sha256_hex(text));
 
-  EXPECT_EQ(snapshot_inputs(p.root(), "formats=pdf").sha256, a.sha256);  // stable
-  EXPECT_NE(snapshot_inputs(p.root(), "formats=png").sha256, a.sha256);  // options count
+  EXPECT_EQ(snapshot("formats=pdf").sha256, a.sha256);  // stable
+  // The same files in memory hash the same: the snapshot sees the project, not the disk.
+  EXPECT_EQ(snapshot_inputs(p.project(), "formats=pdf").sha256, a.sha256);
+  EXPECT_NE(snapshot("formats=png").sha256, a.sha256);  // options count
   p.write("output/mini/whatever.txt", "not an input");
-  EXPECT_EQ(snapshot_inputs(p.root(), "formats=pdf").sha256, a.sha256);
+  EXPECT_EQ(snapshot("formats=pdf").sha256, a.sha256);
   p.write("layouts/mini/back.yaml", "edge_color: \"#000000\"\nelements: []\n");
-  EXPECT_NE(snapshot_inputs(p.root(), "formats=pdf").sha256, a.sha256);
+  EXPECT_NE(snapshot("formats=pdf").sha256, a.sha256);
 }
 
 TEST(Manifest, ListsEveryWrittenFileWithSizeAndHash) {

@@ -4,26 +4,34 @@
 
 #include "core/files.h"
 #include "print/manifest/sha256.h"
+#include "project/path.h"
+#include "project/project.h"
 
 namespace kw::print {
 
-namespace fs = std::filesystem;
+namespace {
 
-InputSnapshot snapshot_inputs(const fs::path& root, const std::string& options) {
+// Folders deeper than this are not followed: a symlink loop in a project
+// (fonts/ linking to its parent) would otherwise never end.
+constexpr int kMaxDepth = 32;
+
+void collect(const project::Project& project, const std::string& dir, int depth, std::vector<ManifestEntry>& out) {
+  if (depth > kMaxDepth) return;
+  for (const auto& name : project.list(dir)) {
+    const std::string path = project::join(dir, name);
+    if (project.is_directory(path))
+      collect(project, path, depth + 1, out);
+    else if (project::InputPtr input = project.read(path))
+      out.push_back({path, input->bytes().size(), project::hex(input->hash())});
+  }
+}
+
+}  // namespace
+
+InputSnapshot snapshot_inputs(const project::Project& project, const std::string& options) {
   InputSnapshot snap;
   snap.options = options;
-  for (const char* folder : {"data", "layouts", "templates", "fonts"}) {
-    fs::path top = root / folder;
-    std::error_code ec;
-    if (!fs::is_directory(top, ec)) continue;
-    for (auto it = fs::recursive_directory_iterator(top, fs::directory_options::follow_directory_symlink);
-         it != fs::recursive_directory_iterator(); ++it) {
-      if (!it->is_regular_file()) continue;
-      FileDigest digest = digest_file(it->path());
-      // lexically: fonts/ may be a symlink
-      snap.files.push_back({it->path().lexically_relative(root).generic_string(), digest.bytes, digest.sha256});
-    }
-  }
+  for (const char* folder : {"data", "layouts", "templates", "fonts"}) collect(project, folder, 0, snap.files);
   std::sort(snap.files.begin(), snap.files.end(),
             [](const ManifestEntry& a, const ManifestEntry& b) { return a.path < b.path; });
   std::string text = std::string("kartenwerk ") + version() + "\noptions " + options + "\n";

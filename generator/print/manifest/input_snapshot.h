@@ -1,6 +1,6 @@
 #pragma once
 // What a build read: every file under the project's data/, layouts/,
-// templates/ and fonts/ (symlinked folders followed), plus the generator's
+// templates/ and fonts/ (read through the project, like every input), plus the generator's
 // version and the build options that change output. Its hash is the SHA-256
 // of the text
 //     kartenwerk <version>\n
@@ -8,9 +8,12 @@
 //     <sha256>  <path>\n      one line per input file, sorted by path
 // so anyone can recompute it with sha256sum.
 #include <cstdint>
-#include <filesystem>
 #include <string>
 #include <vector>
+
+namespace kw::project {
+class Project;
+}
 
 namespace kw::print {
 
@@ -26,7 +29,7 @@ struct InputSnapshot {
   std::vector<ManifestEntry> files;  // relative to the project root, sorted
 };
 
-// Hashes the input tree under `root` (data/, layouts/, templates/, fonts/).
-InputSnapshot snapshot_inputs(const std::filesystem::path& root, const std::string& options);
+// Hashes the input tree of `project` (data/, layouts/, templates/, fonts/).
+InputSnapshot snapshot_inputs(const project::Project& project, const std::string& options);
 
 }  // namespace kw::print

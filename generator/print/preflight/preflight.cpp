@@ -64,7 +64,7 @@ std::optional<ReadPdf> read_pdf(const fs::path& file, const std::string& label, 
   }
 }
 
-void check_stale(const fs::path& game_dir, const fs::path& root, PreflightReport& report) {
+void check_stale(const fs::path& game_dir, const project::Project& project, PreflightReport& report) {
   auto manifest = read_file(game_dir / "manifest.json");
   if (!manifest) {
     report.general.push_back(
@@ -76,7 +76,7 @@ void check_stale(const fs::path& game_dir, const fs::path& root, PreflightReport
     report.general.push_back({PreflightCheck::Stale, "manifest.json has no input hash"});
     return;
   }
-  InputSnapshot now = snapshot_inputs(root, input->options);
+  InputSnapshot now = snapshot_inputs(project, input->options);
   if (now.sha256 != input->sha256)
     report.general.push_back({PreflightCheck::Stale,
                               "the files were built from other input than the current data, layouts, art and fonts "
@@ -188,7 +188,7 @@ std::optional<PrintProfiles> load_print_profiles(const project::Project& project
 }
 
 PreflightReport preflight_game(const model::Game& game, std::span<const layout::LaidOutCard> cards,
-                               const fs::path& game_dir, const PrintProfile& profile, const fs::path& project_root) {
+                               const fs::path& game_dir, const PrintProfile& profile, const project::Project& project) {
   PreflightReport report;
   report.game = game.id;
   report.profile = &profile;
@@ -199,7 +199,7 @@ PreflightReport preflight_game(const model::Game& game, std::span<const layout::
     report.general.push_back({PreflightCheck::Files, e.what()});
     return report;
   }
-  check_stale(game_dir, project_root, report);
+  check_stale(game_dir, project, report);
   auto fronts = read_pdf(game_dir / profile.fronts_pdf, profile.fronts_pdf, report);
   auto backs = read_pdf(game_dir / profile.backs_pdf, profile.backs_pdf, report);
   auto pages_of = [&](const std::optional<ReadPdf>& pdf, const std::string& label) {

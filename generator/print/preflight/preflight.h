@@ -93,7 +93,7 @@ struct PreflightReport {
 // manifest. Never throws for problems of the files: they become findings.
 PreflightReport preflight_game(const model::Game& game, std::span<const layout::LaidOutCard> cards,
                                const std::filesystem::path& game_dir, const PrintProfile& profile,
-                               const std::filesystem::path& project_root);
+                               const project::Project& project);
 
 // The report as text: a header, one line per card ("ok" with the smallest
 // text and line measured, or FAIL with its findings indented below), and a
