@@ -1,7 +1,8 @@
 #include "yaml/reader.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
-#include <cstdio>
 
 namespace kw::yaml {
 
@@ -37,12 +38,8 @@ std::string plural(const std::string& noun) {
   return noun + "s";
 }
 
-// "%g": 5, 0.25, 215.9.
-std::string format_number(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", v);
-  return buf;
-}
+// As printf's %g: 5, 0.25, 215.9.
+std::string format_number(double v) { return fmt::format("{:g}", v); }
 
 bool is_container(const Schema& s) {
   return s.type == Type::Record || s.type == Type::Dict || s.type == Type::List || s.type == Type::Numbers;
