@@ -297,13 +297,6 @@ void read_header(po_file_t file, PoFile& po, const std::string& file_name, Diagn
 
 }  // namespace
 
-// libgettextpo leaks a few bytes per file read (its lexer's copy of the file
-// name, for one). LeakSanitizer (`make asan`) asks the program for this hook,
-// so the test binaries and kartenwerk, which link this file, need no options.
-extern "C" const char* __lsan_default_suppressions() {  // NOLINT(bugprone-reserved-identifier): LSan's name
-  return "leak:libgettextpo\n";
-}
-
 PoFile read_po(const std::string& text, const std::string& file_name, Diagnostics& diags) {
   PoFile po;
   if (!parsable(text, file_name, diags)) return po;

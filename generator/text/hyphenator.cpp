@@ -127,11 +127,3 @@ std::vector<std::size_t> Hyphenator::points(std::u32string_view word) const {
 }
 
 }  // namespace kw::text
-
-#if defined(__SANITIZE_ADDRESS__)
-// libhyphen 2.8 leaks ~900 bytes while loading the German patterns
-// (hnj_hyphen_load, once per process; reproducible with load + free alone).
-// Not ours to fix: tell LeakSanitizer, so sanitizer builds of every binary
-// that hyphenates stay clean. The hook is the sanitizer's documented one.
-extern "C" __attribute__((used)) const char* __lsan_default_suppressions() { return "leak:libhyphen.so\n"; }
-#endif
