@@ -507,7 +507,7 @@ class Loader {
     for (const auto& [k, member] : v.map) {
       const yaml::Key* own = yaml::find_key(card_keys_schema(), k);
       if (!own) {
-        fields.map.emplace_back(k, member);
+        fields.map.push_back({k, member});
       } else if (k != "id" && yaml::check_value(member, own->schema, yaml::Label::of_key(k), diags_, id)) {
         if (k == "copies")
           copies = static_cast<int>(*member.as_int());

@@ -104,8 +104,7 @@ std::string canonical(const Value& v) {
     }
     case Value::Kind::Map: {
       std::string s = "{";
-      for (size_t i = 0; i < v.map.size(); ++i)
-        s += (i ? ", " : "") + v.map[i].first + ": " + canonical(v.map[i].second);
+      for (size_t i = 0; i < v.map.size(); ++i) s += (i ? ", " : "") + v.map[i].key + ": " + canonical(v.map[i].value);
       return s + "}";
     }
   }

@@ -29,7 +29,7 @@ void Value::set(const std::string& key, Value v) {
     return;
   }
   kind = Kind::Map;
-  map.emplace_back(key, std::move(v));
+  map.push_back({key, std::move(v)});
 }
 
 std::optional<double> Value::as_number() const {
@@ -123,7 +123,7 @@ Value convert(const YAML::Node& n, const Locator& loc_of) {
         Value child = convert(kv.second, loc_of);
         child.key_loc = loc_of(kv.first.Mark());
         if (child.is_null()) child.loc = child.key_loc;
-        v.map.emplace_back(kv.first.Scalar(), std::move(child));
+        v.map.push_back({kv.first.Scalar(), std::move(child)});
       }
       break;
   }

@@ -5,7 +5,6 @@
 // fonts, print settings); the model calls it model::Value.
 #include <optional>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "core/diagnostic.h"
@@ -16,12 +15,17 @@ class Project;
 
 namespace kw::yaml {
 
+// One entry of a map: its key and its value. Declared before Value and
+// defined after it: std::pair<std::string, Value> inside Value would need
+// Value complete (clang rejects it; GCC happens to accept it).
+struct Member;
+
 struct Value {
   enum class Kind { Null, Scalar, Map, List };
   Kind kind = Kind::Null;
-  std::string scalar;   // the text of a scalar, as written
-  bool quoted = false;  // "..." or '...' scalars are always strings
-  std::vector<std::pair<std::string, Value>> map;
+  std::string scalar;       // the text of a scalar, as written
+  bool quoted = false;      // "..." or '...' scalars are always strings
+  std::vector<Member> map;  // in file order
   std::vector<Value> list;
   SourceLoc loc;      // where the value starts
   SourceLoc key_loc;  // for map members: where the key starts
@@ -40,6 +44,11 @@ struct Value {
   std::optional<long long> as_int() const;
   std::optional<bool> as_bool() const;
   const char* kind_name() const;  // "text", "map", "list", "nothing"
+};
+
+struct Member {
+  std::string key;
+  Value value;
 };
 
 // Reads the YAML file `path` through `project` into a Value. A missing file or
