@@ -160,11 +160,23 @@ int bridge_steps(int energy_difference) {
 
 // ---------------------------------------------------------------- data check
 
-void check(const model::Model&, const model::Game& game, Diagnostics& out) {
-  const Facts& f = facts();
-  Sink sink(out, game, "duell.deck");
-  const size_t errors_before = sink.errors();
+namespace {
 
+// What the deck checks share: the readable cards of each side and where each
+// side's deck is written (for findings about a side as a whole).
+struct SideDecks {
+  const model::Game& game;
+  std::array<std::vector<Entry>, 2> entries;
+  std::array<const model::Deck*, 2> decks{};
+
+  const std::vector<Entry>& of(Side s) const { return entries[static_cast<size_t>(s)]; }
+  SourceLoc loc(Side s) const {
+    const model::Deck* d = decks[static_cast<size_t>(s)];
+    return d ? d->loc : info_loc(game, "decks");
+  }
+};
+
+void check_sides_table(const model::Game& game, Sink& sink) {
   if (const model::Table* sides = game.table("sides")) {
     for (Side s : {Side::Gandalf, Side::Balrog})
       if (!sides->find(std::string(id(s))))
@@ -172,80 +184,96 @@ void check(const model::Model&, const model::Game& game, Diagnostics& out) {
   } else {
     sink.error(game.loc, "Das Duell needs a table 'sides' (gandalf, balrog)");
   }
+}
 
-  std::array<const model::Deck*, 2> decks{};
-  auto entries = read_entries(game, &sink, &decks);
-  auto deck_loc = [&](Side s) {
-    const model::Deck* d = decks[static_cast<size_t>(s)];
-    return d ? d->loc : info_loc(game, "decks");
-  };
-
-  // 27 cards per side.
+// 27 cards per side. Counted from the data, not the entries: a card with
+// malformed edges still counts for its side.
+void check_card_counts(const SideDecks& sides, Sink& sink) {
+  const model::Game& game = sides.game;
   for (Side s : {Side::Gandalf, Side::Balrog}) {
     size_t n = 0;
     for (const auto& deck : game.decks)
       for (const auto& card : deck.cards) n += deck.product != "board" && text(game, card, "side") == id(s);
-    if (static_cast<int>(n) != f.cards_per_side)
-      sink.error(deck_loc(s), "the " + std::string(name(s)) + " side has " +
-                                  plural(static_cast<long long>(n), "card", "cards") + "; each side has " +
-                                  std::to_string(f.cards_per_side));
+    if (static_cast<int>(n) != facts().cards_per_side)
+      sink.error(sides.loc(s), "the " + std::string(name(s)) + " side has " +
+                                   plural(static_cast<long long>(n), "card", "cards") + "; each side has " +
+                                   std::to_string(facts().cards_per_side));
   }
+}
 
-  // Specials: six per side, the named ones once each, on their own side.
-  Sink specials = sink.with_check("duell.specials");
+// A special on a card of side `s` must not be one of the other side's, and
+// must be named by the rules; the rules leave some of the Balrog's unnamed,
+// so those may be marked reconstructed instead.
+void check_special_on_side(const model::Game& game, const Entry& e, Side s, const model::Table* special_table,
+                           Sink& specials) {
+  const std::string& sp = e.parsed.special;
+  SourceLoc at = field_loc(game, *e.card, "special");
+  const model::TableEntry* entry = special_table ? special_table->find(sp) : nullptr;
+  std::string owner = entry ? entry_text(*entry, "side") : std::string();
+  const auto& theirs = named_specials(other(s));
+  if (std::find(theirs.begin(), theirs.end(), sp) != theirs.end()) owner = id(other(s));
+  if (!owner.empty() && owner != id(s)) {
+    specials.error(
+        at, "special '" + sp + "' belongs to the " + owner + " side, but this is a " + std::string(name(s)) + " card",
+        e.card->id);
+    return;
+  }
+  const auto& named = named_specials(s);
+  if (std::find(named.begin(), named.end(), sp) != named.end()) return;
+  if (s == Side::Gandalf) {
+    specials.error(at, "'" + sp + "' is not one of Gandalf's specials", e.card->id,
+                   "Gandalf's are " + model::join_names(named));
+    return;
+  }
+  const model::Value* rec = entry ? entry_field(*entry, "reconstructed") : nullptr;
+  if (!rec || !rec->as_bool().value_or(false))
+    specials.warning(entry ? entry->loc : at,
+                     "the Balrog's special '" + sp +
+                         "' is not named by the rules; mark it `reconstructed: true` in the specials table",
+                     e.card->id);
+}
+
+// Specials: six per side, the named ones once each, on their own side.
+void check_specials(const SideDecks& sides, Sink& specials) {
+  const model::Game& game = sides.game;
   const model::Table* special_table = game.table("specials");
   for (Side s : {Side::Gandalf, Side::Balrog}) {
     std::map<std::string, const model::Card*> seen;
-    for (const auto& e : entries[static_cast<size_t>(s)]) {
+    for (const auto& e : sides.of(s)) {
       const std::string& sp = e.parsed.special;
       if (sp.empty()) continue;
-      SourceLoc at = field_loc(game, *e.card, "special");
       auto [it, fresh] = seen.emplace(sp, e.card);
       if (!fresh) {
-        specials.error(at, "special '" + sp + "' is on two cards (also " + it->second->id + ")", e.card->id);
+        specials.error(field_loc(game, *e.card, "special"),
+                       "special '" + sp + "' is on two cards (also " + it->second->id + ")", e.card->id);
         continue;
       }
-      const model::TableEntry* entry = special_table ? special_table->find(sp) : nullptr;
-      std::string owner = entry ? entry_text(*entry, "side") : std::string();
-      const auto& theirs = named_specials(other(s));
-      if (std::find(theirs.begin(), theirs.end(), sp) != theirs.end()) owner = id(other(s));
-      if (!owner.empty() && owner != id(s)) {
-        specials.error(
-            at,
-            "special '" + sp + "' belongs to the " + owner + " side, but this is a " + std::string(name(s)) + " card",
-            e.card->id);
-        continue;
-      }
-      const auto& named = named_specials(s);
-      if (std::find(named.begin(), named.end(), sp) == named.end()) {
-        if (s == Side::Gandalf) {
-          specials.error(at, "'" + sp + "' is not one of Gandalf's specials", e.card->id,
-                         "Gandalf's are " + model::join_names(named));
-        } else {
-          const model::Value* rec = entry ? entry_field(*entry, "reconstructed") : nullptr;
-          if (!rec || !rec->as_bool().value_or(false))
-            specials.warning(entry ? entry->loc : at,
-                             "the Balrog's special '" + sp +
-                                 "' is not named by the rules; mark it `reconstructed: true` in the specials table",
-                             e.card->id);
-        }
-      }
+      check_special_on_side(game, e, s, special_table, specials);
     }
     for (const auto& sp : named_specials(s))
       if (!seen.count(sp))
-        specials.error(deck_loc(s), "no " + std::string(name(s)) + " card carries the special '" + sp + "'");
-    if (static_cast<int>(seen.size()) != f.specials_per_side)
-      specials.error(deck_loc(s), "the " + std::string(name(s)) + " side has " +
-                                      plural(static_cast<long long>(seen.size()), "special", "specials") +
-                                      ", the rules " + std::to_string(f.specials_per_side));
+        specials.error(sides.loc(s), "no " + std::string(name(s)) + " card carries the special '" + sp + "'");
+    if (static_cast<int>(seen.size()) != facts().specials_per_side)
+      specials.error(sides.loc(s), "the " + std::string(name(s)) + " side has " +
+                                       plural(static_cast<long long>(seen.size()), "special", "specials") +
+                                       ", the rules " + std::to_string(facts().specials_per_side));
   }
+}
 
-  // The 21 cards without text: the same edges on both sides, one trance each.
-  Sink shared = sink.with_check("duell.shared");
-  std::array<std::vector<const Entry*>, 2> plain;
+using PlainCards = std::array<std::vector<const Entry*>, 2>;
+
+// The cards without text, per side.
+PlainCards plain_cards(const SideDecks& sides) {
+  PlainCards plain;
   for (size_t s = 0; s < 2; ++s)
-    for (const auto& e : entries[s])
+    for (const auto& e : sides.entries[s])
       if (e.parsed.special.empty()) plain[s].push_back(&e);
+  return plain;
+}
+
+// The cards without text carry the same edges on both sides: pairs them up
+// and reports each card left over.
+void check_same_edges(const PlainCards& plain, Sink& shared) {
   std::vector<const Entry*> unmatched_b = plain[1];
   for (const Entry* g : plain[0]) {
     auto it = std::find_if(unmatched_b.begin(), unmatched_b.end(), [&](const Entry* b) {
@@ -265,7 +293,11 @@ void check(const model::Model&, const model::Game& game, Diagnostics& out) {
                  "Balrog card " + b->card->id + " (defence " + edge_str(b->parsed.defence) + ", attack " +
                      edge_str(b->parsed.attack) + ") has no Gandalf card with the same edges",
                  b->card->id, "the 21 cards without text carry the same edges on both sides");
+}
 
+// Per side, among the cards without text: exactly one trance, and as many
+// attack as defence points.
+void check_trance_and_points(const SideDecks& sides, const PlainCards& plain, Sink& shared) {
   for (Side s : {Side::Gandalf, Side::Balrog}) {
     const Entry* first = nullptr;
     int attack = 0, defence = 0;
@@ -282,30 +314,54 @@ void check(const model::Model&, const model::Game& game, Diagnostics& out) {
                      e->card->id);
     }
     if (!first)
-      shared.error(deck_loc(s), "the " + std::string(name(s)) + " side has no trance card (a card without points)");
+      shared.error(sides.loc(s), "the " + std::string(name(s)) + " side has no trance card (a card without points)");
     if (attack != defence && !plain[static_cast<size_t>(s)].empty())
-      shared.warning(deck_loc(s),
+      shared.warning(sides.loc(s),
                      "the " + std::string(name(s)) + " side's cards without text carry " + std::to_string(attack) +
                          " attack but " + std::to_string(defence) + " defence points",
                      {}, "balanced edges carry as many attack as defence points");
   }
+}
 
-  // Balance figures, when the deck is sound.
-  if (sink.errors() == errors_before) {
-    Deck deck = read_deck(game);
-    if (static_cast<int>(deck.gandalf.size()) == f.cards_per_side &&
-        static_cast<int>(deck.balrog.size()) == f.cards_per_side) {
-      const int games = 1000;
-      Summary s = simulate(deck, read_board(game), 1, games);
-      sink.with_check("duell.balance")
-          .note(info_loc(game, "rules"),
-                fmt::format("balance over {} simulated games: Gandalf wins {:.1f} %, the Balrog {:.1f} %; "
-                            "mean damage per card played: Gandalf {:.2f}, Balrog {:.2f}",
-                            games, 100 * s.win_rate(Side::Gandalf), 100 * s.win_rate(Side::Balrog),
-                            s.mean_damage_per_card(Side::Gandalf), s.mean_damage_per_card(Side::Balrog)),
-                {}, "random legal play; see generator/rules/duell.h for what is simulated");
-    }
-  }
+// Balance figures from the simulator, for a deck without errors.
+void note_balance(const model::Game& game, Sink& sink) {
+  Deck deck = read_deck(game);
+  // The simulator plays only full decks.
+  if (static_cast<int>(deck.gandalf.size()) != facts().cards_per_side ||
+      static_cast<int>(deck.balrog.size()) != facts().cards_per_side)
+    return;
+  const int games = 1000;
+  Summary s = simulate(deck, read_board(game), 1, games);
+  sink.with_check("duell.balance")
+      .note(info_loc(game, "rules"),
+            fmt::format("balance over {} simulated games: Gandalf wins {:.1f} %, the Balrog {:.1f} %; "
+                        "mean damage per card played: Gandalf {:.2f}, Balrog {:.2f}",
+                        games, 100 * s.win_rate(Side::Gandalf), 100 * s.win_rate(Side::Balrog),
+                        s.mean_damage_per_card(Side::Gandalf), s.mean_damage_per_card(Side::Balrog)),
+            {}, "random legal play; see generator/rules/duell.h for what is simulated");
+}
+
+}  // namespace
+
+void check(const model::Model&, const model::Game& game, Diagnostics& out) {
+  Sink sink(out, game, "duell.deck");
+  const size_t errors_before = sink.errors();
+  check_sides_table(game, sink);
+
+  SideDecks sides{game, {}, {}};
+  sides.entries = read_entries(game, &sink, &sides.decks);
+  check_card_counts(sides, sink);
+
+  Sink specials = sink.with_check("duell.specials");
+  check_specials(sides, specials);
+
+  // The 21 cards without text: the same edges on both sides, one trance each.
+  Sink shared = sink.with_check("duell.shared");
+  const PlainCards plain = plain_cards(sides);
+  check_same_edges(plain, shared);
+  check_trance_and_points(sides, plain, shared);
+
+  if (sink.errors() == errors_before) note_balance(game, sink);
 }
 
 // ---------------------------------------------------------------- simulator

@@ -92,110 +92,125 @@ std::string list_sum_text() {
   return s + " = " + std::to_string(listed_points());
 }
 
-}  // namespace
-
-void check(const model::Model&, const model::Game& game, Diagnostics& out) {
-  Sink sink(out, game, "gelfdrakkar.cards");
-  const auto& list = listed_cards();
-  std::vector<std::vector<const model::Card*>> by_listed(list.size());
-  std::vector<std::map<int, std::vector<const model::Card*>>> by_rank(peoples().size());
+// The deck as the checks below see it: the cards sorted onto the rules' list
+// and the peoples' ranks, and the totals of the cards in play.
+struct Tally {
+  std::vector<std::vector<const model::Card*>> by_listed;               // per entry of listed_cards()
+  std::vector<std::map<int, std::vector<const model::Card*>>> by_rank;  // per people, by rank_strength
   const model::Deck* play_deck = nullptr;
   long long points_in_play = 0;
   int cards_in_play = 0;
+};
 
-  for (const auto& deck : game.decks)
-    for (const auto& card : deck.cards) {
-      const std::string group = text(game, card, "group"), name = text(game, card, "name");
-      auto pts = integer(game, card, "points");
-      if (group != kNullGroup) {
-        if (!play_deck) play_deck = &deck;
-        ++cards_in_play;
-        points_in_play += pts.value_or(0);
-      }
-      int expected_points = -1;
-      std::string what;
-      auto people = std::find_if(peoples().begin(), peoples().end(), [&](const People& p) { return p.group == group; });
-      if (people != peoples().end()) {
-        const std::string rank = text(game, card, "rank");
-        const int strength = rank_strength(rank);
-        if (strength < 0)
-          sink.error(field_loc(game, card, "rank"),
-                     rank.empty() ? "a card of the " + group + " needs a rank (A1-E5)"
-                                  : "rank '" + rank + "' is not one of A1-E5",
-                     card.id);
-        else
-          by_rank[static_cast<size_t>(people - peoples().begin())][strength].push_back(&card);
-        expected_points = people->points;
-        what = "a card of the " + group;
-      } else {
-        auto it =
-            std::find_if(list.begin(), list.end(), [&](const Listed& l) { return l.name == name && l.group == group; });
-        if (it == list.end()) {
-          auto named = std::find_if(list.begin(), list.end(), [&](const Listed& l) { return l.name == name; });
-          if (named != list.end())
-            sink.error(field_loc(game, card, "group"),
-                       name + " belongs to group '" + std::string(named->group) + "', not '" + group + "'", card.id);
-          else
-            sink.error(field_loc(game, card, "name"), "'" + name + "' is not on the rules' card list", card.id,
-                       "the list names Vernio, Sinhara, Die Fessel, Tod, Unterstützer, Gegenwirker, Waldherr, "
-                       "Erste/Zweite/Letzte Dame, Der Freund, Der Spion, Der Helfer, the four peoples and the "
-                       "Nullkarten");
-          continue;
-        }
-        by_listed[static_cast<size_t>(it - list.begin())].push_back(&card);
-        expected_points = it->points;
-        what = name;
-      }
-      if (pts && *pts != expected_points)
-        sink.with_check("gelfdrakkar.points")
-            .error(
-                field_loc(game, card, "points"),
-                what + " shows " + std::to_string(*pts) + " points; the rules list " + std::to_string(expected_points),
-                card.id);
-    }
-
-  const SourceLoc deck_loc = play_deck ? play_deck->loc : info_loc(game, "decks");
-
-  // Counts (and the elves' and Gelflinge's sexes) of the named cards.
-  for (size_t i = 0; i < list.size(); ++i) {
-    const Listed& l = list[i];
-    const auto& cards = by_listed[i];
-    const int n = static_cast<int>(cards.size());
-    const std::string name(l.name);
-    if (n > l.count) {
-      sink.error(cards[static_cast<size_t>(l.count)]->loc,
-                 std::to_string(n) + " × " + name + "; the rules list " + std::to_string(l.count),
-                 cards[static_cast<size_t>(l.count)]->id);
-    } else if (n < l.count) {
-      bool one_def = n > 0 && std::all_of(cards.begin(), cards.end(),
-                                          [&](const model::Card* c) { return c->def_id == cards.front()->def_id; });
-      sink.error(one_def ? cards.front()->loc : deck_loc,
-                 (n == 0 ? "no " + name + " card" : std::to_string(n) + " × " + name) + "; the rules list " +
-                     std::to_string(l.count),
-                 one_def ? cards.front()->def_id : std::string());
-    }
-    if (l.male < 0) continue;
-    int male = 0, female = 0;
-    for (const model::Card* c : cards) {
-      const std::string sex = text(game, *c, "sex");
-      if (sex.empty()) continue;
-      int& k = sex == "m" ? male : female;
-      const int allowed = sex == "m" ? l.male : l.count - l.male;
-      if (++k > allowed)
-        sink.error(field_loc(game, *c, "sex"),
-                   name + ": " + std::to_string(k) + " " + (sex == "m" ? "male" : "female") +
-                       " cards; the rules have " + std::to_string(allowed),
-                   c->id);
-    }
+// Sorts one card into the tally; reports a card the list does not know, a
+// bad rank, and points that differ from the list's.
+void tally_card(const model::Game& game, const model::Deck& deck, const model::Card& card, Tally& tally, Sink& sink) {
+  const auto& list = listed_cards();
+  const std::string group = text(game, card, "group"), name = text(game, card, "name");
+  auto pts = integer(game, card, "points");
+  if (group != kNullGroup) {
+    if (!tally.play_deck) tally.play_deck = &deck;
+    ++tally.cards_in_play;
+    tally.points_in_play += pts.value_or(0);
   }
+  int expected_points = -1;
+  std::string what;
+  auto people = std::find_if(peoples().begin(), peoples().end(), [&](const People& p) { return p.group == group; });
+  if (people != peoples().end()) {
+    const std::string rank = text(game, card, "rank");
+    const int strength = rank_strength(rank);
+    if (strength < 0)
+      sink.error(
+          field_loc(game, card, "rank"),
+          rank.empty() ? "a card of the " + group + " needs a rank (A1-E5)" : "rank '" + rank + "' is not one of A1-E5",
+          card.id);
+    else
+      tally.by_rank[static_cast<size_t>(people - peoples().begin())][strength].push_back(&card);
+    expected_points = people->points;
+    what = "a card of the " + group;
+  } else {
+    auto it =
+        std::find_if(list.begin(), list.end(), [&](const Listed& l) { return l.name == name && l.group == group; });
+    if (it == list.end()) {
+      auto named = std::find_if(list.begin(), list.end(), [&](const Listed& l) { return l.name == name; });
+      if (named != list.end())
+        sink.error(field_loc(game, card, "group"),
+                   name + " belongs to group '" + std::string(named->group) + "', not '" + group + "'", card.id);
+      else
+        sink.error(field_loc(game, card, "name"), "'" + name + "' is not on the rules' card list", card.id,
+                   "the list names Vernio, Sinhara, Die Fessel, Tod, Unterstützer, Gegenwirker, Waldherr, "
+                   "Erste/Zweite/Letzte Dame, Der Freund, Der Spion, Der Helfer, the four peoples and the "
+                   "Nullkarten");
+      return;
+    }
+    tally.by_listed[static_cast<size_t>(it - list.begin())].push_back(&card);
+    expected_points = it->points;
+    what = name;
+  }
+  if (pts && *pts != expected_points)
+    sink.with_check("gelfdrakkar.points")
+        .error(field_loc(game, card, "points"),
+               what + " shows " + std::to_string(*pts) + " points; the rules list " + std::to_string(expected_points),
+               card.id);
+}
 
-  // Every people has A1-E5 once.
+Tally tally_cards(const model::Game& game, Sink& sink) {
+  Tally tally;
+  tally.by_listed.resize(listed_cards().size());
+  tally.by_rank.resize(peoples().size());
+  for (const auto& deck : game.decks)
+    for (const auto& card : deck.cards) tally_card(game, deck, card, tally, sink);
+  return tally;
+}
+
+// How many of one listed card the deck holds.
+void check_listed_count(const Listed& l, const std::vector<const model::Card*>& cards, const SourceLoc& deck_loc,
+                        Sink& sink) {
+  const int n = static_cast<int>(cards.size());
+  const std::string name(l.name);
+  if (n > l.count) {
+    sink.error(cards[static_cast<size_t>(l.count)]->loc,
+               std::to_string(n) + " × " + name + "; the rules list " + std::to_string(l.count),
+               cards[static_cast<size_t>(l.count)]->id);
+  } else if (n < l.count) {
+    // Copies that all come from one definition: the finding points there,
+    // where the missing ones would be added.
+    bool one_def = n > 0 && std::all_of(cards.begin(), cards.end(),
+                                        [&](const model::Card* c) { return c->def_id == cards.front()->def_id; });
+    sink.error(one_def ? cards.front()->loc : deck_loc,
+               (n == 0 ? "no " + name + " card" : std::to_string(n) + " × " + name) + "; the rules list " +
+                   std::to_string(l.count),
+               one_def ? cards.front()->def_id : std::string());
+  }
+}
+
+// The sexes of a listed card's copies (elves and Gelflinge): `male` of them
+// male, the rest female.
+void check_sexes(const model::Game& game, const Listed& l, const std::vector<const model::Card*>& cards, Sink& sink) {
+  if (l.male < 0) return;
+  const std::string name(l.name);
+  int male = 0, female = 0;
+  for (const model::Card* c : cards) {
+    const std::string sex = text(game, *c, "sex");
+    if (sex.empty()) continue;
+    int& k = sex == "m" ? male : female;
+    const int allowed = sex == "m" ? l.male : l.count - l.male;
+    if (++k > allowed)
+      sink.error(field_loc(game, *c, "sex"),
+                 name + ": " + std::to_string(k) + " " + (sex == "m" ? "male" : "female") + " cards; the rules have " +
+                     std::to_string(allowed),
+                 c->id);
+  }
+}
+
+// Every people has A1-E5 once.
+void check_ranks(const model::Game& game, const Tally& tally, const SourceLoc& deck_loc, Sink& sink) {
   const auto order = rank_order();
   for (size_t p = 0; p < peoples().size(); ++p) {
     const std::string group(peoples()[p].group);
     for (const auto& rank : order) {
-      auto it = by_rank[p].find(rank_strength(rank));
-      if (it == by_rank[p].end()) {
+      auto it = tally.by_rank[p].find(rank_strength(rank));
+      if (it == tally.by_rank[p].end()) {
         sink.error(deck_loc, "no card " + rank + " of the " + group, {}, "every people has the ranks A1-E5 once");
       } else {
         for (size_t k = 1; k < it->second.size(); ++k)
@@ -205,24 +220,42 @@ void check(const model::Model&, const model::Game& game, Diagnostics& out) {
       }
     }
   }
+}
 
-  if (cards_in_play != kCardsInPlay)
-    sink.error(deck_loc, "the game has " + std::to_string(cards_in_play) + " cards in play; the rules list " +
-                             std::to_string(kCardsInPlay) + " (and 4 Nullkarten for 7 players)");
-
-  // The totals: the deck against the list, the list against the rules' claim.
-  Sink points = sink.with_check("gelfdrakkar.points");
+// The totals: the deck against the list, the list against the rules' claim.
+void check_point_totals(const model::Game& game, const Tally& tally, const SourceLoc& deck_loc, Sink& points) {
   const int list_sum = listed_points();
-  if (points_in_play != list_sum)
-    points.error(deck_loc, "the cards in play show " + std::to_string(points_in_play) +
+  if (tally.points_in_play != list_sum)
+    points.error(deck_loc, "the cards in play show " + std::to_string(tally.points_in_play) +
                                " points in all; the rules' card list sums to " + std::to_string(list_sum));
   points.warning(
       info_loc(game, "rules"),
       "the rules claim " + std::to_string(kClaimedPoints) + " points in play, but their own card list sums to " +
           std::to_string(list_sum) + " (" + std::to_string(kClaimedPoints - list_sum) + " less, one per card for " +
           std::to_string(kCardsInPlay) + " cards); the deck follows the list: its cards sum to " +
-          std::to_string(points_in_play),
+          std::to_string(tally.points_in_play),
       {}, "the list: " + list_sum_text() + ". The claim, not the deck, disagrees, so this does not stop the build.");
+}
+
+}  // namespace
+
+void check(const model::Model&, const model::Game& game, Diagnostics& out) {
+  Sink sink(out, game, "gelfdrakkar.cards");
+  const Tally tally = tally_cards(game, sink);
+  const SourceLoc deck_loc = tally.play_deck ? tally.play_deck->loc : info_loc(game, "decks");
+
+  const auto& list = listed_cards();
+  for (size_t i = 0; i < list.size(); ++i) {
+    check_listed_count(list[i], tally.by_listed[i], deck_loc, sink);
+    check_sexes(game, list[i], tally.by_listed[i], sink);
+  }
+  check_ranks(game, tally, deck_loc, sink);
+  if (tally.cards_in_play != kCardsInPlay)
+    sink.error(deck_loc, "the game has " + std::to_string(tally.cards_in_play) + " cards in play; the rules list " +
+                             std::to_string(kCardsInPlay) + " (and 4 Nullkarten for 7 players)");
+
+  Sink points = sink.with_check("gelfdrakkar.points");
+  check_point_totals(game, tally, deck_loc, points);
 }
 
 }  // namespace kw::rules::gelfdrakkar

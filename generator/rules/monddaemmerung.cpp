@@ -40,75 +40,92 @@ void check_table(const model::Game& game, Sink& sink, const std::string& table, 
       sink.error(e.loc, "'" + e.id + "' is not one of the " + what, {}, "they are " + model::join_names(ids));
 }
 
-}  // namespace
+using ByNumber = std::map<long long, std::vector<const model::Card*>>;
 
-void check(const model::Model&, const model::Game& game, Diagnostics& out) {
-  Sink tables(out, game, "monddaemmerung.tables");
-  check_table(game, tables, "colours", colours(), "four colours");
-  check_table(game, tables, "moons", moons(), "six kinds of moon");
-
-  Sink sink(out, game, "monddaemmerung.cards");
+// The deck as the checks below see it.
+struct Tally {
   const model::Deck* first_deck = nullptr;
   int total = 0;
-  std::vector<const model::Card*> specials;
-  std::map<std::string, std::map<long long, std::vector<const model::Card*>>> by_colour;
+  std::vector<const model::Card*> specials;   // Der Allereinzigste, however often
+  std::map<std::string, ByNumber> by_colour;  // a two-coloured card under both colours
+};
+
+void check_allereinzigste(const model::Game& game, const model::Card& card, Sink& sink) {
+  if (field(game, card, "moon"))
+    sink.warning(field_loc(game, card, "moon"),
+                 "Der Allereinzigste carries a moon, but it is never played, so the moon can never act", card.id);
+  if (field(game, card, "number"))
+    sink.error(field_loc(game, card, "number"), "Der Allereinzigste has no number", card.id);
+}
+
+// Files a numbered card under each of its colours; reports a missing or bad
+// number and bad colours.
+void tally_numbered(const model::Game& game, const model::Card& card, Tally& tally, Sink& sink) {
+  auto number = integer(game, card, "number");
+  if (!number || *number < 1 || *number > kNumbersPerColour) {
+    sink.error(field_loc(game, card, "number"),
+               number ? "number " + std::to_string(*number) + " is not one of 1-18" : "a numbered card needs a number",
+               card.id);
+    return;
+  }
+  const model::Value* cs = field(game, card, "colours");
+  if (!cs || !cs->is_list() || cs->list.empty()) {
+    sink.error(field_loc(game, card, "colours"), "a numbered card needs a colour", card.id);
+    return;
+  }
+  if (cs->list.size() > 2)
+    sink.warning(field_loc(game, card, "colours"),
+                 "a card of " + std::to_string(cs->list.size()) + " colours; the game's multi-coloured cards have two",
+                 card.id);
+  std::vector<std::string> seen;
+  for (const auto& c : cs->list) {
+    if (contains(seen, c.scalar)) {
+      sink.error(c.loc, "colour '" + c.scalar + "' named twice", card.id);
+      continue;
+    }
+    seen.push_back(c.scalar);
+    if (!contains(colours(), c.scalar)) {
+      sink.error(c.loc, "'" + c.scalar + "' is not one of the four colours", card.id);
+      continue;
+    }
+    tally.by_colour[c.scalar][*number].push_back(&card);
+  }
+}
+
+Tally tally_cards(const model::Game& game, Sink& sink) {
+  Tally tally;
   for (const auto& deck : game.decks)
     for (const auto& card : deck.cards) {
-      if (!first_deck) first_deck = &deck;
-      ++total;
+      if (!tally.first_deck) tally.first_deck = &deck;
+      ++tally.total;
       if (text(game, card, "special") == kSpecial) {
-        specials.push_back(&card);
-        if (field(game, card, "moon"))
-          sink.warning(field_loc(game, card, "moon"),
-                       "Der Allereinzigste carries a moon, but it is never played, so the moon can never act", card.id);
-        if (field(game, card, "number"))
-          sink.error(field_loc(game, card, "number"), "Der Allereinzigste has no number", card.id);
-        continue;
-      }
-      auto number = integer(game, card, "number");
-      if (!number || *number < 1 || *number > kNumbersPerColour) {
-        sink.error(
-            field_loc(game, card, "number"),
-            number ? "number " + std::to_string(*number) + " is not one of 1-18" : "a numbered card needs a number",
-            card.id);
-        continue;
-      }
-      const model::Value* cs = field(game, card, "colours");
-      if (!cs || !cs->is_list() || cs->list.empty()) {
-        sink.error(field_loc(game, card, "colours"), "a numbered card needs a colour", card.id);
-        continue;
-      }
-      if (cs->list.size() > 2)
-        sink.warning(
-            field_loc(game, card, "colours"),
-            "a card of " + std::to_string(cs->list.size()) + " colours; the game's multi-coloured cards have two",
-            card.id);
-      std::vector<std::string> seen;
-      for (const auto& c : cs->list) {
-        if (contains(seen, c.scalar)) {
-          sink.error(c.loc, "colour '" + c.scalar + "' named twice", card.id);
-          continue;
-        }
-        seen.push_back(c.scalar);
-        if (!contains(colours(), c.scalar)) {
-          sink.error(c.loc, "'" + c.scalar + "' is not one of the four colours", card.id);
-          continue;
-        }
-        by_colour[c.scalar][*number].push_back(&card);
+        tally.specials.push_back(&card);
+        check_allereinzigste(game, card, sink);
+      } else {
+        tally_numbered(game, card, tally, sink);
       }
     }
+  return tally;
+}
 
-  const SourceLoc deck_loc = first_deck ? first_deck->loc : info_loc(game, "decks");
-  if (total != kCards)
-    sink.error(deck_loc,
-               "the game has " + plural(total, "card", "cards") + "; Monddämmerung has " + std::to_string(kCards));
-  if (specials.empty()) sink.error(deck_loc, "Der Allereinzigste is missing");
-  for (size_t i = 1; i < specials.size(); ++i)
-    sink.error(specials[i]->loc, "a second Der Allereinzigste (also " + specials.front()->id + "); there is one",
-               specials[i]->id);
+// The card count, and Der Allereinzigste exactly once.
+void check_counts(const Tally& tally, const SourceLoc& deck_loc, Sink& sink) {
+  if (tally.total != kCards)
+    sink.error(deck_loc, "the game has " + plural(tally.total, "card", "cards") + "; Monddämmerung has " +
+                             std::to_string(kCards));
+  if (tally.specials.empty()) sink.error(deck_loc, "Der Allereinzigste is missing");
+  for (size_t i = 1; i < tally.specials.size(); ++i)
+    sink.error(tally.specials[i]->loc,
+               "a second Der Allereinzigste (also " + tally.specials.front()->id + "); there is one",
+               tally.specials[i]->id);
+}
 
+// Every colour holds the numbers 1-18 once.
+void check_colour_numbers(const model::Game& game, const Tally& tally, const SourceLoc& deck_loc, Sink& sink) {
+  const ByNumber none;
   for (const auto& colour : colours()) {
-    const auto& numbers = by_colour[colour];
+    const auto filed = tally.by_colour.find(colour);
+    const ByNumber& numbers = filed != tally.by_colour.end() ? filed->second : none;
     for (long long n = 1; n <= kNumbersPerColour; ++n) {
       auto it = numbers.find(n);
       if (it == numbers.end()) {
@@ -122,6 +139,20 @@ void check(const model::Model&, const model::Game& game, Diagnostics& out) {
                    it->second[k]->id, "every colour holds the numbers 1-18 once; two-coloured cards count in both");
     }
   }
+}
+
+}  // namespace
+
+void check(const model::Model&, const model::Game& game, Diagnostics& out) {
+  Sink tables(out, game, "monddaemmerung.tables");
+  check_table(game, tables, "colours", colours(), "four colours");
+  check_table(game, tables, "moons", moons(), "six kinds of moon");
+
+  Sink sink(out, game, "monddaemmerung.cards");
+  const Tally tally = tally_cards(game, sink);
+  const SourceLoc deck_loc = tally.first_deck ? tally.first_deck->loc : info_loc(game, "decks");
+  check_counts(tally, deck_loc, sink);
+  check_colour_numbers(game, tally, deck_loc, sink);
 }
 
 }  // namespace kw::rules::monddaemmerung

@@ -416,11 +416,20 @@ Composition composition(const model::Game& game, Sink* sink) {
   return comp;
 }
 
-void check_deck(const model::Game& game, Sink& sink) {
-  const Facts& f = facts();
-  const Composition comp = composition(game, &sink);
-  std::array<std::vector<const model::Card*>, 24> by_key;
+// The playing cards of the deck, as the deck checks see them.
+struct PlayingCards {
+  std::array<std::vector<const model::Card*>, 24> by_key;  // by region * 6 + class
   std::vector<const model::Card*> playing;
+  SourceLoc deck_loc;  // the deck they come from, for findings about the deck as a whole
+
+  const std::vector<const model::Card*>& of(CardKey k) const {
+    return by_key[static_cast<size_t>(k.region) * 6 + static_cast<size_t>(k.cls)];
+  }
+};
+
+// Reports cards whose region or class Palantír does not know, and leaves them out.
+PlayingCards playing_cards(const model::Game& game, Sink& sink) {
+  PlayingCards cards;
   const model::Deck* deck_of_play = nullptr;
   for (const auto& deck : game.decks)
     for (const auto& card : deck.cards) {
@@ -432,59 +441,70 @@ void check_deck(const model::Game& game, Sink& sink) {
       if (!region) sink.error(field_loc(game, card, "region"), "'" + r + "' is not a region of Palantír", card.id);
       if (!cls) sink.error(field_loc(game, card, "class"), "'" + c + "' is not a class of Palantír", card.id);
       if (!region || !cls) continue;
-      playing.push_back(&card);
-      by_key[static_cast<size_t>(*region) * 6 + static_cast<size_t>(*cls)].push_back(&card);
+      cards.playing.push_back(&card);
+      cards.by_key[static_cast<size_t>(*region) * 6 + static_cast<size_t>(*cls)].push_back(&card);
     }
-  SourceLoc deck_loc = deck_of_play ? deck_of_play->loc : info_loc(game, "decks");
+  cards.deck_loc = deck_of_play ? deck_of_play->loc : info_loc(game, "decks");
+  return cards;
+}
 
+// The number of playing cards, and whether the variant's deal hands them all out.
+void check_card_count(const model::Game& game, const Composition& comp, const PlayingCards& cards, Sink& sink) {
   const int classes = 6 - static_cast<int>(comp.removed.size());
-  if (static_cast<int>(playing.size()) != comp.cards())
-    sink.error(deck_loc, "the deck has " +
-                             plural(static_cast<long long>(playing.size()), "playing card", "playing cards") +
-                             "; Palantír is played with " + std::to_string(comp.cards()) + " (4 regions x " +
-                             std::to_string(classes) + " classes x 2" +
-                             (comp.removed.empty() ? std::string(")") : ", variant " + game.variant + ")"));
+  if (static_cast<int>(cards.playing.size()) != comp.cards())
+    sink.error(cards.deck_loc,
+               "the deck has " + plural(static_cast<long long>(cards.playing.size()), "playing card", "playing cards") +
+                   "; Palantír is played with " + std::to_string(comp.cards()) + " (4 regions x " +
+                   std::to_string(classes) + " classes x 2" +
+                   (comp.removed.empty() ? std::string(")") : ", variant " + game.variant + ")"));
   if (!comp.deal.empty()) {
+    const int players = facts().players;
     int per_player = 0;
     for (int packet : comp.deal) per_player += packet;
-    if (per_player * f.players != comp.cards())
+    if (per_player * players != comp.cards())
       sink.error(comp.deal_loc, "the deal gives each player " + std::to_string(per_player) + " cards, but " +
                                     std::to_string(comp.cards()) + " cards make " +
-                                    std::to_string(comp.cards() / f.players) + " per player");
+                                    std::to_string(comp.cards() / players) + " per player");
   }
+}
 
+// Every region and class twice, except the classes the variant leaves out.
+void check_copies(const model::Game& game, const Composition& comp, const PlayingCards& cards, Sink& sink) {
+  const int copies = facts().copies;
   for (Region r : kRegions)
     for (Class c : kClasses) {
       CardKey k{r, c};
-      const auto& cards = by_key[static_cast<size_t>(r) * 6 + static_cast<size_t>(c)];
-      const int n = static_cast<int>(cards.size());
+      const auto& same = cards.of(k);
+      const int n = static_cast<int>(same.size());
       if (!comp.has(c)) {
         if (n > 0)
-          sink.error(cards.front()->loc,
+          sink.error(same.front()->loc,
                      display(k) + " is in the deck, but variant " + game.variant + " plays without " +
                          std::string(plural_name(c)),
-                     cards.front()->id);
+                     same.front()->id);
         continue;
       }
       if (n == 0) {
-        sink.error(deck_loc, "no " + display(k) + " card; every region and class is there twice");
-      } else if (n < f.copies) {
-        sink.error(cards.back()->loc,
-                   display(k) + " is there " + plural(n, "time", "times") + ", needs " + std::to_string(f.copies),
-                   cards.back()->id);
-      } else if (n > f.copies) {
-        const model::Card* extra = cards[static_cast<size_t>(f.copies)];
+        sink.error(cards.deck_loc, "no " + display(k) + " card; every region and class is there twice");
+      } else if (n < copies) {
+        sink.error(same.back()->loc,
+                   display(k) + " is there " + plural(n, "time", "times") + ", needs " + std::to_string(copies),
+                   same.back()->id);
+      } else if (n > copies) {
+        const model::Card* extra = same[static_cast<size_t>(copies)];
         sink.error(extra->loc,
-                   display(k) + " is there " + std::to_string(n) + " times, needs " + std::to_string(f.copies) +
-                       (extra->def_id != cards.front()->def_id ? " (also " + cards.front()->def_id + ")" : ""),
+                   display(k) + " is there " + std::to_string(n) + " times, needs " + std::to_string(copies) +
+                       (extra->def_id != same.front()->def_id ? " (also " + same.front()->def_id + ")" : ""),
                    extra->id);
       }
     }
+}
 
-  // Points: what the data's tables give each card, summed ("Insgesamt gibt es 240").
+// Points: what the data's tables give each card, summed ("Insgesamt gibt es 240").
+void check_point_sum(const model::Game& game, const Composition& comp, const PlayingCards& cards, Sink& sink) {
   long long sum = 0;
   bool all_points = true;
-  for (const model::Card* card : playing) {
+  for (const model::Card* card : cards.playing) {
     auto p = integer(game, *card, "class.points");
     if (p)
       sum += *p;
@@ -495,20 +515,21 @@ void check_deck(const model::Game& game, Sink& sink) {
   // and for a variant the points of the classes it keeps.
   int expected_points = 0;
   for (Class c : kClasses)
-    if (comp.has(c)) expected_points += points(c) * 4 * f.copies;
-  if (all_points && !playing.empty() && sum != expected_points)
+    if (comp.has(c)) expected_points += points(c) * 4 * facts().copies;
+  if (all_points && !cards.playing.empty() && sum != expected_points)
     sink.with_check("palantir.points")
-        .error(deck_loc,
+        .error(cards.deck_loc,
                "the playing cards' points sum to " + std::to_string(sum) + ", the rules say " +
                    std::to_string(expected_points),
                {},
                comp.removed.empty() ? "Auswertung: \"Insgesamt gibt es 240\""
                                     : "the classes of variant " + game.variant + ", 8 cards each");
+}
 
-  // Sonderkarten: the third picture.
-  Sink specials = sink.with_check("palantir.specials");
-  const bool has_special_field = game.card_field("special") != nullptr;
-  for (const model::Card* card : has_special_field ? playing : std::vector<const model::Card*>{}) {
+// Sonderkarten: the third picture. Only when the game's cards have a special field at all.
+void check_special_pictures(const model::Game& game, const PlayingCards& cards, Sink& specials) {
+  if (!game.card_field("special")) return;
+  for (const model::Card* card : cards.playing) {
     CardKey k{*region_from_id(text(game, *card, "region")), *class_from_id(text(game, *card, "class"))};
     const std::string want(expected_special(k));
     const std::string have = text(game, *card, "special");
@@ -523,12 +544,13 @@ void check_deck(const model::Game& game, Sink& sink) {
       specials.error(field_loc(game, *card, "special"),
                      display(k) + " carries special '" + have + "', but must carry '" + want + "'", card->id);
   }
+}
 
-  // Der Eine Ring: no evil side; the two copies carry the left and right half.
-  const auto& rings = by_key[static_cast<size_t>(kEinerRing.region) * 6 + static_cast<size_t>(kEinerRing.cls)];
+// Der Eine Ring: no evil side; the two copies carry the left and right half.
+void check_one_ring(const model::Game& game, const PlayingCards& cards, Sink& specials) {
   const bool has_ring_field = game.card_field("ring.half") != nullptr;
   std::map<std::string, const model::Card*> halves;
-  for (const model::Card* card : rings) {
+  for (const model::Card* card : cards.of(kEinerRing)) {
     if (field(game, *card, "evil"))
       specials.error(field_loc(game, *card, "evil"), "Der Eine Ring has no evil side", card->id);
     if (!has_ring_field) continue;
@@ -540,6 +562,17 @@ void check_deck(const model::Game& game, Sink& sink) {
                      card->id, "one copy carries the left half, the other the right");
     }
   }
+}
+
+void check_deck(const model::Game& game, Sink& sink) {
+  const Composition comp = composition(game, &sink);
+  const PlayingCards cards = playing_cards(game, sink);
+  check_card_count(game, comp, cards, sink);
+  check_copies(game, comp, cards, sink);
+  check_point_sum(game, comp, cards, sink);
+  Sink specials = sink.with_check("palantir.specials");
+  check_special_pictures(game, cards, specials);
+  check_one_ring(game, cards, specials);
 }
 
 }  // namespace
@@ -655,104 +688,138 @@ Round play_round(const Contract& c, uint64_t seed) {
   return r;
 }
 
-std::vector<std::string> verify_round(const Round& r) {
-  const Facts& f = facts();
-  std::vector<std::string> bad;
-  auto fail = [&](std::string s) {
-    bad.push_back("seed " + std::to_string(r.seed) + " (" + r.contract.id() + "): " + s);
-  };
+namespace {
 
-  // All 48 cards dealt once, 12 to each hand.
+// What is wrong with one round, each finding naming the round's seed and contract.
+struct RoundFindings {
+  const Round& round;
+  std::vector<std::string> bad;
+
+  void fail(const std::string& s) {
+    bad.push_back("seed " + std::to_string(round.seed) + " (" + round.contract.id() + "): " + s);
+  }
+};
+
+// All 48 cards dealt once, 12 to each hand; rings_united as the hands say.
+void verify_deal(const Round& r, RoundFindings& found) {
   std::array<int, 48> dealt{};
   for (const auto& h : r.hands) {
-    if (static_cast<int>(h.size()) != f.tricks) fail("a hand of " + std::to_string(h.size()) + " cards");
+    if (static_cast<int>(h.size()) != facts().tricks) found.fail("a hand of " + std::to_string(h.size()) + " cards");
     for (uint8_t c : h) {
       if (c >= 48)
-        fail("card index out of range");
+        found.fail("card index out of range");
       else
         ++dealt[c];
     }
   }
   for (int n : dealt)
     if (n != 1) {
-      fail("a card dealt " + std::to_string(n) + " times");
+      found.fail("a card dealt " + std::to_string(n) + " times");
       break;
     }
   bool rings = false;
   if (r.contract.kind == Contract::Kind::Standard)
     for (const auto& h : r.hands) rings = rings || holds_both_rings(h);
-  if (rings != r.rings_united) fail("rings_united does not match the hands");
+  if (rings != r.rings_united) found.fail("rings_united does not match the hands");
+}
 
-  if (static_cast<int>(r.tricks.size()) != f.tricks) fail(std::to_string(r.tricks.size()) + " tricks instead of 12");
+// Replaying a round's tricks against its hands. The tricks are judged by the
+// rank lists the reference cards print, not by the code that played them.
+struct Replay {
+  const Round& round;
+  std::vector<CardKey> trumps;
+  std::array<std::vector<CardKey>, 4> fehl;  // per region
+  std::array<std::vector<uint8_t>, 4> live;  // what each seat still holds
+  std::array<int, 48> played{};              // times each card was played
+};
 
-  // The rank lists the reference cards print: judge every trick by them.
-  const auto trumps = trump_order(r.contract, r.rings_united);
-  std::array<std::vector<CardKey>, 4> fehl;
-  for (Region reg : kRegions) fehl[static_cast<size_t>(reg)] = fehl_order(r.contract, reg);
+Replay start_replay(const Round& r) {
+  Replay replay{r, trump_order(r.contract, r.rings_united), {}, r.hands, {}};
+  for (Region reg : kRegions) replay.fehl[static_cast<size_t>(reg)] = fehl_order(r.contract, reg);
+  return replay;
+}
 
-  std::array<std::vector<uint8_t>, 4> live = r.hands;
-  std::array<int, 48> played{};
+// A card's strength in a trick as (tier, position): trumps (tier 2) beat the
+// led region (tier 1), which beats the rest (tier 0, never wins); within a
+// tier, the lower position in the rank list is stronger.
+std::pair<int, int> strength(const Replay& replay, CardKey k, Suit led) {
+  if (int p = position(replay.trumps, k); p >= 0) return {2, p};
+  if (!led.trump && k.region == led.region) return {1, position(replay.fehl[static_cast<size_t>(k.region)], k)};
+  return {0, 0};
+}
+
+// Plays one trick from the live hands: every card held and following suit
+// where it can, the trick won by its strongest card (the first played among
+// equals). Returns the trick's points.
+int replay_trick(Replay& replay, const Trick& trick, const std::string& at, RoundFindings& found) {
+  const Contract& contract = replay.round.contract;
+  const Suit led = suit_of(contract, deck48()[trick.cards[0] % 48]);
+  int trick_points = 0;
+  int best_seat = -1, best_tier = -1, best_pos = 0;
+  for (int i = 0; i < 4; ++i) {
+    const int seat = (trick.leader + i) % 4;
+    const uint8_t card = trick.cards[static_cast<size_t>(i)];
+    auto& hand = replay.live[static_cast<size_t>(seat)];
+    auto it = std::find(hand.begin(), hand.end(), card);
+    if (it == hand.end()) {
+      found.fail(at + "seat " + std::to_string(seat) + " played a card it does not hold");
+      continue;
+    }
+    const CardKey k = deck48()[card];
+    if (i > 0 && !(suit_of(contract, k) == led)) {
+      bool could_follow =
+          std::any_of(hand.begin(), hand.end(), [&](uint8_t x) { return suit_of(contract, deck48()[x]) == led; });
+      if (could_follow) found.fail(at + "seat " + std::to_string(seat) + " did not follow suit with " + to_string(k));
+    }
+    hand.erase(it);
+    ++replay.played[card];
+    trick_points += points(k.cls);
+    const auto [tier, pos] = strength(replay, k, led);
+    if (tier > best_tier || (tier == best_tier && tier > 0 && pos < best_pos)) {
+      best_tier = tier;
+      best_pos = pos;
+      best_seat = seat;
+    }
+  }
+  if (trick.winner != best_seat)
+    found.fail(at + "won by seat " + std::to_string(trick.winner) + ", strongest card is seat " +
+               std::to_string(best_seat) + "'s");
+  return trick_points;
+}
+
+}  // namespace
+
+std::vector<std::string> verify_round(const Round& r) {
+  const Facts& f = facts();
+  RoundFindings found{r, {}};
+  verify_deal(r, found);
+  if (static_cast<int>(r.tricks.size()) != f.tricks)
+    found.fail(std::to_string(r.tricks.size()) + " tricks instead of 12");
+
+  Replay replay = start_replay(r);
   std::array<int, 4> seat_points{};
   int total = 0;
   int leader = (r.dealer + 1) % 4;
   for (size_t t = 0; t < r.tricks.size(); ++t) {
     const Trick& trick = r.tricks[t];
     const std::string at = "trick " + std::to_string(t + 1) + ": ";
-    if (trick.leader != leader) fail(at + "led by the wrong seat");
-    const CardKey lead = deck48()[trick.cards[0] % 48];
-    const Suit led = suit_of(r.contract, lead);
-    int trick_points = 0;
-    // strength: (class of comparison, -position); the first strongest wins.
-    int best_seat = -1, best_tier = -1, best_pos = 0;
-    for (int i = 0; i < 4; ++i) {
-      const int seat = (trick.leader + i) % 4;
-      const uint8_t card = trick.cards[static_cast<size_t>(i)];
-      auto& hand = live[static_cast<size_t>(seat)];
-      auto it = std::find(hand.begin(), hand.end(), card);
-      if (it == hand.end()) {
-        fail(at + "seat " + std::to_string(seat) + " played a card it does not hold");
-        continue;
-      }
-      const CardKey k = deck48()[card];
-      if (i > 0 && !(suit_of(r.contract, k) == led)) {
-        bool could_follow =
-            std::any_of(hand.begin(), hand.end(), [&](uint8_t x) { return suit_of(r.contract, deck48()[x]) == led; });
-        if (could_follow) fail(at + "seat " + std::to_string(seat) + " did not follow suit with " + to_string(k));
-      }
-      hand.erase(it);
-      ++played[card];
-      trick_points += points(k.cls);
-      int tier = 0, pos = 0;
-      if (int p = position(trumps, k); p >= 0) {
-        tier = 2;
-        pos = p;
-      } else if (!led.trump && k.region == led.region) {
-        tier = 1;
-        pos = position(fehl[static_cast<size_t>(k.region)], k);
-      }
-      if (tier > best_tier || (tier == best_tier && tier > 0 && pos < best_pos)) {
-        best_tier = tier;
-        best_pos = pos;
-        best_seat = seat;
-      }
-    }
-    if (trick.winner != best_seat)
-      fail(at + "won by seat " + std::to_string(trick.winner) + ", strongest card is seat " +
-           std::to_string(best_seat) + "'s");
-    if (trick.points != trick_points) fail(at + "points miscounted");
+    if (trick.leader != leader) found.fail(at + "led by the wrong seat");
+    const int trick_points = replay_trick(replay, trick, at, found);
+    if (trick.points != trick_points) found.fail(at + "points miscounted");
     seat_points[static_cast<size_t>(trick.winner)] += trick_points;
     total += trick_points;
     leader = trick.winner;
   }
-  for (int n : played)
+  for (int n : replay.played)
     if (n != 1) {
-      fail("a card played " + std::to_string(n) + " times");
+      found.fail("a card played " + std::to_string(n) + " times");
       break;
     }
-  if (total != f.points_total) fail("the tricks hold " + std::to_string(total) + " points, not 240");
-  if (seat_points != r.points) fail("points per seat miscounted");
-  if (std::accumulate(r.points.begin(), r.points.end(), 0) != f.points_total) fail("seat points do not sum to 240");
-  return bad;
+  if (total != f.points_total) found.fail("the tricks hold " + std::to_string(total) + " points, not 240");
+  if (seat_points != r.points) found.fail("points per seat miscounted");
+  if (std::accumulate(r.points.begin(), r.points.end(), 0) != f.points_total)
+    found.fail("seat points do not sum to 240");
+  return found.bad;
 }
 
 Summary simulate(uint64_t seed, int rounds, std::optional<Contract> only) {

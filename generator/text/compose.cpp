@@ -24,20 +24,17 @@ struct PendingGlyph {
   std::size_t spaces_before = 0;  // justifiable spaces to the left of this glyph
 };
 
-}  // namespace
+struct PendingIcon {
+  std::string name;
+  double x_em, w_em, h_em;
+  std::size_t spaces_before;
+};
 
-ComposedLine compose_line(const ParagraphModel& m, const std::vector<FaceRun>& runs, LineBreak lb, bool last,
-                          double baseline_mm, const ComposeParams& p) {
-  ComposedLine out;
-  const std::string& text = p.markup->text;
-  const std::size_t u0 = m.first_unit(lb.from), u1 = m.last_unit(lb.from, lb.to);
-  const std::size_t b0 = u0 < m.units.size() ? m.units[u0].byte : m.end;
-  const std::size_t b1 = u1 < m.units.size() ? m.units[u1].byte : m.end;
-  const bool hyphenated = m.breaks[lb.to].kind == BreakKind::Hyphen;
-
-  // The line's pieces, one per face run it touches. Soft hyphens vanish; the
-  // hyphen of a hyphenated break is shaped with the text before it, so it
-  // kerns with the last letter.
+// The line's pieces, one per face run it touches. Soft hyphens vanish; the
+// hyphen of a hyphenated break is shaped with the text before it, so it
+// kerns with the last letter.
+std::vector<Piece> line_pieces(const std::string& text, const std::vector<FaceRun>& runs, std::size_t b0,
+                               std::size_t b1, bool hyphenated) {
   std::vector<Piece> pieces;
   for (const FaceRun& run : runs) {
     const std::size_t s = std::max(b0, run.begin), e = std::min(b1, run.end);
@@ -56,17 +53,22 @@ ComposedLine compose_line(const ParagraphModel& m, const std::vector<FaceRun>& r
     }
     pieces.back().text += "-";
   }
+  return pieces;
+}
 
-  // Natural positions, in em.
-  std::vector<std::vector<PendingGlyph>> glyphs(pieces.size());
-  struct PendingIcon {
-    std::string name;
-    double x_em, w_em, h_em;
-    std::size_t spaces_before;
-  };
+// The line shaped, with everything at its natural position, in em.
+struct NaturalLine {
+  std::vector<std::vector<PendingGlyph>> glyphs;  // per piece
   std::vector<PendingIcon> icons;
+  std::string text;  // as SetLine::text: icons written as ":name:"
+  double width_em = 0;
+  std::size_t spaces = 0;  // justifiable spaces
+};
+
+NaturalLine shape_pieces(const std::vector<Piece>& pieces, const ComposeParams& p) {
+  NaturalLine line;
+  line.glyphs.resize(pieces.size());
   double pen = 0;
-  std::size_t spaces = 0;
   bool any_cluster = false;
   for (std::size_t k = 0; k < pieces.size(); ++k) {
     const Piece& piece = pieces[k];
@@ -75,18 +77,18 @@ ComposedLine compose_line(const ParagraphModel& m, const std::vector<FaceRun>& r
       const MarkupIcon* icon = p.markup->icon_at(piece.run->begin);
       const std::string name = icon ? icon->name : std::string();
       const double aspect = p.icon_aspect ? p.icon_aspect(name) : 1.0;
-      icons.push_back({name, pen, face.cap_height * aspect, face.cap_height, spaces});
+      line.icons.push_back({name, pen, face.cap_height * aspect, face.cap_height, line.spaces});
       pen += face.cap_height * aspect + p.tracking_em;
       any_cluster = true;
-      out.line.text += ":" + name + ":";
+      line.text += ":" + name + ":";
       continue;
     }
     if (piece.text.empty()) continue;
-    out.line.text += piece.text;
+    line.text += piece.text;
     const auto shaped = shape(face, piece.text, 0, piece.text.size(), piece.run->flags, p.shape);
     for (std::size_t g = 0; g < shaped.size(); ++g) {
       const ShapedGlyph& sg = shaped[g];
-      glyphs[k].push_back({sg.id, pen + sg.x_offset, sg.y_offset, sg.cluster, spaces});
+      line.glyphs[k].push_back({sg.id, pen + sg.x_offset, sg.y_offset, sg.cluster, line.spaces});
       pen += sg.x_advance;
       const bool cluster_ends = g + 1 == shaped.size() || shaped[g + 1].cluster != sg.cluster;
       if (cluster_ends) {
@@ -94,34 +96,50 @@ ComposedLine compose_line(const ParagraphModel& m, const std::vector<FaceRun>& r
         any_cluster = true;
         std::size_t i = sg.cluster;
         const char32_t cp = utf8::next(piece.text, i);
-        if (cp == U' ' || cp == kNoBreakSpace) ++spaces;
+        if (cp == U' ' || cp == kNoBreakSpace) ++line.spaces;
       }
     }
   }
-  const double natural_em = pen - (any_cluster ? p.tracking_em : 0);
-  const double size_mm = pt_to_mm(p.size_pt);
-  const double width_em = p.width_mm / size_mm;
+  line.width_em = pen - (any_cluster ? p.tracking_em : 0);
+  return line;
+}
 
-  // Justify all but a paragraph's last line, within max_stretch per space; a
-  // line that would need more is set flush left instead (never letter-spaced,
-  // never stretched past the limit).
-  double extra_em = 0;
-  if (p.align == Align::Justify && !last && spaces > 0) {
-    const double per_space = (width_em - natural_em) / static_cast<double>(spaces);
+// Where the line goes across the box, in em.
+struct Placement {
+  double left_em = 0;   // start of the line
+  double extra_em = 0;  // added to each justifiable space
+  double used_em = 0;   // width the line occupies
+  bool justified = false;
+  bool overflows = false;
+};
+
+// Justify all but a paragraph's last line, within max_stretch per space; a
+// line that would need more is set flush left instead (never letter-spaced,
+// never stretched past the limit).
+Placement place_across(const NaturalLine& line, bool last, const ComposeParams& p) {
+  Placement at;
+  const double width_em = p.width_mm / pt_to_mm(p.size_pt);
+  if (p.align == Align::Justify && !last && line.spaces > 0) {
+    const double per_space = (width_em - line.width_em) / static_cast<double>(line.spaces);
     if (per_space <= p.max_stretch_em + kEps) {
-      extra_em = per_space;
-      out.line.justified = true;
+      at.extra_em = per_space;
+      at.justified = true;
     }
   }
-  const double used_em = out.line.justified ? width_em : natural_em;
-  double left_em = 0;
-  if (p.align == Align::Center) left_em = (width_em - natural_em) / 2;
-  if (p.align == Align::Right) left_em = width_em - natural_em;
-  out.overflows = used_em > width_em + kEps;
-  if (out.overflows) left_em = 0;
+  at.used_em = at.justified ? width_em : line.width_em;
+  if (p.align == Align::Center) at.left_em = (width_em - line.width_em) / 2;
+  if (p.align == Align::Right) at.left_em = width_em - line.width_em;
+  at.overflows = at.used_em > width_em + kEps;
+  if (at.overflows) at.left_em = 0;
+  return at;
+}
 
+// The glyph runs and icons at their final positions, in mm.
+void emit(const std::vector<Piece>& pieces, const NaturalLine& line, const Placement& at, double baseline_mm,
+          const ComposeParams& p, ComposedLine& out) {
+  const double size_mm = pt_to_mm(p.size_pt);
   for (std::size_t k = 0; k < pieces.size(); ++k) {
-    if (pieces[k].run->icon || glyphs[k].empty()) continue;
+    if (pieces[k].run->icon || line.glyphs[k].empty()) continue;
     const FontFace& face = *pieces[k].run->face;
     page::GlyphRun run;
     run.font = face.input;
@@ -129,24 +147,45 @@ ComposedLine compose_line(const ParagraphModel& m, const std::vector<FaceRun>& r
     run.size_pt = p.size_pt;
     run.color = p.color;
     run.text = pieces[k].text;
-    for (const PendingGlyph& g : glyphs[k]) {
-      const double x = (left_em + g.x_em + extra_em * static_cast<double>(g.spaces_before)) * size_mm;
+    for (const PendingGlyph& g : line.glyphs[k]) {
+      const double x = (at.left_em + g.x_em + at.extra_em * static_cast<double>(g.spaces_before)) * size_mm;
       run.glyphs.push_back({g.id, x, baseline_mm - g.y_em * size_mm, g.cluster});
     }
     out.runs.push_back(std::move(run));
   }
-  for (const PendingIcon& ic : icons) {
-    const double x = (left_em + ic.x_em + extra_em * static_cast<double>(ic.spaces_before)) * size_mm;
+  for (const PendingIcon& ic : line.icons) {
+    const double x = (at.left_em + ic.x_em + at.extra_em * static_cast<double>(ic.spaces_before)) * size_mm;
     const double h = ic.h_em * size_mm;
     out.icons.push_back({ic.name, Rect{x, baseline_mm - h, ic.w_em * size_mm, h}});
   }
+}
+
+}  // namespace
+
+ComposedLine compose_line(const ParagraphModel& m, const std::vector<FaceRun>& runs, LineBreak lb, bool last,
+                          double baseline_mm, const ComposeParams& p) {
+  const std::size_t u0 = m.first_unit(lb.from), u1 = m.last_unit(lb.from, lb.to);
+  const std::size_t b0 = u0 < m.units.size() ? m.units[u0].byte : m.end;
+  const std::size_t b1 = u1 < m.units.size() ? m.units[u1].byte : m.end;
+  const bool hyphenated = m.breaks[lb.to].kind == BreakKind::Hyphen;
+
+  const std::vector<Piece> pieces = line_pieces(p.markup->text, runs, b0, b1, hyphenated);
+  NaturalLine natural = shape_pieces(pieces, p);
+  const Placement at = place_across(natural, last, p);
+
+  ComposedLine out;
+  emit(pieces, natural, at, baseline_mm, p, out);
+  const double size_mm = pt_to_mm(p.size_pt);
+  out.overflows = at.overflows;
+  out.line.text = std::move(natural.text);
+  out.line.justified = at.justified;
   out.line.baseline = baseline_mm;
-  out.line.left = left_em * size_mm;
-  out.line.width = natural_em * size_mm;
+  out.line.left = at.left_em * size_mm;
+  out.line.width = natural.width_em * size_mm;
   out.line.hyphenated = hyphenated;
-  out.line.space_adjust = extra_em * size_mm;
+  out.line.space_adjust = at.extra_em * size_mm;
   out.line.last_of_paragraph = last;
-  out.used_width_mm = used_em * size_mm;
+  out.used_width_mm = at.used_em * size_mm;
   return out;
 }
 

@@ -32,6 +32,134 @@ bool is_word_char(char32_t cp) {
   return u_isalpha(c) || t == U_NON_SPACING_MARK || t == U_COMBINING_SPACING_MARK;
 }
 
+// What the steps below share besides the model: the paragraph's code points
+// (one per unit) and where each byte's unit is.
+struct Scan {
+  std::size_t begin = 0;
+  std::vector<char32_t> cps;
+  std::vector<std::size_t> unit_at;  // by byte - begin, up to and including the end; SIZE_MAX inside a code point
+  std::vector<double> hyphen_em;     // per unit: the hyphen's width in the unit's face
+
+  std::size_t unit_of(std::size_t byte) const { return unit_at[byte - begin]; }
+};
+
+// One unit per code point of the paragraph.
+Scan read_units(const std::string& text, ParagraphModel& m) {
+  Scan scan;
+  scan.begin = m.begin;
+  scan.unit_at.assign(m.end - m.begin + 1, SIZE_MAX);
+  for (std::size_t i = m.begin; i < m.end;) {
+    scan.unit_at[i - m.begin] = m.units.size();
+    Unit u;
+    u.byte = i;
+    const char32_t cp = utf8::next(text, i);
+    scan.cps.push_back(cp);
+    u.space = is_space(cp);
+    m.units.push_back(u);
+  }
+  scan.unit_at[m.end - m.begin] = m.units.size();
+  scan.hyphen_em.assign(m.units.size(), 0.3);
+  return scan;
+}
+
+// Advances: shape each run once; a cluster's advance is shared evenly by its
+// code points, so a break inside a ligature still gets a sensible width.
+void measure(const Markup& markup, const std::vector<FaceRun>& runs, const ModelOptions& options, Scan& scan,
+             ParagraphModel& m) {
+  for (const FaceRun& run : runs) {
+    const std::size_t u0 = scan.unit_of(run.begin), u1 = scan.unit_of(run.end);
+    for (std::size_t u = u0; u < u1; ++u) scan.hyphen_em[u] = run.face->hyphen_advance;
+    if (run.icon) {
+      const MarkupIcon* icon = markup.icon_at(run.begin);
+      const double aspect = icon && options.icon_aspect ? options.icon_aspect(icon->name) : 1.0;
+      m.units[u0].advance = run.face->cap_height * aspect + options.tracking_em;
+      continue;
+    }
+    const auto glyphs = shape(*run.face, markup.text, run.begin, run.end, run.flags, options.shape);
+    std::map<std::size_t, double> cluster_advance;
+    for (const ShapedGlyph& g : glyphs) cluster_advance[g.cluster] += g.x_advance;
+    for (auto it = cluster_advance.begin(); it != cluster_advance.end(); ++it) {
+      const std::size_t c0 = scan.unit_of(it->first);
+      const std::size_t c1 = std::next(it) == cluster_advance.end() ? u1 : scan.unit_of(std::next(it)->first);
+      const double share = it->second / static_cast<double>(std::max<std::size_t>(1, c1 - c0));
+      for (std::size_t u = c0; u < c1; ++u) m.units[u].advance = share;
+      m.units[c0].advance += options.tracking_em;
+    }
+  }
+  for (std::size_t u = 0; u < m.units.size(); ++u) {
+    if (!is_justifiable_space(scan.cps[u])) continue;
+    m.units[u].stretch = options.max_stretch_em;
+    // TeX's interword glue shrinks by a third of the space: tight but legible.
+    m.units[u].shrink = m.units[u].advance / 3;
+  }
+}
+
+// The breaks the line breaker (UAX #14) allows, each costed by what precedes it.
+void add_opportunities(const std::string& text, const ModelOptions& options, const Scan& scan, ParagraphModel& m) {
+  const std::string_view para(text.data() + m.begin, m.end - m.begin);
+  const auto opportunities = options.breakers->opportunities(para, options.language);
+  for (const BreakOpportunity& o : opportunities) {
+    const std::size_t u = scan.unit_of(m.begin + o.byte);
+    if (u == 0 || u >= m.units.size() || u == SIZE_MAX) continue;
+    Breakpoint b{u, BreakKind::Other};
+    const char32_t before = scan.cps[u - 1];
+    if (is_space(before)) {
+      b.kind = BreakKind::Space;
+    } else if (before == kSoftHyphen) {
+      b.kind = BreakKind::Hyphen;
+      b.hyphen_width = scan.hyphen_em[u - 1];
+      b.penalty = kHyphenPenalty;
+      b.flagged = true;
+    } else if (is_explicit_hyphen(before)) {
+      b.kind = BreakKind::Explicit;
+      b.penalty = kHyphenPenalty;
+      b.flagged = true;
+    }
+    m.breaks.push_back(b);
+  }
+}
+
+// Per unit: whether its word (anything between spaces) holds a soft hyphen.
+std::vector<bool> in_word_with_soft_hyphen(const Scan& scan, const ParagraphModel& m) {
+  std::vector<bool> word_has_shy(m.units.size(), false);
+  for (std::size_t u = 0; u < m.units.size();) {
+    std::size_t w = u;
+    bool shy = false;
+    for (; w < m.units.size() && !m.units[w].space; ++w)
+      if (scan.cps[w] == kSoftHyphen) shy = true;
+    for (std::size_t k = u; k < w; ++k) word_has_shy[k] = shy;
+    u = w + 1;
+  }
+  return word_has_shy;
+}
+
+// Dictionary hyphenation inside words, unless the author placed soft
+// hyphens in that word: then theirs are the only places it may break.
+void add_dictionary_hyphens(const Hyphenator& hyphenator, const Scan& scan, ParagraphModel& m) {
+  const std::vector<char32_t>& cps = scan.cps;
+  const std::vector<bool> word_has_shy = in_word_with_soft_hyphen(scan, m);
+  for (std::size_t u = 0; u < m.units.size();) {
+    if (!is_word_char(cps[u]) || word_has_shy[u]) {
+      ++u;
+      continue;
+    }
+    std::size_t w = u;
+    while (w < m.units.size() && is_word_char(cps[w])) ++w;
+    const std::u32string word(cps.begin() + static_cast<long>(u), cps.begin() + static_cast<long>(w));
+    // All capitals is an abbreviation or a label: leave it whole.
+    const bool all_caps = std::all_of(word.begin(), word.end(), [](char32_t c) {
+      return !u_isalpha(static_cast<UChar32>(c)) || u_isupper(static_cast<UChar32>(c));
+    });
+    if (!all_caps) {
+      for (std::size_t p : hyphenator.points(word)) {
+        if (is_mark_cp(cps[u + p])) continue;  // never between a letter and its accent
+        m.breaks.push_back({u + p, BreakKind::Hyphen, scan.hyphen_em[u + p - 1], kHyphenPenalty, true});
+      }
+    }
+    u = w;
+  }
+}
+
 }  // namespace
 
 ParagraphModel build_paragraph(const Markup& markup, std::size_t begin, std::size_t end,
@@ -39,111 +167,13 @@ ParagraphModel build_paragraph(const Markup& markup, std::size_t begin, std::siz
   ParagraphModel m;
   m.begin = begin;
   m.end = end;
-  const std::string& text = markup.text;
-
-  // Code points and a byte -> unit index for this paragraph.
-  std::vector<char32_t> cps;
-  std::vector<std::size_t> unit_at(end - begin + 1, SIZE_MAX);
-  for (std::size_t i = begin; i < end;) {
-    unit_at[i - begin] = m.units.size();
-    Unit u;
-    u.byte = i;
-    const char32_t cp = utf8::next(text, i);
-    cps.push_back(cp);
-    u.space = is_space(cp);
-    m.units.push_back(u);
-  }
-  unit_at[end - begin] = m.units.size();
-  auto unit_of = [&](std::size_t byte) { return unit_at[byte - begin]; };
-  std::vector<double> hyphen_em(m.units.size(), 0.3);
-
-  // Advances: shape each run once; a cluster's advance is shared evenly by its
-  // code points, so a break inside a ligature still gets a sensible width.
-  for (const FaceRun& run : runs) {
-    const std::size_t u0 = unit_of(run.begin), u1 = unit_of(run.end);
-    for (std::size_t u = u0; u < u1; ++u) hyphen_em[u] = run.face->hyphen_advance;
-    if (run.icon) {
-      const MarkupIcon* icon = markup.icon_at(run.begin);
-      const double aspect = icon && options.icon_aspect ? options.icon_aspect(icon->name) : 1.0;
-      m.units[u0].advance = run.face->cap_height * aspect + options.tracking_em;
-      continue;
-    }
-    const auto glyphs = shape(*run.face, text, run.begin, run.end, run.flags, options.shape);
-    std::map<std::size_t, double> cluster_advance;
-    for (const ShapedGlyph& g : glyphs) cluster_advance[g.cluster] += g.x_advance;
-    for (auto it = cluster_advance.begin(); it != cluster_advance.end(); ++it) {
-      const std::size_t c0 = unit_of(it->first);
-      const std::size_t c1 = std::next(it) == cluster_advance.end() ? u1 : unit_of(std::next(it)->first);
-      const double share = it->second / static_cast<double>(std::max<std::size_t>(1, c1 - c0));
-      for (std::size_t u = c0; u < c1; ++u) m.units[u].advance = share;
-      m.units[c0].advance += options.tracking_em;
-    }
-  }
-  for (std::size_t u = 0; u < m.units.size(); ++u) {
-    if (!is_justifiable_space(cps[u])) continue;
-    m.units[u].stretch = options.max_stretch_em;
-    // TeX's interword glue shrinks by a third of the space: tight but legible.
-    m.units[u].shrink = m.units[u].advance / 3;
-  }
+  Scan scan = read_units(markup.text, m);
+  measure(markup, runs, options, scan, m);
 
   m.breaks.push_back({0, BreakKind::Start});
   if (options.wrap && !m.units.empty()) {
-    const std::string_view para(text.data() + begin, end - begin);
-    const auto opportunities = options.breakers->opportunities(para, options.language);
-    for (const BreakOpportunity& o : opportunities) {
-      const std::size_t u = unit_of(begin + o.byte);
-      if (u == 0 || u >= m.units.size() || u == SIZE_MAX) continue;
-      Breakpoint b{u, BreakKind::Other};
-      const char32_t before = cps[u - 1];
-      if (is_space(before)) {
-        b.kind = BreakKind::Space;
-      } else if (before == kSoftHyphen) {
-        b.kind = BreakKind::Hyphen;
-        b.hyphen_width = hyphen_em[u - 1];
-        b.penalty = kHyphenPenalty;
-        b.flagged = true;
-      } else if (is_explicit_hyphen(before)) {
-        b.kind = BreakKind::Explicit;
-        b.penalty = kHyphenPenalty;
-        b.flagged = true;
-      }
-      m.breaks.push_back(b);
-    }
-
-    // Dictionary hyphenation inside words, unless the author placed soft
-    // hyphens in that word (anything between spaces): then theirs are the
-    // only places it may break.
-    if (options.hyphenator) {
-      std::vector<bool> word_has_shy(m.units.size(), false);
-      for (std::size_t u = 0; u < m.units.size();) {
-        std::size_t w = u;
-        bool shy = false;
-        for (; w < m.units.size() && !m.units[w].space; ++w)
-          if (cps[w] == kSoftHyphen) shy = true;
-        for (std::size_t k = u; k < w; ++k) word_has_shy[k] = shy;
-        u = w + 1;
-      }
-      for (std::size_t u = 0; u < m.units.size();) {
-        if (!is_word_char(cps[u]) || word_has_shy[u]) {
-          ++u;
-          continue;
-        }
-        std::size_t w = u;
-        while (w < m.units.size() && is_word_char(cps[w])) ++w;
-        const std::u32string word(cps.begin() + static_cast<long>(u), cps.begin() + static_cast<long>(w));
-        // All capitals is an abbreviation or a label: leave it whole.
-        const bool all_caps = std::all_of(word.begin(), word.end(), [](char32_t c) {
-          return !u_isalpha(static_cast<UChar32>(c)) || u_isupper(static_cast<UChar32>(c));
-        });
-        if (!all_caps) {
-          for (std::size_t p : options.hyphenator->points(word)) {
-            if (is_mark_cp(cps[u + p])) continue;  // never between a letter and its accent
-            m.breaks.push_back({u + p, BreakKind::Hyphen, hyphen_em[u + p - 1], kHyphenPenalty, true});
-          }
-        }
-        u = w;
-      }
-    }
+    add_opportunities(markup.text, options, scan, m);
+    if (options.hyphenator) add_dictionary_hyphens(*options.hyphenator, scan, m);
   }
   // Sort; where a dictionary point falls on an opportunity ICU already gave,
   // ICU's (first pushed) wins.

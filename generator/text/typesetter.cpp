@@ -99,97 +99,109 @@ std::string widest_piece(const Job& job, double width_em, double size_mm) {
   return {};
 }
 
-Attempt attempt(const Job& job, double size_pt) {
-  Attempt a;
-  const TextStyle& st = *job.style;
-  const double size_mm = pt_to_mm(size_pt);
-  const double width_em = job.box.w / size_mm;
-  const std::size_t max_lines = lines_that_fit(job, size_mm);
-  if (max_lines == 0) {
-    a.why = "the box (" + fmt(job.box.h) + " mm high) is lower than one line";
-    return a;
-  }
-  BreakParams params;
-  params.width = width_em;
-  params.justify = st.align == Align::Justify;
+// Width / height of an icon, as read into the job; 1 for a name it never saw.
+std::function<double(const std::string&)> aspect_of(const Job& job) {
+  return [&job](const std::string& name) {
+    auto it = job.aspects.find(name);
+    return it == job.aspects.end() ? 1.0 : it->second;
+  };
+}
 
-  // Choose the lines of every paragraph.
-  std::vector<std::vector<LineBreak>> chosen(job.paragraphs.size());
+// The lines chosen for every paragraph at one size.
+struct Chosen {
+  std::vector<std::vector<LineBreak>> lines;  // per paragraph
   std::size_t total_lines = 0;
-  if (st.breaker == LineBreaker::Greedy) {
-    for (std::size_t p = 0; p < job.paragraphs.size(); ++p) {
-      auto lines = break_greedy(job.paragraphs[p].model, params);
-      if (!lines) {
-        a.why = widest_piece(job, width_em, size_mm) + ", wider than the box (" + fmt(job.box.w) + " mm)";
-        return a;
-      }
-      total_lines += lines->size();
-      chosen[p] = std::move(*lines);
+  std::string why;  // set when the paragraphs cannot be broken to fit the box
+};
+
+// First fit, paragraph by paragraph. Fails only on a piece wider than the
+// box; whether the lines fit its height is for the caller.
+Chosen break_greedily(const Job& job, const BreakParams& params, double size_mm) {
+  Chosen chosen;
+  chosen.lines.resize(job.paragraphs.size());
+  for (std::size_t p = 0; p < job.paragraphs.size(); ++p) {
+    auto lines = break_greedy(job.paragraphs[p].model, params);
+    if (!lines) {
+      chosen.why = widest_piece(job, params.width, size_mm) + ", wider than the box (" + fmt(job.box.w) + " mm)";
+      return chosen;
     }
-  } else {
-    // Each paragraph's best breaks for every line count, then the split of the
-    // box's lines between paragraphs with the least total demerits.
-    const double inf = std::numeric_limits<double>::infinity();
-    std::vector<std::vector<std::optional<BreakSolution>>> options;
-    for (const Paragraph& para : job.paragraphs) {
-      options.push_back(break_optimal(para.model, params, max_lines));
-      if (std::none_of(options.back().begin(), options.back().end(), [](const auto& o) { return o.has_value(); })) {
-        // No line count works at all: some piece is wider than the box, or
-        // the paragraph needs more lines than the box holds.
-        const std::string wide = widest_piece(job, width_em, size_mm);
-        a.why = !wide.empty() ? wide + ", wider than the box (" + fmt(job.box.w) + " mm)"
-                              : "the text needs more than the " + std::to_string(max_lines) + " lines the box holds";
-        return a;
-      }
-    }
-    // best[t]: least demerits using t lines for the paragraphs so far.
-    std::vector<double> best(max_lines + 1, inf);
-    std::vector<std::vector<std::size_t>> pick(job.paragraphs.size(), std::vector<std::size_t>(max_lines + 1, 0));
-    best[0] = 0;
-    for (std::size_t p = 0; p < options.size(); ++p) {
-      std::vector<double> next(max_lines + 1, inf);
-      for (std::size_t t = 0; t <= max_lines; ++t) {
-        if (best[t] == inf) continue;
-        for (std::size_t k = 1; k < options[p].size() && t + k <= max_lines; ++k) {
-          if (!options[p][k]) continue;
-          const double d = best[t] + options[p][k]->demerits;
-          if (d < next[t + k]) {
-            next[t + k] = d;
-            pick[p][t + k] = k;
-          }
+    chosen.total_lines += lines->size();
+    chosen.lines[p] = std::move(*lines);
+  }
+  return chosen;
+}
+
+// Per paragraph, its best breaks for every line count (the index).
+using LineCountOptions = std::vector<std::optional<BreakSolution>>;
+
+// The line count for each paragraph that splits at most `max_lines` lines
+// between them with the least total demerits; nullopt when no split fits.
+std::optional<std::vector<std::size_t>> least_demerits_split(const std::vector<LineCountOptions>& options,
+                                                             std::size_t max_lines) {
+  const double inf = std::numeric_limits<double>::infinity();
+  // best[t]: least demerits using t lines for the paragraphs so far.
+  std::vector<double> best(max_lines + 1, inf);
+  std::vector<std::vector<std::size_t>> pick(options.size(), std::vector<std::size_t>(max_lines + 1, 0));
+  best[0] = 0;
+  for (std::size_t p = 0; p < options.size(); ++p) {
+    std::vector<double> next(max_lines + 1, inf);
+    for (std::size_t t = 0; t <= max_lines; ++t) {
+      if (best[t] == inf) continue;
+      for (std::size_t k = 1; k < options[p].size() && t + k <= max_lines; ++k) {
+        if (!options[p][k]) continue;
+        const double d = best[t] + options[p][k]->demerits;
+        if (d < next[t + k]) {
+          next[t + k] = d;
+          pick[p][t + k] = k;
         }
       }
-      best = std::move(next);
     }
-    std::size_t t_best = 0;
-    for (std::size_t t = 1; t <= max_lines; ++t)
-      if (best[t] < inf && (t_best == 0 || best[t] < best[t_best])) t_best = t;
-    if (t_best == 0) {
-      a.why = "the text needs more than the " + std::to_string(max_lines) + " lines the box holds (" + fmt(job.box.h) +
-              " mm high)";
-      return a;
-    }
-    for (std::size_t p = options.size(), t = t_best; p-- > 0;) {
-      const std::size_t k = pick[p][t];
-      chosen[p] = options[p][k]->lines;
-      t -= k;
-    }
-    total_lines = t_best;
+    best = std::move(next);
   }
-  if (total_lines > max_lines) {
-    a.why = "the text needs " + std::to_string(total_lines) + " lines, the box holds " + std::to_string(max_lines) +
-            " (" + fmt(job.box.h) + " mm high)";
-    return a;
+  std::size_t t_best = 0;
+  for (std::size_t t = 1; t <= max_lines; ++t)
+    if (best[t] < inf && (t_best == 0 || best[t] < best[t_best])) t_best = t;
+  if (t_best == 0) return std::nullopt;
+  std::vector<std::size_t> counts(options.size());
+  for (std::size_t p = options.size(), t = t_best; p-- > 0;) {
+    counts[p] = pick[p][t];
+    t -= counts[p];
   }
+  return counts;
+}
 
-  // Place the lines.
-  const double asc = job.base->ascender * size_mm, desc = -job.base->descender * size_mm;
-  const double pitch = st.line_height * size_mm;
-  const double height = asc + static_cast<double>(total_lines - 1) * pitch + desc;
-  double top = 0;
-  if (st.valign == VAlign::Middle) top = (job.box.h - height) / 2;
-  if (st.valign == VAlign::Bottom) top = job.box.h - height;
+// Each paragraph's best breaks for every line count, then the split of the
+// box's lines between paragraphs with the least total demerits.
+Chosen break_optimally(const Job& job, const BreakParams& params, std::size_t max_lines, double size_mm) {
+  Chosen chosen;
+  std::vector<LineCountOptions> options;
+  for (const Paragraph& para : job.paragraphs) {
+    options.push_back(break_optimal(para.model, params, max_lines));
+    if (std::none_of(options.back().begin(), options.back().end(), [](const auto& o) { return o.has_value(); })) {
+      // No line count works at all: some piece is wider than the box, or
+      // the paragraph needs more lines than the box holds.
+      const std::string wide = widest_piece(job, params.width, size_mm);
+      chosen.why = !wide.empty() ? wide + ", wider than the box (" + fmt(job.box.w) + " mm)"
+                                 : "the text needs more than the " + std::to_string(max_lines) + " lines the box holds";
+      return chosen;
+    }
+  }
+  const auto counts = least_demerits_split(options, max_lines);
+  if (!counts) {
+    chosen.why = "the text needs more than the " + std::to_string(max_lines) + " lines the box holds (" +
+                 fmt(job.box.h) + " mm high)";
+    return chosen;
+  }
+  chosen.lines.resize(job.paragraphs.size());
+  for (std::size_t p = 0; p < options.size(); ++p) {
+    chosen.lines[p] = options[p][(*counts)[p]]->lines;
+    chosen.total_lines += (*counts)[p];
+  }
+  return chosen;
+}
 
+ComposeParams compose_params(const Job& job, double size_pt) {
+  const TextStyle& st = *job.style;
   ComposeParams cp;
   cp.markup = &job.markup;
   cp.shape = job.shape;
@@ -199,19 +211,32 @@ Attempt attempt(const Job& job, double size_pt) {
   cp.max_stretch_em = st.max_stretch;
   cp.align = st.align;
   cp.color = st.color;
-  cp.icon_aspect = [&job](const std::string& name) {
-    auto it = job.aspects.find(name);
-    return it == job.aspects.end() ? 1.0 : it->second;
-  };
+  cp.icon_aspect = aspect_of(job);
+  return cp;
+}
 
+// Composes the chosen lines and places the block in the box as valign says.
+Attempt place_lines(const Job& job, double size_pt, const Chosen& chosen) {
+  Attempt a;
+  const TextStyle& st = *job.style;
+  const double size_mm = pt_to_mm(size_pt);
+  const double asc = job.base->ascender * size_mm, desc = -job.base->descender * size_mm;
+  const double pitch = st.line_height * size_mm;
+  const double height = asc + static_cast<double>(chosen.total_lines - 1) * pitch + desc;
+  double top = 0;
+  if (st.valign == VAlign::Middle) top = (job.box.h - height) / 2;
+  if (st.valign == VAlign::Bottom) top = job.box.h - height;
+
+  const ComposeParams cp = compose_params(job, size_pt);
   SetText out;
   out.size_pt = size_pt;
   std::size_t line_no = 0;
   for (std::size_t p = 0; p < job.paragraphs.size(); ++p) {
-    for (std::size_t k = 0; k < chosen[p].size(); ++k, ++line_no) {
+    const std::vector<LineBreak>& lines = chosen.lines[p];
+    for (std::size_t k = 0; k < lines.size(); ++k, ++line_no) {
       const double baseline = top + asc + static_cast<double>(line_no) * pitch;
-      ComposedLine line = compose_line(job.paragraphs[p].model, job.paragraphs[p].runs, chosen[p][k],
-                                       k + 1 == chosen[p].size(), baseline, cp);
+      ComposedLine line =
+          compose_line(job.paragraphs[p].model, job.paragraphs[p].runs, lines[k], k + 1 == lines.size(), baseline, cp);
       if (line.overflows) {
         // Exact reshaping of the line came out wider than the estimate the
         // breaker used (kerning across the break): never clip, try smaller.
@@ -230,6 +255,87 @@ Attempt attempt(const Job& job, double size_pt) {
   return a;
 }
 
+Attempt attempt(const Job& job, double size_pt) {
+  Attempt a;
+  const double size_mm = pt_to_mm(size_pt);
+  const std::size_t max_lines = lines_that_fit(job, size_mm);
+  if (max_lines == 0) {
+    a.why = "the box (" + fmt(job.box.h) + " mm high) is lower than one line";
+    return a;
+  }
+  BreakParams params;
+  params.width = job.box.w / size_mm;
+  params.justify = job.style->align == Align::Justify;
+  const Chosen chosen = job.style->breaker == LineBreaker::Greedy ? break_greedily(job, params, size_mm)
+                                                                  : break_optimally(job, params, max_lines, size_mm);
+  if (!chosen.why.empty()) {
+    a.why = chosen.why;
+    return a;
+  }
+  if (chosen.total_lines > max_lines) {
+    a.why = "the text needs " + std::to_string(chosen.total_lines) + " lines, the box holds " +
+            std::to_string(max_lines) + " (" + fmt(job.box.h) + " mm high)";
+    return a;
+  }
+  return place_lines(job, size_pt, chosen);
+}
+
+// The print rules, which do not depend on the text; "" when the style and box keep them.
+std::string print_rule_error(const TextStyle& style, Size box) {
+  if (style.min_size_pt < style.floor_pt - kEps)
+    return "minimum size " + fmt(style.min_size_pt) + " pt is below the print floor of " + fmt(style.floor_pt) + " pt";
+  if (!(style.min_size_pt > 0) || style.max_size_pt < style.min_size_pt - kEps)
+    return "size range " + fmt(style.min_size_pt) + ".." + fmt(style.max_size_pt) + " pt is empty";
+  if (!(box.w > 0) || !(box.h > 0)) return "text box " + fmt(box.w) + " x " + fmt(box.h) + " mm has no area";
+  return {};
+}
+
+// Reads the aspect of every icon the markup names into the job; "" or the error.
+std::string read_icon_aspects(const IconAspect& icon_aspect, Job& job) {
+  for (const MarkupIcon& icon : job.markup.icons) {
+    if (job.aspects.count(icon.name)) continue;
+    std::optional<double> aspect = icon_aspect ? icon_aspect(icon.name) : std::optional<double>(1.0);
+    if (!aspect || !(*aspect > 0)) return "unknown icon :" + icon.name + ":";
+    job.aspects[icon.name] = *aspect;
+  }
+  return {};
+}
+
+ModelOptions model_options(const Job& job, const project::Project& project) {
+  const TextStyle& style = *job.style;
+  ModelOptions mo;
+  mo.shape = job.shape;
+  mo.language = style.language;
+  mo.hyphenator = style.hyphenate && style.wrap ? project.state<Hyphenators>().for_language(style.language) : nullptr;
+  mo.breakers = &project.state<LineBreakers>();
+  mo.wrap = style.wrap;
+  mo.tracking_em = style.tracking_em;
+  mo.max_stretch_em = style.max_stretch;
+  mo.icon_aspect = aspect_of(job);
+  return mo;
+}
+
+// Paragraphs end at forced line breaks; each is broken on its own. Reads
+// them into the job; "" or the error.
+std::string read_paragraphs(const FontLibrary& fonts, const ModelOptions& mo, Job& job) {
+  const TextStyle& style = *job.style;
+  const std::string& text = job.markup.text;
+  for (std::size_t begin = 0;;) {
+    const std::size_t nl = text.find('\n', begin);
+    const std::size_t end = nl == std::string::npos ? text.size() : nl;
+    Paragraph para;
+    Itemized items = itemize(job.markup, begin, end, fonts, style.family, style.style);
+    if (!items.error.empty()) return items.error;
+    para.runs = std::move(items.runs);
+    if (para.runs.empty()) para.runs.push_back({begin, begin, job.base, job.markup.flags_at(begin), false});
+    para.model = build_paragraph(job.markup, begin, end, para.runs, mo);
+    job.paragraphs.push_back(std::move(para));
+    if (nl == std::string::npos) break;
+    begin = nl + 1;
+  }
+  return {};
+}
+
 }  // namespace
 
 Typesetter::Typesetter(const FontLibrary& fonts, IconAspect icon_aspect)
@@ -237,20 +343,8 @@ Typesetter::Typesetter(const FontLibrary& fonts, IconAspect icon_aspect)
 
 SetResult Typesetter::set(const std::string& markup, const TextStyle& style, Size box) const {
   SetResult r;
-  // Print rules first: they do not depend on the text.
-  if (style.min_size_pt < style.floor_pt - kEps) {
-    r.error =
-        "minimum size " + fmt(style.min_size_pt) + " pt is below the print floor of " + fmt(style.floor_pt) + " pt";
-    return r;
-  }
-  if (!(style.min_size_pt > 0) || style.max_size_pt < style.min_size_pt - kEps) {
-    r.error = "size range " + fmt(style.min_size_pt) + ".." + fmt(style.max_size_pt) + " pt is empty";
-    return r;
-  }
-  if (!(box.w > 0) || !(box.h > 0)) {
-    r.error = "text box " + fmt(box.w) + " x " + fmt(box.h) + " mm has no area";
-    return r;
-  }
+  r.error = print_rule_error(style, box);
+  if (!r.error.empty()) return r;
 
   Job job;
   job.style = &style;
@@ -268,49 +362,10 @@ SetResult Typesetter::set(const std::string& markup, const TextStyle& style, Siz
   }
   if (!parse_features(style.features, job.shape.features, r.error)) return r;
   job.shape.language = hb_language_from_string(style.language.c_str(), -1);
-
-  for (const MarkupIcon& icon : job.markup.icons) {
-    if (job.aspects.count(icon.name)) continue;
-    std::optional<double> aspect = icon_aspect_ ? icon_aspect_(icon.name) : std::optional<double>(1.0);
-    if (!aspect || !(*aspect > 0)) {
-      r.error = "unknown icon :" + icon.name + ":";
-      return r;
-    }
-    job.aspects[icon.name] = *aspect;
-  }
-
-  ModelOptions mo;
-  mo.shape = job.shape;
-  mo.language = style.language;
-  const project::Project& project = fonts_.project();
-  mo.hyphenator = style.hyphenate && style.wrap ? project.state<Hyphenators>().for_language(style.language) : nullptr;
-  mo.breakers = &project.state<LineBreakers>();
-  mo.wrap = style.wrap;
-  mo.tracking_em = style.tracking_em;
-  mo.max_stretch_em = style.max_stretch;
-  mo.icon_aspect = [&job](const std::string& name) {
-    auto it = job.aspects.find(name);
-    return it == job.aspects.end() ? 1.0 : it->second;
-  };
-
-  // Paragraphs end at forced line breaks; each is broken on its own.
-  const std::string& text = job.markup.text;
-  for (std::size_t begin = 0;;) {
-    const std::size_t nl = text.find('\n', begin);
-    const std::size_t end = nl == std::string::npos ? text.size() : nl;
-    Paragraph para;
-    Itemized items = itemize(job.markup, begin, end, fonts_, style.family, style.style);
-    if (!items.error.empty()) {
-      r.error = items.error;
-      return r;
-    }
-    para.runs = std::move(items.runs);
-    if (para.runs.empty()) para.runs.push_back({begin, begin, job.base, job.markup.flags_at(begin), false});
-    para.model = build_paragraph(job.markup, begin, end, para.runs, mo);
-    job.paragraphs.push_back(std::move(para));
-    if (nl == std::string::npos) break;
-    begin = nl + 1;
-  }
+  r.error = read_icon_aspects(icon_aspect_, job);
+  if (!r.error.empty()) return r;
+  r.error = read_paragraphs(fonts_, model_options(job, fonts_.project()), job);
+  if (!r.error.empty()) return r;
 
   std::string why;
   for (double size : candidate_sizes(style)) {
