@@ -201,8 +201,10 @@ class Loader {
     if (!game.format) {
       std::vector<std::string> ids;
       for (const auto& f : model_->formats) ids.push_back(f.id);
+      // With no format at all, the file defining them most likely failed to load (reported above).
       diags_.error(v.find("format")->loc, "unknown format '" + game.format_id + "'", {},
-                   "known formats are " + join_names(ids));
+                   ids.empty() ? "no format is defined: a `formats:` map in any data file defines them"
+                               : "known formats are " + join_names(ids));
     }
     if (const Value* tables = v.find("tables"); tables && tables->is_map()) load_tables(game, *tables);
     if (const Value* fields = v.find("card_fields"); fields && fields->is_map())

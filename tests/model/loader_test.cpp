@@ -320,5 +320,24 @@ TEST(Loader, LocaleFilesAreReadAgainstTheirDeclaration) {
   EXPECT_EQ(errors(r.diagnostics), want) << format_diagnostics(r.diagnostics);
 }
 
+// A formats file that does not parse leaves no format at all: the games that
+// name one say so, and the hint does not list an empty set of known formats.
+TEST(Loader, NoFormatsAtAllIsSaidPlainly) {
+  test::MiniProject p;
+  p.write("data/formats.yaml", "formats:\n  poker: { width: 59, height: 91, bleed: 3, safe: 5\n");
+  auto r = load_model(p.project());
+  EXPECT_FALSE(r.model);
+  bool syntax = false, unknown = false;
+  for (const auto& d : r.diagnostics.items()) {
+    syntax = syntax || (d.loc.file == "data/formats.yaml" && d.message.rfind("YAML syntax error", 0) == 0);
+    if (d.message == "unknown format 'poker'") {
+      unknown = true;
+      EXPECT_EQ(d.hint, "no format is defined: a `formats:` map in any data file defines them");
+    }
+  }
+  EXPECT_TRUE(syntax) << format_diagnostics(r.diagnostics);
+  EXPECT_TRUE(unknown) << format_diagnostics(r.diagnostics);
+}
+
 }  // namespace
 }  // namespace kw::model
