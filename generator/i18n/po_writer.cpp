@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "core/quoted.h"
+
 namespace kw::i18n {
 
 namespace {
@@ -14,31 +16,7 @@ namespace {
 // A C-style quoted PO string; text with newlines is split after each "\n"
 // into continuation lines, as gettext tools write it.
 std::string po_string(const std::string& s) {
-  auto quote = [](const std::string& part) {
-    std::string out = "\"";
-    for (unsigned char c : part) {
-      switch (c) {
-        case '"':
-          out += "\\\"";
-          break;
-        case '\\':
-          out += "\\\\";
-          break;
-        case '\n':
-          out += "\\n";
-          break;
-        case '\t':
-          out += "\\t";
-          break;
-        default:
-          if (c < 0x20)
-            out += fmt::format("\\{:03o}", c);
-          else
-            out += static_cast<char>(c);
-      }
-    }
-    return out + "\"";
-  };
+  auto quote = [](std::string_view part) { return c_quoted(part, ControlEscape::Octal); };
   if (s.find('\n') == std::string::npos || s.find('\n') == s.size() - 1) return quote(s);
   std::string out = "\"\"";
   size_t start = 0;

@@ -11,38 +11,14 @@
 #include <utility>
 #include <vector>
 
-#include <fmt/format.h>
+#include "core/quoted.h"
 
 namespace kw::model {
 
 namespace {
 
 // A YAML double-quoted scalar: always safe for markup, quotes and newlines.
-std::string quoted(const std::string& s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (c < 0x20)
-          out += fmt::format("\\x{:02x}", c);
-        else
-          out += static_cast<char>(c);
-    }
-  }
-  return out + "\"";
-}
+std::string quoted(const std::string& s) { return c_quoted(s, ControlEscape::Hex); }
 
 using String = std::pair<const std::string, LocaleEntry>;
 
