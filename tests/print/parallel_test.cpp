@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -43,10 +44,14 @@ TEST(Parallel, OneJobRunsInOrderOnTheCallingThread) {
 
 TEST(Parallel, TheFirstErrorStopsTheRestAndIsRethrown) {
   std::atomic<size_t> started{0};
+  // The other items take a moment, as cards do: with empty items the second
+  // worker could run through all 1000 before the first one reaches card 3
+  // and throws (this failed under load), so nothing would be left to stop.
   EXPECT_THROW(parallel_for(1000, 2,
                             [&](size_t i) {
                               started++;
                               if (i == 3) throw std::runtime_error("card 3 failed");
+                              std::this_thread::sleep_for(std::chrono::milliseconds(2));
                             }),
                std::runtime_error);
   EXPECT_LT(started.load(), 1000u);
