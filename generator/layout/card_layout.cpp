@@ -45,6 +45,7 @@ struct Context {
   std::string card_id;
   const ValueMap* values;
   const model::CardFormat* format;
+  bool draft = false;  // text that does not fit is drawn overflowing, marked red, and only warned about
 };
 
 struct Scope {
@@ -244,6 +245,45 @@ void draw_icons(const Context& ctx, const TextElement& e, const text::SetText& s
   }
 }
 
+// Draft mode: text that does not fit its box is set anyway, at the minimum
+// size from the top of a box grown downwards (and sideways, when one word is
+// wider than the box), so the designer sees how much is too much. `result`
+// keeps its error; true when text was set.
+bool set_overflowing(const Context& ctx, const std::string& markup, text::TextStyle style, Size box,
+                     text::SetResult& result) {
+  style.max_size_pt = style.min_size_pt;
+  style.valign = text::VAlign::Top;
+  for (Size grown : {Size{box.w, box.h * 20}, Size{box.w * 20, box.h * 20}}) {
+    text::SetResult r = ctx.typesetter.set(markup, style, grown);
+    if (r.text) {
+      result.text = std::move(r.text);
+      return true;
+    }
+  }
+  return false;
+}
+
+// The red frame and corner flag of an overflowing text box: drawn over the
+// card so it cannot be missed, and named so the studio can point at it.
+void mark_overflow(const Context& ctx, const ElementCommon& e, const Affine& t, const Rect& box) {
+  static constexpr Color kRed{0xE0, 0x10, 0x10, 0xFF};
+  page::RectShape frame;
+  frame.rect = box;
+  frame.paint.stroke = kRed;
+  frame.paint.stroke_width = 0.5;
+  ElementCommon marker = e;
+  marker.name = "overflow:" + (e.name.empty() ? std::string("text") : e.name);
+  push(ctx, marker, frame, t, box.inset(-0.25), false);
+  const double s = std::min({4.0, box.w, box.h});
+  page::PathShape flag;
+  flag.commands = {{page::PathCommand::Op::Move, {{box.right() - s, box.bottom()}}},
+                   {page::PathCommand::Op::Line, {{box.right(), box.bottom() - s}}},
+                   {page::PathCommand::Op::Line, {{box.right(), box.bottom()}}},
+                   {page::PathCommand::Op::Close, {}}};
+  flag.paint.fill = kRed;
+  push(ctx, marker, std::move(flag), t, {box.right() - s, box.bottom() - s, s, s}, false);
+}
+
 void draw(const Context& ctx, const Scope& scope, const TextElement& e, int) {
   // In a translation, the element's literal text comes from the locale.
   std::string source = e.text;
@@ -260,11 +300,14 @@ void draw(const Context& ctx, const Scope& scope, const TextElement& e, int) {
   Size set_size = sideways ? Size{box.h, box.w} : Size{box.w, box.h};
   text::TextStyle style = text_style(ctx, scope, e);
   auto result = ctx.typesetter.set(*markup, style, set_size);
-  if (!result.text) {
-    return report(ctx, e,
-                  "text of element '" + (e.name.empty() ? std::string("text") : e.name) + "' (language " +
-                      ctx.language + ", game " + ctx.game.id + "): " + result.error);
+  const std::string what = "text of element '" + (e.name.empty() ? std::string("text") : e.name) + "' (language " +
+                           ctx.language + ", game " + ctx.game.id + "): ";
+  bool overflowing = false;
+  if (!result.text && ctx.draft) {
+    overflowing = set_overflowing(ctx, markup->c_str(), style, set_size, result);
+    if (overflowing) ctx.diags.warning(e.loc, what + result.error + " (drawn overflowing: draft)", ctx.card_id);
   }
+  if (!result.text) return report(ctx, e, what + result.error);
   // Box-local coordinates: origin at the set box's top-left.
   Point c = box.center();
   Affine place = Affine::translate(c.x, c.y)
@@ -274,6 +317,7 @@ void draw(const Context& ctx, const Scope& scope, const TextElement& e, int) {
   Rect local{0, 0, set_size.w, set_size.h};
   for (auto& run : result.text->runs) push(ctx, e, std::move(run), t, local, e.key);
   draw_icons(ctx, e, *result.text, style.color, t);
+  if (overflowing) mark_overflow(ctx, e, t, local);
 }
 
 void draw(const Context& ctx, const Scope& scope, const SectorElement& e, int) {
@@ -477,7 +521,7 @@ page::Page Layouter::layout(const LayoutDef& def, const model::Game& game, const
   page.safe = f.safe_rect();
   page.corner_radius = f.corner_radius;
   std::string card_id = card ? card->id : "back";
-  Context ctx{model_, game, card, def, typesetter_, diags, language, page, card_id, values, format};
+  Context ctx{model_, game, card, def, typesetter_, diags, language, page, card_id, values, format, draft_};
   Scope root;
   root.transform = Affine::translate(f.bleed, f.bleed);
   if (!def.edge_color.empty()) {

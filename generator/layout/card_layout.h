@@ -40,6 +40,12 @@ class Layouter {
   // (e.g. the labels of a tiled board's sheets) use the same one.
   const text::Typesetter& typesetter() const { return typesetter_; }
 
+  // Draft layouts (the studio, build --draft) draw text that does not fit
+  // overflowing its box with a red marker and report it as a warning, so the
+  // broken card can be seen; print layouts treat it as an error.
+  void set_draft(bool draft) { draft_ = draft; }
+  bool draft() const { return draft_; }
+
  private:
   const model::Model& model_;
   const text::FontLibrary& fonts_;
@@ -47,6 +53,7 @@ class Layouter {
   std::mutex mutex_;
   std::map<std::string, std::unique_ptr<LayoutDef>> cache_;
   std::map<std::string, bool> failed_;
+  bool draft_ = false;
 };
 
 }  // namespace kw::layout

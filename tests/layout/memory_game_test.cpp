@@ -5,6 +5,7 @@
 
 #include "layout/card_layout.h"
 #include "model/model.h"
+#include "page/fingerprint.h"
 #include "project/memory_project.h"
 #include "support/mini_project.h"
 #include "support/test_support.h"
@@ -102,6 +103,75 @@ TEST(MemoryGame, AMissingDrawingIsReportedAtTheCard) {
             std::string::npos)
       << text;
   EXPECT_NE(text.find("        - { id: sun, name: Sonne, art: tiny/moon.svg }\n"), std::string::npos) << text;
+}
+
+// Lays out the first card of the tiny game in `project`; errors fail the test.
+struct TinyLayout {
+  explicit TinyLayout(const project::MemoryProject& project, bool draft = false) {
+    loaded = model::load_model(project);
+    if (!loaded.model) throw std::runtime_error(format_diagnostics(loaded.diagnostics, &project));
+    fonts = text::FontLibrary::load(project, diags);
+    typesetter = std::make_unique<text::Typesetter>(*fonts);
+    layouter = std::make_unique<Layouter>(*loaded.model, *fonts, *typesetter);
+    layouter->set_draft(draft);
+    const model::Game& game = *loaded.model->game("tiny");
+    const LayoutDef* def = layouter->definition("tiny/card", diags);
+    if (!def) throw std::runtime_error(format_diagnostics(diags, &project));
+    page = layouter->layout(*def, game, &game.decks[0].cards[0], diags);
+  }
+  model::LoadResult loaded;
+  Diagnostics diags;
+  std::unique_ptr<text::FontLibrary> fonts;
+  std::unique_ptr<text::Typesetter> typesetter;
+  std::unique_ptr<Layouter> layouter;
+  page::Page page;
+};
+
+const std::string kLongName = "Sonne Mond und Sterne am Himmel über den weiten Feldern";
+
+TEST(MemoryGame, TextThatDoesNotFitIsAnErrorWhenPrinting) {
+  project::MemoryProject project;
+  add_tiny_game(project, test::replace(kGame, "name: Sonne", "name: " + kLongName));
+  TinyLayout t(project);
+  EXPECT_TRUE(t.diags.has_errors());
+  EXPECT_NE(format_diagnostics(t.diags).find("does not fit"), std::string::npos) << format_diagnostics(t.diags);
+}
+
+TEST(MemoryGame, DraftDrawsOverflowingTextWithARedMarkerAndWarns) {
+  project::MemoryProject project;
+  add_tiny_game(project, test::replace(kGame, "name: Sonne", "name: " + kLongName));
+  TinyLayout t(project, /*draft=*/true);
+  EXPECT_FALSE(t.diags.has_errors()) << format_diagnostics(t.diags);
+  const std::string text = format_diagnostics(t.diags);
+  EXPECT_NE(text.find("warning: text of element 'title'"), std::string::npos) << text;
+  EXPECT_NE(text.find("drawn overflowing: draft"), std::string::npos) << text;
+  const std::string dump = page::dump(t.page);
+  // The text is there (all of it, past the box) and the box is framed in red.
+  EXPECT_NE(dump.find("title: text \"" + kLongName + "\""), std::string::npos) << dump;
+  EXPECT_NE(
+      dump.find(
+          "overflow:title: rect [0.00 0.00 34.00 10.00] stroke=#e01010 width=0.50 bounds [4.75 41.75 34.50 10.50]"),
+      std::string::npos)
+      << dump;
+  EXPECT_NE(dump.find("overflow:title: path 4 commands fill=#e01010"), std::string::npos) << dump;
+}
+
+TEST(MemoryGame, TheFingerprintFollowsWhatReachesThePageOnly) {
+  project::MemoryProject same, renamed, recoloured, other_card, comment;
+  add_tiny_game(same);
+  add_tiny_game(renamed, test::replace(kGame, "name: Sonne", "name: Sonnen"));
+  add_tiny_game(recoloured);
+  recoloured.add("templates/tiny/sun.svg",
+                 "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\">"
+                 "<circle class=\"fg\" cx=\"5\" cy=\"5\" r=\"3\"/></svg>\n");
+  add_tiny_game(other_card, kGame + "        - { id: moon, name: Mond }\n");
+  add_tiny_game(comment, kGame + "# a comment\n");
+  const auto base = page::fingerprint(TinyLayout(same).page);
+  EXPECT_EQ(base, page::fingerprint(TinyLayout(same).page));  // deterministic
+  EXPECT_NE(base, page::fingerprint(TinyLayout(renamed).page));
+  EXPECT_NE(base, page::fingerprint(TinyLayout(recoloured).page));  // the drawing's bytes, not its name
+  EXPECT_EQ(base, page::fingerprint(TinyLayout(other_card).page));
+  EXPECT_EQ(base, page::fingerprint(TinyLayout(comment).page));
 }
 
 }  // namespace
