@@ -1,6 +1,9 @@
 #include <fmt/ostream.h>
 
 #include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
 #include <ostream>
 #include <sstream>
 #include <stdexcept>
@@ -13,6 +16,7 @@
 #include "layout/game_layout.h"
 #include "layout/icons.h"
 #include "model/locale.h"
+#include "print/cache/build_record.h"
 #include "print/products/game_products.h"
 #include "rules/rules.h"
 #include "text/typesetter.h"
@@ -21,6 +25,49 @@ namespace kw::cli {
 
 int build_language(const Invocation& inv, const std::shared_ptr<const project::Project>& project,
                    print::BuildOptions options, std::ostream& out, std::ostream& err);
+
+namespace {
+
+// --cache, else $KARTENWERK_CACHE, else $XDG_CACHE_HOME/kartenwerk, else
+// ~/.cache/kartenwerk. Outside the project on purpose: a project folder from
+// a stranger must not bring renderings that a build would take for ours.
+std::filesystem::path cache_folder(const Invocation& inv) {
+  if (!inv.cache_dir.empty()) return inv.cache_dir;
+  if (const char* env = std::getenv("KARTENWERK_CACHE"); env && *env) return env;
+  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) return std::filesystem::path(xdg) / "kartenwerk";
+  if (const char* home = std::getenv("HOME"); home && *home)
+    return std::filesystem::path(home) / ".cache" / "kartenwerk";
+  return std::filesystem::temp_directory_path() / "kartenwerk-cache";
+}
+
+// The print settings and the fonts (see IncrementalOptions::settings_key).
+std::string settings_key(const print::InputSnapshot& input) {
+  std::string text = input.options + "\n";
+  for (const auto& file : input.files)
+    if (file.path.starts_with("data/print/") || file.path.starts_with("fonts/"))
+      text += file.sha256 + "  " + file.path + "\n";
+  return text;
+}
+
+// Everything a whole build of one game depends on: every input file of the
+// project, the options, where it goes, and the program (cache_key adds it).
+std::string build_key(const print::BuildOptions& options, const Invocation& inv, const std::string& game) {
+  return print::cache_key({"build", options.print.input ? options.print.input->sha256 : "", options.language,
+                           options.subdir, game, inv.force ? "force" : "", options.draft ? "draft" : ""});
+}
+
+std::string record_name(const print::BuildOptions& options, const std::string& game) {
+  return std::filesystem::absolute(options.game_dir(game)).lexically_normal().string();
+}
+
+std::string cache_summary(const print::BuildReport& report) {
+  const size_t rendered = report.rendered.size(), total = rendered + report.cached;
+  if (total == 0) return {};
+  if (report.cached == 0) return fmt::format(", {} cards rendered", rendered);
+  return fmt::format(", {} of {} cards rendered ({} from the cache)", rendered, total, report.cached);
+}
+
+}  // namespace
 
 int run_build(const Invocation& inv, std::ostream& out, std::ostream& err) {
   print::BuildOptions options;
@@ -35,6 +82,12 @@ int run_build(const Invocation& inv, std::ostream& out, std::ostream& err) {
   }
   const auto project = open_project(inv);
   if (int status = setup_print_options(inv, *project, options.print, err)) return status;
+  std::unique_ptr<print::BuildCache> cache;
+  if (!inv.no_cache) cache = std::make_unique<print::BuildCache>(cache_folder(inv));
+  options.incremental.cache = cache.get();
+  if (options.print.input) options.incremental.settings_key = settings_key(*options.print.input);
+  if (!inv.only_cards.empty()) options.incremental.only_cards = inv.only_cards;
+  options.draft = inv.draft;
   std::vector<std::string> languages = {"de"};
   if (inv.language == "all")
     languages = model::available_languages(*project);
@@ -44,14 +97,95 @@ int run_build(const Invocation& inv, std::ostream& out, std::ostream& err) {
   for (const auto& language : languages) {
     options.language = language;
     // output/<game>/[<variant>/][<language>/]
-    std::filesystem::path sub = inv.variant;
+    std::filesystem::path sub = inv.draft ? "draft" : "";
+    sub /= inv.variant;
     if (language != model::kSourceLanguage) sub /= language;
-    options.subdir = sub.string();
+    options.subdir = sub.lexically_normal().string();
+    if (options.subdir == ".") options.subdir.clear();
     int s = build_language(inv, project, options, out, err);
     status = std::max(status, s);
   }
+  if (cache) cache->prune();
   return status;
 }
+
+namespace {
+
+// What the games of one language share while they are built.
+struct LanguageBuild {
+  const Invocation& inv;
+  const project::Project& project;
+  const print::BuildOptions& options;
+  const model::Model& model;    // in the language built
+  const model::Model& checked;  // in the source language: what the rules judge
+  std::unique_ptr<text::FontLibrary> fonts;
+  std::ostream& out;
+  std::ostream& err;
+
+  // Loaded only once a game has to be laid out: an up-to-date build never
+  // parses a font.
+  const text::FontLibrary* font_library() {
+    if (fonts) return fonts.get();
+    Diagnostics diags;
+    fonts = text::FontLibrary::load(project, diags);
+    if (!fonts || diags.has_errors()) {
+      err << format_diagnostics(diags, &project);
+      fonts.reset();
+    }
+    return fonts.get();
+  }
+};
+
+std::string label(const model::Game& game, const print::BuildOptions& options) {
+  return game.id + (options.subdir.empty() ? "" : " [" + options.subdir + "]");
+}
+
+// Lays out and writes one game; 0 or 1.
+int build_game(LanguageBuild& b, const model::Game& game, const std::string& key, const std::string& record) {
+  const print::BuildOptions& options = b.options;
+  // The rules engine guards the build: a deck that breaks its game's rules
+  // is not printed unless the user insists.
+  Diagnostics findings = rules::check_game(b.checked, *b.checked.game(game.id));
+  if (findings.has_errors()) {
+    b.err << format_report_text(findings, &b.project);
+    if (!b.inv.force) {
+      fmt::print(b.err, "kartenwerk: {}: not built because the rules check failed (use --force to build anyway)\n",
+                 game.id);
+      return 1;
+    }
+  }
+  const text::FontLibrary* fonts = b.font_library();
+  if (!fonts) return 1;
+  text::Typesetter typesetter(*fonts, layout::icon_aspect_for(b.model, game));
+  layout::Layouter layouter(b.model, *fonts, typesetter);
+  layouter.set_draft(options.draft);
+  layout::ValueMap rule_values = rules::rule_values(b.model, game);
+  const bool whole_game = !options.incremental.only_cards;
+  Diagnostics diags;
+  try {
+    // Layout runs for the whole game first; only when no page has an error
+    // is anything written.
+    auto laid_out = layout::layout_game(game, layouter, {options.language, &rule_values, options.draft}, diags,
+                                        /*booklets=*/options.formats.pdf && whole_game);
+    print::BuildReport report;
+    if (!diags.has_errors()) report = print::write_game_products(game, laid_out, typesetter, options, diags);
+    b.err << format_diagnostics(diags, &b.project);
+    if (diags.has_errors()) {
+      fmt::print(b.err, "kartenwerk: {}: {} error(s); nothing written\n", game.id, diags.error_count());
+      return 1;
+    }
+    fmt::print(b.out, "{}: {} files in {}{}\n", label(game, options), report.written.size(),
+               (options.out_dir / game.id / options.subdir).string(), cache_summary(report));
+    if (options.incremental.cache && whole_game)
+      print::remember_build(*options.incremental.cache, record, key, b.project, report.written);
+  } catch (const std::exception& e) {
+    fmt::print(b.err, "kartenwerk: {}: {}\n", game.id, e.what());
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace
 
 int build_language(const Invocation& inv, const std::shared_ptr<const project::Project>& project,
                    print::BuildOptions options, std::ostream& out, std::ostream& err) {
@@ -65,52 +199,17 @@ int build_language(const Invocation& inv, const std::shared_ptr<const project::P
     source = open_session(inv, project, ignored, model::kSourceLanguage);
     if (!source.model) return 1;
   }
-  const model::Model& checked = source.model ? *source.model : *s.model;
-
-  Diagnostics diags;
-  auto fonts = text::FontLibrary::load(*project, diags);
-  if (!fonts || diags.has_errors()) {
-    err << format_diagnostics(diags, project.get());
-    return 1;
-  }
+  LanguageBuild b{inv, *project, options, *s.model, source.model ? *source.model : *s.model, nullptr, out, err};
   int status = 0;
   for (const auto* game : s.games) {
-    // The rules engine guards the build: a deck that breaks its game's rules
-    // is not printed unless the user insists.
-    Diagnostics findings = rules::check_game(checked, *checked.game(game->id));
-    if (findings.has_errors()) {
-      err << format_report_text(findings, project.get());
-      if (!inv.force) {
-        fmt::print(err, "kartenwerk: {}: not built because the rules check failed (use --force to build anyway)\n",
-                   game->id);
-        status = 1;
-        continue;
-      }
+    const std::string key = build_key(options, inv, game->id), record = record_name(options, game->id);
+    const print::BuildCache* cache = options.incremental.cache;
+    if (cache && !options.incremental.only_cards && print::up_to_date(*cache, record, key, *project)) {
+      fmt::print(out, "{}: up to date in {}\n", label(*game, options),
+                 (options.out_dir / game->id / options.subdir).string());
+      continue;
     }
-    text::Typesetter typesetter(*fonts, layout::icon_aspect_for(*s.model, *game));
-    layout::Layouter layouter(*s.model, *fonts, typesetter);
-    layout::ValueMap rule_values = rules::rule_values(*s.model, *game);
-    Diagnostics game_diags;
-    try {
-      // Layout runs for the whole game first; only when no page has an error
-      // is anything written.
-      auto laid_out = layout::layout_game(*game, layouter, {options.language, &rule_values}, game_diags,
-                                          /*booklets=*/options.formats.pdf);
-      print::BuildReport report;
-      if (!game_diags.has_errors())
-        report = print::write_game_products(*game, laid_out, layouter.typesetter(), options, game_diags);
-      err << format_diagnostics(game_diags, project.get());
-      if (game_diags.has_errors()) {
-        fmt::print(err, "kartenwerk: {}: {} error(s); nothing written\n", game->id, game_diags.error_count());
-        status = 1;
-        continue;
-      }
-      fmt::print(out, "{}{}: {} files in {}\n", game->id, options.subdir.empty() ? "" : " [" + options.subdir + "]",
-                 report.written.size(), (options.out_dir / game->id / options.subdir).string());
-    } catch (const std::exception& e) {
-      fmt::print(err, "kartenwerk: {}: {}\n", game->id, e.what());
-      status = 1;
-    }
+    status = std::max(status, build_game(b, *game, key, record));
   }
   return status;
 }

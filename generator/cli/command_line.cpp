@@ -62,6 +62,23 @@ void define_build(CLI::App& app, Invocation& inv) {
       ->check(language_or_all());
   add_variant(build, inv, "a variant (data/variants/<game>/NAME.yaml) into <out>/<game>/NAME/");
   build.add_flag("--force", inv.force, "build even when the rules engine reports errors")->disable_flag_override();
+  build.add_flag("--no-cache", inv.no_cache, "render every card again; neither read nor fill the build cache")
+      ->disable_flag_override();
+  build
+      .add_option("--cache", inv.cache_dir,
+                  "the build cache folder (default: $KARTENWERK_CACHE, else\n"
+                  "$XDG_CACHE_HOME/kartenwerk, else ~/.cache/kartenwerk)")
+      ->type_name("DIR");
+  build.add_option("--card", inv.only_cards, "only these cards' PNG and JPEG files (card ids; 'back' for the backs)")
+      ->type_name("ID,...")
+      ->delimiter(',')
+      ->check(plain_name());
+  build
+      .add_flag("--draft", inv.draft,
+                "text that does not fit is drawn overflowing with a red marker (a warning,\n"
+                "not an error), every card is marked DRAFT, and everything goes to\n"
+                "<out>/<game>/draft/ without the shop files (meinspiel/, tts/)")
+      ->disable_flag_override();
   build.add_flag("--cut-lines", inv.cut_lines, "thin lines along every cut on print-and-play sheets")
       ->disable_flag_override();
   build

@@ -22,6 +22,10 @@ struct Invocation {
   // build
   std::vector<std::string> formats;  // --format: png, jpg (jpeg), pdf; empty = all three
   bool force = false;
+  bool no_cache = false;                // --no-cache: render everything, keep nothing
+  std::filesystem::path cache_dir;      // --cache DIR; empty: $KARTENWERK_CACHE, else ~/.cache/kartenwerk
+  std::vector<std::string> only_cards;  // --card ID,...: only these cards' PNG and JPEG
+  bool draft = false;                   // --draft: overflowing text marked, DRAFT watermark, into <out>/<game>/draft/
   // print production (see print/products/build_options.h)
   bool cut_lines = false;              // --cut-lines: thin lines along every cut on PnP sheets
   std::optional<Point> duplex_offset;  // --duplex-offset X,Y (mm) for PnP back pages

@@ -533,4 +533,39 @@ page::Page Layouter::layout(const LayoutDef& def, const model::Game& game, const
   return page;
 }
 
+void Layouter::add_draft_mark(page::Page& page) const {
+  const auto families = fonts_.families();
+  if (families.empty()) return;
+  text::TextStyle style;
+  style.family = families.front();
+  style.style = "bold";
+  style.max_size_pt = 72;
+  style.min_size_pt = 6;
+  style.size_step_pt = 1;
+  style.align = text::Align::Center;
+  style.valign = text::VAlign::Middle;
+  style.color = Color{0xE0, 0x10, 0x10, 0x60};
+  style.wrap = false;
+  style.hyphenate = false;
+  const Size box{page.trim.w * 0.8, page.trim.h * 0.2};
+  auto result = typesetter_.set("DRAFT", style, box);
+  if (!result.text) {
+    style.style = "regular";  // a family without bold
+    result = typesetter_.set("DRAFT", style, box);
+  }
+  if (!result.text) return;
+  const Point c{page.trim.x + page.trim.w / 2, page.trim.y + page.trim.h / 2};
+  const Affine t = Affine::translate(c.x, c.y)
+                       .then_after(Affine::rotate_deg(-30))
+                       .then_after(Affine::translate(-box.w / 2, -box.h / 2));
+  for (auto& run : result.text->runs) {
+    page::Item item;
+    item.shape = std::move(run);
+    item.transform = t;
+    item.name = "draft";
+    item.bounds = t.apply(Rect{0, 0, box.w, box.h});
+    page.items.push_back(std::move(item));
+  }
+}
+
 }  // namespace kw::layout

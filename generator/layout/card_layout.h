@@ -44,6 +44,9 @@ class Layouter {
   // overflowing its box with a red marker and report it as a warning, so the
   // broken card can be seen; print layouts treat it as an error.
   void set_draft(bool draft) { draft_ = draft; }
+  // "DRAFT" across the page, in translucent red (build --draft), so a draft
+  // print can never pass for a finished one.
+  void add_draft_mark(page::Page& page) const;
   bool draft() const { return draft_; }
 
  private:

@@ -111,6 +111,12 @@ LaidOutGame layout_game(const model::Game& game, Layouter& layouter, const GameL
   laid_out.cards = layout_cards(game, layouter, context, diags);
   if (booklets) laid_out.booklets = layout_booklets(game, layouter, context, diags);
   laid_out.boards = layout_boards(game, layouter, context, diags);
+  if (context.draft_mark) {
+    for (auto& card : laid_out.cards) layouter.add_draft_mark(card.page);
+    for (auto& booklet : laid_out.booklets)
+      for (auto& page : booklet.pages) layouter.add_draft_mark(page);
+    for (auto& board : laid_out.boards) layouter.add_draft_mark(board.page);
+  }
   return laid_out;
 }
 

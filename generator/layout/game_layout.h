@@ -46,6 +46,7 @@ struct LaidOutGame {
 struct GameLayoutContext {
   std::string language = "de";
   const ValueMap* rule_values = nullptr;
+  bool draft_mark = false;  // every page marked DRAFT (Layouter::add_draft_mark)
 };
 
 // Every card of the game's `cards` decks and their back(s), in card order:

@@ -37,6 +37,14 @@ InputPtr DiskProject::read(const std::string& path) const {
   return cached(normal, resolve(normal));
 }
 
+std::vector<InputPtr> DiskProject::inputs_read() const {
+  std::lock_guard lock(mutex_);
+  std::vector<InputPtr> out;
+  for (const auto& [path, input] : inputs_)
+    if (input) out.push_back(input);
+  return out;
+}
+
 InputPtr DiskProject::read_system(const std::string& absolute_path) const {
   return cached(absolute_path, fs::path(absolute_path));
 }

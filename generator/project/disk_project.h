@@ -21,6 +21,7 @@ class DiskProject final : public Project {
   std::vector<std::string> list(const std::string& path) const override;
   InputPtr read_system(const std::string& absolute_path) const override;
   std::optional<std::filesystem::path> file_on_disk(const std::string& path) const override;
+  std::vector<InputPtr> inputs_read() const override;
 
  private:
   // The one place a project path becomes a file-system path: where a later

@@ -38,6 +38,10 @@ class Project : public SourceTexts {
   // Where an external program (Ghostscript) can open the project file `path`;
   // nullopt when it has no place on disk.
   virtual std::optional<std::filesystem::path> file_on_disk(const std::string& path) const = 0;
+  // Every input read so far (project files and system inputs), by path. A
+  // build records them, so the next one can tell whether anything it read
+  // has changed; a project that keeps no such list gives none.
+  virtual std::vector<InputPtr> inputs_read() const { return {}; }
 
   // The T of this project (a stage's cache), made on first use from the
   // project when T has a constructor taking `const Project&`, else by default.

@@ -47,8 +47,12 @@ int run_command(const std::string& command, std::string* output) {
 }
 
 Run kartenwerk(const std::string& args) {
+  // A build cache of this test process's own (ctest runs each test in its
+  // own process): no test takes renderings another one made, and none fills
+  // the cache of the person running the tests. --cache in `args` wins.
+  static const TempDir cache;
   Run r;
-  r.status = run_command(binary().string() + " " + args, &r.output);
+  r.status = run_command("KARTENWERK_CACHE=" + quoted(cache.path()) + " " + binary().string() + " " + args, &r.output);
   return r;
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "print/cache/build_cache.h"
 #include "print/colour/cmyk.h"
 #include "print/manifest/input_snapshot.h"
 #include "print/settings/print_config.h"
@@ -28,17 +29,33 @@ struct PrintOptions {
   bool progress_terminal = false;      // a bar redrawn in place, else plain lines
 };
 
+// What a build may take from earlier builds, and how much it builds.
+struct IncrementalOptions {
+  const BuildCache* cache = nullptr;  // none: everything is rendered (build --no-cache)
+  // What decides the print products besides their pages: the hashes of the
+  // print settings files and the command line's print options. Part of the
+  // key of every cached PDF, sheet and overview.
+  std::string settings_key;
+  // build --card: only these cards' PNG and JPEG files (by card id; "back"
+  // for the backs); nothing that contains other cards is written.
+  std::optional<std::vector<std::string>> only_cards;
+};
+
 struct BuildOptions {
   std::filesystem::path out_dir = "output";
   ProductFormats formats;
   std::string language = "de";
   std::string subdir;  // under <out>/<game>/: "" for German, "en" for English...
   PrintOptions print;  // print production: PnP sheets, manifest, CMYK, threads
+  IncrementalOptions incremental;
+  bool draft = false;  // build --draft: marked DRAFT, no shop files (meinspiel/, tts/)
   std::filesystem::path game_dir(const std::string& game_id) const { return out_dir / game_id / subdir; }
 };
 
 struct BuildReport {
   std::vector<std::filesystem::path> written;
+  std::vector<std::string> rendered;  // stems of the cards rendered by this build
+  size_t cached = 0;                  // cards whose files came from the cache
 };
 
 }  // namespace kw::print

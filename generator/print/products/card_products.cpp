@@ -3,18 +3,23 @@
 #include <algorithm>
 #include <functional>
 #include <memory>
+#include <mutex>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "page/fingerprint.h"
 #include "print/output/output_files.h"
 #include "print/pdf/print_pdf.h"
+#include "print/products/cached_files.h"
 #include "print/products/overview.h"
 #include "print/products/parallel.h"
 #include "print/products/pnp_products.h"
 #include "print/products/progress.h"
 #include "print/products/shop_pdfs.h"
 #include "print/products/tts_writer.h"
+#include "render/png.h"
 #include "render/render.h"
 
 namespace kw::print {
@@ -34,7 +39,9 @@ class CardProductRun {
     for (const auto& c : cards) {
       stems_.push_back(c.stem);
       pages_.push_back(&c.page);
+      fingerprints_.push_back(project::hex(page::fingerprint(c.page)));
     }
+    deck_key_ = deck_key();
   }
 
   // The tasks, longest serial ones first: the game PDF (then the Meinspiel
@@ -42,9 +49,10 @@ class CardProductRun {
   // raster, backs first (the TTS sheets need them).
   void run(BuildReport& report) {
     const ProductFormats& formats = options_.formats;
-    if (formats.png) open_overview();
-    if (formats.jpeg) open_tts();
-    if (formats.pdf) add_pdf_tasks();
+    const bool whole = !options_.incremental.only_cards;  // build --card writes the cards' own files only
+    if (formats.png && whole) open_overview(report);
+    if (formats.jpeg && whole && !options_.draft) open_tts(report);
+    if (formats.pdf && whole) add_pdf_tasks();
     if (formats.png || formats.jpeg) add_raster_tasks();
     const int jobs = options_.print.jobs > 0 ? options_.print.jobs : default_jobs();
     std::string label = game_.id + (options_.subdir.empty() ? "" : " [" + options_.language + "]");
@@ -54,6 +62,9 @@ class CardProductRun {
     for (auto& w : written) report.written.insert(report.written.end(), w.begin(), w.end());
     finish_raster_products(report);
     progress_->finish();
+    for (size_t i = 0; i < cards_.size(); ++i)
+      if (rendered_.count(i)) report.rendered.push_back(stems_[i]);
+    report.cached += cached_;
   }
 
  private:
@@ -63,33 +74,75 @@ class CardProductRun {
     if (progress_) progress_->advance();
   }
 
-  void open_overview() {
+  // What every product made of all the cards depends on besides its own
+  // settings: the game, each card's page and file name, which back is whose,
+  // and the print settings and fonts (the sheets' labels).
+  std::string deck_key() const {
+    std::string text = game_.id + "\n" + options_.incremental.settings_key + "\n";
+    for (size_t i = 0; i < cards_.size(); ++i) text += stems_[i] + " " + fingerprints_[i] + "\n";
+    for (const auto& side : sides_)
+      text += std::to_string(side.front) + ":" + (side.back ? std::to_string(*side.back) : "-") + "\n";
+    return text;
+  }
+
+  const BuildCache* cache() const { return options_.incremental.cache; }
+
+  // The overview, from the cache when no card on it changed; else painted as
+  // the card rasters arrive.
+  void open_overview(BuildReport& report) {
+    overview_key_ = cache_key({"overview.png", deck_key_});
+    if (cache()) {
+      if (auto hit = cache()->get(overview_key_)) {
+        fs::path file = dir_ / "overview.png";
+        write_if_changed(file, *hit);
+        report.written.push_back(file);
+        return;
+      }
+    }
     Diagnostics diags;
     overview_ = std::make_unique<OverviewSheet>(pages_, stems_, typesetter_, diags);
     if (diags.has_errors()) throw std::runtime_error(format_diagnostics(diags));
   }
 
-  void open_tts() {
+  void open_tts(BuildReport& report) {
     std::vector<TtsCard> with_back;
     for (const auto& s : sides_)
       if (s.back) with_back.push_back({s.front, *s.back});
     if (with_back.empty()) return;
+    tts_key_ = cache_key({"tts", deck_key_});
+    if (cache()) {
+      if (auto hit = cache()->get(tts_key_); hit && unbundle(*hit, dir_, report.written)) return;
+    }
     const page::Page& first = cards_[with_back.front().front].page;
     tts_ = std::make_unique<TtsWriter>(plan_tts(with_back, {first.trim.w, first.trim.h}, game_.id, stems_), pages_,
                                        dir_ / "tts");
   }
 
+  // The PDFs, each from the cache when none of its pages changed. In CMYK
+  // they are always made: the conversion reads profiles from outside the
+  // project that no key covers.
+  const BuildCache* pdf_cache() const { return options_.print.cmyk ? nullptr : cache(); }
+
   void add_pdf_tasks() {
     units_ += cards_.size();
-    tasks_.push_back([this](std::vector<fs::path>& written) { write_game_pdf(written); });
+    tasks_.push_back([this](std::vector<fs::path>& written) {
+      cached_files(
+          pdf_cache(), cache_key({"game pdf", options_.draft ? "draft" : "print", deck_key_}), dir_,
+          [this](std::vector<fs::path>& made) { write_game_pdf(made); }, written);
+    });
     if (!options_.print.pnp) return;
     const PnpSettings& pnp = *options_.print.pnp;
     for (const SheetFormat& sheet : pnp.sheets) {
       units_ += pnp_page_count(cards_, sides_, sheet, pnp);
       PnpSettings one = pnp;
       one.sheets = {sheet};
-      tasks_.push_back([this, one](std::vector<fs::path>& written) {
-        write_pnp_sheets(game_, cards_, sides_, one, dir_, typesetter_, written, [this] { tick(); });
+      tasks_.push_back([this, one, id = sheet.id](std::vector<fs::path>& written) {
+        cached_files(
+            pdf_cache(), cache_key({"pnp", id, deck_key_}), dir_,
+            [&](std::vector<fs::path>& made) {
+              write_pnp_sheets(game_, cards_, sides_, one, dir_, typesetter_, made, [this] { tick(); });
+            },
+            written);
       });
     }
   }
@@ -106,47 +159,93 @@ class CardProductRun {
     pdf.finish();
     if (options_.print.cmyk) convert_to_cmyk(file, *options_.print.cmyk);
     written.push_back(file);
-    write_meinspiel_pdfs(file, sides_, dir_, written);
+    if (!options_.draft) write_meinspiel_pdfs(file, sides_, dir_, written);  // never a draft to the shop
+  }
+
+  // build --card: is card `i` (a front by its card's id, a back as "back")
+  // one of those asked for?
+  bool wanted(size_t i) const {
+    const auto& only = options_.incremental.only_cards;
+    if (!only) return true;
+    const std::string id = i < sides_.size() ? stems_[i].substr(stems_[i].find('-') + 1) : "back";
+    return std::find(only->begin(), only->end(), id) != only->end();
   }
 
   void add_raster_tasks() {
     std::vector<size_t> order;
     for (size_t i = sides_.size(); i < cards_.size(); ++i) order.push_back(i);  // backs
     for (size_t i = 0; i < sides_.size(); ++i) order.push_back(i);
+    std::erase_if(order, [this](size_t i) { return !wanted(i); });
     units_ += order.size();
     for (size_t i : order) tasks_.push_back([this, i](std::vector<fs::path>& written) { write_raster(i, written); });
   }
 
-  // Card `i` rendered once: its PNG and JPEG, and its place on the overview
-  // and the TTS sheets.
+  // Card `i`'s PNG and JPEG, from the cache when its page was rendered
+  // before, and its place on the overview and the TTS sheets (when those are
+  // being made).
   void write_raster(size_t i, std::vector<fs::path>& written) {
     const layout::LaidOutCard& card = cards_[i];
-    auto raster = std::make_shared<const render::Raster>(render::render_raster(card.page, game_.format->dpi));
-    if (options_.formats.png) {
-      fs::path file = dir_ / "cards" / (card.stem + ".png");
-      write_output(file, render::encode_png(*raster));
-      written.push_back(file);
+    const double dpi = game_.format->dpi;
+    const bool want_png = options_.formats.png, want_jpeg = options_.formats.jpeg && !options_.draft;
+    const std::string png_key = cache_key({"card png", fingerprints_[i], fmt_dpi(dpi)});
+    const std::string jpeg_key = cache_key({"card jpeg q95", fingerprints_[i], fmt_dpi(dpi)});
+    std::optional<std::string> png, jpeg;
+    if (cache()) {
+      if (want_png) png = cache()->get(png_key);
+      if (want_jpeg) jpeg = cache()->get(jpeg_key);
     }
-    if (options_.formats.jpeg) {
-      fs::path file = dir_ / "meinspiel" / (card.stem + ".jpg");
-      write_output(file, render::encode_jpeg(*raster, {95}));
-      written.push_back(file);
+    std::shared_ptr<const render::Raster> raster;
+    if ((want_png && !png) || (want_jpeg && !jpeg)) {
+      raster = std::make_shared<const render::Raster>(render::render_raster(card.page, dpi));
+      if (want_png && !png) put(png_key, *(png = render::encode_png(*raster)));
+      if (want_jpeg && !jpeg) put(jpeg_key, *(jpeg = render::encode_jpeg(*raster, {95})));
+      std::lock_guard lock(mutex_);
+      rendered_.insert(i);
+    } else {
+      std::lock_guard lock(mutex_);
+      ++cached_;
     }
-    if (overview_) overview_->place(i, raster);
-    if (tts_) tts_->place(i, raster);
+    if (png) write_card_file(dir_ / "cards" / (card.stem + ".png"), *png, written);
+    if (jpeg) write_card_file(dir_ / "meinspiel" / (card.stem + ".jpg"), *jpeg, written);
+    if (overview_ || tts_) {
+      // PNG is lossless: the cached file gives back the very pixels rendered.
+      if (!raster) raster = std::make_shared<const render::Raster>(decoded(*png, dpi));
+      if (overview_) overview_->place(i, raster);
+      if (tts_) tts_->place(i, raster);
+    }
     tick();
+  }
+
+  static std::string fmt_dpi(double dpi) { return std::to_string(dpi); }
+
+  static render::Raster decoded(const std::string& png, double dpi) {
+    render::Raster r = render::decode_png(png);
+    r.dpi = dpi;
+    return r;
+  }
+
+  void put(const std::string& key, const std::string& bytes) const {
+    if (cache()) cache()->put(key, bytes);
+  }
+
+  static void write_card_file(const fs::path& file, const std::string& bytes, std::vector<fs::path>& written) {
+    write_if_changed(file, bytes);
+    written.push_back(file);
   }
 
   void finish_raster_products(BuildReport& report) {
     if (overview_) {
       fs::path file = dir_ / "overview.png";
-      write_output(file, overview_->encode_png());
+      const std::string png = overview_->encode_png();
+      put(overview_key_, png);
+      write_if_changed(file, png);
       report.written.push_back(file);
     }
     if (tts_) {
       tts_->finish(stems_);
       auto files = tts_->written();
       std::sort(files.begin(), files.end());
+      if (cache()) cache()->put(tts_key_, bundle(files, dir_));
       report.written.insert(report.written.end(), files.begin(), files.end());
     }
   }
@@ -159,6 +258,12 @@ class CardProductRun {
   std::vector<layout::CardSide> sides_;
   std::vector<std::string> stems_;
   std::vector<const page::Page*> pages_;
+  std::vector<std::string> fingerprints_;  // per card, hex
+  std::string deck_key_;
+  std::string overview_key_, tts_key_;
+  std::mutex mutex_;
+  std::set<size_t> rendered_;  // under mutex_
+  size_t cached_ = 0;          // under mutex_
   std::unique_ptr<OverviewSheet> overview_;
   std::unique_ptr<TtsWriter> tts_;
   std::vector<Task> tasks_;

@@ -1,8 +1,10 @@
 #include "print/products/game_products.h"
 
+#include "page/fingerprint.h"
 #include "print/manifest/manifest.h"
 #include "print/pdf/print_pdf.h"
 #include "print/products/board_products.h"
+#include "print/products/cached_files.h"
 #include "print/products/card_products.h"
 
 namespace kw::print {
@@ -11,12 +13,21 @@ namespace fs = std::filesystem;
 
 namespace {
 
-void write_booklets(std::span<const layout::LaidOutBooklet> booklets, const fs::path& dir, BuildReport& report) {
+// Each booklet from the cache when none of its pages changed.
+void write_booklets(std::span<const layout::LaidOutBooklet> booklets, const fs::path& dir, const BuildCache* cache,
+                    BuildReport& report) {
   for (const auto& booklet : booklets) {
-    PrintPdf file(dir / booklet.file);
-    for (const auto& page : booklet.pages) file.add(page);
-    file.finish();
-    report.written.push_back(dir / booklet.file);
+    std::string pages = booklet.file + "\n";
+    for (const auto& page : booklet.pages) pages += project::hex(page::fingerprint(page)) + "\n";
+    cached_files(
+        cache, cache_key({"booklet", pages}), dir,
+        [&](std::vector<fs::path>& made) {
+          PrintPdf file(dir / booklet.file);
+          for (const auto& page : booklet.pages) file.add(page);
+          file.finish();
+          made.push_back(dir / booklet.file);
+        },
+        report.written);
   }
 }
 
@@ -31,7 +42,8 @@ BuildReport write_game_products(const model::Game& game, const layout::LaidOutGa
 
   const fs::path dir = options.game_dir(game.id);
   write_card_products(game, laid_out.cards, dir, options, typesetter, report);
-  if (options.formats.pdf) write_booklets(laid_out.booklets, dir, report);
+  if (options.incremental.only_cards) return report;  // build --card: the cards' own files only
+  if (options.formats.pdf) write_booklets(laid_out.booklets, dir, options.incremental.cache, report);
   write_boards(boards, dir, options.formats, report);
   if (options.formats.pdf) set_board_boxes(boards, dir);
   if (options.print.input)  // manifest.json, last: it lists everything written
