@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <memory>
 #include <ostream>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 
@@ -20,6 +21,7 @@
 #include "print/products/game_products.h"
 #include "rules/rules.h"
 #include "text/typesetter.h"
+#include "yaml/reader.h"
 
 namespace kw::cli {
 
@@ -96,12 +98,12 @@ int run_build(const Invocation& inv, std::ostream& out, std::ostream& err) {
   int status = 0;
   for (const auto& language : languages) {
     options.language = language;
-    // output/<game>/[<variant>/][<language>/]
-    std::filesystem::path sub = inv.draft ? "draft" : "";
-    sub /= inv.variant;
-    if (language != model::kSourceLanguage) sub /= language;
-    options.subdir = sub.lexically_normal().string();
-    if (options.subdir == ".") options.subdir.clear();
+    // output/<game>/[draft/][<variant>/][<language>/]
+    std::filesystem::path sub;
+    for (const std::string& part : {std::string(inv.draft ? "draft" : ""), inv.variant,
+                                    language != model::kSourceLanguage ? language : std::string()})
+      if (!part.empty()) sub /= part;
+    options.subdir = sub.string();
     int s = build_language(inv, project, options, out, err);
     status = std::max(status, s);
   }
@@ -185,6 +187,39 @@ int build_game(LanguageBuild& b, const model::Game& game, const std::string& key
   return 0;
 }
 
+// The ids --card may name in `game`: its printed cards and "back".
+std::set<std::string> card_ids(const model::Game& game) {
+  std::set<std::string> ids{"back"};
+  for (const auto& deck : game.decks)
+    if (deck.product == "cards")
+      for (const auto& card : deck.cards) ids.insert(card.id);
+  return ids;
+}
+
+// build --card: every id must name a card of one of the games built; a game
+// with none of them is skipped. False (and said) on an unknown id.
+bool select_cards(const Invocation& inv, std::vector<const model::Game*>& games, std::ostream& err) {
+  if (inv.only_cards.empty()) return true;
+  std::set<std::string> known;
+  std::vector<const model::Game*> with_cards;
+  for (const auto* game : games) {
+    const auto ids = card_ids(*game);
+    known.insert(ids.begin(), ids.end());
+    if (std::any_of(inv.only_cards.begin(), inv.only_cards.end(), [&](const auto& id) { return ids.count(id) > 0; }))
+      with_cards.push_back(game);
+  }
+  for (const auto& id : inv.only_cards) {
+    if (known.count(id)) continue;
+    std::vector<std::string> candidates(known.begin(), known.end());
+    const std::string hint = yaml::closest_name(id, candidates);
+    fmt::print(err, "kartenwerk: --card: no card '{}' in the games built{}\n", id,
+               hint.empty() ? "" : " (did you mean '" + hint + "'?)");
+    return false;
+  }
+  games = std::move(with_cards);
+  return true;
+}
+
 }  // namespace
 
 int build_language(const Invocation& inv, const std::shared_ptr<const project::Project>& project,
@@ -199,6 +234,7 @@ int build_language(const Invocation& inv, const std::shared_ptr<const project::P
     source = open_session(inv, project, ignored, model::kSourceLanguage);
     if (!source.model) return 1;
   }
+  if (!select_cards(inv, s.games, err)) return 1;
   LanguageBuild b{inv, *project, options, *s.model, source.model ? *source.model : *s.model, nullptr, out, err};
   int status = 0;
   for (const auto* game : s.games) {

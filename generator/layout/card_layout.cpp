@@ -246,21 +246,31 @@ void draw_icons(const Context& ctx, const TextElement& e, const text::SetText& s
 }
 
 // Draft mode: text that does not fit its box is set anyway, at the minimum
-// size from the top of a box grown downwards (and sideways, when one word is
-// wider than the box), so the designer sees how much is too much. `result`
-// keeps its error; true when text was set.
-bool set_overflowing(const Context& ctx, const std::string& markup, text::TextStyle style, Size box,
-                     text::SetResult& result) {
+// size from the top of a box grown downwards (and sideways, around where the
+// alignment anchors the text, when one word is wider than the box), so the
+// designer sees how much is too much. `result` keeps its error. Returns where
+// the grown box's top-left lies in the box's coordinates; nullopt when even
+// the grown box takes no text.
+std::optional<Point> set_overflowing(const Context& ctx, const std::string& markup, text::TextStyle style, Size box,
+                                     text::SetResult& result) {
   style.max_size_pt = style.min_size_pt;
   style.valign = text::VAlign::Top;
-  for (Size grown : {Size{box.w, box.h * 20}, Size{box.w * 20, box.h * 20}}) {
+  for (double wider : {1.0, 20.0}) {
+    const Size grown{box.w * wider, box.h * 20};
     text::SetResult r = ctx.typesetter.set(markup, style, grown);
-    if (r.text) {
-      result.text = std::move(r.text);
-      return true;
+    if (!r.text) continue;
+    result.text = std::move(r.text);
+    const double extra = grown.w - box.w;
+    switch (style.align) {
+      case text::Align::Center:
+        return Point{-extra / 2, 0};
+      case text::Align::Right:
+        return Point{-extra, 0};
+      default:
+        return Point{0, 0};
     }
   }
-  return false;
+  return std::nullopt;
 }
 
 // The red frame and corner flag of an overflowing text box: drawn over the
@@ -302,10 +312,10 @@ void draw(const Context& ctx, const Scope& scope, const TextElement& e, int) {
   auto result = ctx.typesetter.set(*markup, style, set_size);
   const std::string what = "text of element '" + (e.name.empty() ? std::string("text") : e.name) + "' (language " +
                            ctx.language + ", game " + ctx.game.id + "): ";
-  bool overflowing = false;
+  std::optional<Point> overflow;  // draft: where the grown box starts
   if (!result.text && ctx.draft) {
-    overflowing = set_overflowing(ctx, markup->c_str(), style, set_size, result);
-    if (overflowing) ctx.diags.warning(e.loc, what + result.error + " (drawn overflowing: draft)", ctx.card_id);
+    overflow = set_overflowing(ctx, *markup, style, set_size, result);
+    if (overflow) ctx.diags.warning(e.loc, what + result.error + " (drawn overflowing: draft)", ctx.card_id);
   }
   if (!result.text) return report(ctx, e, what + result.error);
   // Box-local coordinates: origin at the set box's top-left.
@@ -315,9 +325,10 @@ void draw(const Context& ctx, const Scope& scope, const TextElement& e, int) {
                      .then_after(Affine::translate(-set_size.w / 2, -set_size.h / 2));
   Affine t = scope.transform.then_after(place);
   Rect local{0, 0, set_size.w, set_size.h};
-  for (auto& run : result.text->runs) push(ctx, e, std::move(run), t, local, e.key);
-  draw_icons(ctx, e, *result.text, style.color, t);
-  if (overflowing) mark_overflow(ctx, e, t, local);
+  const Affine text_t = overflow ? t.then_after(Affine::translate(overflow->x, overflow->y)) : t;
+  for (auto& run : result.text->runs) push(ctx, e, std::move(run), text_t, local, e.key);
+  draw_icons(ctx, e, *result.text, style.color, text_t);
+  if (overflow) mark_overflow(ctx, e, t, local);
 }
 
 void draw(const Context& ctx, const Scope& scope, const SectorElement& e, int) {

@@ -55,7 +55,7 @@ class CardProductRun {
     if (formats.pdf && whole) add_pdf_tasks();
     if (formats.png || formats.jpeg) add_raster_tasks();
     const int jobs = options_.print.jobs > 0 ? options_.print.jobs : default_jobs();
-    std::string label = game_.id + (options_.subdir.empty() ? "" : " [" + options_.language + "]");
+    std::string label = game_.id + (options_.subdir.empty() ? "" : " [" + options_.subdir + "]");
     progress_ = std::make_unique<Progress>(options_.print.progress, options_.print.progress_terminal, label, units_);
     std::vector<std::vector<fs::path>> written(tasks_.size());
     parallel_for(tasks_.size(), jobs, [&](size_t t) { tasks_[t](written[t]); });
