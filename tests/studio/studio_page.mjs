@@ -13,7 +13,7 @@ export const CHROMIUM = '/usr/bin/chromium';
 // playwright-core from the source tree's node_modules, or null when `npm ci` has not run.
 export function loadPlaywright(sourceDir) {
   try {
-    return createRequire(path.join(sourceDir, 'package.json'))('playwright-core');
+    return createRequire(path.join(path.resolve(sourceDir), 'package.json'))('playwright-core');
   } catch {
     return null;
   }

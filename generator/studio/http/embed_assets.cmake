@@ -1,6 +1,7 @@
 # Writes OUT, a C++ source with the bytes of FILES (in folder DIR) as the
 # table behind studio/http/assets.h. Run at build time (cmake -P), so the
 # page's sources stay plain files and the binary needs nothing beside it.
+string(REPLACE "," ";" FILES "${FILES}")
 set(table "")
 set(arrays "")
 set(n 0)

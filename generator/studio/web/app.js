@@ -71,7 +71,7 @@ function caption(card) {
 
 function cardFigure(card) {
   const img = el('img', { class: 'card-img', src: card.url, alt: card.label, title: card.label,
-    width: card.width_px, height: card.height_px, loading: 'lazy' });
+    width: card.width_px, height: card.height_px });
   const frame = el('div', { class: 'frame' }, img, overlay(card));
   frame.addEventListener('click', () => openCard(card.stem));
   const fig = el('figure', { class: 'card', 'data-stem': card.stem, 'data-fingerprint': card.fingerprint },
