@@ -128,10 +128,6 @@ TEST(StudioPreview, TextThatDoesNotFitIsDrawnAndBadgedAsOverflowOnItsCard) {
   };
   EXPECT_TRUE(overflow(s->cards[2]));
   EXPECT_FALSE(overflow(s->cards[0]));
-  // Preflight sees the text past the safe area.
-  EXPECT_TRUE(std::any_of(s->cards[2].badges.begin(), s->cards[2].badges.end(), [](const Badge& b) {
-    return b.kind == Badge::Kind::Preflight && b.message.find("safe-area") != std::string::npos;
-  }));
 }
 
 TEST(StudioPreview, TheEnglishSessionShowsTheTranslation) {

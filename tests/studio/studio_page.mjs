@@ -77,7 +77,7 @@ export function imageSources(page) {
 }
 
 // Resolves once the images of `stems` have a src other than in `before` and are
-// loaded; with the time that took from `since` (ms).
+// loaded; with the time since `since` (this process's performance.now(), ms).
 export async function waitForNewImages(page, stems, before, since, timeout) {
   await page.waitForFunction(({ stems, before }) => stems.every((s) => {
     const img = document.querySelector(`figure[data-stem="${CSS.escape(s)}"] img`);
