@@ -3,13 +3,20 @@ BUILD ?= build
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo
 
-.PHONY: all deps configure build render test test-fast asan bench format tidy clean
+.PHONY: all deps node-deps configure build render test test-fast asan bench bench-studio format tidy clean
 
 all: render
 
 # Installs missing Debian packages (apt-get, by package name).
 deps:
 	@scripts/install-deps.sh
+
+# playwright-core for the studio's browser test and bench (package-lock.json):
+# npm ci runs only when the lock file is newer than what it installed.
+node-deps: deps node_modules/.package-lock.json
+node_modules/.package-lock.json: package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
 
 configure: deps
 	@cmake -S . -B $(BUILD) $(CMAKE_FLAGS) > /dev/null
@@ -29,7 +36,7 @@ render: build
 	done
 
 # Every test, each in its own process (unit and end-to-end).
-test: build
+test: build node-deps
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -LE fast
 
 # The unit tests only, each stage's binary run once (under a minute).
@@ -37,13 +44,17 @@ test-fast: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -L fast
 
 # The test suite under AddressSanitizer and UndefinedBehaviorSanitizer.
-asan: deps
+asan: deps node-deps
 	@cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DKW_SANITIZE=ON > /dev/null
 	@cmake --build build-asan -j $(JOBS)
 	cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS) -LE fast
 
 bench: build
 	bench/run.sh
+
+# The studio's edit-to-image latency in a real browser (Palantír, 300 cards).
+bench-studio: build node-deps
+	node bench/studio.mjs $(BUILD)/kartenwerk .
 
 # Formats the C++ sources with the committed .clang-format.
 format:
@@ -54,4 +65,4 @@ tidy: configure
 	@find generator -name '*.cpp' | xargs -P $(JOBS) -n 4 clang-tidy -p $(BUILD) --quiet
 
 clean:
-	rm -rf $(BUILD) build-asan output
+	rm -rf $(BUILD) build-asan output node_modules

@@ -10,11 +10,15 @@ packages=(
   qpdf ghostscript poppler-utils time
   libqpdf-dev libssl-dev libgs-common
   libcli11-dev libfmt-dev libgettextpo-dev nlohmann-json3-dev
+  libcpp-httplib-dev
+  chromium nodejs
 )
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
 done
+# npm comes with NodeSource's nodejs, and as its own package with Debian's.
+command -v npm > /dev/null || missing+=(npm)
 [ ${#missing[@]} -eq 0 ] && exit 0
 echo "installing missing Debian packages: ${missing[*]}"
 sudo=""

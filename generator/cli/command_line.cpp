@@ -134,6 +134,25 @@ void define_list(CLI::App& app, Invocation& inv) {
   add_variant(list, inv, "list the games with this variant, as the variant has them");
 }
 
+void define_serve(CLI::App& app, Invocation& inv) {
+  CLI::App& serve =
+      *add_command(app, "serve", "the studio: a web page that shows the cards and updates as files change");
+  serve.add_option("--game", inv.games, "the game the page opens with (default: the first)")
+      ->type_name("ID")
+      ->expected(1)
+      ->check(non_empty("a game id"));
+  serve.add_option("--lang", inv.language, "the language it opens with (default: de)")
+      ->type_name("LANG")
+      ->check(plain_name());
+  add_variant(serve, inv, "the variant it opens with (data/variants/<game>/NAME.yaml)");
+  serve.add_option("--port", inv.port, "the port (default: 8421; 0: any free one, printed)")
+      ->type_name("N")
+      ->check(whole_number(0, 65535));
+  serve.add_option("--host", inv.host, "the address to listen on (default: 127.0.0.1, this machine only)")
+      ->type_name("HOST")
+      ->check(non_empty("an address"));
+}
+
 void define_i18n(CLI::App& app, Invocation& inv) {
   CLI::App& i18n = *add_command(app, "i18n", "translations: status, PO export and import");
   i18n.require_subcommand(1);
@@ -274,6 +293,7 @@ CommandLine parse_command_line(const std::vector<std::string>& args, std::ostrea
   define_check(app, line.inv);
   define_preflight(app, line.inv);
   define_list(app, line.inv);
+  define_serve(app, line.inv);
   define_i18n(app, line.inv);
 
   try {

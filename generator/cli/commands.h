@@ -35,6 +35,9 @@ struct Invocation {
   std::string report_format = "text";  // --format text|json
   // preflight
   std::string profile;  // --profile NAME (data/print/profiles.yaml); empty = its default
+  // serve
+  std::string host = "127.0.0.1";  // --host: loopback unless asked otherwise
+  int port = 8421;                 // --port: 0 = any free port
   // i18n
   std::string subcommand;          // status, export, import
   std::vector<std::string> files;  // import: PO files
@@ -45,5 +48,6 @@ int run_list(const Invocation& inv, std::ostream& out, std::ostream& err);
 int run_check(const Invocation& inv, std::ostream& out, std::ostream& err);
 int run_i18n(const Invocation& inv, std::ostream& out, std::ostream& err);
 int run_preflight(const Invocation& inv, std::ostream& out, std::ostream& err);
+int run_serve(const Invocation& inv, std::ostream& out, std::ostream& err);
 
 }  // namespace kw::cli

@@ -1,8 +1,17 @@
 #include "print/preflight/card_checks.h"
 
+#include <algorithm>
 #include <cmath>
 
+#include <fmt/format.h>
+
 namespace kw::print::preflight {
+
+namespace {
+
+constexpr double kSafeTolerance = 0.01;  // mm
+
+}  // namespace
 
 Expected expected(const PrintProfile& p) {
   Rect media{0, 0, p.trim.w + 2 * p.bleed, p.trim.h + 2 * p.bleed};
@@ -26,6 +35,24 @@ void add(CardPreflight& card, PreflightCheck check, const std::string& message) 
   for (const auto& f : card.findings)
     if (f.check == check && f.message == message) return;  // the same back on many pages: once
   card.findings.push_back({check, message});
+}
+
+void check_safe_area(const page::Page& page, const PrintProfile& profile, CardPreflight& card) {
+  Rect safe = expected(profile).safe;
+  for (const auto& item : page.items) {
+    bool text = std::holds_alternative<page::GlyphRun>(item.shape);
+    if (!text && !item.keep_in_safe_area) continue;
+    const Rect& b = item.bounds;
+    if (safe.contains(b, kSafeTolerance)) continue;
+    double worst = std::max({safe.x - b.x, b.right() - safe.right(), safe.y - b.y, b.bottom() - safe.bottom()});
+    const char* side = worst == safe.x - b.x               ? "left"
+                       : worst == b.right() - safe.right() ? "right"
+                       : worst == safe.y - b.y             ? "top"
+                                                           : "bottom";
+    add(card, PreflightCheck::SafeArea,
+        std::string(text ? "text" : "key element") + " '" + item.name + "' reaches " + fmt::format("{:.2f} mm", worst) +
+            " past the safe area (" + side + ")");
+  }
 }
 
 }  // namespace kw::print::preflight

@@ -34,6 +34,15 @@ double distance(const Color& a, const Color& b);
 // Adds a finding, once (the same back on many pages).
 void add(CardPreflight& card, PreflightCheck check, const std::string& message);
 
+// Text and key elements (keep_in_safe_area) of the display list inside the
+// profile's safe area.
+void check_safe_area(const page::Page& page, const PrintProfile& profile, CardPreflight& card);
+
+// The bleed of a rendered card (`raster`, the whole page): the card's edge
+// colour or a continuation of its edge, on every side. `name` labels findings.
+void check_bleed(const render::Raster& raster, const page::Page& page, const PrintProfile& profile,
+                 const std::string& name, CardPreflight& card);
+
 // The checks of one PDF page (a card's front, or a page of its back), named
 // `where` in the findings: boxes, text sizes, line widths, marks, images,
 // fonts.

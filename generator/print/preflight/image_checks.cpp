@@ -81,6 +81,8 @@ std::pair<double, std::string> worst_piece(const render::Raster& raster, const S
   return {worst_distance, worst};
 }
 
+}  // namespace
+
 // Bleed: each side's strip, from the page edge to the trim, must be the
 // card's edge colour, or else continue what the card shows at its edge:
 // along the side, in eight pieces, the bleed's mean colour must match the
@@ -109,6 +111,8 @@ void check_bleed(const render::Raster& raster, const page::Page& page, const Pri
               fmt::format("{:.0f}%", 100 * share) + " of it) nor does it continue the card's edge (" + worst + ")");
   }
 }
+
+namespace {
 
 // Pixel size at the profile's dpi, the dpi the file states, RGB.
 void check_header(const render::JpegInfo& info, const PrintProfile& profile, const std::string& name,

@@ -20,30 +20,10 @@ namespace kw::print {
 namespace fs = std::filesystem;
 using detail::MapReader;
 using preflight::add;
+using preflight::check_safe_area;
 using preflight::expected;
 
 namespace {
-
-constexpr double kSafeTolerance = 0.01;  // mm
-
-// Text and key elements inside the profile's safe area (the display list).
-void check_safe_area(const page::Page& page, const PrintProfile& profile, CardPreflight& card) {
-  Rect safe = expected(profile).safe;
-  for (const auto& item : page.items) {
-    bool text = std::holds_alternative<page::GlyphRun>(item.shape);
-    if (!text && !item.keep_in_safe_area) continue;
-    const Rect& b = item.bounds;
-    if (safe.contains(b, kSafeTolerance)) continue;
-    double worst = std::max({safe.x - b.x, b.right() - safe.right(), safe.y - b.y, b.bottom() - safe.bottom()});
-    const char* side = worst == safe.x - b.x               ? "left"
-                       : worst == b.right() - safe.right() ? "right"
-                       : worst == safe.y - b.y             ? "top"
-                                                           : "bottom";
-    add(card, PreflightCheck::SafeArea,
-        std::string(text ? "text" : "key element") + " '" + item.name + "' reaches " + fmt::format("{:.2f} mm", worst) +
-            " past the safe area (" + side + ")");
-  }
-}
 
 struct ReadPdf {
   std::vector<PageBoxes> boxes;

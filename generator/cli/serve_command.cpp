@@ -1,0 +1,72 @@
+#include <fmt/ostream.h>
+
+#include <csignal>
+#include <ostream>
+#include <stdexcept>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "cli/commands.h"
+#include "studio/http/server.h"
+#include "studio/studio.h"
+
+namespace kw::cli {
+
+namespace {
+
+// The server to stop on Ctrl-C or SIGTERM; a signal handler may only set a
+// flag, so a thread watches it.
+volatile std::sig_atomic_t g_stop = 0;
+extern "C" void on_signal(int) { g_stop = 1; }
+
+// Without --game, the first game; a --game the project does not have is an
+// error. With a broken project no game is known: the page shows why.
+std::string choose_game(const std::vector<std::pair<std::string, std::string>>& games, std::string& game) {
+  if (games.empty()) return game.empty() ? "the card database has errors: start with --game ID to see them" : "";
+  if (game.empty()) game = games.front().first;
+  std::string known;
+  for (const auto& [id, name] : games) {
+    if (id == game) return {};
+    known += (known.empty() ? "" : ", ") + id;
+  }
+  return "unknown game '" + game + "' (known games: " + known + ")";
+}
+
+}  // namespace
+
+int run_serve(const Invocation& inv, std::ostream& out, std::ostream& err) {
+  studio::SessionKey initial{inv.games.empty() ? "" : inv.games.front(),
+                             inv.language.empty() ? std::string("de") : inv.language, inv.variant};
+  try {
+    studio::Studio studio(inv.root);
+    if (std::string e = choose_game(studio.games(), initial.game); !e.empty()) {
+      fmt::print(err, "kartenwerk: {}\n", e);
+      return 1;
+    }
+    std::string error;
+    if (!studio.state(initial, error)) {
+      fmt::print(err, "kartenwerk: {}\n", error);
+      return 1;
+    }
+    studio.watch();
+    studio::http::Server server(studio, initial);
+    int port = server.bind(inv.host, inv.port);
+    std::string host = inv.host.find(':') != std::string::npos ? "[" + inv.host + "]" : inv.host;
+    fmt::print(out, "kartenwerk studio: http://{}:{}/\n", host, port);
+    out.flush();  // a test or script waits for this line
+    std::signal(SIGINT, on_signal);
+    std::signal(SIGTERM, on_signal);
+    std::jthread stopper([&server](std::stop_token stop) {
+      while (!g_stop && !stop.stop_requested()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      server.stop();
+    });
+    server.run();
+    return 0;
+  } catch (const std::exception& e) {
+    fmt::print(err, "kartenwerk: serve: {}\n", e.what());
+    return 1;
+  }
+}
+
+}  // namespace kw::cli

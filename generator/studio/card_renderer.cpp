@@ -1,0 +1,83 @@
+#include "studio/card_renderer.h"
+
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <map>
+#include <mutex>
+#include <thread>
+
+#include "render/render.h"
+#include "studio/badges.h"
+
+namespace kw::studio {
+
+namespace {
+
+// A rendering carried over from the previous state.
+struct Rendered {
+  std::shared_ptr<const std::string> png;
+  int width = 0, height = 0;
+  std::vector<Badge> preflight;
+};
+
+std::map<std::string, Rendered> renderings(const SessionState& before) {
+  std::map<std::string, Rendered> out;
+  for (const auto& c : before.cards) {
+    Rendered r{c.png, c.width_px, c.height_px, {}};
+    for (const auto& b : c.badges)
+      if (b.kind == Badge::Kind::Preflight) r.preflight.push_back(b);
+    out.emplace(c.fingerprint, std::move(r));
+  }
+  return out;
+}
+
+void render_one(const layout::LaidOutCard& page, CardView& view, const print::PrintProfile& profile, double dpi) {
+  render::Raster raster = render::render_raster(page.page, dpi);
+  view.width_px = raster.width;
+  view.height_px = raster.height;
+  view.png = std::make_shared<const std::string>(render::encode_png(raster));
+  auto badges = preflight_badges(page.page, raster, profile);
+  view.badges.insert(view.badges.end(), badges.begin(), badges.end());
+}
+
+}  // namespace
+
+size_t render_cards(std::span<const layout::LaidOutCard> pages, std::span<CardView> views, const SessionState& before,
+                    const print::PrintProfile& profile, double dpi, unsigned threads) {
+  const auto old = renderings(before);
+  std::vector<size_t> todo;
+  for (size_t i = 0; i < views.size(); ++i) {
+    auto it = old.find(views[i].fingerprint);
+    if (it == old.end() || !it->second.png) {
+      todo.push_back(i);
+      continue;
+    }
+    views[i].png = it->second.png;
+    views[i].width_px = it->second.width;
+    views[i].height_px = it->second.height;
+    views[i].badges.insert(views[i].badges.end(), it->second.preflight.begin(), it->second.preflight.end());
+  }
+  // Cards are independent: render them on the machine's cores. The first
+  // exception is rethrown once every worker has stopped.
+  std::atomic<size_t> next{0};
+  std::exception_ptr failure;
+  std::mutex failure_mutex;
+  auto work = [&] {
+    for (size_t k; (k = next++) < todo.size();) try {
+        render_one(pages[todo[k]], views[todo[k]], profile, dpi);
+      } catch (...) {
+        std::lock_guard lock(failure_mutex);
+        if (!failure) failure = std::current_exception();
+      }
+  };
+  std::vector<std::jthread> workers;
+  const size_t n = std::min<size_t>(std::max(1u, threads), todo.size());
+  for (size_t t = 1; t < n; ++t) workers.emplace_back(work);
+  work();
+  workers.clear();
+  if (failure) std::rethrow_exception(failure);
+  return todo.size();
+}
+
+}  // namespace kw::studio

@@ -1,0 +1,76 @@
+#pragma once
+// What the studio shows of a game: one state per (game, language, variant),
+// built by Preview (preview.h) and only read by the HTTP layer. Plain data,
+// no model pointers: a state outlives the reload that made it.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/geometry.h"
+
+namespace kw::studio {
+
+// Which state: the game, its language and variant ("" = the base game).
+struct SessionKey {
+  std::string game;
+  std::string language = "de";
+  std::string variant;
+  friend auto operator<=>(const SessionKey&, const SessionKey&) = default;
+};
+
+// A layout element's box on the card, for the element-box overlay.
+struct ElementBox {
+  std::string name;
+  Rect bounds;  // mm, page space
+};
+
+// Something to say about one card, shown as a badge on it.
+struct Badge {
+  enum class Kind { Rules, Overflow, Preflight };
+  Kind kind = Kind::Rules;
+  bool error = false;  // else a warning
+  std::string message;
+};
+const char* kind_name(Badge::Kind kind);  // "rules", "overflow", "preflight"
+
+// One card (or back) as rendered.
+struct CardView {
+  std::string stem;         // "01-gondor-hobbit-1", "00-back": its image's name
+  std::string card_id;      // "gondor-hobbit-1"; empty for a back
+  std::string deck;         // the deck id (of a back: the first deck it backs)
+  std::string label;        // the card's name or title in the session's language
+  std::string fingerprint;  // page::fingerprint in hex: the image changes iff this does
+  Size size;                // page with bleed, mm
+  Rect trim, safe;
+  std::vector<ElementBox> boxes;
+  std::vector<Badge> badges;
+  int width_px = 0, height_px = 0;
+  std::shared_ptr<const std::string> png;  // shared by states that did not change it
+};
+
+// A session's state after its last reload.
+struct SessionState {
+  SessionKey key;
+  std::string game_name;
+  std::uint64_t generation = 0;  // counts reloads, good or not
+  bool stale = false;            // the last reload failed: `cards` are the last good ones
+  std::string diagnostics;       // as the terminal shows them (file:line:col, source line, caret, hint)
+  size_t errors = 0, warnings = 0;
+  std::vector<CardView> cards;
+  // What the page offers to switch to, as of the last good reload.
+  std::vector<std::pair<std::string, std::string>> games;  // id, name
+  std::vector<std::string> languages;                      // "de" first
+  std::vector<std::string> variants;                       // of this game
+  const CardView* card(const std::string& stem) const;
+};
+
+// What a reload changed, for the page's event stream.
+struct Change {
+  SessionKey key;
+  std::vector<std::pair<std::string, std::string>> cards;  // stem, new fingerprint
+  bool diagnostics = false;                                // the diagnostics text or the stale flag changed
+  bool layout = false;                                     // cards came or went: the page reloads its grid
+};
+
+}  // namespace kw::studio

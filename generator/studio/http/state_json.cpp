@@ -1,0 +1,57 @@
+#include "studio/http/state_json.h"
+
+#include <nlohmann/json.hpp>
+
+namespace kw::studio::http {
+
+namespace {
+
+using nlohmann::json;
+
+json rect(const Rect& r) { return {{"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}}; }
+
+json card_json(const SessionKey& key, const CardView& c) {
+  json boxes = json::array(), badges = json::array();
+  for (const auto& b : c.boxes) {
+    json box = rect(b.bounds);
+    box["name"] = b.name;
+    boxes.push_back(box);
+  }
+  for (const auto& b : c.badges)
+    badges.push_back({{"kind", kind_name(b.kind)}, {"error", b.error}, {"message", b.message}});
+  return {{"stem", c.stem},         {"card_id", c.card_id},         {"deck", c.deck},
+          {"label", c.label},       {"fingerprint", c.fingerprint}, {"url", card_url(key, c)},
+          {"width_px", c.width_px}, {"height_px", c.height_px},     {"size", {{"w", c.size.w}, {"h", c.size.h}}},
+          {"trim", rect(c.trim)},   {"safe", rect(c.safe)},         {"boxes", boxes},
+          {"badges", badges}};
+}
+
+}  // namespace
+
+std::string card_url(const SessionKey& key, const CardView& card) {
+  return "/cards/" + key.game + "/" + key.language + "/" + (key.variant.empty() ? "-" : key.variant) + "/" + card.stem +
+         ".png?v=" + card.fingerprint;
+}
+
+std::string state_json(const SessionState& s) {
+  json cards = json::array(), games = json::array();
+  for (const auto& c : s.cards) cards.push_back(card_json(s.key, c));
+  for (const auto& [id, name] : s.games) games.push_back({{"id", id}, {"name", name}});
+  json j = {{"game", s.key.game},
+            {"game_name", s.game_name},
+            {"lang", s.key.language},
+            {"variant", s.key.variant},
+            {"generation", s.generation},
+            {"stale", s.stale},
+            {"errors", s.errors},
+            {"warnings", s.warnings},
+            {"diagnostics", s.diagnostics},
+            {"games", games},
+            {"languages", s.languages},
+            {"variants", s.variants},
+            {"cards", cards}};
+  // Invalid UTF-8 in a file (a diagnostic quotes it) must not throw.
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+}  // namespace kw::studio::http

@@ -1,0 +1,74 @@
+#include "studio/laid_out_cards.h"
+
+#include "layout/icons.h"
+#include "page/fingerprint.h"
+#include "rules/rules.h"
+#include "text/typesetter.h"
+
+namespace kw::studio {
+
+namespace {
+
+// A card's name for captions: its `name` or `title`, else the first name
+// found in a nested record (Palantír's good.name), else its id.
+std::string label_of(const model::Value& fields) {
+  for (const char* key : {"name", "title"})
+    if (const model::Value* v = fields.find(key); v && v->is_scalar()) return v->scalar;
+  for (const auto& member : fields.map)
+    if (member.value.is_map()) {
+      std::string inner = label_of(member.value);
+      if (!inner.empty()) return inner;
+    }
+  return {};
+}
+
+CardView view_of(const layout::LaidOutCard& laid_out) {
+  const page::Page& page = laid_out.page;
+  CardView v;
+  v.stem = laid_out.stem;
+  v.fingerprint = project::hex(page::fingerprint(page));
+  v.size = page.size;
+  v.trim = page.trim;
+  v.safe = page.safe;
+  for (const auto& item : page.items)
+    if (!item.name.empty()) v.boxes.push_back({item.name, item.bounds});
+  return v;
+}
+
+// Which card each front is (layout_cards numbers the `cards` decks' cards in
+// data order) and which deck each back belongs to.
+void name_cards(const model::Game& game, std::vector<CardView>& views) {
+  size_t i = 0;
+  for (const auto& deck : game.decks) {
+    if (deck.product != "cards") continue;
+    for (const auto& card : deck.cards) {
+      if (i >= views.size()) return;
+      CardView& v = views[i++];
+      v.card_id = card.id;
+      v.deck = deck.id;
+      v.label = label_of(card.fields);
+      if (v.label.empty()) v.label = card.id;
+    }
+  }
+  for (; i < views.size(); ++i) {
+    views[i].deck.clear();  // backs are shown as a group of their own
+    views[i].label = "back";
+  }
+}
+
+}  // namespace
+
+LaidOutCards lay_out_cards(const model::Model& model, const model::Game& game, const text::FontLibrary& fonts,
+                           const std::string& language, Diagnostics& diags) {
+  text::Typesetter typesetter(fonts, layout::icon_aspect_for(model, game));
+  layout::Layouter layouter(model, fonts, typesetter);
+  layouter.set_draft(true);
+  layout::ValueMap rule_values = rules::rule_values(model, game);
+  LaidOutCards out;
+  out.pages = layout::layout_cards(game, layouter, {language, &rule_values}, diags);
+  for (const auto& card : out.pages) out.views.push_back(view_of(card));
+  name_cards(game, out.views);
+  return out;
+}
+
+}  // namespace kw::studio

@@ -1,0 +1,119 @@
+#include "studio/preview.h"
+
+#include <fmt/format.h>
+
+#include <thread>
+
+#include "model/locale.h"
+#include "model/model.h"
+#include "rules/rules.h"
+#include "studio/badges.h"
+#include "studio/card_renderer.h"
+#include "studio/laid_out_cards.h"
+
+namespace kw::studio {
+
+namespace {
+
+// Loads the model for `key`; its game, or an error naming the known games.
+const model::Game* load_game(const project::Project& project, const SessionKey& key, const std::string& language,
+                             model::LoadResult& loaded) {
+  loaded = model::load_model(project, {language, key.variant});
+  if (!loaded.model) return nullptr;
+  const model::Game* game = loaded.model->game(key.game);
+  if (!game || game->variant != key.variant) {
+    loaded.diagnostics.error(
+        {}, fmt::format("no game '{}'{}", key.game, key.variant.empty() ? "" : " with variant '" + key.variant + "'"));
+    return nullptr;
+  }
+  return game;
+}
+
+// The rules judge the data, not a translation of it (as `kartenwerk build`):
+// findings come from the source-language model.
+Diagnostics rules_findings(const project::Project& project, const SessionKey& key, const model::LoadResult& loaded,
+                           const model::Game& game) {
+  if (key.language == model::kSourceLanguage) return rules::check_game(*loaded.model, game);
+  model::LoadResult source;
+  const model::Game* source_game = load_game(project, key, model::kSourceLanguage, source);
+  return source_game ? rules::check_game(*source.model, *source_game) : Diagnostics{};
+}
+
+// A state that failed: the last good cards, stale, with the new diagnostics.
+std::shared_ptr<SessionState> failed(const SessionKey& key, const SessionState& before, const Diagnostics& diags,
+                                     const project::Project& project) {
+  auto next = std::make_shared<SessionState>(before);
+  next->key = key;
+  next->generation = before.generation + 1;
+  next->stale = true;
+  next->diagnostics = format_diagnostics(diags, &project);
+  next->errors = diags.error_count();
+  next->warnings = diags.count(Severity::Warning);
+  return next;
+}
+
+std::shared_ptr<SessionState> build(Workspace& workspace, const SessionKey& key, const SessionState& before) {
+  const project::Project& project = workspace.project();
+  model::LoadResult loaded;
+  const model::Game* game = load_game(project, key, key.language, loaded);
+  Diagnostics& diags = loaded.diagnostics;
+  const text::FontLibrary* fonts = game ? workspace.fonts(diags) : nullptr;
+  if (!game || !fonts) return failed(key, before, diags, project);
+  LaidOutCards cards = lay_out_cards(*loaded.model, *game, *fonts, key.language, diags);
+  if (diags.has_errors()) return failed(key, before, diags, project);
+  add_badges(diags, Badge::Kind::Overflow, cards.views);
+  add_badges(rules_findings(project, key, loaded, *game), Badge::Kind::Rules, cards.views);
+  render_cards(cards.pages, cards.views, before, workspace.profile(), game->format->dpi,
+               std::thread::hardware_concurrency());
+  auto next = std::make_shared<SessionState>();
+  next->key = key;
+  next->game_name = game->name;
+  next->generation = before.generation + 1;
+  next->diagnostics = format_diagnostics(diags, &project);
+  next->errors = diags.error_count();
+  next->warnings = diags.count(Severity::Warning);
+  next->cards = std::move(cards.views);
+  for (const auto& g : loaded.model->games) next->games.emplace_back(g->id, g->name);
+  next->languages = model::available_languages(project);
+  next->variants = model::available_variants(project, key.game);
+  return next;
+}
+
+}  // namespace
+
+Change Preview::reload(Workspace& workspace) {
+  std::shared_ptr<const SessionState> before = state();
+  std::shared_ptr<const SessionState> next;
+  try {
+    next = build(workspace, key_, *before);
+  } catch (const std::exception& e) {  // a renderer's error: report it like the terminal would
+    Diagnostics diags;
+    diags.error({}, e.what());
+    next = failed(key_, *before, diags, workspace.project());
+  }
+  Change change = compare(*before, *next);
+  std::lock_guard lock(mutex_);
+  state_ = std::move(next);
+  return change;
+}
+
+std::shared_ptr<const SessionState> Preview::state() const {
+  std::lock_guard lock(mutex_);
+  return state_;
+}
+
+Change compare(const SessionState& before, const SessionState& after) {
+  Change change;
+  change.key = after.key;
+  change.diagnostics = before.diagnostics != after.diagnostics || before.stale != after.stale;
+  if (before.cards.size() != after.cards.size()) change.layout = true;
+  for (size_t i = 0; i < after.cards.size(); ++i) {
+    const CardView& a = after.cards[i];
+    if (i < before.cards.size() && before.cards[i].stem != a.stem) change.layout = true;
+    if (i >= before.cards.size() || before.cards[i].fingerprint != a.fingerprint)
+      change.cards.emplace_back(a.stem, a.fingerprint);
+  }
+  return change;
+}
+
+}  // namespace kw::studio

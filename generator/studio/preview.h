@@ -1,0 +1,37 @@
+#pragma once
+// The studio's engine for one (game, language, variant): loads the project,
+// lays out every card of the game in draft mode, and renders only the cards
+// whose page fingerprint changed since the last good state. A reload that
+// fails (YAML syntax, unknown field, missing template) keeps the last good
+// cards, marks them stale and carries the diagnostics; the next good reload
+// recovers. Knows nothing of HTTP.
+#include <memory>
+#include <mutex>
+
+#include "studio/card_view.h"
+#include "studio/workspace.h"
+
+namespace kw::studio {
+
+class Preview {
+ public:
+  explicit Preview(SessionKey key) : key_(std::move(key)) {}
+
+  // Builds the state again from `workspace`'s files. Returns what changed
+  // compared with the previous state. Not concurrent with itself.
+  Change reload(Workspace& workspace);
+
+  // The current state (never null; empty before the first reload). Safe from
+  // any thread, concurrently with reload.
+  std::shared_ptr<const SessionState> state() const;
+
+ private:
+  SessionKey key_;
+  mutable std::mutex mutex_;
+  std::shared_ptr<const SessionState> state_ = std::make_shared<SessionState>();
+};
+
+// The differences between two states of one session.
+Change compare(const SessionState& before, const SessionState& after);
+
+}  // namespace kw::studio

@@ -1,0 +1,143 @@
+#include "studio/studio.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+
+#include "model/locale.h"
+#include "model/model.h"
+#include "studio/watcher.h"
+
+namespace kw::studio {
+
+namespace {
+
+constexpr size_t kKeptEvents = 256;
+constexpr std::chrono::milliseconds kWatchPoll{250};  // how soon the thread notices stop()
+
+bool contains(const std::vector<std::string>& list, const std::string& s) {
+  return std::find(list.begin(), list.end(), s) != list.end();
+}
+
+}  // namespace
+
+Studio::Studio(std::filesystem::path root) : workspace_(std::move(root)) {}
+
+Studio::~Studio() {
+  stop();
+  if (watcher_.joinable()) {
+    watcher_.request_stop();
+    watcher_.join();
+  }
+}
+
+void Studio::watch() {
+  auto watcher = std::make_shared<Watcher>(workspace_.project().root());
+  watcher_ = std::jthread([this, watcher](std::stop_token stop) {
+    while (!stop.stop_requested()) {
+      std::vector<std::string> changed = watcher->wait(kWatchPoll);
+      if (!changed.empty() && !stop.stop_requested()) reload(changed);
+    }
+  });
+}
+
+// Languages and variants are folders and files of the project: checked
+// against them before a session is made for a URL's values.
+std::string Studio::check_key(const SessionKey& key) {
+  const project::Project& project = workspace_.project();
+  if (!contains(model::available_languages(project), key.language)) return "unknown language '" + key.language + "'";
+  if (!key.variant.empty() && !contains(model::available_variants(project, key.game), key.variant))
+    return "game '" + key.game + "' has no variant '" + key.variant + "'";
+  if (!sessions_.empty()) {  // the games of a loaded model
+    const SessionState& any = *sessions_.begin()->second->state();
+    bool known = any.games.empty() ||
+                 std::any_of(any.games.begin(), any.games.end(), [&](const auto& g) { return g.first == key.game; });
+    if (!known) return "unknown game '" + key.game + "'";
+  }
+  if (sessions_.size() >= kMaxSessions) return "too many open previews (at most " + std::to_string(kMaxSessions) + ")";
+  return {};
+}
+
+std::shared_ptr<const SessionState> Studio::state(const SessionKey& key, std::string& error) {
+  std::lock_guard lock(build_mutex_);
+  if (auto it = sessions_.find(key); it != sessions_.end()) return it->second->state();
+  error = check_key(key);
+  if (!error.empty()) return nullptr;
+  auto preview = std::make_unique<Preview>(key);
+  preview->reload(workspace_);
+  auto state = preview->state();
+  if (state->cards.empty() && state->games.empty() && !sessions_.empty()) {
+    // A game name that no model has: do not keep a session for it.
+    error = "unknown game '" + key.game + "'";
+    return nullptr;
+  }
+  sessions_.emplace(key, std::move(preview));
+  return state;
+}
+
+std::vector<std::pair<std::string, std::string>> Studio::games() {
+  std::lock_guard lock(build_mutex_);
+  std::vector<std::pair<std::string, std::string>> out;
+  auto loaded = model::load_model(workspace_.project());
+  if (loaded.model)
+    for (const auto& g : loaded.model->games) out.emplace_back(g->id, g->name);
+  return out;
+}
+
+void Studio::reload(const std::vector<std::string>& changed) {
+  std::vector<Change> changes;
+  {
+    std::lock_guard lock(build_mutex_);
+    workspace_.refresh(changed);
+    for (auto& [key, preview] : sessions_) changes.push_back(preview->reload(workspace_));
+  }
+  for (const auto& c : changes)
+    if (!c.cards.empty() || c.diagnostics || c.layout) publish(c);
+}
+
+void Studio::publish(const Change& change) {
+  {
+    std::lock_guard lock(events_mutex_);
+    events_.push_back({++last_event_, change_json(change)});
+    if (events_.size() > kKeptEvents) events_.pop_front();
+  }
+  events_cv_.notify_all();
+}
+
+std::vector<Event> Studio::events_after(std::uint64_t after, std::chrono::milliseconds timeout) {
+  std::unique_lock lock(events_mutex_);
+  events_cv_.wait_for(lock, timeout, [&] { return stopping_ || last_event_ > after; });
+  std::vector<Event> out;
+  if (stopping_) return out;
+  for (const auto& e : events_)
+    if (e.id > after) out.push_back(e);
+  return out;
+}
+
+std::uint64_t Studio::last_event() const {
+  std::lock_guard lock(events_mutex_);
+  return last_event_;
+}
+
+void Studio::stop() {
+  {
+    std::lock_guard lock(events_mutex_);
+    stopping_ = true;
+  }
+  events_cv_.notify_all();
+}
+
+bool Studio::stopping() const {
+  std::lock_guard lock(events_mutex_);
+  return stopping_;
+}
+
+std::string change_json(const Change& change) {
+  nlohmann::json cards = nlohmann::json::array();
+  for (const auto& [stem, fingerprint] : change.cards) cards.push_back({{"stem", stem}, {"fingerprint", fingerprint}});
+  nlohmann::json j = {{"game", change.key.game}, {"lang", change.key.language},       {"variant", change.key.variant},
+                      {"cards", cards},          {"diagnostics", change.diagnostics}, {"layout", change.layout}};
+  return j.dump();
+}
+
+}  // namespace kw::studio

@@ -1,0 +1,86 @@
+#pragma once
+// The studio without its web server: the sessions the page has opened (one
+// Preview per game, language and variant), the workspace they share, a
+// background thread that reloads them when the watcher sees files change,
+// and the stream of changes the page follows. HTTP handlers only read states
+// (shared_ptr snapshots) and wait for events; they never build.
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "studio/card_view.h"
+#include "studio/preview.h"
+#include "studio/workspace.h"
+
+namespace kw::studio {
+
+// An event for the page: a change as JSON text, numbered from 1.
+struct Event {
+  std::uint64_t id = 0;
+  std::string json;
+};
+
+class Studio {
+ public:
+  static constexpr size_t kMaxSessions = 16;  // each holds a game's PNGs in memory
+
+  explicit Studio(std::filesystem::path root);
+  ~Studio();
+  Studio(const Studio&) = delete;
+  Studio& operator=(const Studio&) = delete;
+
+  // Starts the thread that watches the project and reloads every session.
+  // Throws std::runtime_error when the folders cannot be watched.
+  void watch();
+
+  // The state of `key`, built on first use (blocking: the first build of a
+  // game renders all its cards). nullptr with `error` set when the language
+  // or variant does not exist, or too many sessions are open.
+  std::shared_ptr<const SessionState> state(const SessionKey& key, std::string& error);
+
+  // The games of the project's base model (id, name); empty when it does not load.
+  std::vector<std::pair<std::string, std::string>> games();
+
+  // Reloads every open session after `changed` (project paths; empty: all)
+  // and publishes what changed. The watcher thread calls it; tests may too.
+  void reload(const std::vector<std::string>& changed = {});
+
+  // The events after `after`, waiting up to `timeout` for one; empty on
+  // timeout or when the studio stops.
+  std::vector<Event> events_after(std::uint64_t after, std::chrono::milliseconds timeout);
+  std::uint64_t last_event() const;
+  // Wakes every waiting events_after for good (the server is stopping).
+  void stop();
+  bool stopping() const;
+
+ private:
+  void publish(const Change& change);
+  std::string check_key(const SessionKey& key);
+
+  std::mutex build_mutex_;  // one build at a time: the workspace is not thread-safe
+  Workspace workspace_;
+  std::map<SessionKey, std::unique_ptr<Preview>> sessions_;  // under build_mutex_
+
+  mutable std::mutex events_mutex_;
+  std::condition_variable events_cv_;
+  std::deque<Event> events_;  // the most recent ones
+  std::uint64_t last_event_ = 0;
+  bool stopping_ = false;
+
+  std::jthread watcher_;
+};
+
+// A change as the event stream sends it: {"game", "lang", "variant",
+// "cards": [{"stem", "fingerprint"}], "diagnostics": bool, "layout": bool}.
+std::string change_json(const Change& change);
+
+}  // namespace kw::studio

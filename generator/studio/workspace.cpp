@@ -1,0 +1,38 @@
+#include "studio/workspace.h"
+
+#include <algorithm>
+
+namespace kw::studio {
+
+Workspace::Workspace(std::filesystem::path root) : project_(std::move(root)) {}
+
+void Workspace::refresh(const std::vector<std::string>& changed) {
+  project_.renew();
+  auto under = [&](const std::string& prefix) {
+    return changed.empty() ||
+           std::any_of(changed.begin(), changed.end(), [&](const std::string& p) { return p.rfind(prefix, 0) == 0; });
+  };
+  if (under("fonts/") || font_diags_.has_errors()) {
+    fonts_.reset();
+    font_diags_ = {};
+  }
+  if (under("data/print/")) profile_.reset();
+}
+
+const text::FontLibrary* Workspace::fonts(Diagnostics& diags) {
+  if (!fonts_ && !font_diags_.has_errors()) fonts_ = text::FontLibrary::load(project_, font_diags_);
+  diags.append(font_diags_);
+  return font_diags_.has_errors() ? nullptr : fonts_.get();
+}
+
+const print::PrintProfile& Workspace::profile() {
+  if (!profile_) {
+    Diagnostics ignored;  // preflight's defaults stand in; `kartenwerk preflight` reports the file's errors
+    auto profiles = print::load_print_profiles(project_, ignored);
+    const print::PrintProfile* p = profiles ? profiles->find(profiles->default_id) : nullptr;
+    profile_ = p ? *p : print::PrintProfile{};
+  }
+  return *profile_;
+}
+
+}  // namespace kw::studio

@@ -1,0 +1,40 @@
+#pragma once
+// What every session of the studio shares and keeps across reloads: the
+// project (its files read afresh per reload), the fonts (opened again only
+// when something under fonts/ changed) and the print profile preflight badges
+// are judged by. Used by one thread at a time (the studio's build lock).
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/diagnostic.h"
+#include "print/preflight/preflight.h"
+#include "studio/live_project.h"
+#include "text/font_library.h"
+
+namespace kw::studio {
+
+class Workspace {
+ public:
+  explicit Workspace(std::filesystem::path root);
+
+  LiveProject& project() { return project_; }
+  // The files changed (project paths; empty: anything may have): read them
+  // again from now on.
+  void refresh(const std::vector<std::string>& changed);
+
+  // The fonts, opened on first use after a change under fonts/; nullptr when
+  // fonts.yaml has errors (then `diags` gets them).
+  const text::FontLibrary* fonts(Diagnostics& diags);
+  // The default profile of data/print/profiles.yaml, else preflight's defaults.
+  const print::PrintProfile& profile();
+
+ private:
+  LiveProject project_;
+  std::unique_ptr<text::FontLibrary> fonts_;
+  Diagnostics font_diags_;
+  std::optional<print::PrintProfile> profile_;
+};
+
+}  // namespace kw::studio

@@ -1,0 +1,147 @@
+// The studio in a real browser (the issue's acceptance test): Debian's
+// chromium, driven by playwright-core, on `kartenwerk serve --game palantir`
+// over a copy of the project. Screenshots of each step go to the output folder.
+//   node tests/studio/browser_test.mjs <kartenwerk binary> <source dir> <output dir>
+// Exit 0: passed; 1: failed; 77: skipped (no chromium or no playwright-core).
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import assert from 'node:assert/strict';
+import { CHROMIUM, allImagesLoaded, copyProject, imageSources, launchBrowser, loadPlaywright, startServer,
+  waitForNewImages } from './studio_page.mjs';
+
+const [binary, sourceDir, outDir] = process.argv.slice(2);
+const playwright = loadPlaywright(sourceDir);
+if (!fs.existsSync(CHROMIUM) || !playwright) {
+  console.log(`SKIP: ${!fs.existsSync(CHROMIUM) ? CHROMIUM + ' is missing (scripts/install-deps.sh installs chromium)'
+    : 'node_modules/playwright-core is missing (make node-deps runs npm ci)'}`);
+  process.exit(77);
+}
+fs.mkdirSync(outDir, { recursive: true });
+const root = copyProject(sourceDir);
+const gameFile = path.join(root, 'data/games/palantir.yaml');
+const original = fs.readFileSync(gameFile, 'utf8');
+const server = startServer(binary, root, ['--game', 'palantir']);
+let browser;
+let page;
+let step = 0;
+const shot = (name) => page.screenshot({ path: path.join(outDir, `${String(++step).padStart(2, '0')}-${name}.png`) });
+const log = (...a) => console.log('studio browser test:', ...a);
+
+async function state(url, query = '') {
+  const res = await fetch(new URL('/api/state' + query, url));
+  assert.equal(res.status, 200);
+  return res.json();
+}
+
+// Every card of Palantír, as `kartenwerk list` counts them, plus its backs.
+async function showsEveryCard(url) {
+  const listed = execFileSync(binary, ['list', '--game', 'palantir', '--root', root], { encoding: 'utf8' });
+  const fronts = Number(listed.match(/\((\d+) cards,/)[1]);
+  const s = await state(url);
+  assert.equal(s.cards.filter((c) => c.card_id).length, fronts, 'the state has every card kartenwerk list counts');
+  await page.goto(url);
+  await allImagesLoaded(page, s.cards.length);
+  log(`${s.cards.length} images loaded (${fronts} cards and their backs)`);
+  await shot('all-cards');
+  return s;
+}
+
+// One card's name edited in the YAML: its images (both copies) change within
+// 2 s, no other image does.
+async function editOneName(s) {
+  const copies = s.cards.filter((c) => /^gondor-hobbit(-\d+)?$/.test(c.card_id)).map((c) => c.stem);
+  assert.ok(copies.length > 0);
+  const before = await imageSources(page);
+  const since = performance.now();
+  fs.writeFileSync(gameFile, original.replace('good: { name: Pippin }', 'good: { name: Peregrin }'));
+  const took = await waitForNewImages(page, copies, before, since, 2000);
+  assert.ok(took <= 2000, `the edit took ${took.toFixed(0)} ms to show`);
+  const after = await imageSources(page);
+  const changed = Object.keys(after).filter((k) => after[k] !== before[k]).sort();
+  assert.deepEqual(changed, [...copies].sort(), 'only the edited card changed');
+  assert.ok(await page.locator(`figure[data-stem="${copies[0]}"] .label`).innerText() === 'Peregrin');
+  log(`edit shown after ${took.toFixed(0)} ms; changed: ${changed.join(', ')}`);
+  await shot('name-edited');
+}
+
+// A bad indent: the diagnostic with file:line and its caret line over stale cards.
+async function brokenYaml() {
+  const broken = original.replace('\n          region: gondor\n          class: erbe', '\n          region: gondor\n        class: erbe');
+  assert.notEqual(broken, original);
+  fs.writeFileSync(gameFile, broken);
+  await page.waitForFunction(() => document.body.classList.contains('stale'), null, { timeout: 10000 });
+  const text = await page.locator('#diagnostics').innerText();
+  assert.match(text, /data\/games\/palantir\.yaml:\d+:\d+: error/);
+  assert.match(text, /^\s*\^/m, 'the caret line');
+  assert.ok(await page.locator('#problems').isVisible());
+  log('diagnostics shown:', text.split('\n')[0]);
+  await shot('broken-yaml');
+}
+
+async function fixed(count) {
+  fs.writeFileSync(gameFile, original);
+  await page.waitForFunction(() => !document.body.classList.contains('stale'), null, { timeout: 10000 });
+  await allImagesLoaded(page, count);
+  assert.ok(!(await page.locator('#problems').isVisible()));
+  log('recovered: not stale, every image loaded');
+  await shot('fixed');
+}
+
+// The language switch: a card whose English name differs shows it.
+async function english(url, german) {
+  const en = await state(url, '?lang=en');
+  const card = en.cards.find((c, i) => c.card_id && c.label !== german.cards[i].label);
+  assert.ok(card, 'some card has another name in English');
+  await page.selectOption('#lang', 'en');
+  await page.waitForFunction((label) => [...document.querySelectorAll('figcaption .label')].some((l) => l.textContent === label),
+    card.label, { timeout: 30000 });
+  await allImagesLoaded(page, en.cards.length);
+  log(`English: ${card.stem} reads "${card.label}"`);
+  await shot('english');
+  return en;
+}
+
+// The element-box toggle draws the layout's boxes with their names.
+async function elementBoxes(s) {
+  await page.check('#show-boxes');
+  const name = s.cards[0].boxes[0].name;
+  await page.waitForFunction((n) => [...document.querySelectorAll('figure.card svg .box text')].some((t) => t.textContent === n),
+    name, { timeout: 5000 });
+  log(`element boxes shown (e.g. "${name}")`);
+  await shot('element-boxes');
+  await page.check('#show-trim');
+  await page.check('#show-safe');
+  await page.click(`figure[data-stem="${s.cards[0].stem}"] .frame`);
+  await page.locator('#lightbox .large img').evaluate((img) => img.decode());
+  await shot('one-card-large');
+}
+
+async function main() {
+  const url = await server.url;
+  log('serving at', url);
+  browser = await launchBrowser(playwright);
+  page = await browser.context.newPage();
+  const german = await showsEveryCard(url);
+  await editOneName(german);
+  await brokenYaml();
+  await fixed(german.cards.length);
+  const en = await english(url, german);
+  await elementBoxes(en);
+}
+
+let failed = false;
+try {
+  await main();
+  console.log('studio browser test: passed');
+} catch (e) {
+  failed = true;
+  console.error('studio browser test: FAILED:', e);
+  console.error(server.stderr().slice(-4000));
+  if (page) await page.screenshot({ path: path.join(outDir, 'failure.png') }).catch(() => {});
+} finally {
+  if (browser) await browser.close().catch(() => {});
+  server.child.kill('SIGTERM');
+  fs.rmSync(root, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);

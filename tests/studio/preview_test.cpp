@@ -1,0 +1,174 @@
+// The studio's engine on the mini project on disk: what a reload renders,
+// what an edit changes, how broken input is shown and recovered from.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "render/png.h"
+#include "studio/preview.h"
+#include "studio/studio.h"
+#include "support/mini_project.h"
+
+namespace kw::studio {
+namespace {
+
+using test::MiniProject;
+using test::replace;
+
+struct Fixture {
+  MiniProject mini;
+  Workspace workspace{mini.root()};
+  Preview preview{{"mini", "de", ""}};
+};
+
+std::vector<std::string> stems(const SessionState& s) {
+  std::vector<std::string> out;
+  for (const auto& c : s.cards) out.push_back(c.stem);
+  return out;
+}
+
+TEST(StudioPreview, RendersEveryCardAndBackAsPngOfTheFormatsPixelSize) {
+  Fixture f;
+  f.preview.reload(f.workspace);
+  auto s = f.preview.state();
+  EXPECT_FALSE(s->stale) << s->diagnostics;
+  EXPECT_EQ(stems(*s), (std::vector<std::string>{"01-alpha-1", "02-alpha-2", "03-beta", "00-back"}));
+  for (const auto& c : s->cards) {
+    ASSERT_TRUE(c.png) << c.stem;
+    auto raster = render::decode_png(*c.png);
+    EXPECT_EQ(raster.width, 768) << c.stem;  // (59 + 2 * 3) mm at 300 dpi
+    EXPECT_EQ(raster.height, 1146) << c.stem;
+    EXPECT_EQ(c.fingerprint.size(), 64u);
+  }
+  EXPECT_EQ(s->cards[2].label, "Nazgûl");
+  EXPECT_EQ(s->cards[2].card_id, "beta");
+  EXPECT_EQ(s->cards[2].deck, "main");
+  auto title = std::find_if(s->cards[2].boxes.begin(), s->cards[2].boxes.end(),
+                            [](const ElementBox& b) { return b.name == "title"; });
+  ASSERT_NE(title, s->cards[2].boxes.end());
+  EXPECT_GT(title->bounds.w, 0);
+  EXPECT_EQ(s->languages.front(), "de");
+  ASSERT_EQ(s->games.size(), 1u);
+  EXPECT_EQ(s->games[0].first, "mini");
+}
+
+TEST(StudioPreview, EditingOneCardsNameChangesExactlyThatCard) {
+  Fixture f;
+  f.preview.reload(f.workspace);
+  auto before = f.preview.state();
+  f.mini.write(f.mini.game_file(), replace(MiniProject::game_yaml(), "name: Nazgûl", "name: Kankra"));
+  f.workspace.refresh({f.mini.game_file()});
+  Change change = f.preview.reload(f.workspace);
+  auto after = f.preview.state();
+  ASSERT_EQ(change.cards.size(), 1u);
+  EXPECT_EQ(change.cards[0].first, "03-beta");
+  EXPECT_EQ(change.cards[0].second, after->cards[2].fingerprint);
+  EXPECT_NE(before->cards[2].fingerprint, after->cards[2].fingerprint);
+  EXPECT_NE(before->cards[2].png, after->cards[2].png);
+  for (size_t i : {0u, 1u, 3u}) {
+    EXPECT_EQ(before->cards[i].fingerprint, after->cards[i].fingerprint) << i;
+    EXPECT_EQ(before->cards[i].png, after->cards[i].png) << i;  // not rendered again
+  }
+  EXPECT_EQ(after->cards[2].label, "Kankra");
+}
+
+TEST(StudioPreview, BrokenYamlKeepsTheLastGoodCardsStaleWithDiagnosticsAndFixingRecovers) {
+  Fixture f;
+  f.preview.reload(f.workspace);
+  auto good = f.preview.state();
+  // A bad indent: "name" no longer belongs to the card.
+  f.mini.write(f.mini.game_file(),
+               replace(MiniProject::game_yaml(), "          name: Nazgûl", "         name: Nazgûl"));
+  f.workspace.refresh({f.mini.game_file()});
+  Change broken_change = f.preview.reload(f.workspace);
+  auto broken = f.preview.state();
+  EXPECT_TRUE(broken_change.diagnostics);
+  EXPECT_TRUE(broken_change.cards.empty());
+  EXPECT_TRUE(broken->stale);
+  EXPECT_GT(broken->errors, 0u);
+  EXPECT_NE(broken->diagnostics.find("data/games/mini.yaml:29:"), std::string::npos) << broken->diagnostics;
+  EXPECT_NE(broken->diagnostics.find("^"), std::string::npos) << broken->diagnostics;
+  ASSERT_EQ(broken->cards.size(), good->cards.size());
+  for (size_t i = 0; i < good->cards.size(); ++i) EXPECT_EQ(broken->cards[i].png, good->cards[i].png);
+
+  f.mini.write(f.mini.game_file(), MiniProject::game_yaml());
+  f.workspace.refresh({f.mini.game_file()});
+  Change fixed_change = f.preview.reload(f.workspace);
+  auto fixed = f.preview.state();
+  EXPECT_FALSE(fixed->stale);
+  EXPECT_TRUE(fixed->diagnostics.empty()) << fixed->diagnostics;
+  EXPECT_TRUE(fixed_change.diagnostics);
+  EXPECT_TRUE(fixed_change.cards.empty());  // the same cards as the last good ones
+}
+
+TEST(StudioPreview, AMissingTemplateIsAnErrorThatKeepsTheCards) {
+  Fixture f;
+  f.preview.reload(f.workspace);
+  std::filesystem::remove(f.mini.root() / "templates/mini/emblem.svg");
+  f.workspace.refresh({"templates/mini/emblem.svg"});
+  f.preview.reload(f.workspace);
+  auto s = f.preview.state();
+  EXPECT_TRUE(s->stale);
+  EXPECT_NE(s->diagnostics.find("emblem.svg"), std::string::npos) << s->diagnostics;
+  EXPECT_EQ(s->cards.size(), 4u);
+}
+
+TEST(StudioPreview, TextThatDoesNotFitIsDrawnAndBadgedAsOverflowOnItsCard) {
+  Fixture f;
+  f.mini.write(f.mini.game_file(),
+               replace(MiniProject::game_yaml(), "name: Nazgûl", "name: " + std::string(60, 'W') + " the Long"));
+  f.preview.reload(f.workspace);
+  auto s = f.preview.state();
+  EXPECT_FALSE(s->stale) << s->diagnostics;
+  EXPECT_GT(s->warnings, 0u);
+  EXPECT_NE(s->diagnostics.find("warning"), std::string::npos);
+  auto overflow = [](const CardView& c) {
+    return std::any_of(c.badges.begin(), c.badges.end(),
+                       [](const Badge& b) { return b.kind == Badge::Kind::Overflow; });
+  };
+  EXPECT_TRUE(overflow(s->cards[2]));
+  EXPECT_FALSE(overflow(s->cards[0]));
+}
+
+TEST(StudioPreview, TheEnglishSessionShowsTheTranslation) {
+  Fixture f;
+  f.mini.write("data/locales/en/mini.yaml",
+               "language: en\ngame: mini\nstrings:\n  \"card.beta.name\":\n    de: Nazgûl\n    text: Ringwraith\n");
+  Preview english({"mini", "en", ""});
+  english.reload(f.workspace);
+  auto s = english.state();
+  EXPECT_FALSE(s->stale) << s->diagnostics;
+  ASSERT_EQ(s->cards.size(), 4u);
+  EXPECT_EQ(s->cards[2].label, "Ringwraith");
+}
+
+TEST(Studio, ReloadPublishesTheChangedCardsAsAnEvent) {
+  MiniProject mini;
+  Studio studio(mini.root());
+  std::string error;
+  auto s = studio.state({"mini", "de", ""}, error);
+  ASSERT_TRUE(s) << error;
+  std::uint64_t seen = studio.last_event();
+  mini.write(mini.game_file(), replace(MiniProject::game_yaml(), "name: Nazgûl", "name: Kankra"));
+  studio.reload({mini.game_file()});
+  auto events = studio.events_after(seen, std::chrono::milliseconds(0));
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_NE(events[0].json.find("\"stem\":\"03-beta\""), std::string::npos) << events[0].json;
+  EXPECT_EQ(events[0].json.find("01-alpha-1"), std::string::npos);
+}
+
+TEST(Studio, RefusesUnknownLanguagesVariantsAndGames) {
+  MiniProject mini;
+  Studio studio(mini.root());
+  std::string error;
+  ASSERT_TRUE(studio.state({"mini", "de", ""}, error)) << error;
+  EXPECT_FALSE(studio.state({"mini", "xx", ""}, error));
+  EXPECT_EQ(error, "unknown language 'xx'");
+  EXPECT_FALSE(studio.state({"mini", "de", "nope"}, error));
+  EXPECT_EQ(error, "game 'mini' has no variant 'nope'");
+  EXPECT_FALSE(studio.state({"maxi", "de", ""}, error));
+  EXPECT_EQ(error, "unknown game 'maxi'");
+}
+
+}  // namespace
+}  // namespace kw::studio

@@ -1,0 +1,87 @@
+// What the browser test and the bench share: a copy of the project in a temp
+// folder, `kartenwerk serve` on it, and Debian's chromium driven by
+// playwright-core with the flags this machine needs (its network is closed;
+// without them Chromium waits on connections it can never make).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+// playwright-core from the source tree's node_modules, or null when `npm ci` has not run.
+export function loadPlaywright(sourceDir) {
+  try {
+    return createRequire(path.join(path.resolve(sourceDir), 'package.json'))('playwright-core');
+  } catch {
+    return null;
+  }
+}
+
+// data/, layouts/, templates/ and fonts/ of `sourceDir` copied into a fresh temp folder.
+export function copyProject(sourceDir) {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'kw-studio-'));
+  for (const dir of ['data', 'layouts', 'templates', 'fonts'])
+    fs.cpSync(path.join(sourceDir, dir), path.join(root, dir), { recursive: true, dereference: true });
+  return root;
+}
+
+// Starts `kartenwerk serve --port 0` and resolves with its URL once it prints it.
+export function startServer(binary, root, args = []) {
+  const child = spawn(binary, ['serve', '--port', '0', '--root', root, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d) => { stderr += d; });
+  const url = new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/kartenwerk studio: (http:\/\/\S+)/);
+      if (m) resolve(m[1]);
+    });
+    child.on('exit', (code) => reject(new Error(`serve exited with ${code}:\n${stderr}`)));
+  });
+  return { child, url, stderr: () => stderr };
+}
+
+export async function launchBrowser(playwright) {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'kw-chromium-'));
+  const context = await playwright.chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1400, height: 1000 },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+// Resolves once the page shows `count` card images, every one loaded.
+export function allImagesLoaded(page, count, timeout = 120000) {
+  return page.waitForFunction((n) => {
+    const imgs = [...document.querySelectorAll('img.card-img')];
+    return imgs.length === n && imgs.every((i) => i.complete && i.naturalWidth > 0);
+  }, count, { timeout, polling: 50 });
+}
+
+// The src of every card image by its card's stem.
+export function imageSources(page) {
+  return page.evaluate(() => Object.fromEntries(
+    [...document.querySelectorAll('figure.card')].map((f) => [f.dataset.stem, f.querySelector('img').getAttribute('src')])));
+}
+
+// Resolves once the images of `stems` have a src other than in `before` and are
+// loaded; with the time since `since` (this process's performance.now(), ms).
+export async function waitForNewImages(page, stems, before, since, timeout) {
+  await page.waitForFunction(({ stems, before }) => stems.every((s) => {
+    const img = document.querySelector(`figure[data-stem="${CSS.escape(s)}"] img`);
+    return img && img.getAttribute('src') !== before[s] && img.complete && img.naturalWidth > 0;
+  }), { stems, before }, { timeout, polling: 10 });
+  return performance.now() - since;
+}
