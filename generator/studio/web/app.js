@@ -7,7 +7,8 @@ const SVG = 'http://www.w3.org/2000/svg';
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 let current = null;  // the state shown
-let openStem = null; // the card in the lightbox
+let openStem = null; // the card in the large view
+const gridPx = () => Number($('zoom').value);  // a card's width in the grid
 
 function query(over = {}) {
   const q = new URLSearchParams();
@@ -36,24 +37,62 @@ function rect(r, cls) {
   return el('rect', { class: cls, x: r.x, y: r.y, width: r.w, height: r.h });
 }
 
-// The overlay in page millimetres: the bleed masked when hidden, the trim
+// A line with a dark halo under it, so it reads on light and dark cards.
+function haloed(r, cls) {
+  return [rect(r, 'halo'), rect(r, cls)];
+}
+
+const overlaps = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+
+// The name chips of the element boxes, `f` mm high text: each at its box's
+// top left corner, else its top right, else moved down inside its box, else
+// just above or below it, so that no chip covers another where there is room.
+function labelChips(boxes, f, w, h) {
+  const placed = [];
+  return boxes.map((b) => {
+    const cw = Math.min((b.name.length * 0.6 + 0.8) * f, w), ch = 1.4 * f;
+    const xs = [b.x, b.x + b.w - cw].map((x) => Math.max(0, Math.min(x, w - cw)));
+    const ys = [];
+    for (let y = b.y; y + ch <= b.y + Math.max(b.h, ch) + 1e-6; y += ch) ys.push(y);
+    ys.push(b.y - ch, b.y + b.h);
+    let best = null;
+    for (const y of ys.filter((y) => y >= 0 && y + ch <= h))
+      for (const x of xs) {
+        const c = { x, y, w: cw, h: ch };
+        if (!best && !placed.some((p) => overlaps(p, c))) best = c;
+      }
+    best ??= { x: xs[0], y: b.y, w: cw, h: ch };
+    placed.push(best);
+    return best;
+  });
+}
+
+// The overlay in page millimetres, for a card shown `px` pixels wide: the
+// bleed masked when hidden (tinted when shown with the trim line), the trim
 // line, the safe area, the layout's element boxes with their names.
-function overlay(card) {
+function overlay(card, px) {
   const { w, h } = card.size;
   const svg = el('svg', { viewBox: `0 0 ${w} ${h}`, preserveAspectRatio: 'none' });
   const t = card.trim;
-  if (!$('show-bleed').checked) {
-    const d = `M0 0H${w}V${h}H0Z M${t.x} ${t.y}V${t.y + t.h}H${t.x + t.w}V${t.y}Z`;
-    svg.append(el('path', { class: 'bleed-mask', d, 'fill-rule': 'evenodd' }));
+  const band = `M0 0H${w}V${h}H0Z M${t.x} ${t.y}V${t.y + t.h}H${t.x + t.w}V${t.y}Z`;
+  if (!$('show-bleed').checked) svg.append(el('path', { class: 'bleed-mask', d: band, 'fill-rule': 'evenodd' }));
+  else if ($('show-trim').checked) svg.append(el('path', { class: 'bleed-band', d: band, 'fill-rule': 'evenodd' }));
+  if ($('show-boxes').checked) {
+    const lines = el('g', { class: 'box-outlines' });
+    for (const b of card.boxes) lines.append(...haloed(b, 'outline'));
+    svg.append(lines);
   }
-  if ($('show-trim').checked) svg.append(rect(t, 'trim'));
-  if ($('show-safe').checked) svg.append(rect(card.safe, 'safe'));
-  if ($('show-boxes').checked)
-    for (const b of card.boxes) {
-      const g = el('g', { class: 'box' }, rect(b, ''));
-      g.append(el('text', { x: b.x + 0.4, y: b.y + 1.8 }, b.name));
-      svg.append(g);
-    }
+  if ($('show-safe').checked) svg.append(...haloed(card.safe, 'safe'));
+  if ($('show-trim').checked) svg.append(...haloed(t, 'trim'));
+  if ($('show-boxes').checked) {
+    const f = (px >= 320 ? 11 : 8) * w / px;  // label size: 11 or 8 screen pixels
+    const chips = labelChips(card.boxes, f, w, h);
+    card.boxes.forEach((b, i) => {
+      const c = chips[i];
+      svg.append(el('g', { class: 'box', 'data-name': b.name }, el('rect', { class: 'chip', x: c.x, y: c.y, width: c.w,
+        height: c.h, rx: 0.2 * f }), el('text', { x: c.x + 0.4 * f, y: c.y + 0.72 * f, 'font-size': f }, b.name)));
+    });
+  }
   return svg;
 }
 
@@ -72,7 +111,7 @@ function caption(card) {
 function cardFigure(card) {
   const img = el('img', { class: 'card-img', src: card.url, alt: card.label, title: card.label,
     width: card.width_px, height: card.height_px });
-  const frame = el('div', { class: 'frame' }, img, overlay(card));
+  const frame = el('div', { class: 'frame' }, img, overlay(card, gridPx()));
   frame.addEventListener('click', () => openCard(card.stem));
   const fig = el('figure', { class: 'card', 'data-stem': card.stem, 'data-fingerprint': card.fingerprint },
     frame, caption(card));
@@ -104,7 +143,7 @@ function updateGrid(state) {
       img.alt = img.title = c.label;
       fig.dataset.fingerprint = c.fingerprint;
     }
-    fig.querySelector('svg').replaceWith(overlay(c));
+    fig.querySelector('svg').replaceWith(overlay(c, gridPx()));
     fig.querySelector('figcaption').replaceWith(caption(c));
     fig.classList.toggle('overflow', c.badges.some((b) => b.kind === 'overflow'));
   }
@@ -157,24 +196,64 @@ async function refresh() {
   }
 }
 
+// The large view: the card as large as the panel allows, its aspect kept.
 function openCard(stem) {
   const card = current && current.cards.find((c) => c.stem === stem);
   const box = $('lightbox');
   if (!card) return closeCard();
+  const wasOpen = openStem;
   openStem = stem;
   const large = box.querySelector('.large');
   const img = large.querySelector('img');
   if (!img || img.getAttribute('src') !== card.url)
     large.replaceChildren(el('img', { src: card.url, alt: card.label, width: card.width_px, height: card.height_px }));
-  large.querySelector('svg')?.remove();
-  large.append(overlay(card));
   box.querySelector('.caption').replaceChildren(caption(card));
   box.hidden = false;
+  document.body.classList.add('panel-open');
+  for (const f of document.querySelectorAll('figure.card.open')) f.classList.remove('open');
+  const fig = document.querySelector(`figure[data-stem="${CSS.escape(stem)}"]`);
+  fig?.classList.add('open');
+  if (wasOpen !== stem) fig?.scrollIntoView({ block: 'nearest' });
+  fitCard();
+}
+
+function fitCard() {
+  const card = openStem && current && current.cards.find((c) => c.stem === openStem);
+  if (!card) return;
+  const stage = $('lightbox').querySelector('.stage');
+  const large = stage.querySelector('.large');
+  const cs = getComputedStyle(stage);
+  const sw = stage.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+  const sh = stage.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom);
+  const scale = Math.max(0.05, Math.min(sw / card.width_px, sh / card.height_px));
+  const w = Math.floor(card.width_px * scale);
+  large.style.width = w + 'px';
+  large.style.height = Math.floor(card.height_px * scale) + 'px';
+  large.querySelector('svg')?.remove();
+  large.append(overlay(card, w));
 }
 
 function closeCard() {
   openStem = null;
   $('lightbox').hidden = true;
+  document.body.classList.remove('panel-open');
+  for (const f of document.querySelectorAll('figure.card.open')) f.classList.remove('open');
+}
+
+// The previous (-1) or next (+1) card to the open one.
+function stepCard(by) {
+  if (!openStem || !current) return;
+  const i = current.cards.findIndex((c) => c.stem === openStem);
+  const next = current.cards[i + by];
+  if (next) openCard(next.stem);
+}
+
+// Only the overlays, drawn anew (a toggle or the size changed).
+function redrawOverlays() {
+  if (current)
+    for (const c of current.cards)
+      document.querySelector(`figure[data-stem="${CSS.escape(c.stem)}"] svg`)?.replaceWith(overlay(c, gridPx()));
+  fitCard();
 }
 
 function follow() {
@@ -203,19 +282,48 @@ function setup() {
     if (saved !== null) box.checked = saved === '1';
     box.addEventListener('change', () => {
       localStorage.setItem('kw-' + id, box.checked ? '1' : '0');
-      if (current) updateGrid(current);
-      if (openStem) openCard(openStem);
+      redrawOverlays();
     });
   }
   const zoom = $('zoom');
   zoom.value = localStorage.getItem('kw-zoom') || zoom.value;
   const applyZoom = () => document.documentElement.style.setProperty('--card-w', zoom.value + 'px');
-  zoom.addEventListener('input', () => { localStorage.setItem('kw-zoom', zoom.value); applyZoom(); });
+  let pending = false;
+  zoom.addEventListener('input', () => {
+    localStorage.setItem('kw-zoom', zoom.value);
+    applyZoom();
+    if (!pending && $('show-boxes').checked) {
+      pending = true;
+      requestAnimationFrame(() => { pending = false; redrawOverlays(); });
+    }
+  });
   applyZoom();
   for (const [id, key] of [['game', 'game'], ['lang', 'lang'], ['variant', 'variant']])
     $(id).addEventListener('change', (e) => switchTo(key, e.target.value));
-  $('lightbox').addEventListener('click', closeCard);
-  document.addEventListener('keydown', (e) => { if (e.key === 'Escape') closeCard(); });
+  const box = $('lightbox');
+  box.querySelector('.close').addEventListener('click', closeCard);
+  box.querySelector('.prev').addEventListener('click', () => stepCard(-1));
+  box.querySelector('.next').addEventListener('click', () => stepCard(1));
+  // A click outside the panel, the header and the cards closes it.
+  document.addEventListener('click', (e) => {
+    if (openStem && !e.target.closest('#lightbox, header, .frame, #problems')) closeCard();
+  });
+  document.addEventListener('keydown', (e) => {
+    if (!openStem) return;
+    if (e.key === 'Escape') closeCard();
+    else if ((e.key === 'ArrowLeft' || e.key === 'ArrowRight') && !e.target.matches('input, select')
+        && !e.altKey && !e.ctrlKey && !e.metaKey) {
+      e.preventDefault();
+      stepCard(e.key === 'ArrowLeft' ? -1 : 1);
+    }
+  });
+  // The panel sits under the header, whatever its height; the card fits the panel.
+  const header = document.querySelector('header');
+  new ResizeObserver(() => {
+    document.documentElement.style.setProperty('--header-h', header.offsetHeight + 'px');
+    fitCard();
+  }).observe(header);
+  new ResizeObserver(() => fitCard()).observe(box.querySelector('.stage'));
   refresh().then(follow);
 }
 
