@@ -51,6 +51,7 @@ asan: deps node-deps
 
 bench: build
 	bench/run.sh
+	bench/incremental.sh
 
 # The studio's edit-to-image latency in a real browser (Palantír, 300 cards).
 bench-studio: build node-deps

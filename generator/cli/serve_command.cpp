@@ -49,6 +49,7 @@ int run_serve(const Invocation& inv, std::ostream& out, std::ostream& err) {
       fmt::print(err, "kartenwerk: {}\n", error);
       return 1;
     }
+    studio.set_log(&err);
     studio.watch();
     studio::http::Server server(studio, initial);
     int port = server.bind(inv.host, inv.port);

@@ -48,7 +48,7 @@ struct WriteStruct {
 };
 
 bool write_png(WriteStruct& s, WriteContext& ctx, png_uint_32 width, png_uint_32 height, int color_type,
-               png_uint_32 px_per_metre, png_bytepp rows) {
+               png_uint_32 px_per_metre, png_bytepp rows, PngCompression compression) {
   if (setjmp(png_jmpbuf(s.png))) return false;
   png_set_write_fn(s.png, &ctx, on_write, on_flush);
   png_set_IHDR(s.png, s.info, width, height, 8, color_type, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
@@ -59,11 +59,12 @@ bool write_png(WriteStruct& s, WriteContext& ctx, png_uint_32 width, png_uint_32
   if (px_per_metre > 0) png_set_pHYs(s.png, s.info, px_per_metre, px_per_metre, PNG_RESOLUTION_METER);
   // Fixed settings (not library defaults that could change) so the same
   // pixels always give the same bytes.
-  png_set_compression_level(s.png, 6);
+  const bool fast = compression == PngCompression::Fast;
+  png_set_compression_level(s.png, fast ? 1 : 6);
   png_set_compression_mem_level(s.png, 8);
   png_set_compression_strategy(s.png, Z_DEFAULT_STRATEGY);
   png_set_compression_window_bits(s.png, 15);
-  png_set_filter(s.png, PNG_FILTER_TYPE_BASE, PNG_ALL_FILTERS);
+  png_set_filter(s.png, PNG_FILTER_TYPE_BASE, fast ? PNG_FILTER_SUB : PNG_ALL_FILTERS);
   png_write_info(s.png, s.info);
   png_write_image(s.png, rows);
   png_write_end(s.png, nullptr);
@@ -72,7 +73,7 @@ bool write_png(WriteStruct& s, WriteContext& ctx, png_uint_32 width, png_uint_32
 
 }  // namespace
 
-std::string encode_png(const Raster& raster) {
+std::string encode_png(const Raster& raster, PngCompression compression) {
   if (raster.width <= 0 || raster.height <= 0 ||
       raster.rgba.size() != static_cast<size_t>(raster.width) * raster.height * 4)
     throw RenderError("cannot write PNG: raster is empty or inconsistent");
@@ -105,7 +106,7 @@ std::string encode_png(const Raster& raster) {
   s.info = png_create_info_struct(s.png);
   if (!s.info) throw RenderError("cannot write PNG: libpng initialisation failed");
   if (!write_png(s, ctx, static_cast<png_uint_32>(raster.width), static_cast<png_uint_32>(raster.height),
-                 rgb ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGBA, ppm, rows.data()))
+                 rgb ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGBA, ppm, rows.data(), compression))
     throw RenderError("cannot write PNG: " + ctx.error);
   return out;
 }

@@ -36,7 +36,7 @@ void render_one(const layout::LaidOutCard& page, CardView& view, const print::Pr
   render::Raster raster = render::render_raster(page.page, dpi);
   view.width_px = raster.width;
   view.height_px = raster.height;
-  view.png = std::make_shared<const std::string>(render::encode_png(raster));
+  view.png = std::make_shared<const std::string>(render::encode_png(raster, render::PngCompression::Fast));
   auto badges = preflight_badges(page.page, raster, profile);
   view.badges.insert(view.badges.end(), badges.begin(), badges.end());
 }

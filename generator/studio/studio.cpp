@@ -3,6 +3,9 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <ostream>
+
+#include <fmt/format.h>
 
 #include "model/locale.h"
 #include "model/model.h"
@@ -85,14 +88,25 @@ std::vector<std::pair<std::string, std::string>> Studio::games() {
 }
 
 void Studio::reload(const std::vector<std::string>& changed) {
+  const auto start = std::chrono::steady_clock::now();
   std::vector<Change> changes;
   {
     std::lock_guard lock(build_mutex_);
     workspace_.refresh(changed);
     for (auto& [key, preview] : sessions_) changes.push_back(preview->reload(workspace_));
   }
-  for (const auto& c : changes)
+  size_t cards = 0;
+  for (const auto& c : changes) {
+    cards += c.cards.size();
     if (!c.cards.empty() || c.diagnostics || c.layout) publish(c);
+  }
+  if (log_) {
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
+    *log_ << fmt::format("kartenwerk studio: reloaded {}{}: {} card(s) changed in {} ms\n",
+                         changed.empty() ? std::string("everything") : changed.front(),
+                         changed.size() > 1 ? fmt::format(" and {} more", changed.size() - 1) : "", cards, ms.count())
+          << std::flush;
+  }
 }
 
 void Studio::publish(const Change& change) {

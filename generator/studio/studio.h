@@ -38,6 +38,10 @@ class Studio {
   Studio(const Studio&) = delete;
   Studio& operator=(const Studio&) = delete;
 
+  // Where each reload is reported, one line ("reloaded data/cards.yaml:
+  // 2 cards changed in 180 ms"); null: nowhere. Set before watch().
+  void set_log(std::ostream* log) { log_ = log; }
+
   // Starts the thread that watches the project and reloads every session.
   // Throws std::runtime_error when the folders cannot be watched.
   void watch();
@@ -76,6 +80,7 @@ class Studio {
   std::uint64_t last_event_ = 0;
   bool stopping_ = false;
 
+  std::ostream* log_ = nullptr;
   std::jthread watcher_;
 };
 

@@ -51,6 +51,11 @@ std::optional<std::string> BuildCache::get(const std::string& key) const {
   return bytes;
 }
 
+bool BuildCache::contains(const std::string& key) const {
+  std::error_code ec;
+  return is_hex_key(key) && fs::is_regular_file(object_path(key), ec);
+}
+
 void BuildCache::put(const std::string& key, std::string_view bytes) const {
   if (!is_hex_key(key) || bytes.size() > kMaxObjectBytes) return;
   try {

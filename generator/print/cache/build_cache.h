@@ -33,6 +33,8 @@ class BuildCache {
 
   // The object under `key`, or nullopt. A hit marks the object as used.
   std::optional<std::string> get(const std::string& key) const;
+  // Whether an object is kept under `key` (without reading it).
+  bool contains(const std::string& key) const;
   // Keeps `bytes` under `key`. Never throws: a cache that cannot be written
   // (full disk, read-only folder) only makes the next build slower.
   void put(const std::string& key, std::string_view bytes) const;

@@ -52,8 +52,13 @@ class CardProductRun {
     const bool whole = !options_.incremental.only_cards;  // build --card writes the cards' own files only
     if (formats.png && whole) open_overview(report);
     if (formats.jpeg && whole && !options_.draft) open_tts(report);
-    if (formats.pdf && whole) add_pdf_tasks();
+    // Longest first for the least total time; but when only a few cards need
+    // rendering (an edit), their files come first: that is what the designer
+    // is waiting to look at.
+    const bool rasters_first = few_to_render();
+    if (formats.pdf && whole && !rasters_first) add_pdf_tasks();
     if (formats.png || formats.jpeg) add_raster_tasks();
+    if (formats.pdf && whole && rasters_first) add_pdf_tasks();
     const int jobs = options_.print.jobs > 0 ? options_.print.jobs : default_jobs();
     std::string label = game_.id + (options_.subdir.empty() ? "" : " [" + options_.subdir + "]");
     progress_ = std::make_unique<Progress>(options_.print.progress, options_.print.progress_terminal, label, units_);
@@ -171,6 +176,20 @@ class CardProductRun {
     return std::find(only->begin(), only->end(), id) != only->end();
   }
 
+  std::string png_key(size_t i) const { return cache_key({"card png", fingerprints_[i], fmt_dpi(game_.format->dpi)}); }
+  std::string jpeg_key(size_t i) const {
+    return cache_key({"card jpeg q95", fingerprints_[i], fmt_dpi(game_.format->dpi)});
+  }
+
+  // Whether at most a quarter of the cards miss the cache.
+  bool few_to_render() const {
+    if (!cache()) return false;
+    size_t missing = 0;
+    for (size_t i = 0; i < cards_.size(); ++i)
+      missing += !cache()->contains(options_.formats.png ? png_key(i) : jpeg_key(i));
+    return missing * 4 <= cards_.size();
+  }
+
   void add_raster_tasks() {
     std::vector<size_t> order;
     for (size_t i = sides_.size(); i < cards_.size(); ++i) order.push_back(i);  // backs
@@ -187,18 +206,16 @@ class CardProductRun {
     const layout::LaidOutCard& card = cards_[i];
     const double dpi = game_.format->dpi;
     const bool want_png = options_.formats.png, want_jpeg = options_.formats.jpeg && !options_.draft;
-    const std::string png_key = cache_key({"card png", fingerprints_[i], fmt_dpi(dpi)});
-    const std::string jpeg_key = cache_key({"card jpeg q95", fingerprints_[i], fmt_dpi(dpi)});
     std::optional<std::string> png, jpeg;
     if (cache()) {
-      if (want_png) png = cache()->get(png_key);
-      if (want_jpeg) jpeg = cache()->get(jpeg_key);
+      if (want_png) png = cache()->get(png_key(i));
+      if (want_jpeg) jpeg = cache()->get(jpeg_key(i));
     }
     std::shared_ptr<const render::Raster> raster;
     if ((want_png && !png) || (want_jpeg && !jpeg)) {
       raster = std::make_shared<const render::Raster>(render::render_raster(card.page, dpi));
-      if (want_png && !png) put(png_key, *(png = render::encode_png(*raster)));
-      if (want_jpeg && !jpeg) put(jpeg_key, *(jpeg = render::encode_jpeg(*raster, {95})));
+      if (want_png && !png) put(png_key(i), *(png = render::encode_png(*raster)));
+      if (want_jpeg && !jpeg) put(jpeg_key(i), *(jpeg = render::encode_jpeg(*raster, {95})));
       std::lock_guard lock(mutex_);
       rendered_.insert(i);
     } else {
