@@ -67,14 +67,16 @@ std::unique_ptr<const PatternIndex> PatternIndex::build(std::shared_ptr<const st
   index->letters_.reserve(all.size());
   index->letters_begin_.reserve(lines + 1);
   index->line_.reserve(lines);
-  bool compound_replacements = false;
   for (std::size_t at = index->charset_end_; at < all.size();) {
     const std::size_t end = line_end(all, at, kLineBytes);
-    if (!index->read_line(at, end, compound_replacements)) break;
+    if (!index->read_line(at, end)) break;
     at = end;
   }
-  // A level is a compound level only when NEXTLEVEL follows it.
-  if (compound_replacements && index->levels_.size() == 2) return nullptr;
+  // The first level is a compound level, and its NOHYPHEN the one libhyphen
+  // uses, only when NEXTLEVEL follows it.
+  const bool compound = index->levels_.size() == 2;
+  index->compound_replacements_ = index->compound_replacements_ && compound;
+  index->breaks_libhyphen_ = index->breaks_libhyphen_ || (compound && !index->nohyphen_sound_);
   index->letters_begin_.push_back(static_cast<std::uint32_t>(index->letters_.size()));
   index->by_letters_.resize(index->line_.size());
   std::iota(index->by_letters_.begin(), index->by_letters_.end(), 0u);
@@ -84,7 +86,7 @@ std::unique_ptr<const PatternIndex> PatternIndex::build(std::shared_ptr<const st
 }
 
 // One line as hnj_hyphen_load_file reads it; false where it stops reading.
-bool PatternIndex::read_line(std::size_t at, std::size_t end, bool& compound_replacements) {
+bool PatternIndex::read_line(std::size_t at, std::size_t end) {
   const std::string_view s = c_string(std::string_view(*bytes_).substr(at, end - at));
   const auto count = static_cast<std::uint32_t>(line_.size());
   if (s.starts_with("NEXTLEVEL")) {
@@ -96,6 +98,7 @@ bool PatternIndex::read_line(std::size_t at, std::size_t end, bool& compound_rep
     // a comment
   } else if (is_header(s)) {
     levels_.back().headers.push_back(static_cast<std::uint32_t>(at));
+    if (s.starts_with("NOHYPHEN")) read_nohyphen(s);
   } else {
     const std::size_t before = letters_.size();
     const bool replaces = append_letters(s, letters_);
@@ -103,11 +106,35 @@ bool PatternIndex::read_line(std::size_t at, std::size_t end, bool& compound_rep
       letters_.resize(before);
       return true;
     }
-    compound_replacements = compound_replacements || (replaces && levels_.size() == 1);
+    compound_replacements_ = compound_replacements_ || (replaces && levels_.size() == 1);
     letters_begin_.push_back(static_cast<std::uint32_t>(before));
     line_.push_back(static_cast<std::uint32_t>(at));
   }
   return true;
+}
+
+// What hnj_hyphen_load_line makes of a NOHYPHEN line: the rest after spaces
+// and tabs, less its last byte (meant to be the newline), split at each comma
+// after the first byte; the count of entries adds up over the lines of a
+// level while only the last line's entries are kept.
+void PatternIndex::read_nohyphen(std::string_view line) {
+  std::string_view rest = line.substr(8);
+  rest.remove_prefix(std::min(rest.find_first_not_of(" \t"), rest.size()));
+  if (rest.empty()) {
+    breaks_libhyphen_ = true;
+    return;
+  }
+  if (levels_.size() != 1) return;  // the second level's NOHYPHEN is never used
+  const std::string_view entries = rest.substr(0, rest.size() - 1);
+  std::size_t commas = 0;
+  bool empty_entry = entries.empty();
+  for (std::size_t k = 1; k < entries.size(); ++k) {
+    if (entries[k] != ',') continue;
+    ++commas;
+    empty_entry = empty_entry || (k >= 2 && entries[k - 1] == ',') || k + 1 == entries.size();
+  }
+  nohyphen_count_ += commas;
+  nohyphen_sound_ = !empty_entry && nohyphen_count_ == commas;
 }
 
 void PatternIndex::sort_level(Level& level) {

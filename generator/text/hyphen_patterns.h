@@ -21,9 +21,8 @@
 // with a compound level (NEXTLEVEL), "." + part + "." for each part between
 // compound boundaries, recursively. All are covered by taking "." + s + "."
 // for every substring s of the word. A non-standard pattern (`f1f/ff=f`) on
-// the compound level would splice its replacement into the parts; the index
-// refuses such dictionaries (build() gives null) and the caller loads the
-// whole file instead.
+// the compound level would splice its replacement into the parts: for such a
+// dictionary needs_whole_file() tells the caller to load the whole file.
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -40,8 +39,17 @@ class PatternIndex {
   static constexpr std::size_t kMaxBytes = std::size_t{64} << 20;
 
   // Indexes the bytes of a .dic file (kept, not copied). Null when the file is
-  // empty, too large, or has non-standard patterns on its compound level.
+  // empty or too large.
   static std::unique_ptr<const PatternIndex> build(std::shared_ptr<const std::string> bytes);
+
+  // Non-standard patterns that can fire on the compound level: the index
+  // cannot stand in for the file.
+  bool needs_whole_file() const { return compound_replacements_; }
+  // NOHYPHEN lines libhyphen 2.8.8 mishandles: with nothing after the keyword
+  // it writes before its buffer while loading; with an empty entry ("a,,b",
+  // "a,") or entries counted over several lines it loops or reads past its
+  // buffer while hyphenating. Such a file must not reach libhyphen at all.
+  bool breaks_libhyphen() const { return breaks_libhyphen_; }
 
   // A dictionary text that libhyphen hyphenates each of `words` with exactly
   // as it would with the whole file. Words are the bytes given to libhyphen:
@@ -71,7 +79,8 @@ class PatternIndex {
   };
 
   PatternIndex() = default;
-  bool read_line(std::size_t at, std::size_t end, bool& compound_replacements);
+  bool read_line(std::size_t at, std::size_t end);
+  void read_nohyphen(std::string_view line);
   void sort_level(Level& level);
   std::string_view letters(std::uint32_t pattern) const {
     return std::string_view(letters_).substr(letters_begin_[pattern],
@@ -93,6 +102,12 @@ class PatternIndex {
   std::vector<std::uint32_t> letters_begin_;  // per pattern, and one past the last
   std::vector<std::uint32_t> line_;           // per pattern: the offset of its line
   std::vector<std::uint32_t> by_letters_;     // patterns sorted by letters within each level
+  bool compound_replacements_ = false;        // seen on the first level (a compound level if NEXTLEVEL follows)
+  bool breaks_libhyphen_ = false;
+  // libhyphen's NOHYPHEN state of the first level: entries counted so far
+  // (over all its NOHYPHEN lines), and whether the last line's are sound.
+  std::size_t nohyphen_count_ = 0;
+  bool nohyphen_sound_ = true;
 };
 
 }  // namespace kw::text

@@ -71,7 +71,8 @@ const Hyphenator* Hyphenators::for_language(const std::string& language) const {
 std::unique_ptr<Hyphenator> Hyphenator::open(const project::Input& dic) {
   if (dic.bytes().empty() || dic.bytes().size() > PatternIndex::kMaxBytes) return nullptr;
   auto index = PatternIndex::build(dic.shared_bytes());
-  if (!index) return open_whole(dic);
+  if (!index || index->breaks_libhyphen()) return nullptr;
+  if (index->needs_whole_file()) return open_whole(dic);
   // The settings (charset, minima) as libhyphen reads them, from the header
   // lines alone.
   HyphenDict* headers = load(index->dictionary_for({}));

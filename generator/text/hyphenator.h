@@ -27,8 +27,8 @@ class Hyphenator {
  public:
   // Indexes one dictionary (the bytes of a libhyphen .dic file), in
   // milliseconds: libhyphen later loads only the patterns the words at hand
-  // need (see hyphen_patterns.h). nullptr when the file is empty or larger
-  // than any real dictionary.
+  // need (see hyphen_patterns.h). nullptr when the file is empty, larger
+  // than any real dictionary, or would crash libhyphen.
   static std::unique_ptr<Hyphenator> open(const project::Input& dic);
   // The whole dictionary loaded by libhyphen up front (seconds for German):
   // what open() falls back to when the index cannot stand in for the file,

@@ -82,6 +82,10 @@ std::vector<std::u32string> random_words(std::u32string_view alphabet, std::size
   return out;
 }
 
+std::unique_ptr<const PatternIndex> index_of(const std::string& dictionary) {
+  return PatternIndex::build(std::make_shared<const std::string>(dictionary));
+}
+
 TEST(PatternIndex, CompoundLevelAndNonStandardPatternsHyphenateAsTheWholeFile) {
   // Level 1 finds compound boundaries; each part is hyphenated again by level
   // 1, then by level 2. "c1k/k=k,1,2" is the old German "Zuk-ker".
@@ -190,12 +194,31 @@ TEST(PatternIndex, NonStandardPatternsOnTheCompoundLevelLoadTheWholeFile) {
   // (libhyphen 2.8.8 itself recurses without end on some such patterns, e.g.
   // "f1f/ff=f" on the compound level with "Schiffahrt"; this one it handles.)
   const std::string dic = "ISO8859-1\nc1k/k=k,1,2\nNEXTLEVEL\n1ke\nu1c\n";
-  EXPECT_EQ(PatternIndex::build(std::make_shared<const std::string>(dic)), nullptr);
+  EXPECT_TRUE(index_of(dic)->needs_whole_file());
   expect_same(dic, {U"Zucker", U"Zuckerbäcker", U"Dackeldecke", U"Kuckuck"});
   // On the word level they are fine, and so is a '/' in a pattern that
   // allows no hyphen (a URL in a comment).
-  EXPECT_NE(PatternIndex::build(std::make_shared<const std::string>("ISO8859-1\nf1f/ff=f,1,2\n")), nullptr);
-  EXPECT_NE(PatternIndex::build(std::make_shared<const std::string>("ISO8859-1\n# http://x\nNEXTLEVEL\n")), nullptr);
+  EXPECT_FALSE(index_of("ISO8859-1\nf1f/ff=f,1,2\n")->needs_whole_file());
+  EXPECT_FALSE(index_of("ISO8859-1\n# http://x\nNEXTLEVEL\n")->needs_whole_file());
+}
+
+TEST(PatternIndex, NohyphenLinesThatBreakLibhyphenRefuseTheDictionary) {
+  // An empty entry makes libhyphen 2.8.8 search for "" without end; nothing
+  // after the keyword makes it write before its buffer. Only the first
+  // level's list is used when a NEXTLEVEL follows.
+  for (const std::string bad :
+       {"ISO8859-1\nNOHYPHEN\nNEXTLEVEL\n", "ISO8859-1\nNOHYPHEN -,,'\nNEXTLEVEL\n",
+        "ISO8859-1\nNOHYPHEN -,\nNEXTLEVEL\n", "ISO8859-1\nNOHYPHEN -,'\nNOHYPHEN -\nNEXTLEVEL\n",
+        "ISO8859-1\nc1d\nNOHYPHEN", "ISO8859-1\nNOHYPHEN  \t"}) {
+    EXPECT_TRUE(index_of(bad)->breaks_libhyphen()) << bad;
+    EXPECT_EQ(Hyphenator::open(project::Input("/usr/share/hyphen/hyph_xx.dic", bad)), nullptr) << bad;
+  }
+  for (const std::string good : {"ISO8859-1\nNOHYPHEN -,'\nNEXTLEVEL\n1-1\n", "ISO8859-1\nNOHYPHEN ,,a\nNEXTLEVEL\n",
+                                 "ISO8859-1\nNOHYPHEN -\nNOHYPHEN -,'\nNEXTLEVEL\n", "ISO8859-1\nNOHYPHEN\n",
+                                 "ISO8859-1\nNOHYPHEN -\nNEXTLEVEL\nNOHYPHEN\n", "ISO8859-1\nNOHYPHEN -,'"}) {
+    EXPECT_FALSE(index_of(good)->breaks_libhyphen()) << good;
+    expect_same(good, {U"Ring-Träger", U"don't", U"a,,abc", U"Turm'wache", U"ringträger"});
+  }
 }
 
 TEST(PatternIndex, EmptyAndHugeFilesAreRefused) {
