@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Speed and memory of the card pipeline, per game and per product format.
 # Prints one line per measurement: wall time, time per card, peak memory.
+# Then the hyphenation dictionaries: time to open each, and per word hyphenated
+# (build/bench/kw_hyphenator_bench; add --whole there to compare with libhyphen
+# loading the whole dictionary).
 # Usage: bench/run.sh [GAME...]   (default: every game)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,3 +25,8 @@ for game in "${games[@]}"; do
       'BEGIN { printf "%-14s %-8s %6d %9.2f %11.1f %10.1f\n", g, f, n, w, 1000 * w / n, k / 1024 }'
   done
 done
+hyphenator_bench=build/bench/kw_hyphenator_bench
+if [ -x "$hyphenator_bench" ]; then
+  echo
+  "$hyphenator_bench"
+fi

@@ -4,11 +4,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <set>
+#include <unordered_map>
 
 #include <hyphen.h>
 #include <unicode/uchar.h>
 
 #include "project/project.h"
+#include "text/hyphen_patterns.h"
 #include "text/utf8.h"
 
 namespace kw::text {
@@ -37,6 +39,18 @@ std::vector<std::string> candidates(const std::string& language) {
   return out;
 }
 
+// libhyphen parses from a FILE*, not from memory: fmemopen gives it one over
+// the bytes, so what it parses is exactly what was read (and hashed) through
+// the project, with no temporary file.
+HyphenDict* load(std::string_view text) {
+  if (text.empty()) return nullptr;
+  FILE* file = fmemopen(const_cast<char*>(text.data()), text.size(), "r");
+  if (!file) return nullptr;
+  HyphenDict* dict = hnj_hyphen_load_file(file);
+  std::fclose(file);
+  return dict;
+}
+
 }  // namespace
 
 const Hyphenator* Hyphenators::for_language(const std::string& language) const {
@@ -55,61 +69,117 @@ const Hyphenator* Hyphenators::for_language(const std::string& language) const {
 }
 
 std::unique_ptr<Hyphenator> Hyphenator::open(const project::Input& dic) {
-  // libhyphen parses from a FILE*, not from memory: fmemopen gives it one
-  // over the input's bytes, so the dictionary parsed is exactly the input
-  // read (and hashed) through the project, with no temporary file.
-  if (dic.bytes().empty()) return nullptr;
-  FILE* file = fmemopen(const_cast<char*>(dic.bytes().data()), dic.bytes().size(), "r");
-  if (!file) return nullptr;
-  HyphenDict* d = hnj_hyphen_load_file(file);
-  std::fclose(file);
-  if (!d) return nullptr;
+  if (dic.bytes().empty() || dic.bytes().size() > PatternIndex::kMaxBytes) return nullptr;
+  auto index = PatternIndex::build(dic.shared_bytes());
+  if (!index || index->breaks_libhyphen()) return nullptr;
+  if (index->needs_whole_file()) return open_whole(dic);
+  // The settings (charset, minima) as libhyphen reads them, from the header
+  // lines alone.
+  HyphenDict* headers = load(index->dictionary_for({}));
+  if (!headers) return nullptr;
   std::unique_ptr<Hyphenator> h(new Hyphenator());
-  h->dict_ = d;
-  // The first line of a .dic names its charset; Debian's German patterns are
-  // ISO8859-1, the English ones UTF-8. libhyphen sets `utf8` from it.
-  h->utf8_ = d->utf8 != 0;
-  h->charset_ = d->cset;
-  h->left_min = std::max<std::size_t>(2, static_cast<std::size_t>(std::max<char>(d->lhmin, 0)));
-  h->right_min = std::max<std::size_t>(3, static_cast<std::size_t>(std::max<char>(d->rhmin, 0)));
+  h->read_settings(*headers);
+  hnj_hyphen_free(headers);
+  h->index_ = std::move(index);
   return h;
 }
 
+std::unique_ptr<Hyphenator> Hyphenator::open_whole(const project::Input& dic) {
+  HyphenDict* d = load(dic.bytes());
+  if (!d) return nullptr;
+  std::unique_ptr<Hyphenator> h(new Hyphenator());
+  h->whole_ = d;
+  h->read_settings(*d);
+  return h;
+}
+
+void Hyphenator::read_settings(const HyphenDict& d) {
+  // The first line of a .dic names its charset; Debian's German patterns are
+  // ISO8859-1, the English ones UTF-8. libhyphen sets `utf8` from it.
+  utf8_ = d.utf8 != 0;
+  charset_ = d.cset;
+  left_min = std::max<std::size_t>(2, static_cast<std::size_t>(std::max<char>(d.lhmin, 0)));
+  right_min = std::max<std::size_t>(3, static_cast<std::size_t>(std::max<char>(d.rhmin, 0)));
+}
+
 Hyphenator::~Hyphenator() {
-  if (dict_) hnj_hyphen_free(dict_);
+  if (whole_) hnj_hyphen_free(whole_);
 }
 
 std::vector<std::size_t> Hyphenator::points(std::u32string_view word) const {
-  std::vector<std::size_t> out;
-  if (word.size() < left_min + right_min) return out;
+  return std::move(points(std::vector<std::u32string_view>{word}).front());
+}
+
+std::vector<std::vector<std::size_t>> Hyphenator::points(const std::vector<std::u32string_view>& words) const {
+  std::vector<std::vector<std::size_t>> out(words.size());
+  std::vector<std::string> bytes(words.size());
+  std::vector<std::size_t> todo;
+  for (std::size_t i = 0; i < words.size(); ++i)
+    if (dictionary_bytes(words[i], bytes[i])) todo.push_back(i);
+  {
+    std::lock_guard lock(mutex_);
+    std::erase_if(todo, [&](std::size_t i) {
+      const auto it = memo_.find(bytes[i]);
+      if (it == memo_.end()) return false;
+      out[i] = it->second;
+      return true;
+    });
+  }
+  if (todo.empty()) return out;
+  // libhyphen only reads a loaded dictionary: threads may share the whole
+  // one, and each batch loads its own cut-down one outside the lock.
+  std::unique_ptr<HyphenDict, decltype(&hnj_hyphen_free)> cut_down(nullptr, &hnj_hyphen_free);
+  HyphenDict* dict = whole_;
+  if (index_) {
+    std::vector<std::string_view> batch;
+    batch.reserve(todo.size());
+    for (std::size_t i : todo) batch.push_back(bytes[i]);
+    cut_down.reset(load(index_->dictionary_for(batch)));
+    dict = cut_down.get();
+  }
+  if (!dict) return out;
+  for (std::size_t i : todo) out[i] = hyphenate(dict, bytes[i], words[i].size());
+  std::lock_guard lock(mutex_);
+  for (std::size_t i : todo) memo_.emplace(std::move(bytes[i]), out[i]);
+  return out;
+}
+
+// The word as libhyphen reads it; false when it is not hyphenated at all.
+bool Hyphenator::dictionary_bytes(std::u32string_view word, std::string& bytes) const {
+  if (word.size() < left_min + right_min) return false;
   // Patterns are lower case. Per-code-point lowering keeps the length (unlike
   // full case mapping), so the indices map straight back onto `word`.
-  std::string bytes;
   for (char32_t cp : word) {
     const auto lower = static_cast<char32_t>(u_tolower(static_cast<UChar32>(cp)));
     if (utf8_) {
       utf8::append(bytes, lower);
     } else {
-      if (lower > 0xFF) return out;  // not representable in the Latin-1 dictionary
+      if (lower > 0xFF) return false;  // not representable in the Latin-1 dictionary
       bytes += static_cast<char>(static_cast<unsigned char>(lower));
     }
   }
+  return true;
+}
+
+// `length`: of the word in code points.
+std::vector<std::size_t> Hyphenator::hyphenate(HyphenDict* dict, const std::string& bytes, std::size_t length) const {
+  std::vector<std::size_t> out;
   std::vector<char> hyphens(bytes.size() + 5, '0');
   char** rep = nullptr;
   int* pos = nullptr;
   int* cut = nullptr;
-  const int rc = hnj_hyphen_hyphenate2(dict_, bytes.data(), static_cast<int>(bytes.size()), hyphens.data(), nullptr,
+  const int rc = hnj_hyphen_hyphenate2(dict, bytes.data(), static_cast<int>(bytes.size()), hyphens.data(), nullptr,
                                        &rep, &pos, &cut);
   if (rc == 0) {
     // hyphens[k] odd: a hyphen may follow character k (libhyphen converts byte
     // positions to character positions for UTF-8 dictionaries).
-    for (std::size_t k = 0; k + 1 < word.size(); ++k) {
+    for (std::size_t k = 0; k + 1 < length; ++k) {
       if (!(hyphens[k] & 1)) continue;
       // Non-standard breaks (rep != null: "Schiffahrt" -> "Schiff-fahrt") would
       // change the letters; we only break between letters as written.
       if (rep && rep[k]) continue;
       const std::size_t at = k + 1;
-      if (at >= left_min && word.size() - at >= right_min) out.push_back(at);
+      if (at >= left_min && length - at >= right_min) out.push_back(at);
     }
   }
   if (rep) {

@@ -8,6 +8,7 @@
 #include <mutex>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "project/input.h"
@@ -20,20 +21,32 @@ class Project;
 
 namespace kw::text {
 
+class PatternIndex;
+
 class Hyphenator {
  public:
-  // Parses one dictionary (the bytes of a libhyphen .dic file); nullptr when
-  // libhyphen cannot read it.
+  // Indexes one dictionary (the bytes of a libhyphen .dic file), in
+  // milliseconds: libhyphen later loads only the patterns the words at hand
+  // need (see hyphen_patterns.h). nullptr when the file is empty, larger
+  // than any real dictionary, or would crash libhyphen.
   static std::unique_ptr<Hyphenator> open(const project::Input& dic);
+  // The whole dictionary loaded by libhyphen up front (seconds for German):
+  // what open() falls back to when the index cannot stand in for the file,
+  // and the reference the index is tested against. nullptr when libhyphen
+  // cannot read it.
+  static std::unique_ptr<Hyphenator> open_whole(const project::Input& dic);
   ~Hyphenator();
   Hyphenator(const Hyphenator&) = delete;
   Hyphenator& operator=(const Hyphenator&) = delete;
 
   // Indices i (in code points, 0 < i < word.size()) where `word`, a run of
   // letters, may be hyphenated before word[i]. At least `left_min` letters
-  // stay before and `right_min` after a hyphen. Thread-safe: libhyphen only
-  // reads the loaded patterns.
+  // stay before and `right_min` after a hyphen. Thread-safe; each distinct
+  // word is hyphenated once and remembered.
   std::vector<std::size_t> points(std::u32string_view word) const;
+  // points() of each word. The words not seen before are hyphenated
+  // together, with one libhyphen load: cheaper than one load per word.
+  std::vector<std::vector<std::size_t>> points(const std::vector<std::u32string_view>& words) const;
 
   std::string charset() const { return charset_; }
   std::size_t left_min = 2;
@@ -41,14 +54,22 @@ class Hyphenator {
 
  private:
   Hyphenator() = default;
-  _HyphenDict* dict_ = nullptr;
+  void read_settings(const _HyphenDict& dict);
+  bool dictionary_bytes(std::u32string_view word, std::string& bytes) const;
+  std::vector<std::size_t> hyphenate(_HyphenDict* dict, const std::string& bytes, std::size_t length) const;
+
+  std::unique_ptr<const PatternIndex> index_;  // null: whole_ holds every pattern
+  _HyphenDict* whole_ = nullptr;
   bool utf8_ = false;
   std::string charset_;
+  mutable std::mutex mutex_;
+  // Keyed by the word as libhyphen reads it (lower case, in the charset).
+  mutable std::unordered_map<std::string, std::vector<std::size_t>> memo_;
 };
 
 // The hyphenators of one build, each dictionary read through the project and
-// parsed on first use (de: 1 MB of patterns, about a second), then shared by
-// all threads. Owned by the project: project.state<Hyphenators>().
+// indexed on first use (de: 1 MB of patterns, some milliseconds), then shared
+// by all threads. Owned by the project: project.state<Hyphenators>().
 class Hyphenators {
  public:
   explicit Hyphenators(const project::Project& project) : project_(project) {}

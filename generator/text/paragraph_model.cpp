@@ -138,6 +138,9 @@ std::vector<bool> in_word_with_soft_hyphen(const Scan& scan, const ParagraphMode
 void add_dictionary_hyphens(const Hyphenator& hyphenator, const Scan& scan, ParagraphModel& m) {
   const std::vector<char32_t>& cps = scan.cps;
   const std::vector<bool> word_has_shy = in_word_with_soft_hyphen(scan, m);
+  std::vector<std::size_t> starts;
+  std::vector<std::u32string_view> words;
+  const std::u32string_view all(cps.data(), cps.size());
   for (std::size_t u = 0; u < m.units.size();) {
     if (!is_word_char(cps[u]) || word_has_shy[u]) {
       ++u;
@@ -145,18 +148,25 @@ void add_dictionary_hyphens(const Hyphenator& hyphenator, const Scan& scan, Para
     }
     std::size_t w = u;
     while (w < m.units.size() && is_word_char(cps[w])) ++w;
-    const std::u32string word(cps.begin() + static_cast<long>(u), cps.begin() + static_cast<long>(w));
+    const std::u32string_view word = all.substr(u, w - u);
     // All capitals is an abbreviation or a label: leave it whole.
     const bool all_caps = std::all_of(word.begin(), word.end(), [](char32_t c) {
       return !u_isalpha(static_cast<UChar32>(c)) || u_isupper(static_cast<UChar32>(c));
     });
     if (!all_caps) {
-      for (std::size_t p : hyphenator.points(word)) {
-        if (is_mark_cp(cps[u + p])) continue;  // never between a letter and its accent
-        m.breaks.push_back({u + p, BreakKind::Hyphen, scan.hyphen_em[u + p - 1], kHyphenPenalty, true});
-      }
+      starts.push_back(u);
+      words.push_back(word);
     }
     u = w;
+  }
+  // The paragraph's words at once: its new words share one dictionary load.
+  const std::vector<std::vector<std::size_t>> points = hyphenator.points(words);
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const std::size_t u = starts[i];
+    for (std::size_t p : points[i]) {
+      if (is_mark_cp(cps[u + p])) continue;  // never between a letter and its accent
+      m.breaks.push_back({u + p, BreakKind::Hyphen, scan.hyphen_em[u + p - 1], kHyphenPenalty, true});
+    }
   }
 }
 
