@@ -104,9 +104,18 @@ class CardProductRun {
         return;
       }
     }
-    Diagnostics diags;
-    overview_ = std::make_unique<OverviewSheet>(pages_, stems_, typesetter_, diags);
-    if (diags.has_errors()) throw std::runtime_error(format_diagnostics(diags));
+    making_overview_ = true;
+  }
+
+  // The overview sheet, painted on first use: its ground is a large canvas,
+  // and the first card's files should not wait for it.
+  OverviewSheet& overview() {
+    std::call_once(overview_once_, [this] {
+      Diagnostics diags;
+      overview_ = std::make_unique<OverviewSheet>(pages_, stems_, typesetter_, diags);
+      if (diags.has_errors()) throw std::runtime_error(format_diagnostics(diags));
+    });
+    return *overview_;
   }
 
   void open_tts(BuildReport& report) {
@@ -195,6 +204,11 @@ class CardProductRun {
     for (size_t i = sides_.size(); i < cards_.size(); ++i) order.push_back(i);  // backs
     for (size_t i = 0; i < sides_.size(); ++i) order.push_back(i);
     std::erase_if(order, [this](size_t i) { return !wanted(i); });
+    if (cache()) {  // the cards to render before those the cache has: an edit's card is on disk first
+      std::stable_partition(order.begin(), order.end(), [this](size_t i) {
+        return !cache()->contains(options_.formats.png ? png_key(i) : jpeg_key(i));
+      });
+    }
     units_ += order.size();
     for (size_t i : order) tasks_.push_back([this, i](std::vector<fs::path>& written) { write_raster(i, written); });
   }
@@ -224,10 +238,10 @@ class CardProductRun {
     }
     if (png) write_card_file(dir_ / "cards" / (card.stem + ".png"), *png, written);
     if (jpeg) write_card_file(dir_ / "meinspiel" / (card.stem + ".jpg"), *jpeg, written);
-    if (overview_ || tts_) {
+    if (making_overview_ || tts_) {
       // PNG is lossless: the cached file gives back the very pixels rendered.
       if (!raster) raster = std::make_shared<const render::Raster>(decoded(*png, dpi));
-      if (overview_) overview_->place(i, raster);
+      if (making_overview_) overview().place(i, raster);
       if (tts_) tts_->place(i, raster);
     }
     tick();
@@ -251,9 +265,9 @@ class CardProductRun {
   }
 
   void finish_raster_products(BuildReport& report) {
-    if (overview_) {
+    if (making_overview_) {
       fs::path file = dir_ / "overview.png";
-      const std::string png = overview_->encode_png();
+      const std::string png = overview().encode_png();
       put(overview_key_, png);
       write_if_changed(file, png);
       report.written.push_back(file);
@@ -281,6 +295,8 @@ class CardProductRun {
   std::mutex mutex_;
   std::set<size_t> rendered_;  // under mutex_
   size_t cached_ = 0;          // under mutex_
+  bool making_overview_ = false;
+  std::once_flag overview_once_;
   std::unique_ptr<OverviewSheet> overview_;
   std::unique_ptr<TtsWriter> tts_;
   std::vector<Task> tasks_;
