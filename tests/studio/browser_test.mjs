@@ -10,7 +10,11 @@ import assert from 'node:assert/strict';
 import { CHROMIUM, allImagesLoaded, copyProject, imageSources, launchBrowser, loadPlaywright, startServer,
   waitForNewImages } from './studio_page.mjs';
 
-const [binary, sourceDir, outDir] = process.argv.slice(2);
+// The edit must show within `budgetMs` (2 s, the issue's bound). A sanitizer
+// build runs several times slower: there the test checks what happens, and
+// the optimised build checks how fast.
+const [binary, sourceDir, outDir, budgetArg = '2000'] = process.argv.slice(2);
+const budgetMs = Number(budgetArg);
 const playwright = loadPlaywright(sourceDir);
 if (!fs.existsSync(CHROMIUM) || !playwright) {
   console.log(`SKIP: ${!fs.existsSync(CHROMIUM) ? CHROMIUM + ' is missing (scripts/install-deps.sh installs chromium)'
@@ -55,8 +59,8 @@ async function editOneName(s) {
   const before = await imageSources(page);
   const since = performance.now();
   fs.writeFileSync(gameFile, original.replace('good: { name: Pippin }', 'good: { name: Peregrin }'));
-  const took = await waitForNewImages(page, copies, before, since, 2000);
-  assert.ok(took <= 2000, `the edit took ${took.toFixed(0)} ms to show`);
+  const took = await waitForNewImages(page, copies, before, since, budgetMs);
+  assert.ok(took <= budgetMs, `the edit took ${took.toFixed(0)} ms to show (at most ${budgetMs} ms)`);
   const after = await imageSources(page);
   const changed = Object.keys(after).filter((k) => after[k] !== before[k]).sort();
   assert.deepEqual(changed, [...copies].sort(), 'only the edited card changed');
@@ -70,7 +74,7 @@ async function brokenYaml() {
   const broken = original.replace('\n          region: gondor\n          class: erbe', '\n          region: gondor\n        class: erbe');
   assert.notEqual(broken, original);
   fs.writeFileSync(gameFile, broken);
-  await page.waitForFunction(() => document.body.classList.contains('stale'), null, { timeout: 10000 });
+  await page.waitForFunction(() => document.body.classList.contains('stale'), null, { timeout: Math.max(10000, budgetMs) });
   const text = await page.locator('#diagnostics').innerText();
   assert.match(text, /data\/games\/palantir\.yaml:\d+:\d+: error/);
   assert.match(text, /^\s*\^/m, 'the caret line');
@@ -81,7 +85,7 @@ async function brokenYaml() {
 
 async function fixed(count) {
   fs.writeFileSync(gameFile, original);
-  await page.waitForFunction(() => !document.body.classList.contains('stale'), null, { timeout: 10000 });
+  await page.waitForFunction(() => !document.body.classList.contains('stale'), null, { timeout: Math.max(10000, budgetMs) });
   await allImagesLoaded(page, count);
   assert.ok(!(await page.locator('#problems').isVisible()));
   log('recovered: not stale, every image loaded');
@@ -107,7 +111,7 @@ async function elementBoxes(s) {
   await page.check('#show-boxes');
   const name = s.cards[0].boxes[0].name;
   await page.waitForFunction((n) => [...document.querySelectorAll('figure.card svg .box text')].some((t) => t.textContent === n),
-    name, { timeout: 5000 });
+    name, { timeout: Math.max(5000, budgetMs) });
   log(`element boxes shown (e.g. "${name}")`);
   await shot('element-boxes');
   await page.check('#show-trim');
