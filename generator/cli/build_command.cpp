@@ -222,8 +222,27 @@ bool select_cards(const Invocation& inv, std::vector<const model::Game*>& games,
 
 }  // namespace
 
+namespace {
+
+// When the games are named on the command line and every one is up to date,
+// says so without loading the card database; else false.
+bool named_games_up_to_date(const Invocation& inv, const project::Project& project, const print::BuildOptions& options,
+                            std::ostream& out) {
+  const print::BuildCache* cache = options.incremental.cache;
+  if (!cache || options.incremental.only_cards || inv.games.empty()) return false;
+  for (const auto& id : inv.games)
+    if (!print::up_to_date(*cache, record_name(options, id), build_key(options, inv, id), project)) return false;
+  for (const auto& id : inv.games)
+    fmt::print(out, "{}{}: up to date in {}\n", id, options.subdir.empty() ? "" : " [" + options.subdir + "]",
+               (options.out_dir / id / options.subdir).string());
+  return true;
+}
+
+}  // namespace
+
 int build_language(const Invocation& inv, const std::shared_ptr<const project::Project>& project,
                    print::BuildOptions options, std::ostream& out, std::ostream& err) {
+  if (named_games_up_to_date(inv, *project, options, out)) return 0;
   Session s = open_session(inv, project, err, options.language);
   if (!s.model) return 1;
   // The rules judge the data, not a translation of it (card names on the
