@@ -138,8 +138,12 @@ struct LanguageBuild {
   }
 };
 
-std::string label(const model::Game& game, const print::BuildOptions& options) {
-  return game.id + (options.subdir.empty() ? "" : " [" + options.subdir + "]");
+std::string label(const std::string& game, const print::BuildOptions& options) {
+  return game + (options.subdir.empty() ? "" : " [" + options.subdir + "]");
+}
+
+void say_up_to_date(std::ostream& out, const std::string& game, const print::BuildOptions& options) {
+  fmt::print(out, "{}: up to date in {}\n", label(game, options), options.game_dir(game).string());
 }
 
 // Lays out and writes one game; 0 or 1.
@@ -176,8 +180,8 @@ int build_game(LanguageBuild& b, const model::Game& game, const std::string& key
       fmt::print(b.err, "kartenwerk: {}: {} error(s); nothing written\n", game.id, diags.error_count());
       return 1;
     }
-    fmt::print(b.out, "{}: {} files in {}{}\n", label(game, options), report.written.size(),
-               (options.out_dir / game.id / options.subdir).string(), cache_summary(report));
+    fmt::print(b.out, "{}: {} files in {}{}\n", label(game.id, options), report.written.size(),
+               options.game_dir(game.id).string(), cache_summary(report));
     if (options.incremental.cache && whole_game)
       print::remember_build(*options.incremental.cache, record, key, b.project, report.written);
   } catch (const std::exception& e) {
@@ -232,9 +236,7 @@ bool named_games_up_to_date(const Invocation& inv, const project::Project& proje
   if (!cache || options.incremental.only_cards || inv.games.empty()) return false;
   for (const auto& id : inv.games)
     if (!print::up_to_date(*cache, record_name(options, id), build_key(options, inv, id), project)) return false;
-  for (const auto& id : inv.games)
-    fmt::print(out, "{}{}: up to date in {}\n", id, options.subdir.empty() ? "" : " [" + options.subdir + "]",
-               (options.out_dir / id / options.subdir).string());
+  for (const auto& id : inv.games) say_up_to_date(out, id, options);
   return true;
 }
 
@@ -260,8 +262,7 @@ int build_language(const Invocation& inv, const std::shared_ptr<const project::P
     const std::string key = build_key(options, inv, game->id), record = record_name(options, game->id);
     const print::BuildCache* cache = options.incremental.cache;
     if (cache && !options.incremental.only_cards && print::up_to_date(*cache, record, key, *project)) {
-      fmt::print(out, "{}: up to date in {}\n", label(*game, options),
-                 (options.out_dir / game->id / options.subdir).string());
+      say_up_to_date(out, game->id, options);
       continue;
     }
     status = std::max(status, build_game(b, *game, key, record));
