@@ -8,7 +8,7 @@ packages=(
   libhyphen-dev hyphen-de hyphen-en-us libyaml-cpp-dev libpng-dev libjpeg-dev
   libgtest-dev libgmock-dev
   qpdf ghostscript poppler-utils time
-  libqpdf-dev libssl-dev libgs-common
+  libqpdf-dev libssl-dev libgs-common liblcms2-dev
   libcli11-dev libfmt-dev libgettextpo-dev nlohmann-json3-dev
   libcpp-httplib-dev
   chromium nodejs

@@ -87,9 +87,16 @@ struct Converted {
 TEST(Cmyk, SettingsComeFromData) {
   CmykSettings s = settings();
   EXPECT_TRUE(fs::exists(s.icc)) << s.icc;
+  EXPECT_EQ(s.id, "fogra39");
+  EXPECT_EQ(s.identifier, "FOGRA39");
   EXPECT_EQ(s.ink_limit, 300);
   EXPECT_TRUE(s.neutrals_to_k);
-  EXPECT_NEAR(s.black_up_to, 0x20 / 255.0, 1e-9);
+  EXPECT_EQ(s.rich_black, (std::array<double, 4>{60, 40, 40, 100}));
+  Diagnostics diags;
+  auto us = load_cmyk_settings(test::source_project(), diags, "gracol-240");
+  ASSERT_TRUE(us) << format_diagnostics(diags);
+  EXPECT_EQ(us->ink_limit, 240);
+  EXPECT_TRUE(fs::exists(us->icc)) << us->icc;
 }
 
 TEST(Cmyk, BlackTextIsPureKAndTheInkStaysWithinTheLimit) {
@@ -174,13 +181,26 @@ TEST(Cmyk, BadSettingsAreReported) {
   project::MemoryProject root;
   Diagnostics diags;
   EXPECT_FALSE(load_cmyk_settings(root, diags));
-  root.add("data/print/color.yaml", "cmyk:\n  icc: /nowhere/press.icc\n  ink_limit: 500\n");
+  root.add("data/print/color.yaml",
+           "default: press\nconditions:\n  press:\n    icc: /nowhere/press.icc\n    ink_limit: 500\n"
+           "  lean:\n    icc: /nowhere/press.icc\n    ink_limit: 200\n    rich_black: [60, 40, 40, 100]\n");
   Diagnostics more;
   EXPECT_FALSE(load_cmyk_settings(root, more));
   std::string text = format_diagnostics(more);
-  EXPECT_NE(text.find("color.yaml:2:8: error: ICC profile /nowhere/press.icc does not exist"), std::string::npos)
+  EXPECT_NE(text.find("color.yaml:4:10: error: ICC profile /nowhere/press.icc does not exist"), std::string::npos)
       << text;
-  EXPECT_NE(text.find("color.yaml:3:14: error: 'ink_limit' must be between 100 and 400"), std::string::npos) << text;
+  EXPECT_NE(text.find("color.yaml:5:16: error: 'ink_limit' must be between 100 and 400"), std::string::npos) << text;
+  Diagnostics lean;
+  EXPECT_FALSE(load_cmyk_settings(root, lean, "lean"));
+  text = format_diagnostics(lean);
+  EXPECT_NE(text.find("color.yaml:9:17: error: the rich black carries 240 % ink, more than the ink limit of 200 %"),
+            std::string::npos)
+      << text;
+  Diagnostics unknown;
+  EXPECT_FALSE(load_cmyk_settings(root, unknown, "fogra"));
+  text = format_diagnostics(unknown);
+  EXPECT_NE(text.find("unknown press condition 'fogra'"), std::string::npos) << text;
+  EXPECT_NE(text.find("known press conditions are"), std::string::npos) << text;
 }
 
 }  // namespace

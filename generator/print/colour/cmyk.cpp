@@ -109,37 +109,65 @@ void cmyk_blending(const fs::path& file) {
   blended.commit();
 }
 
-std::optional<CmykSettings> load_cmyk_settings(const project::Project& project, Diagnostics& diags) {
+const char* pdfx_name(PdfxLevel level) { return level == PdfxLevel::X1a ? "PDF/X-1a:2001" : "PDF/X-4"; }
+
+std::optional<CmykSettings> load_cmyk_settings(const project::Project& project, Diagnostics& diags,
+                                               const std::string& id) {
   const std::string file = "data/print/color.yaml";
   if (!project.exists(file)) {
-    diags.error({file}, "no colour settings for --color cmyk (data/print/color.yaml is missing)");
+    diags.error({file}, "no colour settings for CMYK print files (data/print/color.yaml is missing)");
     return std::nullopt;
   }
   size_t errors = diags.error_count();
   auto doc = model::read_yaml(project, file, diags);
   if (!doc) return std::nullopt;
   yaml::Reader top(*doc, colour_file_schema(), diags);
-  auto r = top.record("cmyk");
-  if (!r) return std::nullopt;
-  CmykSettings s;
-  s.loc = r->value().loc;
-  if (auto icc = r->text("icc")) {
-    // Ghostscript opens the profile by its path; reading it here checks that
-    // it is there and makes it an input of the build like any other.
-    const bool system = icc->starts_with('/');
-    const project::InputPtr profile = system ? project.read_system(*icc) : project.read(*icc);
-    const auto on_disk = system ? std::optional<fs::path>(*icc) : project.file_on_disk(*icc);
-    s.icc = on_disk.value_or(fs::path(*icc));
-    if (!profile || !on_disk)
-      r->error(r->find("icc")->loc, "ICC profile " + s.icc.string() + " does not exist",
-               "Debian's libgs-common installs Ghostscript's profiles under /usr/share/color/icc/ghostscript/");
-  }
-  s.condition = r->text("condition").value_or(s.icc.filename().string());
-  if (auto n = r->flag("neutrals_to_k")) s.neutrals_to_k = *n;
-  if (auto b = r->colour("black_up_to")) s.black_up_to = std::max({b->r, b->g, b->b}) / 255.0;
-  if (auto l = r->number("ink_limit")) s.ink_limit = *l;
+  const std::string wanted = id.empty() ? top.text("default").value_or("") : id;
+  std::optional<CmykSettings> found;
+  std::vector<std::string> known;
+  top.each("conditions", [&](const std::string& key, const yaml::Value& v) {
+    known.push_back(key);
+    if (key != wanted) return;
+    yaml::Reader r(v, colour_condition_schema(), diags, {"press condition '" + key + "'", {}, {}});
+    CmykSettings s;
+    s.id = key;
+    s.loc = v.key_loc;
+    if (auto icc = r.text("icc")) {
+      // Read here, so that a missing profile is said at its line and the
+      // profile is an input of the build like any other.
+      const bool system = icc->starts_with('/');
+      const project::InputPtr profile = system ? project.read_system(*icc) : project.read(*icc);
+      const auto on_disk = system ? std::optional<fs::path>(*icc) : project.file_on_disk(*icc);
+      s.icc = on_disk.value_or(fs::path(*icc));
+      if (!profile || !on_disk)
+        r.error(r.find("icc")->loc, "ICC profile " + *icc + " does not exist",
+                "scripts/make-icc-profiles.sh makes the profiles under data/print/icc/");
+    }
+    s.condition = r.text("name").value_or(s.icc.filename().string());
+    s.identifier = r.text("identifier").value_or("Custom");
+    if (auto reg = r.text("registry")) s.registry = *reg;
+    if (auto n = r.flag("neutrals_to_k")) s.neutrals_to_k = *n;
+    if (auto d = r.number("near_black")) s.near_black_delta_e = *d;
+    if (auto t = r.number("thin_line")) s.thin_line_pt = *t;
+    if (auto m = r.number("rich_black_min")) s.rich_black_min_mm = *m;
+    if (auto rb = r.numbers("rich_black"); rb && rb->size() == 4) std::copy(rb->begin(), rb->end(), s.rich_black.begin());
+    if (auto o = r.flag("overprint_black")) s.overprint_black = *o;
+    if (auto l = r.number("ink_limit")) s.ink_limit = *l;
+    if (auto f = r.number("flatten_dpi")) s.flatten_dpi = *f;
+    const double rich = s.rich_black[0] + s.rich_black[1] + s.rich_black[2] + s.rich_black[3];
+    if (rich > s.ink_limit + 1e-9)
+      r.error(r.find("rich_black") ? r.find("rich_black")->loc : s.loc,
+              fmt::format("the rich black carries {:g} % ink, more than the ink limit of {:g} %", rich, s.ink_limit));
+    found = s;
+  });
   if (diags.error_count() > errors) return std::nullopt;
-  return s;
+  if (!found) {
+    diags.error({file}, wanted.empty() ? "no press condition named (give `default:`)"
+                                       : "unknown press condition '" + wanted + "'",
+                {}, known.empty() ? "" : "known press conditions are " + yaml::join_names(known));
+    return std::nullopt;
+  }
+  return found;
 }
 
 void neutrals_to_black(const fs::path& in, const fs::path& out, double black_up_to) {

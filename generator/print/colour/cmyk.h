@@ -8,6 +8,7 @@
 // and the page boxes are kept. The
 // conversion is deterministic (SOURCE_DATE_EPOCH dates, no random IDs).
 // After converting, every page is rendered in CMYK and its ink measured.
+#include <array>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -21,19 +22,41 @@ class Project;
 
 namespace kw::print {
 
+// The PDF/X flavour a print PDF is written as: X-4 keeps live transparency
+// (PDF 1.6); X-1a (PDF 1.3) has none, so transparent areas are flattened.
+enum class PdfxLevel { X4, X1a };
+const char* pdfx_name(PdfxLevel level);  // "PDF/X-4", "PDF/X-1a:2001"
+
+// A press condition of data/print/color.yaml: the output profile and how
+// black and ink are handled when RGB is converted for it.
 struct CmykSettings {
+  std::string id;             // its key under `conditions:` ("fogra39")
   std::filesystem::path icc;  // the output profile (an ICC file, 4 channels)
-  std::string condition;      // its name, for the output intent
+  std::string condition;      // its name, for the output intent (/OutputCondition, /Info)
+  std::string identifier;     // /OutputConditionIdentifier (a name registered at color.org, or "Custom")
+  std::string registry = "http://www.color.org";
+  // Neutral colours (r = g = b) print as black ink only (a grey is a K tint).
   bool neutrals_to_k = true;
-  double black_up_to = 0x20 / 255.0;  // near-black up to this channel level prints as 100 % K
-  double ink_limit = 300;             // percent
+  // How far (CIEDE2000) a colour may lie from black and still count as black:
+  // text and thin lines print it as 100 % K, large areas as rich_black.
+  double near_black_delta_e = 20;
+  double black_up_to = 0x20 / 255.0;  // (older files) near black as a channel level
+  double thin_line_pt = 2;            // strokes up to this width count as lines
+  double rich_black_min_mm = 10;      // fills whose smaller side reaches this are areas
+  std::array<double, 4> rich_black{60, 40, 40, 100};  // C, M, Y, K percent
+  bool overprint_black = true;                         // K-only text and lines overprint
+  double ink_limit = 300;                              // percent, C + M + Y + K anywhere
+  PdfxLevel pdfx = PdfxLevel::X4;                      // set by the shop profile
+  double flatten_dpi = 400;                            // X-1a: transparent areas rasterised at this
   SourceLoc loc;
 };
 
-// Loads the project's data/print/color.yaml; nullopt (with diagnostics) when
-// it is missing or wrong, or the ICC file does not exist (an absolute path is
-// a system input, a relative one a project file).
-std::optional<CmykSettings> load_cmyk_settings(const project::Project& project, Diagnostics& diags);
+// Loads press condition `id` (empty: the file's `default`) of the project's
+// data/print/color.yaml; nullopt (with diagnostics) when it is missing or
+// wrong, or the ICC file does not exist (an absolute path is a system input,
+// a relative one a project file).
+std::optional<CmykSettings> load_cmyk_settings(const project::Project& project, Diagnostics& diags,
+                                               const std::string& id = {});
 
 // Rewrites every neutral RGB colour (r = g = b, "rg"/"RG") of the content
 // streams of `in` (pages, forms, patterns) as black ink only (DeviceCMYK

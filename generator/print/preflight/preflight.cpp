@@ -130,7 +130,7 @@ std::optional<PrintProfiles> load_print_profiles(const project::Project& project
   for (const auto& [id, v] : list->map) {
     MapReader r(v, "profile '" + id + "'",
                 {"name", "files", "trim", "bleed", "safe", "image_dpi", "image_color", "text_min_pt",
-                 "text_min_light_on_dark_pt", "line_min_pt", "fonts_embedded", "marks", "bleed_check"},
+                 "text_min_light_on_dark_pt", "line_min_pt", "fonts_embedded", "marks", "bleed_check", "color", "pdfx"},
                 diags);
     PrintProfile p;
     p.id = id;
@@ -157,6 +157,8 @@ std::optional<PrintProfiles> load_print_profiles(const project::Project& project
       if (auto t = br.number("tolerance", 0, 442)) p.bleed_tolerance = *t;
       if (auto c = br.number("coverage", 0, 1)) p.bleed_coverage = *c;
     }
+    if (auto c = r.text("color")) p.color = *c;
+    if (auto x = r.choice("pdfx", {"X-4", "X-1a"})) p.pdfx = *x == "X-1a" ? PdfxLevel::X1a : PdfxLevel::X4;
     if (!r.find("trim")) r.error(v, "profile '" + id + "' needs 'trim: [width, height]'");
     out.profiles.push_back(p);
   }

@@ -28,6 +28,7 @@
 #include "core/diagnostic.h"
 #include "layout/game_layout.h"
 #include "model/model.h"
+#include "print/colour/cmyk.h"
 
 namespace kw::project {
 class Project;
@@ -47,6 +48,10 @@ struct PrintProfile {
   bool fonts_embedded = true;
   bool marks_allowed = false;
   double bleed_tolerance = 40, bleed_coverage = 0.98;
+  // The shop's PDFs: "rgb", or the id of a press condition of
+  // data/print/color.yaml (CMYK through its profile), and the PDF/X flavour.
+  std::string color = "rgb";
+  std::optional<PdfxLevel> pdfx;
   SourceLoc loc;
 };
 

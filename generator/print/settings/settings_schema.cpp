@@ -63,16 +63,37 @@ const Schema& sheets_file_schema() {
   return s;
 }
 
+const Schema& colour_condition_schema() {
+  static const Schema s = record(
+      "press condition",
+      {
+          required_key("icc", text(), "the output ICC profile (4 channels), relative to the project or absolute"),
+          key("name", text(), "the press condition's name for the output intent; default: the file name"),
+          key("identifier", text(),
+              "its OutputConditionIdentifier: a name registered at color.org such as FOGRA39, else Custom"),
+          key("registry", text(), "where the identifier is registered; default http://www.color.org"),
+          key("neutrals_to_k", boolean(), "print neutral colours (greys) as black ink only; default true"),
+          key("near_black", number(0, 100),
+              "how far (CIEDE2000) a colour may lie from black and still be black; default 20"),
+          key("thin_line", number(0, 100), "strokes up to this width (pt) are lines: black ones 100 % K; default 2"),
+          key("rich_black_min", number(0, 10000),
+              "fills whose smaller side reaches this (mm) are areas: black ones rich black; default 10"),
+          key("rich_black", numbers({"C", "M", "Y", "K"}, 0, 100), "the rich black of large areas, percent"),
+          key("overprint_black", boolean(), "100 % K text and lines overprint; default true"),
+          key("ink_limit", number(100, 400), "total ink (C + M + Y + K), percent; default 300"),
+          key("flatten_dpi", number(150, 2400),
+              "PDF/X-1a: transparent areas are flattened to images of this resolution; default 400"),
+      });
+  return s;
+}
+
 const Schema& colour_file_schema() {
-  static const Schema cmyk = record(
-      "cmyk", {
-                  required_key("icc", text(), "the output ICC profile (4 channels), relative to the project"),
-                  key("condition", text(), "its name for the output intent; default: the file name"),
-                  key("neutrals_to_k", boolean(), "print neutral colours as black ink only; default true"),
-                  key("black_up_to", colour(), "near-black up to this colour prints as 100 % K; default #202020"),
-                  key("ink_limit", number(100, 400), "total ink, percent; default 300"),
-              });
-  static const Schema s = record("color.yaml", {required_key("cmyk", cmyk, "the CMYK conversion")});
+  static const Schema s = record(
+      "color.yaml", {
+                        key("default", id(), "the press condition of `build --color cmyk`"),
+                        required_key("conditions", dict_of(colour_condition_schema(), "press condition"),
+                                     "press conditions by id: an output profile and its black and ink rules"),
+                    });
   return s;
 }
 
