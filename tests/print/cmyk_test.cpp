@@ -1,6 +1,7 @@
-// CMYK print PDFs: converted with Ghostscript through the ICC profile of
-// data/print/color.yaml, with an output intent; black text as pure K and the
-// total ink within the limit, measured on pages rendered in CMYK.
+// CMYK print PDFs: converted by kartenwerk (LittleCMS) through the ICC
+// profile of a press condition of data/print/color.yaml, marked PDF/X; black
+// text as pure K that overprints, black areas as rich black, and the total
+// ink within the limit, measured on pages rendered in CMYK by Ghostscript.
 #include <gtest/gtest.h>
 
 #include <regex>
@@ -39,7 +40,7 @@ page::Item rect(Rect r, Color c, double alpha = 1) {
 
 // A card: a white panel with black text (#1d1d1b, a designer's "100 % K"),
 // dark and saturated colours, a grey line and a half-transparent overlay.
-page::Page card(const text::Typesetter& typesetter) {
+page::Page card(const text::Typesetter& typesetter, bool on_red) {
   page::Page p;
   p.id = "t/cmyk";
   p.size = {65, 97};
@@ -67,19 +68,30 @@ page::Page card(const text::Typesetter& typesetter) {
     t.transform = Affine::translate(10, 10);
     p.items.push_back(t);
   }
+  if (on_red) {  // black text over the red: its K overprints the red's inks
+    style.max_size_pt = style.min_size_pt = 14;
+    auto red = typesetter.set("Rot", style, {45, 8});
+    EXPECT_TRUE(red.text) << red.error;
+    for (auto& run : red.text->runs) {
+      page::Item t;
+      t.shape = run;
+      t.transform = Affine::translate(10, 46);
+      p.items.push_back(t);
+    }
+  }
   return p;
 }
 
 struct Converted {
   test::TempDir dir;
   fs::path pdf;
-  Converted() {
+  explicit Converted(bool text_on_red = false) {
     Diagnostics diags;
     auto fonts = text::FontLibrary::load(test::source_project(), diags);
     text::Typesetter typesetter(*fonts);
     pdf = dir.path() / "card.pdf";
     PrintPdf out(pdf, "CMYK");
-    out.add(card(typesetter));
+    out.add(card(typesetter, text_on_red));
     out.finish();
   }
 };
@@ -122,9 +134,12 @@ TEST(Cmyk, BlackTextIsPureKAndTheInkStaysWithinTheLimit) {
       ASSERT_EQ(p.c + p.m + p.y, 0) << "colour ink in black text at " << x << "," << y;
     }
   EXPECT_GT(text_pixels, 500);
+  // The black area (49 x 10 mm, an area by rich_black_min) prints as the rich black 60/40/40/100.
   auto black = px(30, 65);
   EXPECT_EQ(black.k, 255);
-  EXPECT_EQ(black.c + black.m + black.y, 0);
+  EXPECT_NEAR(black.c, 153, 3);
+  EXPECT_NEAR(black.m, 102, 3);
+  EXPECT_NEAR(black.y, 102, 3);
   auto grey = px(30, 42);  // the 50 % grey line: K only
   EXPECT_EQ(grey.c + grey.m + grey.y, 0);
   EXPECT_GT(grey.k, 0);
@@ -144,6 +159,11 @@ TEST(Cmyk, BlackTextIsPureKAndTheInkStaysWithinTheLimit) {
   std::string text = *read_file(qdf);
   EXPECT_FALSE(std::regex_search(text, std::regex(R"([\d.] (rg|RG)\b)"))) << "RGB colour operators left";
   EXPECT_TRUE(std::regex_search(text, std::regex(R"(0 0 0 1 k)")));
+  // The black text overprints.
+  EXPECT_TRUE(std::regex_search(text, std::regex(R"(0 0 0 1 k\n/kwOverprint gs\n\[?[^\n]*(TJ|Tj))")));
+  EXPECT_NE(text.find("/OP true"), std::string::npos);
+  EXPECT_NE(text.find("<pdfxid:GTS_PDFXVersion>PDF/X-4<"), std::string::npos);
+  EXPECT_NE(text.find("/Trapped /False"), std::string::npos);
   EXPECT_EQ(text.find("/DeviceRGB"), std::string::npos);  // transparency blends in CMYK too
   EXPECT_NE(text.find("/GTS_PDFX"), std::string::npos);
   std::string info;
@@ -163,11 +183,23 @@ TEST(Cmyk, ConversionIsDeterministic) {
   EXPECT_TRUE(read_file(a.pdf) == read_file(b.pdf));
 }
 
-TEST(Cmyk, TooMuchInkFailsTheConversion) {
+TEST(Cmyk, TheInkLimitHoldsEverywhere) {
   Converted c;
+  CmykSettings strict = settings();
+  strict.ink_limit = 150;  // the green ground and the red need more: C, M and Y give way
+  strict.rich_black = {20, 15, 15, 100};
+  convert_to_cmyk(c.pdf, strict);
+  InkCoverage ink = measure_ink(c.pdf, 1, 100);
+  EXPECT_LE(ink.max_total, 151.0);
+  EXPECT_GT(ink.max_total, 140.0);  // the green is still as dark as it may be
+}
+
+TEST(Cmyk, OverprintBeyondTheInkLimitFailsTheConversion) {
+  Converted c(true);
   auto before = read_file(c.pdf);
   CmykSettings strict = settings();
-  strict.ink_limit = 150;  // the green ground and the red need more
+  strict.ink_limit = 150;  // the red at 150 %, and the black text's 100 % K printed over it
+  strict.rich_black = {20, 15, 15, 100};
   try {
     convert_to_cmyk(c.pdf, strict);
     FAIL() << "no error";
@@ -175,6 +207,9 @@ TEST(Cmyk, TooMuchInkFailsTheConversion) {
     EXPECT_NE(std::string(e.what()).find("more than the limit of 150 %"), std::string::npos) << e.what();
   }
   EXPECT_TRUE(read_file(c.pdf) == before) << "the file is left as it was";
+  strict.overprint_black = false;  // the text knocks the red out instead
+  convert_to_cmyk(c.pdf, strict);
+  EXPECT_LE(measure_ink(c.pdf, 1, 100).max_total, 151.0);
 }
 
 TEST(Cmyk, BadSettingsAreReported) {

@@ -20,7 +20,11 @@
 
 #include "core/files.h"
 #include "model/value.h"
+#include "print/colour/pdf_recolour.h"
+#include "print/colour/pdfx.h"
+#include "print/colour/press_colours.h"
 #include "print/colour/run_program.h"
+#include "print/manifest/sha256.h"
 #include "print/output/output_files.h"
 #include "print/pdf/pdf_boxes.h"
 #include "print/settings/settings_schema.h"
@@ -30,84 +34,6 @@
 namespace kw::print {
 
 namespace fs = std::filesystem;
-
-namespace {
-
-// "0.2 0.2 0.2 rg" -> "0 0 0 0.8 k" (and RG -> K): a neutral colour in black
-// ink only. Ghostscript's pdfwrite keeps DeviceCMYK colours as they are,
-// whereas DeviceGray would be converted through the ICC profile into a rich
-// black. Numbers are held back until the operator that takes them shows
-// whether they are a neutral colour.
-class NeutralsToBlack : public QPDFObjectHandle::TokenFilter {
- public:
-  explicit NeutralsToBlack(double black_up_to) : black_up_to_(black_up_to) {}
-  void handleToken(QPDFTokenizer::Token const& token) override {
-    auto type = token.getType();
-    if (type == QPDFTokenizer::tt_integer || type == QPDFTokenizer::tt_real || type == QPDFTokenizer::tt_space) {
-      pending_.push_back(token);
-      return;
-    }
-    if (type == QPDFTokenizer::tt_word && (token.getValue() == "rg" || token.getValue() == "RG")) {
-      std::vector<std::string> numbers;
-      for (const auto& t : pending_)
-        if (t.getType() != QPDFTokenizer::tt_space) numbers.push_back(t.getValue());
-      double r = numbers.size() == 3 ? std::strtod(numbers[0].c_str(), nullptr) : -1;
-      double g = numbers.size() == 3 ? std::strtod(numbers[1].c_str(), nullptr) : -1;
-      double b = numbers.size() == 3 ? std::strtod(numbers[2].c_str(), nullptr) : -1;
-      bool neutral = r >= 0 && r == g && g == b;
-      // Near black (every channel at most black_up_to, and nearly grey, as
-      // #1d1d1b, the screen colour of 100 % K) is black.
-      bool black = r >= 0 && std::max({r, g, b}) <= black_up_to_ + 1e-9 &&
-                   std::max({r, g, b}) - std::min({r, g, b}) <= 8 / 255.0 + 1e-9;
-      if (neutral || black) {
-        pending_.clear();  // the three numbers (and the spaces between them)
-        double k = black ? 1 : 1 - r;
-        write(fmt::format(" 0 0 0 {:.6g} {}", std::clamp(k, 0.0, 1.0), token.getValue() == "rg" ? "k" : "K"));
-        return;
-      }
-    }
-    flush();
-    writeToken(token);
-  }
-  void handleEOF() override { flush(); }
-
- private:
-  void flush() {
-    for (const auto& t : pending_) writeToken(t);
-    pending_.clear();
-  }
-  std::vector<QPDFTokenizer::Token> pending_;
-  double black_up_to_;
-};
-
-std::string postscript_string(const std::string& s) {
-  std::string out = "(";
-  for (char c : s) {
-    if (c == '(' || c == ')' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + ")";
-}
-
-}  // namespace
-
-void cmyk_blending(const fs::path& file) {
-  QPDF pdf;
-  pdf.setSuppressWarnings(true);
-  pdf.processFile(file.c_str());
-  auto fix = [](QPDFObjectHandle dict) {
-    if (!dict.isDictionary()) return;
-    QPDFObjectHandle group = dict.getKey("/Group");
-    if (group.isDictionary() && group.hasKey("/CS")) group.replaceKey("/CS", QPDFObjectHandle::newName("/DeviceCMYK"));
-  };
-  for (auto& page : QPDFPageDocumentHelper(pdf).getAllPages()) fix(page.getObjectHandle());
-  for (auto& obj : pdf.getAllObjects()) fix(obj.isStream() ? obj.getDict() : obj);
-  PendingFile blended(file);
-  QPDFWriter w(pdf, blended.temp_path().c_str());
-  w.setDeterministicID(true);
-  w.write();
-  blended.commit();
-}
 
 const char* pdfx_name(PdfxLevel level) { return level == PdfxLevel::X1a ? "PDF/X-1a:2001" : "PDF/X-4"; }
 
@@ -170,104 +96,93 @@ std::optional<CmykSettings> load_cmyk_settings(const project::Project& project, 
   return found;
 }
 
-void neutrals_to_black(const fs::path& in, const fs::path& out, double black_up_to) {
-  QPDF pdf;
-  pdf.setSuppressWarnings(true);
-  pdf.processFile(in.c_str());
-  std::set<QPDFObjGen> seen;
-  auto filter = [&](QPDFObjectHandle stream) {
-    if (!stream.isStream() || !seen.insert(stream.getObjGen()).second) return;
-    stream.addTokenFilter(std::make_shared<NeutralsToBlack>(black_up_to));
-  };
-  for (auto& page : QPDFPageDocumentHelper(pdf).getAllPages()) {
-    QPDFObjectHandle contents = page.getObjectHandle().getKey("/Contents");
-    if (contents.isArray()) {
-      for (auto s : contents.aitems()) filter(s);
-    } else {
-      filter(contents);
-    }
-  }
-  for (auto& obj : pdf.getAllObjects()) {
-    if (!obj.isStream()) continue;
-    QPDFObjectHandle dict = obj.getDict();
-    bool form = dict.getKey("/Subtype").isName() && dict.getKey("/Subtype").getName() == "/Form";
-    bool tiling = dict.getKey("/PatternType").isInteger() && dict.getKey("/PatternType").getIntValue() == 1;
-    if (form || tiling) filter(obj);
-  }
-  QPDFWriter w(pdf, out.c_str());
-  w.setDeterministicID(true);
-  w.write();
-}
-
 namespace {
 
-// The output intent, as pdfmarks (Ghostscript's PDFX_def.ps, with our profile).
-std::string output_intent_ps(const CmykSettings& settings) {
-  return "%!\n"
-         "[/_objdef {icc_PDFX} /type /stream /OBJ pdfmark\n"
-         "[{icc_PDFX} <</N 4>> /PUT pdfmark\n"
-         "[{icc_PDFX} " +
-         postscript_string(settings.icc.string()) +
-         " (r) file /PUT pdfmark\n"
-         "[/_objdef {OutputIntent_PDFX} /type /dict /OBJ pdfmark\n"
-         "[{OutputIntent_PDFX} <<\n"
-         "  /Type /OutputIntent /S /GTS_PDFX\n"
-         "  /OutputCondition " +
-         postscript_string(settings.condition) +
-         "\n"
-         "  /OutputConditionIdentifier (Custom) /RegistryName (http://www.color.org)\n"
-         "  /Info " +
-         postscript_string(settings.condition) +
-         "\n"
-         "  /DestOutputProfile {icc_PDFX}\n"
-         ">> /PUT pdfmark\n"
-         "[{Catalog} <</OutputIntents [ {OutputIntent_PDFX} ]>> /PUT pdfmark\n";
+// Ghostscript renders page `page` (1-based) of `pdf` in CMYK at `dpi`: the
+// raw pixels, 4 bytes each, and the raster's size.
+struct CmykRaster {
+  int width = 0, height = 0;
+  std::string pixels;
+};
+
+// PDF/X-1a knows no transparency: a page that blends is drawn by Ghostscript
+// into one CMYK image at the condition's flatten_dpi, which replaces the
+// page's content (its boxes stay). The CMYK values come through unchanged:
+// Ghostscript renders DeviceCMYK to a CMYK device through the same profile.
+void flatten_transparent_pages(QPDF& pdf, const fs::path& rendered_from, const CmykSettings& settings) {
+  auto pages = QPDFPageDocumentHelper(pdf).getAllPages();
+  std::vector<PageBoxes> boxes = read_page_boxes(rendered_from);
+  for (size_t i = 0; i < pages.size(); ++i) {
+    if (!page_has_transparency(pdf, i)) continue;
+    InkCoverage raster = measure_ink(rendered_from, static_cast<int>(i + 1), settings.flatten_dpi);
+    std::string data(raster.cmyk.begin(), raster.cmyk.end());
+    QPDFObjectHandle image = QPDFObjectHandle::newStream(&pdf, data);
+    QPDFObjectHandle d = image.getDict();
+    d.replaceKey("/Type", QPDFObjectHandle::newName("/XObject"));
+    d.replaceKey("/Subtype", QPDFObjectHandle::newName("/Image"));
+    d.replaceKey("/Width", QPDFObjectHandle::newInteger(raster.width));
+    d.replaceKey("/Height", QPDFObjectHandle::newInteger(raster.height));
+    d.replaceKey("/ColorSpace", QPDFObjectHandle::newName("/DeviceCMYK"));
+    d.replaceKey("/BitsPerComponent", QPDFObjectHandle::newInteger(8));
+    d.replaceKey("/Interpolate", QPDFObjectHandle::newBool(false));
+    const Rect& media = boxes.at(i).media;
+    const double w = media.w / 25.4 * 72, h = media.h / 25.4 * 72;
+    QPDFObjectHandle page = pages[i].getObjectHandle();
+    QPDFObjectHandle media_box = page.getKey("/MediaBox");
+    const double x0 = media_box.isArray() ? media_box.getArrayItem(0).getNumericValue() : 0;
+    const double y0 = media_box.isArray() ? media_box.getArrayItem(1).getNumericValue() : 0;
+    QPDFObjectHandle resources = QPDFObjectHandle::newDictionary();
+    resources.replaceKey("/XObject", QPDFObjectHandle::newDictionary({{"/kwFlat", image}}));
+    page.replaceKey("/Resources", resources);
+    page.replaceKey("/Contents", QPDFObjectHandle::newStream(
+                                     &pdf, fmt::format("q {:.4f} 0 0 {:.4f} {:.4f} {:.4f} cm /kwFlat Do Q\n", w, h,
+                                                       x0, y0)));
+    page.removeKey("/Group");
+  }
 }
 
-// Ghostscript's pdfwrite: `source` (after the pdfmarks in `intent`) into
-// `out` in CMYK; `pdf` names the file for messages.
-void ghostscript_to_cmyk(const fs::path& source, const fs::path& intent, const fs::path& out,
-                         const CmykSettings& settings, const fs::path& pdf) {
-  ProgramResult gs =
-      run_program({"gs", "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=pdfwrite", "-dCompatibilityLevel=1.6",
-                   "-dOmitID", "-dOmitXMP", "-sColorConversionStrategy=CMYK", "-sProcessColorModel=DeviceCMYK",
-                   "-sOutputICCProfile=" + settings.icc.string(), "--permit-file-read=" + settings.icc.string(),
-                   "-sOutputFile=" + out.string(), intent.string(), source.string()});
-  if (gs.status != 0 || !std::ifstream(out))
-    throw std::runtime_error("Ghostscript could not convert " + pdf.string() + " to CMYK (exit " +
-                             std::to_string(gs.status) + "): " + gs.output);
+void write_pdf(QPDF& pdf, const fs::path& out, PdfxLevel level) {
+  QPDFWriter w(pdf, out.c_str());
+  w.setDeterministicID(true);
+  w.forcePDFVersion(pdfx_version(level));
+  if (level == PdfxLevel::X1a) w.setObjectStreamMode(qpdf_o_disable);  // PDF 1.3 has none
+  w.write();
 }
 
 }  // namespace
 
 void convert_to_cmyk(const fs::path& pdf, const CmykSettings& settings) {
   ScratchFolder scratch;
-  std::vector<PageBoxes> boxes = read_page_boxes(pdf);
-  fs::path source = pdf;
-  if (settings.neutrals_to_k) {
-    source = scratch.path() / "neutral.pdf";
-    try {
-      neutrals_to_black(pdf, source, settings.black_up_to);
-    } catch (const std::exception& e) {
-      throw std::runtime_error("cannot prepare " + pdf.string() + " for CMYK: " + e.what());
-    }
+  const std::string hash = sha256_file(pdf);
+  fs::path x4 = scratch.path() / "x4.pdf";
+  try {
+    PressColours colours(settings);
+    QPDF doc;
+    doc.setSuppressWarnings(true);
+    doc.processFile(pdf.c_str());
+    recolour_for_press(doc, colours);
+    mark_pdfx(doc, settings, PdfxLevel::X4, hash);
+    write_pdf(doc, x4, PdfxLevel::X4);
+  } catch (const std::exception& e) {
+    throw std::runtime_error("cannot convert " + pdf.string() + " to CMYK: " + e.what());
   }
-  fs::path intent = scratch.path() / "intent.ps";
-  write_output(intent, output_intent_ps(settings));
-  fs::path converted = scratch.path() / "cmyk.pdf";
-  ghostscript_to_cmyk(source, intent, converted, settings, pdf);
-  // Transparency is blended in the press's colour space, not in the RGB the
-  // PDF was drawn in (blending CMYK in RGB would turn 100 % K into a rich black).
-  cmyk_blending(converted);
-  // Ghostscript keeps the boxes; set them again all the same (and get a
-  // deterministic /ID from qpdf).
-  set_page_boxes(converted, boxes);
+  fs::path converted = x4;
+  if (settings.pdfx == PdfxLevel::X1a) {
+    converted = scratch.path() / "x1a.pdf";
+    QPDF doc;
+    doc.setSuppressWarnings(true);
+    doc.processFile(x4.c_str());
+    flatten_transparent_pages(doc, x4, settings);
+    strip_inert_transparency(doc);
+    mark_pdfx(doc, settings, PdfxLevel::X1a, hash);
+    write_pdf(doc, converted, PdfxLevel::X1a);
+  }
   // Verified, not assumed: the ink of every page.
   InkCoverage ink = measure_ink(converted, 0, 36);
   if (ink.max_total > settings.ink_limit + 0.5)
     throw std::runtime_error(pdf.string() + " in CMYK carries up to " + std::to_string(std::lround(ink.max_total)) +
                              " % ink, more than the limit of " + std::to_string(std::lround(settings.ink_limit)) +
-                             " % (data/print/color.yaml)");
+                             " % (data/print/color.yaml, press condition " + settings.id + ")");
   install_output(converted, pdf);
 }
 

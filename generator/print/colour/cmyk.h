@@ -1,13 +1,13 @@
 #pragma once
-// CMYK print PDFs (`build --color cmyk`, data/print/color.yaml): the RGB PDF
-// the render stage wrote is converted by Ghostscript's pdfwrite through an ICC output
-// profile, which also goes into the file as its output intent (/OutputIntents,
-// GTS_PDFX). Before that, neutral colours are rewritten as black ink alone
-// (DeviceCMYK, by a qpdf token filter; pdfwrite keeps DeviceCMYK as it is):
-// black text is 100 % K. Transparency is kept (PDF 1.6) and blended in CMYK,
-// and the page boxes are kept. The
-// conversion is deterministic (SOURCE_DATE_EPOCH dates, no random IDs).
-// After converting, every page is rendered in CMYK and its ink measured.
+// CMYK print PDFs (`build --color cmyk`, shop profiles with a press
+// condition): the RGB PDF the render stage wrote is converted by kartenwerk
+// itself (pdf_recolour.h, with LittleCMS through the condition's ICC profile;
+// press_colours.h holds the black and ink rules) and marked as PDF/X (pdfx.h):
+// X-4 keeps live transparency, blended in CMYK; X-1a flattens the pages that
+// blend. Vector art stays vector, and the page boxes are kept. The
+// conversion is deterministic (SOURCE_DATE_EPOCH dates, ids from hashes).
+// After converting, every page is rendered in CMYK by Ghostscript and its ink
+// measured.
 #include <array>
 #include <filesystem>
 #include <optional>
@@ -58,19 +58,11 @@ struct CmykSettings {
 std::optional<CmykSettings> load_cmyk_settings(const project::Project& project, Diagnostics& diags,
                                                const std::string& id = {});
 
-// Rewrites every neutral RGB colour (r = g = b, "rg"/"RG") of the content
-// streams of `in` (pages, forms, patterns) as black ink only (DeviceCMYK
-// "0 0 0 k k"/"K") into `out`.
-// Near-black colours (every channel <= black_up_to, 0-1, and nearly grey)
-// become 100 % K.
-void neutrals_to_black(const std::filesystem::path& in, const std::filesystem::path& out, double black_up_to);
-
-// Sets the blending colour space of every transparency group to DeviceCMYK.
-void cmyk_blending(const std::filesystem::path& pdf);
-
-// Converts `pdf` in place to CMYK with `settings` (atomically: nothing is
-// replaced on failure), then checks the ink. Throws std::runtime_error with
-// Ghostscript's message, or naming the page whose ink exceeds the limit.
+// Converts `pdf` in place to a CMYK PDF/X file for the press condition
+// `settings` (settings.pdfx says which PDF/X), atomically: nothing is
+// replaced on failure. Then renders every page in CMYK and checks the ink.
+// Throws std::runtime_error naming what could not be converted, or the ink
+// that exceeds the limit.
 void convert_to_cmyk(const std::filesystem::path& pdf, const CmykSettings& settings);
 
 // Ink of a page rendered in CMYK at `dpi` by Ghostscript (bitcmyk device).
