@@ -107,6 +107,13 @@ void define_build(CLI::App& app, Invocation& inv) {
           "with an output intent (data/print/color.yaml); rgb (default)")
       ->type_name("rgb|cmyk")
       ->check(one_of({"rgb", "cmyk"}));
+  build
+      .add_option("--profile", inv.profile,
+                  "also make a print shop's package (data/print/profiles.yaml: meinspiel,\n"
+                  "drivethrucards, makeplayingcards): the files the shop takes, fitted\n"
+                  "to its card size, in its colour (CMYK PDF/X where it asks)")
+      ->type_name("NAME")
+      ->check(non_empty("a profile name"));
 }
 
 void define_check(CLI::App& app, Invocation& inv) {

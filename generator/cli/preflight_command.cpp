@@ -14,6 +14,7 @@
 #include "layout/card_layout.h"
 #include "layout/game_layout.h"
 #include "layout/icons.h"
+#include "page/fit.h"
 #include "print/preflight/preflight.h"
 #include "print/products/card_products.h"
 #include "rules/rules.h"
@@ -58,8 +59,14 @@ int run_preflight(const Invocation& inv, std::ostream& out, std::ostream& err) {
       status = 1;
       continue;
     }
+    // The shop's card for this game, and each card fitted to it as `build
+    // --profile` fits it (page/fit.h): what the files were painted from.
+    const print::PrintProfile shop =
+        cards.empty() ? *profile : profile->for_card({cards.front().page.trim.w, cards.front().page.trim.h});
+    const page::CardTarget target{.trim = shop.trim, .bleed = shop.bleed, .safe = shop.safe, .corner_radius = 0};
+    for (auto& card : cards) card.page = page::fit_page(card.page, target).page;
     try {
-      auto report = print::preflight_game(*game, cards, inv.out_dir / game->id, *profile, *project);
+      auto report = print::preflight_game(*game, cards, inv.out_dir / game->id, shop, *project);
       out << print::format_preflight(report);
       if (!report.passed()) status = 1;
     } catch (const std::exception& e) {

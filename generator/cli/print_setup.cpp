@@ -10,6 +10,8 @@
 
 #include "core/diagnostic.h"
 #include "print/manifest/input_snapshot.h"
+#include "print/preflight/preflight.h"
+#include "print/products/shop_package.h"
 #include "print/settings/print_config.h"
 
 namespace kw::cli {
@@ -22,10 +24,68 @@ std::string options_text(const Invocation& inv, const print::PrintOptions& print
       inv.formats.empty() ? "formats=png,jpg,pdf" : fmt::format("formats={}", fmt::join(inv.formats, ","));
   if (!inv.variant.empty()) text += " variant=" + inv.variant;
   if (inv.color == ColorSpace::Cmyk) text += " color=cmyk";
+  if (!inv.profile.empty()) text += " profile=" + inv.profile;
   if (print.pnp)
     text += fmt::format(" cut-lines={} duplex-offset={:g},{:g}", print.pnp->cut_lines ? "yes" : "no",
                         print.pnp->duplex_offset.x, print.pnp->duplex_offset.y);
   return text;
+}
+
+// A shop's package for each game, chosen by the same profile method
+// (PrintProfile::for_card) that `preflight --profile` checks against.
+class ProfileShop : public print::ShopChooser {
+ public:
+  ProfileShop(print::PrintProfile profile, std::optional<print::CmykSettings> cmyk)
+      : profile_(std::move(profile)), cmyk_(std::move(cmyk)) {}
+
+  print::ShopPackage package_for(Size game_trim) const override {
+    const print::PrintProfile p = profile_.for_card(game_trim);
+    print::ShopPackage shop;
+    shop.id = p.id;
+    shop.card = {.trim = p.trim, .bleed = p.bleed, .safe = p.safe, .corner_radius = 0};
+    shop.card_name = p.card_id;
+    shop.fronts_pdf = p.fronts_pdf;
+    shop.backs_pdf = p.backs_pdf;
+    shop.deck_pdf = p.deck_pdf;
+    shop.deck_back_first = p.deck_back_first;
+    shop.images_dir = p.image_px ? p.images_dir : "";  // else the game's own JPEGs are the images
+    shop.image_format = p.image_format;
+    shop.image_px = p.image_px;
+    shop.cmyk = cmyk_;
+    return shop;
+  }
+
+ private:
+  print::PrintProfile profile_;
+  std::optional<print::CmykSettings> cmyk_;
+};
+
+// build --profile NAME: the profile and its press condition.
+int setup_shop(const Invocation& inv, const project::Project& project, print::PrintOptions& print, std::ostream& err) {
+  Diagnostics diags;
+  auto profiles = print::load_print_profiles(project, diags);
+  if (!profiles) {
+    err << format_diagnostics(diags, &project);
+    return 1;
+  }
+  const print::PrintProfile* profile = profiles->find(inv.profile);
+  if (!profile) {
+    std::vector<std::string> known;
+    for (const auto& p : profiles->profiles) known.push_back(p.id);
+    fmt::print(err, "kartenwerk: unknown profile '{}' (profiles: {})\n", inv.profile, fmt::join(known, ", "));
+    return 2;
+  }
+  std::optional<print::CmykSettings> cmyk;
+  if (profile->color != "rgb") {
+    cmyk = print::load_cmyk_settings(project, diags, profile->color);
+    if (!cmyk) {
+      err << format_diagnostics(diags, &project);
+      return 1;
+    }
+    cmyk->pdfx = profile->pdfx.value_or(print::PdfxLevel::X4);
+  }
+  print.shop = std::make_shared<ProfileShop>(*profile, std::move(cmyk));
+  return 0;
 }
 
 }  // namespace
@@ -53,6 +113,8 @@ int setup_print_options(const Invocation& inv, const project::Project& project, 
       return 1;
     }
   }
+  if (!inv.profile.empty())
+    if (int status = setup_shop(inv, project, print, err)) return status;
   try {
     print.input = print::snapshot_inputs(project, options_text(inv, print));
   } catch (const std::exception& e) {

@@ -54,4 +54,8 @@ void check_page(const PdfPageContent& content, const PageBoxes& boxes, const pag
 void check_jpeg(const std::string& file_name, const std::string& bytes, const page::Page& page,
                 const PrintProfile& profile, CardPreflight& card, render::Raster& raster);
 
+// The same for a PNG (a shop that takes PNG images at its pixel size).
+void check_png(const std::string& file_name, const std::string& bytes, const page::Page& page,
+               const PrintProfile& profile, CardPreflight& card, render::Raster& raster);
+
 }  // namespace kw::print::preflight

@@ -5,6 +5,7 @@
 
 #include "print/preflight/card_checks.h"
 #include "render/jpeg.h"
+#include "render/png.h"
 
 namespace kw::print::preflight {
 
@@ -144,6 +145,27 @@ void check_jpeg(const std::string& file_name, const std::string& bytes, const pa
     add(card, PreflightCheck::Image, file_name + ": " + e.what());
     return;
   }
+  check_header(info, profile, file_name, card);
+  check_bleed(raster, page, profile, file_name, card);
+}
+
+void check_png(const std::string& file_name, const std::string& bytes, const page::Page& page,
+               const PrintProfile& profile, CardPreflight& card, render::Raster& raster) {
+  std::optional<double> dpi;
+  try {
+    raster = render::decode_png(bytes);
+    dpi = render::png_dpi(bytes);
+  } catch (const std::exception& e) {
+    add(card, PreflightCheck::Image, file_name + ": " + e.what());
+    return;
+  }
+  render::JpegInfo info;  // the same header checks: size, density, colour
+  info.width = raster.width;
+  info.height = raster.height;
+  info.density_unit = dpi ? 1 : 0;
+  info.x_density = static_cast<int>(std::lround(dpi.value_or(0)));
+  info.components = 3;
+  info.color_space = "RGB";
   check_header(info, profile, file_name, card);
   check_bleed(raster, page, profile, file_name, card);
 }

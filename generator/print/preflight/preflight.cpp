@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "core/files.h"
 #include "model/value.h"
@@ -42,6 +43,66 @@ std::optional<ReadPdf> read_pdf(const fs::path& file, const std::string& label, 
     report.general.push_back({PreflightCheck::Files, e.what()});
     return std::nullopt;
   }
+}
+
+// The shop's PDFs as fronts and backs (page i = card i), whether it takes
+// two PDFs or one deck with each card's back and front side by side.
+struct ShopPdfs {
+  std::optional<ReadPdf> fronts, backs;
+  std::string fronts_name, backs_name;
+  bool deck = false, back_first = true;
+  size_t front_page(size_t i) const { return deck ? 2 * i + (back_first ? 2 : 1) : i + 1; }
+};
+
+void expect_pages(const std::optional<ReadPdf>& pdf, const std::string& label, size_t want, PreflightReport& report) {
+  if (pdf && pdf->content.size() != want)
+    report.general.push_back({PreflightCheck::Files, label + " has " + std::to_string(pdf->content.size()) +
+                                                         " pages for " + std::to_string(want) + " cards"});
+}
+
+ShopPdfs read_shop_pdfs(const fs::path& game_dir, const PrintProfile& profile, size_t cards, PreflightReport& report) {
+  ShopPdfs out;
+  if (!profile.deck_pdf.empty()) {
+    out.deck = true;
+    out.back_first = profile.deck_back_first;
+    out.fronts_name = out.backs_name = profile.deck_pdf;
+    auto deck = read_pdf(game_dir / profile.deck_pdf, profile.deck_pdf, report);
+    if (!deck) return out;
+    expect_pages(deck, profile.deck_pdf, 2 * cards, report);
+    out.fronts.emplace();
+    out.backs.emplace();
+    for (size_t p = 0; p < deck->content.size(); ++p) {
+      ReadPdf& side = (p % 2 == 0) == out.back_first ? *out.backs : *out.fronts;
+      side.boxes.push_back(deck->boxes[p]);
+      side.content.push_back(deck->content[p]);
+    }
+    return out;
+  }
+  out.fronts_name = profile.fronts_pdf;
+  out.backs_name = profile.backs_pdf;
+  if (!profile.fronts_pdf.empty()) out.fronts = read_pdf(game_dir / profile.fronts_pdf, profile.fronts_pdf, report);
+  if (!profile.backs_pdf.empty()) out.backs = read_pdf(game_dir / profile.backs_pdf, profile.backs_pdf, report);
+  expect_pages(out.fronts, profile.fronts_pdf, cards, report);
+  expect_pages(out.backs, profile.backs_pdf, cards, report);
+  return out;
+}
+
+// A card's image for the shop: <images>/<stem>.jpg (the game's own JPEGs),
+// or <images>/front|back/<stem>.<format> where the shop counts pixels.
+void check_card_image(const fs::path& game_dir, const PrintProfile& profile, const page::Page& page,
+                      CardPreflight& card, render::Raster& raster) {
+  fs::path rel = profile.images_dir;
+  if (profile.image_px) rel /= card.back ? "back" : "front";
+  rel /= card.stem + "." + profile.image_format;
+  auto bytes = read_file(game_dir / rel);
+  if (!bytes) {
+    add(card, PreflightCheck::Files, rel.generic_string() + " is missing");
+    return;
+  }
+  if (profile.image_format == "png")
+    preflight::check_png(rel.filename().string(), *bytes, page, profile, card, raster);
+  else
+    preflight::check_jpeg(rel.filename().string(), *bytes, page, profile, card, raster);
 }
 
 void check_stale(const fs::path& game_dir, const project::Project& project, PreflightReport& report) {
@@ -111,6 +172,67 @@ bool PreflightReport::has(PreflightCheck c) const {
   return false;
 }
 
+namespace {
+
+// `files:` of a profile. A key given as "" (or left out, for deck) means the
+// shop takes no such file.
+void read_files(const model::Value& files, const std::string& id, PrintProfile& p, Diagnostics& diags) {
+  MapReader f(files, "files of profile '" + id + "'", {"fronts", "backs", "images", "deck", "order", "image_format"},
+              diags);
+  // Only what the profile names: a shop that takes one deck PDF has no
+  // fronts.pdf to look for.
+  p.fronts_pdf = f.text("fronts").value_or("");
+  p.backs_pdf = f.text("backs").value_or("");
+  p.images_dir = f.text("images").value_or("");
+  p.deck_pdf = f.text("deck").value_or("");
+  if (p.fronts_pdf.empty() && p.deck_pdf.empty() && p.images_dir.empty())
+    f.error(files, "files of profile '" + id + "' name nothing: give fronts and backs, deck, or images");
+  if (auto o = f.choice("order", {"back-front", "front-back"})) p.deck_back_first = *o == "back-front";
+  if (auto i = f.choice("image_format", {"jpg", "png"})) p.image_format = *i;
+}
+
+// `cards:` of a profile: the shop's card sizes by name, each
+// {trim: [w, h], pixels: [w, h]} (pixels: of a whole card with bleed, where
+// the shop counts pixels).
+void read_cards(const model::Value& cards, const std::string& id, PrintProfile& p, Diagnostics& diags) {
+  if (!cards.is_map() || cards.map.empty()) {
+    diags.error(cards.loc, "cards of profile '" + id + "' must map card names to {trim: [w, h]}");
+    return;
+  }
+  for (const auto& [name, v] : cards.map) {
+    MapReader c(v, "card '" + name + "' of profile '" + id + "'", {"trim", "pixels"}, diags);
+    ShopCard card{name, {}, std::nullopt};
+    if (auto t = c.numbers("trim", 2, 1, 2000))
+      card.trim = {(*t)[0], (*t)[1]};
+    else
+      c.error(v, "card '" + name + "' of profile '" + id + "' needs 'trim: [width, height]' (mm)");
+    if (auto px = c.numbers("pixels", 2, 1, 20000))
+      card.pixels = std::pair{static_cast<int>((*px)[0]), static_cast<int>((*px)[1])};
+    p.cards.push_back(card);
+  }
+}
+
+}  // namespace
+
+PrintProfile PrintProfile::for_card(Size game_trim) const {
+  PrintProfile p = *this;
+  if (cards.empty()) return p;
+  // How far apart two sizes are: the larger of the two axes' ratios, in
+  // either direction (a card 3 % larger is as far as one 3 % smaller).
+  auto distance = [&](const ShopCard& c) {
+    return std::max(std::abs(std::log(c.trim.w / game_trim.w)), std::abs(std::log(c.trim.h / game_trim.h)));
+  };
+  const ShopCard& best = *std::min_element(
+      cards.begin(), cards.end(), [&](const ShopCard& a, const ShopCard& b) { return distance(a) < distance(b); });
+  p.card_id = best.id;
+  p.trim = best.trim;
+  if (best.pixels) {
+    p.image_px = best.pixels;
+    p.bleed = (best.pixels->first / image_dpi * 25.4 - best.trim.w) / 2;
+  }
+  return p;
+}
+
 std::optional<PrintProfiles> load_print_profiles(const project::Project& project, Diagnostics& diags) {
   const std::string file = "data/print/profiles.yaml";
   if (!project.exists(file)) {
@@ -130,20 +252,19 @@ std::optional<PrintProfiles> load_print_profiles(const project::Project& project
   for (const auto& [id, v] : list->map) {
     MapReader r(v, "profile '" + id + "'",
                 {"name", "files", "trim", "bleed", "safe", "image_dpi", "image_color", "text_min_pt",
-                 "text_min_light_on_dark_pt", "line_min_pt", "fonts_embedded", "marks", "bleed_check", "color", "pdfx"},
+                 "text_min_light_on_dark_pt", "line_min_pt", "fonts_embedded", "marks", "bleed_check", "color", "pdfx",
+                 "cards"},
                 diags);
     PrintProfile p;
     p.id = id;
     p.loc = v.key_loc;
     p.name = r.text("name").value_or(id);
-    if (const model::Value* files = r.find("files")) {
-      MapReader f(*files, "files of profile '" + id + "'", {"fronts", "backs", "images"}, diags);
-      if (auto s = f.text("fronts", true)) p.fronts_pdf = *s;
-      if (auto s = f.text("backs", true)) p.backs_pdf = *s;
-      if (auto s = f.text("images", true)) p.images_dir = *s;
-    }
+    if (const model::Value* files = r.find("files")) read_files(*files, id, p, diags);
+    if (const model::Value* cards = r.find("cards")) read_cards(*cards, id, p, diags);
     if (auto t = r.numbers("trim", 2, 1, 2000)) p.trim = {(*t)[0], (*t)[1]};
-    if (auto b = r.number("bleed", 0, 50, true)) p.bleed = *b;
+    // Where the shop counts pixels, they say the bleed.
+    const bool pixels = std::any_of(p.cards.begin(), p.cards.end(), [](const ShopCard& c) { return c.pixels; });
+    if (auto b = r.number("bleed", 0, 50, !pixels)) p.bleed = *b;
     if (auto s = r.number("safe", 0, 100, true)) p.safe = *s;
     if (auto d = r.number("image_dpi", 1, 10000)) p.image_dpi = *d;
     if (auto c = r.choice("image_color", {"rgb", "any"})) p.image_color = *c;
@@ -159,7 +280,9 @@ std::optional<PrintProfiles> load_print_profiles(const project::Project& project
     }
     if (auto c = r.text("color")) p.color = *c;
     if (auto x = r.choice("pdfx", {"X-4", "X-1a"})) p.pdfx = *x == "X-1a" ? PdfxLevel::X1a : PdfxLevel::X4;
-    if (!r.find("trim")) r.error(v, "profile '" + id + "' needs 'trim: [width, height]'");
+    if (!r.find("trim") && p.cards.empty())
+      r.error(v, "profile '" + id + "' needs 'trim: [width, height]' or 'cards:'");
+    if (!r.find("trim") && !p.cards.empty()) p.trim = p.cards.front().trim;
     out.profiles.push_back(p);
   }
   out.default_id = top.text("default").value_or(out.profiles.front().id);
@@ -182,15 +305,9 @@ PreflightReport preflight_game(const model::Game& game, std::span<const layout::
     return report;
   }
   check_stale(game_dir, project, report);
-  auto fronts = read_pdf(game_dir / profile.fronts_pdf, profile.fronts_pdf, report);
-  auto backs = read_pdf(game_dir / profile.backs_pdf, profile.backs_pdf, report);
-  auto pages_of = [&](const std::optional<ReadPdf>& pdf, const std::string& label) {
-    if (pdf && pdf->content.size() != sides.size())
-      report.general.push_back({PreflightCheck::Files, label + " has " + std::to_string(pdf->content.size()) +
-                                                           " pages for " + std::to_string(sides.size()) + " cards"});
-  };
-  pages_of(fronts, profile.fronts_pdf);
-  pages_of(backs, profile.backs_pdf);
+  ShopPdfs pdfs = read_shop_pdfs(game_dir, profile, sides.size(), report);
+  auto& fronts = pdfs.fronts;
+  auto& backs = pdfs.backs;
 
   // One entry per laid-out card: fronts, then backs.
   report.cards.resize(cards.size());
@@ -199,12 +316,7 @@ PreflightReport preflight_game(const model::Game& game, std::span<const layout::
     CardPreflight& card = report.cards[i];
     card.stem = cards[i].stem;
     card.back = i >= sides.size();
-    fs::path jpeg = game_dir / profile.images_dir / (card.stem + ".jpg");
-    if (auto bytes = read_file(jpeg))
-      preflight::check_jpeg(jpeg.filename().string(), *bytes, cards[i].page, profile, card, rasters[i]);
-    else
-      add(card, PreflightCheck::Files,
-          (fs::path(profile.images_dir) / (card.stem + ".jpg")).generic_string() + " is missing");
+    if (!profile.images_dir.empty()) check_card_image(game_dir, profile, cards[i].page, card, rasters[i]);
     check_safe_area(cards[i].page, profile, card);
   }
   for (size_t i = 0; i < sides.size(); ++i) {
@@ -212,7 +324,7 @@ PreflightReport preflight_game(const model::Game& game, std::span<const layout::
     if (fronts && i < fronts->content.size())
       preflight::check_page(fronts->content[i], fronts->boxes[i], cards[f].page,
                             preflight::Pixels{&rasters[f], cards[f].page.size}, profile,
-                            profile.fronts_pdf + " p. " + std::to_string(i + 1), report.cards[f]);
+                            pdfs.fronts_name + " p. " + std::to_string(pdfs.front_page(i)), report.cards[f]);
     if (!sides[i].back) {
       add(report.cards[f], PreflightCheck::Files, "the card has no back");
       continue;
@@ -220,7 +332,7 @@ PreflightReport preflight_game(const model::Game& game, std::span<const layout::
     const size_t b = *sides[i].back;
     if (backs && i < backs->content.size())
       preflight::check_page(backs->content[i], backs->boxes[i], cards[b].page,
-                            preflight::Pixels{&rasters[b], cards[b].page.size}, profile, profile.backs_pdf,
+                            preflight::Pixels{&rasters[b], cards[b].page.size}, profile, pdfs.backs_name,
                             report.cards[b]);
   }
   return report;
@@ -234,7 +346,16 @@ std::string format_preflight(const PreflightReport& report) {
       "dark {:g} pt), lines {:g} pt{}\n",
       p.trim.w, p.trim.h, p.bleed, p.safe, p.image_dpi, p.text_min_pt, p.text_min_light_on_dark_pt, p.line_min_pt,
       p.marks_allowed ? "" : ", no marks");
-  out += "  files: " + p.fronts_pdf + ", " + p.backs_pdf + ", " + p.images_dir + "/<card>.jpg\n";
+  std::vector<std::string> files;
+  for (const auto& f : {p.fronts_pdf, p.backs_pdf})
+    if (!f.empty()) files.push_back(f);
+  if (!p.deck_pdf.empty())
+    files.push_back(p.deck_pdf + (p.deck_back_first ? " (back, front, ...)" : " (front, back, ...)"));
+  if (!p.images_dir.empty())
+    files.push_back(p.images_dir + (p.image_px ? "/front|back/<card>." : "/<card>.") + p.image_format +
+                    (p.image_px ? fmt::format(" ({} x {} px)", p.image_px->first, p.image_px->second) : ""));
+  out += "  files: " + fmt::format("{}", fmt::join(files, ", ")) + "\n";
+  if (!p.card_id.empty()) out += "  card: " + p.card_id + "\n";
   out += "  checks: files stale boxes image bleed safe-area text lines fonts resolution marks\n";
   for (const auto& f : report.general) out += "  " + std::string(check_name(f.check)) + ": " + f.message + "\n";
   size_t width = 0;

@@ -36,9 +36,30 @@ class Project;
 
 namespace kw::print {
 
+// A card size a shop cuts ("poker": 63.5 x 88.9 mm).
+struct ShopCard {
+  std::string id;
+  Size trim;
+  std::optional<std::pair<int, int>> pixels;  // a whole card with bleed, where the shop counts pixels
+};
+
 struct PrintProfile {
   std::string id, name;
+  // The files, relative to output/<game>: PDFs of fronts and of backs (page
+  // i of each is card i), or one deck PDF with each card's back and front
+  // side by side; images per card (JPEG or PNG).
   std::string fronts_pdf = "meinspiel/fronts.pdf", backs_pdf = "meinspiel/backs.pdf", images_dir = "meinspiel";
+  std::string deck_pdf;
+  bool deck_back_first = true;
+  std::string image_format = "jpg";
+  // The shop's pixel size of a whole card (bleed included): `build
+  // --profile` renders the images at it; none: the game's own JPEGs are the
+  // images (at the format's dpi).
+  std::optional<std::pair<int, int>> image_px;
+  // The card sizes the shop cuts; a game is fitted to the closest one (see
+  // for_card). Empty: only `trim`.
+  std::vector<ShopCard> cards;
+  std::string card_id;  // which of `cards` (after for_card)
   Size trim{59, 91};
   double bleed = 3, safe = 4;
   double image_dpi = 300;
@@ -53,6 +74,11 @@ struct PrintProfile {
   std::string color = "rgb";
   std::optional<PdfxLevel> pdfx;
   SourceLoc loc;
+
+  // This profile for a game whose cards are `trim`: the shop card that asks
+  // the least scaling of the design (trim and card_id set to it), with the
+  // bleed that makes image_px exact when the shop counts pixels.
+  PrintProfile for_card(Size game_trim) const;
 };
 
 struct PrintProfiles {

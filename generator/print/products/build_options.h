@@ -2,6 +2,7 @@
 // What a build of one game writes, and where.
 #include <filesystem>
 #include <iosfwd>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -12,6 +13,8 @@
 #include "print/settings/print_config.h"
 
 namespace kw::print {
+
+class ShopChooser;
 
 struct ProductFormats {
   bool png = true;
@@ -24,9 +27,12 @@ struct PrintOptions {
   std::optional<PnpSettings> pnp;      // none: no print-and-play sheets (no data/print/sheets.yaml)
   std::optional<InputSnapshot> input;  // the input for manifest.json; none: no manifest
   std::optional<CmykSettings> cmyk;    // --color cmyk: the game's PDF and the shop PDFs in CMYK
-  int jobs = 0;                        // threads rendering at once; 0: all cores
-  std::ostream* progress = nullptr;    // progress of each game (stderr); null: quiet
-  bool progress_terminal = false;      // a bar redrawn in place, else plain lines
+  // build --profile: that shop's package (shop_package.h) instead of the
+  // RGB copies in meinspiel/.
+  std::shared_ptr<const ShopChooser> shop;
+  int jobs = 0;                      // threads rendering at once; 0: all cores
+  std::ostream* progress = nullptr;  // progress of each game (stderr); null: quiet
+  bool progress_terminal = false;    // a bar redrawn in place, else plain lines
 };
 
 // What a build may take from earlier builds, and how much it builds.

@@ -17,6 +17,7 @@
 #include "print/products/parallel.h"
 #include "print/products/pnp_products.h"
 #include "print/products/progress.h"
+#include "print/products/shop_package.h"
 #include "print/products/shop_pdfs.h"
 #include "print/products/tts_writer.h"
 #include "render/png.h"
@@ -57,6 +58,8 @@ class CardProductRun {
     // is waiting to look at.
     const bool rasters_first = few_to_render();
     if (formats.pdf && whole && !rasters_first) add_pdf_tasks();
+    // The shop's package whatever the formats: it is what --profile asked for.
+    if (options_.print.shop && whole && !options_.draft) add_shop_task();
     if (formats.png || formats.jpeg) add_raster_tasks();
     if (formats.pdf && whole && rasters_first) add_pdf_tasks();
     const int jobs = options_.print.jobs > 0 ? options_.print.jobs : default_jobs();
@@ -161,6 +164,16 @@ class CardProductRun {
     }
   }
 
+  // build --profile: the shop's files, never cached (the conversion reads
+  // profiles no key covers, and the shop's fit depends on the profile).
+  void add_shop_task() {
+    const ShopPackage shop = options_.print.shop->package_for({cards_.front().page.trim.w, cards_.front().page.trim.h});
+    units_ += shop_package_units(shop, sides_);
+    tasks_.push_back([this, shop](std::vector<fs::path>& written) {
+      write_shop_package(shop, cards_, sides_, dir_, written, [this] { tick(); });
+    });
+  }
+
   // <game>.pdf, then the shop PDFs copied from it (in CMYK when asked: they
   // are copied from the converted file).
   void write_game_pdf(std::vector<fs::path>& written) {
@@ -173,7 +186,8 @@ class CardProductRun {
     pdf.finish();
     if (options_.print.cmyk) convert_to_cmyk(file, *options_.print.cmyk);
     written.push_back(file);
-    if (!options_.draft) write_meinspiel_pdfs(file, sides_, dir_, written);  // never a draft to the shop
+    // Never a draft to the shop; with --profile the shop's package replaces them.
+    if (!options_.draft && !options_.print.shop) write_meinspiel_pdfs(file, sides_, dir_, written);
   }
 
   // build --card: is card `i` (a front by its card's id, a back as "back")

@@ -1,0 +1,135 @@
+// `build --profile NAME` end to end: each shop of data/print/profiles.yaml
+// gets its package (files, order, card size, colour), and `preflight
+// --profile NAME` passes it.
+#include <gtest/gtest.h>
+
+#include <regex>
+
+#include "core/files.h"
+#include "support/mini_project.h"
+
+namespace kw {
+namespace {
+
+namespace fs = std::filesystem;
+using test::kartenwerk;
+using test::quoted;
+
+// The mini project (three 59 x 91 mm cards, one back) with the real print
+// settings, shop profiles, press conditions and their ICC profiles.
+struct ShopProject : test::MiniProject {
+  ShopProject() {
+    for (const char* f : {"data/print/sheets.yaml", "data/print/profiles.yaml", "data/print/color.yaml",
+                          "data/print/icc/kartenwerk-fogra39-300.icc", "data/print/icc/kartenwerk-gracol-240.icc"})
+      write(f, *read_file(test::source_root() / f));
+  }
+  test::Run run(const std::string& args) const { return kartenwerk("--root " + quoted(root()) + " " + args); }
+};
+
+std::string pdfinfo(const fs::path& pdf, const std::string& options = "") {
+  std::string out;
+  EXPECT_EQ(test::run_command("pdfinfo " + options + " " + quoted(pdf), &out), 0) << pdf;
+  return out;
+}
+
+// The TrimBox of page `n` in millimetres: width x height.
+std::pair<double, double> trim_mm(const fs::path& pdf, int n) {
+  std::smatch m;
+  const std::string info = pdfinfo(pdf, "-box -f " + std::to_string(n) + " -l " + std::to_string(n));
+  EXPECT_TRUE(std::regex_search(info, m, std::regex(R"(TrimBox:\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+))")))
+      << info;
+  if (m.empty()) return {0, 0};
+  const double pt = 25.4 / 72;
+  return {(std::stod(m[3]) - std::stod(m[1])) * pt, (std::stod(m[4]) - std::stod(m[2])) * pt};
+}
+
+TEST(ShopPackage, MeinspielGetsCmykPdfX4FrontsAndBacksThatPassPreflight) {
+  ShopProject p;
+  test::TempDir out;
+  auto b = p.run("build --format pdf,jpg --profile meinspiel --out " + quoted(out.path()));
+  ASSERT_EQ(b.status, 0) << b.output;
+  const fs::path dir = out.path() / "mini";
+  for (const char* f : {"meinspiel/fronts.pdf", "meinspiel/backs.pdf"}) {
+    const std::string info = pdfinfo(dir / f);
+    EXPECT_TRUE(std::regex_search(info, std::regex(R"(PDF version:\s+1\.6)"))) << info;
+    EXPECT_NE(info.find("PDF/X-4"), std::string::npos) << info;
+    EXPECT_TRUE(std::regex_search(info, std::regex(R"(Pages:\s+3\n)"))) << info;
+    auto [w, h] = trim_mm(dir / f, 1);
+    EXPECT_NEAR(w, 59, 0.01);
+    EXPECT_NEAR(h, 91, 0.01);
+  }
+  auto pf = p.run("preflight --profile meinspiel --out " + quoted(out.path()));
+  EXPECT_EQ(pf.status, 0) << pf.output;
+  EXPECT_NE(pf.output.find("mini: PASS"), std::string::npos) << pf.output;
+}
+
+TEST(ShopPackage, DriveThruCardsGetsOneDeckBackFirstOnTheNearestCardInPdfX1a) {
+  ShopProject p;
+  test::TempDir out;
+  auto b = p.run("build --format pdf --profile drivethrucards --out " + quoted(out.path()));
+  ASSERT_EQ(b.status, 0) << b.output;
+  const fs::path deck = out.path() / "mini" / "drivethrucards" / "deck.pdf";
+  const std::string info = pdfinfo(deck);
+  EXPECT_TRUE(std::regex_search(info, std::regex(R"(Pages:\s+6\n)"))) << info;  // back, front for each of 3 cards
+  EXPECT_TRUE(std::regex_search(info, std::regex(R"(PDF version:\s+1\.3)"))) << info;
+  EXPECT_NE(info.find("PDF/X-1"), std::string::npos) << info;
+  // 59 x 91 mm is nearest the shop's bridge card (57.15 x 88.9 mm), with
+  // 1/8 in of bleed: the page is 63.5 x 95.25 mm.
+  auto [w, h] = trim_mm(deck, 2);
+  EXPECT_NEAR(w, 57.15, 0.01);
+  EXPECT_NEAR(h, 88.9, 0.01);
+  EXPECT_TRUE(std::regex_search(info, std::regex(R"(Page size:\s+180 x 270 pts)"))) << info;
+  // The meinspiel copies are not made alongside: the package replaces them.
+  EXPECT_FALSE(fs::exists(out.path() / "mini" / "meinspiel" / "fronts.pdf"));
+  auto pf = p.run("preflight --profile drivethrucards --out " + quoted(out.path()));
+  EXPECT_EQ(pf.status, 0) << pf.output;
+  EXPECT_NE(pf.output.find("card: bridge"), std::string::npos) << pf.output;
+
+  // A deck PDF whose pages are not back, front, ... is noticed.
+  ASSERT_EQ(
+      test::run_command("qpdf --empty --pages " + quoted(deck) + " 1-4 -- " + quoted(fs::path(deck.string() + ".new"))),
+      0);
+  fs::rename(deck.string() + ".new", deck);
+  auto short_deck = p.run("preflight --profile drivethrucards --out " + quoted(out.path()));
+  EXPECT_EQ(short_deck.status, 1);
+  EXPECT_NE(short_deck.output.find("drivethrucards/deck.pdf has 4 pages for 6 cards"), std::string::npos)
+      << short_deck.output;
+}
+
+TEST(ShopPackage, MakePlayingCardsGetsImagesAtItsPixelSize) {
+  ShopProject p;
+  test::TempDir out;
+  auto b = p.run("build --format png --profile makeplayingcards --out " + quoted(out.path()));
+  ASSERT_EQ(b.status, 0) << b.output;
+  const fs::path dir = out.path() / "mini" / "makeplayingcards";
+  int fronts = 0;
+  for (const auto& e : fs::directory_iterator(dir / "front")) {
+    std::string info;
+    ASSERT_EQ(test::run_command("file " + quoted(e.path()), &info), 0);
+    EXPECT_NE(info.find("747 x 1122"), std::string::npos) << info;  // bridge: 2.49 x 3.74 in at 300 dpi
+    ++fronts;
+  }
+  EXPECT_EQ(fronts, 3);
+  EXPECT_TRUE(fs::exists(dir / "back"));
+  auto pf = p.run("preflight --profile makeplayingcards --out " + quoted(out.path()));
+  EXPECT_EQ(pf.status, 0) << pf.output;
+
+  // An image of another size fails the image check.
+  const fs::path first = *fs::directory_iterator(dir / "front");
+  fs::copy_file(*fs::directory_iterator(out.path() / "mini" / "cards"), first, fs::copy_options::overwrite_existing);
+  auto wrong = p.run("preflight --profile makeplayingcards --out " + quoted(out.path()));
+  EXPECT_EQ(wrong.status, 1);
+  EXPECT_NE(wrong.output.find("px, not 747 x 1122"), std::string::npos) << wrong.output;
+}
+
+TEST(ShopPackage, AnUnknownProfileIsNamedWithTheKnownOnes) {
+  ShopProject p;
+  auto r = p.run("build --profile lulu --out " + quoted(p.root() / "out"));
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.output.find("unknown profile 'lulu' (profiles: meinspiel, drivethrucards, makeplayingcards)"),
+            std::string::npos)
+      << r.output;
+}
+
+}  // namespace
+}  // namespace kw
