@@ -6,6 +6,9 @@
 #include <string>
 #include <type_traits>
 
+#include <fmt/format.h>
+
+#include "project/input.h"
 #include "render/error.h"
 #include "render/glyph_run.h"
 #include "render/image_surface.h"
@@ -100,6 +103,19 @@ void to_device_pixels(cairo_t* cr, Rect& box, double& corner_radius) {
   cairo_identity_matrix(cr);
 }
 
+// In a PDF, the same pixels placed on many pages (a back, a picture used by
+// many cards) are embedded once: cairo shares an image between pages when
+// its surfaces carry the same unique id, here the hash of the pixels.
+void embed_once(cairo_t* cr, const page::Raster& raster, cairo_surface_t* pixels) {
+  if (cairo_surface_get_type(cairo_get_target(cr)) != CAIRO_SURFACE_TYPE_PDF) return;
+  const std::string_view bytes(reinterpret_cast<const char*>(raster.rgba.data()), raster.rgba.size());
+  auto* id =
+      new std::string(fmt::format("kw-{}x{}-{}", raster.width, raster.height, project::hex(project::sha256(bytes))));
+  cairo_surface_set_mime_data(
+      pixels, CAIRO_MIME_TYPE_UNIQUE_ID, reinterpret_cast<const unsigned char*>(id->data()), id->size(),
+      [](void* p) { delete static_cast<std::string*>(p); }, id);
+}
+
 // The image's source rectangle scaled onto its box, clipped to the box's
 // rounded outline.
 void paint_image(cairo_t* cr, const page::Image& image) {
@@ -109,6 +125,7 @@ void paint_image(cairo_t* cr, const page::Image& image) {
   double radius = image.corner_radius;
   if (!(src.w > 0 && src.h > 0 && box.w > 0 && box.h > 0)) return;  // covers no area
   SurfacePtr pixels = surface_from_raster(*image.raster);
+  embed_once(cr, *image.raster, pixels.get());
   to_device_pixels(cr, box, radius);
   rect_path(cr, box, radius);
   cairo_clip(cr);

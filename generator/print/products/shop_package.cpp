@@ -8,6 +8,7 @@
 
 #include "print/output/output_files.h"
 #include "print/pdf/print_pdf.h"
+#include "print/products/flatten.h"
 #include "render/render.h"
 
 namespace kw::print {
@@ -18,11 +19,18 @@ namespace {
 
 using Fitted = std::vector<page::Page>;
 
-// Every card fitted once: a back shared by many fronts is one page.
+// Every card fitted once: a back shared by many fronts is one page. For
+// PDF/X-1a, what blends becomes pixels here, region by region (flatten.h),
+// so that the converter finds no page it must turn into an image whole.
 Fitted fit_all(const ShopPackage& shop, std::span<const layout::LaidOutCard> cards) {
   Fitted pages;
   pages.reserve(cards.size());
-  for (const auto& c : cards) pages.push_back(page::fit_page(c.page, shop.card).page);
+  const bool x1a = shop.cmyk && shop.cmyk->pdfx == PdfxLevel::X1a;
+  TransparencyProbe probe;
+  for (const auto& c : cards) {
+    page::Page fitted = page::fit_page(c.page, shop.card).page;
+    pages.push_back(x1a ? flatten_transparency(fitted, shop.cmyk->flatten_dpi, probe) : std::move(fitted));
+  }
   return pages;
 }
 
