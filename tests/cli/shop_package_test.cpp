@@ -65,6 +65,11 @@ TEST(ShopPackage, MeinspielGetsCmykPdfX4FrontsAndBacksThatPassPreflight) {
 
 TEST(ShopPackage, DriveThruCardsGetsOneDeckBackFirstOnTheNearestCardInPdfX1a) {
   ShopProject p;
+  // A half-transparent emblem: PDF/X-1a forbids transparency, so it must
+  // become pixels, and only it: the title beside it stays text.
+  p.write("templates/mini/emblem.svg",
+          "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\"><style>.fg{fill:#000}</style>"
+          "<circle class=\"fg\" cx=\"5\" cy=\"5\" r=\"4\" opacity=\"0.5\"/></svg>\n");
   test::TempDir out;
   auto b = p.run("build --format pdf --profile drivethrucards --out " + quoted(out.path()));
   ASSERT_EQ(b.status, 0) << b.output;
@@ -79,6 +84,19 @@ TEST(ShopPackage, DriveThruCardsGetsOneDeckBackFirstOnTheNearestCardInPdfX1a) {
   EXPECT_NEAR(w, 57.15, 0.01);
   EXPECT_NEAR(h, 88.9, 0.01);
   EXPECT_TRUE(std::regex_search(info, std::regex(R"(Page size:\s+180 x 270 pts)"))) << info;
+  // Flattened where it blends, and nowhere else: the title is still text,
+  // and the only images are the emblem's patches (about 10 mm, 160 px at
+  // 400 dpi), not whole pages (1000 px wide).
+  std::string text, images;
+  ASSERT_EQ(test::run_command("pdftotext -f 2 -l 2 " + quoted(deck) + " -", &text), 0);
+  EXPECT_NE(text.find("Éomer"), std::string::npos) << text;
+  ASSERT_EQ(test::run_command("pdfimages -list " + quoted(deck), &images), 0);
+  const std::regex image_line(R"(image\s+(\d+)\s+(\d+)\s+cmyk)");
+  int patches = 0;
+  for (auto it = std::sregex_iterator(images.begin(), images.end(), image_line); it != std::sregex_iterator();
+       ++it, ++patches)
+    EXPECT_LT(std::stoi((*it)[1]), 300) << images;
+  EXPECT_EQ(patches, 3) << images;  // one per front
   // The meinspiel copies are not made alongside: the package replaces them.
   EXPECT_FALSE(fs::exists(out.path() / "mini" / "meinspiel" / "fronts.pdf"));
   auto pf = p.run("preflight --profile drivethrucards --out " + quoted(out.path()));
