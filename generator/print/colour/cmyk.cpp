@@ -76,7 +76,8 @@ std::optional<CmykSettings> load_cmyk_settings(const project::Project& project, 
     if (auto d = r.number("near_black")) s.near_black_delta_e = *d;
     if (auto t = r.number("thin_line")) s.thin_line_pt = *t;
     if (auto m = r.number("rich_black_min")) s.rich_black_min_mm = *m;
-    if (auto rb = r.numbers("rich_black"); rb && rb->size() == 4) std::copy(rb->begin(), rb->end(), s.rich_black.begin());
+    if (auto rb = r.numbers("rich_black"); rb && rb->size() == 4)
+      std::copy(rb->begin(), rb->end(), s.rich_black.begin());
     if (auto o = r.flag("overprint_black")) s.overprint_black = *o;
     if (auto l = r.number("ink_limit")) s.ink_limit = *l;
     if (auto f = r.number("flatten_dpi")) s.flatten_dpi = *f;
@@ -88,9 +89,10 @@ std::optional<CmykSettings> load_cmyk_settings(const project::Project& project, 
   });
   if (diags.error_count() > errors) return std::nullopt;
   if (!found) {
-    diags.error({file}, wanted.empty() ? "no press condition named (give `default:`)"
-                                       : "unknown press condition '" + wanted + "'",
-                {}, known.empty() ? "" : "known press conditions are " + yaml::join_names(known));
+    diags.error(
+        {file},
+        wanted.empty() ? "no press condition named (give `default:`)" : "unknown press condition '" + wanted + "'", {},
+        known.empty() ? "" : "known press conditions are " + yaml::join_names(known));
     return std::nullopt;
   }
   return found;
@@ -134,9 +136,9 @@ void flatten_transparent_pages(QPDF& pdf, const fs::path& rendered_from, const C
     QPDFObjectHandle resources = QPDFObjectHandle::newDictionary();
     resources.replaceKey("/XObject", QPDFObjectHandle::newDictionary({{"/kwFlat", image}}));
     page.replaceKey("/Resources", resources);
-    page.replaceKey("/Contents", QPDFObjectHandle::newStream(
-                                     &pdf, fmt::format("q {:.4f} 0 0 {:.4f} {:.4f} {:.4f} cm /kwFlat Do Q\n", w, h,
-                                                       x0, y0)));
+    page.replaceKey("/Contents",
+                    QPDFObjectHandle::newStream(
+                        &pdf, fmt::format("q {:.4f} 0 0 {:.4f} {:.4f} {:.4f} cm /kwFlat Do Q\n", w, h, x0, y0)));
     page.removeKey("/Group");
   }
 }
@@ -151,10 +153,13 @@ void write_pdf(QPDF& pdf, const fs::path& out, PdfxLevel level) {
 
 }  // namespace
 
-void convert_to_cmyk(const fs::path& pdf, const CmykSettings& settings) {
-  ScratchFolder scratch;
-  const std::string hash = sha256_file(pdf);
-  fs::path x4 = scratch.path() / "x4.pdf";
+namespace {
+
+// One conversion of `pdf` into `scratch`, as `settings` say; the converted
+// file's path.
+fs::path convert_once(const fs::path& pdf, const CmykSettings& settings, const std::string& hash,
+                      const fs::path& scratch) {
+  fs::path x4 = scratch / "x4.pdf";
   try {
     PressColours colours(settings);
     QPDF doc;
@@ -166,24 +171,56 @@ void convert_to_cmyk(const fs::path& pdf, const CmykSettings& settings) {
   } catch (const std::exception& e) {
     throw std::runtime_error("cannot convert " + pdf.string() + " to CMYK: " + e.what());
   }
-  fs::path converted = x4;
-  if (settings.pdfx == PdfxLevel::X1a) {
-    converted = scratch.path() / "x1a.pdf";
-    QPDF doc;
-    doc.setSuppressWarnings(true);
-    doc.processFile(x4.c_str());
-    flatten_transparent_pages(doc, x4, settings);
-    strip_inert_transparency(doc);
-    mark_pdfx(doc, settings, PdfxLevel::X1a, hash);
-    write_pdf(doc, converted, PdfxLevel::X1a);
-  }
-  // Verified, not assumed: the ink of every page.
+  if (settings.pdfx != PdfxLevel::X1a) return x4;
+  fs::path x1a = scratch / "x1a.pdf";
+  QPDF doc;
+  doc.setSuppressWarnings(true);
+  doc.processFile(x4.c_str());
+  flatten_transparent_pages(doc, x4, settings);
+  strip_inert_transparency(doc);
+  mark_pdfx(doc, settings, PdfxLevel::X1a, hash);
+  write_pdf(doc, x1a, PdfxLevel::X1a);
+  return x1a;
+}
+
+std::string over_the_limit(const fs::path& pdf, const CmykSettings& settings, double ink) {
+  return pdf.string() + " in CMYK carries up to " + std::to_string(std::lround(ink)) +
+         " % ink, more than the limit of " + std::to_string(std::lround(settings.ink_limit)) +
+         " % (data/print/color.yaml, press condition " + settings.id + ")";
+}
+
+}  // namespace
+
+CmykResult convert_to_cmyk(const fs::path& pdf, const CmykSettings& settings) {
+  ScratchFolder scratch;
+  const std::string hash = sha256_file(pdf);
+  CmykResult result;
+  fs::path converted = convert_once(pdf, settings, hash, scratch.path());
+  // Verified, not assumed: the ink of every page, as printed (overprint
+  // included: black text overprinting a dark ground adds its 100 % K to it).
   InkCoverage ink = measure_ink(converted, 0, 36);
-  if (ink.max_total > settings.ink_limit + 0.5)
-    throw std::runtime_error(pdf.string() + " in CMYK carries up to " + std::to_string(std::lround(ink.max_total)) +
-                             " % ink, more than the limit of " + std::to_string(std::lround(settings.ink_limit)) +
-                             " % (data/print/color.yaml, press condition " + settings.id + ")");
+  if (ink.max_total > settings.ink_limit + 0.5 && settings.overprint_black) {
+    // Where overprinting black would go over the limit, black knocks out
+    // instead: fringes are the lesser evil than ink that does not dry.
+    CmykSettings knockout = settings;
+    knockout.overprint_black = false;
+    const fs::path again = scratch.path() / "knockout";
+    fs::create_directories(again);
+    const fs::path second = convert_once(pdf, knockout, hash, again);
+    InkCoverage second_ink = measure_ink(second, 0, 36);
+    if (second_ink.max_total <= settings.ink_limit + 0.5) {
+      result.note = fmt::format(
+          "black knocks out instead of overprinting: overprinted it would carry {:.0f} % ink, "
+          "over the limit of {:.0f} %",
+          ink.max_total, settings.ink_limit);
+      converted = second;
+      ink = second_ink;
+    }
+  }
+  if (ink.max_total > settings.ink_limit + 0.5) throw std::runtime_error(over_the_limit(pdf, settings, ink.max_total));
+  result.max_ink = ink.max_total;
   install_output(converted, pdf);
+  return result;
 }
 
 InkCoverage::Pixel InkCoverage::at(int x, int y) const {

@@ -40,14 +40,14 @@ struct CmykSettings {
   // How far (CIEDE2000) a colour may lie from black and still count as black:
   // text and thin lines print it as 100 % K, large areas as rich_black.
   double near_black_delta_e = 20;
-  double black_up_to = 0x20 / 255.0;  // (older files) near black as a channel level
-  double thin_line_pt = 2;            // strokes up to this width count as lines
-  double rich_black_min_mm = 10;      // fills whose smaller side reaches this are areas
+  double black_up_to = 0x20 / 255.0;                  // (older files) near black as a channel level
+  double thin_line_pt = 2;                            // strokes up to this width count as lines
+  double rich_black_min_mm = 10;                      // fills whose smaller side reaches this are areas
   std::array<double, 4> rich_black{60, 40, 40, 100};  // C, M, Y, K percent
-  bool overprint_black = true;                         // K-only text and lines overprint
-  double ink_limit = 300;                              // percent, C + M + Y + K anywhere
-  PdfxLevel pdfx = PdfxLevel::X4;                      // set by the shop profile
-  double flatten_dpi = 400;                            // X-1a: transparent areas rasterised at this
+  bool overprint_black = true;                        // K-only text and lines overprint
+  double ink_limit = 300;                             // percent, C + M + Y + K anywhere
+  PdfxLevel pdfx = PdfxLevel::X4;                     // set by the shop profile
+  double flatten_dpi = 400;                           // X-1a: transparent areas rasterised at this
   SourceLoc loc;
 };
 
@@ -60,10 +60,16 @@ std::optional<CmykSettings> load_cmyk_settings(const project::Project& project, 
 
 // Converts `pdf` in place to a CMYK PDF/X file for the press condition
 // `settings` (settings.pdfx says which PDF/X), atomically: nothing is
-// replaced on failure. Then renders every page in CMYK and checks the ink.
+// replaced on failure. Then renders every page in CMYK and checks the ink;
+// when overprinting black text pushes a page over the ink limit, black
+// knocks out instead (said in the result's note).
 // Throws std::runtime_error naming what could not be converted, or the ink
 // that exceeds the limit.
-void convert_to_cmyk(const std::filesystem::path& pdf, const CmykSettings& settings);
+struct CmykResult {
+  double max_ink = 0;  // percent, the most ink on one pixel (measured at 36 dpi)
+  std::string note;    // what had to give way, for people ("" when nothing)
+};
+CmykResult convert_to_cmyk(const std::filesystem::path& pdf, const CmykSettings& settings);
 
 // Ink of a page rendered in CMYK at `dpi` by Ghostscript (bitcmyk device).
 struct InkCoverage {

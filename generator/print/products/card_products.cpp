@@ -70,6 +70,8 @@ class CardProductRun {
     for (auto& w : written) report.written.insert(report.written.end(), w.begin(), w.end());
     finish_raster_products(report);
     progress_->finish();
+    if (options_.print.progress)
+      for (const auto& note : notes_) *options_.print.progress << label << ": " << note << "\n";
     for (size_t i = 0; i < cards_.size(); ++i)
       if (rendered_.count(i)) report.rendered.push_back(stems_[i]);
     report.cached += cached_;
@@ -170,7 +172,12 @@ class CardProductRun {
     const ShopPackage shop = options_.print.shop->package_for({cards_.front().page.trim.w, cards_.front().page.trim.h});
     units_ += shop_package_units(shop, sides_);
     tasks_.push_back([this, shop](std::vector<fs::path>& written) {
-      write_shop_package(shop, cards_, sides_, dir_, written, [this] { tick(); });
+      write_shop_package(
+          shop, cards_, sides_, dir_, written, [this] { tick(); },
+          [this](const std::string& note) {
+            std::lock_guard lock(mutex_);
+            notes_.push_back(note);
+          });
     });
   }
 
@@ -307,8 +314,9 @@ class CardProductRun {
   std::string deck_key_;
   std::string overview_key_, tts_key_;
   std::mutex mutex_;
-  std::set<size_t> rendered_;  // under mutex_
-  size_t cached_ = 0;          // under mutex_
+  std::set<size_t> rendered_;       // under mutex_
+  std::vector<std::string> notes_;  // under mutex_: what the shop package had to give way on
+  size_t cached_ = 0;               // under mutex_
   bool making_overview_ = false;
   std::once_flag overview_once_;
   std::unique_ptr<OverviewSheet> overview_;

@@ -36,7 +36,8 @@ Fitted fit_all(const ShopPackage& shop, std::span<const layout::LaidOutCard> car
 
 // Writes `order` (indexes into `pages`) as one PDF, in the shop's colour.
 void write_pdf(const ShopPackage& shop, const Fitted& pages, const std::vector<size_t>& order, const fs::path& file,
-               std::vector<fs::path>& written, const std::function<void()>& tick) {
+               std::vector<fs::path>& written, const std::function<void()>& tick,
+               const std::function<void(const std::string&)>& note) {
   // "duell: drivethrucards deck": what a shop's file viewer shows.
   const std::string game = pages.empty() ? "" : pages.front().id.substr(0, pages.front().id.find('/'));
   PrintPdf pdf(file, game + ": " + shop.id + " " + file.stem().string());
@@ -45,7 +46,11 @@ void write_pdf(const ShopPackage& shop, const Fitted& pages, const std::vector<s
     tick();
   }
   pdf.finish();
-  if (shop.cmyk) convert_to_cmyk(file, *shop.cmyk);
+  if (shop.cmyk) {
+    const CmykResult converted = convert_to_cmyk(file, *shop.cmyk);
+    if (!converted.note.empty())
+      note(file.parent_path().filename().string() + "/" + file.filename().string() + ": " + converted.note);
+  }
   written.push_back(file);
 }
 
@@ -99,7 +104,7 @@ size_t shop_package_units(const ShopPackage& shop, std::span<const layout::CardS
 
 void write_shop_package(const ShopPackage& shop, std::span<const layout::LaidOutCard> cards,
                         std::span<const layout::CardSide> sides, const fs::path& dir, std::vector<fs::path>& written,
-                        const std::function<void()>& tick) {
+                        const std::function<void()>& tick, const std::function<void(const std::string&)>& note) {
   if (sides.empty()) return;
   const Fitted pages = fit_all(shop, cards);
   std::vector<size_t> fronts, backs, deck;
@@ -117,9 +122,9 @@ void write_shop_package(const ShopPackage& shop, std::span<const layout::LaidOut
   const bool needs_backs = !shop.backs_pdf.empty() || !shop.deck_pdf.empty();
   if (needs_backs && !every_back)
     throw std::runtime_error(shop.id + " takes a back for every card, and some cards of this game have none");
-  if (!shop.fronts_pdf.empty()) write_pdf(shop, pages, fronts, dir / shop.fronts_pdf, written, tick);
-  if (!shop.backs_pdf.empty()) write_pdf(shop, pages, backs, dir / shop.backs_pdf, written, tick);
-  if (!shop.deck_pdf.empty()) write_pdf(shop, pages, deck, dir / shop.deck_pdf, written, tick);
+  if (!shop.fronts_pdf.empty()) write_pdf(shop, pages, fronts, dir / shop.fronts_pdf, written, tick, note);
+  if (!shop.backs_pdf.empty()) write_pdf(shop, pages, backs, dir / shop.backs_pdf, written, tick, note);
+  if (!shop.deck_pdf.empty()) write_pdf(shop, pages, deck, dir / shop.deck_pdf, written, tick, note);
   if (!shop.images_dir.empty() && shop.image_px) write_images(shop, pages, cards, sides, dir, written, tick);
 }
 

@@ -50,9 +50,12 @@ class ShopChooser {
 // Writes the package under `dir` (<out>/<game>), appending what it wrote to
 // `written`; `tick` is called once per page or image. Throws
 // std::runtime_error (nothing half-written is left) on failure.
+// `note` hears what had to give way (e.g. black knocking out to stay within
+// the ink limit), one sentence naming the file.
 void write_shop_package(const ShopPackage& shop, std::span<const layout::LaidOutCard> cards,
                         std::span<const layout::CardSide> sides, const std::filesystem::path& dir,
-                        std::vector<std::filesystem::path>& written, const std::function<void()>& tick);
+                        std::vector<std::filesystem::path>& written, const std::function<void()>& tick,
+                        const std::function<void(const std::string&)>& note);
 
 // Pages the package paints, for the progress bar.
 size_t shop_package_units(const ShopPackage& shop, std::span<const layout::CardSide> sides);
