@@ -28,8 +28,8 @@ using Transform = std::unique_ptr<void, TransformCloser>;
 }  // namespace
 
 struct PressColours::Lcms {
-  Transform to_cmyk;    // sRGB doubles (0-1) -> CMYK doubles (0-100)
-  Transform to_cmyk8;   // sRGB bytes -> CMYK bytes
+  Transform to_cmyk;     // sRGB doubles (0-1) -> CMYK doubles (0-100)
+  Transform to_cmyk8;    // sRGB bytes -> CMYK bytes
   Transform rgb_to_lab;  // sRGB -> Lab (D50)
   Transform cmyk_to_lab;
 };
@@ -66,6 +66,12 @@ double PressColours::distance_from_black(Rgb rgb) const {
   cmsCIELab lab;
   cmsDoTransform(lcms_->rgb_to_lab.get(), in, &lab, 1);
   const cmsCIELab black{0, 0, 0};
+  return cmsCIE2000DeltaE(&lab, &black, 1, 1, 1);
+}
+
+double PressColours::distance_from_black(Cmyk cmyk) const {
+  auto [l, a, b] = lab_of(cmyk);
+  const cmsCIELab lab{l, a, b}, black{0, 0, 0};
   return cmsCIE2000DeltaE(&lab, &black, 1, 1, 1);
 }
 

@@ -7,6 +7,7 @@
 
 #include "core/files.h"
 #include "model/value.h"
+#include "print/colour/press_colours.h"
 #include "print/manifest/input_snapshot.h"
 #include "print/manifest/manifest.h"
 #include "print/pdf/pdf_boxes.h"
@@ -63,6 +64,70 @@ void check_stale(const fs::path& game_dir, const project::Project& project, Pref
                               "(manifest.json): build again"});
 }
 
+// The press condition whose output intent identifier a file names (a
+// condition of data/print/color.yaml), else the file's default.
+std::optional<CmykSettings> condition_named(const std::string& identifier, const project::Project& project) {
+  Diagnostics diags;
+  if (!project.exists("data/print/color.yaml")) return std::nullopt;
+  auto doc = model::read_yaml(project, "data/print/color.yaml", diags);
+  const model::Value* conditions = doc && doc->is_map() ? doc->find("conditions") : nullptr;
+  if (conditions && conditions->is_map())
+    for (const auto& [id, v] : conditions->map) {
+      Diagnostics ignored;
+      auto s = load_cmyk_settings(project, ignored, id);
+      if (s && s->identifier == identifier) return s;
+    }
+  return load_cmyk_settings(project, diags);
+}
+
+// What the shop PDFs are held to as CMYK files: the profile's press
+// condition and PDF/X flavour; or, when the profile asks for RGB but the
+// files say they are PDF/X, what they say (the files are checked as what
+// they claim to be). nullopt: RGB files, no colour checks.
+std::optional<preflight::PressCheck> press_check(const PrintProfile& profile, const fs::path& fronts,
+                                                 const project::Project& project, PreflightReport& report) {
+  const auto claim = preflight::read_pdfx_claim(fronts);
+  const bool cmyk = profile.color != "rgb";
+  if (!cmyk && claim.version.empty() && !claim.output_intent) return std::nullopt;
+  Diagnostics diags;
+  auto settings = cmyk ? load_cmyk_settings(project, diags, profile.color) : condition_named(claim.identifier, project);
+  if (!settings) {
+    report.general.push_back({PreflightCheck::Pdfx, "the press condition '" +
+                                                        (cmyk ? profile.color : claim.identifier) +
+                                                        "' cannot be read from data/print/color.yaml"});
+    return std::nullopt;
+  }
+  preflight::PressCheck press;
+  press.settings = *settings;
+  press.level = profile.pdfx ? *profile.pdfx : claim.version.starts_with("PDF/X-1") ? PdfxLevel::X1a : PdfxLevel::X4;
+  try {
+    press.colours = std::make_shared<PressColours>(press.settings);
+  } catch (const std::exception& e) {
+    report.general.push_back({PreflightCheck::Pdfx, e.what()});
+    return std::nullopt;
+  }
+  report.press = press.settings.condition + ", " + pdfx_name(press.level);
+  return press;
+}
+
+// A CMYK file's PDF/X requirements (the file's, then each page's, on the
+// page's card) and each page's colours. `card_of_page[i]`: the card page i
+// shows, if any.
+void check_press_file(const ReadPdf& pdf, const fs::path& file, const std::string& label,
+                      const preflight::PressCheck& press, std::span<const std::optional<size_t>> card_of_page,
+                      bool number_pages, PreflightReport& report) {
+  const auto pdfx = preflight::check_pdfx(file, press.level);
+  for (const auto& f : pdfx.file) report.general.push_back({PreflightCheck::Pdfx, label + ": " + f});
+  for (size_t i = 0; i < card_of_page.size() && i < pdf.content.size(); ++i) {
+    if (!card_of_page[i]) continue;
+    CardPreflight& card = report.cards[*card_of_page[i]];
+    const std::string where = number_pages ? label + " p. " + std::to_string(i + 1) : label;
+    if (i < pdfx.pages.size())
+      for (const auto& f : pdfx.pages[i]) add(card, PreflightCheck::Pdfx, where + ": " + f);
+    preflight::check_colours(pdf.content[i], press, where, card);
+  }
+}
+
 }  // namespace
 
 const char* check_name(PreflightCheck c) {
@@ -89,6 +154,14 @@ const char* check_name(PreflightCheck c) {
       return "resolution";
     case PreflightCheck::Marks:
       return "marks";
+    case PreflightCheck::Colour:
+      return "colour";
+    case PreflightCheck::Ink:
+      return "ink";
+    case PreflightCheck::Black:
+      return "black";
+    case PreflightCheck::Pdfx:
+      return "pdfx";
   }
   return "?";
 }
@@ -223,6 +296,16 @@ PreflightReport preflight_game(const model::Game& game, std::span<const layout::
                             preflight::Pixels{&rasters[b], cards[b].page.size}, profile, profile.backs_pdf,
                             report.cards[b]);
   }
+  if (auto press = fronts ? press_check(profile, game_dir / profile.fronts_pdf, project, report) : std::nullopt) {
+    std::vector<std::optional<size_t>> front_cards, back_cards;
+    for (const auto& side : sides) {
+      front_cards.push_back(side.front);
+      back_cards.push_back(side.back);
+    }
+    check_press_file(*fronts, game_dir / profile.fronts_pdf, profile.fronts_pdf, *press, front_cards, true, report);
+    if (backs)
+      check_press_file(*backs, game_dir / profile.backs_pdf, profile.backs_pdf, *press, back_cards, false, report);
+  }
   return report;
 }
 
@@ -235,7 +318,9 @@ std::string format_preflight(const PreflightReport& report) {
       p.trim.w, p.trim.h, p.bleed, p.safe, p.image_dpi, p.text_min_pt, p.text_min_light_on_dark_pt, p.line_min_pt,
       p.marks_allowed ? "" : ", no marks");
   out += "  files: " + p.fronts_pdf + ", " + p.backs_pdf + ", " + p.images_dir + "/<card>.jpg\n";
-  out += "  checks: files stale boxes image bleed safe-area text lines fonts resolution marks\n";
+  if (!report.press.empty()) out += "  colour: CMYK, " + report.press + "\n";
+  out += std::string("  checks: files stale boxes image bleed safe-area text lines fonts resolution marks") +
+         (report.press.empty() ? "" : " colour ink black pdfx") + "\n";
   for (const auto& f : report.general) out += "  " + std::string(check_name(f.check)) + ": " + f.message + "\n";
   size_t width = 0;
   for (const auto& c : report.cards) width = std::max(width, c.stem.size());
