@@ -246,8 +246,9 @@ TEST(Preflight, LowResolutionImageInTheArt) {
   auto r = built_and_checked(p, out);
   EXPECT_EQ(r.status, 1);
   EXPECT_TRUE(fired(r, "resolution", "01-alpha-1")) << r.output;
-  EXPECT_TRUE(
-      std::regex_search(r.output, std::regex(R"(an image of 8 x 6 px placed at [0-9.]+ x [0-9.]+ mm has [0-9] ppi, below image_dpi 300)")))
+  EXPECT_TRUE(std::regex_search(
+      r.output,
+      std::regex(R"(an image of 8 x 6 px placed at [0-9.]+ x [0-9.]+ mm has [0-9] ppi, below image_dpi 300)")))
       << r.output;
 }
 
