@@ -28,7 +28,8 @@ using test::Run;
 // near-black text on a light panel (the black rules' case).
 struct CmykProject : test::MiniProject {
   CmykProject() {
-    for (const char* f : {"data/print/sheets.yaml", "data/print/color.yaml"})
+    for (const char* f :
+         {"data/print/sheets.yaml", "data/print/color.yaml", "data/print/icc/kartenwerk-fogra39-300.icc"})
       write(f, *read_file(test::source_root() / f));
     write("data/print/profiles.yaml",
           "default: shop\n"
@@ -36,6 +37,8 @@ struct CmykProject : test::MiniProject {
           "  shop:\n"
           "    name: A shop printing FOGRA39 PDF/X-4\n"
           "    trim: [59, 91]\n"
+          "    bleed: 3\n"
+          "    safe: 4\n"
           "    color: fogra39\n"
           "    pdfx: X-4\n");
     write("layouts/mini/card.yaml",
@@ -120,7 +123,7 @@ TEST_F(PreflightCmyk, TheCmykBuildPassesAsPdfX4) {
   EXPECT_NE(r.output.find("colour: CMYK, FOGRA39 (ISO Coated v2, ISO 12647-2:2004/Amd 1), 300 % total ink, PDF/X-4"),
             std::string::npos)
       << r.output;
-  EXPECT_NE(r.output.find(" marks colour ink black pdfx\n"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find(" marks colour ink black pdfx separations\n"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("mini: PASS (4 of 4 cards pass)"), std::string::npos) << r.output;
 }
 

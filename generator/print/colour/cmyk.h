@@ -40,14 +40,14 @@ struct CmykSettings {
   // How far (CIEDE2000) a colour may lie from black and still count as black:
   // text and thin lines print it as 100 % K, large areas as rich_black.
   double near_black_delta_e = 20;
-  double black_up_to = 0x20 / 255.0;  // (older files) near black as a channel level
-  double thin_line_pt = 2;            // strokes up to this width count as lines
-  double rich_black_min_mm = 10;      // fills whose smaller side reaches this are areas
+  double black_up_to = 0x20 / 255.0;                  // (older files) near black as a channel level
+  double thin_line_pt = 2;                            // strokes up to this width count as lines
+  double rich_black_min_mm = 10;                      // fills whose smaller side reaches this are areas
   std::array<double, 4> rich_black{60, 40, 40, 100};  // C, M, Y, K percent
-  bool overprint_black = true;                         // K-only text and lines overprint
-  double ink_limit = 300;                              // percent, C + M + Y + K anywhere
-  PdfxLevel pdfx = PdfxLevel::X4;                      // set by the shop profile
-  double flatten_dpi = 400;                            // X-1a: transparent areas rasterised at this
+  bool overprint_black = true;                        // K-only text and lines overprint
+  double ink_limit = 300;                             // percent, C + M + Y + K anywhere
+  PdfxLevel pdfx = PdfxLevel::X4;                     // set by the shop profile
+  double flatten_dpi = 400;                           // X-1a: transparent areas rasterised at this
   SourceLoc loc;
 };
 
@@ -78,6 +78,9 @@ struct InkCoverage {
 };
 // Renders page `page` (1-based; 0: all pages, max over them, pixels of the last).
 InkCoverage measure_ink(const std::filesystem::path& pdf, int page, double dpi);
+// Every page rendered so, in page order (one Ghostscript run): preflight's
+// cross-check of the separations against the RGB rendering.
+std::vector<InkCoverage> render_cmyk_pages(const std::filesystem::path& pdf, double dpi);
 
 // True when the PDF's catalog has /OutputIntents with an ICC profile (/DestOutputProfile).
 bool has_output_intent(const std::filesystem::path& pdf);

@@ -69,11 +69,12 @@ double PressColours::distance_from_black(Rgb rgb) const {
   return cmsCIE2000DeltaE(&lab, &black, 1, 1, 1);
 }
 
-double PressColours::distance_from_black(Cmyk cmyk) const {
-  auto [l, a, b] = lab_of(cmyk);
-  const cmsCIELab lab{l, a, b}, black{0, 0, 0};
-  return cmsCIE2000DeltaE(&lab, &black, 1, 1, 1);
+double PressColours::delta_e(const std::array<double, 3>& a, const std::array<double, 3>& b) {
+  const cmsCIELab la{a[0], a[1], a[2]}, lb{b[0], b[1], b[2]};
+  return cmsCIE2000DeltaE(&la, &lb, 1, 1, 1);
 }
+
+double PressColours::distance_from_black(Cmyk cmyk) const { return delta_e(lab_of(cmyk), {0, 0, 0}); }
 
 std::array<double, 3> PressColours::lab_of(Cmyk c) const {
   double in[4] = {c.c * 100, c.m * 100, c.y * 100, c.k * 100};

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -90,5 +91,16 @@ struct PdfxClaim {
   bool output_intent = false;
 };
 PdfxClaim read_pdfx_claim(const std::filesystem::path& pdf);
+
+// The Ghostscript cross-check (separation_check.cpp): every page of `pdf`
+// rendered in CMYK at kSeparationDpi against the JPEG of its card
+// (`card_of_page`, `jpegs` by card), both through the press profile; a card
+// whose mean CIEDE2000 exceeds kSeparationTolerance is a finding. The
+// difference is kept on the card (separation_delta_e).
+constexpr double kSeparationDpi = 30;
+constexpr double kSeparationTolerance = 3;
+void check_separations(const std::filesystem::path& pdf, const std::string& label, const PressCheck& press,
+                       std::span<const std::optional<size_t>> card_of_page, std::span<const render::Raster> jpegs,
+                       bool number_pages, PreflightReport& report);
 
 }  // namespace kw::print::preflight

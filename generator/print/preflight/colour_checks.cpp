@@ -3,6 +3,7 @@
 // glyphs, soft masks), against the press condition: what a printer's
 // preflight would say of the separations.
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 #include <fmt/format.h>
@@ -15,7 +16,12 @@ namespace {
 
 constexpr double kInkTolerance = 0.5;       // percent: the file's numbers are rounded
 constexpr double kImageInkTolerance = 1.5;  // percent: four 8-bit channels, each rounded
-constexpr double kNoInk = 0.005;            // below 0.5 % a channel prints nothing
+constexpr double kNoInk = 0.005;
+// Black is neutral: a dark colour of more chroma than this (as printed) is a
+// colour that happens to be dark, such as Gelfdrakkar's deep purple ink
+// #2a1640, and keeps its inks (the converter judges near black from the RGB
+// the designer chose; the file only tells the CMYK).
+constexpr double kBlackChroma = 10;  // below 0.5 % a channel prints nothing
 
 std::string inside_text(const std::string& inside) { return inside.empty() ? "" : " inside " + inside; }
 
@@ -83,14 +89,17 @@ void check_ink(const PdfPageContent& content, const PressCheck& press, const std
                               img.width_px, img.height_px, inside_text(img.inside), img.max_ink, limit));
 }
 
-// Near black (within the condition's near_black of black, as printed) but
-// built with C, M or Y: text and thin lines printed so fringe when the
-// plates do not register.
+// Near black (within the condition's near_black of black and nearly
+// neutral, as printed) but built with C, M or Y: text and thin lines printed
+// so fringe when the plates do not register.
 bool black_from_several_inks(const PdfColour& c, const PressCheck& press) {
   if (!c.cmyk() || c.values.size() != 4) return false;
   const auto& v = c.values;
   if (v[0] <= kNoInk && v[1] <= kNoInk && v[2] <= kNoInk) return false;
-  return press.colours->distance_from_black(Cmyk{v[0], v[1], v[2], v[3]}) <= press.settings.near_black_delta_e;
+  const Cmyk cmyk{v[0], v[1], v[2], v[3]};
+  const auto lab = press.colours->lab_of(cmyk);
+  if (std::hypot(lab[1], lab[2]) > kBlackChroma) return false;
+  return press.colours->distance_from_black(cmyk) <= press.settings.near_black_delta_e;
 }
 
 int inks(const std::vector<double>& v) {

@@ -162,6 +162,8 @@ const char* check_name(PreflightCheck c) {
       return "black";
     case PreflightCheck::Pdfx:
       return "pdfx";
+    case PreflightCheck::Separations:
+      return "separations";
   }
   return "?";
 }
@@ -303,8 +305,13 @@ PreflightReport preflight_game(const model::Game& game, std::span<const layout::
       back_cards.push_back(side.back);
     }
     check_press_file(*fronts, game_dir / profile.fronts_pdf, profile.fronts_pdf, *press, front_cards, true, report);
-    if (backs)
+    preflight::check_separations(game_dir / profile.fronts_pdf, profile.fronts_pdf, *press, front_cards, rasters, true,
+                                 report);
+    if (backs) {
       check_press_file(*backs, game_dir / profile.backs_pdf, profile.backs_pdf, *press, back_cards, false, report);
+      preflight::check_separations(game_dir / profile.backs_pdf, profile.backs_pdf, *press, back_cards, rasters, false,
+                                   report);
+    }
   }
   return report;
 }
@@ -320,7 +327,7 @@ std::string format_preflight(const PreflightReport& report) {
   out += "  files: " + p.fronts_pdf + ", " + p.backs_pdf + ", " + p.images_dir + "/<card>.jpg\n";
   if (!report.press.empty()) out += "  colour: CMYK, " + report.press + "\n";
   out += std::string("  checks: files stale boxes image bleed safe-area text lines fonts resolution marks") +
-         (report.press.empty() ? "" : " colour ink black pdfx") + "\n";
+         (report.press.empty() ? "" : " colour ink black pdfx separations") + "\n";
   for (const auto& f : report.general) out += "  " + std::string(check_name(f.check)) + ": " + f.message + "\n";
   size_t width = 0;
   for (const auto& c : report.cards) width = std::max(width, c.stem.size());
@@ -331,6 +338,7 @@ std::string format_preflight(const PreflightReport& report) {
       std::vector<std::string> measured;
       if (c.min_text_pt > 0) measured.push_back(fmt::format("text >= {:.2f} pt", c.min_text_pt));
       if (c.min_line_pt > 0) measured.push_back(fmt::format("lines >= {:.2f} pt", c.min_line_pt));
+      if (c.separation_delta_e >= 0) measured.push_back(fmt::format("separations ΔE {:.1f}", c.separation_delta_e));
       for (size_t k = 0; k < measured.size(); ++k) line += (k ? ", " : "") + measured[k];
       out += line + "\n";
     } else {

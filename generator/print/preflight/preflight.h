@@ -23,6 +23,8 @@
 //   ink        every CMYK colour and CMYK image pixel within the ink limit
 //   black      near-black text and thin lines in K alone, not four inks
 //   pdfx       the PDF/X requirements of the file and its pages (README)
+//   separations Ghostscript's CMYK rendering of each page against the
+//              card's JPEG through the press profile: mean ΔE2000 per card
 // Read from the layout (the display list the files were painted from; the
 // manifest's input hash proves they still match):
 //   safe-area  all text and key elements (keep_in_safe_area) inside the safe area
@@ -88,7 +90,8 @@ enum class PreflightCheck {
   Colour,
   Ink,
   Black,
-  Pdfx
+  Pdfx,
+  Separations
 };
 const char* check_name(PreflightCheck c);  // "boxes", "safe-area", ...
 
@@ -103,6 +106,7 @@ struct CardPreflight {
   std::vector<PreflightFinding> findings;
   // What was measured (0: nothing of that kind on the card).
   double min_text_pt = 0, min_line_pt = 0;
+  double separation_delta_e = -1;  // CMYK files: mean CIEDE2000 of the separations against the JPEG (-1: not measured)
   bool ok() const { return findings.empty(); }
 };
 
