@@ -188,5 +188,25 @@ TEST_F(PreflightCmyk, RgbInkAndBlackFromFourInks) {
   EXPECT_FALSE(found(r, "03-beta", "colour", "RGB")) << "only the first front has RGB\n" << r.output;
 }
 
+TEST_F(PreflightCmyk, SeparationsThatDifferFromTheRgbRendering) {
+  auto good = project_->preflight(cmyk_->path());
+  EXPECT_TRUE(std::regex_search(good.output, std::regex(R"(\n  03-beta +ok  .*separations ΔE [0-5]\.\d\n)")))
+      << good.output;
+  test::TempDir out;
+  spoilt_copy(out, [](QPDF& pdf) {
+    // The first front's whole page painted over in cyan, as a converter
+    // that lost the card's colours would print it.
+    auto page = QPDFPageDocumentHelper(pdf).getAllPages()[0];
+    page.addPageContents(QPDFObjectHandle::newStream(&pdf, "q 1 0 0 0 k 0 0 500 500 re f Q\n"), false);
+  });
+  auto r = project_->preflight(out.path());
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_TRUE(
+      std::regex_search(r.output, std::regex(R"(separations: meinspiel/fronts\.pdf p\. 1: Ghostscript's CMYK )"
+                                             R"(rendering differs from the card's JPEG by ΔE2000 [1-9]\d\.\d)")))
+      << r.output;
+  EXPECT_FALSE(found(r, "03-beta", "separations", "")) << r.output;
+}
+
 }  // namespace
 }  // namespace kw

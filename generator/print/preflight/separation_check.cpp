@@ -4,6 +4,10 @@
 // did beyond a plain profile conversion (the black rules, the ink limit,
 // gradients re-sampled) and anything it lost or miscoloured shows as a
 // difference; gamut clipping does not, since both sides are clipped alike.
+#include <algorithm>
+#include <array>
+#include <cmath>
+
 #include <fmt/format.h>
 
 #include "print/preflight/card_checks.h"
@@ -12,26 +16,59 @@ namespace kw::print::preflight {
 
 namespace {
 
-// Mean CIEDE2000 between a page rendered in CMYK and the JPEG, sampled at the
-// rendering's pixel centres.
+// The mean colour of the raster's pixels in [x0, x1) x [y0, y1): RGB.
+std::array<double, 3> mean_rgb(const render::Raster& r, int x0, int y0, int x1, int y1) {
+  std::array<double, 3> sum{0, 0, 0};
+  int n = 0;
+  for (int y = y0; y < std::min(y1, r.height); ++y)
+    for (int x = x0; x < std::min(x1, r.width); ++x, ++n) {
+      const Color c = r.pixel(x, y);
+      sum[0] += c.r;
+      sum[1] += c.g;
+      sum[2] += c.b;
+    }
+  for (double& v : sum) v /= std::max(1, n);
+  return sum;
+}
+
+// The mean ink of the rendering's pixels in a block, 0-1 per channel.
+Cmyk mean_cmyk(const InkCoverage& page, int x0, int y0, int x1, int y1) {
+  double sum[4] = {0, 0, 0, 0};
+  int n = 0;
+  for (int y = y0; y < std::min(y1, page.height); ++y)
+    for (int x = x0; x < std::min(x1, page.width); ++x, ++n)
+      for (int c = 0; c < 4; ++c) sum[c] += page.cmyk[(static_cast<size_t>(y) * page.width + x) * 4 + c];
+  const double d = 255.0 * std::max(1, n);
+  return {sum[0] / d, sum[1] / d, sum[2] / d, sum[3] / d};
+}
+
+// Mean CIEDE2000 between a page rendered in CMYK and the JPEG, compared in
+// blocks of about a millimetre: averaged, the two renderings' different
+// pixel grids and anti-aliasing (a hairline is a whole pixel wide to
+// Ghostscript) cancel out, and what is left is colour.
 double mean_difference(const InkCoverage& page, const render::Raster& jpeg, const PressColours& colours) {
-  const size_t n = static_cast<size_t>(page.width) * static_cast<size_t>(page.height);
-  if (n == 0 || jpeg.width <= 0 || jpeg.height <= 0) return -1;
+  if (page.width <= 0 || page.height <= 0 || jpeg.width <= 0 || jpeg.height <= 0) return -1;
+  const int block = std::max(1, static_cast<int>(std::lround(kSeparationDpi / 25.4)));
+  const int bw = (page.width + block - 1) / block, bh = (page.height + block - 1) / block;
   std::vector<std::uint8_t> rgb;
-  rgb.reserve(n * 3);
-  for (int y = 0; y < page.height; ++y)
-    for (int x = 0; x < page.width; ++x) {
-      const int jx = std::min(jpeg.width - 1, static_cast<int>((x + 0.5) * jpeg.width / page.width));
-      const int jy = std::min(jpeg.height - 1, static_cast<int>((y + 0.5) * jpeg.height / page.height));
-      const Color c = jpeg.pixel(jx, jy);
-      rgb.insert(rgb.end(), {c.r, c.g, c.b});
+  std::vector<Cmyk> printed;
+  for (int by = 0; by < bh; ++by)
+    for (int bx = 0; bx < bw; ++bx) {
+      const int x0 = bx * block, y0 = by * block, x1 = x0 + block, y1 = y0 + block;
+      printed.push_back(mean_cmyk(page, x0, y0, x1, y1));
+      auto sx = [&](int x) { return static_cast<int>(static_cast<long long>(x) * jpeg.width / page.width); };
+      auto sy = [&](int y) { return static_cast<int>(static_cast<long long>(y) * jpeg.height / page.height); };
+      for (double v : mean_rgb(jpeg, sx(x0), sy(y0), sx(x1), sy(y1)))
+        rgb.push_back(static_cast<std::uint8_t>(std::lround(v)));
     }
   const std::vector<std::uint8_t> expected = colours.convert_pixels(rgb);
-  auto cmyk = [](const auto* p) { return Cmyk{p[0] / 255.0, p[1] / 255.0, p[2] / 255.0, p[3] / 255.0}; };
   double sum = 0;
-  for (size_t i = 0; i < n; ++i)
-    sum += PressColours::delta_e(colours.lab_of(cmyk(&page.cmyk[i * 4])), colours.lab_of(cmyk(&expected[i * 4])));
-  return sum / static_cast<double>(n);
+  for (size_t i = 0; i < printed.size(); ++i) {
+    const std::uint8_t* e = &expected[i * 4];
+    const Cmyk want{e[0] / 255.0, e[1] / 255.0, e[2] / 255.0, e[3] / 255.0};
+    sum += PressColours::delta_e(colours.lab_of(printed[i]), colours.lab_of(want));
+  }
+  return sum / static_cast<double>(printed.size());
 }
 
 }  // namespace
