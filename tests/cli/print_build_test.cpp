@@ -185,7 +185,8 @@ TEST(PrintBuild, ManifestListsEveryFileWithItsHashAndTheInput) {
 
 TEST(PrintBuild, ColorCmykConvertsThePrintPdfsOnly) {
   PrintProject p;
-  p.write("data/print/color.yaml", *read_file(test::source_root() / "data/print/color.yaml"));
+  for (const char* f : {"data/print/color.yaml", "data/print/icc/kartenwerk-fogra39-300.icc"})
+    p.write(f, *read_file(test::source_root() / f));
   test::TempDir out;
   auto r = kartenwerk("--root " + quoted(p.root()) + " build --format pdf --color cmyk --out " + quoted(out.path()));
   ASSERT_EQ(r.status, 0) << r.output;
