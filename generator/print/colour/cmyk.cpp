@@ -257,8 +257,8 @@ InkCoverage measure_ink(const fs::path& pdf, int page, double dpi) {
   return ink;
 }
 
-std::vector<InkCoverage> render_cmyk_pages(const fs::path& pdf, double dpi) {
-  return render_pages(pdf, 1, pdf_page_count(pdf), dpi);
+std::vector<InkCoverage> render_cmyk_pages(const fs::path& pdf, double dpi, int first, int last) {
+  return render_pages(pdf, first, last > 0 ? last : pdf_page_count(pdf), dpi);
 }
 
 bool has_output_intent(const fs::path& file) {

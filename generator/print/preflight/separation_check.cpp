@@ -71,31 +71,51 @@ double mean_difference(const InkCoverage& page, const render::Raster& jpeg, cons
   return sum / static_cast<double>(printed.size());
 }
 
+// One rendered page (index `i` of its file) against its card's JPEG.
+void compare_page(const InkCoverage& page, size_t i, const std::string& label, const PressCheck& press,
+                  size_t card_index, std::span<const render::Raster> jpegs, bool number_pages,
+                  PreflightReport& report) {
+  if (card_index >= jpegs.size()) return;
+  const double d = mean_difference(page, jpegs[card_index], *press.colours);
+  if (d < 0) return;  // no JPEG to compare with: the files check says so
+  CardPreflight& card = report.cards[card_index];
+  card.separation_delta_e = d;
+  if (d > kSeparationTolerance)
+    add(card, PreflightCheck::Separations,
+        (number_pages ? label + " p. " + std::to_string(i + 1) : label) +
+            fmt::format(": Ghostscript's CMYK rendering differs from the card's JPEG by ΔE2000 {:.1f} on average "
+                        "(both through the press profile), the tolerance is {:g}",
+                        d, kSeparationTolerance));
+}
+
 }  // namespace
 
 void check_separations(const std::filesystem::path& pdf, const std::string& label, const PressCheck& press,
                        std::span<const std::optional<size_t>> card_of_page, std::span<const render::Raster> jpegs,
                        bool number_pages, PreflightReport& report) {
-  std::vector<InkCoverage> pages;
-  try {
-    pages = render_cmyk_pages(pdf, kSeparationDpi);
-  } catch (const std::exception& e) {
-    report.general.push_back({PreflightCheck::Separations, label + ": " + e.what()});
-    return;
-  }
-  for (size_t i = 0; i < pages.size() && i < card_of_page.size(); ++i) {
-    if (!card_of_page[i] || *card_of_page[i] >= jpegs.size()) continue;
-    CardPreflight& card = report.cards[*card_of_page[i]];
-    if (card.separation_delta_e >= 0) continue;  // a back's many pages: the first
-    const double d = mean_difference(pages[i], jpegs[*card_of_page[i]], *press.colours);
-    if (d < 0) continue;  // no JPEG to compare with: the files check says so
-    card.separation_delta_e = d;
-    if (d > kSeparationTolerance)
-      add(card, PreflightCheck::Separations,
-          (number_pages ? label + " p. " + std::to_string(i + 1) : label) +
-              fmt::format(": Ghostscript's CMYK rendering differs from the card's JPEG by ΔE2000 {:.1f} on average "
-                          "(both through the press profile), the tolerance is {:g}",
-                          d, kSeparationTolerance));
+  // The first page of each card (a back fills many pages of its file).
+  std::vector<bool> seen(report.cards.size(), false);
+  std::vector<size_t> wanted;
+  for (size_t i = 0; i < card_of_page.size(); ++i)
+    if (card_of_page[i] && *card_of_page[i] < seen.size() && !seen[*card_of_page[i]]) {
+      seen[*card_of_page[i]] = true;
+      wanted.push_back(i);
+    }
+  // One Ghostscript run per stretch of wanted pages.
+  for (size_t k = 0; k < wanted.size();) {
+    size_t end = k + 1;
+    while (end < wanted.size() && wanted[end] == wanted[end - 1] + 1) ++end;
+    std::vector<InkCoverage> pages;
+    try {
+      pages = render_cmyk_pages(pdf, kSeparationDpi, static_cast<int>(wanted[k] + 1),
+                                static_cast<int>(wanted[end - 1] + 1));
+    } catch (const std::exception& e) {
+      report.general.push_back({PreflightCheck::Separations, label + ": " + e.what()});
+      return;
+    }
+    for (size_t j = k; j < end && j - k < pages.size(); ++j)
+      compare_page(pages[j - k], wanted[j], label, press, *card_of_page[wanted[j]], jpegs, number_pages, report);
+    k = end;
   }
 }
 
