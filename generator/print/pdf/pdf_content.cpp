@@ -370,6 +370,7 @@ class PageReader {
       t.color = approx(g().fill);
       t.fill = g().fill;
       t.inside = ctx_.inside;
+      t.indirect = ctx_.indirect;
       Object font = resource("/Font", text_.font);
       const std::string subtype = font.isDictionary() ? name_of(font.getKey("/Subtype")) : "";
       t.glyphs = subtype == "/Type0" ? bytes / 2 : bytes;

@@ -54,6 +54,7 @@ struct PdfText {
   Point up{0, -1};             // unit vector towards the glyphs' tops
   PdfColour fill;              // the fill colour as the file states it
   std::string inside;
+  bool indirect = false;  // as PdfPath::indirect
 };
 
 struct PdfPath {

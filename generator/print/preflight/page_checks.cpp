@@ -76,7 +76,7 @@ void check_text(const PdfPageContent& content, const PageBoxes& boxes, const pag
   double smallest_limit = 0;
   size_t small = 0;
   for (const auto& t : content.texts) {
-    if (!inside(boxes.trim, t.origin)) continue;  // outside the trim: see check_marks
+    if (!t.indirect && !inside(boxes.trim, t.origin)) continue;  // outside the trim: see check_marks
     double limit = profile.text_min_pt;
     if (t.color) {
       auto ground = ground_of(t, pixels);
@@ -144,7 +144,7 @@ void check_lines(const PdfPageContent& content, const PageBoxes& boxes, const Pr
 void check_text_marks(const PdfPageContent& content, const PageBoxes& boxes, const PrintProfile& profile,
                       const std::string& where, CardPreflight& card) {
   for (const auto& t : content.texts)
-    if (t.inside.find("pattern") == std::string::npos && !inside(boxes.trim, t.origin) && !profile.marks_allowed)
+    if (!t.indirect && !inside(boxes.trim, t.origin) && !profile.marks_allowed)
       add(card, PreflightCheck::Marks,
           where + ": text outside the trim at " + fmt::format("{:.1f}, {:.1f} mm", t.origin.x, t.origin.y) +
               " (a file name?)");
