@@ -198,7 +198,10 @@ void draw(const Context& ctx, const Scope& scope, const ArtElement& e, int) {
   for (const auto& [cls, value] : e.colors) {
     auto c = color(ctx, scope, e, value);
     if (!c) continue;
-    art.stylesheet += "." + cls + "{fill:" + c->hex() + "}." + cls + "-stroke{stroke:" + c->hex() + "}";
+    // -stop colours gradient stops: a fade drawn as a gradient stays vector,
+    // where an SVG mask would be rasterised by librsvg at the PDF's 72 ppi.
+    art.stylesheet += "." + cls + "{fill:" + c->hex() + "}." + cls + "-stroke{stroke:" + c->hex() + "}." + cls +
+                      "-stop{stop-color:" + c->hex() + "}";
   }
   Rect box = art.box;
   push(ctx, e, std::move(art), scope.transform.then_after(own_rotation(e, box)), box, e.key);

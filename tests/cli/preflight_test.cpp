@@ -22,11 +22,24 @@ using test::kartenwerk;
 using test::quoted;
 using test::Run;
 
+// The real profiles, Meinspiel's taking the RGB files of a plain build: the
+// checks here are those of any shop file (the CMYK and PDF/X side is
+// preflight_cmyk_test.cpp and shop_package_test.cpp).
+std::string rgb_profiles() {
+  std::string text = *read_file(test::source_root() / "data/print/profiles.yaml");
+  for (const std::string line : {"    color: fogra39\n", "    pdfx: X-4\n"}) {
+    const size_t at = text.find(line);
+    EXPECT_NE(at, std::string::npos) << line;
+    if (at != std::string::npos) text.erase(at, line.size());
+  }
+  return text;
+}
+
 // The mini project with the real print settings and profiles.
 struct Project : MiniProject {
   Project() {
-    for (const char* f : {"data/print/sheets.yaml", "data/print/profiles.yaml"})
-      write(f, *read_file(test::source_root() / f));
+    write("data/print/sheets.yaml", *read_file(test::source_root() / "data/print/sheets.yaml"));
+    write("data/print/profiles.yaml", rgb_profiles());
   }
   // Writes a card layout: the good one with `extra` elements appended.
   void card_layout(const std::string& extra, const std::string& background_area = "bleed") const {
@@ -92,7 +105,9 @@ TEST(Preflight, MissingFilesAndUnknownProfile) {
   EXPECT_NE(r.output.find("stale: manifest.json is missing"), std::string::npos) << r.output;
   auto bad = p.preflight(out.path(), "--profile thegamecrafter");
   EXPECT_EQ(bad.status, 2);
-  EXPECT_NE(bad.output.find("unknown profile 'thegamecrafter' (profiles: meinspiel, drivethrucards, makeplayingcards)"), std::string::npos) << bad.output;
+  EXPECT_NE(bad.output.find("unknown profile 'thegamecrafter' (profiles: meinspiel, drivethrucards, makeplayingcards)"),
+            std::string::npos)
+      << bad.output;
 }
 
 TEST(Preflight, StaleFilesAreNoticed) {
@@ -246,8 +261,9 @@ TEST(Preflight, LowResolutionImageInTheArt) {
   auto r = built_and_checked(p, out);
   EXPECT_EQ(r.status, 1);
   EXPECT_TRUE(fired(r, "resolution", "01-alpha-1")) << r.output;
-  EXPECT_TRUE(
-      std::regex_search(r.output, std::regex(R"(an image of 8 x 6 px placed at [0-9.]+ x [0-9.]+ mm has [0-9] dpi)")))
+  EXPECT_TRUE(std::regex_search(
+      r.output,
+      std::regex(R"(an image of 8 x 6 px placed at [0-9.]+ x [0-9.]+ mm has [0-9] ppi, below image_dpi 300)")))
       << r.output;
 }
 
@@ -289,14 +305,18 @@ TEST(Preflight, FontsNotEmbedded) {
       << r.output;
 }
 
+// The real thing: Palantír's Meinspiel package (CMYK PDF/X-4) passes every
+// check, the CMYK ones included.
 TEST(Preflight, PalantirPassesTheMeinspielProfile) {
   test::TempDir out;
   std::string root = quoted(test::source_root());
-  auto b = kartenwerk("--root " + root + " build --game palantir --format jpg,pdf --out " + quoted(out.path()));
+  auto b = kartenwerk("--root " + root + " build --game palantir --format jpg,pdf --profile meinspiel --out " +
+                      quoted(out.path()));
   ASSERT_EQ(b.status, 0) << b.output;
   auto r = kartenwerk("--root " + root + " preflight --game palantir --profile meinspiel --out " + quoted(out.path()));
   EXPECT_EQ(r.status, 0) << r.output;
   EXPECT_NE(r.output.find("palantir: PASS (56 of 56 cards pass)"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("colour: CMYK, FOGRA39"), std::string::npos) << r.output;
 }
 
 }  // namespace

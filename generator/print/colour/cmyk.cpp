@@ -228,7 +228,35 @@ InkCoverage::Pixel InkCoverage::at(int x, int y) const {
   return {cmyk.at(i), cmyk.at(i + 1), cmyk.at(i + 2), cmyk.at(i + 3)};
 }
 
-InkCoverage measure_ink(const fs::path& pdf, int page, double dpi) {
+namespace {
+
+// A page Ghostscript rendered (`bytes`, 4 bytes a pixel) of a page `media_w`
+// mm wide at `dpi`.
+InkCoverage read_rendered(const std::string& bytes, double media_w, double dpi) {
+  // Ghostscript's raster width: the page's width in device pixels, rounded.
+  int width = static_cast<int>(std::lround(media_w / 25.4 * dpi));
+  if (width <= 0 || bytes.size() % (static_cast<size_t>(width) * 4) != 0) {
+    // Fall back on the width that divides the data (rounding may differ by one).
+    for (int w = width - 2; w <= width + 2; ++w)
+      if (w > 0 && bytes.size() % (static_cast<size_t>(w) * 4) == 0) {
+        width = w;
+        break;
+      }
+  }
+  InkCoverage ink;
+  ink.width = width;
+  ink.height = static_cast<int>(bytes.size() / (static_cast<size_t>(width) * 4));
+  ink.cmyk.assign(bytes.begin(), bytes.end());
+  for (size_t i = 0; i + 3 < bytes.size(); i += 4) {
+    int total = static_cast<unsigned char>(bytes[i]) + static_cast<unsigned char>(bytes[i + 1]) +
+                static_cast<unsigned char>(bytes[i + 2]) + static_cast<unsigned char>(bytes[i + 3]);
+    ink.max_total = std::max(ink.max_total, total * 100.0 / 255);
+  }
+  return ink;
+}
+
+// Pages `first` to `last` (1-based) rendered in CMYK, one Ghostscript run.
+std::vector<InkCoverage> render_pages(const fs::path& pdf, int first, int last, double dpi) {
   ScratchFolder scratch;
   std::vector<PageBoxes> boxes = read_page_boxes(pdf);
   std::vector<std::string> argv = {"gs",
@@ -238,41 +266,34 @@ InkCoverage measure_ink(const fs::path& pdf, int page, double dpi) {
                                    "-dNOPAUSE",
                                    "-sDEVICE=bitcmyk",
                                    "-dGrayValues=256",
-                                   "-r" + std::to_string(dpi)};
-  if (page > 0) {
-    argv.push_back("-dFirstPage=" + std::to_string(page));
-    argv.push_back("-dLastPage=" + std::to_string(page));
-  }
-  argv.push_back("-sOutputFile=" + (scratch.path() / "page-%d.cmyk").string());
-  argv.push_back(pdf.string());
+                                   "-r" + std::to_string(dpi),
+                                   "-dFirstPage=" + std::to_string(first),
+                                   "-dLastPage=" + std::to_string(last),
+                                   "-sOutputFile=" + (scratch.path() / "page-%d.cmyk").string(),
+                                   pdf.string()};
   ProgramResult gs = run_program(argv);
   if (gs.status != 0) throw std::runtime_error("Ghostscript could not render " + pdf.string() + ": " + gs.output);
-  InkCoverage ink;
-  int first = page > 0 ? page : 1, last = page > 0 ? page : static_cast<int>(boxes.size());
+  std::vector<InkCoverage> pages;
   for (int p = first, file = 1; p <= last; ++p, ++file) {
     auto bytes = read_file(scratch.path() / ("page-" + std::to_string(file) + ".cmyk"));
     if (!bytes) throw std::runtime_error("Ghostscript rendered no page " + std::to_string(p) + " of " + pdf.string());
-    const Rect& media = boxes.at(static_cast<size_t>(p - 1)).media;
-    // Ghostscript's raster width: the page's width in device pixels, rounded.
-    int width = static_cast<int>(std::lround(media.w / 25.4 * dpi));
-    if (width <= 0 || bytes->size() % (static_cast<size_t>(width) * 4) != 0) {
-      // Fall back on the width that divides the data (rounding may differ by one).
-      for (int w = width - 2; w <= width + 2; ++w)
-        if (w > 0 && bytes->size() % (static_cast<size_t>(w) * 4) == 0) {
-          width = w;
-          break;
-        }
-    }
-    ink.width = width;
-    ink.height = static_cast<int>(bytes->size() / (static_cast<size_t>(width) * 4));
-    ink.cmyk.assign(bytes->begin(), bytes->end());
-    for (size_t i = 0; i + 3 < bytes->size(); i += 4) {
-      int total = static_cast<unsigned char>((*bytes)[i]) + static_cast<unsigned char>((*bytes)[i + 1]) +
-                  static_cast<unsigned char>((*bytes)[i + 2]) + static_cast<unsigned char>((*bytes)[i + 3]);
-      ink.max_total = std::max(ink.max_total, total * 100.0 / 255);
-    }
+    pages.push_back(read_rendered(*bytes, boxes.at(static_cast<size_t>(p - 1)).media.w, dpi));
   }
+  return pages;
+}
+
+}  // namespace
+
+InkCoverage measure_ink(const fs::path& pdf, int page, double dpi) {
+  const int first = page > 0 ? page : 1, last = page > 0 ? page : pdf_page_count(pdf);
+  std::vector<InkCoverage> pages = render_pages(pdf, first, last, dpi);
+  InkCoverage ink = pages.back();
+  for (const auto& p : pages) ink.max_total = std::max(ink.max_total, p.max_total);
   return ink;
+}
+
+std::vector<InkCoverage> render_cmyk_pages(const fs::path& pdf, double dpi, int first, int last) {
+  return render_pages(pdf, first, last > 0 ? last : pdf_page_count(pdf), dpi);
 }
 
 bool has_output_intent(const fs::path& file) {

@@ -84,6 +84,10 @@ struct InkCoverage {
 };
 // Renders page `page` (1-based; 0: all pages, max over them, pixels of the last).
 InkCoverage measure_ink(const std::filesystem::path& pdf, int page, double dpi);
+// Pages `first` to `last` (1-based; 0: the last page) rendered so, in page
+// order, in one Ghostscript run: preflight's cross-check of the separations
+// against the RGB rendering.
+std::vector<InkCoverage> render_cmyk_pages(const std::filesystem::path& pdf, double dpi, int first = 1, int last = 0);
 
 // True when the PDF's catalog has /OutputIntents with an ICC profile (/DestOutputProfile).
 bool has_output_intent(const std::filesystem::path& pdf);

@@ -28,8 +28,8 @@ using Transform = std::unique_ptr<void, TransformCloser>;
 }  // namespace
 
 struct PressColours::Lcms {
-  Transform to_cmyk;    // sRGB doubles (0-1) -> CMYK doubles (0-100)
-  Transform to_cmyk8;   // sRGB bytes -> CMYK bytes
+  Transform to_cmyk;     // sRGB doubles (0-1) -> CMYK doubles (0-100)
+  Transform to_cmyk8;    // sRGB bytes -> CMYK bytes
   Transform rgb_to_lab;  // sRGB -> Lab (D50)
   Transform cmyk_to_lab;
 };
@@ -68,6 +68,13 @@ double PressColours::distance_from_black(Rgb rgb) const {
   const cmsCIELab black{0, 0, 0};
   return cmsCIE2000DeltaE(&lab, &black, 1, 1, 1);
 }
+
+double PressColours::delta_e(const std::array<double, 3>& a, const std::array<double, 3>& b) {
+  const cmsCIELab la{a[0], a[1], a[2]}, lb{b[0], b[1], b[2]};
+  return cmsCIE2000DeltaE(&la, &lb, 1, 1, 1);
+}
+
+double PressColours::distance_from_black(Cmyk cmyk) const { return delta_e(lab_of(cmyk), {0, 0, 0}); }
 
 std::array<double, 3> PressColours::lab_of(Cmyk c) const {
   double in[4] = {c.c * 100, c.m * 100, c.y * 100, c.k * 100};

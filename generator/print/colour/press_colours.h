@@ -62,6 +62,11 @@ class PressColours {
 
   // CIEDE2000 between `rgb` and black (both from sRGB).
   double distance_from_black(Rgb rgb) const;
+  // CIEDE2000 between a colour as printed and black (preflight's test for
+  // near-black text built from four inks).
+  double distance_from_black(Cmyk cmyk) const;
+  // CIEDE2000 between two L*a*b* colours.
+  static double delta_e(const std::array<double, 3>& a, const std::array<double, 3>& b);
   // CIE L*a*b* (D50) of a colour as printed.
   std::array<double, 3> lab_of(Cmyk cmyk) const;
   // The ink limit applied: C, M, Y scaled down until the total fits.

@@ -122,6 +122,11 @@ void copy_pages(const fs::path& src_file, std::span<const int> order, const fs::
         copied.appendItem(intent.isIndirect() ? dst.copyForeignObject(intent) : intent);
       dst.getRoot().replaceKey("/OutputIntents", copied);
     }
+    // So does the XMP metadata: PDF/X-4 requires it (it carries the
+    // pdfxid:GTS_PDFXVersion), and it describes the same document.
+    QPDFObjectHandle metadata = src.getRoot().getKey("/Metadata");
+    if (metadata.isStream() && metadata.isIndirect())
+      dst.getRoot().replaceKey("/Metadata", dst.copyForeignObject(metadata));
     QPDFObjectHandle info = src.getTrailer().getKey("/Info");
     if (info.isDictionary() && info.isIndirect()) dst.getTrailer().replaceKey("/Info", dst.copyForeignObject(info));
     write_deterministic(dst, out, src.getPDFVersion());

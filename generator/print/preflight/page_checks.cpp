@@ -76,7 +76,7 @@ void check_text(const PdfPageContent& content, const PageBoxes& boxes, const pag
   double smallest_limit = 0;
   size_t small = 0;
   for (const auto& t : content.texts) {
-    if (!inside(boxes.trim, t.origin)) continue;  // outside the trim: see check_marks
+    if (!t.indirect && !inside(boxes.trim, t.origin)) continue;  // outside the trim: see check_marks
     double limit = profile.text_min_pt;
     if (t.color) {
       auto ground = ground_of(t, pixels);
@@ -101,14 +101,17 @@ void check_text(const PdfPageContent& content, const PageBoxes& boxes, const pag
           fmt::format("{:g} pt", smallest_limit) + (light ? " for light text on a dark ground" : ""));
 }
 
-// Stroked lines on the card at least the profile's minimum; a straight line
-// wholly outside the trim is a mark.
+std::string inside_text(const std::string& inside) { return inside.empty() ? "" : " inside " + inside; }
+
+// Stroked lines on the card at least the profile's minimum, wherever they
+// are drawn (in a pattern cell or a glyph as printed: with its matrix); a
+// straight line wholly outside the trim is a mark.
 void check_lines(const PdfPageContent& content, const PageBoxes& boxes, const PrintProfile& profile,
                  const std::string& where, CardPreflight& card) {
   const PdfPath* thinnest = nullptr;
   size_t thin = 0;
   for (const auto& p : content.paths) {
-    bool on_card = intersects(p.bounds.inset(-1e-3), boxes.trim);
+    bool on_card = p.indirect || intersects(p.bounds.inset(-1e-3), boxes.trim);
     if (!on_card) {
       // Art may run into the bleed; a printer's mark may not: a straight
       // stroked line wholly outside the trim is a crop or registration mark.
@@ -127,19 +130,21 @@ void check_lines(const PdfPageContent& content, const PageBoxes& boxes, const Pr
       if (!thinnest || p.line_width_pt < thinnest->line_width_pt) thinnest = &p;
     }
   }
-  if (thinnest)
-    add(card, PreflightCheck::Lines,
-        where + ": " + std::to_string(thin) + (thin == 1 ? " line" : " lines") +
-            " too thin: " + fmt::format("{:.2f} pt", thinnest->line_width_pt) + " at " +
-            fmt::format("{:.1f}, {:.1f} mm", thinnest->bounds.x, thinnest->bounds.y) + ", the minimum is " +
-            fmt::format("{:g} pt", profile.line_min_pt));
+  if (!thinnest) return;
+  // Inside a pattern or a glyph the position is that of one cell: not said.
+  const std::string at =
+      thinnest->indirect ? "" : " at " + fmt::format("{:.1f}, {:.1f} mm", thinnest->bounds.x, thinnest->bounds.y);
+  add(card, PreflightCheck::Lines,
+      where + ": " + std::to_string(thin) + (thin == 1 ? " line" : " lines") +
+          " too thin: " + fmt::format("{:.2f} pt", thinnest->line_width_pt) + inside_text(thinnest->inside) + at +
+          ", below line_min_pt " + fmt::format("{:g}", profile.line_min_pt));
 }
 
 // Text outside the trim is a mark (a file name, a colour bar's label).
 void check_text_marks(const PdfPageContent& content, const PageBoxes& boxes, const PrintProfile& profile,
                       const std::string& where, CardPreflight& card) {
   for (const auto& t : content.texts)
-    if (!inside(boxes.trim, t.origin) && !profile.marks_allowed)
+    if (!t.indirect && !inside(boxes.trim, t.origin) && !profile.marks_allowed)
       add(card, PreflightCheck::Marks,
           where + ": text outside the trim at " + fmt::format("{:.1f}, {:.1f} mm", t.origin.x, t.origin.y) +
               " (a file name?)");
@@ -150,18 +155,20 @@ void check_text_marks(const PdfPageContent& content, const PageBoxes& boxes, con
 void check_images_and_fonts(const PdfPageContent& content, const PageBoxes& boxes, const PrintProfile& profile,
                             const std::string& where, CardPreflight& card) {
   for (const auto& img : content.images) {
-    if (!intersects(img.bounds, boxes.trim)) {
+    if (!img.indirect && !intersects(img.bounds, boxes.trim)) {
       if (!profile.marks_allowed)
         add(card, PreflightCheck::Marks,
             where + ": an image wholly outside the trim at " +
                 fmt::format("{:.1f}, {:.1f} mm", img.bounds.x, img.bounds.y));
       continue;
     }
+    // A soft mask's resolution shows as the edges it cuts: held to the same minimum.
     if (img.dpi + 0.5 < profile.image_dpi)
       add(card, PreflightCheck::Resolution,
-          where + ": an image of " + std::to_string(img.width_px) + " x " + std::to_string(img.height_px) +
-              " px placed at " + fmt::format("{:.1f} x {:.1f} mm", img.bounds.w, img.bounds.h) + " has " +
-              fmt::format("{:.0f} dpi", img.dpi) + ", the minimum is " + fmt::format("{:g} dpi", profile.image_dpi));
+          where + ": " + (img.soft_mask ? "soft mask image " : "an image of ") + std::to_string(img.width_px) + " x " +
+              std::to_string(img.height_px) + " px placed at " +
+              fmt::format("{:.1f} x {:.1f} mm", img.bounds.w, img.bounds.h) + inside_text(img.inside) + " has " +
+              fmt::format("{:.0f} ppi", img.dpi) + ", below image_dpi " + fmt::format("{:g}", profile.image_dpi));
   }
   if (profile.fonts_embedded)
     for (const auto& f : content.fonts)

@@ -8,6 +8,7 @@
 
 #include "core/files.h"
 #include "model/value.h"
+#include "print/colour/press_colours.h"
 #include "print/manifest/input_snapshot.h"
 #include "print/manifest/manifest.h"
 #include "print/pdf/pdf_boxes.h"
@@ -49,6 +50,7 @@ std::optional<ReadPdf> read_pdf(const fs::path& file, const std::string& label, 
 // two PDFs or one deck with each card's back and front side by side.
 struct ShopPdfs {
   std::optional<ReadPdf> fronts, backs;
+  std::optional<ReadPdf> whole;  // the deck PDF as it is
   std::string fronts_name, backs_name;
   bool deck = false, back_first = true;
   size_t front_page(size_t i) const { return deck ? 2 * i + (back_first ? 2 : 1) : i + 1; }
@@ -76,6 +78,7 @@ ShopPdfs read_shop_pdfs(const fs::path& game_dir, const PrintProfile& profile, s
       side.boxes.push_back(deck->boxes[p]);
       side.content.push_back(deck->content[p]);
     }
+    out.whole = std::move(deck);
     return out;
   }
   out.fronts_name = profile.fronts_pdf;
@@ -124,6 +127,91 @@ void check_stale(const fs::path& game_dir, const project::Project& project, Pref
                               "(manifest.json): build again"});
 }
 
+// The press condition whose output intent identifier a file names (a
+// condition of data/print/color.yaml), else the file's default.
+std::optional<CmykSettings> condition_named(const std::string& identifier, const project::Project& project) {
+  Diagnostics diags;
+  if (!project.exists("data/print/color.yaml")) return std::nullopt;
+  auto doc = model::read_yaml(project, "data/print/color.yaml", diags);
+  const model::Value* conditions = doc && doc->is_map() ? doc->find("conditions") : nullptr;
+  if (conditions && conditions->is_map())
+    for (const auto& [id, v] : conditions->map) {
+      Diagnostics ignored;
+      auto s = load_cmyk_settings(project, ignored, id);
+      if (s && s->identifier == identifier) return s;
+    }
+  return load_cmyk_settings(project, diags);
+}
+
+// What the shop PDFs are held to as CMYK files: the profile's press
+// condition and PDF/X flavour; or, when the profile asks for RGB but the
+// files say they are PDF/X, what they say (the files are checked as what
+// they claim to be). nullopt: RGB files, no colour checks.
+std::optional<preflight::PressCheck> press_check(const PrintProfile& profile, const fs::path& fronts,
+                                                 const project::Project& project, PreflightReport& report) {
+  const auto claim = preflight::read_pdfx_claim(fronts);
+  const bool cmyk = profile.color != "rgb";
+  if (!cmyk && claim.version.empty() && !claim.output_intent) return std::nullopt;
+  Diagnostics diags;
+  auto settings = cmyk ? load_cmyk_settings(project, diags, profile.color) : condition_named(claim.identifier, project);
+  if (!settings) {
+    report.general.push_back({PreflightCheck::Pdfx, "the press condition '" +
+                                                        (cmyk ? profile.color : claim.identifier) +
+                                                        "' cannot be read from data/print/color.yaml"});
+    return std::nullopt;
+  }
+  if (cmyk && claim.version.empty())
+    report.general.push_back({PreflightCheck::Pdfx, fronts.filename().string() +
+                                                        " is no PDF/X file: `kartenwerk build --profile " + profile.id +
+                                                        "` makes what the shop takes"});
+  preflight::PressCheck press;
+  press.settings = *settings;
+  press.level = profile.pdfx ? *profile.pdfx : claim.version.starts_with("PDF/X-1") ? PdfxLevel::X1a : PdfxLevel::X4;
+  try {
+    press.colours = std::make_shared<PressColours>(press.settings);
+  } catch (const std::exception& e) {
+    report.general.push_back({PreflightCheck::Pdfx, e.what()});
+    return std::nullopt;
+  }
+  report.press = press.settings.condition + ", " + pdfx_name(press.level);
+  return press;
+}
+
+// A CMYK file's PDF/X requirements (the file's, then each page's, on the
+// page's card) and each page's colours. `card_of_page[i]`: the card page i
+// shows, if any.
+void check_press_file(const ReadPdf& pdf, const fs::path& file, const std::string& label,
+                      const preflight::PressCheck& press, std::span<const std::optional<size_t>> card_of_page,
+                      bool number_pages, PreflightReport& report) {
+  const auto pdfx = preflight::check_pdfx(file, press.level);
+  for (const auto& f : pdfx.file) report.general.push_back({PreflightCheck::Pdfx, label + ": " + f});
+  for (size_t i = 0; i < card_of_page.size() && i < pdf.content.size(); ++i) {
+    if (!card_of_page[i]) continue;
+    CardPreflight& card = report.cards[*card_of_page[i]];
+    const std::string where = number_pages ? label + " p. " + std::to_string(i + 1) : label;
+    if (i < pdfx.pages.size())
+      for (const auto& f : pdfx.pages[i]) add(card, PreflightCheck::Pdfx, where + ": " + f);
+    preflight::check_colours(pdf.content[i], press, where, card);
+  }
+}
+
+// The press checks of a deck PDF: each page against its card, in the
+// deck's order (a back, then its front; or the other way round).
+void check_press_deck(const ReadPdf& deck, const fs::path& file, const PrintProfile& profile,
+                      std::span<const layout::CardSide> sides, std::span<const render::Raster> rasters,
+                      const project::Project& project, PreflightReport& report) {
+  auto press = press_check(profile, file, project, report);
+  if (!press) return;
+  std::vector<std::optional<size_t>> card_of_page;
+  for (const auto& side : sides) {
+    const std::optional<size_t> front = side.front;
+    card_of_page.push_back(profile.deck_back_first ? side.back : front);
+    card_of_page.push_back(profile.deck_back_first ? front : side.back);
+  }
+  check_press_file(deck, file, profile.deck_pdf, *press, card_of_page, true, report);
+  preflight::check_separations(file, profile.deck_pdf, *press, card_of_page, rasters, true, report);
+}
+
 }  // namespace
 
 const char* check_name(PreflightCheck c) {
@@ -150,6 +238,16 @@ const char* check_name(PreflightCheck c) {
       return "resolution";
     case PreflightCheck::Marks:
       return "marks";
+    case PreflightCheck::Colour:
+      return "colour";
+    case PreflightCheck::Ink:
+      return "ink";
+    case PreflightCheck::Black:
+      return "black";
+    case PreflightCheck::Pdfx:
+      return "pdfx";
+    case PreflightCheck::Separations:
+      return "separations";
   }
   return "?";
 }
@@ -335,6 +433,25 @@ PreflightReport preflight_game(const model::Game& game, std::span<const layout::
                             preflight::Pixels{&rasters[b], cards[b].page.size}, profile, pdfs.backs_name,
                             report.cards[b]);
   }
+  if (pdfs.whole) {
+    check_press_deck(*pdfs.whole, game_dir / profile.deck_pdf, profile, sides, rasters, project, report);
+    return report;
+  }
+  if (auto press = fronts ? press_check(profile, game_dir / profile.fronts_pdf, project, report) : std::nullopt) {
+    std::vector<std::optional<size_t>> front_cards, back_cards;
+    for (const auto& side : sides) {
+      front_cards.push_back(side.front);
+      back_cards.push_back(side.back);
+    }
+    check_press_file(*fronts, game_dir / profile.fronts_pdf, profile.fronts_pdf, *press, front_cards, true, report);
+    preflight::check_separations(game_dir / profile.fronts_pdf, profile.fronts_pdf, *press, front_cards, rasters, true,
+                                 report);
+    if (backs) {
+      check_press_file(*backs, game_dir / profile.backs_pdf, profile.backs_pdf, *press, back_cards, false, report);
+      preflight::check_separations(game_dir / profile.backs_pdf, profile.backs_pdf, *press, back_cards, rasters, false,
+                                   report);
+    }
+  }
   return report;
 }
 
@@ -356,7 +473,9 @@ std::string format_preflight(const PreflightReport& report) {
                     (p.image_px ? fmt::format(" ({} x {} px)", p.image_px->first, p.image_px->second) : ""));
   out += "  files: " + fmt::format("{}", fmt::join(files, ", ")) + "\n";
   if (!p.card_id.empty()) out += "  card: " + p.card_id + "\n";
-  out += "  checks: files stale boxes image bleed safe-area text lines fonts resolution marks\n";
+  if (!report.press.empty()) out += "  colour: CMYK, " + report.press + "\n";
+  out += std::string("  checks: files stale boxes image bleed safe-area text lines fonts resolution marks") +
+         (report.press.empty() ? "" : " colour ink black pdfx separations") + "\n";
   for (const auto& f : report.general) out += "  " + std::string(check_name(f.check)) + ": " + f.message + "\n";
   size_t width = 0;
   for (const auto& c : report.cards) width = std::max(width, c.stem.size());
@@ -367,6 +486,7 @@ std::string format_preflight(const PreflightReport& report) {
       std::vector<std::string> measured;
       if (c.min_text_pt > 0) measured.push_back(fmt::format("text >= {:.2f} pt", c.min_text_pt));
       if (c.min_line_pt > 0) measured.push_back(fmt::format("lines >= {:.2f} pt", c.min_line_pt));
+      if (c.separation_delta_e >= 0) measured.push_back(fmt::format("separations ΔE {:.1f}", c.separation_delta_e));
       for (size_t k = 0; k < measured.size(); ++k) line += (k ? ", " : "") + measured[k];
       out += line + "\n";
     } else {

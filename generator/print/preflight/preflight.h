@@ -10,11 +10,21 @@
 //   text       text of at least text_min_pt (light on dark: the larger
 //              minimum), from the PDF content (size as printed; light on dark
 //              when the text is lighter than the ground it sits on in the JPEG)
-//   lines      stroked lines at least line_min_pt wide
+//   lines      stroked lines at least line_min_pt wide, also inside forms,
+//              tiling patterns, Type 3 glyphs and soft masks (as printed)
 //   fonts      every font embedded
-//   resolution raster images placed at image_dpi or more
+//   resolution raster images placed at image_dpi or more, soft masks too
 //   marks      nothing outside the trim that is not card (crop marks, colour
 //              bars, file names: objects lying wholly in the bleed), no slug
+// CMYK files only (the profile names a press condition, or the file says it
+// is PDF/X), from every paint of every page:
+//   colour     nothing RGB (fills, strokes, text, shadings, images), and for
+//              PDF/X-1a only device CMYK, grey and spot colours
+//   ink        every CMYK colour and CMYK image pixel within the ink limit
+//   black      near-black text and thin lines in K alone, not four inks
+//   pdfx       the PDF/X requirements of the file and its pages (README)
+//   separations Ghostscript's CMYK rendering of each page against the
+//              card's JPEG through the press profile: mean ΔE2000 per card
 // Read from the layout (the display list the files were painted from; the
 // manifest's input hash proves they still match):
 //   safe-area  all text and key elements (keep_in_safe_area) inside the safe area
@@ -72,7 +82,7 @@ struct PrintProfile {
   // The shop's PDFs: "rgb", or the id of a press condition of
   // data/print/color.yaml (CMYK through its profile), and the PDF/X flavour.
   std::string color = "rgb";
-  std::optional<PdfxLevel> pdfx;
+  std::optional<PdfxLevel> pdfx;  // unset: as the file says (X-4 when it says nothing)
   SourceLoc loc;
 
   // This profile for a game whose cards are `trim`: the shop card that asks
@@ -91,7 +101,24 @@ struct PrintProfiles {
 // when it is missing or wrong.
 std::optional<PrintProfiles> load_print_profiles(const project::Project& project, Diagnostics& diags);
 
-enum class PreflightCheck { Files, Stale, Boxes, Image, Bleed, SafeArea, Text, Lines, Fonts, Resolution, Marks };
+enum class PreflightCheck {
+  Files,
+  Stale,
+  Boxes,
+  Image,
+  Bleed,
+  SafeArea,
+  Text,
+  Lines,
+  Fonts,
+  Resolution,
+  Marks,
+  Colour,
+  Ink,
+  Black,
+  Pdfx,
+  Separations
+};
 const char* check_name(PreflightCheck c);  // "boxes", "safe-area", ...
 
 struct PreflightFinding {
@@ -105,12 +132,14 @@ struct CardPreflight {
   std::vector<PreflightFinding> findings;
   // What was measured (0: nothing of that kind on the card).
   double min_text_pt = 0, min_line_pt = 0;
+  double separation_delta_e = -1;  // CMYK files: mean CIEDE2000 of the separations against the JPEG (-1: not measured)
   bool ok() const { return findings.empty(); }
 };
 
 struct PreflightReport {
   std::string game;
   const PrintProfile* profile = nullptr;
+  std::string press;  // the press condition and PDF/X flavour a CMYK file was checked as; "" for RGB
   std::vector<PreflightFinding> general;  // about the files as a whole
   std::vector<CardPreflight> cards;       // fronts in card order, then the backs
   size_t failed_cards() const;
