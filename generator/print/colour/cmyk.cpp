@@ -60,12 +60,15 @@ std::optional<CmykSettings> load_cmyk_settings(const project::Project& project, 
     s.loc = v.key_loc;
     if (auto icc = r.text("icc")) {
       // Read here, so that a missing profile is said at its line and the
-      // profile is an input of the build like any other.
-      const bool system = icc->starts_with('/');
-      const project::InputPtr profile = system ? project.read_system(*icc) : project.read(*icc);
-      const auto on_disk = system ? std::optional<fs::path>(*icc) : project.file_on_disk(*icc);
+      // profile is an input of the build like any other. Through the project
+      // like every path a project file names: one outside it (a system
+      // profile folder) needs --allow-read.
+      const project::InputPtr profile = project.read(*icc);
+      const auto on_disk = project.file_on_disk(*icc);
       s.icc = on_disk.value_or(fs::path(*icc));
-      if (!profile || !on_disk)
+      if (auto why = project.refusal(*icc))
+        r.error(r.find("icc")->loc, "cannot read the ICC profile: " + *why);
+      else if (!profile || !on_disk)
         r.error(r.find("icc")->loc, "ICC profile " + *icc + " does not exist",
                 "scripts/make-icc-profiles.sh makes the profiles under data/print/icc/");
     }
@@ -76,7 +79,8 @@ std::optional<CmykSettings> load_cmyk_settings(const project::Project& project, 
     if (auto d = r.number("near_black")) s.near_black_delta_e = *d;
     if (auto t = r.number("thin_line")) s.thin_line_pt = *t;
     if (auto m = r.number("rich_black_min")) s.rich_black_min_mm = *m;
-    if (auto rb = r.numbers("rich_black"); rb && rb->size() == 4) std::copy(rb->begin(), rb->end(), s.rich_black.begin());
+    if (auto rb = r.numbers("rich_black"); rb && rb->size() == 4)
+      std::copy(rb->begin(), rb->end(), s.rich_black.begin());
     if (auto o = r.flag("overprint_black")) s.overprint_black = *o;
     if (auto l = r.number("ink_limit")) s.ink_limit = *l;
     if (auto f = r.number("flatten_dpi")) s.flatten_dpi = *f;
@@ -88,9 +92,10 @@ std::optional<CmykSettings> load_cmyk_settings(const project::Project& project, 
   });
   if (diags.error_count() > errors) return std::nullopt;
   if (!found) {
-    diags.error({file}, wanted.empty() ? "no press condition named (give `default:`)"
-                                       : "unknown press condition '" + wanted + "'",
-                {}, known.empty() ? "" : "known press conditions are " + yaml::join_names(known));
+    diags.error(
+        {file},
+        wanted.empty() ? "no press condition named (give `default:`)" : "unknown press condition '" + wanted + "'", {},
+        known.empty() ? "" : "known press conditions are " + yaml::join_names(known));
     return std::nullopt;
   }
   return found;
@@ -134,9 +139,9 @@ void flatten_transparent_pages(QPDF& pdf, const fs::path& rendered_from, const C
     QPDFObjectHandle resources = QPDFObjectHandle::newDictionary();
     resources.replaceKey("/XObject", QPDFObjectHandle::newDictionary({{"/kwFlat", image}}));
     page.replaceKey("/Resources", resources);
-    page.replaceKey("/Contents", QPDFObjectHandle::newStream(
-                                     &pdf, fmt::format("q {:.4f} 0 0 {:.4f} {:.4f} {:.4f} cm /kwFlat Do Q\n", w, h,
-                                                       x0, y0)));
+    page.replaceKey("/Contents",
+                    QPDFObjectHandle::newStream(
+                        &pdf, fmt::format("q {:.4f} 0 0 {:.4f} {:.4f} {:.4f} cm /kwFlat Do Q\n", w, h, x0, y0)));
     page.removeKey("/Group");
   }
 }

@@ -1,0 +1,36 @@
+#pragma once
+// Resource limits on what a project may make kartenwerk read: a hostile or
+// broken project must end in a clear error, not in exhausted memory. The
+// defaults leave the shipped games far below every limit (the largest game
+// file expands to a few thousand YAML values); `--limit NAME=N` raises one.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace kw {
+
+struct Limits {
+  // Values one YAML document may expand to, every use of an alias counted
+  // again (a nine-level alias bomb of twelve lines expands to 10^9).
+  std::uint64_t yaml_nodes = 1'000'000;
+  // Nesting of maps and lists in one YAML document, aliases expanded.
+  std::uint64_t yaml_depth = 64;
+  // Bytes of one YAML file (the largest shipped one has about 26 kB).
+  std::uint64_t yaml_bytes = 16u << 20;
+  // Bytes of any other input (fonts, SVG art, images, ICC profiles).
+  std::uint64_t file_bytes = 256u << 20;
+};
+
+// The limits of this run. Set once by the command line before any work
+// starts (and by tests); read from every thread afterwards.
+const Limits& limits();
+void set_limits(const Limits& limits);
+
+// Applies "NAME=N" (yaml-nodes, yaml-depth, yaml-bytes, file-bytes) to
+// `limits`; the reason when it is no such limit or N is no positive number.
+std::optional<std::string> apply_limit(std::string_view setting, Limits& limits);
+// "yaml-nodes, yaml-depth, yaml-bytes, file-bytes" with their defaults, for help.
+std::string limit_names();
+
+}  // namespace kw
