@@ -4,7 +4,7 @@
 
 #include <algorithm>
 #include <fstream>
-#include <sstream>
+#include <iterator>
 
 #include "core/limits.h"
 #include "project/path.h"
@@ -81,8 +81,10 @@ InputPtr DiskProject::cached(const std::string& key, const fs::path& file) const
   std::error_code ec;
   if (fs::is_regular_file(file, ec)) {
     std::ifstream in(file, std::ios::binary);
-    std::ostringstream bytes;
-    if (in && (bytes << in.rdbuf())) input = std::make_shared<const Input>(key, std::move(bytes).str());
+    // Not `stream << in.rdbuf()`: it fails on an empty file, which is then
+    // no file at all ("cannot read") instead of an empty one.
+    std::string bytes(std::istreambuf_iterator<char>(in), {});
+    if (in && !in.bad()) input = std::make_shared<const Input>(key, std::move(bytes));
   }
   std::lock_guard lock(mutex_);
   return inputs_.try_emplace(key, std::move(input)).first->second;

@@ -18,7 +18,6 @@ namespace {
 namespace fs = std::filesystem;
 using test::kartenwerk;
 using test::quoted;
-using test::Run;
 
 // The first line of every outside file: it must never appear in any output.
 constexpr const char* kSecret = "SECRET-FIRST-LINE-4f1c";
@@ -57,7 +56,7 @@ class Shipped {
     fs::remove(root() / relative);  // never write through a hard link
     std::ofstream(root() / relative, std::ios::binary) << text;
   }
-  Run run(const std::string& args) const { return kartenwerk("--root " + quoted(root()) + " " + args); }
+  test::Run run(const std::string& args) const { return kartenwerk("--root " + quoted(root()) + " " + args); }
   // Nothing new outside, and the secrets untouched.
   void expect_outside_untouched() const { EXPECT_EQ(listing(outside()), before_); }
 
@@ -68,7 +67,7 @@ class Shipped {
 
 // Refused with exit status 1 and a message matching `located`, quoting no
 // byte of the outside file.
-void expect_refused(const Shipped& p, const Run& r, const std::string& located) {
+void expect_refused(const Shipped& p, const test::Run& r, const std::string& located) {
   EXPECT_EQ(r.status, 1) << r.output;
   EXPECT_TRUE(std::regex_search(r.output, std::regex(located))) << "wanted /" << located << "/ in\n" << r.output;
   EXPECT_EQ(r.output.find(kSecret), std::string::npos) << r.output;
@@ -118,10 +117,10 @@ TEST(Sandbox, FontFileOutsideIsRefusedUnlessAllowed) {
   std::string fonts = *read_file(p.root() / "fonts/fonts.yaml");
   const std::string first_font = "EBGaramond12-Italic.otf";
   ASSERT_NE(fonts.find(first_font), std::string::npos);
-  p.patch("fonts/fonts.yaml", first_font, p.up_from("fonts") + "/secret.ttf");
+  p.patch("fonts/fonts.yaml", first_font, p.up_from("fonts/eb-garamond") + "/secret.ttf");
   expect_refused(p, p.run("check"), R"(fonts/fonts\.yaml:\d+:\d+: error: cannot read font file: '\.\./.*' leaves)");
   // Allowed, the folder is read: the file is no font, which is said without its content.
-  Run allowed = p.run("--allow-read " + quoted(p.outside()) + " check");
+  test::Run allowed = p.run("--allow-read " + quoted(p.outside()) + " check");
   EXPECT_EQ(allowed.output.find("leaves the project"), std::string::npos) << allowed.output;
   EXPECT_EQ(allowed.output.find(kSecret), std::string::npos) << allowed.output;
 }
@@ -131,7 +130,7 @@ TEST(Sandbox, AllowedFolderIsRead) {
   std::ofstream(p.outside() / "shared.yaml") << "# nothing to add\n";
   p.patch("data/cards.yaml", "  - formats.yaml\n", "  - formats.yaml\n  - " + p.up_from("data") + "/shared.yaml\n");
   EXPECT_EQ(p.run("check --game duell").status, 1);
-  Run r = p.run("--allow-read " + quoted(p.outside()) + " check --game duell");
+  test::Run r = p.run("--allow-read " + quoted(p.outside()) + " check --game duell");
   EXPECT_EQ(r.status, 0) << r.output;
 }
 
@@ -140,7 +139,7 @@ TEST(Sandbox, IccProfileOutsideIsRefused) {
   p.patch("data/print/color.yaml", "icc: data/print/icc/kartenwerk-fogra39-300.icc",
           "icc: " + (p.outside() / "secret.icc").string());
   test::TempDir out;
-  Run r = p.run("build --game duell --color cmyk --format pdf --out " + quoted(out.path()));
+  test::Run r = p.run("build --game duell --color cmyk --format pdf --out " + quoted(out.path()));
   expect_refused(p, r, R"(data/print/color\.yaml:\d+:\d+: error: cannot read the ICC profile: '/.*' is an absolute)");
 }
 
@@ -148,7 +147,7 @@ TEST(Sandbox, VariantAndLanguageCannotNamePaths) {
   Shipped p;
   for (const char* args : {"check --variant ../x", "check --variant /x", "i18n export --lang ../x",
                            "i18n export --lang ../../x --game duell", "build --lang ../x"}) {
-    Run r = p.run(args);
+    test::Run r = p.run(args);
     EXPECT_EQ(r.status, 2) << args << "\n" << r.output;
   }
   p.expect_outside_untouched();
@@ -160,7 +159,7 @@ TEST(Sandbox, PoLanguageHeaderCannotNameAFolder) {
   std::ofstream(po) << "msgid \"\"\nmsgstr \"\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n"
                        "\"Language: ../../../../x\\n\"\n\"X-Kartenwerk-Game: duell\\n\"\n";
   const auto before = listing(p.root());
-  Run r = p.run("i18n import " + quoted(po));
+  test::Run r = p.run("i18n import " + quoted(po));
   EXPECT_EQ(r.status, 1) << r.output;
   EXPECT_TRUE(
       std::regex_search(r.output, std::regex(R"(evil\.po:4:2: error: .*Language: '\.\./\.\./\.\./\.\./x' is no)")))
@@ -172,7 +171,7 @@ TEST(Sandbox, PoLanguageHeaderCannotNameAFolder) {
 TEST(Sandbox, ExportStaysInItsFolder) {
   Shipped p;
   test::TempDir out;
-  Run r = p.run("i18n export --lang fr --game duell --out " + quoted(out.path()));
+  test::Run r = p.run("i18n export --lang fr --game duell --out " + quoted(out.path()));
   EXPECT_EQ(r.status, 0) << r.output;
   EXPECT_EQ(listing(out.path()), (std::set<std::string>{"fr", "fr/duell.po"}));
   p.expect_outside_untouched();
@@ -190,7 +189,7 @@ TEST(Limits, AliasBombIsStoppedAtTheAlias) {
     bomb += "]\n";
   }
   std::ofstream(p.root() / "data/games/zz-bomb.yaml") << bomb;
-  Run r = p.run("check");
+  test::Run r = p.run("check");
   EXPECT_EQ(r.status, 1) << r.output;
   EXPECT_TRUE(std::regex_search(
       r.output,
@@ -202,12 +201,12 @@ TEST(Limits, AliasBombIsStoppedAtTheAlias) {
 TEST(Limits, DeepNestingAndLargeFilesAreStopped) {
   Shipped p;
   std::ofstream(p.root() / "data/games/zz-deep.yaml") << std::string(100, '[') << std::string(100, ']') << "\n";
-  Run deep = p.run("check");
+  test::Run deep = p.run("check");
   EXPECT_EQ(deep.status, 1) << deep.output;
   EXPECT_NE(deep.output.find("zz-deep.yaml:1:65: error: YAML nested deeper than the limit of 64"), std::string::npos)
       << deep.output;
   fs::remove(p.root() / "data/games/zz-deep.yaml");
-  Run small = p.run("--limit yaml-bytes=1000 check --game duell");
+  test::Run small = p.run("--limit yaml-bytes=1000 check --game duell");
   EXPECT_EQ(small.status, 1) << small.output;
   EXPECT_NE(small.output.find("more than the limit of 1000 for YAML (raise it with --limit yaml-bytes=N)"),
             std::string::npos)
@@ -216,7 +215,7 @@ TEST(Limits, DeepNestingAndLargeFilesAreStopped) {
 
 TEST(Limits, LimitOptionIsChecked) {
   for (const char* bad : {"yaml-nodes", "yaml-nodes=0", "yaml-nodes=-3", "nodes=5", "yaml-depth=x"}) {
-    Run r = kartenwerk(std::string("--limit ") + bad + " list");
+    test::Run r = kartenwerk(std::string("--limit ") + bad + " list");
     EXPECT_EQ(r.status, 2) << bad << "\n" << r.output;
   }
   EXPECT_EQ(kartenwerk("--limit yaml-nodes=5000000 --limit file-bytes=1000000000 list").status, 0);
@@ -227,7 +226,7 @@ TEST(Limits, LimitOptionIsChecked) {
 TEST(Strict, InvalidUtf8IsLocated) {
   Shipped p;
   p.patch("data/games/duell.yaml", "name: ", "name: \xC3\x28 ");
-  Run r = p.run("check --game duell");
+  test::Run r = p.run("check --game duell");
   EXPECT_EQ(r.status, 1) << r.output;
   EXPECT_TRUE(std::regex_search(
       r.output, std::regex(R"(data/games/duell\.yaml:\d+:\d+: error: invalid UTF-8 at byte offset \d+)")))
@@ -238,7 +237,7 @@ TEST(Strict, DuplicateKeyInATableIsAnError) {
   Shipped p;
   p.patch("data/games/duell.yaml", "        name: { type: text, required: true }\n",
           "        name: { type: text, required: true }\n        name: { type: text }\n");
-  Run r = p.run("check --game duell");
+  test::Run r = p.run("check --game duell");
   EXPECT_EQ(r.status, 1) << r.output;
   EXPECT_TRUE(std::regex_search(
       r.output, std::regex(R"(duell\.yaml:\d+:9: error: key 'name' appears twice in this map \(first at line \d+\))")))
@@ -249,11 +248,11 @@ TEST(Strict, EmptyDatabaseAndEmptyGameAreErrors) {
   Shipped p;
   fs::remove(p.root() / "data/cards.yaml");
   std::ofstream(p.root() / "data/cards.yaml") << "";
-  Run empty = p.run("check");
+  test::Run empty = p.run("check");
   EXPECT_EQ(empty.status, 1) << empty.output;
   EXPECT_NE(empty.output.find("data/cards.yaml:1:1: error: the card database is empty"), std::string::npos)
       << empty.output;
-  Run game = p.run("build --game \"\"");
+  test::Run game = p.run("build --game \"\"");
   EXPECT_EQ(game.status, 2) << game.output;
   EXPECT_NE(game.output.find("--game: needs a game id, not an empty word"), std::string::npos) << game.output;
 }
