@@ -36,6 +36,8 @@ std::optional<std::string> apply_limit(std::string_view setting, Limits& limits)
     auto [end, error] = std::from_chars(number.data(), number.data() + number.size(), value);
     if (number.empty() || error != std::errc() || end != number.data() + number.size() || value == 0)
       return fmt::format("'{}' is not {}=N with N a whole number above 0", setting, name);
+    if (named.field == &Limits::yaml_depth && value > kMaxYamlDepth)
+      return fmt::format("'{}': yaml-depth is at most {}", setting, kMaxYamlDepth);
     limits.*named.field = value;
     return std::nullopt;
   }

@@ -10,11 +10,16 @@
 
 namespace kw {
 
+inline constexpr std::uint64_t kMaxYamlDepth = 1000;
+
 struct Limits {
   // Values one YAML document may expand to, every use of an alias counted
-  // again (a nine-level alias bomb of twelve lines expands to 10^9).
+  // again (a nine-level alias bomb of twelve lines expands to 10^9; the
+  // largest shipped file has about 2100).
   std::uint64_t yaml_nodes = 1'000'000;
-  // Nesting of maps and lists in one YAML document, aliases expanded.
+  // Nesting of maps and lists in one YAML document, aliases expanded (the
+  // shipped files nest 10 deep). At most kMaxYamlDepth: the stages walk the
+  // tree recursively, and the stack is not the place to find a limit.
   std::uint64_t yaml_depth = 64;
   // Bytes of one YAML file (the largest shipped one has about 26 kB).
   std::uint64_t yaml_bytes = 16u << 20;
@@ -28,7 +33,8 @@ const Limits& limits();
 void set_limits(const Limits& limits);
 
 // Applies "NAME=N" (yaml-nodes, yaml-depth, yaml-bytes, file-bytes) to
-// `limits`; the reason when it is no such limit or N is no positive number.
+// `limits`; the reason when it is no such limit or N is no positive number
+// (or, for yaml-depth, above kMaxYamlDepth).
 std::optional<std::string> apply_limit(std::string_view setting, Limits& limits);
 // "yaml-nodes, yaml-depth, yaml-bytes, file-bytes" with their defaults, for help.
 std::string limit_names();
