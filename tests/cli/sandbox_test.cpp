@@ -214,7 +214,8 @@ TEST(Limits, DeepNestingAndLargeFilesAreStopped) {
 }
 
 TEST(Limits, LimitOptionIsChecked) {
-  for (const char* bad : {"yaml-nodes", "yaml-nodes=0", "yaml-nodes=-3", "nodes=5", "yaml-depth=x", "yaml-depth=1001"}) {
+  for (const char* bad :
+       {"yaml-nodes", "yaml-nodes=0", "yaml-nodes=-3", "nodes=5", "yaml-depth=x", "yaml-depth=1001"}) {
     test::Run r = kartenwerk(std::string("--limit ") + bad + " list");
     EXPECT_EQ(r.status, 2) << bad << "\n" << r.output;
   }
