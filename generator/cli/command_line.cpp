@@ -25,8 +25,8 @@ const char* kDescription =
     "Renders print-ready card games from the YAML card database (data/cards.yaml),\n"
     "layouts (layouts/), SVG art (templates/) and bundled fonts (fonts/).\n";
 const char* kExitStatus =
-    "Exit status: 0 on success, 1 when the input has errors, 2 on a wrong command line, 3 on an internal error (a bug: "
-    "please report it).";
+    "Exit status: 0 on success, 1 when the input has errors, 2 on a wrong command line,\n"
+    "3 on an internal error (a bug: please report it).";
 const char* kCommandFooter =
     "Global options, before or after the command: --root DIR (the project folder), --allow-read DIR,\n"
     "--limit NAME=N, --help, --version.\n";
@@ -301,7 +301,10 @@ CommandLine parse_command_line(const std::vector<std::string>& args, std::ostrea
          [&line](const std::vector<std::string>& settings) {
            for (const auto& s : settings) apply_limit(s, line.inv.limits);  // checked by the validator
          },
-         "raise a resource limit; may be given more than once\n(" + limit_names() + ")")
+         fmt::format("raise a resource limit (README: Limits); may be given more\n"
+                     "than once. yaml-nodes={}, yaml-depth={}, yaml-bytes={},\n"
+                     "file-bytes={} by default",
+                     Limits().yaml_nodes, Limits().yaml_depth, Limits().yaml_bytes, Limits().file_bytes))
       ->type_name("NAME=N")
       ->check(CLI::Validator(
           [](std::string& text) -> std::string {

@@ -117,7 +117,7 @@ class Loader {
     model_ = model.get();
     const std::string db = "data/cards.yaml";
     if (!project_.exists(db)) {
-      diags_.error({db, 0, 0}, "card database not found");
+      diags_.error({db, 0, 0}, project::not_read(project_, db, "card database"));
       return nullptr;
     }
     load_file(db, {});

@@ -8,7 +8,10 @@
 #include <fstream>
 #include <regex>
 #include <set>
+#include <sstream>
+#include <stdexcept>
 
+#include "cli/cli.h"
 #include "core/files.h"
 #include "support/test_support.h"
 
@@ -211,6 +214,17 @@ TEST(Limits, DeepNestingAndLargeFilesAreStopped) {
   EXPECT_NE(small.output.find("more than the limit of 1000 for YAML (raise it with --limit yaml-bytes=N)"),
             std::string::npos)
       << small.output;
+}
+
+TEST(Limits, WhatEscapesIsAnInternalErrorWithStatus3) {
+  std::ostringstream err;
+  EXPECT_EQ(cli::guarded([]() -> int { throw std::bad_alloc(); }, err), 3);
+  EXPECT_NE(err.str().find("kartenwerk: internal error: out of memory\nThis is a bug in kartenwerk"), std::string::npos)
+      << err.str();
+  std::ostringstream err2;
+  EXPECT_EQ(cli::guarded([]() -> int { throw std::runtime_error("boom"); }, err2), 3);
+  EXPECT_NE(err2.str().find("internal error: boom"), std::string::npos);
+  EXPECT_EQ(cli::guarded([] { return 1; }, err2), 1);
 }
 
 TEST(Limits, LimitOptionIsChecked) {
