@@ -259,6 +259,16 @@ TEST(Strict, DuplicateKeyInATableIsAnError) {
       << r.output;
 }
 
+TEST(Strict, LanguageFolderMustBeALanguageCode) {
+  Shipped p;
+  fs::create_directories(p.root() / "data/locales/EN X");
+  test::TempDir out;
+  test::Run r = p.run("i18n export --lang all --game duell --out " + quoted(out.path()));
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_NE(r.output.find("data/locales/EN X: error: 'EN X' is no language code"), std::string::npos) << r.output;
+  EXPECT_TRUE(fs::is_empty(out.path()));
+}
+
 TEST(Strict, EmptyDatabaseAndEmptyGameAreErrors) {
   Shipped p;
   fs::remove(p.root() / "data/cards.yaml");
