@@ -14,7 +14,7 @@ inline constexpr std::uint64_t kMaxYamlDepth = 1000;
 
 struct Limits {
   // Values one YAML document may expand to, every use of an alias counted
-  // again (a nine-level alias bomb of twelve lines expands to 10^9; the
+  // again (nine levels of ten aliases expand to 10^9 values in ten lines; the
   // largest shipped file has about 2100).
   std::uint64_t yaml_nodes = 1'000'000;
   // Nesting of maps and lists in one YAML document, aliases expanded (the
