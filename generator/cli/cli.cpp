@@ -1,5 +1,9 @@
 #include "cli/cli.h"
 
+#include <exception>
+#include <new>
+#include <ostream>
+
 #include "cli/command_line.h"
 #include "cli/commands.h"
 
@@ -8,12 +12,37 @@ namespace kw::cli {
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   CommandLine line = parse_command_line(args, out, err);
   if (line.exit_status) return *line.exit_status;
+  set_limits(line.inv.limits);  // before any input is read
   if (line.command == "build") return run_build(line.inv, out, err);
   if (line.command == "check") return run_check(line.inv, out, err);
   if (line.command == "preflight") return run_preflight(line.inv, out, err);
   if (line.command == "list") return run_list(line.inv, out, err);
   if (line.command == "serve") return run_serve(line.inv, out, err);
   return run_i18n(line.inv, out, err);  // the only other command the command line knows
+}
+
+namespace {
+
+int internal_error(std::ostream& err, const char* what) {
+  // Input problems are diagnostics with a place; what reaches here is a bug
+  // (or a limit nobody thought of), so it asks to be reported.
+  err << "kartenwerk: internal error: " << what
+      << "\nThis is a bug in kartenwerk, not in your project: please report it, with the command line.\n";
+  return kInternalError;
+}
+
+}  // namespace
+
+int guarded(const std::function<int()>& body, std::ostream& err) {
+  try {
+    return body();
+  } catch (const std::bad_alloc&) {
+    return internal_error(err, "out of memory");
+  } catch (const std::exception& e) {
+    return internal_error(err, e.what());
+  } catch (...) {
+    return internal_error(err, "an unknown exception");
+  }
 }
 
 }  // namespace kw::cli

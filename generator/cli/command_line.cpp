@@ -10,6 +10,7 @@
 
 #include "cli/option_checks.h"
 #include "core/files.h"
+#include "core/limits.h"
 
 namespace kw::cli {
 
@@ -23,9 +24,12 @@ constexpr double kMaxDuplexOffsetMm = 20;
 const char* kDescription =
     "Renders print-ready card games from the YAML card database (data/cards.yaml),\n"
     "layouts (layouts/), SVG art (templates/) and bundled fonts (fonts/).\n";
-const char* kExitStatus = "Exit status: 0 on success, 1 when the input has errors, 2 on a wrong command line.";
+const char* kExitStatus =
+    "Exit status: 0 on success, 1 when the input has errors, 2 on a wrong command line,\n"
+    "3 on an internal error (a bug: please report it).";
 const char* kCommandFooter =
-    "Global options, before or after the command: --root DIR (the project folder), --help, --version.\n";
+    "Global options, before or after the command: --root DIR (the project folder), --allow-read DIR,\n"
+    "--limit NAME=N, --help, --version.\n";
 
 void add_games(CLI::App& command, Invocation& inv, const std::string& help) {
   command.add_option("--game", inv.games, help)->type_name("ID[,ID]")->delimiter(',')->check(non_empty("a game id"));
@@ -293,6 +297,28 @@ CommandLine parse_command_line(const std::vector<std::string>& args, std::ostrea
                  "has data/cards.yaml, else the source tree)")
       ->type_name("DIR")
       ->check(non_empty("a folder"));
+  app.add_option("--allow-read", line.inv.allow_read,
+                 "a folder outside the project its files may name (a shared\n"
+                 "font folder); may be given more than once. Any other path\n"
+                 "that leaves the project folder is refused (SECURITY.md)")
+      ->type_name("DIR")
+      ->check(non_empty("a folder"));
+  app.add_option_function<std::vector<std::string>>(
+         "--limit",
+         [&line](const std::vector<std::string>& settings) {
+           for (const auto& s : settings) apply_limit(s, line.inv.limits);  // checked by the validator
+         },
+         fmt::format("raise a resource limit (README: Limits); may be given more\n"
+                     "than once. yaml-nodes={}, yaml-depth={}, yaml-bytes={},\n"
+                     "file-bytes={} by default",
+                     Limits().yaml_nodes, Limits().yaml_depth, Limits().yaml_bytes, Limits().file_bytes))
+      ->type_name("NAME=N")
+      ->check(CLI::Validator(
+          [](std::string& text) -> std::string {
+            Limits scratch;
+            return apply_limit(text, scratch).value_or("");
+          },
+          ""));
   app.footer(kExitStatus);
   app.require_subcommand(1);
   app.fallthrough();  // --root after the command, too

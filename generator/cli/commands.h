@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/geometry.h"
+#include "core/limits.h"
 
 namespace kw::cli {
 
@@ -15,6 +16,10 @@ enum class ColorSpace { Rgb, Cmyk };
 
 struct Invocation {
   std::filesystem::path root;
+  // --allow-read DIR: folders outside the project its files may name (a
+  // shared font folder); everything else outside the root is refused.
+  std::vector<std::filesystem::path> allow_read;
+  Limits limits;                   // --limit NAME=N: resource limits (core/limits.h)
   std::vector<std::string> games;  // --game: empty = all
   std::filesystem::path out_dir = "output";
   std::string language;  // --lang: build: de (default), en, ..., all; i18n: a target language or all

@@ -1,12 +1,15 @@
 // kartenwerk i18n status | export | import: the translators' commands.
 #include <fmt/ostream.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <ostream>
 
 #include "cli/commands.h"
 #include "cli/session.h"
+#include "core/confine.h"
 #include "core/files.h"
+#include "core/names.h"
 #include "i18n/catalog.h"
 #include "i18n/po.h"
 #include "model/locale.h"
@@ -38,6 +41,29 @@ const model::Locale* find_locale(const std::vector<model::Locale>& locales, cons
   for (const auto& l : locales)
     if (l.language == lang && l.game == game) return &l;
   return nullptr;
+}
+
+// Where `field` ("Language:") stands in the PO text, for a located error;
+// line 1 when the header does not have it.
+SourceLoc header_loc(const std::string& text, const std::string& file, const std::string& field) {
+  const size_t at = text.find(field);
+  if (at == std::string::npos) return {file, 1, 1};
+  const size_t line_start = text.rfind('\n', at);
+  const int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+  const size_t column = at - (line_start == std::string::npos ? 0 : line_start + 1) + 1;
+  return {file, line, static_cast<int>(column)};
+}
+
+// Writes `bytes` to `file`; false after saying why on `err` (a full disk, no
+// permission: the environment's problem, not a bug).
+bool write_or_report(const fs::path& file, const std::string& bytes, std::ostream& err) {
+  try {
+    write_file_atomic(file, bytes);
+    return true;
+  } catch (const std::exception& e) {
+    fmt::print(err, "kartenwerk: {}\n", e.what());
+    return false;
+  }
 }
 
 int status(const Invocation& inv, const Session& s, const std::vector<model::Locale>& locales, std::ostream& out,
@@ -73,10 +99,17 @@ int export_po(const Invocation& inv, const Session& s, const std::vector<model::
     auto entries = i18n::catalog(*s.model, *game, diags);
     err << format_diagnostics(diags, s.project.get());
     for (const auto& lang : langs) {
-      fs::path file = dir / lang / (game->id + ".po");
-      write_file_atomic(file,
-                        i18n::write_po(i18n::to_po(entries, find_locale(locales, lang, game->id), lang, game->id)));
-      out << file.string() << "\n";
+      // The language may come from a folder name under data/locales/: it
+      // becomes a folder of --out only when it is a language code.
+      const auto file = is_language_code(lang) ? confined(dir, fs::path(lang) / (game->id + ".po")) : std::nullopt;
+      if (!file) {
+        fmt::print(err, "kartenwerk: i18n export: '{}' is no language code, or {}/{}.po leaves {}\n", lang, lang,
+                   game->id, dir.string());
+        return 1;
+      }
+      const std::string po = i18n::write_po(i18n::to_po(entries, find_locale(locales, lang, game->id), lang, game->id));
+      if (!write_or_report(*file, po, err)) return 1;
+      out << file->string() << "\n";
     }
   }
   return 0;
@@ -98,6 +131,9 @@ int import_po(const Invocation& inv, const Session& s, std::vector<model::Locale
     if (!game) diags.error({file, 0, 0}, "the PO header names no known game (X-Kartenwerk-Game: " + po.game + ")");
     if (po.language.empty() || po.language == model::kSourceLanguage)
       diags.error({file, 0, 0}, "the PO header needs a target language (Language: …) other than de");
+    else if (!is_language_code(po.language))  // it names the folder written to
+      diags.error(header_loc(*text, file, "Language:"),
+                  "the PO header's Language: '" + po.language + "' is no language code (de, en, pt-BR, ...)");
     if (diags.has_errors()) {
       err << format_diagnostics(diags, s.project.get());
       status_code = 1;
@@ -118,7 +154,17 @@ int import_po(const Invocation& inv, const Session& s, std::vector<model::Locale
       status_code = 1;
       continue;
     }
-    write_file_atomic(inv.root / locale->file, model::format_locale(*locale));
+    const auto target = confined(inv.root / "data" / "locales", fs::path(po.language) / (game->id + ".yaml"));
+    if (!target) {
+      fmt::print(err, "{}: error: data/locales/{}/{}.yaml leaves data/locales/ of the project\n", file, po.language,
+                 game->id);
+      status_code = 1;
+      continue;
+    }
+    if (!write_or_report(*target, model::format_locale(*locale), err)) {
+      status_code = 1;
+      continue;
+    }
     fmt::print(out, "{}: {} strings from {}\n", (inv.root / locale->file).string(), set, file);
   }
   return status_code;

@@ -6,6 +6,11 @@
 #include "cli/cli.h"
 
 int main(int argc, char** argv) {
-  std::vector<std::string> args(argv + 1, argv + argc);
-  return kw::cli::run(args, std::cout, std::cerr);
+  // Whatever escapes the commands ends as a message and exit status 3.
+  return kw::cli::guarded(
+      [&] {
+        std::vector<std::string> args(argv + 1, argv + argc);
+        return kw::cli::run(args, std::cout, std::cerr);
+      },
+      std::cerr);
 }

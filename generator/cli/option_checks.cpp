@@ -5,8 +5,9 @@
 
 #include <charconv>
 #include <cmath>
-#include <regex>
 #include <utility>
+
+#include "core/names.h"
 
 namespace kw::cli {
 
@@ -80,11 +81,7 @@ CLI::Validator plain_name() {
 CLI::Validator language_or_all() {
   return CLI::Validator(
       [](std::string& text) -> std::string {
-        // BCP 47 in the small: a primary language subtag of 2 to 8 letters,
-        // then optional subtags of letters and digits after '-' or '_'.
-        static const std::regex tag("[A-Za-z]{2,8}([-_][A-Za-z0-9]{1,8})*");
-        bool ok = std::regex_match(text, tag);
-        if (ok) return {};
+        if (text == "all" || is_language_code(text)) return {};
         return fmt::format("'{}' is not a language code (de, en, fr, pt-BR, ...) or all", text);
       },
       "");

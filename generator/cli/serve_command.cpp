@@ -39,7 +39,7 @@ int run_serve(const Invocation& inv, std::ostream& out, std::ostream& err) {
   studio::SessionKey initial{inv.games.empty() ? "" : inv.games.front(),
                              inv.language.empty() ? std::string("de") : inv.language, inv.variant};
   try {
-    studio::Studio studio(inv.root);
+    studio::Studio studio(inv.root, inv.allow_read);
     if (std::string e = choose_game(studio.games(), initial.game); !e.empty()) {
       fmt::print(err, "kartenwerk: {}\n", e);
       return 1;

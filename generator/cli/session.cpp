@@ -9,7 +9,7 @@
 namespace kw::cli {
 
 std::shared_ptr<const project::Project> open_project(const Invocation& inv) {
-  return std::make_shared<project::DiskProject>(inv.root);
+  return std::make_shared<project::DiskProject>(inv.root, inv.allow_read);
 }
 
 Session open_session(const Invocation& inv, std::shared_ptr<const project::Project> project, std::ostream& err,

@@ -11,6 +11,7 @@
 #include "model/schema.h"
 #include "project/path.h"
 #include "project/project.h"
+#include "project/sandbox.h"
 
 namespace kw::layout {
 
@@ -193,7 +194,7 @@ void draw(const Context& ctx, const Scope& scope, const ArtElement& e, int) {
   std::string file = src->substr(0, src->find('#'));
   if (auto hash = src->find('#'); hash != std::string::npos) art.element_id = src->substr(hash + 1);
   art.svg = ctx.model.project->read(project::join("templates", file));
-  if (!art.svg) return report(ctx, e, "template file not found: templates/" + file);
+  if (!art.svg) return report(ctx, e, project::not_read(*ctx.model.project, "templates/" + file, "template file"));
   art.box = area_box(ctx, e);
   for (const auto& [cls, value] : e.colors) {
     auto c = color(ctx, scope, e, value);

@@ -5,6 +5,7 @@
 
 #include <fnmatch.h>
 
+#include "core/names.h"
 #include "model/database_schema.h"
 #include "model/field_path.h"
 #include "model/model.h"
@@ -12,6 +13,7 @@
 #include "model/strings.h"
 #include "project/path.h"
 #include "project/project.h"
+#include "project/sandbox.h"
 
 namespace kw::model {
 
@@ -85,6 +87,14 @@ const CardFormat* Model::format(const std::string& id) const {
 
 namespace {
 
+// Ids name files and folders of the output (<out>/<game>/, 07-<card>.png,
+// 00-back-<deck>.png, data/variants/<game>/): see core/names.h.
+bool plain_id(const std::string& id) { return is_plain_id(id); }
+
+std::string not_plain(const std::string& what, const std::string& id) {
+  return what + " '" + id + "' is not a plain id (lower-case letters, digits and '-', at most 64): it names files";
+}
+
 // Deep merge of a per-copy patch into a card's fields (records merge member-wise).
 void merge_into(Value& base, const Value& patch) {
   for (const auto& [k, v] : patch.map) {
@@ -107,7 +117,7 @@ class Loader {
     model_ = model.get();
     const std::string db = "data/cards.yaml";
     if (!project_.exists(db)) {
-      diags_.error({db, 0, 0}, "card database not found");
+      diags_.error({db, 0, 0}, project::not_read(project_, db, "card database"));
       return nullptr;
     }
     load_file(db, {});
@@ -127,11 +137,15 @@ class Loader {
       return;
     }
     if (!project_.exists(file)) {
-      diags_.error(included_from, "included file not found: " + file);
+      diags_.error(included_from, project::not_read(project_, file, "included file"));
       return;
     }
     auto doc = read_yaml(project_, file, diags_);
     if (!doc) return;
+    // An empty included file adds nothing, but an empty database (a file
+    // truncated by a failed copy) would build nothing and say nothing.
+    if (doc->is_null() && !included_from.known())
+      diags_.error({file, 1, 1}, "the card database is empty (it needs 'include:' or 'game:')");
     if (doc->is_null()) return;
     yaml::Reader r(*doc, database_file_schema(), diags_, {project::file_name(file), {}, {}});
     r.each("formats", [&](const std::string& id, const Value& f) { load_format(id, f); });
@@ -148,10 +162,20 @@ class Loader {
     const std::string pattern = project::join(project::parent(file), item.scalar);
     const std::string dir = project::parent(pattern);
     std::vector<std::string> matches;  // list() is sorted: name order
-    for (const auto& name : project_.list(dir))
-      if (fnmatch(project::file_name(pattern).c_str(), name.c_str(), 0) == 0 && project_.read(project::join(dir, name)))
-        matches.push_back(project::join(dir, name));
-    if (matches.empty()) diags_.error(item.loc, "no file matches " + item.scalar);
+    for (const auto& name : project_.list(dir)) {
+      if (fnmatch(project::file_name(pattern).c_str(), name.c_str(), 0) != 0) continue;
+      const std::string path = project::join(dir, name);
+      // A match that is refused (a symbolic link out of the project) is said,
+      // not skipped: the designer meant it to be read.
+      if (project_.refusal(path))
+        diags_.error(item.loc, project::not_read(project_, path, "included file"));
+      else if (project_.read(path))
+        matches.push_back(path);
+    }
+    if (auto why = project_.refusal(dir))
+      diags_.error(item.loc, "cannot include " + item.scalar + ": " + *why);
+    else if (matches.empty())
+      diags_.error(item.loc, "no file matches " + item.scalar);
     for (const auto& m : matches) load_file(m, item.loc);
   }
 
@@ -189,6 +213,7 @@ class Loader {
     game->info = v;
     game->file = file;
     game->loc = v.loc;
+    if (!plain_id(game->id)) diags_.error(r.find("id")->loc, not_plain("game id", game->id));
     for (const auto& g : model_->games)
       if (g->id == game->id) diags_.error(r.find("id")->loc, "game '" + game->id + "' defined twice");
     pending_games_.emplace_back(game.get(), v);
@@ -257,6 +282,10 @@ class Loader {
   // ---------------------------------------------------------------- variants
 
   void apply_variant() {
+    if (!plain_id(variant_)) {  // the command line checks it too; the loader is also a library
+      diags_.error({"data/variants", 0, 0}, not_plain("variant", variant_));
+      return;
+    }
     bool found = false;
     for (auto& game : model_->games) {
       const std::string file = "data/variants/" + game->id + "/" + variant_ + ".yaml";
@@ -467,6 +496,7 @@ class Loader {
     if (!r.ok()) return;
     Deck deck;
     deck.id = r.text("id").value_or("");
+    if (!plain_id(deck.id)) diags_.error(r.find("id")->loc, not_plain("deck id", deck.id));
     deck.name = r.text("name").value_or("");
     deck.layout = r.text("layout").value_or("");
     deck.layout_loc = r.find("layout")->loc;
@@ -499,6 +529,7 @@ class Loader {
       return;
     }
     if (!card_ids_[game.id].insert(id).second) diags_.error(idv->loc, "card id '" + id + "' used twice", id);
+    if (!plain_id(id)) diags_.error(idv->loc, not_plain("card id", id), id);
 
     // Split the card's own keys (card_keys_schema) from its schema fields.
     Value fields;

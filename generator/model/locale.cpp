@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "core/names.h"
 #include "model/value.h"
 #include "project/path.h"
 #include "project/project.h"
@@ -75,11 +76,17 @@ std::vector<Locale> load_locales(const project::Project& project, Diagnostics& d
   std::vector<Locale> locales;
   const std::string dir = "data/locales";
   std::vector<std::string> files;  // sorted: languages, then games
-  for (const auto& lang : project.list(dir))
-    if (project.is_directory(dir + "/" + lang))
-      for (const auto& name : project.list(dir + "/" + lang))
-        if (name.ends_with(".yaml") && project.read(dir + "/" + lang + "/" + name))
-          files.push_back(dir + "/" + lang + "/" + name);
+  for (const auto& lang : project.list(dir)) {
+    if (!project.is_directory(dir + "/" + lang)) continue;
+    // The folder's name is the language: it names output folders too.
+    if (!is_language_code(lang)) {
+      diags.error({dir + "/" + lang, 0, 0}, "'" + lang + "' is no language code (de, en, pt-BR, ...)");
+      continue;
+    }
+    for (const auto& name : project.list(dir + "/" + lang))
+      if (name.ends_with(".yaml") && project.read(dir + "/" + lang + "/" + name))
+        files.push_back(dir + "/" + lang + "/" + name);
+  }
   for (const auto& file : files) {
     auto doc = read_yaml(project, file, diags);
     if (!doc) continue;
@@ -95,7 +102,7 @@ std::vector<Locale> load_locales(const project::Project& project, Diagnostics& d
 std::vector<std::string> available_languages(const project::Project& project) {
   std::set<std::string> langs = {kSourceLanguage};
   for (const auto& lang : project.list("data/locales"))
-    if (project.is_directory("data/locales/" + lang)) langs.insert(lang);
+    if (project.is_directory("data/locales/" + lang) && is_language_code(lang)) langs.insert(lang);
   return {langs.begin(), langs.end()};
 }
 

@@ -1,6 +1,7 @@
 #include "model/schema.h"
 
 #include "project/project.h"
+#include "project/sandbox.h"
 
 #include <algorithm>
 #include <set>
@@ -147,7 +148,7 @@ bool validate_value(const Value& v, const FieldSpec& spec, const ValidationConte
       if (!v.is_scalar()) return wrong("the path of an SVG file under templates/");
       std::string file = v.scalar.substr(0, v.scalar.find('#'));
       if (ctx.project && !ctx.project->exists("templates/" + file)) {
-        diags.error(v.loc, "template file not found: templates/" + file, ctx.card_id);
+        diags.error(v.loc, project::not_read(*ctx.project, "templates/" + file, "template file"), ctx.card_id);
         return false;
       }
       return true;

@@ -1,32 +1,90 @@
 #include "project/disk_project.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <fstream>
-#include <sstream>
+#include <iterator>
 
+#include "core/limits.h"
 #include "project/path.h"
 
 namespace kw::project {
 
 namespace fs = std::filesystem;
 
-DiskProject::DiskProject(fs::path root) : root_(std::move(root)) {}
+namespace {
 
-fs::path DiskProject::resolve(const std::string& path) const { return path.empty() ? root_ : root_ / path; }
+// `path` made absolute with every "..", "." and symbolic link resolved, as
+// far as it exists (weakly_canonical); the lexical form when even that fails.
+fs::path real_path(const fs::path& path) {
+  std::error_code ec;
+  fs::path real = fs::weakly_canonical(fs::absolute(path, ec), ec);
+  return ec ? fs::absolute(path).lexically_normal() : real;
+}
+
+bool within(const fs::path& dir, const fs::path& file) {
+  auto [d, f] = std::mismatch(dir.begin(), dir.end(), file.begin(), file.end());
+  // "a/b/" iterates with a last empty step: a trailing slash is no step.
+  return d == dir.end() || (std::next(d) == dir.end() && d->empty());
+}
+
+}  // namespace
+
+DiskProject::DiskProject(fs::path root, std::vector<fs::path> allowed_read)
+    : root_(std::move(root)), canonical_root_(real_path(root_)) {
+  for (const auto& dir : allowed_read) allowed_read_.push_back(real_path(dir));
+}
+
+bool DiskProject::inside_sandbox(const fs::path& file) const {
+  const fs::path real = real_path(file);
+  if (within(canonical_root_, real)) return true;
+  return std::any_of(allowed_read_.begin(), allowed_read_.end(),
+                     [&](const fs::path& dir) { return within(dir, real); });
+}
+
+std::optional<std::string> DiskProject::refusal(const std::string& path) const {
+  const std::string normal = join("", path);
+  const fs::path file = normal.empty() ? root_ : root_ / normal;  // an absolute `normal` replaces the root
+  if (!inside_sandbox(file)) {
+    // Says which way it left, so the fix is plain; never what is there.
+    if (normal.starts_with('/'))
+      return fmt::format("'{}' is an absolute path outside the project folder (allow a folder with --allow-read DIR)",
+                         path);
+    if (normal == ".." || normal.starts_with("../"))
+      return fmt::format("'{}' leaves the project folder (allow a folder with --allow-read DIR)", path);
+    return fmt::format(
+        "'{}' leads outside the project folder through a symbolic link (allow its target with "
+        "--allow-read DIR)",
+        path);
+  }
+  std::error_code ec;
+  if (fs::is_regular_file(file, ec)) {
+    const auto size = fs::file_size(file, ec);
+    if (!ec && size > limits().file_bytes)
+      return fmt::format("'{}' has {} bytes, more than the limit of {} (raise it with --limit file-bytes=N)", path,
+                         size, limits().file_bytes);
+  }
+  return std::nullopt;
+}
+
+std::optional<fs::path> DiskProject::resolve(const std::string& path) const {
+  if (refusal(path)) return std::nullopt;
+  const std::string normal = join("", path);
+  return normal.empty() ? root_ : root_ / normal;
+}
 
 InputPtr DiskProject::cached(const std::string& key, const fs::path& file) const {
-  {
-    std::lock_guard lock(mutex_);
-    if (auto it = inputs_.find(key); it != inputs_.end()) return it->second;
-  }
   // Read outside the lock so threads laying out cards do not queue behind one
   // large file; if two read the same file at once, the first one kept wins.
   InputPtr input;
   std::error_code ec;
   if (fs::is_regular_file(file, ec)) {
     std::ifstream in(file, std::ios::binary);
-    std::ostringstream bytes;
-    if (in && (bytes << in.rdbuf())) input = std::make_shared<const Input>(key, std::move(bytes).str());
+    // Not `stream << in.rdbuf()`: it fails on an empty file, which is then
+    // no file at all ("cannot read") instead of an empty one.
+    std::string bytes(std::istreambuf_iterator<char>(in), {});
+    if (in && !in.bad()) input = std::make_shared<const Input>(key, std::move(bytes));
   }
   std::lock_guard lock(mutex_);
   return inputs_.try_emplace(key, std::move(input)).first->second;
@@ -34,7 +92,13 @@ InputPtr DiskProject::cached(const std::string& key, const fs::path& file) const
 
 InputPtr DiskProject::read(const std::string& path) const {
   const std::string normal = join("", path);
-  return cached(normal, resolve(normal));
+  {
+    std::lock_guard lock(mutex_);
+    if (auto it = inputs_.find(normal); it != inputs_.end()) return it->second;
+  }
+  // A refused path is not remembered: it is no input of the build.
+  const auto file = resolve(normal);
+  return file ? cached(normal, *file) : nullptr;
 }
 
 std::vector<InputPtr> DiskProject::inputs_read() const {
@@ -45,24 +109,39 @@ std::vector<InputPtr> DiskProject::inputs_read() const {
   return out;
 }
 
+std::optional<std::string_view> DiskProject::source_text(const std::string& file) const {
+  std::lock_guard lock(mutex_);
+  auto it = inputs_.find(file);
+  if (it == inputs_.end() || !it->second) return std::nullopt;
+  return it->second->bytes();  // stays valid: the project keeps what it read
+}
+
 InputPtr DiskProject::read_system(const std::string& absolute_path) const {
+  {
+    std::lock_guard lock(mutex_);
+    if (auto it = inputs_.find(absolute_path); it != inputs_.end()) return it->second;
+  }
   return cached(absolute_path, fs::path(absolute_path));
 }
 
 bool DiskProject::exists(const std::string& path) const {
   std::error_code ec;
-  return fs::exists(resolve(path), ec);
+  const auto file = resolve(path);
+  return file && fs::exists(*file, ec);
 }
 
 bool DiskProject::is_directory(const std::string& path) const {
   std::error_code ec;
-  return fs::is_directory(resolve(path), ec);
+  const auto file = resolve(path);
+  return file && fs::is_directory(*file, ec);
 }
 
 std::vector<std::string> DiskProject::list(const std::string& path) const {
   std::vector<std::string> names;
+  const auto dir = resolve(path);
+  if (!dir) return names;
   std::error_code ec;
-  for (fs::directory_iterator it(resolve(path), ec), end; !ec && it != end; it.increment(ec))
+  for (fs::directory_iterator it(*dir, ec), end; !ec && it != end; it.increment(ec))
     names.push_back(it->path().filename().string());
   std::sort(names.begin(), names.end());
   return names;

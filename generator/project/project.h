@@ -33,7 +33,18 @@ class Project : public SourceTexts {
   // Names (not paths) of the entries of folder `path` ("" is the root), files
   // and folders, sorted bytewise; empty when it is no folder.
   virtual std::vector<std::string> list(const std::string& path) const = 0;
-  // A system input outside the project by its absolute path, or nullptr.
+  // Why the file or folder at `path` may not be read, or nullopt: it leaves
+  // the project folder (by "..", an absolute path or a symbolic link) or is
+  // larger than the limits allow. read(), exists(), list() and file_on_disk()
+  // treat a refused path as absent; a caller that reports a missing file asks
+  // here first, so the message says why. Never mentions the file's content.
+  virtual std::optional<std::string> refusal(const std::string& path) const {
+    (void)path;
+    return std::nullopt;
+  }
+  // A system input outside the project by its absolute path, or nullptr: only
+  // for the program's own inputs (hyphenation dictionaries), never for a path
+  // a project file names.
   virtual InputPtr read_system(const std::string& absolute_path) const = 0;
   // Where an external program (Ghostscript) can open the project file `path`;
   // nullopt when it has no place on disk.

@@ -14,7 +14,8 @@ namespace kw::studio {
 
 class LiveProject final : public project::Project {
  public:
-  explicit LiveProject(std::filesystem::path root);
+  // `allowed_read`: folders outside `root` the user allowed (--allow-read).
+  explicit LiveProject(std::filesystem::path root, std::vector<std::filesystem::path> allowed_read = {});
   const std::filesystem::path& root() const { return files_->root(); }
 
   // Forgets every file read so far. Only between reloads: models, layouts
@@ -26,12 +27,15 @@ class LiveProject final : public project::Project {
   bool exists(const std::string& path) const override { return files_->exists(path); }
   bool is_directory(const std::string& path) const override { return files_->is_directory(path); }
   std::vector<std::string> list(const std::string& path) const override { return files_->list(path); }
+  std::optional<std::string> refusal(const std::string& path) const override { return files_->refusal(path); }
   project::InputPtr read_system(const std::string& absolute_path) const override;
+  std::optional<std::string_view> source_text(const std::string& file) const override;
   std::optional<std::filesystem::path> file_on_disk(const std::string& path) const override {
     return files_->file_on_disk(path);
   }
 
  private:
+  std::vector<std::filesystem::path> allowed_read_;
   std::unique_ptr<project::DiskProject> files_;
   // System inputs (the dictionaries) are not the designer's to edit: read once.
   project::DiskProject system_;

@@ -33,7 +33,8 @@ class Studio {
  public:
   static constexpr size_t kMaxSessions = 16;  // each holds a game's PNGs in memory
 
-  explicit Studio(std::filesystem::path root);
+  // `allowed_read`: folders outside `root` its files may name (--allow-read).
+  explicit Studio(std::filesystem::path root, std::vector<std::filesystem::path> allowed_read = {});
   ~Studio();
   Studio(const Studio&) = delete;
   Studio& operator=(const Studio&) = delete;

@@ -13,6 +13,7 @@
 
 #include "project/path.h"
 #include "project/project.h"
+#include "project/sandbox.h"
 #include "text/font_face.h"
 #include "yaml/reader.h"
 
@@ -138,7 +139,7 @@ FontFace* open_style(FontLibrary::Impl& impl, const yaml::Value& name, Diagnosti
   const std::string file = project::join(impl.dir, name.scalar);
   project::InputPtr input = impl.project->read(file);
   if (!input) {
-    diags.error(name.loc, "font file not found: " + file);
+    diags.error(name.loc, project::not_read(*impl.project, file, "font file"));
     return nullptr;
   }
   std::string why;

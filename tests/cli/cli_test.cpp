@@ -161,8 +161,8 @@ TEST(Cli, LayoutErrorWritesNothing) {
 
 TEST(Cli, MissingFontFileIsReported) {
   MiniProject p;
-  // Replace the fonts symlink by a fonts.yaml naming a file that is not there.
-  fs::remove(p.root() / "fonts");
+  // Replace the linked fonts by a copy whose fonts.yaml names a file that is not there.
+  fs::remove_all(p.root() / "fonts");
   fs::create_directories(p.root() / "fonts");
   fs::copy(test::source_root() / "fonts", p.root() / "fonts", fs::copy_options::recursive);
   std::string yaml = *read_file(p.root() / "fonts/fonts.yaml");

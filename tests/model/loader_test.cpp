@@ -305,19 +305,28 @@ TEST(Loader, LocaleFilesAreReadAgainstTheirDeclaration) {
           "strings:\n"
           "  \"card.beta.name\": { de: Nazgûl, txt: Ringwraith }\n"
           "  \"card.alpha.name\": [Eomer]\n"
-          "  \"card.beta.name\": Ringwraith\n"
           "strngs: {}\n");
   LoadOptions options;
   options.language = "en";
   auto r = load_model(p.project(), options);
   EXPECT_FALSE(r.model);
   std::vector<std::string> want = {
-      "7:1 unknown key 'strngs' in mini.yaml",
+      "6:1 unknown key 'strngs' in mini.yaml",
       "4:35 unknown key 'txt' in string 'card.beta.name'",
       "5:22 string 'card.alpha.name' must be a text or { de: ..., text: ... }, not a list",
-      "6:3 string 'card.beta.name' appears twice",
   };
   EXPECT_EQ(errors(r.diagnostics), want) << format_diagnostics(r.diagnostics);
+  // A string given twice: the YAML reader refuses the file (a key twice in a map).
+  p.write("data/locales/en/mini.yaml",
+          "language: en\n"
+          "game: mini\n"
+          "strings:\n"
+          "  \"card.beta.name\": Ringwraith\n"
+          "  \"card.beta.name\": Nazgul\n");
+  auto twice = load_model(p.project(), options);
+  EXPECT_FALSE(twice.model);
+  EXPECT_EQ(errors(twice.diagnostics),
+            std::vector<std::string>{"5:3 key 'card.beta.name' appears twice in this map (first at line 4)"});
 }
 
 // A formats file that does not parse leaves no format at all: the games that

@@ -40,15 +40,17 @@ struct BoardProject {
     fs::path root = dir.path();
     fs::create_directories(root / "data/games");
     fs::create_directories(root / "data/boards");
-    for (const char* d : {"layouts", "templates", "fonts"}) fs::create_directory_symlink(src / d, root / d);
-    fs::create_symlink(src / "data/formats.yaml", root / "data/formats.yaml");
-    fs::create_symlink(src / "data/games/duell.yaml", root / "data/games/duell.yaml");
+    // Hard links: the project sandbox refuses symbolic links out of the project.
+    for (const char* d : {"layouts", "templates", "fonts"})
+      fs::copy(src / d, root / d, fs::copy_options::recursive | fs::copy_options::create_hard_links);
+    fs::create_hard_link(src / "data/formats.yaml", root / "data/formats.yaml");
+    fs::create_hard_link(src / "data/games/duell.yaml", root / "data/games/duell.yaml");
     if (hoher_rat.empty())
-      fs::create_symlink(src / "data/games/hoher-rat.yaml", root / "data/games/hoher-rat.yaml");
+      fs::create_hard_link(src / "data/games/hoher-rat.yaml", root / "data/games/hoher-rat.yaml");
     else
       std::ofstream(root / "data/games/hoher-rat.yaml") << hoher_rat;
     for (const char* b : {"hoher-rat.yaml", "duell.yaml"})
-      fs::create_symlink(src / "data/boards" / b, root / "data/boards" / b);
+      fs::create_hard_link(src / "data/boards" / b, root / "data/boards" / b);
     std::ofstream(root / "data/cards.yaml") << "kartenwerk: 1\ninclude:\n  - formats.yaml\n  - games/*.yaml\n"
                                                "  - boards/*.yaml\n";
     auto loaded = test::load_from_disk(root);

@@ -42,7 +42,7 @@ TEST(InputSnapshot, HashesTheProjectTreeAndTheOptions) {
   // As a build reads it: through a fresh DiskProject of the folder.
   auto snapshot = [&](const std::string& options) { return snapshot_inputs(project::DiskProject(p.root()), options); };
   InputSnapshot a = snapshot("formats=pdf");
-  // data/, layouts/, templates/ and the fonts (a symlinked folder) are read.
+  // data/, layouts/, templates/ and the fonts (a hard-linked folder) are read.
   auto has = [&](const std::string& path) {
     return std::any_of(a.files.begin(), a.files.end(), [&](const ManifestEntry& e) { return e.path == path; });
   };

@@ -138,7 +138,10 @@ TEST(Format, FindingsPrintLikeACompilerNamingGameAndCheck) {
   fonts.game = "";
   fonts.check = "fonts";
   fonts.loc = {};
-  project::DiskProject sources(dir.path());  // the sample names an absolute file: a system input
+  // The sample names an absolute file: a system input. Diagnostics quote
+  // only files the project read, so it reads it first.
+  project::DiskProject sources(dir.path());
+  ASSERT_TRUE(sources.read_system(file.string()));
   std::string text = format_diagnostics(of({sample(file.string()), w, fonts}), &sources);
   EXPECT_EQ(text,
             file.string() +

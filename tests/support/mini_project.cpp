@@ -121,6 +121,7 @@ void MiniProject::write(const std::string& relative, const std::string& text) co
   if (!dir_) return;
   auto path = dir_->path() / relative;
   std::filesystem::create_directories(path.parent_path());
+  std::filesystem::remove(path);  // a hard link to the source tree (fonts/) is replaced, not written through
   std::ofstream(path, std::ios::binary) << text;
 }
 
@@ -139,8 +140,10 @@ const std::filesystem::path& MiniProject::root() const {
       std::filesystem::create_directories(file.parent_path());
       std::ofstream(file, std::ios::binary) << memory_->read(path)->text();
     }
-    // The real bundled fonts, so the text stage works on the fixture.
-    std::filesystem::create_directory_symlink(source_root() / "fonts", dir_->path() / "fonts");
+    // The real bundled fonts, so the text stage works on the fixture: hard
+    // links, not a symbolic link, which the project sandbox would refuse.
+    std::filesystem::copy(source_root() / "fonts", dir_->path() / "fonts",
+                          std::filesystem::copy_options::recursive | std::filesystem::copy_options::create_hard_links);
   }
   return dir_->path();
 }

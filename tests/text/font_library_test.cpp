@@ -39,7 +39,9 @@ TEST(FontLibrary, LoadsBundledFonts) {
 
 TEST(FontLibrary, ReportsMissingFileAndUnknownFallbackWithLocation) {
   Diagnostics diags;
-  project::DiskProject fixtures(test::fixtures() / "text");
+  // The fixture names the bundled fonts outside its folder: allowed, as
+  // --allow-read allows a shared font folder.
+  project::DiskProject fixtures(test::fixtures() / "text", {test::source_root() / "fonts"});
   auto lib = FontLibrary::load(fixtures, diags, "bad-fonts");
   ASSERT_TRUE(lib);
   ASSERT_EQ(diags.error_count(), 3u) << format_diagnostics(diags);

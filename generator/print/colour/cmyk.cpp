@@ -60,12 +60,15 @@ std::optional<CmykSettings> load_cmyk_settings(const project::Project& project, 
     s.loc = v.key_loc;
     if (auto icc = r.text("icc")) {
       // Read here, so that a missing profile is said at its line and the
-      // profile is an input of the build like any other.
-      const bool system = icc->starts_with('/');
-      const project::InputPtr profile = system ? project.read_system(*icc) : project.read(*icc);
-      const auto on_disk = system ? std::optional<fs::path>(*icc) : project.file_on_disk(*icc);
+      // profile is an input of the build like any other. Through the project
+      // like every path a project file names: one outside it (a system
+      // profile folder) needs --allow-read.
+      const project::InputPtr profile = project.read(*icc);
+      const auto on_disk = project.file_on_disk(*icc);
       s.icc = on_disk.value_or(fs::path(*icc));
-      if (!profile || !on_disk)
+      if (auto why = project.refusal(*icc))
+        r.error(r.find("icc")->loc, "cannot read the ICC profile: " + *why);
+      else if (!profile || !on_disk)
         r.error(r.find("icc")->loc, "ICC profile " + *icc + " does not exist",
                 "scripts/make-icc-profiles.sh makes the profiles under data/print/icc/");
     }

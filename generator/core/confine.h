@@ -1,0 +1,14 @@
+#pragma once
+// Confining writes: a file a command writes lies in the folder it was
+// declared to write to (--out, data/locales/), whatever names went into its
+// path (a language from a PO header, a game id).
+#include <filesystem>
+#include <optional>
+
+namespace kw {
+
+// `dir / relative`, or nullopt when that leaves `dir`: by "..", by being
+// absolute, or through a symbolic link (resolved as far as the path exists).
+std::optional<std::filesystem::path> confined(const std::filesystem::path& dir, const std::filesystem::path& relative);
+
+}  // namespace kw

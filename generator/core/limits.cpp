@@ -1,0 +1,55 @@
+#include "core/limits.h"
+
+#include <fmt/format.h>
+
+#include <array>
+#include <charconv>
+
+namespace kw {
+
+namespace {
+
+Limits current;
+
+struct Named {
+  const char* name;
+  std::uint64_t Limits::*field;
+};
+
+constexpr std::array<Named, 4> kNamed{{{"yaml-nodes", &Limits::yaml_nodes},
+                                       {"yaml-depth", &Limits::yaml_depth},
+                                       {"yaml-bytes", &Limits::yaml_bytes},
+                                       {"file-bytes", &Limits::file_bytes}}};
+
+}  // namespace
+
+const Limits& limits() { return current; }
+void set_limits(const Limits& limits) { current = limits; }
+
+std::optional<std::string> apply_limit(std::string_view setting, Limits& limits) {
+  const auto eq = setting.find('=');
+  const std::string_view name = setting.substr(0, eq);
+  for (const auto& named : kNamed) {
+    if (name != named.name) continue;
+    const std::string_view number = eq == std::string_view::npos ? std::string_view() : setting.substr(eq + 1);
+    std::uint64_t value = 0;
+    auto [end, error] = std::from_chars(number.data(), number.data() + number.size(), value);
+    if (number.empty() || error != std::errc() || end != number.data() + number.size() || value == 0)
+      return fmt::format("'{}' is not {}=N with N a whole number above 0", setting, name);
+    if (named.field == &Limits::yaml_depth && value > kMaxYamlDepth)
+      return fmt::format("'{}': yaml-depth is at most {}", setting, kMaxYamlDepth);
+    limits.*named.field = value;
+    return std::nullopt;
+  }
+  return fmt::format("'{}' names no limit (limits: {})", setting, limit_names());
+}
+
+std::string limit_names() {
+  const Limits defaults;
+  std::string out;
+  for (const auto& named : kNamed)
+    out += fmt::format("{}{}={}", out.empty() ? "" : ", ", named.name, defaults.*named.field);
+  return out;
+}
+
+}  // namespace kw

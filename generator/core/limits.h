@@ -1,0 +1,42 @@
+#pragma once
+// Resource limits on what a project may make kartenwerk read: a hostile or
+// broken project must end in a clear error, not in exhausted memory. The
+// defaults leave the shipped games far below every limit (the largest game
+// file expands to a few thousand YAML values); `--limit NAME=N` raises one.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace kw {
+
+inline constexpr std::uint64_t kMaxYamlDepth = 1000;
+
+struct Limits {
+  // Values one YAML document may expand to, every use of an alias counted
+  // again (nine levels of ten aliases expand to 10^9 values in ten lines; the
+  // largest shipped file has about 2100).
+  std::uint64_t yaml_nodes = 1'000'000;
+  // Nesting of maps and lists in one YAML document, aliases expanded (the
+  // shipped files nest 10 deep). At most kMaxYamlDepth: the stages walk the
+  // tree recursively, and the stack is not the place to find a limit.
+  std::uint64_t yaml_depth = 64;
+  // Bytes of one YAML file (the largest shipped one has about 26 kB).
+  std::uint64_t yaml_bytes = 16u << 20;
+  // Bytes of any other input (fonts, SVG art, images, ICC profiles).
+  std::uint64_t file_bytes = 256u << 20;
+};
+
+// The limits of this run. Set once by the command line before any work
+// starts (and by tests); read from every thread afterwards.
+const Limits& limits();
+void set_limits(const Limits& limits);
+
+// Applies "NAME=N" (yaml-nodes, yaml-depth, yaml-bytes, file-bytes) to
+// `limits`; the reason when it is no such limit or N is no positive number
+// (or, for yaml-depth, above kMaxYamlDepth).
+std::optional<std::string> apply_limit(std::string_view setting, Limits& limits);
+// "yaml-nodes, yaml-depth, yaml-bytes, file-bytes" with their defaults, for help.
+std::string limit_names();
+
+}  // namespace kw
