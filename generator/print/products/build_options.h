@@ -10,6 +10,7 @@
 #include "print/colour/cmyk.h"
 #include "print/manifest/input_snapshot.h"
 #include "print/settings/print_config.h"
+#include "render/png.h"
 
 namespace kw::print {
 
@@ -25,8 +26,11 @@ struct PrintOptions {
   std::optional<InputSnapshot> input;  // the input for manifest.json; none: no manifest
   std::optional<CmykSettings> cmyk;    // --color cmyk: the game's PDF and the shop PDFs in CMYK
   int jobs = 0;                        // threads rendering at once; 0: all cores
-  std::ostream* progress = nullptr;    // progress of each game (stderr); null: quiet
-  bool progress_terminal = false;      // a bar redrawn in place, else plain lines
+  // build --png: the card PNGs and the overview quickly compressed (Fast), or
+  // a few per cent smaller at several times the CPU time (Small).
+  render::PngCompression png = render::PngCompression::Fast;
+  std::ostream* progress = nullptr;  // progress of each game (stderr); null: quiet
+  bool progress_terminal = false;    // a bar redrawn in place, else plain lines
 };
 
 // What a build may take from earlier builds, and how much it builds.
