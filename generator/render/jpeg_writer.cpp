@@ -77,6 +77,9 @@ struct ProfileCloser {
   void operator()(void* profile) const { cmsCloseProfile(profile); }
 };
 
+// ICC version 4 as LittleCMS makes it: 588 bytes with parametric curves.
+// Written as version 2 it would need sampled curves, 8.8 KB: 6 % of a card
+// JPEG.
 std::string make_srgb_profile() {
   std::unique_ptr<void, ProfileCloser> profile(cmsCreate_sRGBProfile());
   cmsUInt32Number size = 0;
