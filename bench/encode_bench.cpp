@@ -232,7 +232,7 @@ std::string libjpeg(const Raster& r, J_DCT_METHOD dct, bool optimize) {
 // --- the Cairo surface to a raster ------------------------------------------
 
 // raster_from_surface as it was before the fast path: a division per channel.
-Raster old_raster_from_surface(cairo_surface_t* image) {
+[[gnu::noinline]] Raster old_raster_from_surface(cairo_surface_t* image) {
   cairo_surface_flush(image);
   Raster r;
   r.width = cairo_image_surface_get_width(image);
