@@ -1,6 +1,7 @@
 #pragma once
-// PNG files via libpng: written byte-identically for identical input, with the
-// resolution in a pHYs chunk (cairo's own PNG writer cannot store it).
+// PNG files: written by kartenwerk with zlib, byte-identically for identical
+// input, with the resolution in a pHYs chunk (cairo's own PNG writer cannot
+// store it); read with libpng.
 #include <optional>
 #include <string>
 
