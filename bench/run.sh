@@ -3,7 +3,8 @@
 # Prints one line per measurement: wall time, time per card, peak memory.
 # Then the hyphenation dictionaries: time to open each, and per word hyphenated
 # (build/bench/kw_hyphenator_bench; add --whole there to compare with libhyphen
-# loading the whole dictionary).
+# loading the whole dictionary). Last, PNG and JPEG encoding per setting on
+# the games' card PNGs (build/bench/kw_encode_bench, CPU ms per card and size).
 # Usage: bench/run.sh [GAME...]   (default: every game)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,4 +30,11 @@ hyphenator_bench=build/bench/kw_hyphenator_bench
 if [ -x "$hyphenator_bench" ]; then
   echo
   "$hyphenator_bench"
+fi
+encode_bench=build/bench/kw_encode_bench
+if [ -x "$encode_bench" ]; then
+  echo
+  rm -rf "$out"/*
+  for game in "${games[@]}"; do "$bin" build --game "$game" --format png --no-cache --out "$out" > /dev/null; done
+  "$encode_bench" "$out"/*/cards
 fi

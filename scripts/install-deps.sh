@@ -5,12 +5,13 @@ set -euo pipefail
 packages=(
   build-essential cmake pkg-config
   libcairo2-dev librsvg2-dev libharfbuzz-dev libfreetype-dev libicu-dev
-  libhyphen-dev hyphen-de hyphen-en-us libyaml-cpp-dev libpng-dev libjpeg-dev
+  libhyphen-dev hyphen-de hyphen-en-us libyaml-cpp-dev libpng-dev libjpeg-dev zlib1g-dev
   libgtest-dev libgmock-dev
   qpdf ghostscript poppler-utils time
   libqpdf-dev libssl-dev libgs-common liblcms2-dev
   libcli11-dev libfmt-dev libgettextpo-dev nlohmann-json3-dev
   libcpp-httplib-dev
+  libdeflate-dev libspng-dev  # only candidates that bench/encode_bench.cpp measures
   chromium nodejs
 )
 missing=()

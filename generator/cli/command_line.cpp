@@ -118,6 +118,13 @@ void define_build(CLI::App& app, Invocation& inv) {
                   "to its card size, in its colour (CMYK PDF/X where it asks)")
       ->type_name("NAME")
       ->check(non_empty("a profile name"));
+  build
+      .add_option_function<std::string>(
+          "--png", [&inv](const std::string& s) { inv.png = s == "small" ? PngSize::Small : PngSize::Fast; },
+          "fast (default): PNG files quickly compressed; small: files a few per\n"
+          "cent smaller that take several times as long to write")
+      ->type_name("fast|small")
+      ->check(one_of({"fast", "small"}));
 }
 
 void define_check(CLI::App& app, Invocation& inv) {

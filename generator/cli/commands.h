@@ -13,6 +13,7 @@
 namespace kw::cli {
 
 enum class ColorSpace { Rgb, Cmyk };
+enum class PngSize { Fast, Small };
 
 struct Invocation {
   std::filesystem::path root;
@@ -36,6 +37,7 @@ struct Invocation {
   std::optional<Point> duplex_offset;  // --duplex-offset X,Y (mm) for PnP back pages
   int jobs = 0;                        // -j N / --jobs N: cards rendered at once; 0 = all cores
   ColorSpace color = ColorSpace::Rgb;  // --color rgb|cmyk: the print PDF's colour space
+  PngSize png = PngSize::Fast;         // --png fast|small: how hard the PNG files are compressed
   // check
   std::string report_format = "text";  // --format text|json
   // preflight

@@ -25,6 +25,7 @@ std::string options_text(const Invocation& inv, const print::PrintOptions& print
   if (!inv.variant.empty()) text += " variant=" + inv.variant;
   if (inv.color == ColorSpace::Cmyk) text += " color=cmyk";
   if (!inv.profile.empty()) text += " profile=" + inv.profile;
+  if (inv.png == PngSize::Small) text += " png=small";  // other bytes in every PNG file
   if (print.pnp)
     text += fmt::format(" cut-lines={} duplex-offset={:g},{:g}", print.pnp->cut_lines ? "yes" : "no",
                         print.pnp->duplex_offset.x, print.pnp->duplex_offset.y);
@@ -93,6 +94,7 @@ int setup_shop(const Invocation& inv, const project::Project& project, print::Pr
 int setup_print_options(const Invocation& inv, const project::Project& project, print::PrintOptions& print,
                         std::ostream& err) {
   print.jobs = inv.jobs;  // the command line checked it (1 to 1024, or 0: all cores)
+  print.png = inv.png == PngSize::Small ? render::PngCompression::Small : render::PngCompression::Fast;
   print.progress = &err;
   print.progress_terminal = ::isatty(STDERR_FILENO) == 1;
 

@@ -44,7 +44,10 @@ std::string Canvas::encode_jpeg(const JpegOptions& options) const {
   cairo_surface_t* surface = state_->image.surface.get();
   cairo_surface_flush(surface);
   return detail::compress_jpeg(state_->image.px.width, state_->image.px.height, state_->dpi, options,
-                               [surface](int y, std::uint8_t* rgb) { detail::row_over_white(surface, y, rgb); });
+                               detail::JpegInput::Rgb, [surface](int y, std::uint8_t* rgb) {
+                                 detail::row_over_white(surface, y, rgb);
+                                 return rgb;
+                               });
 }
 
 }  // namespace kw::render

@@ -28,6 +28,30 @@ SurfacePtr new_image(int width, int height, const std::string& what) {
   return surface;
 }
 
+// One pixel of premultiplied ARGB32 as straight RGBA. Card pixels are nearly
+// all opaque, where there is nothing to divide: they take the first branch,
+// and the division (rounded to nearest) is left to edges and shadows.
+void unpremultiply(std::uint32_t v, std::uint8_t* out) {
+  const std::uint32_t a = v >> 24;
+  if (a == 255) {
+    out[0] = static_cast<std::uint8_t>(v >> 16);
+    out[1] = static_cast<std::uint8_t>(v >> 8);
+    out[2] = static_cast<std::uint8_t>(v);
+    out[3] = 255;
+    return;
+  }
+  if (a == 0) {
+    std::memset(out, 0, 4);
+    return;
+  }
+  const std::uint32_t c[3] = {(v >> 16) & 0xFF, (v >> 8) & 0xFF, v & 0xFF};
+  for (int k = 0; k < 3; ++k) {
+    std::uint32_t s = (c[k] * 255 + a / 2) / a;
+    out[k] = static_cast<std::uint8_t>(s > 255 ? 255 : s);
+  }
+  out[3] = static_cast<std::uint8_t>(a);
+}
+
 }  // namespace
 
 void scale_to_page(cairo_t* cr, Size size, PixelSize px) { cairo_scale(cr, px.width / size.w, px.height / size.h); }
@@ -52,16 +76,7 @@ Raster raster_from_surface(cairo_surface_t* image, double dpi) {
   std::uint8_t* out = r.rgba.data();
   for (int y = 0; y < r.height; ++y) {
     const unsigned char* row = row_of(image, y);
-    for (int x = 0; x < r.width; ++x, out += 4) {
-      std::uint32_t v = argb(row, x);
-      std::uint32_t a = v >> 24;
-      std::uint32_t c[3] = {(v >> 16) & 0xFF, (v >> 8) & 0xFF, v & 0xFF};
-      for (int k = 0; k < 3; ++k) {
-        std::uint32_t s = a == 255 ? c[k] : a == 0 ? 0 : (c[k] * 255 + a / 2) / a;
-        out[k] = static_cast<std::uint8_t>(s > 255 ? 255 : s);
-      }
-      out[3] = static_cast<std::uint8_t>(a);
-    }
+    for (int x = 0; x < r.width; ++x, out += 4) unpremultiply(argb(row, x), out);
   }
   return r;
 }

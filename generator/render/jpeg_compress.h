@@ -10,13 +10,23 @@
 
 namespace kw::render::detail {
 
-// Fills `rgb` (width * 3 bytes) with row `y`, top to bottom.
-using JpegRows = std::function<void(int y, std::uint8_t* rgb)>;
+// How a row is handed over: 3 bytes per pixel (RGB), or 4 (RGBX: the fourth
+// byte is ignored), which lets an opaque RGBA raster go to libjpeg as it is.
+enum class JpegInput { Rgb, Rgbx };
+
+// Row `y` (top to bottom): either `scratch` (width * 3 or 4 bytes) filled
+// with it, or a pointer to the caller's own row of that size.
+using JpegRows = std::function<const std::uint8_t*(int y, std::uint8_t* scratch)>;
 
 // Throws std::invalid_argument unless 1 <= options.quality <= 100.
 void check_quality(const JpegOptions& options);
 
 // As encode_jpeg describes. Throws RenderError when libjpeg fails.
-std::string compress_jpeg(int width, int height, double dpi, const JpegOptions& options, const JpegRows& rows);
+std::string compress_jpeg(int width, int height, double dpi, const JpegOptions& options, JpegInput input,
+                          const JpegRows& rows);
+
+// The sRGB ICC profile every JPEG carries (LittleCMS's sRGB, with a fixed
+// creation date so that the same pixels give the same bytes).
+const std::string& srgb_icc_profile();
 
 }  // namespace kw::render::detail

@@ -1,3 +1,4 @@
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,7 @@ bool read_header(Decompressor& d, const std::string& bytes) {
   jpeg_create_decompress(&d.cinfo);
   jpeg_mem_src(&d.cinfo, reinterpret_cast<const unsigned char*>(bytes.data()),
                static_cast<unsigned long>(bytes.size()));
+  jpeg_save_markers(&d.cinfo, JPEG_APP0 + 2, 0xFFFF);  // ICC_PROFILE, for jpeg_info
   jpeg_read_header(&d.cinfo, TRUE);
   return true;
 }
@@ -73,6 +75,12 @@ JpegInfo jpeg_info(const std::string& bytes) {
   info.x_density = d.cinfo.X_density;
   info.y_density = d.cinfo.Y_density;
   info.progressive = d.cinfo.progressive_mode;
+  JOCTET* icc = nullptr;
+  unsigned int icc_size = 0;
+  if (jpeg_read_icc_profile(&d.cinfo, &icc, &icc_size)) {
+    info.icc_profile.assign(reinterpret_cast<const char*>(icc), icc_size);
+    std::free(icc);
+  }
   return info;
 }
 

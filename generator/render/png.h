@@ -1,6 +1,7 @@
 #pragma once
-// PNG files via libpng: written byte-identically for identical input, with the
-// resolution in a pHYs chunk (cairo's own PNG writer cannot store it).
+// PNG files: written by kartenwerk with zlib, byte-identically for identical
+// input, with the resolution in a pHYs chunk (cairo's own PNG writer cannot
+// store it); read with libpng.
 #include <optional>
 #include <string>
 
@@ -11,12 +12,15 @@ namespace kw::render {
 
 // 8-bit RGB when the raster is opaque (every card with a background), else
 // 8-bit RGBA. Chunks: IHDR, sRGB, pHYs (when raster.dpi > 0), IDAT, IEND; no
-// time or text chunks; fixed zlib settings. Throws RenderError on failure.
-// Small: the files a build writes (zlib level 6, every filter tried). Fast:
-// a preview that lives for one edit (level 1, one filter): about four times
-// quicker, files about a third larger.
+// time or text chunks; fixed compression settings, so identical input gives
+// identical bytes. Throws RenderError on failure.
+// No row filter (on our flat-colour cards it only made files larger), then
+// zlib: level 3 for Fast (build --png fast, the default, and the studio's
+// previews), level 6 for Small (build --png small: files about a tenth
+// smaller for about twice the CPU time). Figures: README, "PNG and JPEG
+// encoding".
 enum class PngCompression { Small, Fast };
-std::string encode_png(const Raster& raster, PngCompression compression = PngCompression::Small);
+std::string encode_png(const Raster& raster, PngCompression compression = PngCompression::Fast);
 
 // render_raster + encode_png.
 std::string render_png(const page::Page& page, double dpi);

@@ -1,74 +1,98 @@
-#include "render/png.h"
-
-#include <png.h>
 #include <zlib.h>
 
 #include <cmath>
-#include <csetjmp>
+#include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
 #include "render/error.h"
+#include "render/png.h"
 
 namespace kw::render {
 
+// The chunks are written here and the image data goes to zlib directly,
+// unfiltered: libpng tried every row filter on every row at zlib level 6,
+// which made PNG encoding three quarters of a card build's CPU time (issue
+// 17). On our cards, flat colour with antialiased edges, no filter at all
+// also gives the smallest files (filters turn a run of one colour into a
+// run of another and add noise at every edge). The measurements behind the
+// settings are in the README ("PNG and JPEG encoding", from
+// bench/encode_bench.cpp). libpng still reads PNG files (png_reader.cpp).
+
 namespace {
 
-// libpng reports errors by longjmp. Everything with a destructor lives in the
-// caller of write_png (which the jump never crosses); write_png itself only
-// holds plain pointers and ints.
-struct WriteContext {
-  std::string* out = nullptr;
-  std::string error;
+// zlib level per mode, with every other parameter fixed (not library
+// defaults that could change) so the same pixels always give the same bytes.
+int level_for(PngCompression compression) { return compression == PngCompression::Fast ? 3 : 6; }
+
+struct Deflater {
+  z_stream z{};
+  bool open = false;
+  ~Deflater() {
+    if (open) deflateEnd(&z);
+  }
 };
 
-void on_error(png_structp png, png_const_charp message) {
-  try {
-    static_cast<WriteContext*>(png_get_error_ptr(png))->error = message;
-  } catch (...) {
+// The row as PNG stores it: RGB (alpha dropped) when `channels` is 3, else
+// RGBA.
+void pack_row(const std::uint8_t* rgba, size_t width, int channels, std::uint8_t* out) {
+  if (channels == 4) {
+    std::memcpy(out, rgba, width * 4);
+    return;
   }
-  png_longjmp(png, 1);
-}
-void on_warning(png_structp, png_const_charp) {}
-
-void on_write(png_structp png, png_bytep data, png_size_t length) {
-  auto* ctx = static_cast<WriteContext*>(png_get_io_ptr(png));
-  try {
-    ctx->out->append(reinterpret_cast<const char*>(data), length);
-  } catch (...) {
-    png_error(png, "out of memory");  // never let a C++ exception cross libpng
+  for (size_t x = 0; x < width; ++x, rgba += 4, out += 3) {
+    out[0] = rgba[0];
+    out[1] = rgba[1];
+    out[2] = rgba[2];
   }
 }
-void on_flush(png_structp) {}
 
-struct WriteStruct {
-  png_structp png = nullptr;
-  png_infop info = nullptr;
-  ~WriteStruct() { png_destroy_write_struct(&png, &info); }
-};
+// The zlib stream of the IDAT chunk: each row as filter type 0 (none) and
+// its bytes, compressed as they are packed (no copy of the whole image).
+std::string compressed_rows(const Raster& raster, int channels, int level) {
+  const size_t width = static_cast<size_t>(raster.width), row_bytes = 1 + width * channels;
+  Deflater d;
+  if (deflateInit2(&d.z, level, Z_DEFLATED, 15, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+    throw RenderError("cannot write PNG: zlib initialisation failed");
+  d.open = true;
+  std::string out(deflateBound(&d.z, static_cast<uLong>(row_bytes * raster.height)), '\0');
+  d.z.next_out = reinterpret_cast<Bytef*>(out.data());
+  d.z.avail_out = static_cast<uInt>(out.size());
+  std::vector<std::uint8_t> row(row_bytes, 0);  // row[0]: filter type none
+  for (int y = 0; y < raster.height; ++y) {
+    pack_row(raster.rgba.data() + static_cast<size_t>(y) * width * 4, width, channels, row.data() + 1);
+    d.z.next_in = row.data();
+    d.z.avail_in = static_cast<uInt>(row_bytes);
+    const int flush = y + 1 == raster.height ? Z_FINISH : Z_NO_FLUSH;
+    // deflateBound leaves room for everything: each call takes its whole row.
+    if (deflate(&d.z, flush) != (flush == Z_FINISH ? Z_STREAM_END : Z_OK) || d.z.avail_in != 0)
+      throw RenderError("cannot write PNG: compression failed");
+  }
+  out.resize(d.z.total_out);
+  return out;
+}
 
-bool write_png(WriteStruct& s, WriteContext& ctx, png_uint_32 width, png_uint_32 height, int color_type,
-               png_uint_32 px_per_metre, png_bytepp rows, PngCompression compression) {
-  if (setjmp(png_jmpbuf(s.png))) return false;
-  png_set_write_fn(s.png, &ctx, on_write, on_flush);
-  png_set_IHDR(s.png, s.info, width, height, 8, color_type, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
-               PNG_FILTER_TYPE_DEFAULT);
-  // Cairo paints in sRGB; saying so keeps colour-managed viewers and RIPs
-  // from guessing.
-  png_set_sRGB(s.png, s.info, PNG_sRGB_INTENT_PERCEPTUAL);
-  if (px_per_metre > 0) png_set_pHYs(s.png, s.info, px_per_metre, px_per_metre, PNG_RESOLUTION_METER);
-  // Fixed settings (not library defaults that could change) so the same
-  // pixels always give the same bytes.
-  const bool fast = compression == PngCompression::Fast;
-  png_set_compression_level(s.png, fast ? 1 : 6);
-  png_set_compression_mem_level(s.png, 8);
-  png_set_compression_strategy(s.png, Z_DEFAULT_STRATEGY);
-  png_set_compression_window_bits(s.png, 15);
-  png_set_filter(s.png, PNG_FILTER_TYPE_BASE, fast ? PNG_FILTER_SUB : PNG_ALL_FILTERS);
-  png_write_info(s.png, s.info);
-  png_write_image(s.png, rows);
-  png_write_end(s.png, nullptr);
-  return true;
+void put32(std::string& out, std::uint32_t v) {
+  for (int shift = 24; shift >= 0; shift -= 8) out += static_cast<char>(v >> shift & 0xFF);
+}
+
+void chunk(std::string& out, const char* type, const std::string& data) {
+  put32(out, static_cast<std::uint32_t>(data.size()));
+  const size_t start = out.size();
+  out += type;
+  out += data;
+  const auto* bytes = reinterpret_cast<const Bytef*>(out.data() + start);
+  put32(out, static_cast<std::uint32_t>(crc32(0, bytes, static_cast<uInt>(out.size() - start))));
+}
+
+std::string ihdr(const Raster& raster, int channels) {
+  std::string data;
+  put32(data, static_cast<std::uint32_t>(raster.width));
+  put32(data, static_cast<std::uint32_t>(raster.height));
+  // 8 bits, RGB (2) or RGBA (6), deflate, adaptive filtering, no interlace.
+  data += {8, static_cast<char>(channels == 3 ? 2 : 6), 0, 0, 0};
+  return data;
 }
 
 }  // namespace
@@ -77,37 +101,30 @@ std::string encode_png(const Raster& raster, PngCompression compression) {
   if (raster.width <= 0 || raster.height <= 0 ||
       raster.rgba.size() != static_cast<size_t>(raster.width) * raster.height * 4)
     throw RenderError("cannot write PNG: raster is empty or inconsistent");
-  bool rgb = raster.opaque();
-  size_t channels = rgb ? 3 : 4;
-  size_t row_bytes = static_cast<size_t>(raster.width) * channels;
+  // One IDAT chunk holds at most 2^31 - 1 bytes; zlib counts in 32 bits.
+  if ((static_cast<size_t>(raster.width) * 4 + 1) * raster.height > 0x7F000000u)
+    throw RenderError("cannot write PNG: raster too large");
+  const int channels = raster.opaque() ? 3 : 4;
+  std::string idat = compressed_rows(raster, channels, level_for(compression));
+  if (idat.size() > 0x7FFFFFFFu) throw RenderError("cannot write PNG: image data too large for one chunk");
 
-  std::vector<std::uint8_t> packed;
-  if (rgb) {
-    packed.resize(row_bytes * raster.height);
-    for (size_t i = 0, o = 0; i < raster.rgba.size(); i += 4, o += 3) {
-      packed[o] = raster.rgba[i];
-      packed[o + 1] = raster.rgba[i + 1];
-      packed[o + 2] = raster.rgba[i + 2];
-    }
+  std::string out("\x89PNG\r\n\x1a\n", 8);
+  out.reserve(idat.size() + 128);
+  chunk(out, "IHDR", ihdr(raster, channels));
+  // Cairo paints in sRGB; saying so keeps colour-managed viewers and RIPs
+  // from guessing. Rendering intent 0: perceptual.
+  chunk(out, "sRGB", std::string(1, '\0'));
+  if (raster.dpi > 0) {
+    // 300 dpi = 11811.02 px/m; pHYs stores whole pixels per metre.
+    const auto ppm = static_cast<std::uint32_t>(std::lround(raster.dpi / 0.0254));
+    std::string phys;
+    put32(phys, ppm);
+    put32(phys, ppm);
+    phys += '\x01';  // unit: metre
+    chunk(out, "pHYs", phys);
   }
-  // libpng takes non-const rows but does not modify them when writing.
-  auto* base = rgb ? packed.data() : const_cast<std::uint8_t*>(raster.rgba.data());
-  std::vector<png_bytep> rows(raster.height);
-  for (int y = 0; y < raster.height; ++y) rows[y] = base + y * row_bytes;
-
-  // 300 dpi = 11811.02 px/m; pHYs stores whole pixels per metre.
-  png_uint_32 ppm = raster.dpi > 0 ? static_cast<png_uint_32>(std::lround(raster.dpi / 0.0254)) : 0;
-
-  std::string out;
-  WriteContext ctx{&out, {}};
-  WriteStruct s;
-  s.png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &ctx, on_error, on_warning);
-  if (!s.png) throw RenderError("cannot write PNG: libpng initialisation failed");
-  s.info = png_create_info_struct(s.png);
-  if (!s.info) throw RenderError("cannot write PNG: libpng initialisation failed");
-  if (!write_png(s, ctx, static_cast<png_uint_32>(raster.width), static_cast<png_uint_32>(raster.height),
-                 rgb ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGBA, ppm, rows.data(), compression))
-    throw RenderError("cannot write PNG: " + ctx.error);
+  chunk(out, "IDAT", idat);
+  chunk(out, "IEND", "");
   return out;
 }
 

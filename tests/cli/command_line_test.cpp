@@ -93,6 +93,12 @@ TEST(CommandLine, ColorAndFormatsAreChosenFromTheirLists) {
   EXPECT_EQ(parse({"build", "--color=rgb"}).line.inv.color, ColorSpace::Rgb);
   EXPECT_EQ(parse({"build"}).line.inv.color, ColorSpace::Rgb);
 
+  expect_rejected({"build", "--png", "best"}, "--png: 'best' is not one of fast, small");
+  expect_rejected({"list", "--png", "small"}, "--png");
+  EXPECT_EQ(parse({"build", "--png", "small"}).line.inv.png, PngSize::Small);
+  EXPECT_EQ(parse({"build", "--png=fast"}).line.inv.png, PngSize::Fast);
+  EXPECT_EQ(parse({"build"}).line.inv.png, PngSize::Fast);
+
   expect_rejected({"build", "--format", "png,gif"}, "--format: 'gif' is not one of png, jpg, jpeg, pdf");
   expect_rejected({"build", "--format", "json"}, "--format: 'json'");
   expect_rejected({"check", "--format", "pdf"}, "--format: 'pdf' is not one of text, json");
@@ -178,7 +184,7 @@ TEST(CommandLine, HelpPerCommandAndVersion) {
   EXPECT_TRUE(build.err.empty());
   EXPECT_TRUE(contains(build.out, "Usage: kartenwerk build")) << build.out;
   for (const char* option : {"--game", "--out", "--format", "--lang", "--variant", "--force", "--cut-lines",
-                             "--duplex-offset", "-j,--jobs", "--color", "--profile"})
+                             "--duplex-offset", "-j,--jobs", "--color", "--profile", "--png"})
     EXPECT_TRUE(contains(build.out, option)) << option << " not in\n" << build.out;
   EXPECT_FALSE(contains(build.out, "preflight")) << build.out;
 

@@ -1,8 +1,10 @@
 #include "render/jpeg.h"
 
 #include <gtest/gtest.h>
+#include <lcms2.h>
 
 #include <cstdlib>
+#include <ctime>
 #include <stdexcept>
 
 #include "render/error.h"
@@ -72,6 +74,40 @@ TEST(Jpeg, StandardTablesDecodeTheSameAndCostBytes) {
   // Only the entropy coding differs: the decoded pixels are the same.
   EXPECT_EQ(decode_jpeg(standard).rgba, decode_jpeg(optimised).rgba);
   EXPECT_EQ(jpeg_info(standard).x_density, 150);
+}
+
+// Colour-managed viewers and RIPs read the pixels as sRGB only when the file
+// says so: an APP2 ICC_PROFILE that is sRGB, and dated the same in every
+// build so that the same card gives the same bytes.
+TEST(Jpeg, CarriesAnSrgbIccProfile) {
+  for (const page::Page& page : {sample_page(), blank_page()}) {  // opaque (RGBX rows) and transparent (RGB rows)
+    JpegInfo info = jpeg_info(render_jpeg(page, 100));
+    ASSERT_FALSE(info.icc_profile.empty());
+    cmsHPROFILE profile =
+        cmsOpenProfileFromMem(info.icc_profile.data(), static_cast<cmsUInt32Number>(info.icc_profile.size()));
+    ASSERT_NE(profile, nullptr);
+    EXPECT_EQ(cmsGetColorSpace(profile), cmsSigRgbData);
+    EXPECT_EQ(cmsGetDeviceClass(profile), cmsSigDisplayClass);
+    char description[256] = {};
+    cmsGetProfileInfoASCII(profile, cmsInfoDescription, "en", "US", description, sizeof description);
+    EXPECT_NE(std::string(description).find("sRGB"), std::string::npos) << description;
+    std::tm created{};
+    ASSERT_TRUE(cmsGetHeaderCreationDateTime(profile, &created));
+    EXPECT_EQ(created.tm_year + 1900, 2000);
+    cmsCloseProfile(profile);
+  }
+}
+
+TEST(Jpeg, OpaqueAndCompositedRowsGiveTheSameFile) {
+  // An opaque raster goes to libjpeg as RGBX; one with a transparent pixel
+  // is composited over white row by row. Where nothing is transparent the
+  // two ways must agree: made opaque by hand, the pixels are the same.
+  Raster opaque = render_raster(sample_page(), 100);
+  Raster almost = opaque;
+  almost.rgba[3] = 0;  // pixel (0, 0) transparent: white paper
+  Raster white_corner = opaque;
+  for (int k = 0; k < 3; ++k) white_corner.rgba[k] = 255;
+  EXPECT_EQ(encode_jpeg(almost), encode_jpeg(white_corner));
 }
 
 TEST(Jpeg, MalformedInputThrows) {

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "render/error.h"
 #include "render_test_util.h"
@@ -78,8 +80,67 @@ TEST(Png, DecodedPixelsEqualRenderedPixels) {
   EXPECT_EQ(decoded.pixel(2, 2), kBleed);
 }
 
-TEST(Png, IdenticalInputGivesIdenticalBytes) {
-  EXPECT_EQ(render_png(sample_page(), 300), render_png(sample_page(), 300));
+// A card with what the row filters meet on real cards: flat areas, edges,
+// antialiased text, a gradient-like run of colours, and transparency around
+// rounded corners (blank_page has no background under them).
+page::Page busy_page() {
+  page::Page p = blank_page();
+  for (int i = 0; i < 12; ++i)
+    p.items.push_back(
+        rect_item({2.0 + i * 5, 4.0 + i * 7, 9, 30},
+                  Color{static_cast<std::uint8_t>(20 * i), static_cast<std::uint8_t>(255 - 15 * i),
+                        static_cast<std::uint8_t>(90 + 13 * i), static_cast<std::uint8_t>(255 - 17 * i)}));
+  p.items.push_back(glyph_item(glyph_run("Quarz Äxte", 14, {8, 50}, kBlue)));
+  p.items.push_back(glyph_item(glyph_run("Ag", 40, {20, 85}, Color{200, 30, 40, 128})));
+  return p;
+}
+
+class PngModes : public ::testing::TestWithParam<PngCompression> {};
+
+// PNG is lossless in either mode: what decodes is exactly what was drawn,
+// for an opaque card (RGB) and for one with transparent pixels (RGBA).
+TEST_P(PngModes, DecodedPixelsAreExactlyTheRenderedOnes) {
+  for (const page::Page& page : {sample_page(), busy_page()}) {
+    Raster rendered = render_raster(page, 150);
+    std::string png = encode_png(rendered, GetParam());
+    EXPECT_EQ(png[25], rendered.opaque() ? 2 : 6) << page.id;  // IHDR colour type: RGB or RGBA
+    Raster decoded = decode_png(png);
+    ASSERT_EQ(decoded.width, rendered.width);
+    ASSERT_EQ(decoded.height, rendered.height);
+    EXPECT_TRUE(decoded.rgba == rendered.rgba);
+    EXPECT_NEAR(decoded.dpi, 150, 0.01);  // pHYs holds whole pixels per metre
+  }
+}
+
+TEST_P(PngModes, IdenticalInputGivesIdenticalBytes) {
+  EXPECT_EQ(encode_png(render_raster(busy_page(), 300), GetParam()),
+            encode_png(render_raster(busy_page(), 300), GetParam()));
+}
+
+TEST_P(PngModes, ChunksInOrderWithSrgb) {
+  EXPECT_EQ(chunk_types(encode_png(render_raster(sample_page(), 100), GetParam())),
+            (std::vector<std::string>{"IHDR", "sRGB", "pHYs", "IDAT", "IEND"}));
+}
+
+// A one-pixel-wide and a one-row image: the filters' edges.
+TEST_P(PngModes, TinyImagesRoundTrip) {
+  for (auto [w, h] : {std::pair{1, 7}, std::pair{9, 1}, std::pair{1, 1}}) {
+    Raster r;
+    r.width = w;
+    r.height = h;
+    for (int i = 0; i < w * h * 4; ++i) r.rgba.push_back(static_cast<std::uint8_t>(i * 37 + 11));
+    EXPECT_TRUE(decode_png(encode_png(r, GetParam())).rgba == r.rgba) << w << "x" << h;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Png, PngModes, ::testing::Values(PngCompression::Fast, PngCompression::Small),
+                         [](const auto& mode) { return mode.param == PngCompression::Fast ? "Fast" : "Small"; });
+
+TEST(Png, SmallIsNotLargerThanFast) {
+  for (const page::Page& page : {sample_page(), busy_page()}) {
+    Raster r = render_raster(page, 300);
+    EXPECT_LE(encode_png(r, PngCompression::Small).size(), encode_png(r, PngCompression::Fast).size()) << page.id;
+  }
 }
 
 TEST(Png, NoDpiWithoutPhys) {

@@ -151,6 +151,27 @@ TEST(Raster, ItemsOutsideThePageAreClipped) {
   EXPECT_EQ(r.pixel(0, 0), kRed);
 }
 
+// opaque() decides RGB or RGBA for every PNG: any one pixel not fully
+// opaque, wherever it is (block edges, an odd last pixel), makes it false.
+TEST(Raster, OpaqueLooksAtEveryPixel) {
+  for (int pixels : {0, 1, 2, 3, 7, 1023, 1024, 1025, 3001}) {
+    Raster r;
+    r.width = pixels;
+    r.height = 1;
+    r.rgba.assign(static_cast<size_t>(pixels) * 4, 255);
+    EXPECT_TRUE(r.opaque()) << pixels;
+    for (int at = 0; at < pixels; ++at) {
+      r.rgba[static_cast<size_t>(at) * 4 + 3] = 254;
+      EXPECT_FALSE(r.opaque()) << pixels << " pixels, not opaque at " << at;
+      r.rgba[static_cast<size_t>(at) * 4 + 3] = 255;
+    }
+    if (pixels > 0) {  // colour bytes do not count
+      r.rgba[0] = 0;
+      EXPECT_TRUE(r.opaque()) << pixels;
+    }
+  }
+}
+
 TEST(Raster, RejectsBadArguments) {
   EXPECT_THROW(render_raster(blank_page(), 0), std::invalid_argument);
   EXPECT_THROW(render_raster(blank_page(), -300), std::invalid_argument);

@@ -11,6 +11,7 @@
 #include "print/colour/cmyk.h"
 #include "print/manifest/input_snapshot.h"
 #include "print/settings/print_config.h"
+#include "render/png.h"
 
 namespace kw::print {
 
@@ -30,7 +31,10 @@ struct PrintOptions {
   // build --profile: that shop's package (shop_package.h) instead of the
   // RGB copies in meinspiel/.
   std::shared_ptr<const ShopChooser> shop;
-  int jobs = 0;                      // threads rendering at once; 0: all cores
+  int jobs = 0;  // threads rendering at once; 0: all cores
+  // build --png: the card PNGs and the overview quickly compressed (Fast), or
+  // a few per cent smaller at several times the CPU time (Small).
+  render::PngCompression png = render::PngCompression::Fast;
   std::ostream* progress = nullptr;  // progress of each game (stderr); null: quiet
   bool progress_terminal = false;    // a bar redrawn in place, else plain lines
 };

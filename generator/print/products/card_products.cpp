@@ -100,7 +100,7 @@ class CardProductRun {
   // The overview, from the cache when no card on it changed; else painted as
   // the card rasters arrive.
   void open_overview(BuildReport& report) {
-    overview_key_ = cache_key({"overview.png", deck_key_});
+    overview_key_ = cache_key({"overview.png", png_mode(), deck_key_});
     if (cache()) {
       if (auto hit = cache()->get(overview_key_)) {
         fs::path file = dir_ / "overview.png";
@@ -206,9 +206,13 @@ class CardProductRun {
     return std::find(only->begin(), only->end(), id) != only->end();
   }
 
-  std::string png_key(size_t i) const { return cache_key({"card png", fingerprints_[i], fmt_dpi(game_.format->dpi)}); }
+  // The PNG mode is part of the key: a file of the other mode has other bytes.
+  std::string png_key(size_t i) const {
+    return cache_key({"card png", png_mode(), fingerprints_[i], fmt_dpi(game_.format->dpi)});
+  }
+  const char* png_mode() const { return options_.print.png == render::PngCompression::Small ? "small" : "fast"; }
   std::string jpeg_key(size_t i) const {
-    return cache_key({"card jpeg q95", fingerprints_[i], fmt_dpi(game_.format->dpi)});
+    return cache_key({"card jpeg q95 standard tables", fingerprints_[i], fmt_dpi(game_.format->dpi)});
   }
 
   // Whether at most a quarter of the cards miss the cache.
@@ -249,8 +253,8 @@ class CardProductRun {
     std::shared_ptr<const render::Raster> raster;
     if ((want_png && !png) || (want_jpeg && !jpeg)) {
       raster = std::make_shared<const render::Raster>(render::render_raster(card.page, dpi));
-      if (want_png && !png) put(png_key(i), *(png = render::encode_png(*raster)));
-      if (want_jpeg && !jpeg) put(jpeg_key(i), *(jpeg = render::encode_jpeg(*raster, {95})));
+      if (want_png && !png) put(png_key(i), *(png = render::encode_png(*raster, options_.print.png)));
+      if (want_jpeg && !jpeg) put(jpeg_key(i), *(jpeg = render::encode_jpeg(*raster, render::kCardJpeg)));
       std::lock_guard lock(mutex_);
       rendered_.insert(i);
     } else {
@@ -288,7 +292,7 @@ class CardProductRun {
   void finish_raster_products(BuildReport& report) {
     if (making_overview_) {
       fs::path file = dir_ / "overview.png";
-      const std::string png = overview().encode_png();
+      const std::string png = overview().encode_png(options_.print.png);
       put(overview_key_, png);
       write_if_changed(file, png);
       report.written.push_back(file);

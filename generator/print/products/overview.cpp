@@ -28,6 +28,8 @@ void OverviewSheet::place(size_t index, std::shared_ptr<const page::Raster> imag
   canvas_->paint(contact_sheet_card(geometry_, index, *pages_[index], std::move(image)));
 }
 
-std::string OverviewSheet::encode_png() const { return render::encode_png(canvas_->raster()); }
+std::string OverviewSheet::encode_png(render::PngCompression compression) const {
+  return render::encode_png(canvas_->raster(), compression);
+}
 
 }  // namespace kw::print

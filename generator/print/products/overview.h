@@ -11,6 +11,7 @@
 #include "page/page.h"
 #include "print/imposition/contact_sheet.h"
 #include "render/canvas.h"
+#include "render/png.h"
 #include "text/typesetter.h"
 
 namespace kw::print {
@@ -23,8 +24,8 @@ class OverviewSheet {
                 const text::Typesetter& typesetter, Diagnostics& diags);
   // Places card `index`, rendered as `image` (its whole page). Thread-safe.
   void place(size_t index, std::shared_ptr<const page::Raster> image);
-  // 8-bit RGB PNG at the sheet's dpi.
-  std::string encode_png() const;
+  // 8-bit RGB PNG at the sheet's dpi, compressed as the card PNGs are.
+  std::string encode_png(render::PngCompression compression = render::PngCompression::Fast) const;
   const ContactSheetGeometry& geometry() const { return geometry_; }
 
  private:
