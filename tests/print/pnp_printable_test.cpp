@@ -25,18 +25,22 @@ const Color kBleedInk{30, 60, 140, 255};
 // pixels still tell them apart.
 const Color kTrimInk[2] = {{240, 150, 20, 255}, {200, 40, 40, 255}};
 const Color kBackInk[2] = {{20, 140, 60, 255}, {120, 60, 160, 255}};
+// An 8 mm square in the trim's top-left corner: which way the card lies.
+const Color kCornerInk{0, 0, 0, 255};
 
 double px_to_mm(double px) { return px * 25.4 / kDpi; }
 int mm_to_px(double mm) { return static_cast<int>(std::floor(mm / 25.4 * kDpi)); }
 
-// A 59 x 91 mm card with 3 mm bleed: the bleed in one colour, the trim in another.
+// A 59 x 91 mm card with 3 mm bleed: the bleed in one colour, the trim in
+// another, a black square in the trim's top-left corner.
 page::Page card(Color trim_ink) {
   page::Page p;
   p.id = "t/card";
   p.size = {65, 97};
   p.trim = {3, 3, 59, 91};
   p.edge_color = kBleedInk;
-  for (auto [rect, color] : {std::pair{Rect{0, 0, 65, 97}, kBleedInk}, std::pair{Rect{3, 3, 59, 91}, trim_ink}}) {
+  for (auto [rect, color] : {std::pair{Rect{0, 0, 65, 97}, kBleedInk}, std::pair{Rect{3, 3, 59, 91}, trim_ink},
+                             std::pair{Rect{3, 3, 8, 8}, kCornerInk}}) {
     page::RectShape shape;
     shape.rect = rect;
     shape.paint.fill = color;
@@ -147,8 +151,13 @@ void expect_marks_on_edges(const render::Raster& r, const std::vector<std::pair<
 struct Case {
   SheetFormat sheet;
   int columns, rows;
-  bool bleed;
+  bool bleed, turned;
 };
+
+bool dark_at(const render::Raster& r, Point mm) {
+  Color c = r.pixel(mm_to_px(mm.x), mm_to_px(mm.y));
+  return c.r < 60 && c.g < 60 && c.b < 60;
+}
 
 class PnpPrintable : public testing::TestWithParam<Case> {};
 
@@ -156,8 +165,12 @@ TEST_P(PnpPrintable, CardsAtTrueSizeMarksOnTheCutsAndNothingInThePrintersEdge) {
   const Case& c = GetParam();
   const page::Page fronts[2] = {card(kTrimInk[0]), card(kTrimInk[1])};
   const page::Page backs[2] = {card(kBackInk[0]), card(kBackInk[1])};
+  // A checkerboard of the two inks over the grid's columns.
   std::vector<PnpCard> cards;
-  for (int i = 0; i < 12; ++i) cards.push_back({&fronts[i % 2], &backs[i % 2]});
+  for (int i = 0; i < 12; ++i) {
+    int ink = (i / c.columns + i % c.columns) % 2;
+    cards.push_back({&fronts[ink], &backs[ink]});
+  }
   PnpSettings settings;
   settings.sheets = {c.sheet};
   auto plans = plan_sheets(cards, c.sheet, settings);
@@ -165,6 +178,9 @@ TEST_P(PnpPrintable, CardsAtTrueSizeMarksOnTheCutsAndNothingInThePrintersEdge) {
   ASSERT_EQ(g.columns, c.columns) << g.summary();
   ASSERT_EQ(g.rows, c.rows) << g.summary();
   EXPECT_EQ(g.bleed > 0, c.bleed) << g.summary();
+  ASSERT_EQ(g.turned, c.turned) << g.summary();
+  // The cards as they lie on the sheet.
+  const double across = c.turned ? 91 : 59, down = c.turned ? 59 : 91;
 
   render::Raster front = rendered(front_sheet(plans.front(), cards, settings, "t/front"));
   EXPECT_EQ(painted_in_edge(front, kPrinterEdge), 0) << c.sheet.name;
@@ -172,8 +188,13 @@ TEST_P(PnpPrintable, CardsAtTrueSizeMarksOnTheCutsAndNothingInThePrintersEdge) {
   ASSERT_EQ(m.cards_x.size(), static_cast<size_t>(c.columns));
   ASSERT_EQ(m.cards_y.size(), static_cast<size_t>(c.rows));
   // True size within a pixel and a half (0.13 mm).
-  for (auto [first, end] : m.cards_x) EXPECT_NEAR(px_to_mm(end - first), 59, 0.13) << c.sheet.name;
-  for (auto [first, end] : m.cards_y) EXPECT_NEAR(px_to_mm(end - first), 91, 0.13) << c.sheet.name;
+  for (auto [first, end] : m.cards_x) EXPECT_NEAR(px_to_mm(end - first), across, 0.13) << c.sheet.name;
+  for (auto [first, end] : m.cards_y) EXPECT_NEAR(px_to_mm(end - first), down, 0.13) << c.sheet.name;
+  // The first card's top-left corner: at the cell's top left, or turned
+  // clockwise at its top right.
+  Rect cell{px_to_mm(m.cards_x[0].first), px_to_mm(m.cards_y[0].first), across, down};
+  EXPECT_EQ(dark_at(front, {cell.x + 4, cell.y + 4}), !c.turned);
+  EXPECT_EQ(dark_at(front, {cell.right() - 4, cell.y + 4}), c.turned);
   // Neighbours share a cut, or have their bleed between them.
   for (size_t i = 1; i < m.cards_x.size(); ++i)
     EXPECT_NEAR(px_to_mm(m.cards_x[i].first - m.cards_x[i - 1].second), c.bleed ? 6 : 0, 0.13);
@@ -195,15 +216,23 @@ TEST_P(PnpPrintable, CardsAtTrueSizeMarksOnTheCutsAndNothingInThePrintersEdge) {
   for (size_t i = 0; i < back_runs.size(); ++i) {
     const auto& f = m.cards_x[m.cards_x.size() - 1 - i];
     EXPECT_NEAR(px_to_mm(back_runs[i].first), c.sheet.size.w - px_to_mm(f.second), 0.13);
-    EXPECT_NEAR(px_to_mm(back_runs[i].second - back_runs[i].first), 59, 0.13);
+    EXPECT_NEAR(px_to_mm(back_runs[i].second - back_runs[i].first), across, 0.13);
   }
+  // The back's top-right corner behind the front's top-left one: upright the
+  // back's top-left corner is at the cell's top left, turned (anticlockwise)
+  // at its bottom left.
+  Rect back_cell{px_to_mm(back_runs.back().first), cell.y, across, down};
+  EXPECT_EQ(dark_at(back, {back_cell.x + 4, back_cell.y + 4}), !c.turned);
+  EXPECT_EQ(dark_at(back, {back_cell.x + 4, back_cell.bottom() - 4}), c.turned);
   // Each back behind its own front: the first card's back is in the top right.
   EXPECT_TRUE(near(back.pixel(back_runs.back().first + 5, mm_to_px(g.cell(0).center().y)), kBackInk[0]));
+  EXPECT_TRUE(near(front.pixel(m.cards_x.front().first + 5, mm_to_px(g.cell(0).center().y)), kTrimInk[0]));
 }
 
 INSTANTIATE_TEST_SUITE_P(Sheets, PnpPrintable,
-                         testing::Values(Case{{"a4", "A4", {210, 297}, kPrinterEdge, {}}, 3, 3, false},
-                                         Case{{"letter", "Letter", {215.9, 279.4}, kPrinterEdge, {}}, 3, 2, true}),
+                         testing::Values(Case{{"a4", "A4", {210, 297}, kPrinterEdge, {}}, 3, 3, false, false},
+                                         Case{
+                                             {"letter", "Letter", {215.9, 279.4}, kPrinterEdge, {}}, 2, 4, true, true}),
                          [](const testing::TestParamInfo<Case>& p) { return p.param.sheet.id; });
 
 }  // namespace

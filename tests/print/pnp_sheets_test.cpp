@@ -94,6 +94,27 @@ TEST(PnpGrid, LetterTakesTwoRowsOfCardsWithTheirBleed) {
   EXPECT_EQ(g->summary(), "3 x 2 cards 59 x 91 mm, with 3 mm bleed, each card cut on its own");
 }
 
+TEST(PnpGrid, LetterTakesEightCardsTurnedAQuarter) {
+  // Turned, 2 columns of 91 mm and 4 rows of 59 mm fit with their bleed:
+  // 194 x 260 mm of the 197.2 x 260.7 mm left for cards and marks.
+  GridRules rules = with_bleed();
+  rules.may_turn = true;
+  auto g = fit_grid(letter(), {59, 91}, rules);
+  ASSERT_TRUE(g);
+  EXPECT_TRUE(g->turned);
+  EXPECT_EQ(g->columns, 2);
+  EXPECT_EQ(g->rows, 4);
+  EXPECT_EQ(g->card, (Size{91, 59}));
+  EXPECT_DOUBLE_EQ(g->bleed, 3);
+  EXPECT_TRUE(g->printable().contains(g->painted()));
+  EXPECT_EQ(g->summary(), "2 x 4 cards 59 x 91 mm turned a quarter, with 3 mm bleed, each card cut on its own");
+  // On A4 upright and turned both take 9: upright, as it is a tie.
+  auto a = fit_grid(a4(), {59, 91}, rules);
+  ASSERT_TRUE(a);
+  EXPECT_FALSE(a->turned);
+  EXPECT_EQ(a->capacity(), 9);
+}
+
 TEST(PnpGrid, A4KeepsNineCardsAndDropsTheBleed) {
   // With bleed, 3 columns need 195 mm plus the marks' room; A4 has 191.3 mm.
   auto g = fit_grid(a4(), {59, 91}, with_bleed());
@@ -261,16 +282,20 @@ TEST(PnpPlan, CardsFillSheetsInOrderAndANewSizeStartsANewSheet) {
   EXPECT_EQ(plans[0].cards, (std::vector<size_t>{0, 1, 2, 3, 4, 5, 6, 7, 8}));
   EXPECT_EQ(plans[1].cards, (std::vector<size_t>{9, 10}));
   EXPECT_EQ(plans[2].cards, (std::vector<size_t>{11}));
-  // 100 x 150 mm: one column (197.3 mm between the margins), one row (284.3
-  // mm), so it has its bleed.
-  EXPECT_EQ(plans[2].grid.capacity(), 1);
+  // 100 x 150 mm: upright one column (197.3 mm between the margins) and one
+  // row (284.3 mm); turned a quarter two rows, with their bleed.
+  EXPECT_EQ(plans[2].grid.capacity(), 2);
+  EXPECT_TRUE(plans[2].grid.turned);
+  EXPECT_EQ(plans[2].grid.card, (Size{150, 100}));
+  EXPECT_EQ(plans[2].grid.trim(), (Size{100, 150}));
   EXPECT_DOUBLE_EQ(plans[2].grid.bleed, 3);
   EXPECT_FALSE(any_back(cards));
 
-  // On Letter the same cards take 6 a sheet, with their bleed.
+  // On Letter the same cards take 8 a sheet, turned, with their bleed.
   auto on_letter = plan_sheets(cards, letter(), settings);
   ASSERT_EQ(on_letter.size(), 3u);
-  EXPECT_EQ(on_letter[1].cards, (std::vector<size_t>{6, 7, 8, 9, 10}));
+  EXPECT_EQ(on_letter[1].cards, (std::vector<size_t>{8, 9, 10}));
+  EXPECT_TRUE(on_letter[0].grid.turned);
   EXPECT_DOUBLE_EQ(on_letter[0].grid.bleed, 3);
 
   page::Page huge = card("huge", {0, 0, 0, 255}, {300, 300});
@@ -343,6 +368,33 @@ TEST(PnpSheets, BackSheetPutsEachBackBehindItsFrontWithTheOffset) {
   Point p1 = sheet.items[3].transform.apply(Point{0, 0});
   EXPECT_NEAR(p1.x, 75.5 + 1, kEps);
   EXPECT_EQ(std::get<page::RectShape>(sheet.items[2].shape).paint.fill, (Color{0, 100, 100, 255}));
+}
+
+TEST(PnpSheets, TurnedCardsAndTheirBacksStandAsTheyDoWhenTheSheetIsTurnedOver) {
+  page::Page f = card("f", {200, 0, 0, 255}), b = card("b", {0, 0, 200, 255});
+  std::vector<PnpCard> cards = {{&f, &b}};
+  PnpSettings settings;
+  auto plans = plan_sheets(cards, letter(), settings);
+  ASSERT_TRUE(plans[0].grid.turned);
+  const SheetGrid& g = plans[0].grid;
+  Rect cell = g.cell(0);
+  // The front turned clockwise: the trim's top-left corner (the white corner
+  // rectangle, 10 x 5 mm) at the cell's top-right, lying 5 x 10.
+  page::Page front = front_sheet(plans[0], cards, settings, "t/front");
+  expect_rect(front.items[1].bounds, {cell.right() - 5, cell.y, 5, 10});
+  expect_rect(*front.items[0].clip, cell.inset(-3));
+  // Turned over about the long edge the front's top-left corner lies behind
+  // the back cell's top-left corner, where the back's top-right corner must
+  // be (a card turned over about its own long axis): the back anticlockwise.
+  page::Page back = back_sheet(plans[0], cards, settings, "t/back");
+  Rect back_cell = g.back_cell(0, DuplexFlip::LongEdge, {});
+  EXPECT_NEAR(back_cell.x, 215.9 - cell.right(), kEps);
+  expect_rect(back.items[1].bounds, {back_cell.x, back_cell.bottom() - 10, 5, 10});
+  // Short edge: the flip keeps the long axis, the back turns as the front.
+  settings.flip = DuplexFlip::ShortEdge;
+  page::Page short_back = back_sheet(plans[0], cards, settings, "t/back");
+  Rect short_cell = g.back_cell(0, DuplexFlip::ShortEdge, {});
+  expect_rect(short_back.items[1].bounds, {short_cell.right() - 5, short_cell.y, 5, 10});
 }
 
 TEST(PnpSheets, PlaceCardKeepsAnItemsOwnClip) {

@@ -163,12 +163,29 @@ std::optional<SheetGrid> fit_in(const SheetFormat& sheet, Size card, const GridR
   return g;
 }
 
+std::optional<SheetGrid> upright_grid(const SheetFormat& sheet, Size card, const GridRules& rules) {
+  if (auto g = fit_in(sheet, card, rules, rules.mark_room)) return g;
+  return fit_in(sheet, card, rules, 0);
+}
+
+// More cards first, then the bleed; upright when it is a tie.
+bool better(const std::optional<SheetGrid>& a, const std::optional<SheetGrid>& b) {
+  if (!a) return false;
+  if (!b) return true;
+  if (a->capacity() != b->capacity()) return a->capacity() > b->capacity();
+  return a->bleed > b->bleed;
+}
+
 }  // namespace
 
 std::optional<SheetGrid> fit_grid(const SheetFormat& sheet, Size card, const GridRules& rules) {
   if (!(card.w > 0 && card.h > 0)) return std::nullopt;
-  if (auto g = fit_in(sheet, card, rules, rules.mark_room)) return g;
-  return fit_in(sheet, card, rules, 0);
+  auto upright = upright_grid(sheet, card, rules);
+  if (!rules.may_turn) return upright;
+  auto turned = upright_grid(sheet, {card.h, card.w}, rules);
+  if (!better(turned, upright)) return upright;
+  turned->turned = true;
+  return turned;
 }
 
 std::string SheetGrid::summary() const {
@@ -176,7 +193,9 @@ std::string SheetGrid::summary() const {
                     : gap > 0            ? fmt::format("without bleed, {:g} mm apart, each card cut on its own", gap)
                     : columns * rows > 1 ? "without bleed, neighbours share a cut"
                                          : "without bleed";
-  return fmt::format("{} x {} cards {:g} x {:g} mm, {}", columns, rows, card.w, card.h, how);
+  Size t = trim();
+  return fmt::format("{} x {} cards {:g} x {:g} mm{}, {}", columns, rows, t.w, t.h, turned ? " turned a quarter" : "",
+                     how);
 }
 
 std::vector<Segment> crop_marks(const SheetGrid& grid, double length, double offset) {
@@ -227,11 +246,11 @@ std::vector<SheetPlan> plan_sheets(std::span<const PnpCard> cards, const SheetFo
   std::vector<SheetPlan> plans;
   for (size_t i = 0; i < cards.size(); ++i) {
     Size size = trim_size(cards[i]);
-    bool fits_last = !plans.empty() && plans.back().grid.card == size &&
+    bool fits_last = !plans.empty() && plans.back().grid.trim() == size &&
                      static_cast<int>(plans.back().cards.size()) < plans.back().grid.capacity();
     if (!fits_last) {
       // One bleed for all cards of this size, so all their sheets look alike.
-      GridRules rules{settings.gap, card_bleed(cards[i]), settings.mark_offset + kMinMarkLength};
+      GridRules rules{settings.gap, card_bleed(cards[i]), settings.mark_offset + kMinMarkLength, true};
       for (const PnpCard& other : cards)
         if (trim_size(other) == size) rules.bleed = std::min(rules.bleed, card_bleed(other));
       auto grid = fit_grid(sheet, size, rules);
@@ -249,8 +268,13 @@ bool any_back(std::span<const PnpCard> cards) {
   return std::any_of(cards.begin(), cards.end(), [](const PnpCard& c) { return c.back != nullptr; });
 }
 
-void place_card(Page& sheet, const Page& card, const Rect& cell, const Rect& clip) {
-  Affine move = Affine::translate(cell.x - card.trim.x, cell.y - card.trim.y);
+void place_card(Page& sheet, const Page& card, const Rect& cell, const Rect& clip, int quarter) {
+  // The trim's top-left corner goes to the cell's top-left corner upright,
+  // to its top-right corner turned clockwise, to its bottom-left anticlockwise.
+  Point corner{quarter > 0 ? cell.right() : cell.x, quarter < 0 ? cell.bottom() : cell.y};
+  Affine move = Affine::translate(corner.x, corner.y)
+                    .then_after(Affine::rotate_deg(90.0 * quarter))
+                    .then_after(Affine::translate(-card.trim.x, -card.trim.y));
   for (const Item& source : card.items) {
     Item item = source;
     item.transform = move.then_after(source.transform);
@@ -267,7 +291,7 @@ Page front_sheet(const SheetPlan& plan, std::span<const PnpCard> cards, const Pn
   Page page = blank_sheet(plan.grid.sheet, id);
   for (size_t slot = 0; slot < plan.cards.size(); ++slot) {
     Rect cell = plan.grid.cell(static_cast<int>(slot));
-    place_card(page, *cards[plan.cards[slot]].front, cell, cell.inset(-plan.grid.bleed));
+    place_card(page, *cards[plan.cards[slot]].front, cell, cell.inset(-plan.grid.bleed), plan.grid.turned ? 1 : 0);
   }
   push_segments(page, "crop-marks", crop_marks(plan.grid, settings.mark_length, settings.mark_offset), settings.marks);
   if (settings.cut_lines) push_segments(page, "cut-lines", cut_lines(plan.grid), settings.cut);
@@ -277,11 +301,12 @@ Page front_sheet(const SheetPlan& plan, std::span<const PnpCard> cards, const Pn
 Page back_sheet(const SheetPlan& plan, std::span<const PnpCard> cards, const PnpSettings& settings,
                 const std::string& id) {
   Page page = blank_sheet(plan.grid.sheet, id);
+  const int back_quarter = !plan.grid.turned ? 0 : settings.flip == DuplexFlip::LongEdge ? -1 : 1;
   for (size_t slot = 0; slot < plan.cards.size(); ++slot) {
     const PnpCard& card = cards[plan.cards[slot]];
     if (!card.back) continue;
     Rect cell = plan.grid.back_cell(static_cast<int>(slot), settings.flip, settings.duplex_offset);
-    place_card(page, *card.back, cell, cell.inset(-plan.grid.bleed));
+    place_card(page, *card.back, cell, cell.inset(-plan.grid.bleed), back_quarter);
   }
   return page;
 }

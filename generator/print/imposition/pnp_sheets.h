@@ -1,6 +1,6 @@
 #pragma once
 // Print-and-play sheets: cards at true size in a grid on A4 or Letter, crop
-// marks in the margin around the grid, optional cut lines, and the backs on
+// marks between the grid and the margin, optional cut lines, and the backs on
 // the following page, placed so each back lands behind its front when the
 // sheet is printed on both sides. Pure geometry plus display lists (pages),
 // in millimetres with the origin at the sheet's top-left corner.
@@ -9,11 +9,11 @@
 // `margin` (the printer's unprintable edge, 6.35 mm = 0.25 in in
 // data/print/sheets.yaml), crop marks included. The grid is derived from the
 // paper, the margin, the cards' trim and bleed (fit_grid): as many cards as
-// fit at true size; when that many also fit with their bleed around each
-// card, every card gets its bleed and its own cuts (a slightly missed cut
-// shows the card's colour, not white); otherwise neighbours sit side by side
-// at trim size (the bleed cut off) and share one cut, and a `gap` > 0 gives
-// every card its own cuts. The grid is centred on the sheet, so the front and
+// fit at true size, upright or turned a quarter; when that many also fit
+// with their bleed around each card, every card gets its bleed and its own
+// cuts (a slightly missed cut shows the card's colour, not white); otherwise
+// neighbours sit side by side at trim size (the bleed cut off) and share one
+// cut, and a `gap` > 0 gives every card its own cuts. The grid is centred on the sheet, so the front and
 // the mirrored back grid coincide when the sheet is turned over.
 #include <optional>
 #include <span>
@@ -29,13 +29,16 @@ namespace kw::print {
 
 struct SheetGrid {
   SheetFormat sheet;
-  Size card;         // trim size of the cards, mm
-  double gap = 0;    // between neighbouring trims
-  double bleed = 0;  // shown around every card; 0: cut at the trim
+  Size card;            // a cell: the cards' trim as it lies on the sheet, mm
+  bool turned = false;  // the cards turned a quarter (clockwise on the front), `card` their height x width
+  double gap = 0;       // between neighbouring trims
+  double bleed = 0;     // shown around every card; 0: cut at the trim
   int columns = 0, rows = 0;
   Rect area;  // the cards' trims on the sheet
 
   int capacity() const { return columns * rows; }
+  // The cards' own trim size (as they stand upright).
+  Size trim() const { return turned ? Size{card.h, card.w} : card; }
   // Everything the cards paint: the trims and the bleed around them.
   Rect painted() const { return area.inset(-bleed); }
   // The part of the sheet a home printer prints: inside the margin.
@@ -61,13 +64,16 @@ struct GridRules {
   double gap = 0;
   double bleed = 0;
   double mark_room = 0;
+  bool may_turn = false;  // cards may lie turned a quarter where more fit so
 };
 
 // The largest grid of `card`-sized cells inside the sheet's margin (less the
 // mark room), centred on the sheet; with the cards' bleed when the same
 // number of cards fits with it (then the gap is at least twice the bleed);
 // nullopt when not one card fits. Without room for marks the cards may reach
-// the margin (then the marks are left out there).
+// the margin (then the marks are left out there). With rules.may_turn the
+// cards are turned a quarter where that fits more of them, or as many but
+// with their bleed.
 std::optional<SheetGrid> fit_grid(const SheetFormat& sheet, Size card, const GridRules& rules = {});
 
 struct Segment {
@@ -113,13 +119,18 @@ std::vector<SheetPlan> plan_sheets(std::span<const PnpCard> cards, const SheetFo
 bool any_back(std::span<const PnpCard> cards);
 
 // Copies the items of `card` onto `sheet` so that the card's trim lands on
-// `cell` (same size), clipped to `clip` (the cell, or more for bleed).
-void place_card(page::Page& sheet, const page::Page& card, const Rect& cell, const Rect& clip);
+// `cell` (same size, or turned: height x width), clipped to `clip` (the cell,
+// or more for bleed). `quarter`: 1 turns the card clockwise, -1
+// anticlockwise, 0 leaves it upright.
+void place_card(page::Page& sheet, const page::Page& card, const Rect& cell, const Rect& clip, int quarter = 0);
 
 // The front page of a planned sheet: cards, crop marks, cut lines (when settings.cut_lines).
 page::Page front_sheet(const SheetPlan& plan, std::span<const PnpCard> cards, const PnpSettings& settings,
                        const std::string& id);
-// Its back page: each card's back at back_cell, nothing else.
+// Its back page: each card's back at back_cell, nothing else. Backs of
+// turned cards are turned so that they stand as their fronts do once the
+// sheet is turned over: anticlockwise for a long-edge flip (the flip turns
+// the card over about its short axis), clockwise for a short-edge flip.
 page::Page back_sheet(const SheetPlan& plan, std::span<const PnpCard> cards, const PnpSettings& settings,
                       const std::string& id);
 

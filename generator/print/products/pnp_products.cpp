@@ -21,9 +21,16 @@ std::vector<PnpCard> pnp_cards(std::span<const layout::LaidOutCard> cards, std::
 void write_alignment_test(const model::Game& game, const SheetPlan& first, const PnpSettings& settings,
                           const fs::path& file, const text::Typesetter& typesetter) {
   Diagnostics diags;
-  auto pages = alignment_sheet(first.grid, settings, game.name, typesetter, diags);
+  // Its instructions need an upright cell's height; the offset it measures
+  // is the printer's, the same for cards lying turned.
+  SheetGrid grid = first.grid;
+  if (grid.turned) {
+    if (auto upright = fit_grid(grid.sheet, grid.trim(), {settings.gap, 0, settings.mark_offset + kMinMarkLength}))
+      grid = *upright;
+  }
+  auto pages = alignment_sheet(grid, settings, game.name, typesetter, diags);
   if (diags.has_errors()) throw std::runtime_error(format_diagnostics(diags));
-  PrintPdf pdf(file, game.name + " – Passer-Test " + first.grid.sheet.name);
+  PrintPdf pdf(file, game.name + " – Passer-Test " + grid.sheet.name);
   for (const auto& page : pages) pdf.add(page);
   pdf.finish();
 }
