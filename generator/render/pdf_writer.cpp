@@ -87,14 +87,24 @@ struct PdfDocument::Writer {
     cairo_surface_set_fallback_resolution(surface.get(), 300, 300);
   }
 
+  // A page of another size than its predecessor. cairo 1.16 hands the new
+  // size to its page recorder as whole points (truncated), and the recorder
+  // clips to them: without care every page after the first lost up to 1 pt
+  // of bleed at its right and bottom edge. A new page of the same size keeps
+  // the recorder cairo made from the exact size, so resize only on a change;
+  // a page whose size differs from its predecessor's still gets the
+  // truncated clip from cairo 1.16 (kartenwerk writes one page size per file).
+  void resize(double w, double h) { cairo_pdf_surface_set_size(surface.get(), w, h); }
+
   void add_page(const page::Page& page) {
     if (failed || finished) throw RenderError("PDF document is already finished or failed");
     if (!(page.size.w > 0 && page.size.h > 0)) throw RenderError("page '" + page.id + "' has no area");
     double w = mm_to_pt(page.size.w), h = mm_to_pt(page.size.h);
     if (!surface)
       open(w, h);
-    else
-      cairo_pdf_surface_set_size(surface.get(), w, h);  // before anything is drawn on the new page
+    else if (w != size_pt.w || h != size_pt.h)
+      resize(w, h);
+    size_pt = {w, h};
     detail::CairoPtr cr(cairo_create(surface.get()));
     cairo_scale(cr.get(), kPtPerInch / kMmPerInch, kPtPerInch / kMmPerInch);
     try {
@@ -132,6 +142,7 @@ struct PdfDocument::Writer {
   detail::PdfDateFix date_fix{[this](std::string_view bytes) { emit(bytes); }};
   detail::SurfacePtr surface;
   std::exception_ptr sink_error;
+  Size size_pt;  // of the last page
   int pages = 0;
   bool failed = false;
   bool finished = false;

@@ -123,7 +123,7 @@ TEST_F(IncrementalBuild, EachKindOfInputReRendersExactlyTheCardsItReaches) {
   expect_rebuild({"01-gondor-hobbit-1", "02-gondor-hobbit-2", "03-rohan-hobbit-1", "04-rohan-hobbit-2",
                   "05-rhovanion-hobbit-1", "06-rhovanion-hobbit-2", "07-mordor-hobbit-1", "08-mordor-hobbit-2"});
   // Print settings: no card, only the sheets.
-  edit("data/print/sheets.yaml", "margin: 3", "margin: 4");
+  edit("data/print/sheets.yaml", "margin: 6.35", "margin: 7");
   expect_rebuild({});
 }
 

@@ -13,8 +13,13 @@ namespace {
 
 constexpr double kEps = 1e-9;
 
-SheetFormat a4() { return {"a4", "A4", {210, 297}, 3, {}}; }
-SheetFormat letter() { return {"letter", "US Letter", {215.9, 279.4}, 3, {}}; }
+// The sheets of data/print/sheets.yaml: 6.35 mm (0.25 in) unprinted edge.
+SheetFormat a4() { return {"a4", "A4", {210, 297}, 6.35, {}}; }
+SheetFormat letter() { return {"letter", "US Letter", {215.9, 279.4}, 6.35, {}}; }
+
+// What plan_sheets asks of fit_grid for 59 x 91 mm cards with 3 mm bleed and
+// the default marks (1 mm off the cards, at least kMinMarkLength long).
+GridRules with_bleed() { return {0, 3, 1 + kMinMarkLength}; }
 
 void expect_rect(const Rect& got, const Rect& want, const std::string& what = {}) {
   EXPECT_NEAR(got.x, want.x, 1e-9) << what;
@@ -72,12 +77,75 @@ TEST(PnpGrid, NineCardsOnA4CentredOnTheSheet) {
   expect_rect(g->cell(8), {134.5, 194, 59, 91});
 }
 
-TEST(PnpGrid, NineCardsOnLetterLeaveThreeMillimetresAboveAndBelow) {
-  auto g = fit_grid(letter(), {59, 91});
+TEST(PnpGrid, LetterTakesTwoRowsOfCardsWithTheirBleed) {
+  // 3 rows of 91 mm need 273 mm; between Letter's margins are 266.7 mm.
+  auto g = fit_grid(letter(), {59, 91}, with_bleed());
+  ASSERT_TRUE(g);
+  EXPECT_EQ(g->columns, 3);
+  EXPECT_EQ(g->rows, 2);
+  // Two rows fit with bleed too: every card keeps its 3 mm, 6 mm between trims.
+  EXPECT_DOUBLE_EQ(g->bleed, 3);
+  EXPECT_DOUBLE_EQ(g->gap, 6);
+  expect_rect(g->area, {(215.9 - 189) / 2, (279.4 - 188) / 2, 189, 188});
+  expect_rect(g->cell(4), {g->area.x + 65, g->area.y + 97, 59, 91});
+  expect_rect(g->painted(), g->area.inset(-3));
+  EXPECT_TRUE(g->printable().contains(g->painted()));
+  EXPECT_EQ(g->cuts_x().size(), 6u);  // each card its own cuts
+  EXPECT_EQ(g->summary(), "3 x 2 cards 59 x 91 mm, with 3 mm bleed, each card cut on its own");
+}
+
+TEST(PnpGrid, LetterTakesEightCardsTurnedAQuarter) {
+  // Turned, 2 columns of 91 mm and 4 rows of 59 mm fit with their bleed:
+  // 194 x 260 mm of the 197.2 x 260.7 mm left for cards and marks.
+  GridRules rules = with_bleed();
+  rules.may_turn = true;
+  auto g = fit_grid(letter(), {59, 91}, rules);
+  ASSERT_TRUE(g);
+  EXPECT_TRUE(g->turned);
+  EXPECT_EQ(g->columns, 2);
+  EXPECT_EQ(g->rows, 4);
+  EXPECT_EQ(g->card, (Size{91, 59}));
+  EXPECT_DOUBLE_EQ(g->bleed, 3);
+  EXPECT_TRUE(g->printable().contains(g->painted()));
+  EXPECT_EQ(g->summary(), "2 x 4 cards 59 x 91 mm turned a quarter, with 3 mm bleed, each card cut on its own");
+  // On A4 upright and turned both take 9: upright, as it is a tie.
+  auto a = fit_grid(a4(), {59, 91}, rules);
+  ASSERT_TRUE(a);
+  EXPECT_FALSE(a->turned);
+  EXPECT_EQ(a->capacity(), 9);
+}
+
+TEST(PnpGrid, A4KeepsNineCardsAndDropsTheBleed) {
+  // With bleed, 3 columns need 195 mm plus the marks' room; A4 has 191.3 mm.
+  auto g = fit_grid(a4(), {59, 91}, with_bleed());
   ASSERT_TRUE(g);
   EXPECT_EQ(g->capacity(), 9);
-  expect_rect(g->area, {19.45, 3.2, 177, 273});
-  EXPECT_NEAR(g->cell(8).bottom(), 276.2, 1e-9);
+  EXPECT_DOUBLE_EQ(g->bleed, 0);
+  EXPECT_DOUBLE_EQ(g->gap, 0);
+  expect_rect(g->area, {16.5, 12, 177, 273});
+  EXPECT_EQ(g->summary(), "3 x 3 cards 59 x 91 mm, without bleed, neighbours share a cut");
+}
+
+TEST(PnpGrid, BleedFollowsTheCardAndTheMargin) {
+  // 41 x 63 mm cards: 4 x 4 on A4 with their bleed.
+  auto mini = fit_grid(a4(), {41, 63}, with_bleed());
+  ASSERT_TRUE(mini);
+  EXPECT_EQ(mini->capacity(), 16);
+  EXPECT_DOUBLE_EQ(mini->bleed, 3);
+  // Where a wide margin leaves room for fewer cards, those get their bleed.
+  SheetFormat wide_margin = a4();
+  wide_margin.margin = 20;
+  auto g = fit_grid(wide_margin, {59, 91}, with_bleed());
+  ASSERT_TRUE(g);
+  EXPECT_EQ(g->capacity(), 4);
+  EXPECT_DOUBLE_EQ(g->bleed, 3);
+  SheetFormat close = a4();
+  close.margin = 2;
+  // A wanted gap wider than twice the bleed is kept.
+  auto wide = fit_grid(close, {41, 63}, {8, 3, 3});
+  ASSERT_TRUE(wide);
+  EXPECT_DOUBLE_EQ(wide->gap, 8);
+  EXPECT_DOUBLE_EQ(wide->bleed, 3);
 }
 
 TEST(PnpGrid, GridFollowsTheCardSizeAndTheMargin) {
@@ -87,17 +155,20 @@ TEST(PnpGrid, GridFollowsTheCardSizeAndTheMargin) {
   EXPECT_EQ(poker->rows, 3);
   auto mini = fit_grid(a4(), {41, 63});
   ASSERT_TRUE(mini);
-  EXPECT_EQ(mini->columns, 4);  // (204) / 41 = 4.97
-  EXPECT_EQ(mini->rows, 4);     // (291) / 63 = 4.6
+  EXPECT_EQ(mini->columns, 4);  // (197.3) / 41 = 4.8
+  EXPECT_EQ(mini->rows, 4);     // (284.3) / 63 = 4.5
   SheetFormat wide = a4();
   wide.margin = 20;  // 170 mm: only two 59 mm columns
   EXPECT_EQ(fit_grid(wide, {59, 91})->columns, 2);
   EXPECT_FALSE(fit_grid(a4(), {250, 91}));
+  // Room for marks where it costs no card; a card that fits only without it
+  // still gets its sheet.
+  EXPECT_EQ(fit_grid(a4(), {195, 91}, {0, 0, 3})->columns, 1);
   // A gap between cards: each card gets its own cuts.
-  auto gapped = fit_grid(a4(), {59, 91}, 2);
+  auto gapped = fit_grid(a4(), {59, 91}, {2, 0, 0});
   ASSERT_TRUE(gapped);
   EXPECT_EQ(gapped->columns, 3);
-  EXPECT_EQ(gapped->rows, 3);  // 3 x 91 + 2 x 2 = 277 <= 291
+  EXPECT_EQ(gapped->rows, 3);  // 3 x 91 + 2 x 2 = 277 <= 284.3
   expect_rect(gapped->cell(1), {gapped->area.x + 61, gapped->area.y, 59, 91});
   EXPECT_EQ(gapped->cuts_x().size(), 6u);
 }
@@ -114,21 +185,23 @@ TEST(PnpGrid, SharedCutsAreListedOnce) {
   EXPECT_NEAR(ys[3], 285, kEps);
 }
 
-TEST(PnpCropMarks, ExtendEveryCutIntoTheMarginAndNeverTouchACard) {
-  auto g = fit_grid(a4(), {59, 91});
+TEST(PnpCropMarks, ExtendEveryCutTowardsTheMarginAndNeverTouchACard) {
+  auto g = fit_grid(a4(), {59, 91}, with_bleed());
   auto marks = crop_marks(*g, 5, 1);
   ASSERT_EQ(marks.size(), 16u);  // 4 vertical cuts x top and bottom + 4 horizontal cuts x left and right
-  // The first vertical cut's top mark: 1 mm above the grid, 5 mm long.
-  EXPECT_EQ(marks[0], (Segment{{16.5, 11}, {16.5, 6}}));
-  EXPECT_EQ(marks[1], (Segment{{16.5, 286}, {16.5, 291}}));
-  // The first horizontal cut's left mark.
+  // The first vertical cut's top mark: 1 mm above the grid, stopping at the
+  // 6.35 mm margin (4.65 mm long).
+  EXPECT_EQ(marks[0], (Segment{{16.5, 11}, {16.5, 6.35}}));
+  EXPECT_EQ(marks[1].from, (Point{16.5, 286}));
+  EXPECT_NEAR(marks[1].to.y, 297 - 6.35, 1e-9);
+  // The first horizontal cut's left mark: full length.
   auto left = std::find(marks.begin(), marks.end(), Segment{{15.5, 12}, {10.5, 12}});
   EXPECT_NE(left, marks.end());
   for (const auto& m : marks) {
     Rect box = segment_box(m);
     for (int slot = 0; slot < g->capacity(); ++slot) EXPECT_FALSE(overlaps(box, g->cell(slot)));
     EXPECT_FALSE(overlaps(box, g->area));
-    EXPECT_TRUE((Rect{0, 0, 210, 297}).contains(box));
+    EXPECT_TRUE(g->printable().contains(box));
     // Every mark continues a cut.
     bool on_cut = false;
     for (double x : g->cuts_x()) on_cut = on_cut || (m.from.x == x && m.to.x == x);
@@ -137,18 +210,26 @@ TEST(PnpCropMarks, ExtendEveryCutIntoTheMarginAndNeverTouchACard) {
   }
 }
 
-TEST(PnpCropMarks, StopAtThePapersEdgeOnLetter) {
-  auto g = fit_grid(letter(), {59, 91});
+TEST(PnpCropMarks, StartOutsideTheBleedAndStayInsideThePrintableArea) {
+  auto g = fit_grid(letter(), {59, 91}, with_bleed());
   auto marks = crop_marks(*g, 5, 1);
-  ASSERT_EQ(marks.size(), 16u);
-  // 3.2 mm above the grid: the mark runs from 1 mm above the grid to the edge.
-  EXPECT_NEAR(marks[0].from.y, 2.2, 1e-9);
-  EXPECT_NEAR(marks[0].to.y, 0, 1e-9);
-  EXPECT_NEAR(marks[1].from.y, 277.2, 1e-9);
-  EXPECT_NEAR(marks[1].to.y, 279.4, 1e-9);
-  // A margin too small even for the offset gets no mark on that side.
-  auto tight = crop_marks(*g, 5, 4);
-  EXPECT_EQ(tight.size(), 8u);  // only left and right
+  ASSERT_EQ(marks.size(), 2 * 6u + 2 * 4u);  // 6 vertical cuts, 4 horizontal ones
+  for (const auto& m : marks) {
+    Rect box = segment_box(m);
+    EXPECT_TRUE(g->printable().contains(box));
+    EXPECT_FALSE(overlaps(box, g->painted()));
+  }
+  // The first vertical cut's top mark: 1 mm above the bleed, 5 mm long.
+  EXPECT_NEAR(marks[0].from.y, g->area.y - 3 - 1, 1e-9);
+  EXPECT_NEAR(marks[0].to.y, g->area.y - 3 - 1 - 5, 1e-9);
+  // Left and right of Letter's 3 x 2 grid only 4.1 mm are free: 3.1 mm marks.
+  auto left = std::find_if(marks.begin(), marks.end(),
+                           [&](const Segment& s) { return s.from.y == g->area.y && s.from.x < g->area.x; });
+  ASSERT_NE(left, marks.end());
+  EXPECT_NEAR(left->to.x, 6.35, 1e-9);
+  // Where less than kMinMarkLength is left, no mark.
+  auto tight = crop_marks(*g, 5, 3);
+  EXPECT_EQ(tight.size(), 12u);  // only above and below
 }
 
 TEST(PnpCutLines, RunAlongEveryCutAcrossTheGrid) {
@@ -173,10 +254,11 @@ TEST(PnpDuplex, LongEdgeMirrorsTheColumns) {
 }
 
 TEST(PnpDuplex, ShortEdgeMirrorsTheRows) {
-  auto g = fit_grid(letter(), {59, 91});
-  for (int row = 0; row < 3; ++row)
+  auto g = fit_grid(letter(), {59, 91}, with_bleed());
+  ASSERT_EQ(g->rows, 2);
+  for (int row = 0; row < 2; ++row)
     for (int col = 0; col < 3; ++col)
-      expect_rect(g->back_cell(row * 3 + col, DuplexFlip::ShortEdge, {}), g->cell((2 - row) * 3 + col));
+      expect_rect(g->back_cell(row * 3 + col, DuplexFlip::ShortEdge, {}), g->cell((1 - row) * 3 + col));
 }
 
 TEST(PnpDuplex, OffsetMovesEveryBack) {
@@ -194,24 +276,51 @@ TEST(PnpPlan, CardsFillSheetsInOrderAndANewSizeStartsANewSheet) {
   pages.push_back(card("big", {10, 20, 30, 255}, {100, 150}));
   std::vector<PnpCard> cards;
   for (const auto& p : pages) cards.push_back({&p, nullptr});
-  auto plans = plan_sheets(cards, a4(), 0);
+  PnpSettings settings;
+  auto plans = plan_sheets(cards, a4(), settings);
   ASSERT_EQ(plans.size(), 3u);
   EXPECT_EQ(plans[0].cards, (std::vector<size_t>{0, 1, 2, 3, 4, 5, 6, 7, 8}));
   EXPECT_EQ(plans[1].cards, (std::vector<size_t>{9, 10}));
   EXPECT_EQ(plans[2].cards, (std::vector<size_t>{11}));
-  EXPECT_EQ(plans[2].grid.capacity(), 2);  // 100 x 150 mm: two columns (204 mm), one row (291 mm)
+  // 100 x 150 mm: upright one column (197.3 mm between the margins) and one
+  // row (284.3 mm); turned a quarter two rows, with their bleed.
+  EXPECT_EQ(plans[2].grid.capacity(), 2);
+  EXPECT_TRUE(plans[2].grid.turned);
+  EXPECT_EQ(plans[2].grid.card, (Size{150, 100}));
+  EXPECT_EQ(plans[2].grid.trim(), (Size{100, 150}));
+  EXPECT_DOUBLE_EQ(plans[2].grid.bleed, 3);
   EXPECT_FALSE(any_back(cards));
+
+  // On Letter the same cards take 8 a sheet, turned, with their bleed.
+  auto on_letter = plan_sheets(cards, letter(), settings);
+  ASSERT_EQ(on_letter.size(), 3u);
+  EXPECT_EQ(on_letter[1].cards, (std::vector<size_t>{8, 9, 10}));
+  EXPECT_TRUE(on_letter[0].grid.turned);
+  EXPECT_DOUBLE_EQ(on_letter[0].grid.bleed, 3);
 
   page::Page huge = card("huge", {0, 0, 0, 255}, {300, 300});
   std::vector<PnpCard> too_big = {{&huge, nullptr}};
-  EXPECT_THROW(plan_sheets(too_big, a4(), 0), std::runtime_error);
+  EXPECT_THROW(plan_sheets(too_big, a4(), settings), std::runtime_error);
+}
+
+TEST(PnpPlan, TheSmallestBleedAmongTheCardsCounts) {
+  page::Page a = card("a", {10, 20, 30, 255}), b = card("b", {10, 20, 30, 255}), back = card("back", {1, 2, 3, 255});
+  // Card b's back has only 1 mm bleed: 1 mm for every card of the size.
+  back.size = {61, 93};
+  back.trim = {1, 1, 59, 91};
+  std::vector<PnpCard> cards = {{&a, nullptr}, {&b, &back}};
+  EXPECT_DOUBLE_EQ(card_bleed(cards[0]), 3);
+  EXPECT_DOUBLE_EQ(card_bleed(cards[1]), 1);
+  auto plans = plan_sheets(cards, letter(), PnpSettings{});
+  ASSERT_EQ(plans.size(), 1u);
+  EXPECT_DOUBLE_EQ(plans[0].grid.bleed, 1);
 }
 
 TEST(PnpSheets, FrontSheetPlacesEachCardsTrimOnItsCellAndClipsTheBleed) {
   page::Page a = card("a", {200, 0, 0, 255}), b = card("b", {0, 200, 0, 255});
   std::vector<PnpCard> cards = {{&a, nullptr}, {&b, nullptr}};
-  auto plans = plan_sheets(cards, a4(), 0);
   PnpSettings settings;
+  auto plans = plan_sheets(cards, a4(), settings);
   page::Page sheet = front_sheet(plans[0], cards, settings, "t/front");
   EXPECT_EQ(sheet.size, (Size{210, 297}));
   expect_rect(sheet.trim, {0, 0, 210, 297});
@@ -245,8 +354,8 @@ TEST(PnpSheets, BackSheetPutsEachBackBehindItsFrontWithTheOffset) {
   page::Page back1 = card("back1", {0, 0, 200, 255}), back2 = card("back2", {0, 100, 100, 255});
   std::vector<PnpCard> cards = {{&f1, &back1}, {&f2, &back2}};
   EXPECT_TRUE(any_back(cards));
-  auto plans = plan_sheets(cards, a4(), 0);
   PnpSettings settings;
+  auto plans = plan_sheets(cards, a4(), settings);
   settings.duplex_offset = {1, 2};
   page::Page sheet = back_sheet(plans[0], cards, settings, "t/back");
   ASSERT_EQ(sheet.items.size(), 4u);  // two backs, no marks
@@ -259,6 +368,33 @@ TEST(PnpSheets, BackSheetPutsEachBackBehindItsFrontWithTheOffset) {
   Point p1 = sheet.items[3].transform.apply(Point{0, 0});
   EXPECT_NEAR(p1.x, 75.5 + 1, kEps);
   EXPECT_EQ(std::get<page::RectShape>(sheet.items[2].shape).paint.fill, (Color{0, 100, 100, 255}));
+}
+
+TEST(PnpSheets, TurnedCardsAndTheirBacksStandAsTheyDoWhenTheSheetIsTurnedOver) {
+  page::Page f = card("f", {200, 0, 0, 255}), b = card("b", {0, 0, 200, 255});
+  std::vector<PnpCard> cards = {{&f, &b}};
+  PnpSettings settings;
+  auto plans = plan_sheets(cards, letter(), settings);
+  ASSERT_TRUE(plans[0].grid.turned);
+  const SheetGrid& g = plans[0].grid;
+  Rect cell = g.cell(0);
+  // The front turned clockwise: the trim's top-left corner (the white corner
+  // rectangle, 10 x 5 mm) at the cell's top-right, lying 5 x 10.
+  page::Page front = front_sheet(plans[0], cards, settings, "t/front");
+  expect_rect(front.items[1].bounds, {cell.right() - 5, cell.y, 5, 10});
+  expect_rect(*front.items[0].clip, cell.inset(-3));
+  // Turned over about the long edge the front's top-left corner lies behind
+  // the back cell's top-left corner, where the back's top-right corner must
+  // be (a card turned over about its own long axis): the back anticlockwise.
+  page::Page back = back_sheet(plans[0], cards, settings, "t/back");
+  Rect back_cell = g.back_cell(0, DuplexFlip::LongEdge, {});
+  EXPECT_NEAR(back_cell.x, 215.9 - cell.right(), kEps);
+  expect_rect(back.items[1].bounds, {back_cell.x, back_cell.bottom() - 10, 5, 10});
+  // Short edge: the flip keeps the long axis, the back turns as the front.
+  settings.flip = DuplexFlip::ShortEdge;
+  page::Page short_back = back_sheet(plans[0], cards, settings, "t/back");
+  Rect short_cell = g.back_cell(0, DuplexFlip::ShortEdge, {});
+  expect_rect(short_back.items[1].bounds, {short_cell.right() - 5, short_cell.y, 5, 10});
 }
 
 TEST(PnpSheets, PlaceCardKeepsAnItemsOwnClip) {

@@ -130,37 +130,89 @@ std::vector<double> SheetGrid::cuts_y() const {
   return ys;
 }
 
-std::optional<SheetGrid> fit_grid(const SheetFormat& sheet, Size card, double gap) {
-  if (!(card.w > 0 && card.h > 0)) return std::nullopt;
-  double room_w = sheet.size.w - 2 * sheet.margin, room_h = sheet.size.h - 2 * sheet.margin;
-  int columns = static_cast<int>(std::floor((room_w + gap) / (card.w + gap) + kEps));
-  int rows = static_cast<int>(std::floor((room_h + gap) / (card.h + gap) + kEps));
+namespace {
+
+// How many cards of length `card` fit in `room` with `gap` between them.
+int fitting(double room, double card, double gap) {
+  return static_cast<int>(std::floor((room + gap) / (card + gap) + kEps));
+}
+// The length `n` cards take with `gap` between them and `bleed` beyond the outer ones.
+double span(int n, double card, double gap, double bleed) { return n * card + (n - 1) * gap + 2 * bleed; }
+
+std::optional<SheetGrid> fit_in(const SheetFormat& sheet, Size card, const GridRules& rules, double mark_room) {
+  double room_w = sheet.size.w - 2 * (sheet.margin + mark_room);
+  double room_h = sheet.size.h - 2 * (sheet.margin + mark_room);
+  int columns = fitting(room_w, card.w, rules.gap), rows = fitting(room_h, card.h, rules.gap);
   if (columns < 1 || rows < 1) return std::nullopt;
   SheetGrid g;
   g.sheet = sheet;
   g.card = card;
-  g.gap = gap;
+  g.gap = rules.gap;
   g.columns = columns;
   g.rows = rows;
-  double w = columns * card.w + (columns - 1) * gap, h = rows * card.h + (rows - 1) * gap;
+  // The bleed only where it costs no card: a sheet more to print and cut
+  // weighs more than a cut that must hit the trim exactly.
+  double bleed_gap = std::max(rules.gap, 2 * rules.bleed);
+  if (rules.bleed > 0 && span(columns, card.w, bleed_gap, rules.bleed) <= room_w + kEps &&
+      span(rows, card.h, bleed_gap, rules.bleed) <= room_h + kEps) {
+    g.gap = bleed_gap;
+    g.bleed = rules.bleed;
+  }
+  double w = span(columns, card.w, g.gap, 0), h = span(rows, card.h, g.gap, 0);
   g.area = {(sheet.size.w - w) / 2, (sheet.size.h - h) / 2, w, h};
   return g;
 }
 
+std::optional<SheetGrid> upright_grid(const SheetFormat& sheet, Size card, const GridRules& rules) {
+  if (auto g = fit_in(sheet, card, rules, rules.mark_room)) return g;
+  return fit_in(sheet, card, rules, 0);
+}
+
+// More cards first, then the bleed; upright when it is a tie.
+bool better(const std::optional<SheetGrid>& a, const std::optional<SheetGrid>& b) {
+  if (!a) return false;
+  if (!b) return true;
+  if (a->capacity() != b->capacity()) return a->capacity() > b->capacity();
+  return a->bleed > b->bleed;
+}
+
+}  // namespace
+
+std::optional<SheetGrid> fit_grid(const SheetFormat& sheet, Size card, const GridRules& rules) {
+  if (!(card.w > 0 && card.h > 0)) return std::nullopt;
+  auto upright = upright_grid(sheet, card, rules);
+  if (!rules.may_turn) return upright;
+  auto turned = upright_grid(sheet, {card.h, card.w}, rules);
+  if (!better(turned, upright)) return upright;
+  turned->turned = true;
+  return turned;
+}
+
+std::string SheetGrid::summary() const {
+  std::string how = bleed > 0            ? fmt::format("with {:g} mm bleed, each card cut on its own", bleed)
+                    : gap > 0            ? fmt::format("without bleed, {:g} mm apart, each card cut on its own", gap)
+                    : columns * rows > 1 ? "without bleed, neighbours share a cut"
+                                         : "without bleed";
+  Size t = trim();
+  return fmt::format("{} x {} cards {:g} x {:g} mm{}, {}", columns, rows, t.w, t.h, turned ? " turned a quarter" : "",
+                     how);
+}
+
 std::vector<Segment> crop_marks(const SheetGrid& grid, double length, double offset) {
   std::vector<Segment> marks;
-  const Rect& a = grid.area;
-  const Size& paper = grid.sheet.size;
+  const Rect a = grid.painted(), p = grid.printable();
+  // `free`: the length from a mark's start to the margin.
+  auto room = [&](double free) { return free >= std::min(length, kMinMarkLength) - kEps; };
   if (length <= 0) return marks;
   for (double x : grid.cuts_x()) {
-    if (a.y - offset > kEps) marks.push_back({{x, a.y - offset}, {x, std::max(0.0, a.y - offset - length)}});
-    if (paper.h - a.bottom() - offset > kEps)
-      marks.push_back({{x, a.bottom() + offset}, {x, std::min(paper.h, a.bottom() + offset + length)}});
+    double top = a.y - offset, bottom = a.bottom() + offset;
+    if (room(top - p.y)) marks.push_back({{x, top}, {x, std::max(p.y, top - length)}});
+    if (room(p.bottom() - bottom)) marks.push_back({{x, bottom}, {x, std::min(p.bottom(), bottom + length)}});
   }
   for (double y : grid.cuts_y()) {
-    if (a.x - offset > kEps) marks.push_back({{a.x - offset, y}, {std::max(0.0, a.x - offset - length), y}});
-    if (paper.w - a.right() - offset > kEps)
-      marks.push_back({{a.right() + offset, y}, {std::min(paper.w, a.right() + offset + length), y}});
+    double left = a.x - offset, right = a.right() + offset;
+    if (room(left - p.x)) marks.push_back({{left, y}, {std::max(p.x, left - length), y}});
+    if (room(p.right() - right)) marks.push_back({{right, y}, {std::min(p.right(), right + length), y}});
   }
   return marks;
 }
@@ -173,18 +225,38 @@ std::vector<Segment> cut_lines(const SheetGrid& grid) {
   return lines;
 }
 
-std::vector<SheetPlan> plan_sheets(std::span<const PnpCard> cards, const SheetFormat& sheet, double gap) {
+namespace {
+
+double page_bleed(const page::Page& p) {
+  return std::min({p.trim.x, p.trim.y, p.size.w - p.trim.right(), p.size.h - p.trim.bottom()});
+}
+
+Size trim_size(const PnpCard& card) { return {card.front->trim.w, card.front->trim.h}; }
+
+}  // namespace
+
+double card_bleed(const PnpCard& card) {
+  double b = page_bleed(*card.front);
+  if (card.back) b = std::min(b, page_bleed(*card.back));
+  return std::max(0.0, b);
+}
+
+std::vector<SheetPlan> plan_sheets(std::span<const PnpCard> cards, const SheetFormat& sheet,
+                                   const PnpSettings& settings) {
   std::vector<SheetPlan> plans;
   for (size_t i = 0; i < cards.size(); ++i) {
-    const page::Page& front = *cards[i].front;
-    Size size{front.trim.w, front.trim.h};
-    bool fits_last = !plans.empty() && plans.back().grid.card == size &&
+    Size size = trim_size(cards[i]);
+    bool fits_last = !plans.empty() && plans.back().grid.trim() == size &&
                      static_cast<int>(plans.back().cards.size()) < plans.back().grid.capacity();
     if (!fits_last) {
-      auto grid = fit_grid(sheet, size, gap);
+      // One bleed for all cards of this size, so all their sheets look alike.
+      GridRules rules{settings.gap, card_bleed(cards[i]), settings.mark_offset + kMinMarkLength, true};
+      for (const PnpCard& other : cards)
+        if (trim_size(other) == size) rules.bleed = std::min(rules.bleed, card_bleed(other));
+      auto grid = fit_grid(sheet, size, rules);
       if (!grid)
-        throw std::runtime_error(
-            fmt::format("card '{}' ({:g} x {:g} mm) does not fit on a {} sheet", front.id, size.w, size.h, sheet.name));
+        throw std::runtime_error(fmt::format("card '{}' ({:g} x {:g} mm) does not fit on a {} sheet",
+                                             cards[i].front->id, size.w, size.h, sheet.name));
       plans.push_back({*grid, {}});
     }
     plans.back().cards.push_back(i);
@@ -196,8 +268,13 @@ bool any_back(std::span<const PnpCard> cards) {
   return std::any_of(cards.begin(), cards.end(), [](const PnpCard& c) { return c.back != nullptr; });
 }
 
-void place_card(Page& sheet, const Page& card, const Rect& cell, const Rect& clip) {
-  Affine move = Affine::translate(cell.x - card.trim.x, cell.y - card.trim.y);
+void place_card(Page& sheet, const Page& card, const Rect& cell, const Rect& clip, int quarter) {
+  // The trim's top-left corner goes to the cell's top-left corner upright,
+  // to its top-right corner turned clockwise, to its bottom-left anticlockwise.
+  Point corner{quarter > 0 ? cell.right() : cell.x, quarter < 0 ? cell.bottom() : cell.y};
+  Affine move = Affine::translate(corner.x, corner.y)
+                    .then_after(Affine::rotate_deg(90.0 * quarter))
+                    .then_after(Affine::translate(-card.trim.x, -card.trim.y));
   for (const Item& source : card.items) {
     Item item = source;
     item.transform = move.then_after(source.transform);
@@ -214,7 +291,7 @@ Page front_sheet(const SheetPlan& plan, std::span<const PnpCard> cards, const Pn
   Page page = blank_sheet(plan.grid.sheet, id);
   for (size_t slot = 0; slot < plan.cards.size(); ++slot) {
     Rect cell = plan.grid.cell(static_cast<int>(slot));
-    place_card(page, *cards[plan.cards[slot]].front, cell, cell);
+    place_card(page, *cards[plan.cards[slot]].front, cell, cell.inset(-plan.grid.bleed), plan.grid.turned ? 1 : 0);
   }
   push_segments(page, "crop-marks", crop_marks(plan.grid, settings.mark_length, settings.mark_offset), settings.marks);
   if (settings.cut_lines) push_segments(page, "cut-lines", cut_lines(plan.grid), settings.cut);
@@ -224,11 +301,12 @@ Page front_sheet(const SheetPlan& plan, std::span<const PnpCard> cards, const Pn
 Page back_sheet(const SheetPlan& plan, std::span<const PnpCard> cards, const PnpSettings& settings,
                 const std::string& id) {
   Page page = blank_sheet(plan.grid.sheet, id);
+  const int back_quarter = !plan.grid.turned ? 0 : settings.flip == DuplexFlip::LongEdge ? -1 : 1;
   for (size_t slot = 0; slot < plan.cards.size(); ++slot) {
     const PnpCard& card = cards[plan.cards[slot]];
     if (!card.back) continue;
     Rect cell = plan.grid.back_cell(static_cast<int>(slot), settings.flip, settings.duplex_offset);
-    place_card(page, *card.back, cell, cell);
+    place_card(page, *card.back, cell, cell.inset(-plan.grid.bleed), back_quarter);
   }
   return page;
 }

@@ -4,6 +4,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <ostream>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -70,6 +71,7 @@ class CardProductRun {
     for (auto& w : written) report.written.insert(report.written.end(), w.begin(), w.end());
     finish_raster_products(report);
     progress_->finish();
+    if (formats.pdf && whole) report_pnp_layouts(label);
     if (options_.print.progress)
       for (const auto& note : notes_) *options_.print.progress << label << ": " << note << "\n";
     for (size_t i = 0; i < cards_.size(); ++i)
@@ -79,6 +81,16 @@ class CardProductRun {
 
  private:
   using Task = std::function<void(std::vector<fs::path>&)>;
+
+  // The PnP sheets' layout on the progress stream: whether the cards have
+  // their bleed or share cuts depends on paper and card size, and the person
+  // cutting should know before printing.
+  void report_pnp_layouts(const std::string& label) const {
+    if (!options_.print.progress || !options_.print.pnp) return;
+    for (const SheetFormat& sheet : options_.print.pnp->sheets)
+      for (const auto& line : pnp_layouts(cards_, sides_, sheet, *options_.print.pnp))
+        *options_.print.progress << label << ": print & play " << line << "\n";
+  }
 
   void tick() {
     if (progress_) progress_->advance();

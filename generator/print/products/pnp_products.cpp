@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include <fmt/format.h>
+
 #include "print/pdf/print_pdf.h"
 
 namespace kw::print {
@@ -19,9 +21,16 @@ std::vector<PnpCard> pnp_cards(std::span<const layout::LaidOutCard> cards, std::
 void write_alignment_test(const model::Game& game, const SheetPlan& first, const PnpSettings& settings,
                           const fs::path& file, const text::Typesetter& typesetter) {
   Diagnostics diags;
-  auto pages = alignment_sheet(first.grid, settings, game.name, typesetter, diags);
+  // Its instructions need an upright cell's height; the offset it measures
+  // is the printer's, the same for cards lying turned.
+  SheetGrid grid = first.grid;
+  if (grid.turned) {
+    if (auto upright = fit_grid(grid.sheet, grid.trim(), {settings.gap, 0, settings.mark_offset + kMinMarkLength}))
+      grid = *upright;
+  }
+  auto pages = alignment_sheet(grid, settings, game.name, typesetter, diags);
   if (diags.has_errors()) throw std::runtime_error(format_diagnostics(diags));
-  PrintPdf pdf(file, game.name + " – Passer-Test " + first.grid.sheet.name);
+  PrintPdf pdf(file, game.name + " – Passer-Test " + grid.sheet.name);
   for (const auto& page : pages) pdf.add(page);
   pdf.finish();
 }
@@ -32,7 +41,27 @@ size_t pnp_page_count(std::span<const layout::LaidOutCard> cards, std::span<cons
                       const SheetFormat& sheet, const PnpSettings& settings) {
   auto pnp = pnp_cards(cards, sides);
   if (pnp.empty()) return 0;
-  return plan_sheets(pnp, sheet, settings.gap).size() * (any_back(pnp) ? 2 : 1);
+  return plan_sheets(pnp, sheet, settings).size() * (any_back(pnp) ? 2 : 1);
+}
+
+std::vector<std::string> pnp_layouts(std::span<const layout::LaidOutCard> cards,
+                                     std::span<const layout::CardSide> sides, const SheetFormat& sheet,
+                                     const PnpSettings& settings) {
+  auto pnp = pnp_cards(cards, sides);
+  if (pnp.empty()) return {};
+  std::vector<std::string> lines;
+  size_t count = 0;
+  auto plans = plan_sheets(pnp, sheet, settings);
+  for (size_t k = 0; k < plans.size(); ++k) {
+    ++count;
+    // Consecutive sheets with the same grid make one line.
+    bool last_of_kind = k + 1 == plans.size() || plans[k + 1].grid.summary() != plans[k].grid.summary();
+    if (!last_of_kind) continue;
+    lines.push_back(
+        fmt::format("{}: {} ({} {})", sheet.name, plans[k].grid.summary(), count, count == 1 ? "sheet" : "sheets"));
+    count = 0;
+  }
+  return lines;
 }
 
 void write_pnp_sheets(const model::Game& game, std::span<const layout::LaidOutCard> cards,
@@ -43,9 +72,11 @@ void write_pnp_sheets(const model::Game& game, std::span<const layout::LaidOutCa
   if (pnp.empty()) return;
   const bool backs = any_back(pnp);
   for (const SheetFormat& sheet : settings.sheets) {
-    auto plans = plan_sheets(pnp, sheet, settings.gap);
+    auto plans = plan_sheets(pnp, sheet, settings);
     fs::path file = dir / "pnp" / (game.id + "-" + sheet.id + ".pdf");
-    PrintPdf pdf(file, game.name + " – Print & Play " + sheet.name);
+    // The title says how the cards sit (bleed or shared cuts): the reader
+    // sees it in the document properties, next to the paper it is for.
+    PrintPdf pdf(file, game.name + " – Print & Play " + sheet.name + ": " + plans.front().grid.summary());
     for (size_t k = 0; k < plans.size(); ++k) {
       std::string id = game.id + "/pnp-" + sheet.id + "-" + std::to_string(k + 1);
       pdf.add(front_sheet(plans[k], pnp, settings, id + "-front"));

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <functional>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "layout/game_layout.h"
@@ -25,5 +26,11 @@ void write_pnp_sheets(const model::Game& game, std::span<const layout::LaidOutCa
 // How many pages write_pnp_sheets writes for `sheet` (alignment tests excluded).
 size_t pnp_page_count(std::span<const layout::LaidOutCard> cards, std::span<const layout::CardSide> sides,
                       const SheetFormat& sheet, const PnpSettings& settings);
+
+// How the cards sit on `sheet`, one line per grid: "US Letter: 3 x 2 cards
+// 59 x 91 mm, with 3 mm bleed, each card cut on its own (4 sheets)".
+std::vector<std::string> pnp_layouts(std::span<const layout::LaidOutCard> cards,
+                                     std::span<const layout::CardSide> sides, const SheetFormat& sheet,
+                                     const PnpSettings& settings);
 
 }  // namespace kw::print
