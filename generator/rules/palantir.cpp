@@ -952,6 +952,36 @@ std::string fehl_lines(const ContractRanking& r) {
   return out;
 }
 
+void append_line(std::string& out, const std::string& line) {
+  if (!out.empty()) out += "\n";
+  out += line;
+}
+
+// The trumps every region solo has alike: the Balrog, the Ringträger and the
+// Erben; below them come the chosen region's own cards.
+std::vector<RankedCard> region_solo_shared(const std::vector<RankedCard>& trumps) {
+  std::vector<RankedCard> out;
+  for (const RankedCard& rc : trumps)
+    if (rc.key == kBalrog || rc.key.cls == Class::Ringtraeger || rc.key.cls == Class::Erbe) out.push_back(rc);
+  return out;
+}
+
+// One region solo's own trumps below the shared ones, with the count of all
+// its trump cards: "**Rhovanion** A › K › H (24 Karten)". The region's count
+// differs where the Balrog is one of its own cards.
+std::string region_solo_line(const model::Game& game, const ContractRanking& r) {
+  std::string region_name =
+      table_name(game, "regions", id(r.contract.trump_region), "name", std::string(name(r.contract.trump_region)));
+  std::string out = "**" + region_name + "** ";
+  bool first = true;
+  for (const RankedCard& rc : r.trumps) {
+    if (rc.key == kBalrog || rc.key.cls == Class::Ringtraeger || rc.key.cls == Class::Erbe) continue;
+    out += (first ? "" : " › ") + rc.letter;
+    first = false;
+  }
+  return out + " (" + std::to_string(r.trump_cards) + " " + game.tr("rules.palantir.cards", "Karten") + ")";
+}
+
 std::string key_of(const Contract& c) {
   // "region-solo:gondor" -> "region-solo" (all region solos rank alike; the
   // Gondor one stands as the example).
@@ -965,7 +995,8 @@ std::vector<std::pair<std::string, std::string>> words() {
   return {{"rules.palantir.none", "keine"},
           {"rules.palantir.points", "Punkte"},
           {"rules.palantir.and", "und"},
-          {"rules.palantir.card", "{region}-{class}"}};
+          {"rules.palantir.card", "{region}-{class}"},
+          {"rules.palantir.cards", "Karten"}};
 }
 
 RuleValues values(const model::Model&, const model::Game& game) {
@@ -1025,8 +1056,8 @@ RuleValues values(const model::Model&, const model::Game& game) {
       v["card." + card.def_id] = names;
     }
 
+  std::string region_solo_regions;
   for (auto r : rankings(game)) {
-    if (r.contract.kind == Contract::Kind::RegionSolo && r.contract.trump_region != Region::Gondor) continue;
     // A variant's missing classes drop out of every ranking.
     auto drop = [&](std::vector<RankedCard>& list) {
       std::erase_if(list, [&](const RankedCard& rc) { return !comp.has(rc.key.cls); });
@@ -1035,6 +1066,12 @@ RuleValues values(const model::Model&, const model::Game& game) {
     drop(r.trumps_rings_united);
     for (auto& region : r.fehl) drop(region);
     r.trump_cards = static_cast<int>(r.trumps.size()) * f.copies;
+    if (r.contract.kind == Contract::Kind::RegionSolo) {
+      append_line(region_solo_regions, region_solo_line(game, r));
+      // Every region solo shares the top of the order; Gondor's stands for all.
+      if (r.contract.trump_region != Region::Gondor) continue;
+      v["trumps.region-solo.shared"] = grouped(game, region_solo_shared(r.trumps));
+    }
     std::string key = key_of(r.contract);
     v["trumps." + key] = grouped(game, r.trumps);
     v["trump_count." + key] = std::to_string(r.trump_cards);
@@ -1046,6 +1083,7 @@ RuleValues values(const model::Model&, const model::Game& game) {
       v["trumps." + key + ".rings_united"] = grouped(game, top);
     }
   }
+  v["trumps.region-solo.regions"] = region_solo_regions;
   return v;
 }
 
