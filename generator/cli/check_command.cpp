@@ -88,8 +88,12 @@ bool check_pass(const project::Project& project, const Pass& pass, const CheckSc
     // A variant pass loads every game; those without the variant were
     // checked in the base pass.
     if (!selected(scope, *game) || game->variant != pass.variant) continue;
-    // The rules judge the source language only (translations change no rule).
-    if (pass.language == model::kSourceLanguage) out.add(rules::check_game(*loaded.model, *game), game->id, "");
+    // The rules judge the source language (translations change no rule);
+    // what a translation's texts claim about the rules is checked in it.
+    if (pass.language == model::kSourceLanguage)
+      out.add(rules::check_game(*loaded.model, *game), game->id, "");
+    else
+      out.add(rules::check_texts(*loaded.model, *game), game->id, "");
     if (fonts) lay_out(*loaded.model, *game, *fonts, out);
   }
   return true;

@@ -104,34 +104,6 @@ std::vector<std::string> read_paths(const std::string& text) {
   return out;
 }
 
-// `needle`'s place in the file of `from`, searched from `from` on (a block
-// scalar's text starts on the lines below its key); `from` when not found.
-SourceLoc locate_in_source(const model::Model& model, const SourceLoc& from, const std::string& needle) {
-  if (needle.empty() || !model.project || from.line < 1) return from;
-  auto source = model.project->source_text(from.file);
-  if (!source) return from;
-  std::string_view text = *source;
-  size_t start = 0;
-  for (int line = 1; line < from.line && start != std::string_view::npos; ++line) {
-    start = text.find('\n', start);
-    if (start != std::string_view::npos) ++start;
-  }
-  if (start == std::string_view::npos) return from;
-  size_t at = text.find(needle, start);
-  if (at == std::string_view::npos) return from;
-  SourceLoc loc{from.file, 1, 1};
-  size_t line_start = 0;
-  for (size_t i = 0; i < at; ++i)
-    if (text[i] == '\n') {
-      ++loc.line;
-      line_start = i + 1;
-    }
-  // Columns count characters, as the YAML reader's do: UTF-8 lead bytes only.
-  for (size_t i = line_start; i < at; ++i)
-    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) ++loc.column;
-  return loc;
-}
-
 // Where a problem with the text an element sets from a card is fixed: the
 // card's own field that the element reads (the translation's line in a
 // locale), at `needle` when that field holds it. None for a card back, or
@@ -149,7 +121,8 @@ std::optional<SourceLoc> card_text_loc(const Context& ctx, const Scope& scope, c
     const model::Value* v = model::lookup(ctx.game, *ctx.card, path);
     if (!v || !v->is_scalar() || !v->loc.known()) continue;
     if (needle.empty()) return v->loc;
-    if (v->scalar.find(needle) != std::string::npos) return locate_in_source(ctx.model, v->loc, needle);
+    if (v->scalar.find(needle) != std::string::npos)
+      return ctx.model.project ? locate_in_source(*ctx.model.project, v->loc, needle) : v->loc;
     if (!first) first = v->loc;
   }
   return needle.empty() ? first : std::nullopt;
