@@ -191,7 +191,7 @@ TEST(Cli, CheckPrintsFindingsAndFailsOnErrors) {
   EXPECT_EQ(r.status, 1) << r.output;
   EXPECT_NE(r.output.find("mini.yaml:"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("error:"), std::string::npos) << r.output;
-  // JSON on stdout alone (diagnostics of loading would go to stderr).
+  // JSON on stdout alone (nothing else is printed there).
   std::string json_text;
   EXPECT_EQ(
       test::run_command(quoted(test::binary()) + " --root " + quoted(p.root()) + " check --format json 2>/dev/null",
