@@ -1,52 +1,165 @@
+#include <algorithm>
 #include <ostream>
+#include <set>
+#include <stdexcept>
+#include <tuple>
 
+#include "cli/check.h"
 #include "cli/check_report.h"
 #include "cli/commands.h"
 #include "cli/session.h"
 #include "layout/card_layout.h"
+#include "layout/game_layout.h"
+#include "layout/icons.h"
+#include "model/locale.h"
+#include "model/model.h"
+#include "model/schema.h"
 #include "rules/rules.h"
+#include "text/font_library.h"
 #include "text/typesetter.h"
 
 namespace kw::cli {
 
 namespace {
 
-// `diagnostics`, each marked as found by `check` (for `game`, when given).
-void add_as(Diagnostics& out, const Diagnostics& diagnostics, const std::string& game, const std::string& check) {
-  for (Diagnostic d : diagnostics) {
-    d.game = game;
-    d.check = check;
-    out.add(std::move(d));
+// The findings of every pass, each once: a layout mistake is met on every
+// card, in every language and variant, but reported where it is, once.
+class Findings {
+ public:
+  // `diagnostics`, each marked as found by `check` (for `game`, when given;
+  // a diagnostic that names its own check keeps it).
+  void add(const Diagnostics& diagnostics, const std::string& game, const std::string& check) {
+    for (Diagnostic d : diagnostics) {
+      if (d.game.empty()) d.game = game;
+      if (d.check.empty()) d.check = check;
+      auto key = std::make_tuple(d.severity, d.loc.file, d.loc.line, d.loc.column, d.message);
+      if (!seen_.insert(std::move(key)).second) continue;
+      all_.add(std::move(d));
+    }
   }
+  Diagnostics take() { return std::move(all_); }
+
+ private:
+  Diagnostics all_;
+  std::set<std::tuple<Severity, std::string, int, int, std::string>> seen_;
+};
+
+// One way the project is loaded and built: a language and a variant.
+struct Pass {
+  std::string language;
+  std::string variant;  // empty: the base games
+};
+
+bool selected(const CheckScope& scope, const model::Game& game) {
+  return scope.games.empty() || std::find(scope.games.begin(), scope.games.end(), game.id) != scope.games.end();
 }
 
-// The layout files a game's decks name, parsed and checked (unknown keys,
-// element types, fonts) so that `check` catches what `build` would reject.
-void check_layouts(const model::Model& model, const model::Game& game, const text::FontLibrary& fonts,
-                   Diagnostics& out) {
-  text::Typesetter typesetter(fonts);
+// Every page of `game` laid out as `build` lays it out, in the game's
+// language, with nothing rendered: what the layout and the typesetter
+// reject (unknown fields and icons, text that does not fit) is reported.
+void lay_out(const model::Model& model, const model::Game& game, const text::FontLibrary& fonts, Findings& out) {
+  text::Typesetter typesetter(fonts, layout::icon_aspect_for(model, game));
   layout::Layouter layouter(model, fonts, typesetter);
+  const layout::ValueMap values = rules::rule_values(model, game);
   Diagnostics diags;
+  // A deck's layouts are read even when it has no cards to lay out.
   for (const auto& deck : game.decks)
     for (const auto* id : {&deck.layout, &deck.back_layout})
       if (!id->empty()) layouter.definition(*id, diags);
-  add_as(out, diags, game.id, "layout");
+  try {
+    layout::layout_game(game, layouter, {game.language, &values, false}, diags, /*booklets=*/true);
+  } catch (const std::exception& e) {
+    diags.error(game.loc, std::string("cannot lay out the game: ") + e.what());
+  }
+  out.add(diags, game.id, "layout");
+}
+
+// Loads the project for `pass` and checks the games it selects. False when
+// the data did not load.
+bool check_pass(const project::Project& project, const Pass& pass, const CheckScope& scope,
+                const text::FontLibrary* fonts, Findings& out) {
+  model::LoadOptions options;
+  options.language = pass.language;
+  options.variant = pass.variant;
+  auto loaded = model::load_model(project, options);
+  out.add(loaded.diagnostics, "", "load");
+  if (!loaded.model) return false;
+  for (const auto& game : loaded.model->games) {
+    // A variant pass loads every game; those without the variant were
+    // checked in the base pass.
+    if (!selected(scope, *game) || game->variant != pass.variant) continue;
+    // The rules judge the source language (translations change no rule);
+    // what a translation's texts claim about the rules is checked in it.
+    if (pass.language == model::kSourceLanguage)
+      out.add(rules::check_game(*loaded.model, *game), game->id, "");
+    else
+      out.add(rules::check_texts(*loaded.model, *game), game->id, "");
+    if (fonts) lay_out(*loaded.model, *game, *fonts, out);
+  }
+  return true;
+}
+
+// Every game asked for must exist: an unknown one is a finding, not a crash.
+void check_game_names(const model::Model& model, const CheckScope& scope, Diagnostics& out) {
+  std::vector<std::string> known;
+  for (const auto& g : model.games) known.push_back(g->id);
+  for (const auto& id : scope.games)
+    if (std::find(known.begin(), known.end(), id) == known.end())
+      out.error({}, "unknown game '" + id + "' (known games: " + model::join_names(known) + ")");
+}
+
+// The passes, source language first: the base games, then each variant of
+// the games checked (or only `scope.variant`), then the same per translation.
+std::vector<Pass> passes(const project::Project& project, const CheckScope& scope,
+                         const std::vector<std::string>& game_ids) {
+  std::vector<std::string> variants;
+  if (!scope.variant.empty()) {
+    variants = {scope.variant};
+  } else {
+    variants = {""};
+    std::set<std::string> seen;
+    for (const auto& id : game_ids)
+      for (const auto& v : model::available_variants(project, id))
+        if (seen.insert(v).second) variants.push_back(v);
+  }
+  std::vector<Pass> out;
+  for (const auto& language : model::available_languages(project))
+    for (const auto& variant : variants) out.push_back({language, variant});
+  // available_languages lists the source among the others; it goes first.
+  std::stable_partition(out.begin(), out.end(), [](const Pass& p) { return p.language == model::kSourceLanguage; });
+  return out;
 }
 
 }  // namespace
 
-int run_check(const Invocation& inv, std::ostream& out, std::ostream& err) {
-  Session s = open_session(inv, open_project(inv), err);
-  if (!s.model) return 1;
+Diagnostics check_project(const project::Project& project, const CheckScope& scope) {
+  Findings findings;
   Diagnostics font_diags;
-  auto fonts = text::FontLibrary::load(*s.project, font_diags);
-  Diagnostics findings;
-  add_as(findings, font_diags, "", "fonts");
-  for (const auto* game : s.games) {
-    findings.append(rules::check_game(*s.model, *game));
-    if (fonts) check_layouts(*s.model, *game, *fonts, findings);
+  auto fonts = text::FontLibrary::load(project, font_diags);
+  findings.add(font_diags, "", "fonts");
+  // The base data names the games and so the variants to check.
+  auto base = model::load_model(project, {});
+  std::vector<std::string> game_ids;
+  if (base.model) {
+    Diagnostics names;
+    check_game_names(*base.model, scope, names);
+    findings.add(names, "", "games");
+    for (const auto& g : base.model->games)
+      if (selected(scope, *g)) game_ids.push_back(g->id);
   }
-  out << (inv.report_format == "json" ? format_report_json(findings) : format_report_text(findings, s.project.get()));
+  bool first = true;
+  for (const Pass& pass : passes(project, scope, game_ids)) {
+    // Data that does not load is reported once, from the first pass.
+    if (!check_pass(project, pass, scope, fonts.get(), findings) && first) break;
+    first = false;
+  }
+  return findings.take();
+}
+
+int run_check(const Invocation& inv, std::ostream& out, std::ostream&) {
+  auto project = open_project(inv);
+  const Diagnostics findings = check_project(*project, {inv.games, inv.variant});
+  out << (inv.report_format == "json" ? format_report_json(findings) : format_report_text(findings, project.get()));
   return findings.has_errors() ? 1 : 0;
 }
 

@@ -13,6 +13,39 @@ std::string SourceLoc::str() const {
   return s;
 }
 
+namespace {
+
+// The 1-based line and character column of byte `at` in `text`.
+SourceLoc position_of(std::string_view text, size_t at, const std::string& file) {
+  SourceLoc loc{file, 1, 1};
+  size_t line_start = 0;
+  for (size_t i = 0; i < at; ++i)
+    if (text[i] == '\n') {
+      ++loc.line;
+      line_start = i + 1;
+    }
+  for (size_t i = line_start; i < at; ++i)
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) ++loc.column;  // UTF-8 lead bytes only
+  return loc;
+}
+
+}  // namespace
+
+SourceLoc locate_in_source(const SourceTexts& sources, const SourceLoc& from, std::string_view needle) {
+  if (needle.empty() || from.line < 1) return from;
+  auto source = sources.source_text(from.file);
+  if (!source) return from;
+  std::string_view text = *source;
+  size_t start = 0;
+  for (int line = 1; line < from.line && start != std::string_view::npos; ++line) {
+    start = text.find('\n', start);
+    if (start != std::string_view::npos) ++start;
+  }
+  if (start == std::string_view::npos) return from;
+  size_t at = text.find(needle, start);
+  return at == std::string_view::npos ? from : position_of(text, at, from.file);
+}
+
 const char* severity_name(Severity s) {
   switch (s) {
     case Severity::Error:

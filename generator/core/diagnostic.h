@@ -66,6 +66,12 @@ class SourceTexts {
   virtual ~SourceTexts() = default;
 };
 
+// Where `needle` first occurs in the file of `from`, at or after `from`'s
+// line (a YAML value's text may start on the lines below its key, as in a
+// block scalar); `from` when the text is not there. Columns count
+// characters, as the YAML reader's do.
+SourceLoc locate_in_source(const SourceTexts& sources, const SourceLoc& from, std::string_view needle);
+
 // "file:line:col: error: message (card x) [game: check]" followed, when
 // `sources` has the file, by the offending source line and a caret under the
 // column, and the hint. The bracket names what is known of the game and the check.

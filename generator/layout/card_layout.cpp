@@ -91,6 +91,63 @@ void report(const Context& ctx, const ElementCommon& e, const std::string& messa
   ctx.diags.error(e.loc, message, ctx.card_id);
 }
 
+// The field paths `text` reads ("**{{title}}**" -> title), in order.
+std::vector<std::string> read_paths(const std::string& text) {
+  std::vector<std::string> out;
+  for (size_t open = text.find("{{"); open != std::string::npos; open = text.find("{{", open + 2)) {
+    size_t close = text.find("}}", open + 2);
+    if (close == std::string::npos) break;
+    std::string path = text.substr(open + 2, close - open - 2);
+    path.erase(0, path.find_first_not_of(" \t"));
+    path.erase(path.find_last_not_of(" \t") + 1);
+    out.push_back(path);
+  }
+  return out;
+}
+
+// Where a problem with the text an element sets from a card is fixed: the
+// card's own field that the element reads (the translation's line in a
+// locale), at `needle` when that field holds it. None for a card back, or
+// when the element's text is the layout's own, which is then to blame.
+std::optional<SourceLoc> card_text_loc(const Context& ctx, const Scope& scope, const std::string& source,
+                                       const std::string& needle) {
+  if (!ctx.card) return std::nullopt;
+  std::optional<SourceLoc> first;
+  for (const std::string& raw : read_paths(source)) {
+    std::string path = apply_aliases(raw, scope.aliases);
+    const std::string head = model::split_head(path).head;
+    if (path.rfind("rules.", 0) == 0 || path.rfind("game.", 0) == 0 || scope.variables.count(head) ||
+        scope.entries.count(head))
+      continue;
+    const model::Value* v = model::lookup(ctx.game, *ctx.card, path);
+    if (!v || !v->is_scalar() || !v->loc.known()) continue;
+    if (needle.empty()) return v->loc;
+    if (v->scalar.find(needle) != std::string::npos)
+      return ctx.model.project ? locate_in_source(*ctx.model.project, v->loc, needle) : v->loc;
+    if (!first) first = v->loc;
+  }
+  return needle.empty() ? first : std::nullopt;
+}
+
+// `message` at the card's text when it comes from there (see card_text_loc),
+// naming the layout element as the hint; else at the layout element.
+void report_text(const Context& ctx, const Scope& scope, const ElementCommon& e, const std::string& source,
+                 const std::string& needle, const std::string& message, Severity severity = Severity::Error) {
+  std::optional<SourceLoc> at = card_text_loc(ctx, scope, source, needle);
+  Diagnostic d{severity, at ? *at : e.loc, message, ctx.card_id,
+               at ? "set by the layout element at " + e.loc.str() : std::string()};
+  ctx.diags.add(std::move(d));
+}
+
+// What in a typesetter's error the card's text can be searched for: the
+// unknown icon; empty for a text that does not fit (the whole text is to
+// blame); nullopt for errors of the layout's style (font, sizes).
+std::optional<std::string> card_text_needle(const std::string& error) {
+  if (error.rfind("text does not fit", 0) == 0) return std::string();
+  if (error.rfind("unknown icon :", 0) == 0) return error.substr(std::string("unknown icon ").size());
+  return std::nullopt;
+}
+
 std::optional<std::string> eval(const Context& ctx, const Scope& scope, const ElementCommon& e,
                                 const std::string& text) {
   auto r = interpolate(text, make_resolver(ctx, scope));
@@ -108,7 +165,12 @@ std::optional<std::string> eval(const Context& ctx, const Scope& scope, const El
     };
     auto inner = interpolate(r.value, rules_only);
     if (!inner.ok()) {
-      report(ctx, e, inner.error + " (in the card's text; card text may refer to {{rules.…}} only)");
+      // "unknown field 'rules.x'": found at the name in the card's text.
+      std::string needle;
+      if (auto q = inner.error.find('\''); q != std::string::npos)
+        needle = inner.error.substr(q + 1, inner.error.find('\'', q + 1) - q - 1);
+      report_text(ctx, scope, e, text, needle,
+                  inner.error + " (in the card's text; card text may refer to {{rules.…}} only)");
       return std::nullopt;
     }
     return inner.value;
@@ -317,11 +379,17 @@ void draw(const Context& ctx, const Scope& scope, const TextElement& e, int) {
   const std::string what = "text of element '" + (e.name.empty() ? std::string("text") : e.name) + "' (language " +
                            ctx.language + ", game " + ctx.game.id + "): ";
   std::optional<Point> overflow;  // draft: where the grown box starts
+  const std::optional<std::string> needle = result.text ? std::nullopt : card_text_needle(result.error);
   if (!result.text && ctx.draft) {
     overflow = set_overflowing(ctx, *markup, style, set_size, result);
-    if (overflow) ctx.diags.warning(e.loc, what + result.error + " (drawn overflowing: draft)", ctx.card_id);
+    if (overflow)
+      report_text(ctx, scope, e, source, needle.value_or(""), what + result.error + " (drawn overflowing: draft)",
+                  Severity::Warning);
   }
-  if (!result.text) return report(ctx, e, what + result.error);
+  if (!result.text) {
+    if (needle) return report_text(ctx, scope, e, source, *needle, what + result.error);
+    return report(ctx, e, what + result.error);
+  }
   // Box-local coordinates: origin at the set box's top-left.
   Point c = box.center();
   Affine place = Affine::translate(c.x, c.y)

@@ -58,9 +58,11 @@ bool read_locale(const Value& doc, Locale& locale, Diagnostics& diags) {
   r.each("strings", [&](const std::string& id, const Value& v) {
     LocaleEntry e;
     e.loc = v.loc;
+    e.text_loc = v.loc;
     if (v.is_scalar()) {
       e.text = v.scalar;  // short form: id: text (no recorded source)
     } else {
+      if (const Value* text = v.find("text")) e.text_loc = text->loc;
       yaml::Reader fields(v, string_schema(), diags, {"string '" + id + "'", {}, {}});
       e.text = fields.text("text").value_or("");
       e.source = fields.text(kSourceLanguage).value_or("");

@@ -30,6 +30,9 @@ struct LocaleEntry {
   std::string text;    // the translation
   std::string source;  // the German text it translates
   SourceLoc loc;
+  // Where the translation itself is (its `text:`), which is where a problem
+  // with the translated text is fixed.
+  SourceLoc text_loc = {};
 };
 
 struct Locale {

@@ -103,6 +103,9 @@ void localize(Game& game, const Locale* locale, const std::string& language, Dia
     if (listed && !e->source.empty() && e->source != v.scalar)
       diags.warning(e->loc, "stale " + language + " text for '" + id + "': the German changed to \"" + v.scalar + "\"");
     v.scalar = e->text;
+    // Problems found later in the text (it does not fit, an unknown icon)
+    // point at the translation, not at the German it replaced.
+    if (e->text_loc.known()) v.loc = e->text_loc;
   });
   if (const Value* name = game.info.find("name")) game.name = name->scalar;
 }

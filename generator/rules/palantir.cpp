@@ -4,6 +4,7 @@
 #include "rules/palantir.h"
 
 #include <algorithm>
+#include <cctype>
 #include <limits>
 #include <map>
 #include <numeric>
@@ -11,6 +12,8 @@
 
 #include <fmt/format.h>
 
+#include "model/strings.h"
+#include "project/project.h"
 #include "rules/support.h"
 
 namespace kw::rules::palantir {
@@ -577,11 +580,129 @@ void check_deck(const model::Game& game, Sink& sink) {
 
 }  // namespace
 
-void check(const model::Model&, const model::Game& game, Diagnostics& out) {
+void check(const model::Model& model, const model::Game& game, Diagnostics& out) {
   Sink tables(out, game, "palantir.tables");
   check_tables(game, tables);
   Sink deck(out, game, "palantir.deck");
   check_deck(game, deck);
+  check_texts(model, game, out);
+}
+
+// ------------------------------------------------------- printed rankings
+
+namespace {
+
+// A region as the game's texts name it, with its place in the rules' order
+// (0: ranks highest, as Gondor's Ringträger and Erben do).
+struct RegionWord {
+  std::string name;
+  int rank = 0;
+};
+
+// The game's own region names (translated in a translation), longest first,
+// so that no name is taken for a shorter one it begins with.
+std::vector<RegionWord> region_words(const model::Game& game) {
+  std::vector<RegionWord> out;
+  for (size_t i = 0; i < kRegions.size(); ++i)
+    out.push_back(
+        {table_name(game, "regions", id(kRegions[i]), "name", std::string(name(kRegions[i]))), static_cast<int>(i)});
+  std::stable_sort(out.begin(), out.end(),
+                   [](const RegionWord& a, const RegionWord& b) { return a.name.size() > b.name.size(); });
+  return out;
+}
+
+// Letters (any UTF-8 byte beyond ASCII), digits and '-' continue a word:
+// "Rhovanion-Streitkraft" names a card, not the region.
+bool word_byte(char c) {
+  auto u = static_cast<unsigned char>(c);
+  return u >= 0x80 || std::isalnum(u) || c == '-';
+}
+
+const RegionWord* region_at(std::string_view text, size_t pos, const std::vector<RegionWord>& words) {
+  if (pos > 0 && word_byte(text[pos - 1])) return nullptr;
+  for (const RegionWord& w : words) {
+    size_t end = pos + w.name.size();
+    if (text.compare(pos, w.name.size(), w.name) == 0 && (end >= text.size() || !word_byte(text[end]))) return &w;
+  }
+  return nullptr;
+}
+
+// After a name ending at `pos`: the ranking sign that follows, blanks and
+// bold marks around it skipped. +1 for "›" or ">" (the left one ranks
+// higher), -1 for "‹" or "<", 0 when none; `pos` moves past it.
+int ranking_sign(std::string_view text, size_t& pos) {
+  auto skip = [&](size_t p) {
+    while (p < text.size() && (text[p] == ' ' || text[p] == '*')) ++p;
+    return p;
+  };
+  size_t p = skip(pos);
+  for (auto [sign, direction] : {std::pair<std::string_view, int>{"›", 1}, {">", 1}, {"‹", -1}, {"<", -1}})
+    if (text.compare(p, sign.size(), sign) == 0) {
+      pos = skip(p + sign.size());
+      return direction;
+    }
+  return 0;
+}
+
+// A run of region names joined by ranking signs, as printed.
+struct PrintedRanking {
+  size_t begin = 0, end = 0;          // bytes of the text
+  const RegionWord* above = nullptr;  // the first pair the rules order the other way
+  const RegionWord* below = nullptr;
+};
+
+// Every printed ranking of regions in `text` that contradicts the rules.
+std::vector<PrintedRanking> misrankings(std::string_view text, const std::vector<RegionWord>& words) {
+  std::vector<PrintedRanking> out;
+  for (size_t pos = 0; pos < text.size(); ++pos) {
+    const RegionWord* first = region_at(text, pos, words);
+    if (!first) continue;
+    PrintedRanking r{pos, pos + first->name.size()};
+    const RegionWord* prev = first;
+    size_t next = r.end;
+    while (int direction = ranking_sign(text, next)) {
+      const RegionWord* w = region_at(text, next, words);
+      if (!w) break;
+      const RegionWord* above = direction > 0 ? prev : w;
+      const RegionWord* below = direction > 0 ? w : prev;
+      if (!r.above && above->rank > below->rank) r.above = above, r.below = below;
+      r.end = next + w->name.size();
+      prev = w;
+      next = r.end;
+    }
+    if (r.above) out.push_back(r);
+    pos = r.end - 1;
+  }
+  return out;
+}
+
+std::string rules_order(const std::vector<RegionWord>& words) {
+  std::vector<const RegionWord*> by_rank;
+  for (const RegionWord& w : words) by_rank.push_back(&w);
+  std::sort(by_rank.begin(), by_rank.end(), [](auto* a, auto* b) { return a->rank < b->rank; });
+  std::string out;
+  for (const RegionWord* w : by_rank) out += (out.empty() ? "" : " › ") + w->name;
+  return out;
+}
+
+}  // namespace
+
+void check_texts(const model::Model& model, const model::Game& game, Diagnostics& out) {
+  Sink sink(out, game, "palantir.texts");
+  const std::vector<RegionWord> words = region_words(game);
+  for (const model::SourceString& s : model::data_strings(game))
+    for (const PrintedRanking& r : misrankings(s.text, words)) {
+      const std::string printed = s.text.substr(r.begin, r.end - r.begin);
+      const SourceLoc loc = model.project ? locate_in_source(*model.project, s.loc, printed) : s.loc;
+      // "card.<definition>.<field>": the card the text is on.
+      std::string card = s.id.rfind("card.", 0) == 0 ? s.id.substr(5, s.id.find('.', 5) - 5) : std::string();
+      sink.error(loc,
+                 "'" + printed + "' ranks " + r.above->name + " above " + r.below->name + "; the rules rank " +
+                     r.below->name + " higher",
+                 card,
+                 "the rules' order of the regions is " + rules_order(words) +
+                     "; a ranking printed from {{rules.…}} (e.g. {{rules.trumps.standard}}) always follows it");
+    }
 }
 
 // ---------------------------------------------------------------- simulator
@@ -952,6 +1073,36 @@ std::string fehl_lines(const ContractRanking& r) {
   return out;
 }
 
+void append_line(std::string& out, const std::string& line) {
+  if (!out.empty()) out += "\n";
+  out += line;
+}
+
+// The trumps every region solo has alike: the Balrog, the Ringträger and the
+// Erben; below them come the chosen region's own cards.
+std::vector<RankedCard> region_solo_shared(const std::vector<RankedCard>& trumps) {
+  std::vector<RankedCard> out;
+  for (const RankedCard& rc : trumps)
+    if (rc.key == kBalrog || rc.key.cls == Class::Ringtraeger || rc.key.cls == Class::Erbe) out.push_back(rc);
+  return out;
+}
+
+// One region solo's own trumps below the shared ones, with the count of all
+// its trump cards: "**Rhovanion** A › K › H (24 Karten)". The region's count
+// differs where the Balrog is one of its own cards.
+std::string region_solo_line(const model::Game& game, const ContractRanking& r) {
+  std::string region_name =
+      table_name(game, "regions", id(r.contract.trump_region), "name", std::string(name(r.contract.trump_region)));
+  std::string out = "**" + region_name + "** ";
+  bool first = true;
+  for (const RankedCard& rc : r.trumps) {
+    if (rc.key == kBalrog || rc.key.cls == Class::Ringtraeger || rc.key.cls == Class::Erbe) continue;
+    out += (first ? "" : " › ") + rc.letter;
+    first = false;
+  }
+  return out + " (" + std::to_string(r.trump_cards) + " " + game.tr("rules.palantir.cards", "Karten") + ")";
+}
+
 std::string key_of(const Contract& c) {
   // "region-solo:gondor" -> "region-solo" (all region solos rank alike; the
   // Gondor one stands as the example).
@@ -965,7 +1116,8 @@ std::vector<std::pair<std::string, std::string>> words() {
   return {{"rules.palantir.none", "keine"},
           {"rules.palantir.points", "Punkte"},
           {"rules.palantir.and", "und"},
-          {"rules.palantir.card", "{region}-{class}"}};
+          {"rules.palantir.card", "{region}-{class}"},
+          {"rules.palantir.cards", "Karten"}};
 }
 
 RuleValues values(const model::Model&, const model::Game& game) {
@@ -1025,8 +1177,8 @@ RuleValues values(const model::Model&, const model::Game& game) {
       v["card." + card.def_id] = names;
     }
 
+  std::string region_solo_regions;
   for (auto r : rankings(game)) {
-    if (r.contract.kind == Contract::Kind::RegionSolo && r.contract.trump_region != Region::Gondor) continue;
     // A variant's missing classes drop out of every ranking.
     auto drop = [&](std::vector<RankedCard>& list) {
       std::erase_if(list, [&](const RankedCard& rc) { return !comp.has(rc.key.cls); });
@@ -1035,6 +1187,12 @@ RuleValues values(const model::Model&, const model::Game& game) {
     drop(r.trumps_rings_united);
     for (auto& region : r.fehl) drop(region);
     r.trump_cards = static_cast<int>(r.trumps.size()) * f.copies;
+    if (r.contract.kind == Contract::Kind::RegionSolo) {
+      append_line(region_solo_regions, region_solo_line(game, r));
+      // Every region solo shares the top of the order; Gondor's stands for all.
+      if (r.contract.trump_region != Region::Gondor) continue;
+      v["trumps.region-solo.shared"] = grouped(game, region_solo_shared(r.trumps));
+    }
     std::string key = key_of(r.contract);
     v["trumps." + key] = grouped(game, r.trumps);
     v["trump_count." + key] = std::to_string(r.trump_cards);
@@ -1046,6 +1204,7 @@ RuleValues values(const model::Model&, const model::Game& game) {
       v["trumps." + key + ".rings_united"] = grouped(game, top);
     }
   }
+  v["trumps.region-solo.regions"] = region_solo_regions;
   return v;
 }
 

@@ -50,6 +50,11 @@ void check(const model::Model& model, const model::Game& game, Diagnostics& out)
 // text): rankings of every contract and the numbers of facts(), names from
 // the game's tables. Keys: see values() in palantir.cpp.
 RuleValues values(const model::Model& model, const model::Game& game);
+
+// A ranking of regions printed as literal text ("Gondor › Rohan › Mordor ›
+// Rhovanion", in any language: the names are the game's own) that puts a
+// region above one the rules rank higher is an error at that text.
+void check_texts(const model::Model& model, const model::Game& game, Diagnostics& out);
 // The words values() prints besides the data's names: (id, German).
 std::vector<std::pair<std::string, std::string>> words();
 

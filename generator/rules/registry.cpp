@@ -12,7 +12,7 @@ namespace kw::rules {
 namespace {
 constexpr RulesModule kModules[] = {
     {palantir::kRulesId, "Doppelkopf deck, trump orders of the standard game and the solos, round simulator",
-     &palantir::check, &palantir::values, &palantir::words},
+     &palantir::check, &palantir::values, &palantir::words, &palantir::check_texts},
     {duell::kRulesId, "27 cards per side, shared edge patterns, trance, specials, duel simulator", &duell::check},
     {gelfdrakkar::kRulesId, "card list with counts and points, ranks A1-E5, point totals", &gelfdrakkar::check},
     {hoher_rat::kRulesId, "council board 1-30 with colours, Tag and Nacht decks, Trilith cards, pieces",

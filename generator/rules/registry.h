@@ -24,6 +24,11 @@ struct RulesModule {
   // The fixed words `values` prints, as (translation id, German), so that
   // translators see them; nullptr when none.
   std::vector<std::pair<std::string, std::string>> (*words)() = nullptr;
+  // Checks of what the game's texts claim about its rules (a ranking printed
+  // as literal text), in the language the game is loaded in: `check` runs it
+  // for every translation; `check` above includes it for the source.
+  // nullptr when the module has none.
+  void (*check_texts)(const model::Model& model, const model::Game& game, Diagnostics& out) = nullptr;
 };
 
 std::span<const RulesModule> rules_modules();

@@ -69,6 +69,13 @@ Diagnostics check_game(const model::Model& model, const model::Game& game) {
   return sorted;
 }
 
+Diagnostics check_texts(const model::Model& model, const model::Game& game) {
+  Diagnostics out;
+  if (const RulesModule* module = find_rules_module(game.rules); module && module->check_texts)
+    module->check_texts(model, game, out);
+  return out;
+}
+
 Diagnostics check_model(const model::Model& model) {
   Diagnostics all;
   for (const auto& game : model.games) all.append(check_game(model, *game));

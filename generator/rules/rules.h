@@ -24,6 +24,10 @@ RuleValues rule_values(const model::Model& model, const model::Game& game);
 // Every finding for one game: declared generic checks, then its rules module.
 // Findings are ordered by file, line and column (stable for equal places).
 Diagnostics check_game(const model::Model& model, const model::Game& game);
+// The checks of what `game`'s texts claim about its rules, in the language
+// `model` was loaded in (check_game runs them for the source language).
+Diagnostics check_texts(const model::Model& model, const model::Game& game);
+
 // check_game for every game of the model, in the model's order.
 Diagnostics check_model(const model::Model& model);
 

@@ -191,7 +191,7 @@ TEST(Cli, CheckPrintsFindingsAndFailsOnErrors) {
   EXPECT_EQ(r.status, 1) << r.output;
   EXPECT_NE(r.output.find("mini.yaml:"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("error:"), std::string::npos) << r.output;
-  // JSON on stdout alone (diagnostics of loading would go to stderr).
+  // JSON on stdout alone (nothing else is printed there).
   std::string json_text;
   EXPECT_EQ(
       test::run_command(quoted(test::binary()) + " --root " + quoted(p.root()) + " check --format json 2>/dev/null",
@@ -231,6 +231,22 @@ TEST(Cli, CheckPassesOnTheRealData) {
 
 namespace kw {
 namespace {
+
+// A tool reading `check --format json` gets JSON even when nothing loads:
+// the syntax error is its finding, and the exit status says it failed.
+TEST(Cli, CheckJsonIsJsonWhenTheDataDoesNotLoad) {
+  MiniProject p;
+  p.write("data/games/mini.yaml", test::replace(MiniProject::game_yaml(), "  id: mini\n", "  id: [mini\n"));
+  std::string json_text;
+  EXPECT_EQ(
+      test::run_command(quoted(test::binary()) + " --root " + quoted(p.root()) + " check --format json 2>/dev/null",
+                        &json_text),
+      1);
+  auto json = nlohmann::json::parse(json_text);  // throws (fails the test) when it is not JSON
+  ASSERT_FALSE(json["findings"].empty()) << json_text;
+  EXPECT_EQ(json["findings"][0]["file"], "data/games/mini.yaml") << json_text;
+  EXPECT_NE(json["findings"][0]["message"].get<std::string>().find("YAML"), std::string::npos) << json_text;
+}
 
 TEST(Cli, CheckAlsoReadsTheLayouts) {
   MiniProject p;

@@ -52,6 +52,30 @@ TEST(PalantirVariant, ScharfesSpielValuesFollowTheComposition) {
   EXPECT_EQ(values.at("classes").find("Hobbits"), std::string::npos);
 }
 
+// The Regionen-Solo reference card prints every region's solo, not one
+// example: Rhovanion's has two trumps fewer, its Streitkraft being the Balrog.
+TEST(PalantirValues, EveryRegionSoloIsListed) {
+  auto loaded = model::load_model(test::source_project(), {});
+  ASSERT_TRUE(loaded.model);
+  auto values = rule_values(*loaded.model, *loaded.model->game("palantir"));
+  EXPECT_EQ(values.at("trumps.region-solo.regions"),
+            "**Gondor** A › S › K › H (26 Karten)\n**Rohan** A › S › K › H (26 Karten)\n"
+            "**Rhovanion** A › K › H (24 Karten)\n**Mordor** A › S › K › H (26 Karten)");
+  EXPECT_EQ(values.at("trumps.region-solo.shared"),
+            "**Balrog** (Rhovanion-Streitkraft)\n**Ringträger** Gondor › Rohan › Rhovanion › Mordor\n"
+            "**Erben** Gondor › Rohan › Rhovanion › Mordor");
+}
+
+TEST(PalantirVariant, ScharfesSpielRegionSolosLoseTheirHobbits) {
+  model::LoadOptions options;
+  options.variant = "scharfes-spiel";
+  auto loaded = model::load_model(test::source_project(), options);
+  ASSERT_TRUE(loaded.model);
+  auto values = rule_values(*loaded.model, *loaded.model->game("palantir"));
+  const std::string& regions = values.at("trumps.region-solo.regions");
+  EXPECT_EQ(regions.substr(0, regions.find('\n')), "**Gondor** A › S › K (24 Karten)");
+}
+
 TEST(PalantirVariant, WrongDealAndLeftoverHobbitsAreCaught) {
   ProjectCopy p;
   std::ofstream(p.dir.path() / "data/variants/palantir/kaputt.yaml") << "variant:\n"

@@ -1,0 +1,140 @@
+// `kartenwerk check` finds what `build` would refuse, at the place to fix it:
+// each mistake is made on purpose in the mini project, in the source
+// language, a translation and a variant.
+#include "cli/check.h"
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/check_report.h"
+#include "support/mini_project.h"
+
+namespace kw::cli {
+namespace {
+
+using test::MiniProject;
+using test::replace;
+
+const std::string kLong =
+    "Ein Name, der viel zu lang ist für das schmale Kästchen oben auf der Karte, und dann noch länger";
+
+Diagnostics check(const MiniProject& p) { return check_project(p.project(), {}); }
+
+// The first error, as "file:line:col: message" (empty when there is none).
+std::string first_error(const Diagnostics& ds) {
+  for (const Diagnostic& d : ds)
+    if (d.severity == Severity::Error) return d.loc.str() + ": " + d.message;
+  return {};
+}
+
+TEST(Check, TheMiniProjectPasses) {
+  MiniProject p;
+  Diagnostics ds = check(p);
+  EXPECT_FALSE(ds.has_errors()) << format_report_text(ds);
+}
+
+TEST(Check, TextThatDoesNotFitIsFoundAtTheCardsLine) {
+  MiniProject p;
+  p.write(p.game_file(), replace(MiniProject::game_yaml(), "name: Éomer", "name: " + kLong));
+  Diagnostics ds = check(p);
+  ASSERT_TRUE(ds.has_errors());
+  EXPECT_TRUE(first_error(ds).starts_with("data/games/mini.yaml:24:17: text of element 'title' (language de"))
+      << format_report_text(ds);
+  EXPECT_NE(first_error(ds).find("does not fit"), std::string::npos) << first_error(ds);
+  // Both copies of alpha are laid out; the mistake is reported once, and the
+  // hint names the layout element that sets the text.
+  EXPECT_EQ(ds.error_count(), 1u) << format_report_text(ds);
+  EXPECT_TRUE(ds.items()[0].hint.starts_with("set by the layout element at layouts/mini/card.yaml:"))
+      << ds.items()[0].hint;
+}
+
+TEST(Check, AnUnknownIconIsFoundWhereTheCardNamesIt) {
+  MiniProject p;
+  p.write(p.game_file(), replace(MiniProject::game_yaml(), "name: Éomer", "name: \"Éomer :nope:\""));
+  Diagnostics ds = check(p);
+  EXPECT_TRUE(first_error(ds).starts_with("data/games/mini.yaml:24:24: text of element 'title'"))
+      << format_report_text(ds);
+  EXPECT_NE(first_error(ds).find("unknown icon :nope:"), std::string::npos) << first_error(ds);
+}
+
+TEST(Check, AnUnknownRuleValueInCardTextIsFoundAtItsName) {
+  MiniProject p;
+  p.write(p.game_file(), replace(MiniProject::game_yaml(), "name: Éomer", "name: \"x {{rules.nope}}\""));
+  Diagnostics ds = check(p);
+  EXPECT_TRUE(first_error(ds).starts_with("data/games/mini.yaml:24:22: unknown field 'rules.nope'"))
+      << format_report_text(ds);
+}
+
+TEST(Check, AnUnknownFieldInALayoutIsFoundInTheLayout) {
+  MiniProject p;
+  p.write("layouts/mini/card.yaml", replace(p.text("layouts/mini/card.yaml"), "{{name}}", "{{nmae}}"));
+  Diagnostics ds = check(p);
+  ASSERT_TRUE(ds.has_errors());
+  EXPECT_TRUE(first_error(ds).starts_with("layouts/mini/card.yaml:")) << format_report_text(ds);
+  EXPECT_NE(first_error(ds).find("unknown field 'nmae'"), std::string::npos) << first_error(ds);
+  EXPECT_EQ(ds.error_count(), 1u) << format_report_text(ds);  // once, not per card
+}
+
+TEST(Check, AnUnknownFontIsFoundInTheLayout) {
+  MiniProject p;
+  p.write("layouts/mini/card.yaml", replace(p.text("layouts/mini/card.yaml"), "family: garamond", "family: garamont"));
+  Diagnostics ds = check(p);
+  EXPECT_TRUE(first_error(ds).starts_with("layouts/mini/card.yaml:16:")) << format_report_text(ds);
+  EXPECT_NE(first_error(ds).find("unknown font family 'garamont'"), std::string::npos) << first_error(ds);
+}
+
+TEST(Check, ATranslationThatDoesNotFitIsFoundInTheLocaleFile) {
+  MiniProject p;
+  p.write("data/locales/en/mini.yaml",
+          "language: en\ngame: mini\nstrings:\n"
+          "  game.name: { de: Mini Müll, text: Mini Rubbish }\n"
+          "  card.alpha.name:\n"
+          "    de: Éomer\n"
+          "    text: " +
+              kLong + "\n");
+  Diagnostics ds = check(p);
+  EXPECT_TRUE(first_error(ds).starts_with("data/locales/en/mini.yaml:7:11: text of element 'title' (language en"))
+      << format_report_text(ds);
+}
+
+TEST(Check, AVariantThatDoesNotFitIsFoundInTheVariantFile) {
+  MiniProject p;
+  p.write("data/variants/mini/lang.yaml",
+          "variant:\n"
+          "  game: mini\n"
+          "  name: Lang\n"
+          "  patch:\n"
+          "    - card: beta\n"
+          "      set:\n"
+          "        name: " +
+              kLong + "\n");
+  Diagnostics ds = check(p);
+  EXPECT_TRUE(first_error(ds).starts_with("data/variants/mini/lang.yaml:7:15: text of element 'title'"))
+      << format_report_text(ds);
+  // --variant: that variant alone is checked, and the base game is not.
+  EXPECT_TRUE(check_project(p.project(), {{}, "lang"}).has_errors());
+}
+
+TEST(Check, AnUnknownGameIsAFinding) {
+  MiniProject p;
+  Diagnostics ds = check_project(p.project(), {{"maxi"}, ""});
+  ASSERT_TRUE(ds.has_errors());
+  EXPECT_EQ(ds.items()[0].message, "unknown game 'maxi' (known games: mini)");
+}
+
+TEST(Check, DataThatDoesNotLoadIsAFindingInValidJson) {
+  MiniProject p;
+  p.write(p.game_file(), replace(MiniProject::game_yaml(), "  id: mini\n", "  id: [mini\n"));
+  Diagnostics ds = check(p);
+  ASSERT_TRUE(ds.has_errors());
+  auto json = nlohmann::json::parse(format_report_json(ds));
+  ASSERT_FALSE(json["findings"].empty());
+  EXPECT_EQ(json["findings"][0]["file"], "data/games/mini.yaml") << json;
+  EXPECT_GT(json["findings"][0]["line"].get<int>(), 0) << json;
+  EXPECT_EQ(json["findings"][0]["check"], "load") << json;
+  EXPECT_GE(json["summary"]["errors"].get<int>(), 1);
+}
+
+}  // namespace
+}  // namespace kw::cli
