@@ -19,6 +19,7 @@
 #include "model/locale.h"
 #include "print/cache/build_record.h"
 #include "print/products/game_products.h"
+#include "print/products/timings.h"
 #include "rules/rules.h"
 #include "text/typesetter.h"
 #include "yaml/reader.h"
@@ -69,6 +70,19 @@ std::string cache_summary(const print::BuildReport& report) {
   return fmt::format(", {} of {} cards rendered ({} from the cache)", rendered, total, report.cached);
 }
 
+// build --timings: the trace to its file; -v: the summary on stderr. 0 or 1.
+int report_timings(const Invocation& inv, const print::Timings& timings, std::ostream& err) {
+  if (inv.verbose) fmt::print(err, "Time per stage:\n{}", timings.summary());
+  if (inv.timings_file.empty()) return 0;
+  try {
+    timings.write(inv.timings_file);
+  } catch (const std::exception& e) {
+    fmt::print(err, "kartenwerk: --timings: {}\n", e.what());
+    return 1;
+  }
+  return 0;
+}
+
 }  // namespace
 
 int run_build(const Invocation& inv, std::ostream& out, std::ostream& err) {
@@ -90,6 +104,9 @@ int run_build(const Invocation& inv, std::ostream& out, std::ostream& err) {
   if (options.print.input) options.incremental.settings_key = settings_key(*options.print.input);
   if (!inv.only_cards.empty()) options.incremental.only_cards = inv.only_cards;
   options.draft = inv.draft;
+  std::unique_ptr<print::Timings> timings;
+  if (!inv.timings_file.empty() || inv.verbose) timings = std::make_unique<print::Timings>();
+  options.timings = timings.get();
   std::vector<std::string> languages = {"de"};
   if (inv.language == "all")
     languages = model::available_languages(*project);
@@ -108,6 +125,7 @@ int run_build(const Invocation& inv, std::ostream& out, std::ostream& err) {
     status = std::max(status, s);
   }
   if (cache) cache->prune();
+  if (timings) status = std::max(status, report_timings(inv, *timings, err));
   return status;
 }
 
@@ -151,7 +169,10 @@ int build_game(LanguageBuild& b, const model::Game& game, const std::string& key
   const print::BuildOptions& options = b.options;
   // The rules engine guards the build: a deck that breaks its game's rules
   // is not printed unless the user insists.
+  print::Timings* timings = options.timings;
+  auto span = print::timed(timings, "check", game.id);
   Diagnostics findings = rules::check_game(b.checked, *b.checked.game(game.id));
+  span.end();
   if (findings.has_errors()) {
     b.err << format_report_text(findings, &b.project);
     if (!b.inv.force) {
@@ -160,7 +181,9 @@ int build_game(LanguageBuild& b, const model::Game& game, const std::string& key
       return 1;
     }
   }
+  if (!b.fonts) span = print::timed(timings, "fonts", game.id);  // once per language
   const text::FontLibrary* fonts = b.font_library();
+  span.end();
   if (!fonts) return 1;
   text::Typesetter typesetter(*fonts, layout::icon_aspect_for(b.model, game));
   layout::Layouter layouter(b.model, *fonts, typesetter);
@@ -171,8 +194,10 @@ int build_game(LanguageBuild& b, const model::Game& game, const std::string& key
   try {
     // Layout runs for the whole game first; only when no page has an error
     // is anything written.
+    span = print::timed(timings, "layout", game.id);
     auto laid_out = layout::layout_game(game, layouter, {options.language, &rule_values, options.draft}, diags,
                                         /*booklets=*/options.formats.pdf && whole_game);
+    span.end();
     print::BuildReport report;
     if (!diags.has_errors()) report = print::write_game_products(game, laid_out, typesetter, options, diags);
     b.err << format_diagnostics(diags, &b.project);
@@ -245,14 +270,18 @@ bool named_games_up_to_date(const Invocation& inv, const project::Project& proje
 int build_language(const Invocation& inv, const std::shared_ptr<const project::Project>& project,
                    print::BuildOptions options, std::ostream& out, std::ostream& err) {
   if (named_games_up_to_date(inv, *project, options, out)) return 0;
+  auto span = print::timed(options.timings, "load", "", "", options.language);
   Session s = open_session(inv, project, err, options.language);
+  span.end();
   if (!s.model) return 1;
   // The rules judge the data, not a translation of it (card names on the
   // rules' lists, suits, ranks are German facts): check the source model.
   Session source;
   if (options.language != model::kSourceLanguage) {
     std::ostringstream ignored;  // the same data was just loaded and reported
+    span = print::timed(options.timings, "load", "", "", model::kSourceLanguage);
     source = open_session(inv, project, ignored, model::kSourceLanguage);
+    span.end();
     if (!source.model) return 1;
   }
   if (!select_cards(inv, s.games, err)) return 1;

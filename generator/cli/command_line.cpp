@@ -125,6 +125,14 @@ void define_build(CLI::App& app, Invocation& inv) {
           "cent smaller that take several times as long to write")
       ->type_name("fast|small")
       ->check(one_of({"fast", "small"}));
+  build
+      .add_option("--timings", inv.timings_file,
+                  "write where the time went to FILE: a trace (Chrome trace-event\n"
+                  "JSON) to open in Perfetto (ui.perfetto.dev) or chrome://tracing")
+      ->type_name("FILE")
+      ->check(non_empty("a file name"));
+  build.add_flag("-v,--verbose", inv.verbose, "print each stage's time (count, total, mean, share) to stderr")
+      ->disable_flag_override();
 }
 
 void define_check(CLI::App& app, Invocation& inv) {

@@ -32,6 +32,8 @@ struct Invocation {
   std::filesystem::path cache_dir;      // --cache DIR; empty: $KARTENWERK_CACHE, else ~/.cache/kartenwerk
   std::vector<std::string> only_cards;  // --card ID,...: only these cards' PNG and JPEG
   bool draft = false;                   // --draft: overflowing text marked, DRAFT watermark, into <out>/<game>/draft/
+  std::filesystem::path timings_file;   // --timings FILE: a trace of where the time went; empty: none
+  bool verbose = false;                 // -v / --verbose: a summary of each stage's time on stderr
   // print production (see print/products/build_options.h)
   bool cut_lines = false;              // --cut-lines: thin lines along every cut on PnP sheets
   std::optional<Point> duplex_offset;  // --duplex-offset X,Y (mm) for PnP back pages

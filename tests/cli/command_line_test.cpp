@@ -47,6 +47,9 @@ TEST(CommandLine, EachCommandTakesOnlyItsOwnOptions) {
   expect_rejected({"list", "-j", "3"}, "-j");
   expect_rejected({"check", "--cut-lines"}, "--cut-lines");
   expect_rejected({"check", "--out", "x"}, "--out");
+  expect_rejected({"check", "--timings", "t.json"}, "--timings");
+  expect_rejected({"list", "-v"}, "-v");
+  expect_rejected({"preflight", "--verbose"}, "--verbose");
   expect_rejected({"preflight", "--lang", "en"}, "--lang");
   expect_rejected({"list", "--profile", "meinspiel"}, "--profile");
   expect_rejected({"i18n", "import", "--game", "x", "a.po"}, "--game");
@@ -152,6 +155,15 @@ TEST(CommandLine, WhatEachCommandGets) {
   EXPECT_TRUE(b.line.inv.cut_lines);
   EXPECT_EQ(b.line.inv.variant, "v");
   EXPECT_EQ(b.line.inv.root, default_project_root());
+  EXPECT_TRUE(b.line.inv.timings_file.empty());
+  EXPECT_FALSE(b.line.inv.verbose);
+  Parsed t = parse({"build", "--timings", "t.json", "-v"});
+  ASSERT_EQ(t.status(), -1) << t.err;
+  EXPECT_EQ(t.line.inv.timings_file, "t.json");
+  EXPECT_TRUE(t.line.inv.verbose);
+  EXPECT_TRUE(parse({"build", "--verbose"}).line.inv.verbose);
+  expect_rejected({"build", "--timings"}, "--timings needs a value");
+  expect_rejected({"build", "--timings", ""}, "--timings: needs a file name");
 
   Parsed p = parse({"preflight", "--profile", "meinspiel", "--out", "built"});
   EXPECT_EQ(p.line.command, "preflight");
@@ -183,8 +195,9 @@ TEST(CommandLine, HelpPerCommandAndVersion) {
   EXPECT_EQ(build.status(), 0);
   EXPECT_TRUE(build.err.empty());
   EXPECT_TRUE(contains(build.out, "Usage: kartenwerk build")) << build.out;
-  for (const char* option : {"--game", "--out", "--format", "--lang", "--variant", "--force", "--cut-lines",
-                             "--duplex-offset", "-j,--jobs", "--color", "--profile", "--png"})
+  for (const char* option :
+       {"--game", "--out", "--format", "--lang", "--variant", "--force", "--cut-lines", "--duplex-offset", "-j,--jobs",
+        "--color", "--profile", "--png", "--timings", "-v,--verbose"})
     EXPECT_TRUE(contains(build.out, option)) << option << " not in\n" << build.out;
   EXPECT_FALSE(contains(build.out, "preflight")) << build.out;
 

@@ -16,6 +16,7 @@
 namespace kw::print {
 
 class ShopChooser;
+class Timings;
 
 struct ProductFormats {
   bool png = true;
@@ -59,6 +60,9 @@ struct BuildOptions {
   PrintOptions print;  // print production: PnP sheets, manifest, CMYK, threads
   IncrementalOptions incremental;
   bool draft = false;  // build --draft: marked DRAFT, no shop files (meinspiel/, tts/)
+  // build --timings, -v: where each stage's time is recorded (timings.h);
+  // null: not recorded. Changes no file the build writes.
+  Timings* timings = nullptr;
   std::filesystem::path game_dir(const std::string& game_id) const { return out_dir / game_id / subdir; }
 };
 

@@ -20,6 +20,7 @@
 #include "print/products/progress.h"
 #include "print/products/shop_package.h"
 #include "print/products/shop_pdfs.h"
+#include "print/products/timings.h"
 #include "print/products/tts_writer.h"
 #include "render/png.h"
 #include "render/render.h"
@@ -171,6 +172,7 @@ class CardProductRun {
         cached_files(
             pdf_cache(), cache_key({"pnp", id, deck_key_}), dir_,
             [&](std::vector<fs::path>& made) {
+              auto span = timed(options_.timings, "pnp sheets", game_.id, {}, id);
               write_pnp_sheets(game_, cards_, sides_, one, dir_, typesetter_, made, [this] { tick(); });
             },
             written);
@@ -184,6 +186,7 @@ class CardProductRun {
     const ShopPackage shop = options_.print.shop->package_for({cards_.front().page.trim.w, cards_.front().page.trim.h});
     units_ += shop_package_units(shop, sides_);
     tasks_.push_back([this, shop](std::vector<fs::path>& written) {
+      auto span = timed(options_.timings, "shop package", game_.id, {}, shop.id);
       write_shop_package(
           shop, cards_, sides_, dir_, written, [this] { tick(); },
           [this](const std::string& note) {
@@ -197,16 +200,24 @@ class CardProductRun {
   // are copied from the converted file).
   void write_game_pdf(std::vector<fs::path>& written) {
     fs::path file = dir_ / (game_.id + ".pdf");
+    auto span = timed(options_.timings, "game pdf", game_.id);
     PrintPdf pdf(file);
     for (const auto& c : cards_) {
       pdf.add(c.page);
       tick();
     }
     pdf.finish();
-    if (options_.print.cmyk) convert_to_cmyk(file, *options_.print.cmyk);
+    span.end();
+    if (options_.print.cmyk) {
+      auto cmyk = timed(options_.timings, "convert cmyk", game_.id, {}, file.filename().string());
+      convert_to_cmyk(file, *options_.print.cmyk);
+    }
     written.push_back(file);
     // Never a draft to the shop; with --profile the shop's package replaces them.
-    if (!options_.draft && !options_.print.shop) write_meinspiel_pdfs(file, sides_, dir_, written);
+    if (!options_.draft && !options_.print.shop) {
+      auto shop = timed(options_.timings, "meinspiel pdfs", game_.id);
+      write_meinspiel_pdfs(file, sides_, dir_, written);
+    }
   }
 
   // build --card: is card `i` (a front by its card's id, a back as "back")
@@ -263,10 +274,24 @@ class CardProductRun {
       if (want_jpeg) jpeg = cache()->get(jpeg_key(i));
     }
     std::shared_ptr<const render::Raster> raster;
+    Timings* timings = options_.timings;
     if ((want_png && !png) || (want_jpeg && !jpeg)) {
-      raster = std::make_shared<const render::Raster>(render::render_raster(card.page, dpi));
-      if (want_png && !png) put(png_key(i), *(png = render::encode_png(*raster, options_.print.png)));
-      if (want_jpeg && !jpeg) put(jpeg_key(i), *(jpeg = render::encode_jpeg(*raster, render::kCardJpeg)));
+      {
+        auto span = timed(timings, "render", game_.id, card.stem);
+        raster = std::make_shared<const render::Raster>(render::render_raster(card.page, dpi));
+      }
+      if (want_png && !png) {
+        auto span = timed(timings, "encode png", game_.id, card.stem);
+        png = render::encode_png(*raster, options_.print.png);
+        span.end();
+        put(png_key(i), *png);
+      }
+      if (want_jpeg && !jpeg) {
+        auto span = timed(timings, "encode jpeg", game_.id, card.stem);
+        jpeg = render::encode_jpeg(*raster, render::kCardJpeg);
+        span.end();
+        put(jpeg_key(i), *jpeg);
+      }
       std::lock_guard lock(mutex_);
       rendered_.insert(i);
     } else {
@@ -277,9 +302,18 @@ class CardProductRun {
     if (jpeg) write_card_file(dir_ / "meinspiel" / (card.stem + ".jpg"), *jpeg, written);
     if (making_overview_ || tts_) {
       // PNG is lossless: the cached file gives back the very pixels rendered.
-      if (!raster) raster = std::make_shared<const render::Raster>(decoded(*png, dpi));
-      if (making_overview_) overview().place(i, raster);
-      if (tts_) tts_->place(i, raster);
+      if (!raster) {
+        auto span = timed(timings, "decode png", game_.id, card.stem);
+        raster = std::make_shared<const render::Raster>(decoded(*png, dpi));
+      }
+      if (making_overview_) {
+        auto span = timed(timings, "overview", game_.id, card.stem);
+        overview().place(i, raster);
+      }
+      if (tts_) {
+        auto span = timed(timings, "tts", game_.id, card.stem);
+        tts_->place(i, raster);
+      }
     }
     tick();
   }
@@ -303,6 +337,7 @@ class CardProductRun {
 
   void finish_raster_products(BuildReport& report) {
     if (making_overview_) {
+      auto span = timed(options_.timings, "overview", game_.id);
       fs::path file = dir_ / "overview.png";
       const std::string png = overview().encode_png(options_.print.png);
       put(overview_key_, png);
@@ -310,6 +345,7 @@ class CardProductRun {
       report.written.push_back(file);
     }
     if (tts_) {
+      auto span = timed(options_.timings, "tts", game_.id);
       tts_->finish(stems_);
       auto files = tts_->written();
       std::sort(files.begin(), files.end());

@@ -6,6 +6,7 @@
 #include "print/products/board_products.h"
 #include "print/products/cached_files.h"
 #include "print/products/card_products.h"
+#include "print/products/timings.h"
 
 namespace kw::print {
 
@@ -15,13 +16,14 @@ namespace {
 
 // Each booklet from the cache when none of its pages changed.
 void write_booklets(std::span<const layout::LaidOutBooklet> booklets, const fs::path& dir, const BuildCache* cache,
-                    BuildReport& report) {
+                    const std::string& game, Timings* timings, BuildReport& report) {
   for (const auto& booklet : booklets) {
     std::string pages = booklet.file + "\n";
     for (const auto& page : booklet.pages) pages += project::hex(page::fingerprint(page)) + "\n";
     cached_files(
         cache, cache_key({"booklet", pages}), dir,
         [&](std::vector<fs::path>& made) {
+          auto span = timed(timings, "booklet", game, {}, booklet.file);
           PrintPdf file(dir / booklet.file);
           for (const auto& page : booklet.pages) file.add(page);
           file.finish();
@@ -37,17 +39,26 @@ BuildReport write_game_products(const model::Game& game, const layout::LaidOutGa
                                 const text::Typesetter& typesetter, const BuildOptions& options, Diagnostics& diags) {
   BuildReport report;
   size_t errors_before = diags.error_count();
+  Timings* timings = options.timings;
+  auto span = laid_out.boards.empty() ? Timings::Span() : timed(timings, "boards", game.id);
   auto boards = impose_boards(laid_out.boards, options.language, typesetter, diags);
+  span.end();
   if (diags.error_count() > errors_before) return report;
 
   const fs::path dir = options.game_dir(game.id);
   write_card_products(game, laid_out.cards, dir, options, typesetter, report);
   if (options.incremental.only_cards) return report;  // build --card: the cards' own files only
-  if (options.formats.pdf) write_booklets(laid_out.booklets, dir, options.incremental.cache, report);
-  write_boards(boards, dir, options.formats, report);
-  if (options.formats.pdf) set_board_boxes(boards, dir);
-  if (options.print.input)  // manifest.json, last: it lists everything written
+  if (options.formats.pdf) write_booklets(laid_out.booklets, dir, options.incremental.cache, game.id, timings, report);
+  if (!boards.empty()) {
+    span = timed(timings, "boards", game.id);
+    write_boards(boards, dir, options.formats, report);
+    if (options.formats.pdf) set_board_boxes(boards, dir);
+    span.end();
+  }
+  if (options.print.input) {  // manifest.json, last: it lists everything written
+    span = timed(timings, "manifest", game.id);
     report.written.push_back(write_manifest(dir, game.id, options.language, *options.print.input, report.written));
+  }
   return report;
 }
 
