@@ -7,7 +7,6 @@
 #include <atomic>
 #include <cerrno>
 #include <chrono>
-#include <csignal>
 #include <fstream>
 #include <regex>
 #include <string>
@@ -59,11 +58,26 @@ bool same_bytes(const fs::path& a, const fs::path& b) {
   }
 }
 
-volatile std::sig_atomic_t g_signal = 0;
+// Set by the handler, read by the build's threads: lock-free, so both
+// async-signal-safe and free of data races.
+std::atomic<int> g_signal{0};
+static_assert(std::atomic<int>::is_always_lock_free);
 struct sigaction g_old_int, g_old_term;
 bool g_installed = false;
 
-extern "C" void on_interrupt(int sig) { g_signal = sig; }
+extern "C" void on_interrupt(int sig) { g_signal.store(sig, std::memory_order_relaxed); }
+
+// Installs the handler for `sig` unless the signal is ignored (nohup, a
+// background job): then it stays ignored.
+void install(int sig, struct sigaction& old) {
+  ::sigaction(sig, nullptr, &old);
+  if (old.sa_handler == SIG_IGN) return;
+  struct sigaction sa {};
+  sa.sa_handler = on_interrupt;
+  sigemptyset(&sa.sa_mask);
+  sa.sa_flags = SA_RESETHAND;  // a second Ctrl-C ends the process at once
+  ::sigaction(sig, &sa, nullptr);
+}
 
 }  // namespace
 
@@ -72,10 +86,14 @@ fs::path staging_root(const fs::path& out_dir) { return out_dir / ".kartenwerk-s
 StagingFolder::StagingFolder(const fs::path& out_dir) {
   static std::atomic<unsigned> counter{0};
   const fs::path root = staging_root(out_dir);
-  fs::create_directories(root);
-  for (;;) {
+  for (int attempt = 0;; ++attempt) {
+    // Another build may remove the (empty) root between the two calls.
+    fs::create_directories(root);
     path_ = root / (std::to_string(::getpid()) + "-" + std::to_string(counter++));
-    if (fs::create_directory(path_)) return;  // false: left by a process with our pid
+    std::error_code ec;
+    if (fs::create_directory(path_, ec)) return;  // false: left by a process with our pid
+    if (ec && (ec != std::errc::no_such_file_or_directory || attempt > 100))
+      throw std::runtime_error("cannot create " + path_.string() + ": " + ec.message());
   }
 }
 
@@ -141,12 +159,8 @@ void remove_leftovers(const fs::path& out_dir, std::span<const fs::path> game_di
 
 void install_interrupt_handlers() {
   g_signal = 0;
-  struct sigaction sa {};
-  sa.sa_handler = on_interrupt;
-  sigemptyset(&sa.sa_mask);
-  sa.sa_flags = SA_RESETHAND;  // a second Ctrl-C ends the process at once
-  ::sigaction(SIGINT, &sa, &g_old_int);
-  ::sigaction(SIGTERM, &sa, &g_old_term);
+  install(SIGINT, g_old_int);
+  install(SIGTERM, g_old_term);
   g_installed = true;
 }
 
@@ -157,10 +171,10 @@ void restore_interrupt_handlers() {
   g_installed = false;
 }
 
-int interrupt_signal() { return g_signal; }
+int interrupt_signal() { return g_signal.load(std::memory_order_relaxed); }
 
 void throw_if_interrupted() {
-  if (g_signal != 0) throw Interrupted();
+  if (interrupt_signal() != 0) throw Interrupted();
 }
 
 }  // namespace kw::print

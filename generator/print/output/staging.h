@@ -45,7 +45,8 @@ void remove_leftovers(const std::filesystem::path& out_dir, std::span<const std:
 // Ctrl-C and kill: SIGINT and SIGTERM set a flag (the handler does nothing
 // else: async-signal-safe) that the build checks between cards and products;
 // a second signal of the same kind ends the process at once (the next build
-// removes what it left). Until restore_interrupt_handlers().
+// removes what it left). A signal ignored before (nohup) stays ignored.
+// Until restore_interrupt_handlers().
 void install_interrupt_handlers();
 void restore_interrupt_handlers();
 // The signal received since install_interrupt_handlers(), or 0.
