@@ -1,9 +1,12 @@
 #include <fmt/ostream.h>
 
 #include <algorithm>
+#include <csignal>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <set>
 #include <sstream>
@@ -18,6 +21,7 @@
 #include "layout/icons.h"
 #include "model/locale.h"
 #include "print/cache/build_record.h"
+#include "print/output/staging.h"
 #include "print/products/game_products.h"
 #include "print/products/timings.h"
 #include "rules/rules.h"
@@ -112,8 +116,17 @@ int run_build(const Invocation& inv, std::ostream& out, std::ostream& err) {
     languages = model::available_languages(*project);
   else if (!inv.language.empty())
     languages = {inv.language};
+  // What killed builds left: staging folders, and temporary files of older
+  // versions beside the outputs.
+  std::vector<std::filesystem::path> named;
+  for (const auto& id : inv.games) named.push_back(options.out_dir / id);
+  print::remove_leftovers(options.out_dir, named);
+  // Ctrl-C: the game being built stops between cards, its staging folder is
+  // removed, then the process ends by the signal.
+  print::install_interrupt_handlers();
   int status = 0;
   for (const auto& language : languages) {
+    if (print::interrupt_signal()) break;
     options.language = language;
     // output/<game>/[draft/][<variant>/][<language>/]
     std::filesystem::path sub;
@@ -123,6 +136,14 @@ int run_build(const Invocation& inv, std::ostream& out, std::ostream& err) {
     options.subdir = sub.string();
     int s = build_language(inv, project, options, out, err);
     status = std::max(status, s);
+  }
+  print::restore_interrupt_handlers();
+  if (int signal = print::interrupt_signal()) {
+    std::fflush(nullptr);
+    out.flush();
+    err.flush();
+    std::raise(signal);  // the default action: ends the process as the signal says
+    return 128 + signal;
   }
   if (cache) cache->prune();
   if (timings) status = std::max(status, report_timings(inv, *timings, err));
@@ -198,19 +219,31 @@ int build_game(LanguageBuild& b, const model::Game& game, const std::string& key
     auto laid_out = layout::layout_game(game, layouter, {options.language, &rule_values, options.draft}, diags,
                                         /*booklets=*/options.formats.pdf && whole_game);
     span.end();
+    // Written into a staging folder inside --out, moved into place only when
+    // the whole game succeeded (print/output/staging.h).
     print::BuildReport report;
-    if (!diags.has_errors()) report = print::write_game_products(game, laid_out, typesetter, options, diags);
+    std::optional<print::StagingFolder> staging;
+    print::BuildOptions staged = options;
+    if (!diags.has_errors()) {
+      staging.emplace(options.out_dir);
+      staged.out_dir = staging->path();
+      report = print::write_game_products(game, laid_out, typesetter, staged, diags);
+    }
     b.err << format_diagnostics(diags, &b.project);
     if (diags.has_errors()) {
       fmt::print(b.err, "kartenwerk: {}: {} error(s); nothing written\n", game.id, diags.error_count());
       return 1;
     }
+    print::throw_if_interrupted();
+    const std::filesystem::path from = staged.game_dir(game.id), to = options.game_dir(game.id);
+    if (std::filesystem::exists(from)) print::commit_staged(from, to);
+    for (auto& file : report.written) file = to / file.lexically_relative(from);
     fmt::print(b.out, "{}: {} files in {}{}\n", label(game.id, options), report.written.size(),
                options.game_dir(game.id).string(), cache_summary(report));
     if (options.incremental.cache && whole_game)
       print::remember_build(*options.incremental.cache, record, key, b.project, report.written);
   } catch (const std::exception& e) {
-    fmt::print(b.err, "kartenwerk: {}: {}\n", game.id, e.what());
+    fmt::print(b.err, "kartenwerk: {}: {}; nothing written\n", game.id, e.what());
     return 1;
   }
   return 0;
@@ -286,8 +319,14 @@ int build_language(const Invocation& inv, const std::shared_ptr<const project::P
   }
   if (!select_cards(inv, s.games, err)) return 1;
   LanguageBuild b{inv, *project, options, *s.model, source.model ? *source.model : *s.model, nullptr, out, err};
+  if (inv.games.empty()) {
+    std::vector<std::filesystem::path> dirs;
+    for (const auto* game : s.games) dirs.push_back(options.out_dir / game->id);
+    print::remove_leftovers(options.out_dir, dirs);
+  }
   int status = 0;
   for (const auto* game : s.games) {
+    if (print::interrupt_signal()) return 1;
     const std::string key = build_key(options, inv, game->id), record = record_name(options, game->id);
     const print::BuildCache* cache = options.incremental.cache;
     if (cache && !options.incremental.only_cards && print::up_to_date(*cache, record, key, *project)) {

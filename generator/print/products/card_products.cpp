@@ -12,6 +12,7 @@
 
 #include "page/fingerprint.h"
 #include "print/output/output_files.h"
+#include "print/output/staging.h"
 #include "print/pdf/print_pdf.h"
 #include "print/products/cached_files.h"
 #include "print/products/overview.h"
@@ -68,7 +69,10 @@ class CardProductRun {
     std::string label = game_.id + (options_.subdir.empty() ? "" : " [" + options_.subdir + "]");
     progress_ = std::make_unique<Progress>(options_.print.progress, options_.print.progress_terminal, label, units_);
     std::vector<std::vector<fs::path>> written(tasks_.size());
-    parallel_for(tasks_.size(), jobs, [&](size_t t) { tasks_[t](written[t]); });
+    parallel_for(tasks_.size(), jobs, [&](size_t t) {
+      throw_if_interrupted();  // Ctrl-C: no further task starts
+      tasks_[t](written[t]);
+    });
     for (auto& w : written) report.written.insert(report.written.end(), w.begin(), w.end());
     finish_raster_products(report);
     progress_->finish();
@@ -93,8 +97,22 @@ class CardProductRun {
         *options_.print.progress << label << ": print & play " << line << "\n";
   }
 
+  // After each card or sheet: also where Ctrl-C stops a long task.
   void tick() {
     if (progress_) progress_->advance();
+    throw_if_interrupted();
+  }
+
+  // A render-time error names the card it happened on.
+  template <class F>
+  void for_card(size_t i, F&& f) {
+    try {
+      f();
+    } catch (const Interrupted&) {
+      throw;
+    } catch (const std::exception& e) {
+      throw std::runtime_error("card " + stems_[i] + ": " + e.what());
+    }
   }
 
   // What every product made of all the cards depends on besides its own
@@ -202,8 +220,8 @@ class CardProductRun {
     fs::path file = dir_ / (game_.id + ".pdf");
     auto span = timed(options_.timings, "game pdf", game_.id);
     PrintPdf pdf(file);
-    for (const auto& c : cards_) {
-      pdf.add(c.page);
+    for (size_t i = 0; i < cards_.size(); ++i) {
+      for_card(i, [&] { pdf.add(cards_[i].page); });
       tick();
     }
     pdf.finish();
@@ -265,6 +283,11 @@ class CardProductRun {
   // before, and its place on the overview and the TTS sheets (when those are
   // being made).
   void write_raster(size_t i, std::vector<fs::path>& written) {
+    for_card(i, [&] { write_raster_files(i, written); });
+    tick();
+  }
+
+  void write_raster_files(size_t i, std::vector<fs::path>& written) {
     const layout::LaidOutCard& card = cards_[i];
     const double dpi = game_.format->dpi;
     const bool want_png = options_.formats.png, want_jpeg = options_.formats.jpeg && !options_.draft;
@@ -315,7 +338,6 @@ class CardProductRun {
         tts_->place(i, raster);
       }
     }
-    tick();
   }
 
   static std::string fmt_dpi(double dpi) { return std::to_string(dpi); }

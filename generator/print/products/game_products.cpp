@@ -2,6 +2,7 @@
 
 #include "page/fingerprint.h"
 #include "print/manifest/manifest.h"
+#include "print/output/staging.h"
 #include "print/pdf/print_pdf.h"
 #include "print/products/board_products.h"
 #include "print/products/cached_files.h"
@@ -48,13 +49,16 @@ BuildReport write_game_products(const model::Game& game, const layout::LaidOutGa
   const fs::path dir = options.game_dir(game.id);
   write_card_products(game, laid_out.cards, dir, options, typesetter, report);
   if (options.incremental.only_cards) return report;  // build --card: the cards' own files only
+  throw_if_interrupted();
   if (options.formats.pdf) write_booklets(laid_out.booklets, dir, options.incremental.cache, game.id, timings, report);
+  throw_if_interrupted();
   if (!boards.empty()) {
     span = timed(timings, "boards", game.id);
     write_boards(boards, dir, options.formats, report);
     if (options.formats.pdf) set_board_boxes(boards, dir);
     span.end();
   }
+  throw_if_interrupted();
   if (options.print.input) {  // manifest.json, last: it lists everything written
     span = timed(timings, "manifest", game.id);
     report.written.push_back(write_manifest(dir, game.id, options.language, *options.print.input, report.written));
