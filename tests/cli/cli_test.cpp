@@ -197,7 +197,8 @@ TEST(Cli, CheckPrintsFindingsAndFailsOnErrors) {
       test::run_command(quoted(test::binary()) + " --root " + quoted(p.root()) + " check --format json 2>/dev/null",
                         &json_text),
       1);
-  auto json = nlohmann::json::parse(json_text);
+  auto json = nlohmann::json::parse(json_text, nullptr, /*allow_exceptions=*/false);
+  ASSERT_FALSE(json.is_discarded()) << json_text;
   ASSERT_EQ(json["findings"].size(), 1u) << json_text;
   const auto& f = json["findings"][0];
   EXPECT_EQ(f["severity"], "error");
