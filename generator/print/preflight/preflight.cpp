@@ -35,7 +35,8 @@ struct ReadPdf {
 std::optional<ReadPdf> read_pdf(const fs::path& file, const std::string& label, PreflightReport& report) {
   std::error_code ec;
   if (!fs::exists(file, ec)) {
-    report.general.push_back({PreflightCheck::Files, label + " is missing (build the game first)"});
+    report.general.push_back({PreflightCheck::Files, label + " is missing (`kartenwerk build --profile " +
+                                                         report.profile->id + "` makes it)"});
     return std::nullopt;
   }
   try {
