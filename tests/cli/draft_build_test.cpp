@@ -94,5 +94,23 @@ TEST(CardBuild, RendersOnlyTheCardsNamed) {
   EXPECT_NE(unknown.output.find("no card 'gamma'"), std::string::npos) << unknown.output;
 }
 
+// A build of JPEGs alone whose JPEGs all come from the cache still needs the
+// cards' pixels for its TTS sheets: with no PNG to decode, it renders them.
+TEST(CardBuild, AJpegOnlyBuildFromTheCacheStillMakesItsSheets) {
+  MiniProject p;
+  test::TempDir cache, first, second;
+  const std::string common = "--root " + quoted(p.root()) + " build --format jpg --cache " + quoted(cache.path());
+  auto a = kartenwerk(common + " --out " + quoted(first.path()));
+  ASSERT_EQ(a.status, 0) << a.output;
+  auto b = kartenwerk(common + " --out " + quoted(second.path()));
+  ASSERT_EQ(b.status, 0) << b.output;
+  int sheets = 0;
+  for (const auto& e : fs::directory_iterator(first.path() / "mini" / "tts")) {
+    EXPECT_TRUE(read_file(e.path()) == read_file(second.path() / "mini" / "tts" / e.path().filename())) << e.path();
+    ++sheets;
+  }
+  EXPECT_GE(sheets, 2);  // the face sheet and the back
+}
+
 }  // namespace
 }  // namespace kw

@@ -298,7 +298,11 @@ class CardProductRun {
     }
     std::shared_ptr<const render::Raster> raster;
     Timings* timings = options_.timings;
-    if ((want_png && !png) || (want_jpeg && !jpeg)) {
+    // The overview and TTS sheets take the card's pixels: from its PNG when
+    // there is one (lossless), else rendered again (a JPEG-only build whose
+    // JPEG came from the cache has no PNG to decode).
+    const bool sheets_need_pixels = (making_overview_ || tts_) && !png;
+    if ((want_png && !png) || (want_jpeg && !jpeg) || sheets_need_pixels) {
       {
         auto span = timed(timings, "render", game_.id, card.stem);
         raster = std::make_shared<const render::Raster>(render::render_raster(card.page, dpi));
