@@ -36,6 +36,26 @@ TEST(Cli, VersionAndHelp) {
   EXPECT_NE(b.output.find("--profile"), std::string::npos) << b.output;  // a shop's package
 }
 
+// A binary run outside a project folder names the ways to point it at one,
+// and never builds the games of the checkout it was built from.
+TEST(Cli, OutsideAProjectFolderItSaysSo) {
+  test::TempDir here;
+  const std::string in_here = "cd " + quoted(here.path()) + " && env -u KARTENWERK_ROOT ";
+  test::Run none;
+  none.status = test::run_command(in_here + test::binary().string() + " list", &none.output);
+  EXPECT_EQ(none.status, 2) << none.output;
+  EXPECT_EQ(none.output, "kartenwerk: no project folder: " + here.path().string() +
+                             " has no data/cards.yaml\n"
+                             "run kartenwerk in a project folder, or name one with --root DIR or $KARTENWERK_ROOT\n");
+  test::Run env;
+  env.status = test::run_command("cd " + quoted(here.path()) + " && KARTENWERK_ROOT=" + quoted(test::source_root()) +
+                                     " " + test::binary().string() + " list --game palantir",
+                                 &env.output);
+  EXPECT_EQ(env.status, 0) << env.output;
+  EXPECT_NE(env.output.find("palantir"), std::string::npos) << env.output;
+  EXPECT_TRUE(fs::is_empty(here.path()));
+}
+
 // The binary, not only the parser: an option of another command fails
 // before anything is loaded.
 TEST(Cli, AnOptionOfAnotherCommandIsAWrongCommandLine) {
