@@ -78,6 +78,18 @@ TEST(Cli, ListShowsGamesDecksAndCounts) {
   EXPECT_NE(r.output.find("3 cards (2 different)"), std::string::npos) << r.output;
 }
 
+TEST(Cli, ListSaysOneCardInTheSingular) {
+  MiniProject p;
+  std::string game = test::replace(MiniProject::game_yaml(), "          copies: 2\n", "");
+  game = game.substr(0, game.find("        - id: beta\n"));
+  p.write(p.game_file(), game);
+  auto r = kartenwerk("--root " + quoted(p.root()) + " list");
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("mini  Mini Müll  (1 card, format"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("   1 card  (1 different)  Main"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("1 cards"), std::string::npos) << r.output;
+}
+
 TEST(Cli, BuildWritesEveryProduct) {
   MiniProject p;
   test::TempDir out;
