@@ -153,6 +153,7 @@ Element ElementReader::text(yaml::Reader& r, ElementCommon c) {
   e.box = r.rect("box").value_or(Rect{});
   e.text = r.text("text").value_or("");
   e.color = r.text("color").value_or("#000000");
+  e.icon_colors = r.text_map("icon_colors");
   e.key = r.flag("key").value_or(true);
   TextSpec& f = e.font;
   font(r, f);
