@@ -256,6 +256,23 @@ TEST(Cli, CheckPassesOnTheRealData) {
   auto r = kartenwerk("--root " + quoted(test::source_root()) + " check");
   EXPECT_EQ(r.status, 0) << r.output;
   EXPECT_NE(r.output.find("0 errors"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\nchecked 5 games (duell, "), std::string::npos) << r.output;
+}
+
+// The text report closes with what was checked; JSON has only the findings.
+TEST(Cli, CheckSaysWhatItChecked) {
+  MiniProject p;
+  auto r = kartenwerk("--root " + quoted(p.root()) + " check");
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_TRUE(
+      r.output.ends_with("0 errors, 0 warnings, 0 notes\n"
+                         "checked 1 game (mini), 3 cards, 2 layouts, 1 language (de), 0 variants\n"))
+      << r.output;
+  std::string json_text;
+  EXPECT_EQ(
+      test::run_command(quoted(test::binary()) + " --root " + quoted(p.root()) + " check --format json", &json_text),
+      0);
+  EXPECT_EQ(json_text.find("checked"), std::string::npos) << json_text;
 }
 
 }  // namespace
