@@ -6,20 +6,53 @@
 #include "layout/layout_def.h"
 #include "model/strings.h"
 #include "rules/registry.h"
+#include "rules/rules.h"
 
 namespace kw::i18n {
 
+std::string placeholder_note(const std::string& source, const std::map<std::string, std::string>& rule_values) {
+  std::string note;
+  std::set<std::string> seen;
+  for (size_t at = source.find("{{"); at != std::string::npos; at = source.find("{{", at + 2)) {
+    const size_t end = source.find("}}", at + 2);
+    if (end == std::string::npos) break;
+    std::string name = source.substr(at + 2, end - at - 2);
+    name.erase(0, name.find_first_not_of(' '));
+    name.erase(name.find_last_not_of(' ') + 1);
+    if (name.empty() || !seen.insert(name).second) continue;
+    note += "{{" + name + "}}: ";
+    if (name.rfind("rules.", 0) == 0) {
+      note += "filled in by the game's rules";
+      auto v = rule_values.find(name.substr(6));
+      if (v != rule_values.end() && !v->second.empty() && v->second.size() <= 40 &&
+          v->second.find('\n') == std::string::npos)
+        note += " (now \"" + v->second + "\")";
+      else if (v != rule_values.end() && v->second.find('\n') != std::string::npos)
+        note += " (several lines)";
+    } else if (auto dot = name.find('.'); dot != std::string::npos) {
+      note += "the " + name.substr(dot + 1) + " of the card's " + name.substr(0, dot) + ", filled in per card";
+    } else {
+      note += "the card's " + name + ", filled in per card";
+    }
+    note += "\n";
+  }
+  if (!note.empty()) note += "Keep each {{…}} as it is; it may move within the sentence.";
+  return note;
+}
+
 std::vector<CatalogEntry> catalog(const model::Model& source, const model::Game& game, Diagnostics& diags) {
   std::vector<CatalogEntry> out;
-  for (const auto& s : model::data_strings(game)) out.push_back({s.id, s.text, s.loc});
+  for (const auto& s : model::data_strings(game)) out.push_back({s.id, s.text, s.loc, {}});
   std::set<std::string> layouts;
   for (const auto& deck : game.decks)
     for (const auto* id : {&deck.layout, &deck.back_layout})
       if (!id->empty() && layouts.insert(*id).second)
         if (auto def = layout::load_layout(*source.project, *id, nullptr, diags))
-          for (const auto& s : layout::layout_strings(*def)) out.push_back({s.id, s.text, s.loc});
+          for (const auto& s : layout::layout_strings(*def)) out.push_back({s.id, s.text, s.loc, {}});
   if (const auto* module = rules::find_rules_module(game.rules); module && module->words)
-    for (const auto& [id, german] : module->words()) out.push_back({id, german, {}});
+    for (const auto& [id, german] : module->words()) out.push_back({id, german, {}, {}});
+  const rules::RuleValues values = rules::rule_values(source, game);
+  for (auto& e : out) e.note = placeholder_note(e.source, values);
   return out;
 }
 
@@ -56,6 +89,7 @@ PoFile to_po(const std::vector<CatalogEntry>& entries, const model::Locale* loca
     }
     // Locations are project paths, so PO files do not depend on where the project lives.
     if (e.loc.known()) p.reference = e.loc.str();
+    p.comment = e.note;
     po.entries.push_back(std::move(p));
   }
   return po;

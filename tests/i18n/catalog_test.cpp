@@ -82,6 +82,28 @@ TEST(Catalog, LoadingALanguageFallsBackVisiblyToGerman) {
   EXPECT_FALSE(none.model);
 }
 
+// Each {{…}} placeholder gets a translator's note saying what it stands for,
+// once however often it appears; the PO export writes it as "#." lines.
+TEST(Catalog, PlaceholdersHaveTranslatorNotes) {
+  EXPECT_EQ(placeholder_note("Keine Platzhalter", {}), "");
+  EXPECT_EQ(placeholder_note("{{rules.cards}} Karten, {{ region.name }}: {{points}} Punkte, {{rules.cards}} "
+                             "{{rules.ranks}} {{rules.unknown}}",
+                             {{"cards", "48"}, {"ranks", "A\nB"}}),
+            "{{rules.cards}}: filled in by the game's rules (now \"48\")\n"
+            "{{region.name}}: the name of the card's region, filled in per card\n"
+            "{{points}}: the card's points, filled in per card\n"
+            "{{rules.ranks}}: filled in by the game's rules (several lines)\n"
+            "{{rules.unknown}}: filled in by the game's rules\n"
+            "Keep each {{…}} as it is; it may move within the sentence.");
+  PoFile po = to_po({{"card.x.text", "{{points}} Punkte", {}, placeholder_note("{{points}} Punkte", {})}}, nullptr,
+                    "en", "mini");
+  const std::string text = write_po(po);
+  EXPECT_NE(text.find("#. {{points}}: the card's points, filled in per card\n"
+                      "#. Keep each {{…}} as it is; it may move within the sentence.\n"),
+            std::string::npos)
+      << text;
+}
+
 TEST(Catalog, PoExportImportRoundTripsTheLocale) {
   MiniProject p;
   write_partial_french(p);
