@@ -10,6 +10,12 @@
 
 namespace kw::i18n {
 
+namespace {
+
+bool is_layout_id(const std::string& id) { return id.rfind("layout.", 0) == 0; }
+
+}  // namespace
+
 std::string placeholder_note(const std::string& source, const std::map<std::string, std::string>& rule_values) {
   std::string note;
   std::set<std::string> seen;
@@ -79,7 +85,18 @@ PoFile to_po(const std::vector<CatalogEntry>& entries, const model::Locale* loca
   PoFile po;
   po.language = language;
   po.game = game;
+  // Literal layout text used more than once is one entry: the first id, every place.
+  std::map<std::string, size_t> layout_text;  // German -> index in po.entries
   for (const auto& e : entries) {
+    if (is_layout_id(e.id)) {
+      auto [first, fresh] = layout_text.emplace(e.source, po.entries.size());
+      if (!fresh) {
+        PoEntry& shared = po.entries[first->second];
+        if (e.loc.known()) shared.reference += (shared.reference.empty() ? "" : " ") + e.loc.str();
+        shared.comment += (shared.comment.empty() ? "" : "\n") + ("also " + e.id);
+        continue;
+      }
+    }
     PoEntry p;
     p.context = e.id;
     p.source = e.source;
@@ -98,7 +115,11 @@ PoFile to_po(const std::vector<CatalogEntry>& entries, const model::Locale* loca
 size_t merge_po(const PoFile& po, const std::vector<CatalogEntry>& entries, model::Locale& locale,
                 const std::string& po_file, Diagnostics& diags) {
   std::map<std::string, const CatalogEntry*> by_id;
-  for (const auto& e : entries) by_id[e.id] = &e;
+  std::map<std::string, std::vector<const CatalogEntry*>> layout_text;  // German -> its layout entries
+  for (const auto& e : entries) {
+    by_id[e.id] = &e;
+    if (is_layout_id(e.id)) layout_text[e.source].push_back(&e);
+  }
   size_t set = 0;
   for (const auto& p : po.entries) {
     auto it = by_id.find(p.context);
@@ -115,12 +136,17 @@ size_t merge_po(const PoFile& po, const std::vector<CatalogEntry>& entries, mode
       continue;
     }
     if (p.translation.empty()) continue;
-    auto& entry = locale.strings[p.context];
-    entry.text = p.translation;
-    // A reviewed entry records the German it now translates; a fuzzy one
-    // keeps the German it was made from (none if new), so it stays stale.
-    if (!p.fuzzy) entry.source = it->second->source;
-    ++set;
+    // One entry for a layout text used more than once translates every use.
+    std::vector<const CatalogEntry*> uses = {it->second};
+    if (is_layout_id(p.context)) uses = layout_text[it->second->source];
+    for (const CatalogEntry* use : uses) {
+      auto& entry = locale.strings[use->id];
+      entry.text = p.translation;
+      // A reviewed entry records the German it now translates; a fuzzy one
+      // keeps the German it was made from (none if new), so it stays stale.
+      if (!p.fuzzy) entry.source = use->source;
+      ++set;
+    }
   }
   return set;
 }
