@@ -1,6 +1,8 @@
 #pragma once
 // `kartenwerk check` without the command line: everything `build` would
 // refuse, found without rendering a pixel.
+#include <cstddef>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -23,6 +25,20 @@ struct CheckScope {
 // {{rules.…}} value is found at the card's line in the data or locale file.
 // Loading problems are findings too: the result is complete even when the
 // data does not load.
-Diagnostics check_project(const project::Project& project, const CheckScope& scope);
+//
+// With `checked`, records what was checked, for the closing line of the text
+// report (summary_line).
+struct CheckCoverage {
+  std::vector<std::string> games;      // in the order of data/cards.yaml
+  size_t cards = 0;                    // physical cards, of the games and of their variants
+  std::set<std::string> layouts;       // ids of the layouts the decks use
+  std::vector<std::string> languages;  // the source language first
+  std::vector<std::string> variants;   // "<game>/<variant>"
+};
+Diagnostics check_project(const project::Project& project, const CheckScope& scope, CheckCoverage* checked = nullptr);
+
+// "checked 2 games (duell, palantir), 109 cards, 5 layouts, 2 languages (de,
+// en), 1 variant (palantir/kurz)"
+std::string summary_line(const CheckCoverage& checked);
 
 }  // namespace kw::cli

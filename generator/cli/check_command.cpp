@@ -2,7 +2,9 @@
 #include <ostream>
 #include <set>
 #include <stdexcept>
+#include <string>
 #include <tuple>
+#include <vector>
 
 #include "cli/check.h"
 #include "cli/check_report.h"
@@ -77,7 +79,7 @@ void lay_out(const model::Model& model, const model::Game& game, const text::Fon
 // Loads the project for `pass` and checks the games it selects. False when
 // the data did not load.
 bool check_pass(const project::Project& project, const Pass& pass, const CheckScope& scope,
-                const text::FontLibrary* fonts, Findings& out) {
+                const text::FontLibrary* fonts, Findings& out, CheckCoverage& checked) {
   model::LoadOptions options;
   options.language = pass.language;
   options.variant = pass.variant;
@@ -95,7 +97,16 @@ bool check_pass(const project::Project& project, const Pass& pass, const CheckSc
     else
       out.add(rules::check_texts(*loaded.model, *game), game->id, "");
     if (fonts) lay_out(*loaded.model, *game, *fonts, out);
+    if (pass.language == model::kSourceLanguage) {
+      checked.cards += game->card_count();
+      if (!pass.variant.empty()) checked.variants.push_back(game->id + "/" + pass.variant);
+      for (const auto& deck : game->decks)
+        for (const auto* id : {&deck.layout, &deck.back_layout})
+          if (!id->empty()) checked.layouts.insert(*id);
+    }
   }
+  if (std::find(checked.languages.begin(), checked.languages.end(), pass.language) == checked.languages.end())
+    checked.languages.push_back(pass.language);
   return true;
 }
 
@@ -132,7 +143,8 @@ std::vector<Pass> passes(const project::Project& project, const CheckScope& scop
 
 }  // namespace
 
-Diagnostics check_project(const project::Project& project, const CheckScope& scope) {
+Diagnostics check_project(const project::Project& project, const CheckScope& scope, CheckCoverage* checked) {
+  CheckCoverage coverage;
   Findings findings;
   Diagnostics font_diags;
   auto fonts = text::FontLibrary::load(project, font_diags);
@@ -150,16 +162,41 @@ Diagnostics check_project(const project::Project& project, const CheckScope& sco
   bool first = true;
   for (const Pass& pass : passes(project, scope, game_ids)) {
     // Data that does not load is reported once, from the first pass.
-    if (!check_pass(project, pass, scope, fonts.get(), findings) && first) break;
+    if (!check_pass(project, pass, scope, fonts.get(), findings, coverage) && first) break;
     first = false;
   }
+  coverage.games = game_ids;
+  if (checked) *checked = std::move(coverage);
   return findings.take();
+}
+
+namespace {
+
+std::string counted(size_t n, const char* one, const char* many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+std::string listed(const std::vector<std::string>& names, const char* one, const char* many) {
+  return counted(names.size(), one, many) + (names.empty() ? "" : " (" + model::join_names(names) + ")");
+}
+
+}  // namespace
+
+std::string summary_line(const CheckCoverage& checked) {
+  return "checked " + listed(checked.games, "game", "games") + ", " + counted(checked.cards, "card", "cards") + ", " +
+         counted(checked.layouts.size(), "layout", "layouts") + ", " +
+         listed(checked.languages, "language", "languages") + ", " + listed(checked.variants, "variant", "variants") +
+         "\n";
 }
 
 int run_check(const Invocation& inv, std::ostream& out, std::ostream&) {
   auto project = open_project(inv);
-  const Diagnostics findings = check_project(*project, {inv.games, inv.variant});
-  out << (inv.report_format == "json" ? format_report_json(findings) : format_report_text(findings, project.get()));
+  CheckCoverage checked;
+  const Diagnostics findings = check_project(*project, {inv.games, inv.variant}, &checked);
+  if (inv.report_format == "json")
+    out << format_report_json(findings);
+  else
+    out << format_report_text(findings, project.get()) << summary_line(checked);
   return findings.has_errors() ? 1 : 0;
 }
 

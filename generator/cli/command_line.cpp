@@ -309,7 +309,7 @@ CommandLine parse_command_line(const std::vector<std::string>& args, std::ostrea
   app.add_option("--root", root,
                  "project folder with data/, layouts/, templates/, fonts/\n"
                  "(default: $KARTENWERK_ROOT, else the current folder if it\n"
-                 "has data/cards.yaml, else the source tree)")
+                 "has data/cards.yaml)")
       ->type_name("DIR")
       ->check(non_empty("a folder"));
   app.add_option("--allow-read", line.inv.allow_read,
@@ -361,7 +361,18 @@ CommandLine parse_command_line(const std::vector<std::string>& args, std::ostrea
   const CLI::App& command = *app.get_subcommands().front();
   line.command = command.get_name();
   if (!command.get_subcommands().empty()) line.inv.subcommand = command.get_subcommands().front()->get_name();
-  line.inv.root = app.count("--root") ? std::filesystem::path(root) : default_project_root();
+  if (app.count("--root")) {
+    line.inv.root = root;
+  } else if (auto found = default_project_root()) {
+    line.inv.root = *found;
+  } else {
+    std::error_code ec;
+    fmt::print(err,
+               "kartenwerk: no project folder: {} has no data/cards.yaml\n"
+               "run kartenwerk in a project folder, or name one with --root DIR or $KARTENWERK_ROOT\n",
+               std::filesystem::current_path(ec).string());
+    line.exit_status = 2;
+  }
   return line;
 }
 

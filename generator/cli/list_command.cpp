@@ -28,12 +28,12 @@ int run_list(const Invocation& inv, std::ostream& out, std::ostream& err) {
   if (!s.model) return 1;
   for (const auto* g : s.games) {
     const auto& f = *g->format;
-    fmt::print(out, "{}  {}  ({} cards, format {}: {:g} x {:g} mm + {:g} mm bleed)\n", g->id, g->name, g->card_count(),
-               f.id, f.width, f.height, f.bleed);
+    fmt::print(out, "{}  {}  ({} {}, format {}: {:g} x {:g} mm + {:g} mm bleed)\n", g->id, g->name, g->card_count(),
+               g->card_count() == 1 ? "card" : "cards", f.id, f.width, f.height, f.bleed);
     for (const auto& d : g->decks) {
       std::string what;
       if (d.product == "cards")
-        what = fmt::format(" cards ({} different)", definitions(d));
+        what = fmt::format("{}({} different)", d.cards.size() == 1 ? " card  " : " cards ", definitions(d));
       else
         what = fmt::format("{}{}{}, format {})", d.cards.size() == 1 ? " page  (" : " pages (", d.product,
                            d.product == "booklet" ? " " + d.file : std::string(), d.format ? d.format->id : "?");

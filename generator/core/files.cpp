@@ -42,10 +42,11 @@ void write_file_atomic(const fs::path& p, std::string_view bytes) {
   }
 }
 
-fs::path default_project_root() {
-  if (const char* env = std::getenv("KARTENWERK_ROOT"); env && *env) return env;
-  if (fs::exists("data/cards.yaml")) return fs::current_path();
-  return KW_SOURCE_ROOT;
+std::optional<fs::path> default_project_root() {
+  if (const char* env = std::getenv("KARTENWERK_ROOT"); env && *env) return fs::path(env);
+  std::error_code ec;
+  if (fs::exists("data/cards.yaml", ec)) return fs::current_path();
+  return std::nullopt;
 }
 
 const char* version() { return KW_VERSION; }

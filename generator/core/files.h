@@ -16,10 +16,11 @@ std::optional<std::string> read_file(const std::filesystem::path& p);
 // directories. Throws std::runtime_error naming the path on failure.
 void write_file_atomic(const std::filesystem::path& p, std::string_view bytes);
 
-// Where data/, layouts/, templates/ and fonts/ live: --root, else
+// Where data/, layouts/, templates/ and fonts/ live when --root is not given:
 // $KARTENWERK_ROOT, else the current directory if it has data/cards.yaml,
-// else the source tree the binary was built from.
-std::filesystem::path default_project_root();
+// else nothing (the command line then says how to name a project folder; a
+// binary never falls back to the source tree it was built from).
+std::optional<std::filesystem::path> default_project_root();
 
 // The version string of this build ("0.1.0").
 const char* version();

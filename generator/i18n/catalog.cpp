@@ -6,20 +6,59 @@
 #include "layout/layout_def.h"
 #include "model/strings.h"
 #include "rules/registry.h"
+#include "rules/rules.h"
 
 namespace kw::i18n {
 
+namespace {
+
+bool is_layout_id(const std::string& id) { return id.rfind("layout.", 0) == 0; }
+
+}  // namespace
+
+std::string placeholder_note(const std::string& source, const std::map<std::string, std::string>& rule_values) {
+  std::string note;
+  std::set<std::string> seen;
+  for (size_t at = source.find("{{"); at != std::string::npos; at = source.find("{{", at + 2)) {
+    const size_t end = source.find("}}", at + 2);
+    if (end == std::string::npos) break;
+    std::string name = source.substr(at + 2, end - at - 2);
+    name.erase(0, name.find_first_not_of(' '));
+    name.erase(name.find_last_not_of(' ') + 1);
+    if (name.empty() || !seen.insert(name).second) continue;
+    note += "{{" + name + "}}: ";
+    if (name.rfind("rules.", 0) == 0) {
+      note += "filled in by the game's rules";
+      auto v = rule_values.find(name.substr(6));
+      if (v != rule_values.end() && !v->second.empty() && v->second.size() <= 40 &&
+          v->second.find('\n') == std::string::npos)
+        note += " (now \"" + v->second + "\")";
+      else if (v != rule_values.end() && v->second.find('\n') != std::string::npos)
+        note += " (several lines)";
+    } else if (auto dot = name.find('.'); dot != std::string::npos) {
+      note += "the " + name.substr(dot + 1) + " of the card's " + name.substr(0, dot) + ", filled in per card";
+    } else {
+      note += "the card's " + name + ", filled in per card";
+    }
+    note += "\n";
+  }
+  if (!note.empty()) note += "Keep each {{…}} as it is; it may move within the sentence.";
+  return note;
+}
+
 std::vector<CatalogEntry> catalog(const model::Model& source, const model::Game& game, Diagnostics& diags) {
   std::vector<CatalogEntry> out;
-  for (const auto& s : model::data_strings(game)) out.push_back({s.id, s.text, s.loc});
+  for (const auto& s : model::data_strings(game)) out.push_back({s.id, s.text, s.loc, {}});
   std::set<std::string> layouts;
   for (const auto& deck : game.decks)
     for (const auto* id : {&deck.layout, &deck.back_layout})
       if (!id->empty() && layouts.insert(*id).second)
         if (auto def = layout::load_layout(*source.project, *id, nullptr, diags))
-          for (const auto& s : layout::layout_strings(*def)) out.push_back({s.id, s.text, s.loc});
+          for (const auto& s : layout::layout_strings(*def)) out.push_back({s.id, s.text, s.loc, {}});
   if (const auto* module = rules::find_rules_module(game.rules); module && module->words)
-    for (const auto& [id, german] : module->words()) out.push_back({id, german, {}});
+    for (const auto& [id, german] : module->words()) out.push_back({id, german, {}, {}});
+  const rules::RuleValues values = rules::rule_values(source, game);
+  for (auto& e : out) e.note = placeholder_note(e.source, values);
   return out;
 }
 
@@ -46,7 +85,18 @@ PoFile to_po(const std::vector<CatalogEntry>& entries, const model::Locale* loca
   PoFile po;
   po.language = language;
   po.game = game;
+  // Literal layout text used more than once is one entry: the first id, every place.
+  std::map<std::string, size_t> layout_text;  // German -> index in po.entries
   for (const auto& e : entries) {
+    if (is_layout_id(e.id)) {
+      auto [first, fresh] = layout_text.emplace(e.source, po.entries.size());
+      if (!fresh) {
+        PoEntry& shared = po.entries[first->second];
+        if (e.loc.known()) shared.reference += (shared.reference.empty() ? "" : " ") + e.loc.str();
+        shared.comment += (shared.comment.empty() ? "" : "\n") + ("also " + e.id);
+        continue;
+      }
+    }
     PoEntry p;
     p.context = e.id;
     p.source = e.source;
@@ -56,6 +106,7 @@ PoFile to_po(const std::vector<CatalogEntry>& entries, const model::Locale* loca
     }
     // Locations are project paths, so PO files do not depend on where the project lives.
     if (e.loc.known()) p.reference = e.loc.str();
+    p.comment = e.note;
     po.entries.push_back(std::move(p));
   }
   return po;
@@ -64,7 +115,11 @@ PoFile to_po(const std::vector<CatalogEntry>& entries, const model::Locale* loca
 size_t merge_po(const PoFile& po, const std::vector<CatalogEntry>& entries, model::Locale& locale,
                 const std::string& po_file, Diagnostics& diags) {
   std::map<std::string, const CatalogEntry*> by_id;
-  for (const auto& e : entries) by_id[e.id] = &e;
+  std::map<std::string, std::vector<const CatalogEntry*>> layout_text;  // German -> its layout entries
+  for (const auto& e : entries) {
+    by_id[e.id] = &e;
+    if (is_layout_id(e.id)) layout_text[e.source].push_back(&e);
+  }
   size_t set = 0;
   for (const auto& p : po.entries) {
     auto it = by_id.find(p.context);
@@ -81,12 +136,17 @@ size_t merge_po(const PoFile& po, const std::vector<CatalogEntry>& entries, mode
       continue;
     }
     if (p.translation.empty()) continue;
-    auto& entry = locale.strings[p.context];
-    entry.text = p.translation;
-    // A reviewed entry records the German it now translates; a fuzzy one
-    // keeps the German it was made from (none if new), so it stays stale.
-    if (!p.fuzzy) entry.source = it->second->source;
-    ++set;
+    // One entry for a layout text used more than once translates every use.
+    std::vector<const CatalogEntry*> uses = {it->second};
+    if (is_layout_id(p.context)) uses = layout_text[it->second->source];
+    for (const CatalogEntry* use : uses) {
+      auto& entry = locale.strings[use->id];
+      entry.text = p.translation;
+      // A reviewed entry records the German it now translates; a fuzzy one
+      // keeps the German it was made from (none if new), so it stays stale.
+      if (!p.fuzzy) entry.source = use->source;
+      ++set;
+    }
   }
   return set;
 }

@@ -1,6 +1,7 @@
 #pragma once
 // Every translatable string of a game: its data (cards, tables, the game),
 // the literal text of its layouts, and the words its rules engine prints.
+#include <map>
 #include <string>
 #include <vector>
 
@@ -15,7 +16,15 @@ struct CatalogEntry {
   std::string id;
   std::string source;  // German
   SourceLoc loc;
+  // For the translator (PO "#." lines): what each {{…}} placeholder of the
+  // source stands for; empty when it has none.
+  std::string note;
 };
+
+// The translator's note for `source`: one line per distinct {{…}} placeholder
+// saying what it stands for (a rules value with its value now, a field of the
+// card, a field of a table entry the card names), then that they stay as they are.
+std::string placeholder_note(const std::string& source, const std::map<std::string, std::string>& rule_values);
 
 // Built from the German (source) model. Layout files that fail to parse are
 // reported to `diags` and skipped.

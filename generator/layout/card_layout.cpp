@@ -291,9 +291,10 @@ text::TextStyle text_style(const Context& ctx, const Scope& scope, const TextEle
   return style;
 }
 
-// Inline icons (:name:) of set text: each an SVG in the text's colour.
-void draw_icons(const Context& ctx, const TextElement& e, const text::SetText& set, const Color& colour,
-                const Affine& t) {
+// Inline icons (:name:) of set text: each an SVG in the text's colour, or in
+// the colour icon_colors gives it, or in its own colours ("own").
+void draw_icons(const Context& ctx, const Scope& scope, const TextElement& e, const text::SetText& set,
+                const Color& colour, const Affine& t) {
   for (const auto& icon : set.icons) {
     project::InputPtr svg = find_icon(ctx.model, ctx.game, icon.name);
     if (!svg) {
@@ -306,7 +307,15 @@ void draw_icons(const Context& ctx, const TextElement& e, const text::SetText& s
     page::SvgArt art;
     art.svg = std::move(svg);
     art.box = icon.box;
-    art.stylesheet = ".fg{fill:" + colour.hex() + "}.fg-stroke{stroke:" + colour.hex() + "}";
+    Color fg = colour;
+    if (auto own = e.icon_colors.find(icon.name); own != e.icon_colors.end()) {
+      if (own->second == "own") {
+        push(ctx, e, std::move(art), t, icon.box, e.key);
+        continue;
+      }
+      if (auto c = color(ctx, scope, e, own->second)) fg = *c;
+    }
+    art.stylesheet = ".fg{fill:" + fg.hex() + "}.fg-stroke{stroke:" + fg.hex() + "}";
     push(ctx, e, std::move(art), t, icon.box, e.key);
   }
 }
@@ -399,7 +408,7 @@ void draw(const Context& ctx, const Scope& scope, const TextElement& e, int) {
   Rect local{0, 0, set_size.w, set_size.h};
   const Affine text_t = overflow ? t.then_after(Affine::translate(overflow->x, overflow->y)) : t;
   for (auto& run : result.text->runs) push(ctx, e, std::move(run), text_t, local, e.key);
-  draw_icons(ctx, e, *result.text, style.color, text_t);
+  draw_icons(ctx, scope, e, *result.text, style.color, text_t);
   if (overflow) mark_overflow(ctx, e, t, local);
 }
 

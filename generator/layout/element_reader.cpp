@@ -4,6 +4,7 @@
 #include <map>
 
 #include "layout/layout_schema.h"
+#include "text/font_library.h"
 
 namespace kw::layout {
 
@@ -35,6 +36,14 @@ bool is_name(const std::string& s) {
   for (char c : s)
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
   return true;
+}
+
+// "did you mean 'italic'? font family 'garamond' has the styles regular, italic, bold"
+std::string style_hint(const text::FontLibrary& fonts, const std::string& family, const std::string& style) {
+  const std::vector<std::string> styles = fonts.styles(family);
+  std::string hint;
+  if (auto near = yaml::closest_name(style, styles); !near.empty()) hint = "did you mean '" + near + "'? ";
+  return hint + "font family '" + family + "' has the styles " + yaml::join_names(styles) + " (fonts/fonts.yaml)";
 }
 
 }  // namespace
@@ -144,6 +153,7 @@ Element ElementReader::text(yaml::Reader& r, ElementCommon c) {
   e.box = r.rect("box").value_or(Rect{});
   e.text = r.text("text").value_or("");
   e.color = r.text("color").value_or("#000000");
+  e.icon_colors = r.text_map("icon_colors");
   e.key = r.flag("key").value_or(true);
   TextSpec& f = e.font;
   font(r, f);
@@ -173,7 +183,8 @@ void ElementReader::font(yaml::Reader& r, TextSpec& f) {
     diags_.error(loc_of(*font, "family"), "unknown font family '" + f.family + "'", {},
                  "fonts/fonts.yaml has " + yaml::join_names(fonts_->families()));
   else if (fonts_ && !fonts_->has_style(f.family, f.style))
-    diags_.error(loc_of(*font, "style"), "font family '" + f.family + "' has no style '" + f.style + "'");
+    diags_.error(loc_of(*font, "style"), "font family '" + f.family + "' has no style '" + f.style + "'", {},
+                 style_hint(*fonts_, f.family, f.style));
 }
 
 void ElementReader::size(yaml::Reader& r, TextSpec& f) {

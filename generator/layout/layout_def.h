@@ -117,6 +117,9 @@ struct TextElement : ElementCommon, Rotated {
   std::string text;     // markup (may interpolate)
   std::string text_id;  // "<name>" (or "<name>#2"...), its translation id in the layout
   std::string color;
+  // Inline icon name -> colour of its `fg` class (may interpolate), or "own":
+  // drawn in its own colours. Icons not named take the text colour.
+  std::map<std::string, std::string> icon_colors;
   TextSpec font;
   bool key = true;  // must stay in the safe area
 };

@@ -87,6 +87,9 @@ Schema text_kind() {
       {rotate_about_centre(), required_key("box", box(), "mm from the trim's top-left corner"),
        required_key("text", text(), "markup (may use {{...}})"),
        key("color", text(), "\"#rrggbb\" (may use {{...}}); default black"), key("font", font(), "family and style"),
+       key("icon_colors", dict_of(text(), "icon"),
+           "inline icon -> colour of its fg class (may use {{...}}), or own: the colours it is drawn in; default "
+           "the text colour"),
        key("size", one_of({described(number(), "a point size"), numbers({"largest", "smallest"})}),
            "points; a range: the largest that fits"),
        key("align", choice({"left", "center", "right", "justify"}), "default center"),

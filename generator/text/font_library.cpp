@@ -40,8 +40,9 @@ struct FontLibrary::Impl {
   // Faces are declared after `ft` so they are destroyed before it.
   std::vector<std::unique_ptr<FontFace>> faces;
   std::map<std::string, std::map<std::string, const FontFace*>> families;
-  std::vector<std::string> family_order;  // as written in fonts.yaml
-  std::vector<std::string> fallback;      // family names, in order
+  std::vector<std::string> family_order;                        // as written in fonts.yaml
+  std::map<std::string, std::vector<std::string>> style_order;  // per family, as written
+  std::vector<std::string> fallback;                            // family names, in order
 
   Impl() = default;
   Impl(const Impl&) = delete;
@@ -194,6 +195,7 @@ std::unique_ptr<FontLibrary> FontLibrary::load(const project::Project& project, 
                          face->family = family;
                          face->style = style;
                          faces[style] = face;
+                         impl->style_order[family].push_back(style);
                        }
                      });
   });
@@ -246,6 +248,13 @@ std::vector<const FontFace*> FontLibrary::fallback_chain(const std::string& styl
 }
 
 std::vector<std::string> FontLibrary::families() const { return impl_->family_order; }
+
+std::vector<std::string> FontLibrary::styles(const std::string& family) const {
+  auto f = impl_->style_order.find(family);
+  return f == impl_->style_order.end() ? std::vector<std::string>{} : f->second;
+}
+
+std::vector<std::string> FontLibrary::known_styles() { return family_schema().choices; }
 
 const project::Project& FontLibrary::project() const { return *impl_->project; }
 

@@ -44,6 +44,10 @@ class FontLibrary {
   // fallback family's closest face to `style`.
   std::vector<const FontFace*> fallback_chain(const std::string& style) const;
   std::vector<std::string> families() const;
+  // The styles `family` has, in the order of fonts.yaml (none for an unknown family).
+  std::vector<std::string> styles(const std::string& family) const;
+  // Every style name fonts.yaml may give a family: regular, italic, bold, ...
+  static std::vector<std::string> known_styles();
   // The project the fonts came from: the text stage's other inputs
   // (hyphenation dictionaries) and per-build caches are there too.
   const project::Project& project() const;

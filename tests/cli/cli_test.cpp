@@ -36,6 +36,26 @@ TEST(Cli, VersionAndHelp) {
   EXPECT_NE(b.output.find("--profile"), std::string::npos) << b.output;  // a shop's package
 }
 
+// A binary run outside a project folder names the ways to point it at one,
+// and never builds the games of the checkout it was built from.
+TEST(Cli, OutsideAProjectFolderItSaysSo) {
+  test::TempDir here;
+  const std::string in_here = "cd " + quoted(here.path()) + " && env -u KARTENWERK_ROOT ";
+  test::Run none;
+  none.status = test::run_command(in_here + test::binary().string() + " list", &none.output);
+  EXPECT_EQ(none.status, 2) << none.output;
+  EXPECT_EQ(none.output, "kartenwerk: no project folder: " + here.path().string() +
+                             " has no data/cards.yaml\n"
+                             "run kartenwerk in a project folder, or name one with --root DIR or $KARTENWERK_ROOT\n");
+  test::Run env;
+  env.status = test::run_command("cd " + quoted(here.path()) + " && KARTENWERK_ROOT=" + quoted(test::source_root()) +
+                                     " " + test::binary().string() + " list --game palantir",
+                                 &env.output);
+  EXPECT_EQ(env.status, 0) << env.output;
+  EXPECT_NE(env.output.find("palantir"), std::string::npos) << env.output;
+  EXPECT_TRUE(fs::is_empty(here.path()));
+}
+
 // The binary, not only the parser: an option of another command fails
 // before anything is loaded.
 TEST(Cli, AnOptionOfAnotherCommandIsAWrongCommandLine) {
@@ -56,6 +76,18 @@ TEST(Cli, ListShowsGamesDecksAndCounts) {
   EXPECT_NE(r.output.find("mini  Mini Müll  (3 cards"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("main"), std::string::npos);
   EXPECT_NE(r.output.find("3 cards (2 different)"), std::string::npos) << r.output;
+}
+
+TEST(Cli, ListSaysOneCardInTheSingular) {
+  MiniProject p;
+  std::string game = test::replace(MiniProject::game_yaml(), "          copies: 2\n", "");
+  game = game.substr(0, game.find("        - id: beta\n"));
+  p.write(p.game_file(), game);
+  auto r = kartenwerk("--root " + quoted(p.root()) + " list");
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("mini  Mini Müll  (1 card, format"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("   1 card  (1 different)  Main"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("1 cards"), std::string::npos) << r.output;
 }
 
 TEST(Cli, BuildWritesEveryProduct) {
@@ -225,6 +257,23 @@ TEST(Cli, CheckPassesOnTheRealData) {
   auto r = kartenwerk("--root " + quoted(test::source_root()) + " check");
   EXPECT_EQ(r.status, 0) << r.output;
   EXPECT_NE(r.output.find("0 errors"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\nchecked 5 games (duell, "), std::string::npos) << r.output;
+}
+
+// The text report closes with what was checked; JSON has only the findings.
+TEST(Cli, CheckSaysWhatItChecked) {
+  MiniProject p;
+  auto r = kartenwerk("--root " + quoted(p.root()) + " check");
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_TRUE(
+      r.output.ends_with("0 errors, 0 warnings, 0 notes\n"
+                         "checked 1 game (mini), 3 cards, 2 layouts, 1 language (de), 0 variants\n"))
+      << r.output;
+  std::string json_text;
+  EXPECT_EQ(
+      test::run_command(quoted(test::binary()) + " --root " + quoted(p.root()) + " check --format json", &json_text),
+      0);
+  EXPECT_EQ(json_text.find("checked"), std::string::npos) << json_text;
 }
 
 }  // namespace

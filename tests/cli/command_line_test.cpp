@@ -5,9 +5,14 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <fstream>
+#include <optional>
 #include <sstream>
+#include <utility>
 
 #include "core/files.h"
+#include "support/test_support.h"
 
 namespace kw::cli {
 namespace {
@@ -18,13 +23,44 @@ struct Parsed {
   int status() const { return line.exit_status.value_or(-1); }  // -1: a command is to run
 };
 
-Parsed parse(std::vector<std::string> args) {
+// Sets (or, with nullptr, unsets) an environment variable for a scope.
+class ScopedEnv {
+ public:
+  ScopedEnv(const char* name, const char* value) : name_(name) {
+    if (const char* old = std::getenv(name)) old_ = old;
+    if (value)
+      ::setenv(name, value, 1);
+    else
+      ::unsetenv(name);
+  }
+  ~ScopedEnv() {
+    if (old_)
+      ::setenv(name_, old_->c_str(), 1);
+    else
+      ::unsetenv(name_);
+  }
+  ScopedEnv(const ScopedEnv&) = delete;
+  ScopedEnv& operator=(const ScopedEnv&) = delete;
+
+ private:
+  const char* name_;
+  std::optional<std::string> old_;
+};
+
+// The tests run in the build folder, which is no project: the project folder
+// is the source tree, named as a user outside a project would name it.
+Parsed parse_here(std::vector<std::string> args) {
   std::ostringstream out, err;
   Parsed p;
   p.line = parse_command_line(args, out, err);
   p.out = out.str();
   p.err = err.str();
   return p;
+}
+
+Parsed parse(std::vector<std::string> args) {
+  ScopedEnv root("KARTENWERK_ROOT", test::source_root().c_str());
+  return parse_here(std::move(args));
 }
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
@@ -154,7 +190,7 @@ TEST(CommandLine, WhatEachCommandGets) {
   EXPECT_TRUE(b.line.inv.force);
   EXPECT_TRUE(b.line.inv.cut_lines);
   EXPECT_EQ(b.line.inv.variant, "v");
-  EXPECT_EQ(b.line.inv.root, default_project_root());
+  EXPECT_EQ(b.line.inv.root, test::source_root());
   EXPECT_TRUE(b.line.inv.timings_file.empty());
   EXPECT_FALSE(b.line.inv.verbose);
   Parsed t = parse({"build", "--timings", "t.json", "-v"});
@@ -213,6 +249,40 @@ TEST(CommandLine, HelpPerCommandAndVersion) {
   Parsed version = parse({"--version"});
   EXPECT_EQ(version.status(), 0);
   EXPECT_EQ(version.out, std::string("kartenwerk ") + kw::version() + "\n");
+}
+
+// Outside a project folder, without --root or $KARTENWERK_ROOT, the command
+// line says how to name one; it never falls back to the source tree.
+TEST(CommandLine, TheProjectFolderIsRootElseTheEnvironmentElseTheCurrentFolder) {
+  namespace fs = std::filesystem;
+  test::TempDir here;
+  const fs::path before = fs::current_path();
+  fs::current_path(here.path());
+  ScopedEnv unset("KARTENWERK_ROOT", nullptr);
+
+  Parsed none = parse_here({"list"});
+  EXPECT_EQ(none.status(), 2);
+  EXPECT_TRUE(none.out.empty()) << none.out;
+  EXPECT_TRUE(contains(none.err, "kartenwerk: no project folder: " + here.path().string() + " has no data/cards.yaml"))
+      << none.err;
+  EXPECT_TRUE(contains(none.err, "--root DIR or $KARTENWERK_ROOT")) << none.err;
+  EXPECT_EQ(parse_here({"--version"}).status(), 0);  // needs no project
+  EXPECT_EQ(parse_here({"build", "--help"}).status(), 0);
+
+  Parsed named = parse_here({"--root", "elsewhere", "list"});
+  EXPECT_EQ(named.status(), -1) << named.err;
+  EXPECT_EQ(named.line.inv.root, "elsewhere");
+  {
+    ScopedEnv env("KARTENWERK_ROOT", "from-env");
+    EXPECT_EQ(parse_here({"list"}).line.inv.root, "from-env");
+    EXPECT_EQ(parse_here({"--root", "elsewhere", "list"}).line.inv.root, "elsewhere");
+  }
+  fs::create_directories(here.path() / "data");
+  std::ofstream(here.path() / "data" / "cards.yaml") << "games: []\n";
+  Parsed current = parse_here({"list"});
+  EXPECT_EQ(current.status(), -1) << current.err;
+  EXPECT_EQ(current.line.inv.root, fs::current_path());
+  fs::current_path(before);
 }
 
 }  // namespace

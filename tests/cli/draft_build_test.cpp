@@ -112,5 +112,36 @@ TEST(CardBuild, AJpegOnlyBuildFromTheCacheStillMakesItsSheets) {
   EXPECT_GE(sheets, 2);  // the face sheet and the back
 }
 
+// Inline icons take the text colour, unless the text element's icon_colors
+// gives one its own: a colour for its fg class, or `own` (as drawn).
+TEST(IconColors, AnIconKeepsTheColourTheLayoutGivesIt) {
+  MiniProject p;
+  p.write("templates/mini/icons/heart.svg",
+          "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\" width=\"10\" height=\"10\">"
+          "<rect class=\"fg\" fill=\"#e01010\" width=\"10\" height=\"10\"/></svg>\n");
+  auto layout = [](const std::string& icon_colors) {
+    return "elements:\n"
+           "  - { type: rect, area: bleed, fill: \"#ffffff\" }\n"
+           "  - type: text\n"
+           "    text: \"A :heart: B\"\n"
+           "    box: [5, 30, 49, 20]\n"
+           "    size: 24\n"
+           "    color: \"#000000\"\n"
+           "    font: { family: garamond, style: regular }\n" +
+           icon_colors;
+  };
+  auto red = [&](const std::string& icon_colors) {
+    p.write("layouts/mini/card.yaml", layout(icon_colors));
+    test::TempDir out;
+    auto r = kartenwerk("--root " + quoted(p.root()) + " build --card beta --format png --out " + quoted(out.path()));
+    EXPECT_EQ(r.status, 0) << r.output;
+    return red_pixels(out.path() / "mini/cards/03-beta.png");
+  };
+  EXPECT_EQ(red(""), 0);  // the text colour
+  EXPECT_GT(red("    icon_colors: { heart: \"#e01010\" }\n"), 500);
+  EXPECT_GT(red("    icon_colors: { heart: own }\n"), 500);
+  EXPECT_EQ(red("    icon_colors: { heart: \"#000000\" }\n"), 0);
+}
+
 }  // namespace
 }  // namespace kw

@@ -230,10 +230,13 @@ TEST(Limits, WhatEscapesIsAnInternalErrorWithStatus3) {
 TEST(Limits, LimitOptionIsChecked) {
   for (const char* bad :
        {"yaml-nodes", "yaml-nodes=0", "yaml-nodes=-3", "nodes=5", "yaml-depth=x", "yaml-depth=1001"}) {
-    test::Run r = kartenwerk(std::string("--limit ") + bad + " list");
+    test::Run r = kartenwerk("--root " + quoted(test::source_root()) + " --limit " + bad + " list");
     EXPECT_EQ(r.status, 2) << bad << "\n" << r.output;
   }
-  EXPECT_EQ(kartenwerk("--limit yaml-nodes=5000000 --limit file-bytes=1000000000 list").status, 0);
+  EXPECT_EQ(kartenwerk("--root " + quoted(test::source_root()) +
+                       " --limit yaml-nodes=5000000 --limit file-bytes=1000000000 list")
+                .status,
+            0);
 }
 
 // ---------------------------------------------------------------- strict input

@@ -43,6 +43,40 @@ TEST(Catalog, ListsDataAndLayoutStringsWithIds) {
   EXPECT_EQ(entries.back().source, "{{points}} Punkte");
 }
 
+// A literal layout text used twice is one PO entry naming both places, and
+// its translation, imported, translates both.
+TEST(Catalog, ALayoutTextUsedTwiceIsOneEntry) {
+  MiniProject p;
+  p.write("layouts/mini/card.yaml",
+          "elements:\n"
+          "  - { type: text, name: top, text: Siegpunkte, box: [5, 40, 49, 10] }\n"
+          "  - { type: text, name: bottom, text: Siegpunkte, box: [5, 60, 49, 10] }\n");
+  auto loaded = model::load_model(p.project());
+  ASSERT_TRUE(loaded.model) << format_diagnostics(loaded.diagnostics);
+  Diagnostics diags;
+  auto entries = catalog(*loaded.model, *loaded.model->game("mini"), diags);
+  PoFile po = to_po(entries, nullptr, "en", "mini");
+  std::vector<const PoEntry*> shared;
+  for (const auto& e : po.entries)
+    if (e.source == "Siegpunkte") shared.push_back(&e);
+  ASSERT_EQ(shared.size(), 1u);
+  EXPECT_EQ(shared[0]->context, "layout.mini/card.top");
+  EXPECT_EQ(shared[0]->reference, "layouts/mini/card.yaml:2:5 layouts/mini/card.yaml:3:5");
+  EXPECT_EQ(shared[0]->comment, "also layout.mini/card.bottom");
+
+  for (auto& e : po.entries)
+    if (e.source == "Siegpunkte") e.translation = "Victory points";
+  PoFile reread = read_po(write_po(po), "mini.en.po", diags);
+  model::Locale locale;
+  EXPECT_EQ(merge_po(reread, entries, locale, "mini.en.po", diags), 2u);
+  ASSERT_FALSE(diags.has_errors()) << format_diagnostics(diags);
+  for (const char* id : {"layout.mini/card.top", "layout.mini/card.bottom"}) {
+    ASSERT_TRUE(locale.find(id)) << id;
+    EXPECT_EQ(locale.find(id)->text, "Victory points");
+    EXPECT_EQ(locale.find(id)->source, "Siegpunkte");
+  }
+}
+
 TEST(Catalog, StatusReportsMissingAndStale) {
   MiniProject p;
   write_partial_french(p);
@@ -80,6 +114,28 @@ TEST(Catalog, LoadingALanguageFallsBackVisiblyToGerman) {
   options.language = "xx";
   auto none = model::load_model(p.project(), options);
   EXPECT_FALSE(none.model);
+}
+
+// Each {{…}} placeholder gets a translator's note saying what it stands for,
+// once however often it appears; the PO export writes it as "#." lines.
+TEST(Catalog, PlaceholdersHaveTranslatorNotes) {
+  EXPECT_EQ(placeholder_note("Keine Platzhalter", {}), "");
+  EXPECT_EQ(placeholder_note("{{rules.cards}} Karten, {{ region.name }}: {{points}} Punkte, {{rules.cards}} "
+                             "{{rules.ranks}} {{rules.unknown}}",
+                             {{"cards", "48"}, {"ranks", "A\nB"}}),
+            "{{rules.cards}}: filled in by the game's rules (now \"48\")\n"
+            "{{region.name}}: the name of the card's region, filled in per card\n"
+            "{{points}}: the card's points, filled in per card\n"
+            "{{rules.ranks}}: filled in by the game's rules (several lines)\n"
+            "{{rules.unknown}}: filled in by the game's rules\n"
+            "Keep each {{…}} as it is; it may move within the sentence.");
+  PoFile po = to_po({{"card.x.text", "{{points}} Punkte", {}, placeholder_note("{{points}} Punkte", {})}}, nullptr,
+                    "en", "mini");
+  const std::string text = write_po(po);
+  EXPECT_NE(text.find("#. {{points}}: the card's points, filled in per card\n"
+                      "#. Keep each {{…}} as it is; it may move within the sentence.\n"),
+            std::string::npos)
+      << text;
 }
 
 TEST(Catalog, PoExportImportRoundTripsTheLocale) {

@@ -128,6 +128,26 @@ TEST(CardLayout, LayoutFileErrorsHaveLocations) {
   EXPECT_EQ(diags.items()[2].loc.line, 7);
 }
 
+// A style the family does not have names the styles it has, and the nearest
+// one for a typo. Garamond has no bold italic (Debian's EB Garamond has none).
+TEST(CardLayout, AStyleTheFamilyLacksListsItsStyles) {
+  MiniProject p;
+  p.write("layouts/mini/card.yaml",
+          "elements:\n"
+          "  - { type: text, text: hi, box: [5, 40, 49, 10], font: { family: garamond, style: italc } }\n"
+          "  - { type: text, text: hi, box: [5, 50, 49, 10], font: { family: garamond, style: bold-italic } }\n");
+  Fixture f(p.project());
+  Diagnostics diags;
+  EXPECT_FALSE(f.layouter->definition("mini/card", diags));
+  ASSERT_EQ(diags.error_count(), 2u) << format_diagnostics(diags);
+  EXPECT_EQ(diags.items()[0].message, "font family 'garamond' has no style 'italc'");
+  EXPECT_EQ(diags.items()[0].loc.line, 2);
+  EXPECT_EQ(diags.items()[0].hint,
+            "did you mean 'italic'? font family 'garamond' has the styles regular, italic, bold (fonts/fonts.yaml)");
+  EXPECT_EQ(diags.items()[1].message, "font family 'garamond' has no style 'bold-italic'");
+  EXPECT_EQ(diags.items()[1].hint, "font family 'garamond' has the styles regular, italic, bold (fonts/fonts.yaml)");
+}
+
 TEST(CardLayout, MissingTemplateIsReportedForTheCard) {
   MiniProject p;
   p.write("layouts/mini/card.yaml",
