@@ -3,7 +3,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo
 
-.PHONY: all deps node-deps configure build render test test-fast asan bench bench-studio format tidy clean
+.PHONY: all deps node-deps configure build render test test-fast asan fuzz fuzz-deps bench bench-studio format tidy clean
 
 all: render
 
@@ -49,6 +49,21 @@ asan: deps node-deps
 	@cmake --build build-asan -j $(JOBS)
 	cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS) -LE fast
 
+# libFuzzer (clang 14) over the YAML loader, the markup parser, the
+# expressions, the PO reader and the SVG art path: each target runs
+# FUZZ_SECONDS on its corpus, seeded from the shipped data
+# (scripts/fuzz-corpus.sh). Findings land in build-fuzz/findings/<target>/.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= yaml markup expression po svg
+fuzz-deps: deps
+	@scripts/install-fuzz-deps.sh
+
+fuzz: fuzz-deps
+	@cmake -S . -B build-fuzz -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKW_FUZZ=ON > /dev/null
+	@cmake --build build-fuzz -j $(JOBS) --target $(addprefix fuzz_,$(FUZZ_TARGETS))
+	@scripts/fuzz-corpus.sh build-fuzz/corpus
+	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh $(FUZZ_TARGETS)
+
 bench: build
 	bench/run.sh
 	bench/incremental.sh
@@ -66,4 +81,4 @@ tidy: configure
 	@find generator -name '*.cpp' | xargs -P $(JOBS) -n 4 clang-tidy -p $(BUILD) --quiet
 
 clean:
-	rm -rf $(BUILD) build-asan output node_modules
+	rm -rf $(BUILD) build-asan build-fuzz output node_modules

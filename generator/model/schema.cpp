@@ -195,7 +195,8 @@ bool validate_fields(const Value& value, const std::vector<FieldSpec>& specs, co
       ok = false;
       continue;
     }
-    auto spec = std::find_if(specs.begin(), specs.end(), [&](const FieldSpec& s) { return s.name == key; });
+    // (captured by name: clang 14 cannot capture a structured binding)
+    auto spec = std::find_if(specs.begin(), specs.end(), [&name = key](const FieldSpec& s) { return s.name == name; });
     if (spec == specs.end()) {
       std::vector<std::string> names;
       for (const auto& s : specs) names.push_back(s.name);

@@ -63,8 +63,10 @@ class Project : public SourceTexts {
     return state_.get<T>([this] {
       if constexpr (std::is_constructible_v<T, const Project&>)
         return std::make_shared<T>(*this);
-      else
+      else {
+        (void)this;  // clang warns of a capture unused in this branch
         return std::make_shared<T>();
+      }
     });
   }
 
