@@ -6,22 +6,25 @@ namespace kw {
 
 namespace fs = std::filesystem;
 
-namespace {
-
-fs::path real(const fs::path& p) {
+fs::path real_path(const fs::path& path) {
   std::error_code ec;
-  fs::path out = fs::weakly_canonical(fs::absolute(p, ec), ec);
-  return ec ? fs::absolute(p).lexically_normal() : out;
+  fs::path real = fs::weakly_canonical(fs::absolute(path, ec), ec);
+  return ec ? fs::absolute(path).lexically_normal() : real;
 }
 
-}  // namespace
+bool path_within(const fs::path& dir, const fs::path& file) {
+  auto [d, f] = std::mismatch(dir.begin(), dir.end(), file.begin(), file.end());
+  // "a/b/" iterates with a last empty step: a trailing slash is no step.
+  return d == dir.end() || (std::next(d) == dir.end() && d->empty());
+}
 
 std::optional<fs::path> confined(const fs::path& dir, const fs::path& relative) {
   if (relative.is_absolute() || relative.has_root_name()) return std::nullopt;
   const fs::path file = dir / relative;
-  const fs::path base = real(dir), target = real(file);
-  auto [b, t] = std::mismatch(base.begin(), base.end(), target.begin(), target.end());
-  const bool inside = (b == base.end() || (std::next(b) == base.end() && b->empty())) && t != target.end();
+  const fs::path base = real_path(dir), target = real_path(file);
+  [[maybe_unused]] auto [b, t] = std::mismatch(base.begin(), base.end(), target.begin(), target.end());
+  // Below the folder, not the folder itself.
+  const bool inside = path_within(base, target) && t != target.end();
   return inside ? std::optional<fs::path>(file) : std::nullopt;
 }
 

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "core/confine.h"
 #include "core/limits.h"
 #include "project/path.h"
 
@@ -13,23 +14,7 @@ namespace kw::project {
 
 namespace fs = std::filesystem;
 
-namespace {
-
-// `path` made absolute with every "..", "." and symbolic link resolved, as
-// far as it exists (weakly_canonical); the lexical form when even that fails.
-fs::path real_path(const fs::path& path) {
-  std::error_code ec;
-  fs::path real = fs::weakly_canonical(fs::absolute(path, ec), ec);
-  return ec ? fs::absolute(path).lexically_normal() : real;
-}
-
-bool within(const fs::path& dir, const fs::path& file) {
-  auto [d, f] = std::mismatch(dir.begin(), dir.end(), file.begin(), file.end());
-  // "a/b/" iterates with a last empty step: a trailing slash is no step.
-  return d == dir.end() || (std::next(d) == dir.end() && d->empty());
-}
-
-}  // namespace
+namespace {}  // namespace
 
 DiskProject::DiskProject(fs::path root, std::vector<fs::path> allowed_read)
     : root_(std::move(root)), canonical_root_(real_path(root_)) {
@@ -38,9 +23,9 @@ DiskProject::DiskProject(fs::path root, std::vector<fs::path> allowed_read)
 
 bool DiskProject::inside_sandbox(const fs::path& file) const {
   const fs::path real = real_path(file);
-  if (within(canonical_root_, real)) return true;
+  if (path_within(canonical_root_, real)) return true;
   return std::any_of(allowed_read_.begin(), allowed_read_.end(),
-                     [&](const fs::path& dir) { return within(dir, real); });
+                     [&](const fs::path& dir) { return path_within(dir, real); });
 }
 
 std::optional<std::string> DiskProject::refusal(const std::string& path) const {
