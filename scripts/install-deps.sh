@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages kartenwerk needs, and only those that are missing.
 # `make` and `make test` call this first, so a fresh Debian machine needs nothing else.
+# With package names as arguments it installs those instead (make fuzz does).
 set -euo pipefail
 packages=(
   build-essential cmake pkg-config
@@ -14,12 +15,13 @@ packages=(
   libdeflate-dev libspng-dev  # only candidates that bench/encode_bench.cpp measures
   chromium nodejs
 )
+[ $# -gt 0 ] && packages=("$@")
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
 done
 # npm comes with NodeSource's nodejs, and as its own package with Debian's.
-command -v npm > /dev/null || missing+=(npm)
+[ $# -gt 0 ] || command -v npm > /dev/null || missing+=(npm)
 [ ${#missing[@]} -eq 0 ] && exit 0
 echo "installing missing Debian packages: ${missing[*]}"
 sudo=""

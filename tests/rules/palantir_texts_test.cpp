@@ -10,6 +10,7 @@
 #include "model/model.h"
 #include "rules/rules.h"
 #include "support/disk_model.h"
+#include "support/project_copy.h"
 #include "support/test_support.h"
 
 namespace kw::rules {
@@ -17,27 +18,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A copy of the project's data, to break on purpose.
-struct ProjectCopy {
-  test::TempDir dir;
-  ProjectCopy() {
-    fs::copy(test::source_root() / "data", dir.path() / "data", fs::copy_options::recursive);
-    // Hard links, not symbolic ones: the project sandbox refuses a symlink
-    // that leads out of the project folder.
-    for (const char* linked : {"layouts", "templates", "fonts"})
-      fs::copy(test::source_root() / linked, dir.path() / linked,
-               fs::copy_options::recursive | fs::copy_options::create_hard_links);
-  }
-  std::string read(const std::string& relative) const {
-    std::ifstream in(dir.path() / relative);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-  }
-  void write(const std::string& relative, const std::string& text) const {
-    std::ofstream(dir.path() / relative) << text;
-  }
-};
+using test::ProjectCopy;
 
 Diagnostics texts_of(const fs::path& root, const model::LoadOptions& options) {
   auto loaded = test::load_from_disk(root, options);

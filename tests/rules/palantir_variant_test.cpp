@@ -7,6 +7,7 @@
 #include "model/model.h"
 #include "rules/rules.h"
 #include "support/disk_model.h"
+#include "support/project_copy.h"
 #include "support/test_support.h"
 
 namespace kw::rules {
@@ -23,17 +24,7 @@ Diagnostics check_variant(const fs::path& root, const std::string& variant) {
   return check_game(*loaded.model, *loaded.model->game("palantir"));
 }
 
-// A copy of the project's data with one more variant file.
-struct ProjectCopy {
-  test::TempDir dir;
-  ProjectCopy() {
-    fs::copy(test::source_root() / "data", dir.path() / "data", fs::copy_options::recursive);
-    // Hard links: the project sandbox refuses symbolic links out of the project.
-    for (const char* linked : {"layouts", "templates", "fonts"})
-      fs::copy(test::source_root() / linked, dir.path() / linked,
-               fs::copy_options::recursive | fs::copy_options::create_hard_links);
-  }
-};
+using test::ProjectCopy;
 
 TEST(PalantirVariant, ScharfesSpielPasses) {
   auto findings = check_variant(test::source_root(), "scharfes-spiel");
