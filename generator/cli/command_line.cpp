@@ -20,6 +20,9 @@ constexpr long kMaxJobs = 1024;  // far more threads than cores on any machine w
 // The alignment sheet's scales reach ±5 mm; corrections add up over a few
 // test prints, but a larger offset is a typo (centimetres, a missing dot).
 constexpr double kMaxDuplexOffsetMm = 20;
+// A hundred million games is hours of play even for the fastest simulator:
+// more is a typo.
+constexpr long kMaxSimulatedGames = 100'000'000;
 
 const char* kDescription =
     "Renders print-ready card games from the YAML card database (data/cards.yaml),\n"
@@ -158,6 +161,28 @@ void define_list(CLI::App& app, Invocation& inv) {
   CLI::App& list = *add_command(app, "list", "list games, decks and card counts");
   add_games(list, inv, "only these games (default: all)");
   add_variant(list, inv, "list the games with this variant, as the variant has them");
+}
+
+void define_simulate(CLI::App& app, Invocation& inv) {
+  CLI::App& simulate =
+      *add_command(app, "simulate", "play whole games by the rules, from the data, and report what a designer weighs");
+  simulate.add_option("--game", inv.games, "the game to simulate")
+      ->type_name("ID")
+      ->expected(1)
+      ->required()
+      ->check(non_empty("a game id"));
+  add_variant(simulate, inv, "simulate a variant (data/variants/<game>/NAME.yaml)");
+  simulate.add_option("--games", inv.games_to_play, "games to play per player count (default: 1000)")
+      ->type_name("N")
+      ->check(whole_number(1, kMaxSimulatedGames));
+  simulate.add_option("--seed", inv.seed, "the first seed; the same seed plays the same games (default: 1)")
+      ->type_name("S");
+  simulate.add_option("--players", inv.players, "only this player count (default: every count the rules allow)")
+      ->type_name("N")
+      ->check(whole_number(1, 16));
+  simulate.add_option("--format", inv.report_format, "text (default) or json")
+      ->type_name("text|json")
+      ->check(one_of({"text", "json"}));
 }
 
 void define_serve(CLI::App& app, Invocation& inv) {
@@ -342,6 +367,7 @@ CommandLine parse_command_line(const std::vector<std::string>& args, std::ostrea
   define_preflight(app, line.inv);
   define_list(app, line.inv);
   define_serve(app, line.inv);
+  define_simulate(app, line.inv);
   define_i18n(app, line.inv);
 
   try {

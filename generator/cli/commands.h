@@ -1,6 +1,7 @@
 #pragma once
 // The commands of the CLI, one file each, and what the command line gave them
 // (read by command_line.cpp, which checked every value).
+#include <cstdint>
 #include <filesystem>
 #include <iosfwd>
 #include <optional>
@@ -47,6 +48,10 @@ struct Invocation {
   // serve
   std::string host = "127.0.0.1";  // --host: loopback unless asked otherwise
   int port = 8421;                 // --port: 0 = any free port
+  // simulate
+  long games_to_play = 1000;  // --games N
+  uint64_t seed = 1;          // --seed S
+  int players = 0;            // --players N; 0: every count the rules allow
   // i18n
   std::string subcommand;          // status, export, import
   std::vector<std::string> files;  // import: PO files
@@ -58,5 +63,6 @@ int run_check(const Invocation& inv, std::ostream& out, std::ostream& err);
 int run_i18n(const Invocation& inv, std::ostream& out, std::ostream& err);
 int run_preflight(const Invocation& inv, std::ostream& out, std::ostream& err);
 int run_serve(const Invocation& inv, std::ostream& out, std::ostream& err);
+int run_simulate(const Invocation& inv, std::ostream& out, std::ostream& err);
 
 }  // namespace kw::cli

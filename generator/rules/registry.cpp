@@ -11,14 +11,24 @@ namespace kw::rules {
 
 namespace {
 constexpr RulesModule kModules[] = {
-    {palantir::kRulesId, "Doppelkopf deck, trump orders of the standard game and the solos, round simulator",
-     &palantir::check, &palantir::values, &palantir::words, &palantir::check_texts},
-    {duell::kRulesId, "27 cards per side, shared edge patterns, trance, specials, duel simulator", &duell::check},
-    {gelfdrakkar::kRulesId, "card list with counts and points, ranks A1-E5, point totals", &gelfdrakkar::check},
-    {hoher_rat::kRulesId, "council board 1-30 with colours, Tag and Nacht decks, Trilith cards, pieces",
-     &hoher_rat::check},
-    {monddaemmerung::kRulesId, "64 cards, numbers 1-18 once per colour, Der Allereinzigste, moons",
-     &monddaemmerung::check},
+    {.id = palantir::kRulesId,
+     .summary = "Doppelkopf deck, trump orders of the standard game and the solos, round simulator",
+     .check = &palantir::check,
+     .values = &palantir::values,
+     .words = &palantir::words,
+     .check_texts = &palantir::check_texts},
+    {.id = duell::kRulesId,
+     .summary = "27 cards per side, shared edge patterns, trance, specials, duel simulator",
+     .check = &duell::check},
+    {.id = gelfdrakkar::kRulesId,
+     .summary = "card list with counts and points, ranks A1-E5, point totals",
+     .check = &gelfdrakkar::check},
+    {.id = hoher_rat::kRulesId,
+     .summary = "council board 1-30 with colours, Tag and Nacht decks, Trilith cards, pieces",
+     .check = &hoher_rat::check},
+    {.id = monddaemmerung::kRulesId,
+     .summary = "64 cards, numbers 1-18 once per colour, Der Allereinzigste, moons",
+     .check = &monddaemmerung::check},
 };
 }  // namespace
 

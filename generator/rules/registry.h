@@ -10,6 +10,7 @@
 
 #include "model/model.h"
 #include "rules/rules.h"
+#include "rules/simulation.h"
 
 namespace kw::rules {
 
@@ -29,6 +30,11 @@ struct RulesModule {
   // for every translation; `check` above includes it for the source.
   // nullptr when the module has none.
   void (*check_texts)(const model::Model& model, const model::Game& game, Diagnostics& out) = nullptr;
+  // Plays whole games of `game` from the loaded data (simulation.h) for
+  // `kartenwerk simulate`; throws SimulationError when the data cannot be
+  // played. nullptr when the module has no simulator.
+  SimulationReport (*simulate)(const model::Model& model, const model::Game& game,
+                               const SimulationOptions& options) = nullptr;
 };
 
 std::span<const RulesModule> rules_modules();
