@@ -28,7 +28,9 @@ constexpr RulesModule kModules[] = {
      .check = &hoher_rat::check},
     {.id = monddaemmerung::kRulesId,
      .summary = "64 cards, numbers 1-18 once per colour, Der Allereinzigste, moons",
-     .check = &monddaemmerung::check},
+     .check = &monddaemmerung::check,
+     .check_texts = &monddaemmerung::check_texts,
+     .simulate = &monddaemmerung::simulate_report},
 };
 }  // namespace
 
