@@ -282,7 +282,8 @@ void check_deals(const model::Game& game, const PlayFacts& facts, Sink& sink) {
                                     d.hand, d.stock, d.hand * d.players + d.stock, cards,
                                     d.null_cards ? " (120 and the 4 Nullkarten)" : ""));
     } else if (d.stock >= d.players) {
-      sink.error(d.loc, fmt::format("a stock of {} could deal every one of the {} players another card", d.stock, d.players));
+      sink.error(d.loc,
+                 fmt::format("a stock of {} could deal every one of the {} players another card", d.stock, d.players));
     } else if (d.stock > 0) {
       sink.warning(d.loc,
                    fmt::format("the rules give every player the same number of cards, but {} cards do not divide "
@@ -370,7 +371,7 @@ void check(const model::Model& model, const model::Game& game, Diagnostics& out)
     const SimulationReport r = simulate_report(model, game, options);
     for (const auto& v : r.first_violations) balance.error(game.loc, "the simulated game broke a rule: " + v);
     for (const auto& n : r.notes)
-      balance.note(game.loc, n + " (" + std::to_string(options.games) + " simulated rounds per player count)");
+      balance.note(game.loc, n, {}, "kartenwerk simulate --game " + game.id + " plays more rounds");
   } catch (const SimulationError& e) {
     balance.error(game.loc, std::string("cannot be played: ") + e.what());
   }

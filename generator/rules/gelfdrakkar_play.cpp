@@ -673,8 +673,10 @@ SimulationReport simulate_report(const model::Model&, const model::Game& game, c
       group.figures.push_back(percent(fmt::format("p{}.decides.{}", n, kKindKeys[k]),
                                       fmt::format("{}: its trick outweighs the margin", kKindKeys[k]), decided[k], g));
     }
-    report.notes.push_back(fmt::format("{} players: Vernio's side wins {:.1f} % of the rounds, {:.1f} % are tied", n,
-                                       100 * for_wins / g, 100 * ties / g));
+    const double share = for_wins / g;
+    report.notes.push_back(
+        fmt::format("{} players: Vernio's side wins {:.1f} % ± {:.1f} of the rounds ({} rounds), {:.1f} % are tied", n,
+                    100 * share, 196.0 * std::sqrt(share * (1 - share) / g), options.games, 100 * ties / g));
     report.groups.push_back(std::move(group));
   }
   return report;

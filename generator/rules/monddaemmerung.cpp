@@ -229,11 +229,11 @@ void check(const model::Model& model, const model::Game& game, Diagnostics& out)
   Sink balance(out, game, "monddaemmerung.balance");
   try {
     SimulationOptions options;
-    options.games = 300;
+    options.games = 1000;
     const SimulationReport r = simulate_report(model, game, options);
     for (const auto& v : r.first_violations) balance.error(game.loc, "the simulated game broke a rule: " + v);
     for (const auto& n : r.notes)
-      balance.note(game.loc, n + " (" + std::to_string(options.games) + " simulated games per player count)");
+      balance.note(game.loc, n, {}, "kartenwerk simulate --game " + game.id + " plays more games");
   } catch (const SimulationError& e) {
     balance.error(game.loc, std::string("cannot be played: ") + e.what());
   }
