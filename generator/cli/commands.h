@@ -49,7 +49,11 @@ struct Invocation {
   int port = 8421;                 // --port: 0 = any free port
   // i18n
   std::string subcommand;          // status, export, import
-  std::vector<std::string> files;  // import: PO files
+  std::vector<std::string> files;  // import: PO files; table import: the spreadsheet
+  // table
+  std::string deck;          // --deck: the deck whose cards are the table
+  std::string table_format;  // --format csv|xlsx (export)
+  std::string table_file;    // --out FILE (export); empty: output/tables/<game>-<deck>.<format>
 };
 
 int run_build(const Invocation& inv, std::ostream& out, std::ostream& err);
@@ -57,6 +61,7 @@ int run_list(const Invocation& inv, std::ostream& out, std::ostream& err);
 int run_check(const Invocation& inv, std::ostream& out, std::ostream& err);
 int run_i18n(const Invocation& inv, std::ostream& out, std::ostream& err);
 int run_preflight(const Invocation& inv, std::ostream& out, std::ostream& err);
+int run_table(const Invocation& inv, std::ostream& out, std::ostream& err);
 int run_serve(const Invocation& inv, std::ostream& out, std::ostream& err);
 
 }  // namespace kw::cli
