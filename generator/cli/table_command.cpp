@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <ostream>
@@ -105,6 +106,19 @@ bool check_card(const model::Game& game, const model::Deck& deck, const model::V
     ok = false;
   }
   return ok;
+}
+
+// `card` with its keys in the order `old` wrote them (a changed card reads
+// as it did), keys `old` lacks after them in the columns' order.
+model::Value in_order_of(model::Value card, const model::Value& old) {
+  auto rank = [&](const yaml::Member& m) {
+    for (size_t i = 0; i < old.map.size(); ++i)
+      if (old.map[i].key == m.key) return i;
+    return old.map.size();
+  };
+  std::stable_sort(card.map.begin(), card.map.end(),
+                   [&](const yaml::Member& a, const yaml::Member& b) { return rank(a) < rank(b); });
+  return card;
 }
 
 int export_table(const Invocation& inv, const Session& s, const model::Game& game, const model::Deck& deck,
@@ -215,10 +229,11 @@ int import_table(const Invocation& inv, const Session& s, const model::Game& gam
         ++kept;
         continue;
       }
-      next.items.push_back({list.items[it->second].lead, list.indent + "- " + yaml::flow(card) + "\n"});
+      next.items.push_back(
+          {list.items[it->second].lead, yaml::item(in_order_of(card, old), list.indent, list.items[it->second].body)});
       ++changed;
     } else {
-      next.items.push_back({{}, list.indent + "- " + yaml::flow(card) + "\n"});
+      next.items.push_back({{}, yaml::item(card, list.indent)});
       ++added;
     }
   }

@@ -264,7 +264,13 @@ std::vector<Value> cards_from_sheet(const sheet::Sheet& sheet, const std::vector
         }
         continue;
       }
-      if (column->path.empty() ? trim(cell.text).empty() : cell.text.empty()) continue;  // an empty cell: absent
+      if (column->path.empty() ? trim(cell.text).empty() : cell.text.empty()) {  // an empty cell: absent
+        if (column->path.size() == 1 && column->path.front()->required) {
+          diags.error(cell.loc, "column '" + column->name + "': the field is required, the cell is empty", id);
+          ok = false;
+        }
+        continue;
+      }
       if (column->name == "id") {
         Value v;
         v.kind = Value::Kind::Scalar;

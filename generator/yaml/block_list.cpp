@@ -160,4 +160,14 @@ std::string flow(const Value& v) {
   return "~";
 }
 
+std::string item(const Value& v, const std::string& indent, const std::string& like) {
+  const size_t nl = like.find('\n');
+  const bool block = v.is_map() && !v.map.empty() && nl != std::string::npos && nl + 1 < like.size();
+  if (!block) return indent + "- " + flow(v) + "\n";
+  std::string out;
+  for (size_t i = 0; i < v.map.size(); ++i)
+    out += (i == 0 ? indent + "- " : indent + "  ") + v.map[i].key + ": " + flow(v.map[i].value) + "\n";
+  return out;
+}
+
 }  // namespace kw::yaml

@@ -34,4 +34,9 @@ std::optional<BlockList> split_block_list(const std::string& text, const Value& 
 // string when `quoted`), else they are double-quoted with escapes.
 std::string flow(const Value& v);
 
+// A list item holding the map `v`, written like `like` (an item's body as the
+// file had it): a one-line "- { ... }" when `like` is one line or empty, else
+// a block map, a key per line with each value in flow style. Ends in "\n".
+std::string item(const Value& v, const std::string& indent, const std::string& like = {});
+
 }  // namespace kw::yaml
