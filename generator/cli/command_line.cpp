@@ -209,7 +209,13 @@ void define_table(CLI::App& app, Invocation& inv) {
       *add_command(table, "import", "replace a deck's cards in its YAML file by a spreadsheet's rows");
   for (CLI::App* command : {&export_table, &import_table}) {
     command->add_option("--game", inv.games, "the game")->type_name("ID")->required()->check(plain_name());
-    command->add_option("--deck", inv.deck, "the deck")->type_name("ID")->required()->check(plain_name());
+    CLI::Option* deck = command->add_option("--deck", inv.deck, "the deck whose cards are the rows")
+                            ->type_name("ID")
+                            ->check(plain_name());
+    CLI::Option* entries = command->add_option("--table", inv.table, "or the game table whose entries are the rows")
+                               ->type_name("NAME")
+                               ->check(non_empty("a table name"));
+    deck->excludes(entries);  // one of the two is needed: run_table says so
   }
   export_table.add_option("--format", inv.table_format, "csv or xlsx (default: csv)")
       ->type_name("FORMAT")

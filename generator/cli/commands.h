@@ -51,7 +51,8 @@ struct Invocation {
   std::string subcommand;          // status, export, import
   std::vector<std::string> files;  // import: PO files; table import: the spreadsheet
   // table
-  std::string deck;          // --deck: the deck whose cards are the table
+  std::string deck;          // --deck: the deck whose cards are the sheet's rows
+  std::string table;         // --table: or the game table whose entries are
   std::string table_format;  // --format csv|xlsx (export)
   std::string table_file;    // --out FILE (export); empty: output/tables/<game>-<deck>.<format>
 };

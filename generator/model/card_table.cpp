@@ -176,8 +176,9 @@ void place(Value& card, const Column& column, Value value) {
 
 }  // namespace
 
-std::vector<Column> card_columns(const std::vector<FieldSpec>& specs, std::string& why_not) {
-  std::vector<Column> out{{"id", {}}, {"copies", {}}};
+std::vector<Column> card_columns(const std::vector<FieldSpec>& specs, std::string& why_not, bool with_copies) {
+  std::vector<Column> out{{"id", {}}};
+  if (with_copies) out.push_back({"copies", {}});
   std::vector<const FieldSpec*> path;
   add_columns(specs, "", path, out, why_not);
   if (!why_not.empty()) out.clear();

@@ -24,7 +24,8 @@ struct Column {
 // The columns for cards of `specs`: id, copies, then every field in the order
 // declared, records flattened into dotted names. A field no cell can hold (a
 // list of records or of lists) makes `why_not` say so; then the result is empty.
-std::vector<Column> card_columns(const std::vector<FieldSpec>& specs, std::string& why_not);
+// `with_copies` false: the columns of a table's entries (id, fields).
+std::vector<Column> card_columns(const std::vector<FieldSpec>& specs, std::string& why_not, bool with_copies = true);
 
 // The cells of one card as written in the data (a map with id, copies and
 // fields), one per column. A list item holding "; " cannot be a cell:

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 
 namespace kw::yaml {
@@ -42,35 +43,15 @@ std::string BlockList::text() const {
   return out + suffix;
 }
 
-std::optional<BlockList> split_block_list(const std::string& text, const Value& list, std::string& why_not) {
-  const std::vector<std::string> lines = lines_of(text);
-  if (!list.is_list() || list.list.empty()) {
-    why_not = "the list is empty or not a list";
-    return std::nullopt;
-  }
-  // Each item starts a line "<indent>- ", all at the same indent.
-  std::vector<size_t> starts;
-  size_t dash = std::string::npos;
-  for (const auto& item : list.list) {
-    const size_t line = static_cast<size_t>(item.loc.line) - 1;
-    if (item.loc.line < 1 || line >= lines.size()) {
-      why_not = "an item has no place in the file";
-      return std::nullopt;
-    }
-    const std::string& l = lines[line];
-    const size_t d = indent_of(l);
-    if (d == std::string::npos || l.compare(d, 2, "- ") != 0 || (dash != std::string::npos && d != dash) ||
-        (!starts.empty() && line <= starts.back())) {
-      why_not = fmt::format("line {} is not an item of a block list (one \"- \" item per line, same indent)", line + 1);
-      return std::nullopt;
-    }
-    dash = d;
-    starts.push_back(line);
-  }
-  // The last item runs while lines are indented deeper than its dash (or are
-  // filler); trailing filler belongs to what follows.
+namespace {
+
+// Cuts `lines` into items starting at `starts` (line indexes, ascending), each
+// starting `indent` spaces in.
+BlockList cut(const std::vector<std::string>& lines, const std::vector<size_t>& starts, size_t indent) {
+  // The last item runs while lines are indented deeper than its start (or
+  // are filler); trailing filler belongs to what follows.
   size_t end = starts.back() + 1;
-  while (end < lines.size() && (is_filler(lines[end]) || indent_of(lines[end]) > dash)) ++end;
+  while (end < lines.size() && (is_filler(lines[end]) || indent_of(lines[end]) > indent)) ++end;
   while (end > starts.back() + 1 && is_filler(lines[end - 1])) --end;
   // An item's lead: the filler lines right above it.
   std::vector<size_t> leads;
@@ -81,7 +62,7 @@ std::optional<BlockList> split_block_list(const std::string& text, const Value& 
     leads.push_back(lead);
   }
   BlockList out;
-  out.indent = std::string(dash, ' ');
+  out.indent = std::string(indent, ' ');
   out.prefix = concat(lines, 0, leads.front());
   for (size_t i = 0; i < starts.size(); ++i)
     out.items.push_back(
@@ -89,6 +70,63 @@ std::optional<BlockList> split_block_list(const std::string& text, const Value& 
   out.suffix = concat(lines, end, lines.size());
   if (!out.items.back().body.ends_with('\n')) out.items.back().body += '\n';  // the file ended in the item
   return out;
+}
+
+// The line index of `loc` when it starts a line `indent` spaces in with
+// `marker` ("- " or "key:"), after `after`; else nullopt with `why_not` set.
+std::optional<size_t> start_line(const std::vector<std::string>& lines, const SourceLoc& loc, const std::string& marker,
+                                 size_t& indent, std::optional<size_t> after, std::string& why_not) {
+  const size_t line = static_cast<size_t>(std::max(loc.line, 1)) - 1;
+  if (loc.line < 1 || line >= lines.size()) {
+    why_not = "an item has no place in the file";
+    return std::nullopt;
+  }
+  const std::string& l = lines[line];
+  const size_t d = indent_of(l);
+  if (d == std::string::npos || l.compare(d, marker.size(), marker) != 0 ||
+      (indent != std::string::npos && d != indent) || (after && line <= *after)) {
+    why_not = fmt::format("line {} does not start an item of a block {} (one item per line start, same indent)",
+                          line + 1, marker == "- " ? "list" : "map");
+    return std::nullopt;
+  }
+  indent = d;
+  return line;
+}
+
+}  // namespace
+
+std::optional<BlockList> split_block_list(const std::string& text, const Value& list, std::string& why_not) {
+  const std::vector<std::string> lines = lines_of(text);
+  if (!list.is_list() || list.list.empty()) {
+    why_not = "the list is empty or not a list";
+    return std::nullopt;
+  }
+  std::vector<size_t> starts;
+  size_t indent = std::string::npos;
+  for (const auto& item : list.list) {
+    auto line = start_line(lines, item.loc, "- ", indent,
+                           starts.empty() ? std::nullopt : std::optional<size_t>(starts.back()), why_not);
+    if (!line) return std::nullopt;
+    starts.push_back(*line);
+  }
+  return cut(lines, starts, indent);
+}
+
+std::optional<BlockList> split_block_map(const std::string& text, const Value& map, std::string& why_not) {
+  const std::vector<std::string> lines = lines_of(text);
+  if (!map.is_map() || map.map.empty()) {
+    why_not = "the map is empty or not a map";
+    return std::nullopt;
+  }
+  std::vector<size_t> starts;
+  size_t indent = std::string::npos;
+  for (const auto& member : map.map) {
+    auto line = start_line(lines, member.value.key_loc, member.key + ":", indent,
+                           starts.empty() ? std::nullopt : std::optional<size_t>(starts.back()), why_not);
+    if (!line) return std::nullopt;
+    starts.push_back(*line);
+  }
+  return cut(lines, starts, indent);
 }
 
 namespace {
@@ -160,13 +198,28 @@ std::string flow(const Value& v) {
   return "~";
 }
 
-std::string item(const Value& v, const std::string& indent, const std::string& like) {
+namespace {
+
+// Whether `like` (an item as the file had it) spans several lines.
+bool block_style(const Value& v, const std::string& like) {
   const size_t nl = like.find('\n');
-  const bool block = v.is_map() && !v.map.empty() && nl != std::string::npos && nl + 1 < like.size();
-  if (!block) return indent + "- " + flow(v) + "\n";
+  return v.is_map() && !v.map.empty() && nl != std::string::npos && nl + 1 < like.size();
+}
+
+}  // namespace
+
+std::string item(const Value& v, const std::string& indent, const std::string& like) {
+  if (!block_style(v, like)) return indent + "- " + flow(v) + "\n";
   std::string out;
   for (size_t i = 0; i < v.map.size(); ++i)
     out += (i == 0 ? indent + "- " : indent + "  ") + v.map[i].key + ": " + flow(v.map[i].value) + "\n";
+  return out;
+}
+
+std::string entry(const std::string& key, const Value& v, const std::string& indent, const std::string& like) {
+  if (!block_style(v, like)) return indent + key + ": " + flow(v) + "\n";
+  std::string out = indent + key + ":\n";
+  for (const auto& m : v.map) out += indent + "  " + m.key + ": " + flow(m.value) + "\n";
   return out;
 }
 

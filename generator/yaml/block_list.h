@@ -15,12 +15,12 @@ namespace kw::yaml {
 struct BlockList {
   struct Item {
     std::string lead;  // comment and blank lines above the item
-    std::string body;  // "  - { id: a, ... }\n", or the lines of a block map item
+    std::string body;  // "  - { id: a, ... }\n", "  a: { ... }\n", or the lines of a block item
   };
   std::string prefix;  // the file up to the first item's lead
   std::vector<Item> items;
   std::string suffix;  // the file after the last item (trailing comments included)
-  std::string indent;  // the spaces before each item's "- "
+  std::string indent;  // the spaces before each item's "- " (or key)
   std::string text() const;
 };
 
@@ -28,6 +28,8 @@ struct BlockList {
 // `list`'s items. nullopt, with `why_not` set, when the list is not a block
 // list with one "- " item per line start (a flow list "[...]", an empty list).
 std::optional<BlockList> split_block_list(const std::string& text, const Value& list, std::string& why_not);
+// The same for a block map (a table's `entries:`), an item per "key:" line.
+std::optional<BlockList> split_block_map(const std::string& text, const Value& map, std::string& why_not);
 
 // A value as YAML flow text on one line: { id: a, good: { name: Pippin }, defence: [1, 0] }.
 // Scalars stay plain where YAML reads them back as the same text (and as a
@@ -38,5 +40,7 @@ std::string flow(const Value& v);
 // file had it): a one-line "- { ... }" when `like` is one line or empty, else
 // a block map, a key per line with each value in flow style. Ends in "\n".
 std::string item(const Value& v, const std::string& indent, const std::string& like = {});
+// A map entry "key: { ... }", or "key:" and a line per member when `like` is several lines.
+std::string entry(const std::string& key, const Value& v, const std::string& indent, const std::string& like = {});
 
 }  // namespace kw::yaml
