@@ -119,7 +119,7 @@ TEST(Table, AddedRemovedAndReorderedRowsKeepTheOtherCardsText) {
   std::ofstream(p.file("g.csv")) << csv;
   auto im = p.run("table import --game duell --deck gandalf " + quoted(p.file("g.csv")));
   ASSERT_EQ(im.status, 0) << im.output;
-  EXPECT_NE(im.output.find("27 cards (0 changed, 1 added, 1 removed)"), std::string::npos) << im.output;
+  EXPECT_NE(im.output.find("deck 'gandalf': 27 rows (0 changed, 1 added, 1 removed)"), std::string::npos) << im.output;
   const std::string after = p.read("data/games/duell.yaml");
   EXPECT_EQ(after.find("g02-feindhammer"), std::string::npos);
   EXPECT_NE(after.find("        - { id: g28-neu, copies: 2, side: gandalf, name: Neue Karte, motif: g-stab, defence: "
@@ -177,10 +177,46 @@ TEST(Table, UnknownColumnsAndTwiceUsedIdsAreErrors) {
   EXPECT_NE(im.output.find("ids.csv:29:1: error: card id 'b01-flammenpeitsche' is a card of deck 'balrog' already"),
             std::string::npos)
       << im.output;
-  EXPECT_NE(im.output.find("ids.csv:30:1: error: card id 'g01-glamdring' used twice (first at " +
+  EXPECT_NE(im.output.find("ids.csv:30:1: error: id 'g01-glamdring' used twice (first at " +
                            p.file("ids.csv").string() + ":2:1)"),
             std::string::npos)
       << im.output;
+  EXPECT_EQ(p.read("data/games/duell.yaml"), before);
+}
+
+TEST(Table, AGameTablesEntriesRoundTripAndAnEditChangesOneLine) {
+  Table p;
+  const std::string before = p.read("data/games/duell.yaml");
+  // sides: block-style entries; motifs: one line each.
+  for (const char* table : {"sides", "motifs"}) {
+    const fs::path csv = p.file(std::string(table) + ".csv");
+    ASSERT_EQ(p.run(fmt::format("table export --game duell --table {} --out {}", table, quoted(csv))).status, 0);
+    auto im = p.run(fmt::format("table import --game duell --table {} {}", table, quoted(csv)));
+    ASSERT_EQ(im.status, 0) << im.output;
+    EXPECT_EQ(p.read("data/games/duell.yaml"), before);
+  }
+  EXPECT_TRUE(slurp(p.file("sides.csv")).starts_with("id,name,colour,background,ink,"));
+  std::string csv = slurp(p.file("sides.csv"));
+  csv.replace(csv.find("gandalf,Gandalf,"), 16, "gandalf,Gandalf der Graue,");
+  std::ofstream(p.file("sides.csv")) << csv;
+  auto im = p.run("table import --game duell --table sides " + quoted(p.file("sides.csv")));
+  ASSERT_EQ(im.status, 0) << im.output;
+  EXPECT_EQ(changed_lines(before, p.read("data/games/duell.yaml")),
+            "-          name: Gandalf\n+          name: Gandalf der Graue\n");
+}
+
+TEST(Table, RemovingATableEntryCardsUseIsRefusedWithNothingWritten) {
+  Table p;
+  const std::string before = p.read("data/games/duell.yaml");
+  ASSERT_EQ(p.run("table export --game duell --table motifs --out " + quoted(p.file("m.csv"))).status, 0);
+  std::string csv = slurp(p.file("m.csv"));
+  const auto at = csv.find("g-adler,");
+  csv.erase(at, csv.find('\n', at) + 1 - at);
+  std::ofstream(p.file("m.csv")) << csv;
+  auto im = p.run("table import --game duell --table motifs " + quoted(p.file("m.csv")));
+  EXPECT_EQ(im.status, 1);
+  EXPECT_NE(im.output.find("with these rows the game does not load"), std::string::npos) << im.output;
+  EXPECT_NE(im.output.find("error: unknown motif 'g-adler' (card g07-gwaihir)"), std::string::npos) << im.output;
   EXPECT_EQ(p.read("data/games/duell.yaml"), before);
 }
 
