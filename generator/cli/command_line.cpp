@@ -202,11 +202,12 @@ void define_i18n(CLI::App& app, Invocation& inv) {
 }
 
 void define_table(CLI::App& app, Invocation& inv) {
-  CLI::App& table = *add_command(app, "table", "a deck's cards as a spreadsheet (CSV, xlsx): export and import");
+  CLI::App& table = *add_command(app, "table", "a deck's cards or a game table as a spreadsheet (CSV, xlsx) and back");
   table.require_subcommand(1);
-  CLI::App& export_table = *add_command(table, "export", "write a deck's cards as a spreadsheet, a row per card");
-  CLI::App& import_table =
-      *add_command(table, "import", "replace a deck's cards in its YAML file by a spreadsheet's rows");
+  CLI::App& export_table =
+      *add_command(table, "export", "write a deck's cards (a table's entries) as a spreadsheet, a row each");
+  CLI::App& import_table = *add_command(
+      table, "import", "replace a deck's cards (a table's entries) in its YAML file by a spreadsheet's rows");
   for (CLI::App* command : {&export_table, &import_table}) {
     command->add_option("--game", inv.games, "the game")->type_name("ID")->required()->check(plain_name());
     CLI::Option* deck = command->add_option("--deck", inv.deck, "the deck whose cards are the rows")
