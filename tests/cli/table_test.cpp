@@ -132,6 +132,44 @@ TEST(Table, AddedRemovedAndReorderedRowsKeepTheOtherCardsText) {
   EXPECT_EQ(before.substr(before.find("    - id: balrog")), after.substr(after.find("    - id: balrog")));
 }
 
+TEST(Table, ASheetSavedByASpreadsheetProgramReadsAsTheSameCards) {
+  Table p;
+  const std::string before = p.read("data/games/duell.yaml");
+  ASSERT_EQ(p.run("table export --game duell --deck gandalf --out " + quoted(p.file("g.csv"))).status, 0);
+  // Excel's "CSV UTF-8": a byte order mark, CRLF line ends, TRUE for true,
+  // every cell quoted, and the columns in another order.
+  std::istringstream in(slurp(p.file("g.csv")));
+  std::string line, csv = "\xEF\xBB\xBF";
+  while (std::getline(in, line)) {
+    std::vector<std::string> cells;
+    size_t start = 0;
+    for (size_t comma; (comma = line.find(',', start)) != std::string::npos; start = comma + 1)
+      cells.push_back(line.substr(start, comma - start));
+    cells.push_back(line.substr(start));
+    std::swap(cells[1], cells[3]);
+    for (size_t i = 0; i < cells.size(); ++i)
+      csv += (i ? ",\"" : "\"") + (cells[i] == "true" ? std::string("TRUE") : cells[i]) + "\"";
+    csv += "\r\n";
+  }
+  std::ofstream(p.file("excel.csv"), std::ios::binary) << csv;
+  auto im = p.run("table import --game duell --deck gandalf " + quoted(p.file("excel.csv")));
+  ASSERT_EQ(im.status, 0) << im.output;
+  EXPECT_NE(im.output.find("deck 'gandalf' unchanged (27 rows)"), std::string::npos) << im.output;
+  EXPECT_EQ(p.read("data/games/duell.yaml"), before);
+}
+
+TEST(Table, TheCommandNeedsADeckOrATable) {
+  Table p;
+  auto r = p.run("table export --game duell");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.output.find("name the rows: --deck ID or --table NAME"), std::string::npos) << r.output;
+  r = p.run("table export --game duell --deck gandalf --table sides");
+  EXPECT_EQ(r.status, 2) << r.output;
+  r = p.run("table export --game duell --deck gandolf");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.output.find("game 'duell' has no deck 'gandolf' (decks: gandalf, balrog"), std::string::npos) << r.output;
+}
+
 TEST(Table, BadCellsAreLocatedWithTheColumnNameAndNothingIsWritten) {
   Table p;
   const std::string before = p.read("data/games/duell.yaml");
