@@ -19,12 +19,19 @@
 
 #include "model/model.h"
 #include "rules/rules.h"
+#include "rules/simulation.h"
 
 namespace kw::rules::hoher_rat {
 
 inline constexpr std::string_view kRulesId = "hoher-rat";
 
 void check(const model::Model& model, const model::Game& game, Diagnostics& out);
+// The numbers a Trilith card's text states against its `effect`, in the
+// language the game is loaded in.
+void check_texts(const model::Model& model, const model::Game& game, Diagnostics& out);
+// `kartenwerk simulate --game hoher-rat`: whole council votes from the data
+// (hoher_rat_sim.cpp). Throws SimulationError when the data cannot be played.
+SimulationReport simulate_report(const model::Model& model, const model::Game& game, const SimulationOptions& options);
 
 inline constexpr int kSpaces = 30;
 inline constexpr int kTrilithPerDeck = 2;  // "Jeder mischt 2 Trilith-Karten hinzu"
