@@ -3,7 +3,7 @@
 # module has one (or the games named), plays N seeded games (default 100000)
 # with `kartenwerk simulate` and prints games, moves checked, broken
 # invariants, wall time and games per second. The JSON reports are kept in
-# bench/out/simulate-GAME.json for the figures. Exit status 1 when any run
+# build/simulate/GAME.json for the figures. Exit status 1 when any run
 # broke an invariant.
 # Usage: bench/simulate.sh [-n GAMES] [-s SEED] [GAME...]
 set -euo pipefail
@@ -22,23 +22,24 @@ done
 shift $((OPTIND - 1))
 games=("$@")
 [ ${#games[@]} -gt 0 ] || mapfile -t games < <("$bin" list | awk '/^[^ ]/ {print $1}')
-mkdir -p bench/out
+out=build/simulate
+mkdir -p "$out"
 status=0
 printf '%-16s %9s %12s %8s %9s %10s\n' game games moves broken "wall s" "games/s"
 for game in "${games[@]}"; do
-  json=bench/out/simulate-$game.json
+  json=$out/$game.json
   start=$(date +%s.%N)
   set +e
-  "$bin" simulate --game "$game" --games "$n" --seed "$seed" --format json > "$json" 2> bench/out/simulate-$game.err
+  "$bin" simulate --game "$game" --games "$n" --seed "$seed" --format json > "$json" 2> $out/$game.err
   rc=$?
   set -e
   end=$(date +%s.%N)
-  if grep -q "has no simulator" bench/out/simulate-$game.err; then
+  if grep -q "has no simulator" $out/$game.err; then
     rm -f "$json"
     continue
   fi
   if [ ! -s "$json" ]; then
-    echo "$game: simulate failed (exit $rc): $(cat bench/out/simulate-$game.err)" >&2
+    echo "$game: simulate failed (exit $rc): $(cat $out/$game.err)" >&2
     status=1
     continue
   fi
