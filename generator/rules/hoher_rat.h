@@ -11,8 +11,11 @@
 // `wild` marks black), `board` (entries "1".."30" with `colour`) and, when
 // present, `pieces` (kind anhaenger/wortfuehrer/argument, colour, count);
 // cards with `kind` (number/trilith), `time` (tag/nacht), and for number
-// cards `space` (a board entry) and `colour`. `meta.win_block` is checked
-// when present.
+// cards `space` (a board entry) and `colour`, for Trilith cards `effect`
+// ({arguments, mixed, limit}, held against the rules, and the numbers of
+// their `rule` text against it). `meta.win_block` is checked when present;
+// `meta.example` (the rules' convincing example: a Wortführer on 7, an
+// Anhänger on 6) against the rules and the board's colours.
 #include <string>
 #include <string_view>
 #include <vector>
