@@ -474,6 +474,39 @@ std::vector<int> plain_numbers(const std::string& t) {
   return out;
 }
 
+// The unsigned counts a text states, as digits or as German or English
+// words for two to nine ("drei Karten", "three cards"); signed steps ("+1")
+// are not counts.
+std::vector<int> card_counts(const std::string& t) {
+  static const std::map<std::string, int> words = {{"zwei", 2},  {"drei", 3},   {"vier", 4},  {"f\xc3\xbcnf", 5},
+                                                   {"sechs", 6}, {"sieben", 7}, {"acht", 8},  {"neun", 9},
+                                                   {"two", 2},   {"three", 3},  {"four", 4},  {"five", 5},
+                                                   {"six", 6},   {"seven", 7},  {"eight", 8}, {"nine", 9}};
+  std::vector<int> out;
+  for (size_t i = 0; i < t.size();) {
+    const unsigned char ch = static_cast<unsigned char>(t[i]);
+    if (std::isdigit(ch)) {
+      const bool is_signed =
+          i > 0 && (t[i - 1] == '+' || t[i - 1] == '-' || (i >= 3 && t.compare(i - 3, 3, "\xe2\x88\x92") == 0));
+      int n = 0;
+      for (; i < t.size() && std::isdigit(static_cast<unsigned char>(t[i])); ++i) n = n * 10 + (t[i] - '0');
+      if (!is_signed) out.push_back(n);
+      continue;
+    }
+    if (std::isalpha(ch) || ch >= 0x80) {
+      std::string w;
+      for (;
+           i < t.size() && (std::isalpha(static_cast<unsigned char>(t[i])) || static_cast<unsigned char>(t[i]) >= 0x80);
+           ++i)
+        w += static_cast<char>(std::tolower(static_cast<unsigned char>(t[i])));
+      if (auto it = words.find(w); it != words.end()) out.push_back(it->second);
+      continue;
+    }
+    ++i;
+  }
+  return out;
+}
+
 // The signed numbers an effect's text must state: per situation (ahead,
 // level, behind) the owner's steps, then the other's, leaving out zeros.
 std::vector<int> effect_numbers(const Effect& e) {
@@ -607,6 +640,13 @@ void check_claims(const model::Game& game, Sink sink) {
                    fmt::format("the text of special '{}' states the steps {}, its effect {}", entry.id,
                                numbers_str(said), numbers_str(meant)),
                    {}, "a number in a special's text is the number its effect moves");
+      // The only count a special's text speaks of is the cards each player
+      // keeps for the final ("one of his three cards for the final").
+      for (int n : card_counts(text_v->scalar))
+        if (n != facts().kept_per_duel)
+          sink.error(text_v->loc,
+                     fmt::format("the text of special '{}' speaks of {} cards; each player keeps {} for the final",
+                                 entry.id, n, facts().kept_per_duel));
     }
   const model::Card* board = board_card(game);
   if (!board) return;

@@ -165,5 +165,14 @@ TEST(DuellEffects, TrickKeepingItsPowerInTheFinal) {
   EXPECT_FINDING(f, "duell.effects", l, c + 8, "Trick loses its power in the final");
 }
 
+TEST(DuellEffects, TrickSettingAsideOneOfFourCards) {
+  ProjectCopy p;
+  edit(p, kGame, "eine von Gandalfs drei Karten", "eine von Gandalfs vier Karten");
+  Diagnostics f = check_copy(p);
+  const int text_line = locate(p.dir.path() / kGame, "Der Balrog nimmt eine Karte aus Gandalfs Hand").first - 1;
+  EXPECT_FINDING(f, "duell.claims", text_line, 17,
+                 "the text of special 'trick' speaks of 4 cards; each player keeps 3 for the final");
+}
+
 }  // namespace
 }  // namespace kw::rules::duell
