@@ -256,6 +256,49 @@ void check_example(const model::Game& game, Sink& sink) {
     sink.error(ex->loc, "the example's spaces are not neighbours");
 }
 
+// The factions as the rules bind them: Pro plays white and yellow and gets
+// the Tag cards, Contra red and blue and the Nacht cards. Checked where the
+// data names them: the board's legend (`factions`) and the decks' looks
+// (`meta.looks.<time>.faction`).
+void check_factions(const model::Game& game, Sink& sink) {
+  struct Faction {
+    const char* name;
+    const char* time;
+    std::vector<std::string> colours;
+  };
+  static const std::vector<Faction> rules = {{"Pro", "tag", {"gelb", "weiss"}}, {"Contra", "nacht", {"blau", "rot"}}};
+  for (const Faction& f : rules)
+    if (const model::Value* v = info(game, std::string("meta.looks.") + f.time + ".faction"); v && v->scalar != f.name)
+      sink.error(v->loc, fmt::format("the {} deck belongs to {}, not {}",
+                                     f.time == std::string("tag") ? "Tag" : "Nacht", f.name, v->scalar));
+  for (const auto& deck : game.decks) {
+    if (deck.product != "board") continue;
+    for (const auto& card : deck.cards) {
+      const model::Value* legend = field(game, card, "factions");
+      if (!legend || !legend->is_list()) continue;
+      for (const auto& entry : legend->list) {
+        const model::Value* name = entry.find("name");
+        auto f =
+            std::find_if(rules.begin(), rules.end(), [&](const Faction& x) { return name && name->scalar == x.name; });
+        if (f == rules.end()) {
+          sink.error(name ? name->loc : entry.loc, "a faction of the legend is neither Pro nor Contra", card.id);
+          continue;
+        }
+        if (const model::Value* t = entry.find("time"); t && t->scalar != f->time)
+          sink.error(t->loc, fmt::format("{} plays the {} cards, not {}", f->name, f->time, t->scalar), card.id);
+        if (const model::Value* c = entry.find("colours"); c && c->is_list()) {
+          std::vector<std::string> have;
+          for (const auto& x : c->list) have.push_back(x.scalar);
+          std::sort(have.begin(), have.end());
+          if (have != f->colours)
+            sink.error(c->loc, fmt::format("{} plays {}, not {}", f->name, join_and(f->colours), join_and(have)),
+                       card.id);
+        }
+      }
+    }
+  }
+}
+
 // A Trilith card's effect, as the rules give it: 2 arguments of any colours,
 // within the limit of 6 per colour and faction.
 struct TrilithEffect {
@@ -347,6 +390,8 @@ void check(const model::Model& model, const model::Game& game, Diagnostics& out)
   check_pieces(game, pieces);
   Sink example(out, game, "hoher-rat.example");
   check_example(game, example);
+  Sink factions(out, game, "hoher-rat.factions");
+  check_factions(game, factions);
   Sink trilith(out, game, "hoher-rat.trilith");
   check_trilith_effects(game, trilith);
   check_texts(model, game, out);

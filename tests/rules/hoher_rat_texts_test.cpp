@@ -13,6 +13,7 @@ namespace {
 
 using test::dump;
 using test::locate;
+using test::locate_on;
 using test::ProjectCopy;
 
 void edit(const ProjectCopy& p, const std::string& file, const std::string& from, const std::string& to) {
@@ -69,6 +70,52 @@ TEST(HoherRatTexts, AnEnglishTextWithAnotherLimit) {
   auto [l, c] = locate(p.dir.path() / file, "*Limit per faction:\\n5");
   EXPECT_FINDING(t, "hoher-rat.claims", l, 0, "the Trilith text states 2, 5");
   EXPECT_EQ(test::count_check(t, "hoher-rat.claims"), 1u) << dump(t);
+}
+
+Diagnostics check_copy(const ProjectCopy& p) {
+  auto loaded = test::load_from_disk(p.dir.path());
+  EXPECT_TRUE(loaded.model) << format_diagnostics(loaded.diagnostics);
+  if (!loaded.model) return {};
+  return check_game(*loaded.model, *loaded.model->game("hoher-rat"));
+}
+
+TEST(HoherRatFactions, TheShippedDataBindsThemAsTheRules) {
+  ProjectCopy p;
+  Diagnostics f = check_copy(p);
+  EXPECT_FALSE(f.has_errors()) << dump(f);
+}
+
+TEST(HoherRatFactions, ALegendThatSwapsTheDecks) {
+  ProjectCopy p;
+  const std::string board = "data/boards/hoher-rat.yaml";
+  edit(p, board, "cards: Tag-Karten, time: tag,", "cards: Tag-Karten, time: nacht,");
+  Diagnostics f = check_copy(p);
+  auto [l, c] = locate(p.dir.path() / board, "time: nacht, colours: [gelb");
+  EXPECT_FINDING(f, "hoher-rat.factions", l, c + 6, "Pro plays the tag cards, not nacht");
+}
+
+TEST(HoherRatFactions, ALegendThatGivesProARedColour) {
+  ProjectCopy p;
+  const std::string board = "data/boards/hoher-rat.yaml";
+  edit(p, board, "colours: [gelb, weiss]", "colours: [gelb, rot]");
+  Diagnostics f = check_copy(p);
+  auto [l, c] = locate(p.dir.path() / board, "colours: [gelb, rot]");
+  EXPECT_FINDING(f, "hoher-rat.factions", l, c + 9, "Pro plays gelb and weiss, not gelb and rot");
+}
+
+TEST(HoherRatFactions, ANachtLookForPro) {
+  ProjectCopy p;
+  const std::string game = "data/games/hoher-rat.yaml";
+  edit(p, game, "        faction: Contra\n", "        faction: Pro\n");
+  Diagnostics f = check_copy(p);
+  auto [l, c] = locate_on(p.dir.path() / game, "faction: Pro", "Pro");
+  // The first "faction: Pro" is the Tag look's; the Nacht look's is the second.
+  const Diagnostic* hit = nullptr;
+  for (const auto& d : f)
+    if (d.check == "hoher-rat.factions" && d.message == "the Nacht deck belongs to Contra, not Pro") hit = &d;
+  ASSERT_NE(hit, nullptr) << dump(f);
+  EXPECT_GT(hit->loc.line, l);
+  EXPECT_EQ(hit->loc.column, c);
 }
 
 }  // namespace
