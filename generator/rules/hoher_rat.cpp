@@ -382,6 +382,7 @@ void check_texts(const model::Model&, const model::Game& game, Diagnostics& out)
 
 void check(const model::Model& model, const model::Game& game, Diagnostics& out) {
   Sink board(out, game, "hoher-rat.board");
+  const size_t errors_before = board.errors();
   check_colours(game, board);
   check_board(game, board);
   Sink cards(out, game, "hoher-rat.cards");
@@ -401,6 +402,30 @@ void check(const model::Model& model, const model::Game& game, Diagnostics& out)
       board.with_check("hoher-rat.win")
           .error(w->loc, "win_block is " + canonical(*w) + "; a block of " + std::to_string(win_block()) + " of the " +
                              std::to_string(kSpaces) + " spaces wins");
+  }
+  if (board.errors() != errors_before) return;
+  // Balance: a few hundred councils per player count (the simulator's
+  // figures in full: kartenwerk simulate --game hoher-rat).
+  SimulationOptions options;
+  options.games = 300;
+  try {
+    const SimulationReport r = simulate_report(model, game, options);
+    std::string figures;
+    for (const auto& g : r.groups) {
+      double pro = 0, contra = 0;
+      for (const auto& f : g.figures) {
+        if (f.key == "win_rate.pro") pro = f.value;
+        if (f.key == "win_rate.contra") contra = f.value;
+      }
+      figures +=
+          fmt::format("{}{}: Pro wins {:.1f} %, Contra {:.1f} %", figures.empty() ? "" : "; ", g.title, pro, contra);
+    }
+    board.with_check("hoher-rat.balance")
+        .note(info_loc(game, "rules"),
+              fmt::format("balance over {} simulated councils per player count: {}", options.games, figures), {},
+              "greedy players; `kartenwerk simulate --game hoher-rat` gives the figures");
+  } catch (const SimulationError&) {
+    // The data's faults are reported above.
   }
 }
 
