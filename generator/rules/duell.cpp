@@ -3,6 +3,7 @@
 #include "rules/duell.h"
 
 #include <algorithm>
+#include <cctype>
 #include <numeric>
 #include <random>
 
@@ -39,6 +40,13 @@ std::optional<Side> side_from_id(const std::string& s) {
   if (s == "gandalf") return Side::Gandalf;
   if (s == "balrog") return Side::Balrog;
   return std::nullopt;
+}
+
+// The board's one card (deck with `product: board`), or nullptr.
+const model::Card* board_card(const model::Game& game) {
+  for (const auto& deck : game.decks)
+    if (deck.product == "board" && !deck.cards.empty()) return &deck.cards.front();
+  return nullptr;
 }
 
 std::string edge_str(const Edge& e) {
@@ -80,6 +88,27 @@ std::optional<Edge> read_edge(const model::Game& game, const model::Card& card, 
   return e;
 }
 
+const std::array<std::string_view, 3> kSituations = {"ahead", "level", "behind"};
+
+// A special's `effect` as written, or nullopt when it has none or its kind is
+// unknown (check_effects reports those).
+std::optional<Effect> read_effect(const model::TableEntry& entry) {
+  const model::Value* v = entry_field(entry, "effect");
+  if (!v || !v->is_map()) return std::nullopt;
+  auto kind = effect_kind_from_id(entry_text(entry, "effect.kind"));
+  if (!kind) return std::nullopt;
+  Effect e;
+  e.kind = *kind;
+  e.by_bridge = entry_text(entry, "effect.by") == "bridge";
+  for (size_t i = 0; i < kSituations.size(); ++i)
+    if (const model::Value* m = v->find(std::string(kSituations[i])); m && m->is_list())
+      for (size_t j = 0; j < 2 && j < m->list.size(); ++j)
+        e.moves[i][j] = static_cast<int>(m->list[j].as_int().value_or(0));
+  if (const model::Value* f = v->find("final")) e.in_final = f->as_bool().value_or(true);
+  if (const model::Value* f = v->find("scored")) e.scored = f->as_bool().value_or(true);
+  return e;
+}
+
 struct Entry {
   const model::Card* card;
   Card parsed;
@@ -108,6 +137,10 @@ std::array<std::vector<Entry>, 2> read_entries(const model::Game& game, Sink* si
       c.defence = *defence;
       c.attack = *attack;
       c.special = text(game, card, "special");
+      if (!c.special.empty())
+        if (const model::Table* t = game.table("specials"))
+          if (const model::TableEntry* entry = t->find(c.special))
+            if (auto e = read_effect(*entry)) c.effect = *e;
       out[static_cast<size_t>(*side)].push_back({&card, std::move(c)});
     }
   return out;
@@ -133,13 +166,56 @@ Board read_board(const model::Game& game) {
   get("final_start", b.final_start);
   get("negative_floor", b.negative_floor);
   get("bridge_steps", b.bridge_top);
+  if (const model::Card* board = board_card(game))
+    if (const model::Value* g = field(game, *board, "lead_gauge"); g && g->is_list())
+      b.lead_free = static_cast<int>(
+          std::count_if(g->list.begin(), g->list.end(), [](const model::Value& x) { return x.scalar == "free"; }));
   return b;
 }
 
-Blow exchange(const Card& left, const Card& right) {
+const Board& rules_board() {
+  static const Board b{};
+  return b;
+}
+
+std::string_view effect_kind_id(EffectKind k) {
+  switch (k) {
+    case EffectKind::None:
+      return "none";
+    case EffectKind::Energy:
+      return "energy";
+    case EffectKind::OpenHand:
+      return "open-hand";
+    case EffectKind::ClaimAnswer:
+      return "claim-answer";
+    case EffectKind::Mirror:
+      return "mirror";
+    case EffectKind::SilenceNext:
+      return "silence-next";
+    case EffectKind::Spell:
+      return "spell";
+    case EffectKind::Feint:
+      return "feint";
+    case EffectKind::PickAnswer:
+      return "pick-answer";
+    case EffectKind::StealForFinal:
+      return "steal-for-final";
+    case EffectKind::ReplayAnswer:
+      return "replay-answer";
+  }
+  return "none";
+}
+
+std::optional<EffectKind> effect_kind_from_id(std::string_view id) {
+  for (int k = 1; k <= static_cast<int>(EffectKind::ReplayAnswer); ++k)
+    if (effect_kind_id(static_cast<EffectKind>(k)) == id) return static_cast<EffectKind>(k);
+  return std::nullopt;
+}
+
+Blow exchange(const Edge& attack, const Edge& defence) {
   Blow b;
   for (size_t r = 0; r < 4; ++r) {
-    const bool a = left.attack[r] != 0, d = right.defence[r] != 0;
+    const bool a = attack[r] != 0, d = defence[r] != 0;
     if (a && !d) {
       ++b.to_right;
       b.rows_to_right[r] = 1;
@@ -323,6 +399,266 @@ void check_trance_and_points(const SideDecks& sides, const PlainCards& plain, Si
   }
 }
 
+// ------------------------------------------------------------ rule facts
+
+// What the rules name for each special (rules, "Special card meanings"),
+// as effects. The Balrog's sixth special is not named: its effect is free.
+struct RuleEffect {
+  std::string_view id;
+  std::string_view name;
+  Effect effect;
+};
+const std::vector<RuleEffect>& rule_effects() {
+  auto make = [](EffectKind k, bool in_final = true, bool scored = true) {
+    Effect e;
+    e.kind = k;
+    e.in_final = in_final;
+    e.scored = scored;
+    return e;
+  };
+  // Balance and Power: ahead +1 / level +1, -1 / behind +2, -1; Balance
+  // compares the energy tokens, Power the pieces on the bridge.
+  Effect balance = make(EffectKind::Energy);
+  balance.moves = {{{1, 0}, {1, -1}, {2, -1}}};
+  Effect power = balance;
+  power.by_bridge = true;
+  static const std::vector<RuleEffect> r = {
+      {"gleichgewicht", "Gleichgewicht", balance},
+      {"list", "List", make(EffectKind::OpenHand)},
+      {"magie", "Magie", make(EffectKind::ClaimAnswer, false)},  // "in the final it loses its special power"
+      // "played as the last card, the energy tokens are not moved": the mirror
+      // itself is not scored (our reading)
+      {"spiegel", "Spiegel", make(EffectKind::Mirror, true, false)},
+      {"wut", "Wut", make(EffectKind::SilenceNext)},
+      {"zauber", "Zauber", make(EffectKind::Spell)},
+      {"finte", "Finte", make(EffectKind::Feint, true, false)},  // "no attack or defence value"
+      {"kraft", "Kraft", make(EffectKind::PickAnswer)},
+      {"macht", "Macht", power},
+      {"trick", "Trick", make(EffectKind::StealForFinal, false)},  // "in the final it loses its special power"
+      {"wehr", "Wehr", make(EffectKind::ReplayAnswer)},
+  };
+  return r;
+}
+
+std::string moves_str(const std::array<int, 2>& m) { return fmt::format("[{}, {}]", m[0], m[1]); }
+
+// The signed numbers a text states ("+1", "-1", "\u22121"), in order.
+std::vector<int> signed_numbers(const std::string& t) {
+  std::vector<int> out;
+  for (size_t i = 0; i < t.size(); ++i) {
+    int sign = 0;
+    size_t len = 0;
+    if (t[i] == '+') sign = 1, len = 1;
+    if (t[i] == '-') sign = -1, len = 1;
+    if (t.compare(i, 3, "\xe2\x88\x92") == 0) sign = -1, len = 3;  // U+2212 MINUS SIGN
+    if (!sign || i + len >= t.size() || !std::isdigit(static_cast<unsigned char>(t[i + len]))) continue;
+    if (i > 0 && std::isalnum(static_cast<unsigned char>(t[i - 1]))) continue;
+    int n = 0;
+    size_t j = i + len;
+    for (; j < t.size() && std::isdigit(static_cast<unsigned char>(t[j])); ++j) n = n * 10 + (t[j] - '0');
+    out.push_back(sign * n);
+    i = j - 1;
+  }
+  return out;
+}
+
+// The numbers a text states without a sign ("3 freie Felder").
+std::vector<int> plain_numbers(const std::string& t) {
+  std::vector<int> out;
+  for (size_t i = 0; i < t.size(); ++i) {
+    if (!std::isdigit(static_cast<unsigned char>(t[i]))) continue;
+    int n = 0;
+    for (; i < t.size() && std::isdigit(static_cast<unsigned char>(t[i])); ++i) n = n * 10 + (t[i] - '0');
+    out.push_back(n);
+  }
+  return out;
+}
+
+// The unsigned counts a text states, as digits or as German or English
+// words for two to nine ("drei Karten", "three cards"); signed steps ("+1")
+// are not counts.
+std::vector<int> card_counts(const std::string& t) {
+  static const std::map<std::string, int> words = {{"zwei", 2},  {"drei", 3},   {"vier", 4},  {"f\xc3\xbcnf", 5},
+                                                   {"sechs", 6}, {"sieben", 7}, {"acht", 8},  {"neun", 9},
+                                                   {"two", 2},   {"three", 3},  {"four", 4},  {"five", 5},
+                                                   {"six", 6},   {"seven", 7},  {"eight", 8}, {"nine", 9}};
+  std::vector<int> out;
+  for (size_t i = 0; i < t.size();) {
+    const unsigned char ch = static_cast<unsigned char>(t[i]);
+    if (std::isdigit(ch)) {
+      const bool is_signed =
+          i > 0 && (t[i - 1] == '+' || t[i - 1] == '-' || (i >= 3 && t.compare(i - 3, 3, "\xe2\x88\x92") == 0));
+      int n = 0;
+      for (; i < t.size() && std::isdigit(static_cast<unsigned char>(t[i])); ++i) n = n * 10 + (t[i] - '0');
+      if (!is_signed) out.push_back(n);
+      continue;
+    }
+    if (std::isalpha(ch) || ch >= 0x80) {
+      std::string w;
+      for (;
+           i < t.size() && (std::isalpha(static_cast<unsigned char>(t[i])) || static_cast<unsigned char>(t[i]) >= 0x80);
+           ++i)
+        w += static_cast<char>(std::tolower(static_cast<unsigned char>(t[i])));
+      if (auto it = words.find(w); it != words.end()) out.push_back(it->second);
+      continue;
+    }
+    ++i;
+  }
+  return out;
+}
+
+// The signed numbers an effect's text must state: per situation (ahead,
+// level, behind) the owner's steps, then the other's, leaving out zeros.
+std::vector<int> effect_numbers(const Effect& e) {
+  std::vector<int> out;
+  if (e.kind != EffectKind::Energy) return out;
+  for (const auto& m : e.moves)
+    for (int x : m)
+      if (x) out.push_back(x);
+  return out;
+}
+
+std::string numbers_str(const std::vector<int>& v) {
+  if (v.empty()) return "none";
+  std::string s;
+  for (int x : v) s += (s.empty() ? "" : " ") + fmt::format("{:+d}", x);
+  return s;
+}
+
+// Each special's `effect` against what the rules name for it, and a card
+// whose special is not scored against its points.
+void check_effects(const SideDecks& sides, Sink& sink) {
+  const model::Game& game = sides.game;
+  const model::Table* t = game.table("specials");
+  if (!t) return;
+  for (const auto& entry : t->entries) {
+    const model::Value* v = entry_field(entry, "effect");
+    if (!v || !v->is_map()) {
+      sink.error(v ? v->loc : entry.loc, "special '" + entry.id + "' has no `effect` (what its text does)", {},
+                 "e.g. effect: { kind: mirror, scored: false }");
+      continue;
+    }
+    const model::Value* kv = v->find("kind");
+    const std::string kind = kv ? kv->scalar : "";
+    if (!effect_kind_from_id(kind)) {
+      sink.error(kv ? kv->loc : v->loc, "special '" + entry.id + "': effect kind '" + kind + "' is unknown");
+      continue;
+    }
+    const Effect have = *read_effect(entry);
+    auto named = std::find_if(rule_effects().begin(), rule_effects().end(),
+                              [&](const RuleEffect& r) { return r.id == entry.id; });
+    if (named != rule_effects().end()) {
+      const Effect& want = named->effect;
+      const std::string who = std::string(named->name);
+      if (have.kind != want.kind) {
+        sink.error(kv->loc, fmt::format("the rules make {} a '{}' effect, not '{}'", who, effect_kind_id(want.kind),
+                                        effect_kind_id(have.kind)));
+        continue;
+      }
+      if (want.kind == EffectKind::Energy) {
+        const model::Value* by = v->find("by");
+        if (have.by_bridge != want.by_bridge)
+          sink.error(by ? by->loc : v->loc, fmt::format("{} compares the {}, not the {}", who,
+                                                        want.by_bridge ? "pieces on the bridge" : "energy tokens",
+                                                        want.by_bridge ? "energy tokens" : "pieces on the bridge"));
+        for (size_t i = 0; i < kSituations.size(); ++i)
+          if (have.moves[i] != want.moves[i]) {
+            const model::Value* m = v->find(std::string(kSituations[i]));
+            sink.error(m ? m->loc : v->loc,
+                       fmt::format("{} {}: the rules move the tokens by {} ([own, other]), not {}", who, kSituations[i],
+                                   moves_str(want.moves[i]), moves_str(have.moves[i])));
+          }
+      }
+      if (have.in_final != want.in_final) {
+        const model::Value* f = v->find("final");
+        sink.error(f ? f->loc : v->loc, want.in_final ? who + " keeps its power in the final: drop `final: false`"
+                                                      : who + " loses its power in the final: `final: false`");
+      }
+      if (have.scored != want.scored) {
+        const model::Value* f = v->find("scored");
+        sink.error(f ? f->loc : v->loc, want.scored ? who + " is scored like any card: drop `scored: false`"
+                                                    : who + " itself is not scored: `scored: false`");
+      }
+    }
+    if (have.scored) continue;
+    for (Side s : {Side::Gandalf, Side::Balrog})
+      for (const auto& e : sides.of(s)) {
+        if (e.parsed.special != entry.id) continue;
+        for (const char* edge : {"defence", "attack"})
+          if (points(std::string(edge) == "defence" ? e.parsed.defence : e.parsed.attack))
+            sink.error(field_loc(game, *e.card, edge),
+                       "the " + entry.id + " card has strength points, but the special itself is not scored",
+                       e.card->id, "its effect says `scored: false`: give it no points");
+      }
+  }
+}
+
+// The board's constants: the start space, the bridge, the lead gauge.
+void check_board_constants(const model::Game& game, Sink sink) {
+  const Board& want = rules_board();
+  auto exact = [&](const char* key, int rule, const char* what) {
+    const model::Value* v = info(game, std::string("meta.board.") + key);
+    if (!v) return sink.error(info_loc(game, "meta"), fmt::format("meta.board.{} is missing ({})", key, what));
+    if (v->as_int() != rule) sink.error(v->loc, fmt::format("{} is {}; {} is {}", key, canonical(*v), what, rule));
+  };
+  exact("energy_start", want.energy_start, "the start space with the white cross");
+  exact("bridge_steps", want.bridge_top, "the number of steps per side of the bridge");
+  const Board have = read_board(game);
+  if (const model::Value* f = info(game, "meta.board.final_start"); f && have.final_start <= have.energy_start)
+    sink.error(f->loc,
+               fmt::format("final_start is {}, not above the duel's start space {}: the final gives more energy",
+                           have.final_start, have.energy_start));
+  if (const model::Value* n = info(game, "meta.board.negative_floor"); n && have.negative_floor >= 0)
+    sink.error(n->loc, "negative_floor is " + canonical(*n) + "; the track reaches into the negative region (below 0)");
+  const model::Card* board = board_card(game);
+  if (!board) return;
+  const model::Value* g = field(game, *board, "lead_gauge");
+  if (!g || !g->is_list()) return;
+  std::vector<std::string> want_gauge{"token"};
+  for (int i = 0; i < want.lead_free; ++i) want_gauge.push_back("free");
+  want_gauge.push_back("token");
+  std::vector<std::string> have_gauge;
+  for (const auto& x : g->list) have_gauge.push_back(x.scalar);
+  if (have_gauge != want_gauge)
+    sink.error(g->loc,
+               fmt::format("the lead gauge shows {} free spaces between two tokens; the rules' lead is {} free spaces",
+                           have.lead_free, want.lead_free),
+               board->id, "lead_gauge: [token, free, free, free, token]");
+}
+
+// What the texts claim: the signed numbers a special's text states are its
+// effect's (a text may state none); the numbers of the board's lead text are the gauge's.
+void check_claims(const model::Game& game, Sink sink) {
+  if (const model::Table* t = game.table("specials"))
+    for (const auto& entry : t->entries) {
+      const model::Value* text_v = entry_field(entry, "text");
+      auto effect = read_effect(entry);
+      if (!text_v || !effect) continue;
+      const auto said = signed_numbers(text_v->scalar), meant = effect_numbers(*effect);
+      if (!said.empty() && said != meant)  // a text that states no steps claims none
+        sink.error(text_v->loc,
+                   fmt::format("the text of special '{}' states the steps {}, its effect {}", entry.id,
+                               numbers_str(said), numbers_str(meant)),
+                   {}, "a number in a special's text is the number its effect moves");
+      // The only count a special's text speaks of is the cards each player
+      // keeps for the final ("one of his three cards for the final").
+      for (int n : card_counts(text_v->scalar))
+        if (n != facts().kept_per_duel)
+          sink.error(text_v->loc,
+                     fmt::format("the text of special '{}' speaks of {} cards; each player keeps {} for the final",
+                                 entry.id, n, facts().kept_per_duel));
+    }
+  const model::Card* board = board_card(game);
+  if (!board) return;
+  const model::Value* lead = field(game, *board, "lead_text");
+  if (!lead) return;
+  const int free = read_board(game).lead_free;
+  for (int n : plain_numbers(lead->scalar))
+    if (n != free)
+      sink.error(field_loc(game, *board, "lead_text"),
+                 fmt::format("the lead text speaks of {} free spaces; the lead gauge has {}", n, free), board->id);
+}
+
 // Balance figures from the simulator, for a deck without errors.
 void note_balance(const model::Game& game, Sink& sink) {
   Deck deck = read_deck(game);
@@ -331,17 +667,22 @@ void note_balance(const model::Game& game, Sink& sink) {
       static_cast<int>(deck.balrog.size()) != facts().cards_per_side)
     return;
   const int games = 1000;
-  Summary s = simulate(deck, read_board(game), 1, games);
+  Summary s = simulate(deck, read_board(game), 1, games, false);
   sink.with_check("duell.balance")
       .note(info_loc(game, "rules"),
             fmt::format("balance over {} simulated games: Gandalf wins {:.1f} %, the Balrog {:.1f} %; "
                         "mean damage per card played: Gandalf {:.2f}, Balrog {:.2f}",
                         games, 100 * s.win_rate(Side::Gandalf), 100 * s.win_rate(Side::Balrog),
                         s.mean_damage_per_card(Side::Gandalf), s.mean_damage_per_card(Side::Balrog)),
-            {}, "random legal play; see generator/rules/duell.h for what is simulated");
+            {}, "every special as its effect says, greedy play; `kartenwerk simulate --game duell` gives the figures");
 }
 
 }  // namespace
+
+void check_texts(const model::Model&, const model::Game& game, Diagnostics& out) {
+  Sink sink(out, game, "duell.claims");
+  check_claims(game, sink);
+}
 
 void check(const model::Model&, const model::Game& game, Diagnostics& out) {
   Sink sink(out, game, "duell.deck");
@@ -361,210 +702,12 @@ void check(const model::Model&, const model::Game& game, Diagnostics& out) {
   check_same_edges(plain, shared);
   check_trance_and_points(sides, plain, shared);
 
+  Sink effects = sink.with_check("duell.effects");
+  check_effects(sides, effects);
+  check_board_constants(game, sink.with_check("duell.board"));
+  check_claims(game, sink.with_check("duell.claims"));
+
   if (sink.errors() == errors_before) note_balance(game, sink);
-}
-
-// ---------------------------------------------------------------- simulator
-
-namespace {
-
-class Sim {
- public:
-  Sim(const Deck& deck, const Board& board, uint64_t seed, Summary& s)
-      : deck_(deck), board_(board), rng_(seed), s_(s) {}
-
-  void game() {
-    const Facts& f = facts();
-    std::array<std::vector<size_t>, 2> pile;
-    for (size_t side = 0; side < 2; ++side) {
-      pile[side].resize(deck_.of(static_cast<Side>(side)).size());
-      std::iota(pile[side].begin(), pile[side].end(), size_t{0});
-      shuffle(pile[side], rng_);
-      used_[side].assign(pile[side].size(), false);
-    }
-    bridge_ = {0, 0};
-    std::array<std::vector<size_t>, 2> reserve;
-    Side starter = Side::Gandalf;  // "Gandalf begins the first duel."
-    Side final_winner = Side::Gandalf;
-    for (int d = 0; d < f.duels; ++d) {
-      for (size_t side = 0; side < 2; ++side)
-        hand_[side].assign(pile[side].begin() + d * f.hand, pile[side].begin() + (d + 1) * f.hand);
-      duel(starter, board_.energy_start, static_cast<size_t>(f.kept_per_duel));
-      ++s_.duels;
-      for (size_t side = 0; side < 2; ++side) {
-        // More than 3 left (a token went negative early): the player picks 3.
-        shuffle(hand_[side], rng_);
-        if (hand_[side].size() > static_cast<size_t>(f.kept_per_duel))
-          hand_[side].resize(static_cast<size_t>(f.kept_per_duel));
-        reserve[side].insert(reserve[side].end(), hand_[side].begin(), hand_[side].end());
-      }
-      Side winner = settle(starter);
-      if (d >= 1 && bridge_[static_cast<size_t>(winner)] >= board_.bridge_top) {
-        ++s_.early_wins;
-        finish(winner);
-        return;
-      }
-      starter = random_below(rng_, 2) ? Side::Gandalf : Side::Balrog;  // the loser's choice
-    }
-    for (size_t side = 0; side < 2; ++side) {
-      if (reserve[side].size() != static_cast<size_t>(f.hand))
-        violation("the final hand has " + std::to_string(reserve[side].size()) + " cards");
-      hand_[side] = reserve[side];
-    }
-    // The player further down (or the last loser) chooses who starts.
-    starter = random_below(rng_, 2) ? Side::Gandalf : Side::Balrog;
-    duel(starter, board_.final_start, 0);
-    ++s_.finals;
-    final_winner = settle(starter);
-    const int g = bridge_[0], b = bridge_[1];
-    finish(g > b ? Side::Gandalf : b > g ? Side::Balrog : final_winner);
-  }
-
- private:
-  void violation(const std::string& what) {
-    ++s_.violations;
-    if (s_.first_violations.size() < 10)
-      s_.first_violations.push_back("game " + std::to_string(s_.games + 1) + ": " + what);
-  }
-
-  void finish(Side winner) {
-    ++s_.wins[static_cast<size_t>(winner)];
-    ++s_.games;
-  }
-
-  // Duel winner moves up; returns the winner.
-  Side settle(Side starter) {
-    const int g = energy_[0], b = energy_[1];
-    Side winner = g > b ? Side::Gandalf : b > g ? Side::Balrog : other(starter);  // a tie loses for the starter
-    auto& piece = bridge_[static_cast<size_t>(winner)];
-    piece = std::min(board_.bridge_top, piece + bridge_steps(g - b));
-    for (int p : bridge_)
-      if (p < 0 || p > board_.bridge_top) violation("a piece left the bridge");
-    return winner;
-  }
-
-  void clamp(size_t side, int start) {
-    energy_[side] = std::max(energy_[side], board_.negative_floor);
-    if (energy_[side] > start || energy_[side] < board_.negative_floor) violation("an energy token left the track");
-  }
-
-  bool ended(size_t keep) {
-    if (energy_[0] < 0 || energy_[1] < 0) {
-      if (energy_[0] == energy_[1] && (hand_[0].size() > keep || hand_[1].size() > keep)) return false;
-      ++s_.negative_ends;
-      return true;
-    }
-    return hand_[0].size() <= keep && hand_[1].size() <= keep;
-  }
-
-  // Effects that move energy tokens, applied after the blow when the duel goes on.
-  void effect(const Card& c, int start) {
-    auto up = [&](Side s, int n) {
-      auto& e = energy_[static_cast<size_t>(s)];
-      e = std::min(start, e + n);
-    };
-    auto down = [&](Side s) {
-      auto& e = energy_[static_cast<size_t>(s)];
-      if (e - 1 >= 0) --e;  // never into the negative region
-    };
-    if (c.side == Side::Gandalf && c.special == "gleichgewicht") {
-      const int g = energy_[0], b = energy_[1];
-      up(Side::Gandalf, g < b ? 2 : 1);
-      if (g <= b) down(Side::Balrog);
-    } else if (c.side == Side::Balrog && c.special == "macht") {
-      const int g = bridge_[0], b = bridge_[1];
-      up(Side::Balrog, b < g ? 2 : 1);
-      if (b <= g) down(Side::Gandalf);
-    }
-  }
-
-  void duel(Side starter, int start, size_t keep) {
-    energy_ = {start, start};
-    const Card* prev = nullptr;
-    Side turn = starter;
-    std::array<int, 2> played{};
-    while (true) {
-      const size_t t = static_cast<size_t>(turn);
-      auto& hand = hand_[t];
-      if (hand.size() <= keep) break;
-      const size_t pick = static_cast<size_t>(random_below(rng_, hand.size()));
-      const size_t index = hand[pick];
-      hand.erase(hand.begin() + static_cast<std::ptrdiff_t>(pick));
-      if (used_[t][index]) violation("a card was played twice");
-      used_[t][index] = true;
-      if (++played[t] > facts().hand) violation("more than 9 cards played in a duel");
-      const Card& c = deck_.of(turn)[index];
-      ++s_.cards_played[t];
-      CardStats& cs = s_.per_card[c.id];
-      ++cs.plays;
-      if (prev) {
-        const size_t p = static_cast<size_t>(prev->side);
-        Blow b = exchange(*prev, c);
-        energy_[p] -= b.to_left;
-        energy_[t] -= b.to_right;
-        clamp(p, start);
-        clamp(t, start);
-        s_.damage_dealt[t] += b.to_left;
-        s_.damage_dealt[p] += b.to_right;
-        for (size_t r = 0; r < 4; ++r) {
-          s_.damage_per_row[t][r] += b.rows_to_left[r];
-          s_.damage_per_row[p][r] += b.rows_to_right[r];
-        }
-        cs.damage_dealt += b.to_left;
-        cs.damage_taken += b.to_right;
-        CardStats& ps = s_.per_card[prev->id];
-        ps.damage_dealt += b.to_right;
-        ps.damage_taken += b.to_left;
-      }
-      if (ended(keep)) break;
-      effect(c, start);
-      clamp(0, start);
-      clamp(1, start);
-      prev = &c;
-      turn = other(turn);
-    }
-  }
-
-  const Deck& deck_;
-  const Board& board_;
-  std::mt19937_64 rng_;
-  Summary& s_;
-  std::array<std::vector<size_t>, 2> hand_;
-  std::array<std::vector<bool>, 2> used_;
-  std::array<int, 2> energy_{};
-  std::array<int, 2> bridge_{};
-};
-
-}  // namespace
-
-Summary simulate(const Deck& deck, const Board& board, uint64_t seed, int games) {
-  Summary s;
-  const int need = facts().cards_per_side;
-  if (static_cast<int>(deck.gandalf.size()) != need || static_cast<int>(deck.balrog.size()) != need) {
-    s.violations = 1;
-    s.first_violations.push_back("the simulator needs 27 cards per side");
-    return s;
-  }
-  Sim sim(deck, board, seed, s);
-  for (int i = 0; i < games; ++i) sim.game();
-  return s;
-}
-
-std::string describe(const Summary& s) {
-  auto row = [&](Side side) {
-    const auto& r = s.damage_per_row[static_cast<size_t>(side)];
-    return std::to_string(r[0]) + "/" + std::to_string(r[1]) + "/" + std::to_string(r[2]) + "/" + std::to_string(r[3]);
-  };
-  std::string out = fmt::format(
-      "{} games ({} duels, {} finals, {} won before the final): Gandalf won {:.1f} %, the Balrog {:.1f} %\n"
-      "mean damage per card played: Gandalf {:.3f}, Balrog {:.3f}; cards played {} / {}\n"
-      "damage dealt by row (top to bottom): Gandalf {}, Balrog {}; {} duels ended by a negative token; "
-      "{} broken invariants\n",
-      s.games, s.duels, s.finals, s.early_wins, 100 * s.win_rate(Side::Gandalf), 100 * s.win_rate(Side::Balrog),
-      s.mean_damage_per_card(Side::Gandalf), s.mean_damage_per_card(Side::Balrog), s.cards_played[0], s.cards_played[1],
-      row(Side::Gandalf), row(Side::Balrog), s.negative_ends, s.violations);
-  for (const auto& v : s.first_violations) out += "  " + v + "\n";
-  return out;
 }
 
 }  // namespace kw::rules::duell

@@ -3,7 +3,12 @@
 #include "rules/hoher_rat.h"
 
 #include <algorithm>
+#include <array>
+#include <cctype>
 #include <map>
+#include <optional>
+
+#include <fmt/format.h>
 
 #include "rules/support.h"
 
@@ -177,22 +182,250 @@ void check_pieces(const model::Game& game, Sink& sink) {
     sink.error(slot.second->loc, "the game has no " + key.first + " in " + key.second);
 }
 
+// ------------------------------------------------------------ rule facts
+
+// The rules' example under "Überzeugen": a yellow Wortführer on space 7, a
+// single red Anhänger on space 6. Pro convinces the Anhänger from 7 with one
+// white argument (so 7 is white); Contra convinces the Wortführer from 6 with
+// three arguments of any colour (so 6 is black).
+struct ExamplePiece {
+  const char* key;
+  int space;
+  const char* colour;  // of the piece
+  const char* kind;    // anhaenger or wortfuehrer
+  int pays;            // arguments it costs to convince this piece from the other
+  const char* with;    // the colour of those arguments ("any": the space convinced from is black)
+};
+const std::array<ExamplePiece, 2>& example() {
+  static const std::array<ExamplePiece, 2> e = {
+      {{"wortfuehrer", 7, "gelb", "wortfuehrer", 3, "any"}, {"anhaenger", 6, "rot", "anhaenger", 1, "weiss"}}};
+  return e;
+}
+
+// `meta.example`: the example's two pieces with their spaces, and what each
+// costs to convince; held against the rules and against the board.
+void check_example(const model::Game& game, Sink& sink) {
+  const model::Value* ex = info(game, "meta.example");
+  if (!ex || !ex->is_map()) {
+    sink.error(info_loc(game, "meta"), "meta.example is missing: the rules' example of convincing (spaces 7 and 6)", {},
+               "example: { wortfuehrer: { space: 7, colour: gelb, pays: 3, with: any }, anhaenger: { space: 6, colour: "
+               "rot, pays: 1, with: weiss } }");
+    return;
+  }
+  const model::Table* board = game.table("board");
+  for (const ExamplePiece& want : example()) {
+    const model::Value* v = ex->find(want.key);
+    if (!v || !v->is_map()) {
+      sink.error(ex->loc, std::string("the example lacks its ") + want.key);
+      continue;
+    }
+    auto num = [&](const char* k) { return v->find(k) ? v->find(k)->as_int().value_or(-1) : -1; };
+    auto str = [&](const char* k) { return v->find(k) ? v->find(k)->scalar : std::string(); };
+    auto at = [&](const char* k) { return v->find(k) ? v->find(k)->loc : v->loc; };
+    if (num("space") != want.space)
+      sink.error(at("space"),
+                 fmt::format("the rules' example puts the {} on space {}, not {}", want.key, want.space, str("space")));
+    if (str("colour") != want.colour)
+      sink.error(at("colour"),
+                 fmt::format("the rules' example has a {} {}, not {}", want.colour, want.key, str("colour")));
+    if (num("pays") != want.pays)
+      sink.error(at("pays"),
+                 fmt::format("convincing the example's {} costs {} (a {}), not {}", want.key, want.pays,
+                             want.pays == 3 ? "Wortführer costs 3" : "single Anhänger costs 1", str("pays")));
+    if (str("with") != want.with)
+      sink.error(at("with"), fmt::format("the rules' example pays for the {} with {} arguments, not {}", want.key,
+                                         want.with, str("with")));
+  }
+  // The board: the space convinced from is the other piece's. Its colour is
+  // the colour paid with, black when any colour will do.
+  if (!board) return;
+  for (const ExamplePiece& target : example()) {
+    const ExamplePiece& from = &target == &example()[0] ? example()[1] : example()[0];
+    const model::TableEntry* e = board->find(std::to_string(from.space));
+    if (!e) continue;
+    const std::string want = std::string(target.with) == "any" ? std::string(wild_colour()) : target.with;
+    const std::string have = entry_text(*e, "colour");
+    if (have != want) {
+      const model::Value* c = entry_field(*e, "colour");
+      sink.error(c ? c->loc : e->loc,
+                 fmt::format("space {} is {}, but the rules' example convinces from it with {} arguments: it is {}",
+                             from.space, have, target.with, want));
+    }
+  }
+  if (std::abs(example()[0].space - example()[1].space) != 1)
+    sink.error(ex->loc, "the example's spaces are not neighbours");
+}
+
+// The factions as the rules bind them: Pro plays white and yellow and gets
+// the Tag cards, Contra red and blue and the Nacht cards. Checked where the
+// data names them: the board's legend (`factions`) and the decks' looks
+// (`meta.looks.<time>.faction`).
+void check_factions(const model::Game& game, Sink& sink) {
+  struct Faction {
+    const char* name;
+    const char* time;
+    std::vector<std::string> colours;
+  };
+  static const std::vector<Faction> rules = {{"Pro", "tag", {"gelb", "weiss"}}, {"Contra", "nacht", {"blau", "rot"}}};
+  for (const Faction& f : rules)
+    if (const model::Value* v = info(game, std::string("meta.looks.") + f.time + ".faction"); v && v->scalar != f.name)
+      sink.error(v->loc, fmt::format("the {} deck belongs to {}, not {}",
+                                     f.time == std::string("tag") ? "Tag" : "Nacht", f.name, v->scalar));
+  for (const auto& deck : game.decks) {
+    if (deck.product != "board") continue;
+    for (const auto& card : deck.cards) {
+      const model::Value* legend = field(game, card, "factions");
+      if (!legend || !legend->is_list()) continue;
+      for (const auto& entry : legend->list) {
+        const model::Value* name = entry.find("name");
+        auto f =
+            std::find_if(rules.begin(), rules.end(), [&](const Faction& x) { return name && name->scalar == x.name; });
+        if (f == rules.end()) {
+          sink.error(name ? name->loc : entry.loc, "a faction of the legend is neither Pro nor Contra", card.id);
+          continue;
+        }
+        if (const model::Value* t = entry.find("time"); t && t->scalar != f->time)
+          sink.error(t->loc, fmt::format("{} plays the {} cards, not {}", f->name, f->time, t->scalar), card.id);
+        if (const model::Value* c = entry.find("colours"); c && c->is_list()) {
+          std::vector<std::string> have;
+          for (const auto& x : c->list) have.push_back(x.scalar);
+          std::sort(have.begin(), have.end());
+          if (have != f->colours)
+            sink.error(c->loc, fmt::format("{} plays {}, not {}", f->name, join_and(f->colours), join_and(have)),
+                       card.id);
+        }
+      }
+    }
+  }
+}
+
+// A Trilith card's effect, as the rules give it: 2 arguments of any colours,
+// within the limit of 6 per colour and faction.
+struct TrilithEffect {
+  int arguments = 2;
+  bool mixed = true;
+  int limit = 6;
+};
+
+std::optional<TrilithEffect> read_trilith(const model::Game& game, const model::Card& card) {
+  const model::Value* v = field(game, card, "effect");
+  if (!v || !v->is_map()) return std::nullopt;
+  TrilithEffect e;
+  if (auto* a = v->find("arguments")) e.arguments = static_cast<int>(a->as_int().value_or(-1));
+  if (auto* m = v->find("mixed")) e.mixed = m->as_bool().value_or(false);
+  if (auto* l = v->find("limit")) e.limit = static_cast<int>(l->as_int().value_or(-1));
+  return e;
+}
+
+std::vector<int> numbers_in(const std::string& t) {
+  std::vector<int> out;
+  for (size_t i = 0; i < t.size(); ++i) {
+    if (!std::isdigit(static_cast<unsigned char>(t[i]))) continue;
+    int n = 0;
+    for (; i < t.size() && std::isdigit(static_cast<unsigned char>(t[i])); ++i) n = n * 10 + (t[i] - '0');
+    out.push_back(n);
+  }
+  return out;
+}
+
+void check_trilith_effects(const model::Game& game, Sink& sink) {
+  const TrilithEffect want;
+  for (const auto& deck : game.decks)
+    for (const auto& card : deck.cards) {
+      if (deck.product == "board") break;
+      if (text(game, card, "kind") != "trilith" || card.copy > 1) continue;  // copies share the definition
+      auto have = read_trilith(game, card);
+      if (!have) {
+        sink.error(card.loc, "a Trilith card needs its `effect` (arguments, mixed, limit)", card.id,
+                   "effect: { arguments: 2, mixed: true, limit: 6 }");
+        continue;
+      }
+      const model::Value* v = field(game, card, "effect");
+      auto at = [&](const char* k) { return v->find(k) ? v->find(k)->loc : v->loc; };
+      if (have->arguments != want.arguments)
+        sink.error(at("arguments"),
+                   fmt::format("a Trilith card gives {} arguments, not {}", want.arguments, have->arguments), card.id);
+      if (have->mixed != want.mixed)
+        sink.error(at("mixed"), "the two arguments of a Trilith card may differ in colour: `mixed: true`", card.id);
+      if (have->limit != want.limit)
+        sink.error(at("limit"),
+                   fmt::format("a faction holds at most {} arguments of a colour, not {}", want.limit, have->limit),
+                   card.id);
+    }
+}
+
 }  // namespace
 
-void check(const model::Model&, const model::Game& game, Diagnostics& out) {
+// The numbers a Trilith card's text states are its effect's: the arguments
+// it gives, then the limit per colour.
+void check_texts(const model::Model&, const model::Game& game, Diagnostics& out) {
+  Sink sink(out, game, "hoher-rat.claims");
+  for (const auto& deck : game.decks)
+    for (const auto& card : deck.cards) {
+      if (deck.product == "board") break;
+      if (text(game, card, "kind") != "trilith" || card.copy > 1) continue;  // copies share the definition
+      auto effect = read_trilith(game, card);
+      const model::Value* rule = field(game, card, "rule");
+      if (!effect || !rule) continue;
+      const auto said = numbers_in(rule->scalar);
+      const std::vector<int> meant = {effect->arguments, effect->limit};
+      if (!said.empty() && said != meant) {
+        std::string s;
+        for (int n : said) s += (s.empty() ? "" : ", ") + std::to_string(n);
+        sink.error(field_loc(game, card, "rule"),
+                   fmt::format("the Trilith text states {}; its effect gives {} arguments with a limit of {}", s,
+                               effect->arguments, effect->limit),
+                   card.id, "the text names the arguments a Trilith card gives, then the limit per colour");
+      }
+    }
+}
+
+void check(const model::Model& model, const model::Game& game, Diagnostics& out) {
   Sink board(out, game, "hoher-rat.board");
+  const size_t errors_before = board.errors();
   check_colours(game, board);
   check_board(game, board);
   Sink cards(out, game, "hoher-rat.cards");
   check_cards(game, cards);
   Sink pieces(out, game, "hoher-rat.pieces");
   check_pieces(game, pieces);
+  Sink example(out, game, "hoher-rat.example");
+  check_example(game, example);
+  Sink factions(out, game, "hoher-rat.factions");
+  check_factions(game, factions);
+  Sink trilith(out, game, "hoher-rat.trilith");
+  check_trilith_effects(game, trilith);
+  check_texts(model, game, out);
   if (const model::Value* w = info(game, "meta.win_block")) {
     auto n = w->as_int();
     if (!n || *n != win_block())
       board.with_check("hoher-rat.win")
           .error(w->loc, "win_block is " + canonical(*w) + "; a block of " + std::to_string(win_block()) + " of the " +
                              std::to_string(kSpaces) + " spaces wins");
+  }
+  if (board.errors() != errors_before) return;
+  // Balance: a few hundred councils per player count (the simulator's
+  // figures in full: kartenwerk simulate --game hoher-rat).
+  SimulationOptions options;
+  options.games = 300;
+  try {
+    const SimulationReport r = simulate_report(model, game, options);
+    std::string figures;
+    for (const auto& g : r.groups) {
+      double pro = 0, contra = 0;
+      for (const auto& f : g.figures) {
+        if (f.key == "win_rate.pro") pro = f.value;
+        if (f.key == "win_rate.contra") contra = f.value;
+      }
+      figures +=
+          fmt::format("{}{}: Pro wins {:.1f} %, Contra {:.1f} %", figures.empty() ? "" : "; ", g.title, pro, contra);
+    }
+    board.with_check("hoher-rat.balance")
+        .note(info_loc(game, "rules"),
+              fmt::format("balance over {} simulated councils per player count: {}", options.games, figures), {},
+              "greedy players; `kartenwerk simulate --game hoher-rat` gives the figures");
+  } catch (const SimulationError&) {
+    // The data's faults are reported above.
   }
 }
 

@@ -11,20 +11,30 @@
 // `wild` marks black), `board` (entries "1".."30" with `colour`) and, when
 // present, `pieces` (kind anhaenger/wortfuehrer/argument, colour, count);
 // cards with `kind` (number/trilith), `time` (tag/nacht), and for number
-// cards `space` (a board entry) and `colour`. `meta.win_block` is checked
-// when present.
+// cards `space` (a board entry) and `colour`, for Trilith cards `effect`
+// ({arguments, mixed, limit}, held against the rules, and the numbers of
+// their `rule` text against it). `meta.win_block` is checked when present;
+// `meta.example` (the rules' convincing example: a Wortführer on 7, an
+// Anhänger on 6) against the rules and the board's colours.
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "model/model.h"
 #include "rules/rules.h"
+#include "rules/simulation.h"
 
 namespace kw::rules::hoher_rat {
 
 inline constexpr std::string_view kRulesId = "hoher-rat";
 
 void check(const model::Model& model, const model::Game& game, Diagnostics& out);
+// The numbers a Trilith card's text states against its `effect`, in the
+// language the game is loaded in.
+void check_texts(const model::Model& model, const model::Game& game, Diagnostics& out);
+// `kartenwerk simulate --game hoher-rat`: whole council votes from the data
+// (hoher_rat_sim.cpp). Throws SimulationError when the data cannot be played.
+SimulationReport simulate_report(const model::Model& model, const model::Game& game, const SimulationOptions& options);
 
 inline constexpr int kSpaces = 30;
 inline constexpr int kTrilithPerDeck = 2;  // "Jeder mischt 2 Trilith-Karten hinzu"

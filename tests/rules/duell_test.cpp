@@ -62,6 +62,7 @@ TEST(DuellData, FixturePassesWithABalanceNote) {
   ASSERT_EQ(f.count(Severity::Note), 1u) << dump(f);
   EXPECT_EQ(f.items()[0].check, "duell.balance");
   EXPECT_NE(f.items()[0].message.find("balance over 1000 simulated games"), std::string::npos) << f.items()[0].message;
+  EXPECT_NE(f.items()[0].hint.find("every special as its effect says"), std::string::npos) << f.items()[0].hint;
   auto [line, col] = locate(test::rules_fixture("duell") / kGame, "rules: duell");
   EXPECT_EQ(f.items()[0].loc.line, line);
   EXPECT_EQ(f.items()[0].loc.column, col + 7);
@@ -190,7 +191,7 @@ TEST(DuellData, ASpecialOnTheWrongSide) {
 
 TEST(DuellData, AnUnnamedBalrogSpecialMustBeMarkedReconstructed) {
   TempDir dir;
-  auto root = broken_copy(dir, "duell", kGame, {{"top row., reconstructed: true }", "top row. }"}});
+  auto root = broken_copy(dir, "duell", kGame, {{"power., reconstructed: true,", "power.,"}});
   auto m = load_ok(root);
   ASSERT_TRUE(m);
   auto f = check_one(*m, "duell");
@@ -215,30 +216,45 @@ TEST(DuellData, UnbalancedEdgesWarn) {
 
 // ---------------------------------------------------------------- simulator
 
-TEST(DuellSimulator, TwoThousandSeededGamesKeepTheInvariants) {
+TEST(DuellSimulator, ThreeThousandSeededGamesKeepTheInvariants) {
   auto m = load_ok(test::rules_fixture("duell"));
   ASSERT_TRUE(m);
   const model::Game& g = *m->game("duell");
-  Summary s = simulate(read_deck(g), read_board(g), 20240601, 2000);
-  EXPECT_EQ(s.games, 2000);
+  Summary s = simulate(read_deck(g), read_board(g), 20240601, 3000, false);
+  EXPECT_EQ(s.games, 3000);
   EXPECT_EQ(s.violations, 0) << describe(s);
-  EXPECT_EQ(s.wins[0] + s.wins[1], 2000);
-  EXPECT_EQ(s.finals + s.early_wins, 2000);
-  EXPECT_GE(s.duels, 2 * 2000);
-  EXPECT_LE(s.duels, 3 * 2000);
-  // Every game plays at least 3 duels' worth of cards until a token goes negative...
-  EXPECT_LE(s.cards_played[0], 27LL * 2000);
-  EXPECT_LE(s.cards_played[1], 27LL * 2000);
-  // ...and the shared cards are symmetric: neither side dominates.
-  EXPECT_GT(s.win_rate(Side::Gandalf), 0.3);
-  EXPECT_LT(s.win_rate(Side::Gandalf), 0.7);
-  EXPECT_GT(s.mean_damage_per_card(Side::Gandalf), 0.5);
-  EXPECT_GT(s.mean_damage_per_card(Side::Balrog), 0.5);
-  long long rows = 0;
-  for (auto r : s.damage_per_row[0]) rows += r;
-  EXPECT_EQ(rows, s.damage_dealt[0]);
-  EXPECT_EQ(s.per_card.size(), 54u);
-  std::printf("[duell] %s", describe(s).c_str());
+  EXPECT_EQ(s.wins[0] + s.wins[1], 3000);
+  EXPECT_EQ(s.finals + s.early_wins, 3000);
+  EXPECT_GE(s.duels, 3 * 3000 - s.early_wins);
+  EXPECT_LE(s.duels, 4 * 3000);
+  EXPECT_LE(s.cards_played[0], 27LL * 3000);
+  EXPECT_LE(s.cards_played[1], 27LL * 3000);
+  EXPECT_GE(s.steps, s.cards_played[0] + s.cards_played[1]);
+  // All twelve specials are played, and each one's power takes effect.
+  ASSERT_EQ(s.specials.size(), 12u);
+  for (const auto& [id, sp] : s.specials) {
+    EXPECT_GT(sp.played, 1000) << id;
+    EXPECT_GT(sp.power, 0) << id;
+    EXPECT_LE(sp.power, sp.played * 2) << id;
+  }
+}
+
+TEST(DuellSimulator, ReplaysWithoutAPowerCountWhatItDecides) {
+  auto m = load_ok(test::rules_fixture("duell"));
+  ASSERT_TRUE(m);
+  const model::Game& g = *m->game("duell");
+  Summary s = simulate(read_deck(g), read_board(g), 5, 400, true);
+  EXPECT_EQ(s.violations, 0) << describe(s);
+  long long decided = 0;
+  for (const auto& [id, sp] : s.specials) {
+    EXPECT_LE(sp.decided_duels, sp.duels_with_power) << id;
+    EXPECT_LE(sp.decided_games, sp.games_with_power) << id;
+    EXPECT_LE(sp.games_with_power, s.games) << id;
+    decided += sp.decided_games;
+  }
+  EXPECT_GT(decided, 0);
+  // The mirror turns the Balrog's attack against him: it decides games.
+  EXPECT_GT(s.specials.at("spiegel").decided_games, 0);
 }
 
 TEST(DuellSimulator, DeterministicPerSeed) {
@@ -249,9 +265,27 @@ TEST(DuellSimulator, DeterministicPerSeed) {
   Summary a = simulate(d, read_board(g), 7, 300), b = simulate(d, read_board(g), 7, 300);
   EXPECT_EQ(a.wins, b.wins);
   EXPECT_EQ(a.damage_dealt, b.damage_dealt);
-  EXPECT_EQ(a.damage_per_row, b.damage_per_row);
+  EXPECT_EQ(a.steps, b.steps);
+  EXPECT_EQ(a.specials.at("spiegel").decided_games, b.specials.at("spiegel").decided_games);
   Summary c = simulate(d, read_board(g), 8, 300);
   EXPECT_NE(a.damage_dealt, c.damage_dealt);
+}
+
+TEST(DuellSimulator, WithoutItsEffectTheMirrorIsAPlainCard) {
+  // The same deal with the Mirror's effect removed plays differently: the
+  // simulator plays effects from the data, not from card names.
+  auto m = load_ok(test::rules_fixture("duell"));
+  ASSERT_TRUE(m);
+  const model::Game& g = *m->game("duell");
+  Deck d = read_deck(g);
+  Summary with = simulate(d, read_board(g), 11, 500, false);
+  for (Card& c : d.gandalf)
+    if (c.special == "spiegel") c.effect = Effect{};
+  Summary without = simulate(d, read_board(g), 11, 500, false);
+  EXPECT_EQ(without.violations, 0) << describe(without);
+  EXPECT_EQ(without.specials.at("spiegel").power, 0);
+  EXPECT_GT(with.specials.at("spiegel").power, 0);
+  EXPECT_NE(with.damage_dealt, without.damage_dealt);
 }
 
 TEST(DuellSimulator, RefusesAnIncompleteDeck) {
@@ -261,6 +295,27 @@ TEST(DuellSimulator, RefusesAnIncompleteDeck) {
   Summary s = simulate(d, Board{}, 1, 10);
   EXPECT_EQ(s.games, 0);
   EXPECT_EQ(s.violations, 1);
+}
+
+TEST(DuellSimulator, TheReportNamesSidesAndSpecials) {
+  auto m = load_ok(test::rules_fixture("duell"));
+  ASSERT_TRUE(m);
+  SimulationOptions o;
+  o.games = 200;
+  SimulationReport r = simulate_report(*m, *m->game("duell"), o);
+  EXPECT_EQ(r.games, 200);
+  EXPECT_EQ(r.violations, 0);
+  ASSERT_EQ(r.groups.size(), 2u);
+  double g = -1, b = -1;
+  bool decides = false;
+  for (const auto& gr : r.groups)
+    for (const auto& f : gr.figures) {
+      if (f.key == "win_rate.gandalf") g = f.value;
+      if (f.key == "win_rate.balrog") b = f.value;
+      decides |= f.key == "decides_game.finte";
+    }
+  EXPECT_NEAR(g + b, 100.0, 1e-9);
+  EXPECT_TRUE(decides);
 }
 
 }  // namespace

@@ -1,0 +1,122 @@
+// Der Hohe Rat's Trilith text against the Trilith cards' effect, on a copy
+// of the shipped data, in German and in the English translation.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "rules/hoher_rat.h"
+#include "rules/rules_test_util.h"
+#include "support/project_copy.h"
+
+namespace kw::rules::hoher_rat {
+namespace {
+
+using test::dump;
+using test::locate;
+using test::locate_on;
+using test::ProjectCopy;
+
+void edit(const ProjectCopy& p, const std::string& file, const std::string& from, const std::string& to) {
+  std::string text = p.read(file);
+  const size_t at = text.find(from);
+  ASSERT_NE(at, std::string::npos) << from;
+  ASSERT_EQ(text.find(from, at + 1), std::string::npos) << from;
+  text.replace(at, from.size(), to);
+  p.write(file, text);
+}
+
+Diagnostics texts(const ProjectCopy& p, const char* language) {
+  model::LoadOptions options;
+  options.language = language;
+  auto loaded = test::load_from_disk(p.dir.path(), options);
+  EXPECT_TRUE(loaded.model) << format_diagnostics(loaded.diagnostics);
+  if (!loaded.model) return {};
+  return rules::check_texts(*loaded.model, *loaded.model->game("hoher-rat"));
+}
+
+TEST(HoherRatTexts, TheShippedTextsAgreeWithTheEffect) {
+  ProjectCopy p;
+  for (const char* language : {"de", "en"}) {
+    Diagnostics t = texts(p, language);
+    EXPECT_TRUE(t.empty()) << language << "\n" << dump(t);
+  }
+}
+
+TEST(HoherRatTexts, AGermanTextPromisingThreeArguments) {
+  ProjectCopy p;
+  const std::string file = "data/games/hoher-rat.yaml";
+  edit(p, file, "nimm dir **2\\u00a0beliebige Argumente**", "nimm dir **3\\u00a0beliebige Argumente**");
+  Diagnostics t = texts(p, "de");
+  auto [l, c] = locate(p.dir.path() / file, "rule: &trilith-rule");
+  EXPECT_FINDING(t, "hoher-rat.claims", l, c + 6,
+                 "the Trilith text states 3, 6; its effect gives 2 arguments with a limit of 6");
+}
+
+TEST(HoherRatTexts, AnEnglishTextWithAnotherLimit) {
+  ProjectCopy p;
+  const std::string file = "data/locales/en/hoher-rat.yaml";
+  std::string yaml = p.read(file);
+  // Both Trilith cards carry the text: break the Tag card's translation.
+  const size_t key = yaml.find("\"card.tag-trilith.rule\":");
+  ASSERT_NE(key, std::string::npos);
+  // "6" then a (no-break) space before "Arguments of each colour".
+  size_t at = yaml.find("Arguments of each colour", yaml.find("text:", key));
+  ASSERT_NE(at, std::string::npos);
+  at = yaml.rfind('6', at);
+  ASSERT_NE(at, std::string::npos);
+  yaml.replace(at, 1, "5");
+  p.write(file, yaml);
+  Diagnostics t = texts(p, "en");
+  auto [l, c] = locate(p.dir.path() / file, "*Limit per faction:\\n5");
+  EXPECT_FINDING(t, "hoher-rat.claims", l, 0, "the Trilith text states 2, 5");
+  EXPECT_EQ(test::count_check(t, "hoher-rat.claims"), 1u) << dump(t);
+}
+
+Diagnostics check_copy(const ProjectCopy& p) {
+  auto loaded = test::load_from_disk(p.dir.path());
+  EXPECT_TRUE(loaded.model) << format_diagnostics(loaded.diagnostics);
+  if (!loaded.model) return {};
+  return check_game(*loaded.model, *loaded.model->game("hoher-rat"));
+}
+
+TEST(HoherRatFactions, TheShippedDataBindsThemAsTheRules) {
+  ProjectCopy p;
+  Diagnostics f = check_copy(p);
+  EXPECT_FALSE(f.has_errors()) << dump(f);
+}
+
+TEST(HoherRatFactions, ALegendThatSwapsTheDecks) {
+  ProjectCopy p;
+  const std::string board = "data/boards/hoher-rat.yaml";
+  edit(p, board, "cards: Tag-Karten, time: tag,", "cards: Tag-Karten, time: nacht,");
+  Diagnostics f = check_copy(p);
+  auto [l, c] = locate(p.dir.path() / board, "time: nacht, colours: [gelb");
+  EXPECT_FINDING(f, "hoher-rat.factions", l, c + 6, "Pro plays the tag cards, not nacht");
+}
+
+TEST(HoherRatFactions, ALegendThatGivesProARedColour) {
+  ProjectCopy p;
+  const std::string board = "data/boards/hoher-rat.yaml";
+  edit(p, board, "colours: [gelb, weiss]", "colours: [gelb, rot]");
+  Diagnostics f = check_copy(p);
+  auto [l, c] = locate(p.dir.path() / board, "colours: [gelb, rot]");
+  EXPECT_FINDING(f, "hoher-rat.factions", l, c + 9, "Pro plays gelb and weiss, not gelb and rot");
+}
+
+TEST(HoherRatFactions, ANachtLookForPro) {
+  ProjectCopy p;
+  const std::string game = "data/games/hoher-rat.yaml";
+  edit(p, game, "        faction: Contra\n", "        faction: Pro\n");
+  Diagnostics f = check_copy(p);
+  auto [l, c] = locate_on(p.dir.path() / game, "faction: Pro", "Pro");
+  // The first "faction: Pro" is the Tag look's; the Nacht look's is the second.
+  const Diagnostic* hit = nullptr;
+  for (const auto& d : f)
+    if (d.check == "hoher-rat.factions" && d.message == "the Nacht deck belongs to Contra, not Pro") hit = &d;
+  ASSERT_NE(hit, nullptr) << dump(f);
+  EXPECT_GT(hit->loc.line, l);
+  EXPECT_EQ(hit->loc.column, c);
+}
+
+}  // namespace
+}  // namespace kw::rules::hoher_rat
