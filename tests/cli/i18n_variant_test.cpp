@@ -4,9 +4,11 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <regex>
 
 #include "core/files.h"
 #include "support/mini_project.h"
+#include "support/project_copy.h"
 
 namespace kw {
 namespace {
@@ -183,6 +185,33 @@ TEST(I18nVariant, TheHeadersVariantIsCheckedBeforeItNamesAFile) {
   EXPECT_FALSE(fs::exists(p.root() / "data/locales/fr/mini.v.yaml"));
   EXPECT_FALSE(fs::exists(p.root() / "data/locales/fr/mini.w.yaml"));
   EXPECT_FALSE(fs::exists(p.root() / "data/locales/fr/mini.x.yaml"));
+}
+
+// The shipped variants are translated completely, and what their English
+// claims about the rules is checked like the base game's.
+TEST(I18nVariant, TheShippedVariantsEnglishIsCompleteAndCheckedAgainstTheRules) {
+  auto st = kartenwerk("--root " + quoted(test::source_root()) + " i18n status --game palantir --lang en");
+  ASSERT_EQ(st.status, 0) << st.output;
+  for (const char* variant : {"mondschein", "scharfes-spiel"})
+    EXPECT_TRUE(
+        std::regex_search(st.output, std::regex(std::string("\\npalantir/") + variant +
+                                                R"( \[en\]: (\d+) of \1 strings translated, 0 missing, 0 stale\n)")))
+        << variant << "\n"
+        << st.output;
+
+  test::ProjectCopy p;
+  const std::string file = "data/locales/en/palantir.scharfes-spiel.yaml";
+  std::string yaml = p.read(file);
+  const std::string from = "Four regions, each one a Doppelkopf suit:";
+  ASSERT_NE(yaml.find(from), std::string::npos) << yaml;
+  yaml.replace(yaml.find(from), from.size(), "Four regions (Rohan › Gondor), each one a Doppelkopf suit:");
+  p.write(file, yaml);
+  auto check = kartenwerk("--root " + quoted(p.dir.path()) + " check --game palantir --variant scharfes-spiel");
+  EXPECT_EQ(check.status, 1) << check.output;
+  EXPECT_TRUE(std::regex_search(check.output,
+                                std::regex(R"(data/locales/en/palantir\.scharfes-spiel\.yaml:\d+:\d+: error: 'Rohan › )"
+                                           R"(Gondor' ranks Rohan above Gondor)")))
+      << check.output;
 }
 
 }  // namespace
