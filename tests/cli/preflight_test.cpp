@@ -103,14 +103,24 @@ TEST(Preflight, MissingFilesAndUnknownProfile) {
   EXPECT_EQ(none.status, 1);
   // Nothing built: one finding that names the build that makes the files.
   EXPECT_NE(none.output.find("files: " + (out.path() / "mini").generic_string() +
-                             " is missing (`kartenwerk build --game mini --out " + out.path().string() +
+                             " has no build (`kartenwerk build --game mini --out " + out.path().string() +
                              " --profile meinspiel` makes it)"),
             std::string::npos)
       << none.output;
   fs::create_directories(out.path() / "mini");
+  auto empty = p.preflight(out.path());
+  EXPECT_EQ(empty.status, 1);
+  EXPECT_NE(empty.output.find("files: " + (out.path() / "mini").generic_string() + " has no build (`kartenwerk build"),
+            std::string::npos)
+      << empty.output;
+  // Built, then a file and the manifest lost: each is named.
+  ASSERT_EQ(p.build(out.path()).status, 0);
+  fs::remove(out.path() / "mini/meinspiel/fronts.pdf");
+  fs::remove(out.path() / "mini/manifest.json");
   auto r = p.preflight(out.path());
   EXPECT_EQ(r.status, 1);
-  EXPECT_NE(r.output.find("files: meinspiel/fronts.pdf is missing"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("files: meinspiel/fronts.pdf is missing (`kartenwerk build --game mini"), std::string::npos)
+      << r.output;
   EXPECT_NE(r.output.find("stale: manifest.json is missing"), std::string::npos) << r.output;
   auto bad = p.preflight(out.path(), "--profile thegamecrafter");
   EXPECT_EQ(bad.status, 2);
@@ -157,7 +167,7 @@ TEST(Preflight, ALanguageAndVariantAreCheckedInTheirOwnFolder) {
   // French without the variant was never built: said, with the build that makes it.
   auto unbuilt = p.preflight(out.path(), "--lang fr");
   EXPECT_EQ(unbuilt.status, 1);
-  EXPECT_NE(unbuilt.output.find("/mini/fr is missing (`kartenwerk build --game mini --lang fr --out "),
+  EXPECT_NE(unbuilt.output.find("/mini/fr has no build (`kartenwerk build --game mini --lang fr --out "),
             std::string::npos)
       << unbuilt.output;
   auto help = kartenwerk("preflight --help");

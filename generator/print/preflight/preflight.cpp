@@ -397,11 +397,16 @@ PreflightReport preflight_game(const model::Game& game, std::span<const layout::
   report.game = game.id;
   report.profile = &profile;
   report.build_command = build_command.empty() ? "kartenwerk build --profile " + profile.id : build_command;
+  // Nothing was built there (no folder, or only the folders of other
+  // builds: <game>/<variant>/ holds <game>/<variant>/<lang>/): one finding
+  // naming the build, instead of one per file.
   std::error_code ec;
-  if (!fs::is_directory(game_dir, ec)) {
-    // Nothing was built there: one finding instead of one per file.
+  bool built = fs::exists(game_dir / "manifest.json", ec);
+  for (const auto& pdf : {profile.deck_pdf, profile.fronts_pdf, profile.backs_pdf})
+    built = built || (!pdf.empty() && fs::exists(game_dir / pdf, ec));
+  if (!built) {
     report.general.push_back(
-        {PreflightCheck::Files, game_dir.generic_string() + " is missing (`" + report.build_command + "` makes it)"});
+        {PreflightCheck::Files, game_dir.generic_string() + " has no build (`" + report.build_command + "` makes it)"});
     return report;
   }
   std::vector<layout::CardSide> sides;
