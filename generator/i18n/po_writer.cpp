@@ -69,7 +69,7 @@ std::string write_po(const PoFile& po) {
   const std::string what = po.variant.empty() ? po.game : po.game + " variant " + po.variant;
   out += "# kartenwerk strings of " + what + ", German source, " + po.language + " translation.\n";
   if (!po.variant.empty())
-    out += "# Only the strings the variant changes; the others are translated with the base game.\n";
+    out += "# Only the strings the variant adds or changes; the others are translated with the base game.\n";
   out += "msgid \"\"\nmsgstr \"\"\n";
   out += "\"Project-Id-Version: kartenwerk " + po.game + "\\n\"\n";
   out += "\"Language: " + po.language + "\\n\"\n";
