@@ -70,7 +70,9 @@ TEST(VariantLocale, TheVariantsOwnStringsAreTheOnesItAddsOrChanges) {
   ASSERT_TRUE(base_fr && variant_fr);
   EXPECT_EQ(variant_fr->file, "data/locales/fr/mini.v.yaml");
   // Both complete, neither lists the other's strings as unused or stale.
-  auto base = status(catalog_of(p, ""), base_fr);
+  // status() points into the catalog it is given: keep it.
+  const auto base_catalog = catalog_of(p, "");
+  auto base = status(base_catalog, base_fr);
   EXPECT_TRUE(base.missing.empty() && base.stale.empty() && base.unused.empty()) << base.unused.size();
   auto variant = status(own, variant_fr);
   EXPECT_EQ(variant.total, 2u);
@@ -108,10 +110,11 @@ TEST(VariantLocale, AGermanChangeToAVariantStringMarksExactlyItStale) {
           test::replace(p.text("data/variants/mini/v.yaml"), "name: Gandalf", "name: Gandalf der Weiße"));
   Diagnostics diags;
   auto locales = model::load_locales(p.project(), diags);
-  auto base = status(catalog_of(p, ""), model::find_locale(locales, "fr", "mini"));
+  const auto base_catalog = catalog_of(p, "");
+  auto base = status(base_catalog, model::find_locale(locales, "fr", "mini"));
   EXPECT_TRUE(base.stale.empty() && base.missing.empty());
-  auto variant =
-      status(variant_strings(catalog_of(p, "v"), catalog_of(p, "")), model::find_locale(locales, "fr", "mini", "v"));
+  const auto own = variant_strings(catalog_of(p, "v"), base_catalog);
+  auto variant = status(own, model::find_locale(locales, "fr", "mini", "v"));
   EXPECT_EQ(ids(variant.stale), (std::vector<std::string>{"card.gamma.name"}));
   EXPECT_TRUE(variant.missing.empty());
 
