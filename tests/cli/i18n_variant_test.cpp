@@ -123,6 +123,32 @@ TEST(I18nVariant, ImportingOneTranslationLeavesTheOtherByteIdentical) {
   EXPECT_NE(check.output.find("0 errors, 0 warnings"), std::string::npos) << check.output;
 }
 
+// Translated, then the variant's German changes: exactly that string turns
+// stale, in `i18n status` and as a warning of `check`; the base stays clean.
+TEST(I18nVariant, AGermanChangeInTheVariantMakesExactlyItsTranslationStale) {
+  Project p;
+  p.write("data/locales/fr/mini.v.yaml",
+          "language: fr\ngame: mini\nvariant: v\nstrings:\n"
+          "  card.beta.name: { de: Khamûl, text: Khamûl l'Oriental }\n"
+          "  card.gamma.name: { de: Gandalf, text: Gandalf le Gris }\n");
+  p.write("data/variants/mini/v.yaml",
+          test::replace(p.text("data/variants/mini/v.yaml"), "name: Gandalf", "name: Gandalf der Weiße"));
+  auto st = p.run("i18n status --lang fr");
+  EXPECT_NE(st.output.find("mini [fr]: 5 of 5 strings translated, 0 missing, 0 stale\n"), std::string::npos)
+      << st.output;
+  EXPECT_NE(st.output.find("mini/v [fr]: 2 of 2 strings translated, 0 missing, 1 stale\n"
+                           "  stale   card.gamma.name  \"Gandalf der Weiße\"\n"),
+            std::string::npos)
+      << st.output;
+  auto check = p.run("check");
+  EXPECT_EQ(check.status, 0) << check.output;  // a warning: the build goes on, in the old translation
+  EXPECT_NE(check.output.find("data/locales/fr/mini.v.yaml:6:20: warning: stale fr text for 'card.gamma.name' "
+                              "(variant v): the German changed to \"Gandalf der Weiße\""),
+            std::string::npos)
+      << check.output;
+  EXPECT_NE(check.output.find("0 errors, 1 warning"), std::string::npos) << check.output;
+}
+
 // A variant's PO whose header lost its variant line is read as the base
 // game's: its entries' German is not the base game's, so none is imported.
 TEST(I18nVariant, AVariantPoWithoutItsHeaderLineDoesNotOverwriteTheBase) {
