@@ -155,6 +155,13 @@ void define_preflight(CLI::App& app, Invocation& inv) {
       ->type_name("NAME")
       ->check(non_empty("a profile name"));
   add_out(preflight, inv, "where the games were built (default: output)");
+  preflight
+      .add_option("--lang", inv.language,
+                  "check the files of `build --lang LANG`: <out>/<game>/[<variant>/]LANG/\n"
+                  "(default: de, <out>/<game>/; all: every language)")
+      ->type_name("LANG")
+      ->check(language_or_all());
+  add_variant(preflight, inv, "check the files of `build --variant NAME`: <out>/<game>/NAME/");
 }
 
 void define_list(CLI::App& app, Invocation& inv) {
@@ -212,18 +219,25 @@ void define_i18n(CLI::App& app, Invocation& inv) {
   status.add_option("--lang", inv.language, "only this language (default: all)")
       ->type_name("LANG")
       ->check(language_or_all());
+  add_variant(status, inv, "only this variant's own strings (default: the games and each of their variants)");
   CLI::App& export_po = *add_command(i18n, "export", "gettext PO files for translators (Poedit, Weblate)");
   add_games(export_po, inv, "only these games (default: all)");
   export_po.add_option("--lang", inv.language, "the target language (a new one starts empty), or all")
       ->type_name("LANG")
       ->required()
       ->check(language_or_all());
+  add_variant(export_po, inv,
+              "only the strings this variant adds or changes, into <LANG>/<game>.NAME.po\n"
+              "(default: <game>.po and one <game>.<variant>.po per variant)");
   add_out(export_po, inv, "folder of <LANG>/<game>.po (default: output/i18n)");
   CLI::App& import_po = *add_command(i18n, "import", "merge translated PO files into data/locales/<lang>/<game>.yaml");
   import_po.add_option("FILE.po", inv.files, "PO files (the game and language are read from their headers)")
       ->type_name("FILE.po")
       ->required()
       ->check(non_empty("a file name"));
+  add_variant(import_po, inv,
+              "the variant of PO files whose header names none (X-Kartenwerk-Variant);\n"
+              "into data/locales/<lang>/<game>.NAME.yaml");
 }
 
 void define_table(CLI::App& app, Invocation& inv) {

@@ -3,6 +3,10 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <iterator>
+#include <map>
+#include <memory>
+#include <optional>
 #include <ostream>
 
 #include "cli/commands.h"
@@ -13,6 +17,7 @@
 #include "i18n/catalog.h"
 #include "i18n/po.h"
 #include "model/locale.h"
+#include "model/schema.h"
 
 namespace kw::cli {
 
@@ -36,11 +41,79 @@ std::vector<std::string> target_languages(const Invocation& inv, const project::
   return langs;
 }
 
-const model::Locale* find_locale(const std::vector<model::Locale>& locales, const std::string& lang,
-                                 const std::string& game) {
-  for (const auto& l : locales)
-    if (l.language == lang && l.game == game) return &l;
-  return nullptr;
+// The strings one locale file translates: a game's catalog, or the strings
+// a variant of it adds or changes (i18n::variant_strings).
+struct Part {
+  const model::Game* game = nullptr;  // as loaded: with the variant applied, for a variant
+  std::string variant;                // empty: the base game
+  std::vector<i18n::CatalogEntry> entries;
+  std::string label() const { return variant.empty() ? game->id : game->id + "/" + variant; }
+};
+
+// The models with each variant applied, each loaded once (a variant name may
+// be shared by several games).
+class VariantModels {
+ public:
+  explicit VariantModels(const project::Project& project) : project_(project) {}
+  // Null (with the load's diagnostics on `err`) when it does not load.
+  const model::Model* get(const std::string& variant, std::ostream& err) {
+    auto [it, fresh] = models_.try_emplace(variant);
+    if (fresh) {
+      model::LoadOptions options;
+      options.variant = variant;
+      auto loaded = model::load_model(project_, options);
+      // Its warnings are the base game's or `check`'s business; a variant
+      // that does not load is this command's.
+      if (!loaded.model) err << format_diagnostics(loaded.diagnostics, &project_);
+      it->second = std::move(loaded.model);
+    }
+    return it->second.get();
+  }
+
+ private:
+  const project::Project& project_;
+  std::map<std::string, std::unique_ptr<model::Model>> models_;
+};
+
+// The part of `variant` of the base game `game` (whose catalog is `base`);
+// nullopt when the variant does not load.
+std::optional<Part> variant_part(const model::Game& game, const std::string& variant,
+                                 const std::vector<i18n::CatalogEntry>& base, VariantModels& models,
+                                 std::ostream& err) {
+  const model::Model* model = models.get(variant, err);
+  const model::Game* varied = model ? model->game(game.id) : nullptr;
+  if (!varied) return std::nullopt;
+  Diagnostics diags;  // the layouts' problems were reported with the base catalog
+  return Part{varied, variant, i18n::variant_strings(i18n::catalog(*model, *varied, diags), base)};
+}
+
+// The parts the command works on: each selected game and each of its
+// variants, or with --variant only that variant of the games that have it.
+// Empty (after saying why) when a variant does not load or no game has it.
+std::vector<Part> parts(const Invocation& inv, const Session& s, VariantModels& models, std::ostream& err) {
+  std::vector<Part> out;
+  for (const auto* game : s.games) {
+    Diagnostics diags;
+    auto entries = i18n::catalog(*s.model, *game, diags);
+    err << format_diagnostics(diags, s.project.get());
+    std::vector<std::string> variants = model::available_variants(*s.project, game->id);
+    if (!inv.variant.empty()) {
+      if (std::find(variants.begin(), variants.end(), inv.variant) == variants.end()) continue;
+      variants = {inv.variant};
+    }
+    std::vector<Part> own;
+    for (const auto& variant : variants) {
+      auto part = variant_part(*game, variant, entries, models, err);
+      if (!part) return {};
+      own.push_back(std::move(*part));
+    }
+    if (inv.variant.empty()) out.push_back(Part{game, "", std::move(entries)});
+    std::move(own.begin(), own.end(), std::back_inserter(out));
+  }
+  if (out.empty() && !inv.variant.empty())
+    fmt::print(err, "kartenwerk: no game has the variant '{}' (data/variants/<game>/{}.yaml)\n", inv.variant,
+               inv.variant);
+  return out;
 }
 
 // Where `field` ("Language:") stands in the PO text, for a located error;
@@ -68,13 +141,13 @@ bool write_or_report(const fs::path& file, const std::string& bytes, std::ostrea
 
 int status(const Invocation& inv, const Session& s, const std::vector<model::Locale>& locales, std::ostream& out,
            std::ostream& err) {
-  for (const auto* game : s.games) {
-    Diagnostics diags;
-    auto entries = i18n::catalog(*s.model, *game, diags);
-    err << format_diagnostics(diags, s.project.get());
+  VariantModels models(*s.project);
+  const auto all = parts(inv, s, models, err);
+  if (all.empty() && !s.games.empty()) return 1;
+  for (const auto& part : all) {
     for (const auto& lang : target_languages(inv, *s.project)) {
-      auto st = i18n::status(entries, find_locale(locales, lang, game->id));
-      fmt::print(out, "{} [{}]: {} of {} strings translated, {} missing, {} stale{}\n", game->id, lang,
+      auto st = i18n::status(part.entries, model::find_locale(locales, lang, part.game->id, part.variant));
+      fmt::print(out, "{} [{}]: {} of {} strings translated, {} missing, {} stale{}\n", part.label(), lang,
                  st.total - st.missing.size(), st.total, st.missing.size(), st.stale.size(),
                  st.unused.empty() ? "" : fmt::format(", {} unused", st.unused.size()));
       for (const auto* e : st.missing) fmt::print(out, "  missing {}  \"{}\"\n", e->id, one_line(e->source));
@@ -94,30 +167,63 @@ int export_po(const Invocation& inv, const Session& s, const std::vector<model::
     return 2;
   }
   fs::path dir = inv.out_dir.empty() || inv.out_dir == "output" ? fs::path("output") / "i18n" : inv.out_dir;
-  for (const auto* game : s.games) {
-    Diagnostics diags;
-    auto entries = i18n::catalog(*s.model, *game, diags);
-    err << format_diagnostics(diags, s.project.get());
+  VariantModels models(*s.project);
+  const auto all = parts(inv, s, models, err);
+  if (all.empty() && !s.games.empty()) return 1;
+  for (const auto& part : all) {
+    // <game>.po, or <game>.<variant>.po: the names of the locale files.
+    const std::string name = part.game->id + (part.variant.empty() ? "" : "." + part.variant) + ".po";
     for (const auto& lang : langs) {
       // The language may come from a folder name under data/locales/: it
       // becomes a folder of --out only when it is a language code.
-      const auto file = is_language_code(lang) ? confined(dir, fs::path(lang) / (game->id + ".po")) : std::nullopt;
+      const auto file = is_language_code(lang) ? confined(dir, fs::path(lang) / name) : std::nullopt;
       if (!file) {
-        fmt::print(err, "kartenwerk: i18n export: '{}' is no language code, or {}/{}.po leaves {}\n", lang, lang,
-                   game->id, dir.string());
+        fmt::print(err, "kartenwerk: i18n export: '{}' is no language code, or {}/{} leaves {}\n", lang, lang, name,
+                   dir.string());
         return 1;
       }
-      const std::string po = i18n::write_po(i18n::to_po(entries, find_locale(locales, lang, game->id), lang, game->id));
-      if (!write_or_report(*file, po, err)) return 1;
+      i18n::PoFile po = i18n::to_po(part.entries, model::find_locale(locales, lang, part.game->id, part.variant), lang,
+                                    part.game->id);
+      po.variant = part.variant;
+      if (!write_or_report(*file, i18n::write_po(po), err)) return 1;
       out << file->string() << "\n";
     }
   }
   return 0;
 }
 
+// The variant a PO file is for: its header's X-Kartenwerk-Variant, else
+// --variant. It becomes part of a file name, so it must be a plain id, and
+// a variant of the PO's game.
+bool import_variant(const Invocation& inv, const Session& s, const std::string& text, const std::string& file,
+                    i18n::PoFile& po, Diagnostics& diags) {
+  if (po.variant.empty()) po.variant = inv.variant;
+  const SourceLoc at = header_loc(text, file, "X-Kartenwerk-Variant:");
+  if (!inv.variant.empty() && po.variant != inv.variant) {
+    diags.error(at, "the PO header names the variant '" + po.variant + "', but --variant says '" + inv.variant + "'");
+    return false;
+  }
+  if (po.variant.empty()) return true;
+  if (!is_plain_id(po.variant)) {
+    diags.error(at, "the PO header's X-Kartenwerk-Variant: '" + po.variant + "' is no variant name", {},
+                "variant names are ids: [a-z0-9][a-z0-9-]{0,63}");
+    return false;
+  }
+  auto variants = model::available_variants(*s.project, po.game);
+  if (std::find(variants.begin(), variants.end(), po.variant) == variants.end()) {
+    diags.error(at,
+                "game " + po.game + " has no variant '" + po.variant + "' (data/variants/" + po.game + "/" +
+                    po.variant + ".yaml)",
+                {}, variants.empty() ? "" : "its variants: " + model::join_names(variants));
+    return false;
+  }
+  return true;
+}
+
 int import_po(const Invocation& inv, const Session& s, std::vector<model::Locale>& locales, std::ostream& out,
               std::ostream& err) {
   int status_code = 0;
+  VariantModels models(*s.project);
   for (const auto& file : inv.files) {
     auto text = read_file(file);
     if (!text) {
@@ -134,18 +240,30 @@ int import_po(const Invocation& inv, const Session& s, std::vector<model::Locale
     else if (!is_language_code(po.language))  // it names the folder written to
       diags.error(header_loc(*text, file, "Language:"),
                   "the PO header's Language: '" + po.language + "' is no language code (de, en, pt-BR, ...)");
+    if (game) import_variant(inv, s, *text, file, po, diags);
     if (diags.has_errors()) {
       err << format_diagnostics(diags, s.project.get());
       status_code = 1;
       continue;
     }
+    // A variant's PO merges into the variant's own file, never the base
+    // game's: the base translation stays a translation of the base game.
     auto entries = i18n::catalog(*s.model, *game, diags);
-    model::Locale* locale = const_cast<model::Locale*>(find_locale(locales, po.language, game->id));
+    if (!po.variant.empty()) {
+      auto part = variant_part(*game, po.variant, entries, models, err);
+      if (!part) {
+        status_code = 1;
+        continue;
+      }
+      entries = std::move(part->entries);
+    }
+    model::Locale* locale = const_cast<model::Locale*>(model::find_locale(locales, po.language, game->id, po.variant));
     model::Locale fresh;
     if (!locale) {
       fresh.language = po.language;
       fresh.game = game->id;
-      fresh.file = "data/locales/" + po.language + "/" + game->id + ".yaml";
+      fresh.variant = po.variant;
+      fresh.file = model::locale_file(po.language, game->id, po.variant);
       locale = &fresh;
     }
     size_t set = i18n::merge_po(po, entries, *locale, file, diags);
@@ -154,10 +272,10 @@ int import_po(const Invocation& inv, const Session& s, std::vector<model::Locale
       status_code = 1;
       continue;
     }
-    const auto target = confined(inv.root / "data" / "locales", fs::path(po.language) / (game->id + ".yaml"));
+    const std::string name = game->id + (po.variant.empty() ? "" : "." + po.variant) + ".yaml";
+    const auto target = confined(inv.root / "data" / "locales", fs::path(po.language) / name);
     if (!target) {
-      fmt::print(err, "{}: error: data/locales/{}/{}.yaml leaves data/locales/ of the project\n", file, po.language,
-                 game->id);
+      fmt::print(err, "{}: error: data/locales/{}/{} leaves data/locales/ of the project\n", file, po.language, name);
       status_code = 1;
       continue;
     }
@@ -173,7 +291,10 @@ int import_po(const Invocation& inv, const Session& s, std::vector<model::Locale
 }  // namespace
 
 int run_i18n(const Invocation& inv, std::ostream& out, std::ostream& err) {
-  Session s = open_session(inv, open_project(inv), err);
+  // The base games: a variant's strings are told from theirs (see parts).
+  Invocation base = inv;
+  base.variant.clear();
+  Session s = open_session(base, open_project(inv), err);
   if (!s.model) return 1;
   Diagnostics diags;
   auto locales = model::load_locales(*s.project, diags);

@@ -1,12 +1,17 @@
-// kartenwerk preflight [--game ID[,ID]] [--profile NAME] [--out DIR]:
-// checks each game's produced files under DIR/<game>/ against a print-shop
-// profile (data/print/profiles.yaml) and prints a report per card.
+// kartenwerk preflight [--game ID[,ID]] [--profile NAME] [--out DIR]
+//                     [--lang LANG] [--variant NAME]:
+// checks each game's produced files under DIR/<game>/[<variant>/][<lang>/]
+// (where `build` with the same --lang and --variant put them) against a
+// print-shop profile (data/print/profiles.yaml) and prints a report per card.
 // Exit status 1 when a game fails (or its files are missing), 2 for an
 // unknown profile.
 #include <fmt/ostream.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
+#include <memory>
 #include <ostream>
+#include <string>
 #include <vector>
 
 #include "cli/commands.h"
@@ -14,6 +19,7 @@
 #include "layout/card_layout.h"
 #include "layout/game_layout.h"
 #include "layout/icons.h"
+#include "model/locale.h"
 #include "page/fit.h"
 #include "print/preflight/preflight.h"
 #include "print/products/card_products.h"
@@ -21,6 +27,72 @@
 #include "text/typesetter.h"
 
 namespace kw::cli {
+
+namespace {
+
+// Where `build` put the files of `game` in `language` (with --variant):
+// <out>/<game>/[<variant>/][<language>/], and the build that makes them.
+std::filesystem::path built_folder(const Invocation& inv, const std::string& game, const std::string& language) {
+  std::filesystem::path dir = inv.out_dir / game;
+  if (!inv.variant.empty()) dir /= inv.variant;
+  if (language != model::kSourceLanguage) dir /= language;
+  return dir;
+}
+
+std::string build_command(const Invocation& inv, const std::string& game, const std::string& language,
+                          const std::string& profile) {
+  std::string command = "kartenwerk build --game " + game;
+  if (language != model::kSourceLanguage) command += " --lang " + language;
+  if (!inv.variant.empty()) command += " --variant " + inv.variant;
+  if (inv.out_dir != "output") command += " --out " + inv.out_dir.string();
+  return command + " --profile " + profile;
+}
+
+// Checks the files of the selected games in one language against `profile`.
+int preflight_language(const Invocation& inv, const std::shared_ptr<const project::Project>& project,
+                       const print::PrintProfile& profile, const text::FontLibrary& fonts, const std::string& language,
+                       std::ostream& out, std::ostream& err) {
+  // The text the files were painted with: the language's, the variant's.
+  Session s = open_session(inv, project, err, language);
+  if (!s.model) return 1;
+  if (s.games.empty() && !inv.variant.empty()) {
+    fmt::print(err, "kartenwerk: no game has the variant '{}'\n", inv.variant);
+    return 1;
+  }
+  int status = 0;
+  for (const auto* game : s.games) {
+    // The display list the files were painted from: the same layout as build.
+    text::Typesetter typesetter(fonts, layout::icon_aspect_for(*s.model, *game));
+    layout::Layouter layouter(*s.model, fonts, typesetter);
+    layout::ValueMap rule_values = rules::rule_values(*s.model, *game);
+    Diagnostics game_diags;
+    auto cards = layout::layout_cards(*game, layouter, {language, &rule_values}, game_diags);
+    if (game_diags.has_errors()) {
+      err << format_diagnostics(game_diags, project.get());
+      fmt::print(err, "kartenwerk: {}: the layout has errors, so there is nothing to check\n", game->id);
+      status = 1;
+      continue;
+    }
+    // The shop's card for this game, and each card fitted to it as `build
+    // --profile` fits it (page/fit.h): what the files were painted from.
+    const print::PrintProfile shop =
+        cards.empty() ? profile : profile.for_card({cards.front().page.trim.w, cards.front().page.trim.h});
+    const page::CardTarget target{.trim = shop.trim, .bleed = shop.bleed, .safe = shop.safe, .corner_radius = 0};
+    for (auto& card : cards) card.page = page::fit_page(card.page, target).page;
+    try {
+      auto report = print::preflight_game(*game, cards, built_folder(inv, game->id, language), shop, *project,
+                                          build_command(inv, game->id, language, profile.id));
+      out << print::format_preflight(report);
+      if (!report.passed()) status = 1;
+    } catch (const std::exception& e) {
+      fmt::print(err, "kartenwerk: {}: {}\n", game->id, e.what());
+      status = 1;
+    }
+  }
+  return status;
+}
+
+}  // namespace
 
 int run_preflight(const Invocation& inv, std::ostream& out, std::ostream& err) {
   const auto project = open_project(inv);
@@ -38,42 +110,20 @@ int run_preflight(const Invocation& inv, std::ostream& out, std::ostream& err) {
     fmt::print(err, "kartenwerk: unknown profile '{}' (profiles: {})\n", id, fmt::join(known, ", "));
     return 2;
   }
-  Session s = open_session(inv, project, err);
-  if (!s.model) return 1;
   auto fonts = text::FontLibrary::load(*project, diags);
   if (!fonts || diags.has_errors()) {
     err << format_diagnostics(diags, project.get());
     return 1;
   }
+  // The languages as `build --lang` takes them: one, or all.
+  std::vector<std::string> languages = {model::kSourceLanguage};
+  if (inv.language == "all")
+    languages = model::available_languages(*project);
+  else if (!inv.language.empty())
+    languages = {inv.language};
   int status = 0;
-  for (const auto* game : s.games) {
-    // The display list the files were painted from: the same layout as build.
-    text::Typesetter typesetter(*fonts, layout::icon_aspect_for(*s.model, *game));
-    layout::Layouter layouter(*s.model, *fonts, typesetter);
-    layout::ValueMap rule_values = rules::rule_values(*s.model, *game);
-    Diagnostics game_diags;
-    auto cards = layout::layout_cards(*game, layouter, {"de", &rule_values}, game_diags);
-    if (game_diags.has_errors()) {
-      err << format_diagnostics(game_diags, project.get());
-      fmt::print(err, "kartenwerk: {}: the layout has errors, so there is nothing to check\n", game->id);
-      status = 1;
-      continue;
-    }
-    // The shop's card for this game, and each card fitted to it as `build
-    // --profile` fits it (page/fit.h): what the files were painted from.
-    const print::PrintProfile shop =
-        cards.empty() ? *profile : profile->for_card({cards.front().page.trim.w, cards.front().page.trim.h});
-    const page::CardTarget target{.trim = shop.trim, .bleed = shop.bleed, .safe = shop.safe, .corner_radius = 0};
-    for (auto& card : cards) card.page = page::fit_page(card.page, target).page;
-    try {
-      auto report = print::preflight_game(*game, cards, inv.out_dir / game->id, shop, *project);
-      out << print::format_preflight(report);
-      if (!report.passed()) status = 1;
-    } catch (const std::exception& e) {
-      fmt::print(err, "kartenwerk: {}: {}\n", game->id, e.what());
-      status = 1;
-    }
-  }
+  for (const auto& language : languages)
+    status = std::max(status, preflight_language(inv, project, *profile, *fonts, language, out, err));
   return status;
 }
 

@@ -62,6 +62,16 @@ std::vector<CatalogEntry> catalog(const model::Model& source, const model::Game&
   return out;
 }
 
+std::vector<CatalogEntry> variant_strings(const std::vector<CatalogEntry>& variant,
+                                          const std::vector<CatalogEntry>& base) {
+  std::map<std::string, std::string> base_german;
+  for (const auto& e : base) base_german.emplace(e.id, e.source);
+  std::vector<CatalogEntry> out;
+  for (const auto& e : variant)
+    if (model::is_variant_string(e.id, e.source, base_german)) out.push_back(e);
+  return out;
+}
+
 Status status(const std::vector<CatalogEntry>& entries, const model::Locale* locale) {
   Status st;
   st.total = entries.size();
@@ -123,8 +133,21 @@ size_t merge_po(const PoFile& po, const std::vector<CatalogEntry>& entries, mode
   size_t set = 0;
   for (const auto& p : po.entries) {
     auto it = by_id.find(p.context);
+    const std::string whose = "game " + po.game + (po.variant.empty() ? "" : " variant " + po.variant);
     if (it == by_id.end()) {
-      diags.error({po_file, 0, 0}, "unknown string id '" + p.context + "' (msgctxt) for game " + po.game);
+      diags.error({po_file, 0, 0}, "unknown string id '" + p.context + "' (msgctxt) for " + whose, {},
+                  po.variant.empty() ? "" : "a variant's PO holds only the strings it adds or changes");
+      continue;
+    }
+    if (p.source != it->second->source && !p.source_plural) {
+      // The translation was made from other German: another variant's text
+      // under the same id, or the German changed since the export. Recording
+      // it as a translation of today's German would hide that.
+      diags.warning({po_file, 0, 0},
+                    "'" + p.context + "': the PO's German (msgid) is not the German of " + whose + " now; not imported",
+                    {},
+                    "export the PO again (the entry comes out fuzzy with the new German); "
+                    "a variant's PO names its variant in X-Kartenwerk-Variant");
       continue;
     }
     if (p.source_plural) {

@@ -30,6 +30,13 @@ std::string placeholder_note(const std::string& source, const std::map<std::stri
 // reported to `diags` and skipped.
 std::vector<CatalogEntry> catalog(const model::Model& source, const model::Game& game, Diagnostics& diags);
 
+// The strings of a variant's catalog (`variant`, made from the model with
+// the variant applied) that the variant adds or changes: those whose id the
+// base game's catalog lacks or whose German differs from it. Only these go
+// into the variant's locale file and PO; the rest are the base game's.
+std::vector<CatalogEntry> variant_strings(const std::vector<CatalogEntry>& variant,
+                                          const std::vector<CatalogEntry>& base);
+
 struct Status {
   size_t total = 0;
   std::vector<const CatalogEntry*> missing;  // no translation
@@ -44,7 +51,10 @@ PoFile to_po(const std::vector<CatalogEntry>& entries, const model::Locale* loca
              const std::string& game);
 // Merges a PO file's translations into `locale` (msgctxt ids the catalog
 // knows; an empty msgstr leaves the string untranslated). Unknown ids and
-// plural entries are errors; returns the number of strings set.
+// plural entries are errors; an entry whose msgid is not the catalog's German
+// (another variant's PO, or the German changed since the export) is skipped
+// with a warning, so no translation is recorded as made from German it was
+// not made from. Returns the number of strings set.
 size_t merge_po(const PoFile& po, const std::vector<CatalogEntry>& entries, model::Locale& locale,
                 const std::string& po_file, Diagnostics& diags);
 

@@ -29,6 +29,9 @@ struct PoEntry {
 struct PoFile {
   std::string language;  // from the header's Language:
   std::string game;      // from the header's X-Kartenwerk-Game:
+  // From X-Kartenwerk-Variant: the variant whose own strings the file holds
+  // (data/variants/<game>/<variant>.yaml); empty for the base game.
+  std::string variant;
   std::vector<PoEntry> entries;
 };
 

@@ -66,7 +66,10 @@ std::string write_entry(const PoEntry& e) {
 
 std::string write_po(const PoFile& po) {
   std::string out;
-  out += "# kartenwerk strings of " + po.game + ", German source, " + po.language + " translation.\n";
+  const std::string what = po.variant.empty() ? po.game : po.game + " variant " + po.variant;
+  out += "# kartenwerk strings of " + what + ", German source, " + po.language + " translation.\n";
+  if (!po.variant.empty())
+    out += "# Only the strings the variant adds or changes; the others are translated with the base game.\n";
   out += "msgid \"\"\nmsgstr \"\"\n";
   out += "\"Project-Id-Version: kartenwerk " + po.game + "\\n\"\n";
   out += "\"Language: " + po.language + "\\n\"\n";
@@ -74,6 +77,7 @@ std::string write_po(const PoFile& po) {
   out += "\"Content-Type: text/plain; charset=UTF-8\\n\"\n";
   out += "\"Content-Transfer-Encoding: 8bit\\n\"\n";
   out += "\"X-Kartenwerk-Game: " + po.game + "\\n\"\n";
+  if (!po.variant.empty()) out += "\"X-Kartenwerk-Variant: " + po.variant + "\\n\"\n";
   out += "\"X-Source-Language: de\\n\"\n";
   for (const auto& e : po.entries) out += write_entry(e);
   return out;

@@ -371,11 +371,7 @@ void mark_overflow(const Context& ctx, const ElementCommon& e, const Affine& t, 
 
 void draw(const Context& ctx, const Scope& scope, const TextElement& e, int) {
   // In a translation, the element's literal text comes from the locale.
-  std::string source = e.text;
-  if (const model::Locale* locale = ctx.game.locale) {
-    if (const auto* entry = locale->find("layout." + ctx.def.id + "." + e.text_id); entry && !entry->text.empty())
-      source = entry->text;
-  }
+  std::string source = ctx.game.locale ? ctx.game.tr("layout." + ctx.def.id + "." + e.text_id, e.text) : e.text;
   auto markup = eval(ctx, scope, e, source);
   if (!markup || markup->empty()) return;
   const Rect& box = e.box;

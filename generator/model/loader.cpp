@@ -27,8 +27,9 @@ const TableEntry* Table::find(const std::string& entry_id) const {
 }
 
 std::string Game::tr(const std::string& id_, const std::string& german) const {
-  const LocaleEntry* e = locale ? locale->find(id_) : nullptr;
-  return e && !e->text.empty() ? e->text : german;
+  for (const Locale* l : {variant_locale, locale})
+    if (const LocaleEntry* e = l ? l->find(id_) : nullptr; e && !e->text.empty()) return e->text;
+  return german;
 }
 
 const Table* Game::table(const std::string& id_) const {
@@ -643,11 +644,24 @@ LoadResult load_model(const project::Project& project, const LoadOptions& option
     return result;
   }
   model.locales = load_locales(project, result.diagnostics);
+  // A variant's own strings (those it adds or changes) are translated in its
+  // own locale file: which they are, the base game's German tells.
+  std::unique_ptr<Model> base;
+  if (!options.variant.empty()) {
+    Diagnostics reported;  // the same files were just loaded and reported
+    base = Loader(project, reported, "").run();
+  }
   for (auto& game : model.games) {
     game->language = options.language;
-    for (const auto& l : model.locales)
-      if (l.language == options.language && l.game == game->id) game->locale = &l;
-    localize(*game, game->locale, options.language, result.diagnostics);
+    game->locale = find_locale(model.locales, options.language, game->id);
+    const Game* base_game = base && !game->variant.empty() ? base->game(game->id) : nullptr;
+    if (!base_game) {
+      localize(*game, game->locale, options.language, result.diagnostics);
+      continue;
+    }
+    game->variant_locale = find_locale(model.locales, options.language, game->id, game->variant);
+    const VariantTranslation own{game->variant_locale, german_by_id(*base_game)};
+    localize(*game, game->locale, options.language, result.diagnostics, &own);
   }
   if (result.diagnostics.has_errors()) result.model.reset();
   return result;

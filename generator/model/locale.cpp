@@ -16,6 +16,17 @@ const LocaleEntry* Locale::find(const std::string& id) const {
   return it == strings.end() ? nullptr : &it->second;
 }
 
+std::string locale_file(const std::string& language, const std::string& game, const std::string& variant) {
+  return "data/locales/" + language + "/" + game + (variant.empty() ? "" : "." + variant) + ".yaml";
+}
+
+const Locale* find_locale(const std::vector<Locale>& locales, const std::string& language, const std::string& game,
+                          const std::string& variant) {
+  for (const auto& l : locales)
+    if (l.language == language && l.game == game && l.variant == variant) return &l;
+  return nullptr;
+}
+
 namespace {
 
 // The long form of a string: its German source and its translation.
@@ -37,6 +48,9 @@ const yaml::Schema& locale_file_schema() {
       {
           key("language", text(), "the language; must match the folder data/locales/<language>/"),
           key("game", text(), "the game; must match the file name <game>.yaml"),
+          key("variant", text(),
+              "the variant whose own strings the file translates; must match the file name "
+              "<game>.<variant>.yaml"),
           key("strings",
               dict_of(described(one_of({text(), string_schema()}), "a text or { de: ..., text: ... }"), "string"),
               "string id -> the translation (a text, or its German source and its text)"),
@@ -55,6 +69,10 @@ bool read_locale(const Value& doc, Locale& locale, Diagnostics& diags) {
                 "language '" + *language + "' does not match the folder '" + locale.language + "'");
   if (auto game = r.text("game"); game && *game != locale.game)
     diags.error(r.find("game")->loc, "game '" + *game + "' does not match the file name '" + locale.game + "'");
+  if (auto variant = r.text("variant"); variant && *variant != locale.variant)
+    diags.error(r.find("variant")->loc,
+                "variant '" + *variant + "' does not match the file name '" + project::file_name(locale.file) + "'", {},
+                "a variant's strings are in <game>.<variant>.yaml");
   r.each("strings", [&](const std::string& id, const Value& v) {
     LocaleEntry e;
     e.loc = v.loc;
@@ -95,7 +113,17 @@ std::vector<Locale> load_locales(const project::Project& project, Diagnostics& d
     Locale locale;
     locale.file = file;
     locale.language = project::file_name(project::parent(file));
-    locale.game = project::stem(file);
+    // <game>.yaml, or <game>.<variant>.yaml: ids have no dots, so the first
+    // dot parts them. Both name output and locale files, so both are checked.
+    const std::string stem = project::stem(file);
+    const size_t dot = stem.find('.');
+    locale.game = stem.substr(0, dot);
+    if (dot != std::string::npos) locale.variant = stem.substr(dot + 1);
+    if (!is_plain_id(locale.game) || (dot != std::string::npos && !is_plain_id(locale.variant))) {
+      diags.error({file, 0, 0}, "'" + project::file_name(file) + "' is no locale file name", {},
+                  "<game>.yaml, or <game>.<variant>.yaml for a variant's own strings (ids: [a-z0-9][a-z0-9-]*)");
+      continue;
+    }
     if (read_locale(*doc, locale, diags)) locales.push_back(std::move(locale));
   }
   return locales;

@@ -11,6 +11,11 @@
 //   card.<card>.<field.path>              ... of one copy, where copies differ
 //   layout.<layout>.<element>             literal text of a layout's text element
 //   rules.<game>.<word>                   words the rules engine prints
+//
+// A variant's own strings (those its overlay adds or changes: a patched
+// card text, a renamed card) are translated in a file of their own,
+// data/locales/<lang>/<game>.<variant>.yaml, under the same ids: the base
+// game's file keeps translating the base game, whatever the variants do.
 #include <map>
 #include <string>
 #include <vector>
@@ -38,15 +43,24 @@ struct LocaleEntry {
 struct Locale {
   std::string language;
   std::string game;
-  std::string file;  // project path: data/locales/<lang>/<game>.yaml
+  std::string variant;  // empty: the base game's strings
+  std::string file;     // project path: data/locales/<lang>/<game>[.<variant>].yaml
   std::map<std::string, LocaleEntry> strings;
   const LocaleEntry* find(const std::string& id) const;
 };
 
+// The project path of a locale file: data/locales/<lang>/<game>.yaml, or
+// data/locales/<lang>/<game>.<variant>.yaml for a variant's own strings.
+std::string locale_file(const std::string& language, const std::string& game, const std::string& variant = {});
+// The locale of `language`, `game` and `variant` among `locales`, or nullptr.
+const Locale* find_locale(const std::vector<Locale>& locales, const std::string& language, const std::string& game,
+                          const std::string& variant = {});
+
 // The keys of a locale file (yaml/schema.h).
 const yaml::Schema& locale_file_schema();
 
-// Every locale file of the project: data/locales/<lang>/<game>.yaml.
+// Every locale file of the project: data/locales/<lang>/<game>.yaml and
+// data/locales/<lang>/<game>.<variant>.yaml.
 std::vector<Locale> load_locales(const project::Project& project, Diagnostics& diags);
 // Languages that have a folder under data/locales/, plus the source language.
 std::vector<std::string> available_languages(const project::Project& project);

@@ -42,10 +42,15 @@ std::vector<const String*> write_order(const Locale& locale) {
 }  // namespace
 
 std::string format_locale(const Locale& locale) {
-  std::string out = "# " + locale.game + " in language '" + locale.language +
+  const std::string what = locale.variant.empty() ? locale.game : locale.game + " variant " + locale.variant;
+  std::string out = "# " + what + " in language '" + locale.language +
                     "'. Each string: `de` is the German source it was translated from\n"
                     "# (kartenwerk i18n status reports it stale when the German changes), `text` the translation.\n";
-  out += "language: " + locale.language + "\ngame: " + locale.game + "\nstrings:\n";
+  if (!locale.variant.empty())
+    out += "# Only the strings the variant adds or changes; the others are in " + locale.game + ".yaml.\n";
+  out += "language: " + locale.language + "\ngame: " + locale.game + "\n";
+  if (!locale.variant.empty()) out += "variant: " + locale.variant + "\n";
+  out += "strings:\n";
   for (const String* s : write_order(locale)) {
     out += "  " + quoted(s->first) + ":\n";
     out += "    de: " + quoted(s->second.source) + "\n";

@@ -128,6 +128,7 @@ struct Game {
   SourceLoc loc;
   std::string language = kSourceLanguage;  // the language its text is in
   const Locale* locale = nullptr;          // that language's strings (null for the source)
+  const Locale* variant_locale = nullptr;  // ... of the strings its variant adds or changes (if any)
 
   // A variant (data/variants/<game>/<variant>.yaml) applied on load: cards
   // added, removed and patched, tables restyled, fonts swapped, and rule
@@ -138,8 +139,9 @@ struct Game {
   std::map<std::string, std::string> font_substitutions;  // layout family -> family
   std::shared_ptr<const SyntheticValues> synthetic = std::make_shared<SyntheticValues>();
 
-  // A fixed word printed by code (the rules engine's reference texts): the
-  // locale's text for `id` ("rules.palantir.points"), else the German.
+  // A fixed word printed by code (the rules engine's reference texts) or a
+  // layout's literal text: the locale's text for `id` ("rules.palantir.points"),
+  // the variant's own translation first, else the German.
   std::string tr(const std::string& id, const std::string& german) const;
 
   const Table* table(const std::string& id) const;

@@ -91,17 +91,45 @@ std::vector<SourceString> data_strings(const Game& game) {
   return out;
 }
 
-void localize(Game& game, const Locale* locale, const std::string& language, Diagnostics& diags) {
+std::map<std::string, std::string> german_by_id(const Game& game) {
+  std::map<std::string, std::string> out;
+  for (auto& s : data_strings(game)) out.emplace(std::move(s.id), std::move(s.text));
+  return out;
+}
+
+bool is_variant_string(const std::string& id, const std::string& text,
+                       const std::map<std::string, std::string>& base_german) {
+  auto it = base_german.find(id);
+  return it == base_german.end() || it->second != text;
+}
+
+void localize(Game& game, const Locale* locale, const std::string& language, Diagnostics& diags,
+              const VariantTranslation* variant) {
   each_string(game, [&](const std::string& id, Value& v, bool listed) {
-    const LocaleEntry* e = locale ? locale->find(id) : nullptr;
+    // A variant's own string is never looked up in the base game's file: its
+    // German differs from the one the base translation was made from.
+    const bool own = variant && is_variant_string(id, v.scalar, variant->base_german);
+    const Locale* from = own ? variant->locale : locale;
+    const std::string file = from ? from->file : locale_file(language, game.id, own ? game.variant : std::string());
+    const std::string what = own ? " (variant " + game.variant + ")" : "";
+    const LocaleEntry* e = from ? from->find(id) : nullptr;
     if (!e || e->text.empty()) {
       if (listed)
-        diags.warning(v.loc, "no " + language + " text for '" + id + "'; using the German \"" + v.scalar + "\"", {},
-                      locale ? "add it to " + locale->file : "add data/locales/" + language + "/" + game.id + ".yaml");
+        diags.warning(v.loc,
+                      "no " + language + " text for '" + id + "'" + what + "; using the German \"" + v.scalar + "\"",
+                      {}, (from ? "add it to " : "add ") + file);
       return;
     }
-    if (listed && !e->source.empty() && e->source != v.scalar)
-      diags.warning(e->loc, "stale " + language + " text for '" + id + "': the German changed to \"" + v.scalar + "\"");
+    if (listed && e->source != v.scalar)
+      diags.warning(
+          e->loc,
+          e->source.empty()
+              ? language + " text for '" + id + "'" + what +
+                    " records no German it was made from, so a change of the German goes unnoticed"
+              : "stale " + language + " text for '" + id + "'" + what + ": the German changed to \"" + v.scalar + "\"",
+          {},
+          e->source.empty() ? "write it as { de: <the German>, text: <the translation> }"
+                            : "translate the new German and set `de:` to it (i18n export marks it fuzzy)");
     v.scalar = e->text;
     // Problems found later in the text (it does not fit, an unknown icon)
     // point at the translation, not at the German it replaced.

@@ -86,7 +86,7 @@ TEST(CommandLine, EachCommandTakesOnlyItsOwnOptions) {
   expect_rejected({"check", "--timings", "t.json"}, "--timings");
   expect_rejected({"list", "-v"}, "-v");
   expect_rejected({"preflight", "--verbose"}, "--verbose");
-  expect_rejected({"preflight", "--lang", "en"}, "--lang");
+  expect_rejected({"preflight", "--png", "small"}, "--png");
   expect_rejected({"list", "--profile", "meinspiel"}, "--profile");
   expect_rejected({"i18n", "import", "--game", "x", "a.po"}, "--game");
   expect_rejected({"build", "--bogus"}, "--bogus");

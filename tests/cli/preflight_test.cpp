@@ -99,15 +99,80 @@ TEST(Preflight, TheGoodFixturePassesWithAReportPerCard) {
 TEST(Preflight, MissingFilesAndUnknownProfile) {
   Project p;
   test::TempDir out;
+  auto none = p.preflight(out.path());
+  EXPECT_EQ(none.status, 1);
+  // Nothing built: one finding that names the build that makes the files.
+  EXPECT_NE(none.output.find("files: " + (out.path() / "mini").generic_string() +
+                             " has no build (`kartenwerk build --game mini --out " + out.path().string() +
+                             " --profile meinspiel` makes it)"),
+            std::string::npos)
+      << none.output;
+  fs::create_directories(out.path() / "mini");
+  auto empty = p.preflight(out.path());
+  EXPECT_EQ(empty.status, 1);
+  EXPECT_NE(empty.output.find("files: " + (out.path() / "mini").generic_string() + " has no build (`kartenwerk build"),
+            std::string::npos)
+      << empty.output;
+  // Built, then a file and the manifest lost: each is named.
+  ASSERT_EQ(p.build(out.path()).status, 0);
+  fs::remove(out.path() / "mini/meinspiel/fronts.pdf");
+  fs::remove(out.path() / "mini/manifest.json");
   auto r = p.preflight(out.path());
   EXPECT_EQ(r.status, 1);
-  EXPECT_NE(r.output.find("files: meinspiel/fronts.pdf is missing"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("files: meinspiel/fronts.pdf is missing (`kartenwerk build --game mini"), std::string::npos)
+      << r.output;
   EXPECT_NE(r.output.find("stale: manifest.json is missing"), std::string::npos) << r.output;
   auto bad = p.preflight(out.path(), "--profile thegamecrafter");
   EXPECT_EQ(bad.status, 2);
   EXPECT_NE(bad.output.find("unknown profile 'thegamecrafter' (profiles: meinspiel, drivethrucards, makeplayingcards)"),
             std::string::npos)
       << bad.output;
+}
+
+// `preflight --lang L --variant V` checks what `build --lang L --variant V`
+// wrote (<out>/<game>/V/L/), laid out as that build laid it out.
+TEST(Preflight, ALanguageAndVariantAreCheckedInTheirOwnFolder) {
+  Project p;
+  p.card_layout("");
+  p.write("data/variants/mini/v.yaml",
+          "variant:\n  game: mini\n  add:\n"
+          "    - { deck: main, card: { id: gamma, name: Gandalf, region: north, points: 3 } }\n");
+  p.write(
+      "data/locales/fr/mini.v.yaml",
+      "language: fr\ngame: mini\nvariant: v\nstrings:\n  card.gamma.name: { de: Gandalf, text: Gandalf le Gris }\n");
+  test::TempDir out;
+  ASSERT_EQ(p.build(out.path()).status, 0);
+  auto b = kartenwerk("--root " + quoted(p.root()) + " build --lang fr --variant v --out " + quoted(out.path()));
+  ASSERT_EQ(b.status, 0) << b.output;
+  const fs::path variant_dir = out.path() / "mini/v/fr";
+  ASSERT_TRUE(fs::is_directory(variant_dir)) << b.output;
+
+  auto good = p.preflight(out.path(), "--lang fr --variant v");
+  EXPECT_EQ(good.status, 0) << good.output;
+  EXPECT_TRUE(std::regex_search(good.output, std::regex(R"(\n  04-gamma +ok)"))) << good.output;  // the variant's card
+
+  // Break one file of that build: preflight of it finds exactly that one,
+  // the base game's files (never touched) still pass.
+  const fs::path jpeg = variant_dir / "meinspiel/03-beta.jpg";
+  ASSERT_TRUE(fs::exists(jpeg)) << good.output;
+  fs::remove(jpeg);
+  auto broken = p.preflight(out.path(), "--lang fr --variant v");
+  EXPECT_EQ(broken.status, 1) << broken.output;
+  EXPECT_TRUE(fired(broken, "files", "03-beta")) << broken.output;
+  EXPECT_NE(broken.output.find("mini: FAIL (4 of 5 cards pass)"), std::string::npos) << broken.output;
+  auto base = p.preflight(out.path());
+  EXPECT_EQ(base.status, 0) << base.output;
+  EXPECT_EQ(base.output.find("04-gamma"), std::string::npos) << base.output;
+
+  // French without the variant was never built: said, with the build that makes it.
+  auto unbuilt = p.preflight(out.path(), "--lang fr");
+  EXPECT_EQ(unbuilt.status, 1);
+  EXPECT_NE(unbuilt.output.find("/mini/fr has no build (`kartenwerk build --game mini --lang fr --out "),
+            std::string::npos)
+      << unbuilt.output;
+  auto help = kartenwerk("preflight --help");
+  EXPECT_NE(help.output.find("--lang LANG"), std::string::npos) << help.output;
+  EXPECT_NE(help.output.find("--variant NAME"), std::string::npos) << help.output;
 }
 
 TEST(Preflight, StaleFilesAreNoticed) {

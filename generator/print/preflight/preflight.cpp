@@ -35,8 +35,7 @@ struct ReadPdf {
 std::optional<ReadPdf> read_pdf(const fs::path& file, const std::string& label, PreflightReport& report) {
   std::error_code ec;
   if (!fs::exists(file, ec)) {
-    report.general.push_back({PreflightCheck::Files, label + " is missing (`kartenwerk build --profile " +
-                                                         report.profile->id + "` makes it)"});
+    report.general.push_back({PreflightCheck::Files, label + " is missing (`" + report.build_command + "` makes it)"});
     return std::nullopt;
   }
   try {
@@ -392,10 +391,24 @@ std::optional<PrintProfiles> load_print_profiles(const project::Project& project
 }
 
 PreflightReport preflight_game(const model::Game& game, std::span<const layout::LaidOutCard> cards,
-                               const fs::path& game_dir, const PrintProfile& profile, const project::Project& project) {
+                               const fs::path& game_dir, const PrintProfile& profile, const project::Project& project,
+                               const std::string& build_command) {
   PreflightReport report;
   report.game = game.id;
   report.profile = &profile;
+  report.build_command = build_command.empty() ? "kartenwerk build --profile " + profile.id : build_command;
+  // Nothing was built there (no folder, or only the folders of other
+  // builds: <game>/<variant>/ holds <game>/<variant>/<lang>/): one finding
+  // naming the build, instead of one per file.
+  std::error_code ec;
+  bool built = fs::exists(game_dir / "manifest.json", ec);
+  for (const auto& pdf : {profile.deck_pdf, profile.fronts_pdf, profile.backs_pdf})
+    built = built || (!pdf.empty() && fs::exists(game_dir / pdf, ec));
+  if (!built) {
+    report.general.push_back(
+        {PreflightCheck::Files, game_dir.generic_string() + " has no build (`" + report.build_command + "` makes it)"});
+    return report;
+  }
   std::vector<layout::CardSide> sides;
   try {
     sides = layout::card_sides(game, cards);

@@ -139,6 +139,9 @@ struct CardPreflight {
 struct PreflightReport {
   std::string game;
   const PrintProfile* profile = nullptr;
+  // The build that makes the files checked ("kartenwerk build --game palantir
+  // --lang en --profile meinspiel"): said when they are missing.
+  std::string build_command;
   std::string press;  // the press condition and PDF/X flavour a CMYK file was checked as; "" for RGB
   std::vector<PreflightFinding> general;  // about the files as a whole
   std::vector<CardPreflight> cards;       // fronts in card order, then the backs
@@ -151,9 +154,11 @@ struct PreflightReport {
 // (layout::layout_cards' result for `game`). `input` is the current input snapshot
 // (compared with the manifest's); the input options are taken from the
 // manifest. Never throws for problems of the files: they become findings.
+// `build_command` is the build that makes them (default: `kartenwerk build
+// --profile <profile>`), named in the findings of missing files.
 PreflightReport preflight_game(const model::Game& game, std::span<const layout::LaidOutCard> cards,
                                const std::filesystem::path& game_dir, const PrintProfile& profile,
-                               const project::Project& project);
+                               const project::Project& project, const std::string& build_command = {});
 
 // The report as text: a header, one line per card ("ok" with the smallest
 // text and line measured, or FAIL with its findings indented below), and a
