@@ -736,7 +736,69 @@ std::string rules_order(const std::vector<RegionWord>& words) {
 
 }  // namespace
 
+namespace {
+
+// A deal written out as packets joined by dashes ("3-4-3", "3–4–3"): at
+// least three numbers of one or two digits, not part of a longer word.
+struct PrintedDeal {
+  size_t begin = 0, end = 0;
+  std::string packets;  // normalised to "3-4-3"
+};
+
+std::vector<PrintedDeal> printed_deals(std::string_view text) {
+  std::vector<PrintedDeal> out;
+  auto digit = [&](size_t p) { return p < text.size() && std::isdigit(static_cast<unsigned char>(text[p])); };
+  auto dash = [&](size_t p) -> size_t {  // bytes of a dash at p, 0 when none
+    if (p < text.size() && text[p] == '-') return 1;
+    if (text.compare(p, 3, "–") == 0) return 3;
+    return 0;
+  };
+  for (size_t pos = 0; pos < text.size(); ++pos) {
+    if (!digit(pos) || (pos > 0 && word_byte(text[pos - 1]) && text[pos - 1] != '-')) continue;
+    if (pos > 0 && (text[pos - 1] == '-' || digit(pos - 1))) continue;
+    PrintedDeal d{pos, pos, ""};
+    size_t p = pos;
+    int numbers = 0;
+    for (;;) {
+      size_t start = p;
+      while (digit(p) && p - start < 3) ++p;
+      if (p == start || p - start > 2 || digit(p)) break;
+      d.packets += (numbers ? "-" : "") + std::string(text.substr(start, p - start));
+      ++numbers;
+      d.end = p;
+      const size_t n = dash(p);
+      if (!n || !digit(p + n)) break;
+      p += n;
+    }
+    const bool word_after = d.end < text.size() && word_byte(text[d.end]) && text[d.end] != '-';
+    if (numbers >= 3 && !word_after) out.push_back(d);
+    pos = std::max(pos, d.end);
+  }
+  return out;
+}
+
+}  // namespace
+
 void check_texts(const model::Model& model, const model::Game& game, Diagnostics& out) {
+  check_claims(model, game, out);
+  // A deal printed as literal text ("Gegeben wird 3-4-3") must be the deal
+  // the rules play: the variant's `deal:`, else packets of 3.
+  {
+    Sink deals(out, game, "palantir.deal");
+    std::string deal_order;
+    for (int packet : variant_rules(game).deal) deal_order += (deal_order.empty() ? "" : "-") + std::to_string(packet);
+    for (const model::SourceString& s : model::data_strings(game))
+      for (const PrintedDeal& d : printed_deals(s.text)) {
+        if (d.packets == deal_order) continue;
+        const std::string printed = s.text.substr(d.begin, d.end - d.begin);
+        const SourceLoc loc = model.project ? locate_in_source(*model.project, s.loc, printed) : s.loc;
+        std::string card = s.id.rfind("card.", 0) == 0 ? s.id.substr(5, s.id.find('.', 5) - 5) : std::string();
+        deals.error(loc,
+                    "'" + printed + "' is not the deal: " +
+                        (game.variant.empty() ? "the game" : "variant " + game.variant) + " deals " + deal_order,
+                    card, "print the deal with {{rules.deal_order}}, which follows the rules' `deal:`");
+      }
+  }
   Sink sink(out, game, "palantir.texts");
   const std::vector<RegionWord> words = region_words(game);
   for (const model::SourceString& s : model::data_strings(game))

@@ -55,6 +55,9 @@ RuleValues values(const model::Model& model, const model::Game& game);
 // Rhovanion", in any language: the names are the game's own) that puts a
 // region above one the rules rank higher is an error at that text.
 void check_texts(const model::Model& model, const model::Game& game, Diagnostics& out);
+// What texts declare about the rules as `claims:` (palantir_claims.cpp),
+// verified against the model in the language loaded; check_texts runs it.
+void check_claims(const model::Model& model, const model::Game& game, Diagnostics& out);
 // The words values() prints besides the data's names: (id, German).
 std::vector<std::pair<std::string, std::string>> words();
 
