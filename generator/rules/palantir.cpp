@@ -14,6 +14,7 @@
 
 #include "model/strings.h"
 #include "project/project.h"
+#include "rules/palantir_simulation.h"
 #include "rules/support.h"
 
 namespace kw::rules::palantir {
@@ -629,12 +630,42 @@ VariantRules variant_rules(const model::Game& game) {
   return v;
 }
 
-void check(const model::Model& model, const model::Game& game, Diagnostics& out) {
+void check_playable(const model::Game& game, Diagnostics& out) {
   Sink tables(out, game, "palantir.tables");
   check_tables(game, tables);
   Sink deck(out, game, "palantir.deck");
   check_deck(game, deck);
+}
+
+namespace {
+
+// Balance figures from a short simulation (kartenwerk simulate plays more),
+// for a deck the rules can play; broken invariants are errors.
+void note_balance(const model::Model& model, const model::Game& game, Diagnostics& out) {
+  Sink sink(out, game, "palantir.balance");
+  SimulationOptions options;
+  options.seed = 1;
+  options.games = 50;  // sets of 4 rounds: 200 rounds keep check fast
+  options.players = 4;
+  const SimulationReport report = simulate_report(model, game, options);
+  const SourceLoc at = info_loc(game, "rules");
+  for (const std::string& v : report.first_violations) sink.error(at, "the simulator broke a rule: " + v);
+  std::string figures;
+  for (size_t i = 0; i < report.notes.size(); ++i) figures += (i ? "; " : "") + report.notes[i];
+  sink.note(at, "balance over " + std::to_string(report.games * 4) + " simulated rounds: " + figures, {},
+            "simple strategies; kartenwerk simulate --game " + game.id + " plays more and prints every figure");
+}
+
+}  // namespace
+
+void check(const model::Model& model, const model::Game& game, Diagnostics& out) {
+  Diagnostics playable;
+  check_playable(game, playable);
+  const bool sound = !playable.has_errors();
+  for (const Diagnostic& d : playable) out.add(d);
+  check_bindings(game, out);
   check_texts(model, game, out);
+  if (sound) note_balance(model, game, out);
 }
 
 // ------------------------------------------------------- printed rankings

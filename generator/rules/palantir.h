@@ -51,10 +51,18 @@ void check(const model::Model& model, const model::Game& game, Diagnostics& out)
 // the game's tables. Keys: see values() in palantir.cpp.
 RuleValues values(const model::Model& model, const model::Game& game);
 
+// The part of check() that decides whether the rules can play the deck:
+// the tables and the deck (the simulator refuses a deck that fails it).
+void check_playable(const model::Game& game, Diagnostics& out);
+
 // A ranking of regions printed as literal text ("Gondor › Rohan › Mordor ›
 // Rhovanion", in any language: the names are the game's own) that puts a
 // region above one the rules rank higher is an error at that text.
 void check_texts(const model::Model& model, const model::Game& game, Diagnostics& out);
+// The characters the rule text names with their card or class, declared in
+// `meta.characters` (palantir_bindings.cpp): checked against the rule text,
+// and the deck's names against them.
+void check_bindings(const model::Game& game, Diagnostics& out);
 // What texts declare about the rules as `claims:` (palantir_claims.cpp),
 // verified against the model in the language loaded; check_texts runs it.
 void check_claims(const model::Model& model, const model::Game& game, Diagnostics& out);

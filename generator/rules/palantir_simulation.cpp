@@ -48,13 +48,12 @@ std::string_view kind_id(RoundKind k) {
 
 // ---------------------------------------------------------------- the deck
 
-SimDeck sim_deck(const model::Model& model, const model::Game& game) {
+SimDeck sim_deck(const model::Model&, const model::Game& game) {
   // The deck must be the rules' deck; what is wrong with it is `check`'s to say.
   Diagnostics findings;
-  check(model, game, findings);
+  check_playable(game, findings);
   for (const Diagnostic& d : findings)
-    if (d.severity == Severity::Error && d.check != "palantir.texts" && d.check != "palantir.claims")
-      throw SimulationError(format_diagnostic(d));
+    if (d.severity == Severity::Error) throw SimulationError(format_diagnostic(d));
 
   SimDeck deck;
   for (const auto& d : game.decks)
@@ -141,9 +140,22 @@ bool holds_both(const SimDeck& deck, const std::vector<uint8_t>& hand, CardKey k
   return std::count_if(hand.begin(), hand.end(), [&](uint8_t c) { return deck.cards[c].key == k; }) == 2;
 }
 
+// How many of a kind of card a hand of `n` holds on average, when `of` of
+// the deck's cards are of that kind: the strategies' bars are counted from
+// it, so they hold for the 12 cards of the base game and the 10 of a variant.
+int above_average(int n, long of, size_t deck_size, double extra) {
+  return static_cast<int>(
+      std::ceil(static_cast<double>(n) * static_cast<double>(of) / static_cast<double>(deck_size) + extra));
+}
+
+long trump_cards(const SimDeck& deck, const Ranks& ranks) {
+  return std::count_if(deck.cards.begin(), deck.cards.end(), [&](const SimCard& c) { return ranks.suit(c.key) == -1; });
+}
+
 // The strategy's wish for a solo: the contract in which the hand is
-// strongest, when it clears the bar (margin >= 0). A hand of many trumps
-// takes a region or Ringträger/Erben solo, one of many Artefakte a Fehl-Solo.
+// strongest, when it clears the bar (margin >= 0): four trumps more than an
+// average hand (11 of 12 in a region solo, 6 of the 8 Ringträger or Erben),
+// or for a Fehl-Solo four Artefakte more than average (6 of 12).
 std::optional<Contract> solo_wish(const SimDeck& deck, const std::vector<uint8_t>& hand) {
   std::optional<Contract> best;
   int best_margin = 0;
@@ -154,15 +166,16 @@ std::optional<Contract> solo_wish(const SimDeck& deck, const std::vector<uint8_t
     int margin = 0;
     switch (c.kind) {
       case Contract::Kind::RegionSolo:
-        margin = count_trumps(deck, ranks, hand) - (n - 1);  // 11 of 12
-        break;
       case Contract::Kind::RingtraegerSolo:
       case Contract::Kind::ErbenSolo:
-        margin = count_trumps(deck, ranks, hand) - (n + 1) / 2;  // 6 of 12 of the 8 trumps
+        margin = count_trumps(deck, ranks, hand) - above_average(n, trump_cards(deck, ranks), deck.cards.size(), 4);
         break;
-      case Contract::Kind::FehlSolo:
-        margin = count_class(deck, hand, Class::Artefakt) - n / 2;  // 6 Artefakte
+      case Contract::Kind::FehlSolo: {
+        const long artefakte = std::count_if(deck.cards.begin(), deck.cards.end(),
+                                             [](const SimCard& x) { return x.key.cls == Class::Artefakt; });
+        margin = count_class(deck, hand, Class::Artefakt) - above_average(n, artefakte, deck.cards.size(), 4);
         break;
+      }
       case Contract::Kind::Standard:
         break;
     }
@@ -216,7 +229,8 @@ bool declare(const SimDeck& deck, SimRound& r) {
     const auto& hand = r.dealt[static_cast<size_t>(pos)];
     if (std::count_if(hand.begin(), hand.end(), [&](uint8_t c) { return deck.cards[c].eye; }) == 2) {
       // Strategy: with a strong hand play alone in silence, else take the bribe.
-      r.kind = count_trumps(deck, standard, hand) >= 8 ? RoundKind::StillesBuendnis : RoundKind::Buendnis;
+      const int bar = above_average(static_cast<int>(hand.size()), trump_cards(deck, standard), deck.cards.size(), 1.5);
+      r.kind = count_trumps(deck, standard, hand) >= bar ? RoundKind::StillesBuendnis : RoundKind::Buendnis;
       r.declarer = pos;
       return true;
     }
@@ -298,11 +312,12 @@ void announce(Round& g) {
     if (alone(r) && side == 1) continue;  // three against a soloist do not bid
     const int trumps = count_trumps(g.deck, g.ranks, r.hands[static_cast<size_t>(pos)]);
     const int n = static_cast<int>(r.hands[static_cast<size_t>(pos)].size());
-    const int bar = n * 7 / 12;  // 7 of 12
-    if (trumps < bar) continue;
+    const long in_deck = trump_cards(g.deck, g.ranks);
+    if (trumps < above_average(n, in_deck, g.deck.cards.size(), 0.5)) continue;  // 7 of 12
     r.ansage[side] = true;
     g.is_public[static_cast<size_t>(pos)] = true;
-    r.absage[side] = std::clamp(trumps - bar - 3, 0, static_cast<int>(facts().absage.size()));  // from 11 of 12
+    const int first_step = above_average(n, in_deck, g.deck.cards.size(), 4);  // 11 of 12
+    r.absage[side] = std::clamp(trumps - first_step + 1, 0, static_cast<int>(facts().absage.size()));
   }
 }
 
