@@ -301,7 +301,7 @@ bool alone(const SimRound& r) {
 
 // Announcements before the first lead, one per side at most: a player who
 // knows his side and holds many trumps says it ("Saurons Auge" or
-// "Gefährten"), and with more trumps also bids the Absage steps.
+// "Gefährten"), and with a hand of trumps also bids Absage steps.
 void announce(Round& g) {
   SimRound& r = g.r;
   for (int pos = 0; pos < kSeats; ++pos) {
@@ -316,8 +316,9 @@ void announce(Round& g) {
     if (trumps < above_average(n, in_deck, g.deck.cards.size(), 0.5)) continue;  // 7 of 12
     r.ansage[side] = true;
     g.is_public[static_cast<size_t>(pos)] = true;
-    const int first_step = above_average(n, in_deck, g.deck.cards.size(), 4);  // 11 of 12
-    r.absage[side] = std::clamp(trumps - first_step + 1, 0, static_cast<int>(facts().absage.size()));
+    // Absage only with nothing but trumps, and one step (<90): the other
+    // side's Fehl Artefakte (11 points each) make deeper bids lose.
+    r.absage[side] = trumps == n ? 1 : 0;
   }
 }
 
@@ -517,11 +518,17 @@ int round_value(const Tally& t, bool lembas) {
 
 // Per position: each re player gains the value, each contra player loses it;
 // a player alone against three takes it three times (the sum stays 0).
+// A declared Bündnis adds the bribe: "von den drei anderen Mitspielern
+// jeweils einen Siegesmarker" (doubled in a Lembas round like every marker).
 std::array<int, 4> scores(const SimRound& r, int value) {
   std::array<int, 4> s{};
   const int re = static_cast<int>(std::count(r.re.begin(), r.re.end(), true));
   const int contra = kSeats - re;
   for (size_t pos = 0; pos < 4; ++pos) s[pos] = r.re[pos] ? value * contra / std::max(re, 1) : -value;
+  if (r.kind == RoundKind::Buendnis) {
+    const int bribe = r.lembas ? 2 : 1;
+    for (int pos = 0; pos < kSeats; ++pos) s[static_cast<size_t>(pos)] += pos == r.declarer ? 3 * bribe : -bribe;
+  }
   return s;
 }
 
