@@ -173,7 +173,8 @@ class ClaimChecker {
   void check_claim(const Subject& subject, const model::Value& claim) {
     const Contract standard = Contract::standard();
     for (const auto& [key, v] : claim.map) {
-      if (key == "says" || key == "card" || key == "among" || key == "except") continue;
+      if (key == "says" || key == "card" || key == "among" || key == "except" || key == "trick" || key == "from")
+        continue;
       if (key == "points") {
         if (!subject.card) continue;
         const int want = points(subject.card->cls);
@@ -209,6 +210,8 @@ class ClaimChecker {
           wrong(v, "'" + v.scalar + "' is no special of Palantír (balrog, sauronsauge, eowyn)");
         else if (!subject.card || *subject.card != *bearer)
           wrong(v, "the rules make " + to_string(*bearer) + " the " + v.scalar + ", not " + subject.name, false);
+      } else if (key == "marker") {
+        check_marker(subject, claim, v);
       } else if (key == "place") {
         check_place(subject, claim, v);
       } else if (key == "outranks") {
@@ -241,8 +244,32 @@ class ClaimChecker {
       } else {
         sink_.error(v.key_loc, "the Palantír rules know no claim '" + key + "'", card_id_,
                     "claims: says, card, points, most_points, trump, place + among, outranks (+ except), heads, "
-                    "fewer_fehl_than, special");
+                    "fewer_fehl_than, special, marker (+ trick, from)");
       }
+    }
+  }
+
+  // "Im letzten Kampf ... Éowyn": the Siegesmarker a card earns, and when.
+  // Éowyn: the Gondor-Erbe in the last trick; Der Eine Ring: a
+  // Mordor-Artefakt (caught, or taking the last trick); Blutbad: a trick of
+  // facts().blutbad_points or more.
+  void check_marker(const Subject& subject, const model::Value& claim, const model::Value& v) {
+    const model::Value* trick = claim.find("trick");
+    if (v.scalar == "eowyn" || v.scalar == "ring") {
+      const CardKey bearer = v.scalar == "eowyn" ? kEowyn : kEinerRing;
+      if (!subject.card || *subject.card != bearer)
+        wrong(v, "the rules give the " + v.scalar + " marker to " + to_string(bearer) + ", not " + subject.name, false);
+      if (v.scalar == "eowyn" && trick && trick->scalar != "last")
+        wrong(*trick, "the rules give the eowyn marker in the last trick only", false);
+    } else if (v.scalar == "blutbad") {
+      const model::Value* from = claim.find("from");
+      if (from && from->as_int() != facts().blutbad_points)
+        wrong(
+            *from,
+            "Blutbad is a trick of " + std::to_string(facts().blutbad_points) + " points or more, not " + from->scalar,
+            false);
+    } else {
+      wrong(v, "'" + v.scalar + "' is no marker the rules give a card (eowyn, ring, blutbad)", false);
     }
   }
 
