@@ -1,6 +1,7 @@
-// Palantír: the rules model, the data check and the round simulator.
-// All Palantír knowledge lives in this file (see palantir.h for the reading
-// of the rules text).
+// Palantír: the rules model, the data check and the reference values. The
+// simulator, the claims and the character bindings have their own files
+// (palantir_simulation.cpp, palantir_claims.cpp, palantir_bindings.cpp); see
+// palantir.h for the reading of the rules text.
 #include "rules/palantir.h"
 
 #include <algorithm>

@@ -2,7 +2,9 @@
 // Palantír — Doppelkopf in a Lord-of-the-Rings setting (rules: palantir).
 // The rules model: regions (suits), classes (ranks), points, the trump and
 // Fehl orders of the standard game and of each solo, card strength, legal
-// plays, and a simulator that deals and plays whole rounds. The 7 rule
+// plays and the data check; the simulator is palantir_simulation.h, the
+// texts' claims palantir_claims.cpp, the characters bound to cards
+// palantir_bindings.cpp. The 7 rule
 // reference cards take their rankings and numbers from here (see Facts and
 // resolve()), so a reference card cannot disagree with the rules.
 //

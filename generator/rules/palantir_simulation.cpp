@@ -886,8 +886,15 @@ SimulationReport simulate_report(const model::Model& model, const model::Game& g
     report.groups.push_back(std::move(g));
   }
 
-  FigureGroup contracts{"contracts (all player counts)" + variant, {}};
-  for (const auto& [key, c] : s.contracts) {
+  FigureGroup contracts{std::string("contracts") + (counts.size() > 1 ? " (4 and 5 players)" : "") + variant, {}};
+  // The games without a solo first, then the solos in the rules' order.
+  std::vector<std::string> order = {"standard", "unterwerfung", "buendnis", "stilles-buendnis"};
+  for (const Contract& c : Contract::all())
+    if (c.kind != Contract::Kind::Standard) order.push_back(c.id());
+  for (const std::string& key : order) {
+    const auto found = s.contracts.find(key);
+    if (found == s.contracts.end()) continue;
+    const ContractStats& c = found->second;
     const std::string& label = s.contract_names[key];
     contracts.figures.push_back({"contract." + key + ".share", label + ": rounds", pct(c.rounds, s.rounds), "%"});
     contracts.figures.push_back({"contract." + key + ".win_rate.sauron", label + ": Saurons Auge / soloist wins",
