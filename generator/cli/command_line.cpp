@@ -226,6 +226,36 @@ void define_i18n(CLI::App& app, Invocation& inv) {
       ->check(non_empty("a file name"));
 }
 
+void define_table(CLI::App& app, Invocation& inv) {
+  CLI::App& table = *add_command(app, "table", "a deck's cards or a game table as a spreadsheet (CSV, xlsx) and back");
+  table.require_subcommand(1);
+  CLI::App& export_table =
+      *add_command(table, "export", "write a deck's cards (a table's entries) as a spreadsheet, a row each");
+  CLI::App& import_table = *add_command(
+      table, "import", "replace a deck's cards (a table's entries) in its YAML file by a spreadsheet's rows");
+  for (CLI::App* command : {&export_table, &import_table}) {
+    command->add_option("--game", inv.games, "the game")->type_name("ID")->required()->check(plain_name());
+    CLI::Option* deck = command->add_option("--deck", inv.deck, "the deck whose cards are the rows")
+                            ->type_name("ID")
+                            ->check(plain_name());
+    CLI::Option* entries = command->add_option("--table", inv.table, "or the game table whose entries are the rows")
+                               ->type_name("NAME")
+                               ->check(non_empty("a table name"));
+    deck->excludes(entries);  // one of the two is needed: run_table says so
+  }
+  export_table.add_option("--format", inv.table_format, "csv or xlsx (default: csv)")
+      ->type_name("FORMAT")
+      ->check(one_of({"csv", "xlsx"}));
+  export_table.add_option("--out", inv.table_file, "the file to write (default: output/tables/<game>-<deck>.<format>)")
+      ->type_name("FILE")
+      ->check(non_empty("a file name"));
+  import_table.add_option("FILE", inv.files, "the spreadsheet: FILE.csv or FILE.xlsx")
+      ->type_name("FILE.csv|FILE.xlsx")
+      ->required()
+      ->expected(1)
+      ->check(non_empty("a file name"));
+}
+
 // The command being run, as typed: "", "list", "i18n import".
 std::string command_path(const CLI::App& app) {
   std::string path;
@@ -369,6 +399,7 @@ CommandLine parse_command_line(const std::vector<std::string>& args, std::ostrea
   define_serve(app, line.inv);
   define_simulate(app, line.inv);
   define_i18n(app, line.inv);
+  define_table(app, line.inv);
 
   try {
     app.parse(std::vector<std::string>(args.rbegin(), args.rend()));  // CLI11 takes them last first

@@ -54,7 +54,12 @@ struct Invocation {
   int players = 0;            // --players N; 0: every count the rules allow
   // i18n
   std::string subcommand;          // status, export, import
-  std::vector<std::string> files;  // import: PO files
+  std::vector<std::string> files;  // import: PO files; table import: the spreadsheet
+  // table
+  std::string deck;          // --deck: the deck whose cards are the sheet's rows
+  std::string table;         // --table: or the game table whose entries are
+  std::string table_format;  // --format csv|xlsx (export)
+  std::string table_file;    // --out FILE (export); empty: output/tables/<game>-<deck>.<format>
 };
 
 int run_build(const Invocation& inv, std::ostream& out, std::ostream& err);
@@ -62,6 +67,7 @@ int run_list(const Invocation& inv, std::ostream& out, std::ostream& err);
 int run_check(const Invocation& inv, std::ostream& out, std::ostream& err);
 int run_i18n(const Invocation& inv, std::ostream& out, std::ostream& err);
 int run_preflight(const Invocation& inv, std::ostream& out, std::ostream& err);
+int run_table(const Invocation& inv, std::ostream& out, std::ostream& err);
 int run_serve(const Invocation& inv, std::ostream& out, std::ostream& err);
 int run_simulate(const Invocation& inv, std::ostream& out, std::ostream& err);
 

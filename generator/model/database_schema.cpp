@@ -77,7 +77,10 @@ const Schema& deck_schema() {
                   required_key("name", text(), "the deck's name (translatable)"),
                   required_key("layout", id(), "its cards' layout: layouts/<layout>.yaml"),
                   key("back", id(), "the layout of the back (default: no back)"),
-                  required_key("cards", list_of(any("a card")), "the cards: { id: ..., copies: N, <card fields> }"),
+                  key("cards", list_of(any("a card")), "the cards: { id: ..., copies: N, <card fields> }"),
+                  key("cards_csv", text(),
+                      "instead of cards: a CSV file (relative to this file) with a row per card: id, copies, "
+                      "<card fields> (README: Spreadsheets)"),
                   key("card_fields", field_declarations_schema(), "the deck's own card schema (default: the game's)"),
                   key("product", choice({"cards", "booklet", "board"}), "what the deck is printed as; default cards"),
                   key("file", text(), "booklet: the PDF's name; board: the files' stem"),

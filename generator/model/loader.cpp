@@ -6,6 +6,7 @@
 #include <fnmatch.h>
 
 #include "core/names.h"
+#include "model/card_table.h"
 #include "model/database_schema.h"
 #include "model/field_path.h"
 #include "model/model.h"
@@ -513,8 +514,38 @@ class Loader {
     }
     check_layout(deck.layout, deck.layout_loc, "layout");
     if (const Value* fields = r.find("card_fields")) deck.card_fields = parse_field_specs(*fields, diags_);
-    for (const auto& c : r.find("cards")->list) load_card(game, deck, c);
+    const Value* cards = r.find("cards");
+    const Value* csv = r.find("cards_csv");
+    if (cards && csv)
+      diags_.error(csv->key_loc, "deck '" + deck.id + "' has both 'cards' and 'cards_csv': give one");
+    else if (!cards && !csv)
+      diags_.error(v.loc, "deck '" + deck.id + "' needs 'cards:' (a list) or 'cards_csv:' (a CSV file)");
+    if (cards)
+      for (const auto& c : cards->list) load_card(game, deck, c);
+    else if (csv)
+      for (const auto& c : cards_of_csv(game, deck, *csv)) load_card(game, deck, c);
     game.decks.push_back(std::move(deck));
+  }
+
+  // `cards_csv: cards/x.csv`: the deck's cards from a CSV file beside the
+  // YAML, read through the project (so never from outside it), each value
+  // located at its cell (file.csv:row:col).
+  std::vector<Value> cards_of_csv(const Game& game, const Deck& deck, const Value& name) {
+    const std::string file = project::join(project::parent(name.loc.file), name.scalar);
+    project::InputPtr input = project_.read(file);
+    if (!input) {
+      diags_.error(name.loc, project::not_read(project_, file, "card table"));
+      return {};
+    }
+    auto sheet = sheet::parse_csv(input->text(), input->path(), diags_);
+    if (!sheet) return {};
+    std::string why_not;
+    auto columns = card_columns(deck.card_fields.empty() ? game.card_fields : deck.card_fields, why_not);
+    if (columns.empty()) {
+      diags_.error(name.loc, "deck '" + deck.id + "' cannot read its cards from a CSV file: " + why_not);
+      return {};
+    }
+    return cards_from_sheet(*sheet, columns, diags_);
   }
 
   void load_card(Game& game, Deck& deck, const Value& v) {

@@ -2,7 +2,9 @@
 // knowledge lives in this file (see gelfdrakkar.h).
 #include "rules/gelfdrakkar.h"
 
+#include <fmt/format.h>
 #include <algorithm>
+
 #include <map>
 
 #include "rules/support.h"
@@ -239,7 +241,101 @@ void check_point_totals(const model::Game& game, const Tally& tally, const Sourc
 
 }  // namespace
 
-void check(const model::Model&, const model::Game& game, Diagnostics& out) {
+namespace {
+
+int read_int(const model::Value* v, const std::string& what) {
+  if (!v) return 0;
+  try {
+    size_t used = 0;
+    int n = std::stoi(v->scalar, &used);
+    if (v->is_scalar() && used == v->scalar.size()) return n;
+  } catch (const std::exception&) {
+  }
+  throw SimulationError(v->loc.str() + ": " + what + " is not a whole number");
+}
+
+// The deals against the rules: every player count 4-8 has one; the cards
+// add up; the Nullkarten join with seven players only; a stock is a warning
+// (the rules deal everything evenly), one that could deal another round an error.
+void check_deals(const model::Game& game, const PlayFacts& facts, Sink& sink) {
+  if (const model::Value* v = info(game, "meta.play.players");
+      v && (facts.min_players != kMinPlayers || facts.max_players != kMaxPlayers))
+    sink.error(v->loc, "meta.play.players is " + canonical(*v) + ", but the rules are for " +
+                           std::to_string(kMinPlayers) + " to " + std::to_string(kMaxPlayers) + " players");
+  const model::Value* deals = info(game, "meta.play.deals");
+  if (!deals) return;  // the rules' values
+  const int nulls = listed_count(true) - listed_count(false);
+  for (int n = facts.min_players; n <= facts.max_players; ++n)
+    if (std::none_of(facts.deals.begin(), facts.deals.end(), [&](const Deal& d) { return d.players == n; }))
+      sink.error(deals->loc, "meta.play.deals has no deal for " + std::to_string(n) + " players");
+  for (const Deal& d : facts.deals) {
+    const std::string who = std::to_string(d.players) + " players";
+    if (d.players < facts.min_players || d.players > facts.max_players)
+      sink.error(d.loc, "a deal for " + who + ", but the game is for " + std::to_string(facts.min_players) + " to " +
+                            std::to_string(facts.max_players));
+    if (d.null_cards != (d.players == kNullCardPlayers))
+      sink.error(d.loc, d.null_cards ? "the Nullkarten join with " + who + ", but the rules use them only with 7"
+                                     : "the rules add the 4 Nullkarten with 7 players; this deal leaves them out");
+    const int cards = kCardsInPlay + (d.null_cards ? nulls : 0);
+    if (d.hand < 1 || d.stock < 0 || d.hand * d.players + d.stock != cards) {
+      sink.error(d.loc, fmt::format("{} × {} cards + {} in the stock is {}, but {} cards are dealt{}", d.players,
+                                    d.hand, d.stock, d.hand * d.players + d.stock, cards,
+                                    d.null_cards ? " (120 and the 4 Nullkarten)" : ""));
+    } else if (d.stock >= d.players) {
+      sink.error(d.loc,
+                 fmt::format("a stock of {} could deal every one of the {} players another card", d.stock, d.players));
+    } else if (d.stock > 0) {
+      sink.warning(d.loc,
+                   fmt::format("the rules give every player the same number of cards, but {} cards do not divide "
+                               "among {}: this deal gives {} each and leaves {} as the stock",
+                               cards, who, d.hand, d.stock),
+                   {}, "the rule text is inconsistent here; the stock is our reading (the Helfer swaps with it)");
+    }
+  }
+}
+
+}  // namespace
+
+const Deal& PlayFacts::deal_for(int players) const {
+  for (const Deal& d : deals)
+    if (d.players == players) return d;
+  throw SimulationError("meta.play.deals has no deal for " + std::to_string(players) + " players");
+}
+
+PlayFacts play_facts(const model::Game& game) {
+  PlayFacts f;
+  if (const model::Value* v = info(game, "meta.play.players")) {
+    if (!v->is_list() || v->list.size() != 2)
+      throw SimulationError(v->loc.str() + ": meta.play.players is not [min, max]");
+    f.min_players = read_int(&v->list[0], "meta.play.players");
+    f.max_players = read_int(&v->list[1], "meta.play.players");
+  }
+  const int nulls = listed_count(true) - listed_count(false);
+  if (const model::Value* deals = info(game, "meta.play.deals"); deals && deals->is_list()) {
+    for (const auto& d : deals->list) {
+      Deal deal;
+      deal.loc = d.loc;
+      deal.players = read_int(d.find("players"), "players");
+      deal.hand = read_int(d.find("hand"), "hand");
+      deal.stock = read_int(d.find("stock"), "stock");
+      const model::Value* n = d.find("null_cards");
+      deal.null_cards = n && n->is_scalar() && n->scalar == "true";
+      f.deals.push_back(deal);
+    }
+  } else {
+    // The rules' reading without data: everything dealt, the remainder a stock.
+    for (int n = f.min_players; n <= f.max_players; ++n) {
+      const bool null_cards = n == kNullCardPlayers;
+      const int cards = kCardsInPlay + (null_cards ? nulls : 0);
+      f.deals.push_back({n, cards / n, cards % n, null_cards, info_loc(game, "meta")});
+    }
+  }
+  if (f.min_players < 2 || f.max_players > 16 || f.max_players < f.min_players)
+    throw SimulationError("meta.play.players is outside 2-16");
+  return f;
+}
+
+void check(const model::Model& model, const model::Game& game, Diagnostics& out) {
   Sink sink(out, game, "gelfdrakkar.cards");
   const Tally tally = tally_cards(game, sink);
   const SourceLoc deck_loc = tally.play_deck ? tally.play_deck->loc : info_loc(game, "decks");
@@ -256,6 +352,29 @@ void check(const model::Model&, const model::Game& game, Diagnostics& out) {
 
   Sink points = sink.with_check("gelfdrakkar.points");
   check_point_totals(game, tally, deck_loc, points);
+
+  Sink deal = sink.with_check("gelfdrakkar.deal");
+  PlayFacts facts;
+  try {
+    facts = play_facts(game);
+  } catch (const SimulationError& e) {
+    deal.error(info_loc(game, "meta"), e.what());
+    return;
+  }
+  check_deals(game, facts, deal);
+  if (sink.errors() > 0) return;  // a broken deck cannot be played
+  // A small simulation for the balance notes (`kartenwerk simulate` plays more).
+  Sink balance = sink.with_check("gelfdrakkar.balance");
+  try {
+    SimulationOptions options;
+    options.games = 200;
+    const SimulationReport r = simulate_report(model, game, options);
+    for (const auto& v : r.first_violations) balance.error(game.loc, "the simulated game broke a rule: " + v);
+    for (const auto& n : r.notes)
+      balance.note(game.loc, n, {}, "kartenwerk simulate --game " + game.id + " plays more rounds");
+  } catch (const SimulationError& e) {
+    balance.error(game.loc, std::string("cannot be played: ") + e.what());
+  }
 }
 
 }  // namespace kw::rules::gelfdrakkar

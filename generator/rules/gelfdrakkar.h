@@ -16,12 +16,35 @@
 
 #include "model/model.h"
 #include "rules/rules.h"
+#include "rules/simulation.h"
 
 namespace kw::rules::gelfdrakkar {
 
 inline constexpr std::string_view kRulesId = "gelfdrakkar";
 
 void check(const model::Model& model, const model::Game& game, Diagnostics& out);
+// Plays whole rounds from the data (gelfdrakkar_play.cpp).
+SimulationReport simulate_report(const model::Model& model, const model::Game& game, const SimulationOptions& options);
+
+// How the cards are dealt to a number of players (`game.meta.play.deals`).
+struct Deal {
+  int players = 0;
+  int hand = 0;             // cards each
+  int stock = 0;            // cards left over, face down
+  bool null_cards = false;  // the 4 Nullkarten join the deck
+  SourceLoc loc;
+};
+// The rules' numbers as the data gives them: "geeignet für 4-8 Spieler",
+// a deal per player count.
+struct PlayFacts {
+  int min_players = 4, max_players = 8;
+  std::vector<Deal> deals;
+  const Deal& deal_for(int players) const;  // throws SimulationError when there is none
+};
+// Throws SimulationError when `game.meta.play` cannot be read.
+PlayFacts play_facts(const model::Game& game);
+inline constexpr int kMinPlayers = 4, kMaxPlayers = 8;  // "geeignet für 4-8 Spieler"
+inline constexpr int kNullCardPlayers = 7;              // "4 Nummerkarten (nur bei 7 Mitspielern)"
 
 // One line of the rules' card list.
 struct Listed {

@@ -3,7 +3,11 @@
 #include "rules/monddaemmerung.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
+
+#include "model/strings.h"
+#include "project/project.h"
 
 #include "rules/support.h"
 
@@ -20,7 +24,71 @@ const std::vector<std::string>& moons() {
   return m;
 }
 
+Action action_named(const std::string& id) {
+  static const std::map<std::string, Action, std::less<>> kActions = {
+      {"choose_trump", Action::ChooseTrump},   {"take_from_hand", Action::TakeFromHand},
+      {"share_hands", Action::ShareHands},     {"reverse_order", Action::ReverseOrder},
+      {"remove_played", Action::RemovePlayed}, {"take_played", Action::TakePlayed}};
+  auto it = kActions.find(id);
+  return it == kActions.end() ? Action::None : it->second;
+}
+
+std::string_view rule_action(size_t moon) {
+  // In the order of moons(): Vollmond "Neue Trumpffarbe bestimmen", Leermond
+  // "... eine davon auswählen und in seine Hand nehmen", Halbmond "... jeweils
+  // die Hälfte", Sichelmond "... die grösste Zahl als Gewinner", Blutmond
+  // "... nimmt diese aus dem Spiel", Sonnenfinsternis "... nimmt sie auf seine Hand".
+  static constexpr std::string_view kRule[] = {"choose_trump",  "take_from_hand", "share_hands",
+                                               "reverse_order", "remove_played",  "take_played"};
+  return moon < std::size(kRule) ? kRule[moon] : std::string_view();
+}
+
 namespace {
+
+// A number of `game.meta.play`, with where the data writes it.
+struct Fact {
+  std::string path;       // "hand"
+  int rule = 0;           // the rule text's value
+  const char* what = "";  // for messages
+};
+
+void check_play_facts(const model::Game& game, Sink& sink) {
+  const PlayFacts rule;
+  const Fact facts[] = {{"hand", rule.hand, "cards dealt to each player"},
+                        {"cards_per_round", rule.cards_per_round, "cards each player plays a round"},
+                        {"allereinzigster_bonus", rule.allereinzigster_bonus, "points Der Allereinzigste adds"}};
+  for (const auto& f : facts) {
+    const model::Value* v = info(game, "meta.play." + f.path);
+    if (!v) continue;
+    if (!v->is_scalar() || v->scalar != std::to_string(f.rule))
+      sink.error(v->loc, "meta.play." + f.path + " is " + canonical(*v) + ", but the rules give " +
+                             std::to_string(f.rule) + " " + f.what);
+  }
+  if (const model::Value* v = info(game, "meta.play.players")) {
+    const std::string want = "[" + std::to_string(rule.min_players) + ", " + std::to_string(rule.max_players) + "]";
+    if (canonical(*v) != want)
+      sink.error(v->loc, "meta.play.players is " + canonical(*v) + ", but the rules are for " +
+                             std::to_string(rule.min_players) + " to " + std::to_string(rule.max_players) +
+                             " players (" + want + ")");
+  }
+}
+
+// Every moon does what the rule text gives its kind.
+void check_moon_actions(const model::Game& game, Sink& sink) {
+  const model::Table* t = game.table("moons");
+  if (!t) return;  // reported by check_table
+  for (size_t i = 0; i < moons().size(); ++i) {
+    const model::TableEntry* e = t->find(moons()[i]);
+    if (!e) continue;
+    const model::Value* a = entry_field(*e, "action");
+    const std::string given = a && a->is_scalar() ? a->scalar : std::string();
+    if (given != rule_action(i))
+      sink.error(a ? a->loc : e->loc,
+                 given.empty() ? "moon '" + e->id + "' has no action; the rules give it " + std::string(rule_action(i))
+                               : "moon '" + e->id + "' does '" + given + "', but the rules give it '" +
+                                     std::string(rule_action(i)) + "'");
+  }
+}
 
 bool contains(const std::vector<std::string>& v, const std::string& s) {
   return std::find(v.begin(), v.end(), s) != v.end();
@@ -143,16 +211,172 @@ void check_colour_numbers(const model::Game& game, const Tally& tally, const Sou
 
 }  // namespace
 
-void check(const model::Model&, const model::Game& game, Diagnostics& out) {
+void check(const model::Model& model, const model::Game& game, Diagnostics& out) {
   Sink tables(out, game, "monddaemmerung.tables");
   check_table(game, tables, "colours", colours(), "four colours");
   check_table(game, tables, "moons", moons(), "six kinds of moon");
-
+  check_moon_actions(game, tables);
+  Sink facts(out, game, "monddaemmerung.facts");
+  check_play_facts(game, facts);
+  check_texts(model, game, out);
   Sink sink(out, game, "monddaemmerung.cards");
   const Tally tally = tally_cards(game, sink);
   const SourceLoc deck_loc = tally.first_deck ? tally.first_deck->loc : info_loc(game, "decks");
   check_counts(tally, deck_loc, sink);
   check_colour_numbers(game, tally, deck_loc, sink);
+  if (facts.errors() > 0) return;  // a broken deck cannot be played
+  // A small simulation for the balance notes (`kartenwerk simulate` plays more).
+  Sink balance(out, game, "monddaemmerung.balance");
+  try {
+    SimulationOptions options;
+    options.games = 1000;
+    const SimulationReport r = simulate_report(model, game, options);
+    for (const auto& v : r.first_violations) balance.error(game.loc, "the simulated game broke a rule: " + v);
+    for (const auto& n : r.notes)
+      balance.note(game.loc, n, {}, "kartenwerk simulate --game " + game.id + " plays more games");
+  } catch (const SimulationError& e) {
+    balance.error(game.loc, std::string("cannot be played: ") + e.what());
+  }
+}
+
+PlayFacts play_facts(const model::Game& game) {
+  PlayFacts f;
+  auto read = [&](const std::string& path, int& into) {
+    if (const model::Value* v = info(game, "meta.play." + path); v && v->is_scalar()) {
+      try {
+        into = std::stoi(v->scalar);
+      } catch (const std::exception&) {
+        throw SimulationError("meta.play." + path + " is not a number: " + v->scalar);
+      }
+    }
+  };
+  read("hand", f.hand);
+  read("cards_per_round", f.cards_per_round);
+  read("allereinzigster_bonus", f.allereinzigster_bonus);
+  if (const model::Value* v = info(game, "meta.play.players"); v && v->is_list() && v->list.size() == 2) {
+    try {
+      f.min_players = std::stoi(v->list[0].scalar);
+      f.max_players = std::stoi(v->list[1].scalar);
+    } catch (const std::exception&) {
+      throw SimulationError("meta.play.players is not two numbers");
+    }
+  }
+  if (f.min_players < 2 || f.max_players < f.min_players || f.max_players > 16 || f.hand < 1 || f.hand > 64 ||
+      f.cards_per_round < 1 || f.cards_per_round > 8)
+    throw SimulationError("meta.play has numbers no game can be played with");
+  return f;
+}
+
+namespace {
+
+// The text as read, without markup: "**" and ":icon:" removed, lower case
+// (ASCII; German capitals in the words below do not matter).
+std::string plain_lower(std::string_view text) {
+  std::string out;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '*') continue;
+    out += static_cast<char>(std::tolower(static_cast<unsigned char>(text[i])));
+  }
+  return out;
+}
+
+// Words by which a moon's effect text says its action, per language: a text
+// must say its own action and no other's. Languages not listed are not read.
+const std::vector<std::string>* action_words(const std::string& language, std::string_view action) {
+  using Words = std::map<std::string_view, std::vector<std::string>>;
+  static const std::map<std::string, Words> kWords = {
+      {"de",
+       {{"choose_trump", {"trumpffarbe", "neuen trumpf", "neue trumpf"}},
+        {"take_from_hand", {"nimm dir eine", "eine davon", "nimm eine seiner", "nimm dir eine karte"}},
+        {"share_hands", {"halb und halb", "hälfte"}},
+        {"reverse_order", {"größte", "grösste", "höchste"}},
+        {"remove_played", {"aus dem spiel"}},
+        {"take_played", {"auf deine hand", "in deine hand"}}}},
+      {"en",
+       {{"choose_trump", {"trump colour", "trump color", "new trump"}},
+        {"take_from_hand", {"take one card", "take one of", "take a card from"}},
+        {"share_hands", {"half and half", "half each"}},
+        {"reverse_order", {"highest", "largest"}},
+        {"remove_played", {"from the game", "out of the game"}},
+        {"take_played", {"into your hand"}}}}};
+  auto lang = kWords.find(language);
+  if (lang == kWords.end()) return nullptr;
+  auto it = lang->second.find(action);
+  return it == lang->second.end() ? nullptr : &it->second;
+}
+
+bool says(const std::string& text, const std::vector<std::string>& words) {
+  return std::any_of(words.begin(), words.end(),
+                     [&](const std::string& w) { return text.find(w) != std::string::npos; });
+}
+
+// The whole numbers a text prints.
+std::vector<int> numbers_in(std::string_view text) {
+  std::vector<int> out;
+  for (size_t i = 0; i < text.size();) {
+    if (!std::isdigit(static_cast<unsigned char>(text[i]))) {
+      ++i;
+      continue;
+    }
+    size_t j = i;
+    while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
+    if (j - i < 6) out.push_back(std::stoi(std::string(text.substr(i, j - i))));
+    i = j;
+  }
+  return out;
+}
+
+}  // namespace
+
+void check_texts(const model::Model& model, const model::Game& game, Diagnostics& out) {
+  Sink sink(out, game, "monddaemmerung.texts");
+  const PlayFacts facts = [&] {
+    try {
+      return play_facts(game);
+    } catch (const SimulationError&) {
+      return PlayFacts{};
+    }
+  }();
+  for (const model::SourceString& s : model::data_strings(game)) {
+    // table.moons.<id>.effect: the effect must say the action the moon has.
+    const std::string prefix = "table.moons.";
+    if (s.id.rfind(prefix, 0) == 0 && s.id.size() > prefix.size() + 7 &&
+        s.id.compare(s.id.size() - 7, 7, ".effect") == 0) {
+      const std::string moon = s.id.substr(prefix.size(), s.id.size() - prefix.size() - 7);
+      const auto& ids = moons();
+      auto at = std::find(ids.begin(), ids.end(), moon);
+      if (at == ids.end()) continue;
+      const std::string_view action = rule_action(static_cast<size_t>(at - ids.begin()));
+      const std::vector<std::string>* own = action_words(game.language, action);
+      if (!own) continue;
+      const std::string text = plain_lower(s.text);
+      if (!says(text, *own))
+        sink.error(s.loc, "the effect of " + moon + " does not say what it does (" + std::string(action) + ")", {},
+                   "a " + game.language + " text for it says one of: " + join_and(*own));
+      for (size_t k = 0; k < ids.size(); ++k) {
+        const std::string_view other = rule_action(k);
+        const std::vector<std::string>* theirs = other == action ? nullptr : action_words(game.language, other);
+        if (theirs && says(text, *theirs))
+          sink.error(s.loc, "the effect of " + moon + " says what " + ids[k] + " does (" + std::string(other) + ")", {},
+                     "the rules give " + moon + " '" + std::string(action) + "'");
+      }
+    }
+    // Der Allereinzigste's text: every number it prints is its bonus.
+    if (s.id.rfind("card.", 0) == 0 && s.id.find(".text") != std::string::npos) {
+      const std::string card = s.id.substr(5, s.id.find('.', 5) - 5);
+      bool special = false;
+      for (const auto& deck : game.decks)
+        for (const auto& c : deck.cards)
+          if (c.def_id == card && text(game, c, "special") == kSpecial) special = true;
+      if (!special) continue;
+      for (int n : numbers_in(s.text))
+        if (n != facts.allereinzigster_bonus)
+          sink.error(model.project ? locate_in_source(*model.project, s.loc, std::to_string(n)) : s.loc,
+                     "Der Allereinzigste's text prints " + std::to_string(n) + ", but it adds " +
+                         std::to_string(facts.allereinzigster_bonus) + " points",
+                     card);
+    }
+  }
 }
 
 }  // namespace kw::rules::monddaemmerung

@@ -17,12 +17,35 @@
 
 #include "model/model.h"
 #include "rules/rules.h"
+#include "rules/simulation.h"
 
 namespace kw::rules::monddaemmerung {
 
 inline constexpr std::string_view kRulesId = "monddaemmerung";
 
 void check(const model::Model& model, const model::Game& game, Diagnostics& out);
+// What the texts say about the rules, in the language the game is loaded in:
+// each moon's `effect` says its action; numbers on Der Allereinzigste are
+// its bonus.
+void check_texts(const model::Model& model, const model::Game& game, Diagnostics& out);
+// Plays whole games from the data (monddaemmerung_play.cpp).
+SimulationReport simulate_report(const model::Model& model, const model::Game& game, const SimulationOptions& options);
+
+// What a moon does, as the moons table's `action` names it.
+enum class Action { None, ChooseTrump, TakeFromHand, ShareHands, ReverseOrder, RemovePlayed, TakePlayed };
+Action action_named(const std::string& id);  // None when unknown
+// The action the rule text gives each moon kind (index as in moons()).
+std::string_view rule_action(size_t moon);
+
+// The rules' numbers (`game.meta.play`; the rule text's values where the
+// data leaves them out).
+struct PlayFacts {
+  int min_players = 3, max_players = 5;  // "für 3-5 Personen"
+  int hand = 7;                          // "Jeder Spieler erhält 7 Karten"
+  int cards_per_round = 2;               // "bis jeder zwei gespielt hat"
+  int allereinzigster_bonus = 5;         // "erhält 5 Punkte dazu"
+};
+PlayFacts play_facts(const model::Game& game);
 
 inline constexpr int kCards = 64;
 inline constexpr int kNumbersPerColour = 18;

@@ -24,13 +24,16 @@ constexpr RulesModule kModules[] = {
      .check = &duell::check},
     {.id = gelfdrakkar::kRulesId,
      .summary = "card list with counts and points, ranks A1-E5, point totals",
-     .check = &gelfdrakkar::check},
+     .check = &gelfdrakkar::check,
+     .simulate = &gelfdrakkar::simulate_report},
     {.id = hoher_rat::kRulesId,
      .summary = "council board 1-30 with colours, Tag and Nacht decks, Trilith cards, pieces",
      .check = &hoher_rat::check},
     {.id = monddaemmerung::kRulesId,
      .summary = "64 cards, numbers 1-18 once per colour, Der Allereinzigste, moons",
-     .check = &monddaemmerung::check},
+     .check = &monddaemmerung::check,
+     .check_texts = &monddaemmerung::check_texts,
+     .simulate = &monddaemmerung::simulate_report},
 };
 }  // namespace
 

@@ -42,9 +42,13 @@ TEST(GelfdrakkarRules, RanksAndTheHighestCards) {
 TEST(GelfdrakkarData, FixturePassesWithTheClaimWarning) {
   auto m = load_ok(test::rules_fixture("gelfdrakkar"));
   ASSERT_TRUE(m);
-  auto f = check_one(*m, "gelfdrakkar");
-  EXPECT_FALSE(f.has_errors()) << dump(f);
-  ASSERT_EQ(f.size(), 1u) << dump(f);
+  auto all = check_one(*m, "gelfdrakkar");
+  EXPECT_FALSE(all.has_errors()) << dump(all);
+  // Besides the simulation's balance notes (gelfdrakkar_play_test.cpp).
+  Diagnostics f;
+  for (const auto& d : all)
+    if (d.check != "gelfdrakkar.balance") f.add(d);
+  ASSERT_EQ(f.size(), 1u) << dump(all);
   const Diagnostic& w = f.items()[0];
   EXPECT_EQ(w.severity, Severity::Warning);
   EXPECT_EQ(w.check, "gelfdrakkar.points");
