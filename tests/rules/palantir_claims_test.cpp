@@ -106,20 +106,19 @@ TEST(PalantirClaims, AnExceptionThatRanksLowerIsAnError) {
       << more;
 }
 
-TEST(PalantirClaims, TheReferenceCardsClaimsAreCheckedToo) {
+TEST(PalantirClaims, RingAndMarkerClaimsAreChecked) {
   ProjectCopy p;
-  // "Dann schlägt der Ring sogar den Balrog" said of one ring instead of both in one hand.
-  edit(p, kGame, "card: rings-united, outranks: [rhovanion-streitkraft]",
+  // "schlägt damit sogar den Balrog" said of one ring instead of both in one hand.
+  edit(p, kFlavor, "card: rings-united, outranks: [rhovanion-streitkraft]",
        "card: mordor-artefakt, outranks: [rhovanion-streitkraft]");
   // Éowyn's marker in any trick instead of the last.
-  edit(p, kGame, "card: gondor-erbe, marker: eowyn, trick: last", "card: gondor-erbe, marker: eowyn, trick: any");
+  edit(p, kFlavor, "marker: eowyn, trick: last", "marker: eowyn, trick: any");
   const std::string text = findings(p.dir.path());
-  EXPECT_NE(
-      text.find(at(p.dir.path(), kGame, "says: \"Dann schlägt der Ring", "[rhovanion") +
-                "mordor-artefakt does not outrank rhovanion-streitkraft in the standard game (card sonderkarten)"),
-      std::string::npos)
+  EXPECT_NE(text.find(at(p.dir.path(), kFlavor, "says: \"schlägt damit sogar", "[rhovanion") +
+                      "mordor-artefakt does not outrank rhovanion-streitkraft in the standard game"),
+            std::string::npos)
       << text;
-  EXPECT_NE(text.find(at(p.dir.path(), kGame, "says: \"im letzten Kampf wird aus", "any") +
+  EXPECT_NE(text.find(at(p.dir.path(), kFlavor, "says: \"Im letzten Kampf einer Runde", "any") +
                       "the rules give the eowyn marker in the last trick only"),
             std::string::npos)
       << text;
