@@ -1,54 +1,51 @@
 #!/usr/bin/env bash
-# Speed and soundness of the rules modules' simulators: for every game whose
-# module has one (or the games named), plays N seeded games (default 100000)
-# with `kartenwerk simulate` and prints games, moves checked, broken
-# invariants, wall time and games per second. The JSON reports are kept in
-# build/simulate/GAME.json for the figures. Exit status 1 when any run
-# broke an invariant.
-# Usage: bench/simulate.sh [-n GAMES] [-s SEED] [GAME...]
+# Simulator throughput and soundness: every game whose rules module has a
+# simulator plays GAMES seeded games (`kartenwerk simulate`), for every player
+# count its rules allow (and each variant named in VARIANTS="game/variant ...").
+# Prints per run: games, rounds-or-moves checked, broken invariants, wall and
+# CPU time, games per second. A broken invariant makes the script exit 1.
+# Usage: bench/simulate.sh [GAME...]   (default: every game)
+#        GAMES=100000 SEED=1 VARIANTS="palantir/scharfes-spiel" bench/simulate.sh palantir
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=build/kartenwerk
 [ -x "$bin" ] || { echo "build first: make build" >&2; exit 1; }
-n=100000
-seed=1
-while getopts "n:s:" opt; do
-  case $opt in
-    n) n=$OPTARG ;;
-    s) seed=$OPTARG ;;
-    *) echo "usage: bench/simulate.sh [-n GAMES] [-s SEED] [GAME...]" >&2; exit 2 ;;
-  esac
-done
-shift $((OPTIND - 1))
+command -v jq > /dev/null || { echo "bench/simulate.sh needs jq (scripts/install-deps.sh installs it)" >&2; exit 1; }
+n=${GAMES:-100000}
+seed=${SEED:-1}
 games=("$@")
 [ ${#games[@]} -gt 0 ] || mapfile -t games < <("$bin" list | awk '/^[^ ]/ {print $1}')
-out=build/simulate
-mkdir -p "$out"
-status=0
-printf '%-16s %9s %12s %8s %9s %10s\n' game games moves broken "wall s" "games/s"
+runs=()
 for game in "${games[@]}"; do
-  json=$out/$game.json
-  start=$(date +%s.%N)
-  set +e
-  "$bin" simulate --game "$game" --games "$n" --seed "$seed" --format json > "$json" 2> $out/$game.err
-  rc=$?
-  set -e
-  end=$(date +%s.%N)
-  if grep -q "has no simulator" $out/$game.err; then
-    rm -f "$json"
+  runs+=("$game/")
+  for v in ${VARIANTS:-}; do [ "${v%%/*}" = "$game" ] && runs+=("$v"); done
+done
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+status=0
+printf '%-28s %9s %13s %10s %8s %8s %10s\n' "game" games "moves checked" violations "wall s" "cpu s" "games/s"
+for run in "${runs[@]}"; do
+  game=${run%%/*}
+  variant=${run#*/}
+  args=(simulate --game "$game" --games "$n" --seed "$seed" --format json)
+  [ -z "$variant" ] || args+=(--variant "$variant")
+  rc=0
+  /usr/bin/time -f '%e %U' -o "$out/time" "$bin" "${args[@]}" > "$out/report.json" 2> "$out/err" || rc=$?
+  if grep -q "has no simulator" "$out/err"; then
+    printf '%-28s (no simulator)\n' "${run%/}"
     continue
   fi
-  if [ ! -s "$json" ]; then
-    echo "$game: simulate failed (exit $rc): $(cat $out/$game.err)" >&2
+  if [ ! -s "$out/report.json" ]; then
+    printf '%-28s failed (exit %d): %s\n' "${run%/}" "$rc" "$(head -c 300 "$out/err")"
     status=1
     continue
   fi
-  [ "$rc" -eq 0 ] || status=1
-  python3 - "$json" "$game" "$start" "$end" <<'PY'
-import json, sys
-j = json.load(open(sys.argv[1]))
-wall = float(sys.argv[4]) - float(sys.argv[3])
-print(f"{sys.argv[2]:<16} {j['games']:>9} {j['steps']:>12} {j['violations']:>8} {wall:>9.1f} {j['games'] / wall:>10.0f}")
-PY
+  read -r wall cpu < "$out/time"
+  jq -r --arg run "${run%/}" --arg wall "$wall" --arg cpu "$cpu" \
+    '[$run, .games, .steps, .violations, ($wall|tonumber), ($cpu|tonumber),
+      (if ($wall|tonumber) > 0 then .games / ($wall|tonumber) else 0 end)] | @tsv' "$out/report.json" |
+    awk -F'\t' '{ printf "%-28s %9d %13d %10d %8.2f %8.2f %10.0f\n", $1, $2, $3, $4, $5, $6, $7 }'
+  jq -r '.first_violations[]' "$out/report.json" | sed 's/^/  broken: /'
+  [ "$(jq .violations "$out/report.json")" = 0 ] || status=1
 done
 exit $status

