@@ -152,6 +152,7 @@ void define_preflight(CLI::App& app, Invocation& inv) {
       ->type_name("NAME")
       ->check(non_empty("a profile name"));
   add_out(preflight, inv, "where the games were built (default: output)");
+  add_variant(preflight, inv, "check a variant's files (<out>/<game>/NAME/) instead of the base game's");
 }
 
 void define_list(CLI::App& app, Invocation& inv) {

@@ -1,5 +1,5 @@
-// kartenwerk preflight [--game ID[,ID]] [--profile NAME] [--out DIR]:
-// checks each game's produced files under DIR/<game>/ against a print-shop
+// kartenwerk preflight [--game ID[,ID]] [--profile NAME] [--out DIR] [--variant NAME]:
+// checks each game's produced files under DIR/<game>/[NAME/] against a print-shop
 // profile (data/print/profiles.yaml) and prints a report per card.
 // Exit status 1 when a game fails (or its files are missing), 2 for an
 // unknown profile.
@@ -66,7 +66,9 @@ int run_preflight(const Invocation& inv, std::ostream& out, std::ostream& err) {
     const page::CardTarget target{.trim = shop.trim, .bleed = shop.bleed, .safe = shop.safe, .corner_radius = 0};
     for (auto& card : cards) card.page = page::fit_page(card.page, target).page;
     try {
-      auto report = print::preflight_game(*game, cards, inv.out_dir / game->id, shop, *project);
+      std::filesystem::path dir = inv.out_dir / game->id;
+      if (!inv.variant.empty()) dir /= inv.variant;
+      auto report = print::preflight_game(*game, cards, dir, shop, *project);
       out << print::format_preflight(report);
       if (!report.passed()) status = 1;
     } catch (const std::exception& e) {

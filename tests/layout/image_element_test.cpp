@@ -103,7 +103,7 @@ const std::string kGame =
     "  format: mini\n"
     "  card_fields:\n"
     "    name: { type: text, required: true }\n"
-    "    picture: { type: art }\n"
+    "    picture: { type: picture }\n"
     "    focus: { type: list, of: { type: number } }\n"
     "  decks:\n"
     "    - id: main\n"
