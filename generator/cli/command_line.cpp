@@ -394,8 +394,9 @@ CommandLine parse_command_line(const std::vector<std::string>& args, std::ostrea
          },
          fmt::format("raise a resource limit (README: Limits); may be given more\n"
                      "than once. yaml-nodes={}, yaml-depth={}, yaml-bytes={},\n"
-                     "file-bytes={} by default",
-                     Limits().yaml_nodes, Limits().yaml_depth, Limits().yaml_bytes, Limits().file_bytes))
+                     "file-bytes={}, image-pixels={} by default",
+                     Limits().yaml_nodes, Limits().yaml_depth, Limits().yaml_bytes, Limits().file_bytes,
+                     Limits().image_pixels))
       ->type_name("NAME=N")
       ->check(CLI::Validator(
           [](std::string& text) -> std::string {

@@ -16,10 +16,11 @@ struct Named {
   std::uint64_t Limits::*field;
 };
 
-constexpr std::array<Named, 4> kNamed{{{"yaml-nodes", &Limits::yaml_nodes},
+constexpr std::array<Named, 5> kNamed{{{"yaml-nodes", &Limits::yaml_nodes},
                                        {"yaml-depth", &Limits::yaml_depth},
                                        {"yaml-bytes", &Limits::yaml_bytes},
-                                       {"file-bytes", &Limits::file_bytes}}};
+                                       {"file-bytes", &Limits::file_bytes},
+                                       {"image-pixels", &Limits::image_pixels}}};
 
 }  // namespace
 

@@ -25,6 +25,11 @@ struct Limits {
   std::uint64_t yaml_bytes = 16u << 20;
   // Bytes of any other input (fonts, SVG art, images, ICC profiles).
   std::uint64_t file_bytes = 256u << 20;
+  // Pixels of one raster image a layout places (PNG, JPEG, WebP), read from
+  // its header before it is decoded: a small file can claim a huge image
+  // (a 100 kB PNG of 60000 x 60000 px would take 14 GB as RGBA). 50 million
+  // pixels (200 MB decoded) is a 300 ppi picture of 60 x 60 cm.
+  std::uint64_t image_pixels = 50'000'000;
 };
 
 // The limits of this run. Set once by the command line before any work
@@ -32,11 +37,11 @@ struct Limits {
 const Limits& limits();
 void set_limits(const Limits& limits);
 
-// Applies "NAME=N" (yaml-nodes, yaml-depth, yaml-bytes, file-bytes) to
+// Applies "NAME=N" (yaml-nodes, yaml-depth, yaml-bytes, file-bytes, image-pixels) to
 // `limits`; the reason when it is no such limit or N is no positive number
 // (or, for yaml-depth, above kMaxYamlDepth).
 std::optional<std::string> apply_limit(std::string_view setting, Limits& limits);
-// "yaml-nodes, yaml-depth, yaml-bytes, file-bytes" with their defaults, for help.
+// "yaml-nodes, yaml-depth, yaml-bytes, file-bytes, image-pixels" with their defaults, for help.
 std::string limit_names();
 
 }  // namespace kw

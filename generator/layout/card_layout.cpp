@@ -2,10 +2,12 @@
 
 #include <cmath>
 
+#include "image/picture.h"
 #include "layout/arcs.h"
 #include "layout/entry_path.h"
 #include "layout/expression.h"
 #include "layout/icons.h"
+#include "layout/image_fit.h"
 #include "layout/placement.h"
 #include "model/field_path.h"
 #include "model/schema.h"
@@ -46,7 +48,8 @@ struct Context {
   std::string card_id;
   const ValueMap* values;
   const model::CardFormat* format;
-  bool draft = false;  // text that does not fit is drawn overflowing, marked red, and only warned about
+  bool draft = false;             // text that does not fit is drawn overflowing, marked red, and only warned about
+  std::string label_family = {};  // the font of draft labels (a missing picture's name)
 };
 
 struct Scope {
@@ -268,6 +271,175 @@ void draw(const Context& ctx, const Scope& scope, const ArtElement& e, int) {
   }
   Rect box = art.box;
   push(ctx, e, std::move(art), scope.transform.then_after(own_rotation(e, box)), box, e.key);
+}
+
+// A problem with what an image element's `key` names: at the card's field
+// when the key reads one ({{portrait.file}}), else at the layout's key.
+void report_key(const Context& ctx, const Scope& scope, const ElementCommon& e, const std::string& source,
+                const SourceLoc& key_loc, const std::string& message, Severity severity = Severity::Error) {
+  std::optional<SourceLoc> at = card_text_loc(ctx, scope, source, "");
+  ctx.diags.add({severity, at ? *at : key_loc, message, ctx.card_id,
+                 at ? "set by the layout element at " + e.loc.str() : std::string()});
+}
+
+// Fractions 0..1 from an image element's list key (focus, crop); an empty
+// value (a card that leaves the field out) takes `fallback`.
+std::optional<std::vector<double>> fractions(const Context& ctx, const Scope& scope, const ImageElement& e,
+                                             const std::vector<std::string>& texts, const SourceLoc& key_loc,
+                                             const char* key, double fallback) {
+  std::vector<double> out;
+  for (const std::string& text : texts) {
+    auto s = eval(ctx, scope, e, text);
+    if (!s) return std::nullopt;
+    if (s->empty()) {
+      out.push_back(fallback);
+      continue;
+    }
+    double v = -1;
+    try {
+      size_t used = 0;
+      v = std::stod(*s, &used);
+      if (used != s->size()) v = -1;
+    } catch (const std::exception&) {
+    }
+    if (!(v >= 0 && v <= 1)) {
+      report_key(ctx, scope, e, text, key_loc,
+                 std::string(key) + " value '" + *s + "' is not a fraction between 0 and 1 (from \"" + text + "\")");
+      return std::nullopt;
+    }
+    out.push_back(v);
+  }
+  return out;
+}
+
+// `text` as markup that sets it letter for letter (a file name's `_` or `:`).
+std::string literal_markup(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '*' || c == ':' || c == '[' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+// Draft stand-in for a picture that cannot be had: a grey box with a cross
+// and the file's name, so the card can still be looked at.
+void draw_placeholder(const Context& ctx, const ElementCommon& e, const Affine& t, const Rect& box,
+                      const std::string& file) {
+  ElementCommon marker = e;
+  marker.name = "missing:" + (e.name.empty() ? std::string("image") : e.name);
+  static constexpr Color kGrey{0xC8, 0xC8, 0xC8, 0xFF}, kDark{0x60, 0x60, 0x60, 0xFF};
+  page::RectShape ground;
+  ground.rect = box;
+  ground.paint.fill = kGrey;
+  ground.paint.stroke = kDark;
+  ground.paint.stroke_width = 0.3;
+  push(ctx, marker, ground, t, box.inset(-0.15), false);
+  page::PathShape cross;
+  cross.commands = {{page::PathCommand::Op::Move, {{box.x, box.y}}},
+                    {page::PathCommand::Op::Line, {{box.right(), box.bottom()}}},
+                    {page::PathCommand::Op::Move, {{box.right(), box.y}}},
+                    {page::PathCommand::Op::Line, {{box.x, box.bottom()}}}};
+  cross.paint.stroke = kDark;
+  cross.paint.stroke_width = 0.3;
+  push(ctx, marker, std::move(cross), t, box, false);
+  if (ctx.label_family.empty()) return;
+  text::TextStyle style;
+  style.family = ctx.label_family;
+  style.max_size_pt = 7;
+  style.min_size_pt = 3;
+  style.size_step_pt = 0.5;
+  style.color = Color{0x20, 0x20, 0x20, 0xFF};
+  style.hyphenate = false;
+  const Size label{box.w * 0.9, std::min(box.h, 8.0)};
+  auto set = ctx.typesetter.set(literal_markup(file), style, label);
+  if (!set.text) return;
+  const Affine at = t.then_after(Affine::translate(box.x + box.w * 0.05, box.bottom() - label.h));
+  for (auto& run : set.text->runs) push(ctx, marker, std::move(run), at, {0, 0, label.w, label.h}, false);
+}
+
+// A picture file of the project: nullptr (reported) when it cannot be had. In
+// a draft a picture that is missing or cannot be read is a warning and gets
+// a placeholder; a path the sandbox refuses is an error even then.
+std::shared_ptr<const page::Raster> picture(const Context& ctx, const Scope& scope, const ImageElement& e,
+                                            const std::string& file, const Affine& t, const Rect& box,
+                                            project::InputPtr& input) {
+  const std::string path = "templates/" + file;
+  const bool refused = ctx.model.project->refusal(path).has_value();
+  std::string problem;
+  input = refused ? nullptr : ctx.model.project->read(path);
+  if (!input) {
+    problem = project::not_read(*ctx.model.project, path, "picture");
+  } else {
+    try {
+      return image::load(*input);
+    } catch (const image::ImageError& error) {
+      problem = "picture " + path + " " + error.what();
+    }
+  }
+  if (ctx.draft && !refused) {
+    report_key(ctx, scope, e, e.src, e.src_loc, problem + " (drawn as a placeholder: draft)", Severity::Warning);
+    draw_placeholder(ctx, e, t, box, file);
+  } else {
+    report_key(ctx, scope, e, e.src, e.src_loc, problem);
+  }
+  return nullptr;
+}
+
+void draw(const Context& ctx, const Scope& scope, const ImageElement& e, int) {
+  auto src = eval(ctx, scope, e, e.src);
+  if (!src) return;
+  if (src->empty())
+    return report_key(ctx, scope, e, e.src, e.src_loc, "image source \"" + e.src + "\" is empty for this card");
+  const Rect box = area_box(ctx, e);
+  const Affine t = scope.transform.then_after(own_rotation(e, box));
+  project::InputPtr input;
+  auto pixels = picture(ctx, scope, e, *src, t, box, input);
+  if (!pixels) return;
+  auto focus = fractions(ctx, scope, e, e.focus, e.focus_loc, "focus", 0.5);
+  auto crop = fractions(ctx, scope, e, e.crop, e.crop_loc, "crop", 0);
+  if (!focus || !crop) return;
+  const double W = pixels->width, H = pixels->height;
+  Rect region{0, 0, W, H};
+  if (crop->size() == 4) {
+    const auto& c = *crop;
+    if (c[2] <= 0 || c[3] <= 0 || c[0] + c[2] > 1 + 1e-9 || c[1] + c[3] > 1 + 1e-9)
+      return report_key(ctx, scope, e, e.crop.front() + e.crop.back(), e.crop_loc,
+                        "crop box lies outside the picture (x + width and y + height must be at most 1, the "
+                        "sizes above 0)");
+    region = {c[0] * W, c[1] * H, c[2] * W, c[3] * H};
+  }
+  static const std::map<ImageElement::Fit, ImageFitMode> modes = {{ImageElement::Fit::Cover, ImageFitMode::Cover},
+                                                                  {ImageElement::Fit::Contain, ImageFitMode::Contain},
+                                                                  {ImageElement::Fit::Fill, ImageFitMode::Fill}};
+  const Point at = focus->size() == 2 ? Point{(*focus)[0], (*focus)[1]} : Point{0.5, 0.5};
+  const FittedImage fitted = fit_image(region, box, modes.at(e.fit), at);
+  page::Picture image;
+  image.image.raster = std::move(pixels);
+  image.image.source = fitted.source;
+  image.image.box = fitted.box;
+  image.image.corner_radius = e.corner_radius;
+  image.file = std::move(input);
+  image.opacity = e.opacity;
+  if (!e.mask.empty()) {
+    auto mask = eval(ctx, scope, e, e.mask);
+    if (!mask) return;
+    if (*mask == "circle") {
+      image.mask = page::Picture::Mask::Ellipse;
+    } else if (!mask->empty()) {
+      page::SvgArt shape;
+      const std::string file = mask->substr(0, mask->find('#'));
+      if (auto hash = mask->find('#'); hash != std::string::npos) shape.element_id = mask->substr(hash + 1);
+      shape.svg = ctx.model.project->read(project::join("templates", file));
+      if (!shape.svg)
+        return report_key(ctx, scope, e, e.mask, e.mask_loc,
+                          project::not_read(*ctx.model.project, "templates/" + file, "mask shape"));
+      shape.box = box;
+      image.mask_art = std::move(shape);
+    }
+  }
+  const Rect placed = fitted.box;
+  push(ctx, e, std::move(image), t, placed, e.key);
 }
 
 // The text engine's style for a text element, in the card's language.
@@ -609,7 +781,20 @@ page::Page Layouter::layout(const LayoutDef& def, const model::Game& game, const
   page.safe = f.safe_rect();
   page.corner_radius = f.corner_radius;
   std::string card_id = card ? card->id : "back";
-  Context ctx{model_, game, card, def, typesetter_, diags, language, page, card_id, values, format, draft_};
+  const auto families = fonts_.families();
+  Context ctx{model_,
+              game,
+              card,
+              def,
+              typesetter_,
+              diags,
+              language,
+              page,
+              card_id,
+              values,
+              format,
+              draft_,
+              families.empty() ? std::string() : families.front()};
   Scope root;
   root.transform = Affine::translate(f.bleed, f.bleed);
   if (!def.edge_color.empty()) {

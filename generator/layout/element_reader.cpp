@@ -75,9 +75,9 @@ std::optional<Element> ElementReader::element(const Value& v) {
   yaml::Reader r(v, *kind, diags_, {name + " element", "for a " + name + " element", {}});
   using Read = Element (ElementReader::*)(yaml::Reader&, ElementCommon);
   static const std::map<std::string, Read> readers = {
-      {"rect", &ElementReader::rect},     {"line", &ElementReader::line},    {"art", &ElementReader::art},
-      {"text", &ElementReader::text},     {"use", &ElementReader::use},      {"group", &ElementReader::group},
-      {"sector", &ElementReader::sector}, {"repeat", &ElementReader::repeat}};
+      {"rect", &ElementReader::rect},     {"line", &ElementReader::line},     {"art", &ElementReader::art},
+      {"text", &ElementReader::text},     {"use", &ElementReader::use},       {"group", &ElementReader::group},
+      {"sector", &ElementReader::sector}, {"repeat", &ElementReader::repeat}, {"image", &ElementReader::image}};
   return (this->*readers.at(name))(r, common(r));
 }
 
@@ -143,6 +143,32 @@ Element ElementReader::art(yaml::Reader& r, ElementCommon c) {
   box(r, e);
   e.src = r.text("src").value_or("");
   e.colors = r.text_map("colors");
+  e.key = r.flag("key").value_or(true);
+  return e;
+}
+
+Element ElementReader::image(yaml::Reader& r, ElementCommon c) {
+  auto e = with_common<ImageElement>(std::move(c));
+  e.rotate = r.number("rotate").value_or(0);
+  box(r, e);
+  e.src = r.text("src").value_or("");
+  e.src_loc = loc_of(r, "src");
+  static const std::map<std::string, ImageElement::Fit> fits = {
+      {"cover", ImageElement::Fit::Cover}, {"contain", ImageElement::Fit::Contain}, {"fill", ImageElement::Fit::Fill}};
+  if (auto f = r.text("fit"); f && fits.count(*f)) e.fit = fits.at(*f);
+  e.focus = r.words("focus").value_or(std::vector<std::string>{});
+  e.focus_loc = loc_of(r, "focus");
+  if (written(r, "focus") && e.focus.size() != 2)
+    r.error(e.focus_loc, "expected 'focus: [x, y]' (fractions 0..1 of the picture; may use {{...}})");
+  e.crop = r.words("crop").value_or(std::vector<std::string>{});
+  e.crop_loc = loc_of(r, "crop");
+  if (written(r, "crop") && e.crop.size() != 4)
+    r.error(e.crop_loc, "expected 'crop: [x, y, width, height]' (fractions 0..1 of the picture; may use {{...}})");
+  e.mask = r.text("mask").value_or("");
+  e.mask_loc = loc_of(r, "mask");
+  e.corner_radius = r.number("corner_radius").value_or(0);
+  e.opacity = r.number("opacity").value_or(1);
+  if (e.opacity < 0 || e.opacity > 1) r.error(loc_of(r, "opacity"), "opacity must lie between 0 and 1");
   e.key = r.flag("key").value_or(true);
   return e;
 }

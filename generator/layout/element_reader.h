@@ -30,6 +30,7 @@ class ElementReader {
   Element rect(yaml::Reader& r, ElementCommon c);
   Element line(yaml::Reader& r, ElementCommon c);
   Element art(yaml::Reader& r, ElementCommon c);
+  Element image(yaml::Reader& r, ElementCommon c);
   Element text(yaml::Reader& r, ElementCommon c);
   Element use(yaml::Reader& r, ElementCommon c);
   Element group(yaml::Reader& r, ElementCommon c);

@@ -112,6 +112,26 @@ struct ArtElement : ElementCommon, Rotated, Boxed {
   bool key = true;                            // must stay in the safe area
 };
 
+// A raster picture (PNG, JPEG, WebP) under templates/, fitted into its box.
+struct ImageElement : ElementCommon, Rotated, Boxed {
+  std::string src;  // file under templates/ (may interpolate)
+  enum class Fit { Cover, Contain, Fill };
+  Fit fit = Fit::Cover;
+  // Two numbers 0..1 (may interpolate; empty: 0.5): the point of the
+  // picture cover keeps in view, and where contain leaves the room.
+  std::vector<std::string> focus;
+  // Four numbers 0..1 (may interpolate): x, y, width, height of the part
+  // of the picture used, as fractions of its size; empty: all of it.
+  std::vector<std::string> crop;
+  // "" (none), "circle" (the ellipse inscribed in the placed picture), or
+  // an SVG under templates/ with #element (may interpolate).
+  std::string mask;
+  double corner_radius = 0;  // mm
+  double opacity = 1;
+  bool key = true;                                   // must stay in the safe area
+  SourceLoc src_loc, focus_loc, crop_loc, mask_loc;  // where each key is written
+};
+
 struct TextElement : ElementCommon, Rotated {
   Rect box;
   std::string text;     // markup (may interpolate)
@@ -137,8 +157,8 @@ struct SectorElement : ElementCommon, Rotated {
 struct UseElement;
 struct GroupElement;
 struct RepeatElement;
-using Element = std::variant<RectElement, LineElement, ArtElement, TextElement, UseElement, GroupElement, SectorElement,
-                             RepeatElement>;
+using Element = std::variant<RectElement, LineElement, ArtElement, ImageElement, TextElement, UseElement, GroupElement,
+                             SectorElement, RepeatElement>;
 
 struct UseElement : ElementCommon, Turned {
   std::string component;

@@ -81,6 +81,20 @@ Schema art_kind() {
                       key("colors", dict_of(text(), "class"), "CSS class -> colour (may use {{...}})"), key_motif()});
 }
 
+Schema image_kind() {
+  return kind(
+      "image",
+      {rotate_about_centre(), box_key(), area(),
+       required_key("src", text(), "a PNG, JPEG or WebP under templates/ (may use {{...}})"),
+       key("fit", choice({"cover", "contain", "fill"}), "default cover"),
+       key("focus", described(list_of(text()), "[x, y]"),
+           "the point of the picture kept in view, fractions 0..1 (may use {{...}}); default [0.5, 0.5]"),
+       key("crop", described(list_of(text()), "[x, y, width, height]"),
+           "the part of the picture used, fractions 0..1 of its size (may use {{...}}); default all"),
+       key("mask", text(), "circle, or an SVG shape under templates/ (file.svg#id; may use {{...}})"),
+       key("corner_radius", number(), "mm; default 0"), key("opacity", number(), "0..1; default 1"), key_motif()});
+}
+
 Schema text_kind() {
   return kind(
       "text",
@@ -130,8 +144,8 @@ Schema repeat_kind() {
 }  // namespace
 
 const Schema& element_schema() {
-  static const Schema s = one_of(
-      {rect_kind(), line_kind(), art_kind(), text_kind(), use_kind(), group_kind(), sector_kind(), repeat_kind()});
+  static const Schema s = one_of({rect_kind(), line_kind(), art_kind(), image_kind(), text_kind(), use_kind(),
+                                  group_kind(), sector_kind(), repeat_kind()});
   return s;
 }
 

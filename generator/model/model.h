@@ -37,7 +37,7 @@ struct CardFormat {
 
 // The declared type of a card or table field.
 struct FieldSpec {
-  enum class Type { Text, Id, Int, Number, Bool, Color, Ref, Record, List, Art, Card };
+  enum class Type { Text, Id, Int, Number, Bool, Color, Ref, Record, List, Art, Card, Picture };
   std::string name;
   Type type = Type::Text;
   bool required = false;

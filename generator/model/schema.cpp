@@ -37,6 +37,8 @@ const char* type_name(Type t) {
       return "art";
     case Type::Card:
       return "card";
+    case Type::Picture:
+      return "picture";
   }
   return "text";
 }
@@ -44,9 +46,9 @@ const char* type_name(Type t) {
 namespace {
 
 const std::vector<std::pair<std::string, Type>> kTypeNames = {
-    {"text", Type::Text}, {"id", Type::Id},       {"int", Type::Int},  {"number", Type::Number},
-    {"bool", Type::Bool}, {"color", Type::Color}, {"ref", Type::Ref},  {"record", Type::Record},
-    {"list", Type::List}, {"art", Type::Art},     {"card", Type::Card}};
+    {"text", Type::Text}, {"id", Type::Id},       {"int", Type::Int},   {"number", Type::Number},
+    {"bool", Type::Bool}, {"color", Type::Color}, {"ref", Type::Ref},   {"record", Type::Record},
+    {"list", Type::List}, {"art", Type::Art},     {"card", Type::Card}, {"picture", Type::Picture}};
 
 // The type a declaration names; the name itself was checked against
 // field_type_names() by the reader of the declaration.
@@ -153,6 +155,11 @@ bool validate_value(const Value& v, const FieldSpec& spec, const ValidationConte
       }
       return true;
     }
+    case Type::Picture:
+      // Read by the layout's image element, which tells a missing file apart
+      // by mode: an error in a build, a placeholder in a draft.
+      if (!v.is_scalar() || v.scalar.empty()) return wrong("the path of a PNG, JPEG or WebP file under templates/");
+      return true;
     case Type::Record:
       if (!v.is_map()) return wrong("a map");
       return validate_fields(v, spec.fields, ctx, diags);

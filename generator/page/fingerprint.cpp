@@ -114,6 +114,15 @@ struct ShapeWriter {
     w.num(i.corner_radius);
     w.tag(static_cast<char>(i.resampling));
   }
+  void operator()(const Picture& p) const {
+    w.tag('Q');
+    (*this)(p.image);
+    w.input(p.file);
+    w.tag(static_cast<char>(p.mask));
+    w.flag(p.mask_art.has_value());
+    if (p.mask_art) (*this)(*p.mask_art);
+    w.num(p.opacity);
+  }
 };
 
 }  // namespace

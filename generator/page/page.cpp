@@ -43,6 +43,14 @@ struct Dumper {
            (i.corner_radius > 0 ? " r=" + num(i.corner_radius) : "") +
            (i.resampling == Image::Resampling::Nearest ? " nearest" : " smooth");
   }
+  std::string operator()(const Picture& p) const {
+    std::string file = p.file ? p.file->path() : "(none)";
+    if (file.starts_with("templates/")) file = file.substr(10);
+    return "picture " + file + " " + (*this)(p.image).substr(6) +
+           (p.mask == Picture::Mask::Ellipse ? " mask=ellipse" : "") +
+           (p.mask_art ? " mask=" + (*this)(*p.mask_art).substr(4) : "") +
+           (p.opacity < 1 ? " opacity=" + num(p.opacity) : "");
+  }
 };
 
 }  // namespace

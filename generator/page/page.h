@@ -84,7 +84,25 @@ struct Image {
   Resampling resampling = Resampling::Smooth;
 };
 
-using Shape = std::variant<RectShape, PathShape, SvgArt, GlyphRun, Image>;
+// A picture a layout places (the `image` element): its pixels as an Image
+// (fitted and cropped by layout), the file they came from (preflight reports
+// each picture's resolution by it), and how it is masked and blended.
+// Masks apply on top of the image's corner_radius.
+struct Picture {
+  Image image;
+  project::InputPtr file;  // the PNG, JPEG or WebP file
+  enum class Mask {
+    None,
+    Ellipse,  // the ellipse (a circle in a square box) inscribed in image.box
+  };
+  Mask mask = Mask::None;
+  // An SVG shape (scaled into its own box like any art): the picture shows
+  // where the shape is painted, as much as the shape is opaque.
+  std::optional<SvgArt> mask_art;
+  double opacity = 1;  // 0..1
+};
+
+using Shape = std::variant<RectShape, PathShape, SvgArt, GlyphRun, Image, Picture>;
 
 struct Item {
   Shape shape;

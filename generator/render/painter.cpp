@@ -116,19 +116,32 @@ void embed_once(cairo_t* cr, const page::Raster& raster, cairo_surface_t* pixels
       [](void* p) { delete static_cast<std::string*>(p); }, id);
 }
 
+// The ellipse inscribed in `r`, as a new path.
+void ellipse_path(cairo_t* cr, const Rect& r) {
+  cairo_new_path(cr);
+  cairo_save(cr);
+  cairo_translate(cr, r.x + r.w / 2, r.y + r.h / 2);
+  cairo_scale(cr, std::abs(r.w) / 2, std::abs(r.h) / 2);
+  cairo_arc(cr, 0, 0, 1, 0, 2 * std::numbers::pi);
+  cairo_restore(cr);
+}
+
 // The image's source rectangle scaled onto its box, clipped to the box's
-// rounded outline.
-void paint_image(cairo_t* cr, const page::Image& image) {
-  if (!image.raster) throw RenderError("image without pixels");
+// rounded outline (and to the inscribed ellipse for Mask::Ellipse).
+void paint_pixels(cairo_t* cr, const page::Image& image, page::Picture::Mask mask = page::Picture::Mask::None) {
   const Rect& src = image.source;
   Rect box = image.box;
   double radius = image.corner_radius;
-  if (!(src.w > 0 && src.h > 0 && box.w > 0 && box.h > 0)) return;  // covers no area
   SurfacePtr pixels = surface_from_raster(*image.raster);
   embed_once(cr, *image.raster, pixels.get());
+  cairo_save(cr);
   to_device_pixels(cr, box, radius);
   rect_path(cr, box, radius);
   cairo_clip(cr);
+  if (mask == page::Picture::Mask::Ellipse) {
+    ellipse_path(cr, box);
+    cairo_clip(cr);
+  }
   cairo_translate(cr, box.x, box.y);
   cairo_scale(cr, box.w / src.w, box.h / src.h);
   cairo_set_source_surface(cr, pixels.get(), -src.x, -src.y);
@@ -137,6 +150,45 @@ void paint_image(cairo_t* cr, const page::Image& image) {
                                                      ? CAIRO_FILTER_NEAREST
                                                      : CAIRO_FILTER_GOOD);
   cairo_paint(cr);
+  cairo_restore(cr);
+}
+
+void paint_image(cairo_t* cr, const page::Image& image) {
+  if (!image.raster) throw RenderError("image without pixels");
+  const Rect& src = image.source;
+  const Rect& box = image.box;
+  if (!(src.w > 0 && src.h > 0 && box.w > 0 && box.h > 0)) return;  // covers no area
+  paint_pixels(cr, image);
+}
+
+// A translucent or shape-masked picture is drawn into a group first: the
+// group is masked by what the SVG shape paints (its coverage and alpha),
+// then laid down at the picture's opacity, so overlapping parts of the
+// picture never show through one another.
+void paint_picture(cairo_t* cr, const page::Picture& picture) {
+  const page::Image& image = picture.image;
+  if (!image.raster) throw RenderError("picture without pixels");
+  const Rect& src = image.source;
+  const Rect& box = image.box;
+  if (!(src.w > 0 && src.h > 0 && box.w > 0 && box.h > 0) || picture.opacity <= 0) return;  // covers no area
+  const bool translucent = picture.opacity < 1;
+  if (translucent) cairo_push_group(cr);
+  if (picture.mask_art) {
+    cairo_push_group(cr);
+    paint_svg_art(cr, *picture.mask_art);
+    cairo_pattern_t* shape = cairo_pop_group(cr);
+    cairo_push_group(cr);
+    paint_pixels(cr, image, picture.mask);
+    cairo_pop_group_to_source(cr);
+    cairo_mask(cr, shape);
+    cairo_pattern_destroy(shape);
+  } else {
+    paint_pixels(cr, image, picture.mask);
+  }
+  if (translucent) {
+    cairo_pop_group_to_source(cr);
+    cairo_paint_with_alpha(cr, picture.opacity);
+  }
 }
 
 // cairo_transform with a singular matrix puts the context into a permanent
@@ -177,6 +229,8 @@ void paint_item(cairo_t* cr, const page::Item& item) {
             paint_svg_art(cr, shape);
           else if constexpr (std::is_same_v<T, page::GlyphRun>)
             paint_glyph_run(cr, shape);
+          else if constexpr (std::is_same_v<T, page::Picture>)
+            paint_picture(cr, shape);
           else
             paint_image(cr, shape);
         },

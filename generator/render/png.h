@@ -36,4 +36,12 @@ Raster decode_png(const std::string& bytes);
 // Throws RenderError on malformed data.
 std::optional<double> png_dpi(const std::string& bytes);
 
+// What a PNG's header says, read without decoding its pixels.
+struct PngInfo {
+  int width = 0, height = 0;
+  std::string icc_profile;  // the embedded ICC profile (iCCP, decompressed), empty when there is none
+};
+// Throws RenderError on malformed data.
+PngInfo png_info(const std::string& bytes);
+
 }  // namespace kw::render

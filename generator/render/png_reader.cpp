@@ -49,6 +49,7 @@ struct Header {
   png_uint_32 width = 0, height = 0;
   png_uint_32 ppm_x = 0, ppm_y = 0;
   int phys_unit = -1;  // -1: no pHYs
+  std::string icc;     // iCCP, decompressed by libpng
 };
 
 bool read_header(ReadStruct& s, ReadContext& ctx, Header& h, bool expand_to_rgba) {
@@ -58,6 +59,14 @@ bool read_header(ReadStruct& s, ReadContext& ctx, Header& h, bool expand_to_rgba
   h.width = png_get_image_width(s.png, s.info);
   h.height = png_get_image_height(s.png, s.info);
   if (png_get_valid(s.png, s.info, PNG_INFO_pHYs)) png_get_pHYs(s.png, s.info, &h.ppm_x, &h.ppm_y, &h.phys_unit);
+  if (png_get_valid(s.png, s.info, PNG_INFO_iCCP)) {
+    png_charp name = nullptr;
+    int compression = 0;
+    png_bytep profile = nullptr;
+    png_uint_32 length = 0;
+    if (png_get_iCCP(s.png, s.info, &name, &compression, &profile, &length) && profile)
+      h.icc.assign(reinterpret_cast<const char*>(profile), length);
+  }
   if (!expand_to_rgba) return true;
   // Whatever the file holds, hand out 8-bit RGBA with values as stored.
   int color = png_get_color_type(s.png, s.info);
@@ -124,6 +133,15 @@ std::optional<double> png_dpi(const std::string& bytes) {
   double dpi = dpi_from(h);
   if (dpi > 0) return dpi;
   return std::nullopt;
+}
+
+PngInfo png_info(const std::string& bytes) {
+  ReadContext ctx{&bytes, 0, {}};
+  ReadStruct s;
+  open_png(s, ctx);
+  Header h;
+  if (!read_header(s, ctx, h, false)) throw RenderError("cannot read PNG: " + ctx.error);
+  return {static_cast<int>(h.width), static_cast<int>(h.height), std::move(h.icc)};
 }
 
 }  // namespace kw::render

@@ -115,6 +115,18 @@ TEST(Sandbox, TableArtOutsideIsRefused) {
                  R"(data/games/palantir\.yaml:38:19: error: cannot read template file: .* leaves the project)");
 }
 
+TEST(Sandbox, PictureOutsideIsRefusedEvenInADraft) {
+  Shipped p;
+  p.patch("layouts/monddaemmerung/card.yaml", "      when: \"picture.src\"\n      src: \"{{picture.src}}\"\n",
+          "      src: " + p.up_from("templates") + "/secret.svg\n");
+  const std::string located =
+      R"(layouts/monddaemmerung/card\.yaml:\d+:\d+: error: cannot read picture: .*secret\.svg' leaves the project)";
+  expect_refused(p, p.run("check --game monddaemmerung"), located);
+  test::TempDir out;
+  expect_refused(p, p.run("build --draft --game monddaemmerung --out " + quoted(out.path())), located);
+  EXPECT_FALSE(fs::exists(out.path() / "monddaemmerung")) << "nothing written";
+}
+
 TEST(Sandbox, FontFileOutsideIsRefusedUnlessAllowed) {
   Shipped p;
   std::string fonts = *read_file(p.root() / "fonts/fonts.yaml");

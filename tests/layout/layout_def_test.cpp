@@ -110,7 +110,7 @@ TEST(LayoutDef, KeysAreThoseOfTheElementsKind) {
   EXPECT_EQ(problems(diags), want);
   EXPECT_EQ(diags.items()[1].hint, "area is one of bleed, trim, safe");
   EXPECT_EQ(diags.items()[3].hint,
-            "did you mean 'text'? known element types are rect, line, art, text, use, group, sector, repeat");
+            "did you mean 'text'? known element types are rect, line, art, image, text, use, group, sector, repeat");
 }
 
 TEST(LayoutDef, EveryElementKindIsDeclared) {

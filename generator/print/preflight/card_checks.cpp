@@ -55,4 +55,27 @@ void check_safe_area(const page::Page& page, const PrintProfile& profile, CardPr
   }
 }
 
+void check_pictures(const page::Page& page, const PrintProfile& profile, CardPreflight& card) {
+  for (const auto& item : page.items) {
+    const auto* picture = std::get_if<page::Picture>(&item.shape);
+    if (!picture || !picture->file) continue;
+    const page::Image& image = picture->image;
+    const Affine& t = item.transform;
+    // mm on the page per mm of the item (a shop's fitted page scales it).
+    const double scale = std::sqrt(std::abs(t.xx * t.yy - t.xy * t.yx));
+    const double w_in = image.box.w * scale / 25.4, h_in = image.box.h * scale / 25.4;
+    if (!(w_in > 0 && h_in > 0)) continue;
+    const double ppi = std::min(image.source.w / w_in, image.source.h / h_in);
+    std::string file = picture->file->path();
+    if (file.starts_with("templates/")) file = file.substr(10);
+    card.pictures.emplace_back(file, ppi);
+    if (ppi + 0.5 < profile.min_image_ppi)
+      add(card, PreflightCheck::Resolution,
+          fmt::format("picture '{}' ({}) is placed at {:.0f} ppi ({:.0f} x {:.0f} px on {:.1f} x {:.1f} mm), below "
+                      "min_image_ppi {:g}",
+                      item.name, file, ppi, image.source.w, image.source.h, image.box.w * scale, image.box.h * scale,
+                      profile.min_image_ppi));
+  }
+}
+
 }  // namespace kw::print::preflight

@@ -44,6 +44,12 @@ void add(CardPreflight& card, PreflightCheck check, const std::string& message);
 // profile's safe area.
 void check_safe_area(const page::Page& page, const PrintProfile& profile, CardPreflight& card);
 
+// Each picture (page::Picture) of the display list: the resolution it is
+// placed at (the pixels it shows over the inches of its box on the page,
+// the lower of width and height), kept on the card, and a finding below
+// the profile's min_image_ppi.
+void check_pictures(const page::Page& page, const PrintProfile& profile, CardPreflight& card);
+
 // The bleed of a rendered card (`raster`, the whole page): the card's edge
 // colour or a continuation of its edge, on every side. `name` labels findings.
 void check_bleed(const render::Raster& raster, const page::Page& page, const PrintProfile& profile,

@@ -54,6 +54,7 @@ CardPreflight preflight_page(const page::Page& page, const render::Raster& raste
   CardPreflight card;
   const PrintProfile own = with_page_geometry(profile, page);
   preflight::check_safe_area(page, own, card);
+  preflight::check_pictures(page, own, card);
   preflight::check_bleed(raster, page, own, "the card", card);
   check_text_size(page, own, card);
   return card;

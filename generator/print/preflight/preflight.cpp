@@ -22,6 +22,7 @@ namespace kw::print {
 namespace fs = std::filesystem;
 using detail::MapReader;
 using preflight::add;
+using preflight::check_pictures;
 using preflight::check_safe_area;
 using preflight::expected;
 
@@ -349,7 +350,7 @@ std::optional<PrintProfiles> load_print_profiles(const project::Project& project
   }
   for (const auto& [id, v] : list->map) {
     MapReader r(v, "profile '" + id + "'",
-                {"name", "files", "trim", "bleed", "safe", "image_dpi", "image_color", "text_min_pt",
+                {"name", "files", "trim", "bleed", "safe", "image_dpi", "min_image_ppi", "image_color", "text_min_pt",
                  "text_min_light_on_dark_pt", "line_min_pt", "fonts_embedded", "marks", "bleed_check", "color", "pdfx",
                  "cards"},
                 diags);
@@ -365,6 +366,7 @@ std::optional<PrintProfiles> load_print_profiles(const project::Project& project
     if (auto b = r.number("bleed", 0, 50, !pixels)) p.bleed = *b;
     if (auto s = r.number("safe", 0, 100, true)) p.safe = *s;
     if (auto d = r.number("image_dpi", 1, 10000)) p.image_dpi = *d;
+    if (auto d = r.number("min_image_ppi", 1, 10000)) p.min_image_ppi = *d;
     if (auto c = r.choice("image_color", {"rgb", "any"})) p.image_color = *c;
     if (auto t = r.number("text_min_pt", 0, 100)) p.text_min_pt = *t;
     if (auto t = r.number("text_min_light_on_dark_pt", 0, 100)) p.text_min_light_on_dark_pt = *t;
@@ -430,6 +432,7 @@ PreflightReport preflight_game(const model::Game& game, std::span<const layout::
     card.back = i >= sides.size();
     if (!profile.images_dir.empty()) check_card_image(game_dir, profile, cards[i].page, card, rasters[i]);
     check_safe_area(cards[i].page, profile, card);
+    check_pictures(cards[i].page, profile, card);
   }
   for (size_t i = 0; i < sides.size(); ++i) {
     const size_t f = sides[i].front;
@@ -473,10 +476,10 @@ std::string format_preflight(const PreflightReport& report) {
   const PrintProfile& p = *report.profile;
   std::string out = "preflight " + report.game + " against profile " + p.id + " (" + p.name + ")\n";
   out += fmt::format(
-      "  trim {:g} x {:g} mm, bleed {:g} mm, safe {:g} mm, images {:g} dpi, text {:g} pt (light on "
-      "dark {:g} pt), lines {:g} pt{}\n",
-      p.trim.w, p.trim.h, p.bleed, p.safe, p.image_dpi, p.text_min_pt, p.text_min_light_on_dark_pt, p.line_min_pt,
-      p.marks_allowed ? "" : ", no marks");
+      "  trim {:g} x {:g} mm, bleed {:g} mm, safe {:g} mm, images {:g} dpi, pictures {:g} ppi, text {:g} pt "
+      "(light on dark {:g} pt), lines {:g} pt{}\n",
+      p.trim.w, p.trim.h, p.bleed, p.safe, p.image_dpi, p.min_image_ppi, p.text_min_pt, p.text_min_light_on_dark_pt,
+      p.line_min_pt, p.marks_allowed ? "" : ", no marks");
   std::vector<std::string> files;
   for (const auto& f : {p.fronts_pdf, p.backs_pdf})
     if (!f.empty()) files.push_back(f);
@@ -501,6 +504,7 @@ std::string format_preflight(const PreflightReport& report) {
       if (c.min_text_pt > 0) measured.push_back(fmt::format("text >= {:.2f} pt", c.min_text_pt));
       if (c.min_line_pt > 0) measured.push_back(fmt::format("lines >= {:.2f} pt", c.min_line_pt));
       if (c.separation_delta_e >= 0) measured.push_back(fmt::format("separations ΔE {:.1f}", c.separation_delta_e));
+      for (const auto& [file, ppi] : c.pictures) measured.push_back(fmt::format("picture {} {:.0f} ppi", file, ppi));
       for (size_t k = 0; k < measured.size(); ++k) line += (k ? ", " : "") + measured[k];
       out += line + "\n";
     } else {

@@ -13,7 +13,9 @@
 //   lines      stroked lines at least line_min_pt wide, also inside forms,
 //              tiling patterns, Type 3 glyphs and soft masks (as printed)
 //   fonts      every font embedded
-//   resolution raster images placed at image_dpi or more, soft masks too
+//   resolution raster images placed at image_dpi or more, soft masks too;
+//              and, from the layout, each picture (image element) at
+//              min_image_ppi or more: its pixels over its placed size
 //   marks      nothing outside the trim that is not card (crop marks, colour
 //              bars, file names: objects lying wholly in the bleed), no slug
 // CMYK files only (the profile names a press condition, or the file says it
@@ -73,6 +75,9 @@ struct PrintProfile {
   Size trim{59, 91};
   double bleed = 3, safe = 4;
   double image_dpi = 300;
+  // The least resolution of a picture (an image element) on the card: the
+  // pixels it shows (after cropping) over the inches it is placed at.
+  double min_image_ppi = 300;
   std::string image_color = "rgb";  // rgb | any
   double text_min_pt = 6, text_min_light_on_dark_pt = 7;
   double line_min_pt = 0.5;
@@ -132,6 +137,9 @@ struct CardPreflight {
   std::vector<PreflightFinding> findings;
   // What was measured (0: nothing of that kind on the card).
   double min_text_pt = 0, min_line_pt = 0;
+  // Each picture (image element) on the card: its file and the resolution
+  // it is placed at, ppi.
+  std::vector<std::pair<std::string, double>> pictures;
   double separation_delta_e = -1;  // CMYK files: mean CIEDE2000 of the separations against the JPEG (-1: not measured)
   bool ok() const { return findings.empty(); }
 };
