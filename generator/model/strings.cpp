@@ -2,6 +2,7 @@
 
 #include <functional>
 #include <map>
+#include <set>
 
 namespace kw::model {
 
@@ -92,7 +93,9 @@ std::vector<SourceString> data_strings(const Game& game) {
 }
 
 void localize(Game& game, const Locale* locale, const std::string& language, Diagnostics& diags) {
+  std::set<std::string> used;
   each_string(game, [&](const std::string& id, Value& v, bool listed) {
+    used.insert(id);
     const LocaleEntry* e = locale ? locale->find(id) : nullptr;
     if (!e || e->text.empty()) {
       if (listed)
@@ -108,6 +111,17 @@ void localize(Game& game, const Locale* locale, const std::string& language, Dia
     if (e->text_loc.known()) v.loc = e->text_loc;
   });
   if (const Value* name = game.info.find("name")) game.name = name->scalar;
+  // A translation of a text the data does not have (a typo in its id, a
+  // card since removed) would never be shown: said, not ignored. Layout and
+  // rules texts are checked where they are used; a variant removes cards on
+  // purpose, so only the base game is asked.
+  if (!locale || !game.variant.empty()) return;
+  for (const auto& [id, entry] : locale->strings) {
+    const bool data_id = id.starts_with("card.") || id.starts_with("table.") || id.starts_with("game.");
+    if (data_id && !used.count(id))
+      diags.warning(entry.loc, "unknown string id '" + id + "': game " + game.id + " has no such text", {},
+                    "a typo, or the text of a card or table entry since removed? i18n status lists the ids");
+  }
 }
 
 }  // namespace kw::model
