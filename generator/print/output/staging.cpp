@@ -139,7 +139,8 @@ void commit_staged(const fs::path& staged, const fs::path& target) {
   });
   // Every target checked before the first is moved: a refused one leaves
   // the earlier output whole. The game folder itself counts too.
-  for (const fs::path& rel : files) refuse_links(target.parent_path(), target.filename() / rel);
+  const fs::path game_dir = target.has_filename() ? target : target.parent_path();  // "out/game/" too
+  for (const fs::path& rel : files) refuse_links(game_dir.parent_path(), game_dir.filename() / rel);
   for (const fs::path& rel : files) {
     const fs::path from = staged / rel, to = target / rel;
     if (same_bytes(from, to)) continue;
