@@ -9,6 +9,7 @@ packages=(
   libhyphen-dev hyphen-de hyphen-en-us libyaml-cpp-dev libpng-dev libjpeg-dev zlib1g-dev
   libgtest-dev libgmock-dev
   qpdf ghostscript poppler-utils time
+  strace  # tests/cli/bad_input_test.cpp traces what each hostile input makes kartenwerk open
   libqpdf-dev libssl-dev libgs-common liblcms2-dev
   libcli11-dev libfmt-dev libgettextpo-dev nlohmann-json3-dev
   libcpp-httplib-dev
