@@ -10,6 +10,7 @@ packages=(
   libgtest-dev libgmock-dev
   qpdf ghostscript poppler-utils time
   jq  # bench/simulate.sh reads the simulators' JSON reports
+  strace  # tests/cli/bad_input_test.cpp traces what each hostile input makes kartenwerk open
   libqpdf-dev libssl-dev libgs-common liblcms2-dev
   libcli11-dev libfmt-dev libgettextpo-dev nlohmann-json3-dev
   libcpp-httplib-dev

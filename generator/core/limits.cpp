@@ -16,11 +16,15 @@ struct Named {
   std::uint64_t Limits::*field;
 };
 
-constexpr std::array<Named, 5> kNamed{{{"yaml-nodes", &Limits::yaml_nodes},
+constexpr std::array<Named, 9> kNamed{{{"yaml-nodes", &Limits::yaml_nodes},
                                        {"yaml-depth", &Limits::yaml_depth},
                                        {"yaml-bytes", &Limits::yaml_bytes},
                                        {"file-bytes", &Limits::file_bytes},
-                                       {"image-pixels", &Limits::image_pixels}}};
+                                       {"image-pixels", &Limits::image_pixels},
+                                       {"page-pixels", &Limits::page_pixels},
+                                       {"build-pixels", &Limits::build_pixels},
+                                       {"pages", &Limits::pages},
+                                       {"copies", &Limits::copies}}};
 
 }  // namespace
 
@@ -39,6 +43,9 @@ std::optional<std::string> apply_limit(std::string_view setting, Limits& limits)
       return fmt::format("'{}' is not {}=N with N a whole number above 0", setting, name);
     if (named.field == &Limits::yaml_depth && value > kMaxYamlDepth)
       return fmt::format("'{}': yaml-depth is at most {}", setting, kMaxYamlDepth);
+    // Counted in ints where cards are made: far above any real game.
+    if ((named.field == &Limits::copies || named.field == &Limits::pages) && value > kMaxCount)
+      return fmt::format("'{}': {} is at most {}", setting, name, kMaxCount);
     limits.*named.field = value;
     return std::nullopt;
   }

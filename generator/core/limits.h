@@ -11,6 +11,7 @@
 namespace kw {
 
 inline constexpr std::uint64_t kMaxYamlDepth = 1000;
+inline constexpr std::uint64_t kMaxCount = 10'000'000;  // copies and pages at most
 
 struct Limits {
   // Values one YAML document may expand to, every use of an alias counted
@@ -30,6 +31,20 @@ struct Limits {
   // (a 100 kB PNG of 60000 x 60000 px would take 14 GB as RGBA). 50 million
   // pixels (200 MB decoded) is a 300 ppi picture of 60 x 60 cm.
   std::uint64_t image_pixels = 50'000'000;
+  // Pixels of one rendered page (a card, a board, a booklet page) at its
+  // format's dpi: 4 bytes each while it is drawn. The largest shipped page,
+  // Der Hohe Rat's board at 150 dpi, has 8.7 million; a 59 x 91 mm card
+  // with bleed at 2400 dpi has 62 million.
+  std::uint64_t page_pixels = 100'000'000;
+  // Pixels of every page one build of one game renders, all decks, copies
+  // and languages counted (each becomes PNG/JPEG bytes on disk). The largest
+  // shipped game (Palantir, two languages) renders about 180 million.
+  std::uint64_t build_pixels = 20'000'000'000;
+  // Pages of one game: cards (each copy), a back per deck, booklet pages
+  // (the shipped games have at most 126).
+  std::uint64_t pages = 10'000;
+  // Copies of one card (`copies:`).
+  std::uint64_t copies = 1'000;
 };
 
 // The limits of this run. Set once by the command line before any work
@@ -37,11 +52,12 @@ struct Limits {
 const Limits& limits();
 void set_limits(const Limits& limits);
 
-// Applies "NAME=N" (yaml-nodes, yaml-depth, yaml-bytes, file-bytes, image-pixels) to
-// `limits`; the reason when it is no such limit or N is no positive number
-// (or, for yaml-depth, above kMaxYamlDepth).
+// Applies "NAME=N" (yaml-nodes, yaml-depth, yaml-bytes, file-bytes,
+// image-pixels, page-pixels, build-pixels, pages, copies) to `limits`; the
+// reason when it is no such limit or N is no positive number (or, for
+// yaml-depth, above kMaxYamlDepth).
 std::optional<std::string> apply_limit(std::string_view setting, Limits& limits);
-// "yaml-nodes, yaml-depth, yaml-bytes, file-bytes, image-pixels" with their defaults, for help.
+// Every limit's name with its default ("yaml-nodes=1000000, ..."), for help.
 std::string limit_names();
 
 }  // namespace kw

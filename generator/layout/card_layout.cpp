@@ -42,6 +42,7 @@ struct Context {
   const model::Card* card;
   const LayoutDef& def;
   const text::Typesetter& typesetter;
+  const text::FontLibrary& fonts;
   Diagnostics& diags;
   std::string language;
   page::Page& page;
@@ -143,10 +144,11 @@ void report_text(const Context& ctx, const Scope& scope, const ElementCommon& e,
 }
 
 // What in a typesetter's error the card's text can be searched for: the
-// unknown icon; empty for a text that does not fit (the whole text is to
-// blame); nullopt for errors of the layout's style (font, sizes).
+// unknown icon; empty for a text that does not fit or whose markup is broken
+// (the whole text is to blame: the user fixes it there, not in the layout);
+// nullopt for errors of the layout's style (font, sizes).
 std::optional<std::string> card_text_needle(const std::string& error) {
-  if (error.rfind("text does not fit", 0) == 0) return std::string();
+  if (error.rfind("text does not fit", 0) == 0 || error.rfind("markup: ", 0) == 0) return std::string();
   if (error.rfind("unknown icon :", 0) == 0) return error.substr(std::string("unknown icon ").size());
   return std::nullopt;
 }
@@ -251,6 +253,25 @@ void draw(const Context& ctx, const Scope& scope, const LineElement& e, int) {
   push(ctx, e, std::move(s), scope.transform, bounds.inset(-s.paint.stroke_width / 2), false);
 }
 
+// Whether an SVG has an element with id `id` (src: file.svg#id): an `id`
+// attribute of that value. The renderer asks librsvg the same question
+// (rsvg_handle_has_sub); asked here, `check` finds a wrong name at its line
+// instead of the build failing at this card.
+bool svg_has_id(std::string_view svg, const std::string& id) {
+  auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
+  for (char quote : {'"', '\''}) {
+    const std::string value = std::string(1, quote) + id + quote;
+    for (size_t at = svg.find(value); at != std::string_view::npos; at = svg.find(value, at + 1)) {
+      size_t k = at;  // back over `id = ` to the attribute's name
+      while (k > 0 && space(svg[k - 1])) --k;
+      if (k == 0 || svg[--k] != '=') continue;
+      while (k > 0 && space(svg[k - 1])) --k;
+      if (k >= 3 && svg.substr(k - 2, 2) == "id" && space(svg[k - 3])) return true;
+    }
+  }
+  return false;
+}
+
 void draw(const Context& ctx, const Scope& scope, const ArtElement& e, int) {
   auto src = eval(ctx, scope, e, e.src);
   if (!src) return;
@@ -259,7 +280,16 @@ void draw(const Context& ctx, const Scope& scope, const ArtElement& e, int) {
   std::string file = src->substr(0, src->find('#'));
   if (auto hash = src->find('#'); hash != std::string::npos) art.element_id = src->substr(hash + 1);
   art.svg = ctx.model.project->read(project::join("templates", file));
-  if (!art.svg) return report(ctx, e, project::not_read(*ctx.model.project, "templates/" + file, "template file"));
+  // Problems with the file are the `src:` value's: at the card's data (a
+  // table's art field) when the value comes from there, else at `src:`.
+  ElementCommon at_src = e;
+  if (e.src_loc.known()) at_src.loc = e.src_loc;
+  if (!art.svg)
+    return report_text(ctx, scope, at_src, e.src, file,
+                       project::not_read(*ctx.model.project, "templates/" + file, "template file"));
+  if (!art.element_id.empty() && !svg_has_id(art.svg->text(), art.element_id))
+    return report_text(ctx, scope, at_src, e.src, "#" + art.element_id,
+                       "SVG art templates/" + file + " has no element #" + art.element_id);
   art.box = area_box(ctx, e);
   for (const auto& [cls, value] : e.colors) {
     auto c = color(ctx, scope, e, value);
@@ -446,8 +476,11 @@ void draw(const Context& ctx, const Scope& scope, const ImageElement& e, int) {
 text::TextStyle text_style(const Context& ctx, const Scope& scope, const TextElement& e) {
   text::TextStyle style;
   // A variant may swap a layout's font family for another.
+  // A swap to a family fonts/fonts.yaml lacks was reported at the variant
+  // (Layouter::check_font_swaps); the layout's own family stands in.
   auto swap = ctx.game.font_substitutions.find(e.font.family);
-  style.family = swap == ctx.game.font_substitutions.end() ? e.font.family : swap->second;
+  const bool swapped = swap != ctx.game.font_substitutions.end() && ctx.fonts.has_family(swap->second);
+  style.family = swapped ? swap->second : e.font.family;
   style.style = e.font.style;
   style.max_size_pt = e.font.max_size_pt;
   style.min_size_pt = e.font.min_size_pt;
@@ -787,6 +820,7 @@ page::Page Layouter::layout(const LayoutDef& def, const model::Game& game, const
               card,
               def,
               typesetter_,
+              fonts_,
               diags,
               language,
               page,
@@ -804,6 +838,21 @@ page::Page Layouter::layout(const LayoutDef& def, const model::Game& game, const
   }
   expand(ctx, root, def.elements, 0);
   return page;
+}
+
+void Layouter::check_font_swaps(const model::Game& game, Diagnostics& diags) const {
+  for (const auto& [from, to] : game.font_substitutions) {
+    const auto at = game.font_substitution_locs.find(from);
+    const SourceLoc key_loc = at == game.font_substitution_locs.end() ? game.loc : at->second.first;
+    const SourceLoc value_loc = at == game.font_substitution_locs.end() ? game.loc : at->second.second;
+    const std::string hint = "fonts/fonts.yaml has " + model::join_names(fonts_.families());
+    if (!fonts_.has_family(from))
+      diags.error(key_loc, "the variant swaps font family '" + from + "', which fonts/fonts.yaml does not have", {},
+                  hint);
+    if (!fonts_.has_family(to))
+      diags.error(value_loc, "the variant swaps in font family '" + to + "', which fonts/fonts.yaml does not have", {},
+                  hint);
+  }
 }
 
 void Layouter::add_draft_mark(page::Page& page) const {

@@ -36,6 +36,12 @@ class Layouter {
                     const std::string& language = "de", const ValueMap* values = nullptr,
                     const model::Deck* back_of = nullptr) const;
 
+  // A variant's font swaps (`fonts: { junicode: garamond }`) checked
+  // against fonts/fonts.yaml, each error at the variant's line, once per
+  // game; a swap to an unknown family is then not made (layout() keeps the
+  // layout's family), so it is not reported again at every text element.
+  void check_font_swaps(const model::Game& game, Diagnostics& diags) const;
+
   // The typesetter layouts are set with; products that add their own text
   // (e.g. the labels of a tiled board's sheets) use the same one.
   const text::Typesetter& typesetter() const { return typesetter_; }

@@ -142,6 +142,7 @@ Element ElementReader::art(yaml::Reader& r, ElementCommon c) {
   e.rotate = r.number("rotate").value_or(0);
   box(r, e);
   e.src = r.text("src").value_or("");
+  e.src_loc = loc_of(r, "src");
   e.colors = r.text_map("colors");
   e.key = r.flag("key").value_or(true);
   return e;

@@ -108,6 +108,7 @@ std::vector<LaidOutBoard> layout_boards(const model::Game& game, Layouter& layou
 LaidOutGame layout_game(const model::Game& game, Layouter& layouter, const GameLayoutContext& context,
                         Diagnostics& diags, bool booklets) {
   LaidOutGame laid_out;
+  layouter.check_font_swaps(game, diags);
   laid_out.cards = layout_cards(game, layouter, context, diags);
   if (booklets) laid_out.booklets = layout_booklets(game, layouter, context, diags);
   laid_out.boards = layout_boards(game, layouter, context, diags);

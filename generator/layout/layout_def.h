@@ -108,6 +108,7 @@ struct LineElement : ElementCommon {
 
 struct ArtElement : ElementCommon, Rotated, Boxed {
   std::string src;                            // file under templates/, optional #element (may interpolate)
+  SourceLoc src_loc;                          // the `src:` value, where problems with the file are reported
   std::map<std::string, std::string> colors;  // CSS class -> colour
   bool key = true;                            // must stay in the safe area
 };

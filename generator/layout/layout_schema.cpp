@@ -19,14 +19,16 @@ Schema kind(const std::string& type, std::vector<Key> own) {
   return record(type + " element", std::move(keys));
 }
 
-Key rotate_about_centre() { return key("rotate", number(), "degrees clockwise about the element's own centre"); }
-Key rotate_about_origin() { return key("rotate", number(), "degrees clockwise about 'origin'"); }
+Key rotate_about_centre() {
+  return key("rotate", number(-3600, 3600), "degrees clockwise about the element's own centre");
+}
+Key rotate_about_origin() { return key("rotate", number(-3600, 3600), "degrees clockwise about 'origin'"); }
 Key origin() { return key("origin", point(), "the point 'rotate' turns about, mm; default: the trim centre"); }
 Key box_key() { return key("box", box(), "mm from the trim's top-left corner"); }
 Key area() { return key("area", choice({"bleed", "trim", "safe"}), "a page box instead of 'box'"); }
 Key fill() { return key("fill", text(), "fill colour \"#rrggbb\" (may use {{...}}); default: none"); }
 Key stroke() { return key("stroke", text(), "outline colour \"#rrggbb\" (may use {{...}}); default: none"); }
-Key stroke_width() { return key("stroke_width", number(), "outline width, mm (at least 0.18); default 0.25"); }
+Key stroke_width() { return key("stroke_width", number(0, 100), "outline width, mm (at least 0.18); default 0.25"); }
 Key key_motif() { return key("key", boolean(), "must stay inside the safe area; default true"); }
 // Elements are checked one by one by the layout reader, each against its kind.
 Schema elements() { return list_of(any("an element (a map with 'type:')")); }
@@ -42,7 +44,7 @@ Schema font() {
 Schema ring() {
   return record("ring", {
                             required_key("center", point(), "the ring's centre, mm"),
-                            required_key("radius", number(), "mm"),
+                            required_key("radius", number(0, kMaxLength), "mm"),
                             key("start_angle", number(), "the first item, degrees clockwise from 12 o'clock"),
                             key("clockwise", boolean(), "default true"),
                             key("rotate_items", boolean(), "turn each item to face outwards; default false"),
@@ -50,24 +52,25 @@ Schema ring() {
 }
 
 Schema track() {
-  return record("track", {
-                             required_key("from", point(), "the first item's anchor, mm"),
-                             key("to", point(), "the last item's anchor (items evenly spaced), mm"),
-                             key("step", numbers({"dx", "dy"}), "the distance between items, mm"),
-                         });
+  return record("track",
+                {
+                    required_key("from", point(), "the first item's anchor, mm"),
+                    key("to", point(), "the last item's anchor (items evenly spaced), mm"),
+                    key("step", numbers({"dx", "dy"}, -kMaxLength, kMaxLength), "the distance between items, mm"),
+                });
 }
 
 Schema grid() {
   return record("grid", {
                             key("from", point(), "the first item's anchor, mm"),
                             required_key("columns", integer(1), "items per row"),
-                            required_key("step", numbers({"column pitch", "row pitch"}), "mm"),
+                            required_key("step", numbers({"column pitch", "row pitch"}, -kMaxLength, kMaxLength), "mm"),
                         });
 }
 
 Schema rect_kind() {
-  return kind("rect", {rotate_about_centre(), box_key(), area(), key("corner_radius", number(), "mm; default 0"),
-                       fill(), stroke(), stroke_width()});
+  return kind("rect", {rotate_about_centre(), box_key(), area(),
+                       key("corner_radius", number(0, kMaxLength), "mm; default 0"), fill(), stroke(), stroke_width()});
 }
 
 Schema line_kind() {
@@ -104,13 +107,13 @@ Schema text_kind() {
        key("icon_colors", dict_of(text(), "icon"),
            "inline icon -> colour of its fg class (may use {{...}}), or own: the colours it is drawn in; default "
            "the text colour"),
-       key("size", one_of({described(number(), "a point size"), numbers({"largest", "smallest"})}),
+       key("size", one_of({described(number(1, 1000), "a point size"), numbers({"largest", "smallest"}, 1, 1000)}),
            "points; a range: the largest that fits"),
        key("align", choice({"left", "center", "right", "justify"}), "default center"),
        key("valign", choice({"top", "middle", "bottom"}), "default middle"),
        key("features", list_of(text()), "OpenType features: smcp, onum, lnum, ..."),
-       key("tracking", number(), "letter spacing, em"), key("wrap", boolean(), "break lines; default true"),
-       key("line_height", number(), "times the size; default 1.15"), key("hyphenate", boolean(), "default true"),
+       key("tracking", number(-1, 10), "letter spacing, em"), key("wrap", boolean(), "break lines; default true"),
+       key("line_height", number(0.1, 10), "times the size; default 1.15"), key("hyphenate", boolean(), "default true"),
        key_motif()});
 }
 
@@ -122,10 +125,12 @@ Schema use_kind() {
 Schema group_kind() { return kind("group", {rotate_about_origin(), origin(), children()}); }
 
 Schema sector_kind() {
-  return kind("sector", {rotate_about_centre(), required_key("center", point(), "mm"),
-                         required_key("radius", one_of({number(), numbers({"inner", "outer"})}), "mm"),
-                         key("angles", numbers({"from", "to"}), "degrees clockwise from 12 o'clock; default: all"),
-                         fill(), stroke(), stroke_width()});
+  return kind(
+      "sector",
+      {rotate_about_centre(), required_key("center", point(), "mm"),
+       required_key("radius", one_of({number(0, kMaxLength), numbers({"inner", "outer"}, 0, kMaxLength)}), "mm"),
+       key("angles", numbers({"from", "to"}), "degrees clockwise from 12 o'clock; default: all"), fill(), stroke(),
+       stroke_width()});
 }
 
 Schema repeat_kind() {

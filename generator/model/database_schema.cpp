@@ -9,12 +9,15 @@ using namespace yaml;  // the declaration builders: record, key, text, ...
 const Schema& format_schema() {
   static const Schema s =
       record("format", {
-                           required_key("width", number(), "trim width, mm"),
-                           required_key("height", number(), "trim height, mm"),
-                           required_key("bleed", number(), "bleed on every side, mm"),
-                           required_key("safe", number(), "safe margin inside the trim, mm"),
-                           key("corner_radius", number(), "corner radius cut by the die, mm (never drawn); default 0"),
-                           key("dpi", number(), "raster output resolution; default 300"),
+                           // The ranges keep `check` and `build` in step: a size
+                           // the renderer cannot make is refused here, at its line.
+                           required_key("width", number(1, kMaxFormatLength), "trim width, mm"),
+                           required_key("height", number(1, kMaxFormatLength), "trim height, mm"),
+                           required_key("bleed", number(0, kMaxBleed), "bleed on every side, mm"),
+                           required_key("safe", number(0, kMaxFormatLength), "safe margin inside the trim, mm"),
+                           key("corner_radius", number(0, kMaxFormatLength),
+                               "corner radius cut by the die, mm (never drawn); default 0"),
+                           key("dpi", number(kMinDpi, kMaxDpi), "raster output resolution; default 300"),
                            key("note", text(), "why this format (free text)"),
                        });
   return s;
@@ -64,7 +67,7 @@ const Schema& card_keys_schema() {
       record("card",
              {
                  required_key("id", id(), "unique in the game; copies are <id>-1, <id>-2, ..."),
-                 key("copies", integer(1, 1000), "identical copies of the card; default 1"),
+                 key("copies", integer(1), "identical copies of the card (at most the `copies` limit); default 1"),
                  key("per_copy", list_of(dict_of(any(), "field")), "one patch of fields per copy, where copies differ"),
              });
   return s;

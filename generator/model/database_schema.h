@@ -8,6 +8,15 @@
 
 namespace kw::model {
 
+// The bounds of a card format (data/formats.yaml), in mm and dots per inch:
+// the largest page is a 2 m board, the largest bleed a finger's width; below
+// 36 dpi nothing is legible, above 2400 no printer resolves. How many pixels
+// a page may have is the `page-pixels` limit (core/limits.h).
+inline constexpr double kMaxFormatLength = 2000;
+inline constexpr double kMaxBleed = 25;
+inline constexpr double kMinDpi = 36;
+inline constexpr double kMaxDpi = 2400;
+
 // data/cards.yaml and every file it includes: kartenwerk, include, formats, game, extend.
 const yaml::Schema& database_file_schema();
 const yaml::Schema& format_schema();  // an entry of `formats:`

@@ -1,10 +1,14 @@
 // Loads the card database: data/cards.yaml and the files it includes.
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <set>
 
 #include <fnmatch.h>
 
+#include "core/limits.h"
 #include "core/names.h"
 #include "model/card_table.h"
 #include "model/database_schema.h"
@@ -127,6 +131,8 @@ class Loader {
     for (const auto& ext : extensions_) apply_extension(ext);
     if (!variant_.empty()) apply_variant();
     for (auto& game : model_->games) finish_decks(*game);
+    for (auto& game : model_->games) check_build_size(*game);
+    for (auto& game : model_->games) check_variant_files(*game);
     if (diags_.has_errors()) return nullptr;
     return model;
   }
@@ -198,9 +204,25 @@ class Loader {
     f.dpi = r.number("dpi").value_or(300);
     f.note = r.text("note").value_or("");
     f.loc = v.key_loc;
-    if (f.width <= 0 || f.height <= 0 || f.bleed < 0 || f.safe < 0 || f.dpi <= 0 ||
-        2 * f.safe >= std::min(f.width, f.height))
-      diags_.error(v.loc, "format '" + id + "' has impossible dimensions");
+    // The ranges of each number are the schema's; what depends on two of
+    // them is checked here, at the key that breaks it.
+    const double shorter = std::min(f.width, f.height);
+    auto at = [&](const char* key) { return r.find(key) ? r.find(key)->loc : v.loc; };
+    if (2 * f.safe >= shorter)
+      diags_.error(at("safe"), fmt::format("format '{}': the safe margin {:g} mm leaves nothing of the {:g} mm side",
+                                           id, f.safe, shorter));
+    if (2 * f.corner_radius > shorter)
+      diags_.error(at("corner_radius"),
+                   fmt::format("format '{}': corner_radius {:g} mm is more than half the {:g} mm side", id,
+                               f.corner_radius, shorter));
+    // A page is rendered whole at its dpi (RGBA, 4 bytes a pixel).
+    const double px_w = std::ceil((f.width + 2 * f.bleed) / 25.4 * f.dpi);
+    const double px_h = std::ceil((f.height + 2 * f.bleed) / 25.4 * f.dpi);
+    if (page_pixels(f) > static_cast<double>(limits().page_pixels))
+      diags_.error(at(r.find("dpi") ? "dpi" : "width"),
+                   fmt::format("format '{}' makes pages of {:.0f} x {:.0f} pixels at {:g} dpi, more than the limit of "
+                               "{} pixels a page (raise it with --limit page-pixels=N)",
+                               id, px_w, px_h, f.dpi, limits().page_pixels));
     model_->formats.push_back(f);
   }
 
@@ -258,6 +280,30 @@ class Loader {
     for (const auto& d : decks->list) load_deck(*game, d);
   }
 
+  static double page_pixels(const CardFormat& f) {
+    return std::ceil((f.width + 2 * f.bleed) / 25.4 * f.dpi) * std::ceil((f.height + 2 * f.bleed) / 25.4 * f.dpi);
+  }
+
+  // The size of what one build of `game` renders in one language: its
+  // pages (every copy, a back per deck) and their pixels, against the
+  // `pages` and `build-pixels` limits, at the game.
+  void check_build_size(const Game& game) {
+    double pages = 0, pixels = 0;
+    for (const auto& deck : game.decks) {
+      const double n = static_cast<double>(deck.cards.size()) + (deck.back_layout.empty() ? 0 : 1);
+      pages += n;
+      if (deck.format) pixels += n * page_pixels(*deck.format);
+    }
+    if (pages > static_cast<double>(limits().pages))
+      diags_.error(game.loc, fmt::format("game '{}' has {:.0f} pages (cards, copies and backs), more than the limit "
+                                         "of {} (raise it with --limit pages=N)",
+                                         game.id, pages, limits().pages));
+    if (pixels > static_cast<double>(limits().build_pixels))
+      diags_.error(game.loc, fmt::format("game '{}' renders {:.0f} pixels in each language, more than the limit of {} "
+                                         "(raise it with --limit build-pixels=N)",
+                                         game.id, pixels, limits().build_pixels));
+  }
+
   // Once every deck is there: deck formats, positions, card references.
   void finish_decks(Game& game) {
     for (auto& deck : game.decks) {
@@ -282,6 +328,20 @@ class Loader {
   }
 
   // ---------------------------------------------------------------- variants
+
+  // A variant file or folder the sandbox refuses (a symbolic link out of
+  // the project) would read as absent: said at the file, whether or not
+  // this run asked for the variant.
+  void check_variant_files(const Game& game) {
+    const std::string dir = "data/variants/" + game.id;
+    if (auto why = project_.refusal(dir)) {
+      diags_.error({dir, 0, 0}, "cannot read the variants: " + *why);
+      return;
+    }
+    for (const auto& name : project_.list(dir))
+      if (auto why = project_.refusal(dir + "/" + name))
+        diags_.error({dir + "/" + name, 0, 0}, "cannot read the variant: " + *why);
+  }
 
   void apply_variant() {
     if (!plain_id(variant_)) {  // the command line checks it too; the loader is also a library
@@ -323,6 +383,8 @@ class Loader {
     v->each("tables", [&](const std::string& table, const Value& entries) { variant_table(game, table, entries); });
     if (const Value* add = v->find("add")) variant_add(game, *add);
     for (const auto& [from, to] : v->text_map("fonts")) game.font_substitutions[from] = to;
+    if (const Value* fonts = v->find("fonts"))
+      for (const auto& [from, value] : fonts->map) game.font_substitution_locs[from] = {value.key_loc, value.loc};
   }
 
   // Cards matching a `where:` map (every path equals its value).
@@ -574,7 +636,13 @@ class Loader {
       if (!own) {
         fields.map.push_back({k, member});
       } else if (k != "id" && yaml::check_value(member, own->schema, yaml::Label::of_key(k), diags_, id)) {
-        if (k == "copies")
+        if (k == "copies" && static_cast<std::uint64_t>(*member.as_int()) > limits().copies)
+          diags_.error(member.loc,
+                       fmt::format("'copies' is {}, more than the limit of {} copies of one card (raise it with "
+                                   "--limit copies=N)",
+                                   member.scalar, limits().copies),
+                       id);
+        else if (k == "copies")
           copies = static_cast<int>(*member.as_int());
         else
           per_copy = &member;

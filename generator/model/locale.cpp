@@ -96,15 +96,23 @@ std::vector<Locale> load_locales(const project::Project& project, Diagnostics& d
   std::vector<Locale> locales;
   const std::string dir = "data/locales";
   std::vector<std::string> files;  // sorted: languages, then games
+  // A refused entry (a symbolic link out of the project) reads as absent;
+  // said here, so that a translation does not vanish without a word.
+  auto refused = [&](const std::string& path) {
+    auto why = project.refusal(path);
+    if (why) diags.error({path, 0, 0}, "cannot read the translations: " + *why);
+    return why.has_value();
+  };
   for (const auto& lang : project.list(dir)) {
-    if (!project.is_directory(dir + "/" + lang)) continue;
+    if (refused(dir + "/" + lang) || !project.is_directory(dir + "/" + lang)) continue;
     // The folder's name is the language: it names output folders too.
     if (!is_language_code(lang)) {
       diags.error({dir + "/" + lang, 0, 0}, "'" + lang + "' is no language code (de, en, pt-BR, ...)");
       continue;
     }
     for (const auto& name : project.list(dir + "/" + lang))
-      if (name.ends_with(".yaml") && project.read(dir + "/" + lang + "/" + name))
+      if (name.ends_with(".yaml") && !refused(dir + "/" + lang + "/" + name) &&
+          project.read(dir + "/" + lang + "/" + name))
         files.push_back(dir + "/" + lang + "/" + name);
   }
   for (const auto& file : files) {

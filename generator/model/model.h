@@ -137,6 +137,9 @@ struct Game {
   std::string variant_name;
   Value variant_rules;                                    // the variant's `rules:` map (null when none)
   std::map<std::string, std::string> font_substitutions;  // layout family -> family
+  // Where the variant names each swap: the layout family's key and the
+  // family swapped in, for errors at the variant's line (layout module).
+  std::map<std::string, std::pair<SourceLoc, SourceLoc>> font_substitution_locs;
   std::shared_ptr<const SyntheticValues> synthetic = std::make_shared<SyntheticValues>();
 
   // A fixed word printed by code (the rules engine's reference texts) or a

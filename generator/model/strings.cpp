@@ -2,6 +2,7 @@
 
 #include <functional>
 #include <map>
+#include <set>
 
 namespace kw::model {
 
@@ -105,7 +106,9 @@ bool is_variant_string(const std::string& id, const std::string& text,
 
 void localize(Game& game, const Locale* locale, const std::string& language, Diagnostics& diags,
               const VariantTranslation* variant) {
+  std::set<std::string> used;
   each_string(game, [&](const std::string& id, Value& v, bool listed) {
+    used.insert(id);
     // A variant's own string is never looked up in the base game's file: its
     // German differs from the one the base translation was made from.
     const bool own = variant && is_variant_string(id, v.scalar, variant->base_german);
@@ -136,6 +139,17 @@ void localize(Game& game, const Locale* locale, const std::string& language, Dia
     if (e->text_loc.known()) v.loc = e->text_loc;
   });
   if (const Value* name = game.info.find("name")) game.name = name->scalar;
+  // A translation of a text the data does not have (a typo in its id, a
+  // card since removed) would never be shown: said, not ignored. Layout and
+  // rules texts are checked where they are used; a variant removes cards on
+  // purpose, so only the base game is asked.
+  if (!locale || !game.variant.empty()) return;
+  for (const auto& [id, entry] : locale->strings) {
+    const bool data_id = id.starts_with("card.") || id.starts_with("table.") || id.starts_with("game.");
+    if (data_id && !used.count(id))
+      diags.warning(entry.loc, "unknown string id '" + id + "': game " + game.id + " has no such text", {},
+                    "a typo, or the text of a card or table entry since removed? i18n status lists the ids");
+  }
 }
 
 }  // namespace kw::model

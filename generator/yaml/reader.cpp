@@ -122,10 +122,15 @@ bool check_scalar(const Value& v, const Schema& s, const Label& label, Diagnosti
 bool check_numbers(const Value& v, const Schema& s, const Label& label, Diagnostics& diags, const std::string& card) {
   if (!v.is_list() || v.list.size() != s.parts.size()) return wrong(v, s, label, diags, card);
   bool ok = true;
-  for (const Value& item : v.list) {
+  for (size_t i = 0; i < v.list.size(); ++i) {
+    const Value& item = v.list[i];
     auto d = item.as_number();
     if (!d) {
       diags.error(item.loc, label.text + " must be " + phrase(s) + ": '" + item.scalar + "' is not a number", card);
+      ok = false;
+    } else if ((s.parts[i] == "width" || s.parts[i] == "height") && *d < 0) {
+      // A box's size is a length: negative, it would draw mirrored or not at all.
+      diags.error(item.loc, label.text + ": the " + s.parts[i] + " must be at least 0, not " + format_number(*d), card);
       ok = false;
     } else {
       ok = check_range(*d, item, s, label, diags, card) && ok;

@@ -44,8 +44,11 @@ Schema numbers(std::vector<std::string> parts, std::optional<double> min, std::o
   s.parts = std::move(parts);
   return s;
 }
-Schema point() { return numbers({"x", "y"}); }
-Schema box() { return numbers({"x", "y", "width", "height"}); }
+// Coordinates and sizes in millimetres: no card, board or sheet is 10 m
+// across, and a number of that size is a typo that would make the renderer
+// work on absurd shapes (kMaxLength).
+Schema point() { return numbers({"x", "y"}, -kMaxLength, kMaxLength); }
+Schema box() { return numbers({"x", "y", "width", "height"}, -kMaxLength, kMaxLength); }
 
 Schema list_of(Schema element) {
   Schema s = of_type(Schema::Type::List);

@@ -63,6 +63,8 @@ Schema boolean();
 Schema colour();
 Schema numbers(std::vector<std::string> parts, std::optional<double> min = std::nullopt,
                std::optional<double> max = std::nullopt);
+// The largest coordinate or length in millimetres a project may give (10 m).
+inline constexpr double kMaxLength = 10000;
 Schema point();  // [x, y]
 Schema box();    // [x, y, width, height]
 Schema list_of(Schema element);

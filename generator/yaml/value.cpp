@@ -52,7 +52,9 @@ std::optional<double> Value::as_number() const {
 
 std::optional<long long> Value::as_int() const {
   auto d = as_number();
-  if (!d || std::floor(*d) != *d) return std::nullopt;
+  // Beyond 2^53 a double holds no exact whole number (and beyond 2^63 the
+  // conversion is undefined): no count a project gives is that large.
+  if (!d || std::floor(*d) != *d || std::fabs(*d) > 9007199254740992.0) return std::nullopt;
   return static_cast<long long>(*d);
 }
 

@@ -94,8 +94,8 @@ class TransactionalBuild : public ::testing::Test {
   test::TempDir out_, cache_;
 };
 
-// A dpi that passes `check` but cannot be rendered: the build fails while
-// writing the cards, and every file of the earlier build, manifest.json
+// An SVG that librsvg cannot parse (`check` does not parse art; see
+// SECURITY.md): the build fails while rendering the cards, and every file of the earlier build, manifest.json
 // included, is as it was (bytes and modification time); nothing is left over.
 TEST_F(TransactionalBuild, ARenderTimeErrorLeavesTheEarlierOutputAsItWas) {
   auto good = build(out_.path());
@@ -107,7 +107,8 @@ TEST_F(TransactionalBuild, ARenderTimeErrorLeavesTheEarlierOutputAsItWas) {
   // A new card name too, so that the game PDF (written first with one job,
   // before any card raster) has new bytes.
   p_.write(p_.game_file(), test::replace(MiniProject::game_yaml(), "name: Éomer", "name: Eomer"));
-  p_.write("data/formats.yaml", test::replace(p_.text("data/formats.yaml"), "dpi: 300", "dpi: 1000000"));
+  const std::string emblem = p_.text("templates/mini/emblem.svg");
+  p_.write("templates/mini/emblem.svg", "<svg");
   auto bad = build(out_.path(), "--jobs 1");
   EXPECT_EQ(bad.status, 1) << bad.output;
   EXPECT_NE(bad.output.find("nothing written"), std::string::npos) << bad.output;
@@ -117,7 +118,7 @@ TEST_F(TransactionalBuild, ARenderTimeErrorLeavesTheEarlierOutputAsItWas) {
   // Back to the good input: nothing is rewritten (not even the PDFs and
   // sheets a build makes again), and the output is the first build's.
   p_.write(p_.game_file(), MiniProject::game_yaml());
-  p_.write("data/formats.yaml", test::replace(p_.text("data/formats.yaml"), "dpi: 1000000", "dpi: 300"));
+  p_.write("templates/mini/emblem.svg", emblem);
   auto again = build(out_.path(), "--no-cache");
   ASSERT_EQ(again.status, 0) << again.output;
   EXPECT_TRUE(files_under(out_.path()) == before);
@@ -125,7 +126,7 @@ TEST_F(TransactionalBuild, ARenderTimeErrorLeavesTheEarlierOutputAsItWas) {
 
 // A render-time error names the card it happened on.
 TEST_F(TransactionalBuild, ARenderTimeErrorNamesTheCard) {
-  p_.write("data/formats.yaml", test::replace(p_.text("data/formats.yaml"), "dpi: 300", "dpi: 1000000"));
+  p_.write("templates/mini/emblem.svg", "<svg");
   auto bad = build(out_.path(), "--format png --no-cache");
   EXPECT_EQ(bad.status, 1) << bad.output;
   EXPECT_NE(bad.output.find("kartenwerk: mini: card "), std::string::npos) << bad.output;

@@ -43,8 +43,29 @@ long temp_pid(const std::string& name) {
   return std::regex_match(name, m, pattern) ? std::stol(m[1]) : 0;
 }
 
+bool is_link(const fs::path& p) {
+  std::error_code ec;
+  return fs::is_symlink(fs::symlink_status(p, ec));
+}
+
+// A symbolic link inside --out (planted there by anything else) is not
+// followed for writes: the folders from `base` down to `base / rel` must
+// be real folders. The final file may be a link: rename replaces the link
+// itself, never its target.
+void refuse_links(const fs::path& base, const fs::path& rel) {
+  fs::path at = base;
+  for (const auto& part : rel.parent_path()) {
+    at /= part;
+    if (is_link(at))
+      throw std::runtime_error(at.string() +
+                               " is a symbolic link; kartenwerk does not write through symbolic links inside --out "
+                               "(remove it)");
+  }
+}
+
 bool same_bytes(const fs::path& a, const fs::path& b) {
   std::error_code ec;
+  if (is_link(b)) return false;  // replaced by the new file, its target never read
   if (!fs::is_regular_file(b, ec) || fs::file_size(a, ec) != fs::file_size(b, ec) || ec) return false;
   std::ifstream fa(a, std::ios::binary), fb(b, std::ios::binary);
   if (!fa || !fb) return false;
@@ -86,6 +107,10 @@ fs::path staging_root(const fs::path& out_dir) { return out_dir / ".kartenwerk-s
 StagingFolder::StagingFolder(const fs::path& out_dir) {
   static std::atomic<unsigned> counter{0};
   const fs::path root = staging_root(out_dir);
+  if (is_link(root))
+    throw std::runtime_error(root.string() +
+                             " is a symbolic link; kartenwerk does not write through symbolic links inside --out "
+                             "(remove it)");
   for (int attempt = 0;; ++attempt) {
     // Another build may remove the (empty) root between the two calls.
     fs::create_directories(root);
@@ -112,6 +137,10 @@ void commit_staged(const fs::path& staged, const fs::path& target) {
     const bool ma = a == "manifest.json", mb = b == "manifest.json";
     return ma != mb ? mb : a < b;
   });
+  // Every target checked before the first is moved: a refused one leaves
+  // the earlier output whole. The game folder itself counts too.
+  const fs::path game_dir = target.has_filename() ? target : target.parent_path();  // "out/game/" too
+  for (const fs::path& rel : files) refuse_links(game_dir.parent_path(), game_dir.filename() / rel);
   for (const fs::path& rel : files) {
     const fs::path from = staged / rel, to = target / rel;
     if (same_bytes(from, to)) continue;
@@ -129,7 +158,7 @@ void commit_staged(const fs::path& staged, const fs::path& target) {
 void remove_leftovers(const fs::path& out_dir, std::span<const fs::path> game_dirs) {
   std::error_code ec;
   const fs::path root = staging_root(out_dir);
-  if (fs::is_directory(root, ec)) {
+  if (!is_link(root) && fs::is_directory(root, ec)) {
     const auto week_ago = fs::file_time_type::clock::now() - std::chrono::hours(24 * 7);
     for (const auto& e : fs::directory_iterator(root, ec)) {
       const long pid = staging_pid(e.path().filename().string());
@@ -144,7 +173,7 @@ void remove_leftovers(const fs::path& out_dir, std::span<const fs::path> game_di
     fs::remove(root, ec);  // only when empty
   }
   for (const fs::path& dir : game_dirs) {
-    if (!fs::is_directory(dir, ec)) continue;
+    if (is_link(dir) || !fs::is_directory(dir, ec)) continue;  // never swept through a link
     fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec), end;
     for (; !ec && it != end; it.increment(ec)) {
       if (!it->is_regular_file(ec)) continue;
