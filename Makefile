@@ -67,6 +67,7 @@ fuzz: fuzz-deps
 bench: build
 	bench/run.sh
 	bench/incremental.sh
+	bench/decks.sh
 
 # The studio's edit-to-image latency in a real browser (Palantír, 300 cards).
 bench-studio: build node-deps

@@ -16,6 +16,7 @@
 #include "cli/commands.h"
 #include "cli/print_setup.h"
 #include "cli/session.h"
+#include "core/parallel.h"
 #include "layout/card_layout.h"
 #include "layout/game_layout.h"
 #include "layout/icons.h"
@@ -216,7 +217,8 @@ int build_game(LanguageBuild& b, const model::Game& game, const std::string& key
     // Layout runs for the whole game first; only when no page has an error
     // is anything written.
     span = print::timed(timings, "layout", game.id);
-    auto laid_out = layout::layout_game(game, layouter, {options.language, &rule_values, options.draft}, diags,
+    const int jobs = options.print.jobs > 0 ? options.print.jobs : default_jobs();
+    auto laid_out = layout::layout_game(game, layouter, {options.language, &rule_values, options.draft, jobs}, diags,
                                         /*booklets=*/options.formats.pdf && whole_game);
     span.end();
     // Written into a staging folder inside --out, moved into place only when

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "core/parallel.h"
 #include "project/path.h"
 
 namespace kw::layout {
@@ -28,10 +29,20 @@ std::string numbered(size_t n, size_t total, const std::string& id) {
   return fmt::format("{:0{}}-{}", n, total >= 100 ? 3 : 2, id);
 }
 
+// One page to lay out: with which definition, which card (nullptr for a
+// back), under what file stem, and where its findings go.
+struct CardJob {
+  const LayoutDef* def = nullptr;
+  const model::Card* card = nullptr;
+  const model::Deck* back_of = nullptr;
+  std::string stem;
+  size_t findings = 0;  // index into the findings in report order
+};
+
 // Each distinct back once, in deck order: 00-back, or 00-back-<deck> when the
 // decks do not all share it.
-void layout_backs(const model::Game& game, Layouter& layouter, const GameLayoutContext& context, Diagnostics& diags,
-                  std::vector<LaidOutCard>& cards) {
+void back_jobs(const model::Game& game, Layouter& layouter, std::vector<Diagnostics>& findings,
+               std::vector<CardJob>& jobs) {
   std::set<std::string> backs;
   for (const auto& deck : game.decks)
     if (prints_cards(deck) && !deck.back_layout.empty()) backs.insert(deck.back_layout);
@@ -39,13 +50,13 @@ void layout_backs(const model::Game& game, Layouter& layouter, const GameLayoutC
   for (const auto& deck : game.decks) {
     if (!prints_cards(deck) || deck.back_layout.empty() || !backs.count(deck.back_layout)) continue;
     backs.erase(deck.back_layout);
-    const LayoutDef* def = layouter.definition(deck.back_layout, diags);
+    const LayoutDef* def = layouter.definition(deck.back_layout, findings.emplace_back());
     if (!def) continue;
     bool shared = std::all_of(game.decks.begin(), game.decks.end(), [&](const model::Deck& d) {
       return !prints_cards(d) || d.back_layout == deck.back_layout;
     });
-    std::string stem = shared ? zero + "-back" : zero + "-back-" + deck.id;
-    cards.push_back({stem, layouter.layout(*def, game, nullptr, diags, context.language, context.rule_values, &deck)});
+    findings.emplace_back();
+    jobs.push_back({def, nullptr, &deck, shared ? zero + "-back" : zero + "-back-" + deck.id, findings.size() - 1});
   }
 }
 
@@ -53,20 +64,33 @@ void layout_backs(const model::Game& game, Layouter& layouter, const GameLayoutC
 
 std::vector<LaidOutCard> layout_cards(const model::Game& game, Layouter& layouter, const GameLayoutContext& context,
                                       Diagnostics& diags) {
-  std::vector<LaidOutCard> cards;
+  // The definitions are looked up in card order first, then the cards are
+  // laid out on up to context.jobs threads, each into its own findings; the
+  // findings are reported in the order a single thread would have found
+  // them (a definition's problems before its cards'), so neither the
+  // messages nor the pages depend on the number of threads.
+  std::vector<Diagnostics> findings;
+  std::vector<CardJob> jobs;
   const size_t total = card_count(game);
   size_t number = 0;
   for (const auto& deck : game.decks) {
     if (!prints_cards(deck)) continue;
-    const LayoutDef* def = layouter.definition(deck.layout, diags);
+    const LayoutDef* def = layouter.definition(deck.layout, findings.emplace_back());
     for (const auto& card : deck.cards) {
       ++number;
       if (!def) continue;
-      cards.push_back({numbered(number, total, card.id),
-                       layouter.layout(*def, game, &card, diags, context.language, context.rule_values)});
+      findings.emplace_back();
+      jobs.push_back({def, &card, nullptr, numbered(number, total, card.id), findings.size() - 1});
     }
   }
-  layout_backs(game, layouter, context, diags, cards);
+  back_jobs(game, layouter, findings, jobs);
+  std::vector<LaidOutCard> cards(jobs.size());
+  parallel_for(jobs.size(), context.jobs, [&](size_t i) {
+    const CardJob& job = jobs[i];
+    cards[i] = {job.stem, layouter.layout(*job.def, game, job.card, findings[job.findings], context.language,
+                                          context.rule_values, job.back_of)};
+  });
+  for (const auto& found : findings) diags.append(found);
   return cards;
 }
 

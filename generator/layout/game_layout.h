@@ -47,6 +47,7 @@ struct GameLayoutContext {
   std::string language = "de";
   const ValueMap* rule_values = nullptr;
   bool draft_mark = false;  // every page marked DRAFT (Layouter::add_draft_mark)
+  int jobs = 1;             // cards laid out at once (build -j); the result is the same for any number
 };
 
 // Every card of the game's `cards` decks and their back(s), in card order:

@@ -66,6 +66,17 @@ PaintedImage paint_to_image(const page::Page& page, double dpi) {
   return image;
 }
 
+PaintedImage paint_region(const page::Page& page, PixelSize px, PixelRect region) {
+  PaintedImage image{nullptr, {region.width, region.height}};
+  image.surface = new_image(region.width, region.height, "page '" + page.id + "'");
+  cairo_surface_set_device_offset(image.surface.get(), -region.x, -region.y);
+  CairoPtr cr(cairo_create(image.surface.get()));
+  scale_to_page(cr.get(), page.size, px);
+  paint_page(cr.get(), page);
+  cairo_surface_flush(image.surface.get());
+  return image;
+}
+
 Raster raster_from_surface(cairo_surface_t* image, double dpi) {
   cairo_surface_flush(image);
   Raster r;

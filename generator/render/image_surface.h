@@ -18,6 +18,11 @@ struct PaintedImage {
 };
 PaintedImage paint_to_image(const page::Page& page, double dpi);
 
+// The part `region` of the image of `page` on its `px` grid, painted as
+// paint_to_image paints the whole (the same scale, the region's corner
+// moved to the origin by a whole-pixel device offset).
+PaintedImage paint_region(const page::Page& page, PixelSize px, PixelRect region);
+
 // Scales `cr` so that one unit is one millimetre of a page of `size` drawn
 // onto the whole `px` grid (each axis separately: 65 mm at 300 dpi is
 // 767.7 px, rounded to 768; a uniform scale would leave a half-covered

@@ -2,6 +2,8 @@
 // PNG files: written by kartenwerk with zlib, byte-identically for identical
 // input, with the resolution in a pHYs chunk (cairo's own PNG writer cannot
 // store it); read with libpng.
+#include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -21,6 +23,28 @@ namespace kw::render {
 // encoding".
 enum class PngCompression { Small, Fast };
 std::string encode_png(const Raster& raster, PngCompression compression = PngCompression::Fast);
+
+// A PNG written row by row, for images too large to hold whole (the
+// overview of a large deck): the same bytes as encode_png of the same pixels,
+// with `opaque` standing for raster.opaque() (then the alpha of the rows is
+// dropped: the caller knows every pixel is opaque). The compressed file is
+// the only thing that grows. Throws RenderError on failure, and when rows
+// are missing or too many.
+class PngWriter {
+ public:
+  PngWriter(int width, int height, double dpi, bool opaque, PngCompression compression = PngCompression::Fast);
+  ~PngWriter();
+  PngWriter(const PngWriter&) = delete;
+  PngWriter& operator=(const PngWriter&) = delete;
+  // The next row: `width` pixels of straight RGBA.
+  void add_row(const std::uint8_t* rgba);
+  // The file, after the last row.
+  std::string finish();
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
 
 // render_raster + encode_png.
 std::string render_png(const page::Page& page, double dpi);

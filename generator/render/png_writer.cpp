@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -48,31 +49,6 @@ void pack_row(const std::uint8_t* rgba, size_t width, int channels, std::uint8_t
   }
 }
 
-// The zlib stream of the IDAT chunk: each row as filter type 0 (none) and
-// its bytes, compressed as they are packed (no copy of the whole image).
-std::string compressed_rows(const Raster& raster, int channels, int level) {
-  const size_t width = static_cast<size_t>(raster.width), row_bytes = 1 + width * channels;
-  Deflater d;
-  if (deflateInit2(&d.z, level, Z_DEFLATED, 15, 8, Z_DEFAULT_STRATEGY) != Z_OK)
-    throw RenderError("cannot write PNG: zlib initialisation failed");
-  d.open = true;
-  std::string out(deflateBound(&d.z, static_cast<uLong>(row_bytes * raster.height)), '\0');
-  d.z.next_out = reinterpret_cast<Bytef*>(out.data());
-  d.z.avail_out = static_cast<uInt>(out.size());
-  std::vector<std::uint8_t> row(row_bytes, 0);  // row[0]: filter type none
-  for (int y = 0; y < raster.height; ++y) {
-    pack_row(raster.rgba.data() + static_cast<size_t>(y) * width * 4, width, channels, row.data() + 1);
-    d.z.next_in = row.data();
-    d.z.avail_in = static_cast<uInt>(row_bytes);
-    const int flush = y + 1 == raster.height ? Z_FINISH : Z_NO_FLUSH;
-    // deflateBound leaves room for everything: each call takes its whole row.
-    if (deflate(&d.z, flush) != (flush == Z_FINISH ? Z_STREAM_END : Z_OK) || d.z.avail_in != 0)
-      throw RenderError("cannot write PNG: compression failed");
-  }
-  out.resize(d.z.total_out);
-  return out;
-}
-
 void put32(std::string& out, std::uint32_t v) {
   for (int shift = 24; shift >= 0; shift -= 8) out += static_cast<char>(v >> shift & 0xFF);
 }
@@ -86,10 +62,10 @@ void chunk(std::string& out, const char* type, const std::string& data) {
   put32(out, static_cast<std::uint32_t>(crc32(0, bytes, static_cast<uInt>(out.size() - start))));
 }
 
-std::string ihdr(const Raster& raster, int channels) {
+std::string ihdr(int width, int height, int channels) {
   std::string data;
-  put32(data, static_cast<std::uint32_t>(raster.width));
-  put32(data, static_cast<std::uint32_t>(raster.height));
+  put32(data, static_cast<std::uint32_t>(width));
+  put32(data, static_cast<std::uint32_t>(height));
   // 8 bits, RGB (2) or RGBA (6), deflate, adaptive filtering, no interlace.
   data += {8, static_cast<char>(channels == 3 ? 2 : 6), 0, 0, 0};
   return data;
@@ -97,35 +73,100 @@ std::string ihdr(const Raster& raster, int channels) {
 
 }  // namespace
 
-std::string encode_png(const Raster& raster, PngCompression compression) {
-  if (raster.width <= 0 || raster.height <= 0 ||
-      raster.rgba.size() != static_cast<size_t>(raster.width) * raster.height * 4)
-    throw RenderError("cannot write PNG: raster is empty or inconsistent");
-  // One IDAT chunk holds at most 2^31 - 1 bytes; zlib counts in 32 bits.
-  if ((static_cast<size_t>(raster.width) * 4 + 1) * raster.height > 0x7F000000u)
-    throw RenderError("cannot write PNG: raster too large");
-  const int channels = raster.opaque() ? 3 : 4;
-  std::string idat = compressed_rows(raster, channels, level_for(compression));
-  if (idat.size() > 0x7FFFFFFFu) throw RenderError("cannot write PNG: image data too large for one chunk");
+// The file is built in one string: the header chunks, then the IDAT chunk's
+// length and type as placeholders, its zlib stream appended as rows come
+// (each row as filter type 0, none, and its bytes: no copy of the image),
+// and the length and CRC filled in by finish().
+struct PngWriter::State {
+  int width = 0, height = 0, channels = 3, rows = 0;
+  Deflater d;
+  std::string out;
+  size_t idat_start = 0;          // offset of the IDAT chunk's length
+  std::vector<std::uint8_t> row;  // row[0]: filter type none
+  bool finished = false;
 
-  std::string out("\x89PNG\r\n\x1a\n", 8);
-  out.reserve(idat.size() + 128);
-  chunk(out, "IHDR", ihdr(raster, channels));
+  // Compresses what next_in holds into `out`, growing it as zlib asks.
+  void deflate_into(int flush) {
+    for (;;) {
+      const size_t used = out.size();
+      out.resize(used + 65536);
+      d.z.next_out = reinterpret_cast<Bytef*>(out.data() + used);
+      d.z.avail_out = 65536;
+      const int status = deflate(&d.z, flush);
+      out.resize(out.size() - d.z.avail_out);
+      if (status == Z_STREAM_END) return;
+      if (status != Z_OK && status != Z_BUF_ERROR) throw RenderError("cannot write PNG: compression failed");
+      if (flush != Z_FINISH && d.z.avail_in == 0 && d.z.avail_out != 0) return;
+    }
+  }
+};
+
+PngWriter::PngWriter(int width, int height, double dpi, bool opaque, PngCompression compression)
+    : state_(std::make_unique<State>()) {
+  if (width <= 0 || height <= 0) throw RenderError("cannot write PNG: raster is empty or inconsistent");
+  const int channels = opaque ? 3 : 4;
+  // One IDAT chunk holds at most 2^31 - 1 bytes; zlib counts in 32 bits.
+  if ((static_cast<size_t>(width) * 4 + 1) * height > 0x7F000000u)
+    throw RenderError("cannot write PNG: raster too large");
+  State& s = *state_;
+  s.width = width;
+  s.height = height;
+  s.channels = channels;
+  s.row.assign(1 + static_cast<size_t>(width) * channels, 0);
+  if (deflateInit2(&s.d.z, level_for(compression), Z_DEFLATED, 15, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+    throw RenderError("cannot write PNG: zlib initialisation failed");
+  s.d.open = true;
+  s.out.assign("\x89PNG\r\n\x1a\n", 8);
+  chunk(s.out, "IHDR", ihdr(width, height, channels));
   // Cairo paints in sRGB; saying so keeps colour-managed viewers and RIPs
   // from guessing. Rendering intent 0: perceptual.
-  chunk(out, "sRGB", std::string(1, '\0'));
-  if (raster.dpi > 0) {
+  chunk(s.out, "sRGB", std::string(1, '\0'));
+  if (dpi > 0) {
     // 300 dpi = 11811.02 px/m; pHYs stores whole pixels per metre.
-    const auto ppm = static_cast<std::uint32_t>(std::lround(raster.dpi / 0.0254));
+    const auto ppm = static_cast<std::uint32_t>(std::lround(dpi / 0.0254));
     std::string phys;
     put32(phys, ppm);
     put32(phys, ppm);
     phys += '\x01';  // unit: metre
-    chunk(out, "pHYs", phys);
+    chunk(s.out, "pHYs", phys);
   }
-  chunk(out, "IDAT", idat);
-  chunk(out, "IEND", "");
-  return out;
+  s.idat_start = s.out.size();
+  s.out += std::string(4, '\0') + "IDAT";
+}
+
+PngWriter::~PngWriter() = default;
+
+void PngWriter::add_row(const std::uint8_t* rgba) {
+  State& s = *state_;
+  if (s.finished || s.rows >= s.height) throw RenderError("cannot write PNG: more rows than its height");
+  pack_row(rgba, static_cast<size_t>(s.width), s.channels, s.row.data() + 1);
+  s.d.z.next_in = s.row.data();
+  s.d.z.avail_in = static_cast<uInt>(s.row.size());
+  ++s.rows;
+  s.deflate_into(s.rows == s.height ? Z_FINISH : Z_NO_FLUSH);
+}
+
+std::string PngWriter::finish() {
+  State& s = *state_;
+  if (s.finished || s.rows != s.height) throw RenderError("cannot write PNG: fewer rows than its height");
+  s.finished = true;
+  const size_t data = s.out.size() - s.idat_start - 8;
+  if (data > 0x7FFFFFFFu) throw RenderError("cannot write PNG: image data too large for one chunk");
+  for (int k = 0; k < 4; ++k) s.out[s.idat_start + k] = static_cast<char>(data >> (24 - 8 * k) & 0xFF);
+  const auto* type = reinterpret_cast<const Bytef*>(s.out.data() + s.idat_start + 4);
+  put32(s.out, static_cast<std::uint32_t>(crc32(0, type, static_cast<uInt>(data + 4))));
+  chunk(s.out, "IEND", "");
+  return std::move(s.out);
+}
+
+std::string encode_png(const Raster& raster, PngCompression compression) {
+  if (raster.width <= 0 || raster.height <= 0 ||
+      raster.rgba.size() != static_cast<size_t>(raster.width) * raster.height * 4)
+    throw RenderError("cannot write PNG: raster is empty or inconsistent");
+  PngWriter writer(raster.width, raster.height, raster.dpi, raster.opaque(), compression);
+  const size_t row_bytes = static_cast<size_t>(raster.width) * 4;
+  for (int y = 0; y < raster.height; ++y) writer.add_row(raster.rgba.data() + y * row_bytes);
+  return writer.finish();
 }
 
 std::string render_png(const page::Page& page, double dpi) { return encode_png(render_raster(page, dpi)); }

@@ -21,4 +21,13 @@ Raster render_raster(const page::Page& page, double dpi) {
   return detail::raster_from_surface(image.surface.get(), dpi);
 }
 
+Raster render_region(const page::Page& page, double dpi, PixelRect region) {
+  const PixelSize px = pixel_size(page, dpi);
+  if (region.width <= 0 || region.height <= 0 || region.x < 0 || region.y < 0 || region.x + region.width > px.width ||
+      region.y + region.height > px.height)
+    throw std::invalid_argument("region outside page '" + page.id + "'");
+  detail::PaintedImage image = detail::paint_region(page, px, region);
+  return detail::raster_from_surface(image.surface.get(), dpi);
+}
+
 }  // namespace kw::render

@@ -16,10 +16,21 @@ struct PixelSize {
 };
 PixelSize pixel_size(const page::Page& page, double dpi);
 
+// A rectangle of pixels, origin top-left.
+struct PixelRect {
+  int x = 0, y = 0, width = 0, height = 0;
+};
+
 // Renders `page` at `dpi`. The page is scaled to fill the whole pixel grid
 // (each axis separately, the difference is below 0.05 %), so the bleed
 // reaches every edge pixel. Unpainted areas stay transparent.
 // Throws std::invalid_argument for a non-positive dpi or page size.
 Raster render_raster(const page::Page& page, double dpi);
+
+// The pixels of render_raster(page, dpi) inside `region`, the same values,
+// painted without the rest of the page: a large sheet is rendered strip by
+// strip, or cell by cell, in the memory of one strip. Throws
+// std::invalid_argument when `region` is empty or not inside the page.
+Raster render_region(const page::Page& page, double dpi, PixelRect region);
 
 }  // namespace kw::render

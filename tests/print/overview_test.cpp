@@ -42,6 +42,22 @@ TEST(ContactSheet, PagesOfLabelsAndCardImages) {
   EXPECT_TRUE(bad.has_errors());
 }
 
+// 60 dpi up to the bench deck's 1,001 cards; beyond, the cards shrink so
+// the sheet (held one strip at a time, but written whole) stays openable.
+TEST(ContactSheet, LargeDecksGetSmallerCardsNotALargerSheet) {
+  const ContactSheetGeometry thousand = contact_sheet_geometry(1001, {59, 91});
+  EXPECT_DOUBLE_EQ(thousand.dpi, 60);
+  EXPECT_EQ(thousand.width, 7157);
+  EXPECT_EQ(thousand.height, 5403);
+  for (size_t n : {1500u, 10001u, 100000u}) {
+    const ContactSheetGeometry g = contact_sheet_geometry(n, {59, 91});
+    EXPECT_LT(g.dpi, 60) << n;
+    EXPECT_LE(static_cast<double>(g.width) * g.height, kMaxContactSheetPixels) << n;
+    EXPECT_GE(static_cast<size_t>(g.columns) * g.rows, n);
+    EXPECT_GT(static_cast<double>(g.width) * g.height, kMaxContactSheetPixels / 2) << n << ": no smaller than needed";
+  }
+}
+
 TEST(ContactSheet, EveryCardCutToItsTrimAndLabelled) {
   Diagnostics diags;
   auto fonts = text::FontLibrary::load(test::source_project(), diags);
@@ -54,8 +70,7 @@ TEST(ContactSheet, EveryCardCutToItsTrimAndLabelled) {
     ptrs.push_back(&pages[i]);
     labels.push_back(std::to_string(i + 1) + "-card");
   }
-  OverviewSheet sheet(ptrs, labels, typesetter, diags);
-  ASSERT_FALSE(diags.has_errors()) << format_diagnostics(diags);
+  OverviewSheet sheet(ptrs, labels, typesetter);
   const auto& g = sheet.geometry();
   EXPECT_EQ(g.card_w, 139);  // 59 mm at 60 dpi
   EXPECT_EQ(g.card_h, 215);
@@ -63,7 +78,8 @@ TEST(ContactSheet, EveryCardCutToItsTrimAndLabelled) {
   EXPECT_GT(g.width, g.height);  // landscape
   for (size_t i = 0; i < pages.size(); ++i)
     sheet.place(i, std::make_shared<const render::Raster>(render::render_raster(pages[i], 100)));
-  render::Raster png = render::decode_png(sheet.encode_png());
+  render::Raster png = render::decode_png(sheet.encode_png(diags));
+  ASSERT_FALSE(diags.has_errors()) << format_diagnostics(diags);
   EXPECT_EQ(png.width, g.width);
   EXPECT_EQ(png.height, g.height);
   for (size_t i : {0u, 20u, 55u}) {

@@ -136,6 +136,31 @@ TEST_P(PngModes, TinyImagesRoundTrip) {
 INSTANTIATE_TEST_SUITE_P(Png, PngModes, ::testing::Values(PngCompression::Fast, PngCompression::Small),
                          [](const auto& mode) { return mode.param == PngCompression::Fast ? "Fast" : "Small"; });
 
+// The overview of a large deck is written row by row: the file must be the
+// one encode_png makes of the whole raster, whichever mode and channels.
+TEST_P(PngModes, RowByRowGivesTheBytesOfTheWholeRaster) {
+  for (bool transparent : {false, true}) {
+    page::Page p = transparent ? blank_page() : sample_page();
+    if (transparent) p.items.push_back(rect_item({10, 20, 30, 15}, kRed));  // on a transparent ground
+    const Raster r = render_raster(p, 100);
+    ASSERT_EQ(r.opaque(), !transparent);
+    PngWriter writer(r.width, r.height, r.dpi, r.opaque(), GetParam());
+    for (int y = 0; y < r.height; ++y) writer.add_row(r.rgba.data() + static_cast<size_t>(y) * r.width * 4);
+    EXPECT_EQ(writer.finish(), encode_png(r, GetParam())) << (transparent ? "RGBA" : "RGB");
+  }
+}
+
+TEST(PngWriter, MissingOrExtraRowsAreErrors) {
+  const std::vector<std::uint8_t> row(4 * 3, 255);
+  PngWriter short_one(3, 2, 0, true);
+  short_one.add_row(row.data());
+  EXPECT_THROW(short_one.finish(), RenderError);
+  PngWriter long_one(3, 1, 0, true);
+  long_one.add_row(row.data());
+  EXPECT_THROW(long_one.add_row(row.data()), RenderError);
+  EXPECT_THROW(PngWriter(0, 1, 0, true), RenderError);
+}
+
 TEST(Png, SmallIsNotLargerThanFast) {
   for (const page::Page& page : {sample_page(), busy_page()}) {
     Raster r = render_raster(page, 300);

@@ -32,6 +32,29 @@ TEST(Raster, BackgroundReachesEveryEdgePixel) {
   EXPECT_TRUE(r.opaque());
 }
 
+// A sheet too large to hold is rendered strip by strip: each strip must be
+// the very pixels of the whole page there (text, edges, everything).
+TEST(Raster, RegionIsThePixelsOfTheWholePageThere) {
+  page::Page p = page_with_background(kWhite);
+  p.items.push_back(rect_item({10.3, 20.7, 30, 15}, kRed));
+  p.items.push_back(glyph_item(glyph_run("Ag", 24, {12, 60}, kBlue)));
+  const Raster whole = render_raster(p, 300);
+  for (const PixelRect region : {PixelRect{0, 0, 768, 1146}, PixelRect{100, 230, 317, 211}, PixelRect{0, 600, 768, 90},
+                                 PixelRect{767, 1145, 1, 1}}) {
+    const Raster part = render_region(p, 300, region);
+    ASSERT_EQ(part.width, region.width);
+    ASSERT_EQ(part.height, region.height);
+    EXPECT_DOUBLE_EQ(part.dpi, 300);
+    int differing = 0;
+    for (int y = 0; y < region.height; ++y)
+      for (int x = 0; x < region.width; ++x) differing += part.pixel(x, y) != whole.pixel(region.x + x, region.y + y);
+    EXPECT_EQ(differing, 0) << region.x << "," << region.y << " " << region.width << "x" << region.height;
+  }
+  EXPECT_THROW(render_region(p, 300, {700, 0, 69, 10}), std::invalid_argument);
+  EXPECT_THROW(render_region(p, 300, {-1, 0, 10, 10}), std::invalid_argument);
+  EXPECT_THROW(render_region(p, 300, {0, 0, 0, 10}), std::invalid_argument);
+}
+
 TEST(Raster, RectIsPaintedWhereLayoutPutIt) {
   page::Page p = page_with_background(kWhite);
   p.items.push_back(rect_item({10, 20, 30, 15}, kRed));

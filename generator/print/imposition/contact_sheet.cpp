@@ -61,7 +61,9 @@ Rect ContactSheetGeometry::label(size_t index) const {
 
 Size ContactSheetGeometry::page_size() const { return {width / px_per_mm(*this), height / px_per_mm(*this)}; }
 
-ContactSheetGeometry contact_sheet_geometry(size_t count, Size trim, double dpi) {
+namespace {
+
+ContactSheetGeometry geometry_at(size_t count, Size trim, double dpi) {
   ContactSheetGeometry g;
   g.dpi = dpi;
   g.card_w = std::max(1, mm_to_px_count(trim.w, dpi));
@@ -78,6 +80,21 @@ ContactSheetGeometry contact_sheet_geometry(size_t count, Size trim, double dpi)
   return g;
 }
 
+double pixels(const ContactSheetGeometry& g) { return static_cast<double>(g.width) * g.height; }
+
+}  // namespace
+
+ContactSheetGeometry contact_sheet_geometry(size_t count, Size trim, double dpi) {
+  ContactSheetGeometry g = geometry_at(count, trim, dpi);
+  // A large deck's cards shrink until the sheet fits: 10,000 cards at 60 dpi
+  // would be a 390-megapixel image nobody can open. Each step scales the
+  // area down by the excess (the gaps and labels have minimum sizes, hence
+  // the loop); the same count always gives the same sheet.
+  for (int step = 0; step < 64 && pixels(g) > kMaxContactSheetPixels && g.dpi > 1; ++step)
+    g = geometry_at(count, trim, std::max(1.0, g.dpi * std::sqrt(kMaxContactSheetPixels / pixels(g)) * 0.99));
+  return g;
+}
+
 page::Image card_trim_image(const page::Page& card, std::shared_ptr<const page::Raster> image, const Rect& box,
                             double corner_radius) {
   // Image pixels per millimetre, per axis (the page fills the whole image).
@@ -87,7 +104,7 @@ page::Image card_trim_image(const page::Page& card, std::shared_ptr<const page::
 }
 
 page::Page contact_sheet_ground(const ContactSheetGeometry& geometry, std::span<const std::string> labels,
-                                const text::Typesetter& typesetter, Diagnostics& diags) {
+                                const text::Typesetter& typesetter, Diagnostics& diags, size_t first) {
   page::Page page = sheet_page(geometry, "overview");
   page::RectShape ground;
   ground.rect = {0, 0, page.size.w, page.size.h};
@@ -98,7 +115,7 @@ page::Page contact_sheet_ground(const ContactSheetGeometry& geometry, std::span<
   const double scale = px_per_mm(geometry);
   const text::TextStyle style = label_style();
   for (size_t i = 0; i < labels.size(); ++i) {
-    Rect box = geometry.label(i);
+    Rect box = geometry.label(first + i);
     Size mm{box.w / scale, box.h / scale};
     auto set = typesetter.set(labels[i], style, mm);
     if (!set.text) {

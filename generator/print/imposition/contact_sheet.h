@@ -26,7 +26,12 @@ struct ContactSheetGeometry {
   Size page_size() const;  // mm
 };
 
-// Roughly 4:3 landscape; cards at `dpi` (of their trim).
+// At most this many pixels: the 1,001 cards of the bench deck (38.7 million
+// at 60 dpi) still get their 60 dpi; larger decks get smaller cards.
+inline constexpr double kMaxContactSheetPixels = 40e6;
+
+// Roughly 4:3 landscape; cards at `dpi` (of their trim), or less when the
+// sheet would exceed kMaxContactSheetPixels.
 ContactSheetGeometry contact_sheet_geometry(size_t count, Size trim, double dpi = 60);
 
 // The trim of `card`, rendered as `image` (its whole page, bleed included,
@@ -36,9 +41,10 @@ page::Image card_trim_image(const page::Page& card, std::shared_ptr<const page::
                             double corner_radius);
 
 // The sheet before its cards: the grey ground and each card's label, set with
-// `typesetter`; a label that does not fit is an error in `diags`.
+// `typesetter`; a label that does not fit is an error in `diags`. labels[i]
+// is card first + i's (a strip of the sheet needs only its own labels).
 page::Page contact_sheet_ground(const ContactSheetGeometry& geometry, std::span<const std::string> labels,
-                                const text::Typesetter& typesetter, Diagnostics& diags);
+                                const text::Typesetter& typesetter, Diagnostics& diags, size_t first = 0);
 
 // Card `index` of the sheet, as a page of the ground's size (a layer over it):
 // the trim of `card` from `image` in its cell, rounded like the card.

@@ -143,14 +143,10 @@ class CardProductRun {
     making_overview_ = true;
   }
 
-  // The overview sheet, painted on first use: its ground is a large canvas,
-  // and the first card's files should not wait for it.
+  // The overview sheet, made on first use.
   OverviewSheet& overview() {
-    std::call_once(overview_once_, [this] {
-      Diagnostics diags;
-      overview_ = std::make_unique<OverviewSheet>(pages_, stems_, typesetter_, diags);
-      if (diags.has_errors()) throw std::runtime_error(format_diagnostics(diags));
-    });
+    std::call_once(overview_once_,
+                   [this] { overview_ = std::make_unique<OverviewSheet>(pages_, stems_, typesetter_); });
     return *overview_;
   }
 
@@ -365,7 +361,9 @@ class CardProductRun {
     if (making_overview_) {
       auto span = timed(options_.timings, "overview", game_.id);
       fs::path file = dir_ / "overview.png";
-      const std::string png = overview().encode_png(options_.print.png);
+      Diagnostics diags;
+      const std::string png = overview().encode_png(diags, options_.print.png);
+      if (diags.has_errors()) throw std::runtime_error(format_diagnostics(diags));
       put(overview_key_, png);
       write_if_changed(file, png);
       report.written.push_back(file);

@@ -1,8 +1,12 @@
 #pragma once
-// overview.png: the contact sheet (imposition/contact_sheet.h) rendered as
-// the card rasters arrive, in any order and from any thread. One small sheet
-// is held; each card's raster is needed only while it is placed.
+// overview.png: the contact sheet (imposition/contact_sheet.h) made as the
+// card rasters arrive, in any order and from any thread, in memory that does
+// not grow with the sheet: each card is rendered into its own cell as it is
+// placed and kept compressed (a few kilobytes), and the sheet is rendered
+// and encoded strip by strip, one row of cards at a time, at the end. The
+// pixels are those of the whole sheet painted at once (render_region).
 #include <memory>
+#include <mutex>
 #include <span>
 #include <string>
 #include <vector>
@@ -10,7 +14,6 @@
 #include "core/diagnostic.h"
 #include "page/page.h"
 #include "print/imposition/contact_sheet.h"
-#include "render/canvas.h"
 #include "render/png.h"
 #include "text/typesetter.h"
 
@@ -19,19 +22,25 @@ namespace kw::print {
 class OverviewSheet {
  public:
   // `pages` in sheet order (their trims should agree; the first one's sets
-  // the cells), `labels` one per page. Label problems are errors in `diags`.
+  // the cells), `labels` one per page, set when the sheet is encoded.
   OverviewSheet(std::span<const page::Page* const> pages, std::span<const std::string> labels,
-                const text::Typesetter& typesetter, Diagnostics& diags);
-  // Places card `index`, rendered as `image` (its whole page). Thread-safe.
+                const text::Typesetter& typesetter);
+  // Places card `index`, rendered as `image` (its whole page); the image is
+  // not kept. Thread-safe.
   void place(size_t index, std::shared_ptr<const page::Raster> image);
-  // 8-bit RGB PNG at the sheet's dpi, compressed as the card PNGs are.
-  std::string encode_png(render::PngCompression compression = render::PngCompression::Fast) const;
+  // 8-bit RGB PNG at the sheet's dpi, compressed as the card PNGs are. A
+  // label that cannot be set is an error in `diags` (and the result empty).
+  std::string encode_png(Diagnostics& diags, render::PngCompression compression = render::PngCompression::Fast) const;
   const ContactSheetGeometry& geometry() const { return geometry_; }
 
  private:
   std::vector<const page::Page*> pages_;
+  std::vector<std::string> labels_;
+  const text::Typesetter& typesetter_;
   ContactSheetGeometry geometry_;
-  std::unique_ptr<render::Canvas> canvas_;
+  page::Page ground_;  // the sheet's size and grey, without labels
+  mutable std::mutex mutex_;
+  std::vector<std::string> cells_;  // per card, its cell's RGB pixels, zlib-compressed; empty until placed
 };
 
 }  // namespace kw::print

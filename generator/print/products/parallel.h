@@ -1,17 +1,11 @@
 #pragma once
-// Running the products of a build on several cores.
-#include <cstddef>
-#include <functional>
+// Running the products of a build on several cores (core/parallel.h, where
+// layout finds it too).
+#include "core/parallel.h"
 
 namespace kw::print {
 
-// All cores (std::thread::hardware_concurrency), at least 1.
-int default_jobs();
-
-// Runs task(0) ... task(n - 1) on up to `jobs` threads (the calling thread is
-// one of them), handing out indices in order, so work that comes first
-// starts first. When a task throws, no further task starts; the first
-// exception is rethrown once the running tasks have ended.
-void parallel_for(size_t n, int jobs, const std::function<void(size_t)>& task);
+using kw::default_jobs;
+using kw::parallel_for;
 
 }  // namespace kw::print

@@ -1,4 +1,4 @@
-#include "print/products/parallel.h"
+#include "core/parallel.h"
 
 #include <algorithm>
 #include <atomic>
@@ -7,7 +7,7 @@
 #include <thread>
 #include <vector>
 
-namespace kw::print {
+namespace kw {
 
 int default_jobs() {
   unsigned n = std::thread::hardware_concurrency();
@@ -47,4 +47,4 @@ void parallel_for(size_t n, int jobs, const std::function<void(size_t)>& task) {
   if (error) std::rethrow_exception(error);
 }
 
-}  // namespace kw::print
+}  // namespace kw
