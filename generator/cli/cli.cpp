@@ -18,6 +18,8 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   if (line.command == "preflight") return run_preflight(line.inv, out, err);
   if (line.command == "list") return run_list(line.inv, out, err);
   if (line.command == "serve") return run_serve(line.inv, out, err);
+  if (line.command == "schema") return run_schema(line.inv, out, err);
+  if (line.command == "new") return run_new(line.inv, out, err);
   return run_i18n(line.inv, out, err);  // the only other command the command line knows
 }
 

@@ -47,6 +47,10 @@ struct Invocation {
   // serve
   std::string host = "127.0.0.1";  // --host: loopback unless asked otherwise
   int port = 8421;                 // --port: 0 = any free port
+  // new
+  std::string new_game;                        // GAME: the new game's id
+  int new_cards = 32;                          // --cards N
+  std::string new_format = "meinspiel-59x91";  // --format: a format of the database
   // i18n
   std::string subcommand;          // status, export, import
   std::vector<std::string> files;  // import: PO files
@@ -58,5 +62,7 @@ int run_check(const Invocation& inv, std::ostream& out, std::ostream& err);
 int run_i18n(const Invocation& inv, std::ostream& out, std::ostream& err);
 int run_preflight(const Invocation& inv, std::ostream& out, std::ostream& err);
 int run_serve(const Invocation& inv, std::ostream& out, std::ostream& err);
+int run_schema(const Invocation& inv, std::ostream& out, std::ostream& err);
+int run_new(const Invocation& inv, std::ostream& out, std::ostream& err);
 
 }  // namespace kw::cli
