@@ -31,17 +31,28 @@ namespace fs = std::filesystem;
 
 struct Suit {
   const char* id;
-  const char* name;
+  const char* name;     // German, the source language
+  const char* english;  // for data/locales/en/
   const char* colour;
 };
 
-// Four suits dark enough for light text and light enough to tell apart.
+// Four suits that print well in CMYK and are easy to tell apart.
 constexpr std::array<Suit, 4> kSuits = {{
-    {"rot", "Rot", "#a72608"},
-    {"blau", "Blau", "#1f4e79"},
-    {"gruen", "Grün", "#2e6b30"},
-    {"gold", "Gold", "#9a6b00"},
+    {"rot", "Rot", "Red", "#a72608"},
+    {"blau", "Blau", "Blue", "#1f4e79"},
+    {"gruen", "Grün", "Green", "#2e6b30"},
+    {"gold", "Gold", "Gold", "#9a6b00"},
 }};
+
+// The rules card's text; the English is what data/locales/en/ gets.
+const char* kRulesTitle = "Spielregeln";
+const char* kRulesTitleEnglish = "Rules";
+const std::string kRulesText =
+    "Hier stehen die Regeln von {}. **Fett** und *kursiv* gehen auch; Text, der nicht in "
+    "sein Feld passt, ist ein Fehler, den kartenwerk check meldet.";
+const std::string kRulesTextEnglish =
+    "The rules of {} go here. **Bold** and *italic* work too; text that does not fit its "
+    "box is an error kartenwerk check reports.";
 
 // "zahlen-jagd" -> "Zahlen Jagd": a name to start from, changed in the game file.
 std::string display_name(const std::string& id) {
@@ -105,14 +116,31 @@ std::string game_file(const std::string& id, int cards, const model::CardFormat&
     << "        text: { type: text, required: true }\n"
     << "      cards:\n"
     << "        - id: spielregeln\n"
-    << "          titel: Spielregeln\n"
-    << "          text: >-\n"
-    << "            Hier stehen die Regeln von " << name << ". **Fett** und *kursiv* gehen\n"
-    << "            auch; zu langer Text ist ein Fehler, den `kartenwerk check` findet.\n"
+    << "          titel: " << kRulesTitle << "\n"
+    << "          text: \"" << fmt::format(fmt::runtime(kRulesText), name) << "\"\n"
     << "  checks:\n"
     << "    - { check: count, deck: spielkarten, expect: " << cards
     << ", message: \"das Spiel hat so viele Karten\" }\n"
     << "    - { check: unique, deck: spielkarten, fields: [farbe, wert], message: \"jede Karte gibt es einmal\" }\n";
+  return o.str();
+}
+
+// data/locales/en/<id>.yaml: every text of the game file in English, each
+// with the German it translates (as `i18n import` writes them).
+std::string english_locale(const std::string& id) {
+  std::ostringstream o;
+  const std::string name = display_name(id);
+  auto entry = [&](const std::string& key, const std::string& de, const std::string& en) {
+    o << "  \"" << key << "\":\n    de: \"" << de << "\"\n    text: \"" << en << "\"\n";
+  };
+  o << "# " << id << " in language 'en', written by `kartenwerk new`. Each string: `de` is the German\n"
+    << "# source it was translated from, `text` the translation.\n"
+    << "language: en\ngame: " << id << "\nstrings:\n";
+  entry("card.spielregeln.text", fmt::format(fmt::runtime(kRulesText), name),
+        fmt::format(fmt::runtime(kRulesTextEnglish), name));
+  entry("card.spielregeln.titel", kRulesTitle, kRulesTitleEnglish);
+  entry("game.name", name, name);
+  for (const Suit& s : kSuits) entry(std::string("table.farben.") + s.id + ".name", s.name, s.english);
   return o.str();
 }
 
@@ -255,6 +283,9 @@ int run_new(const Invocation& inv, std::ostream& out, std::ostream& err) {
       {"layouts/" + id + "/rueckseite.yaml", back_layout(*format)},
       {"layouts/" + id + "/regeln.yaml", rules_layout(*format)},
   };
+  // English where the project translates into English: `check` then finds
+  // every string translated.
+  if (s.project->exists("data/locales/en")) files.emplace_back("data/locales/en/" + id + ".yaml", english_locale(id));
   for (const auto& [name, text] : files)
     if (s.project->exists(name)) {
       fmt::print(err, "kartenwerk: new: {} exists already; nothing was written\n", name);
