@@ -14,6 +14,7 @@ packages=(
   libcpp-httplib-dev
   libdeflate-dev libspng-dev  # only candidates that bench/encode_bench.cpp measures
   chromium nodejs
+  python3-jsonschema python3-yaml  # tests/schema/validate_schemas.py checks schema/ with a real validator
 )
 [ $# -gt 0 ] && packages=("$@")
 missing=()
