@@ -388,6 +388,24 @@ void define_app(CLI::App& app, CommandLine& line, std::string& root) {
 std::string one_line(const std::string& text) {
   std::string out = text;
   std::replace(out.begin(), out.end(), '\n', ' ');
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+// Text for a Markdown table cell: on one line, '|' escaped (GitHub ends a
+// cell at a bare one, in code spans too), "<game>" kept from reading as HTML.
+std::string cell(const std::string& text, bool code = false) {
+  std::string out;
+  for (char c : one_line(text)) {
+    if (c == '|')
+      out += "\\|";
+    else if (!code && c == '<')
+      out += "&lt;";
+    else if (!code && c == '>')
+      out += "&gt;";
+    else
+      out += c;
+  }
   return out;
 }
 
@@ -397,16 +415,19 @@ void describe_options(const CLI::App& command, std::string& out) {
     if (o->get_name() == "--help" || o->get_name() == "-h,--help" ||
         o->get_lnames() == std::vector<std::string>{"help"})
       continue;
-    std::string names = o->get_name(false, true);
     std::string type = o->get_type_name();
-    rows += fmt::format("| `{}{}` | {}{} |\n", names, type.empty() || o->get_type_size() == 0 ? "" : " " + type,
-                        one_line(o->get_description()), o->get_required() ? " (required)" : "");
+    // A positional argument (FILE.po, GAME) is shown as its type name alone.
+    std::string names = o->nonpositional() ? o->get_name(false, true) : type;
+    if (!o->nonpositional()) type.clear();
+    rows +=
+        fmt::format("| `{}{}` | {}{} |\n", names, cell(type.empty() || o->get_type_size() == 0 ? "" : " " + type, true),
+                    cell(o->get_description()), o->get_required() ? " (required)" : "");
   }
   if (!rows.empty()) out += "| option | what it does |\n|---|---|\n" + rows + "\n";
 }
 
 void describe_command(const CLI::App& command, const std::string& path, std::string& out) {
-  out += fmt::format("### `kartenwerk {}`\n\n{}.\n\n", path, one_line(command.get_description()));
+  out += fmt::format("### `kartenwerk {}`\n\n{}.\n\n", path, cell(command.get_description()));
   describe_options(command, out);
   auto example = std::find_if(kExamples.begin(), kExamples.end(), [&](const auto& e) { return e.first == path; });
   if (example == kExamples.end()) throw std::logic_error("no example of 'kartenwerk " + path + "' (command_line.cpp)");

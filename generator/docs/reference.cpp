@@ -31,7 +31,7 @@ A field path names a value of a card, written with dots:
 | `good.name` | a member of a `record` field |
 | `colours.0.name` | an element of a `list` field by its index (from 0) |
 | `colours[]` | (declared checks only) each element of a list: a card with two colours counts in both groups |
-| `id`, `copy`, `copies`, `deck` | the card's own keys: its id, the number of this copy (from 1), how many copies, its deck |
+| `id`, `copy`, `copies`, `deck` | (declared checks) the card's own keys: its id, the number of this copy (from 1), how many copies, its deck |
 | `game.name`, `game.meta.players` | the game's fields and its `meta:` |
 | `rules.trumps.standard` | a value the game's rules module provides (layouts only) |
 | `i`, `<as>.field` | inside `repeat`: the item's number, and the item named by `as:` |
@@ -56,7 +56,7 @@ condition holds; `where:` (in `repeat`) keeps only the items for which it holds.
 
 | form | holds when |
 |---|---|
-| `special` | the field is set (not empty, not `false`, not `0`) |
+| `special` | the field is set: not empty, and not `0`, `false` or `no` |
 | `!evil` | the field is not set |
 | `region == 'mordor'`, `class.points != 0` | the two sides are equal (unequal) as text |
 | `number > 9`, `<`, `<=`, `>=` | the comparison holds for the two sides as numbers |
@@ -73,7 +73,11 @@ std::string escape_cell(std::string s) {
   std::string out;
   for (char c : s) {
     if (c == '|')
-      out += "\\|";
+      out += "\\|";  // GitHub ends a cell at a bare '|', in code spans too
+    else if (c == '<')
+      out += "&lt;";  // "output/<id>/" is text, not an HTML tag
+    else if (c == '>')
+      out += "&gt;";
     else if (c == '\n')
       out += ' ';
     else
