@@ -9,7 +9,8 @@ would use them:
 2. every shipped file that .vscode/settings.json maps to a schema is valid
    against it, and every schema describes at least one shipped file;
 3. files with a mistake the loader rejects are rejected by the schema too,
-   at the key that is wrong.
+   at the key that is wrong;
+4. what `kartenwerk new` writes is valid against the schemas too.
 
 Usage: validate_schemas.py KARTENWERK SOURCE_ROOT SCRATCH_DIR
 """
@@ -131,6 +132,25 @@ rejected("color", "conditions:\n  x: { icc: a.icc, ink_limit: 500 }\n", "conditi
 rejected("variant", "variant:\n  game: palantir\n  remove: [ { were: { class: hobbit } } ]\n", "variant/remove/0")
 rejected("locale", "language: en\ngame: palantir\nstrings:\n  a: { de: x, txt: y }\n", "strings/a")
 rejected("fonts", "families:\n  garamond: { bolder: x.ttf }\n", "families/garamond")
+
+# 4. A scaffolded game, in a copy of the project (data/ copied, the rest linked).
+project = os.path.join(scratch, "project")
+shutil.copytree(os.path.join(root, "data"), os.path.join(project, "data"))
+for linked in ("layouts", "templates", "fonts"):
+    shutil.copytree(os.path.join(root, linked), os.path.join(project, linked), copy_function=os.link)
+made = subprocess.run([kartenwerk, "--root", project, "new", "schemaprobe", "--format", "poker"],
+                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+check(made.returncode == 0, "kartenwerk new failed: " + made.stdout)
+written = [line[len("wrote "):] for line in made.stdout.splitlines() if line.startswith("wrote ")]
+check(len(written) >= 4, "kartenwerk new wrote %s" % written)
+for rel in written:
+    kinds = [f for f, patterns in mapping.items() if any(fnmatch.fnmatchcase(rel, p) for p in patterns)]
+    check(len(kinds) == 1, "%s has no schema" % rel)
+    with open(os.path.join(project, rel), encoding="utf-8") as f:
+        errors = list(validators[kinds[0]].iter_errors(load(f.read())))
+    for e in errors[:3]:
+        print("  %s: %s at %s" % (rel, e.message[:300], "/".join(map(str, e.absolute_path))))
+    check(not errors, "%s (kartenwerk new) is not valid against %s" % (rel, kinds[0]))
 
 print("%d passed, %d failed" % (passed, failed))
 sys.exit(1 if failed else 0)
