@@ -1,6 +1,7 @@
 #pragma once
-// A loader table (yaml/schema.h) as JSON Schema (draft 2020-12), for editors
-// with the YAML language server and for validating files outside kartenwerk.
+// A loader table (yaml/schema.h) as JSON Schema (draft-07: the newest the
+// YAML language server of editors fully supports), for editors and for
+// validating files outside kartenwerk.
 // The schema says what the loader's table says, no more: what the loader
 // checks in code (a field path names a field, a layout names a font that
 // exists) is found by `kartenwerk check`.
@@ -11,7 +12,7 @@
 namespace kw::docs {
 
 // The JSON Schema of one file kind, with the named tables it refers to
-// (layout elements, checks, cards, field declarations) under $defs.
+// (layout elements, checks, cards, field declarations) under `definitions`.
 nlohmann::ordered_json json_schema(const FileKind& kind);
 
 }  // namespace kw::docs

@@ -84,7 +84,7 @@ TEST(Reference, NamesEveryFieldTypeAndTheExpressionSyntax) {
 TEST(JsonSchema, EveryFileKindIsAClosedObjectWithTheTablesItRefersTo) {
   for (const docs::FileKind& kind : docs::file_kinds()) {
     auto schema = docs::json_schema(kind);
-    EXPECT_EQ(schema["$schema"], "https://json-schema.org/draft/2020-12/schema") << kind.id;
+    EXPECT_EQ(schema["$schema"], "http://json-schema.org/draft-07/schema#") << kind.id;
     EXPECT_EQ(schema["type"], "object") << kind.id;
     EXPECT_EQ(schema["additionalProperties"], false) << kind.id;
     EXPECT_EQ(schema["properties"].size(), kind.schema->keys.size()) << kind.id;
@@ -92,8 +92,8 @@ TEST(JsonSchema, EveryFileKindIsAClosedObjectWithTheTablesItRefersTo) {
     std::function<void(const nlohmann::ordered_json&)> refs = [&](const nlohmann::ordered_json& j) {
       if (j.is_object()) {
         if (j.contains("$ref")) {
-          std::string name = j["$ref"].get<std::string>().substr(std::string("#/$defs/").size());
-          EXPECT_TRUE(schema["$defs"].contains(name)) << kind.id << ": " << name;
+          std::string name = j["$ref"].get<std::string>().substr(std::string("#/definitions/").size());
+          EXPECT_TRUE(schema["definitions"].contains(name)) << kind.id << ": " << name;
         }
         for (const auto& [k, v] : j.items()) refs(v);
       } else if (j.is_array()) {
@@ -104,11 +104,11 @@ TEST(JsonSchema, EveryFileKindIsAClosedObjectWithTheTablesItRefersTo) {
   }
   auto layout = docs::json_schema(docs::file_kinds()[1]);
   ASSERT_EQ(docs::file_kinds()[1].id, "layout");
-  EXPECT_EQ(layout["$defs"]["element"]["anyOf"].size(), docs::named_table("element").schema->of.size());
+  EXPECT_EQ(layout["definitions"]["element"]["anyOf"].size(), docs::named_table("element").schema->of.size());
   // A card may carry its game's own fields: the card's table is open.
   auto cards = docs::json_schema(docs::file_kinds()[0]);
-  EXPECT_FALSE(cards["$defs"]["card"].contains("additionalProperties"));
-  EXPECT_EQ(cards["$defs"]["card"]["required"], nlohmann::ordered_json::array({"id"}));
+  EXPECT_FALSE(cards["definitions"]["card"].contains("additionalProperties"));
+  EXPECT_EQ(cards["definitions"]["card"]["required"], nlohmann::ordered_json::array({"id"}));
 }
 
 }  // namespace

@@ -66,8 +66,8 @@ def load(text):
 def validator(schema_file):
     with open(schema_file, encoding="utf-8") as f:
         schema = json.load(f)
-    jsonschema.Draft202012Validator.check_schema(schema)
-    return jsonschema.Draft202012Validator(schema)
+    jsonschema.Draft7Validator.check_schema(schema)
+    return jsonschema.Draft7Validator(schema)
 
 
 # 1. Regenerated = committed.
