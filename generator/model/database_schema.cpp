@@ -89,20 +89,20 @@ const Schema& deck_schema() {
 }
 
 const Schema& game_schema() {
-  static const Schema s =
-      record("game", {
-                         required_key("id", id(), "unique among the games; names output/<id>/"),
-                         required_key("name", text(), "the game's name (translatable)"),
-                         key("subtitle", text(), "shown under the name (translatable)"),
-                         required_key("format", id(), "the card format of its decks (an entry of formats:)"),
-                         key("rules", id(), "its rules module (default: declared checks only)"),
-                         key("tables", dict_of(table_schema(), "table"), "lookup tables: regions, classes, ..."),
-                         required_key("card_fields", field_declarations_schema(), "the schema of its cards"),
-                         required_key("decks", list_of(deck_schema()), "its decks, in print order"),
-                         key("meta", dict_of(any()), "facts layouts and rules read as game.meta.*"),
-                         key("reconstructed", text(), "which values no source gives"),
-                         key("checks", list_of(read_as("check", "a check")), "declared checks, run by `kartenwerk check`"),
-                     });
+  static const Schema s = record(
+      "game", {
+                  required_key("id", id(), "unique among the games; names output/<id>/"),
+                  required_key("name", text(), "the game's name (translatable)"),
+                  key("subtitle", text(), "shown under the name (translatable)"),
+                  required_key("format", id(), "the card format of its decks (an entry of formats:)"),
+                  key("rules", id(), "its rules module (default: declared checks only)"),
+                  key("tables", dict_of(table_schema(), "table"), "lookup tables: regions, classes, ..."),
+                  required_key("card_fields", field_declarations_schema(), "the schema of its cards"),
+                  required_key("decks", list_of(deck_schema()), "its decks, in print order"),
+                  key("meta", dict_of(any()), "facts layouts and rules read as game.meta.*"),
+                  key("reconstructed", text(), "which values no source gives"),
+                  key("checks", list_of(read_as("check", "a check")), "declared checks, run by `kartenwerk check`"),
+              });
   return s;
 }
 
