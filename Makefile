@@ -3,7 +3,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo
 
-.PHONY: all deps node-deps configure build render test test-fast asan fuzz fuzz-deps bench bench-studio format tidy clean
+.PHONY: all deps node-deps configure build render test test-fast asan fuzz fuzz-deps bench bench-studio format tidy schema clean
 
 all: render
 
@@ -72,6 +72,13 @@ bench: build
 # The studio's edit-to-image latency in a real browser (Palantír, 300 cards).
 bench-studio: build node-deps
 	node bench/studio.mjs $(BUILD)/kartenwerk .
+
+# Regenerates what is written from the loader's tables: schema/*.schema.json,
+# .vscode/settings.json and docs/reference.md. Run it after changing a
+# table (a key, a type, a description) and commit the result; the test
+# schema_validate fails while they differ.
+schema: build
+	$(BUILD)/kartenwerk schema --out .
 
 # Formats the C++ sources with the committed .clang-format.
 format:

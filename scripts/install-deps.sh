@@ -17,6 +17,7 @@ packages=(
   libcsv-dev libxlsxwriter-dev libminizip-dev libxml2-dev  # table export/import: CSV, xlsx
   libdeflate-dev libspng-dev  # only candidates that bench/encode_bench.cpp measures
   chromium nodejs
+  python3-jsonschema python3-yaml  # tests/schema/validate_schemas.py checks schema/ with a real validator
 )
 [ $# -gt 0 ] && packages=("$@")
 missing=()

@@ -20,6 +20,8 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   if (line.command == "serve") return run_serve(line.inv, out, err);
   if (line.command == "simulate") return run_simulate(line.inv, out, err);
   if (line.command == "table") return run_table(line.inv, out, err);
+  if (line.command == "schema") return run_schema(line.inv, out, err);
+  if (line.command == "new") return run_new(line.inv, out, err);
   return run_i18n(line.inv, out, err);  // the only other command the command line knows
 }
 

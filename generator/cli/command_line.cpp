@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <regex>
+#include <stdexcept>
 
 #include "cli/option_checks.h"
 #include "core/files.h"
@@ -270,6 +271,51 @@ void define_table(CLI::App& app, Invocation& inv) {
       ->check(non_empty("a file name"));
 }
 
+void define_schema(CLI::App& app, Invocation& inv) {
+  CLI::App& schema = *add_command(app, "schema",
+                                  "write the JSON Schemas (schema/*.schema.json), the editor mapping\n"
+                                  "(.vscode/settings.json) and docs/reference.md from the loader's tables");
+  schema.add_option("--out", inv.out_dir, "the kartenwerk checkout to write them into")
+      ->type_name("DIR")
+      ->required()
+      ->check(non_empty("a folder"));
+}
+
+void define_new(CLI::App& app, Invocation& inv) {
+  CLI::App& scaffold = *add_command(app, "new",
+                                    "scaffold a new game that builds and passes preflight at once: its data,\n"
+                                    "a card layout, a back, a reference card and a declared check");
+  scaffold.add_option("GAME", inv.new_game, "the new game's id ([a-z0-9][a-z0-9-]{0,63})")
+      ->type_name("GAME")
+      ->required()
+      ->check(game_id());
+  scaffold.add_option("--cards", inv.new_cards, "how many playing cards (1 to 200; default: 32)")
+      ->type_name("N")
+      ->check(whole_number(1, 200));
+  scaffold.add_option("--format", inv.new_format, "a card format of the database (default: meinspiel-59x91)")
+      ->type_name("FORMAT")
+      ->check(non_empty("a format id"));
+}
+
+// A command line of each command, for the reference.
+const std::vector<std::pair<std::string, std::string>> kExamples = {
+    {"build", "kartenwerk build --game palantir --lang en --out output"},
+    {"check", "kartenwerk check --game palantir --format json"},
+    {"preflight", "kartenwerk preflight --game palantir --profile meinspiel"},
+    {"list", "kartenwerk list --game palantir"},
+    {"serve", "kartenwerk serve --game palantir --lang en"},
+    {"i18n", "kartenwerk i18n status --lang en"},
+    {"i18n status", "kartenwerk i18n status --game palantir --lang en"},
+    {"i18n export", "kartenwerk i18n export --lang fr --out output/i18n"},
+    {"i18n import", "kartenwerk i18n import output/i18n/fr/palantir.po"},
+    {"simulate", "kartenwerk simulate --game monddaemmerung --games 10000 --seed 1"},
+    {"table", "kartenwerk table export --game duell --deck gandalf --format xlsx"},
+    {"table export", "kartenwerk table export --game duell --deck gandalf --format csv --out gandalf.csv"},
+    {"table import", "kartenwerk table import --game duell --deck gandalf gandalf.csv"},
+    {"schema", "kartenwerk schema --out ."},
+    {"new", "kartenwerk new zahlenjagd --cards 24 --format poker"},
+};
+
 // The command being run, as typed: "", "list", "i18n import".
 std::string command_path(const CLI::App& app) {
   std::string path;
@@ -365,16 +411,12 @@ std::string explain(const CLI::App& app, const CLI::ParseError& e) {
   return what;
 }
 
-}  // namespace
-
-CommandLine parse_command_line(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  CommandLine line;
-  CLI::App app(kDescription, "kartenwerk");
+// Every command and option, into `app` (made with kDescription).
+void define_app(CLI::App& app, CommandLine& line, std::string& root) {
   app.get_formatter()->column_width(26);
   app.get_formatter()->label("SUBCOMMAND", "COMMAND");
   app.set_help_flag("-h,--help", "show this help");
   app.set_version_flag("--version", fmt::format("kartenwerk {}", version()), "show the version");
-  std::string root;
   app.add_option("--root", root,
                  "project folder with data/, layouts/, templates/, fonts/\n"
                  "(default: $KARTENWERK_ROOT, else the current folder if it\n"
@@ -415,6 +457,82 @@ CommandLine parse_command_line(const std::vector<std::string>& args, std::ostrea
   define_simulate(app, line.inv);
   define_i18n(app, line.inv);
   define_table(app, line.inv);
+  define_schema(app, line.inv);
+  define_new(app, line.inv);
+}
+
+std::string one_line(const std::string& text) {
+  std::string out = text;
+  std::replace(out.begin(), out.end(), '\n', ' ');
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+// Text for a Markdown table cell: on one line, '|' escaped (GitHub ends a
+// cell at a bare one, in code spans too), "<game>" kept from reading as HTML.
+std::string cell(const std::string& text, bool code = false) {
+  std::string out;
+  for (char c : one_line(text)) {
+    if (c == '|')
+      out += "\\|";
+    else if (!code && c == '<')
+      out += "&lt;";
+    else if (!code && c == '>')
+      out += "&gt;";
+    else
+      out += c;
+  }
+  return out;
+}
+
+void describe_options(const CLI::App& command, std::string& out) {
+  std::string rows;
+  for (const CLI::Option* o : command.get_options()) {
+    if (o->get_name() == "--help" || o->get_name() == "-h,--help" ||
+        o->get_lnames() == std::vector<std::string>{"help"})
+      continue;
+    std::string type = o->get_type_name();
+    // A positional argument (FILE.po, GAME) is shown as its type name alone.
+    std::string names = o->nonpositional() ? o->get_name(false, true) : type;
+    if (!o->nonpositional()) type.clear();
+    rows +=
+        fmt::format("| `{}{}` | {}{} |\n", names, cell(type.empty() || o->get_type_size() == 0 ? "" : " " + type, true),
+                    cell(o->get_description()), o->get_required() ? " (required)" : "");
+  }
+  if (!rows.empty()) out += "| option | what it does |\n|---|---|\n" + rows + "\n";
+}
+
+void describe_command(const CLI::App& command, const std::string& path, std::string& out) {
+  out += fmt::format("### `kartenwerk {}`\n\n{}.\n\n", path, cell(command.get_description()));
+  describe_options(command, out);
+  auto example = std::find_if(kExamples.begin(), kExamples.end(), [&](const auto& e) { return e.first == path; });
+  if (example == kExamples.end()) throw std::logic_error("no example of 'kartenwerk " + path + "' (command_line.cpp)");
+  out += fmt::format("```sh\n{}\n```\n\n", example->second);
+  for (const CLI::App* sub : command.get_subcommands([](const CLI::App*) { return true; }))
+    describe_command(*sub, path + " " + sub->get_name(), out);
+}
+
+}  // namespace
+
+std::string command_reference() {
+  CLI::App app(kDescription, "kartenwerk");
+  CommandLine line;
+  std::string root;
+  define_app(app, line, root);
+  std::string out =
+      "## Command line\n\n" + one_line(kDescription) + "\n\nGlobal options, before or after the command:\n\n";
+  describe_options(app, out);
+  out += one_line(kExitStatus) + "\n\n";
+  for (const CLI::App* command : app.get_subcommands([](const CLI::App*) { return true; }))
+    describe_command(*command, command->get_name(), out);
+  return out;
+}
+
+CommandLine parse_command_line(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  CommandLine line;
+  CLI::App app(kDescription, "kartenwerk");
+  std::string root;
+  define_app(app, line, root);
 
   try {
     app.parse(std::vector<std::string>(args.rbegin(), args.rend()));  // CLI11 takes them last first
@@ -433,7 +551,9 @@ CommandLine parse_command_line(const std::vector<std::string>& args, std::ostrea
   const CLI::App& command = *app.get_subcommands().front();
   line.command = command.get_name();
   if (!command.get_subcommands().empty()) line.inv.subcommand = command.get_subcommands().front()->get_name();
-  if (app.count("--root")) {
+  if (line.command == "schema") {
+    // writes kartenwerk's own files (--out); reads no project
+  } else if (app.count("--root")) {
     line.inv.root = root;
   } else if (auto found = default_project_root()) {
     line.inv.root = *found;

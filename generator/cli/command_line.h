@@ -12,12 +12,16 @@
 namespace kw::cli {
 
 struct CommandLine {
-  std::string command;  // build, check, preflight, list or i18n
+  std::string command;  // build, check, preflight, list, serve, i18n, schema or new
   Invocation inv;
   // Set when there is nothing to run: 0 after printing help or the version,
   // 2 after explaining a wrong command line on `err`.
   std::optional<int> exit_status;
 };
+
+// The commands, their options and an example of each as Markdown, from the
+// same definitions the command line is parsed with (for docs/reference.md).
+std::string command_reference();
 
 CommandLine parse_command_line(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 

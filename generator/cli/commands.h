@@ -52,6 +52,10 @@ struct Invocation {
   long games_to_play = 1000;  // --games N
   uint64_t seed = 1;          // --seed S
   int players = 0;            // --players N; 0: every count the rules allow
+  // new
+  std::string new_game;                        // GAME: the new game's id
+  int new_cards = 32;                          // --cards N
+  std::string new_format = "meinspiel-59x91";  // --format: a format of the database
   // i18n
   std::string subcommand;          // status, export, import
   std::vector<std::string> files;  // import: PO files; table import: the spreadsheet
@@ -70,5 +74,7 @@ int run_preflight(const Invocation& inv, std::ostream& out, std::ostream& err);
 int run_table(const Invocation& inv, std::ostream& out, std::ostream& err);
 int run_serve(const Invocation& inv, std::ostream& out, std::ostream& err);
 int run_simulate(const Invocation& inv, std::ostream& out, std::ostream& err);
+int run_schema(const Invocation& inv, std::ostream& out, std::ostream& err);
+int run_new(const Invocation& inv, std::ostream& out, std::ostream& err);
 
 }  // namespace kw::cli

@@ -78,6 +78,15 @@ CLI::Validator plain_name() {
       "");
 }
 
+CLI::Validator game_id() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        if (is_plain_id(text)) return {};
+        return fmt::format("'{}' is not a game id (lower-case letters, digits and '-', not first; at most 64)", text);
+      },
+      "");
+}
+
 CLI::Validator language_or_all() {
   return CLI::Validator(
       [](std::string& text) -> std::string {

@@ -23,6 +23,8 @@ CLI::Validator non_empty(std::string what);
 // A name that becomes part of a file name (variants, profiles): not empty,
 // no folder separators, not starting with a dot.
 CLI::Validator plain_name();
+// A game id as the database takes it (core/names.h: [a-z0-9][a-z0-9-]{0,63}).
+CLI::Validator game_id();
 // A language code (de, en, pt-BR, ...) or `all`.
 CLI::Validator language_or_all();
 

@@ -9,14 +9,16 @@ using namespace yaml;  // the declaration builders: record, key, text, ...
 namespace {
 
 // An element kind: its `type:`, the keys every element has, then its own.
-Schema kind(const std::string& type, std::vector<Key> own) {
+// `example` (YAML) goes into docs/reference.md; tests/docs/reference_test.cpp
+// fails for a kind without one.
+Schema kind(const std::string& type, std::vector<Key> own, std::string example = {}) {
   std::vector<Key> keys = {
       required_key("type", choice({type}, "element type"), "the kind of element"),
       key("name", text(), "names the element in messages, tests and translation ids"),
       key("when", text(), "a condition: the element is drawn only for cards where it holds"),
   };
   for (auto& k : own) keys.push_back(std::move(k));
-  return record(type + " element", std::move(keys));
+  return with_example(record(type + " element", std::move(keys)), std::move(example));
 }
 
 Key rotate_about_centre() {
@@ -31,7 +33,7 @@ Key stroke() { return key("stroke", text(), "outline colour \"#rrggbb\" (may use
 Key stroke_width() { return key("stroke_width", number(0, 100), "outline width, mm (at least 0.18); default 0.25"); }
 Key key_motif() { return key("key", boolean(), "must stay inside the safe area; default true"); }
 // Elements are checked one by one by the layout reader, each against its kind.
-Schema elements() { return list_of(any("an element (a map with 'type:')")); }
+Schema elements() { return list_of(read_as("element", "an element (a map with 'type:')")); }
 Key children() { return required_key("elements", elements(), "the elements it draws"); }
 
 Schema font() {
@@ -69,19 +71,25 @@ Schema grid() {
 }
 
 Schema rect_kind() {
-  return kind("rect", {rotate_about_centre(), box_key(), area(),
-                       key("corner_radius", number(0, kMaxLength), "mm; default 0"), fill(), stroke(), stroke_width()});
+  return kind("rect",
+              {rotate_about_centre(), box_key(), area(), key("corner_radius", number(0, kMaxLength), "mm; default 0"),
+               fill(), stroke(), stroke_width()},
+              R"({ type: rect, area: bleed, fill: "{{region.background}}" })");
 }
 
 Schema line_kind() {
   return kind("line",
-              {required_key("from", point(), "mm"), required_key("to", point(), "mm"), stroke(), stroke_width()});
+              {required_key("from", point(), "mm"), required_key("to", point(), "mm"), stroke(), stroke_width()},
+              R"({ type: line, from: [4, 45.5], to: [55, 45.5], stroke: "#3a2a1a", stroke_width: 0.3 })");
 }
 
 Schema art_kind() {
-  return kind("art", {rotate_about_centre(), box_key(), area(),
-                      required_key("src", text(), "an SVG under templates/, optionally #element-id (may use {{...}})"),
-                      key("colors", dict_of(text(), "class"), "CSS class -> colour (may use {{...}})"), key_motif()});
+  return kind(
+      "art",
+      {rotate_about_centre(), box_key(), area(),
+       required_key("src", text(), "an SVG under templates/, optionally #element-id (may use {{...}})"),
+       key("colors", dict_of(text(), "class"), "CSS class -> colour (may use {{...}})"), key_motif()},
+      R"({ type: art, src: palantir/emblem.svg, box: [19.5, 30, 20, 20], colors: { fg: "{{region.accent}}" } })");
 }
 
 Schema image_kind() {
@@ -95,7 +103,9 @@ Schema image_kind() {
        key("crop", described(list_of(text()), "[x, y, width, height]"),
            "the part of the picture used, fractions 0..1 of its size (may use {{...}}); default all"),
        key("mask", text(), "circle, or an SVG shape under templates/ (file.svg#id; may use {{...}})"),
-       key("corner_radius", number(), "mm; default 0"), key("opacity", number(), "0..1; default 1"), key_motif()});
+       key("corner_radius", number(0, kMaxLength), "mm; default 0"), key("opacity", number(0, 1), "0..1; default 1"),
+       key_motif()},
+      R"({ type: image, src: "{{picture.src}}", box: [9.5, 20, 40, 40], fit: cover, focus: ["{{picture.focus.0}}", "0.3"], mask: circle, opacity: 0.6 })");
 }
 
 Schema text_kind() {
@@ -114,15 +124,21 @@ Schema text_kind() {
        key("features", list_of(text()), "OpenType features: smcp, onum, lnum, ..."),
        key("tracking", number(-1, 10), "letter spacing, em"), key("wrap", boolean(), "break lines; default true"),
        key("line_height", number(0.1, 10), "times the size; default 1.15"), key("hyphenate", boolean(), "default true"),
-       key_motif()});
+       key_motif()},
+      R"({ type: text, name: title, box: [5, 6, 49, 10], text: "{{name}}", size: [12, 8], font: { style: bold } })");
 }
 
 Schema use_kind() {
-  return kind("use", {rotate_about_origin(), origin(), required_key("component", text(), "a component of the layout"),
-                      key("with", dict_of(text(), "alias"), "path aliases: { side: evil } (may use {{...}})")});
+  return kind("use",
+              {rotate_about_origin(), origin(), required_key("component", text(), "a component of the layout"),
+               key("with", dict_of(text(), "alias"), "path aliases: { side: evil } (may use {{...}})")},
+              R"({ type: use, component: half, with: { side: evil }, rotate: 180 })");
 }
 
-Schema group_kind() { return kind("group", {rotate_about_origin(), origin(), children()}); }
+Schema group_kind() {
+  return kind("group", {rotate_about_origin(), origin(), children()},
+              R"({ type: group, rotate: 90, elements: [ { type: rect, box: [0, 0, 10, 10], fill: "#000000" } ] })");
+}
 
 Schema sector_kind() {
   return kind(
@@ -130,7 +146,8 @@ Schema sector_kind() {
       {rotate_about_centre(), required_key("center", point(), "mm"),
        required_key("radius", one_of({number(0, kMaxLength), numbers({"inner", "outer"}, 0, kMaxLength)}), "mm"),
        key("angles", numbers({"from", "to"}), "degrees clockwise from 12 o'clock; default: all"), fill(), stroke(),
-       stroke_width()});
+       stroke_width()},
+      R"({ type: sector, center: [29.5, 45.5], radius: [10, 14], angles: [0, 90], fill: "#a72608" })");
 }
 
 Schema repeat_kind() {
@@ -143,7 +160,8 @@ Schema repeat_kind() {
        key("list", text(), "an item per element of a list field (card or game.*)"),
        key("as", text(), "the item's name in the elements ({{space.colour}})"),
        key("where", text(), "a condition: only items for which it holds"), key("ring", ring(), "items on a circle"),
-       key("track", track(), "items along a line"), key("grid", grid(), "items row by row")});
+       key("track", track(), "items along a line"), key("grid", grid(), "items row by row")},
+      R"({ type: repeat, count: 12, as: hour, ring: { center: [29.5, 45.5], radius: 20 }, elements: [ { type: text, box: [-3, -3, 6, 6], text: "{{i}}", size: 7 } ] })");
 }
 
 }  // namespace
@@ -161,7 +179,7 @@ const Schema& layout_file_schema() {
           key("description", text(), "what the layout draws"),
           key("edge_color", text(), "the colour the bleed continues, for preflight (may use {{...}})"),
           key("components", dict_of(elements(), "component"), "named lists of elements, drawn by 'use' elements"),
-          required_key("elements", elements(), "what is drawn, in order (see element_schema)"),
+          required_key("elements", elements(), "what is drawn, in order"),
       });
   return s;
 }

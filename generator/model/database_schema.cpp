@@ -37,7 +37,8 @@ const Schema& field_declaration_schema() {
                  key("required", boolean(), "whether every card (or entry) must set it; default false"),
                  key("table", id(), "ref: the table whose entry it names"),
                  key("allowed", list_of(text()), "id: the values it may take (default: any)"),
-                 key("fields", dict_of(any("a field declaration"), "field"), "record: its members, declared like this"),
+                 key("fields", dict_of(read_as("field", "a field declaration"), "field"),
+                     "record: its members, declared like this"),
                  key("of", described(one_of({field_type(), dict_of(any())}), "a type name or { type: ..., ... }"),
                      "list: the type of its elements, declared like this"),
                  key("doc", text(), "what the field means"),
@@ -80,7 +81,7 @@ const Schema& deck_schema() {
                   required_key("name", text(), "the deck's name (translatable)"),
                   required_key("layout", id(), "its cards' layout: layouts/<layout>.yaml"),
                   key("back", id(), "the layout of the back (default: no back)"),
-                  key("cards", list_of(any("a card")), "the cards: { id: ..., copies: N, <card fields> }"),
+                  key("cards", list_of(read_as("card", "a card")), "the cards: { id: ..., copies: N, <card fields> }"),
                   key("cards_csv", text(),
                       "instead of cards: a CSV file (relative to this file) with a row per card: id, copies, "
                       "<card fields> (README: Spreadsheets)"),
@@ -105,7 +106,7 @@ const Schema& game_schema() {
                   required_key("decks", list_of(deck_schema()), "its decks, in print order"),
                   key("meta", dict_of(any()), "facts layouts and rules read as game.meta.*"),
                   key("reconstructed", text(), "which values no source gives"),
-                  key("checks", list_of(any("a check")), "declared checks (see generator/rules/generic_checks.h)"),
+                  key("checks", list_of(read_as("check", "a check")), "declared checks, run by `kartenwerk check`"),
               });
   return s;
 }
@@ -145,10 +146,11 @@ const Schema& patch_schema() {
 }
 
 const Schema& addition_schema() {
-  static const Schema s = record("addition", {
-                                                 required_key("deck", id(), "the deck it goes into"),
-                                                 required_key("card", any("a card"), "the card, as in a deck"),
-                                             });
+  static const Schema s =
+      record("addition", {
+                             required_key("deck", id(), "the deck it goes into"),
+                             required_key("card", read_as("card", "a card"), "the card, as in a deck"),
+                         });
   return s;
 }
 
@@ -168,7 +170,7 @@ const Schema& variant_schema() {
               "table entries to restyle: { table: { entry: { field: value } } }"),
           key("fonts", dict_of(text(), "family"), "font families to swap in every layout: { junicode: garamond }"),
           key("rules", any(), "rule changes the game's rules module reads"),
-          key("checks", list_of(any("a check")), "declared checks replacing the base game's"),
+          key("checks", list_of(read_as("check", "a check")), "declared checks replacing the base game's"),
       });
   return s;
 }

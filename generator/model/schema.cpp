@@ -45,16 +45,32 @@ const char* type_name(Type t) {
 
 namespace {
 
-const std::vector<std::pair<std::string, Type>> kTypeNames = {
-    {"text", Type::Text}, {"id", Type::Id},       {"int", Type::Int},   {"number", Type::Number},
-    {"bool", Type::Bool}, {"color", Type::Color}, {"ref", Type::Ref},   {"record", Type::Record},
-    {"list", Type::List}, {"art", Type::Art},     {"card", Type::Card}, {"picture", Type::Picture}};
+struct TypeName {
+  const char* name;
+  Type type;
+  const char* doc;  // for the reference (docs/reference.md)
+};
+
+const std::vector<TypeName> kTypeNames = {
+    {"text", Type::Text, "translatable text, with markup (`**bold**`, `:icon:`) where a layout sets it"},
+    {"id", Type::Id, "a name that is not translated; `allowed: [...]` limits it"},
+    {"int", Type::Int, "a whole number"},
+    {"number", Type::Number, "a number"},
+    {"bool", Type::Bool, "true or false"},
+    {"color", Type::Color, "a colour \"#rrggbb\" or \"#rrggbbaa\""},
+    {"ref", Type::Ref, "an entry of a table of the game (`table: regions`); paths lead into it: `region.name`"},
+    {"record", Type::Record, "a map of its own `fields:`"},
+    {"list", Type::List, "a list of values of the type `of:`"},
+    {"art", Type::Art, "an SVG under templates/, optionally `#element-id`"},
+    {"card", Type::Card, "the id of another card of the game"},
+    {"picture", Type::Picture, "a PNG, JPEG or WebP under templates/ for an `image` element (checked where it is placed)"},
+};
 
 // The type a declaration names; the name itself was checked against
 // field_type_names() by the reader of the declaration.
 Type type_named(const std::string& name) {
-  for (const auto& [n, t] : kTypeNames)
-    if (n == name) return t;
+  for (const TypeName& t : kTypeNames)
+    if (t.name == name) return t.type;
   return Type::Text;
 }
 
@@ -177,7 +193,13 @@ bool validate_value(const Value& v, const FieldSpec& spec, const ValidationConte
 
 std::vector<std::string> field_type_names() {
   std::vector<std::string> out;
-  for (const auto& [n, t] : kTypeNames) out.push_back(n);
+  for (const TypeName& t : kTypeNames) out.push_back(t.name);
+  return out;
+}
+
+std::vector<std::pair<std::string, std::string>> field_type_docs() {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const TypeName& t : kTypeNames) out.emplace_back(t.name, t.doc);
   return out;
 }
 

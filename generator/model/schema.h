@@ -4,6 +4,7 @@
 // structure of the database files themselves is declared in
 // database_schema.h and read with yaml/reader.h.)
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/diagnostic.h"
@@ -31,6 +32,8 @@ bool validate_fields(const Value& value, const std::vector<FieldSpec>& specs, co
 
 // The names of the field types ("text", "id", ...), as declarations write them.
 std::vector<std::string> field_type_names();
+// Each field type's name and what a value of it is, for the reference.
+std::vector<std::pair<std::string, std::string>> field_type_docs();
 
 // "a, b, c" — for hints listing known names.
 using yaml::join_names;

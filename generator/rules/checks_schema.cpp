@@ -9,7 +9,9 @@ using namespace yaml;  // the declaration builders: record, key, text, ...
 namespace {
 
 // A kind of check: its `check:`, the keys every check has, then its own.
-Schema kind(const std::string& name, std::vector<Key> own) {
+// `example` (YAML) goes into docs/reference.md; tests/docs/reference_test.cpp
+// fails for a kind without one.
+Schema kind(const std::string& name, std::vector<Key> own, std::string example = {}) {
   std::vector<Key> keys = {
       required_key("check", choice({name}, "check"), "the kind of check"),
       key("id", text(), "names the check in findings; default: its kind"),
@@ -20,7 +22,7 @@ Schema kind(const std::string& name, std::vector<Key> own) {
       key("message", text(), "why the check exists; shown as the hint"),
   };
   for (auto& k : own) keys.push_back(std::move(k));
-  return record("a '" + name + "' check", std::move(keys));
+  return with_example(record("a '" + name + "' check", std::move(keys)), std::move(example));
 }
 
 Schema paths() { return described(one_of({text(), list_of(text())}), "a field path or a list of them"); }
@@ -38,20 +40,33 @@ Schema expect() {
 
 const Schema& check_schema() {
   static const Schema s = one_of({
-      kind("count", {key("per", paths(), "count in every group of equal values"),
-                     required_key("expect", expect(), "how many cards")}),
-      kind("sum", {field_key(), key("per", paths(), "sum in every group of equal values"),
-                   required_key("expect", expect(), "the total")}),
-      kind("unique", {required_key("fields", paths(), "no two cards share all these values")}),
-      kind("allowed", {field_key(), required_key("values", list_of(text()), "the values it may take"),
-                       key("required", boolean(), "every card must set it; default false")}),
-      kind("range", {field_key(), key("min", number(), "the least value"), key("max", number(), "the largest value"),
-                     key("required", boolean(), "every card must set it; default false")}),
-      kind("ref", {field_key(), key("to", id(), "the deck the named card must be in"),
-                   key("same", paths(), "fields both cards must agree on")}),
-      kind("covers", {required_key("table", id(), "every entry of this table is named"), field_key(),
-                      key("expect", expect(), "by how many cards; default 1"),
-                      key("match", dict_of(text(), "card path"), "card path -> entry field that must agree")}),
+      kind("count",
+           {key("per", paths(), "count in every group of equal values"),
+            required_key("expect", expect(), "how many cards")},
+           R"({ check: count, deck: playing, per: [region, class], expect: 2 })"),
+      kind("sum",
+           {field_key(), key("per", paths(), "sum in every group of equal values"),
+            required_key("expect", expect(), "the total")},
+           R"({ check: sum, deck: playing, field: class.points, expect: 240 })"),
+      kind("unique", {required_key("fields", paths(), "no two cards share all these values")},
+           R"({ check: unique, deck: playing, fields: [region, class, copy] })"),
+      kind("allowed",
+           {field_key(), required_key("values", list_of(text()), "the values it may take"),
+            key("required", boolean(), "every card must set it; default false")},
+           R"({ check: allowed, field: colour, values: [red, blue], required: true })"),
+      kind("range",
+           {field_key(), key("min", number(), "the least value"), key("max", number(), "the largest value"),
+            key("required", boolean(), "every card must set it; default false")},
+           R"({ check: range, field: number, min: 1, max: 12, severity: warning })"),
+      kind("ref",
+           {field_key(), key("to", id(), "the deck the named card must be in"),
+            key("same", paths(), "fields both cards must agree on")},
+           R"({ check: ref, field: partner, to: playing, same: [region] })"),
+      kind("covers",
+           {required_key("table", id(), "every entry of this table is named"), field_key(),
+            key("expect", expect(), "by how many cards; default 1"),
+            key("match", dict_of(text(), "card path"), "card path -> entry field that must agree")},
+           R"({ check: covers, table: spaces, field: space, expect: 1 })"),
   });
   return s;
 }

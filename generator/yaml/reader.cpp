@@ -270,7 +270,16 @@ void Reader::check_members() {
   for (const auto& [name, member] : map_.map) {
     const Key* k = declared(name);
     if (!k) {
-      report_unknown(diags_, member.key_loc, name, known, schema_.noun, context_.in, context_.card);
+      // The key it is likely a typo of, with what that key means, so the
+      // hint says whether it is the one meant; then every known key.
+      std::string hint;
+      if (const Key* near = declared(closest_name(name, known)))
+        hint = "did you mean '" + near->name + "'" + (near->doc.empty() ? "" : " (" + near->doc + ")") + "? ";
+      hint += known.empty() ? "there are none"
+                            : "known " + plural(schema_.noun) + " are " + join_names(known) + " (docs/reference.md)";
+      diags_.error(member.key_loc,
+                   "unknown " + schema_.noun + " '" + name + "'" + (context_.in.empty() ? "" : " " + context_.in),
+                   context_.card, hint);
       ok_ = false;
     } else if (!seen.insert(name).second) {
       error(member.key_loc, schema_.noun + " '" + name + "' appears twice");

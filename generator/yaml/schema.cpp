@@ -26,6 +26,11 @@ Schema any(std::string phrase) {
   s.phrase = std::move(phrase);
   return s;
 }
+Schema read_as(std::string defined_by, std::string phrase) {
+  Schema s = any(std::move(phrase));
+  s.defined_by = std::move(defined_by);
+  return s;
+}
 Schema text() { return of_type(Schema::Type::Text); }
 Schema id() { return of_type(Schema::Type::Id); }
 Schema choice(std::vector<std::string> choices, std::string name) {
@@ -78,6 +83,11 @@ Schema one_of(std::vector<Schema> alternatives) {
   return s;
 }
 
+Schema with_example(Schema s, std::string example) {
+  s.example = std::move(example);
+  return s;
+}
+
 Schema described(Schema s, std::string phrase) {
   s.phrase = std::move(phrase);
   return s;
@@ -89,6 +99,12 @@ Key key(std::string name, Schema schema, std::string doc) {
 
 Key required_key(std::string name, Schema schema, std::string doc) {
   return {std::move(name), std::move(schema), true, std::move(doc)};
+}
+
+std::vector<std::string> key_names(const Schema& record) {
+  std::vector<std::string> names;
+  for (const Key& k : record.keys) names.push_back(k.name);
+  return names;
 }
 
 const Key* find_key(const Schema& record, const std::string& name) {

@@ -3,8 +3,8 @@
 // database, layouts, locales, declared checks, fonts, print settings) states
 // its keys once, each with its type and a one-line description. The reader
 // (yaml/reader.h) checks files against these declarations and words every
-// problem the same way; the same tables can later be turned into reference
-// docs and JSON Schema.
+// problem the same way; `kartenwerk schema` turns the same tables into the
+// JSON Schemas of schema/ and the reference docs/reference.md.
 #include <optional>
 #include <string>
 #include <vector>
@@ -41,6 +41,11 @@ struct Schema {
   std::vector<Key> keys;             // Record: its keys, in the order the reference lists them
   std::vector<Schema> of;            // List, Dict: the one schema of every element; OneOf: the alternatives
   std::string noun = "key";          // Record, Dict: what a key is called in messages ("field", "style")
+  // Any: the table its values are read with later, by the code that takes
+  // them ("element", "check"); the JSON Schema and the reference point there.
+  std::string defined_by;
+  // Record: a short YAML example of it, for the reference.
+  std::string example;
 };
 
 struct Key {
@@ -52,6 +57,9 @@ struct Key {
 
 // Builders, so that a file kind's table reads as a declaration.
 Schema any(std::string phrase = {});
+// Anything here; the reading code checks it against the table named
+// `defined_by` (a layout's elements: "element"), as JSON Schema does.
+Schema read_as(std::string defined_by, std::string phrase);
 Schema text();
 Schema id();
 // A Text that is one of `choices`; `name` is what messages call it ("unknown
@@ -73,12 +81,16 @@ Schema list_of(Schema element);
 Schema dict_of(Schema value, std::string noun = "entry", std::vector<std::string> keys = {});
 Schema record(std::string name, std::vector<Key> keys, std::string noun = "key");
 Schema one_of(std::vector<Schema> alternatives);
+// The Record with an example for the reference (YAML, as a file writes it).
+Schema with_example(Schema s, std::string example);
 // The schema with another phrase for messages ("{min: a, max: b}").
 Schema described(Schema s, std::string phrase);
 
 Key key(std::string name, Schema schema, std::string doc);
 Key required_key(std::string name, Schema schema, std::string doc);
 
+// The names of a Record's keys, in order.
+std::vector<std::string> key_names(const Schema& record);
 // The declared key `name` of a Record, or nullptr.
 const Key* find_key(const Schema& record, const std::string& name);
 // The alternative of a OneOf of Records whose key `tag` is declared as the

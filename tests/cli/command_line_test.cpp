@@ -98,7 +98,7 @@ TEST(CommandLine, EachCommandTakesOnlyItsOwnOptions) {
 }
 
 TEST(CommandLine, WordsThatAreNoCommandOrArgument) {
-  expect_rejected({}, "a command is needed (build, check, preflight, list, serve, simulate, i18n, table)");
+  expect_rejected({}, "a command is needed (build, check, preflight, list, serve, simulate, i18n, table, schema, new)");
   expect_rejected({"frob"}, "unknown command 'frob'");
   expect_rejected({"list", "extra"}, "list takes no argument 'extra'");
   expect_rejected({"i18n"}, "i18n needs a command (status, export, import)");
@@ -106,6 +106,13 @@ TEST(CommandLine, WordsThatAreNoCommandOrArgument) {
   expect_rejected({"--force", "build"}, "--force goes after the command: kartenwerk build --force");
   expect_rejected({"--force", "list"}, "list does not take --force (an option of build)");
   expect_rejected({"--profile", "x"}, "--profile goes after a command (an option of build, preflight)");
+}
+
+TEST(CommandLine, NewAndSchemaNeedTheirArguments) {
+  expect_rejected({"new"}, "new needs GAME");
+  expect_rejected({"new", "Spiel"}, "GAME: 'Spiel' is not a game id");
+  expect_rejected({"new", "spiel", "--cards", "201"}, "--cards");
+  expect_rejected({"schema"}, "schema needs --out");
 }
 
 TEST(CommandLine, MissingValuesAndArguments) {

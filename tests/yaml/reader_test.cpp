@@ -79,8 +79,8 @@ TEST(Reader, UnknownKeyNamesTheClosestAndTheKnownKeys) {
   EXPECT_FALSE(r.ok());
   ASSERT_EQ(problems(diags), std::vector<std::string>{"3:1 unknown key 'widht' in sheet"});
   EXPECT_EQ(diags.items()[0].hint,
-            "did you mean 'width'? known keys are name, width, origin, columns, duplex, ink, flip, tags, size, "
-            "marks, fonts");
+            "did you mean 'width' (mm)? known keys are name, width, origin, columns, duplex, ink, flip, tags, "
+            "size, marks, fonts (docs/reference.md)");
   Diagnostics far;
   Value zzz = parse("width: 210\norigin: [0, 0]\nzzz: 1\n");
   Reader(zzz, sheet(), far, {"sheet 'a4'", {}, {}});

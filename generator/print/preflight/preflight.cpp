@@ -14,6 +14,7 @@
 #include "print/pdf/pdf_boxes.h"
 #include "print/pdf/pdf_content.h"
 #include "print/preflight/card_checks.h"
+#include "print/settings/settings_schema.h"
 #include "print/settings/yaml_reader.h"
 #include "project/project.h"
 
@@ -276,8 +277,7 @@ namespace {
 // `files:` of a profile. A key given as "" (or left out, for deck) means the
 // shop takes no such file.
 void read_files(const model::Value& files, const std::string& id, PrintProfile& p, Diagnostics& diags) {
-  MapReader f(files, "files of profile '" + id + "'", {"fronts", "backs", "images", "deck", "order", "image_format"},
-              diags);
+  MapReader f(files, "files of profile '" + id + "'", profile_files_schema(), diags);
   // Only what the profile names: a shop that takes one deck PDF has no
   // fronts.pdf to look for.
   p.fronts_pdf = f.text("fronts").value_or("");
@@ -299,7 +299,7 @@ void read_cards(const model::Value& cards, const std::string& id, PrintProfile& 
     return;
   }
   for (const auto& [name, v] : cards.map) {
-    MapReader c(v, "card '" + name + "' of profile '" + id + "'", {"trim", "pixels"}, diags);
+    MapReader c(v, "card '" + name + "' of profile '" + id + "'", shop_card_schema(), diags);
     ShopCard card{name, {}, std::nullopt};
     if (auto t = c.numbers("trim", 2, 1, 2000))
       card.trim = {(*t)[0], (*t)[1]};
@@ -342,18 +342,15 @@ std::optional<PrintProfiles> load_print_profiles(const project::Project& project
   auto doc = model::read_yaml(project, file, diags);
   if (!doc) return std::nullopt;
   PrintProfiles out;
-  MapReader top(*doc, "profiles.yaml", {"default", "profiles"}, diags);
+  MapReader top(*doc, "profiles.yaml", profiles_file_schema(), diags);
   const model::Value* list = top.find("profiles");
-  if (!list || !list->is_map() || list->map.empty()) {
-    top.error(list ? *list : *doc, "profiles.yaml needs a map 'profiles' with at least one profile");
+  if (!list) return std::nullopt;  // missing or not a map: reported by the reader
+  if (list->map.empty()) {
+    top.error(*list, "profiles.yaml needs a map 'profiles' with at least one profile");
     return std::nullopt;
   }
   for (const auto& [id, v] : list->map) {
-    MapReader r(v, "profile '" + id + "'",
-                {"name", "files", "trim", "bleed", "safe", "image_dpi", "min_image_ppi", "image_color", "text_min_pt",
-                 "text_min_light_on_dark_pt", "line_min_pt", "fonts_embedded", "marks", "bleed_check", "color", "pdfx",
-                 "cards"},
-                diags);
+    MapReader r(v, "profile '" + id + "'", profile_schema(), diags);
     PrintProfile p;
     p.id = id;
     p.loc = v.key_loc;
@@ -374,7 +371,7 @@ std::optional<PrintProfiles> load_print_profiles(const project::Project& project
     if (auto f = r.flag("fonts_embedded")) p.fonts_embedded = *f;
     if (auto m = r.flag("marks")) p.marks_allowed = *m;
     if (const model::Value* b = r.find("bleed_check")) {
-      MapReader br(*b, "bleed_check of profile '" + id + "'", {"tolerance", "coverage"}, diags);
+      MapReader br(*b, "bleed_check of profile '" + id + "'", bleed_check_schema(), diags);
       if (auto t = br.number("tolerance", 0, 442)) p.bleed_tolerance = *t;
       if (auto c = br.number("coverage", 0, 1)) p.bleed_coverage = *c;
     }

@@ -88,12 +88,83 @@ const Schema& colour_condition_schema() {
 }
 
 const Schema& colour_file_schema() {
+  static const Schema s =
+      record("color.yaml", {
+                               key("default", id(), "the press condition of `build --color cmyk`"),
+                               required_key("conditions", dict_of(colour_condition_schema(), "press condition"),
+                                            "press conditions by id: an output profile and its black and ink rules"),
+                           });
+  return s;
+}
+
+const Schema& profile_files_schema() {
+  static const Schema s =
+      record("files",
+             {
+                 key("fronts", text(), "one PDF of every front, relative to output/<game>/; \"\": none"),
+                 key("backs", text(), "one PDF of their backs (page i is card i's back)"),
+                 key("images", text(), "a folder of one image per card (and back)"),
+                 key("deck", text(), "one PDF with each card's back and front next to each other"),
+                 key("order", choice({"back-front", "front-back"}), "deck: which side comes first; default back-front"),
+                 key("image_format", choice({"jpg", "png"}), "images: the file type; default jpg"),
+             });
+  return s;
+}
+
+const Schema& shop_card_schema() {
+  static const Schema s =
+      record("shop card", {
+                              required_key("trim", numbers({"width", "height"}, 1, 2000), "the card the shop cuts, mm"),
+                              key("pixels", numbers({"width", "height"}, 1, 20000),
+                                  "the shop's image size of a whole card, bleed included (it then sets the bleed)"),
+                          });
+  return s;
+}
+
+const Schema& bleed_check_schema() {
+  static const Schema s =
+      record("bleed_check",
+             {
+                 key("tolerance", number(0, 442),
+                     "RGB distance from the card's edge colour a bleed pixel may have; default 40"),
+                 key("coverage", number(0, 1), "the share of each side's bleed strip within tolerance; default 0.98"),
+             });
+  return s;
+}
+
+const Schema& profile_schema() {
   static const Schema s = record(
-      "color.yaml", {
-                        key("default", id(), "the press condition of `build --color cmyk`"),
-                        required_key("conditions", dict_of(colour_condition_schema(), "press condition"),
-                                     "press conditions by id: an output profile and its black and ink rules"),
-                    });
+      "profile",
+      {
+          key("name", text(), "the shop's name people read; default: the id"),
+          key("files", profile_files_schema(), "what the shop takes, relative to output/<game>/"),
+          key("cards", dict_of(shop_card_schema(), "card"),
+              "the card sizes the shop cuts by name; a game is fitted to the closest one"),
+          key("trim", numbers({"width", "height"}, 1, 2000), "the card size, mm (without cards:); default [59, 91]"),
+          key("bleed", number(0, 50), "on every side, mm (required unless cards: give pixels); default 3"),
+          required_key("safe", number(0, 100), "text and key motifs stay this far inside the trim, mm"),
+          key("image_dpi", number(1, 10000), "the least resolution of images; default 300"),
+          key("min_image_ppi", number(1, 10000),
+              "the least effective resolution of a picture (`image` element) at its placed size; default 300"),
+          key("image_color", choice({"rgb", "any"}), "the colour space of uploaded images; default rgb"),
+          key("text_min_pt", number(0, 100), "the smallest text, pt; default 6"),
+          key("text_min_light_on_dark_pt", number(0, 100), "the smallest light text on a dark ground, pt; default 7"),
+          key("line_min_pt", number(0, 100), "the thinnest line, pt; default 0.5"),
+          key("fonts_embedded", boolean(), "every font must be embedded; default true"),
+          key("marks", boolean(), "crop marks and colour bars allowed in the shop files; default false"),
+          key("bleed_check", bleed_check_schema(), "how closely the bleed must continue the edge colour"),
+          key("color", text(), "rgb, or a press condition of color.yaml (CMYK PDF/X); default rgb"),
+          key("pdfx", choice({"X-4", "X-1a"}), "the PDF/X flavour of CMYK files; default: as the file says"),
+      });
+  return s;
+}
+
+const Schema& profiles_file_schema() {
+  static const Schema s = record(
+      "profiles.yaml", {
+                           key("default", id(), "the profile of preflight without --profile; default: the first"),
+                           required_key("profiles", dict_of(profile_schema(), "profile"), "profiles by id"),
+                       });
   return s;
 }
 

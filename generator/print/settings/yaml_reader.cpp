@@ -15,6 +15,9 @@ yaml::Schema any_keys(const std::string& what, const std::vector<std::string>& k
 MapReader::MapReader(const model::Value& map, std::string what, std::vector<std::string> known, Diagnostics& diags)
     : schema_(any_keys(what, known)), reader_(map, schema_, diags), diags_(diags) {}
 
+MapReader::MapReader(const model::Value& map, std::string what, const yaml::Schema& record, Diagnostics& diags)
+    : schema_(record), reader_(map, schema_, diags, {what, {}, {}}), diags_(diags) {}
+
 void MapReader::error(const model::Value& at, const std::string& message, const std::string& hint) {
   reader_.error(at.loc, message, hint);
 }
@@ -22,7 +25,10 @@ void MapReader::error(const model::Value& at, const std::string& message, const 
 const model::Value* MapReader::checked(const std::string& key, const yaml::Schema& schema, bool required) {
   const model::Value* v = find(key);
   if (!v) {
-    if (required && value().is_map()) reader_.error(value().loc, reader_.context().subject + " needs '" + key + ":'");
+    // A key the schema requires was reported missing by the reader already.
+    const yaml::Key* declared = yaml::find_key(schema_, key);
+    if (required && value().is_map() && !(declared && declared->required))
+      reader_.error(value().loc, reader_.context().subject + " needs '" + key + ":'");
     return nullptr;
   }
   if (yaml::check_value(*v, schema, yaml::Label::of_key(key), diags_)) return v;

@@ -1,0 +1,136 @@
+// `kartenwerk new`: the scaffolded game checks clean, builds and passes
+// preflight at once (two formats, each against a shop that takes it); a bad
+// or taken name, an unknown format and an existing file are refused with
+// nothing written.
+#include <gtest/gtest.h>
+
+#include "core/files.h"
+#include "support/project_copy.h"
+
+namespace kw {
+namespace {
+
+namespace fs = std::filesystem;
+using test::kartenwerk;
+using test::quoted;
+using Result = test::Run;
+
+struct NewGame : ::testing::Test {
+  test::ProjectCopy project;
+  std::string root() const { return "--root " + quoted(project.dir.path()) + " "; }
+  Result run(const std::string& args) const { return kartenwerk(root() + args); }
+  bool exists(const std::string& relative) const { return fs::exists(project.dir.path() / relative); }
+};
+
+// new, then check, build --profile and preflight --profile, as the README says.
+void expect_works(const NewGame& t, const std::string& game, const std::string& options, const std::string& profile) {
+  Result made = t.run("new " + game + " " + options);
+  ASSERT_EQ(made.status, 0) << made.output;
+  EXPECT_NE(made.output.find("wrote data/games/" + game + ".yaml"), std::string::npos) << made.output;
+  Result check = t.run("check --game " + game);
+  EXPECT_EQ(check.status, 0) << check.output;
+  EXPECT_NE(check.output.find("0 errors, 0 warnings, 0 notes"), std::string::npos) << check.output;
+  const fs::path out = t.project.dir.path() / "output";
+  Result build = t.run("build --game " + game + " --profile " + profile + " --no-cache --out " + quoted(out));
+  ASSERT_EQ(build.status, 0) << build.output;
+  Result preflight = t.run("preflight --game " + game + (profile == "meinspiel" ? "" : " --profile " + profile) +
+                           " --out " + quoted(out));
+  EXPECT_EQ(preflight.status, 0) << preflight.output;
+  EXPECT_NE(preflight.output.find(game + ": PASS"), std::string::npos) << preflight.output;
+}
+
+TEST_F(NewGame, DefaultFormatPassesMeinspielsPreflight) {
+  expect_works(*this, "zahlenjagd", "--cards 8", "meinspiel");
+  // German data with its English translation, a card layout, a back and a rules card.
+  std::string game = project.read("data/games/zahlenjagd.yaml");
+  EXPECT_NE(game.find("format: meinspiel-59x91"), std::string::npos);
+  EXPECT_NE(game.find("layout: zahlenjagd/karte"), std::string::npos);
+  EXPECT_NE(game.find("back: zahlenjagd/rueckseite"), std::string::npos);
+  EXPECT_NE(game.find("layout: zahlenjagd/regeln"), std::string::npos);
+  EXPECT_NE(game.find("{ check: count, deck: spielkarten, expect: 8"), std::string::npos);
+  EXPECT_TRUE(exists("data/locales/en/zahlenjagd.yaml"));
+  Result list = run("list --game zahlenjagd");
+  EXPECT_NE(list.output.find("spielkarten    8 cards"), std::string::npos) << list.output;
+}
+
+TEST_F(NewGame, PokerFormatPassesDriveThruCardsPreflight) {
+  expect_works(*this, "poker-probe", "--cards 5 --format poker", "drivethrucards");
+}
+
+TEST_F(NewGame, ItsDeclaredCheckHoldsTheCardCount) {
+  ASSERT_EQ(run("new zaehlprobe --cards 4").status, 0);
+  // One card more than declared: the count check the scaffold declared fails.
+  std::string game = project.read("data/games/zaehlprobe.yaml");
+  const std::string last = "        - { id: rot-1, farbe: rot, wert: 1 }\n";
+  ASSERT_NE(game.find(last), std::string::npos) << game;
+  game.insert(game.find(last), "        - { id: rot-9, farbe: rot, wert: 9 }\n");
+  project.write("data/games/zaehlprobe.yaml", game);
+  Result check = run("check --game zaehlprobe");
+  EXPECT_EQ(check.status, 1) << check.output;
+  EXPECT_NE(check.output.find("error: deck 'spielkarten' has 5 cards, expected 4"), std::string::npos) << check.output;
+  EXPECT_NE(check.output.find("[zaehlprobe: count]"), std::string::npos) << check.output;
+}
+
+TEST_F(NewGame, RefusesToOverwrite) {
+  ASSERT_EQ(run("new zahlenjagd").status, 0);
+  project.write("data/games/zahlenjagd.yaml", project.read("data/games/zahlenjagd.yaml") + "# mine\n");
+  Result again = run("new zahlenjagd --cards 4");
+  EXPECT_EQ(again.status, 1) << again.output;
+  EXPECT_NE(again.output.find("there is a game 'zahlenjagd' already"), std::string::npos) << again.output;
+  EXPECT_NE(project.read("data/games/zahlenjagd.yaml").find("# mine"), std::string::npos);
+  // A layout folder left behind by hand is not overwritten either.
+  fs::create_directories(project.dir.path() / "layouts/andere");
+  project.write("layouts/andere/karte.yaml", "elements: []\n");
+  Result taken = run("new andere");
+  EXPECT_EQ(taken.status, 1) << taken.output;
+  EXPECT_NE(taken.output.find("layouts/andere/karte.yaml exists already; nothing was written"), std::string::npos)
+      << taken.output;
+  EXPECT_FALSE(exists("data/games/andere.yaml"));
+  EXPECT_EQ(project.read("layouts/andere/karte.yaml"), "elements: []\n");
+}
+
+TEST_F(NewGame, RefusesBadNamesAndUnknownFormats) {
+  for (const char* bad : {"Zahlenjagd", "../x", "zahlen_jagd", "9x/y"}) {
+    Result r = run(std::string("new ") + quoted(bad));
+    EXPECT_EQ(r.status, 2) << bad << ": " << r.output;
+    EXPECT_NE(r.output.find("is not a game id"), std::string::npos) << r.output;
+  }
+  Result format = run("new zahlenjagd --format jumbo");
+  EXPECT_EQ(format.status, 1) << format.output;
+  EXPECT_NE(format.output.find("unknown format 'jumbo' (formats of data/formats.yaml: meinspiel-59x91"),
+            std::string::npos)
+      << format.output;
+  EXPECT_FALSE(exists("data/games/zahlenjagd.yaml"));
+  EXPECT_FALSE(exists("layouts/zahlenjagd"));
+  Result cards = run("new zahlenjagd --cards 0");
+  EXPECT_EQ(cards.status, 2) << cards.output;
+}
+
+TEST_F(NewGame, AddsTheGameToAnIncludeListWithoutOne) {
+  // A project that names its games one by one: the new one is added to the
+  // list, every comment kept.
+  std::string cards = project.read("data/cards.yaml");
+  const std::string glob = "  - games/*.yaml\n";
+  ASSERT_NE(cards.find(glob), std::string::npos);
+  const std::string games =
+      "  - games/palantir.yaml   # the first\n  - games/duell.yaml\n  - games/gelfdrakkar.yaml\n"
+      "  - games/hoher-rat.yaml\n  - games/monddaemmerung.yaml\n";
+  cards.replace(cards.find(glob), glob.size(), games);
+  project.write("data/cards.yaml", cards);
+  Result made = run("new zahlenjagd --cards 4");
+  ASSERT_EQ(made.status, 0) << made.output;
+  EXPECT_NE(made.output.find("wrote data/cards.yaml"), std::string::npos) << made.output;
+  // After the last item of the list (flavor/ and boards/ come before it);
+  // every other line, comments too, as it was.
+  std::string expected = cards;
+  const std::string boards = "  - boards/*.yaml\n";
+  expected.insert(expected.find(boards) + boards.size(), "  - games/zahlenjagd.yaml\n");
+  std::string edited = project.read("data/cards.yaml");
+  EXPECT_EQ(edited, expected);
+  EXPECT_NE(edited.find("# kartenwerk card database: the root file."), std::string::npos);
+  Result list = run("list --game zahlenjagd");
+  EXPECT_EQ(list.status, 0) << list.output;
+}
+
+}  // namespace
+}  // namespace kw
