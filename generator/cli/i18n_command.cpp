@@ -283,7 +283,8 @@ int import_po(const Invocation& inv, const Session& s, std::vector<model::Locale
       status_code = 1;
       continue;
     }
-    fmt::print(out, "{}: {} strings from {}\n", (inv.root / locale->file).string(), set, file);
+    fmt::print(out, "{}: {} {} from {}\n", (inv.root / locale->file).string(), set, set == 1 ? "string" : "strings",
+               file);
   }
   return status_code;
 }
