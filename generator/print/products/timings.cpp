@@ -35,6 +35,8 @@ void Timings::Span::end() {
   const auto now = Clock::now();
   event_.start_us = micros(start_ - owner->start_);
   event_.duration_us = std::max<int64_t>(0, micros(now - owner->start_) - event_.start_us);
+  event_.start_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(start_ - owner->start_).count();
+  event_.end_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(now - owner->start_).count();
   try {
     owner->record(std::move(event_), thread_);
   } catch (...) {  // out of memory: the span is lost, the build goes on
@@ -70,10 +72,12 @@ std::vector<Timings::Event> Timings::events() const {
     std::lock_guard lock(mutex_);
     events = events_;
   }
-  // By start; of two that start together, the longer (enclosing) one first.
+  // By start; of two that start together, the one ending later (enclosing)
+  // first. Nanoseconds, since microseconds make a short span and the one
+  // enclosing it look alike.
   std::stable_sort(events.begin(), events.end(), [](const Event& a, const Event& b) {
-    if (a.start_us != b.start_us) return a.start_us < b.start_us;
-    return a.duration_us > b.duration_us;
+    if (a.start_ns != b.start_ns) return a.start_ns < b.start_ns;
+    return a.end_ns > b.end_ns;
   });
   return events;
 }

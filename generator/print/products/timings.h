@@ -31,6 +31,9 @@ class Timings {
     std::string item;  // what else it was about (a sheet format); may be ""
     int64_t start_us = 0, duration_us = 0;
     int thread = 0;  // 1 for the first thread seen, 2 for the next...
+    // The same in nanoseconds, for ordering: a span and one it encloses can
+    // start and end within the same microsecond.
+    int64_t start_ns = 0, end_ns = 0;
   };
 
   // Records on destruction (or end()); moves, never copies.
