@@ -9,6 +9,7 @@
 #include "layout/icons.h"
 #include "layout/image_fit.h"
 #include "layout/placement.h"
+#include "layout/svg_check.h"
 #include "model/field_path.h"
 #include "model/schema.h"
 #include "project/path.h"
@@ -287,6 +288,8 @@ void draw(const Context& ctx, const Scope& scope, const ArtElement& e, int) {
   if (!art.svg)
     return report_text(ctx, scope, at_src, e.src, file,
                        project::not_read(*ctx.model.project, "templates/" + file, "template file"));
+  if (auto problem = svg_parse_problem(*art.svg))
+    return report_text(ctx, scope, at_src, e.src, file, "SVG art templates/" + file + " cannot be read: " + *problem);
   if (!art.element_id.empty() && !svg_has_id(art.svg->text(), art.element_id))
     return report_text(ctx, scope, at_src, e.src, "#" + art.element_id,
                        "SVG art templates/" + file + " has no element #" + art.element_id);
@@ -464,6 +467,9 @@ void draw(const Context& ctx, const Scope& scope, const ImageElement& e, int) {
       if (!shape.svg)
         return report_key(ctx, scope, e, e.mask, e.mask_loc,
                           project::not_read(*ctx.model.project, "templates/" + file, "mask shape"));
+      if (auto problem = svg_parse_problem(*shape.svg))
+        return report_key(ctx, scope, e, e.mask, e.mask_loc,
+                          "mask shape templates/" + file + " cannot be read: " + *problem);
       shape.box = box;
       image.mask_art = std::move(shape);
     }
@@ -815,20 +821,9 @@ page::Page Layouter::layout(const LayoutDef& def, const model::Game& game, const
   page.corner_radius = f.corner_radius;
   std::string card_id = card ? card->id : "back";
   const auto families = fonts_.families();
-  Context ctx{model_,
-              game,
-              card,
-              def,
-              typesetter_,
-              fonts_,
-              diags,
-              language,
-              page,
-              card_id,
-              values,
-              format,
-              draft_,
-              families.empty() ? std::string() : families.front()};
+  Context ctx{
+      model_,   game, card,    def,    typesetter_, fonts_, diags,
+      language, page, card_id, values, format,      draft_, families.empty() ? std::string() : families.front()};
   Scope root;
   root.transform = Affine::translate(f.bleed, f.bleed);
   if (!def.edge_color.empty()) {

@@ -288,6 +288,23 @@ std::vector<Case> cases() {
                 "src: " + p.up("templates") + "/secret.svg#x");
       },
       "check --game duell", 1, R"(layouts/duell/card\.yaml:\d+:\d+: error: .* leaves the project)");
+  // A file librsvg cannot parse: `check` reads it as the renderer would.
+  add(
+      "ArtSvgNotParseable",
+      [=](const Bad& p) {
+        p.write("templates/duell/zz-broken.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"><g>");
+        p.patch("layouts/duell/card.yaml", "src: duell/icon-defence.svg", "src: duell/zz-broken.svg");
+      },
+      "check --game duell", 1,
+      R"(layouts/duell/card\.yaml:\d+:\d+: error: SVG art templates/duell/zz-broken\.svg cannot be read: )");
+  add(
+      "TableArtSvgNotParseable",
+      [=](const Bad& p) {
+        p.write("templates/duell/zz-broken.svg", "not svg at all");
+        p.patch("data/games/duell.yaml", "frame: duell/frame-gandalf.svg", "frame: duell/zz-broken.svg");
+      },
+      "check --game duell", 1,
+      R"(data/games/duell\.yaml:\d+:\d+: error: SVG art templates/duell/zz-broken\.svg cannot be read: )");
   add(
       "TableArtDotDot",
       [=](const Bad& p) {

@@ -80,6 +80,15 @@ int wait_for(pid_t pid) {
   return status;
 }
 
+// The mini project's card format made 2 x 2 m at 2400 dpi: 189,000 px a side,
+// more than cairo draws, but within what `check` allows once the pixel
+// limits are raised (kRaisedLimits).
+std::string unrenderable(const std::string& formats) {
+  return test::replace(test::replace(test::replace(formats, "width: 59", "width: 2000"), "height: 91", "height: 2000"),
+                       "dpi: 300", "dpi: 2400");
+}
+const std::string kRaisedLimits = "--limit page-pixels=100000000000 --limit build-pixels=100000000000000";
+
 class TransactionalBuild : public ::testing::Test {
  protected:
   std::vector<std::string> args(const fs::path& out) const {
@@ -94,9 +103,11 @@ class TransactionalBuild : public ::testing::Test {
   test::TempDir out_, cache_;
 };
 
-// An SVG that librsvg cannot parse (`check` does not parse art; see
-// SECURITY.md): the build fails while rendering the cards, and every file of the earlier build, manifest.json
-// included, is as it was (bytes and modification time); nothing is left over.
+// A card of 2 x 2 m at 2400 dpi, with the pixel limits that would refuse it
+// raised on purpose: `check` passes it, and the build fails while rendering
+// (cairo makes no image wider than 32767 px). Every file of the earlier
+// build, manifest.json included, is as it was (bytes and modification
+// time); nothing is left over.
 TEST_F(TransactionalBuild, ARenderTimeErrorLeavesTheEarlierOutputAsItWas) {
   auto good = build(out_.path());
   ASSERT_EQ(good.status, 0) << good.output;
@@ -107,9 +118,9 @@ TEST_F(TransactionalBuild, ARenderTimeErrorLeavesTheEarlierOutputAsItWas) {
   // A new card name too, so that the game PDF (written first with one job,
   // before any card raster) has new bytes.
   p_.write(p_.game_file(), test::replace(MiniProject::game_yaml(), "name: Éomer", "name: Eomer"));
-  const std::string emblem = p_.text("templates/mini/emblem.svg");
-  p_.write("templates/mini/emblem.svg", "<svg");
-  auto bad = build(out_.path(), "--jobs 1");
+  const std::string formats = p_.text("data/formats.yaml");
+  p_.write("data/formats.yaml", unrenderable(formats));
+  auto bad = build(out_.path(), "--jobs 1 " + kRaisedLimits);
   EXPECT_EQ(bad.status, 1) << bad.output;
   EXPECT_NE(bad.output.find("nothing written"), std::string::npos) << bad.output;
   EXPECT_TRUE(files_under(out_.path()) == before);
@@ -118,7 +129,7 @@ TEST_F(TransactionalBuild, ARenderTimeErrorLeavesTheEarlierOutputAsItWas) {
   // Back to the good input: nothing is rewritten (not even the PDFs and
   // sheets a build makes again), and the output is the first build's.
   p_.write(p_.game_file(), MiniProject::game_yaml());
-  p_.write("templates/mini/emblem.svg", emblem);
+  p_.write("data/formats.yaml", formats);
   auto again = build(out_.path(), "--no-cache");
   ASSERT_EQ(again.status, 0) << again.output;
   EXPECT_TRUE(files_under(out_.path()) == before);
@@ -126,8 +137,8 @@ TEST_F(TransactionalBuild, ARenderTimeErrorLeavesTheEarlierOutputAsItWas) {
 
 // A render-time error names the card it happened on.
 TEST_F(TransactionalBuild, ARenderTimeErrorNamesTheCard) {
-  p_.write("templates/mini/emblem.svg", "<svg");
-  auto bad = build(out_.path(), "--format png --no-cache");
+  p_.write("data/formats.yaml", unrenderable(p_.text("data/formats.yaml")));
+  auto bad = build(out_.path(), "--format png --no-cache " + kRaisedLimits);
   EXPECT_EQ(bad.status, 1) << bad.output;
   EXPECT_NE(bad.output.find("kartenwerk: mini: card "), std::string::npos) << bad.output;
   EXPECT_FALSE(fs::exists(out_.path() / "mini"));
