@@ -82,6 +82,10 @@ int preflight_language(const Invocation& inv, const std::shared_ptr<const projec
     try {
       auto report = print::preflight_game(*game, cards, built_folder(inv, game->id, language), shop, *project,
                                           build_command(inv, game->id, language, profile.id));
+      // Named as build names it: "palantir [scharfes-spiel/en]" for a variant's translation.
+      const std::string folder =
+          built_folder(inv, game->id, language).lexically_relative(inv.out_dir / game->id).generic_string();
+      if (folder != ".") report.game += " [" + folder + "]";
       out << print::format_preflight(report);
       if (!report.passed()) status = 1;
     } catch (const std::exception& e) {

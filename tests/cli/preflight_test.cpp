@@ -159,7 +159,7 @@ TEST(Preflight, ALanguageAndVariantAreCheckedInTheirOwnFolder) {
   auto broken = p.preflight(out.path(), "--lang fr --variant v");
   EXPECT_EQ(broken.status, 1) << broken.output;
   EXPECT_TRUE(fired(broken, "files", "03-beta")) << broken.output;
-  EXPECT_NE(broken.output.find("mini: FAIL (4 of 5 cards pass)"), std::string::npos) << broken.output;
+  EXPECT_NE(broken.output.find("mini [v/fr]: FAIL (4 of 5 cards pass)"), std::string::npos) << broken.output;
   auto base = p.preflight(out.path());
   EXPECT_EQ(base.status, 0) << base.output;
   EXPECT_EQ(base.output.find("04-gamma"), std::string::npos) << base.output;
