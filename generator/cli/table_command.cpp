@@ -236,7 +236,10 @@ int import_table(const Invocation& inv, const Session& s, const model::Game& gam
   const std::string& path = inv.files.front();
   Diagnostics diags;
   std::vector<model::Value> sheet_rows;
+  std::map<int, std::string> header;  // column number -> the column's name
   if (auto grid = read_sheet(path, diags)) {
+    if (!grid->rows.empty())
+      for (const auto& cell : grid->rows.front().cells) header[cell.loc.column] = cell.text;
     sheet_rows = model::cards_from_sheet(*grid, rows.columns, diags);
     if (sheet_rows.empty() && !diags.has_errors())
       diags.error({path, 1, 1}, "the sheet has no rows after the header (" + rows.what + " needs at least one)");
@@ -253,6 +256,16 @@ int import_table(const Invocation& inv, const Session& s, const model::Game& gam
     if (const model::Value* id = old[i].find("id")) old_index[id->scalar] = i;
   std::map<std::string, SourceLoc> seen;
   const model::Table* table = rows.table ? game.table(rows.name) : nullptr;
+  // What the loader's checks say of a cell ("unknown farbe 'lila'") names
+  // the cell's column too, as the sheet's own checks do.
+  auto with_columns = [&](const Diagnostics& found) {
+    for (Diagnostic d : found) {
+      auto name = header.find(d.loc.column);
+      if (d.loc.file == path && name != header.end() && !d.message.starts_with("column '"))
+        d.message = "column '" + name->second + "': " + d.message;
+      diags.add(std::move(d));
+    }
+  };
   for (auto& row : sheet_rows) {
     const model::Value& idv = *row.find("id");
     if (auto [at, fresh] = seen.emplace(idv.scalar, idv.loc); !fresh)
@@ -261,7 +274,9 @@ int import_table(const Invocation& inv, const Session& s, const model::Game& gam
       model::Value fields = row;
       fields.map.erase(fields.map.begin());  // the id
       model::ValidationContext ctx{&game, s.project.get(), idv.scalar, false};
-      model::validate_fields(fields, table->fields, ctx, diags);
+      Diagnostics found;
+      model::validate_fields(fields, table->fields, ctx, found);
+      with_columns(found);
       continue;
     }
     for (const auto& other : game.decks)
@@ -270,7 +285,9 @@ int import_table(const Invocation& inv, const Session& s, const model::Game& gam
         diags.error(idv.loc, "card id '" + idv.scalar + "' is a card of deck '" + other.id + "' already", idv.scalar);
     if (auto it = old_index.find(idv.scalar); it != old_index.end())
       if (const model::Value* per_copy = old[it->second].find("per_copy")) row.set("per_copy", *per_copy);
-    check_card(game, game.fields_of(rows.name), row, s, diags);
+    Diagnostics found;
+    check_card(game, game.fields_of(rows.name), row, s, found);
+    with_columns(found);
   }
   auto refuse = [&](const Diagnostics& d) {
     err << format_diagnostics(d, s.project.get());

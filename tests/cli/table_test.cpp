@@ -189,7 +189,7 @@ TEST(Table, BadCellsAreLocatedWithTheColumnNameAndNothingIsWritten) {
   EXPECT_NE(im.output.find(f + ":3:6: error: column 'defence', item 2: expected a whole number, got 'zwei'"),
             std::string::npos)
       << im.output;
-  EXPECT_NE(im.output.find(f + ":4:5: error: unknown motif 'g-stabb'"), std::string::npos) << im.output;
+  EXPECT_NE(im.output.find(f + ":4:5: error: column 'motif': unknown motif 'g-stabb'"), std::string::npos) << im.output;
   EXPECT_NE(im.output.find("data/games/duell.yaml not changed"), std::string::npos) << im.output;
   EXPECT_EQ(p.read("data/games/duell.yaml"), before);
 }
