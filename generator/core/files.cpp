@@ -1,11 +1,13 @@
 #include "core/files.h"
 
 #include <unistd.h>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <system_error>
 
 namespace kw {
 
@@ -19,19 +21,26 @@ std::optional<std::string> read_file(const fs::path& p) {
   return ss.str();
 }
 
+std::string io_failure_reason() {
+  const int error = errno;
+  return error ? ": " + std::error_code(error, std::generic_category()).message() : std::string();
+}
+
 void write_file_atomic(const fs::path& p, std::string_view bytes) {
   if (p.has_parent_path()) fs::create_directories(p.parent_path());
   fs::path tmp = p;
   tmp += ".tmp-" + std::to_string(::getpid());
   {
+    errno = 0;
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw std::runtime_error("cannot write " + tmp.string());
+    if (!out) throw std::runtime_error("cannot write " + tmp.string() + io_failure_reason());
     out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
     out.flush();
     if (!out) {
+      const std::string reason = io_failure_reason();
       std::error_code ec;
       fs::remove(tmp, ec);
-      throw std::runtime_error("cannot write " + p.string());
+      throw std::runtime_error("cannot write " + p.string() + reason);
     }
   }
   std::error_code ec;

@@ -14,6 +14,10 @@ std::optional<std::string> read_file(const std::filesystem::path& p);
 
 // Writes `bytes` to `p` via a temporary sibling and rename(2). Creates parent
 // directories. Throws std::runtime_error naming the path on failure.
+// Why the last file operation failed, as errno says (": No space left on
+// device"), or "" when errno says nothing. Clear errno before the operation.
+std::string io_failure_reason();
+
 void write_file_atomic(const std::filesystem::path& p, std::string_view bytes);
 
 // Where data/, layouts/, templates/ and fonts/ live when --root is not given:

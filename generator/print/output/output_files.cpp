@@ -1,5 +1,7 @@
 #include "print/output/output_files.h"
 
+#include <cerrno>
+
 #include <unistd.h>
 
 #include <atomic>
@@ -40,18 +42,20 @@ PendingFile::~PendingFile() {
 }
 
 void PendingFile::append(std::string_view bytes) {
+  errno = 0;
   if (!out_.is_open()) {
     out_.open(temp_, std::ios::binary | std::ios::trunc);
-    if (!out_) throw std::runtime_error("cannot write " + temp_.string());
+    if (!out_) throw std::runtime_error("cannot write " + temp_.string() + io_failure_reason());
   }
   out_.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  if (!out_) throw std::runtime_error("cannot write " + file_.string());
+  if (!out_) throw std::runtime_error("cannot write " + file_.string() + io_failure_reason());
 }
 
 void PendingFile::close() {
   if (!out_.is_open()) return;
+  errno = 0;
   out_.close();
-  if (!out_) throw std::runtime_error("cannot write " + file_.string());
+  if (!out_) throw std::runtime_error("cannot write " + file_.string() + io_failure_reason());
 }
 
 void PendingFile::commit() {
