@@ -25,7 +25,9 @@ std::optional<std::string> svg_parse_problem(const project::Input& svg) {
         if (handle) {
           g_object_unref(handle);
         } else {
-          result->problem = error && error->message ? error->message : "not an SVG document";
+          std::string why = error && error->message ? error->message : "not an SVG document";
+          while (!why.empty() && (why.back() == '\n' || why.back() == ' ')) why.pop_back();  // libxml2 ends with one
+          result->problem = why;
         }
         if (error) g_error_free(error);
         return result;
