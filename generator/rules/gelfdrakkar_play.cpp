@@ -578,21 +578,13 @@ class Round {
   int destroyed_points_ = 0, doubled_ = 0, total_points_ = 0;
 };
 
-Figure percent(std::string key, std::string label, double part, double whole) {
-  return {std::move(key), std::move(label), whole > 0 ? 100.0 * part / whole : 0, "%"};
-}
-
 }  // namespace
 
 SimulationReport simulate_report(const model::Model&, const model::Game& game, const SimulationOptions& options) {
   const Setup setup = read_setup(game);
   SimulationReport report;
-  std::vector<int> counts;
-  for (int n = setup.facts.min_players; n <= setup.facts.max_players; ++n)
-    if (options.players == 0 || options.players == n) counts.push_back(n);
-  if (counts.empty())
-    throw SimulationError(fmt::format("Gelfdrakkar is played by {} to {} players, not {}", setup.facts.min_players,
-                                      setup.facts.max_players, options.players));
+  const std::vector<int> counts =
+      player_counts("Gelfdrakkar", setup.facts.min_players, setup.facts.max_players, options.players);
   for (int n : counts) {
     double announced = 0, announced_kept = 0, stake = 0, settled_for = 0;
     double for_wins = 0, against_wins = 0, ties = 0, for_points = 0, against_points = 0, destroyed = 0, fessel = 0,
@@ -643,10 +635,10 @@ SimulationReport simulate_report(const model::Model&, const model::Game& game, c
                                                   : std::string()),
         {}};
     group.figures.push_back(
-        percent(fmt::format("p{}.win_rate.for_vernio", n), "rounds won by Vernio's side", for_wins, g));
+        percent_figure(fmt::format("p{}.win_rate.for_vernio", n), "rounds won by Vernio's side", for_wins, g));
     group.figures.push_back(
-        percent(fmt::format("p{}.win_rate.against_vernio", n), "rounds won against Vernio", against_wins, g));
-    group.figures.push_back(percent(fmt::format("p{}.ties", n), "tied rounds (dealt again)", ties, g));
+        percent_figure(fmt::format("p{}.win_rate.against_vernio", n), "rounds won against Vernio", against_wins, g));
+    group.figures.push_back(percent_figure(fmt::format("p{}.ties", n), "tied rounds (dealt again)", ties, g));
     group.figures.push_back(
         {fmt::format("p{}.points.for_vernio", n), "points of Vernio's side", for_points / g, "points"});
     group.figures.push_back(
@@ -655,23 +647,24 @@ SimulationReport simulate_report(const model::Model&, const model::Game& game, c
         {fmt::format("p{}.points.destroyed", n), "points the Tod destroys", destroyed / g, "points"});
     group.figures.push_back({fmt::format("p{}.points.fessel", n), "points bound by the Fessel", fessel / g, "points"});
     group.figures.push_back(
-        percent(fmt::format("p{}.pure_trick", n), "rounds with a trick of one people (doubled)", pure, g));
+        percent_figure(fmt::format("p{}.pure_trick", n), "rounds with a trick of one people (doubled)", pure, g));
     group.figures.push_back(
-        percent(fmt::format("p{}.letzte_dame", n), "rounds with the Letzte Dame's 20 points", bonus, g));
+        percent_figure(fmt::format("p{}.letzte_dame", n), "rounds with the Letzte Dame's 20 points", bonus, g));
     group.figures.push_back({fmt::format("p{}.tricks", n), "tricks per round", tricks / g, "tricks"});
     group.figures.push_back({fmt::format("p{}.announcements", n), "announcements per round", announced / g, ""});
     group.figures.push_back(
-        percent(fmt::format("p{}.announcements_kept", n), "announcements kept", announced_kept, announced));
-    group.figures.push_back(percent(fmt::format("p{}.paid_to_vernio", n),
-                                    "rounds Vernio's side is paid (announcements counted)", settled_for, g));
+        percent_figure(fmt::format("p{}.announcements_kept", n), "announcements kept", announced_kept, announced));
+    group.figures.push_back(percent_figure(fmt::format("p{}.paid_to_vernio", n),
+                                           "rounds Vernio's side is paid (announcements counted)", settled_for, g));
     group.figures.push_back({fmt::format("p{}.stake", n), "stake per round", stake / g, "coins"});
     for (size_t k = 0; k < kKinds; ++k) {
       const Kind kind = static_cast<Kind>(k);
       if (kind == Kind::Drache || kind == Kind::Mensch || kind == Kind::Zwerg || kind == Kind::Gnom ||
           kind == Kind::Null)
         continue;
-      group.figures.push_back(percent(fmt::format("p{}.decides.{}", n, kKindKeys[k]),
-                                      fmt::format("{}: its trick outweighs the margin", kKindKeys[k]), decided[k], g));
+      group.figures.push_back(percent_figure(fmt::format("p{}.decides.{}", n, kKindKeys[k]),
+                                             fmt::format("{}: its trick outweighs the margin", kKindKeys[k]),
+                                             decided[k], g));
     }
     const double share = for_wins / g;
     report.notes.push_back(

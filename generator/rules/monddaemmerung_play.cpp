@@ -532,21 +532,13 @@ class Game {
   bool highest_ = false;
 };
 
-Figure percent(std::string key, std::string label, double part, double whole) {
-  return {std::move(key), std::move(label), whole > 0 ? 100.0 * part / whole : 0, "%"};
-}
-
 }  // namespace
 
 SimulationReport simulate_report(const model::Model&, const model::Game& game, const SimulationOptions& options) {
   const Setup setup = read_setup(game);
   SimulationReport report;
-  std::vector<int> counts;
-  for (int n = setup.facts.min_players; n <= setup.facts.max_players; ++n)
-    if (options.players == 0 || options.players == n) counts.push_back(n);
-  if (counts.empty())
-    throw SimulationError(fmt::format("Monddämmerung is played by {} to {} players, not {}", setup.facts.min_players,
-                                      setup.facts.max_players, options.players));
+  const std::vector<int> counts =
+      player_counts("Monddämmerung", setup.facts.min_players, setup.facts.max_players, options.players);
   const auto& moon_ids = moons();
   for (int n : counts) {
     std::vector<double> wins(static_cast<size_t>(n), 0);
@@ -590,31 +582,32 @@ SimulationReport simulate_report(const model::Model&, const model::Game& game, c
     const double games = static_cast<double>(options.games);
     FigureGroup group{fmt::format("{} players (seat 1 starts the first round)", n), {}};
     for (int p = 0; p < n; ++p)
-      group.figures.push_back(percent(fmt::format("p{}.win_rate.seat_{}", n, p + 1),
-                                      fmt::format("wins, seat {}", p + 1), wins[static_cast<size_t>(p)], games));
+      group.figures.push_back(percent_figure(fmt::format("p{}.win_rate.seat_{}", n, p + 1),
+                                             fmt::format("wins, seat {}", p + 1), wins[static_cast<size_t>(p)], games));
     group.figures.push_back(
         {fmt::format("p{}.rounds", n), "rounds per game", static_cast<double>(rounds) / games, "rounds"});
     group.figures.push_back({fmt::format("p{}.winning_score", n), "winner's score", winning_score / games, "points"});
     group.figures.push_back({fmt::format("p{}.mean_score", n), "mean score", all_scores / games, "points"});
-    group.figures.push_back(percent(fmt::format("p{}.all_trump", n), "rounds with no trump left (every colour trump)",
-                                    static_cast<double>(all_trump), static_cast<double>(rounds)));
-    group.figures.push_back(percent(fmt::format("p{}.shared", n), "rounds shared by equal cards",
-                                    static_cast<double>(shared), static_cast<double>(rounds)));
+    group.figures.push_back(percent_figure(fmt::format("p{}.all_trump", n),
+                                           "rounds with no trump left (every colour trump)",
+                                           static_cast<double>(all_trump), static_cast<double>(rounds)));
+    group.figures.push_back(percent_figure(fmt::format("p{}.shared", n), "rounds shared by equal cards",
+                                           static_cast<double>(shared), static_cast<double>(rounds)));
     group.figures.push_back(
         {fmt::format("p{}.draws", n), "cards drawn per game", static_cast<double>(draws) / games, ""});
-    group.figures.push_back(percent(fmt::format("p{}.allereinzigster", n),
-                                    "games where Der Allereinzigste is laid down", bonus_games, games));
-    group.figures.push_back(
-        percent(fmt::format("p{}.allereinzigster_decides", n), "games its 5 points decide", bonus_decided, games));
+    group.figures.push_back(percent_figure(fmt::format("p{}.allereinzigster", n),
+                                           "games where Der Allereinzigste is laid down", bonus_games, games));
+    group.figures.push_back(percent_figure(fmt::format("p{}.allereinzigster_decides", n), "games its 5 points decide",
+                                           bonus_decided, games));
     for (size_t k = 0; k < 6; ++k) {
       group.figures.push_back({fmt::format("p{}.{}.played", n, moon_ids[k]), moon_ids[k] + " played per game",
                                static_cast<double>(played[k]) / games, ""});
       // Only moons that act on the table can change who wins the round.
       const std::string_view action = rule_action(k);
       if (action == "take_from_hand" || action == "share_hands") continue;
-      group.figures.push_back(percent(fmt::format("p{}.{}.decides", n, moon_ids[k]),
-                                      moon_ids[k] + " changes the round's winner", static_cast<double>(decided[k]),
-                                      static_cast<double>(played[k])));
+      group.figures.push_back(percent_figure(fmt::format("p{}.{}.decides", n, moon_ids[k]),
+                                             moon_ids[k] + " changes the round's winner",
+                                             static_cast<double>(decided[k]), static_cast<double>(played[k])));
     }
     if (unfinished)
       report.notes.push_back(fmt::format("{} of {} games with {} players did not end", unfinished, options.games, n));

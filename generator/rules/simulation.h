@@ -52,4 +52,12 @@ struct SimulationError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A share as a percentage figure (0 when `whole` is 0).
+Figure percent_figure(std::string key, std::string label, double part, double whole);
+
+// The player counts to simulate: every count from `min` to `max`, or only
+// `requested` (0: all). Throws SimulationError naming `game` when
+// `requested` is not among them.
+std::vector<int> player_counts(const std::string& game, int min, int max, int requested);
+
 }  // namespace kw::rules
