@@ -462,18 +462,6 @@ std::vector<int> signed_numbers(const std::string& t) {
   return out;
 }
 
-// The numbers a text states without a sign ("3 freie Felder").
-std::vector<int> plain_numbers(const std::string& t) {
-  std::vector<int> out;
-  for (size_t i = 0; i < t.size(); ++i) {
-    if (!std::isdigit(static_cast<unsigned char>(t[i]))) continue;
-    int n = 0;
-    for (; i < t.size() && std::isdigit(static_cast<unsigned char>(t[i])); ++i) n = n * 10 + (t[i] - '0');
-    out.push_back(n);
-  }
-  return out;
-}
-
 // The unsigned counts a text states, as digits or as German or English
 // words for two to nine ("drei Karten", "three cards"); signed steps ("+1")
 // are not counts.
@@ -653,7 +641,7 @@ void check_claims(const model::Game& game, Sink sink) {
   const model::Value* lead = field(game, *board, "lead_text");
   if (!lead) return;
   const int free = read_board(game).lead_free;
-  for (int n : plain_numbers(lead->scalar))
+  for (int n : numbers_in(lead->scalar))
     if (n != free)
       sink.error(field_loc(game, *board, "lead_text"),
                  fmt::format("the lead text speaks of {} free spaces; the lead gauge has {}", n, free), board->id);

@@ -363,18 +363,7 @@ void check(const model::Model& model, const model::Game& game, Diagnostics& out)
   }
   check_deals(game, facts, deal);
   if (sink.errors() > 0) return;  // a broken deck cannot be played
-  // A small simulation for the balance notes (`kartenwerk simulate` plays more).
-  Sink balance = sink.with_check("gelfdrakkar.balance");
-  try {
-    SimulationOptions options;
-    options.games = 200;
-    const SimulationReport r = simulate_report(model, game, options);
-    for (const auto& v : r.first_violations) balance.error(game.loc, "the simulated game broke a rule: " + v);
-    for (const auto& n : r.notes)
-      balance.note(game.loc, n, {}, "kartenwerk simulate --game " + game.id + " plays more rounds");
-  } catch (const SimulationError& e) {
-    balance.error(game.loc, std::string("cannot be played: ") + e.what());
-  }
+  note_balance(sink.with_check("gelfdrakkar.balance"), model, game, &simulate_report, 200, "rounds");
 }
 
 }  // namespace kw::rules::gelfdrakkar

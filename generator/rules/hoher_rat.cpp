@@ -317,17 +317,6 @@ std::optional<TrilithEffect> read_trilith(const model::Game& game, const model::
   return e;
 }
 
-std::vector<int> numbers_in(const std::string& t) {
-  std::vector<int> out;
-  for (size_t i = 0; i < t.size(); ++i) {
-    if (!std::isdigit(static_cast<unsigned char>(t[i]))) continue;
-    int n = 0;
-    for (; i < t.size() && std::isdigit(static_cast<unsigned char>(t[i])); ++i) n = n * 10 + (t[i] - '0');
-    out.push_back(n);
-  }
-  return out;
-}
-
 void check_trilith_effects(const model::Game& game, Sink& sink) {
   const TrilithEffect want;
   for (const auto& deck : game.decks)

@@ -225,18 +225,7 @@ void check(const model::Model& model, const model::Game& game, Diagnostics& out)
   check_counts(tally, deck_loc, sink);
   check_colour_numbers(game, tally, deck_loc, sink);
   if (facts.errors() > 0) return;  // a broken deck cannot be played
-  // A small simulation for the balance notes (`kartenwerk simulate` plays more).
-  Sink balance(out, game, "monddaemmerung.balance");
-  try {
-    SimulationOptions options;
-    options.games = 1000;
-    const SimulationReport r = simulate_report(model, game, options);
-    for (const auto& v : r.first_violations) balance.error(game.loc, "the simulated game broke a rule: " + v);
-    for (const auto& n : r.notes)
-      balance.note(game.loc, n, {}, "kartenwerk simulate --game " + game.id + " plays more games");
-  } catch (const SimulationError& e) {
-    balance.error(game.loc, std::string("cannot be played: ") + e.what());
-  }
+  note_balance(Sink(out, game, "monddaemmerung.balance"), model, game, &simulate_report, 1000, "games");
 }
 
 PlayFacts play_facts(const model::Game& game) {
@@ -308,22 +297,6 @@ const std::vector<std::string>* action_words(const std::string& language, std::s
 bool says(const std::string& text, const std::vector<std::string>& words) {
   return std::any_of(words.begin(), words.end(),
                      [&](const std::string& w) { return text.find(w) != std::string::npos; });
-}
-
-// The whole numbers a text prints.
-std::vector<int> numbers_in(std::string_view text) {
-  std::vector<int> out;
-  for (size_t i = 0; i < text.size();) {
-    if (!std::isdigit(static_cast<unsigned char>(text[i]))) {
-      ++i;
-      continue;
-    }
-    size_t j = i;
-    while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
-    if (j - i < 6) out.push_back(std::stoi(std::string(text.substr(i, j - i))));
-    i = j;
-  }
-  return out;
 }
 
 }  // namespace

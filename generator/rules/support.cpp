@@ -1,5 +1,7 @@
 #include "rules/support.h"
 
+#include <cctype>
+
 #include <algorithm>
 #include <limits>
 
@@ -132,6 +134,38 @@ uint64_t random_below(std::mt19937_64& rng, uint64_t n) {
   do x = rng();
   while (x > limit);
   return x % n;
+}
+
+void note_balance(Sink balance, const model::Model& model, const model::Game& game,
+                  SimulationReport (*simulate)(const model::Model&, const model::Game&, const SimulationOptions&),
+                  long games, const std::string& played) {
+  try {
+    SimulationOptions options;
+    options.games = games;
+    const SimulationReport r = simulate(model, game, options);
+    for (const auto& v : r.first_violations) balance.error(game.loc, "the simulated game broke a rule: " + v);
+    for (const auto& n : r.notes)
+      balance.note(game.loc, n, {}, "kartenwerk simulate --game " + game.id + " plays more " + played);
+  } catch (const SimulationError& e) {
+    balance.error(game.loc, std::string("cannot be played: ") + e.what());
+  }
+}
+
+std::vector<int> numbers_in(std::string_view text) {
+  std::vector<int> out;
+  for (size_t i = 0; i < text.size();) {
+    if (!std::isdigit(static_cast<unsigned char>(text[i]))) {
+      ++i;
+      continue;
+    }
+    size_t j = i;
+    int n = 0;
+    for (; j < text.size() && std::isdigit(static_cast<unsigned char>(text[j])); ++j)
+      if (j - i < 9) n = n * 10 + (text[j] - '0');
+    if (j - i <= 9) out.push_back(n);
+    i = j;
+  }
+  return out;
 }
 
 }  // namespace kw::rules

@@ -7,12 +7,14 @@
 #include <optional>
 #include <random>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 #include "model/model.h"
 #include "model/schema.h"  // join_names
 #include "rules/rules.h"
+#include "rules/simulation.h"
 
 namespace kw::rules {
 
@@ -65,6 +67,18 @@ SourceLoc info_loc(const model::Game& game, const std::string& key);
 // A value as text for messages and comparisons: scalars as written, lists as
 // "[a, b]", maps as "{k: v}", nothing as "".
 std::string canonical(const model::Value& v);
+
+// Plays `games` games of `game` per player count with a module's simulator
+// and adds its notes as balance notes (broken invariants and unplayable data
+// as errors) to `balance`: the check of a game that `kartenwerk simulate`
+// plays at length. `played` names what a game is ("games", "rounds").
+void note_balance(Sink balance, const model::Model& model, const model::Game& game,
+                  SimulationReport (*simulate)(const model::Model&, const model::Game&, const SimulationOptions&),
+                  long games, const std::string& played);
+
+// The whole numbers a text prints, in order ("3 freie Felder" -> 3); a run
+// of more than 9 digits is no number a rule states and is skipped.
+std::vector<int> numbers_in(std::string_view text);
 
 // "a, b and c"
 std::string join_and(const std::vector<std::string>& items);
