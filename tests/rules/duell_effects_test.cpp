@@ -14,22 +14,13 @@ namespace kw::rules::duell {
 namespace {
 
 using test::dump;
+using test::edit;
 using test::locate;
 using test::locate_on;
 using test::ProjectCopy;
 
 constexpr const char* kGame = "data/games/duell.yaml";
 constexpr const char* kBoard = "data/boards/duell.yaml";
-
-// Replaces the one occurrence of `from` in `file` of the copy.
-void edit(const ProjectCopy& p, const std::string& file, const std::string& from, const std::string& to) {
-  std::string text = p.read(file);
-  const size_t at = text.find(from);
-  ASSERT_NE(at, std::string::npos) << from;
-  ASSERT_EQ(text.find(from, at + 1), std::string::npos) << from;
-  text.replace(at, from.size(), to);
-  p.write(file, text);
-}
 
 Diagnostics check_copy(const ProjectCopy& p, const std::string& language = {}) {
   model::LoadOptions options;

@@ -14,6 +14,7 @@ namespace kw::rules::gelfdrakkar {
 namespace {
 
 namespace fs = std::filesystem;
+using test::edit;
 using test::ProjectCopy;
 
 constexpr const char* kGame = "data/games/gelfdrakkar.yaml";
@@ -31,16 +32,6 @@ Loaded load(const fs::path& root) {
   return l;
 }
 
-int edit(const ProjectCopy& p, const std::string& from, const std::string& to) {
-  std::string text = p.read(kGame);
-  size_t at = text.find(from);
-  EXPECT_NE(at, std::string::npos) << from;
-  if (at == std::string::npos) return 0;
-  text.replace(at, from.size(), to);
-  p.write(kGame, text);
-  return static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(at), '\n')) + 1;
-}
-
 std::string findings_of(const Loaded& l) { return format_diagnostics(check_game(*l.model, *l.game)); }
 
 TEST(GelfdrakkarDeal, TheSevenPlayerDealIsAWarningThatExplainsIt) {
@@ -56,7 +47,7 @@ TEST(GelfdrakkarDeal, TheSevenPlayerDealIsAWarningThatExplainsIt) {
 
 TEST(GelfdrakkarDeal, ADealThatDoesNotAddUpIsAnErrorAtItsLine) {
   ProjectCopy p;
-  int line = edit(p, "{ players: 5, hand: 24 }", "{ players: 5, hand: 23 }");
+  int line = edit(p, kGame, "{ players: 5, hand: 24 }", "{ players: 5, hand: 23 }");
   std::string text = findings_of(load(p.dir.path()));
   EXPECT_NE(text.find(std::string(kGame) + ":" + std::to_string(line) +
                       ":11: error: 5 × 23 cards + 0 in the stock is 115, but 120 cards are dealt"),
@@ -66,7 +57,8 @@ TEST(GelfdrakkarDeal, ADealThatDoesNotAddUpIsAnErrorAtItsLine) {
 
 TEST(GelfdrakkarDeal, NullCardsOnlyWithSevenPlayers) {
   ProjectCopy p;
-  int line = edit(p, "{ players: 7, hand: 17, stock: 5, null_cards: true }", "{ players: 7, hand: 17, stock: 1 }");
+  int line =
+      edit(p, kGame, "{ players: 7, hand: 17, stock: 5, null_cards: true }", "{ players: 7, hand: 17, stock: 1 }");
   std::string text = findings_of(load(p.dir.path()));
   EXPECT_NE(text.find(":" + std::to_string(line) +
                       ":11: error: the rules add the 4 Nullkarten with 7 players; this deal leaves them out"),
@@ -76,7 +68,7 @@ TEST(GelfdrakkarDeal, NullCardsOnlyWithSevenPlayers) {
 
 TEST(GelfdrakkarDeal, AStockThatCouldDealAnotherRoundIsAnError) {
   ProjectCopy p;
-  int line = edit(p, "{ players: 7, hand: 17, stock: 5, null_cards: true }",
+  int line = edit(p, kGame, "{ players: 7, hand: 17, stock: 5, null_cards: true }",
                   "{ players: 7, hand: 16, stock: 12, null_cards: true }");
   std::string text = findings_of(load(p.dir.path()));
   EXPECT_NE(text.find(":" + std::to_string(line) + ":11: error: a stock of 12 could deal every one of the 7 players"),
@@ -86,7 +78,7 @@ TEST(GelfdrakkarDeal, AStockThatCouldDealAnotherRoundIsAnError) {
 
 TEST(GelfdrakkarDeal, WrongPlayerCountsAndAMissingDeal) {
   ProjectCopy p;
-  int line = edit(p, "      players: [4, 8]", "      players: [3, 8]");
+  int line = edit(p, kGame, "      players: [4, 8]", "      players: [3, 8]");
   std::string text = findings_of(load(p.dir.path()));
   EXPECT_NE(
       text.find(":" + std::to_string(line) + ":16: error: meta.play.players is [3, 8], but the rules are for 4 to 8"),
@@ -134,7 +126,7 @@ TEST(GelfdrakkarSimulation, TheDealComesFromTheData) {
   // Six players, 19 cards each and 6 left over (`check` calls that stock an
   // error; the simulator plays what the data says): 19 tricks.
   ProjectCopy p;
-  edit(p, "{ players: 6, hand: 20 }", "{ players: 6, hand: 19, stock: 6 }");
+  edit(p, kGame, "{ players: 6, hand: 20 }", "{ players: 6, hand: 19, stock: 6 }");
   Loaded l = load(p.dir.path());
   SimulationOptions options;
   options.games = 50;

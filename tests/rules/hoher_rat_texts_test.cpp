@@ -12,18 +12,10 @@ namespace kw::rules::hoher_rat {
 namespace {
 
 using test::dump;
+using test::edit;
 using test::locate;
 using test::locate_on;
 using test::ProjectCopy;
-
-void edit(const ProjectCopy& p, const std::string& file, const std::string& from, const std::string& to) {
-  std::string text = p.read(file);
-  const size_t at = text.find(from);
-  ASSERT_NE(at, std::string::npos) << from;
-  ASSERT_EQ(text.find(from, at + 1), std::string::npos) << from;
-  text.replace(at, from.size(), to);
-  p.write(file, text);
-}
 
 Diagnostics texts(const ProjectCopy& p, const char* language) {
   model::LoadOptions options;

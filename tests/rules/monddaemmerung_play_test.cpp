@@ -14,6 +14,7 @@ namespace kw::rules::monddaemmerung {
 namespace {
 
 namespace fs = std::filesystem;
+using test::edit;
 using test::ProjectCopy;
 
 constexpr const char* kGame = "data/games/monddaemmerung.yaml";
@@ -31,18 +32,6 @@ Loaded load(const fs::path& root, const std::string& language = "de") {
   Loaded l{std::move(loaded.model)};
   if (l.model) l.game = l.model->game("monddaemmerung");
   return l;
-}
-
-// The copy's file with `from` (once) replaced by `to`; the line `to` is on.
-int edit(const ProjectCopy& p, const std::string& file, const std::string& from, const std::string& to) {
-  std::string text = p.read(file);
-  size_t at = text.find(from);
-  EXPECT_NE(at, std::string::npos) << from;
-  EXPECT_EQ(text.find(from, at + 1), std::string::npos) << from;
-  if (at == std::string::npos) return 0;
-  text.replace(at, from.size(), to);
-  p.write(file, text);
-  return static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(at), '\n')) + 1;
 }
 
 std::string findings_of(const Loaded& l) { return format_diagnostics(check_game(*l.model, *l.game)); }

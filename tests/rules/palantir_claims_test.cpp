@@ -19,6 +19,7 @@ namespace kw::rules {
 namespace {
 
 namespace fs = std::filesystem;
+using test::edit;
 using test::ProjectCopy;
 
 constexpr const char* kFlavor = "data/flavor/palantir.yaml";
@@ -36,16 +37,6 @@ std::string findings(const fs::path& root, const std::string& language = "de", c
   if (!loaded.model) return {};
   const model::Game& g = *loaded.model->game("palantir");
   return format_diagnostics(language == "de" ? check_game(*loaded.model, g) : check_texts(*loaded.model, g));
-}
-
-// Replaces the one occurrence of `from` in a file of the copy.
-void edit(const ProjectCopy& p, const std::string& file, const std::string& from, const std::string& to) {
-  std::string text = p.read(file);
-  const size_t at = text.find(from);
-  ASSERT_NE(at, std::string::npos) << from;
-  ASSERT_EQ(text.find(from, at + 1), std::string::npos) << from;
-  text.replace(at, from.size(), to);
-  p.write(file, text);
 }
 
 std::string at(const fs::path& root, const std::string& file, const std::string& line_has, const std::string& inner) {

@@ -4,6 +4,9 @@
 // linked (cheap, and the project sandbox refuses symbolic links that lead
 // out of the project folder). Never write into the linked folders: a hard
 // link writes through to the source tree.
+#include <gtest/gtest.h>
+
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -32,5 +35,20 @@ struct ProjectCopy {
     std::ofstream(dir.path() / relative) << text;
   }
 };
+
+// Replaces the one occurrence of `from` in `file` of the copy by `to`;
+// returns the 1-based line it starts on (a test failure, and 0, when `from`
+// is not there exactly once).
+inline int edit(const ProjectCopy& p, const std::string& file, const std::string& from, const std::string& to) {
+  std::string text = p.read(file);
+  const size_t at = text.find(from);
+  if (at == std::string::npos || text.find(from, at + 1) != std::string::npos) {
+    ADD_FAILURE() << "not exactly once in " << file << ": " << from;
+    return 0;
+  }
+  text.replace(at, from.size(), to);
+  p.write(file, text);
+  return static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(at), '\n')) + 1;
+}
 
 }  // namespace kw::test
