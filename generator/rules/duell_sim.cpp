@@ -617,6 +617,7 @@ std::string describe(const Summary& s) {
 }
 
 SimulationReport simulate_report(const model::Model&, const model::Game& game, const SimulationOptions& options) {
+  player_counts("Das Duell", 2, 2, options.players);  // Gandalf against the Balrog
   const Deck deck = read_deck(game);
   const int need = facts().cards_per_side;
   if (static_cast<int>(deck.gandalf.size()) != need || static_cast<int>(deck.balrog.size()) != need)

@@ -13,7 +13,9 @@ std::vector<int> player_counts(const std::string& game, int min, int max, int re
   for (int n = min; n <= max; ++n)
     if (requested == 0 || requested == n) counts.push_back(n);
   if (counts.empty())
-    throw SimulationError(fmt::format("{} is played by {} to {} players, not {}", game, min, max, requested));
+    throw SimulationError(min == max
+                              ? fmt::format("{} is played by {} players, not {}", game, min, requested)
+                              : fmt::format("{} is played by {} to {} players, not {}", game, min, max, requested));
   return counts;
 }
 

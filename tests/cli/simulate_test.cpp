@@ -47,6 +47,9 @@ TEST(Simulate, WrongRequestsAreClearErrors) {
   EXPECT_NE(r.output.find("gelfdrakkar: cannot simulate: Gelfdrakkar is played by 4 to 8 players, not 3"),
             std::string::npos)
       << r.output;
+  r = kartenwerk(root() + "simulate --game duell --players 3 --games 5");
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_NE(r.output.find("Das Duell is played by 2 players, not 3"), std::string::npos) << r.output;
   r = kartenwerk(root() + "simulate --game nope");
   EXPECT_EQ(r.status, 1) << r.output;
   EXPECT_NE(r.output.find("unknown game 'nope'"), std::string::npos) << r.output;
