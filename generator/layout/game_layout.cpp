@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "core/parallel.h"
+#include "page/fingerprint.h"
 #include "project/path.h"
 
 namespace kw::layout {
@@ -62,6 +63,43 @@ void back_jobs(const model::Game& game, Layouter& layouter, std::vector<Diagnost
 
 }  // namespace
 
+namespace {
+
+// Every page of the game's `cards` decks to lay out, in layout_cards' order,
+// and a findings slot for each definition and each card, in report order.
+struct CardPlan {
+  std::vector<CardJob> jobs;
+  std::vector<Diagnostics> findings;
+};
+
+CardPlan plan_cards(const model::Game& game, Layouter& layouter) {
+  CardPlan plan;
+  const size_t total = card_count(game);
+  size_t number = 0;
+  for (const auto& deck : game.decks) {
+    if (!prints_cards(deck)) continue;
+    const LayoutDef* def = layouter.definition(deck.layout, plan.findings.emplace_back());
+    for (const auto& card : deck.cards) {
+      ++number;
+      if (!def) continue;
+      plan.findings.emplace_back();
+      plan.jobs.push_back({def, &card, nullptr, numbered(number, total, card.id), plan.findings.size() - 1});
+    }
+  }
+  back_jobs(game, layouter, plan.findings, plan.jobs);
+  return plan;
+}
+
+page::Page lay_out(const CardJob& job, const model::Game& game, const Layouter& layouter,
+                   const GameLayoutContext& context, Diagnostics& findings) {
+  page::Page page =
+      layouter.layout(*job.def, game, job.card, findings, context.language, context.rule_values, job.back_of);
+  if (context.draft_mark) layouter.add_draft_mark(page);
+  return page;
+}
+
+}  // namespace
+
 std::vector<LaidOutCard> layout_cards(const model::Game& game, Layouter& layouter, const GameLayoutContext& context,
                                       Diagnostics& diags) {
   // The definitions are looked up in card order first, then the cards are
@@ -69,29 +107,47 @@ std::vector<LaidOutCard> layout_cards(const model::Game& game, Layouter& layoute
   // findings are reported in the order a single thread would have found
   // them (a definition's problems before its cards'), so neither the
   // messages nor the pages depend on the number of threads.
-  std::vector<Diagnostics> findings;
-  std::vector<CardJob> jobs;
-  const size_t total = card_count(game);
-  size_t number = 0;
-  for (const auto& deck : game.decks) {
-    if (!prints_cards(deck)) continue;
-    const LayoutDef* def = layouter.definition(deck.layout, findings.emplace_back());
-    for (const auto& card : deck.cards) {
-      ++number;
-      if (!def) continue;
-      findings.emplace_back();
-      jobs.push_back({def, &card, nullptr, numbered(number, total, card.id), findings.size() - 1});
-    }
-  }
-  back_jobs(game, layouter, findings, jobs);
-  std::vector<LaidOutCard> cards(jobs.size());
-  parallel_for(jobs.size(), context.jobs, [&](size_t i) {
-    const CardJob& job = jobs[i];
-    cards[i] = {job.stem, layouter.layout(*job.def, game, job.card, findings[job.findings], context.language,
-                                          context.rule_values, job.back_of)};
+  CardPlan plan = plan_cards(game, layouter);
+  std::vector<LaidOutCard> cards(plan.jobs.size());
+  parallel_for(plan.jobs.size(), context.jobs, [&](size_t i) {
+    const CardJob& job = plan.jobs[i];
+    cards[i] = {job.stem, lay_out(job, game, layouter, context, plan.findings[job.findings])};
   });
-  for (const auto& found : findings) diags.append(found);
+  for (const auto& found : plan.findings) diags.append(found);
   return cards;
+}
+
+CardPages layout_card_pages(const model::Game& game, Layouter& layouter, const GameLayoutContext& context,
+                            Diagnostics& diags) {
+  // As layout_cards, but each page is kept only while it is among the first
+  // context.pages_held fronts or is a back: the rest are laid out again when
+  // asked for (card_pages.h).
+  auto plan = std::make_shared<CardPlan>(plan_cards(game, layouter));
+  const size_t n = plan->jobs.size();
+  std::vector<CardPages::Entry> entries(n);
+  std::vector<std::shared_ptr<const page::Page>> first(n);
+  parallel_for(n, context.jobs, [&](size_t i) {
+    const CardJob& job = plan->jobs[i];
+    page::Page page = lay_out(job, game, layouter, context, plan->findings[job.findings]);
+    CardPages::Entry& e = entries[i];
+    e.stem = job.stem;
+    e.fingerprint = project::hex(page::fingerprint(page));
+    e.frame = frame_of(page);
+    const bool back = job.card == nullptr;
+    if (back || i < context.pages_held) {
+      auto held = std::make_shared<const page::Page>(std::move(page));
+      (back ? e.page : first[i]) = std::move(held);
+    }
+  });
+  for (const auto& found : plan->findings) diags.append(found);
+  std::vector<std::pair<size_t, std::shared_ptr<const page::Page>>> recent;
+  for (size_t i = n; i-- > 0;)  // the first card most recently used: it is evicted last
+    if (first[i]) recent.emplace_back(i, std::move(first[i]));
+  auto relayout = [plan, &game, &layouter, context](size_t i) {
+    Diagnostics ignored;  // reported by the first layout
+    return lay_out(plan->jobs.at(i), game, layouter, context, ignored);
+  };
+  return CardPages(std::move(entries), relayout, context.pages_held, std::move(recent));
 }
 
 std::vector<LaidOutBooklet> layout_booklets(const model::Game& game, Layouter& layouter,
@@ -133,11 +189,10 @@ LaidOutGame layout_game(const model::Game& game, Layouter& layouter, const GameL
                         Diagnostics& diags, bool booklets) {
   LaidOutGame laid_out;
   layouter.check_font_swaps(game, diags);
-  laid_out.cards = layout_cards(game, layouter, context, diags);
+  laid_out.cards = layout_card_pages(game, layouter, context, diags);
   if (booklets) laid_out.booklets = layout_booklets(game, layouter, context, diags);
   laid_out.boards = layout_boards(game, layouter, context, diags);
   if (context.draft_mark) {
-    for (auto& card : laid_out.cards) layouter.add_draft_mark(card.page);
     for (auto& booklet : laid_out.booklets)
       for (auto& page : booklet.pages) layouter.add_draft_mark(page);
     for (auto& board : laid_out.boards) layouter.add_draft_mark(board.page);
@@ -146,14 +201,18 @@ LaidOutGame layout_game(const model::Game& game, Layouter& layouter, const GameL
 }
 
 std::vector<CardSide> card_sides(const model::Game& game, std::span<const LaidOutCard> cards) {
+  return card_sides(game, cards.size());
+}
+
+std::vector<CardSide> card_sides(const model::Game& game, size_t laid_out) {
   size_t fronts = card_count(game);
   std::map<std::string, size_t> back_index;
   size_t next = fronts;
   for (const auto& deck : game.decks)
     if (prints_cards(deck) && !deck.back_layout.empty() && !back_index.count(deck.back_layout))
       back_index[deck.back_layout] = next++;
-  if (next != cards.size())
-    throw std::logic_error("game " + game.id + ": " + std::to_string(cards.size()) + " laid-out cards, expected " +
+  if (next != laid_out)
+    throw std::logic_error("game " + game.id + ": " + std::to_string(laid_out) + " laid-out cards, expected " +
                            std::to_string(next));
   std::vector<CardSide> sides;
   size_t i = 0;

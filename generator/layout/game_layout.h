@@ -10,16 +10,11 @@
 
 #include "core/diagnostic.h"
 #include "layout/card_layout.h"
+#include "layout/card_pages.h"
 #include "model/model.h"
 #include "page/page.h"
 
 namespace kw::layout {
-
-// One laid-out card (or back) with the file name stem it is written under.
-struct LaidOutCard {
-  std::string stem;  // "01-gondor-hobbit-1", "00-back"
-  page::Page page;
-};
 
 // A booklet deck laid out: its pages, in order, and the file they go to.
 struct LaidOutBooklet {
@@ -36,7 +31,7 @@ struct LaidOutBoard {
 };
 
 struct LaidOutGame {
-  std::vector<LaidOutCard> cards;
+  CardPages cards;  // on demand: see card_pages.h
   std::vector<LaidOutBooklet> booklets;
   std::vector<LaidOutBoard> boards;
 };
@@ -48,6 +43,9 @@ struct GameLayoutContext {
   const ValueMap* rule_values = nullptr;
   bool draft_mark = false;  // every page marked DRAFT (Layouter::add_draft_mark)
   int jobs = 1;             // cards laid out at once (build -j); the result is the same for any number
+  // Pages layout_card_pages keeps in memory besides the backs (~25 kB
+  // each); the others are laid out again when a product asks for them.
+  size_t pages_held = 256;
 };
 
 // Every card of the game's `cards` decks and their back(s), in card order:
@@ -56,12 +54,19 @@ struct GameLayoutContext {
 // have different backs). Errors go to `diags`.
 std::vector<LaidOutCard> layout_cards(const model::Game& game, Layouter& layouter, const GameLayoutContext& context,
                                       Diagnostics& diags);
+// The same cards as the products read them (card_pages.h): laid out once to
+// report their findings and take their fingerprints, held while among the
+// first context.pages_held, laid out again on demand otherwise. The result
+// refers to `game`, `layouter` and context.rule_values: they must outlive it.
+CardPages layout_card_pages(const model::Game& game, Layouter& layouter, const GameLayoutContext& context,
+                            Diagnostics& diags);
 std::vector<LaidOutBooklet> layout_booklets(const model::Game& game, Layouter& layouter,
                                             const GameLayoutContext& context, Diagnostics& diags);
 std::vector<LaidOutBoard> layout_boards(const model::Game& game, Layouter& layouter, const GameLayoutContext& context,
                                         Diagnostics& diags);
 
-// All three; booklets only when `booklets` (they only become PDFs).
+// The cards (layout_card_pages), booklets and boards; booklets only when
+// `booklets` (they only become PDFs).
 LaidOutGame layout_game(const model::Game& game, Layouter& layouter, const GameLayoutContext& context,
                         Diagnostics& diags, bool booklets = true);
 
@@ -73,5 +78,7 @@ struct CardSide {
 };
 // Throws std::logic_error when `cards` is not layout_cards' result for `game`.
 std::vector<CardSide> card_sides(const model::Game& game, std::span<const LaidOutCard> cards);
+// The same from the number of cards laid out.
+std::vector<CardSide> card_sides(const model::Game& game, size_t laid_out);
 
 }  // namespace kw::layout

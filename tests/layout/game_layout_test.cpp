@@ -7,6 +7,7 @@
 
 #include "layout/card_layout.h"
 #include "layout/icons.h"
+#include "page/fingerprint.h"
 #include "rules/rules.h"
 #include "support/mini_project.h"
 
@@ -147,6 +148,67 @@ TEST(PalantirProducts, TheWholeGameBooksAndBoards) {
   EXPECT_EQ(all.booklets.size(), 1u);
   EXPECT_TRUE(all.boards.empty());  // Palantír has no board
   EXPECT_TRUE(layout_game(*p.game, *p.layouter, p.context(), diags, /*booklets=*/false).booklets.empty());
+}
+
+// A big deck's pages are not all held: a page no longer in memory is laid
+// out again, and must be the very page of the first layout (the fingerprint
+// that keys the cache, the PNG and the PDF must agree).
+TEST(CardPages, PagesNotHeldAreLaidOutAgainIdentically) {
+  Palantir p;
+  Diagnostics diags;
+  const auto held = layout_cards(*p.game, *p.layouter, p.context(), diags);
+  GameLayoutContext context = p.context();
+  context.pages_held = 4;
+  context.jobs = 2;
+  const CardPages pages = layout_card_pages(*p.game, *p.layouter, context, diags);
+  ASSERT_FALSE(diags.has_errors()) << format_diagnostics(diags);
+  ASSERT_EQ(pages.size(), held.size());
+  for (size_t i = 0; i < 4; ++i) EXPECT_EQ(page::dump(*pages.page(i)), page::dump(held[i].page)) << i;
+  EXPECT_EQ(pages.relayouts(), 0u);  // the first four are held
+  for (size_t i = 0; i < pages.size(); ++i) {
+    EXPECT_EQ(pages.stem(i), held[i].stem);
+    EXPECT_EQ(pages.fingerprint(i), project::hex(page::fingerprint(held[i].page)));
+    EXPECT_EQ(pages.frame(i).trim, held[i].page.trim);
+    EXPECT_TRUE(pages.frame(i).items.empty());
+    EXPECT_EQ(page::dump(*pages.page(i)), page::dump(held[i].page)) << held[i].stem;
+  }
+  // 51 fronts laid out again (the first four had been evicted by then); the back is held.
+  EXPECT_EQ(pages.relayouts(), 51u);
+  // The four most recent stay: asking again costs nothing.
+  for (size_t i = 51; i < 55; ++i) pages.page(i);
+  EXPECT_EQ(pages.relayouts(), 51u);
+  pages.page(0);
+  EXPECT_EQ(pages.relayouts(), 52u);
+}
+
+// A layout that does not give the same page twice would give the PNG of one
+// page and the cache key of another: it is refused, naming the card.
+TEST(CardPages, APageThatDiffersWhenLaidOutAgainIsRefused) {
+  std::vector<CardPages::Entry> entries(2);
+  entries[0].stem = "01-a";
+  entries[1].stem = "02-b";
+  page::Page first;
+  first.id = "g/a";
+  entries[0].fingerprint = project::hex(page::fingerprint(first));
+  entries[1].fingerprint = entries[0].fingerprint;
+  int calls = 0;
+  CardPages pages(
+      std::move(entries),
+      [&](size_t i) {
+        ++calls;
+        page::Page p;
+        p.id = i == 0 ? "g/a" : "g/b";  // card 1 comes out otherwise
+        return p;
+      },
+      1);
+  EXPECT_EQ(pages.page(0)->id, "g/a");
+  try {
+    pages.page(1);
+    FAIL() << "a changed page was accepted";
+  } catch (const std::logic_error& e) {
+    EXPECT_NE(std::string(e.what()).find("02-b"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(calls, 2);
 }
 
 }  // namespace

@@ -36,14 +36,13 @@ namespace {
 // how far they are.
 class CardProductRun {
  public:
-  CardProductRun(const model::Game& game, std::span<const layout::LaidOutCard> cards, const fs::path& dir,
+  CardProductRun(const model::Game& game, const layout::CardPages& cards, const fs::path& dir,
                  const BuildOptions& options, const text::Typesetter& typesetter)
       : game_(game), cards_(cards), dir_(dir), options_(options), typesetter_(typesetter) {
-    sides_ = layout::card_sides(game, cards);
-    for (const auto& c : cards) {
-      stems_.push_back(c.stem);
-      pages_.push_back(&c.page);
-      fingerprints_.push_back(project::hex(page::fingerprint(c.page)));
+    sides_ = layout::card_sides(game, cards.size());
+    for (size_t i = 0; i < cards.size(); ++i) {
+      stems_.push_back(cards.stem(i));
+      frames_.push_back(&cards.frame(i));
     }
     deck_key_ = deck_key();
   }
@@ -120,7 +119,7 @@ class CardProductRun {
   // and the print settings and fonts (the sheets' labels).
   std::string deck_key() const {
     std::string text = game_.id + "\n" + options_.incremental.settings_key + "\n";
-    for (size_t i = 0; i < cards_.size(); ++i) text += stems_[i] + " " + fingerprints_[i] + "\n";
+    for (size_t i = 0; i < cards_.size(); ++i) text += stems_[i] + " " + cards_.fingerprint(i) + "\n";
     for (const auto& side : sides_)
       text += std::to_string(side.front) + ":" + (side.back ? std::to_string(*side.back) : "-") + "\n";
     return text;
@@ -146,7 +145,7 @@ class CardProductRun {
   // The overview sheet, made on first use.
   OverviewSheet& overview() {
     std::call_once(overview_once_,
-                   [this] { overview_ = std::make_unique<OverviewSheet>(pages_, stems_, typesetter_); });
+                   [this] { overview_ = std::make_unique<OverviewSheet>(frames_, stems_, typesetter_); });
     return *overview_;
   }
 
@@ -159,8 +158,8 @@ class CardProductRun {
     if (cache()) {
       if (auto hit = cache()->get(tts_key_); hit && unbundle(*hit, dir_, report.written)) return;
     }
-    const page::Page& first = cards_[with_back.front().front].page;
-    tts_ = std::make_unique<TtsWriter>(plan_tts(with_back, {first.trim.w, first.trim.h}, game_.id, stems_), pages_,
+    const page::Page& first = cards_.frame(with_back.front().front);
+    tts_ = std::make_unique<TtsWriter>(plan_tts(with_back, {first.trim.w, first.trim.h}, game_.id, stems_), frames_,
                                        dir_ / "tts");
   }
 
@@ -197,7 +196,8 @@ class CardProductRun {
   // build --profile: the shop's files, never cached (the conversion reads
   // profiles no key covers, and the shop's fit depends on the profile).
   void add_shop_task() {
-    const ShopPackage shop = options_.print.shop->package_for({cards_.front().page.trim.w, cards_.front().page.trim.h});
+    const page::Page& first = cards_.frame(0);
+    const ShopPackage shop = options_.print.shop->package_for({first.trim.w, first.trim.h});
     units_ += shop_package_units(shop, sides_);
     tasks_.push_back([this, shop](std::vector<fs::path>& written) {
       auto span = timed(options_.timings, "shop package", game_.id, {}, shop.id);
@@ -217,7 +217,7 @@ class CardProductRun {
     auto span = timed(options_.timings, "game pdf", game_.id);
     PrintPdf pdf(file);
     for (size_t i = 0; i < cards_.size(); ++i) {
-      for_card(i, [&] { pdf.add(cards_[i].page); });
+      for_card(i, [&] { pdf.add(*cards_.page(i)); });
       tick();
     }
     pdf.finish();
@@ -245,11 +245,11 @@ class CardProductRun {
 
   // The PNG mode is part of the key: a file of the other mode has other bytes.
   std::string png_key(size_t i) const {
-    return cache_key({"card png", png_mode(), fingerprints_[i], fmt_dpi(game_.format->dpi)});
+    return cache_key({"card png", png_mode(), cards_.fingerprint(i), fmt_dpi(game_.format->dpi)});
   }
   const char* png_mode() const { return options_.print.png == render::PngCompression::Small ? "small" : "fast"; }
   std::string jpeg_key(size_t i) const {
-    return cache_key({"card jpeg q95 standard tables", fingerprints_[i], fmt_dpi(game_.format->dpi)});
+    return cache_key({"card jpeg q95 standard tables", cards_.fingerprint(i), fmt_dpi(game_.format->dpi)});
   }
 
   // Whether at most a quarter of the cards miss the cache.
@@ -284,7 +284,7 @@ class CardProductRun {
   }
 
   void write_raster_files(size_t i, std::vector<fs::path>& written) {
-    const layout::LaidOutCard& card = cards_[i];
+    const std::string& stem = stems_[i];
     const double dpi = game_.format->dpi;
     const bool want_png = options_.formats.png, want_jpeg = options_.formats.jpeg && !options_.draft;
     std::optional<std::string> png, jpeg;
@@ -300,17 +300,17 @@ class CardProductRun {
     const bool sheets_need_pixels = (making_overview_ || tts_) && !png;
     if ((want_png && !png) || (want_jpeg && !jpeg) || sheets_need_pixels) {
       {
-        auto span = timed(timings, "render", game_.id, card.stem);
-        raster = std::make_shared<const render::Raster>(render::render_raster(card.page, dpi));
+        auto span = timed(timings, "render", game_.id, stem);
+        raster = std::make_shared<const render::Raster>(render::render_raster(*cards_.page(i), dpi));
       }
       if (want_png && !png) {
-        auto span = timed(timings, "encode png", game_.id, card.stem);
+        auto span = timed(timings, "encode png", game_.id, stem);
         png = render::encode_png(*raster, options_.print.png);
         span.end();
         put(png_key(i), *png);
       }
       if (want_jpeg && !jpeg) {
-        auto span = timed(timings, "encode jpeg", game_.id, card.stem);
+        auto span = timed(timings, "encode jpeg", game_.id, stem);
         jpeg = render::encode_jpeg(*raster, render::kCardJpeg);
         span.end();
         put(jpeg_key(i), *jpeg);
@@ -321,20 +321,20 @@ class CardProductRun {
       std::lock_guard lock(mutex_);
       ++cached_;
     }
-    if (png) write_card_file(dir_ / "cards" / (card.stem + ".png"), *png, written);
-    if (jpeg) write_card_file(dir_ / "meinspiel" / (card.stem + ".jpg"), *jpeg, written);
+    if (png) write_card_file(dir_ / "cards" / (stem + ".png"), *png, written);
+    if (jpeg) write_card_file(dir_ / "meinspiel" / (stem + ".jpg"), *jpeg, written);
     if (making_overview_ || tts_) {
       // PNG is lossless: the cached file gives back the very pixels rendered.
       if (!raster) {
-        auto span = timed(timings, "decode png", game_.id, card.stem);
+        auto span = timed(timings, "decode png", game_.id, stem);
         raster = std::make_shared<const render::Raster>(decoded(*png, dpi));
       }
       if (making_overview_) {
-        auto span = timed(timings, "overview", game_.id, card.stem);
+        auto span = timed(timings, "overview", game_.id, stem);
         overview().place(i, raster);
       }
       if (tts_) {
-        auto span = timed(timings, "tts", game_.id, card.stem);
+        auto span = timed(timings, "tts", game_.id, stem);
         tts_->place(i, raster);
       }
     }
@@ -379,14 +379,13 @@ class CardProductRun {
   }
 
   const model::Game& game_;
-  std::span<const layout::LaidOutCard> cards_;
+  const layout::CardPages& cards_;
   const fs::path& dir_;
   const BuildOptions& options_;
   const text::Typesetter& typesetter_;
   std::vector<layout::CardSide> sides_;
   std::vector<std::string> stems_;
-  std::vector<const page::Page*> pages_;
-  std::vector<std::string> fingerprints_;  // per card, hex
+  std::vector<const page::Page*> frames_;  // the cards' frames: what the overview and TTS sheets need
   std::string deck_key_;
   std::string overview_key_, tts_key_;
   std::mutex mutex_;
@@ -404,7 +403,7 @@ class CardProductRun {
 
 }  // namespace
 
-void write_card_products(const model::Game& game, std::span<const layout::LaidOutCard> cards, const fs::path& dir,
+void write_card_products(const model::Game& game, const layout::CardPages& cards, const fs::path& dir,
                          const BuildOptions& options, const text::Typesetter& typesetter, BuildReport& report) {
   if (cards.empty()) return;
   CardProductRun(game, cards, dir, options, typesetter).run(report);

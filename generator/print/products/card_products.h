@@ -10,10 +10,13 @@
 //
 // Each card is rendered once at the format's dpi; the raster feeds its PNG,
 // its JPEG, the overview and the TTS sheets, and is dropped as soon as they
-// have it, so memory stays flat as the deck grows. Rasters are rendered in
-// parallel (options.print.jobs threads); each PDF is one serial stream in
-// card order, several PDFs run side by side. Output does not depend on the
-// number of threads.
+// have it. Pages come from layout::CardPages, which holds only a few of them
+// (card_pages.h), and every aggregate (PDFs, PnP sheets, the shop's package,
+// overview, TTS) asks for a card's page while it needs it, so memory stays
+// flat as the deck grows. Rasters are rendered in parallel
+// (options.print.jobs threads); each PDF is one serial stream in card order,
+// several PDFs run side by side. Output does not depend on the number of
+// threads.
 #include <filesystem>
 #include <span>
 
@@ -24,8 +27,7 @@
 
 namespace kw::print {
 
-void write_card_products(const model::Game& game, std::span<const layout::LaidOutCard> cards,
-                         const std::filesystem::path& dir, const BuildOptions& options,
-                         const text::Typesetter& typesetter, BuildReport& report);
+void write_card_products(const model::Game& game, const layout::CardPages& cards, const std::filesystem::path& dir,
+                         const BuildOptions& options, const text::Typesetter& typesetter, BuildReport& report);
 
 }  // namespace kw::print

@@ -1,6 +1,8 @@
 #include "print/products/pnp_products.h"
 
+#include <memory>
 #include <stdexcept>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -12,11 +14,42 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::vector<PnpCard> pnp_cards(std::span<const layout::LaidOutCard> cards, std::span<const layout::CardSide> sides) {
+// The cards' frames: enough to plan the sheets.
+std::vector<PnpCard> pnp_cards(const layout::CardPages& cards, std::span<const layout::CardSide> sides) {
   std::vector<PnpCard> pnp;
-  for (const auto& s : sides) pnp.push_back({&cards[s.front].page, s.back ? &cards[*s.back].page : nullptr});
+  for (const auto& s : sides) pnp.push_back({&cards.frame(s.front), s.back ? &cards.frame(*s.back) : nullptr});
   return pnp;
 }
+
+// The whole pages of one sheet's cards, held while the sheet is made: the
+// card list points at them meanwhile, and at the frames again afterwards.
+class SheetPages {
+ public:
+  SheetPages(const SheetPlan& plan, std::vector<PnpCard>& cards, const layout::CardPages& pages,
+             std::span<const layout::CardSide> sides)
+      : cards_(cards) {
+    for (size_t c : plan.cards) {
+      saved_.emplace_back(c, cards[c]);
+      const layout::CardSide& side = sides[c];
+      held_.push_back(pages.page(side.front));
+      cards[c].front = held_.back().get();
+      if (side.back) {
+        held_.push_back(pages.page(*side.back));
+        cards[c].back = held_.back().get();
+      }
+    }
+  }
+  SheetPages(const SheetPages&) = delete;
+  SheetPages& operator=(const SheetPages&) = delete;
+  ~SheetPages() {
+    for (const auto& [c, frames] : saved_) cards_[c] = frames;
+  }
+
+ private:
+  std::vector<PnpCard>& cards_;
+  std::vector<std::pair<size_t, PnpCard>> saved_;
+  std::vector<std::shared_ptr<const page::Page>> held_;
+};
 
 void write_alignment_test(const model::Game& game, const SheetPlan& first, const PnpSettings& settings,
                           const fs::path& file, const text::Typesetter& typesetter) {
@@ -37,16 +70,15 @@ void write_alignment_test(const model::Game& game, const SheetPlan& first, const
 
 }  // namespace
 
-size_t pnp_page_count(std::span<const layout::LaidOutCard> cards, std::span<const layout::CardSide> sides,
-                      const SheetFormat& sheet, const PnpSettings& settings) {
+size_t pnp_page_count(const layout::CardPages& cards, std::span<const layout::CardSide> sides, const SheetFormat& sheet,
+                      const PnpSettings& settings) {
   auto pnp = pnp_cards(cards, sides);
   if (pnp.empty()) return 0;
   return plan_sheets(pnp, sheet, settings).size() * (any_back(pnp) ? 2 : 1);
 }
 
-std::vector<std::string> pnp_layouts(std::span<const layout::LaidOutCard> cards,
-                                     std::span<const layout::CardSide> sides, const SheetFormat& sheet,
-                                     const PnpSettings& settings) {
+std::vector<std::string> pnp_layouts(const layout::CardPages& cards, std::span<const layout::CardSide> sides,
+                                     const SheetFormat& sheet, const PnpSettings& settings) {
   auto pnp = pnp_cards(cards, sides);
   if (pnp.empty()) return {};
   std::vector<std::string> lines;
@@ -64,10 +96,9 @@ std::vector<std::string> pnp_layouts(std::span<const layout::LaidOutCard> cards,
   return lines;
 }
 
-void write_pnp_sheets(const model::Game& game, std::span<const layout::LaidOutCard> cards,
-                      std::span<const layout::CardSide> sides, const PnpSettings& settings, const fs::path& dir,
-                      const text::Typesetter& typesetter, std::vector<fs::path>& written,
-                      const std::function<void()>& page_done) {
+void write_pnp_sheets(const model::Game& game, const layout::CardPages& cards, std::span<const layout::CardSide> sides,
+                      const PnpSettings& settings, const fs::path& dir, const text::Typesetter& typesetter,
+                      std::vector<fs::path>& written, const std::function<void()>& page_done) {
   std::vector<PnpCard> pnp = pnp_cards(cards, sides);
   if (pnp.empty()) return;
   const bool backs = any_back(pnp);
@@ -79,6 +110,7 @@ void write_pnp_sheets(const model::Game& game, std::span<const layout::LaidOutCa
     PrintPdf pdf(file, game.name + " – Print & Play " + sheet.name + ": " + plans.front().grid.summary());
     for (size_t k = 0; k < plans.size(); ++k) {
       std::string id = game.id + "/pnp-" + sheet.id + "-" + std::to_string(k + 1);
+      const SheetPages pages(plans[k], pnp, cards, sides);
       pdf.add(front_sheet(plans[k], pnp, settings, id + "-front"));
       if (page_done) page_done();
       if (backs) {

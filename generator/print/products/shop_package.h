@@ -51,8 +51,10 @@ class ShopChooser {
 // `written`; `tick` is called once per page or image. Throws
 // std::runtime_error (nothing half-written is left) on failure.
 // `note` hears what had to give way (e.g. black knocking out to stay within
-// the ink limit), one sentence naming the file.
-void write_shop_package(const ShopPackage& shop, std::span<const layout::LaidOutCard> cards,
+// the ink limit), one sentence naming the file. The cards are read in one
+// pass, each fitted once (a back shared by many fronts once in all), and fed
+// to every file of the package at once, so memory does not grow with the deck.
+void write_shop_package(const ShopPackage& shop, const layout::CardPages& cards,
                         std::span<const layout::CardSide> sides, const std::filesystem::path& dir,
                         std::vector<std::filesystem::path>& written, const std::function<void()>& tick,
                         const std::function<void(const std::string&)>& note);
