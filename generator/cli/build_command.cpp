@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <ostream>
 #include <set>
@@ -16,6 +17,7 @@
 #include "cli/commands.h"
 #include "cli/print_setup.h"
 #include "cli/session.h"
+#include "core/ordered_output.h"
 #include "core/parallel.h"
 #include "layout/card_layout.h"
 #include "layout/game_layout.h"
@@ -31,8 +33,9 @@
 
 namespace kw::cli {
 
-int build_language(const Invocation& inv, const std::shared_ptr<const project::Project>& project,
-                   print::BuildOptions options, std::ostream& out, std::ostream& err);
+// The games of every language, built together (below run_build).
+int build_languages(const Invocation& inv, const std::shared_ptr<const project::Project>& project,
+                    const std::vector<print::BuildOptions>& languages, std::ostream& out, std::ostream& err);
 
 namespace {
 
@@ -125,9 +128,11 @@ int run_build(const Invocation& inv, std::ostream& out, std::ostream& err) {
   // Ctrl-C: the game being built stops between cards, its staging folder is
   // removed, then the process ends by the signal.
   print::install_interrupt_handlers();
-  int status = 0;
+  // Every thread of the build, whatever loop it runs in (games, cards,
+  // layout), counts against -j.
+  set_thread_limit(options.print.jobs > 0 ? options.print.jobs : default_jobs());
+  std::vector<print::BuildOptions> per_language;
   for (const auto& language : languages) {
-    if (print::interrupt_signal()) break;
     options.language = language;
     // output/<game>/[draft/][<variant>/][<language>/]
     std::filesystem::path sub;
@@ -135,9 +140,9 @@ int run_build(const Invocation& inv, std::ostream& out, std::ostream& err) {
                                     language != model::kSourceLanguage ? language : std::string()})
       if (!part.empty()) sub /= part;
     options.subdir = sub.string();
-    int s = build_language(inv, project, options, out, err);
-    status = std::max(status, s);
+    per_language.push_back(options);
   }
+  int status = build_languages(inv, project, per_language, out, err);
   print::restore_interrupt_handlers();
   if (int signal = print::interrupt_signal()) {
     std::fflush(nullptr);
@@ -153,29 +158,39 @@ int run_build(const Invocation& inv, std::ostream& out, std::ostream& err) {
 
 namespace {
 
-// What the games of one language share while they are built.
+// What the games of one language share while they are built, some of them
+// at once.
 struct LanguageBuild {
+  LanguageBuild(const Invocation& invocation, const project::Project& files, print::BuildOptions language_options)
+      : inv(invocation), project(files), options(std::move(language_options)) {}
   const Invocation& inv;
   const project::Project& project;
-  const print::BuildOptions& options;
-  const model::Model& model;    // in the language built
-  const model::Model& checked;  // in the source language: what the rules judge
-  std::unique_ptr<text::FontLibrary> fonts;
-  std::ostream& out;
-  std::ostream& err;
+  print::BuildOptions options;
+  Session session;  // in the language built
+  Session source;   // in the source language when another is built: what the rules judge
+  const model::Model& model() const { return *session.model; }
+  const model::Model& checked() const { return source.model ? *source.model : *session.model; }
 
   // Loaded only once a game has to be laid out: an up-to-date build never
-  // parses a font.
-  const text::FontLibrary* font_library() {
-    if (fonts) return fonts.get();
+  // parses a font. Null (and said on `err`) when the fonts do not load.
+  const text::FontLibrary* font_library(std::ostream& err) {
+    std::lock_guard lock(fonts_mutex);
+    if (fonts || fonts_failed) return fonts.get();
+    auto span = print::timed(options.timings, "fonts", "", "", options.language);
     Diagnostics diags;
     fonts = text::FontLibrary::load(project, diags);
     if (!fonts || diags.has_errors()) {
       err << format_diagnostics(diags, &project);
       fonts.reset();
+      fonts_failed = true;
     }
     return fonts.get();
   }
+
+ private:
+  std::mutex fonts_mutex;
+  std::unique_ptr<text::FontLibrary> fonts;  // under fonts_mutex
+  bool fonts_failed = false;                 // under fonts_mutex
 };
 
 std::string label(const std::string& game, const print::BuildOptions& options) {
@@ -186,31 +201,31 @@ void say_up_to_date(std::ostream& out, const std::string& game, const print::Bui
   fmt::print(out, "{}: up to date in {}\n", label(game, options), options.game_dir(game).string());
 }
 
-// Lays out and writes one game; 0 or 1.
-int build_game(LanguageBuild& b, const model::Game& game, const std::string& key, const std::string& record) {
-  const print::BuildOptions& options = b.options;
+// Lays out and writes one game, saying so on `out` and `err`; 0 or 1.
+int build_game(LanguageBuild& b, const model::Game& game, const std::string& key, const std::string& record,
+               std::ostream& out, std::ostream& err) {
+  print::BuildOptions options = b.options;
+  options.print.progress = options.print.progress ? &err : nullptr;
   // The rules engine guards the build: a deck that breaks its game's rules
   // is not printed unless the user insists.
   print::Timings* timings = options.timings;
   auto span = print::timed(timings, "check", game.id);
-  Diagnostics findings = rules::check_game(b.checked, *b.checked.game(game.id));
+  Diagnostics findings = rules::check_game(b.checked(), *b.checked().game(game.id));
   span.end();
   if (findings.has_errors()) {
-    b.err << format_report_text(findings, &b.project);
+    err << format_report_text(findings, &b.project);
     if (!b.inv.force) {
-      fmt::print(b.err, "kartenwerk: {}: not built because the rules check failed (use --force to build anyway)\n",
+      fmt::print(err, "kartenwerk: {}: not built because the rules check failed (use --force to build anyway)\n",
                  game.id);
       return 1;
     }
   }
-  if (!b.fonts) span = print::timed(timings, "fonts", game.id);  // once per language
-  const text::FontLibrary* fonts = b.font_library();
-  span.end();
+  const text::FontLibrary* fonts = b.font_library(err);
   if (!fonts) return 1;
-  text::Typesetter typesetter(*fonts, layout::icon_aspect_for(b.model, game));
-  layout::Layouter layouter(b.model, *fonts, typesetter);
+  text::Typesetter typesetter(*fonts, layout::icon_aspect_for(b.model(), game));
+  layout::Layouter layouter(b.model(), *fonts, typesetter);
   layouter.set_draft(options.draft);
-  layout::ValueMap rule_values = rules::rule_values(b.model, game);
+  layout::ValueMap rule_values = rules::rule_values(b.model(), game);
   const bool whole_game = !options.incremental.only_cards;
   Diagnostics diags;
   try {
@@ -231,21 +246,21 @@ int build_game(LanguageBuild& b, const model::Game& game, const std::string& key
       staged.out_dir = staging->path();
       report = print::write_game_products(game, laid_out, typesetter, staged, diags);
     }
-    b.err << format_diagnostics(diags, &b.project);
+    err << format_diagnostics(diags, &b.project);
     if (diags.has_errors()) {
-      fmt::print(b.err, "kartenwerk: {}: {} error(s); nothing written\n", game.id, diags.error_count());
+      fmt::print(err, "kartenwerk: {}: {} error(s); nothing written\n", game.id, diags.error_count());
       return 1;
     }
     print::throw_if_interrupted();
     const std::filesystem::path from = staged.game_dir(game.id), to = options.game_dir(game.id);
     if (std::filesystem::exists(from)) print::commit_staged(from, to);
     for (auto& file : report.written) file = to / file.lexically_relative(from);
-    fmt::print(b.out, "{}: {} files in {}{}\n", label(game.id, options), report.written.size(),
+    fmt::print(out, "{}: {} files in {}{}\n", label(game.id, options), report.written.size(),
                options.game_dir(game.id).string(), cache_summary(report));
     if (options.incremental.cache && whole_game)
       print::remember_build(*options.incremental.cache, record, key, b.project, report.written);
   } catch (const std::exception& e) {
-    fmt::print(b.err, "kartenwerk: {}: {}; nothing written\n", game.id, e.what());
+    fmt::print(err, "kartenwerk: {}: {}; nothing written\n", game.id, e.what());
     return 1;
   }
   return 0;
@@ -302,41 +317,91 @@ bool named_games_up_to_date(const Invocation& inv, const project::Project& proje
 
 }  // namespace
 
-int build_language(const Invocation& inv, const std::shared_ptr<const project::Project>& project,
-                   print::BuildOptions options, std::ostream& out, std::ostream& err) {
-  if (named_games_up_to_date(inv, *project, options, out)) return 0;
+namespace {
+
+// Loads one language's models and picks its games; null (and said) when the
+// data does not load or --card names no card.
+std::unique_ptr<LanguageBuild> prepare_language(const Invocation& inv,
+                                                const std::shared_ptr<const project::Project>& project,
+                                                const print::BuildOptions& options, std::ostream& err) {
+  auto b = std::make_unique<LanguageBuild>(inv, *project, options);
   auto span = print::timed(options.timings, "load", "", "", options.language);
-  Session s = open_session(inv, project, err, options.language);
+  b->session = open_session(inv, project, err, options.language);
   span.end();
-  if (!s.model) return 1;
+  if (!b->session.model) return nullptr;
   // The rules judge the data, not a translation of it (card names on the
   // rules' lists, suits, ranks are German facts): check the source model.
-  Session source;
   if (options.language != model::kSourceLanguage) {
     std::ostringstream ignored;  // the same data was just loaded and reported
     span = print::timed(options.timings, "load", "", "", model::kSourceLanguage);
-    source = open_session(inv, project, ignored, model::kSourceLanguage);
+    b->source = open_session(inv, project, ignored, model::kSourceLanguage);
     span.end();
-    if (!source.model) return 1;
+    if (!b->source.model) return nullptr;
   }
-  if (!select_cards(inv, s.games, err)) return 1;
-  LanguageBuild b{inv, *project, options, *s.model, source.model ? *source.model : *s.model, nullptr, out, err};
+  if (!select_cards(inv, b->session.games, err)) return nullptr;
   if (inv.games.empty()) {
     std::vector<std::filesystem::path> dirs;
-    for (const auto* game : s.games) dirs.push_back(options.out_dir / game->id);
+    for (const auto* game : b->session.games) dirs.push_back(options.out_dir / game->id);
     print::remove_leftovers(options.out_dir, dirs);
   }
+  return b;
+}
+
+// One game in one language: what the build's threads share out.
+struct GameJob {
+  LanguageBuild* language;
+  const model::Game* game;
+};
+
+}  // namespace
+
+int build_languages(const Invocation& inv, const std::shared_ptr<const project::Project>& project,
+                    const std::vector<print::BuildOptions>& languages, std::ostream& out, std::ostream& err) {
   int status = 0;
-  for (const auto* game : s.games) {
+  std::vector<std::unique_ptr<LanguageBuild>> builds;
+  std::vector<GameJob> jobs;
+  for (const auto& options : languages) {
     if (print::interrupt_signal()) return 1;
-    const std::string key = build_key(options, inv, game->id), record = record_name(options, game->id);
-    const print::BuildCache* cache = options.incremental.cache;
-    if (cache && !options.incremental.only_cards && print::up_to_date(*cache, record, key, *project)) {
-      say_up_to_date(out, game->id, options);
+    if (named_games_up_to_date(inv, *project, options, out)) continue;
+    auto b = prepare_language(inv, project, options, err);
+    if (!b) {
+      status = 1;
       continue;
     }
-    status = std::max(status, build_game(b, *game, key, record));
+    for (const auto* game : b->session.games) jobs.push_back({b.get(), game});
+    builds.push_back(std::move(b));
   }
+  // The games of every language are built together, each on as many threads
+  // as the others leave free (set_thread_limit): while two games are built
+  // at once each mostly runs on one core, and the last one gets them all.
+  // What each says comes out in game order, as if they ran one by one.
+  OrderedOutput says(out, jobs.size()), warns(err, jobs.size());
+  std::vector<int> statuses(jobs.size(), 0);
+  const int threads =
+      languages.empty() || languages.front().print.jobs <= 0 ? default_jobs() : languages.front().print.jobs;
+  try {
+    parallel_for(jobs.size(), threads, [&](size_t k) {
+      if (print::interrupt_signal()) {
+        statuses[k] = 1;
+      } else {
+        LanguageBuild& b = *jobs[k].language;
+        const model::Game& game = *jobs[k].game;
+        const print::BuildOptions& options = b.options;
+        const std::string key = build_key(options, inv, game.id), record = record_name(options, game.id);
+        const print::BuildCache* cache = options.incremental.cache;
+        if (cache && !options.incremental.only_cards && print::up_to_date(*cache, record, key, *project))
+          say_up_to_date(says.stream(k), game.id, options);
+        else
+          statuses[k] = build_game(b, game, key, record, says.stream(k), warns.stream(k));
+      }
+      says.finish(k);
+      warns.finish(k);
+    });
+  } catch (const std::exception& e) {
+    fmt::print(err, "kartenwerk: {}\n", e.what());
+    return 1;
+  }
+  for (int s : statuses) status = std::max(status, s);
   return status;
 }
 
