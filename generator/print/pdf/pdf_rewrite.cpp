@@ -317,6 +317,31 @@ std::string hex(const unsigned char* bytes, size_t n) {
 
 std::string obj_header(uint32_t num) { return std::to_string(num) + " 0 obj\n"; }
 
+// The tokens of s[begin, end) one space apart (white space and comments are
+// not worth copying: Cairo indents its dictionaries).
+std::string compact(std::string_view s, size_t begin, size_t end) {
+  std::string out;
+  Lexer lx(s.substr(0, end), begin, true);
+  for (Token t = lx.next(); t.type != T::end; t = lx.next()) {
+    if (!out.empty()) out += ' ';
+    out += lx.text(t);
+  }
+  return out;
+}
+
+// A stream's dictionary, compact, with `length` as its /Length (Cairo
+// writes it as a reference to an object of its own: the number is shorter).
+std::string stream_dict(std::string_view s, const std::vector<Entry>& entries, uint64_t length) {
+  std::string out = "<<";
+  for (const auto& e : entries) {
+    out += ' ';
+    out += e.key;
+    out += ' ';
+    out += e.key == "/Length" ? std::to_string(length) : compact(s, e.value_begin, e.value_end);
+  }
+  return out + " >>";
+}
+
 }  // namespace
 
 std::array<double, 4> box_points(const Rect& r, double page_h_mm) {
@@ -649,11 +674,8 @@ bool PdfRewriter::page_text(uint32_t num, const PageBoxes* boxes, std::string& t
     }
     text += ' ';
     text += e.key;
-    Lexer v(s.substr(0, e.value_end), e.value_begin, true);
-    for (Token t = v.next(); t.type != T::end; t = v.next()) {
-      text += ' ';
-      text += v.text(t);
-    }
+    text += ' ';
+    text += compact(s, e.value_begin, e.value_end);
   }
   if (boxes && replace_boxes_) {
     const double h = boxes->media.h;
@@ -691,7 +713,7 @@ bool PdfRewriter::write_object(uint32_t num, Output& out) {
   if (!read_object(num, obj)) return false;
   bool ok = true;
   if (!obj.stream) {
-    std::string v = remap(obj.value(), ok);
+    std::string v = remap(compact(obj.buf, obj.value_begin, obj.value_end), ok);
     if (!ok) return fail("cannot renumber object " + std::to_string(num));
     out.put(obj_header(new_num_[num]));
     out.put(v);
@@ -734,7 +756,7 @@ bool PdfRewriter::write_object(uint32_t num, Output& out) {
         c.type != T::end || tail.find('%') != std::string::npos)
       return fail("stream " + std::to_string(num) + " does not end where its /Length says");
   }
-  std::string dict = remap(std::string_view(obj.buf).substr(obj.value_begin, end - obj.value_begin), ok);
+  std::string dict = remap(stream_dict(obj.buf, entries, len), ok);
   if (!ok) return fail("cannot renumber object " + std::to_string(num));
   out.put(obj_header(new_num_[num]));
   out.put(dict);
@@ -819,7 +841,8 @@ bool PdfRewriter::write(std::span<const int> order, std::span<const PageBoxes> b
         const Entry* type = find_key(entries, "/Type");
         if (type && (value_text(obj.buf, *type) == "/ObjStm" || value_text(obj.buf, *type) == "/XRef"))
           return fail("an object stream or xref stream (object " + std::to_string(n) + ")");
-        if (!reach_all(std::string_view(obj.buf).substr(obj.value_begin, end - obj.value_begin), n)) return false;
+        // Not the /Length object: the length is written as a number.
+        if (!reach_all(stream_dict(obj.buf, entries, 0), n)) return false;
       } else if (!reach_all(obj.value(), n)) {
         return false;
       }
