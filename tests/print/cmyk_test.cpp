@@ -9,6 +9,7 @@
 #include "core/files.h"
 #include "print/colour/cmyk.h"
 #include "print/pdf/pdf_boxes.h"
+#include "print/pdf/pdf_rewrite.h"
 #include "print/pdf/print_pdf.h"
 #include "project/memory_project.h"
 #include "support/test_support.h"
@@ -181,6 +182,27 @@ TEST(Cmyk, ConversionIsDeterministic) {
   convert_to_cmyk(a.pdf, settings());
   convert_to_cmyk(b.pdf, settings());
   EXPECT_TRUE(read_file(a.pdf) == read_file(b.pdf));
+}
+
+TEST(Cmyk, TheConvertedFileIsCopiedStreamingWithItsOutputIntent) {
+  // qpdf writes the PDF/X-4 file with a classic xref table, so the Meinspiel
+  // copies of it (copy_pages) take the streaming rewriter, and the catalog's
+  // /OutputIntents and /Metadata come along.
+  Converted c;
+  convert_to_cmyk(c.pdf, settings());
+  PdfRewriter rw;
+  EXPECT_TRUE(rw.open(c.pdf)) << rw.why();
+  fs::path copy = c.dir.path() / "backs.pdf";
+  std::vector<int> order = {0, 0, 0};
+  copy_pages(c.pdf, order, copy);
+  EXPECT_TRUE(has_output_intent(copy));
+  EXPECT_EQ(pdf_page_count(copy), 3);
+  std::string info, meta, check;
+  ASSERT_EQ(test::run_command("pdfinfo '" + copy.string() + "'", &info), 0) << info;
+  EXPECT_NE(info.find("PDF version:     1.6"), std::string::npos) << info;
+  ASSERT_EQ(test::run_command("pdfinfo -meta '" + copy.string() + "'", &meta), 0) << meta;
+  EXPECT_NE(meta.find("<pdfxid:GTS_PDFXVersion>PDF/X-4<"), std::string::npos) << meta;
+  EXPECT_EQ(test::run_command("qpdf --check '" + copy.string() + "'", &check), 0) << check;
 }
 
 TEST(Cmyk, TheInkLimitHoldsEverywhere) {

@@ -9,9 +9,11 @@
 #include <qpdf/QPDFWriter.hh>
 
 #include <cmath>
+#include <numeric>
 #include <stdexcept>
 
 #include "print/output/output_files.h"
+#include "print/pdf/pdf_rewrite.h"
 
 namespace kw::print {
 
@@ -23,11 +25,11 @@ constexpr double kPtPerMm = 72.0 / 25.4;
 
 // A box in millimetres (y down from the top of a page `page_h_mm` high) as a
 // PDF rectangle in points, rounded to 1/1000 pt.
+// (pdf_rewrite.cpp writes the same numbers the same way.)
 QPDFObjectHandle pdf_box(const Rect& r, double page_h_mm) {
-  auto pt = [](double mm) { return std::round(mm * kPtPerMm * 1000) / 1000; };
-  QPDFObjectHandle::Rectangle rect(pt(r.x), pt(page_h_mm - r.bottom()), pt(r.right()), pt(page_h_mm - r.y));
+  auto p = box_points(r, page_h_mm);
   auto num = [](double v) { return QPDFObjectHandle::newReal(v, 3, true); };
-  return QPDFObjectHandle::newArray({num(rect.llx), num(rect.lly), num(rect.urx), num(rect.ury)});
+  return QPDFObjectHandle::newArray({num(p[0]), num(p[1]), num(p[2]), num(p[3])});
 }
 
 // A PDF rectangle (points, y up) as millimetres from the top-left of `media`.
@@ -63,6 +65,19 @@ PageBoxes boxes_of(const page::Page& page) {
 
 void set_page_boxes(const fs::path& file, std::span<const PageBoxes> boxes) {
   try {
+    {
+      // The PDFs we write (Cairo's) are rewritten streaming, in memory that
+      // does not grow with the page count; anything else goes through qpdf.
+      PdfRewriter rewriter;
+      if (rewriter.open(file)) {
+        if (static_cast<size_t>(rewriter.page_count()) != boxes.size())
+          throw std::runtime_error(std::to_string(rewriter.page_count()) + " pages but " +
+                                   std::to_string(boxes.size()) + " sets of boxes");
+        std::vector<int> order(boxes.size());
+        std::iota(order.begin(), order.end(), 0);
+        if (rewriter.write(order, boxes, file)) return;
+      }
+    }
     QPDF pdf;
     open(pdf, file);
     auto pages = QPDFPageDocumentHelper(pdf).getAllPages();
@@ -100,6 +115,12 @@ std::vector<PageBoxes> read_page_boxes(const fs::path& file) {
 
 void copy_pages(const fs::path& src_file, std::span<const int> order, const fs::path& out) {
   try {
+    {
+      // Streaming when the file allows it (see set_page_boxes); the
+      // catalog, and with it /OutputIntents and /Metadata, comes along.
+      PdfRewriter rewriter;
+      if (rewriter.open(src_file) && rewriter.write(order, {}, out)) return;
+    }
     QPDF src;
     open(src, src_file);
     auto pages = QPDFPageDocumentHelper(src).getAllPages();
