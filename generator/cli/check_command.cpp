@@ -10,6 +10,7 @@
 #include "cli/check_report.h"
 #include "cli/commands.h"
 #include "cli/session.h"
+#include "core/parallel.h"
 #include "layout/card_layout.h"
 #include "layout/game_layout.h"
 #include "layout/icons.h"
@@ -69,7 +70,8 @@ void lay_out(const model::Model& model, const model::Game& game, const text::Fon
     for (const auto* id : {&deck.layout, &deck.back_layout})
       if (!id->empty()) layouter.definition(*id, diags);
   try {
-    layout::layout_game(game, layouter, {game.language, &values, false}, diags, /*booklets=*/true);
+    // On every core: the findings come out in card order for any number.
+    layout::layout_game(game, layouter, {game.language, &values, false, default_jobs()}, diags, /*booklets=*/true);
   } catch (const std::exception& e) {
     diags.error(game.loc, std::string("cannot lay out the game: ") + e.what());
   }
