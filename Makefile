@@ -64,10 +64,15 @@ fuzz: fuzz-deps
 	@scripts/fuzz-corpus.sh build-fuzz/corpus
 	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh $(FUZZ_TARGETS)
 
+# The benchmark table of issue 17 (bench/all.sh): the synthetic deck at each
+# size and -j (full, png, pdf, encode-only bound, incremental, no change,
+# check, list), then the five real games at each -j. SIZES, RUNS, MODES and
+# GAMES go through: make bench SIZES="55 300 1000 10000" RUNS=5. The -j
+# values are BENCH_JOBS here (JOBS is the build's parallelism above).
+# bench/run.sh, bench/incremental.sh and bench/table.sh are run on their own.
+BENCH_JOBS ?= 1 2
 bench: build
-	bench/run.sh
-	bench/incremental.sh
-	bench/decks.sh
+	JOBS="$(BENCH_JOBS)" bench/all.sh
 
 # The studio's edit-to-image latency in a real browser (Palantír, 300 cards).
 bench-studio: build node-deps

@@ -12,7 +12,10 @@ set -euo pipefail
 src=$(cd "$(dirname "$0")/.." && pwd)
 dir=$1
 cards=${2:-300}
-[[ "$cards" =~ ^[0-9]+$ ]] && [ "$cards" -ge 1 ] || { echo "bench/deck.sh: CARDS must be a positive number" >&2; exit 2; }
+if ! [[ "$cards" =~ ^[0-9]+$ ]] || [ "$cards" -lt 1 ]; then
+  echo "bench/deck.sh: CARDS must be a positive number" >&2
+  exit 2
+fi
 mkdir -p "$dir/data/games" "$dir/layouts/bench" "$dir/templates/bench"
 rm -rf "$dir/fonts"
 cp -rl "$src/fonts" "$dir/fonts" 2> /dev/null || cp -r "$src/fonts" "$dir/fonts"

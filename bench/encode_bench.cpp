@@ -17,6 +17,18 @@
 // --every N takes every Nth card, --only the settings whose name contains
 // TEXT (for callgrind: valgrind --tool=callgrind --toggle-collect='*measure*'
 // counts the instructions of the encoding alone, not of decoding the cards).
+//
+// kw_encode_bench --wall [--threads N] [--runs N] [--batch N] [--only TEXT]
+// DIR_OR_PNG... instead measures the wall time of encoding every card, on N
+// threads (default 1) taking the next card as they finish one, as a build's N
+// workers do: the bound a build with -j N cannot beat (bench/all.sh's
+// encode-only mode, with --only 'kartenwerk --png fast', the build's default
+// PNG setting). The cards are read and decoded --batch at a time (default
+// 128: a decoded card of 768 x 1146 px takes 3.5 MB), untimed, and each
+// batch is encoded once per run; a run's figures are its batches' sums. One
+// line per setting and run:
+//   wall-s CPU-s cards threads MB run setting
+// CPU is the process's user + sys time while it encoded.
 #ifdef KW_HAVE_LIBDEFLATE
 #include <libdeflate.h>
 #endif
@@ -31,6 +43,8 @@
 #endif
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
@@ -39,6 +53,7 @@
 #include <functional>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "render/image_surface.h"
@@ -55,6 +70,31 @@ double cpu_ms() {
   timespec t{};
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
   return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
+}
+
+// User + sys seconds of the whole process (every thread).
+double process_cpu_s() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) / 1e9;
+}
+
+double wall_s() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+// f(0) ... f(n - 1) on `threads` threads (this one included), each taking the
+// next index when it is done with one.
+template <class F>
+void parallel(size_t n, int threads, const F& f) {
+  std::atomic<size_t> next{0};
+  auto work = [&] {
+    for (size_t i; (i = next.fetch_add(1)) < n;) f(i);
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(work);
+  work();
+  for (std::thread& t : pool) t.join();
 }
 
 std::string read_file(const fs::path& file) {
@@ -336,7 +376,7 @@ void measure_conversion(const std::vector<Raster>& cards, int repeat) {
   run("surface to raster (now)", [](cairo_surface_t* s) { kw::render::detail::raster_from_surface(s, 300); });
 }
 
-std::vector<Raster> load_cards(const std::vector<fs::path>& inputs, int every) {
+std::vector<fs::path> png_files(const std::vector<fs::path>& inputs, int every) {
   std::vector<fs::path> files;
   for (const auto& in : inputs) {
     if (!fs::is_directory(in)) {
@@ -347,29 +387,81 @@ std::vector<Raster> load_cards(const std::vector<fs::path>& inputs, int every) {
       if (e.path().extension() == ".png") files.push_back(e.path());
   }
   std::sort(files.begin(), files.end());
+  std::vector<fs::path> taken;
+  for (size_t i = 0; i < files.size(); i += every) taken.push_back(files[i]);
+  return taken;
+}
+
+std::vector<Raster> load_cards(const std::vector<fs::path>& inputs, int every) {
   std::vector<Raster> cards;
-  for (size_t i = 0; i < files.size(); i += every) cards.push_back(kw::render::decode_png(read_file(files[i])));
+  for (const fs::path& file : png_files(inputs, every)) cards.push_back(kw::render::decode_png(read_file(file)));
   return cards;
+}
+
+// --wall: see the top of the file.
+int measure_wall(const std::vector<fs::path>& files, const std::vector<Setting>& settings, int threads, int runs,
+                 size_t batch) {
+  struct Figures {
+    std::vector<double> wall, cpu, bytes;
+  };
+  std::vector<Figures> figures(settings.size(), {std::vector<double>(runs), std::vector<double>(runs),
+                                                 std::vector<double>(runs)});
+  for (size_t first = 0; first < files.size(); first += batch) {
+    const size_t n = std::min(batch, files.size() - first);
+    std::vector<Raster> cards(n);
+    parallel(n, threads, [&](size_t i) { cards[i] = kw::render::decode_png(read_file(files[first + i])); });
+    for (size_t s = 0; s < settings.size(); ++s)
+      for (int run = 0; run < runs; ++run) {
+        std::atomic<size_t> bytes{0};
+        const double wall = wall_s(), cpu = process_cpu_s();
+        parallel(n, threads, [&](size_t i) { bytes.fetch_add(settings[s].encode(cards[i]).size()); });
+        figures[s].wall[run] += wall_s() - wall;
+        figures[s].cpu[run] += process_cpu_s() - cpu;
+        figures[s].bytes[run] += static_cast<double>(bytes.load());
+      }
+  }
+  for (size_t s = 0; s < settings.size(); ++s)
+    for (int run = 0; run < runs; ++run)
+      std::printf("%.3f %.3f %zu %d %.2f %d %s\n", figures[s].wall[run], figures[s].cpu[run], files.size(), threads,
+                  figures[s].bytes[run] / 1e6, run + 1, settings[s].name.c_str());
+  return 0;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  int every = 1, repeat = 1;
+  int every = 1, repeat = 1, threads = 1, runs = 1, batch = 128;
+  bool wall = false;
   std::string only;
   std::vector<fs::path> inputs;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
-    if ((a == "--every" || a == "--repeat") && i + 1 < argc)
-      (a == "--every" ? every : repeat) = std::max(1, std::atoi(argv[++i]));
+    if ((a == "--every" || a == "--repeat" || a == "--threads" || a == "--runs" || a == "--batch") && i + 1 < argc)
+      (a == "--every" ? every : a == "--repeat" ? repeat : a == "--threads" ? threads : a == "--runs" ? runs : batch) =
+          std::max(1, std::atoi(argv[++i]));
     else if (a == "--only" && i + 1 < argc)
       only = argv[++i];
+    else if (a == "--wall")
+      wall = true;
     else
       inputs.emplace_back(a);
   }
   if (inputs.empty()) {
-    std::fprintf(stderr, "usage: kw_encode_bench [--every N] [--repeat N] DIR_OR_PNG...\n");
+    std::fprintf(stderr,
+                 "usage: kw_encode_bench [--every N] [--repeat N] [--only TEXT] DIR_OR_PNG...\n"
+                 "       kw_encode_bench --wall [--threads N] [--runs N] [--batch N] [--every N] [--only TEXT] "
+                 "DIR_OR_PNG...\n");
     return 2;
+  }
+  if (wall) {
+    std::vector<Setting> settings;
+    for (const auto& list : {png_settings(), jpeg_settings()})
+      for (const Setting& s : list)
+        if (s.name.find(only) != std::string::npos) settings.push_back(s);
+    if (settings.empty()) return std::fprintf(stderr, "no setting's name contains '%s'\n", only.c_str()), 2;
+    const std::vector<fs::path> files = png_files(inputs, every);
+    if (files.empty()) return std::fprintf(stderr, "no PNG files found\n"), 1;
+    return measure_wall(files, settings, threads, runs, static_cast<size_t>(batch));
   }
   std::vector<Raster> cards = load_cards(inputs, every);
   if (cards.empty()) return std::fprintf(stderr, "no PNG files found\n"), 1;

@@ -19,7 +19,7 @@ for game in "${games[@]}"; do
   cards=$("$bin" list --game "$game" | awk -v g="$game" '$1 == g {gsub(/\(/, "", $3); print $3}')
   cards=$((cards + 1))  # + the back
   for format in png jpg pdf png,jpg,pdf; do
-    rm -rf "$out"/*
+    rm -rf "${out:?}"/*
     /usr/bin/time -f '%e %M' -o "$out/time" "$bin" build --game "$game" --format "$format" --out "$out" > /dev/null
     read -r wall kib < "$out/time"
     awk -v g="$game" -v f="$format" -v n="$cards" -v w="$wall" -v k="$kib" \
@@ -34,7 +34,7 @@ fi
 encode_bench=build/bench/kw_encode_bench
 if [ -x "$encode_bench" ]; then
   echo
-  rm -rf "$out"/*
+  rm -rf "${out:?}"/*
   for game in "${games[@]}"; do "$bin" build --game "$game" --format png --no-cache --out "$out" > /dev/null; done
   "$encode_bench" "$out"/*/cards
 fi

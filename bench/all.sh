@@ -1,0 +1,217 @@
+#!/usr/bin/env bash
+# The benchmark of issue 17 (`make bench`): the synthetic deck of bench/deck.sh
+# (768 x 1146 px cards at 300 dpi, one shared back) at each size, built as a
+# kartenwerk game, then the five real games. Prints one fixed-width table.
+#
+# Per deck size and -j, each mode RUNS times:
+#   full         build --no-cache (the default formats: PNG, JPEG, PDF; the
+#                deck has no PnP sheets) into an empty folder
+#   png          build --format png --no-cache
+#   pdf          build --format pdf --no-cache
+#   encode       the bound: the card PNG files the png mode wrote (cards/, not
+#                overview.png), decoded beforehand (untimed), encoded again
+#                with kartenwerk's default PNG setting (`--png fast`) on -j
+#                threads: build/bench/kw_encode_bench --wall
+#   incremental  one card's title edited in the deck's YAML (another card and
+#                title each run), then build with a cache folder warmed by a
+#                first build (untimed); must print "1 of N cards rendered"
+#   nochange     the same build again with nothing changed ("up to date")
+# and per size `check` and `list`. Then the real games of this checkout:
+# build --lang all --no-cache per -j, check and list, and the speed-up of
+# the first -j over each other (-j1/-j2 by default).
+#
+# Columns: wall and CPU (user + sys) seconds, min and median of the runs;
+# peak MiB: the largest maximum resident set of the runs (/usr/bin/time;
+# for encode "-": that process holds decoded cards, not a build's memory);
+# x enc: min wall / min wall of encode at the same size and -j (how far a
+# build is from only writing its PNG files).
+#
+# Usage: bench/all.sh   (make bench)
+# Environment:
+#   SIZES="55 300 1000"  deck sizes in cards (the back not counted); 10000 is
+#                        opt-in: a minute or more per build on 2 cores, and
+#                        passes --limit pages=N (above the default 10000)
+#   RUNS=3               runs of each measurement
+#   JOBS="1 2"           the -j values (the first is the speed-up's base)
+#   MODES="full png pdf encode incremental nochange check list"
+#                        the deck modes to run (encode without png makes the
+#                        PNG files once, untimed)
+#   GAMES=1              0: no real games
+#   KW=build/kartenwerk  the binary; ENCODE_BENCH=build/bench/kw_encode_bench
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin=${KW:-build/kartenwerk}
+encode_bench=${ENCODE_BENCH:-build/bench/kw_encode_bench}
+sizes=${SIZES-55 300 1000}
+runs=${RUNS:-3}
+jobs_list=${JOBS:-1 2}
+modes=${MODES:-full png pdf encode incremental nochange check list}
+games=${GAMES:-1}
+[ -x "$bin" ] || { echo "bench/all.sh: build first: make build ($bin is missing)" >&2; exit 1; }
+[ -x /usr/bin/time ] || { echo "bench/all.sh needs /usr/bin/time (Debian package time)" >&2; exit 1; }
+[[ "$runs" =~ ^[1-9][0-9]*$ ]] || { echo "bench/all.sh: RUNS must be a positive number" >&2; exit 2; }
+for s in $sizes; do [[ "$s" =~ ^[1-9][0-9]*$ ]] || { echo "bench/all.sh: SIZES: '$s' is no card count" >&2; exit 2; }; done
+for j in $jobs_list; do [[ "$j" =~ ^[1-9][0-9]*$ ]] || { echo "bench/all.sh: JOBS: '$j' is no -j value" >&2; exit 2; }; done
+for m in $modes; do
+  case $m in
+    full | png | pdf | encode | incremental | nochange | check | list) ;;
+    *) echo "bench/all.sh: MODES: no mode '$m'" >&2; exit 2 ;;
+  esac
+done
+if [[ " $modes " == *" encode "* ]] && [ ! -x "$encode_bench" ]; then
+  echo "bench/all.sh: the encode mode needs $encode_bench (make build)" >&2
+  exit 1
+fi
+bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+trap 'exit 130' INT TERM
+
+has() { [[ " $modes " == *" $1 "* ]]; }
+now() { date +%s%N; }
+
+# timed FILE CMD...: runs CMD once (its output in $work/log), appends
+# "wall cpu kib" to FILE; stops the bench with the log when CMD fails.
+timed() {
+  local file=$1 t0 t1 user sys kib
+  shift
+  t0=$(now)
+  /usr/bin/time -f '%U %S %M' -o "$work/time" "$@" > "$work/log" 2>&1 ||
+    { echo "bench/all.sh: failed: $*" >&2; tail -20 "$work/log" >&2; exit 1; }
+  t1=$(now)
+  read -r user sys kib < <(tail -1 "$work/time")
+  awk -v t0="$t0" -v t1="$t1" -v u="$user" -v s="$sys" -v k="$kib" \
+    'BEGIN { printf "%.3f %.2f %d\n", (t1 - t0) / 1e9, u + s, k }' >> "$file"
+}
+
+# stats FILE: "wall-min wall-median cpu-min cpu-median kib-max" of its lines.
+stats() {
+  awk '
+    { w[NR] = $1; c[NR] = $2; if ($3 != "-" && $3 > k) k = $3; if ($3 == "-") dash = 1 }
+    function median(a, n,   i, j, t, b) {
+      for (i = 1; i <= n; ++i) b[i] = a[i]
+      for (i = 2; i <= n; ++i) for (j = i; j > 1 && b[j - 1] > b[j]; --j) { t = b[j]; b[j] = b[j - 1]; b[j - 1] = t }
+      return n % 2 ? b[(n + 1) / 2] : (b[n / 2] + b[n / 2 + 1]) / 2
+    }
+    function min(a, n,   i, m) { m = a[1]; for (i = 2; i <= n; ++i) if (a[i] < m) m = a[i]; return m }
+    END { print min(w, NR), median(w, NR), min(c, NR), median(c, NR), dash ? "-" : k }' "$1"
+}
+
+format='%-6s %3s %-11s %4s %9s %9s %8s %8s %9s %7s\n'
+# row DECK J MODE FILE [BOUND-FILE]: one table line (x enc from BOUND-FILE).
+row() {
+  local deck=$1 j=$2 mode=$3 file=$4 bound=${5:-} wmin wmed cmin cmed kib ratio="-" bmin
+  read -r wmin wmed cmin cmed kib < <(stats "$file")
+  if [ -n "$bound" ] && [ -s "$bound" ]; then
+    read -r bmin _ < <(stats "$bound")
+    ratio=$(awk -v a="$wmin" -v b="$bmin" 'BEGIN { printf (b > 0 ? "%.2f" : "-"), a / b }')
+  fi
+  [ "$kib" = "-" ] || kib=$(awk -v k="$kib" 'BEGIN { printf "%.0f", k / 1024 }')
+  # shellcheck disable=SC2059  # the one format of every line
+  printf "$format" "$deck" "$j" "$mode" "$(wc -l < "$file")" \
+    "$(printf %.2f "$wmin")" "$(printf %.2f "$wmed")" "$(printf %.2f "$cmin")" "$(printf %.2f "$cmed")" "$kib" "$ratio"
+}
+
+# expect TEXT: the last build's output must contain TEXT.
+expect() {
+  grep -qF "$1" "$work/log" || { echo "bench/all.sh: the build did not print '$1':" >&2; cat "$work/log" >&2; exit 1; }
+}
+
+echo "kartenwerk bench: $("$bin" --version), commit $(git rev-parse --short HEAD 2> /dev/null || echo '?')," \
+  "$(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) at the start"
+echo "SIZES=\"$sizes\" RUNS=$runs JOBS=\"$jobs_list\" MODES=\"$modes\" GAMES=$games"
+echo "wall and CPU (user+sys) in s, min and median of the runs; peak MiB: largest max RSS;"
+echo "x enc: min wall / encode-only min wall (same deck and -j); deck: cards + one back"
+echo
+# shellcheck disable=SC2059
+printf "$format" deck -j mode runs "wall min" "wall med" "CPU min" "CPU med" "peak MiB" "x enc"
+
+for size in $sizes; do
+  deck=$work/deck
+  rm -rf "$deck" "$work/cache" "$work/inc" "$work/png"
+  bench/deck.sh "$deck" "$size"
+  k=("$bin" --root "$deck")
+  [ "$size" -lt 10000 ] || k+=(--limit "pages=$((size + 1))")
+  t=$work/t.$size
+  mkdir -p "$t"
+  title=0  # each edit a new title, never one the cache has seen
+  for j in $jobs_list; do
+    for mode in full png pdf; do
+      has "$mode" || continue
+      format_arg=()
+      [ "$mode" = full ] || format_arg=(--format "$mode")
+      for ((r = 1; r <= runs; ++r)); do
+        rm -rf "$work/out"
+        timed "$t/$mode.$j" "${k[@]}" build "${format_arg[@]}" --no-cache -j "$j" --out "$work/out"
+        if [ "$mode" = pdf ]; then expect "files in"; else expect "$((size + 1)) cards rendered"; fi
+      done
+      if [ "$mode" = png ]; then rm -rf "$work/png" && mv "$work/out" "$work/png"; fi
+    done
+    if has encode; then
+      if [ ! -d "$work/png" ]; then
+        "${k[@]}" build --format png --no-cache -j "$j" --out "$work/png" > "$work/log" 2>&1 ||
+          { cat "$work/log" >&2; exit 1; }
+      fi
+      "$encode_bench" --wall --threads "$j" --runs "$runs" --only "kartenwerk --png fast" "$work/png/bench/cards" \
+        > "$work/encode" || { echo "bench/all.sh: $encode_bench failed" >&2; exit 1; }
+      n=$(awk 'NR == 1 { print $3 }' "$work/encode")
+      [ "$n" = $((size + 1)) ] || { echo "bench/all.sh: encode read $n cards, not $((size + 1))" >&2; exit 1; }
+      awk '{ print $1, $2, "-" }' "$work/encode" > "$t/encode.$j"
+    fi
+    if has incremental || has nochange; then
+      inc=("${k[@]}" build --cache "$work/cache" -j "$j" --out "$work/inc")
+      if [ ! -d "$work/cache" ]; then
+        "${inc[@]}" > "$work/log" 2>&1 || { cat "$work/log" >&2; exit 1; }
+      fi
+      for ((r = 1; r <= runs; ++r)); do
+        if has incremental; then
+          title=$((title + 1))
+          card=$(((title * 37) % size + 1))
+          sed -i -E "s/^(        - \\{ id: card-$card, title: \")[^\"]*/\\1Edit $title/" "$deck/data/games/bench.yaml"
+          grep -q "id: card-$card, title: \"Edit $title\"" "$deck/data/games/bench.yaml" ||
+            { echo "bench/all.sh: the edit of card-$card did not apply" >&2; exit 1; }
+          timed "$t/incremental.$j" "${inc[@]}"
+          expect "1 of $((size + 1)) cards rendered"
+        fi
+        if has nochange; then
+          timed "$t/nochange.$j" "${inc[@]}"
+          expect "up to date"
+        fi
+      done
+    fi
+    for mode in full png pdf encode incremental nochange; do
+      [ -s "$t/$mode.$j" ] || continue
+      row "$size" "$j" "$mode" "$t/$mode.$j" "$t/encode.$j"
+    done
+  done
+  for mode in check list; do
+    has "$mode" || continue
+    for ((r = 1; r <= runs; ++r)); do timed "$t/$mode" "${k[@]}" "$mode"; done
+    row "$size" - "$mode" "$t/$mode"
+  done
+done
+
+if [ "$games" != 0 ]; then
+  t=$work/t.games
+  mkdir -p "$t"
+  for j in $jobs_list; do
+    for ((r = 1; r <= runs; ++r)); do
+      rm -rf "$work/out"
+      timed "$t/build.$j" "$bin" build --lang all --no-cache -j "$j" --out "$work/out"
+    done
+    row games "$j" "build all" "$t/build.$j"
+  done
+  for mode in check list; do
+    for ((r = 1; r <= runs; ++r)); do timed "$t/$mode" "$bin" "$mode"; done
+    row games - "$mode" "$t/$mode"
+  done
+  read -r base _ <<< "$jobs_list"
+  for j in $jobs_list; do
+    [ "$j" != "$base" ] || continue
+    read -r bmin bmed _ < <(stats "$t/build.$base")
+    read -r jmin jmed _ < <(stats "$t/build.$j")
+    awk -v b="$base" -v j="$j" -v bmin="$bmin" -v bmed="$bmed" -v jmin="$jmin" -v jmed="$jmed" \
+      'BEGIN { printf "games speed-up -j%s/-j%s: %.2f (min wall), %.2f (median wall)\n", b, j, bmin / jmin, bmed / jmed }'
+  done
+fi
+echo "load average $(cut -d' ' -f1-3 /proc/loadavg) at the end"
