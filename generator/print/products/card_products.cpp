@@ -292,12 +292,17 @@ class CardProductRun {
       if (want_png) png = cache()->get(png_key(i));
       if (want_jpeg) jpeg = cache()->get(jpeg_key(i));
     }
+    // The card's cell of the overview, kept in the cache like the card's
+    // files: an edit of one card does not re-render every cell.
+    std::optional<std::string> cell;
+    if (making_overview_ && cache()) cell = cache()->get(overview_cell_key(i));
+    const bool overview_needs_pixels = making_overview_ && !cell;
     std::shared_ptr<const render::Raster> raster;
     Timings* timings = options_.timings;
     // The overview and TTS sheets take the card's pixels: from its PNG when
     // there is one (lossless), else rendered again (a JPEG-only build whose
     // JPEG came from the cache has no PNG to decode).
-    const bool sheets_need_pixels = (making_overview_ || tts_) && !png;
+    const bool sheets_need_pixels = (overview_needs_pixels || tts_) && !png;
     if ((want_png && !png) || (want_jpeg && !jpeg) || sheets_need_pixels) {
       {
         auto span = timed(timings, "render", game_.id, stem);
@@ -323,21 +328,35 @@ class CardProductRun {
     }
     if (png) write_card_file(dir_ / "cards" / (stem + ".png"), *png, written);
     if (jpeg) write_card_file(dir_ / "meinspiel" / (stem + ".jpg"), *jpeg, written);
-    if (making_overview_ || tts_) {
-      // PNG is lossless: the cached file gives back the very pixels rendered.
-      if (!raster) {
-        auto span = timed(timings, "decode png", game_.id, stem);
-        raster = std::make_shared<const render::Raster>(decoded(*png, dpi));
-      }
-      if (making_overview_) {
+    if (making_overview_) {
+      if (!cell) {
+        const auto& pixels = card_pixels(i, raster, png);
         auto span = timed(timings, "overview", game_.id, stem);
-        overview().place(i, raster);
+        cell = overview().cell(i, pixels);
+        put(overview_cell_key(i), *cell);
       }
-      if (tts_) {
-        auto span = timed(timings, "tts", game_.id, stem);
-        tts_->place(i, raster);
-      }
+      overview().set_cell(i, std::move(*cell));
     }
+    if (tts_) {
+      const auto& pixels = card_pixels(i, raster, png);
+      auto span = timed(timings, "tts", game_.id, stem);
+      tts_->place(i, pixels);
+    }
+  }
+
+  // The card's pixels for the sheets: rendered just now, or its PNG decoded
+  // (lossless: the very pixels rendered), once.
+  const std::shared_ptr<const render::Raster>& card_pixels(size_t i, std::shared_ptr<const render::Raster>& raster,
+                                                           const std::optional<std::string>& png) const {
+    if (!raster) {
+      auto span = timed(options_.timings, "decode png", game_.id, stems_[i]);
+      raster = std::make_shared<const render::Raster>(decoded(*png, game_.format->dpi));
+    }
+    return raster;
+  }
+
+  std::string overview_cell_key(size_t i) {
+    return cache_key({"overview cell", cards_.fingerprint(i), fmt_dpi(game_.format->dpi), overview().cell_key(i)});
   }
 
   static std::string fmt_dpi(double dpi) { return std::to_string(dpi); }

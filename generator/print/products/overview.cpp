@@ -6,6 +6,8 @@
 #include <cstring>
 #include <stdexcept>
 
+#include <fmt/format.h>
+
 #include "render/raster.h"
 
 namespace kw::print {
@@ -68,16 +70,28 @@ OverviewSheet::OverviewSheet(std::span<const page::Page* const> pages, std::span
   ground_ = contact_sheet_ground(geometry_, {}, typesetter_, none);
 }
 
-void OverviewSheet::place(size_t index, std::shared_ptr<const page::Raster> image) {
+std::string OverviewSheet::cell(size_t index, std::shared_ptr<const page::Raster> image) const {
   if (index >= pages_.size()) throw std::out_of_range("contact sheet has no card " + std::to_string(index));
   // The card over the ground, as painted on the whole sheet, but only its
   // cell rendered.
   page::Page cell = ground_;
   page::Page card = contact_sheet_card(geometry_, index, *pages_[index], std::move(image));
   cell.items.push_back(std::move(card.items.front()));
-  std::string packed = pack_cell(render::render_region(cell, geometry_.dpi, pixels_of(geometry_.card(index))));
+  return pack_cell(render::render_region(cell, geometry_.dpi, pixels_of(geometry_.card(index))));
+}
+
+void OverviewSheet::set_cell(size_t index, std::string packed) {
+  if (index >= pages_.size()) throw std::out_of_range("contact sheet has no card " + std::to_string(index));
   std::lock_guard lock(mutex_);
   cells_[index] = std::move(packed);
+}
+
+std::string OverviewSheet::cell_key(size_t index) const {
+  const render::PixelRect c = pixels_of(geometry_.card(index));
+  // The ground and the drawing of a cell are the program's (cache keys
+  // carry its identity).
+  return fmt::format("cell {} {} {}x{} on {}x{} at {} dpi", c.x, c.y, c.width, c.height, geometry_.width,
+                     geometry_.height, geometry_.dpi);
 }
 
 std::string OverviewSheet::encode_png(Diagnostics& diags, render::PngCompression compression) const {

@@ -27,7 +27,16 @@ class OverviewSheet {
                 const text::Typesetter& typesetter);
   // Places card `index`, rendered as `image` (its whole page); the image is
   // not kept. Thread-safe.
-  void place(size_t index, std::shared_ptr<const page::Raster> image);
+  void place(size_t index, std::shared_ptr<const page::Raster> image) { set_cell(index, cell(index, image)); }
+  // The same in two steps, so that a build can keep a card's cell in its
+  // cache and place it again without the card's pixels: the cell's pixels
+  // (packed), and placing them. Thread-safe.
+  std::string cell(size_t index, std::shared_ptr<const page::Raster> image) const;
+  void set_cell(size_t index, std::string packed);
+  // What a cell's pixels depend on besides its card's page and rendering:
+  // where on the sheet it is and at what size (the scaling filter's phase
+  // follows the cell's position), for cache keys.
+  std::string cell_key(size_t index) const;
   // 8-bit RGB PNG at the sheet's dpi, compressed as the card PNGs are. A
   // label that cannot be set is an error in `diags` (and the result empty).
   std::string encode_png(Diagnostics& diags, render::PngCompression compression = render::PngCompression::Fast) const;
