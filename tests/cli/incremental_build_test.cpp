@@ -1,8 +1,15 @@
-// The build cache end to end: a copy of the real project is built, then one
-// kind of input after another is edited, and each rebuild must render exactly
-// the cards the edit reaches (their PNGs change, no other card file is even
-// rewritten) and must leave every file byte-identical to a build of the same
-// input without the cache (--no-cache): the cache never serves stale output.
+// The build cache end to end: a small project is built, then one kind of
+// input is edited (one test per kind), and the rebuild must render exactly
+// the cards the edit reaches (their PNGs and JPEGs change, no other card file
+// is even rewritten), must give the files made of all the cards (the game
+// PDF, the overview, the PnP sheets, ...) that show the edit new bytes, and
+// must leave every file byte-identical to a build of the same input without
+// the cache (--no-cache): the cache never serves stale output.
+//
+// The project is Palantír trimmed to five of its cards (tests/fixtures/
+// incremental/), laid out by the shipped layouts, art, fonts and print
+// settings: a whole build, every product included, takes a fraction of a
+// second where the whole game (56 cards) took several.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -33,17 +40,32 @@ std::map<std::string, FileState> files_under(const fs::path& dir) {
   return out;
 }
 
+// Whether `path` is a card's own file: cards/<stem>.png or meinspiel/<stem>.jpg.
+bool is_card_file(const std::string& path) {
+  const std::string ext = fs::path(path).extension().string();
+  return (path.starts_with("cards/") && ext == ".png") || (path.starts_with("meinspiel/") && ext == ".jpg");
+}
+
+constexpr size_t kCards = 11;  // ten cards (five, both copies) and the back
+
 class IncrementalBuild : public ::testing::Test {
  protected:
   void SetUp() override {
-    for (const char* folder : {"data", "layouts", "templates", "fonts"})
-      fs::copy(test::source_root() / folder, root_.path() / folder, fs::copy_options::recursive);
-    // A small game keeps the test quick; Palantír has cards, backs, a booklet and PnP sheets.
-    ASSERT_EQ(build(), "56 cards rendered");
+    const fs::path source = test::source_root(), root = root_.path();
+    fs::copy(test::fixtures() / "incremental", root, fs::copy_options::recursive);
+    fs::copy(source / "data/formats.yaml", root / "data/formats.yaml");
+    // Copied, not linked: the tests edit them.
+    for (const char* folder : {"data/print", "layouts/palantir", "templates/palantir"}) {
+      fs::create_directories(root / folder);
+      fs::copy(source / folder, root / folder, fs::copy_options::recursive);
+    }
+    // Never edited: hard links (the project sandbox refuses symbolic links out of the project).
+    fs::copy(source / "fonts", root / "fonts", fs::copy_options::recursive | fs::copy_options::create_hard_links);
+    ASSERT_EQ(build(), std::to_string(kCards) + " cards rendered");
   }
 
   // Builds into out/ with the test's cache; returns the summary of what was
-  // rendered ("2 of 56 cards rendered (54 from the cache)", "up to date").
+  // rendered ("2 of 11 cards rendered (9 from the cache)", "up to date").
   std::string build(const std::string& extra = "") {
     auto r = kartenwerk("--root " + quoted(root_.path()) + " build --game palantir --cache " + quoted(cache_.path()) +
                         " --out " + quoted(out_.path()) + " " + extra);
@@ -59,26 +81,34 @@ class IncrementalBuild : public ::testing::Test {
     write_file_atomic(path, test::replace(*read_file(path), from, to));
   }
 
-  // Rebuilds after an edit; checks that exactly the card files `changed`
-  // (stems) got new bytes, that no other card file was rewritten, and that
-  // the output is what a build without the cache gives.
-  void expect_rebuild(const std::set<std::string>& changed) {
+  // Rebuilds after an edit; checks that exactly the cards `changed` (stems)
+  // got new bytes in their own files, that no other card file was rewritten,
+  // that each of the files made of all the cards in `reached` got new bytes
+  // (others may too: a PDF made from another keeps the first half of its
+  // /ID), and that the output is what a build without the cache gives.
+  void expect_rebuild(const std::set<std::string>& changed, const std::set<std::string>& reached) {
     const auto before = files_under(out_.path() / "palantir");
     const std::string summary = build();
     const auto after = files_under(out_.path() / "palantir");
-    std::set<std::string> new_bytes, rewritten;
+    std::set<std::string> new_bytes, rewritten, new_products;
     for (const auto& [path, state] : after) {
-      if (!path.starts_with("cards/")) continue;
-      const std::string stem = fs::path(path).stem().string();
+      if (path == "manifest.json") continue;  // it lists every file's hash: new whenever anything is
+      ASSERT_TRUE(before.count(path)) << path << " is new";
       const auto& old = before.at(path);
-      if (old.sha256 != state.sha256) new_bytes.insert(stem);
-      if (old.time != state.time) rewritten.insert(stem);
+      if (!is_card_file(path)) {
+        if (old.sha256 != state.sha256) new_products.insert(path);
+        continue;
+      }
+      if (old.sha256 != state.sha256) new_bytes.insert(path);
+      if (old.time != state.time) rewritten.insert(path);
     }
-    EXPECT_EQ(new_bytes, changed);
-    EXPECT_EQ(rewritten, changed);
-    const std::string expected = changed.empty() ? "0 of 56 cards rendered (56 from the cache)"
-                                                 : std::to_string(changed.size()) + " of 56 cards rendered (" +
-                                                       std::to_string(56 - changed.size()) + " from the cache)";
+    std::set<std::string> card_files;
+    for (const auto& stem : changed) card_files.insert({"cards/" + stem + ".png", "meinspiel/" + stem + ".jpg"});
+    EXPECT_EQ(new_bytes, card_files);
+    EXPECT_EQ(rewritten, card_files);
+    for (const auto& file : reached) EXPECT_TRUE(new_products.count(file)) << file << " does not show the edit";
+    const std::string expected = std::to_string(changed.size()) + " of " + std::to_string(kCards) +
+                                 " cards rendered (" + std::to_string(kCards - changed.size()) + " from the cache)";
     EXPECT_EQ(summary, expected);
 
     test::TempDir clean;
@@ -97,34 +127,55 @@ class IncrementalBuild : public ::testing::Test {
   test::TempDir root_, cache_, out_;
 };
 
+// The files made of all the cards that show a change of a card's front (the
+// TTS face sheet has the back in one cell too).
+const std::set<std::string> kFrontProducts = {
+    "palantir.pdf",      "overview.png", "meinspiel/fronts.pdf", "pnp/palantir-a4.pdf", "pnp/palantir-letter.pdf",
+    "tts/palantir-1.jpg"};
+
 TEST_F(IncrementalBuild, NothingChangedIsUpToDateAndTouchingAnOutputRebuildsIt) {
   EXPECT_EQ(build(), "up to date");
-  fs::remove(out_.path() / "palantir/cards/05-rhovanion-hobbit-1.png");
-  EXPECT_EQ(build(), "0 of 56 cards rendered (56 from the cache)");
-  EXPECT_TRUE(fs::exists(out_.path() / "palantir/cards/05-rhovanion-hobbit-1.png"));
+  fs::remove(out_.path() / "palantir/cards/03-rohan-hobbit-1.png");
+  EXPECT_EQ(build(), "0 of 11 cards rendered (11 from the cache)");
+  EXPECT_TRUE(fs::exists(out_.path() / "palantir/cards/03-rohan-hobbit-1.png"));
   EXPECT_EQ(build(), "up to date");
-  EXPECT_EQ(build("--no-cache"), "56 cards rendered");
+  EXPECT_EQ(build("--no-cache"), "11 cards rendered");
 }
 
-TEST_F(IncrementalBuild, EachKindOfInputReRendersExactlyTheCardsItReaches) {
-  // A card's data entry: both copies of that card.
+// A card's data entry: both copies of that card, and the flavor page that names it.
+TEST_F(IncrementalBuild, ACardsDataReRendersBothItsCopies) {
   edit("data/games/palantir.yaml", "good: { name: Pippin }", "good: { name: Pippo }");
-  expect_rebuild({"01-gondor-hobbit-1", "02-gondor-hobbit-2"});
-  // A shared table row (a region's colour): every card of that region.
+  std::set<std::string> reached = kFrontProducts;
+  reached.insert("flavor.pdf");
+  expect_rebuild({"01-gondor-hobbit-1", "02-gondor-hobbit-2"}, reached);
+}
+
+// A shared table row (a region's colour): every card of that region, whatever its class.
+TEST_F(IncrementalBuild, ATableRowReRendersEveryCardThatRefersToIt) {
   edit("data/games/palantir.yaml", "background: \"#11412d\"", "background: \"#11512d\"");
-  expect_rebuild({"03-rohan-hobbit-1", "04-rohan-hobbit-2", "11-rohan-erbe-1", "12-rohan-erbe-2",
-                  "19-rohan-ringtraeger-1", "20-rohan-ringtraeger-2", "27-rohan-koenig-1", "28-rohan-koenig-2",
-                  "35-rohan-streitkraft-1", "36-rohan-streitkraft-2", "43-rohan-artefakt-1", "44-rohan-artefakt-2"});
-  // A layout: the back's (its art is drawn to the trim instead of the bleed).
+  std::set<std::string> reached = kFrontProducts;
+  reached.insert("flavor.pdf");  // Rohan's page
+  expect_rebuild({"03-rohan-hobbit-1", "04-rohan-hobbit-2", "07-rohan-erbe-1", "08-rohan-erbe-2"}, reached);
+}
+
+// A layout: the back's (its art is drawn to the trim instead of the bleed).
+TEST_F(IncrementalBuild, ALayoutReRendersTheCardsLaidOutByIt) {
   edit("layouts/palantir/back.yaml", "area: bleed", "area: trim");
-  expect_rebuild({"00-back"});
-  // An art file: the hobbit cards draw it.
+  expect_rebuild({"00-back"}, {"palantir.pdf", "overview.png", "meinspiel/backs.pdf", "pnp/palantir-a4.pdf",
+                               "pnp/palantir-letter.pdf", "tts/palantir-1.jpg", "tts/palantir-back.jpg"});
+}
+
+// An art file: the hobbit cards draw it, in every region.
+TEST_F(IncrementalBuild, AnArtFileReRendersTheCardsThatDrawIt) {
   edit("templates/palantir/class-hobbit.svg", "viewBox=\"0 0 100 100\"", "viewBox=\"0 0 100 110\"");
-  expect_rebuild({"01-gondor-hobbit-1", "02-gondor-hobbit-2", "03-rohan-hobbit-1", "04-rohan-hobbit-2",
-                  "05-rhovanion-hobbit-1", "06-rhovanion-hobbit-2", "07-mordor-hobbit-1", "08-mordor-hobbit-2"});
-  // Print settings: no card, only the sheets.
+  expect_rebuild({"01-gondor-hobbit-1", "02-gondor-hobbit-2", "03-rohan-hobbit-1", "04-rohan-hobbit-2"},
+                 kFrontProducts);
+}
+
+// Print settings (the A4 sheet's margin): no card, only the A4 PnP sheets.
+TEST_F(IncrementalBuild, PrintSettingsReRenderNoCard) {
   edit("data/print/sheets.yaml", "margin: 6.35", "margin: 7");
-  expect_rebuild({});
+  expect_rebuild({}, {"pnp/palantir-a4.pdf", "pnp/palantir-a4-alignment.pdf"});
 }
 
 }  // namespace
