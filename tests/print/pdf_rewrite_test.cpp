@@ -234,6 +234,25 @@ TEST(PdfRewrite, SetPageBoxesAndCopyPagesTakeTheStreamingPath) {
   EXPECT_FALSE(fs::exists(dir.path() / "bad.pdf"));
 }
 
+// backs.pdf is made of the game PDF's back page: when a front changes, the
+// game PDF changes (its /ID too), but backs.pdf must keep its bytes.
+TEST(PdfRewrite, ACopyDependsOnlyOnThePagesItTakes) {
+  test::TempDir dir;
+  std::vector<fs::path> games;
+  for (int red : {200, 120}) {
+    std::vector<page::Page> pages = {page({65, 97}, {static_cast<std::uint8_t>(red), 0, 0, 255}),
+                                     page({50, 80}, {0, 0, 200, 255})};
+    games.push_back(dir.path() / ("game-" + std::to_string(red) + ".pdf"));
+    write_output(games.back(), render::render_pdf(pages));
+    set_page_boxes(games.back(), std::vector<PageBoxes>{boxes(65, 97, 3), boxes(50, 80, 3)});
+  }
+  ASSERT_NE(*read_file(games[0]), *read_file(games[1]));
+  std::vector<int> backs(5, 1);
+  copy_pages(games[0], backs, dir.path() / "backs-0.pdf");
+  copy_pages(games[1], backs, dir.path() / "backs-1.pdf");
+  EXPECT_EQ(*read_file(dir.path() / "backs-0.pdf"), *read_file(dir.path() / "backs-1.pdf"));
+}
+
 TEST(PdfRewrite, ObjectStreamsGoToQpdf) {
   test::TempDir dir;
   fs::path src = cairo_pdf(dir.path()), packed = dir.path() / "packed.pdf";

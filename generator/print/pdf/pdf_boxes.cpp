@@ -119,7 +119,7 @@ void copy_pages(const fs::path& src_file, std::span<const int> order, const fs::
       // Streaming when the file allows it (see set_page_boxes); the
       // catalog, and with it /OutputIntents and /Metadata, comes along.
       PdfRewriter rewriter;
-      if (rewriter.open(src_file) && rewriter.write(order, {}, out)) return;
+      if (rewriter.open(src_file) && rewriter.write(order, {}, out, PdfRewriter::Document::Another)) return;
     }
     QPDF src;
     open(src, src_file);

@@ -772,7 +772,8 @@ bool PdfRewriter::write_object(uint32_t num, Output& out) {
   return true;
 }
 
-bool PdfRewriter::write(std::span<const int> order, std::span<const PageBoxes> boxes, const fs::path& out_path) {
+bool PdfRewriter::write(std::span<const int> order, std::span<const PageBoxes> boxes, const fs::path& out_path,
+                        Document document) {
   const size_t pages = kids_.size();
   if (pages == 0) return fail(why_.empty() ? "not open" : why_);
   for (int index : order)
@@ -930,10 +931,12 @@ bool PdfRewriter::write(std::span<const int> order, std::span<const PageBoxes> b
     if (!ok) return fail("cannot renumber the trailer");
     trailer += " " + key + " " + v;
   }
-  // As qpdf does: the source's first /ID element kept, the second new.
+  // As qpdf does for the same document: the source's first /ID element
+  // kept, the second new.
   const std::string id = "<" + out.digest() + ">";
-  trailer += " /ID [" + (id_first_.empty() ? id : id_first_) + id + "] >>\nstartxref\n" + std::to_string(xref_at) +
-             "\n%%EOF\n";
+  const bool keep_first = document == Document::Same && !id_first_.empty();
+  trailer +=
+      " /ID [" + (keep_first ? id_first_ : id) + id + "] >>\nstartxref\n" + std::to_string(xref_at) + "\n%%EOF\n";
   out.put(trailer);
   out.flush();
   in_.close();

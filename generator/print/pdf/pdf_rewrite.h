@@ -58,7 +58,14 @@ class PdfRewriter {
   // handle. Throws std::runtime_error for an index out of range, a count of
   // boxes that differs from the count of pages, or when `out` cannot be
   // written.
-  bool write(std::span<const int> order, std::span<const PageBoxes> boxes, const std::filesystem::path& out);
+  // `document`: Same when `out` is the source with new boxes (the first /ID
+  // element, the document's permanent one, is kept, as qpdf does); Another
+  // when `out` is a new document made of its pages (meinspiel/backs.pdf):
+  // both elements come from its own content, so it keeps its bytes while
+  // its pages do, whatever else changed in the source.
+  enum class Document { Same, Another };
+  bool write(std::span<const int> order, std::span<const PageBoxes> boxes, const std::filesystem::path& out,
+             Document document = Document::Same);
 
   const std::string& why() const { return why_; }
 
