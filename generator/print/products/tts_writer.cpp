@@ -101,8 +101,15 @@ void TtsWriter::place(size_t index, std::shared_ptr<const page::Raster> image) {
   const auto back = plan_.backs.find(index);
   const auto front = where_.find(index);
   if (back == plan_.backs.end() && front == where_.end()) return;
-  std::vector<std::uint8_t> rgb =
-      rgb_over_white(render::render_raster(tts_cell(plan_, *pages_.at(index), std::move(image)), plan_.dpi));
+  std::vector<std::uint8_t> rgb;
+  {
+    const render::Raster pixels =
+        render::render_raster(tts_cell(plan_, *pages_.at(index), std::move(image)), plan_.dpi);
+    if (pixels.width != plan_.card_w || pixels.height != plan_.card_h)
+      throw std::logic_error("tts: a cell of " + std::to_string(pixels.width) + " x " + std::to_string(pixels.height) +
+                             " px, not " + std::to_string(plan_.card_w) + " x " + std::to_string(plan_.card_h));
+    rgb = rgb_over_white(pixels);
+  }
   std::optional<Strip> strip;
   if (back != plan_.backs.end()) {
     // The back's own image is its cell, written as it is.
