@@ -34,6 +34,14 @@
 
 namespace kw::print {
 
+namespace detail {
+// Frees pages mapped for a cell's pixels, outside malloc's heap (tts_writer.cpp).
+struct Unmap {
+  size_t size = 0;
+  void operator()(std::uint8_t* pixels) const;
+};
+}  // namespace detail
+
 // The plan as JSON (tts/<game>-tts.json).
 std::string tts_json(const TtsPlan& plan, std::span<const std::string> stems);
 
@@ -64,12 +72,13 @@ class TtsWriter {
   size_t packed_cells() const;
 
  private:
+  using Pixels = std::unique_ptr<std::uint8_t[], detail::Unmap>;
   // A cell's pixels, card_w x card_h, as RGB over white paper, or those bytes
   // zlib-compressed.
   struct Cell {
-    std::vector<std::uint8_t> rgb;
+    Pixels rgb;
     std::string packed;
-    size_t bytes() const { return rgb.size() + packed.size(); }
+    size_t bytes() const { return (rgb ? rgb.get_deleter().size : 0) + packed.size(); }
   };
   using CellPtr = std::shared_ptr<const Cell>;
   // A row of cells of a sheet, one per column (null: paper).
@@ -88,6 +97,7 @@ class TtsWriter {
   void write_strip(const Strip& strip);
   void hold(size_t bytes);  // under mutex_
   size_t cell_bytes() const;
+  Pixels new_pixels() const;  // cell_bytes() of them
 
   TtsPlan plan_;
   std::vector<const page::Page*> pages_;
