@@ -1,8 +1,9 @@
 #pragma once
 // A raster painted in layers: a page first, then more pages on top of it as
-// their content becomes known. A contact sheet is filled card by card while
-// the cards are rendered on several threads, and a print sheet of 70 cards
-// is held as one image, never as 70 renderings waiting for the last.
+// their content becomes known: a sheet filled card by card while the cards
+// are rendered on several threads is held as one image, never as its
+// renderings waiting for the last. (The TTS sheets no longer are: 62 MB each,
+// they are written row by row, print/products/tts_writer.h.)
 #include <memory>
 #include <string>
 

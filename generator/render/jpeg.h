@@ -1,11 +1,17 @@
 #pragma once
 // JPEG files via libjpeg: baseline, RGB input, JFIF density in dpi.
+#include <cstdint>
+#include <memory>
 #include <string>
 
 #include "page/page.h"
 #include "render/raster.h"
 
 namespace kw::render {
+
+namespace detail {
+struct JpegCompressor;
+}
 
 struct JpegOptions {
   int quality = 95;  // 1..100 (std::invalid_argument otherwise)
@@ -29,6 +35,33 @@ inline constexpr JpegOptions kCardJpeg{95, false};
 // identical input gives identical bytes. Transparent pixels are composited
 // over white (paper). The file carries an sRGB ICC profile (APP2).
 std::string encode_jpeg(const Raster& raster, const JpegOptions& options = {});
+
+// A JPEG written row by row, for images too large to hold whole (the
+// Tabletop Simulator sheets): the same bytes as encode_jpeg gives an opaque
+// raster of the same pixels with the same options. With the standard Huffman
+// tables (optimize_tables false) libjpeg holds only the rows of one block
+// (8) and the compressed bytes not yet taken; with optimised ones it keeps
+// every coefficient until finish(). Throws RenderError on failure, and when
+// rows are missing or too many; std::invalid_argument for a bad quality.
+class JpegWriter {
+ public:
+  // Rows of 3 bytes a pixel (RGB), or with `rgbx` 4 (the fourth ignored: an
+  // opaque RGBA row as it is).
+  JpegWriter(int width, int height, double dpi, const JpegOptions& options, bool rgbx = false);
+  ~JpegWriter();
+  JpegWriter(const JpegWriter&) = delete;
+  JpegWriter& operator=(const JpegWriter&) = delete;
+  // The next row, top to bottom.
+  void add_row(const std::uint8_t* row);
+  // The bytes compressed so far and not taken before, in file order: a
+  // caller writing the file as it goes takes them every few rows.
+  std::string take_bytes();
+  // After the last row: the rest of the file (all of it if nothing was taken).
+  std::string finish();
+
+ private:
+  std::unique_ptr<detail::JpegCompressor> state_;
+};
 
 // render_raster + encode_jpeg.
 std::string render_jpeg(const page::Page& page, double dpi, const JpegOptions& options = {});

@@ -1,5 +1,5 @@
 #pragma once
-// The JPEG compressor behind encode_jpeg and Canvas::encode_jpeg: the image
+// encode_jpeg and Canvas::encode_jpeg through JpegWriter (jpeg.h): the image
 // is handed over row by row, so a caller need not hold it as RGB.
 // Internal to the render stage.
 #include <cstdint>

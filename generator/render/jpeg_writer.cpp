@@ -6,7 +6,10 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
+
+#include <jerror.h>
 
 #include "render/error.h"
 #include "render/jpeg.h"
@@ -18,19 +21,6 @@ namespace kw::render {
 namespace detail {
 
 namespace {
-
-// The compressor and its output buffer, released however compress() ends.
-struct Compressor {
-  jpeg_compress_struct cinfo{};
-  JpegErrors err{};
-  unsigned char* buffer = nullptr;
-  unsigned long size = 0;
-  // Safe on a struct jpeg_create_compress never reached (mem is still null).
-  ~Compressor() {
-    jpeg_destroy_compress(&cinfo);
-    std::free(buffer);
-  }
-};
 
 void set_parameters(jpeg_compress_struct& cinfo, const JpegOptions& options, UINT16 density) {
   jpeg_set_defaults(&cinfo);  // YCbCr in the file, JFIF header on
@@ -47,31 +37,138 @@ void set_parameters(jpeg_compress_struct& cinfo, const JpegOptions& options, UIN
   cinfo.optimize_coding = options.optimize_tables ? TRUE : FALSE;
 }
 
-// Holds nothing with a destructor between setjmp and libjpeg's longjmp (see
-// jpeg_errors.h); `scratch` is the caller's buffer of one row.
-bool compress(Compressor& c, JDIMENSION width, JDIMENSION height, const JpegOptions& options, UINT16 density,
-              JpegInput input, const JpegRows& rows, JSAMPLE* scratch) {
-  c.cinfo.err = jpeg_errors(c.err);
-  if (setjmp(c.err.jump)) return false;
-  jpeg_create_compress(&c.cinfo);
-  jpeg_mem_dest(&c.cinfo, &c.buffer, &c.size);
-  c.cinfo.image_width = width;
-  c.cinfo.image_height = height;
-  c.cinfo.input_components = input == JpegInput::Rgb ? 3 : 4;
-  c.cinfo.in_color_space = input == JpegInput::Rgb ? JCS_RGB : JCS_EXT_RGBX;
-  set_parameters(c.cinfo, options, density);
-  jpeg_start_compress(&c.cinfo, TRUE);
+}  // namespace
+
+// The compressor, and its destination: libjpeg fills `buffer`, which is
+// appended to `out` whenever it is full and at the end; take_bytes() empties
+// `out`.
+struct JpegCompressor {
+  jpeg_compress_struct cinfo{};
+  JpegErrors err{};
+  jpeg_destination_mgr dest{};
+  std::vector<JOCTET> buffer = std::vector<JOCTET>(65536);
+  std::string out;
+  int height = 0, rows = 0;
+  bool finished = false;
+  // Safe on a struct jpeg_create_compress never reached (mem is still null).
+  ~JpegCompressor() { jpeg_destroy_compress(&cinfo); }
+};
+
+namespace {
+
+using State = JpegCompressor;
+
+State& state_of(j_compress_ptr cinfo) { return *static_cast<State*>(cinfo->client_data); }
+
+void init_destination(j_compress_ptr cinfo) {
+  State& s = state_of(cinfo);
+  s.dest.next_output_byte = s.buffer.data();
+  s.dest.free_in_buffer = s.buffer.size();
+}
+
+// Called with the whole buffer full. A failed append is libjpeg's
+// out-of-memory error: its handler longjmps, no exception crosses C code.
+boolean empty_output_buffer(j_compress_ptr cinfo) {
+  State& s = state_of(cinfo);
+  try {
+    s.out.append(reinterpret_cast<const char*>(s.buffer.data()), s.buffer.size());
+  } catch (...) {
+    cinfo->err->msg_code = JERR_OUT_OF_MEMORY;
+    cinfo->err->error_exit(reinterpret_cast<j_common_ptr>(cinfo));
+  }
+  init_destination(cinfo);
+  return TRUE;
+}
+
+void term_destination(j_compress_ptr cinfo) {
+  State& s = state_of(cinfo);
+  try {
+    s.out.append(reinterpret_cast<const char*>(s.buffer.data()), s.buffer.size() - s.dest.free_in_buffer);
+  } catch (...) {
+    cinfo->err->msg_code = JERR_OUT_OF_MEMORY;
+    cinfo->err->error_exit(reinterpret_cast<j_common_ptr>(cinfo));
+  }
+}
+
+// Each step into libjpeg under its own setjmp; these hold nothing with a
+// destructor (see jpeg_errors.h), the caller throws when they return false.
+bool start(State& s, JDIMENSION width, JDIMENSION height, const JpegOptions& options, UINT16 density, bool rgbx) {
+  s.cinfo.err = jpeg_errors(s.err);
+  if (setjmp(s.err.jump)) return false;
+  jpeg_create_compress(&s.cinfo);
+  s.cinfo.client_data = &s;
+  s.dest.init_destination = init_destination;
+  s.dest.empty_output_buffer = empty_output_buffer;
+  s.dest.term_destination = term_destination;
+  s.cinfo.dest = &s.dest;
+  s.cinfo.image_width = width;
+  s.cinfo.image_height = height;
+  s.cinfo.input_components = rgbx ? 4 : 3;
+  s.cinfo.in_color_space = rgbx ? JCS_EXT_RGBX : JCS_RGB;
+  set_parameters(s.cinfo, options, density);
+  jpeg_start_compress(&s.cinfo, TRUE);
   // APP2 ICC_PROFILE: the pixels are sRGB; without it viewers and RIPs guess.
   const std::string& icc = srgb_icc_profile();
-  jpeg_write_icc_profile(&c.cinfo, reinterpret_cast<const JOCTET*>(icc.data()), static_cast<unsigned>(icc.size()));
-  while (c.cinfo.next_scanline < c.cinfo.image_height) {
-    // libjpeg takes non-const rows but only reads them.
-    JSAMPROW one[1] = {const_cast<JSAMPLE*>(rows(static_cast<int>(c.cinfo.next_scanline), scratch))};
-    jpeg_write_scanlines(&c.cinfo, one, 1);
-  }
-  jpeg_finish_compress(&c.cinfo);
+  jpeg_write_icc_profile(&s.cinfo, reinterpret_cast<const JOCTET*>(icc.data()), static_cast<unsigned>(icc.size()));
   return true;
 }
+
+bool write_row(State& s, const std::uint8_t* row) {
+  if (setjmp(s.err.jump)) return false;
+  // libjpeg takes non-const rows but only reads them.
+  JSAMPROW one[1] = {const_cast<JSAMPLE*>(row)};
+  jpeg_write_scanlines(&s.cinfo, one, 1);
+  return true;
+}
+
+bool finish_compress(State& s) {
+  if (setjmp(s.err.jump)) return false;
+  jpeg_finish_compress(&s.cinfo);
+  return true;
+}
+
+}  // namespace
+
+}  // namespace detail
+
+using detail::JpegCompressor;
+
+JpegWriter::JpegWriter(int width, int height, double dpi, const JpegOptions& options, bool rgbx)
+    : state_(std::make_unique<JpegCompressor>()) {
+  detail::check_quality(options);
+  if (width <= 0 || height <= 0) throw RenderError("cannot write JPEG: the image is empty");
+  state_->height = height;
+  const double density = dpi > 0 ? std::min(std::round(dpi), 65535.0) : 0;
+  if (!detail::start(*state_, static_cast<JDIMENSION>(width), static_cast<JDIMENSION>(height), options,
+                     static_cast<UINT16>(density), rgbx))
+    throw RenderError(std::string("cannot write JPEG: ") + state_->err.message);
+}
+
+JpegWriter::~JpegWriter() = default;
+
+void JpegWriter::add_row(const std::uint8_t* row) {
+  JpegCompressor& s = *state_;
+  if (s.finished || s.rows >= s.height) throw RenderError("cannot write JPEG: more rows than its height");
+  if (!detail::write_row(s, row)) {
+    s.finished = true;  // libjpeg's state is undefined after an error
+    throw RenderError(std::string("cannot write JPEG: ") + s.err.message);
+  }
+  ++s.rows;
+}
+
+std::string JpegWriter::take_bytes() { return std::exchange(state_->out, {}); }
+
+std::string JpegWriter::finish() {
+  JpegCompressor& s = *state_;
+  if (s.finished || s.rows != s.height) throw RenderError("cannot write JPEG: fewer rows than its height");
+  s.finished = true;
+  if (!detail::finish_compress(s)) throw RenderError(std::string("cannot write JPEG: ") + s.err.message);
+  return std::exchange(s.out, {});
+}
+
+namespace detail {
+
+namespace {
 
 struct ProfileCloser {
   void operator()(void* profile) const { cmsCloseProfile(profile); }
@@ -112,15 +209,10 @@ void check_quality(const JpegOptions& options) {
 
 std::string compress_jpeg(int width, int height, double dpi, const JpegOptions& options, JpegInput input,
                           const JpegRows& rows) {
-  check_quality(options);
-  if (width <= 0 || height <= 0) throw RenderError("cannot write JPEG: the image is empty");
-  std::vector<JSAMPLE> row(static_cast<size_t>(width) * 4);
-  double density = dpi > 0 ? std::min(std::round(dpi), 65535.0) : 0;
-  Compressor c;
-  if (!compress(c, static_cast<JDIMENSION>(width), static_cast<JDIMENSION>(height), options,
-                static_cast<UINT16>(density), input, rows, row.data()))
-    throw RenderError(std::string("cannot write JPEG: ") + c.err.message);
-  return std::string(reinterpret_cast<const char*>(c.buffer), c.size);
+  JpegWriter writer(width, height, dpi, options, input == JpegInput::Rgbx);
+  std::vector<std::uint8_t> scratch(static_cast<size_t>(width) * 4);
+  for (int y = 0; y < height; ++y) writer.add_row(rows(y, scratch.data()));
+  return writer.finish();
 }
 
 }  // namespace detail

@@ -30,4 +30,21 @@ Raster render_region(const page::Page& page, double dpi, PixelRect region) {
   return detail::raster_from_surface(image.surface.get(), dpi);
 }
 
+void row_over_white(const Raster& raster, int y, std::uint8_t* rgb) {
+  if (y < 0 || y >= raster.height || raster.rgba.size() != static_cast<size_t>(raster.width) * raster.height * 4)
+    throw std::invalid_argument("row " + std::to_string(y) + " is not in the raster");
+  const std::uint8_t* in = raster.rgba.data() + static_cast<size_t>(y) * raster.width * 4;
+  for (int x = 0; x < raster.width; ++x, in += 4, rgb += 3) {
+    const std::uint32_t a = in[3];
+    if (a == 255) {
+      rgb[0] = in[0];
+      rgb[1] = in[1];
+      rgb[2] = in[2];
+      continue;
+    }
+    // As surface_from_raster premultiplies, then Cairo's OVER onto white.
+    for (int k = 0; k < 3; ++k) rgb[k] = static_cast<std::uint8_t>((in[k] * a + 127) / 255 + (255 - a));
+  }
+}
+
 }  // namespace kw::render

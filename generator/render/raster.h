@@ -1,5 +1,7 @@
 #pragma once
 // Pixels of a rendered page, for raster export, tests and preflight.
+#include <cstdint>
+
 #include "page/page.h"
 #include "page/raster.h"
 
@@ -32,5 +34,12 @@ Raster render_raster(const page::Page& page, double dpi);
 // strip, or cell by cell, in the memory of one strip. Throws
 // std::invalid_argument when `region` is empty or not inside the page.
 Raster render_region(const page::Page& page, double dpi, PixelRect region);
+
+// Row `y` of `raster` as 8-bit RGB, painted over white paper: the pixels a
+// white page with the raster placed on it pixel for pixel renders to (Cairo
+// composites premultiplied colour: c * a / 255 rounded, plus 255 - a), so a
+// sheet can be assembled from its cells without painting it. encode_jpeg's
+// own blend of a transparent raster rounds once, and can differ by 1.
+void row_over_white(const Raster& raster, int y, std::uint8_t* rgb);
 
 }  // namespace kw::render

@@ -3,12 +3,15 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <future>
 #include <random>
 
 #include "core/files.h"
 #include "print/imposition/tts_sheets.h"
+#include "print/output/output_files.h"
 #include "print/products/tts_writer.h"
+#include "render/canvas.h"
 #include "render/jpeg.h"
 #include "render/png.h"
 #include "render/raster.h"
@@ -121,6 +124,147 @@ TEST(TtsWriter, FillsSheetsFromManyThreadsAndHoldsOneAtATime) {
   EXPECT_EQ(back.height, 585);
   EXPECT_TRUE(fs::exists(dir.path() / "t-tts.json"));
   EXPECT_EQ(writer.written().size(), 4u);
+}
+
+// A deck of `fronts` cards of known colours and one back, for the writer.
+struct Deck {
+  std::vector<page::Page> pages;
+  std::vector<const page::Page*> ptrs;
+  std::vector<std::string> stems;
+  std::vector<TtsCard> cards;
+  std::vector<std::shared_ptr<const render::Raster>> images;  // at 60 dpi: the writer scales whatever it gets
+
+  explicit Deck(size_t fronts, std::vector<Color> colours = {}) {
+    for (size_t i = 0; i < fronts; ++i) pages.push_back(solid(i < colours.size() ? colours[i] : shade(i)));
+    pages.push_back(solid(Color{0, 0, 200, 255}));  // the back
+    for (size_t i = 0; i < pages.size(); ++i) {
+      ptrs.push_back(&pages[i]);
+      stems.push_back(i < fronts ? std::to_string(i + 1) : "00-back");
+      if (i < fronts) cards.push_back({i, fronts});
+      images.push_back(std::make_shared<const render::Raster>(render::render_raster(pages[i], 60)));
+    }
+  }
+  size_t back() const { return pages.size() - 1; }
+  TtsPlan plan() const { return plan_tts(cards, {59, 91}, "t", stems); }
+};
+
+// The centre of cell `cell` of a sheet of 10 columns.
+Color cell_centre(const render::Raster& sheet, size_t cell) {
+  return sheet.pixel(static_cast<int>(cell % 10) * 379 + 190, static_cast<int>(cell / 10) * 585 + 292);
+}
+
+TEST(TtsWriter, SheetsAreTheWholeSheetRenderingByteForByte) {
+  // Some cards see-through (no trim background is a user's choice): their
+  // cells are painted over the white sheet.
+  Deck deck(12, {shade(0), Color{200, 30, 30, 128}, shade(2), Color{10, 200, 10, 1}, Color{0, 0, 0, 0}});
+  TtsPlan plan = deck.plan();
+  ASSERT_EQ(plan.sheets.size(), 1u);
+  ASSERT_EQ(plan.sheets[0].rows, 2);  // 12 cards and the back: 10 + 3 cells
+  test::TempDir dir;
+  TtsWriter writer(plan, deck.ptrs, dir.path());
+  std::vector<size_t> order(deck.pages.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::shuffle(order.begin(), order.end(), std::mt19937(3));
+  for (size_t i : order) writer.place(i, deck.images[i]);
+  writer.finish(deck.stems);
+
+  // The sheet as it was made before (issue 17): one canvas, cell over cell.
+  render::Canvas whole(tts_sheet_ground(plan, 0), plan.dpi);
+  auto cell_of = [&](size_t card) {
+    return std::make_shared<const render::Raster>(
+        render::render_raster(tts_cell(plan, deck.pages[card], deck.images[card]), plan.dpi));
+  };
+  for (size_t c = 0; c < 12; ++c) whole.paint(tts_sheet_cell(plan, 0, static_cast<int>(c), cell_of(c)));
+  auto back = cell_of(deck.back());
+  whole.paint(tts_sheet_cell(plan, 0, plan.sheets[0].back_cell(), back));
+  const render::JpegOptions tts_jpeg{90, false};
+  EXPECT_TRUE(*read_file(dir.path() / "t-1.jpg") == whole.encode_jpeg(tts_jpeg));
+  render::Canvas back_alone(tts_cell(plan, deck.pages[deck.back()], deck.images[deck.back()]), plan.dpi);
+  EXPECT_TRUE(*read_file(dir.path() / "t-back.jpg") == back_alone.encode_jpeg(tts_jpeg));
+
+  render::Raster sheet = render::decode_jpeg(*read_file(dir.path() / "t-1.jpg"));
+  EXPECT_EQ(sheet.width, 10 * 379);
+  EXPECT_EQ(sheet.height, 2 * 585);
+  EXPECT_TRUE(near(cell_centre(sheet, 1), Color{228, 143, 143, 255})) << cell_centre(sheet, 1).hex();  // half red
+  EXPECT_TRUE(near(cell_centre(sheet, 4), Color{255, 255, 255, 255}));  // transparent: paper
+  EXPECT_TRUE(near(cell_centre(sheet, 11), shade(11)));
+  EXPECT_TRUE(near(cell_centre(sheet, 12), Color{255, 255, 255, 255}));  // no card
+  EXPECT_TRUE(near(cell_centre(sheet, 19), Color{0, 0, 200, 255}));      // the back
+}
+
+TEST(TtsWriter, CardsInReverseOrderAreKeptCompressedUntilTheirRow) {
+  Deck deck(75);  // two sheets: 69 + 6
+  test::TempDir dir;
+  TtsWriter writer(deck.plan(), deck.ptrs, dir.path());
+  for (size_t i = deck.pages.size(); i-- > 0;) writer.place(i, deck.images[i]);
+  writer.finish(deck.stems);
+  // Only the first two rows arrive near enough to be kept as they are.
+  EXPECT_EQ(writer.packed_cells(), 75u - 20u);
+  EXPECT_EQ(writer.held_bytes(), 0u);
+  // 55 compressed cells of one colour and the 20 of the first two rows (as
+  // RGB), and the back: far from the two sheets' 2 x 62 MB.
+  EXPECT_LT(writer.peak_held_bytes(), 22u * 379 * 585 * 3 + 55u * 20000);
+  render::Raster sheet1 = render::decode_jpeg(*read_file(dir.path() / "t-1.jpg"));
+  for (size_t i : {0u, 9u, 10u, 37u, 68u}) EXPECT_TRUE(near(cell_centre(sheet1, i), shade(i))) << i;
+  EXPECT_TRUE(near(cell_centre(sheet1, 69), Color{0, 0, 200, 255}));
+  render::Raster sheet2 = render::decode_jpeg(*read_file(dir.path() / "t-2.jpg"));
+  EXPECT_EQ(sheet2.width, 7 * 379);
+  EXPECT_TRUE(near(sheet2.pixel(190, 292), shade(69)));
+  EXPECT_TRUE(near(sheet2.pixel(5 * 379 + 190, 292), shade(74)));
+}
+
+TEST(TtsWriter, MemoryHeldDoesNotGrowWithTheDeck) {
+  // 200 cards (three sheets), roughly in order from two threads as a build
+  // places them: what the writer holds is a few rows of cells, whatever the
+  // number of cards; a sheet painted whole was 3790 x 4095 x 4 bytes.
+  const size_t cell = 379 * 585 * 3;
+  for (size_t fronts : {60u, 200u}) {
+    Deck deck(fronts);
+    test::TempDir dir;
+    TtsWriter writer(deck.plan(), deck.ptrs, dir.path());
+    writer.place(deck.back(), deck.images[deck.back()]);
+    std::vector<std::future<void>> jobs;
+    for (size_t t = 0; t < 2; ++t)
+      jobs.push_back(std::async(std::launch::async, [&, t] {
+        for (size_t i = t; i < fronts; i += 2) writer.place(i, deck.images[i]);
+      }));
+    for (auto& j : jobs) j.get();
+    writer.finish(deck.stems);
+    EXPECT_EQ(writer.held_bytes(), 0u);
+    EXPECT_EQ(writer.peak_open_sheets(), 1u);
+    // The row being written, the next one and the back as RGB; cells further
+    // ahead compressed (a few kilobytes for one colour).
+    EXPECT_LE(writer.peak_held_bytes(), 21 * cell + writer.packed_cells() * 20000) << fronts;
+    EXPECT_LT(writer.peak_held_bytes(), 3790u * 4095 * 4 / 2) << fronts;
+    std::printf("%zu cards: peak held %.1f MB, %zu cells compressed\n", fronts,
+                static_cast<double>(writer.peak_held_bytes()) / 1e6, writer.packed_cells());
+    for (size_t s = 1; s <= (fronts + 68) / 69; ++s) {
+      render::Raster sheet = render::decode_jpeg(*read_file(dir.path() / ("t-" + std::to_string(s) + ".jpg")));
+      for (size_t c : {0u, 13u, 51u}) {
+        const size_t card = (s - 1) * 69 + c;
+        if (card < fronts) {
+          EXPECT_TRUE(near(cell_centre(sheet, c), shade(card))) << card;
+        }
+      }
+    }
+  }
+}
+
+TEST(TtsWriter, AFailedWriteLeavesNoHalfWrittenSheet) {
+  Deck deck(3);
+  test::TempDir dir;
+  fs::create_directories(dir.path() / "t-1.jpg");  // the sheet cannot be put in place
+  TtsWriter writer(deck.plan(), deck.ptrs, dir.path());
+  writer.place(deck.back(), deck.images[deck.back()]);
+  writer.place(0, deck.images[0]);
+  writer.place(1, deck.images[1]);
+  EXPECT_ANY_THROW(writer.place(2, deck.images[2]));  // completes the sheet's only row
+  EXPECT_THROW(writer.finish(deck.stems), std::logic_error);
+  std::vector<std::string> left;
+  for (const auto& e : fs::directory_iterator(dir.path())) left.push_back(e.path().filename().string());
+  std::sort(left.begin(), left.end());
+  EXPECT_EQ(left, (std::vector<std::string>{"t-1.jpg", "t-back.jpg"}));  // no temporary file
+  EXPECT_TRUE(fs::is_directory(dir.path() / "t-1.jpg"));
 }
 
 TEST(TtsWriter, AnIncompleteSheetIsAnError) {

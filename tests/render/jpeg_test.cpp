@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <ctime>
 #include <stdexcept>
+#include <vector>
 
 #include "render/error.h"
 #include "render_test_util.h"
@@ -108,6 +109,63 @@ TEST(Jpeg, OpaqueAndCompositedRowsGiveTheSameFile) {
   Raster white_corner = opaque;
   for (int k = 0; k < 3; ++k) white_corner.rgba[k] = 255;
   EXPECT_EQ(encode_jpeg(almost), encode_jpeg(white_corner));
+}
+
+TEST(JpegWriter, RowByRowGivesTheBytesOfEncodeJpeg) {
+  const Raster r = render_raster(sample_page(), 100);
+  ASSERT_TRUE(r.opaque());
+  const size_t stride = static_cast<size_t>(r.width) * 4;
+  for (bool optimise : {false, true}) {
+    const JpegOptions options{90, optimise};
+    // RGBX rows as they are, taking the bytes as they come.
+    JpegWriter rgbx(r.width, r.height, r.dpi, options, /*rgbx=*/true);
+    std::string file;
+    for (int y = 0; y < r.height; ++y) {
+      rgbx.add_row(r.rgba.data() + y * stride);
+      if (y % 16 == 15) file += rgbx.take_bytes();
+    }
+    file += rgbx.finish();
+    EXPECT_EQ(file, encode_jpeg(r, options)) << optimise;
+    // RGB rows, taking nothing until the end.
+    JpegWriter rgb(r.width, r.height, r.dpi, options);
+    std::vector<std::uint8_t> row(static_cast<size_t>(r.width) * 3);
+    for (int y = 0; y < r.height; ++y) {
+      for (int x = 0; x < r.width; ++x)
+        for (int k = 0; k < 3; ++k) row[3 * x + k] = r.rgba[y * stride + 4 * x + k];
+      rgb.add_row(row.data());
+    }
+    EXPECT_EQ(rgb.finish(), encode_jpeg(r, options)) << optimise;
+  }
+}
+
+TEST(JpegWriter, StandardTablesStreamTheFileAsRowsCome) {
+  // 64 rows of 2000 px of noise: with the standard tables the bytes of the
+  // first rows are out before the last row is in.
+  const int w = 2000, h = 64;
+  JpegWriter writer(w, h, 72, {90, false});
+  std::vector<std::uint8_t> row(static_cast<size_t>(w) * 3);
+  unsigned seed = 1;
+  size_t early = 0;
+  for (int y = 0; y < h; ++y) {
+    for (auto& b : row) b = static_cast<std::uint8_t>((seed = seed * 1103515245u + 12345u) >> 16);
+    writer.add_row(row.data());
+    if (y == h / 2) early = writer.take_bytes().size();
+  }
+  EXPECT_GE(early, 65536u);  // libjpeg's output buffer has been emptied
+  EXPECT_FALSE(writer.finish().empty());
+}
+
+TEST(JpegWriter, MissingOrExtraRowsAreErrors) {
+  std::vector<std::uint8_t> row(9, 128);
+  JpegWriter short_one(3, 2, 0, {});
+  short_one.add_row(row.data());
+  EXPECT_THROW(short_one.finish(), RenderError);
+  JpegWriter long_one(3, 1, 0, {});
+  long_one.add_row(row.data());
+  EXPECT_THROW(long_one.add_row(row.data()), RenderError);
+  EXPECT_FALSE(long_one.finish().empty());
+  EXPECT_THROW(JpegWriter(0, 1, 0, {}), RenderError);
+  EXPECT_THROW(JpegWriter(1, 1, 0, {0, false}), std::invalid_argument);
 }
 
 TEST(Jpeg, MalformedInputThrows) {

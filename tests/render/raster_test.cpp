@@ -2,7 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <stdexcept>
+#include <vector>
 
 #include "render/error.h"
 #include "render_test_util.h"
@@ -193,6 +195,40 @@ TEST(Raster, OpaqueLooksAtEveryPixel) {
       EXPECT_TRUE(r.opaque()) << pixels;
     }
   }
+}
+
+TEST(Raster, RowOverWhiteIsTheRasterPaintedOnPaper) {
+  // A raster with every alpha, placed pixel for pixel on a white page: the
+  // rendered page is what row_over_white gives, exactly.
+  Raster r;
+  r.width = 256;
+  r.height = 3;
+  r.dpi = 25.4;  // 1 px = 1 mm
+  for (int y = 0; y < r.height; ++y)
+    for (int a = 0; a < 256; ++a) {
+      const std::uint8_t c[3] = {static_cast<std::uint8_t>(a * 7), static_cast<std::uint8_t>(255 - a),
+                                 static_cast<std::uint8_t>(y * 100)};
+      r.rgba.insert(r.rgba.end(), {c[0], c[1], c[2], static_cast<std::uint8_t>(a)});
+    }
+  auto shared = std::make_shared<const Raster>(r);
+  page::Page page = page_with_background(kWhite);
+  page.size = {256, 3};
+  page.items.clear();
+  page.items.push_back(rect_item({0, 0, 256, 3}, kWhite));
+  page::Item image;
+  image.shape = page::Image{shared, {0, 0, 256, 3}, {0, 0, 256, 3}, 0, page::Image::Resampling::Nearest};
+  image.bounds = {0, 0, 256, 3};
+  page.items.push_back(image);
+  const Raster painted = render_raster(page, 25.4);
+  ASSERT_EQ(painted.width, 256);
+  std::vector<std::uint8_t> rgb(256 * 3);
+  for (int y = 0; y < 3; ++y) {
+    row_over_white(r, y, rgb.data());
+    for (int x = 0; x < 256; ++x)
+      for (int k = 0; k < 3; ++k)
+        ASSERT_EQ(rgb[3 * x + k], painted.rgba[(y * 256 + x) * 4 + k]) << x << "," << y << " channel " << k;
+  }
+  EXPECT_THROW(row_over_white(r, 3, rgb.data()), std::invalid_argument);
 }
 
 TEST(Raster, RejectsBadArguments) {

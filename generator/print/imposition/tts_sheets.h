@@ -57,6 +57,9 @@ TtsPlan plan_tts(std::span<const TtsCard> cards, Size trim, const std::string& g
 // page of card_w x card_h px at the plan's dpi.
 page::Page tts_cell(const TtsPlan& plan, const page::Page& card, std::shared_ptr<const page::Raster> image);
 
+// The sheet as a page: its ground and a layer per cell. TtsWriter does not
+// paint these (a sheet is 62 MB as an image); it places the cells' pixels row
+// by row, and they are what its files are checked against, byte for byte.
 // Sheet `sheet` of the plan before its cells: white paper.
 page::Page tts_sheet_ground(const TtsPlan& plan, size_t sheet);
 
