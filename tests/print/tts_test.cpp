@@ -250,6 +250,44 @@ TEST(TtsWriter, MemoryHeldDoesNotGrowWithTheDeck) {
   }
 }
 
+// A build keeps each card's cell in its cache: a sheet made of cells from
+// the cache is the sheet made of the cards' pixels, byte for byte.
+TEST(TtsWriter, CellsKeptApartMakeTheSameSheets) {
+  constexpr size_t kFronts = 12;
+  std::vector<page::Page> pages;
+  for (size_t i = 0; i < kFronts; ++i) pages.push_back(solid(shade(i)));
+  pages.push_back(solid(Color{0, 0, 200, 255}));  // the back
+  pages.push_back(solid(Color{9, 9, 9, 255}));    // a card on no sheet (a deck without a back)
+  std::vector<const page::Page*> ptrs;
+  std::vector<std::string> stems;
+  std::vector<TtsCard> cards;
+  for (size_t i = 0; i < pages.size(); ++i) {
+    ptrs.push_back(&pages[i]);
+    stems.push_back(std::to_string(i + 1));
+    if (i < kFronts) cards.push_back({i, kFronts});
+  }
+  std::vector<std::shared_ptr<const render::Raster>> images;
+  for (const auto& p : pages) images.push_back(std::make_shared<const render::Raster>(render::render_raster(p, 60)));
+  test::TempDir whole, apart;
+  {
+    TtsWriter writer(plan_tts(cards, {59, 91}, "t", stems), ptrs, whole.path());
+    for (size_t i = 0; i < pages.size(); ++i) writer.place(i, images[i]);
+    writer.finish(stems);
+  }
+  {
+    TtsWriter writer(plan_tts(cards, {59, 91}, "t", stems), ptrs, apart.path());
+    EXPECT_FALSE(writer.takes(kFronts + 1));
+    EXPECT_EQ(writer.cell(kFronts + 1, images[kFronts + 1]), "");
+    std::vector<std::string> kept;
+    for (size_t i = 0; i < pages.size(); ++i) kept.push_back(writer.cell(i, images[i]));
+    EXPECT_LT(kept[0].size(), 379u * 585u * 3u / 4u);  // compressed
+    for (size_t i = pages.size(); i-- > 0;) writer.place_cell(i, kept[i]);
+    writer.finish(stems);
+  }
+  for (const char* file : {"t-1.jpg", "t-back.jpg", "t-tts.json"})
+    EXPECT_EQ(*read_file(whole.path() / file), *read_file(apart.path() / file)) << file;
+}
+
 TEST(TtsWriter, AFailedWriteLeavesNoHalfWrittenSheet) {
   Deck deck(3);
   test::TempDir dir;

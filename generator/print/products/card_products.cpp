@@ -297,12 +297,17 @@ class CardProductRun {
     std::optional<std::string> cell;
     if (making_overview_ && cache()) cell = cache()->get(overview_cell_key(i));
     const bool overview_needs_pixels = making_overview_ && !cell;
+    // And its cell of the TTS sheets.
+    const bool on_tts = tts_ && tts_->takes(i);
+    std::optional<std::string> tts_cell;
+    if (on_tts && cache()) tts_cell = cache()->get(tts_cell_key(i));
+    const bool tts_needs_pixels = on_tts && !tts_cell;
     std::shared_ptr<const render::Raster> raster;
     Timings* timings = options_.timings;
     // The overview and TTS sheets take the card's pixels: from its PNG when
     // there is one (lossless), else rendered again (a JPEG-only build whose
     // JPEG came from the cache has no PNG to decode).
-    const bool sheets_need_pixels = (overview_needs_pixels || tts_) && !png;
+    const bool sheets_need_pixels = (overview_needs_pixels || tts_needs_pixels) && !png;
     if ((want_png && !png) || (want_jpeg && !jpeg) || sheets_need_pixels) {
       {
         auto span = timed(timings, "render", game_.id, stem);
@@ -337,10 +342,15 @@ class CardProductRun {
       }
       overview().set_cell(i, std::move(*cell));
     }
-    if (tts_) {
-      const auto& pixels = card_pixels(i, raster, png);
+    if (on_tts) {
+      if (!tts_cell) {
+        const auto& pixels = card_pixels(i, raster, png);
+        auto span = timed(timings, "tts", game_.id, stem);
+        tts_cell = tts_->cell(i, pixels);
+        put(tts_cell_key(i), *tts_cell);
+      }
       auto span = timed(timings, "tts", game_.id, stem);
-      tts_->place(i, pixels);
+      tts_->place_cell(i, *tts_cell);
     }
   }
 
@@ -353,6 +363,10 @@ class CardProductRun {
       raster = std::make_shared<const render::Raster>(decoded(*png, game_.format->dpi));
     }
     return raster;
+  }
+
+  std::string tts_cell_key(size_t i) const {
+    return cache_key({"tts cell", cards_.fingerprint(i), fmt_dpi(game_.format->dpi), tts_->cell_key()});
   }
 
   std::string overview_cell_key(size_t i) {

@@ -102,20 +102,43 @@ void TtsWriter::hold(size_t bytes) {
   peak_held_ = std::max(peak_held_, held_);
 }
 
+bool TtsWriter::takes(size_t index) const { return plan_.backs.count(index) > 0 || where_.count(index) > 0; }
+
+TtsWriter::Pixels TtsWriter::render_cell(size_t index, std::shared_ptr<const page::Raster> image) const {
+  Pixels rgb = new_pixels();
+  const render::Raster pixels = render::render_raster(tts_cell(plan_, *pages_.at(index), std::move(image)), plan_.dpi);
+  if (pixels.width != plan_.card_w || pixels.height != plan_.card_h)
+    throw std::logic_error("tts: a cell of " + std::to_string(pixels.width) + " x " + std::to_string(pixels.height) +
+                           " px, not " + std::to_string(plan_.card_w) + " x " + std::to_string(plan_.card_h));
+  for (int y = 0; y < pixels.height; ++y)
+    render::row_over_white(pixels, y, rgb.get() + static_cast<size_t>(y) * pixels.width * 3);
+  return rgb;
+}
+
 void TtsWriter::place(size_t index, std::shared_ptr<const page::Raster> image) {
+  if (takes(index)) place_pixels(index, render_cell(index, std::move(image)));
+}
+
+std::string TtsWriter::cell(size_t index, std::shared_ptr<const page::Raster> image) const {
+  if (!takes(index)) return {};
+  return pack(render_cell(index, std::move(image)).get(), cell_bytes());
+}
+
+void TtsWriter::place_cell(size_t index, const std::string& packed) {
+  if (!takes(index)) return;
+  Pixels rgb = new_pixels();
+  unpack(packed, rgb.get(), cell_bytes());
+  place_pixels(index, std::move(rgb));
+}
+
+std::string TtsWriter::cell_key() const {
+  return std::to_string(plan_.card_w) + "x" + std::to_string(plan_.card_h) + " px at " + std::to_string(plan_.dpi) +
+         " dpi";
+}
+
+void TtsWriter::place_pixels(size_t index, Pixels rgb) {
   const auto back = plan_.backs.find(index);
   const auto front = where_.find(index);
-  if (back == plan_.backs.end() && front == where_.end()) return;
-  Pixels rgb = new_pixels();
-  {
-    const render::Raster pixels =
-        render::render_raster(tts_cell(plan_, *pages_.at(index), std::move(image)), plan_.dpi);
-    if (pixels.width != plan_.card_w || pixels.height != plan_.card_h)
-      throw std::logic_error("tts: a cell of " + std::to_string(pixels.width) + " x " + std::to_string(pixels.height) +
-                             " px, not " + std::to_string(plan_.card_w) + " x " + std::to_string(plan_.card_h));
-    for (int y = 0; y < pixels.height; ++y)
-      render::row_over_white(pixels, y, rgb.get() + static_cast<size_t>(y) * pixels.width * 3);
-  }
   std::optional<Strip> strip;
   if (back != plan_.backs.end()) {
     // The back's own image is its cell, written as it is.

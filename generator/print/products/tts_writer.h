@@ -57,6 +57,17 @@ class TtsWriter {
   // meanwhile). Throws on write errors; after one, no more sheets are
   // written and finish() throws.
   void place(size_t index, std::shared_ptr<const page::Raster> image);
+  // The same in two steps, so that a build can keep a card's cell in its
+  // cache and place it again without the card's pixels: the cell (its
+  // pixels over white, compressed; empty for a card the plan does not take)
+  // and placing it. Thread-safe.
+  std::string cell(size_t index, std::shared_ptr<const page::Raster> image) const;
+  void place_cell(size_t index, const std::string& packed);
+  // What a cell's pixels depend on besides its card's page and rendering
+  // (its size and resolution), for cache keys.
+  std::string cell_key() const;
+  // Whether card `index` is on a sheet or is a back.
+  bool takes(size_t index) const;
   // Writes the JSON; throws std::logic_error if a sheet was never completed.
   void finish(std::span<const std::string> stems);
   std::vector<std::filesystem::path> written() const;
@@ -92,6 +103,8 @@ class TtsWriter {
   // Under mutex_: the next row to write, if it is complete and nobody is
   // writing (then the caller is the writer until it has written it).
   std::optional<Strip> take_strip();
+  Pixels render_cell(size_t index, std::shared_ptr<const page::Raster> image) const;
+  void place_pixels(size_t index, Pixels rgb);
   // Outside the lock: writes `strip` and any rows completed meanwhile.
   void write_strips(std::optional<Strip> strip);
   void write_strip(const Strip& strip);
