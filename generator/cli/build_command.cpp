@@ -17,6 +17,7 @@
 #include "cli/commands.h"
 #include "cli/print_setup.h"
 #include "cli/session.h"
+#include "core/allocator.h"
 #include "core/ordered_output.h"
 #include "core/parallel.h"
 #include "layout/card_layout.h"
@@ -130,7 +131,9 @@ int run_build(const Invocation& inv, std::ostream& out, std::ostream& err) {
   print::install_interrupt_handlers();
   // Every thread of the build, whatever loop it runs in (games, cards,
   // layout), counts against -j.
-  set_thread_limit(options.print.jobs > 0 ? options.print.jobs : default_jobs());
+  const int threads = options.print.jobs > 0 ? options.print.jobs : default_jobs();
+  set_thread_limit(threads);
+  tune_allocator(threads);
   std::vector<print::BuildOptions> per_language;
   for (const auto& language : languages) {
     options.language = language;

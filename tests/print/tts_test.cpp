@@ -268,7 +268,8 @@ TEST(TtsWriter, CellsKeptApartMakeTheSameSheets) {
   }
   std::vector<std::shared_ptr<const render::Raster>> images;
   for (const auto& p : pages) images.push_back(std::make_shared<const render::Raster>(render::render_raster(p, 60)));
-  test::TempDir whole, apart;
+  test::TempDir whole, apart, cached;
+  std::vector<std::string> kept;
   {
     TtsWriter writer(plan_tts(cards, {59, 91}, "t", stems), ptrs, whole.path());
     for (size_t i = 0; i < pages.size(); ++i) writer.place(i, images[i]);
@@ -277,15 +278,19 @@ TEST(TtsWriter, CellsKeptApartMakeTheSameSheets) {
   {
     TtsWriter writer(plan_tts(cards, {59, 91}, "t", stems), ptrs, apart.path());
     EXPECT_FALSE(writer.takes(kFronts + 1));
-    EXPECT_EQ(writer.cell(kFronts + 1, images[kFronts + 1]), "");
-    std::vector<std::string> kept;
-    for (size_t i = 0; i < pages.size(); ++i) kept.push_back(writer.cell(i, images[i]));
-    EXPECT_LT(kept[0].size(), 379u * 585u * 3u / 4u);  // compressed
+    for (size_t i = 0; i < pages.size(); ++i) kept.push_back(writer.place_keeping(i, images[i]));
+    writer.finish(stems);
+  }
+  EXPECT_EQ(kept[kFronts + 1], "");                  // on no sheet
+  EXPECT_LT(kept[0].size(), 379u * 585u * 3u / 4u);  // compressed
+  {
+    TtsWriter writer(plan_tts(cards, {59, 91}, "t", stems), ptrs, cached.path());
     for (size_t i = pages.size(); i-- > 0;) writer.place_cell(i, kept[i]);
     writer.finish(stems);
   }
-  for (const char* file : {"t-1.jpg", "t-back.jpg", "t-tts.json"})
-    EXPECT_EQ(*read_file(whole.path() / file), *read_file(apart.path() / file)) << file;
+  for (const auto* dir : {&apart, &cached})
+    for (const char* file : {"t-1.jpg", "t-back.jpg", "t-tts.json"})
+      EXPECT_EQ(*read_file(whole.path() / file), *read_file(dir->path() / file)) << file;
 }
 
 TEST(TtsWriter, AFailedWriteLeavesNoHalfWrittenSheet) {

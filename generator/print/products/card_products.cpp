@@ -342,15 +342,16 @@ class CardProductRun {
       }
       overview().set_cell(i, std::move(*cell));
     }
-    if (on_tts) {
-      if (!tts_cell) {
-        const auto& pixels = card_pixels(i, raster, png);
-        auto span = timed(timings, "tts", game_.id, stem);
-        tts_cell = tts_->cell(i, pixels);
-        put(tts_cell_key(i), *tts_cell);
-      }
+    if (on_tts && tts_cell) {
       auto span = timed(timings, "tts", game_.id, stem);
       tts_->place_cell(i, *tts_cell);
+    } else if (on_tts) {
+      const auto& pixels = card_pixels(i, raster, png);
+      auto span = timed(timings, "tts", game_.id, stem);
+      if (cache())  // compressing the cell for the cache costs: only when there is one
+        put(tts_cell_key(i), tts_->place_keeping(i, pixels));
+      else
+        tts_->place(i, pixels);
     }
   }
 

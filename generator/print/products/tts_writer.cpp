@@ -1,6 +1,5 @@
 #include "print/products/tts_writer.h"
 
-#include <sys/mman.h>
 #include <zlib.h>
 
 #include <algorithm>
@@ -88,14 +87,15 @@ size_t TtsWriter::cell_bytes() const { return static_cast<size_t>(plan_.card_w) 
 // images (a few MB each) come and go around it. Taken from malloc's heap,
 // those interleaved lifetimes fragmented it: 10 MB more peak memory on 3,000
 // cards. Pages mapped for each cell go back to the system when it is freed.
+// From malloc, uninitialised: every byte is written before it is read. (Pages
+// mapped for each cell kept them out of the heap, but faulting in and
+// unmapping 665 kB a card cost more system time than the rest of the TTS work.)
 TtsWriter::Pixels TtsWriter::new_pixels() const {
   const size_t size = cell_bytes();
-  void* pages = mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (pages == MAP_FAILED) throw std::bad_alloc();
-  return Pixels(static_cast<std::uint8_t*>(pages), detail::Unmap{size});
+  return Pixels(new std::uint8_t[size], detail::FreePixels{size});
 }
 
-void detail::Unmap::operator()(std::uint8_t* pixels) const { munmap(pixels, size); }
+void detail::FreePixels::operator()(std::uint8_t* pixels) const { delete[] pixels; }
 
 void TtsWriter::hold(size_t bytes) {
   held_ += bytes;
@@ -119,9 +119,12 @@ void TtsWriter::place(size_t index, std::shared_ptr<const page::Raster> image) {
   if (takes(index)) place_pixels(index, render_cell(index, std::move(image)));
 }
 
-std::string TtsWriter::cell(size_t index, std::shared_ptr<const page::Raster> image) const {
+std::string TtsWriter::place_keeping(size_t index, std::shared_ptr<const page::Raster> image) {
   if (!takes(index)) return {};
-  return pack(render_cell(index, std::move(image)).get(), cell_bytes());
+  Pixels rgb = render_cell(index, std::move(image));
+  std::string packed = pack(rgb.get(), cell_bytes());
+  place_pixels(index, std::move(rgb));
+  return packed;
 }
 
 void TtsWriter::place_cell(size_t index, const std::string& packed) {

@@ -35,8 +35,8 @@
 namespace kw::print {
 
 namespace detail {
-// Frees pages mapped for a cell's pixels, outside malloc's heap (tts_writer.cpp).
-struct Unmap {
+// A cell's pixels, with their size (tts_writer.cpp).
+struct FreePixels {
   size_t size = 0;
   void operator()(std::uint8_t* pixels) const;
 };
@@ -57,11 +57,11 @@ class TtsWriter {
   // meanwhile). Throws on write errors; after one, no more sheets are
   // written and finish() throws.
   void place(size_t index, std::shared_ptr<const page::Raster> image);
-  // The same in two steps, so that a build can keep a card's cell in its
-  // cache and place it again without the card's pixels: the cell (its
-  // pixels over white, compressed; empty for a card the plan does not take)
-  // and placing it. Thread-safe.
-  std::string cell(size_t index, std::shared_ptr<const page::Raster> image) const;
+  // The same, also giving the card's cell (its pixels over white,
+  // compressed; empty for a card the plan does not take) for a build's cache
+  // to keep, and placing such a cell again without the card's pixels.
+  // Thread-safe.
+  std::string place_keeping(size_t index, std::shared_ptr<const page::Raster> image);
   void place_cell(size_t index, const std::string& packed);
   // What a cell's pixels depend on besides its card's page and rendering
   // (its size and resolution), for cache keys.
@@ -83,7 +83,7 @@ class TtsWriter {
   size_t packed_cells() const;
 
  private:
-  using Pixels = std::unique_ptr<std::uint8_t[], detail::Unmap>;
+  using Pixels = std::unique_ptr<std::uint8_t[], detail::FreePixels>;
   // A cell's pixels, card_w x card_h, as RGB over white paper, or those bytes
   // zlib-compressed.
   struct Cell {
