@@ -79,9 +79,7 @@ double process_cpu_s() {
   return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) / 1e9;
 }
 
-double wall_s() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
+double wall_s() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
 
 // f(0) ... f(n - 1) on `threads` threads (this one included), each taking the
 // next index when it is done with one.
@@ -404,8 +402,8 @@ int measure_wall(const std::vector<fs::path>& files, const std::vector<Setting>&
   struct Figures {
     std::vector<double> wall, cpu, bytes;
   };
-  std::vector<Figures> figures(settings.size(), {std::vector<double>(runs), std::vector<double>(runs),
-                                                 std::vector<double>(runs)});
+  std::vector<Figures> figures(settings.size(),
+                               {std::vector<double>(runs), std::vector<double>(runs), std::vector<double>(runs)});
   for (size_t first = 0; first < files.size(); first += batch) {
     const size_t n = std::min(batch, files.size() - first);
     std::vector<Raster> cards(n);
@@ -437,8 +435,11 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if ((a == "--every" || a == "--repeat" || a == "--threads" || a == "--runs" || a == "--batch") && i + 1 < argc)
-      (a == "--every" ? every : a == "--repeat" ? repeat : a == "--threads" ? threads : a == "--runs" ? runs : batch) =
-          std::max(1, std::atoi(argv[++i]));
+      (a == "--every"     ? every
+       : a == "--repeat"  ? repeat
+       : a == "--threads" ? threads
+       : a == "--runs"    ? runs
+                          : batch) = std::max(1, std::atoi(argv[++i]));
     else if (a == "--only" && i + 1 < argc)
       only = argv[++i];
     else if (a == "--wall")
