@@ -263,7 +263,7 @@ TEST(TtsWriter, CellsKeptApartMakeTheSameSheets) {
   std::vector<TtsCard> cards;
   for (size_t i = 0; i < pages.size(); ++i) {
     ptrs.push_back(&pages[i]);
-    stems.push_back(std::to_string(i + 1));
+    stems.push_back(i == kFronts ? "00-back" : std::to_string(i + 1));
     if (i < kFronts) cards.push_back({i, kFronts});
   }
   std::vector<std::shared_ptr<const render::Raster>> images;
@@ -289,8 +289,11 @@ TEST(TtsWriter, CellsKeptApartMakeTheSameSheets) {
     writer.finish(stems);
   }
   for (const auto* dir : {&apart, &cached})
-    for (const char* file : {"t-1.jpg", "t-back.jpg", "t-tts.json"})
-      EXPECT_EQ(*read_file(whole.path() / file), *read_file(dir->path() / file)) << file;
+    for (const char* file : {"t-1.jpg", "t-back.jpg", "t-tts.json"}) {
+      const std::optional<std::string> expected = read_file(whole.path() / file), got = read_file(dir->path() / file);
+      ASSERT_TRUE(expected && got) << file;
+      EXPECT_EQ(*expected, *got) << file;
+    }
 }
 
 TEST(TtsWriter, AFailedWriteLeavesNoHalfWrittenSheet) {
