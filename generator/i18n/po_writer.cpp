@@ -67,7 +67,7 @@ std::string write_entry(const PoEntry& e) {
 std::string write_po(const PoFile& po) {
   std::string out;
   const std::string what = po.variant.empty() ? po.game : po.game + " variant " + po.variant;
-  out += "# kartenwerk strings of " + what + ", German source, " + po.language + " translation.\n";
+  out += "# kartenwerk strings of " + what + ", " + po.source_language + " source, " + po.language + " translation.\n";
   if (!po.variant.empty())
     out += "# Only the strings the variant adds or changes; the others are translated with the base game.\n";
   out += "msgid \"\"\nmsgstr \"\"\n";
@@ -78,7 +78,7 @@ std::string write_po(const PoFile& po) {
   out += "\"Content-Transfer-Encoding: 8bit\\n\"\n";
   out += "\"X-Kartenwerk-Game: " + po.game + "\\n\"\n";
   if (!po.variant.empty()) out += "\"X-Kartenwerk-Variant: " + po.variant + "\\n\"\n";
-  out += "\"X-Source-Language: de\\n\"\n";
+  out += "\"X-Source-Language: " + po.source_language + "\\n\"\n";
   for (const auto& e : po.entries) out += write_entry(e);
   return out;
 }

@@ -93,7 +93,9 @@ Resolver make_resolver(const Context& ctx, const Scope& scope) {
 }
 
 void report(const Context& ctx, const ElementCommon& e, const std::string& message) {
-  ctx.diags.error(e.loc, message, ctx.card_id);
+  Diagnostic d{Severity::Error, e.loc, message, ctx.card_id, {}, ctx.game.id};
+  d.languages = {ctx.language};
+  ctx.diags.add(std::move(d));
 }
 
 // The field paths `text` reads ("**{{title}}**" -> title), in order.
@@ -140,7 +142,8 @@ void report_text(const Context& ctx, const Scope& scope, const ElementCommon& e,
                  const std::string& needle, const std::string& message, Severity severity = Severity::Error) {
   std::optional<SourceLoc> at = card_text_loc(ctx, scope, source, needle);
   Diagnostic d{severity, at ? *at : e.loc, message, ctx.card_id,
-               at ? "set by the layout element at " + e.loc.str() : std::string()};
+               at ? "set by the layout element at " + e.loc.str() : std::string(), ctx.game.id};
+  d.languages = {ctx.language};
   ctx.diags.add(std::move(d));
 }
 
@@ -582,7 +585,8 @@ void mark_overflow(const Context& ctx, const ElementCommon& e, const Affine& t, 
 
 void draw(const Context& ctx, const Scope& scope, const TextElement& e, int) {
   // In a translation, the element's literal text comes from the locale.
-  std::string source = ctx.game.locale ? ctx.game.tr("layout." + ctx.def.id + "." + e.text_id, e.text) : e.text;
+  std::string source =
+      ctx.game.translated_by.empty() ? e.text : ctx.game.tr("layout." + ctx.def.id + "." + e.text_id, e.text);
   auto markup = eval(ctx, scope, e, source);
   if (!markup || markup->empty()) return;
   const Rect& box = e.box;
@@ -592,8 +596,7 @@ void draw(const Context& ctx, const Scope& scope, const TextElement& e, int) {
   Size set_size = sideways ? Size{box.h, box.w} : Size{box.w, box.h};
   text::TextStyle style = text_style(ctx, scope, e);
   auto result = ctx.typesetter.set(*markup, style, set_size);
-  const std::string what = "text of element '" + (e.name.empty() ? std::string("text") : e.name) + "' (language " +
-                           ctx.language + ", game " + ctx.game.id + "): ";
+  const std::string what = "text of element '" + (e.name.empty() ? std::string("text") : e.name) + "': ";
   std::optional<Point> overflow;  // draft: where the grown box starts
   const std::optional<std::string> needle = result.text ? std::nullopt : card_text_needle(result.error);
   if (!result.text && ctx.draft) {
