@@ -160,6 +160,9 @@ int status(const Invocation& inv, const Session& s, const std::vector<model::Loc
   const auto all = parts(inv, s, models, err);
   if (all.empty() && !s.games.empty()) return 1;
   for (const auto& part : all) {
+    if (target_languages(inv, *part.game).empty())
+      fmt::print(out, "{}: written in {}, not translated (kartenwerk i18n export --game {} --lang TAG starts one)\n",
+                 part.label(), part.game->source_language, part.game->id);
     for (const auto& lang : target_languages(inv, *part.game)) {
       if (!part.game->has_language(lang)) {
         fmt::print(out, "{} [{}]: not translated into {} (its languages: {})\n", part.label(), lang, lang,
@@ -273,7 +276,7 @@ int import_po(const Invocation& inv, const Session& s, std::vector<model::Locale
     // The language names the folder written to: it must be one the game can
     // be translated into, spelt as export spells it.
     if (po.language.empty())
-      diags.error({file, 0, 0}, "the PO header needs the target language (Language: …)");
+      diags.error({file, 0, 0}, "the PO header needs a target language (Language: …)");
     else if (game)
       if (const std::string why = translation_refusal(*game, po.language); !why.empty())
         diags.error(header_loc(*text, file, "Language:"), "the PO header's Language: " + why);

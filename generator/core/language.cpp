@@ -1,8 +1,12 @@
 #include "core/language.h"
 
 #include <unicode/locid.h>
+#include <unicode/plurrule.h>
 
 #include <algorithm>
+#include <map>
+#include <memory>
+#include <mutex>
 
 #include "core/names.h"
 
@@ -32,6 +36,51 @@ std::vector<std::string> fallback_chain(const std::string& language, const std::
     if (std::find(available.begin(), available.end(), up) != available.end() || up == source) chain.push_back(up);
   if (std::find(chain.begin(), chain.end(), source) == chain.end()) chain.push_back(source);
   return chain;
+}
+
+namespace {
+
+// One PluralRules per language, made on first use and kept: select() on a
+// const object is thread-safe in ICU.
+const icu::PluralRules* rules_for(const std::string& language) {
+  static std::mutex mutex;
+  static std::map<std::string, std::unique_ptr<icu::PluralRules>> cache;
+  std::lock_guard lock(mutex);
+  auto& rules = cache[language];
+  if (!rules) {
+    UErrorCode status = U_ZERO_ERROR;
+    const icu::Locale locale = icu::Locale::forLanguageTag(language, status);
+    if (U_SUCCESS(status)) rules.reset(icu::PluralRules::forLocale(locale, status));
+    if (U_FAILURE(status)) rules.reset();
+  }
+  return rules.get();
+}
+
+std::string to_utf8(const icu::UnicodeString& s) {
+  std::string out;
+  s.toUTF8String(out);
+  return out;
+}
+
+}  // namespace
+
+std::string plural_category(const std::string& language, double number) {
+  const icu::PluralRules* rules = rules_for(language);
+  return rules ? to_utf8(rules->select(number)) : "other";
+}
+
+std::vector<std::string> plural_categories(const std::string& language) {
+  static const char* const kOrder[] = {"zero", "one", "two", "few", "many", "other"};
+  std::vector<std::string> reached = {"other"};
+  // Whole numbers repeat their categories within every hundred (CLDR's
+  // integer rules test n % 10, n % 100 and small ranges); the first
+  // thousand and a few large ones meet every category they can.
+  for (double n : {0.0, 1e6, 1e7}) reached.push_back(plural_category(language, n));
+  for (int n = 1; n <= 1000; ++n) reached.push_back(plural_category(language, n));
+  std::vector<std::string> out;
+  for (const char* c : kOrder)
+    if (std::find(reached.begin(), reached.end(), c) != reached.end()) out.emplace_back(c);
+  return out;
 }
 
 }  // namespace kw

@@ -33,4 +33,14 @@ std::string primary_language(std::string_view tag);
 std::vector<std::string> fallback_chain(const std::string& language, const std::vector<std::string>& available,
                                         const std::string& source);
 
+// The CLDR plural category of `number` in `language`: "zero", "one", "two",
+// "few", "many" or "other" (ICU's rules; a language ICU does not know has
+// "other" only). Thread-safe.
+std::string plural_category(const std::string& language, double number);
+
+// The categories a whole number can fall into in `language`, "other" always
+// among them, in CLDR's order: the forms a text with a count must give
+// ("en": one, other; "pl": one, few, many, other).
+std::vector<std::string> plural_categories(const std::string& language);
+
 }  // namespace kw

@@ -3,6 +3,7 @@
 #include <map>
 #include <set>
 
+#include "core/language.h"
 #include "layout/layout_def.h"
 #include "model/strings.h"
 #include "rules/registry.h"
@@ -17,9 +18,16 @@ std::string placeholder_note(const std::string& source, const std::map<std::stri
     const size_t end = source.find("}}", at + 2);
     if (end == std::string::npos) break;
     std::string name = source.substr(at + 2, end - at - 2);
+    const bool counted = name.find(',') != std::string::npos;  // {{n, plural, one {…} other {…}}}
+    name = name.substr(0, name.find(','));
     name.erase(0, name.find_first_not_of(' '));
     name.erase(name.find_last_not_of(' ') + 1);
-    if (name.empty() || !seen.insert(name).second) continue;
+    if (name.empty() || !seen.insert(name + (counted ? "," : "")).second) continue;
+    if (counted) {
+      note += "{{" + name + ", plural, …}}: a count; give one form per plural category of your language in "
+              "`category {text}` (# is the number)\n";
+      continue;
+    }
     note += "{{" + name + "}}: ";
     if (name.rfind("rules.", 0) == 0) {
       note += "filled in by the game's rules";
@@ -114,6 +122,14 @@ PoFile to_po(const std::vector<CatalogEntry>& entries, const model::Locale* loca
     // Locations are project paths, so PO files do not depend on where the project lives.
     if (e.loc.known()) p.reference = e.loc.str();
     p.comment = e.note;
+    // A text with a count gives its forms inline (ICU's plural syntax, which
+    // Weblate, Crowdin and Lokalise check): which ones this language needs.
+    if (e.source.find(", plural,") != std::string::npos) {
+      std::string categories;
+      for (const auto& c : plural_categories(language)) categories += (categories.empty() ? "" : ", ") + c;
+      p.comment += (p.comment.empty() ? "" : "\n") + ("The plural forms " + language + " needs: " + categories);
+      p.flags.push_back("icu-message-format");
+    }
     po.entries.push_back(std::move(p));
   }
   return po;

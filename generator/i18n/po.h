@@ -21,6 +21,7 @@ struct PoEntry {
   std::string source;       // msgid: the source text
   std::string translation;  // msgstr (of an entry without plural forms)
   bool fuzzy = false;
+  std::vector<std::string> flags;                // "#," flags besides fuzzy ("icu-message-format")
   std::string comment;                           // "#." extracted comments (where the string is used), one per line
   std::string reference;                         // "#:" file:line references, separated by spaces
   std::string translator_comment;                // "# " comments, one per line

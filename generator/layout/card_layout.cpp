@@ -105,6 +105,7 @@ std::vector<std::string> read_paths(const std::string& text) {
     size_t close = text.find("}}", open + 2);
     if (close == std::string::npos) break;
     std::string path = text.substr(open + 2, close - open - 2);
+    path = path.substr(0, path.find(','));  // a count's plural forms follow a comma
     path.erase(0, path.find_first_not_of(" \t"));
     path.erase(path.find_last_not_of(" \t") + 1);
     out.push_back(path);
@@ -159,7 +160,7 @@ std::optional<std::string> card_text_needle(const std::string& error) {
 
 std::optional<std::string> eval(const Context& ctx, const Scope& scope, const ElementCommon& e,
                                 const std::string& text) {
-  auto r = interpolate(text, make_resolver(ctx, scope));
+  auto r = interpolate(text, make_resolver(ctx, scope), ctx.language);
   if (!r.ok()) {
     report(ctx, e, r.error);
     return std::nullopt;
@@ -172,7 +173,7 @@ std::optional<std::string> eval(const Context& ctx, const Scope& scope, const El
       if (path.rfind("rules.", 0) != 0) return std::nullopt;
       return make_resolver(ctx, scope)(path);
     };
-    auto inner = interpolate(r.value, rules_only);
+    auto inner = interpolate(r.value, rules_only, ctx.language);
     if (!inner.ok()) {
       // "unknown field 'rules.x'": found at the name in the card's text.
       std::string needle;

@@ -329,9 +329,15 @@ class Loader {
       for (const auto& t : *project_translations_)
         if (t != game.source_language) game.translations.push_back(t);
     }
+    // A language with a locale file of the game: its own strings, or only a
+    // variant's (<game>.yaml, <game>.<variant>.yaml).
     std::vector<std::string> with_files;
     for (const auto& lang : project_.list("data/locales"))
-      if (project_.exists("data/locales/" + lang + "/" + game.id + ".yaml")) with_files.push_back(lang);
+      for (const auto& name : project_.list("data/locales/" + lang))
+        if (name == game.id + ".yaml" || (name.starts_with(game.id + ".") && name.ends_with(".yaml"))) {
+          with_files.push_back(lang);
+          break;
+        }
     if (!game.translations_declared) {
       for (const auto& lang : with_files)
         if (lang != game.source_language && canonical_language(lang) == lang) game.translations.push_back(lang);

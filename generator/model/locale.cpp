@@ -89,20 +89,22 @@ bool read_locale(const Value& doc, Locale& locale, Diagnostics& diags) {
       // { <source tag>: ..., text: ... }: which tag is right, the game
       // says (checked where the game is known, see localize).
       for (const auto& [key, member] : v.map) {
+        if (!member.is_scalar()) {
+          diags.error(member.loc, "'" + key + "' of string '" + id + "' must be a text, not " +
+                                      (member.is_list() ? "a list" : member.is_map() ? "a map" : "nothing"));
+          continue;
+        }
         if (key == "text") {
           e.text = member.scalar;
           e.text_loc = member.loc;
-        } else if (!e.source_key.empty()) {
-          diags.error(member.key_loc, "string '" + id + "' has two source texts ('" + e.source_key + "' and '" + key +
-                                          "')",
-                      {}, "a string records one source text, under the game's source language");
-        } else if (key == "source" || is_language_code(key)) {
+        } else if (e.source_key.empty() && (key == "source" || canonical_language(key) == key)) {
           e.source_key = key;
           e.source_key_loc = member.key_loc;
           e.source = member.scalar;
         } else {
-          diags.error(member.key_loc, "string '" + id + "' has an unknown key '" + key + "'", {},
-                      "a string is { <the game's source language>: <source text>, text: <translation> }");
+          diags.error(member.key_loc, "unknown key '" + key + "' in string '" + id + "'", {},
+                      "a string is { <the game's source language>: <source text>, text: <translation> }; it has "
+                      "one source text");
         }
       }
     }

@@ -237,15 +237,20 @@ Diagnostics translation_summary(const std::vector<TranslationStatus>& statuses) 
     // Without a base load, a variant's load tells the shared strings too.
     const TranslationStatus* base = line.base ? line.base : line.variants.front();
     std::string text = counts_text(base->base);
+    // Where the line points: the base game's file, or the one variant's
+    // file when only its own strings are wanting.
+    std::string file = base->file;
     std::set<std::string> said;
     for (const auto* v : line.variants) {
       if (v->own.complete() || !said.insert(v->variant).second) continue;
+      if (text.empty() && said.size() == 1) file = v->variant_file;
+      else if (file != base->file && said.size() > 1) file = base->file;
       text += (text.empty() ? "" : "; ") + ("variant " + v->variant + ": " + counts_text(v->own));
     }
     if (text.empty()) continue;
     Diagnostic d;
     d.severity = Severity::Warning;
-    d.loc = {base->file, 0, 0};
+    d.loc = {file, 0, 0};
     d.message = key.second + ": " + text + " — kartenwerk i18n status --game " + key.first + " --lang " + key.second;
     d.game = key.first;
     d.check = "translation";
