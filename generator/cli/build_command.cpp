@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <condition_variable>
 #include <csignal>
-#include <map>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>

@@ -17,9 +17,9 @@
 #include "layout/icons.h"
 #include "model/languages.h"
 #include "model/locale.h"
-#include "model/strings.h"
 #include "model/model.h"
 #include "model/schema.h"
+#include "model/strings.h"
 #include "rules/rules.h"
 #include "text/font_library.h"
 #include "text/typesetter.h"
@@ -115,8 +115,7 @@ bool check_pass(const project::Project& project, const Pass& pass, const text::F
   for (const auto& game : loaded.model->games) {
     // A variant pass loads every game; those without the variant were
     // checked in the base pass.
-    if (std::find(pass.games.begin(), pass.games.end(), game->id) == pass.games.end() ||
-        game->variant != pass.variant)
+    if (std::find(pass.games.begin(), pass.games.end(), game->id) == pass.games.end() || game->variant != pass.variant)
       continue;
     out.add(rules::check_shown(*loaded.model, *game), game->id, "");
     if (fonts) lay_out(*loaded.model, *game, *fonts, out);

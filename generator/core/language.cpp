@@ -15,7 +15,8 @@ namespace kw {
 std::optional<std::string> canonical_language(std::string_view tag) {
   if (!is_language_code(tag) || tag.find('_') != std::string_view::npos) return std::nullopt;
   UErrorCode status = U_ZERO_ERROR;
-  const icu::Locale locale = icu::Locale::forLanguageTag(icu::StringPiece(tag.data(), static_cast<int32_t>(tag.size())), status);
+  const icu::Locale locale =
+      icu::Locale::forLanguageTag(icu::StringPiece(tag.data(), static_cast<int32_t>(tag.size())), status);
   if (U_FAILURE(status) || locale.isBogus()) return std::nullopt;
   std::string out = locale.toLanguageTag<std::string>(status);
   if (U_FAILURE(status) || out.empty() || !is_language_code(out)) return std::nullopt;

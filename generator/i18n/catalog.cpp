@@ -24,7 +24,8 @@ std::string placeholder_note(const std::string& source, const std::map<std::stri
     name.erase(name.find_last_not_of(' ') + 1);
     if (name.empty() || !seen.insert(name + (counted ? "," : "")).second) continue;
     if (counted) {
-      note += "{{" + name + ", plural, …}}: a count; give one form per plural category of your language in "
+      note += "{{" + name +
+              ", plural, …}}: a count; give one form per plural category of your language in "
               "`category {text}` (# is the number)\n";
       continue;
     }
@@ -159,12 +160,11 @@ size_t merge_po(const PoFile& po, const std::vector<CatalogEntry>& entries, mode
       // The translation was made from another source text: another
       // variant's text under the same id, or the source changed since the
       // export. Recording it as a translation of today's text would hide that.
-      diags.warning({po_file, 0, 0},
-                    "'" + p.context + "': the PO's source text (msgid) is not the text of " + whose +
-                        " now; not imported",
-                    {},
-                    "export the PO again (the entry comes out fuzzy with the new source text); "
-                    "a variant's PO names its variant in X-Kartenwerk-Variant");
+      diags.warning(
+          {po_file, 0, 0},
+          "'" + p.context + "': the PO's source text (msgid) is not the text of " + whose + " now; not imported", {},
+          "export the PO again (the entry comes out fuzzy with the new source text); "
+          "a variant's PO names its variant in X-Kartenwerk-Variant");
       continue;
     }
     if (p.source_plural) {

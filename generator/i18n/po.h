@@ -32,7 +32,7 @@ struct PoEntry {
 struct PoFile {
   std::string language;         // from the header's Language:
   std::string source_language;  // X-Source-Language: the game's (msgid is in it)
-  std::string game;      // from the header's X-Kartenwerk-Game:
+  std::string game;             // from the header's X-Kartenwerk-Game:
   // From X-Kartenwerk-Variant: the variant whose own strings the file holds
   // (data/variants/<game>/<variant>.yaml); empty for the base game.
   std::string variant;

@@ -142,8 +142,12 @@ std::optional<SourceLoc> card_text_loc(const Context& ctx, const Scope& scope, c
 void report_text(const Context& ctx, const Scope& scope, const ElementCommon& e, const std::string& source,
                  const std::string& needle, const std::string& message, Severity severity = Severity::Error) {
   std::optional<SourceLoc> at = card_text_loc(ctx, scope, source, needle);
-  Diagnostic d{severity, at ? *at : e.loc, message, ctx.card_id,
-               at ? "set by the layout element at " + e.loc.str() : std::string(), ctx.game.id};
+  Diagnostic d{severity,
+               at ? *at : e.loc,
+               message,
+               ctx.card_id,
+               at ? "set by the layout element at " + e.loc.str() : std::string(),
+               ctx.game.id};
   d.languages = {ctx.language};
   ctx.diags.add(std::move(d));
 }

@@ -251,8 +251,9 @@ ExprResult interpolate(const std::string& text, const Resolver& resolve, const s
     if (!missing.empty()) {
       std::string list;
       for (const auto& m : missing) list += (list.empty() ? "" : ", ") + m;
-      return {{}, "'{{" + path + ", plural, …}}' lacks the form" + (missing.size() > 1 ? "s " : " ") + list +
-                      " that counts take in " + (language.empty() ? std::string("this language") : language)};
+      return {{},
+              "'{{" + path + ", plural, …}}' lacks the form" + (missing.size() > 1 ? "s " : " ") + list +
+                  " that counts take in " + (language.empty() ? std::string("this language") : language)};
     }
     const std::string category = plural_category(language, n);
     const std::string* chosen = nullptr;

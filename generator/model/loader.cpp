@@ -263,8 +263,8 @@ class Loader {
     }
     if (const Value* translations = r.find("translations")) {
       game->translations_declared = true;
-      game->translations = read_languages(translations, r.find("language") ? game->source_language : "").value_or(
-          std::vector<std::string>{});
+      game->translations = read_languages(translations, r.find("language") ? game->source_language : "")
+                               .value_or(std::vector<std::string>{});
     }
     game->info = v;
     game->file = file;
@@ -321,9 +321,11 @@ class Loader {
     }
     if (!game.language_loc.known())
       diags_.warning(game.loc,
-                     "game '" + game.id + "' does not say which language its text is in: words are broken and "
+                     "game '" + game.id +
+                         "' does not say which language its text is in: words are broken and "
                          "hyphenated by no language's rules, and translations have no source language to name",
-                     {}, "add `language: <tag>` (en, de, fr, ...) to its game map, or to data/cards.yaml for every game");
+                     {},
+                     "add `language: <tag>` (en, de, fr, ...) to its game map, or to data/cards.yaml for every game");
     if (!game.translations_declared && project_translations_) {
       game.translations_declared = true;
       for (const auto& t : *project_translations_)

@@ -91,7 +91,9 @@ bool read_locale(const Value& doc, Locale& locale, Diagnostics& diags) {
       for (const auto& [key, member] : v.map) {
         if (!member.is_scalar()) {
           diags.error(member.loc, "'" + key + "' of string '" + id + "' must be a text, not " +
-                                      (member.is_list() ? "a list" : member.is_map() ? "a map" : "nothing"));
+                                      (member.is_list()  ? "a list"
+                                       : member.is_map() ? "a map"
+                                                         : "nothing"));
           continue;
         }
         if (key == "text") {
@@ -135,8 +137,9 @@ std::vector<Locale> load_locales(const project::Project& project, Diagnostics& d
       continue;
     }
     if (*canonical != lang) {
-      diags.error({dir + "/" + lang, 0, 0}, "the language folder '" + lang + "' is spelt '" + *canonical + "' in BCP 47",
-                  {}, "rename it to data/locales/" + *canonical + "/ (languages are named one way everywhere)");
+      diags.error({dir + "/" + lang, 0, 0},
+                  "the language folder '" + lang + "' is spelt '" + *canonical + "' in BCP 47", {},
+                  "rename it to data/locales/" + *canonical + "/ (languages are named one way everywhere)");
       continue;
     }
     for (const auto& name : project.list(dir + "/" + lang))

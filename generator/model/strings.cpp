@@ -6,7 +6,6 @@
 #include <map>
 #include <set>
 
-
 namespace kw::model {
 
 namespace {
@@ -243,8 +242,10 @@ Diagnostics translation_summary(const std::vector<TranslationStatus>& statuses) 
     std::set<std::string> said;
     for (const auto* v : line.variants) {
       if (v->own.complete() || !said.insert(v->variant).second) continue;
-      if (text.empty() && said.size() == 1) file = v->variant_file;
-      else if (file != base->file && said.size() > 1) file = base->file;
+      if (text.empty() && said.size() == 1)
+        file = v->variant_file;
+      else if (file != base->file && said.size() > 1)
+        file = base->file;
       text += (text.empty() ? "" : "; ") + ("variant " + v->variant + ": " + counts_text(v->own));
     }
     if (text.empty()) continue;

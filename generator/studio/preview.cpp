@@ -4,8 +4,8 @@
 
 #include <thread>
 
-#include "model/strings.h"
 #include "model/model.h"
+#include "model/strings.h"
 #include "rules/rules.h"
 #include "studio/badges.h"
 #include "studio/card_renderer.h"

@@ -46,11 +46,16 @@ void Studio::watch() {
 }
 
 const std::vector<std::string>& Studio::languages_of(const std::string& game) {
-  if (!languages_) {
-    languages_.emplace();
+  if (languages_stale_) {
+    // Data that does not load keeps the languages it last had: the page
+    // goes on showing its sessions, stale, with the errors.
     auto loaded = model::load_model(workspace_.project());
-    if (loaded.model)
+    if (loaded.model) {
+      languages_.emplace();
       for (const auto& g : loaded.model->games) (*languages_)[g->id] = g->languages();
+    }
+    languages_stale_ = !loaded.model && !languages_;
+    if (!languages_) languages_.emplace();
   }
   static const std::vector<std::string> kNone;
   auto it = languages_->find(game);
@@ -63,7 +68,8 @@ std::string Studio::check_key(const SessionKey& key) {
   const project::Project& project = workspace_.project();
   const auto& languages = languages_of(key.game);
   if (!languages.empty() && !contains(languages, key.language))
-    return "game '" + key.game + "' is not in '" + key.language + "' (its languages: " + fmt::format("{}", fmt::join(languages, ", ")) + ")";
+    return "game '" + key.game + "' is not in '" + key.language +
+           "' (its languages: " + fmt::format("{}", fmt::join(languages, ", ")) + ")";
   if (!key.variant.empty() && !contains(model::available_variants(project, key.game), key.variant))
     return "game '" + key.game + "' has no variant '" + key.variant + "'";
   if (!sessions_.empty()) {  // the games of a loaded model
@@ -112,7 +118,7 @@ void Studio::reload(const std::vector<std::string>& changed) {
   {
     std::lock_guard lock(build_mutex_);
     workspace_.refresh(changed);
-    languages_.reset();  // the data may declare others now
+    languages_stale_ = true;  // the data may declare others now
     for (auto& [key, preview] : sessions_) changes.push_back(preview->reload(workspace_));
   }
   size_t cards = 0;

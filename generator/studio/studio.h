@@ -80,6 +80,7 @@ class Studio {
   std::map<SessionKey, std::unique_ptr<Preview>> sessions_;  // under build_mutex_
   // game -> its languages, read on first need after each reload; under build_mutex_.
   std::optional<std::map<std::string, std::vector<std::string>>> languages_;
+  bool languages_stale_ = true;  // read them again on next need; under build_mutex_
 
   mutable std::mutex events_mutex_;
   std::condition_variable events_cv_;

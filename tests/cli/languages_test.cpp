@@ -77,8 +77,7 @@ TEST_F(Languages, AnEnglishGameWithACompleteGermanTranslationChecksWithoutNoise)
   for (const char* other : {"palantir", "gelfdrakkar", "duell", "monddaemmerung", "hoher-rat"})
     EXPECT_EQ(check.output.find(other), std::string::npos) << other << "\n" << check.output;
   Result status = run("i18n status --game harbour-lights");
-  EXPECT_NE(status.output.find("harbour-lights [de]: 7 of 7 strings translated, 0 missing, 0 stale"),
-            std::string::npos)
+  EXPECT_NE(status.output.find("harbour-lights [de]: 7 of 7 strings translated, 0 missing, 0 stale"), std::string::npos)
       << status.output;
 }
 
@@ -218,8 +217,10 @@ TEST_F(Languages, TheSameSourceTextIsOnePoEntry) {
   EXPECT_EQ(count(po, "msgid \"Red\""), 1u) << po;
   EXPECT_NE(po.find("#. also table.suits.gold.name"), std::string::npos) << po;
   std::smatch refs;
-  ASSERT_TRUE(std::regex_search(po, refs, std::regex("#: (data/games/harbour-lights.yaml:[0-9:]+) "
-                                                     "(data/games/harbour-lights.yaml:[0-9:]+)\nmsgctxt \"table.suits.red.name\"")))
+  ASSERT_TRUE(
+      std::regex_search(po, refs,
+                        std::regex("#: (data/games/harbour-lights.yaml:[0-9:]+) "
+                                   "(data/games/harbour-lights.yaml:[0-9:]+)\nmsgctxt \"table.suits.red.name\"")))
       << po;
   project.write("po/de/harbour-lights.po", translated(po, {{"Red", "Rot"}}));
   ASSERT_EQ(run("i18n import " + quoted(project.dir.path() / "po/de/harbour-lights.po")).status, 0);

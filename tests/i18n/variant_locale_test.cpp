@@ -128,9 +128,10 @@ TEST(VariantLocale, AGermanChangeToAVariantStringMarksExactlyItStale) {
   EXPECT_EQ(status.own.stale, 1u);
   EXPECT_TRUE(status.base.complete());
   const std::string summary = format_diagnostics(model::translation_summary({status}));
-  EXPECT_EQ(summary,
-            "data/locales/fr/mini.v.yaml: warning: fr: variant v: 1 stale — kartenwerk i18n status --game mini --lang fr "
-            "[mini: translation]\n");
+  EXPECT_EQ(
+      summary,
+      "data/locales/fr/mini.v.yaml: warning: fr: variant v: 1 stale — kartenwerk i18n status --game mini --lang fr "
+      "[mini: translation]\n");
 }
 
 // Without its own translation, a variant's string falls back to its source

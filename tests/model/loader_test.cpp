@@ -219,7 +219,8 @@ TEST(Loader, GlobIncludesLoadMatchingFilesInNameOrder) {
 
 TEST(Loader, ExtendAddsABookletDeckWithCardReferences) {
   test::MiniProject p;
-  p.write("data/cards.yaml", "kartenwerk: 1\ninclude:\n  - formats.yaml\n  - games/mini.yaml\n  - extra.yaml\nlanguage: de\n");
+  p.write("data/cards.yaml",
+          "kartenwerk: 1\ninclude:\n  - formats.yaml\n  - games/mini.yaml\n  - extra.yaml\nlanguage: de\n");
   p.write("data/extra.yaml",
           "extend:\n"
           "  game: mini\n"

@@ -49,9 +49,9 @@ TEST(LocaleWriter, QuotesEveryStringTheSameWay) {
   Locale l = french();
   l.strings["card.a.text"] = entry("2\u00A0Argumente, \"Halt!\" \\* und\n\tmehr\x01", "2\u00A0arguments");
   EXPECT_EQ(format_locale(l, "de"), std::string(kHeader) +
-                                  "  \"card.a.text\":\n"
-                                  "    de: \"2\u00A0Argumente, \\\"Halt!\\\" \\\\* und\\n\\tmehr\\x01\"\n"
-                                  "    text: \"2\u00A0arguments\"\n");
+                                        "  \"card.a.text\":\n"
+                                        "    de: \"2\u00A0Argumente, \\\"Halt!\\\" \\\\* und\\n\\tmehr\\x01\"\n"
+                                        "    text: \"2\u00A0arguments\"\n");
 }
 
 TEST(LocaleWriter, KeepsTheFileOrderAndSortsNewStringsIn) {

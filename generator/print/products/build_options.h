@@ -57,7 +57,7 @@ struct BuildOptions {
   ProductFormats formats;
   std::string language;  // the game's text language (BCP 47), as the manifest records it
   std::string subdir;    // under <out>/<game>/: "" for the source language, "en" for an English translation...
-  PrintOptions print;  // print production: PnP sheets, manifest, CMYK, threads
+  PrintOptions print;    // print production: PnP sheets, manifest, CMYK, threads
   IncrementalOptions incremental;
   bool draft = false;  // build --draft: marked DRAFT, no shop files (meinspiel/, tts/)
   // build --timings, -v: where each stage's time is recorded (timings.h);
