@@ -371,8 +371,8 @@ std::vector<Case> cases() {
       "check --game duell", 1, R"(data/locales/en/duell\.yaml: error: cannot read the translations: .*leads outside)");
   add(
       "LocaleFolderSymlink",
-      [=](const Bad& p) { fs::create_directory_symlink(p.outside() / "folder", p.root() / "data/locales/fr"); },
-      "check --game duell", 1, R"(data/locales/fr: error: cannot read the translations: .*leads outside)");
+      [=](const Bad& p) { fs::create_directory_symlink(p.outside() / "folder", p.root() / "data/locales/sv"); },
+      "check --game duell", 1, R"(data/locales/sv: error: cannot read the translations: .*leads outside)");
   add(
       "VariantFileSymlink",
       [=](const Bad& p) { p.link(p.outside() / "secret.yaml", "data/variants/palantir/zz-evil.yaml"); },
@@ -412,10 +412,10 @@ std::vector<Case> cases() {
   add(
       "PoTargetSymlinkOutside",
       [=](const Bad& p) {
-        po("\"Language: fr\\n\"\n\"X-Kartenwerk-Game: duell\\n\"")(p);
-        fs::create_directory_symlink(p.outside() / "folder", p.root() / "data/locales/fr");
+        po("\"Language: sv\\n\"\n\"X-Kartenwerk-Game: duell\\n\"")(p);
+        fs::create_directory_symlink(p.outside() / "folder", p.root() / "data/locales/sv");
       },
-      "i18n import {out}/evil.po", 1, R"(data/locales/fr: error: cannot read the translations: .*leads outside)");
+      "i18n import {out}/evil.po", 1, R"(data/locales/sv: error: cannot read the translations: .*leads outside)");
   add(
       "ExportLangDotDot", [](const Bad&) {}, "i18n export --lang ../x --out {out}", 2, R"(--lang)");
   add(
