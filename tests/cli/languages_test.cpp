@@ -6,6 +6,7 @@
 // twice is one PO entry; regional tags fall back to their language.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <regex>
 
 #include "support/project_copy.h"
@@ -158,6 +159,24 @@ TEST_F(Languages, ExportRefusesWhatImportRefuses) {
   EXPECT_EQ(imported.status, 1) << imported.output;
   EXPECT_NE(imported.output.find("the language 'DE' is spelt 'de'"), std::string::npos) << imported.output;
   EXPECT_FALSE(exists("data/locales/DE"));
+  EXPECT_FALSE(exists("data/locales/de/harbour-lights.yaml"));
+}
+
+TEST_F(Languages, BrokenMarkupInAPoIsFoundAtItsLineBeforeAnythingIsWritten) {
+  ASSERT_EQ(run("new harbour-lights --cards 4").status, 0);
+  const std::string po_dir = quoted(project.dir.path() / "po");
+  ASSERT_EQ(run("i18n export --game harbour-lights --lang de --out " + po_dir).status, 0);
+  std::string po = translated(project.read("po/de/harbour-lights.po"), {{"Red", "**Rot"}});
+  project.write("po/de/harbour-lights.po", po);
+  const std::string red = "msgctxt \"table.suits.red.name\"\nmsgid \"Red\"\nmsgstr";
+  ASSERT_NE(po.find(red), std::string::npos) << po;
+  const int line = 3 + static_cast<int>(std::count(po.begin(), po.begin() + static_cast<long>(po.find(red)), '\n'));
+  Result imported = run("i18n import " + quoted(project.dir.path() / "po/de/harbour-lights.po"));
+  EXPECT_EQ(imported.status, 1) << imported.output;
+  EXPECT_NE(imported.output.find("harbour-lights.po:" + std::to_string(line) +
+                                 ":1: error: 'table.suits.red.name': markup: unclosed ** (bold)"),
+            std::string::npos)
+      << imported.output;
   EXPECT_FALSE(exists("data/locales/de/harbour-lights.yaml"));
 }
 
