@@ -22,8 +22,8 @@
 #include "layout/icons.h"
 #include "model/languages.h"
 #include "page/fit.h"
-#include "print/preflight/preflight.h"
-#include "print/products/card_products.h"
+#include "verify/preflight.h"
+#include "products/card_products.h"
 #include "rules/rules.h"
 #include "text/typesetter.h"
 

@@ -9,10 +9,10 @@
 #include <ostream>
 
 #include "core/diagnostic.h"
-#include "print/manifest/input_snapshot.h"
-#include "print/preflight/preflight.h"
-#include "print/products/shop_package.h"
-#include "print/settings/print_config.h"
+#include "products/input_snapshot.h"
+#include "verify/preflight.h"
+#include "products/shop_package.h"
+#include "settings/print_config.h"
 
 namespace kw::cli {
 

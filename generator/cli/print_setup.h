@@ -4,7 +4,7 @@
 #include <iosfwd>
 
 #include "cli/commands.h"
-#include "print/products/build_options.h"
+#include "products/build_options.h"
 #include "project/project.h"
 
 namespace kw::cli {

@@ -13,7 +13,7 @@
 #include "docs/file_kinds.h"
 #include "docs/json_schema.h"
 #include "docs/reference.h"
-#include "print/output/output_files.h"
+#include "core/output_files.h"
 
 namespace kw::cli {
 

@@ -5,7 +5,7 @@
 #include "layout/layout_schema.h"
 #include "model/database_schema.h"
 #include "model/locale.h"
-#include "print/settings/settings_schema.h"
+#include "settings/settings_schema.h"
 #include "rules/checks_schema.h"
 #include "text/font_library.h"
 

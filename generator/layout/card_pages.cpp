@@ -46,7 +46,7 @@ page::Page frame_of(const page::Page& page) {
 CardPages::CardPages(std::vector<LaidOutCard> cards) {
   entries_.reserve(cards.size());
   for (auto& card : cards) {
-    Entry e{std::move(card.stem), project::hex(page::fingerprint(card.page)), frame_of(card.page), nullptr};
+    Entry e{std::move(card.stem), kw::hex(page::fingerprint(card.page)), frame_of(card.page), nullptr};
     e.page = std::make_shared<const page::Page>(std::move(card.page));
     entries_.push_back(std::move(e));
   }
@@ -75,7 +75,7 @@ std::shared_ptr<const page::Page> CardPages::page(size_t i) const {
   // Laid out outside the lock: the other threads go on meanwhile (two may
   // lay out the same card; both get the same page).
   auto page = std::make_shared<const page::Page>(relayout_(i));
-  if (project::hex(page::fingerprint(*page)) != entry.fingerprint)
+  if (kw::hex(page::fingerprint(*page)) != entry.fingerprint)
     throw std::logic_error("card " + entry.stem + ": laid out again, its page differs from its first layout");
   std::lock_guard lock(*mutex_);
   ++recent_->relayouts;

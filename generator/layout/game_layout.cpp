@@ -131,7 +131,7 @@ CardPages layout_card_pages(const model::Game& game, Layouter& layouter, const G
     page::Page page = lay_out(job, game, layouter, context, plan->findings[job.findings]);
     CardPages::Entry& e = entries[i];
     e.stem = job.stem;
-    e.fingerprint = project::hex(page::fingerprint(page));
+    e.fingerprint = kw::hex(page::fingerprint(page));
     e.frame = frame_of(page);
     const bool back = job.card == nullptr;
     if (back || i < context.pages_held) {

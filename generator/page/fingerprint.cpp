@@ -42,7 +42,7 @@ class Writer {
   void affine(const Affine& a) {
     for (double v : {a.xx, a.yx, a.xy, a.yy, a.x0, a.y0}) num(v);
   }
-  void hash(const project::Sha256& h) { out_.append(reinterpret_cast<const char*>(h.data()), h.size()); }
+  void hash(const Sha256& h) { out_.append(reinterpret_cast<const char*>(h.data()), h.size()); }
   void input(const project::InputPtr& in) {
     flag(in != nullptr);
     if (in) hash(in->hash());
@@ -107,7 +107,7 @@ struct ShapeWriter {
       w.u64(static_cast<std::uint64_t>(i.raster->height));
       w.num(i.raster->dpi);
       const auto& px = i.raster->rgba;
-      w.hash(project::sha256({reinterpret_cast<const char*>(px.data()), px.size()}));
+      w.hash(kw::sha256({reinterpret_cast<const char*>(px.data()), px.size()}));
     }
     w.rect(i.source);
     w.rect(i.box);
@@ -127,7 +127,7 @@ struct ShapeWriter {
 
 }  // namespace
 
-project::Sha256 fingerprint(const Page& page) {
+Sha256 fingerprint(const Page& page) {
   Writer w;
   w.text("kartenwerk page 1");  // the serialisation's own version
   w.text(page.id);
@@ -147,7 +147,7 @@ project::Sha256 fingerprint(const Page& page) {
     w.flag(item.clip.has_value());
     if (item.clip) w.rect(*item.clip);
   }
-  return project::sha256(w.bytes());
+  return kw::sha256(w.bytes());
 }
 
 }  // namespace kw::page

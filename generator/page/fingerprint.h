@@ -11,6 +11,6 @@
 
 namespace kw::page {
 
-project::Sha256 fingerprint(const Page& page);
+Sha256 fingerprint(const Page& page);
 
 }  // namespace kw::page

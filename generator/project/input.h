@@ -9,13 +9,11 @@
 #include <string>
 #include <string_view>
 
+#include "core/sha256.h"
 #include "project/slots.h"
 
 namespace kw::project {
 
-using Sha256 = std::array<std::uint8_t, 32>;
-Sha256 sha256(std::string_view bytes);
-std::string hex(const Sha256& hash);  // lower-case, 64 digits
 
 class Input {
  public:

@@ -1,6 +1,6 @@
 #include "studio/badges.h"
 
-#include "print/preflight/page_preflight.h"
+#include "verify/page_preflight.h"
 
 namespace kw::studio {
 

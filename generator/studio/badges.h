@@ -6,7 +6,7 @@
 
 #include "core/diagnostic.h"
 #include "page/page.h"
-#include "print/preflight/preflight.h"
+#include "verify/preflight.h"
 #include "render/raster.h"
 #include "studio/card_view.h"
 

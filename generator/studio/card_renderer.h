@@ -4,7 +4,7 @@
 #include <span>
 
 #include "layout/game_layout.h"
-#include "print/preflight/preflight.h"
+#include "verify/preflight.h"
 #include "studio/card_view.h"
 
 namespace kw::studio {

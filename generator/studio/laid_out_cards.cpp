@@ -26,7 +26,7 @@ CardView view_of(const layout::LaidOutCard& laid_out) {
   const page::Page& page = laid_out.page;
   CardView v;
   v.stem = laid_out.stem;
-  v.fingerprint = project::hex(page::fingerprint(page));
+  v.fingerprint = kw::hex(page::fingerprint(page));
   v.size = page.size;
   v.trim = page.trim;
   v.safe = page.safe;

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/diagnostic.h"
-#include "print/preflight/preflight.h"
+#include "verify/preflight.h"
 #include "studio/live_project.h"
 #include "text/font_library.h"
 

@@ -83,7 +83,7 @@ class Hyphenators {
   mutable std::mutex mutex_;
   mutable std::map<std::string, const Hyphenator*> by_language_;
   // Debian links de_CH, de_AT... to one file: one parse per distinct content.
-  mutable std::map<project::Sha256, std::unique_ptr<Hyphenator>> by_content_;
+  mutable std::map<Sha256, std::unique_ptr<Hyphenator>> by_content_;
 };
 
 }  // namespace kw::text

@@ -17,7 +17,7 @@
 #include <set>
 
 #include "core/files.h"
-#include "print/manifest/sha256.h"
+#include "core/sha256.h"
 #include "support/mini_project.h"
 
 namespace kw {

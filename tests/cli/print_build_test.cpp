@@ -9,9 +9,9 @@
 #include <regex>
 
 #include "core/files.h"
-#include "print/colour/cmyk.h"
-#include "print/manifest/input_snapshot.h"
-#include "print/manifest/sha256.h"
+#include "exporters/cmyk.h"
+#include "products/input_snapshot.h"
+#include "core/sha256.h"
 #include "project/disk_project.h"
 #include "render/render.h"
 #include "support/mini_project.h"

@@ -167,7 +167,7 @@ TEST(CardPages, PagesNotHeldAreLaidOutAgainIdentically) {
   EXPECT_EQ(pages.relayouts(), 0u);  // the first four are held
   for (size_t i = 0; i < pages.size(); ++i) {
     EXPECT_EQ(pages.stem(i), held[i].stem);
-    EXPECT_EQ(pages.fingerprint(i), project::hex(page::fingerprint(held[i].page)));
+    EXPECT_EQ(pages.fingerprint(i), kw::hex(page::fingerprint(held[i].page)));
     EXPECT_EQ(pages.frame(i).trim, held[i].page.trim);
     EXPECT_TRUE(pages.frame(i).items.empty());
     EXPECT_EQ(page::dump(*pages.page(i)), page::dump(held[i].page)) << held[i].stem;
@@ -189,7 +189,7 @@ TEST(CardPages, APageThatDiffersWhenLaidOutAgainIsRefused) {
   entries[1].stem = "02-b";
   page::Page first;
   first.id = "g/a";
-  entries[0].fingerprint = project::hex(page::fingerprint(first));
+  entries[0].fingerprint = kw::hex(page::fingerprint(first));
   entries[1].fingerprint = entries[0].fingerprint;
   int calls = 0;
   CardPages pages(

@@ -1,0 +1,79 @@
+#include "core/sha256.h"
+
+#include <openssl/evp.h>
+
+#include <array>
+#include <fstream>
+#include <memory>
+#include <stdexcept>
+
+namespace kw {
+
+namespace {
+
+// An incremental digest, for files read in chunks.
+class Digest {
+ public:
+  Digest() : ctx_(EVP_MD_CTX_new(), &EVP_MD_CTX_free) {
+    if (!ctx_ || EVP_DigestInit_ex(ctx_.get(), EVP_sha256(), nullptr) != 1)
+      throw std::runtime_error("SHA-256 is not available (OpenSSL)");
+  }
+  void update(const void* data, size_t n) {
+    if (EVP_DigestUpdate(ctx_.get(), data, n) != 1) throw std::runtime_error("SHA-256 failed");
+  }
+  Sha256 finish() {
+    Sha256 out{};
+    unsigned int n = 0;
+    if (EVP_DigestFinal_ex(ctx_.get(), out.data(), &n) != 1 || n != out.size())
+      throw std::runtime_error("SHA-256 failed");
+    return out;
+  }
+
+ private:
+  std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> ctx_;
+};
+
+}  // namespace
+
+Sha256 sha256(std::string_view bytes) {
+  Sha256 out{};
+  unsigned int n = 0;
+  if (EVP_Digest(bytes.data(), bytes.size(), out.data(), &n, EVP_sha256(), nullptr) != 1 || n != out.size())
+    throw std::runtime_error("SHA-256 failed");
+  return out;
+}
+
+std::string hex(const Sha256& hash) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(hash.size() * 2);
+  for (std::uint8_t b : hash) {
+    out += kDigits[b >> 4];
+    out += kDigits[b & 0xF];
+  }
+  return out;
+}
+
+std::string sha256_hex(std::string_view bytes) { return hex(sha256(bytes)); }
+
+FileDigest digest_file(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read " + file.string());
+  Digest h;
+  FileDigest digest;
+  std::array<char, 1 << 16> buf{};
+  while (in) {
+    in.read(buf.data(), buf.size());
+    if (in.gcount() > 0) {
+      h.update(buf.data(), static_cast<size_t>(in.gcount()));
+      digest.bytes += static_cast<std::uintmax_t>(in.gcount());
+    }
+  }
+  if (in.bad()) throw std::runtime_error("cannot read " + file.string());
+  digest.sha256 = hex(h.finish());
+  return digest;
+}
+
+std::string sha256_file(const std::filesystem::path& file) { return digest_file(file).sha256; }
+
+}  // namespace kw

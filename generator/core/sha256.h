@@ -1,0 +1,29 @@
+#pragma once
+// SHA-256 (OpenSSL's libcrypto): of bytes, as a raw digest (what content
+// keys and fingerprints are made of), and of bytes and files as 64
+// lower-case hex digits (what sha256sum prints). The one implementation:
+// inputs, fingerprints, caches and manifests all hash through it.
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+namespace kw {
+
+using Sha256 = std::array<std::uint8_t, 32>;
+Sha256 sha256(std::string_view bytes);
+std::string hex(const Sha256& hash);  // lower-case, 64 digits
+
+std::string sha256_hex(std::string_view bytes);
+
+// A file's size and hash, read once in chunks.
+struct FileDigest {
+  std::uintmax_t bytes = 0;
+  std::string sha256;
+};
+// Throws std::runtime_error when the file cannot be read.
+FileDigest digest_file(const std::filesystem::path& file);
+std::string sha256_file(const std::filesystem::path& file);
+
+}  // namespace kw

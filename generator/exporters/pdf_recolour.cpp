@@ -1,0 +1,819 @@
+#include "exporters/pdf_recolour.h"
+
+// qpdf 11: no PointerHolder compatibility (std::shared_ptr throughout).
+#define POINTERHOLDER_TRANSITION 4
+#include <qpdf/QPDF.hh>
+#include <qpdf/QPDFObjectHandle.hh>
+#include <qpdf/QPDFPageDocumentHelper.hh>
+#include <qpdf/QPDFPageObjectHelper.hh>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <map>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "exporters/press_colours.h"
+
+namespace kw::exporters {
+
+namespace {
+
+using Object = QPDFObjectHandle;
+
+// Where a stream's colours end up: on the press (Art), or measured as
+// lightness by a luminosity soft mask (Mask).
+enum class Context { Art, Mask };
+
+std::string number(double v) {
+  if (std::abs(v) < 5e-7) return "0";
+  std::string s = fmt::format("{:.6f}", v);
+  while (s.back() == '0') s.pop_back();
+  if (s.back() == '.') s.pop_back();
+  return s;
+}
+
+std::string cmyk_operands(const Cmyk& c) {
+  return number(c.c) + " " + number(c.m) + " " + number(c.y) + " " + number(c.k);
+}
+
+double num(Object o) { return o.isNumber() ? o.getNumericValue() : 0; }
+
+bool is_name(Object o, const char* name) { return o.isName() && o.getName() == name; }
+
+// --- functions of shadings --------------------------------------------------
+
+// Evaluates a PDF function with one input (types 2 and 3, the ones Cairo
+// writes; an array of such functions gives one output each).
+std::vector<double> evaluate(Object f, double t);
+
+std::vector<double> evaluate_one(Object f, double t) {
+  Object dict = f.isStream() ? f.getDict() : f;
+  const int type = dict.getKey("/FunctionType").isInteger() ? dict.getKey("/FunctionType").getIntValueAsInt() : -1;
+  Object domain = dict.getKey("/Domain");
+  if (domain.isArray() && domain.getArrayNItems() >= 2)
+    t = std::clamp(t, num(domain.getArrayItem(0)), num(domain.getArrayItem(1)));
+  if (type == 2) {
+    Object c0 = dict.getKey("/C0"), c1 = dict.getKey("/C1");
+    const double n = num(dict.getKey("/N"));
+    const size_t size = c0.isArray() ? c0.getArrayNItems() : 1;
+    std::vector<double> out(size);
+    const double x = std::pow(t, n);
+    for (size_t i = 0; i < size; ++i) {
+      const double a = c0.isArray() ? num(c0.getArrayItem(static_cast<int>(i))) : 0;
+      const double b = c1.isArray() ? num(c1.getArrayItem(static_cast<int>(i))) : 1;
+      out[i] = a + x * (b - a);
+    }
+    return out;
+  }
+  if (type == 3) {
+    Object functions = dict.getKey("/Functions"), bounds = dict.getKey("/Bounds"), encode = dict.getKey("/Encode");
+    const int k = functions.getArrayNItems();
+    if (k == 0) throw std::runtime_error("a stitching function without functions");
+    const double d0 = num(domain.getArrayItem(0)), d1 = num(domain.getArrayItem(1));
+    int i = 0;
+    while (i < k - 1 && t >= num(bounds.getArrayItem(i))) ++i;
+    const double lo = i == 0 ? d0 : num(bounds.getArrayItem(i - 1));
+    const double hi = i == k - 1 ? d1 : num(bounds.getArrayItem(i));
+    const double e0 = num(encode.getArrayItem(2 * i)), e1 = num(encode.getArrayItem(2 * i + 1));
+    const double u = hi > lo ? e0 + (t - lo) / (hi - lo) * (e1 - e0) : e0;
+    return evaluate(functions.getArrayItem(i), u);
+  }
+  throw std::runtime_error("shading function of type " + std::to_string(type) +
+                           " (kartenwerk converts types 2 and 3, the ones Cairo writes)");
+}
+
+std::vector<double> evaluate(Object f, double t) {
+  if (!f.isArray()) return evaluate_one(f, t);
+  std::vector<double> out;
+  for (auto part : f.aitems())
+    for (double v : evaluate_one(part, t)) out.push_back(v);
+  return out;
+}
+
+// The breakpoints of a function over [t0, t1]: the bounds of its stitching,
+// where a colour may change abruptly.
+void breakpoints(Object f, double t0, double t1, std::vector<double>& out) {
+  if (f.isArray()) {
+    for (auto part : f.aitems()) breakpoints(part, t0, t1, out);
+    return;
+  }
+  Object dict = f.isStream() ? f.getDict() : f;
+  if (!dict.getKey("/FunctionType").isInteger() || dict.getKey("/FunctionType").getIntValue() != 3) return;
+  Object bounds = dict.getKey("/Bounds");
+  if (!bounds.isArray()) return;
+  Object encode = dict.getKey("/Encode"), functions = dict.getKey("/Functions");
+  std::vector<double> edges{t0};
+  for (auto b : bounds.aitems()) edges.push_back(num(b));
+  edges.push_back(t1);
+  for (size_t i = 0; i + 1 < edges.size(); ++i) {
+    if (i > 0) out.push_back(edges[i]);
+    // Inner stitching, mapped back through this piece's Encode.
+    std::vector<double> inner;
+    const double e0 = num(encode.getArrayItem(static_cast<int>(2 * i)));
+    const double e1 = num(encode.getArrayItem(static_cast<int>(2 * i + 1)));
+    breakpoints(functions.getArrayItem(static_cast<int>(i)), std::min(e0, e1), std::max(e0, e1), inner);
+    for (double u : inner)
+      if (e1 != e0) out.push_back(edges[i] + (u - e0) / (e1 - e0) * (edges[i + 1] - edges[i]));
+  }
+}
+
+// --- the content stream rewriter --------------------------------------------
+
+struct Matrix {
+  double a = 1, b = 0, c = 0, d = 1, e = 0, f = 0;
+  // this × m (PDF: the new CTM is the operand matrix times the old one)
+  Matrix then(const Matrix& m) const {
+    return {a * m.a + b * m.c,       a * m.b + b * m.d,       c * m.a + d * m.c,
+            c * m.b + d * m.d,       e * m.a + f * m.c + m.e, e * m.b + f * m.d + m.f};
+  }
+  std::array<double, 2> apply(double x, double y) const { return {a * x + c * y + e, b * x + d * y + f}; }
+  double scale() const { return std::sqrt(std::abs(a * d - b * c)); }
+};
+
+// A colour as the content stream asked for it.
+struct Requested {
+  enum Kind { Inherited, Rgb, Grey, Cmyk, Pattern } kind = Inherited;
+  print::Rgb rgb;
+  double grey = 0;
+  print::Cmyk cmyk;
+  std::string pattern;  // "/Pattern cs /P1 scn" as written
+};
+
+struct GraphicsState {
+  Requested fill, stroke;
+  std::string fill_space = "/DeviceGray", stroke_space = "/DeviceGray";
+  std::string fill_out, stroke_out;  // what the output stream has set ("": not known)
+  int overprint_out = -1;            // -1: not known, 0: knockout, 1: overprint
+  Matrix ctm;
+  double line_width = 1;
+  int text_render = 0;
+};
+
+class ContentRewriter : public Object::ParserCallbacks {
+ public:
+  ContentRewriter(PressColours& colours, Context context, bool page_level, size_t& colour_count)
+      : colours_(colours), context_(context), colour_count_(colour_count) {
+    if (page_level) {
+      // A page starts in DeviceGray black; a form inherits its caller's colours.
+      state().fill.kind = state().stroke.kind = Requested::Grey;
+    }
+  }
+  void handleObject(Object obj) override {
+    if (!obj.isOperator()) {
+      if (obj.isInlineImage())
+        throw std::runtime_error("an inline image (kartenwerk converts images that are XObjects)");
+      operands_.push_back(obj);
+      return;
+    }
+    const std::string op = obj.getOperatorValue();
+    if (context_ == Context::Mask)
+      mask_operator(op);
+    else
+      art_operator(op);
+    operands_.clear();
+  }
+  void handleEOF() override {}
+  const std::string& output() const { return out_; }
+  bool used_overprint() const { return used_overprint_; }
+
+ private:
+  GraphicsState& state() { return stack_.back(); }
+
+  void emit_operands() {
+    for (auto& o : operands_) {
+      out_ += o.unparse();
+      out_ += ' ';
+    }
+  }
+  void pass(const std::string& op) {
+    emit_operands();
+    out_ += op;
+    out_ += '\n';
+  }
+  std::vector<double> numbers() const {
+    std::vector<double> v;
+    for (auto o : operands_)
+      if (o.isNumber()) v.push_back(o.getNumericValue());
+    return v;
+  }
+
+  // In a luminosity mask, a colour is its lightness.
+  void mask_operator(const std::string& op) {
+    auto n = numbers();
+    if ((op == "rg" || op == "RG") && n.size() == 3) {
+      out_ += number(luminosity({n[0], n[1], n[2]})) + (op == "rg" ? " g\n" : " G\n");
+      return;
+    }
+    if ((op == "cs" || op == "CS") && operands_.size() == 1 && is_name(operands_[0], "/DeviceRGB")) {
+      out_ += op == "cs" ? "/DeviceGray cs\n" : "/DeviceGray CS\n";
+      return;
+    }
+    if ((op == "sc" || op == "scn" || op == "SC" || op == "SCN") && n.size() == 3 && operands_.size() == 3) {
+      out_ += number(luminosity({n[0], n[1], n[2]})) + " " + op + "\n";
+      return;
+    }
+    if (op == "k" || op == "K") throw std::runtime_error("a CMYK colour in a soft mask");
+    pass(op);
+  }
+
+  Requested requested_from(const std::string& space, bool fill) {
+    Requested r;
+    auto n = numbers();
+    if (space == "/DeviceRGB" && n.size() == 3) {
+      r.kind = Requested::Rgb;
+      r.rgb = {n[0], n[1], n[2]};
+    } else if (space == "/DeviceGray" && n.size() == 1) {
+      r.kind = Requested::Grey;
+      r.grey = n[0];
+    } else if (space == "/DeviceCMYK" && n.size() == 4) {
+      r.kind = Requested::Cmyk;
+      r.cmyk = {n[0], n[1], n[2], n[3]};
+    } else if (space == "/Pattern" && !operands_.empty() && operands_.back().isName() && n.empty()) {
+      r.kind = Requested::Pattern;
+      r.pattern = "/Pattern " + std::string(fill ? "cs " : "CS ") + operands_.back().getName() +
+                  (fill ? " scn" : " SCN");
+    } else {
+      throw std::runtime_error("a colour in the colour space " + space +
+                               " (kartenwerk converts DeviceRGB, DeviceGray, DeviceCMYK and patterns)");
+    }
+    return r;
+  }
+
+  void art_operator(const std::string& op) {
+    GraphicsState& g = state();
+    // Colours are remembered here and written before the painting operator.
+    if (op == "rg" || op == "RG" || op == "g" || op == "G" || op == "k" || op == "K") {
+      const bool fill = op == "rg" || op == "g" || op == "k";
+      const std::string space = op == "rg" || op == "RG" ? "/DeviceRGB" : op == "g" || op == "G" ? "/DeviceGray"
+                                                                                                : "/DeviceCMYK";
+      (fill ? g.fill : g.stroke) = requested_from(space, fill);
+      (fill ? g.fill_space : g.stroke_space) = space;
+      return;
+    }
+    if (op == "cs" || op == "CS") {
+      if (operands_.size() != 1 || !operands_[0].isName())
+        throw std::runtime_error("'" + op + "' without a colour space name");
+      const std::string space = operands_[0].getName();
+      if (space != "/DeviceRGB" && space != "/DeviceGray" && space != "/DeviceCMYK" && space != "/Pattern")
+        throw std::runtime_error("the named colour space " + space + " (kartenwerk converts device colours)");
+      const bool fill = op == "cs";
+      (fill ? g.fill_space : g.stroke_space) = space;
+      // Setting a space sets its initial colour (black; no pattern).
+      Requested r;
+      r.kind = space == "/Pattern" ? Requested::Inherited : space == "/DeviceRGB" ? Requested::Rgb
+                                                        : space == "/DeviceGray"  ? Requested::Grey
+                                                                                  : Requested::Cmyk;
+      if (r.kind == Requested::Cmyk) r.cmyk = {0, 0, 0, 1};
+      (fill ? g.fill : g.stroke) = r;
+      return;
+    }
+    if (op == "sc" || op == "scn" || op == "SC" || op == "SCN") {
+      const bool fill = op == "sc" || op == "scn";
+      (fill ? g.fill : g.stroke) = requested_from(fill ? g.fill_space : g.stroke_space, fill);
+      return;
+    }
+    if (op == "q") {
+      stack_.push_back(g);
+      pass(op);
+      return;
+    }
+    if (op == "Q") {
+      if (stack_.size() > 1) stack_.pop_back();
+      pass(op);
+      return;
+    }
+    if (op == "cm") {
+      auto n = numbers();
+      if (n.size() == 6) g.ctm = Matrix{n[0], n[1], n[2], n[3], n[4], n[5]}.then(g.ctm);
+      pass(op);
+      return;
+    }
+    if (op == "w") {
+      if (auto n = numbers(); n.size() == 1) g.line_width = n[0];
+      pass(op);
+      return;
+    }
+    if (op == "Tr") {
+      if (auto n = numbers(); n.size() == 1) g.text_render = static_cast<int>(n[0]);
+      pass(op);
+      return;
+    }
+    if (op == "m" || op == "l") {
+      auto n = numbers();
+      if (n.size() == 2) extend(g, n[0], n[1]);
+      pass(op);
+      return;
+    }
+    if (op == "c" || op == "v" || op == "y") {
+      auto n = numbers();
+      for (size_t i = 0; i + 1 < n.size(); i += 2) extend(g, n[i], n[i + 1]);
+      pass(op);
+      return;
+    }
+    if (op == "re") {
+      auto n = numbers();
+      if (n.size() == 4) {
+        extend(g, n[0], n[1]);
+        extend(g, n[0] + n[2], n[1] + n[3]);
+        extend(g, n[0], n[1] + n[3]);
+        extend(g, n[0] + n[2], n[1]);
+      }
+      pass(op);
+      return;
+    }
+    if (op == "f" || op == "F" || op == "f*") {
+      paint(true, false);
+      pass(op);
+      reset_path();
+      return;
+    }
+    if (op == "S" || op == "s") {
+      paint(false, true);
+      pass(op);
+      reset_path();
+      return;
+    }
+    if (op == "B" || op == "B*" || op == "b" || op == "b*") {
+      paint(true, true);
+      pass(op);
+      reset_path();
+      return;
+    }
+    if (op == "n") {
+      pass(op);
+      reset_path();
+      return;
+    }
+    if (op == "Tj" || op == "TJ" || op == "'" || op == "\"") {
+      const int mode = g.text_render % 4;
+      const bool fill = mode == 0 || mode == 2, stroke = mode == 1 || mode == 2;
+      set_colours(fill ? PaintUse::Text : std::optional<PaintUse>{}, stroke ? PaintUse::Text : std::optional<PaintUse>{});
+      pass(op);
+      return;
+    }
+    if (op == "sh") {
+      set_overprint(false);
+      pass(op);
+      return;
+    }
+    if (op == "Do") {
+      // A form paints with what it sets itself, or inherits ours; an image
+      // mask paints in the fill colour.
+      set_colours(PaintUse::Area, PaintUse::Area);
+      set_overprint(false);
+      pass(op);
+      return;
+    }
+    pass(op);
+  }
+
+  void extend(GraphicsState& g, double x, double y) {
+    auto p = g.ctm.apply(x, y);
+    path_min_[0] = std::min(path_min_[0], p[0]);
+    path_min_[1] = std::min(path_min_[1], p[1]);
+    path_max_[0] = std::max(path_max_[0], p[0]);
+    path_max_[1] = std::max(path_max_[1], p[1]);
+  }
+  void reset_path() {
+    path_min_ = {kBig, kBig};
+    path_max_ = {-kBig, -kBig};
+  }
+  // The path's smaller side as printed, mm.
+  double path_small_side_mm() const {
+    if (path_max_[0] < path_min_[0]) return 0;
+    return std::min(path_max_[0] - path_min_[0], path_max_[1] - path_min_[1]) * 25.4 / 72;
+  }
+
+  void paint(bool fill, bool stroke) {
+    GraphicsState& g = state();
+    const double width_pt = g.line_width * g.ctm.scale();
+    const bool area = path_small_side_mm() >= colours_.settings().rich_black_min_mm;
+    std::optional<PaintUse> fill_use, stroke_use;
+    if (fill) fill_use = area ? PaintUse::Area : PaintUse::SmallFill;
+    if (stroke) stroke_use = width_pt <= colours_.settings().thin_line_pt ? PaintUse::Line : PaintUse::SmallFill;
+    set_colours(fill_use, stroke_use);
+  }
+
+  // Writes the colours for this painting operator, and the overprint mode.
+  void set_colours(std::optional<PaintUse> fill_use, std::optional<PaintUse> stroke_use) {
+    GraphicsState& g = state();
+    bool overprint = true, any = false;
+    auto one = [&](const Requested& r, PaintUse use, std::string& out_state, bool fill) {
+      std::string text;
+      bool op = false;
+      switch (r.kind) {
+        case Requested::Inherited:
+          return;  // what the caller set (already CMYK)
+        case Requested::Pattern:
+          text = r.pattern;
+          break;
+        case Requested::Cmyk:
+          text = cmyk_operands(colours_.limit_ink(r.cmyk)) + (fill ? " k" : " K");
+          break;
+        case Requested::Rgb:
+        case Requested::Grey: {
+          PrintColour c = r.kind == Requested::Rgb ? colours_.convert(r.rgb, use) : colours_.convert_grey(r.grey, use);
+          text = cmyk_operands(c.cmyk) + (fill ? " k" : " K");
+          op = c.overprint;
+          ++colour_count_;
+          break;
+        }
+      }
+      any = true;
+      overprint = overprint && op;
+      if (text != out_state) {
+        out_ += text;
+        out_ += '\n';
+        out_state = text;
+      }
+    };
+    if (fill_use) one(g.fill, *fill_use, g.fill_out, true);
+    if (stroke_use) one(g.stroke, *stroke_use, g.stroke_out, false);
+    set_overprint(any && overprint);
+  }
+
+  void set_overprint(bool on) {
+    GraphicsState& g = state();
+    if (g.overprint_out == (on ? 1 : 0)) return;
+    if (!on && g.overprint_out == -1 && !used_overprint_) {
+      // Nothing in this stream overprinted yet: what the caller set holds
+      // (a caller never leaves overprint on across a Do).
+      return;
+    }
+    out_ += on ? "/kwOverprint gs\n" : "/kwKnockout gs\n";
+    g.overprint_out = on ? 1 : 0;
+    used_overprint_ = used_overprint_ || on;
+  }
+
+  static constexpr double kBig = std::numeric_limits<double>::max();
+  PressColours& colours_;
+  Context context_;
+  size_t& colour_count_;
+  std::vector<GraphicsState> stack_{1};
+  std::vector<Object> operands_;
+  std::array<double, 2> path_min_{kBig, kBig}, path_max_{-kBig, -kBig};
+  std::string out_;
+  bool used_overprint_ = false;
+};
+
+// --- the walk ---------------------------------------------------------------
+
+class Recolourer {
+ public:
+  Recolourer(QPDF& pdf, PressColours& colours) : pdf_(pdf), colours_(colours) {}
+
+  RecolourCounts run() {
+    for (auto& page : QPDFPageDocumentHelper(pdf_).getAllPages()) {
+      Object dict = page.getObjectHandle();
+      group(dict, Context::Art);
+      Object resources = page.getAttribute("/Resources", false);
+      resources_of(resources, Context::Art);
+      std::string content;
+      {
+        ContentRewriter rewriter(colours_, Context::Art, true, counts_.colours);
+        page.parseContents(&rewriter);
+        content = rewriter.output();
+        if (rewriter.used_overprint()) add_overprint_states(resources);
+      }
+      dict.replaceKey("/Contents", Object::newStream(&pdf_, content));
+      ++counts_.streams;
+    }
+    return counts_;
+  }
+
+ private:
+  // True when `obj` was seen before in this context; throws when it was seen
+  // in the other one (one object cannot be both art and mask).
+  bool seen(Object obj, Context context) {
+    if (!obj.isIndirect()) return false;  // a direct object lives in one place only
+    auto [it, inserted] = visited_.emplace(obj.getObjGen(), context);
+    if (!inserted && it->second != context)
+      throw std::runtime_error(fmt::format("object {} is drawn both as art and inside a soft mask",
+                                           obj.getObjGen().unparse(' ')));
+    return !inserted;
+  }
+
+  void group(Object dict, Context context) {
+    Object g = dict.getKey("/Group");
+    if (!g.isDictionary() || !is_name(g.getKey("/S"), "/Transparency")) return;
+    if (!g.hasKey("/CS")) return;
+    g.replaceKey("/CS", Object::newName(context == Context::Art ? "/DeviceCMYK" : "/DeviceGray"));
+    ++counts_.groups;
+  }
+
+  void resources_of(Object res, Context context) {
+    if (!res.isDictionary()) return;
+    if (Object xobjects = res.getKey("/XObject"); xobjects.isDictionary())
+      for (auto& [name, x] : xobjects.ditems()) xobject(x, context);
+    if (Object patterns = res.getKey("/Pattern"); patterns.isDictionary())
+      for (auto& [name, p] : patterns.ditems()) pattern(p, context);
+    if (Object shadings = res.getKey("/Shading"); shadings.isDictionary())
+      for (auto& [name, s] : shadings.ditems()) shading(s, context);
+    if (Object states = res.getKey("/ExtGState"); states.isDictionary())
+      for (auto& [name, s] : states.ditems()) ext_gstate(s, context);
+    if (Object fonts = res.getKey("/Font"); fonts.isDictionary())
+      for (auto& [name, f] : fonts.ditems()) type3_font(f, context);
+    if (Object spaces = res.getKey("/ColorSpace"); spaces.isDictionary())
+      for (auto& [name, cs] : spaces.ditems())
+        if (!is_name(cs, "/DeviceCMYK") && !is_name(cs, "/DeviceGray"))
+          throw std::runtime_error("the named colour space " + name + " = " + cs.unparse() +
+                                   " (kartenwerk converts device colours)");
+  }
+
+  void form_content(Object stream, Object resources, Context context) {
+    resources_of(resources, context);
+    ContentRewriter rewriter(colours_, context, false, counts_.colours);
+    Object::parseContentStream(stream, &rewriter);
+    if (rewriter.used_overprint()) {
+      if (!resources.isDictionary()) {
+        resources = Object::newDictionary();
+        stream.getDict().replaceKey("/Resources", resources);
+      }
+      add_overprint_states(resources);
+    }
+    stream.replaceStreamData(rewriter.output(), Object::newNull(), Object::newNull());
+    ++counts_.streams;
+  }
+
+  void xobject(Object x, Context context) {
+    if (!x.isStream() || seen(x, context)) return;
+    Object dict = x.getDict();
+    if (is_name(dict.getKey("/Subtype"), "/Form")) {
+      group(dict, context);
+      form_content(x, dict.getKey("/Resources"), context);
+    } else if (is_name(dict.getKey("/Subtype"), "/Image")) {
+      image(x, context);
+    }
+  }
+
+  void pattern(Object p, Context context) {
+    if (seen(p, context)) return;
+    Object dict = p.isStream() ? p.getDict() : p;
+    const int type = dict.getKey("/PatternType").isInteger() ? dict.getKey("/PatternType").getIntValueAsInt() : 0;
+    if (type == 1) {
+      if (dict.getKey("/PaintType").isInteger() && dict.getKey("/PaintType").getIntValue() == 2)
+        throw std::runtime_error("an uncoloured tiling pattern");
+      form_content(p, dict.getKey("/Resources"), context);
+    } else if (type == 2) {
+      shading(dict.getKey("/Shading"), context);
+    }
+  }
+
+  void ext_gstate(Object s, Context context) {
+    if (!s.isDictionary() || seen(s, context)) return;
+    Object mask = s.getKey("/SMask");
+    if (!mask.isDictionary()) return;
+    Object g = mask.getKey("/G");
+    // Luminosity masks measure lightness, alpha masks only coverage: either
+    // way their colours are no ink, so they become grey.
+    if (g.isStream() && !seen(g, Context::Mask)) {
+      group(g.getDict(), Context::Mask);
+      form_content(g, g.getDict().getKey("/Resources"), Context::Mask);
+    }
+    Object bc = mask.getKey("/BC");
+    if (bc.isArray() && bc.getArrayNItems() == 3)
+      mask.replaceKey("/BC", Object::newArray({Object::newReal(luminosity({num(bc.getArrayItem(0)),
+                                                                             num(bc.getArrayItem(1)),
+                                                                             num(bc.getArrayItem(2))}),
+                                                               4)}));
+  }
+
+  void type3_font(Object f, Context context) {
+    if (!f.isDictionary() || !is_name(f.getKey("/Subtype"), "/Type3") || seen(f, context)) return;
+    Object procs = f.getKey("/CharProcs");
+    if (!procs.isDictionary()) return;
+    for (auto& [name, proc] : procs.ditems())
+      if (proc.isStream() && !seen(proc, context)) form_content(proc, f.getKey("/Resources"), context);
+  }
+
+  void shading(Object sh, Context context) {
+    if (seen(sh, context)) return;
+    Object dict = sh.isStream() ? sh.getDict() : sh;
+    Object cs = dict.getKey("/ColorSpace");
+    const int type = dict.getKey("/ShadingType").isInteger() ? dict.getKey("/ShadingType").getIntValueAsInt() : 0;
+    if (is_name(cs, "/DeviceCMYK") || (is_name(cs, "/DeviceGray") && context == Context::Mask)) return;
+    if (!is_name(cs, "/DeviceRGB") && !is_name(cs, "/DeviceGray"))
+      throw std::runtime_error("a shading in the colour space " + cs.unparse());
+    if (type != 2 && type != 3)
+      throw std::runtime_error("a shading of type " + std::to_string(type) +
+                               " (kartenwerk converts axial and radial shadings, the ones Cairo writes)");
+    const bool grey_in = is_name(cs, "/DeviceGray");
+    Object function = dict.getKey("/Function");
+    double t0 = 0, t1 = 1;
+    if (Object d = dict.getKey("/Domain"); d.isArray() && d.getArrayNItems() == 2) {
+      t0 = num(d.getArrayItem(0));
+      t1 = num(d.getArrayItem(1));
+    }
+    // Samples: every breakpoint of the original, and 16 steps between two, so
+    // that linear pieces in CMYK follow the curve the profile makes of a
+    // linear ramp in RGB to well within a ΔE of 1.
+    std::vector<double> cuts{t0};
+    breakpoints(function, t0, t1, cuts);
+    cuts.push_back(t1);
+    std::sort(cuts.begin(), cuts.end());
+    cuts.erase(std::unique(cuts.begin(), cuts.end(), [](double a, double b) { return std::abs(a - b) < 1e-9; }),
+               cuts.end());
+    struct Sample {
+      double t;
+      std::vector<double> colour;
+    };
+    std::vector<std::vector<Sample>> runs;  // one per interval between cuts
+    for (size_t i = 0; i + 1 < cuts.size(); ++i) {
+      std::vector<Sample> run;
+      const int steps = 16;
+      for (int s = 0; s <= steps; ++s) {
+        double t = cuts[i] + (cuts[i + 1] - cuts[i]) * s / steps;
+        // Just inside the interval, so a step at a breakpoint stays sharp.
+        double at = s == 0 ? t + 1e-9 * (t1 - t0) : s == steps ? t - 1e-9 * (t1 - t0) : t;
+        std::vector<double> v = evaluate(function, at);
+        Rgb rgb = grey_in ? Rgb{v.at(0), v.at(0), v.at(0)} : Rgb{v.at(0), v.at(1), v.at(2)};
+        std::vector<double> out;
+        if (context == Context::Mask) {
+          out = {luminosity(rgb)};
+        } else {
+          Cmyk c = colours_.convert(rgb, PaintUse::Blend).cmyk;
+          out = {c.c, c.m, c.y, c.k};
+        }
+        run.push_back({t, out});
+      }
+      runs.push_back(run);
+    }
+    Object functions = Object::newArray(), bounds = Object::newArray(), encode = Object::newArray();
+    auto values = [](const std::vector<double>& v) {
+      Object a = Object::newArray();
+      for (double x : v) a.appendItem(Object::newReal(x, 5));
+      return a;
+    };
+    for (size_t r = 0; r < runs.size(); ++r) {
+      for (size_t s = 0; s + 1 < runs[r].size(); ++s) {
+        Object f = Object::newDictionary();
+        f.replaceKey("/FunctionType", Object::newInteger(2));
+        f.replaceKey("/Domain", Object::newArray({Object::newInteger(0), Object::newInteger(1)}));
+        f.replaceKey("/C0", values(runs[r][s].colour));
+        f.replaceKey("/C1", values(runs[r][s + 1].colour));
+        f.replaceKey("/N", Object::newInteger(1));
+        functions.appendItem(f);
+        encode.appendItem(Object::newInteger(0));
+        encode.appendItem(Object::newInteger(1));
+        if (!(r + 1 == runs.size() && s + 2 == runs[r].size())) bounds.appendItem(Object::newReal(runs[r][s + 1].t, 6));
+      }
+    }
+    Object stitched = Object::newDictionary();
+    stitched.replaceKey("/FunctionType", Object::newInteger(3));
+    stitched.replaceKey("/Domain", Object::newArray({Object::newReal(t0, 6), Object::newReal(t1, 6)}));
+    stitched.replaceKey("/Functions", functions);
+    stitched.replaceKey("/Bounds", bounds);
+    stitched.replaceKey("/Encode", encode);
+    dict.replaceKey("/Function", pdf_.makeIndirectObject(stitched));
+    dict.replaceKey("/ColorSpace", Object::newName(context == Context::Mask ? "/DeviceGray" : "/DeviceCMYK"));
+    if (Object bg = dict.getKey("/Background"); bg.isArray()) dict.removeKey("/Background");
+    ++counts_.shadings;
+  }
+
+  void image(Object img, Context context) {
+    Object dict = img.getDict();
+    if (dict.getKey("/ImageMask").isBool() && dict.getKey("/ImageMask").getBoolValue()) return;
+    Object cs = dict.getKey("/ColorSpace");
+    if (is_name(cs, "/DeviceCMYK") || is_name(cs, "/DeviceGray")) return;
+    const int bpc = dict.getKey("/BitsPerComponent").isInteger() ? dict.getKey("/BitsPerComponent").getIntValueAsInt()
+                                                                 : 0;
+    const long long width = dict.getKey("/Width").isInteger() ? dict.getKey("/Width").getIntValue() : 0;
+    const long long height = dict.getKey("/Height").isInteger() ? dict.getKey("/Height").getIntValue() : 0;
+    if (bpc != 8) throw std::runtime_error("an image of " + std::to_string(bpc) + " bits per component");
+    if (dict.hasKey("/Decode")) throw std::runtime_error("an RGB image with a /Decode array");
+    if (is_name(cs, "/DeviceRGB")) {
+      auto data = img.getStreamData(qpdf_dl_all);
+      const size_t pixels = static_cast<size_t>(width) * static_cast<size_t>(height);
+      if (data->getSize() < pixels * 3) throw std::runtime_error("an RGB image with less data than its size says");
+      std::span<const std::uint8_t> rgb(data->getBuffer(), pixels * 3);
+      std::string converted;
+      if (context == Context::Mask) {
+        converted.resize(pixels);
+        for (size_t i = 0; i < pixels; ++i)
+          converted[i] = static_cast<char>(std::lround(
+              luminosity({rgb[i * 3] / 255.0, rgb[i * 3 + 1] / 255.0, rgb[i * 3 + 2] / 255.0}) * 255));
+      } else {
+        auto cmyk = colours_.convert_pixels(rgb);
+        converted.assign(cmyk.begin(), cmyk.end());
+      }
+      img.replaceStreamData(converted, Object::newNull(), Object::newNull());
+      dict.replaceKey("/ColorSpace", Object::newName(context == Context::Mask ? "/DeviceGray" : "/DeviceCMYK"));
+      ++counts_.images;
+      return;
+    }
+    if (cs.isArray() && cs.getArrayNItems() == 4 && is_name(cs.getArrayItem(0), "/Indexed") &&
+        is_name(cs.getArrayItem(1), "/DeviceRGB")) {
+      Object lookup = cs.getArrayItem(3);
+      std::string table = lookup.isStream() ? lookup.getStreamData(qpdf_dl_all)->getSize() > 0
+                                                  ? std::string(reinterpret_cast<const char*>(
+                                                                    lookup.getStreamData(qpdf_dl_all)->getBuffer()),
+                                                                lookup.getStreamData(qpdf_dl_all)->getSize())
+                                                  : std::string()
+                                            : lookup.getStringValue();
+      std::vector<std::uint8_t> rgb(table.begin(), table.end());
+      rgb.resize(rgb.size() / 3 * 3);
+      auto cmyk = colours_.convert_pixels(rgb);
+      Object indexed = Object::newArray({Object::newName("/Indexed"), Object::newName("/DeviceCMYK"),
+                                         cs.getArrayItem(2),
+                                         Object::newString(std::string(cmyk.begin(), cmyk.end()))});
+      if (context == Context::Mask) throw std::runtime_error("an indexed image in a soft mask");
+      dict.replaceKey("/ColorSpace", indexed);
+      ++counts_.images;
+      return;
+    }
+    throw std::runtime_error("an image in the colour space " + cs.unparse());
+  }
+
+  void add_overprint_states(Object resources) {
+    if (!resources.isDictionary()) return;
+    Object states = resources.getKey("/ExtGState");
+    if (!states.isDictionary()) {
+      states = Object::newDictionary();
+      resources.replaceKey("/ExtGState", states);
+    }
+    if (!overprint_) {
+      overprint_ = pdf_.makeIndirectObject(Object::parse("<< /Type /ExtGState /OP true /op true /OPM 1 >>"));
+      knockout_ = pdf_.makeIndirectObject(Object::parse("<< /Type /ExtGState /OP false /op false /OPM 1 >>"));
+    }
+    states.replaceKey("/kwOverprint", *overprint_);
+    states.replaceKey("/kwKnockout", *knockout_);
+  }
+
+  QPDF& pdf_;
+  PressColours& colours_;
+  RecolourCounts counts_;
+  std::map<QPDFObjGen, Context> visited_;
+  std::optional<Object> overprint_, knockout_;
+};
+
+// What on a page blends, found by walking its resources.
+bool transparent(Object res, std::set<QPDFObjGen>& seen) {
+  if (!res.isDictionary()) return false;
+  auto once = [&](Object o) { return !o.isIndirect() || seen.insert(o.getObjGen()).second; };
+  if (Object states = res.getKey("/ExtGState"); states.isDictionary())
+    for (auto& [name, s] : states.ditems()) {
+      if (!s.isDictionary()) continue;
+      for (const char* key : {"/CA", "/ca"})
+        if (Object a = s.getKey(key); a.isNumber() && a.getNumericValue() < 1) return true;
+      if (Object m = s.getKey("/SMask"); m.isDictionary()) return true;
+      if (Object bm = s.getKey("/BM"); bm.isName() && bm.getName() != "/Normal" && bm.getName() != "/Compatible")
+        return true;
+    }
+  if (Object xobjects = res.getKey("/XObject"); xobjects.isDictionary())
+    for (auto& [name, x] : xobjects.ditems()) {
+      if (!x.isStream() || !once(x)) continue;
+      Object d = x.getDict();
+      if (d.hasKey("/SMask") && !is_name(d.getKey("/SMask"), "/None")) return true;
+      if (is_name(d.getKey("/Subtype"), "/Form") && transparent(d.getKey("/Resources"), seen)) return true;
+    }
+  if (Object patterns = res.getKey("/Pattern"); patterns.isDictionary())
+    for (auto& [name, p] : patterns.ditems()) {
+      if (!once(p)) continue;
+      Object d = p.isStream() ? p.getDict() : p;
+      if (transparent(d.getKey("/Resources"), seen)) return true;
+      if (Object gs = d.getKey("/ExtGState"); gs.isDictionary()) {
+        Object wrapped = Object::newDictionary();
+        wrapped.replaceKey("/ExtGState", Object::newDictionary({{"/x", gs}}));
+        if (transparent(wrapped, seen)) return true;
+      }
+    }
+  if (Object fonts = res.getKey("/Font"); fonts.isDictionary())
+    for (auto& [name, f] : fonts.ditems())
+      if (f.isDictionary() && once(f) && transparent(f.getKey("/Resources"), seen)) return true;
+  return false;
+}
+
+}  // namespace
+
+RecolourCounts recolour_for_press(QPDF& pdf, PressColours& colours) { return Recolourer(pdf, colours).run(); }
+
+bool page_has_transparency(QPDF& pdf, size_t page_index) {
+  auto pages = QPDFPageDocumentHelper(pdf).getAllPages();
+  std::set<QPDFObjGen> seen;
+  return transparent(pages.at(page_index).getAttribute("/Resources", false), seen);
+}
+
+void strip_inert_transparency(QPDF& pdf) {
+  for (auto& obj : pdf.getAllObjects()) {
+    Object dict = obj.isStream() ? obj.getDict() : obj;
+    if (!dict.isDictionary()) continue;
+    if (is_name(dict.getKey("/Type"), "/Page") ||
+        (obj.isStream() && is_name(dict.getKey("/Subtype"), "/Form")))
+      dict.removeKey("/Group");
+    if (is_name(dict.getKey("/Type"), "/ExtGState")) {
+      for (const char* key : {"/CA", "/ca"})
+        if (Object a = dict.getKey(key); a.isNumber() && a.getNumericValue() >= 1) dict.removeKey(key);
+      if (is_name(dict.getKey("/SMask"), "/None")) dict.removeKey("/SMask");
+    }
+  }
+}
+
+}  // namespace kw::exporters

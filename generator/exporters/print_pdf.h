@@ -1,0 +1,37 @@
+#pragma once
+// A print PDF written page by page: rendered (render/pdf.h) and streamed
+// into a temporary file, then given its page boxes (MediaBox, BleedBox,
+// TrimBox, see pdf_boxes.h) and renamed into place, so no half-written or
+// box-less PDF is ever left in the output.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "page/page.h"
+#include "core/output_files.h"
+#include "pdf/pdf_boxes.h"
+#include "render/pdf.h"
+
+namespace kw::exporters {
+
+class PrintPdf {
+ public:
+  explicit PrintPdf(std::filesystem::path path, std::string title = "kartenwerk");
+  PrintPdf(const PrintPdf&) = delete;
+  PrintPdf& operator=(const PrintPdf&) = delete;
+
+  // Paints `page`; its boxes are boxes_of(page).
+  void add(const page::Page& page);
+  // Writes the trailer and the boxes, then renames. Throws std::runtime_error
+  // (or render::RenderError) on failure, leaving nothing behind.
+  void finish();
+  int page_count() const { return static_cast<int>(boxes_.size()); }
+  const std::filesystem::path& path() const { return file_.path(); }
+
+ private:
+  PendingFile file_;
+  render::PdfDocument doc_;
+  std::vector<PageBoxes> boxes_;
+};
+
+}  // namespace kw::exporters

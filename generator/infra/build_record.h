@@ -1,0 +1,27 @@
+#pragma once
+// What a finished build of one game remembers (in the build cache), so that
+// the next build with nothing changed is over before anything is laid out:
+// the key of everything it depended on, the system inputs it read (the
+// hyphenation dictionaries: outside the project, so not in the input
+// snapshot), and the files it wrote with their sizes and modification times.
+// Like ninja's log: a file touched or removed since is noticed.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "infra/build_cache.h"
+#include "project/project.h"
+
+namespace kw::infra {
+
+// True when the record `name` has key `key`, every system input it lists
+// still has the bytes it had, and every file it wrote is still as written.
+bool up_to_date(const BuildCache& cache, const std::string& name, const std::string& key,
+                const project::Project& project);
+
+// Records a finished build: `key`, the system inputs `project` has read so
+// far, and the `written` files as they are now.
+void remember_build(const BuildCache& cache, const std::string& name, const std::string& key,
+                    const project::Project& project, const std::vector<std::filesystem::path>& written);
+
+}  // namespace kw::infra

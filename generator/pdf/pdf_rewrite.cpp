@@ -1,0 +1,947 @@
+#include "pdf/pdf_rewrite.h"
+
+#include <openssl/evp.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <iomanip>
+#include <locale>
+#include <memory>
+#include <sstream>
+#include <stdexcept>
+#include <string_view>
+
+#include "core/output_files.h"
+
+namespace kw::pdf {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr double kPtPerMm = 72.0 / 25.4;
+// The longest object text (a dictionary, a page tree's /Kids) read whole.
+constexpr uint64_t kMaxText = 16u << 20;
+// The first read of an object: enough for the dictionary of nearly all.
+constexpr uint64_t kFirstRead = 4096;
+constexpr size_t kChunk = 1u << 16;
+// The deepest nesting of arrays and dictionaries in one object.
+constexpr size_t kMaxDepth = 64;
+
+// ---- Tokens of PDF object text (never stream data) ----
+
+enum class T { end, bad, name, integer, real, keyword, string, open_array, close_array, open_dict, close_dict };
+
+struct Token {
+  T type = T::end;
+  size_t begin = 0, end = 0;
+};
+
+bool is_space(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == '\0'; }
+bool is_delimiter(char c) {
+  return c == '(' || c == ')' || c == '<' || c == '>' || c == '[' || c == ']' || c == '{' || c == '}' || c == '/' ||
+         c == '%';
+}
+bool is_hex(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+
+// Tokens of `s` from `pos`. T::end: the text ran out (at its end, or inside
+// a token when `complete` is false: the token may go on past it).
+class Lexer {
+ public:
+  Lexer(std::string_view s, size_t pos, bool complete) : s_(s), pos_(pos), complete_(complete) {}
+  size_t pos() const { return pos_; }
+  void seek(size_t pos) { pos_ = pos; }
+  std::string_view text(const Token& t) const { return s_.substr(t.begin, t.end - t.begin); }
+
+  Token next() {
+    for (;;) {
+      while (pos_ < s_.size() && is_space(s_[pos_])) ++pos_;
+      if (pos_ >= s_.size()) return ran_out(pos_);
+      if (s_[pos_] != '%') break;
+      while (pos_ < s_.size() && s_[pos_] != '\n' && s_[pos_] != '\r') ++pos_;
+    }
+    const size_t b = pos_;
+    const char c = s_[pos_++];
+    switch (c) {
+      case '(': {
+        int depth = 1;
+        while (pos_ < s_.size()) {
+          char d = s_[pos_++];
+          if (d == '\\')
+            ++pos_;
+          else if (d == '(')
+            ++depth;
+          else if (d == ')' && --depth == 0)
+            return {T::string, b, pos_};
+        }
+        return ran_out(b);
+      }
+      case '<':
+        if (pos_ >= s_.size()) return ran_out(b);
+        if (s_[pos_] == '<') return {T::open_dict, b, ++pos_};
+        while (pos_ < s_.size()) {
+          char d = s_[pos_++];
+          if (d == '>') return {T::string, b, pos_};
+          if (!is_hex(d) && !is_space(d)) return {T::bad, b, pos_};
+        }
+        return ran_out(b);
+      case '>':
+        if (pos_ >= s_.size()) return ran_out(b);
+        if (s_[pos_] == '>') return {T::close_dict, b, ++pos_};
+        return {T::bad, b, pos_};
+      case '[':
+        return {T::open_array, b, pos_};
+      case ']':
+        return {T::close_array, b, pos_};
+      case ')':
+      case '{':
+      case '}':
+        return {T::bad, b, pos_};
+      default:
+        break;
+    }
+    while (pos_ < s_.size() && !is_space(s_[pos_]) && !is_delimiter(s_[pos_])) ++pos_;
+    if (pos_ >= s_.size() && !complete_) return ran_out(b);
+    if (c == '/') return {T::name, b, pos_};
+    return {classify(s_.substr(b, pos_ - b)), b, pos_};
+  }
+
+ private:
+  Token ran_out(size_t b) {
+    pos_ = s_.size();
+    return {T::end, b, s_.size()};
+  }
+  static T classify(std::string_view w) {
+    size_t i = (w[0] == '+' || w[0] == '-') ? 1 : 0;
+    if (i == w.size()) return T::keyword;
+    int dots = 0, digits = 0;
+    for (; i < w.size(); ++i) {
+      if (w[i] == '.')
+        ++dots;
+      else if (w[i] >= '0' && w[i] <= '9')
+        ++digits;
+      else
+        return T::keyword;
+    }
+    if (digits == 0 || dots > 1) return T::keyword;
+    return dots ? T::real : T::integer;
+  }
+
+  std::string_view s_;
+  size_t pos_;
+  bool complete_;
+};
+
+// An unsigned integer token that fits `limit`.
+bool unsigned_value(std::string_view w, uint64_t limit, uint64_t& v) {
+  if (w.empty() || w[0] < '0' || w[0] > '9') return false;
+  auto [p, ec] = std::from_chars(w.data(), w.data() + w.size(), v);
+  return ec == std::errc() && p == w.data() + w.size() && v <= limit;
+}
+
+enum class P { ok, more, bad };
+
+// Skips the value that starts with `t`; `end` is where it ends. A reference
+// `N G R` is one value.
+P skip_value(Lexer& lx, Token t, size_t& end) {
+  switch (t.type) {
+    case T::end:
+      return P::more;
+    case T::integer: {
+      const size_t save = lx.pos();
+      Token g = lx.next();
+      if (g.type == T::end) return P::more;
+      if (g.type == T::integer) {
+        Token r = lx.next();
+        if (r.type == T::end) return P::more;
+        if (r.type == T::keyword && lx.text(r) == "R") {
+          end = r.end;
+          return P::ok;
+        }
+      }
+      lx.seek(save);
+      end = t.end;
+      return P::ok;
+    }
+    case T::real:
+    case T::name:
+    case T::string:
+      end = t.end;
+      return P::ok;
+    case T::keyword: {
+      auto w = lx.text(t);
+      if (w != "true" && w != "false" && w != "null") return P::bad;
+      end = t.end;
+      return P::ok;
+    }
+    case T::open_array:
+    case T::open_dict: {
+      std::string closers(1, t.type == T::open_array ? ']' : '>');
+      for (;;) {
+        Token u = lx.next();
+        switch (u.type) {
+          case T::end:
+            return P::more;
+          case T::bad:
+            return P::bad;
+          case T::open_array:
+          case T::open_dict:
+            if (closers.size() >= kMaxDepth) return P::bad;
+            closers.push_back(u.type == T::open_array ? ']' : '>');
+            break;
+          case T::close_array:
+          case T::close_dict:
+            if (closers.back() != (u.type == T::close_array ? ']' : '>')) return P::bad;
+            closers.pop_back();
+            if (closers.empty()) {
+              end = u.end;
+              return P::ok;
+            }
+            break;
+          case T::keyword: {
+            auto w = lx.text(u);
+            if (w != "R" && w != "true" && w != "false" && w != "null") return P::bad;
+            break;
+          }
+          default:
+            break;
+        }
+      }
+    }
+    default:
+      return P::bad;
+  }
+}
+
+struct Entry {
+  std::string_view key;
+  size_t begin, value_begin, value_end;
+};
+
+// The entries of the dictionary whose `<<` is `open`; `close` is where its
+// `>>` begins, `end` where it ends.
+P parse_dict(Lexer& lx, std::string_view s, std::vector<Entry>& entries, size_t& close, size_t& end) {
+  entries.clear();
+  for (;;) {
+    Token k = lx.next();
+    if (k.type == T::close_dict) {
+      close = k.begin;
+      end = k.end;
+      return P::ok;
+    }
+    if (k.type == T::end) return P::more;
+    if (k.type != T::name) return P::bad;
+    Token v = lx.next();
+    size_t value_end = 0;
+    if (P p = skip_value(lx, v, value_end); p != P::ok) return p;
+    entries.push_back({s.substr(k.begin, k.end - k.begin), k.begin, v.begin, value_end});
+  }
+}
+
+struct Ref {
+  size_t begin, end;
+  uint32_t num;
+  uint32_t gen;
+};
+
+// Every `N G R` in `text` (complete object text). false: text it cannot read.
+bool find_refs(std::string_view text, std::vector<Ref>& refs) {
+  refs.clear();
+  Lexer lx(text, 0, true);
+  Token a, b;
+  for (;;) {
+    Token t = lx.next();
+    if (t.type == T::end) return true;
+    if (t.type == T::bad) return false;
+    if (t.type == T::keyword && lx.text(t) == "R") {
+      uint64_t num = 0, gen = 0;
+      if (a.type != T::integer || b.type != T::integer || !unsigned_value(lx.text(a), 0xffffffffu, num) ||
+          !unsigned_value(lx.text(b), 65535, gen))
+        return false;
+      refs.push_back({a.begin, t.end, static_cast<uint32_t>(num), static_cast<uint32_t>(gen)});
+    }
+    a = b;
+    b = t;
+  }
+}
+
+const Entry* find_key(const std::vector<Entry>& entries, std::string_view key) {
+  for (const auto& e : entries)
+    if (e.key == key) return &e;
+  return nullptr;
+}
+
+// The value of `e` as a reference to a generation-0 object.
+bool ref_value(std::string_view s, const Entry& e, uint32_t& num) {
+  std::vector<Ref> refs;
+  std::string_view v = s.substr(e.value_begin, e.value_end - e.value_begin);
+  if (!find_refs(v, refs) || refs.size() != 1 || refs[0].begin != 0 || refs[0].end != v.size() || refs[0].gen != 0)
+    return false;
+  num = refs[0].num;
+  return true;
+}
+
+std::string_view value_text(std::string_view s, const Entry& e) {
+  return s.substr(e.value_begin, e.value_end - e.value_begin);
+}
+
+// A number as qpdf writes QPDFObjectHandle::newReal(v, 3, true).
+std::string number(double v) {
+  std::ostringstream out;
+  out.imbue(std::locale::classic());
+  out << std::setprecision(3) << std::fixed << v;
+  std::string s = out.str();
+  while (s.size() > 1 && s.back() == '0') s.pop_back();
+  if (s.size() > 1 && s.back() == '.') s.pop_back();
+  return s;
+}
+
+std::string box_text(const Rect& r, double h) {
+  auto p = box_points(r, h);
+  return "[ " + number(p[0]) + " " + number(p[1]) + " " + number(p[2]) + " " + number(p[3]) + " ]";
+}
+
+bool is_box_key(std::string_view key) { return key == "/MediaBox" || key == "/BleedBox" || key == "/TrimBox"; }
+
+std::string hex(const unsigned char* bytes, size_t n) {
+  static const char digits[] = "0123456789abcdef";
+  std::string out;
+  for (size_t i = 0; i < n; ++i) {
+    out += digits[bytes[i] >> 4];
+    out += digits[bytes[i] & 15];
+  }
+  return out;
+}
+
+std::string obj_header(uint32_t num) { return std::to_string(num) + " 0 obj\n"; }
+
+// The tokens of s[begin, end) one space apart (white space and comments are
+// not worth copying: Cairo indents its dictionaries).
+std::string compact(std::string_view s, size_t begin, size_t end) {
+  std::string out;
+  Lexer lx(s.substr(0, end), begin, true);
+  for (Token t = lx.next(); t.type != T::end; t = lx.next()) {
+    if (!out.empty()) out += ' ';
+    out += lx.text(t);
+  }
+  return out;
+}
+
+// A stream's dictionary, compact, with `length` as its /Length (Cairo
+// writes it as a reference to an object of its own: the number is shorter).
+std::string stream_dict(std::string_view s, const std::vector<Entry>& entries, uint64_t length) {
+  std::string out = "<<";
+  for (const auto& e : entries) {
+    out += ' ';
+    out += e.key;
+    out += ' ';
+    out += e.key == "/Length" ? std::to_string(length) : compact(s, e.value_begin, e.value_end);
+  }
+  return out + " >>";
+}
+
+}  // namespace
+
+std::array<double, 4> box_points(const Rect& r, double page_h_mm) {
+  auto pt = [](double mm) { return std::round(mm * kPtPerMm * 1000) / 1000; };
+  return {pt(r.x), pt(page_h_mm - r.bottom()), pt(r.right()), pt(page_h_mm - r.y)};
+}
+
+// ---- One object's text ----
+
+struct PdfRewriter::Object {
+  std::string buf;  // the bytes from the object's offset (all, or its start)
+  size_t value_begin = 0, value_end = 0;
+  bool stream = false;
+  size_t data_begin = 0;  // a stream's data, after `stream` and its end of line
+
+  std::string_view value() const { return std::string_view(buf).substr(value_begin, value_end - value_begin); }
+};
+
+namespace {
+
+// `N 0 obj value endobj` (then only white space) or `N 0 obj <<dict>> stream`.
+P parse_object(std::string_view s, bool complete, uint32_t num, size_t& value_begin, size_t& value_end, bool& stream,
+               size_t& data_begin) {
+  Lexer lx(s, 0, complete);
+  Token n = lx.next(), g = n.type == T::end ? n : lx.next(), o = g.type == T::end ? g : lx.next();
+  if (o.type == T::end) return P::more;
+  uint64_t v = 0;
+  if (n.type != T::integer || !unsigned_value(lx.text(n), 0xffffffffu, v) || v != num || g.type != T::integer ||
+      lx.text(g) != "0" || o.type != T::keyword || lx.text(o) != "obj")
+    return P::bad;
+  Token first = lx.next();
+  value_begin = first.begin;
+  if (P p = skip_value(lx, first, value_end); p != P::ok) return p;
+  Token k = lx.next();
+  if (k.type == T::end) return P::more;
+  if (k.type != T::keyword) return P::bad;
+  if (lx.text(k) == "endobj") {
+    if (!complete) return P::more;  // what follows must be seen to be white space
+    for (size_t i = k.end; i < s.size(); ++i)
+      if (!is_space(s[i])) return P::bad;
+    stream = false;
+    return P::ok;
+  }
+  if (lx.text(k) != "stream" || s[value_begin] != '<') return P::bad;
+  size_t p = k.end;
+  if (p + 1 >= s.size()) return complete ? P::bad : P::more;
+  if (s[p] == '\r' && s[p + 1] == '\n')
+    p += 2;
+  else if (s[p] == '\n')
+    p += 1;
+  else
+    return P::bad;
+  stream = true;
+  data_begin = p;
+  return P::ok;
+}
+
+}  // namespace
+
+// ---- The output: buffered, hashed for the /ID ----
+
+struct PdfRewriter::Output {
+  explicit Output(PendingFile& f) : file(f), md(EVP_MD_CTX_new()) {
+    if (!md || EVP_DigestInit_ex(md, EVP_md5(), nullptr) != 1) throw std::runtime_error("cannot start an MD5 digest");
+  }
+  ~Output() { EVP_MD_CTX_free(md); }
+  Output(const Output&) = delete;
+  Output& operator=(const Output&) = delete;
+
+  void put(std::string_view s) {
+    EVP_DigestUpdate(md, s.data(), s.size());
+    buf.append(s);
+    pos += s.size();
+    if (buf.size() >= kChunk) flush();
+  }
+  void flush() {
+    file.append(buf);
+    buf.clear();
+  }
+  std::string digest() {
+    unsigned char d[EVP_MAX_MD_SIZE];
+    unsigned int n = 0;
+    if (EVP_DigestFinal_ex(md, d, &n) != 1) throw std::runtime_error("cannot finish an MD5 digest");
+    return hex(d, n);
+  }
+
+  PendingFile& file;
+  EVP_MD_CTX* md;
+  std::string buf;
+  uint64_t pos = 0;
+};
+
+PdfRewriter::PdfRewriter() = default;
+PdfRewriter::~PdfRewriter() = default;
+
+bool PdfRewriter::fail(std::string why) {
+  why_ = std::move(why);
+  return false;
+}
+
+bool PdfRewriter::read_bytes(uint64_t at, uint64_t n, std::string& buf) {
+  buf.resize(n);
+  in_.clear();
+  in_.seekg(static_cast<std::streamoff>(at));
+  in_.read(buf.data(), static_cast<std::streamsize>(n));
+  if (static_cast<uint64_t>(in_.gcount()) != n)
+    return fail("cannot read " + std::to_string(n) + " bytes at " + std::to_string(at));
+  return true;
+}
+
+bool PdfRewriter::read_object(uint32_t num, Object& obj) {
+  if (num >= offset_.size() || offset_[num] == 0) return fail("object " + std::to_string(num) + " is not in the file");
+  const uint64_t at = offset_[num], len = end_[num] - at;
+  uint64_t n = std::min(len, kFirstRead);
+  for (;;) {
+    if (!read_bytes(at, n, obj.buf)) return false;
+    P p = parse_object(obj.buf, n == len, num, obj.value_begin, obj.value_end, obj.stream, obj.data_begin);
+    if (p == P::ok) return true;
+    if (p == P::bad || n == len) return fail("cannot read object " + std::to_string(num));
+    if (n == kMaxText) return fail("object " + std::to_string(num) + " is too long");
+    n = std::min(len, kMaxText);
+  }
+}
+
+bool PdfRewriter::read_xref(uint64_t at) {
+  // The table, read in chunks: "xref", then subsections "start count" of
+  // 20-byte entries, then "trailer".
+  std::string buf;
+  uint64_t base = at;
+  size_t i = 0;
+  auto token = [&](std::string& t) -> bool {
+    t.clear();
+    for (;;) {
+      if (i >= buf.size()) {
+        base += buf.size();
+        uint64_t n = std::min<uint64_t>(kChunk, size_ - base);
+        if (n == 0) return !t.empty();
+        if (!read_bytes(base, n, buf)) return false;
+        i = 0;
+      }
+      char c = buf[i];
+      if (is_space(c)) {
+        if (!t.empty()) return true;
+        ++i;
+        continue;
+      }
+      if (t.size() > 32) return false;
+      t += c;
+      ++i;
+    }
+  };
+  std::string t;
+  if (!token(t) || t != "xref") return fail("no classic xref table (an xref stream?)");
+  for (;;) {
+    if (!token(t)) return fail("the xref table ends early");
+    if (t == "trailer") break;
+    uint64_t start = 0, count = 0;
+    std::string c;
+    if (!unsigned_value(t, 0xffffffu, start) || !token(c) || !unsigned_value(c, 0xffffffu, count) ||
+        start + count > 0xffffffu || count * 18 > size_)
+      return fail("a bad xref subsection");
+    if (offset_.size() < start + count) offset_.resize(start + count, 0);
+    for (uint64_t k = 0; k < count; ++k) {
+      std::string off, gen, type;
+      uint64_t o = 0, g = 0;
+      if (!token(off) || !token(gen) || !token(type) || off.size() != 10 || gen.size() != 5 ||
+          !unsigned_value(off, UINT64_MAX, o) || !unsigned_value(gen, 65535, g) || (type != "n" && type != "f"))
+        return fail("a bad xref entry");
+      const uint64_t num = start + k;
+      if (type == "f" || num == 0) {
+        offset_[num] = 0;
+        continue;
+      }
+      if (g != 0) return fail("object " + std::to_string(num) + " has generation " + gen);
+      if (o == 0 || o >= at) return fail("object " + std::to_string(num) + " lies outside the file's body");
+      offset_[num] = o;
+    }
+  }
+  // The trailer dictionary, in one bounded read.
+  const uint64_t trailer_at = base + i;
+  if (!read_bytes(trailer_at, std::min<uint64_t>(size_ - trailer_at, 1u << 16), buf)) return false;
+  Lexer lx(buf, 0, true);
+  std::vector<Entry> entries;
+  size_t close = 0, end = 0;
+  if (lx.next().type != T::open_dict || parse_dict(lx, buf, entries, close, end) != P::ok)
+    return fail("cannot read the trailer");
+  bool root = false;
+  for (const auto& e : entries) {
+    if (e.key == "/Prev") return fail("an incremental update (/Prev)");
+    if (e.key == "/XRefStm") return fail("a hybrid file (/XRefStm)");
+    if (e.key == "/Encrypt") return fail("an encrypted file");
+    if (e.key.find('#') != std::string_view::npos) return fail("a trailer key with # escapes");
+    if (e.key == "/Size") continue;
+    if (e.key == "/ID") {
+      Lexer id(value_text(buf, e), 0, true);
+      Token open = id.next(), a = id.next(), b = id.next(), close_id = id.next();
+      if (open.type != T::open_array || a.type != T::string || b.type != T::string || close_id.type != T::close_array ||
+          id.next().type != T::end)
+        return fail("a trailer /ID that is not two strings");
+      id_first_ = std::string(id.text(a));
+      continue;
+    }
+    if (e.key == "/Root") {
+      if (!ref_value(buf, e, root_)) return fail("a trailer /Root that is no reference");
+      root = true;
+    }
+    trailer_.emplace_back(std::string(e.key), std::string(value_text(buf, e)));
+  }
+  if (!root) return fail("no /Root in the trailer");
+  return true;
+}
+
+bool PdfRewriter::open(const fs::path& src) {
+  in_.open(src, std::ios::binary);
+  if (!in_) return fail("cannot open " + src.string());
+  in_.seekg(0, std::ios::end);
+  size_ = static_cast<uint64_t>(in_.tellg());
+  std::string buf;
+  if (size_ < 64 || !read_bytes(0, 16, buf)) return fail("too short for a PDF");
+  if (buf.compare(0, 7, "%PDF-1.") != 0 || buf[7] < '0' || buf[7] > '9' || !is_space(buf[8]))
+    return fail("no %PDF-1.x header");
+  version_ = buf.substr(5, 3);
+
+  // startxref, in the last kilobyte.
+  const uint64_t tail = std::min<uint64_t>(size_, 1024);
+  if (!read_bytes(size_ - tail, tail, buf)) return false;
+  size_t sx = buf.rfind("startxref");
+  if (sx == std::string::npos || buf.find("%%EOF", sx) == std::string::npos) return fail("no startxref");
+  Lexer lx(buf, sx + 9, true);
+  Token t = lx.next();
+  if (t.type != T::integer || !unsigned_value(lx.text(t), size_ - 1, xref_at_) || xref_at_ < 16)
+    return fail("a bad startxref");
+  if (!read_xref(xref_at_)) return false;
+
+  // Where each object ends: where the next one (or the xref) begins.
+  for (uint32_t n = 0; n < offset_.size(); ++n)
+    if (offset_[n]) by_offset_.push_back(n);
+  std::sort(by_offset_.begin(), by_offset_.end(), [&](uint32_t a, uint32_t b) { return offset_[a] < offset_[b]; });
+  end_.assign(offset_.size(), 0);
+  for (size_t k = 0; k < by_offset_.size(); ++k) {
+    const uint64_t next = k + 1 < by_offset_.size() ? offset_[by_offset_[k + 1]] : xref_at_;
+    if (next <= offset_[by_offset_[k]]) return fail("two objects at one offset");
+    end_[by_offset_[k]] = next;
+  }
+  if (by_offset_.empty() || offset_[by_offset_[0]] < 9) return fail("no objects");
+
+  // The catalog and its flat page tree.
+  Object obj;
+  std::vector<Entry> entries;
+  size_t close = 0, end = 0;
+  auto dict_of = [&](uint32_t num) -> bool {
+    if (!read_object(num, obj)) return false;
+    Lexer d(obj.buf, obj.value_begin, true);
+    if (obj.stream || d.next().type != T::open_dict || parse_dict(d, obj.buf, entries, close, end) != P::ok)
+      return fail("object " + std::to_string(num) + " is no dictionary");
+    for (const auto& e : entries)
+      if (e.key.find('#') != std::string_view::npos)
+        return fail("a key with # escapes in object " + std::to_string(num));
+    return true;
+  };
+  auto name_is = [&](const char* key, std::string_view want) {
+    const Entry* e = find_key(entries, key);
+    return e && value_text(obj.buf, *e) == want;
+  };
+  if (!dict_of(root_)) return false;
+  const Entry* pages = find_key(entries, "/Pages");
+  if (!pages || !ref_value(obj.buf, *pages, pages_)) return fail("the catalog has no /Pages reference");
+  if (!dict_of(pages_)) return false;
+  if (!name_is("/Type", "/Pages") || find_key(entries, "/Parent"))
+    return fail("the /Pages node is not a page tree's root");
+  const Entry* kids = find_key(entries, "/Kids");
+  const Entry* count = find_key(entries, "/Count");
+  if (!kids || !count) return fail("the /Pages node has no /Kids or /Count");
+  {
+    std::string_view k = value_text(obj.buf, *kids);
+    std::vector<Ref> refs;
+    if (k.front() != '[' || !find_refs(k, refs)) return fail("a bad /Kids");
+    // Nothing but references between the brackets.
+    size_t at = 1;
+    for (const auto& r : refs) {
+      for (; at < r.begin; ++at)
+        if (!is_space(k[at])) return fail("a /Kids entry that is no reference");
+      if (r.gen != 0) return fail("a /Kids entry of generation " + std::to_string(r.gen));
+      kids_.push_back(r.num);
+      at = r.end;
+    }
+    for (; at + 1 < k.size(); ++at)
+      if (!is_space(k[at])) return fail("a /Kids entry that is no reference");
+  }
+  uint64_t n_count = 0;
+  if (!unsigned_value(value_text(obj.buf, *count), UINT32_MAX, n_count) || n_count != kids_.size())
+    return fail("/Count is not the number of /Kids");
+  for (const auto& e : entries)
+    if (e.key != "/Type" && e.key != "/Kids" && e.key != "/Count")
+      pages_extra_.emplace_back(std::string(e.key), std::string(value_text(obj.buf, e)));
+  page_of_.assign(offset_.size(), -1);
+  for (size_t i = 0; i < kids_.size(); ++i) {
+    const uint32_t kid = kids_[i];
+    if (kid >= offset_.size() || offset_[kid] == 0 || kid == root_ || kid == pages_ || page_of_[kid] >= 0)
+      return fail("a bad page object " + std::to_string(kid));
+    page_of_[kid] = static_cast<int32_t>(i);
+    if (!dict_of(kid)) return false;
+    uint32_t parent = 0;
+    const Entry* p = find_key(entries, "/Parent");
+    if (!name_is("/Type", "/Page") || !p || !ref_value(obj.buf, *p, parent) || parent != pages_)
+      return fail("object " + std::to_string(kid) + " is no page of a flat page tree");
+  }
+  if (kids_.empty()) return fail("no pages");
+  return true;
+}
+
+// The page's dictionary with its boxes replaced by `boxes` (or, when boxes
+// are replaced but `boxes` is null, without them: for finding references).
+bool PdfRewriter::page_text(uint32_t num, const PageBoxes* boxes, std::string& text) {
+  Object obj;
+  if (!read_object(num, obj)) return false;
+  std::vector<Entry> entries;
+  size_t close = 0, end = 0;
+  Lexer lx(obj.buf, obj.value_begin, true);
+  if (obj.stream || lx.next().type != T::open_dict || parse_dict(lx, obj.buf, entries, close, end) != P::ok)
+    return fail("page object " + std::to_string(num) + " is no dictionary");
+  // Written compactly (tokens one space apart, no comments), as a further
+  // use of the page costs its dictionary again.
+  std::string_view s = obj.buf;
+  text = "<<";
+  for (const auto& e : entries) {
+    if (replace_boxes_ && is_box_key(e.key)) {
+      if (s[e.value_begin] != '[') return fail("a page box that is no array in object " + std::to_string(num));
+      continue;
+    }
+    text += ' ';
+    text += e.key;
+    text += ' ';
+    text += compact(s, e.value_begin, e.value_end);
+  }
+  if (boxes && replace_boxes_) {
+    const double h = boxes->media.h;
+    text += " /MediaBox " + box_text(boxes->media, h) + " /BleedBox " + box_text(boxes->bleed, h) + " /TrimBox " +
+            box_text(boxes->trim, h);
+  }
+  text += " >>";
+  return true;
+}
+
+std::string PdfRewriter::remap(std::string_view text, bool& ok) const {
+  std::vector<Ref> refs;
+  if (!find_refs(text, refs)) {
+    ok = false;
+    return {};
+  }
+  std::string out;
+  out.reserve(text.size() + 16);
+  size_t copied = 0;
+  for (const auto& r : refs) {
+    if (r.gen != 0 || r.num >= new_num_.size() || new_num_[r.num] == 0) {
+      ok = false;
+      return {};
+    }
+    out.append(text.substr(copied, r.begin - copied));
+    out += std::to_string(new_num_[r.num]) + " 0 R";
+    copied = r.end;
+  }
+  out.append(text.substr(copied));
+  return out;
+}
+
+bool PdfRewriter::write_object(uint32_t num, Output& out) {
+  Object obj;
+  if (!read_object(num, obj)) return false;
+  bool ok = true;
+  if (!obj.stream) {
+    std::string v = remap(compact(obj.buf, obj.value_begin, obj.value_end), ok);
+    if (!ok) return fail("cannot renumber object " + std::to_string(num));
+    out.put(obj_header(new_num_[num]));
+    out.put(v);
+    out.put("\nendobj\n");
+    return true;
+  }
+  // A stream: its dictionary renumbered, its data copied as it is, after
+  // checking that /Length bytes of data end with `endstream endobj` where
+  // the object ends.
+  std::vector<Entry> entries;
+  size_t close = 0, end = 0;
+  Lexer lx(obj.buf, obj.value_begin, true);
+  lx.next();
+  if (parse_dict(lx, obj.buf, entries, close, end) != P::ok) return fail("cannot read object " + std::to_string(num));
+  const Entry* length = find_key(entries, "/Length");
+  if (!length) return fail("stream " + std::to_string(num) + " has no /Length");
+  uint64_t len = 0;
+  std::string_view lv = value_text(obj.buf, *length);
+  if (!unsigned_value(lv, UINT64_MAX, len)) {
+    uint32_t len_num = 0;
+    Object len_obj;
+    if (!ref_value(obj.buf, *length, len_num) || !read_object(len_num, len_obj) || len_obj.stream ||
+        !unsigned_value(len_obj.value(), UINT64_MAX, len))
+      return fail("stream " + std::to_string(num) + " has a /Length that is no number");
+  }
+  const uint64_t at = offset_[num], data_at = at + obj.data_begin;
+  if (data_at + len > end_[num] || end_[num] - (data_at + len) > 256)
+    return fail("stream " + std::to_string(num) + " does not end where its /Length says");
+  std::string tail;
+  if (!read_bytes(data_at + len, end_[num] - (data_at + len), tail)) return false;
+  {
+    size_t p = 0;
+    if (tail.compare(p, 2, "\r\n") == 0)
+      p += 2;
+    else if (p < tail.size() && (tail[p] == '\n' || tail[p] == '\r'))
+      ++p;
+    Lexer tl(tail, p, true);
+    Token a = tl.next(), b = tl.next(), c = tl.next();
+    if (a.type != T::keyword || tl.text(a) != "endstream" || b.type != T::keyword || tl.text(b) != "endobj" ||
+        c.type != T::end || tail.find('%') != std::string::npos)
+      return fail("stream " + std::to_string(num) + " does not end where its /Length says");
+  }
+  std::string dict = remap(stream_dict(obj.buf, entries, len), ok);
+  if (!ok) return fail("cannot renumber object " + std::to_string(num));
+  out.put(obj_header(new_num_[num]));
+  out.put(dict);
+  out.put("\nstream\n");
+  std::string chunk;
+  for (uint64_t done = 0; done < len;) {
+    const uint64_t n = std::min<uint64_t>(kChunk, len - done);
+    if (!read_bytes(data_at + done, n, chunk)) return false;
+    out.put(chunk);
+    done += n;
+  }
+  out.put("\nendstream\nendobj\n");
+  return true;
+}
+
+bool PdfRewriter::write(std::span<const int> order, std::span<const PageBoxes> boxes, const fs::path& out_path,
+                        Document document) {
+  const size_t pages = kids_.size();
+  if (pages == 0) return fail(why_.empty() ? "not open" : why_);
+  for (int index : order)
+    if (index < 0 || static_cast<size_t>(index) >= pages)
+      throw std::runtime_error("no page " + std::to_string(index + 1) + " (of " + std::to_string(pages) + ")");
+  if (!boxes.empty() && boxes.size() != order.size())
+    throw std::runtime_error(std::to_string(order.size()) + " pages but " + std::to_string(boxes.size()) +
+                             " sets of boxes");
+  if (order.empty()) return fail("no pages to write");
+  replace_boxes_ = !boxes.empty();
+
+  // Each page's first use in `order` (that use keeps the page object).
+  std::vector<int32_t> first_use(pages, -1);
+  for (size_t k = 0; k < order.size(); ++k)
+    if (first_use[static_cast<size_t>(order[k])] < 0)
+      first_use[static_cast<size_t>(order[k])] = static_cast<int32_t>(k);
+
+  // What the new file reaches from its trailer: the marks are new_num_ != 0.
+  new_num_.assign(offset_.size(), 0);
+  std::vector<uint32_t> todo;
+  std::vector<Ref> refs;
+  auto reach = [&](const Ref& r) -> bool {
+    if (r.gen != 0 || r.num >= offset_.size() || offset_[r.num] == 0)
+      return fail("a reference to object " + std::to_string(r.num) + " " + std::to_string(r.gen) +
+                  ", which is not in the file");
+    if (page_of_[r.num] >= 0 && first_use[static_cast<size_t>(page_of_[r.num])] < 0)
+      return fail("a reference to page " + std::to_string(page_of_[r.num] + 1) + ", which is left out");
+    if (!new_num_[r.num]) {
+      new_num_[r.num] = 1;
+      todo.push_back(r.num);
+    }
+    return true;
+  };
+  auto reach_all = [&](std::string_view text, uint32_t from) -> bool {
+    if (!find_refs(text, refs)) return fail("cannot read object " + std::to_string(from));
+    for (const auto& r : refs)
+      if (!reach(r)) return false;
+    return true;
+  };
+  for (const auto& [key, value] : trailer_)
+    if (!reach_all(value, 0)) return false;
+  if (!reach({0, 0, pages_, 0})) return false;
+  for (size_t i = 0; i < pages; ++i)
+    if (first_use[i] >= 0 && !reach({0, 0, kids_[i], 0})) return false;
+  Object obj;
+  std::string text;
+  std::vector<Entry> entries;
+  while (!todo.empty()) {
+    const uint32_t n = todo.back();
+    todo.pop_back();
+    if (n == pages_) {
+      for (const auto& [key, value] : pages_extra_)
+        if (!reach_all(value, n)) return false;
+    } else if (page_of_[n] >= 0) {
+      if (!page_text(n, nullptr, text) || !reach_all(text, n)) return false;
+    } else {
+      if (!read_object(n, obj)) return false;
+      if (obj.stream) {
+        // No object streams or xref streams: their objects are not in the
+        // xref table this reads.
+        Lexer lx(obj.buf, obj.value_begin, true);
+        size_t close = 0, end = 0;
+        lx.next();
+        if (parse_dict(lx, obj.buf, entries, close, end) != P::ok)
+          return fail("cannot read object " + std::to_string(n));
+        const Entry* type = find_key(entries, "/Type");
+        if (type && (value_text(obj.buf, *type) == "/ObjStm" || value_text(obj.buf, *type) == "/XRef"))
+          return fail("an object stream or xref stream (object " + std::to_string(n) + ")");
+        // Not the /Length object: the length is written as a number.
+        if (!reach_all(stream_dict(obj.buf, entries, 0), n)) return false;
+      } else if (!reach_all(obj.value(), n)) {
+        return false;
+      }
+    }
+  }
+
+  // Dense numbers: the kept objects in their old order, then the further
+  // uses of repeated pages in page order.
+  uint32_t kept = 0;
+  for (uint32_t n = 1; n < new_num_.size(); ++n)
+    if (new_num_[n]) new_num_[n] = ++kept;
+  const size_t total = kept +
+                       (order.size() - static_cast<size_t>(std::count_if(first_use.begin(), first_use.end(),
+                                                                         [](int32_t k) { return k >= 0; }))) +
+                       1;
+
+  PendingFile file(out_path);
+  Output out(file);
+  out.put("%PDF-" + version_ + "\n%\xb5\xed\xae\xfb\n");
+  std::vector<uint64_t> at(total, 0);
+  bool ok = true;
+  for (uint32_t n : by_offset_) {
+    if (!new_num_[n]) continue;
+    at[new_num_[n]] = out.pos;
+    if (n == pages_) {
+      // The new page tree: the kept page objects, and a new number for each
+      // further use of a page.
+      out.put(obj_header(new_num_[n]));
+      out.put("<< /Type /Pages\n   /Kids [");
+      uint32_t copy = kept;
+      for (size_t k = 0; k < order.size(); ++k) {
+        const auto index = static_cast<size_t>(order[k]);
+        const uint32_t kid = first_use[index] == static_cast<int32_t>(k) ? new_num_[kids_[index]] : ++copy;
+        out.put(" " + std::to_string(kid) + " 0 R");
+      }
+      out.put(" ]\n   /Count " + std::to_string(order.size()) + "\n");
+      for (const auto& [key, value] : pages_extra_) {
+        std::string v = remap(value, ok);
+        if (!ok) return fail("cannot renumber the /Pages node");
+        out.put("   " + key + " " + v + "\n");
+      }
+      out.put(">>\nendobj\n");
+    } else if (page_of_[n] >= 0) {
+      const auto k = static_cast<size_t>(first_use[static_cast<size_t>(page_of_[n])]);
+      if (!page_text(n, replace_boxes_ ? &boxes[k] : nullptr, text)) return false;
+      std::string v = remap(text, ok);
+      if (!ok) return fail("cannot renumber page object " + std::to_string(n));
+      out.put(obj_header(new_num_[n]));
+      out.put(v);
+      out.put("\nendobj\n");
+    } else if (!write_object(n, out)) {
+      return false;
+    }
+  }
+  // Further uses of pages: the page dictionary again (its own boxes), with
+  // the same /Contents and /Resources.
+  uint32_t copy = kept;
+  int last = -1;
+  std::string last_text;
+  for (size_t k = 0; k < order.size(); ++k) {
+    const auto index = static_cast<size_t>(order[k]);
+    if (first_use[index] == static_cast<int32_t>(k)) continue;
+    at[++copy] = out.pos;
+    if (replace_boxes_ || last != order[k]) {
+      if (!page_text(kids_[index], replace_boxes_ ? &boxes[k] : nullptr, text)) return false;
+      last_text = remap(text, ok);
+      if (!ok) return fail("cannot renumber page object " + std::to_string(kids_[index]));
+      last = order[k];
+    }
+    out.put(obj_header(copy));
+    out.put(last_text);
+    out.put("\nendobj\n");
+  }
+
+  const uint64_t xref_at = out.pos;
+  out.put("xref\n0 " + std::to_string(total) + "\n0000000000 65535 f \n");
+  char line[32];
+  for (size_t n = 1; n < total; ++n) {
+    std::snprintf(line, sizeof line, "%010llu 00000 n \n", static_cast<unsigned long long>(at[n]));
+    out.put(line);
+  }
+  std::string trailer = "trailer\n<< /Size " + std::to_string(total);
+  for (const auto& [key, value] : trailer_) {
+    std::string v = remap(value, ok);
+    if (!ok) return fail("cannot renumber the trailer");
+    trailer += " " + key + " " + v;
+  }
+  // As qpdf does for the same document: the source's first /ID element
+  // kept, the second new.
+  const std::string id = "<" + out.digest() + ">";
+  const bool keep_first = document == Document::Same && !id_first_.empty();
+  trailer +=
+      " /ID [" + (keep_first ? id_first_ : id) + id + "] >>\nstartxref\n" + std::to_string(xref_at) + "\n%%EOF\n";
+  out.put(trailer);
+  out.flush();
+  in_.close();
+  file.commit();
+  return true;
+}
+
+}  // namespace kw::pdf

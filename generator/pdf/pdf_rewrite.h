@@ -1,0 +1,105 @@
+#pragma once
+// A streaming rewriter for the PDFs we write: re-emits a PDF with a classic
+// cross-reference table (what Cairo 1.16 writes) with a new page list, each
+// page optionally with new boxes, without holding the document in memory.
+//
+// It reads the file's tail (startxref), the `xref` table and the trailer, the
+// catalog and its /Pages node, whose /Kids must all be /Type /Page objects
+// (a flat page tree). Writing keeps what the new file still reaches from the
+// trailer (the catalog, the document info, /OutputIntents, /Metadata, the
+// chosen pages and what they use), found by following every `N G R` in the
+// objects' dictionaries (stream data is never parsed: it is copied by its
+// /Length), renumbers the kept objects densely, and writes a fresh xref and
+// trailer. A page used more than once gets a new page object per further use
+// that shares its /Contents and /Resources. Memory is a few bytes per object
+// (offsets, new numbers) plus one object's dictionary at a time.
+//
+// Anything else (an xref stream or object streams, an incremental update, a
+// nested page tree, a box that is an indirect reference, a dictionary it
+// cannot read or that is longer than a sane limit, encryption) is not
+// rewritten: open() or write() return false and say why, and nothing is
+// written. The callers (pdf_boxes.cpp) then take the qpdf path.
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "pdf/pdf_boxes.h"
+
+namespace kw::pdf {
+
+// A box in millimetres (y down from the top of a page `page_h_mm` high) as a
+// PDF rectangle in points {llx, lly, urx, ury}, rounded to 1/1000 pt.
+std::array<double, 4> box_points(const Rect& r, double page_h_mm);
+
+class PdfRewriter {
+ public:
+  PdfRewriter();
+  ~PdfRewriter();
+  PdfRewriter(const PdfRewriter&) = delete;
+  PdfRewriter& operator=(const PdfRewriter&) = delete;
+
+  // Reads the structure of `src` (its xref, trailer, catalog and page list).
+  // false when the file cannot be read or is not one this rewriter handles
+  // (why() says which).
+  bool open(const std::filesystem::path& src);
+  int page_count() const { return static_cast<int>(kids_.size()); }
+
+  // Writes `out` (through a PendingFile: complete or not at all; it may be
+  // the file open() read) with the pages `order` (0-based indices into the
+  // source's pages, an index may repeat). `boxes` is empty (the pages keep
+  // their boxes) or holds one set per entry of `order`, which replaces the
+  // page's MediaBox, BleedBox and TrimBox. The output is a function of the
+  // input only (the /ID is derived from the content). false (with why(),
+  // nothing written) when the file turns out to be one this rewriter does not
+  // handle. Throws std::runtime_error for an index out of range, a count of
+  // boxes that differs from the count of pages, or when `out` cannot be
+  // written.
+  // `document`: Same when `out` is the source with new boxes (the first /ID
+  // element, the document's permanent one, is kept, as qpdf does); Another
+  // when `out` is a new document made of its pages (meinspiel/backs.pdf):
+  // both elements come from its own content, so it keeps its bytes while
+  // its pages do, whatever else changed in the source.
+  enum class Document { Same, Another };
+  bool write(std::span<const int> order, std::span<const PageBoxes> boxes, const std::filesystem::path& out,
+             Document document = Document::Same);
+
+  const std::string& why() const { return why_; }
+
+ private:
+  struct Object;  // one object's text as read (pdf_rewrite.cpp)
+  struct Output;
+
+  bool fail(std::string why);
+  bool read_xref(uint64_t at);
+  bool read_object(uint32_t num, Object& obj);
+  bool read_bytes(uint64_t at, uint64_t n, std::string& buf);
+  bool page_text(uint32_t num, const PageBoxes* boxes, std::string& text);
+  bool write_object(uint32_t num, Output& out);
+  bool write_pages_node(std::span<const int> order, Output& out);
+  std::string remap(std::string_view text, bool& ok) const;
+
+  std::ifstream in_;
+  uint64_t size_ = 0, xref_at_ = 0;
+  std::string version_, why_;
+  // Per object number: its offset (0: not in use) and where its bytes end
+  // (the next object's offset, or the xref's), and the objects by offset.
+  std::vector<uint64_t> offset_, end_;
+  std::vector<uint32_t> by_offset_;
+  // Per object number: its page index, or -1.
+  std::vector<int32_t> page_of_;
+  std::vector<uint32_t> kids_;  // the page objects, in page order
+  uint32_t root_ = 0, pages_ = 0;
+  // The trailer's and the /Pages node's entries other than those rewritten
+  // (key, value as text).
+  std::vector<std::pair<std::string, std::string>> trailer_, pages_extra_;
+  std::string id_first_;  // the first element of the source's /ID, if any
+  // While writing: per object number its new number (0: dropped).
+  std::vector<uint32_t> new_num_;
+  bool replace_boxes_ = false;
+};
+
+}  // namespace kw::pdf

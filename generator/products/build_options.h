@@ -1,0 +1,75 @@
+#pragma once
+// What a build of one game writes, and where.
+#include <filesystem>
+#include <iosfwd>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "infra/build_cache.h"
+#include "exporters/cmyk.h"
+#include "products/input_snapshot.h"
+#include "settings/print_config.h"
+#include "render/png.h"
+
+namespace kw::products {
+
+class ShopChooser;
+class Timings;
+
+struct ProductFormats {
+  bool png = true;
+  bool jpeg = true;
+  bool pdf = true;
+};
+
+// What print production does beyond the card files; part of BuildOptions.
+struct PrintOptions {
+  std::optional<PnpSettings> pnp;      // none: no print-and-play sheets (no data/print/sheets.yaml)
+  std::optional<InputSnapshot> input;  // the input for manifest.json; none: no manifest
+  std::optional<CmykSettings> cmyk;    // --color cmyk: the game's PDF and the shop PDFs in CMYK
+  // build --profile: that shop's package (shop_package.h) instead of the
+  // RGB copies in meinspiel/.
+  std::shared_ptr<const ShopChooser> shop;
+  int jobs = 0;  // threads rendering at once; 0: all cores
+  // build --png: the card PNGs and the overview quickly compressed (Fast), or
+  // a few per cent smaller at several times the CPU time (Small).
+  render::PngCompression png = render::PngCompression::Fast;
+  std::ostream* progress = nullptr;  // progress of each game (stderr); null: quiet
+  bool progress_terminal = false;    // a bar redrawn in place, else plain lines
+};
+
+// What a build may take from earlier builds, and how much it builds.
+struct IncrementalOptions {
+  const BuildCache* cache = nullptr;  // none: everything is rendered (build --no-cache)
+  // What decides the print products besides their pages: the hashes of the
+  // print settings files and the command line's print options. Part of the
+  // key of every cached PDF, sheet and overview.
+  std::string settings_key;
+  // build --card: only these cards' PNG and JPEG files (by card id; "back"
+  // for the backs); nothing that contains other cards is written.
+  std::optional<std::vector<std::string>> only_cards;
+};
+
+struct BuildOptions {
+  std::filesystem::path out_dir = "output";
+  ProductFormats formats;
+  std::string language;  // the game's text language (BCP 47), as the manifest records it
+  std::string subdir;    // under <out>/<game>/: "" for the source language, "en" for an English translation...
+  PrintOptions print;    // print production: PnP sheets, manifest, CMYK, threads
+  IncrementalOptions incremental;
+  bool draft = false;  // build --draft: marked DRAFT, no shop files (meinspiel/, tts/)
+  // build --timings, -v: where each stage's time is recorded (timings.h);
+  // null: not recorded. Changes no file the build writes.
+  Timings* timings = nullptr;
+  std::filesystem::path game_dir(const std::string& game_id) const { return out_dir / game_id / subdir; }
+};
+
+struct BuildReport {
+  std::vector<std::filesystem::path> written;
+  std::vector<std::string> rendered;  // stems of the cards rendered by this build
+  size_t cached = 0;                  // cards whose files came from the cache
+};
+
+}  // namespace kw::products

@@ -1,0 +1,446 @@
+#include "products/card_products.h"
+
+#include <algorithm>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <ostream>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "page/fingerprint.h"
+#include "core/output_files.h"
+#include "infra/staging.h"
+#include "exporters/print_pdf.h"
+#include "products/cached_files.h"
+#include "products/overview.h"
+#include "products/parallel.h"
+#include "products/pnp_products.h"
+#include "infra/progress.h"
+#include "products/shop_package.h"
+#include "products/shop_pdfs.h"
+#include "infra/timings.h"
+#include "products/tts_writer.h"
+#include "render/png.h"
+#include "render/render.h"
+
+namespace kw::products {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// One run of write_card_products: the tasks, what the raster tasks feed, and
+// how far they are.
+class CardProductRun {
+ public:
+  CardProductRun(const model::Game& game, const layout::CardPages& cards, const fs::path& dir,
+                 const BuildOptions& options, const text::Typesetter& typesetter)
+      : game_(game), cards_(cards), dir_(dir), options_(options), typesetter_(typesetter) {
+    sides_ = layout::card_sides(game, cards.size());
+    for (size_t i = 0; i < cards.size(); ++i) {
+      stems_.push_back(cards.stem(i));
+      frames_.push_back(&cards.frame(i));
+    }
+    deck_key_ = deck_key();
+  }
+
+  // The tasks, longest serial ones first: the game PDF (then the Meinspiel
+  // PDFs copied from it), one per PnP sheet format, then one per card
+  // raster, backs first (the TTS sheets need them).
+  void run(BuildReport& report) {
+    const ProductFormats& formats = options_.formats;
+    const bool whole = !options_.incremental.only_cards;  // build --card writes the cards' own files only
+    if (formats.png && whole) open_overview(report);
+    if (formats.jpeg && whole && !options_.draft) open_tts(report);
+    // Longest first for the least total time; but when only a few cards need
+    // rendering (an edit), their files come first: that is what the designer
+    // is waiting to look at.
+    const bool rasters_first = few_to_render();
+    if (formats.pdf && whole && !rasters_first) add_pdf_tasks();
+    // The shop's package whatever the formats: it is what --profile asked for.
+    if (options_.print.shop && whole && !options_.draft) add_shop_task();
+    if (formats.png || formats.jpeg) add_raster_tasks();
+    if (formats.pdf && whole && rasters_first) add_pdf_tasks();
+    const int jobs = options_.print.jobs > 0 ? options_.print.jobs : default_jobs();
+    std::string label = game_.id + (options_.subdir.empty() ? "" : " [" + options_.subdir + "]");
+    progress_ = std::make_unique<Progress>(options_.print.progress, options_.print.progress_terminal, label, units_);
+    std::vector<std::vector<fs::path>> written(tasks_.size());
+    parallel_for(tasks_.size(), jobs, [&](size_t t) {
+      throw_if_interrupted();  // Ctrl-C: no further task starts
+      tasks_[t](written[t]);
+    });
+    for (auto& w : written) report.written.insert(report.written.end(), w.begin(), w.end());
+    finish_raster_products(report);
+    progress_->finish();
+    if (formats.pdf && whole) report_pnp_layouts(label);
+    if (options_.print.progress)
+      for (const auto& note : notes_) *options_.print.progress << label << ": " << note << "\n";
+    for (size_t i = 0; i < cards_.size(); ++i)
+      if (rendered_.count(i)) report.rendered.push_back(stems_[i]);
+    report.cached += cached_;
+  }
+
+ private:
+  using Task = std::function<void(std::vector<fs::path>&)>;
+
+  // The PnP sheets' layout on the progress stream: whether the cards have
+  // their bleed or share cuts depends on paper and card size, and the person
+  // cutting should know before printing.
+  void report_pnp_layouts(const std::string& label) const {
+    if (!options_.print.progress || !options_.print.pnp) return;
+    for (const SheetFormat& sheet : options_.print.pnp->sheets)
+      for (const auto& line : pnp_layouts(cards_, sides_, sheet, *options_.print.pnp))
+        *options_.print.progress << label << ": print & play " << line << "\n";
+  }
+
+  // After each card or sheet: also where Ctrl-C stops a long task.
+  void tick() {
+    if (progress_) progress_->advance();
+    throw_if_interrupted();
+  }
+
+  // A render-time error names the card it happened on.
+  template <class F>
+  void for_card(size_t i, F&& f) {
+    try {
+      f();
+    } catch (const Interrupted&) {
+      throw;
+    } catch (const std::exception& e) {
+      throw std::runtime_error("card " + stems_[i] + ": " + e.what());
+    }
+  }
+
+  // What every product made of all the cards depends on besides its own
+  // settings: the game, each card's page and file name, which back is whose,
+  // and the print settings and fonts (the sheets' labels).
+  std::string deck_key() const {
+    std::string text = game_.id + "\n" + options_.incremental.settings_key + "\n";
+    for (size_t i = 0; i < cards_.size(); ++i) text += stems_[i] + " " + cards_.fingerprint(i) + "\n";
+    for (const auto& side : sides_)
+      text += std::to_string(side.front) + ":" + (side.back ? std::to_string(*side.back) : "-") + "\n";
+    return text;
+  }
+
+  const BuildCache* cache() const { return options_.incremental.cache; }
+
+  // The overview, from the cache when no card on it changed; else painted as
+  // the card rasters arrive.
+  void open_overview(BuildReport& report) {
+    overview_key_ = cache_key({"overview.png", png_mode(), deck_key_});
+    if (cache()) {
+      if (auto hit = cache()->get(overview_key_)) {
+        fs::path file = dir_ / "overview.png";
+        write_if_changed(file, *hit);
+        report.written.push_back(file);
+        return;
+      }
+    }
+    making_overview_ = true;
+  }
+
+  // The overview sheet, made on first use.
+  OverviewSheet& overview() {
+    std::call_once(overview_once_,
+                   [this] { overview_ = std::make_unique<OverviewSheet>(frames_, stems_, typesetter_); });
+    return *overview_;
+  }
+
+  void open_tts(BuildReport& report) {
+    std::vector<TtsCard> with_back;
+    for (const auto& s : sides_)
+      if (s.back) with_back.push_back({s.front, *s.back});
+    if (with_back.empty()) return;
+    tts_key_ = cache_key({"tts", deck_key_});
+    if (cache()) {
+      if (auto hit = cache()->get(tts_key_); hit && unbundle(*hit, dir_, report.written)) return;
+    }
+    const page::Page& first = cards_.frame(with_back.front().front);
+    tts_ = std::make_unique<TtsWriter>(plan_tts(with_back, {first.trim.w, first.trim.h}, game_.id, stems_), frames_,
+                                       dir_ / "tts");
+  }
+
+  // The PDFs, each from the cache when none of its pages changed. In CMYK
+  // they are always made: the conversion reads profiles from outside the
+  // project that no key covers.
+  const BuildCache* pdf_cache() const { return options_.print.cmyk ? nullptr : cache(); }
+
+  void add_pdf_tasks() {
+    units_ += cards_.size();
+    tasks_.push_back([this](std::vector<fs::path>& written) {
+      cached_files(
+          pdf_cache(), cache_key({"game pdf", options_.draft ? "draft" : "print", deck_key_}), dir_,
+          [this](std::vector<fs::path>& made) { write_game_pdf(made); }, written);
+    });
+    if (!options_.print.pnp) return;
+    const PnpSettings& pnp = *options_.print.pnp;
+    for (const SheetFormat& sheet : pnp.sheets) {
+      units_ += pnp_page_count(cards_, sides_, sheet, pnp);
+      PnpSettings one = pnp;
+      one.sheets = {sheet};
+      tasks_.push_back([this, one, id = sheet.id](std::vector<fs::path>& written) {
+        cached_files(
+            pdf_cache(), cache_key({"pnp", id, deck_key_}), dir_,
+            [&](std::vector<fs::path>& made) {
+              auto span = timed(options_.timings, "pnp sheets", game_.id, {}, id);
+              write_pnp_sheets(game_, cards_, sides_, one, dir_, typesetter_, made, [this] { tick(); });
+            },
+            written);
+      });
+    }
+  }
+
+  // build --profile: the shop's files, never cached (the conversion reads
+  // profiles no key covers, and the shop's fit depends on the profile).
+  void add_shop_task() {
+    const page::Page& first = cards_.frame(0);
+    const ShopPackage shop = options_.print.shop->package_for({first.trim.w, first.trim.h});
+    units_ += shop_package_units(shop, sides_);
+    tasks_.push_back([this, shop](std::vector<fs::path>& written) {
+      auto span = timed(options_.timings, "shop package", game_.id, {}, shop.id);
+      write_shop_package(
+          shop, cards_, sides_, dir_, written, [this] { tick(); },
+          [this](const std::string& note) {
+            std::lock_guard lock(mutex_);
+            notes_.push_back(note);
+          });
+    });
+  }
+
+  // <game>.pdf, then the shop PDFs copied from it (in CMYK when asked: they
+  // are copied from the converted file).
+  void write_game_pdf(std::vector<fs::path>& written) {
+    fs::path file = dir_ / (game_.id + ".pdf");
+    auto span = timed(options_.timings, "game pdf", game_.id);
+    PrintPdf pdf(file);
+    for (size_t i = 0; i < cards_.size(); ++i) {
+      for_card(i, [&] { pdf.add(*cards_.page(i)); });
+      tick();
+    }
+    pdf.finish();
+    span.end();
+    if (options_.print.cmyk) {
+      auto cmyk = timed(options_.timings, "convert cmyk", game_.id, {}, file.filename().string());
+      convert_to_cmyk(file, *options_.print.cmyk);
+    }
+    written.push_back(file);
+    // Never a draft to the shop; with --profile the shop's package replaces them.
+    if (!options_.draft && !options_.print.shop) {
+      auto shop = timed(options_.timings, "meinspiel pdfs", game_.id);
+      write_meinspiel_pdfs(file, sides_, dir_, written);
+    }
+  }
+
+  // build --card: is card `i` (a front by its card's id, a back as "back")
+  // one of those asked for?
+  bool wanted(size_t i) const {
+    const auto& only = options_.incremental.only_cards;
+    if (!only) return true;
+    const std::string id = i < sides_.size() ? stems_[i].substr(stems_[i].find('-') + 1) : "back";
+    return std::find(only->begin(), only->end(), id) != only->end();
+  }
+
+  // The PNG mode is part of the key: a file of the other mode has other bytes.
+  std::string png_key(size_t i) const {
+    return cache_key({"card png", png_mode(), cards_.fingerprint(i), fmt_dpi(game_.format->dpi)});
+  }
+  const char* png_mode() const { return options_.print.png == render::PngCompression::Small ? "small" : "fast"; }
+  std::string jpeg_key(size_t i) const {
+    return cache_key({"card jpeg q95 standard tables", cards_.fingerprint(i), fmt_dpi(game_.format->dpi)});
+  }
+
+  // Whether at most a quarter of the cards miss the cache.
+  bool few_to_render() const {
+    if (!cache()) return false;
+    size_t missing = 0;
+    for (size_t i = 0; i < cards_.size(); ++i)
+      missing += !cache()->contains(options_.formats.png ? png_key(i) : jpeg_key(i));
+    return missing * 4 <= cards_.size();
+  }
+
+  void add_raster_tasks() {
+    std::vector<size_t> order;
+    for (size_t i = sides_.size(); i < cards_.size(); ++i) order.push_back(i);  // backs
+    for (size_t i = 0; i < sides_.size(); ++i) order.push_back(i);
+    std::erase_if(order, [this](size_t i) { return !wanted(i); });
+    if (cache()) {  // the cards to render before those the cache has: an edit's card is on disk first
+      std::stable_partition(order.begin(), order.end(), [this](size_t i) {
+        return !cache()->contains(options_.formats.png ? png_key(i) : jpeg_key(i));
+      });
+    }
+    units_ += order.size();
+    for (size_t i : order) tasks_.push_back([this, i](std::vector<fs::path>& written) { write_raster(i, written); });
+  }
+
+  // Card `i`'s PNG and JPEG, from the cache when its page was rendered
+  // before, and its place on the overview and the TTS sheets (when those are
+  // being made).
+  void write_raster(size_t i, std::vector<fs::path>& written) {
+    for_card(i, [&] { write_raster_files(i, written); });
+    tick();
+  }
+
+  void write_raster_files(size_t i, std::vector<fs::path>& written) {
+    const std::string& stem = stems_[i];
+    const double dpi = game_.format->dpi;
+    const bool want_png = options_.formats.png, want_jpeg = options_.formats.jpeg && !options_.draft;
+    std::optional<std::string> png, jpeg;
+    if (cache()) {
+      if (want_png) png = cache()->get(png_key(i));
+      if (want_jpeg) jpeg = cache()->get(jpeg_key(i));
+    }
+    // The card's cell of the overview, kept in the cache like the card's
+    // files: an edit of one card does not re-render every cell.
+    std::optional<std::string> cell;
+    if (making_overview_ && cache()) cell = cache()->get(overview_cell_key(i));
+    const bool overview_needs_pixels = making_overview_ && !cell;
+    // And its cell of the TTS sheets.
+    const bool on_tts = tts_ && tts_->takes(i);
+    std::optional<std::string> tts_cell;
+    if (on_tts && cache()) tts_cell = cache()->get(tts_cell_key(i));
+    const bool tts_needs_pixels = on_tts && !tts_cell;
+    std::shared_ptr<const render::Raster> raster;
+    Timings* timings = options_.timings;
+    // The overview and TTS sheets take the card's pixels: from its PNG when
+    // there is one (lossless), else rendered again (a JPEG-only build whose
+    // JPEG came from the cache has no PNG to decode).
+    const bool sheets_need_pixels = (overview_needs_pixels || tts_needs_pixels) && !png;
+    if ((want_png && !png) || (want_jpeg && !jpeg) || sheets_need_pixels) {
+      {
+        auto span = timed(timings, "render", game_.id, stem);
+        raster = std::make_shared<const render::Raster>(render::render_raster(*cards_.page(i), dpi));
+      }
+      if (want_png && !png) {
+        auto span = timed(timings, "encode png", game_.id, stem);
+        png = render::encode_png(*raster, options_.print.png);
+        span.end();
+        put(png_key(i), *png);
+      }
+      if (want_jpeg && !jpeg) {
+        auto span = timed(timings, "encode jpeg", game_.id, stem);
+        jpeg = render::encode_jpeg(*raster, render::kCardJpeg);
+        span.end();
+        put(jpeg_key(i), *jpeg);
+      }
+      std::lock_guard lock(mutex_);
+      rendered_.insert(i);
+    } else {
+      std::lock_guard lock(mutex_);
+      ++cached_;
+    }
+    if (png) write_card_file(dir_ / "cards" / (stem + ".png"), *png, written);
+    if (jpeg) write_card_file(dir_ / "meinspiel" / (stem + ".jpg"), *jpeg, written);
+    if (making_overview_) {
+      if (!cell) {
+        const auto& pixels = card_pixels(i, raster, png);
+        auto span = timed(timings, "overview", game_.id, stem);
+        cell = overview().cell(i, pixels);
+        put(overview_cell_key(i), *cell);
+      }
+      overview().set_cell(i, std::move(*cell));
+    }
+    if (on_tts && tts_cell) {
+      auto span = timed(timings, "tts", game_.id, stem);
+      tts_->place_cell(i, *tts_cell);
+    } else if (on_tts) {
+      const auto& pixels = card_pixels(i, raster, png);
+      auto span = timed(timings, "tts", game_.id, stem);
+      if (cache())  // compressing the cell for the cache costs: only when there is one
+        put(tts_cell_key(i), tts_->place_keeping(i, pixels));
+      else
+        tts_->place(i, pixels);
+    }
+  }
+
+  // The card's pixels for the sheets: rendered just now, or its PNG decoded
+  // (lossless: the very pixels rendered), once.
+  const std::shared_ptr<const render::Raster>& card_pixels(size_t i, std::shared_ptr<const render::Raster>& raster,
+                                                           const std::optional<std::string>& png) const {
+    if (!raster) {
+      auto span = timed(options_.timings, "decode png", game_.id, stems_[i]);
+      raster = std::make_shared<const render::Raster>(decoded(*png, game_.format->dpi));
+    }
+    return raster;
+  }
+
+  std::string tts_cell_key(size_t i) const {
+    return cache_key({"tts cell", cards_.fingerprint(i), fmt_dpi(game_.format->dpi), tts_->cell_key()});
+  }
+
+  std::string overview_cell_key(size_t i) {
+    return cache_key({"overview cell", cards_.fingerprint(i), fmt_dpi(game_.format->dpi), overview().cell_key(i)});
+  }
+
+  static std::string fmt_dpi(double dpi) { return std::to_string(dpi); }
+
+  static render::Raster decoded(const std::string& png, double dpi) {
+    render::Raster r = render::decode_png(png);
+    r.dpi = dpi;
+    return r;
+  }
+
+  void put(const std::string& key, const std::string& bytes) const {
+    if (cache()) cache()->put(key, bytes);
+  }
+
+  static void write_card_file(const fs::path& file, const std::string& bytes, std::vector<fs::path>& written) {
+    write_if_changed(file, bytes);
+    written.push_back(file);
+  }
+
+  void finish_raster_products(BuildReport& report) {
+    if (making_overview_) {
+      auto span = timed(options_.timings, "overview", game_.id);
+      fs::path file = dir_ / "overview.png";
+      Diagnostics diags;
+      const std::string png = overview().encode_png(diags, options_.print.png);
+      if (diags.has_errors()) throw std::runtime_error(format_diagnostics(diags));
+      put(overview_key_, png);
+      write_if_changed(file, png);
+      report.written.push_back(file);
+    }
+    if (tts_) {
+      auto span = timed(options_.timings, "tts", game_.id);
+      tts_->finish(stems_);
+      auto files = tts_->written();
+      std::sort(files.begin(), files.end());
+      if (cache()) cache()->put(tts_key_, bundle(files, dir_));
+      report.written.insert(report.written.end(), files.begin(), files.end());
+    }
+  }
+
+  const model::Game& game_;
+  const layout::CardPages& cards_;
+  const fs::path& dir_;
+  const BuildOptions& options_;
+  const text::Typesetter& typesetter_;
+  std::vector<layout::CardSide> sides_;
+  std::vector<std::string> stems_;
+  std::vector<const page::Page*> frames_;  // the cards' frames: what the overview and TTS sheets need
+  std::string deck_key_;
+  std::string overview_key_, tts_key_;
+  std::mutex mutex_;
+  std::set<size_t> rendered_;       // under mutex_
+  std::vector<std::string> notes_;  // under mutex_: what the shop package had to give way on
+  size_t cached_ = 0;               // under mutex_
+  bool making_overview_ = false;
+  std::once_flag overview_once_;
+  std::unique_ptr<OverviewSheet> overview_;
+  std::unique_ptr<TtsWriter> tts_;
+  std::vector<Task> tasks_;
+  size_t units_ = 0;
+  std::unique_ptr<Progress> progress_;
+};
+
+}  // namespace
+
+void write_card_products(const model::Game& game, const layout::CardPages& cards, const fs::path& dir,
+                         const BuildOptions& options, const text::Typesetter& typesetter, BuildReport& report) {
+  if (cards.empty()) return;
+  CardProductRun(game, cards, dir, options, typesetter).run(report);
+}
+
+}  // namespace kw::products

@@ -1,0 +1,33 @@
+#pragma once
+// Every file made from a game's laid-out cards, written on several cores:
+//   cards/<stem>.png                 formats.png
+//   meinspiel/<stem>.jpg             formats.jpeg
+//   <game>.pdf                       formats.pdf: every card on its own page, with page boxes
+//   meinspiel/fronts.pdf, backs.pdf  formats.pdf (shop_pdfs.h)
+//   pnp/...                          formats.pdf, when print settings exist (pnp_products.h)
+//   overview.png                     formats.png (overview.h)
+//   tts/...                          formats.jpeg (tts_writer.h)
+//
+// Each card is rendered once at the format's dpi; the raster feeds its PNG,
+// its JPEG, the overview and the TTS sheets, and is dropped as soon as they
+// have it. Pages come from layout::CardPages, which holds only a few of them
+// (card_pages.h), and every aggregate (PDFs, PnP sheets, the shop's package,
+// overview, TTS) asks for a card's page while it needs it, so memory stays
+// flat as the deck grows. Rasters are rendered in parallel
+// (options.print.jobs threads); each PDF is one serial stream in card order,
+// several PDFs run side by side. Output does not depend on the number of
+// threads.
+#include <filesystem>
+#include <span>
+
+#include "layout/game_layout.h"
+#include "model/model.h"
+#include "products/build_options.h"
+#include "text/typesetter.h"
+
+namespace kw::products {
+
+void write_card_products(const model::Game& game, const layout::CardPages& cards, const std::filesystem::path& dir,
+                         const BuildOptions& options, const text::Typesetter& typesetter, BuildReport& report);
+
+}  // namespace kw::products

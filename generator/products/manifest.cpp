@@ -1,0 +1,66 @@
+#include "products/manifest.h"
+
+#include <algorithm>
+#include <set>
+
+#include <nlohmann/json.hpp>
+
+#include "core/files.h"
+#include "core/sha256.h"
+#include "core/json_text.h"
+#include "core/output_files.h"
+
+namespace kw::products {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json entries(const std::vector<ManifestEntry>& list) {
+  Json out = Json::array();
+  for (const auto& e : list) out.push_back({{"path", e.path}, {"bytes", e.bytes}, {"sha256", e.sha256}});
+  return out;
+}
+
+// The files under `dir` in `written`, sorted, each once, hashed from disk.
+std::vector<ManifestEntry> written_entries(const fs::path& dir, std::span<const fs::path> written) {
+  std::set<std::string> seen;
+  std::vector<ManifestEntry> files;
+  for (const auto& p : written) {
+    std::string rel = p.lexically_normal().lexically_relative(dir.lexically_normal()).generic_string();
+    if (!seen.insert(rel).second) continue;
+    FileDigest digest = digest_file(p);
+    files.push_back({rel, digest.bytes, digest.sha256});
+  }
+  std::sort(files.begin(), files.end(), [](const ManifestEntry& a, const ManifestEntry& b) { return a.path < b.path; });
+  return files;
+}
+
+}  // namespace
+
+fs::path write_manifest(const fs::path& dir, const std::string& game_id, const std::string& language,
+                        const InputSnapshot& input, std::span<const fs::path> written) {
+  Json manifest;
+  manifest["generator"] = std::string("kartenwerk ") + version();
+  manifest["game"] = game_id;
+  manifest["language"] = language;
+  manifest["input"] = {{"sha256", input.sha256}, {"files", input.files.size()}, {"options", input.options}};
+  manifest["files"] = entries(written_entries(dir, written));
+  manifest["inputs"] = entries(input.files);
+  fs::path out = dir / "manifest.json";
+  write_output(out, json_text(manifest));
+  return out;
+}
+
+std::optional<ManifestInput> manifest_input(std::string_view json) {
+  Json manifest = Json::parse(json, nullptr, /*allow_exceptions=*/false);
+  if (!manifest.is_object() || !manifest.contains("input")) return std::nullopt;
+  const Json& input = manifest["input"];
+  auto text = [&input](const char* key) { return input.is_object() && input.contains(key) && input[key].is_string(); };
+  if (!text("sha256") || !text("options")) return std::nullopt;
+  return ManifestInput{input["sha256"].get<std::string>(), input["options"].get<std::string>()};
+}
+
+}  // namespace kw::products

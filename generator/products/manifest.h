@@ -1,0 +1,42 @@
+#pragma once
+// <out>/<game>/manifest.json: every file a build produced with its size and
+// SHA-256, and the hash of the input it came from (input_snapshot.h), so a
+// print file can be traced to the exact data, layouts, art and fonts.
+//
+//   {
+//     "generator": "kartenwerk 0.1.0",
+//     "game": "palantir",
+//     "language": "de",
+//     "input": {"sha256": "…", "files": 412, "options": "formats=png,jpg,pdf …"},
+//     "files": [
+//       {"path": "cards/01-gondor-hobbit-1.png", "bytes": 412345, "sha256": "…"},
+//       …
+//     ],
+//     "inputs": [ …the input files, as "files"… ]
+//   }
+#include <filesystem>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "products/input_snapshot.h"
+
+namespace kw::products {
+
+// Writes dir/manifest.json (atomically) listing `written` (paths under
+// `dir`, hashed from disk now; listed sorted, each once) and the input.
+// Returns the manifest's path.
+std::filesystem::path write_manifest(const std::filesystem::path& dir, const std::string& game_id,
+                                     const std::string& language, const InputSnapshot& input,
+                                     std::span<const std::filesystem::path> written);
+
+// The input a manifest names: its hash, and the options that went into it.
+struct ManifestInput {
+  std::string sha256;
+  std::string options;
+};
+// nullopt when `json` is not a manifest with an input hash.
+std::optional<ManifestInput> manifest_input(std::string_view json);
+
+}  // namespace kw::products

@@ -1,0 +1,122 @@
+#include "products/overview.h"
+
+#include <zlib.h>
+
+#include <algorithm>
+#include <cstring>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "render/raster.h"
+
+namespace kw::products {
+
+namespace {
+
+ContactSheetGeometry geometry_for(std::span<const page::Page* const> pages) {
+  if (pages.empty()) throw std::invalid_argument("contact sheet without cards");
+  const page::Page& first = *pages.front();
+  return contact_sheet_geometry(pages.size(), {first.trim.w, first.trim.h});
+}
+
+render::PixelRect pixels_of(const Rect& r) {
+  return {static_cast<int>(r.x), static_cast<int>(r.y), static_cast<int>(r.w), static_cast<int>(r.h)};
+}
+
+// A cell's pixels as RGB (the cell is opaque: the grey ground is under the
+// card's rounded corners), compressed fast: it is read back once.
+std::string pack_cell(const render::Raster& cell) {
+  std::vector<std::uint8_t> rgb(static_cast<size_t>(cell.width) * cell.height * 3);
+  for (size_t p = 0, n = rgb.size() / 3; p < n; ++p) std::memcpy(&rgb[3 * p], &cell.rgba[4 * p], 3);
+  uLongf size = compressBound(static_cast<uLong>(rgb.size()));
+  std::string out(size, '\0');
+  if (compress2(reinterpret_cast<Bytef*>(out.data()), &size, rgb.data(), static_cast<uLong>(rgb.size()), 1) != Z_OK)
+    throw std::runtime_error("overview: cannot compress a card's cell");
+  out.resize(size);
+  out.shrink_to_fit();  // it is kept: the bound is ten times what it takes
+  return out;
+}
+
+// Unpacks `packed` (a w x h cell) into `strip` (straight RGBA, `strip_w`
+// wide) with its top-left corner at (x, y).
+void unpack_cell(const std::string& packed, int w, int h, render::Raster& strip, int x, int y) {
+  std::vector<std::uint8_t> rgb(static_cast<size_t>(w) * h * 3);
+  uLongf size = static_cast<uLongf>(rgb.size());
+  if (uncompress(rgb.data(), &size, reinterpret_cast<const Bytef*>(packed.data()), static_cast<uLong>(packed.size())) !=
+          Z_OK ||
+      size != rgb.size())
+    throw std::runtime_error("overview: a card's cell does not unpack");
+  for (int row = 0; row < h; ++row) {
+    std::uint8_t* out = strip.rgba.data() + (static_cast<size_t>(y + row) * strip.width + x) * 4;
+    const std::uint8_t* in = rgb.data() + static_cast<size_t>(row) * w * 3;
+    for (int col = 0; col < w; ++col, out += 4, in += 3) {
+      std::memcpy(out, in, 3);
+      out[3] = 255;
+    }
+  }
+}
+
+}  // namespace
+
+OverviewSheet::OverviewSheet(std::span<const page::Page* const> pages, std::span<const std::string> labels,
+                             const text::Typesetter& typesetter)
+    : pages_(pages.begin(), pages.end()),
+      labels_(labels.begin(), labels.begin() + static_cast<std::ptrdiff_t>(std::min(labels.size(), pages.size()))),
+      typesetter_(typesetter),
+      geometry_(geometry_for(pages)),
+      cells_(pages_.size()) {
+  Diagnostics none;
+  ground_ = contact_sheet_ground(geometry_, {}, typesetter_, none);
+}
+
+std::string OverviewSheet::cell(size_t index, std::shared_ptr<const page::Raster> image) const {
+  if (index >= pages_.size()) throw std::out_of_range("contact sheet has no card " + std::to_string(index));
+  // The card over the ground, as painted on the whole sheet, but only its
+  // cell rendered.
+  page::Page cell = ground_;
+  page::Page card = contact_sheet_card(geometry_, index, *pages_[index], std::move(image));
+  cell.items.push_back(std::move(card.items.front()));
+  return pack_cell(render::render_region(cell, geometry_.dpi, pixels_of(geometry_.card(index))));
+}
+
+void OverviewSheet::set_cell(size_t index, std::string packed) {
+  if (index >= pages_.size()) throw std::out_of_range("contact sheet has no card " + std::to_string(index));
+  std::lock_guard lock(mutex_);
+  cells_[index] = std::move(packed);
+}
+
+std::string OverviewSheet::cell_key(size_t index) const {
+  const render::PixelRect c = pixels_of(geometry_.card(index));
+  // The ground and the drawing of a cell are the program's (cache keys
+  // carry its identity).
+  return fmt::format("cell {} {} {}x{} on {}x{} at {} dpi", c.x, c.y, c.width, c.height, geometry_.width,
+                     geometry_.height, geometry_.dpi);
+}
+
+std::string OverviewSheet::encode_png(Diagnostics& diags, render::PngCompression compression) const {
+  const ContactSheetGeometry& g = geometry_;
+  render::PngWriter png(g.width, g.height, g.dpi, /*opaque=*/true, compression);
+  std::lock_guard lock(mutex_);
+  // Strip r: card row r with its labels, from the gap above it (the sheet's
+  // top edge for the first) to the gap below its labels.
+  const int row_h = g.card_h + g.label_h + g.gap;
+  for (int r = 0; r < g.rows; ++r) {
+    const int top = r == 0 ? 0 : g.gap + r * row_h, bottom = g.gap + (r + 1) * row_h;
+    const size_t first = static_cast<size_t>(r) * g.columns;
+    const size_t from = std::min(first, labels_.size()), to = std::min(first + g.columns, labels_.size());
+    page::Page strip_page = contact_sheet_ground(g, std::span<const std::string>(labels_).subspan(from, to - from),
+                                                 typesetter_, diags, from);
+    if (diags.has_errors()) return {};
+    render::Raster strip = render::render_region(strip_page, g.dpi, {0, top, g.width, bottom - top});
+    for (size_t i = first; i < std::min(first + g.columns, pages_.size()); ++i) {
+      if (cells_[i].empty()) continue;  // never placed: the ground shows
+      const render::PixelRect c = pixels_of(g.card(i));
+      unpack_cell(cells_[i], c.width, c.height, strip, c.x, c.y - top);
+    }
+    for (int y = 0; y < strip.height; ++y) png.add_row(strip.rgba.data() + static_cast<size_t>(y) * strip.width * 4);
+  }
+  return png.finish();
+}
+
+}  // namespace kw::products

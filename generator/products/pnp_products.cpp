@@ -1,0 +1,129 @@
+#include "products/pnp_products.h"
+
+#include <memory>
+#include <stdexcept>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "exporters/print_pdf.h"
+
+namespace kw::products {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// The cards' frames: enough to plan the sheets.
+std::vector<PnpCard> pnp_cards(const layout::CardPages& cards, std::span<const layout::CardSide> sides) {
+  std::vector<PnpCard> pnp;
+  for (const auto& s : sides) pnp.push_back({&cards.frame(s.front), s.back ? &cards.frame(*s.back) : nullptr});
+  return pnp;
+}
+
+// The whole pages of one sheet's cards, held while the sheet is made: the
+// card list points at them meanwhile, and at the frames again afterwards.
+class SheetPages {
+ public:
+  SheetPages(const SheetPlan& plan, std::vector<PnpCard>& cards, const layout::CardPages& pages,
+             std::span<const layout::CardSide> sides)
+      : cards_(cards) {
+    for (size_t c : plan.cards) {
+      saved_.emplace_back(c, cards[c]);
+      const layout::CardSide& side = sides[c];
+      held_.push_back(pages.page(side.front));
+      cards[c].front = held_.back().get();
+      if (side.back) {
+        held_.push_back(pages.page(*side.back));
+        cards[c].back = held_.back().get();
+      }
+    }
+  }
+  SheetPages(const SheetPages&) = delete;
+  SheetPages& operator=(const SheetPages&) = delete;
+  ~SheetPages() {
+    for (const auto& [c, frames] : saved_) cards_[c] = frames;
+  }
+
+ private:
+  std::vector<PnpCard>& cards_;
+  std::vector<std::pair<size_t, PnpCard>> saved_;
+  std::vector<std::shared_ptr<const page::Page>> held_;
+};
+
+void write_alignment_test(const model::Game& game, const SheetPlan& first, const PnpSettings& settings,
+                          const fs::path& file, const text::Typesetter& typesetter) {
+  Diagnostics diags;
+  // Its instructions need an upright cell's height; the offset it measures
+  // is the printer's, the same for cards lying turned.
+  SheetGrid grid = first.grid;
+  if (grid.turned) {
+    if (auto upright = fit_grid(grid.sheet, grid.trim(), {settings.gap, 0, settings.mark_offset + kMinMarkLength}))
+      grid = *upright;
+  }
+  auto pages = alignment_sheet(grid, settings, game.name, typesetter, diags);
+  if (diags.has_errors()) throw std::runtime_error(format_diagnostics(diags));
+  PrintPdf pdf(file, game.name + " – Passer-Test " + grid.sheet.name);
+  for (const auto& page : pages) pdf.add(page);
+  pdf.finish();
+}
+
+}  // namespace
+
+size_t pnp_page_count(const layout::CardPages& cards, std::span<const layout::CardSide> sides, const SheetFormat& sheet,
+                      const PnpSettings& settings) {
+  auto pnp = pnp_cards(cards, sides);
+  if (pnp.empty()) return 0;
+  return plan_sheets(pnp, sheet, settings).size() * (any_back(pnp) ? 2 : 1);
+}
+
+std::vector<std::string> pnp_layouts(const layout::CardPages& cards, std::span<const layout::CardSide> sides,
+                                     const SheetFormat& sheet, const PnpSettings& settings) {
+  auto pnp = pnp_cards(cards, sides);
+  if (pnp.empty()) return {};
+  std::vector<std::string> lines;
+  size_t count = 0;
+  auto plans = plan_sheets(pnp, sheet, settings);
+  for (size_t k = 0; k < plans.size(); ++k) {
+    ++count;
+    // Consecutive sheets with the same grid make one line.
+    bool last_of_kind = k + 1 == plans.size() || plans[k + 1].grid.summary() != plans[k].grid.summary();
+    if (!last_of_kind) continue;
+    lines.push_back(
+        fmt::format("{}: {} ({} {})", sheet.name, plans[k].grid.summary(), count, count == 1 ? "sheet" : "sheets"));
+    count = 0;
+  }
+  return lines;
+}
+
+void write_pnp_sheets(const model::Game& game, const layout::CardPages& cards, std::span<const layout::CardSide> sides,
+                      const PnpSettings& settings, const fs::path& dir, const text::Typesetter& typesetter,
+                      std::vector<fs::path>& written, const std::function<void()>& page_done) {
+  std::vector<PnpCard> pnp = pnp_cards(cards, sides);
+  if (pnp.empty()) return;
+  const bool backs = any_back(pnp);
+  for (const SheetFormat& sheet : settings.sheets) {
+    auto plans = plan_sheets(pnp, sheet, settings);
+    fs::path file = dir / "pnp" / (game.id + "-" + sheet.id + ".pdf");
+    // The title says how the cards sit (bleed or shared cuts): the reader
+    // sees it in the document properties, next to the paper it is for.
+    PrintPdf pdf(file, game.name + " – Print & Play " + sheet.name + ": " + plans.front().grid.summary());
+    for (size_t k = 0; k < plans.size(); ++k) {
+      std::string id = game.id + "/pnp-" + sheet.id + "-" + std::to_string(k + 1);
+      const SheetPages pages(plans[k], pnp, cards, sides);
+      pdf.add(front_sheet(plans[k], pnp, settings, id + "-front"));
+      if (page_done) page_done();
+      if (backs) {
+        pdf.add(back_sheet(plans[k], pnp, settings, id + "-back"));
+        if (page_done) page_done();
+      }
+    }
+    pdf.finish();
+    written.push_back(file);
+    fs::path test = dir / "pnp" / (game.id + "-" + sheet.id + "-alignment.pdf");
+    write_alignment_test(game, plans.front(), settings, test, typesetter);
+    written.push_back(test);
+  }
+}
+
+}  // namespace kw::products

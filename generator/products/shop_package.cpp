@@ -1,0 +1,154 @@
+#include "products/shop_package.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <stdexcept>
+
+#include "core/output_files.h"
+#include "exporters/print_pdf.h"
+#include "exporters/flatten.h"
+#include "render/render.h"
+
+namespace kw::products {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// The cards fitted to the shop's card as the package asks for them. For
+// PDF/X-1a, what blends becomes pixels here, region by region (flatten.h),
+// so that the converter finds no page it must turn into an image whole.
+// Backs are fitted once and kept: each is on many pages.
+class FittedCards {
+ public:
+  FittedCards(const ShopPackage& shop, const layout::CardPages& cards) : shop_(shop), cards_(cards) {}
+
+  std::shared_ptr<const page::Page> front(size_t i) { return fit(i); }
+  std::shared_ptr<const page::Page> back(size_t i) {
+    auto& kept = backs_[i];
+    if (!kept) kept = fit(i);
+    return kept;
+  }
+
+ private:
+  std::shared_ptr<const page::Page> fit(size_t i) {
+    page::Page fitted = page::fit_page(*cards_.page(i), shop_.card).page;
+    const bool x1a = shop_.cmyk && shop_.cmyk->pdfx == PdfxLevel::X1a;
+    if (x1a) fitted = flatten_transparency(fitted, shop_.cmyk->flatten_dpi, probe_);
+    return std::make_shared<const page::Page>(std::move(fitted));
+  }
+
+  const ShopPackage& shop_;
+  const layout::CardPages& cards_;
+  TransparencyProbe probe_;
+  std::map<size_t, std::shared_ptr<const page::Page>> backs_;
+};
+
+// One PDF of the package, written page by page, then converted to the
+// shop's colour.
+class PackagePdf {
+ public:
+  PackagePdf(const ShopPackage& shop, const std::string& game, const fs::path& file)
+      : shop_(shop), pdf_(file, game + ": " + shop.id + " " + file.stem().string()) {}
+
+  void add(const page::Page& page, const std::function<void()>& tick) {
+    pdf_.add(page);
+    tick();
+  }
+
+  void finish(std::vector<fs::path>& written, const std::function<void(const std::string&)>& note) {
+    pdf_.finish();
+    const fs::path& file = pdf_.path();
+    if (shop_.cmyk) {
+      const CmykResult converted = convert_to_cmyk(file, *shop_.cmyk);
+      if (!converted.note.empty())
+        note(file.parent_path().filename().string() + "/" + file.filename().string() + ": " + converted.note);
+    }
+    written.push_back(file);
+  }
+
+ private:
+  const ShopPackage& shop_;
+  PrintPdf pdf_;
+};
+
+// The resolution at which a fitted page comes out at the shop's pixel size.
+double dpi_for(const ShopPackage& shop, const page::Page& page) {
+  const auto [w, h] = *shop.image_px;
+  const double dpi = w / (page.size.w / 25.4);
+  const render::PixelSize px = render::pixel_size(page, dpi);
+  if (px.width != w || px.height != h)
+    throw std::runtime_error(fmt::format("{}: a {:g} x {:g} mm page does not make {} x {} px images (it makes {} x {})",
+                                         shop.id, page.size.w, page.size.h, w, h, px.width, px.height));
+  return dpi;
+}
+
+void write_image(const ShopPackage& shop, const page::Page& page, const fs::path& file,
+                 std::vector<fs::path>& written) {
+  const render::Raster raster = render::render_raster(page, dpi_for(shop, page));
+  write_output(file, shop.image_format == "jpg" ? render::encode_jpeg(raster, {95}) : render::encode_png(raster));
+  written.push_back(file);
+}
+
+}  // namespace
+
+size_t shop_package_units(const ShopPackage& shop, std::span<const layout::CardSide> sides) {
+  size_t with_back = 0;
+  for (const auto& s : sides) with_back += s.back.has_value();
+  size_t units = 0;
+  if (!shop.fronts_pdf.empty()) units += sides.size();
+  if (!shop.backs_pdf.empty()) units += with_back;
+  if (!shop.deck_pdf.empty()) units += 2 * with_back;
+  if (!shop.images_dir.empty() && shop.image_px) units += sides.size() + with_back;
+  return units;
+}
+
+void write_shop_package(const ShopPackage& shop, const layout::CardPages& cards,
+                        std::span<const layout::CardSide> sides, const fs::path& dir, std::vector<fs::path>& written,
+                        const std::function<void()>& tick, const std::function<void(const std::string&)>& note) {
+  if (sides.empty()) return;
+  const bool every_back = std::all_of(sides.begin(), sides.end(), [](const auto& s) { return s.back.has_value(); });
+  const bool needs_backs = !shop.backs_pdf.empty() || !shop.deck_pdf.empty();
+  if (needs_backs && !every_back)
+    throw std::runtime_error(shop.id + " takes a back for every card, and some cards of this game have none");
+  // "duell: drivethrucards deck": what a shop's file viewer shows.
+  const std::string& id = cards.frame(0).id;
+  const std::string game = id.substr(0, id.find('/'));
+  std::optional<PackagePdf> fronts, backs, deck;
+  if (!shop.fronts_pdf.empty()) fronts.emplace(shop, game, dir / shop.fronts_pdf);
+  if (!shop.backs_pdf.empty()) backs.emplace(shop, game, dir / shop.backs_pdf);
+  if (!shop.deck_pdf.empty()) deck.emplace(shop, game, dir / shop.deck_pdf);
+  const bool images = !shop.images_dir.empty() && shop.image_px;
+  const fs::path folder = dir / shop.images_dir;
+  const std::string ext = "." + shop.image_format;
+  std::vector<fs::path> image_files;
+  std::set<size_t> imaged_backs;  // each distinct back's image once
+  FittedCards fitted(shop, cards);
+  for (const auto& side : sides) {
+    const auto front = fitted.front(side.front);
+    const auto back = side.back ? fitted.back(*side.back) : nullptr;
+    if (fronts) fronts->add(*front, tick);
+    if (backs) backs->add(*back, tick);
+    if (deck) {
+      deck->add(shop.deck_back_first ? *back : *front, tick);
+      deck->add(shop.deck_back_first ? *front : *back, tick);
+    }
+    if (!images) continue;
+    write_image(shop, *front, folder / "front" / (cards.stem(side.front) + ext), image_files);
+    tick();
+    if (side.back && imaged_backs.insert(*side.back).second) {
+      write_image(shop, *back, folder / "back" / (cards.stem(*side.back) + ext), image_files);
+      tick();
+    }
+  }
+  for (auto* pdf : {&fronts, &backs, &deck})
+    if (*pdf) (*pdf)->finish(written, note);
+  written.insert(written.end(), image_files.begin(), image_files.end());
+}
+
+}  // namespace kw::products

@@ -1,0 +1,65 @@
+#pragma once
+// A print shop's package (`build --profile NAME`): the files one shop takes,
+// named, ordered and coloured as it asks (data/print/profiles.yaml says
+// what; the CLI turns a profile into a ShopPackage). Each card is fitted to
+// the shop's card (page/fit.h): a 59 x 91 mm game goes to a shop that cuts
+// 57.15 x 88.9 mm cards scaled and centred, never stretched.
+//   fronts, backs   one PDF of every front and one of each front's back
+//                   (page i of each is card i): Meinspiel.de
+//   deck            one PDF, each card's back and front next to each other
+//                   (back first or front first): DriveThruCards
+//   images          one image per front, and one per distinct back, at the
+//                   shop's pixel size (PNG or JPEG): MakePlayingCards
+// PDFs are converted to the shop's press condition (CMYK PDF/X) when it
+// names one.
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "layout/game_layout.h"
+#include "page/fit.h"
+#include "exporters/cmyk.h"
+
+namespace kw::products {
+
+struct ShopPackage {
+  std::string id;                     // the profile's id ("drivethrucards")
+  page::CardTarget card;              // the shop's card this game is fitted to
+  std::string card_name;              // its name at the shop ("bridge")
+  std::string fronts_pdf, backs_pdf;  // "" when the shop takes none
+  std::string deck_pdf;               // ""  when the shop takes none
+  bool deck_back_first = true;
+  std::string images_dir;                       // "" when the package writes no images
+  std::string image_format = "png";             // png | jpg
+  std::optional<std::pair<int, int>> image_px;  // the shop's pixel size of a whole card with bleed
+  std::optional<CmykSettings> cmyk;             // the PDFs' press condition; none: RGB
+};
+
+// Which package a game gets: the shop's card depends on the game's format.
+// The CLI answers from a print profile (preflight/preflight.h), so that
+// build and preflight choose the same card.
+class ShopChooser {
+ public:
+  virtual ~ShopChooser() = default;
+  virtual ShopPackage package_for(Size game_trim) const = 0;
+};
+
+// Writes the package under `dir` (<out>/<game>), appending what it wrote to
+// `written`; `tick` is called once per page or image. Throws
+// std::runtime_error (nothing half-written is left) on failure.
+// `note` hears what had to give way (e.g. black knocking out to stay within
+// the ink limit), one sentence naming the file. The cards are read in one
+// pass, each fitted once (a back shared by many fronts once in all), and fed
+// to every file of the package at once, so memory does not grow with the deck.
+void write_shop_package(const ShopPackage& shop, const layout::CardPages& cards,
+                        std::span<const layout::CardSide> sides, const std::filesystem::path& dir,
+                        std::vector<std::filesystem::path>& written, const std::function<void()>& tick,
+                        const std::function<void(const std::string&)>& note);
+
+// Pages the package paints, for the progress bar.
+size_t shop_package_units(const ShopPackage& shop, std::span<const layout::CardSide> sides);
+
+}  // namespace kw::products

@@ -1,0 +1,317 @@
+#include "products/tts_writer.h"
+
+#include <zlib.h>
+
+#include <algorithm>
+#include <cstring>
+#include <new>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+#include "core/json_text.h"
+#include "core/output_files.h"
+#include "render/raster.h"
+
+namespace kw::products {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// A sheet is large (3790 x 4095 px): standard Huffman tables let libjpeg
+// stream it row by row (optimised ones would hold every coefficient).
+const render::JpegOptions kTtsJpeg{90, false};
+
+// Cells up to this many rows ahead of the row being written are kept as RGB
+// (cards arrive roughly in order: the next row fills while one is written);
+// cells further ahead are compressed.
+constexpr size_t kRgbRowsAhead = 1;
+
+// Compressed fast: it is read back once.
+std::string pack(const std::uint8_t* rgb, size_t bytes) {
+  uLongf size = compressBound(static_cast<uLong>(bytes));
+  std::string out(size, '\0');
+  if (compress2(reinterpret_cast<Bytef*>(out.data()), &size, rgb, static_cast<uLong>(bytes), 1) != Z_OK)
+    throw std::runtime_error("tts: cannot compress a card's cell");
+  out.resize(size);
+  out.shrink_to_fit();  // it is kept
+  return out;
+}
+
+void unpack(const std::string& packed, std::uint8_t* rgb, size_t bytes) {
+  uLongf size = static_cast<uLongf>(bytes);
+  if (uncompress(rgb, &size, reinterpret_cast<const Bytef*>(packed.data()), static_cast<uLong>(packed.size())) !=
+          Z_OK ||
+      size != bytes)
+    throw std::runtime_error("tts: a card's cell does not unpack");
+}
+
+}  // namespace
+
+std::string tts_json(const TtsPlan& plan, std::span<const std::string> stems) {
+  nlohmann::ordered_json decks = nlohmann::ordered_json::array();
+  for (const TtsSheet& s : plan.sheets) {
+    nlohmann::ordered_json cards = nlohmann::ordered_json::array();
+    for (size_t card : s.cards) cards.push_back(card < stems.size() ? stems[card] : "");
+    decks.push_back({{"face", s.file},
+                     {"back", s.back_file},
+                     {"width", s.columns},
+                     {"height", s.rows},
+                     {"number", s.cards.size()},
+                     {"cards", cards}});
+  }
+  nlohmann::ordered_json doc;
+  doc["card_width"] = plan.card_w;
+  doc["card_height"] = plan.card_h;
+  doc["decks"] = decks;
+  return json_text(doc);
+}
+
+TtsWriter::TtsWriter(TtsPlan plan, std::vector<const page::Page*> pages, fs::path dir)
+    : plan_(std::move(plan)), pages_(std::move(pages)), dir_(std::move(dir)) {
+  size_t rows = 0;
+  for (size_t s = 0; s < plan_.sheets.size(); ++s) {
+    first_row_.push_back(rows);
+    rows += static_cast<size_t>(plan_.sheets[s].rows);
+    for (size_t c = 0; c < plan_.sheets[s].cards.size(); ++c)
+      where_[plan_.sheets[s].cards[c]] = {s, static_cast<int>(c)};
+  }
+}
+
+TtsWriter::~TtsWriter() = default;
+
+size_t TtsWriter::cell_bytes() const { return static_cast<size_t>(plan_.card_w) * plan_.card_h * 3; }
+
+// A cell lives until its row is written, while the cards' rasters and Cairo
+// images (a few MB each) come and go around it. Taken from malloc's heap,
+// those interleaved lifetimes fragmented it: 10 MB more peak memory on 3,000
+// cards. Pages mapped for each cell go back to the system when it is freed.
+// From malloc, uninitialised: every byte is written before it is read. (Pages
+// mapped for each cell kept them out of the heap, but faulting in and
+// unmapping 665 kB a card cost more system time than the rest of the TTS work.)
+TtsWriter::Pixels TtsWriter::new_pixels() const {
+  const size_t size = cell_bytes();
+  return Pixels(new std::uint8_t[size], detail::FreePixels{size});
+}
+
+void detail::FreePixels::operator()(std::uint8_t* pixels) const { delete[] pixels; }
+
+void TtsWriter::hold(size_t bytes) {
+  held_ += bytes;
+  peak_held_ = std::max(peak_held_, held_);
+}
+
+bool TtsWriter::takes(size_t index) const { return plan_.backs.count(index) > 0 || where_.count(index) > 0; }
+
+TtsWriter::Pixels TtsWriter::render_cell(size_t index, std::shared_ptr<const page::Raster> image) const {
+  Pixels rgb = new_pixels();
+  const render::Raster pixels = render::render_raster(tts_cell(plan_, *pages_.at(index), std::move(image)), plan_.dpi);
+  if (pixels.width != plan_.card_w || pixels.height != plan_.card_h)
+    throw std::logic_error("tts: a cell of " + std::to_string(pixels.width) + " x " + std::to_string(pixels.height) +
+                           " px, not " + std::to_string(plan_.card_w) + " x " + std::to_string(plan_.card_h));
+  for (int y = 0; y < pixels.height; ++y)
+    render::row_over_white(pixels, y, rgb.get() + static_cast<size_t>(y) * pixels.width * 3);
+  return rgb;
+}
+
+void TtsWriter::place(size_t index, std::shared_ptr<const page::Raster> image) {
+  if (takes(index)) place_pixels(index, render_cell(index, std::move(image)));
+}
+
+std::string TtsWriter::place_keeping(size_t index, std::shared_ptr<const page::Raster> image) {
+  if (!takes(index)) return {};
+  Pixels rgb = render_cell(index, std::move(image));
+  std::string packed = pack(rgb.get(), cell_bytes());
+  place_pixels(index, std::move(rgb));
+  return packed;
+}
+
+void TtsWriter::place_cell(size_t index, const std::string& packed) {
+  if (!takes(index)) return;
+  Pixels rgb = new_pixels();
+  unpack(packed, rgb.get(), cell_bytes());
+  place_pixels(index, std::move(rgb));
+}
+
+std::string TtsWriter::cell_key() const {
+  return std::to_string(plan_.card_w) + "x" + std::to_string(plan_.card_h) + " px at " + std::to_string(plan_.dpi) +
+         " dpi";
+}
+
+void TtsWriter::place_pixels(size_t index, Pixels rgb) {
+  const auto back = plan_.backs.find(index);
+  const auto front = where_.find(index);
+  std::optional<Strip> strip;
+  if (back != plan_.backs.end()) {
+    // The back's own image is its cell, written as it is.
+    render::JpegWriter jpeg(plan_.card_w, plan_.card_h, plan_.dpi, kTtsJpeg);
+    const size_t row_bytes = static_cast<size_t>(plan_.card_w) * 3;
+    for (int y = 0; y < plan_.card_h; ++y) jpeg.add_row(rgb.get() + y * row_bytes);
+    const fs::path file = dir_ / back->second;
+    write_output(file, jpeg.finish());
+    auto cell = std::make_shared<Cell>();
+    if (front == where_.end()) {
+      cell->rgb = std::move(rgb);
+    } else {  // a card that is its own back
+      cell->rgb = new_pixels();
+      std::memcpy(cell->rgb.get(), rgb.get(), cell_bytes());
+    }
+    std::lock_guard lock(mutex_);
+    written_.push_back(file);
+    if (back_cells_.emplace(index, cell).second) hold(cell->bytes());
+    strip = take_strip();
+  }
+  if (front != where_.end()) {
+    const auto [sheet, at] = front->second;
+    auto cell = std::make_shared<Cell>();
+    const size_t row = first_row_[sheet] + static_cast<size_t>(at / plan_.sheets[sheet].columns);
+    // next_row_ only grows: a cell near enough now stays near enough.
+    const bool ahead = row > next_row_.load() + kRgbRowsAhead;
+    if (ahead)
+      cell->packed = pack(rgb.get(), cell_bytes());
+    else
+      cell->rgb = std::move(rgb);
+    std::lock_guard lock(mutex_);
+    if (row >= next_row_.load() && cells_.emplace(std::pair{sheet, at}, cell).second) {  // else placed twice
+      hold(cell->bytes());
+      packed_ += ahead ? 1 : 0;
+    }
+    if (!strip) strip = take_strip();
+  }
+  write_strips(std::move(strip));
+}
+
+std::optional<TtsWriter::Strip> TtsWriter::take_strip() {
+  if (writing_ || failed_ || sheet_ >= plan_.sheets.size()) return std::nullopt;
+  const TtsSheet& s = plan_.sheets[sheet_];
+  Strip strip{sheet_, row_, std::vector<CellPtr>(static_cast<size_t>(s.columns)), 0};
+  for (int c = 0; c < s.columns; ++c) {
+    const int at = row_ * s.columns + c;
+    if (static_cast<size_t>(at) < s.cards.size()) {
+      auto it = cells_.find({sheet_, at});
+      if (it == cells_.end()) return std::nullopt;
+      strip.cells[c] = it->second;
+    } else if (at == s.back_cell()) {
+      auto it = back_cells_.find(s.back);
+      if (it == back_cells_.end()) return std::nullopt;
+      strip.cells[c] = it->second;
+    }
+  }
+  // The fronts leave the map; while the row is written they are held as RGB.
+  for (int c = 0; c < s.columns; ++c) {
+    const int at = row_ * s.columns + c;
+    if (static_cast<size_t>(at) >= s.cards.size()) break;
+    held_ -= strip.cells[c]->bytes();
+    strip.bytes += cell_bytes();
+    cells_.erase({sheet_, at});
+  }
+  hold(strip.bytes);
+  if (row_ == 0) peak_open_ = std::max(peak_open_, ++open_sheets_);
+  writing_ = true;
+  return strip;
+}
+
+void TtsWriter::write_strip(const Strip& strip) {
+  const TtsSheet& s = plan_.sheets[strip.sheet];
+  if (strip.row == 0) {
+    jpeg_ = std::make_unique<render::JpegWriter>(s.columns * plan_.card_w, s.rows * plan_.card_h, plan_.dpi, kTtsJpeg);
+    file_ = std::make_unique<PendingFile>(dir_ / s.file);
+  }
+  const size_t cell_row = static_cast<size_t>(plan_.card_w) * 3;
+  std::vector<Pixels> unpacked(strip.cells.size());
+  std::vector<const std::uint8_t*> pixels(strip.cells.size(), nullptr);
+  for (size_t c = 0; c < strip.cells.size(); ++c) {
+    if (!strip.cells[c]) continue;
+    if (strip.cells[c]->rgb) {
+      pixels[c] = strip.cells[c]->rgb.get();
+    } else {
+      unpacked[c] = new_pixels();
+      unpack(strip.cells[c]->packed, unpacked[c].get(), cell_bytes());
+      pixels[c] = unpacked[c].get();
+    }
+  }
+  std::vector<std::uint8_t> row(cell_row * strip.cells.size());
+  for (int y = 0; y < plan_.card_h; ++y) {
+    for (size_t c = 0; c < strip.cells.size(); ++c) {
+      std::uint8_t* out = row.data() + c * cell_row;
+      if (pixels[c])
+        std::memcpy(out, pixels[c] + y * cell_row, cell_row);
+      else
+        std::memset(out, 255, cell_row);  // an empty cell: paper
+    }
+    jpeg_->add_row(row.data());
+  }
+  file_->append(jpeg_->take_bytes());
+  if (strip.row + 1 == s.rows) {
+    file_->append(jpeg_->finish());
+    file_->commit();
+    jpeg_.reset();
+    file_.reset();
+  }
+}
+
+void TtsWriter::write_strips(std::optional<Strip> strip) {
+  while (strip) {
+    try {
+      write_strip(*strip);
+    } catch (...) {
+      jpeg_.reset();
+      file_.reset();  // removes the partial file
+      std::lock_guard lock(mutex_);
+      failed_ = true;
+      writing_ = false;
+      held_ -= strip->bytes;
+      throw;
+    }
+    std::lock_guard lock(mutex_);
+    held_ -= strip->bytes;
+    if (++row_ == plan_.sheets[sheet_].rows) {
+      written_.push_back(dir_ / plan_.sheets[sheet_].file);
+      --open_sheets_;
+      ++sheet_;
+      row_ = 0;
+    }
+    next_row_.fetch_add(1);
+    writing_ = false;
+    strip = take_strip();
+  }
+}
+
+void TtsWriter::finish(std::span<const std::string> stems) {
+  std::lock_guard lock(mutex_);
+  if (sheet_ < plan_.sheets.size())
+    throw std::logic_error("TTS sheet " + plan_.sheets[sheet_].file + " was not completed");
+  for (const auto& [index, cell] : back_cells_) held_ -= cell->bytes();
+  back_cells_.clear();
+  fs::path json = dir_ / (plan_.game_id + "-tts.json");
+  write_output(json, tts_json(plan_, stems));
+  written_.push_back(json);
+}
+
+std::vector<fs::path> TtsWriter::written() const {
+  std::lock_guard lock(mutex_);
+  return written_;
+}
+
+size_t TtsWriter::peak_open_sheets() const {
+  std::lock_guard lock(mutex_);
+  return peak_open_;
+}
+
+size_t TtsWriter::held_bytes() const {
+  std::lock_guard lock(mutex_);
+  return held_;
+}
+
+size_t TtsWriter::peak_held_bytes() const {
+  std::lock_guard lock(mutex_);
+  return peak_held_;
+}
+
+size_t TtsWriter::packed_cells() const {
+  std::lock_guard lock(mutex_);
+  return packed_;
+}
+
+}  // namespace kw::products

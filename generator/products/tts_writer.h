@@ -1,0 +1,138 @@
+#pragma once
+// The Tabletop Simulator files under tts/ (imposition/tts_sheets.h):
+//   tts/<game>-<n>.jpg             face sheet n (1, 2, ...)
+//   tts/<game>-back[-<deck>].jpg   a back
+//   tts/<game>-tts.json            per sheet: file, back, columns, rows, cards,
+//                                  and the card files on it, for TTS's import dialog
+// Cards arrive as rasters in any order, from any thread. Each is rendered
+// into its cell as it is placed (on the placing thread, outside the lock) and
+// kept as RGB until the row of cells it belongs to is complete; a cell more
+// than a row ahead of the sheet being written is kept zlib-compressed. A
+// sheet is written one row of cells at a time, as the rows complete, in
+// order: the row's cells go to a streaming JPEG (standard Huffman tables) and
+// its bytes to the file, so neither a whole sheet (3790 x 4095 px, 62 MB as
+// an image) nor its JPEG is ever held, however large the deck. A sheet's file
+// appears, complete, when its last row (with its back) is written. The pixels
+// are those of the sheet painted whole (tts_sheet_ground and tts_sheet_cell):
+// the cells are placed pixel for pixel.
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "page/page.h"
+#include "products/tts_sheets.h"
+#include "core/output_files.h"
+#include "render/jpeg.h"
+
+namespace kw::products {
+
+namespace detail {
+// A cell's pixels, with their size (tts_writer.cpp).
+struct FreePixels {
+  size_t size = 0;
+  void operator()(std::uint8_t* pixels) const;
+};
+}  // namespace detail
+
+// The plan as JSON (tts/<game>-tts.json).
+std::string tts_json(const TtsPlan& plan, std::span<const std::string> stems);
+
+class TtsWriter {
+ public:
+  TtsWriter(TtsPlan plan, std::vector<const page::Page*> pages, std::filesystem::path dir);
+  ~TtsWriter();
+  TtsWriter(const TtsWriter&) = delete;
+  TtsWriter& operator=(const TtsWriter&) = delete;
+  // Card `index` (a front or a back of the plan) rendered as `image` (its
+  // whole page); the image is not kept. Thread-safe. The thread that
+  // completes the next row of cells writes it (and any rows completed
+  // meanwhile). Throws on write errors; after one, no more sheets are
+  // written and finish() throws.
+  void place(size_t index, std::shared_ptr<const page::Raster> image);
+  // The same, also giving the card's cell (its pixels over white,
+  // compressed; empty for a card the plan does not take) for a build's cache
+  // to keep, and placing such a cell again without the card's pixels.
+  // Thread-safe.
+  std::string place_keeping(size_t index, std::shared_ptr<const page::Raster> image);
+  void place_cell(size_t index, const std::string& packed);
+  // What a cell's pixels depend on besides its card's page and rendering
+  // (its size and resolution), for cache keys.
+  std::string cell_key() const;
+  // Whether card `index` is on a sheet or is a back.
+  bool takes(size_t index) const;
+  // Writes the JSON; throws std::logic_error if a sheet was never completed.
+  void finish(std::span<const std::string> stems);
+  std::vector<std::filesystem::path> written() const;
+  // Most sheets being written at once so far (1: they are written in order).
+  size_t peak_open_sheets() const;
+  // Bytes held for the sheets: cells placed and not yet written (as RGB or
+  // compressed), the backs' cells, and the row of cells being written (as
+  // RGB); now, and the most so far. The compressed bytes of one row, on
+  // their way to the file, are not counted.
+  size_t held_bytes() const;
+  size_t peak_held_bytes() const;
+  // Cells that were kept compressed (placed more than a row ahead).
+  size_t packed_cells() const;
+
+ private:
+  using Pixels = std::unique_ptr<std::uint8_t[], detail::FreePixels>;
+  // A cell's pixels, card_w x card_h, as RGB over white paper, or those bytes
+  // zlib-compressed.
+  struct Cell {
+    Pixels rgb;
+    std::string packed;
+    size_t bytes() const { return (rgb ? rgb.get_deleter().size : 0) + packed.size(); }
+  };
+  using CellPtr = std::shared_ptr<const Cell>;
+  // A row of cells of a sheet, one per column (null: paper).
+  struct Strip {
+    size_t sheet = 0;
+    int row = 0;
+    std::vector<CellPtr> cells;
+    size_t bytes = 0;  // held for it while it is written
+  };
+
+  // Under mutex_: the next row to write, if it is complete and nobody is
+  // writing (then the caller is the writer until it has written it).
+  std::optional<Strip> take_strip();
+  Pixels render_cell(size_t index, std::shared_ptr<const page::Raster> image) const;
+  void place_pixels(size_t index, Pixels rgb);
+  // Outside the lock: writes `strip` and any rows completed meanwhile.
+  void write_strips(std::optional<Strip> strip);
+  void write_strip(const Strip& strip);
+  void hold(size_t bytes);  // under mutex_
+  size_t cell_bytes() const;
+  Pixels new_pixels() const;  // cell_bytes() of them
+
+  TtsPlan plan_;
+  std::vector<const page::Page*> pages_;
+  std::filesystem::path dir_;
+  std::map<size_t, std::pair<size_t, int>> where_;  // front -> (sheet, cell)
+  std::vector<size_t> first_row_;                   // per sheet, the number of its first row among all sheets' rows
+
+  mutable std::mutex mutex_;
+  std::map<std::pair<size_t, int>, CellPtr> cells_;  // (sheet, cell) -> its pixels, placed, not yet written
+  std::map<size_t, CellPtr> back_cells_;             // back index -> its cell
+  size_t sheet_ = 0;                                 // the sheet being written
+  int row_ = 0;                                      // its next row
+  std::atomic<size_t> next_row_{0};                  // that row's number among all rows (read without the lock)
+  bool writing_ = false;                             // a thread is writing a row
+  bool failed_ = false;                              // a write failed
+  size_t held_ = 0, peak_held_ = 0, packed_ = 0;
+  size_t open_sheets_ = 0, peak_open_ = 0;
+  std::vector<std::filesystem::path> written_;
+
+  // The sheet being written; only the thread writing a row touches them.
+  std::unique_ptr<render::JpegWriter> jpeg_;
+  std::unique_ptr<PendingFile> file_;
+};
+
+}  // namespace kw::products

@@ -1,0 +1,86 @@
+#include "settings/print_config.h"
+
+#include <algorithm>
+
+#include "model/value.h"
+#include "settings/settings_schema.h"
+#include "project/project.h"
+#include "yaml/reader.h"
+
+namespace kw::settings {
+
+namespace {
+
+void read_line_style(yaml::Reader& r, LineStyle& style) {
+  if (auto w = r.number("width")) style.width = *w;
+  if (auto c = r.colour("color")) style.color = *c;
+}
+
+// The sheet formats `pnp.sheets` names, in its order (default: all).
+std::vector<SheetFormat> chosen_sheets(yaml::Reader& pnp, const std::vector<SheetFormat>& formats) {
+  const yaml::Value* list = pnp.find("sheets");
+  if (!list) return formats;
+  std::vector<SheetFormat> out;
+  for (const auto& item : list->list) {
+    auto it = std::find_if(formats.begin(), formats.end(), [&](const SheetFormat& f) { return f.id == item.scalar; });
+    if (it != formats.end()) {
+      out.push_back(*it);
+      continue;
+    }
+    std::vector<std::string> known;
+    for (const auto& f : formats) known.push_back(f.id);
+    pnp.error(item.loc, "unknown sheet '" + item.scalar + "'", "known sheets are " + yaml::join_names(known));
+  }
+  return out;
+}
+
+void read_pnp(yaml::Reader& r, const std::vector<SheetFormat>& formats, PnpSettings& pnp) {
+  pnp.sheets = chosen_sheets(r, formats);
+  if (auto g = r.number("gap")) pnp.gap = *g;
+  if (auto m = r.record("marks")) {
+    if (auto l = m->number("length")) pnp.mark_length = *l;
+    if (auto o = m->number("offset")) pnp.mark_offset = *o;
+    read_line_style(*m, pnp.marks);
+  }
+  if (auto c = r.record("cut_lines")) {
+    if (auto e = c->flag("enabled")) pnp.cut_lines = *e;
+    read_line_style(*c, pnp.cut);
+  }
+  if (auto d = r.record("duplex")) {
+    if (auto f = d->text("flip")) pnp.flip = *f == "long-edge" ? DuplexFlip::LongEdge : DuplexFlip::ShortEdge;
+    if (auto o = d->point("offset")) pnp.duplex_offset = *o;
+  }
+}
+
+}  // namespace
+
+std::optional<PnpSettings> load_pnp_settings(const project::Project& project, Diagnostics& diags) {
+  const std::string file = "data/print/sheets.yaml";
+  if (!project.exists(file)) return std::nullopt;
+  size_t errors = diags.error_count();
+  auto doc = model::read_yaml(project, file, diags);
+  if (!doc) return std::nullopt;
+
+  PnpSettings pnp;
+  pnp.loc = doc->loc;
+  yaml::Reader top(*doc, sheets_file_schema(), diags);
+  std::vector<SheetFormat> formats;
+  top.each("sheets", [&](const std::string& id, const yaml::Value& v) {
+    yaml::Reader r(v, sheet_schema(), diags, {"sheet '" + id + "'", {}, {}});
+    SheetFormat f;
+    f.id = id;
+    f.loc = v.key_loc;
+    f.name = r.text("name").value_or(id);
+    auto w = r.number("width");
+    auto h = r.number("height");
+    if (w && h) f.size = {*w, *h};
+    if (auto m = r.number("margin")) f.margin = *m;
+    formats.push_back(f);  // even when broken, so that pnp.sheets finds its name
+  });
+  pnp.sheets = formats;
+  if (auto r = top.record("pnp")) read_pnp(*r, formats, pnp);
+  if (diags.error_count() > errors) return std::nullopt;
+  return pnp;
+}
+
+}  // namespace kw::settings

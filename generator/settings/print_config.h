@@ -1,0 +1,58 @@
+#pragma once
+// Print production settings from data/print/ (data, not code):
+//   sheets.yaml    paper for print-and-play sheets and how sheets are drawn
+//                  (crop marks, cut lines, duplex)
+//   profiles.yaml  print-shop profiles that preflight checks files against
+// Read with file:line:col diagnostics; a missing file means "no such
+// products" (a project without data/print/ builds cards only).
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/color.h"
+#include "core/diagnostic.h"
+#include "core/geometry.h"
+
+namespace kw::project {
+class Project;
+}
+
+namespace kw::settings {
+
+// A paper sheet for print-and-play, portrait.
+struct SheetFormat {
+  std::string id;     // "a4": the file name's suffix (<game>-a4.pdf)
+  std::string name;   // "A4"
+  Size size;          // mm
+  double margin = 3;  // the printer's unprintable edge: cards stay inside it
+  SourceLoc loc;
+};
+
+struct LineStyle {
+  double width = 0.25;  // mm
+  Color color;
+};
+
+// How the back sheet lies behind the front sheet after duplex printing.
+// LongEdge (portrait, the usual setting): flipped about the long edge, so
+// columns are mirrored. ShortEdge: flipped about the short edge, rows mirrored.
+enum class DuplexFlip { LongEdge, ShortEdge };
+
+struct PnpSettings {
+  std::vector<SheetFormat> sheets;  // one PDF per sheet format, in this order
+  double gap = 0;                   // between neighbouring cards; 0: they share one cut
+  double mark_length = 5;           // crop marks: length, mm
+  double mark_offset = 1;           // distance between the card grid and a mark, mm
+  LineStyle marks{0.25, {0, 0, 0, 255}};
+  bool cut_lines = false;  // thin lines along every cut, over the cards' edges
+  LineStyle cut{0.1, {0x9a, 0x9a, 0x9a, 255}};
+  DuplexFlip flip = DuplexFlip::LongEdge;
+  Point duplex_offset;  // mm, moves the backs as seen on the back side (+x right, +y down)
+  SourceLoc loc;
+};
+
+// Loads the project's data/print/sheets.yaml; nullopt when the file does not
+// exist or has errors (reported to `diags`).
+std::optional<PnpSettings> load_pnp_settings(const project::Project& project, Diagnostics& diags);
+
+}  // namespace kw::settings

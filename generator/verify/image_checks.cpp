@@ -1,0 +1,173 @@
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "verify/card_checks.h"
+#include "render/jpeg.h"
+#include "render/png.h"
+
+namespace kw::print::preflight {
+
+namespace {
+
+constexpr double kCutTolerance = 1.5;  // mm the cut may stray into the card (print-specs.md)
+
+// Pixel box [x0, x1) x [y0, y1), clipped to the raster where it is read.
+struct Box {
+  int x0, y0, x1, y1;
+};
+
+// One side of the card: the strip in the bleed and the band inside the trim
+// that the cutting tolerance may expose.
+struct Side {
+  const char* name;
+  Box bleed, edge;
+  bool horizontal;  // runs along x
+};
+
+// The raster's sides, with the trim `bx`, `by` px in from its edges and a
+// band `ex`, `ey` px wide.
+std::vector<Side> sides_of(const render::Raster& raster, int bx, int by, int ex, int ey) {
+  const int W = raster.width, H = raster.height;
+  return {{"top", {0, 0, W, by}, {bx, by, W - bx, by + ey}, true},
+          {"bottom", {0, H - by, W, H}, {bx, H - by - ey, W - bx, H - by}, true},
+          {"left", {0, 0, bx, H}, {bx, by, bx + ex, H - by}, false},
+          {"right", {W - bx, 0, W, H}, {W - bx - ex, by, W - bx, H - by}, false}};
+}
+
+template <typename F>
+void for_each_pixel(const render::Raster& raster, const Box& b, F&& f) {
+  for (int y = std::max(0, b.y0); y < std::min(raster.height, b.y1); ++y)
+    for (int x = std::max(0, b.x0); x < std::min(raster.width, b.x1); ++x) f(raster.pixel(x, y));
+}
+
+Color mean(const render::Raster& raster, const Box& b) {
+  double r = 0, g = 0, bl = 0;
+  size_t n = 0;
+  for_each_pixel(raster, b, [&](const Color& c) {
+    r += c.r;
+    g += c.g;
+    bl += c.b;
+    ++n;
+  });
+  auto avg = [n](double v) { return static_cast<std::uint8_t>(n ? std::lround(v / static_cast<double>(n)) : 0); };
+  return Color{avg(r), avg(g), avg(bl), 255};
+}
+
+// Along the side, in eight pieces: the piece whose bleed differs most from the
+// card's edge next to it, and by how much.
+std::pair<double, std::string> worst_piece(const render::Raster& raster, const Side& side, int bx, int by) {
+  constexpr int pieces = 8;
+  const int W = raster.width, H = raster.height;
+  std::string worst;
+  double worst_distance = -1;
+  for (int k = 0; k < pieces; ++k) {
+    Box b = side.bleed, e = side.edge;
+    if (side.horizontal) {
+      b.x0 = e.x0 = bx + (W - 2 * bx) * k / pieces;
+      b.x1 = e.x1 = bx + (W - 2 * bx) * (k + 1) / pieces;
+    } else {
+      b.y0 = e.y0 = by + (H - 2 * by) * k / pieces;
+      b.y1 = e.y1 = by + (H - 2 * by) * (k + 1) / pieces;
+    }
+    Color in_bleed = mean(raster, b), at_edge = mean(raster, e);
+    double d = distance(in_bleed, at_edge);
+    if (d > worst_distance) {
+      worst_distance = d;
+      worst = "piece " + std::to_string(k + 1) + "/" + std::to_string(pieces) + " averages " + in_bleed.hex() +
+              " in the bleed but " + at_edge.hex() + " at the card's edge";
+    }
+  }
+  return {worst_distance, worst};
+}
+
+}  // namespace
+
+// Bleed: each side's strip, from the page edge to the trim, must be the
+// card's edge colour, or else continue what the card shows at its edge:
+// along the side, in eight pieces, the bleed's mean colour must match the
+// mean of the band inside the trim that the cutting tolerance may expose
+// (textured or multicoloured edges run on into the bleed).
+void check_bleed(const render::Raster& raster, const page::Page& page, const PrintProfile& profile,
+                 const std::string& name, CardPreflight& card) {
+  const Expected want = expected(profile);
+  const double sx = raster.width / page.size.w, sy = raster.height / page.size.h;
+  const int bx = static_cast<int>(std::floor(want.trim.x * sx)), by = static_cast<int>(std::floor(want.trim.y * sy));
+  const int ex = std::max(1, static_cast<int>(std::lround(kCutTolerance * sx)));
+  const int ey = std::max(1, static_cast<int>(std::lround(kCutTolerance * sy)));
+  for (const Side& side : sides_of(raster, bx, by, ex, ey)) {
+    size_t total = 0, good = 0;
+    for_each_pixel(raster, side.bleed, [&](const Color& c) {
+      ++total;
+      if (distance(c, page.edge_color) <= profile.bleed_tolerance) ++good;
+    });
+    if (total == 0) continue;
+    double share = static_cast<double>(good) / static_cast<double>(total);
+    if (share + 1e-9 >= profile.bleed_coverage) continue;
+    auto [worst_distance, worst] = worst_piece(raster, side, bx, by);
+    if (worst_distance > profile.bleed_tolerance)
+      add(card, PreflightCheck::Bleed,
+          name + ": the " + side.name + " bleed is neither the edge colour " + page.edge_color.hex() + " (" +
+              fmt::format("{:.0f}%", 100 * share) + " of it) nor does it continue the card's edge (" + worst + ")");
+  }
+}
+
+namespace {
+
+// Pixel size at the profile's dpi, the dpi the file states, RGB.
+void check_header(const render::JpegInfo& info, const PrintProfile& profile, const std::string& name,
+                  CardPreflight& card) {
+  Expected want = expected(profile);
+  int w = mm_to_px_count(want.media.w, profile.image_dpi), h = mm_to_px_count(want.media.h, profile.image_dpi);
+  if (info.width != w || info.height != h)
+    add(card, PreflightCheck::Image,
+        name + ": " + std::to_string(info.width) + " x " + std::to_string(info.height) + " px, not " +
+            std::to_string(w) + " x " + std::to_string(h) + " (" + fmt::format("{:g} dpi", profile.image_dpi) + ")");
+  if (info.density_unit != 1 || std::abs(info.x_density - profile.image_dpi) > 0.5)
+    add(card, PreflightCheck::Image,
+        name + ": the file says " + std::to_string(info.x_density) + (info.density_unit == 1 ? " dpi" : " (no dpi)") +
+            ", not " + fmt::format("{:g} dpi", profile.image_dpi));
+  if (profile.image_color == "rgb" &&
+      (info.components != 3 || (info.color_space != "YCbCr" && info.color_space != "RGB")))
+    add(card, PreflightCheck::Image, name + ": colour " + info.color_space + ", not RGB");
+}
+
+}  // namespace
+
+void check_jpeg(const std::string& file_name, const std::string& bytes, const page::Page& page,
+                const PrintProfile& profile, CardPreflight& card, render::Raster& raster) {
+  render::JpegInfo info;
+  try {
+    info = render::jpeg_info(bytes);
+    raster = render::decode_jpeg(bytes);
+  } catch (const std::exception& e) {
+    add(card, PreflightCheck::Image, file_name + ": " + e.what());
+    return;
+  }
+  check_header(info, profile, file_name, card);
+  check_bleed(raster, page, profile, file_name, card);
+}
+
+void check_png(const std::string& file_name, const std::string& bytes, const page::Page& page,
+               const PrintProfile& profile, CardPreflight& card, render::Raster& raster) {
+  std::optional<double> dpi;
+  try {
+    raster = render::decode_png(bytes);
+    dpi = render::png_dpi(bytes);
+  } catch (const std::exception& e) {
+    add(card, PreflightCheck::Image, file_name + ": " + e.what());
+    return;
+  }
+  render::JpegInfo info;  // the same header checks: size, density, colour
+  info.width = raster.width;
+  info.height = raster.height;
+  info.density_unit = dpi ? 1 : 0;
+  info.x_density = static_cast<int>(std::lround(dpi.value_or(0)));
+  info.components = 3;
+  info.color_space = "RGB";
+  check_header(info, profile, file_name, card);
+  check_bleed(raster, page, profile, file_name, card);
+}
+
+}  // namespace kw::verify::preflight

@@ -1,0 +1,102 @@
+// overview.png: the contact sheet's pages, and the sheet rendered from card
+// rasters.
+#include <gtest/gtest.h>
+
+#include <memory>
+
+#include "products/contact_sheet.h"
+#include "products/overview.h"
+#include "render/png.h"
+#include "render/raster.h"
+#include "sheet_test_cards.h"
+#include "support/test_support.h"
+#include "text/font_library.h"
+
+namespace kw::print {
+namespace {
+
+using namespace test_cards;
+
+TEST(ContactSheet, PagesOfLabelsAndCardImages) {
+  Diagnostics diags;
+  auto fonts = text::FontLibrary::load(test::source_project(), diags);
+  text::Typesetter typesetter(*fonts);
+  ContactSheetGeometry g = contact_sheet_geometry(3, {59, 91});
+  std::vector<std::string> labels = {"01-a", "02-b", "00-back"};
+  page::Page ground = contact_sheet_ground(g, labels, typesetter, diags);
+  ASSERT_FALSE(diags.has_errors()) << format_diagnostics(diags);
+  EXPECT_NEAR(ground.size.w, g.width / (60 / 25.4), 1e-9);
+  EXPECT_NE(page::dump(ground).find("label: text \"02-b\""), std::string::npos) << page::dump(ground);
+  page::Page card = solid(shade(1));
+  auto image = std::make_shared<const render::Raster>(render::render_raster(card, 50));
+  page::Page layer = contact_sheet_card(g, 2, card, image);
+  ASSERT_EQ(layer.size, ground.size);
+  const auto& shown = std::get<page::Image>(layer.items.at(0).shape);
+  EXPECT_DOUBLE_EQ(shown.corner_radius, 5);  // the card's die cut
+  EXPECT_NEAR(shown.box.x, g.card(2).x / (60 / 25.4), 1e-9);
+  EXPECT_EQ(shown.resampling, page::Image::Resampling::Smooth);
+  // A label that cannot be set is an error.
+  std::vector<std::string> long_label = {std::string(300, 'W')};
+  Diagnostics bad;
+  contact_sheet_ground(g, long_label, typesetter, bad);
+  EXPECT_TRUE(bad.has_errors());
+}
+
+// 60 dpi up to the bench deck's 1,001 cards; beyond, the cards shrink so
+// the sheet (held one strip at a time, but written whole) stays openable.
+TEST(ContactSheet, LargeDecksGetSmallerCardsNotALargerSheet) {
+  const ContactSheetGeometry thousand = contact_sheet_geometry(1001, {59, 91});
+  EXPECT_DOUBLE_EQ(thousand.dpi, 60);
+  EXPECT_EQ(thousand.width, 7157);
+  EXPECT_EQ(thousand.height, 5403);
+  for (size_t n : {1500u, 10001u, 100000u}) {
+    const ContactSheetGeometry g = contact_sheet_geometry(n, {59, 91});
+    EXPECT_LT(g.dpi, 60) << n;
+    EXPECT_LE(static_cast<double>(g.width) * g.height, kMaxContactSheetPixels) << n;
+    EXPECT_GE(static_cast<size_t>(g.columns) * g.rows, n);
+    EXPECT_GT(static_cast<double>(g.width) * g.height, kMaxContactSheetPixels / 2) << n << ": no smaller than needed";
+  }
+}
+
+TEST(ContactSheet, EveryCardCutToItsTrimAndLabelled) {
+  Diagnostics diags;
+  auto fonts = text::FontLibrary::load(test::source_project(), diags);
+  text::Typesetter typesetter(*fonts);
+  std::vector<page::Page> pages;
+  for (size_t i = 0; i < 56; ++i) pages.push_back(solid(shade(i)));
+  std::vector<const page::Page*> ptrs;
+  std::vector<std::string> labels;
+  for (size_t i = 0; i < pages.size(); ++i) {
+    ptrs.push_back(&pages[i]);
+    labels.push_back(std::to_string(i + 1) + "-card");
+  }
+  OverviewSheet sheet(ptrs, labels, typesetter);
+  const auto& g = sheet.geometry();
+  EXPECT_EQ(g.card_w, 139);  // 59 mm at 60 dpi
+  EXPECT_EQ(g.card_h, 215);
+  EXPECT_EQ(g.columns * g.rows >= 56, true);
+  EXPECT_GT(g.width, g.height);  // landscape
+  for (size_t i = 0; i < pages.size(); ++i)
+    sheet.place(i, std::make_shared<const render::Raster>(render::render_raster(pages[i], 100)));
+  render::Raster png = render::decode_png(sheet.encode_png(diags));
+  ASSERT_FALSE(diags.has_errors()) << format_diagnostics(diags);
+  EXPECT_EQ(png.width, g.width);
+  EXPECT_EQ(png.height, g.height);
+  for (size_t i : {0u, 20u, 55u}) {
+    Rect c = g.card(i);
+    EXPECT_TRUE(near(png.pixel(static_cast<int>(c.center().x), static_cast<int>(c.center().y)), shade(i))) << i;
+    EXPECT_TRUE(near(png.pixel(static_cast<int>(c.center().x), static_cast<int>(c.y) + 1), shade(i)))
+        << "the trim, not the bleed band, at the top of card " << i;
+    // The rounded corner shows the grey ground.
+    EXPECT_TRUE(near(png.pixel(static_cast<int>(c.x), static_cast<int>(c.y)), Color{0xe6, 0xe6, 0xe6, 255})) << i;
+    // Some dark label text below the card.
+    Rect l = g.label(i);
+    bool ink = false;
+    for (int y = static_cast<int>(l.y); y < static_cast<int>(l.bottom()); ++y)
+      for (int x = static_cast<int>(l.x); x < static_cast<int>(l.right()); ++x) ink = ink || png.pixel(x, y).r < 120;
+    EXPECT_TRUE(ink) << "label of card " << i;
+  }
+}
+
+}  // namespace
+}  // namespace kw::print
