@@ -15,10 +15,10 @@ struct Unit {
   double advance = 0;    // em, including tracking
   double stretch = 0;    // em a justified line may add after it (interword spaces)
   double shrink = 0;     // em a justified line may take from it
+  bool space = false;    // a space: dropped where a line ends on it
   // em a justified line may add before it, when it is not the line's first:
   // between ideographs (is_interletter_gap), which have no interword spaces
   double gap_stretch = 0;
-  bool space = false;  // a space: dropped where a line ends on it
 };
 
 enum class BreakKind {
