@@ -196,6 +196,7 @@ void add_dictionary_hyphens(const Hyphenator& hyphenator, const Scan& scan, Para
 }  // namespace
 
 bool is_ideographic(char32_t cp) {
+  if (cp < 0x1100) return false;  // nothing wide comes before Hangul Jamo: Latin text asks no more
   const auto c = static_cast<UChar32>(cp);
   const int32_t width = u_getIntPropertyValue(c, UCHAR_EAST_ASIAN_WIDTH);
   if (width == U_EA_FULLWIDTH) return true;  // full-width forms of ASCII sit among ideographs
