@@ -150,9 +150,12 @@ void split_runs(const std::string& text, std::size_t paragraph_begin, const Bidi
   std::vector<FaceRun> out;
   out.reserve(runs.size());
   for (const FaceRun& run : runs) {
-    if (run.icon) {
+    if (run.icon || run.begin == run.end) {
+      // An icon is one run whatever it is next to; an empty paragraph keeps
+      // its one empty run (its face gives the line its height).
       FaceRun r = run;
-      r.level = bidi.level_at(run.begin - paragraph_begin);
+      r.level = run.begin == run.end ? (bidi.rtl ? 1 : 0) : bidi.level_at(run.begin - paragraph_begin);
+      r.script = current;
       out.push_back(r);
       continue;
     }

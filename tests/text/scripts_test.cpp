@@ -138,6 +138,15 @@ TEST(Scripts, AnRtlLanguageSetsItsParagraphsRightToLeftWhateverTheyStartWith) {
   EXPECT_EQ(visual_text(*r.text, 0), "םולש רמא Gandalf");
 }
 
+TEST(Scripts, EmptyParagraphsBetweenRightToLeftOnes) {
+  SetResult r = set("שלום\n\nעולם", style("sans", "he"), {60, 40});
+  ASSERT_TRUE(r.text) << r.error;
+  ASSERT_EQ(r.text->lines.size(), 3u);
+  EXPECT_EQ(r.text->lines[1].text, "");
+  EXPECT_EQ(visual_text(*r.text, 2), "םלוע");
+  EXPECT_GT(r.text->lines[2].baseline, r.text->lines[1].baseline);
+}
+
 TEST(Scripts, BracketsAreMirroredInRightToLeftText) {
   SetResult r = set("(שלום)", style("sans", "he"), {60, 20});
   ASSERT_TRUE(r.text) << r.error;
