@@ -18,6 +18,7 @@ namespace {
 // level: right-to-left letters, Arabic digits, and the explicit embeddings,
 // overrides and isolates that may start a right-to-left stretch.
 bool may_be_rtl(char32_t cp) {
+  if (cp < 0x0590) return false;  // Latin, Greek, Cyrillic...: the first right-to-left letters are Hebrew's
   switch (u_charDirection(static_cast<UChar32>(cp))) {
     case U_RIGHT_TO_LEFT:
     case U_RIGHT_TO_LEFT_ARABIC:

@@ -1,6 +1,8 @@
 #include "text/language.h"
 
 #include <algorithm>
+#include <map>
+#include <mutex>
 
 #include <unicode/uchar.h>
 #include <unicode/uloc.h>
@@ -60,12 +62,32 @@ LanguageTag likely_subtags(const std::string& tag) {
   return likely;
 }
 
-std::optional<bool> language_is_rtl(const std::string& tag) {
+namespace {
+
+std::optional<bool> script_is_rtl(const std::string& tag) {
   const LanguageTag t = likely_subtags(tag);
   if (t.language.empty() || t.script.empty()) return std::nullopt;
   const int32_t code = u_getPropertyValueEnum(UCHAR_SCRIPT, t.script.c_str());
   if (code < 0 || code == USCRIPT_UNKNOWN) return std::nullopt;
   return uscript_isRightToLeft(static_cast<UScriptCode>(code)) != 0;
+}
+
+}  // namespace
+
+std::optional<bool> language_is_rtl(const std::string& tag) {
+  // Asked for every text set, of the same few languages: ICU's lookup costs
+  // some microseconds, the answer never changes. A bounded memo, so no
+  // stream of odd tags can grow it.
+  static std::mutex mutex;
+  static std::map<std::string, std::optional<bool>, std::less<>> memo;
+  {
+    std::lock_guard lock(mutex);
+    if (auto it = memo.find(tag); it != memo.end()) return it->second;
+  }
+  const std::optional<bool> rtl = script_is_rtl(tag);
+  std::lock_guard lock(mutex);
+  if (memo.size() < 64) memo.emplace(tag, rtl);
+  return rtl;
 }
 
 }  // namespace kw::text

@@ -210,6 +210,7 @@ bool is_ideographic(char32_t cp) {
 }
 
 bool is_interletter_gap(char32_t cp, char32_t next) {
+  if (cp < 0x1100 && next < 0x1100) return false;  // see is_ideographic
   if (is_space(cp) || is_space(next) || is_mark_cp(next)) return false;
   if (u_hasBinaryProperty(static_cast<UChar32>(cp), UCHAR_DEFAULT_IGNORABLE_CODE_POINT) ||
       u_hasBinaryProperty(static_cast<UChar32>(next), UCHAR_DEFAULT_IGNORABLE_CODE_POINT))

@@ -140,6 +140,8 @@ void split_runs(const std::string& text, std::size_t paragraph_begin, const Bidi
   if (runs.empty()) return;
   hb_unicode_funcs_t* ucd = hb_unicode_funcs_get_default();
   auto own_script = [&](char32_t cp) {
+    // ASCII, most of what is set: its letters are Latin, the rest Common.
+    if (cp < 0x80) return (cp | 0x20) >= U'a' && (cp | 0x20) <= U'z' ? HB_SCRIPT_LATIN : HB_SCRIPT_INVALID;
     const hb_script_t s = hb_unicode_script(ucd, cp);
     return s == HB_SCRIPT_COMMON || s == HB_SCRIPT_INHERITED || s == HB_SCRIPT_UNKNOWN ? HB_SCRIPT_INVALID : s;
   };
