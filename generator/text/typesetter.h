@@ -58,10 +58,12 @@ struct SetLine {
   double baseline = 0;  // mm from the box top
   double left = 0;      // mm from the box left
   double width = 0;     // natural width of the line's content, mm
-  std::string text;     // the characters on the line (plus "-" if hyphenated)
+  std::string text;     // the characters on the line in logical order (plus "-" if hyphenated)
   bool hyphenated = false;
-  bool justified = false;   // spaces were stretched/shrunk to fill the box width
-  double space_adjust = 0;  // mm added to each interword space when justified (negative: shrunk)
+  bool justified = false;  // spaces were stretched/shrunk to fill the box width
+  // mm added to each interword space, and each gap between ideographs, when
+  // justified (negative: shrunk)
+  double space_adjust = 0;
   bool last_of_paragraph = false;
   bool rtl = false;  // its paragraph runs right to left
 };
