@@ -285,7 +285,8 @@ void define_schema(CLI::App& app, Invocation& inv) {
 void define_new(CLI::App& app, Invocation& inv) {
   CLI::App& scaffold = *add_command(app, "new",
                                     "scaffold a new game that builds and passes preflight at once: its data,\n"
-                                    "a card layout, a back, a reference card and a declared check");
+                                    "a card layout, a back, a rules card and two declared checks, every name\n"
+                                    "and text in its language (--lang)");
   scaffold.add_option("GAME", inv.new_game, "the new game's id ([a-z0-9][a-z0-9-]{0,63})")
       ->type_name("GAME")
       ->required()

@@ -7,10 +7,26 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 
 #include "core/names.h"
 
 namespace kw {
+
+namespace {
+
+// The languages ICU knows: ISO 639's two-letter codes and the three-letter
+// ones CLDR uses ("gsw", "haw"), plus "und" (undetermined).
+bool known_language(const std::string& primary) {
+  static const std::set<std::string> known = [] {
+    std::set<std::string> out = {"und"};
+    for (const char* const* code = icu::Locale::getISOLanguages(); *code; ++code) out.insert(*code);
+    return out;
+  }();
+  return known.count(primary) > 0;
+}
+
+}  // namespace
 
 std::optional<std::string> canonical_language(std::string_view tag) {
   if (!is_language_code(tag) || tag.find('_') != std::string_view::npos) return std::nullopt;
@@ -20,6 +36,8 @@ std::optional<std::string> canonical_language(std::string_view tag) {
   if (U_FAILURE(status) || locale.isBogus()) return std::nullopt;
   std::string out = locale.toLanguageTag<std::string>(status);
   if (U_FAILURE(status) || out.empty() || !is_language_code(out)) return std::nullopt;
+  // A well-formed tag of no language ("xx", "english") is a typo, not a language.
+  if (!known_language(primary_language(out))) return std::nullopt;
   return out;
 }
 

@@ -14,8 +14,8 @@ namespace kw {
 
 // The canonical spelling of `tag` ("EN" -> "en", "pt-br" -> "pt-BR",
 // "zh-hant-tw" -> "zh-Hant-TW"); nullopt when it is no well-formed BCP 47
-// tag (ICU's parser decides) or not one that is_language_code accepts as a
-// folder name.
+// tag (ICU's parser decides), names no language ICU knows ("xx",
+// "english"), or is not one that is_language_code accepts as a folder name.
 std::optional<std::string> canonical_language(std::string_view tag);
 
 // The tag one step more general, or "" for a bare language:

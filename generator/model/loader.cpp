@@ -176,7 +176,10 @@ class Loader {
                      "a game says its own in its `game:` map");
     if (!included_from.known()) {
       project_language_ = read_language(r.find("language"), "the project's language");
-      if (project_language_) project_language_loc_ = r.find("language")->loc;
+      if (r.find("language")) {
+        project_language_loc_ = r.find("language")->loc;
+        if (!project_language_) project_language_ = "und";  // misspelt, and said so
+      }
       project_translations_ = read_languages(r.find("translations"), project_language_.value_or(""));
     }
     r.each("formats", [&](const std::string& id, const Value& f) { load_format(id, f); });
@@ -257,9 +260,11 @@ class Loader {
     game->name = r.text("name").value_or("");
     game->rules = r.text("rules").value_or("");
     game->format_id = r.text("format").value_or("");
-    if (auto language = read_language(r.find("language"), "game '" + game->id + "': the language")) {
-      game->source_language = *language;
-      game->language_loc = r.find("language")->loc;
+    if (const Value* declared = r.find("language")) {
+      // Declared, even when misspelt (said by read_language): not "undeclared" too.
+      game->language_loc = declared->loc;
+      if (auto language = read_language(declared, "game '" + game->id + "': the language"))
+        game->source_language = *language;
     }
     if (const Value* translations = r.find("translations")) {
       game->translations_declared = true;

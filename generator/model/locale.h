@@ -61,6 +61,7 @@ struct TranslationStatus {
   std::string game, language, variant;
   std::string file;          // data/locales/<language>/<game>.yaml: where missing strings go
   std::string variant_file;  // ... <game>.<variant>.yaml, for a variant's own strings
+  bool file_exists = false, variant_file_exists = false;
   struct Counts {
     size_t total = 0;       // strings
     size_t missing = 0;     // shown in another language than this one or a more general form of it

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "core/language.h"
 #include "model/model.h"
 #include "studio/watcher.h"
 
@@ -67,6 +68,8 @@ const std::vector<std::string>& Studio::languages_of(const std::string& game) {
 std::string Studio::check_key(const SessionKey& key) {
   const project::Project& project = workspace_.project();
   const auto& languages = languages_of(key.game);
+  if (auto spelt = canonical_language(key.language); spelt && *spelt != key.language)
+    return "'" + key.language + "' is spelt '" + *spelt + "'";
   if (!languages.empty() && !contains(languages, key.language))
     return "game '" + key.game + "' is not in '" + key.language +
            "' (its languages: " + fmt::format("{}", fmt::join(languages, ", ")) + ")";

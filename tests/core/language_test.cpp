@@ -14,7 +14,7 @@ TEST(Language, CanonicalSpellings) {
   EXPECT_EQ(canonical_language("zh-hant-tw"), "zh-Hant-TW");
   EXPECT_EQ(canonical_language("de-CH"), "de-CH");
   EXPECT_EQ(canonical_language("und"), "und");
-  for (const char* bad : {"", "e", "english language", "de_CH", "../en", "en-", "-en", "x"})
+  for (const char* bad : {"", "e", "english language", "de_CH", "../en", "en-", "-en", "x", "xx", "english", "txt"})
     EXPECT_EQ(canonical_language(bad), std::nullopt) << bad;
 }
 
