@@ -212,6 +212,8 @@ std::string translation_file(const Words& from, const Words& to, const Fill& fil
       fill(to["rules_deck.title_text"]));
   add("card." + from["rules_deck.card"] + "." + from["rules_deck.text"], fill(from["rules_deck.text_text"]),
       fill(to["rules_deck.text_text"]));
+  add("deck." + from["deck.id"] + ".name", from["deck.name"], to["deck.name"]);
+  add("deck." + from["rules_deck.id"] + ".name", from["rules_deck.name"], to["rules_deck.name"]);
   const auto source_suits = from.suits(), target_suits = to.suits();
   for (size_t i = 0; i < source_suits.size() && i < target_suits.size(); ++i)
     add("table." + from["suits.table"] + "." + source_suits[i].first + "." + from["suits.name"], source_suits[i].second,

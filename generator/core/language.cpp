@@ -1,9 +1,11 @@
 #include "core/language.h"
 
 #include <unicode/locid.h>
+#include <unicode/numberformatter.h>
 #include <unicode/plurrule.h>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -82,6 +84,20 @@ std::string to_utf8(const icu::UnicodeString& s) {
 }
 
 }  // namespace
+
+std::string format_decimal(double v, const std::string& language) {
+  if (std::abs(v) < 5e-7) v = 0;
+  UErrorCode status = U_ZERO_ERROR;
+  icu::Locale locale = icu::Locale::forLanguageTag(language, status);
+  if (U_FAILURE(status)) locale = icu::Locale::getRoot();
+  status = U_ZERO_ERROR;
+  const icu::UnicodeString text = icu::number::NumberFormatter::withLocale(locale)
+                                      .grouping(UNumberGroupingStrategy::UNUM_GROUPING_OFF)
+                                      .precision(icu::number::Precision::maxFraction(6))
+                                      .formatDouble(v, status)
+                                      .toString(status);
+  return U_SUCCESS(status) ? to_utf8(text) : std::to_string(v);
+}
 
 std::string plural_category(const std::string& language, double number) {
   const icu::PluralRules* rules = rules_for(language);

@@ -33,6 +33,10 @@ std::string primary_language(std::string_view tag);
 std::vector<std::string> fallback_chain(const std::string& language, const std::vector<std::string>& available,
                                         const std::string& source);
 
+// `v` written the way `language` writes numbers (ICU: "1,5" in German,
+// "1.5" in English), up to 6 decimals, without grouping; -0 reads 0.
+std::string format_decimal(double v, const std::string& language);
+
 // The CLDR plural category of `number` in `language`: "zero", "one", "two",
 // "few", "many" or "other" (ICU's rules; a language ICU does not know has
 // "other" only). Thread-safe.

@@ -7,10 +7,10 @@
 #include "core/language.h"
 #include "core/quoted.h"
 #include "layout/layout_def.h"
-#include "text/markup.h"
 #include "model/strings.h"
 #include "rules/registry.h"
 #include "rules/rules.h"
+#include "text/markup.h"
 
 namespace kw::i18n {
 
@@ -157,8 +157,8 @@ size_t merge_po(const PoFile& po, const std::vector<CatalogEntry>& entries, mode
     auto it = by_id.find(p.context);
     const std::string whose = "game " + po.game + (po.variant.empty() ? "" : " variant " + po.variant);
     if (it == by_id.end()) {
-      diags.error({po_file, p.line, p.line > 0 ? 1 : 0}, "unknown string id '" + p.context + "' (msgctxt) for " + whose, {},
-                  po.variant.empty() ? "" : "a variant's PO holds only the strings it adds or changes");
+      diags.error({po_file, p.line, p.line > 0 ? 1 : 0}, "unknown string id '" + p.context + "' (msgctxt) for " + whose,
+                  {}, po.variant.empty() ? "" : "a variant's PO holds only the strings it adds or changes");
       continue;
     }
     if (p.source != it->second->source && !p.source_plural) {
@@ -236,7 +236,8 @@ void check_translations(const PoFile& po, const std::string& po_file, const mode
       else
         diags.error(at, "'" + p.context + "': the translation has {{" + name + "}}, which is no field of game " +
                             game.id + " (the source has " +
-                            (want.empty() ? std::string("none") : "{{" + *want.begin() + "}}" + (want.size() > 1 ? ", …" : "")) +
+                            (want.empty() ? std::string("none")
+                                          : "{{" + *want.begin() + "}}" + (want.size() > 1 ? ", …" : "")) +
                             ")");
     }
   }

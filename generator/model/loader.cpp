@@ -682,6 +682,7 @@ class Loader {
     deck.id = r.text("id").value_or("");
     if (!plain_id(deck.id)) diags_.error(r.find("id")->loc, not_plain("deck id", deck.id));
     deck.name = r.text("name").value_or("");
+    if (const Value* name = r.find("name")) deck.name_loc = name->loc;
     deck.layout = r.text("layout").value_or("");
     deck.layout_loc = r.find("layout")->loc;
     deck.loc = v.loc;

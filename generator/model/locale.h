@@ -12,6 +12,7 @@
 //   table.<table>.<entry>.<field.path>    text fields of table entries
 //   card.<definition>.<field.path>        text fields of cards (all copies)
 //   card.<card>.<field.path>              ... of one copy, where copies differ
+//   deck.<deck>.name                      a deck's name (a board's or booklet's title)
 //   layout.<layout>.<element>             literal text of a layout's text element
 //   rules.<game>.<word>                   words the rules engine prints
 //

@@ -73,6 +73,18 @@ void each_string(Game& game, Fn fn) {
       each_text(entry.fields, table.fields, "", [&](const std::string& path, Value& v) {
         fn("table." + table.id + "." + entry.id + "." + path, v, true);
       });
+  // A deck's name (on a board's sheets, a booklet's title): a plain string
+  // of the deck, localized in place like a field.
+  for (auto& deck : game.decks) {
+    if (deck.name.empty()) continue;
+    Value name;
+    name.kind = Value::Kind::Scalar;
+    name.scalar = deck.name;
+    name.loc = deck.name_loc;
+    fn("deck." + deck.id + ".name", name, true);
+    deck.name = name.scalar;
+    deck.name_loc = name.loc;
+  }
   auto shared = shared_paths(game);
   for (auto& deck : game.decks)
     for (auto& card : deck.cards)
@@ -196,7 +208,8 @@ void localize(Game& game, Diagnostics& diags, const std::map<std::string, std::s
   const Locale* own_file = game.translated_by.empty() ? nullptr : game.translated_by.front().base;
   if (!own_file || !game.variant.empty()) return;
   for (const auto& [id, entry] : own_file->strings) {
-    const bool data_id = id.starts_with("card.") || id.starts_with("table.") || id.starts_with("game.");
+    const bool data_id =
+        id.starts_with("card.") || id.starts_with("table.") || id.starts_with("game.") || id.starts_with("deck.");
     if (data_id && !used.count(id))
       diags.warning(entry.loc, "unknown string id '" + id + "': game " + game.id + " has no such text", {},
                     "a typo, or the text of a card or table entry since removed? i18n status lists the ids");

@@ -51,5 +51,14 @@ TEST(Language, PluralCategoriesComeFromCldr) {
   EXPECT_EQ(plural_category("pl", 22), "few");
 }
 
+TEST(Language, NumbersAreWrittenTheLanguagesWay) {
+  EXPECT_EQ(format_decimal(1.5, "de"), "1,5");
+  EXPECT_EQ(format_decimal(1.5, "en"), "1.5");
+  EXPECT_EQ(format_decimal(-0.25, "fr"), "-0,25");
+  EXPECT_EQ(format_decimal(1234.5, "de"), "1234,5");  // no grouping
+  EXPECT_EQ(format_decimal(-1e-9, "en"), "0");
+  EXPECT_EQ(format_decimal(2, "de"), "2");
+}
+
 }  // namespace
 }  // namespace kw

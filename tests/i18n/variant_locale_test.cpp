@@ -26,6 +26,7 @@ void write_variant_and_french(const MiniProject& p) {
   p.write("data/locales/fr/mini.yaml",
           "language: fr\ngame: mini\nstrings:\n"
           "  game.name: { de: Mini Müll, text: Mini Déchets }\n"
+          "  deck.main.name: { de: Main, text: Principal }\n"
           "  table.regions.north.name: { de: Nord, text: Nord }\n"
           "  table.regions.south.name: { de: Süd, text: Sud }\n"
           "  card.alpha.name: { de: Éomer, text: Éomer }\n"
