@@ -37,7 +37,7 @@ Studio::~Studio() {
 
 void Studio::watch() {
   auto watcher = std::make_shared<Watcher>(workspace_.project().root());
-  watcher_ = std::jthread([this, watcher](std::stop_token stop) {
+  watcher_ = std::jthread([this, watcher](const std::stop_token& stop) {
     while (!stop.stop_requested()) {
       std::vector<std::string> changed = watcher->wait(kWatchPoll);
       if (!changed.empty() && !stop.stop_requested()) reload(changed);
