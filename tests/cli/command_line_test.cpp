@@ -49,7 +49,7 @@ class ScopedEnv {
 
 // The tests run in the build folder, which is no project: the project folder
 // is the source tree, named as a user outside a project would name it.
-Parsed parse_here(std::vector<std::string> args) {
+Parsed parse_here(const std::vector<std::string>& args) {
   std::ostringstream out, err;
   Parsed p;
   p.line = parse_command_line(args, out, err);
