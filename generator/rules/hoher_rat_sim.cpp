@@ -121,7 +121,7 @@ struct Tally {
 };
 
 struct Seat {
-  int8_t colour = -1;   // the piece's colour (0-3), -1: free
+  int colour = -1;      // the piece's colour (0-3), -1: free
   bool leader = false;  // a Wortführer
 };
 
@@ -360,7 +360,7 @@ class Council {
       ++supply_[static_cast<size_t>(colour)];
     }
     --supply_[static_cast<size_t>(colour)];
-    seats_[static_cast<size_t>(at)] = Seat{static_cast<int8_t>(colour), false};
+    seats_[static_cast<size_t>(at)] = Seat{colour, false};
     return true;
   }
 
@@ -439,11 +439,11 @@ class Council {
           (l.colour >= 0 && faction_of(l.colour) != f) || (rr.colour >= 0 && faction_of(rr.colour) != f);
       if (leader >= 0 && exposed) {
         --leaders_[static_cast<size_t>(leader)];
-        seats_[static_cast<size_t>(at)] = Seat{static_cast<int8_t>(leader), true};
+        seats_[static_cast<size_t>(at)] = Seat{leader, true};
       } else if (!put(p, at)) {
         if (leader < 0) return violation("a seat taken without a piece");
         --leaders_[static_cast<size_t>(leader)];
-        seats_[static_cast<size_t>(at)] = Seat{static_cast<int8_t>(leader), true};
+        seats_[static_cast<size_t>(at)] = Seat{leader, true};
       }
     }
     draw(p);

@@ -58,9 +58,9 @@ Parsed parse_here(const std::vector<std::string>& args) {
   return p;
 }
 
-Parsed parse(std::vector<std::string> args) {
+Parsed parse(const std::vector<std::string>& args) {
   ScopedEnv root("KARTENWERK_ROOT", test::source_root().c_str());
-  return parse_here(std::move(args));
+  return parse_here(args);
 }
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
