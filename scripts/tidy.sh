@@ -54,7 +54,7 @@ failed_silently=()
 for rc in "$out"/*.rc; do
   log=${rc%.rc}
   grep -E '^[^ ].*:[0-9]+:[0-9]+: (warning|error): |^error: ' "$log" |
-    grep -vE "^/usr/include/.*: error: .*(incomplete type 'JSON'|__type_identity<JSON>).*\[clang-diagnostic-error\]$" \
+    grep -vE "^/usr/.*: error: .*(incomplete type 'JSON'|__type_identity<JSON>).*\[clang-diagnostic-error\]$" \
       >> "$findings" || true
   if [ "$(cat "$rc")" != 0 ] && ! grep -qE ': (warning|error): ' "$log"; then
     failed_silently+=("$log")
