@@ -24,8 +24,8 @@ bool contains(const std::vector<std::string>& list, const std::string& s) {
 
 }  // namespace
 
-Studio::Studio(std::filesystem::path root, std::vector<std::filesystem::path> allowed_read)
-    : workspace_(std::move(root), std::move(allowed_read)) {}
+Studio::Studio(const std::filesystem::path& root, std::vector<std::filesystem::path> allowed_read)
+    : workspace_(root, std::move(allowed_read)) {}
 
 Studio::~Studio() {
   stop();
