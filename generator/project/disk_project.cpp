@@ -109,6 +109,15 @@ InputPtr DiskProject::read_system(const std::string& absolute_path) const {
   return cached(absolute_path, fs::path(absolute_path));
 }
 
+std::vector<std::string> DiskProject::list_system(const std::string& absolute_dir) const {
+  std::vector<std::string> names;
+  std::error_code ec;
+  for (fs::directory_iterator it(absolute_dir, ec), end; !ec && it != end; it.increment(ec))
+    if (it->is_regular_file(ec)) names.push_back(it->path().filename().string());  // follows links, as Debian's are
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
 bool DiskProject::exists(const std::string& path) const {
   std::error_code ec;
   const auto file = resolve(path);

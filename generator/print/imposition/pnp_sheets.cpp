@@ -65,6 +65,10 @@ void push_segments(Page& page, const std::string& name, const std::vector<Segmen
   push(page, std::move(s), name, {}, Rect{l, t, r - l, b - t}.inset(-style.width / 2));
 }
 
+// The language of the alignment sheet's own text, which is written in this
+// file (German, like its decimal commas): its shaping and line breaking.
+constexpr const char* kSheetLanguage = "de";
+
 void push_text(Page& page, const std::string& name, const std::string& markup, double size_pt, text::Align align,
                const Rect& box, const text::Typesetter& typesetter, Diagnostics& diags,
                const std::string& font = "garamond") {
@@ -76,6 +80,7 @@ void push_text(Page& page, const std::string& name, const std::string& markup, d
   style.color = ink("#000000");
   style.hyphenate = false;
   style.features = {"lnum", "-liga"};  // lining figures for numbers; "--" stays two hyphens
+  style.language = kSheetLanguage;
   auto result = typesetter.set(markup, style, {box.w, box.h});
   if (!result.text) {
     diags.error({}, "alignment sheet " + page.id + ", " + name + ": " + result.error);

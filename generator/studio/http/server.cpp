@@ -33,10 +33,13 @@ bool plain(const std::string& s) {
 // The session a request names; false (and a 400 answer) when a value is malformed.
 bool key_of(const httplib::Request& req, const SessionKey& initial, SessionKey& key, httplib::Response& res) {
   key = initial;
+  // Another game opens in its own source language unless a language is named.
+  if (req.has_param("game") && req.get_param_value("game") != initial.game) key.language.clear();
   if (req.has_param("game")) key.game = req.get_param_value("game");
   if (req.has_param("lang")) key.language = req.get_param_value("lang");
   if (req.has_param("variant")) key.variant = req.get_param_value("variant");
-  if (plain(key.game) && plain(key.language) && (key.variant.empty() || plain(key.variant))) return true;
+  if (plain(key.game) && (key.language.empty() || plain(key.language)) && (key.variant.empty() || plain(key.variant)))
+    return true;
   text(res, 400, "malformed game, lang or variant");
   return false;
 }
