@@ -7,10 +7,10 @@
 #include "core/language.h"
 #include "core/quoted.h"
 #include "layout/layout_def.h"
-#include "text/markup.h"
 #include "model/strings.h"
 #include "rules/registry.h"
 #include "rules/rules.h"
+#include "text/markup.h"
 
 namespace kw::i18n {
 
@@ -223,8 +223,7 @@ std::set<std::string> placeholders(const std::string& text) {
 
 }  // namespace
 
-void check_translations(const PoFile& po, const std::string& po_text, const std::string& po_file,
-                        Diagnostics& diags) {
+void check_translations(const PoFile& po, const std::string& po_text, const std::string& po_file, Diagnostics& diags) {
   for (const auto& p : po.entries) {
     if (p.translation.empty()) continue;
     if (auto parsed = text::parse_markup(p.translation); !parsed.error.empty())

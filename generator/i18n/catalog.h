@@ -63,7 +63,6 @@ size_t merge_po(const PoFile& po, const std::vector<CatalogEntry>& entries, mode
 // (the file `po_file`): markup that does not parse (an unclosed **) is an
 // error; a {{…}} placeholder of the source missing from the translation, or
 // one the source does not have, a warning.
-void check_translations(const PoFile& po, const std::string& po_text, const std::string& po_file,
-                        Diagnostics& diags);
+void check_translations(const PoFile& po, const std::string& po_text, const std::string& po_file, Diagnostics& diags);
 
 }  // namespace kw::i18n
