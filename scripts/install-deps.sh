@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Installs the Debian packages kartenwerk needs, and only those that are missing.
 # `make` and `make test` call this first, so a fresh Debian machine needs nothing else.
-# With package names as arguments it installs those instead (make fuzz does).
+# With package names as arguments it installs those instead (make fuzz and make lint do).
 set -euo pipefail
 packages=(
-  build-essential cmake pkg-config
+  build-essential cmake pkg-config ninja-build
   libcairo2-dev librsvg2-dev libharfbuzz-dev libfreetype-dev libicu-dev
   libhyphen-dev hyphen-de hyphen-en-us hyphen-fr libyaml-cpp-dev libpng-dev libjpeg-dev libwebp-dev zlib1g-dev
   libgtest-dev libgmock-dev

@@ -134,7 +134,7 @@ PoFile to_po(const std::vector<CatalogEntry>& entries, const model::Locale* loca
       std::string categories;
       for (const auto& c : plural_categories(language)) categories += (categories.empty() ? "" : ", ") + c;
       p.comment += (p.comment.empty() ? "" : "\n") + ("The plural forms " + language + " needs: " + categories);
-      p.flags.push_back("icu-message-format");
+      p.flags.emplace_back("icu-message-format");
     }
     po.entries.push_back(std::move(p));
   }

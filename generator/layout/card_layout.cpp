@@ -253,7 +253,7 @@ void draw(const Context& ctx, const Scope& scope, const RectElement& e, int) {
   s.paint.stroke_width = e.stroke_width;
   Rect bounds = s.paint.stroke ? s.rect.inset(-e.stroke_width / 2) : s.rect;
   Affine t = scope.transform.then_after(own_rotation(e, s.rect));
-  push(ctx, e, std::move(s), t, bounds, false);
+  push(ctx, e, s, t, bounds, false);
 }
 
 void draw(const Context& ctx, const Scope& scope, const LineElement& e, int) {
@@ -264,7 +264,8 @@ void draw(const Context& ctx, const Scope& scope, const LineElement& e, int) {
   s.paint.stroke_width = e.stroke_width > 0 ? e.stroke_width : 0.25;
   Rect bounds{std::min(e.from.x, e.to.x), std::min(e.from.y, e.to.y), std::abs(e.to.x - e.from.x),
               std::abs(e.to.y - e.from.y)};
-  push(ctx, e, std::move(s), scope.transform, bounds.inset(-s.paint.stroke_width / 2), false);
+  const Rect stroked = bounds.inset(-s.paint.stroke_width / 2);
+  push(ctx, e, std::move(s), scope.transform, stroked, false);
 }
 
 // Whether an SVG has an element with id `id` (src: file.svg#id): an `id`

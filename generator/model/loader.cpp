@@ -285,7 +285,7 @@ class Loader {
   // everywhere (core/language.h); nullopt (and said) when it is none.
   std::optional<std::string> read_language(const Value* v, const std::string& what) {
     if (!v || !v->is_scalar()) return std::nullopt;
-    const auto canonical = canonical_language(v->scalar);
+    auto canonical = canonical_language(v->scalar);
     if (!canonical) {
       diags_.error(v->loc, what + " '" + v->scalar + "' is no language tag", {},
                    "a BCP 47 tag: en, en-GB, de, de-CH, fr, pt-BR, ja, ar, zh-Hant, ...");

@@ -16,7 +16,7 @@ namespace fs = std::filesystem;
 
 namespace {}  // namespace
 
-DiskProject::DiskProject(fs::path root, std::vector<fs::path> allowed_read)
+DiskProject::DiskProject(fs::path root, const std::vector<fs::path>& allowed_read)
     : root_(std::move(root)), canonical_root_(real_path(root_)) {
   for (const auto& dir : allowed_read) allowed_read_.push_back(real_path(dir));
 }

@@ -14,7 +14,7 @@ namespace kw::project {
 
 class DiskProject final : public Project {
  public:
-  explicit DiskProject(std::filesystem::path root, std::vector<std::filesystem::path> allowed_read = {});
+  explicit DiskProject(std::filesystem::path root, const std::vector<std::filesystem::path>& allowed_read = {});
   const std::filesystem::path& root() const { return root_; }
 
   InputPtr read(const std::string& path) const override;

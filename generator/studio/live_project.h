@@ -15,7 +15,7 @@ namespace kw::studio {
 class LiveProject final : public project::Project {
  public:
   // `allowed_read`: folders outside `root` the user allowed (--allow-read).
-  explicit LiveProject(std::filesystem::path root, std::vector<std::filesystem::path> allowed_read = {});
+  explicit LiveProject(const std::filesystem::path& root, std::vector<std::filesystem::path> allowed_read = {});
   const std::filesystem::path& root() const { return files_->root(); }
 
   // Forgets every file read so far. Only between reloads: models, layouts

@@ -25,8 +25,8 @@ bool contains(const std::vector<std::string>& list, const std::string& s) {
 
 }  // namespace
 
-Studio::Studio(std::filesystem::path root, std::vector<std::filesystem::path> allowed_read)
-    : workspace_(std::move(root), std::move(allowed_read)) {}
+Studio::Studio(const std::filesystem::path& root, std::vector<std::filesystem::path> allowed_read)
+    : workspace_(root, std::move(allowed_read)) {}
 
 Studio::~Studio() {
   stop();
@@ -38,7 +38,7 @@ Studio::~Studio() {
 
 void Studio::watch() {
   auto watcher = std::make_shared<Watcher>(workspace_.project().root());
-  watcher_ = std::jthread([this, watcher](std::stop_token stop) {
+  watcher_ = std::jthread([this, watcher](const std::stop_token& stop) {
     while (!stop.stop_requested()) {
       std::vector<std::string> changed = watcher->wait(kWatchPoll);
       if (!changed.empty() && !stop.stop_requested()) reload(changed);

@@ -198,6 +198,8 @@ const char* kBombAt = R"(:\d+:\d+: error: the YAML expands to more than the limi
 const char* kUtf8 = R"(:\d+:\d+: error: invalid UTF-8 at byte offset \d+)";
 const char* kTwice = R"(:\d+:\d+: error: key '[^']+' appears twice in this map)";
 
+// Over 80 lines: one line per hostile input, the table of cases the test runs.
+// NOLINTNEXTLINE(readability-function-size)
 std::vector<Case> cases() {
   std::vector<Case> c;
   auto add = [&](std::string name, Mutation m, std::string args, int status, std::string located) {

@@ -38,6 +38,7 @@ TEST(Catalog, ListsDataAndLayoutStringsWithIds) {
   Diagnostics diags;
   auto entries = catalog(*loaded.model, *loaded.model->game("mini"), diags);
   std::vector<std::string> ids;
+  ids.reserve(entries.size());
   for (const auto& e : entries) ids.push_back(e.id);
   EXPECT_EQ(ids, (std::vector<std::string>{"game.name", "table.regions.north.name", "table.regions.south.name",
                                            "deck.main.name", "card.alpha.name", "card.beta.name",

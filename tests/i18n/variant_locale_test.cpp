@@ -49,6 +49,7 @@ std::vector<CatalogEntry> catalog_of(const MiniProject& p, const std::string& va
 
 std::vector<std::string> ids(const std::vector<const CatalogEntry*>& entries) {
   std::vector<std::string> out;
+  out.reserve(entries.size());
   for (const auto* e : entries) out.push_back(e->id);
   return out;
 }
@@ -58,6 +59,7 @@ TEST(VariantLocale, TheVariantsOwnStringsAreTheOnesItAddsOrChanges) {
   write_variant_and_french(p);
   auto own = variant_strings(catalog_of(p, "v"), catalog_of(p, ""));
   std::vector<std::string> own_ids;
+  own_ids.reserve(own.size());
   for (const auto& e : own) own_ids.push_back(e.id);
   EXPECT_EQ(own_ids, (std::vector<std::string>{"card.beta.name", "card.gamma.name"}));
   EXPECT_EQ(own[0].source, "Khamûl");

@@ -31,6 +31,7 @@ std::vector<SheetFormat> chosen_sheets(yaml::Reader& pnp, const std::vector<Shee
       continue;
     }
     std::vector<std::string> known;
+    known.reserve(formats.size());
     for (const auto& f : formats) known.push_back(f.id);
     pnp.error(item.loc, "unknown sheet '" + item.scalar + "'", "known sheets are " + yaml::join_names(known));
   }
