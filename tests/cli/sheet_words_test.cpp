@@ -65,10 +65,12 @@ TEST_F(SheetWords, ABrokenTemplateIsAnErrorAtItsPlaceAndNoneMeansNoText) {
   const std::string sheets_text = project.read("data/print/sheets.yaml");
   const auto en = sheets_text.find("\n  en:\n");
   ASSERT_NE(en, std::string::npos);
-  const int line = 2 + static_cast<int>(std::count(sheets_text.begin(), sheets_text.begin() + static_cast<long>(en), '\n'));
+  const int line =
+      2 + static_cast<int>(std::count(sheets_text.begin(), sheets_text.begin() + static_cast<long>(en), '\n'));
   test::Run broken = build("--lang en");
   EXPECT_EQ(broken.status, 1) << broken.output;
-  EXPECT_NE(broken.output.find("sheets.yaml:" + std::to_string(line) + ":3: error: the sheet words in en: unknown "
+  EXPECT_NE(broken.output.find("sheets.yaml:" + std::to_string(line) +
+                               ":3: error: the sheet words in en: unknown "
                                "field 'number'"),
             std::string::npos)
       << broken.output;
