@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "core/language.h"
 #include "model/model.h"
 #include "studio/watcher.h"
 
@@ -24,8 +25,8 @@ bool contains(const std::vector<std::string>& list, const std::string& s) {
 
 }  // namespace
 
-Studio::Studio(std::filesystem::path root, std::vector<std::filesystem::path> allowed_read)
-    : workspace_(std::move(root), std::move(allowed_read)) {}
+Studio::Studio(const std::filesystem::path& root, std::vector<std::filesystem::path> allowed_read)
+    : workspace_(root, std::move(allowed_read)) {}
 
 Studio::~Studio() {
   stop();
@@ -37,7 +38,7 @@ Studio::~Studio() {
 
 void Studio::watch() {
   auto watcher = std::make_shared<Watcher>(workspace_.project().root());
-  watcher_ = std::jthread([this, watcher](std::stop_token stop) {
+  watcher_ = std::jthread([this, watcher](const std::stop_token& stop) {
     while (!stop.stop_requested()) {
       std::vector<std::string> changed = watcher->wait(kWatchPoll);
       if (!changed.empty() && !stop.stop_requested()) reload(changed);
@@ -67,6 +68,8 @@ const std::vector<std::string>& Studio::languages_of(const std::string& game) {
 std::string Studio::check_key(const SessionKey& key) {
   const project::Project& project = workspace_.project();
   const auto& languages = languages_of(key.game);
+  if (auto spelt = canonical_language(key.language); spelt && *spelt != key.language)
+    return "'" + key.language + "' is spelt '" + *spelt + "'";
   if (!languages.empty() && !contains(languages, key.language))
     return "game '" + key.game + "' is not in '" + key.language +
            "' (its languages: " + fmt::format("{}", fmt::join(languages, ", ")) + ")";

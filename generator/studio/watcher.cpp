@@ -25,7 +25,7 @@ bool readable(int fd, int ms) {
 
 }  // namespace
 
-Watcher::Watcher(std::filesystem::path root, std::vector<std::string> folders) : root_(std::move(root)) {
+Watcher::Watcher(std::filesystem::path root, const std::vector<std::string>& folders) : root_(std::move(root)) {
   fd_ = ::inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
   if (fd_ < 0) throw std::runtime_error(std::string("cannot watch the project folder: ") + std::strerror(errno));
   for (const auto& f : folders) watch_tree(f);

@@ -47,7 +47,7 @@ bool key_of(const httplib::Request& req, const SessionKey& initial, SessionKey& 
 void serve_asset(const std::string& name, httplib::Response& res) {
   const Asset* asset = find_asset(name);
   if (!asset) return text(res, 404, "not found");
-  res.set_content(std::string(asset->bytes), std::string(asset->content_type).c_str());
+  res.set_content(std::string(asset->bytes), std::string(asset->content_type));
   res.set_header("Cache-Control", "no-cache");
 }
 
