@@ -22,25 +22,21 @@
 #include "core/allocator.h"
 #include "core/ordered_output.h"
 #include "core/parallel.h"
-#include "layout/card_layout.h"
-#include "layout/game_layout.h"
-#include "layout/icons.h"
+#include "engine/compile.h"
+#include "infra/build_record.h"
+#include "infra/staging.h"
+#include "infra/timings.h"
 #include "model/languages.h"
 #include "model/locale.h"
 #include "model/strings.h"
-#include "infra/build_record.h"
-#include "infra/staging.h"
 #include "products/game_products.h"
-#include "infra/timings.h"
-#include "rules/rules.h"
-#include "text/typesetter.h"
 #include "yaml/reader.h"
 
 namespace kw::cli {
 
 // The games of every language --lang asks for, built together (below run_build).
-int build_languages(const Invocation& inv, const std::shared_ptr<const project::Project>& project,
-                    const print::BuildOptions& options, std::ostream& out, std::ostream& err);
+int build_languages(const Invocation& inv, const engine::World& world, const products::BuildOptions& options,
+                    std::ostream& out, std::ostream& err);
 
 namespace {
 
@@ -57,7 +53,7 @@ std::filesystem::path cache_folder(const Invocation& inv) {
 }
 
 // The print settings and the fonts (see IncrementalOptions::settings_key).
-std::string settings_key(const print::InputSnapshot& input) {
+std::string settings_key(const products::InputSnapshot& input) {
   std::string text = input.options + "\n";
   for (const auto& file : input.files)
     if (file.path.starts_with("data/print/") || file.path.starts_with("fonts/"))
@@ -66,17 +62,19 @@ std::string settings_key(const print::InputSnapshot& input) {
 }
 
 // Everything a whole build of one game depends on: every input file of the
-// project, the options, where it goes, and the program (cache_key adds it).
-std::string build_key(const print::BuildOptions& options, const Invocation& inv, const std::string& game) {
-  return print::cache_key({"build", options.print.input ? options.print.input->sha256 : "", options.language,
-                           options.subdir, game, inv.force ? "force" : "", options.draft ? "draft" : ""});
+// project, the options, the date in its PDFs, where it goes, and the program
+// (cache_key adds it).
+std::string build_key(const products::BuildOptions& options, const Invocation& inv, const std::string& game) {
+  return infra::cache_key({"build", options.print.input ? options.print.input->sha256 : "", options.language,
+                           options.subdir, game, inv.force ? "force" : "", options.draft ? "draft" : "",
+                           options.clock.key()});
 }
 
-std::string record_name(const print::BuildOptions& options, const std::string& game) {
+std::string record_name(const products::BuildOptions& options, const std::string& game) {
   return std::filesystem::absolute(options.game_dir(game)).lexically_normal().string();
 }
 
-std::string cache_summary(const print::BuildReport& report) {
+std::string cache_summary(const products::BuildReport& report) {
   const size_t rendered = report.rendered.size(), total = rendered + report.cached;
   if (total == 0) return {};
   if (report.cached == 0) return fmt::format(", {} cards rendered", rendered);
@@ -84,7 +82,7 @@ std::string cache_summary(const print::BuildReport& report) {
 }
 
 // build --timings: the trace to its file; -v: the summary on stderr. 0 or 1.
-int report_timings(const Invocation& inv, const print::Timings& timings, std::ostream& err) {
+int report_timings(const Invocation& inv, const infra::Timings& timings, std::ostream& err) {
   if (inv.verbose) fmt::print(err, "Time per stage:\n{}", timings.summary());
   if (inv.timings_file.empty()) return 0;
   try {
@@ -99,7 +97,7 @@ int report_timings(const Invocation& inv, const print::Timings& timings, std::os
 }  // namespace
 
 int run_build(const Invocation& inv, std::ostream& out, std::ostream& err) {
-  print::BuildOptions options;
+  products::BuildOptions options;
   options.out_dir = inv.out_dir;
   if (!inv.formats.empty()) {  // the command line let only these through
     options.formats = {false, false, false};
@@ -109,33 +107,35 @@ int run_build(const Invocation& inv, std::ostream& out, std::ostream& err) {
       options.formats.pdf |= f == "pdf";
     }
   }
-  const auto project = open_project(inv);
-  if (int status = setup_print_options(inv, *project, options.print, err)) return status;
-  std::unique_ptr<print::BuildCache> cache;
-  if (!inv.no_cache) cache = std::make_unique<print::BuildCache>(cache_folder(inv));
+  std::unique_ptr<infra::BuildCache> cache;
+  if (!inv.no_cache) cache = std::make_unique<infra::BuildCache>(cache_folder(inv));
+  const auto world = open_world(inv, err, cache.get());
+  if (!world) return 2;
+  if (int status = setup_print_options(inv, world->project(), options.print, err)) return status;
   options.incremental.cache = cache.get();
+  options.clock = world->clock();
   if (options.print.input) options.incremental.settings_key = settings_key(*options.print.input);
   if (!inv.only_cards.empty()) options.incremental.only_cards = inv.only_cards;
   options.draft = inv.draft;
-  std::unique_ptr<print::Timings> timings;
-  if (!inv.timings_file.empty() || inv.verbose) timings = std::make_unique<print::Timings>();
+  std::unique_ptr<infra::Timings> timings;
+  if (!inv.timings_file.empty() || inv.verbose) timings = std::make_unique<infra::Timings>();
   options.timings = timings.get();
   // What killed builds left: staging folders, and temporary files of older
   // versions beside the outputs.
   std::vector<std::filesystem::path> named;
   for (const auto& id : inv.games) named.push_back(options.out_dir / id);
-  print::remove_leftovers(options.out_dir, named);
+  infra::remove_leftovers(options.out_dir, named);
   // Ctrl-C: the game being built stops between cards, its staging folder is
   // removed, then the process ends by the signal.
-  print::install_interrupt_handlers();
+  infra::install_interrupt_handlers();
   // Every thread of the build, whatever loop it runs in (games, cards,
   // layout), counts against -j.
   const int threads = options.print.jobs > 0 ? options.print.jobs : default_jobs();
   set_thread_limit(threads);
   tune_allocator(threads);
-  int status = build_languages(inv, project, options, out, err);
-  print::restore_interrupt_handlers();
-  if (int signal = print::interrupt_signal()) {
+  int status = build_languages(inv, *world, options, out, err);
+  infra::restore_interrupt_handlers();
+  if (int signal = infra::interrupt_signal()) {
     std::fflush(nullptr);
     out.flush();
     err.flush();
@@ -154,11 +154,12 @@ namespace {
 // a translation changes no rule), each game's findings (judged once, however
 // many languages are built), and the fonts.
 struct SharedBuild {
-  SharedBuild(const Invocation& invocation, const project::Project& files, print::Timings* trace)
-      : inv(invocation), project(files), timings(trace) {}
+  SharedBuild(const Invocation& invocation, const engine::World& inputs, infra::Timings* trace)
+      : inv(invocation), world(inputs), project(inputs.project()), timings(trace) {}
   const Invocation& inv;
+  const engine::World& world;
   const project::Project& project;
-  print::Timings* timings;
+  infra::Timings* timings;
   Session source;
 
   // The rules' findings of `game`, judged on its first call (thread-safe).
@@ -167,8 +168,8 @@ struct SharedBuild {
     auto [it, fresh] = judged.try_emplace(game);
     if (fresh) {
       lock.unlock();  // other games are judged meanwhile; this entry is only read once set
-      auto span = print::timed(timings, "check", game);
-      Diagnostics found = rules::check_game(*source.model, *source.model->game(game));
+      auto span = infra::timed(timings, "check", game);
+      Diagnostics found = engine::judge(*source.model, *source.model->game(game));
       lock.lock();
       it->second = std::move(found);
       ready.insert(game);
@@ -178,20 +179,13 @@ struct SharedBuild {
     return it->second;
   }
 
-  // Loaded only once a game has to be laid out: an up-to-date build never
-  // parses a font. Null (and said on `err`) when the fonts do not load.
+  // Opened only once a game has to be laid out: an up-to-date build never
+  // parses a font. Null (and said on `err`, once) when the fonts do not load.
   const text::FontLibrary* font_library(std::ostream& err) {
-    std::lock_guard lock(fonts_mutex);
-    if (fonts || fonts_failed) return fonts.get();
-    auto span = print::timed(timings, "fonts", "");
     Diagnostics diags;
-    fonts = text::FontLibrary::load(project, diags);
-    if (!fonts || diags.has_errors()) {
-      err << format_diagnostics(diags, &project);
-      fonts.reset();
-      fonts_failed = true;
-    }
-    return fonts.get();
+    const text::FontLibrary* fonts = world.fonts(diags);
+    err << format_diagnostics(diags, &project);
+    return fonts;
   }
 
  private:
@@ -199,29 +193,26 @@ struct SharedBuild {
   std::condition_variable judged_cv;
   std::map<std::string, Diagnostics> judged;  // under findings_mutex; std::map: references stay valid
   std::set<std::string> ready;                // under findings_mutex
-  std::mutex fonts_mutex;
-  std::unique_ptr<text::FontLibrary> fonts;  // under fonts_mutex
-  bool fonts_failed = false;                 // under fonts_mutex
 };
 
 // What the games of one language pass share while they are built, some of
 // them at once: the model in that language (the source pass uses the shared
 // source model) and where its files go.
 struct LanguageBuild {
-  LanguageBuild(SharedBuild& shared_build, print::BuildOptions pass_options)
+  LanguageBuild(SharedBuild& shared_build, products::BuildOptions pass_options)
       : shared(shared_build), options(std::move(pass_options)) {}
   SharedBuild& shared;
-  print::BuildOptions options;
+  products::BuildOptions options;
   Session translated;  // loaded for a translation pass only
   const Session& session() const { return translated.model ? translated : shared.source; }
   const model::Model& model() const { return *session().model; }
 };
 
-std::string label(const std::string& game, const print::BuildOptions& options) {
+std::string label(const std::string& game, const products::BuildOptions& options) {
   return game + (options.subdir.empty() ? "" : " [" + options.subdir + "]");
 }
 
-void say_up_to_date(std::ostream& out, const std::string& game, const print::BuildOptions& options) {
+void say_up_to_date(std::ostream& out, const std::string& game, const products::BuildOptions& options) {
   fmt::print(out, "{}: up to date in {}\n", label(game, options), options.game_dir(game).string());
 }
 
@@ -231,12 +222,12 @@ void say_up_to_date(std::ostream& out, const std::string& game, const print::Bui
 int build_game(LanguageBuild& b, const model::Game& game, const std::string& key, const std::string& record,
                bool first_of_game, std::ostream& out, std::ostream& err) {
   SharedBuild& shared = b.shared;
-  print::BuildOptions options = b.options;
+  products::BuildOptions options = b.options;
   options.language = game.language;  // hyphenation, the manifest: the game's own tag
   options.print.progress = options.print.progress ? &err : nullptr;
   // The rules engine guards the build: a deck that breaks its game's rules
   // is not printed unless the user insists.
-  print::Timings* timings = options.timings;
+  infra::Timings* timings = options.timings;
   const Diagnostics& findings = shared.findings(game.id);
   if (findings.has_errors()) {
     if (first_of_game) err << format_report_text(findings, &shared.project);
@@ -248,43 +239,41 @@ int build_game(LanguageBuild& b, const model::Game& game, const std::string& key
   }
   const text::FontLibrary* fonts = shared.font_library(err);
   if (!fonts) return 1;
-  text::Typesetter typesetter(*fonts, layout::icon_aspect_for(b.model(), game));
-  layout::Layouter layouter(b.model(), *fonts, typesetter);
-  layouter.set_draft(options.draft);
-  layout::ValueMap rule_values = rules::rule_values(b.model(), game);
+  engine::GameCompiler compiler(b.model(), game, *fonts);
+  compiler.set_draft(options.draft);
   const bool whole_game = !options.incremental.only_cards;
   Diagnostics diags;
   try {
     // Layout runs for the whole game first; only when no page has an error
     // is anything written.
-    auto span = print::timed(timings, "layout", game.id);
+    auto span = infra::timed(timings, "layout", game.id);
     const int jobs = options.print.jobs > 0 ? options.print.jobs : default_jobs();
-    auto laid_out = layout::layout_game(game, layouter, {options.language, &rule_values, options.draft, jobs}, diags,
-                                        /*booklets=*/options.formats.pdf && whole_game);
+    auto laid_out = compiler.game(compiler.context(options.language, jobs, options.draft), diags,
+                                  /*booklets=*/options.formats.pdf && whole_game);
     span.end();
     // Written into a staging folder inside --out, moved into place only when
     // the whole game succeeded (print/output/staging.h).
-    print::BuildReport report;
-    std::optional<print::StagingFolder> staging;
-    print::BuildOptions staged = options;
+    products::BuildReport report;
+    std::optional<infra::StagingFolder> staging;
+    products::BuildOptions staged = options;
     if (!diags.has_errors()) {
       staging.emplace(options.out_dir);
       staged.out_dir = staging->path();
-      report = print::write_game_products(game, laid_out, typesetter, staged, diags);
+      report = products::write_game_products(game, laid_out, compiler.typesetter(), staged, diags);
     }
     err << format_diagnostics(diags, &shared.project);
     if (diags.has_errors()) {
       fmt::print(err, "kartenwerk: {}: {} error(s); nothing written\n", game.id, diags.error_count());
       return 1;
     }
-    print::throw_if_interrupted();
+    infra::throw_if_interrupted();
     const std::filesystem::path from = staged.game_dir(game.id), to = options.game_dir(game.id);
-    if (std::filesystem::exists(from)) print::commit_staged(from, to);
+    if (std::filesystem::exists(from)) infra::commit_staged(from, to);
     for (auto& file : report.written) file = to / file.lexically_relative(from);
     fmt::print(out, "{}: {} files in {}{}\n", label(game.id, options), report.written.size(),
                options.game_dir(game.id).string(), cache_summary(report));
     if (options.incremental.cache && whole_game)
-      print::remember_build(*options.incremental.cache, record, key, shared.project, report.written);
+      infra::remember_build(*options.incremental.cache, record, key, shared.project, report.written);
   } catch (const std::exception& e) {
     fmt::print(err, "kartenwerk: {}: {}; nothing written\n", game.id, e.what());
     return 1;
@@ -331,12 +320,12 @@ namespace {
 
 // When the games are named on the command line and every one is up to date,
 // says so without loading the card database; else false.
-bool named_games_up_to_date(const Invocation& inv, const project::Project& project, const print::BuildOptions& options,
-                            std::ostream& out) {
-  const print::BuildCache* cache = options.incremental.cache;
+bool named_games_up_to_date(const Invocation& inv, const project::Project& project,
+                            const products::BuildOptions& options, std::ostream& out) {
+  const infra::BuildCache* cache = options.incremental.cache;
   if (!cache || options.incremental.only_cards || inv.games.empty()) return false;
   for (const auto& id : inv.games)
-    if (!print::up_to_date(*cache, record_name(options, id), build_key(options, inv, id), project)) return false;
+    if (!infra::up_to_date(*cache, record_name(options, id), build_key(options, inv, id), project)) return false;
   for (const auto& id : inv.games) say_up_to_date(out, id, options);
   return true;
 }
@@ -348,7 +337,8 @@ namespace {
 // The options of one language pass: its files go to
 // output/<game>/[draft/][<variant>/][<language>/] (no language folder for
 // the source languages).
-print::BuildOptions pass_options(const Invocation& inv, print::BuildOptions options, const std::string& language) {
+products::BuildOptions pass_options(const Invocation& inv, products::BuildOptions options,
+                                    const std::string& language) {
   options.language = language;
   std::filesystem::path sub;
   for (const std::string& part : {std::string(inv.draft ? "draft" : ""), inv.variant, language})
@@ -361,16 +351,15 @@ print::BuildOptions pass_options(const Invocation& inv, print::BuildOptions opti
 // shows picked (with --card, those that have the cards), and one line per
 // game saying what is not translated yet; null (and said) when the data
 // does not load or --card names no card.
-std::unique_ptr<LanguageBuild> prepare_pass(SharedBuild& shared, const std::shared_ptr<const project::Project>& project,
-                                            const print::BuildOptions& options, const model::LanguagePass& pass,
-                                            std::ostream& err) {
+std::unique_ptr<LanguageBuild> prepare_pass(SharedBuild& shared, const products::BuildOptions& options,
+                                            const model::LanguagePass& pass, std::ostream& err) {
   auto b = std::make_unique<LanguageBuild>(shared, options);
   if (!pass.language.empty()) {
-    auto span = print::timed(options.timings, "load", "", "", pass.language);
+    auto span = infra::timed(options.timings, "load", "", "", pass.language);
     std::ostringstream reported;  // the source pass reported the same files
     Invocation in_pass = shared.inv;
     in_pass.games = pass.games;
-    b->translated = open_session(in_pass, project, reported, pass.language);
+    b->translated = open_session(in_pass, shared.world, reported, pass.language);
     span.end();
     if (!b->translated.model) {
       err << reported.str();
@@ -402,15 +391,16 @@ struct GameJob {
 
 }  // namespace
 
-int build_languages(const Invocation& inv, const std::shared_ptr<const project::Project>& project,
-                    const print::BuildOptions& options, std::ostream& out, std::ostream& err) {
+int build_languages(const Invocation& inv, const engine::World& world, const products::BuildOptions& options,
+                    std::ostream& out, std::ostream& err) {
+  const project::Project& project = world.project();
   // Without --lang every game is built in its source language, so whether
   // the named games are up to date is known before anything is loaded.
-  if (inv.language.empty() && named_games_up_to_date(inv, *project, pass_options(inv, options, ""), out)) return 0;
-  SharedBuild shared(inv, *project, options.timings);
+  if (inv.language.empty() && named_games_up_to_date(inv, project, pass_options(inv, options, ""), out)) return 0;
+  SharedBuild shared(inv, world, options.timings);
   {
-    auto span = print::timed(options.timings, "load", "");
-    shared.source = open_session(inv, project, err);
+    auto span = infra::timed(options.timings, "load", "");
+    shared.source = open_session(inv, world, err);
   }
   if (!shared.source.model) return 1;
   const auto selection = model::select_languages(shared.source.games, inv.language, !inv.games.empty());
@@ -421,15 +411,15 @@ int build_languages(const Invocation& inv, const std::shared_ptr<const project::
   if (inv.games.empty()) {  // what killed builds left beside the games' folders
     std::vector<std::filesystem::path> dirs;
     for (const auto* game : shared.source.games) dirs.push_back(options.out_dir / game->id);
-    print::remove_leftovers(options.out_dir, dirs);
+    infra::remove_leftovers(options.out_dir, dirs);
   }
   int status = 0;
   std::vector<std::unique_ptr<LanguageBuild>> builds;
   std::vector<GameJob> jobs;
   std::set<std::string> seen;
   for (const auto& pass : selection.passes) {
-    if (print::interrupt_signal()) return 1;
-    auto b = prepare_pass(shared, project, pass_options(inv, options, pass.language), pass, err);
+    if (infra::interrupt_signal()) return 1;
+    auto b = prepare_pass(shared, pass_options(inv, options, pass.language), pass, err);
     std::vector<const model::Game*> games;
     if (!b || !pass_games(inv, *b, pass, games, err)) {
       status = 1;
@@ -447,15 +437,15 @@ int build_languages(const Invocation& inv, const std::shared_ptr<const project::
   const int threads = options.print.jobs <= 0 ? default_jobs() : options.print.jobs;
   try {
     parallel_for(jobs.size(), threads, [&](size_t k) {
-      if (print::interrupt_signal()) {
+      if (infra::interrupt_signal()) {
         statuses[k] = 1;
       } else {
         LanguageBuild& b = *jobs[k].language;
         const model::Game& game = *jobs[k].game;
-        const print::BuildOptions& pass = b.options;
+        const products::BuildOptions& pass = b.options;
         const std::string key = build_key(pass, inv, game.id), record = record_name(pass, game.id);
-        const print::BuildCache* cache = pass.incremental.cache;
-        if (cache && !pass.incremental.only_cards && print::up_to_date(*cache, record, key, *project))
+        const infra::BuildCache* cache = pass.incremental.cache;
+        if (cache && !pass.incremental.only_cards && infra::up_to_date(*cache, record, key, project))
           say_up_to_date(says.stream(k), game.id, pass);
         else
           statuses[k] = build_game(b, game, key, record, jobs[k].first_of_game, says.stream(k), warns.stream(k));

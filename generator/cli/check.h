@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "core/diagnostic.h"
-#include "project/project.h"
+#include "engine/world.h"
 
 namespace kw::cli {
 
@@ -35,7 +35,7 @@ struct CheckCoverage {
   std::vector<std::string> languages;  // the source language first
   std::vector<std::string> variants;   // "<game>/<variant>"
 };
-Diagnostics check_project(const project::Project& project, const CheckScope& scope, CheckCoverage* checked = nullptr);
+Diagnostics check_project(const engine::World& world, const CheckScope& scope, CheckCoverage* checked = nullptr);
 
 // "checked 2 games (duell, palantir), 109 cards, 5 layouts, 2 languages (de,
 // en), 1 variant (palantir/kurz)"

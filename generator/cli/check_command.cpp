@@ -12,17 +12,13 @@
 #include "cli/commands.h"
 #include "cli/session.h"
 #include "core/parallel.h"
-#include "layout/card_layout.h"
-#include "layout/game_layout.h"
-#include "layout/icons.h"
+#include "engine/compile.h"
 #include "model/languages.h"
 #include "model/locale.h"
 #include "model/model.h"
 #include "model/schema.h"
 #include "model/strings.h"
-#include "rules/rules.h"
 #include "text/font_library.h"
-#include "text/typesetter.h"
 
 namespace kw::cli {
 
@@ -85,17 +81,15 @@ struct Pass {
 // language, with nothing rendered: what the layout and the typesetter
 // reject (unknown fields and icons, text that does not fit) is reported.
 void lay_out(const model::Model& model, const model::Game& game, const text::FontLibrary& fonts, Findings& out) {
-  text::Typesetter typesetter(fonts, layout::icon_aspect_for(model, game));
-  layout::Layouter layouter(model, fonts, typesetter);
-  const layout::ValueMap values = rules::rule_values(model, game);
+  engine::GameCompiler compiler(model, game, fonts);
   Diagnostics diags;
   // A deck's layouts are read even when it has no cards to lay out.
   for (const auto& deck : game.decks)
     for (const auto* id : {&deck.layout, &deck.back_layout})
-      if (!id->empty()) layouter.definition(*id, diags);
+      if (!id->empty()) compiler.layouter().definition(*id, diags);
   try {
     // On every core: the findings come out in card order for any number.
-    layout::layout_game(game, layouter, {game.language, &values, false, default_jobs()}, diags, /*booklets=*/true);
+    compiler.game(compiler.context(game.language, default_jobs()), diags, /*booklets=*/true);
   } catch (const std::exception& e) {
     diags.error(game.loc, std::string("cannot lay out the game: ") + e.what());
   }
@@ -104,12 +98,9 @@ void lay_out(const model::Model& model, const model::Game& game, const text::Fon
 
 // Loads the project for `pass` and checks the games it selects. False when
 // the data did not load.
-bool check_pass(const project::Project& project, const Pass& pass, const text::FontLibrary* fonts, Findings& out,
+bool check_pass(const engine::World& world, const Pass& pass, const text::FontLibrary* fonts, Findings& out,
                 CheckCoverage& checked, std::vector<model::TranslationStatus>& translations) {
-  model::LoadOptions options;
-  options.language = pass.language;
-  options.variant = pass.variant;
-  auto loaded = model::load_model(project, options);
+  auto loaded = engine::load(world, {.language = pass.language, .variant = pass.variant});
   out.add(loaded.diagnostics, "", "load");
   if (!loaded.model) return false;
   for (const auto& game : loaded.model->games) {
@@ -117,7 +108,7 @@ bool check_pass(const project::Project& project, const Pass& pass, const text::F
     // checked in the base pass.
     if (std::find(pass.games.begin(), pass.games.end(), game->id) == pass.games.end() || game->variant != pass.variant)
       continue;
-    out.add(rules::check_shown(*loaded.model, *game), game->id, "");
+    out.add(engine::judge(*loaded.model, *game), game->id, "");
     if (fonts) lay_out(*loaded.model, *game, *fonts, out);
     if (game->translation) translations.push_back(*game->translation);
     if (game->in_source_language()) {
@@ -166,14 +157,15 @@ std::vector<Pass> passes(const project::Project& project, const CheckScope& scop
 
 }  // namespace
 
-Diagnostics check_project(const project::Project& project, const CheckScope& scope, CheckCoverage* checked) {
+Diagnostics check_project(const engine::World& world, const CheckScope& scope, CheckCoverage* checked) {
+  const project::Project& project = world.project();
   CheckCoverage coverage;
   Findings findings(scope);
   Diagnostics font_diags;
-  auto fonts = text::FontLibrary::load(project, font_diags);
+  const text::FontLibrary* fonts = world.fonts(font_diags);
   findings.add(font_diags, "", "fonts");
   // The base data names the games, their languages and so the passes.
-  auto base = model::load_model(project, {});
+  auto base = engine::load(world, {});
   std::vector<const model::Game*> games;
   if (!base.model) findings.add(base.diagnostics, "", "load");
   if (base.model) {
@@ -196,7 +188,7 @@ Diagnostics check_project(const project::Project& project, const CheckScope& sco
   bool first = true;
   for (const Pass& pass : passes(project, scope, games)) {
     // Data that does not load is reported once, from the first pass.
-    if (!check_pass(project, pass, fonts.get(), findings, coverage, translations) && first) break;
+    if (!check_pass(world, pass, fonts, findings, coverage, translations) && first) break;
     first = false;
   }
   findings.add(model::translation_summary(translations), "", "translation");
@@ -225,14 +217,15 @@ std::string summary_line(const CheckCoverage& checked) {
          "\n";
 }
 
-int run_check(const Invocation& inv, std::ostream& out, std::ostream&) {
-  auto project = open_project(inv);
+int run_check(const Invocation& inv, std::ostream& out, std::ostream& err) {
+  const auto world = open_world(inv, err);
+  if (!world) return 2;
   CheckCoverage checked;
-  const Diagnostics findings = check_project(*project, {inv.games, inv.variant}, &checked);
+  const Diagnostics findings = check_project(*world, {inv.games, inv.variant}, &checked);
   if (inv.report_format == "json")
     out << format_report_json(findings);
   else
-    out << format_report_text(findings, project.get()) << summary_line(checked);
+    out << format_report_text(findings, &world->project()) << summary_line(checked);
   return findings.has_errors() ? 1 : 0;
 }
 

@@ -111,7 +111,7 @@ std::vector<Part> parts(const Invocation& inv, const Session& s, VariantModels& 
   for (const auto* game : s.games) {
     Diagnostics diags;
     auto entries = i18n::catalog(*s.model, *game, diags);
-    err << format_diagnostics(diags, s.project.get());
+    err << format_diagnostics(diags, s.project);
     std::vector<std::string> variants = model::available_variants(*s.project, game->id);
     if (!inv.variant.empty()) {
       if (std::find(variants.begin(), variants.end(), inv.variant) == variants.end()) continue;
@@ -292,7 +292,7 @@ int import_po(const Invocation& inv, const Session& s, std::vector<model::Locale
         diags.error(header_loc(*text, file, "Language:"), "the PO header's Language: " + why);
     if (game) import_variant(inv, s, *text, file, po, diags);
     if (diags.has_errors()) {
-      err << format_diagnostics(diags, s.project.get());
+      err << format_diagnostics(diags, s.project);
       status_code = 1;
       continue;
     }
@@ -317,7 +317,7 @@ int import_po(const Invocation& inv, const Session& s, std::vector<model::Locale
       locale = &fresh;
     }
     size_t set = i18n::merge_po(po, entries, *locale, file, diags);
-    err << format_diagnostics(diags, s.project.get());
+    err << format_diagnostics(diags, s.project);
     if (diags.has_errors()) {
       status_code = 1;
       continue;
@@ -345,11 +345,13 @@ int run_i18n(const Invocation& inv, std::ostream& out, std::ostream& err) {
   // The base games: a variant's strings are told from theirs (see parts).
   Invocation base = inv;
   base.variant.clear();
-  Session s = open_session(base, open_project(inv), err);
+  const auto world = open_world(inv, err);
+  if (!world) return 2;
+  Session s = open_session(base, *world, err);
   if (!s.model) return 1;
   Diagnostics diags;
   auto locales = model::load_locales(*s.project, diags);
-  err << format_diagnostics(diags, s.project.get());
+  err << format_diagnostics(diags, s.project);
   if (diags.has_errors()) return 1;
   if (inv.subcommand == "status") return status(inv, s, locales, out, err);
   if (inv.subcommand == "export") return export_po(inv, s, locales, out, err);

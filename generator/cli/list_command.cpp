@@ -24,7 +24,9 @@ size_t definitions(const model::Deck& deck) {
 }  // namespace
 
 int run_list(const Invocation& inv, std::ostream& out, std::ostream& err) {
-  Session s = open_session(inv, open_project(inv), err);
+  const auto world = open_world(inv, err);
+  if (!world) return 2;
+  Session s = open_session(inv, *world, err);
   if (!s.model) return 1;
   for (const auto* g : s.games) {
     const auto& f = *g->format;

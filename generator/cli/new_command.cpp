@@ -336,7 +336,9 @@ std::optional<std::string> with_include(const std::string& text, const std::stri
 // NOLINTNEXTLINE(readability-function-size)
 int run_new(const Invocation& inv, std::ostream& out, std::ostream& err) {
   const std::string& id = inv.new_game;
-  Session s = open_session(inv, open_project(inv), err);
+  const auto world = open_world(inv, err);
+  if (!world) return 2;
+  Session s = open_session(inv, *world, err);
   if (!s.model) {
     fmt::print(err, "kartenwerk: new: the project has errors (above); fix them first\n");
     return 1;

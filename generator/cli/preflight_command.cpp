@@ -17,15 +17,11 @@
 
 #include "cli/commands.h"
 #include "cli/session.h"
-#include "layout/card_layout.h"
-#include "layout/game_layout.h"
-#include "layout/icons.h"
+#include "engine/compile.h"
 #include "model/languages.h"
 #include "page/fit.h"
-#include "verify/preflight.h"
 #include "products/card_products.h"
-#include "rules/rules.h"
-#include "text/typesetter.h"
+#include "verify/preflight.h"
 
 namespace kw::cli {
 
@@ -51,16 +47,16 @@ std::string build_command(const Invocation& inv, const std::string& game, const 
 }
 
 // Checks the files of the games of one language pass against `profile`.
-int preflight_language(const Invocation& inv, const std::shared_ptr<const project::Project>& project,
-                       const print::PrintProfile& profile, const text::FontLibrary& fonts,
-                       const model::LanguagePass& pass, const Session& source, std::ostream& out, std::ostream& err) {
+int preflight_language(const Invocation& inv, const engine::World& world, const verify::PrintProfile& profile,
+                       const text::FontLibrary& fonts, const model::LanguagePass& pass, const Session& source,
+                       std::ostream& out, std::ostream& err) {
   // The text the files were painted with: the language's, the variant's.
   Session translated;
   if (!pass.language.empty()) {
     Invocation in_pass = inv;
     in_pass.games = pass.games;
     std::ostringstream reported;  // the source load said what the data has
-    translated = open_session(in_pass, project, reported, pass.language);
+    translated = open_session(in_pass, world, reported, pass.language);
     if (!translated.model) {
       err << reported.str();
       return 1;
@@ -72,31 +68,29 @@ int preflight_language(const Invocation& inv, const std::shared_ptr<const projec
   for (const auto* game : s.games) {
     if (std::find(pass.games.begin(), pass.games.end(), game->id) == pass.games.end()) continue;
     // The display list the files were painted from: the same layout as build.
-    text::Typesetter typesetter(fonts, layout::icon_aspect_for(*s.model, *game));
-    layout::Layouter layouter(*s.model, fonts, typesetter);
-    layout::ValueMap rule_values = rules::rule_values(*s.model, *game);
+    engine::GameCompiler compiler(*s.model, *game, fonts);
     Diagnostics game_diags;
-    auto cards = layout::layout_cards(*game, layouter, {game->language, &rule_values}, game_diags);
+    auto cards = compiler.cards(compiler.context(game->language), game_diags);
     if (game_diags.has_errors()) {
-      err << format_diagnostics(game_diags, project.get());
+      err << format_diagnostics(game_diags, &world.project());
       fmt::print(err, "kartenwerk: {}: the layout has errors, so there is nothing to check\n", game->id);
       status = 1;
       continue;
     }
     // The shop's card for this game, and each card fitted to it as `build
     // --profile` fits it (page/fit.h): what the files were painted from.
-    const print::PrintProfile shop =
+    const verify::PrintProfile shop =
         cards.empty() ? profile : profile.for_card({cards.front().page.trim.w, cards.front().page.trim.h});
     const page::CardTarget target{.trim = shop.trim, .bleed = shop.bleed, .safe = shop.safe, .corner_radius = 0};
     for (auto& card : cards) card.page = page::fit_page(card.page, target).page;
     try {
-      auto report = print::preflight_game(*game, cards, built_folder(inv, game->id, language), shop, *project,
-                                          build_command(inv, game->id, language, profile.id));
+      auto report = verify::preflight_game(*game, cards, built_folder(inv, game->id, language), shop, world.project(),
+                                           build_command(inv, game->id, language, profile.id));
       // Named as build names it: "palantir [scharfes-spiel/en]" for a variant's translation.
       const std::string folder =
           built_folder(inv, game->id, language).lexically_relative(inv.out_dir / game->id).generic_string();
       if (folder != ".") report.game += " [" + folder + "]";
-      out << print::format_preflight(report);
+      out << verify::format_preflight(report);
       if (!report.passed()) status = 1;
     } catch (const std::exception& e) {
       fmt::print(err, "kartenwerk: {}: {}\n", game->id, e.what());
@@ -109,28 +103,30 @@ int preflight_language(const Invocation& inv, const std::shared_ptr<const projec
 }  // namespace
 
 int run_preflight(const Invocation& inv, std::ostream& out, std::ostream& err) {
-  const auto project = open_project(inv);
+  const auto world = open_world(inv, err);
+  if (!world) return 2;
+  const project::Project& project = world->project();
   Diagnostics diags;
-  auto profiles = print::load_print_profiles(*project, diags);
+  auto profiles = verify::load_print_profiles(project, diags);
   if (!profiles) {
-    err << format_diagnostics(diags, project.get());
+    err << format_diagnostics(diags, &project);
     return 1;
   }
   std::string id = inv.profile.empty() ? profiles->default_id : inv.profile;
-  const print::PrintProfile* profile = profiles->find(id);
+  const verify::PrintProfile* profile = profiles->find(id);
   if (!profile) {
     std::vector<std::string> known;
     for (const auto& p : profiles->profiles) known.push_back(p.id);
     fmt::print(err, "kartenwerk: unknown profile '{}' (profiles: {})\n", id, fmt::join(known, ", "));
     return 2;
   }
-  auto fonts = text::FontLibrary::load(*project, diags);
+  const text::FontLibrary* fonts = world->fonts(diags);
   if (!fonts || diags.has_errors()) {
-    err << format_diagnostics(diags, project.get());
+    err << format_diagnostics(diags, &project);
     return 1;
   }
   // The languages as `build --lang` takes them: each game's source, one, or all.
-  Session source = open_session(inv, project, err);
+  Session source = open_session(inv, *world, err);
   if (!source.model) return 1;
   if (source.games.empty() && !inv.variant.empty()) {
     fmt::print(err, "kartenwerk: no game has the variant '{}'\n", inv.variant);
@@ -143,7 +139,7 @@ int run_preflight(const Invocation& inv, std::ostream& out, std::ostream& err) {
   }
   int status = 0;
   for (const auto& pass : selection.passes)
-    status = std::max(status, preflight_language(inv, project, *profile, *fonts, pass, source, out, err));
+    status = std::max(status, preflight_language(inv, *world, *profile, *fonts, pass, source, out, err));
   return status;
 }
 

@@ -10,16 +10,16 @@
 
 #include "core/diagnostic.h"
 #include "products/input_snapshot.h"
-#include "verify/preflight.h"
 #include "products/shop_package.h"
 #include "settings/print_config.h"
+#include "verify/preflight.h"
 
 namespace kw::cli {
 
 namespace {
 
 // What of the command line changes output, for the manifest's input hash.
-std::string options_text(const Invocation& inv, const print::PrintOptions& print) {
+std::string options_text(const Invocation& inv, const products::PrintOptions& print) {
   std::string text =
       inv.formats.empty() ? "formats=png,jpg,pdf" : fmt::format("formats={}", fmt::join(inv.formats, ","));
   if (!inv.variant.empty()) text += " variant=" + inv.variant;
@@ -34,14 +34,14 @@ std::string options_text(const Invocation& inv, const print::PrintOptions& print
 
 // A shop's package for each game, chosen by the same profile method
 // (PrintProfile::for_card) that `preflight --profile` checks against.
-class ProfileShop : public print::ShopChooser {
+class ProfileShop : public products::ShopChooser {
  public:
-  ProfileShop(print::PrintProfile profile, std::optional<print::CmykSettings> cmyk)
+  ProfileShop(verify::PrintProfile profile, std::optional<exporters::CmykSettings> cmyk)
       : profile_(std::move(profile)), cmyk_(std::move(cmyk)) {}
 
-  print::ShopPackage package_for(Size game_trim) const override {
-    const print::PrintProfile p = profile_.for_card(game_trim);
-    print::ShopPackage shop;
+  products::ShopPackage package_for(Size game_trim) const override {
+    const verify::PrintProfile p = profile_.for_card(game_trim);
+    products::ShopPackage shop;
     shop.id = p.id;
     shop.card = {.trim = p.trim, .bleed = p.bleed, .safe = p.safe, .corner_radius = 0};
     shop.card_name = p.card_id;
@@ -57,33 +57,34 @@ class ProfileShop : public print::ShopChooser {
   }
 
  private:
-  print::PrintProfile profile_;
-  std::optional<print::CmykSettings> cmyk_;
+  verify::PrintProfile profile_;
+  std::optional<exporters::CmykSettings> cmyk_;
 };
 
 // build --profile NAME: the profile and its press condition.
-int setup_shop(const Invocation& inv, const project::Project& project, print::PrintOptions& print, std::ostream& err) {
+int setup_shop(const Invocation& inv, const project::Project& project, products::PrintOptions& print,
+               std::ostream& err) {
   Diagnostics diags;
-  auto profiles = print::load_print_profiles(project, diags);
+  auto profiles = verify::load_print_profiles(project, diags);
   if (!profiles) {
     err << format_diagnostics(diags, &project);
     return 1;
   }
-  const print::PrintProfile* profile = profiles->find(inv.profile);
+  const verify::PrintProfile* profile = profiles->find(inv.profile);
   if (!profile) {
     std::vector<std::string> known;
     for (const auto& p : profiles->profiles) known.push_back(p.id);
     fmt::print(err, "kartenwerk: unknown profile '{}' (profiles: {})\n", inv.profile, fmt::join(known, ", "));
     return 2;
   }
-  std::optional<print::CmykSettings> cmyk;
+  std::optional<exporters::CmykSettings> cmyk;
   if (profile->color != "rgb") {
-    cmyk = print::load_cmyk_settings(project, diags, profile->color);
+    cmyk = exporters::load_cmyk_settings(project, diags, profile->color);
     if (!cmyk) {
       err << format_diagnostics(diags, &project);
       return 1;
     }
-    cmyk->pdfx = profile->pdfx.value_or(print::PdfxLevel::X4);
+    cmyk->pdfx = profile->pdfx.value_or(exporters::PdfxLevel::X4);
   }
   print.shop = std::make_shared<ProfileShop>(*profile, std::move(cmyk));
   return 0;
@@ -91,7 +92,7 @@ int setup_shop(const Invocation& inv, const project::Project& project, print::Pr
 
 }  // namespace
 
-int setup_print_options(const Invocation& inv, const project::Project& project, print::PrintOptions& print,
+int setup_print_options(const Invocation& inv, const project::Project& project, products::PrintOptions& print,
                         std::ostream& err) {
   print.jobs = inv.jobs;  // the command line checked it (1 to 1024, or 0: all cores)
   print.png = inv.png == PngSize::Small ? render::PngCompression::Small : render::PngCompression::Fast;
@@ -99,7 +100,7 @@ int setup_print_options(const Invocation& inv, const project::Project& project, 
   print.progress_terminal = ::isatty(STDERR_FILENO) == 1;
 
   Diagnostics diags;
-  print.pnp = print::load_pnp_settings(project, diags);
+  print.pnp = settings::load_pnp_settings(project, diags);
   if (diags.has_errors()) {
     err << format_diagnostics(diags, &project);
     return 1;
@@ -109,7 +110,7 @@ int setup_print_options(const Invocation& inv, const project::Project& project, 
     if (inv.duplex_offset) print.pnp->duplex_offset = *inv.duplex_offset;
   }
   if (inv.color == ColorSpace::Cmyk) {
-    print.cmyk = print::load_cmyk_settings(project, diags);
+    print.cmyk = exporters::load_cmyk_settings(project, diags);
     if (!print.cmyk) {
       err << format_diagnostics(diags, &project);
       return 1;
@@ -118,7 +119,7 @@ int setup_print_options(const Invocation& inv, const project::Project& project, 
   if (!inv.profile.empty())
     if (int status = setup_shop(inv, project, print, err)) return status;
   try {
-    print.input = print::snapshot_inputs(project, options_text(inv, print));
+    print.input = products::snapshot_inputs(project, options_text(inv, print));
   } catch (const std::exception& e) {
     fmt::print(err, "kartenwerk: {}\n", e.what());
     return 1;

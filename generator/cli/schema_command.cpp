@@ -10,10 +10,10 @@
 
 #include "cli/command_line.h"
 #include "cli/commands.h"
+#include "core/output_files.h"
 #include "docs/file_kinds.h"
 #include "docs/json_schema.h"
 #include "docs/reference.h"
-#include "core/output_files.h"
 
 namespace kw::cli {
 
@@ -40,7 +40,7 @@ int run_schema(const Invocation& inv, std::ostream& out, std::ostream& /*err*/) 
   files.emplace_back(".vscode/settings.json", editor_settings());
   files.emplace_back("docs/reference.md", docs::reference_markdown(command_reference()));
   for (const auto& [name, text] : files) {
-    print::write_output(inv.out_dir / name, text);
+    write_output(inv.out_dir / name, text);
     fmt::print(out, "wrote {}\n", (inv.out_dir / name).string());
   }
   return 0;

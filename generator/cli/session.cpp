@@ -1,44 +1,38 @@
 #include "cli/session.h"
 
-#include <algorithm>
+#include <fmt/ostream.h>
+
 #include <ostream>
 
 #include "model/schema.h"
-#include "project/disk_project.h"
 
 namespace kw::cli {
 
-std::shared_ptr<const project::Project> open_project(const Invocation& inv) {
-  return std::make_shared<project::DiskProject>(inv.root, inv.allow_read);
+std::optional<engine::World> open_world(const Invocation& inv, std::ostream& err, const infra::BuildCache* cache) {
+  std::string problem;
+  const std::optional<Clock> clock = Clock::from_environment(problem);
+  if (!clock) {
+    fmt::print(err, "kartenwerk: {}\n", problem);
+    return std::nullopt;
+  }
+  return std::make_optional<engine::World>(engine::open_project_folder(inv.root, inv.allow_read), *clock, cache);
 }
 
-Session open_session(const Invocation& inv, std::shared_ptr<const project::Project> project, std::ostream& err,
+Session open_session(const Invocation& inv, const engine::World& world, std::ostream& err,
                      const std::string& language) {
+  engine::Loaded loaded = engine::load(world, {.language = language, .variant = inv.variant}, inv.games);
+  err << format_diagnostics(loaded.diagnostics, &world.project());
   Session s;
-  s.project = std::move(project);
-  model::LoadOptions options;
-  options.language = language;
-  options.variant = inv.variant;
-  auto loaded = model::load_model(*s.project, options);
-  err << format_diagnostics(loaded.diagnostics, s.project.get());
+  s.project = &world.project();
+  for (const auto& id : loaded.unknown_games)
+    err << "kartenwerk: unknown game '" << id << "' (known games: " << model::join_names(loaded.known_games) << ")\n";
   if (!loaded.model) {
-    err << "kartenwerk: " << loaded.diagnostics.error_count() << " error(s) in the card database\n";
+    if (loaded.unknown_games.empty())
+      err << "kartenwerk: " << loaded.diagnostics.error_count() << " error(s) in the card database\n";
     return s;
   }
-  std::vector<std::string> known;
-  for (const auto& g : loaded.model->games) known.push_back(g->id);
-  bool ok = true;
-  for (const auto& id : inv.games)
-    if (!loaded.model->game(id)) {
-      err << "kartenwerk: unknown game '" << id << "' (known games: " << model::join_names(known) << ")\n";
-      ok = false;
-    }
-  if (!ok) return s;
-  for (const auto& g : loaded.model->games)
-    if (inv.games.empty() || std::find(inv.games.begin(), inv.games.end(), g->id) != inv.games.end())
-      // With --variant, the games that have that variant.
-      if (inv.variant.empty() || g->variant == inv.variant) s.games.push_back(g.get());
   s.model = std::move(loaded.model);
+  s.games = std::move(loaded.games);
   return s;
 }
 

@@ -1,31 +1,35 @@
 #pragma once
-// What every command starts with: the loaded model and the games it asked for.
+// What every command starts with: the World of its command line and the
+// model of the games it asked for (engine/compile.h, said on the way).
 #include <iosfwd>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "cli/commands.h"
-#include "model/model.h"
-#include "project/project.h"
+#include "engine/compile.h"
+#include "engine/world.h"
 
 namespace kw::cli {
 
-// The project folder of `inv` (--root, $KARTENWERK_ROOT, ...): every input is
-// read through it, each file once. One per command, shared by its sessions.
-std::shared_ptr<const project::Project> open_project(const Invocation& inv);
+// The World of `inv`: its project folder (--root, $KARTENWERK_ROOT, ...;
+// every input read through it, each file once), the date of
+// $SOURCE_DATE_EPOCH and `cache` (may be null). Nullopt, said on `err`, when
+// SOURCE_DATE_EPOCH is no date.
+std::optional<engine::World> open_world(const Invocation& inv, std::ostream& err,
+                                        const infra::BuildCache* cache = nullptr);
 
 struct Session {
-  std::shared_ptr<const project::Project> project;  // declared first: outlives the model
-  std::unique_ptr<model::Model> model;
-  std::vector<const model::Game*> games;  // the selected games, in data order
+  const project::Project* project = nullptr;  // the World's: outlives the session
+  std::unique_ptr<model::Model> model;        // null when the data did not load
+  std::vector<const model::Game*> games;      // the selected games, in data order
 };
 
-// Loads the database of `project` and selects the games of `inv`; prints
-// diagnostics to `err`. Returns nullopt-like (model == nullptr) on errors.
-// `language`: the language to show the games translated into (LoadOptions);
-// empty, every game in its source language.
-Session open_session(const Invocation& inv, std::shared_ptr<const project::Project> project, std::ostream& err,
+// Loads the database of `world` and selects the games of `inv` (--game,
+// --variant); prints diagnostics to `err`. `language`: the language to show
+// the games translated into; empty, every game in its source language.
+Session open_session(const Invocation& inv, const engine::World& world, std::ostream& err,
                      const std::string& language = {});
 
 }  // namespace kw::cli

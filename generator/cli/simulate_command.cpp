@@ -67,7 +67,9 @@ void print_json(const model::Game& game, const rules::SimulationOptions& options
 }  // namespace
 
 int run_simulate(const Invocation& inv, std::ostream& out, std::ostream& err) {
-  Session s = open_session(inv, open_project(inv), err);
+  const auto world = open_world(inv, err);
+  if (!world) return 2;
+  Session s = open_session(inv, *world, err);
   if (!s.model) return 1;
   if (s.games.size() != 1) {
     fmt::print(err, "kartenwerk: simulate plays one game: name it with --game ID\n");

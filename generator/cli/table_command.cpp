@@ -116,7 +116,7 @@ std::optional<Rows> find_rows(const Invocation& inv, const Session& s, const mod
   project::InputPtr input = s.project->read(rows.file);
   Diagnostics diags;
   auto doc = input ? yaml::parse_yaml_string(input->text(), rows.file, diags) : std::nullopt;
-  err << format_diagnostics(diags, s.project.get());
+  err << format_diagnostics(diags, s.project);
   if (!doc) return std::nullopt;
   rows.text = input->text();
   rows.doc = std::move(*doc);
@@ -162,7 +162,7 @@ void check_card(const model::Game& game, const std::vector<model::FieldSpec>& sp
   if (!is_plain_id(id))
     diags.error(card.find("id")->loc,
                 "card id '" + id + "' is not a plain id (lower-case letters, digits and '-', at most 64)", id);
-  model::ValidationContext ctx{&game, s.project.get(), id, false};
+  model::ValidationContext ctx{&game, s.project, id, false};
   model::validate_fields(fields, specs, ctx, diags);
   if (per_copy && static_cast<int>(per_copy->list.size()) != copies)
     diags.error(card.find("copies") ? card.find("copies")->loc : card.loc,
@@ -185,8 +185,8 @@ model::Value in_order_of(model::Value row, const model::Value& old) {
   return row;
 }
 
-int export_table(const Invocation& inv, const model::Game& game, const Rows& rows, std::ostream& out,
-                 std::ostream& err) {
+int export_table(const Invocation& inv, const model::Game& game, const Rows& rows, const Clock& clock,
+                 std::ostream& out, std::ostream& err) {
   sheet::Grid grid;
   grid.emplace_back();
   for (const auto& c : rows.columns) grid.back().push_back(c.name);
@@ -206,7 +206,7 @@ int export_table(const Invocation& inv, const model::Game& game, const Rows& row
   const fs::path file = inv.table_file.empty()
                             ? fs::path("output") / "tables" / (game.id + "-" + rows.name + "." + format)
                             : fs::path(inv.table_file);
-  const std::string bytes = format == "xlsx" ? sheet::write_xlsx(grid, rows.name) : sheet::write_csv(grid);
+  const std::string bytes = format == "xlsx" ? sheet::write_xlsx(grid, rows.name, clock) : sheet::write_csv(grid);
   try {
     write_file_atomic(file, bytes);
   } catch (const std::exception& e) {
@@ -276,7 +276,7 @@ int import_table(const Invocation& inv, const Session& s, const model::Game& gam
     if (table) {
       model::Value fields = row;
       fields.map.erase(fields.map.begin());  // the id
-      model::ValidationContext ctx{&game, s.project.get(), idv.scalar, false};
+      model::ValidationContext ctx{&game, s.project, idv.scalar, false};
       Diagnostics found;
       model::validate_fields(fields, table->fields, ctx, found);
       with_columns(found);
@@ -293,7 +293,7 @@ int import_table(const Invocation& inv, const Session& s, const model::Game& gam
     with_columns(found);
   }
   auto refuse = [&](const Diagnostics& d) {
-    err << format_diagnostics(d, s.project.get());
+    err << format_diagnostics(d, s.project);
     fmt::print(err, "kartenwerk: table import: {} not changed\n", rows.file);
     return 1;
   };
@@ -378,7 +378,9 @@ int import_table(const Invocation& inv, const Session& s, const model::Game& gam
 }  // namespace
 
 int run_table(const Invocation& inv, std::ostream& out, std::ostream& err) {
-  Session s = open_session(inv, open_project(inv), err);
+  const auto world = open_world(inv, err);
+  if (!world) return 2;
+  Session s = open_session(inv, *world, err);
   if (!s.model) return 1;
   if (s.games.size() != 1) {
     fmt::print(err, "kartenwerk: table: name one game with --game ID\n");
@@ -391,7 +393,7 @@ int run_table(const Invocation& inv, std::ostream& out, std::ostream& err) {
   const model::Game& game = *s.games.front();
   auto rows = find_rows(inv, s, game, err);
   if (!rows) return 1;
-  if (inv.subcommand == "export") return export_table(inv, game, *rows, out, err);
+  if (inv.subcommand == "export") return export_table(inv, game, *rows, world->clock(), out, err);
   return import_table(inv, s, game, *rows, out, err);
 }
 

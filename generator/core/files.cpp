@@ -60,13 +60,4 @@ std::optional<fs::path> default_project_root() {
 
 const char* version() { return KW_VERSION; }
 
-std::int64_t output_timestamp() {
-  if (const char* env = std::getenv("SOURCE_DATE_EPOCH"); env && *env) {
-    char* end = nullptr;
-    long long v = std::strtoll(env, &end, 10);
-    if (end && *end == '\0' && v >= 0) return v;
-  }
-  return 1735689600;  // 2025-01-01T00:00:00Z
-}
-
 }  // namespace kw

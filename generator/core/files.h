@@ -29,9 +29,4 @@ std::optional<std::filesystem::path> default_project_root();
 // The version string of this build ("0.1.0").
 const char* version();
 
-// Seconds since the epoch used for dates embedded in output files:
-// SOURCE_DATE_EPOCH when set (reproducible builds), else a fixed date, so the
-// same input always gives byte-identical files.
-std::int64_t output_timestamp();
-
 }  // namespace kw

@@ -5,8 +5,8 @@
 #include "layout/layout_schema.h"
 #include "model/database_schema.h"
 #include "model/locale.h"
-#include "settings/settings_schema.h"
 #include "rules/checks_schema.h"
+#include "settings/settings_schema.h"
 #include "text/font_library.h"
 
 namespace kw::docs {
@@ -32,17 +32,17 @@ const std::vector<FileKind>& file_kinds() {
       {"profiles",
        "Print-shop profiles",
        {"data/print/profiles.yaml"},
-       &print::profiles_file_schema(),
+       &settings::profiles_file_schema(),
        "what `build --profile` makes for a shop and `preflight` checks"},
       {"sheets",
        "Print-and-play sheets",
        {"data/print/sheets.yaml"},
-       &print::sheets_file_schema(),
+       &settings::sheets_file_schema(),
        "the paper formats and how print-and-play sheets are laid out"},
       {"color",
        "Press conditions",
        {"data/print/color.yaml"},
-       &print::colour_file_schema(),
+       &settings::colour_file_schema(),
        "the CMYK output profiles of `build --color cmyk` and the print shops"},
       {"fonts", "Fonts", {"fonts/fonts.yaml"}, &text::fonts_file_schema(), "the font families layouts may name"},
   };

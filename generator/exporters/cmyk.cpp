@@ -19,16 +19,16 @@
 #include <fmt/format.h>
 
 #include "core/files.h"
-#include "model/value.h"
+#include "core/output_files.h"
+#include "core/sha256.h"
 #include "exporters/pdf_recolour.h"
 #include "exporters/pdfx.h"
 #include "exporters/press_colours.h"
 #include "exporters/run_program.h"
-#include "core/sha256.h"
-#include "core/output_files.h"
+#include "model/value.h"
 #include "pdf/pdf_boxes.h"
-#include "settings/settings_schema.h"
 #include "project/project.h"
+#include "settings/settings_schema.h"
 #include "yaml/reader.h"
 
 namespace kw::exporters {
@@ -47,14 +47,14 @@ std::optional<CmykSettings> load_cmyk_settings(const project::Project& project, 
   size_t errors = diags.error_count();
   auto doc = model::read_yaml(project, file, diags);
   if (!doc) return std::nullopt;
-  yaml::Reader top(*doc, colour_file_schema(), diags);
+  yaml::Reader top(*doc, settings::colour_file_schema(), diags);
   const std::string wanted = id.empty() ? top.text("default").value_or("") : id;
   std::optional<CmykSettings> found;
   std::vector<std::string> known;
   top.each("conditions", [&](const std::string& key, const yaml::Value& v) {
     known.push_back(key);
     if (key != wanted) return;
-    yaml::Reader r(v, colour_condition_schema(), diags, {"press condition '" + key + "'", {}, {}});
+    yaml::Reader r(v, settings::colour_condition_schema(), diags, {"press condition '" + key + "'", {}, {}});
     CmykSettings s;
     s.id = key;
     s.loc = v.key_loc;
@@ -116,7 +116,7 @@ struct CmykRaster {
 // Ghostscript renders DeviceCMYK to a CMYK device through the same profile.
 void flatten_transparent_pages(QPDF& pdf, const fs::path& rendered_from, const CmykSettings& settings) {
   auto pages = QPDFPageDocumentHelper(pdf).getAllPages();
-  std::vector<PageBoxes> boxes = read_page_boxes(rendered_from);
+  std::vector<pdf::PageBoxes> boxes = pdf::read_page_boxes(rendered_from);
   for (size_t i = 0; i < pages.size(); ++i) {
     if (!page_has_transparency(pdf, i)) continue;
     InkCoverage raster = measure_ink(rendered_from, static_cast<int>(i + 1), settings.flatten_dpi);
@@ -261,7 +261,7 @@ InkCoverage read_rendered(const std::string& bytes, double media_w, double dpi) 
 // Pages `first` to `last` (1-based) rendered in CMYK, one Ghostscript run.
 std::vector<InkCoverage> render_pages(const fs::path& pdf, int first, int last, double dpi) {
   ScratchFolder scratch;
-  std::vector<PageBoxes> boxes = read_page_boxes(pdf);
+  std::vector<pdf::PageBoxes> boxes = pdf::read_page_boxes(pdf);
   std::vector<std::string> argv = {"gs",
                                    "-q",
                                    "-dSAFER",
@@ -288,7 +288,7 @@ std::vector<InkCoverage> render_pages(const fs::path& pdf, int first, int last, 
 }  // namespace
 
 InkCoverage measure_ink(const fs::path& pdf, int page, double dpi) {
-  const int first = page > 0 ? page : 1, last = page > 0 ? page : pdf_page_count(pdf);
+  const int first = page > 0 ? page : 1, last = page > 0 ? page : pdf::pdf_page_count(pdf);
   std::vector<InkCoverage> pages = render_pages(pdf, first, last, dpi);
   InkCoverage ink = pages.back();
   for (const auto& p : pages) ink.max_total = std::max(ink.max_total, p.max_total);
@@ -296,7 +296,7 @@ InkCoverage measure_ink(const fs::path& pdf, int page, double dpi) {
 }
 
 std::vector<InkCoverage> render_cmyk_pages(const fs::path& pdf, double dpi, int first, int last) {
-  return render_pages(pdf, first, last > 0 ? last : pdf_page_count(pdf), dpi);
+  return render_pages(pdf, first, last > 0 ? last : pdf::pdf_page_count(pdf), dpi);
 }
 
 bool has_output_intent(const fs::path& file) {

@@ -141,9 +141,9 @@ struct Matrix {
 // A colour as the content stream asked for it.
 struct Requested {
   enum Kind { Inherited, Rgb, Grey, Cmyk, Pattern } kind = Inherited;
-  print::Rgb rgb;
+  exporters::Rgb rgb;
   double grey = 0;
-  print::Cmyk cmyk;
+  exporters::Cmyk cmyk;
   std::string pattern;  // "/Pattern cs /P1 scn" as written
 };
 

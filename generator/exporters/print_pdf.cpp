@@ -2,19 +2,18 @@
 
 namespace kw::exporters {
 
-PrintPdf::PrintPdf(std::filesystem::path path, std::string title)
-    : file_(std::move(path)),
-      doc_([this](std::string_view bytes) { file_.append(bytes); }, render::PdfOptions{std::move(title)}) {}
+PrintPdf::PrintPdf(std::filesystem::path path, render::PdfOptions options)
+    : file_(std::move(path)), doc_([this](std::string_view bytes) { file_.append(bytes); }, std::move(options)) {}
 
 void PrintPdf::add(const page::Page& page) {
   doc_.add_page(page);
-  boxes_.push_back(boxes_of(page));
+  boxes_.push_back(pdf::boxes_of(page));
 }
 
 void PrintPdf::finish() {
   doc_.finish();
   file_.close();
-  set_page_boxes(file_.temp_path(), boxes_);
+  pdf::set_page_boxes(file_.temp_path(), boxes_);
   file_.commit();
 }
 

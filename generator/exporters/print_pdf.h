@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "page/page.h"
 #include "core/output_files.h"
+#include "page/page.h"
 #include "pdf/pdf_boxes.h"
 #include "render/pdf.h"
 
@@ -16,7 +16,8 @@ namespace kw::exporters {
 
 class PrintPdf {
  public:
-  explicit PrintPdf(std::filesystem::path path, std::string title = "kartenwerk");
+  // `options`: the title and the date in the document properties.
+  PrintPdf(std::filesystem::path path, render::PdfOptions options);
   PrintPdf(const PrintPdf&) = delete;
   PrintPdf& operator=(const PrintPdf&) = delete;
 
@@ -31,7 +32,7 @@ class PrintPdf {
  private:
   PendingFile file_;
   render::PdfDocument doc_;
-  std::vector<PageBoxes> boxes_;
+  std::vector<pdf::PageBoxes> boxes_;
 };
 
 }  // namespace kw::exporters

@@ -1,10 +1,11 @@
 #include "products/board_products.h"
 
-#include "products/board_tile_sheets.h"
 #include "core/output_files.h"
 #include "pdf/pdf_boxes.h"
+#include "products/board_tile_sheets.h"
 #include "render/pdf.h"
 #include "render/png.h"
+#include "settings/print_config.h"
 
 namespace kw::products {
 
@@ -16,7 +17,7 @@ const std::vector<TileSheet>& board_sheets() {
 }
 
 std::vector<ImposedBoard> impose_boards(std::span<const layout::LaidOutBoard> boards, const std::string& language,
-                                        const SheetWords* words, const text::Typesetter& typesetter,
+                                        const settings::SheetWords* words, const text::Typesetter& typesetter,
                                         Diagnostics& diags) {
   std::vector<ImposedBoard> imposed;
   for (const auto& board : boards) {
@@ -35,12 +36,12 @@ std::vector<ImposedBoard> impose_boards(std::span<const layout::LaidOutBoard> bo
 }
 
 void write_boards(std::span<const ImposedBoard> boards, const fs::path& dir, const ProductFormats& formats,
-                  BuildReport& report) {
+                  const Clock& clock, BuildReport& report) {
   const fs::path board_dir = dir / "board";
   for (const auto& imposed : boards) {
     const layout::LaidOutBoard& board = *imposed.board;
     if (formats.pdf) {
-      render::PdfOptions pdf{board.title};
+      const render::PdfOptions pdf{.title = board.title, .clock = clock};
       fs::path full = board_dir / (board.stem + ".pdf");
       write_output(full, render::render_pdf(std::span(&board.page, 1), pdf));
       report.written.push_back(full);
@@ -60,12 +61,12 @@ void write_boards(std::span<const ImposedBoard> boards, const fs::path& dir, con
 
 void set_board_boxes(std::span<const ImposedBoard> boards, const fs::path& dir) {
   for (const auto& imposed : boards) {
-    PageBoxes full = boxes_of(imposed.board->page);
-    set_page_boxes(dir / "board" / (imposed.board->stem + ".pdf"), std::span(&full, 1));
+    pdf::PageBoxes full = pdf::boxes_of(imposed.board->page);
+    pdf::set_page_boxes(dir / "board" / (imposed.board->stem + ".pdf"), std::span(&full, 1));
     for (const auto& tiled : imposed.tiled) {
-      std::vector<PageBoxes> boxes;
-      for (const auto& page : tiled.pages) boxes.push_back(boxes_of(page));
-      set_page_boxes(dir / "board" / tiled.file, boxes);
+      std::vector<pdf::PageBoxes> boxes;
+      for (const auto& page : tiled.pages) boxes.push_back(pdf::boxes_of(page));
+      pdf::set_page_boxes(dir / "board" / tiled.file, boxes);
     }
   }
 }

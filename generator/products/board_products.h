@@ -9,10 +9,12 @@
 #include <string>
 #include <vector>
 
+#include "core/clock.h"
 #include "core/diagnostic.h"
 #include "layout/game_layout.h"
 #include "products/board_tiling.h"
 #include "products/build_options.h"
+#include "settings/print_config.h"
 #include "text/typesetter.h"
 
 namespace kw::products {
@@ -38,13 +40,13 @@ const std::vector<TileSheet>& board_sheets();
 // Tiles every board onto every board sheet; the sheets' text is set in
 // `language` with `typesetter`. Problems go to `diags`.
 std::vector<ImposedBoard> impose_boards(std::span<const layout::LaidOutBoard> boards, const std::string& language,
-                                        const SheetWords* words, const text::Typesetter& typesetter,
+                                        const settings::SheetWords* words, const text::Typesetter& typesetter,
                                         Diagnostics& diags);
 
 // Writes the boards under `dir`/board/ (atomically, file by file): PDFs when
 // formats.pdf, the preview when formats.png. Appends to report.written.
 void write_boards(std::span<const ImposedBoard> boards, const std::filesystem::path& dir, const ProductFormats& formats,
-                  BuildReport& report);
+                  const Clock& clock, BuildReport& report);
 
 // Gives the board PDFs written by write_boards their page boxes: the
 // full-size board's trim, each tiled sheet the whole sheet.

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "layout/arcs.h"
+#include "settings/print_config.h"
 
 namespace kw::products {
 
@@ -221,7 +222,7 @@ page::Page assembly_map(const page::Page& board, const Tiling& tiling, const She
   push_text(page, "title", text.title, style("junicode", "bold", 16), {p.x, p.y, p.w, 9}, text, typesetter, diags);
   std::string last_row = tile_label(tiling.rows - 1, 0);
   last_row.pop_back();
-  const SheetWords* words = text.words;
+  const settings::SheetWords* words = text.words;
   std::optional<std::string> sub;
   if (words) {
     const auto paper =

@@ -20,7 +20,7 @@ struct SheetText {
   SourceLoc loc;         // where problems are reported (the board's deck)
   // The assembly map's words in the game's language (PnpSettings::words_for);
   // null: the map has its title, the board and the labels, no text.
-  const SheetWords* words = nullptr;
+  const settings::SheetWords* words = nullptr;
 };
 
 // The board's part on the sheet of `tile`, nothing else: every item of

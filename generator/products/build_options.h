@@ -7,16 +7,20 @@
 #include <string>
 #include <vector>
 
-#include "infra/build_cache.h"
+#include "core/clock.h"
 #include "exporters/cmyk.h"
+#include "infra/build_cache.h"
 #include "products/input_snapshot.h"
-#include "settings/print_config.h"
 #include "render/png.h"
+#include "settings/print_config.h"
+
+namespace kw::infra {
+class Timings;
+}
 
 namespace kw::products {
 
 class ShopChooser;
-class Timings;
 
 struct ProductFormats {
   bool png = true;
@@ -26,9 +30,9 @@ struct ProductFormats {
 
 // What print production does beyond the card files; part of BuildOptions.
 struct PrintOptions {
-  std::optional<PnpSettings> pnp;      // none: no print-and-play sheets (no data/print/sheets.yaml)
-  std::optional<InputSnapshot> input;  // the input for manifest.json; none: no manifest
-  std::optional<CmykSettings> cmyk;    // --color cmyk: the game's PDF and the shop PDFs in CMYK
+  std::optional<settings::PnpSettings> pnp;     // none: no print-and-play sheets (no data/print/sheets.yaml)
+  std::optional<InputSnapshot> input;           // the input for manifest.json; none: no manifest
+  std::optional<exporters::CmykSettings> cmyk;  // --color cmyk: the game's PDF and the shop PDFs in CMYK
   // build --profile: that shop's package (shop_package.h) instead of the
   // RGB copies in meinspiel/.
   std::shared_ptr<const ShopChooser> shop;
@@ -42,7 +46,7 @@ struct PrintOptions {
 
 // What a build may take from earlier builds, and how much it builds.
 struct IncrementalOptions {
-  const BuildCache* cache = nullptr;  // none: everything is rendered (build --no-cache)
+  const infra::BuildCache* cache = nullptr;  // none: everything is rendered (build --no-cache)
   // What decides the print products besides their pages: the hashes of the
   // print settings files and the command line's print options. Part of the
   // key of every cached PDF, sheet and overview.
@@ -60,9 +64,12 @@ struct BuildOptions {
   PrintOptions print;    // print production: PnP sheets, manifest, CMYK, threads
   IncrementalOptions incremental;
   bool draft = false;  // build --draft: marked DRAFT, no shop files (meinspiel/, tts/)
+  // The date in every PDF it writes (engine::World's clock): part of the key
+  // of every cached PDF and of the whole build.
+  Clock clock;
   // build --timings, -v: where each stage's time is recorded (timings.h);
   // null: not recorded. Changes no file the build writes.
-  Timings* timings = nullptr;
+  infra::Timings* timings = nullptr;
   std::filesystem::path game_dir(const std::string& game_id) const { return out_dir / game_id / subdir; }
 };
 

@@ -5,6 +5,7 @@
 
 #include "core/files.h"
 #include "core/output_files.h"
+#include "infra/build_cache.h"
 
 namespace kw::products {
 
@@ -89,7 +90,7 @@ bool unbundle(std::string_view in, const fs::path& dir, std::vector<fs::path>& w
   return true;
 }
 
-void cached_files(const BuildCache* cache, const std::string& key, const fs::path& dir,
+void cached_files(const infra::BuildCache* cache, const std::string& key, const fs::path& dir,
                   const std::function<void(std::vector<fs::path>&)>& make, std::vector<fs::path>& written) {
   if (cache) {
     if (auto hit = cache->get(key); hit && unbundle(*hit, dir, written)) return;

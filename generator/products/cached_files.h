@@ -20,7 +20,7 @@ void write_if_changed(const std::filesystem::path& file, std::string_view bytes)
 // The files made by `make` (which appends what it wrote under `dir` to its
 // argument), from the cache under `key` when there, else made and kept.
 // `cache` null: always made. Appends the files to `written`.
-void cached_files(const BuildCache* cache, const std::string& key, const std::filesystem::path& dir,
+void cached_files(const infra::BuildCache* cache, const std::string& key, const std::filesystem::path& dir,
                   const std::function<void(std::vector<std::filesystem::path>&)>& make,
                   std::vector<std::filesystem::path>& written);
 

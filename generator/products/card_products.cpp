@@ -10,21 +10,23 @@
 #include <string>
 #include <vector>
 
-#include "page/fingerprint.h"
 #include "core/output_files.h"
-#include "infra/staging.h"
 #include "exporters/print_pdf.h"
+#include "infra/build_cache.h"
+#include "infra/progress.h"
+#include "infra/staging.h"
+#include "infra/timings.h"
+#include "page/fingerprint.h"
 #include "products/cached_files.h"
 #include "products/overview.h"
 #include "products/parallel.h"
 #include "products/pnp_products.h"
-#include "infra/progress.h"
 #include "products/shop_package.h"
 #include "products/shop_pdfs.h"
-#include "infra/timings.h"
 #include "products/tts_writer.h"
 #include "render/png.h"
 #include "render/render.h"
+#include "settings/print_config.h"
 
 namespace kw::products {
 
@@ -66,10 +68,11 @@ class CardProductRun {
     if (formats.pdf && whole && rasters_first) add_pdf_tasks();
     const int jobs = options_.print.jobs > 0 ? options_.print.jobs : default_jobs();
     std::string label = game_.id + (options_.subdir.empty() ? "" : " [" + options_.subdir + "]");
-    progress_ = std::make_unique<Progress>(options_.print.progress, options_.print.progress_terminal, label, units_);
+    progress_ =
+        std::make_unique<infra::Progress>(options_.print.progress, options_.print.progress_terminal, label, units_);
     std::vector<std::vector<fs::path>> written(tasks_.size());
     parallel_for(tasks_.size(), jobs, [&](size_t t) {
-      throw_if_interrupted();  // Ctrl-C: no further task starts
+      infra::throw_if_interrupted();  // Ctrl-C: no further task starts
       tasks_[t](written[t]);
     });
     for (auto& w : written) report.written.insert(report.written.end(), w.begin(), w.end());
@@ -91,7 +94,7 @@ class CardProductRun {
   // cutting should know before printing.
   void report_pnp_layouts(const std::string& label) const {
     if (!options_.print.progress || !options_.print.pnp) return;
-    for (const SheetFormat& sheet : options_.print.pnp->sheets)
+    for (const settings::SheetFormat& sheet : options_.print.pnp->sheets)
       for (const auto& line : pnp_layouts(cards_, sides_, sheet, *options_.print.pnp))
         *options_.print.progress << label << ": print & play " << line << "\n";
   }
@@ -99,7 +102,7 @@ class CardProductRun {
   // After each card or sheet: also where Ctrl-C stops a long task.
   void tick() {
     if (progress_) progress_->advance();
-    throw_if_interrupted();
+    infra::throw_if_interrupted();
   }
 
   // A render-time error names the card it happened on.
@@ -107,7 +110,7 @@ class CardProductRun {
   void for_card(size_t i, F&& f) {
     try {
       f();
-    } catch (const Interrupted&) {
+    } catch (const infra::Interrupted&) {
       throw;
     } catch (const std::exception& e) {
       throw std::runtime_error("card " + stems_[i] + ": " + e.what());
@@ -125,12 +128,12 @@ class CardProductRun {
     return text;
   }
 
-  const BuildCache* cache() const { return options_.incremental.cache; }
+  const infra::BuildCache* cache() const { return options_.incremental.cache; }
 
   // The overview, from the cache when no card on it changed; else painted as
   // the card rasters arrive.
   void open_overview(BuildReport& report) {
-    overview_key_ = cache_key({"overview.png", png_mode(), deck_key_});
+    overview_key_ = infra::cache_key({"overview.png", png_mode(), deck_key_});
     if (cache()) {
       if (auto hit = cache()->get(overview_key_)) {
         fs::path file = dir_ / "overview.png";
@@ -154,7 +157,7 @@ class CardProductRun {
     for (const auto& s : sides_)
       if (s.back) with_back.push_back({s.front, *s.back});
     if (with_back.empty()) return;
-    tts_key_ = cache_key({"tts", deck_key_});
+    tts_key_ = infra::cache_key({"tts", deck_key_});
     if (cache()) {
       if (auto hit = cache()->get(tts_key_); hit && unbundle(*hit, dir_, report.written)) return;
     }
@@ -166,27 +169,28 @@ class CardProductRun {
   // The PDFs, each from the cache when none of its pages changed. In CMYK
   // they are always made: the conversion reads profiles from outside the
   // project that no key covers.
-  const BuildCache* pdf_cache() const { return options_.print.cmyk ? nullptr : cache(); }
+  const infra::BuildCache* pdf_cache() const { return options_.print.cmyk ? nullptr : cache(); }
 
   void add_pdf_tasks() {
     units_ += cards_.size();
     tasks_.emplace_back([this](std::vector<fs::path>& written) {
       cached_files(
-          pdf_cache(), cache_key({"game pdf", options_.draft ? "draft" : "print", deck_key_}), dir_,
+          pdf_cache(),
+          infra::cache_key({"game pdf", options_.draft ? "draft" : "print", options_.clock.key(), deck_key_}), dir_,
           [this](std::vector<fs::path>& made) { write_game_pdf(made); }, written);
     });
     if (!options_.print.pnp) return;
-    const PnpSettings& pnp = *options_.print.pnp;
-    for (const SheetFormat& sheet : pnp.sheets) {
+    const settings::PnpSettings& pnp = *options_.print.pnp;
+    for (const settings::SheetFormat& sheet : pnp.sheets) {
       units_ += pnp_page_count(cards_, sides_, sheet, pnp);
-      PnpSettings one = pnp;
+      settings::PnpSettings one = pnp;
       one.sheets = {sheet};
       tasks_.emplace_back([this, one, id = sheet.id](std::vector<fs::path>& written) {
         cached_files(
-            pdf_cache(), cache_key({"pnp", id, deck_key_}), dir_,
+            pdf_cache(), infra::cache_key({"pnp", id, options_.clock.key(), deck_key_}), dir_,
             [&](std::vector<fs::path>& made) {
-              auto span = timed(options_.timings, "pnp sheets", game_.id, {}, id);
-              write_pnp_sheets(game_, cards_, sides_, one, dir_, typesetter_, made, [this] { tick(); });
+              auto span = infra::timed(options_.timings, "pnp sheets", game_.id, {}, id);
+              write_pnp_sheets(game_, cards_, sides_, one, dir_, typesetter_, options_.clock, made, [this] { tick(); });
             },
             written);
       });
@@ -200,9 +204,9 @@ class CardProductRun {
     const ShopPackage shop = options_.print.shop->package_for({first.trim.w, first.trim.h});
     units_ += shop_package_units(shop, sides_);
     tasks_.emplace_back([this, shop](std::vector<fs::path>& written) {
-      auto span = timed(options_.timings, "shop package", game_.id, {}, shop.id);
+      auto span = infra::timed(options_.timings, "shop package", game_.id, {}, shop.id);
       write_shop_package(
-          shop, cards_, sides_, dir_, written, [this] { tick(); },
+          shop, cards_, sides_, dir_, options_.clock, written, [this] { tick(); },
           [this](const std::string& note) {
             std::lock_guard lock(mutex_);
             notes_.push_back(note);
@@ -214,8 +218,8 @@ class CardProductRun {
   // are copied from the converted file).
   void write_game_pdf(std::vector<fs::path>& written) {
     fs::path file = dir_ / (game_.id + ".pdf");
-    auto span = timed(options_.timings, "game pdf", game_.id);
-    PrintPdf pdf(file);
+    auto span = infra::timed(options_.timings, "game pdf", game_.id);
+    exporters::PrintPdf pdf(file, {.title = "kartenwerk", .clock = options_.clock});
     for (size_t i = 0; i < cards_.size(); ++i) {
       for_card(i, [&] { pdf.add(*cards_.page(i)); });
       tick();
@@ -223,13 +227,13 @@ class CardProductRun {
     pdf.finish();
     span.end();
     if (options_.print.cmyk) {
-      auto cmyk = timed(options_.timings, "convert cmyk", game_.id, {}, file.filename().string());
-      convert_to_cmyk(file, *options_.print.cmyk);
+      auto cmyk = infra::timed(options_.timings, "convert cmyk", game_.id, {}, file.filename().string());
+      exporters::convert_to_cmyk(file, *options_.print.cmyk);
     }
     written.push_back(file);
     // Never a draft to the shop; with --profile the shop's package replaces them.
     if (!options_.draft && !options_.print.shop) {
-      auto shop = timed(options_.timings, "meinspiel pdfs", game_.id);
+      auto shop = infra::timed(options_.timings, "meinspiel pdfs", game_.id);
       write_meinspiel_pdfs(file, sides_, dir_, written);
     }
   }
@@ -245,11 +249,11 @@ class CardProductRun {
 
   // The PNG mode is part of the key: a file of the other mode has other bytes.
   std::string png_key(size_t i) const {
-    return cache_key({"card png", png_mode(), cards_.fingerprint(i), fmt_dpi(game_.format->dpi)});
+    return infra::cache_key({"card png", png_mode(), cards_.fingerprint(i), fmt_dpi(game_.format->dpi)});
   }
   const char* png_mode() const { return options_.print.png == render::PngCompression::Small ? "small" : "fast"; }
   std::string jpeg_key(size_t i) const {
-    return cache_key({"card jpeg q95 standard tables", cards_.fingerprint(i), fmt_dpi(game_.format->dpi)});
+    return infra::cache_key({"card jpeg q95 standard tables", cards_.fingerprint(i), fmt_dpi(game_.format->dpi)});
   }
 
   // Whether at most a quarter of the cards miss the cache.
@@ -303,24 +307,24 @@ class CardProductRun {
     if (on_tts && cache()) tts_cell = cache()->get(tts_cell_key(i));
     const bool tts_needs_pixels = on_tts && !tts_cell;
     std::shared_ptr<const render::Raster> raster;
-    Timings* timings = options_.timings;
+    infra::Timings* timings = options_.timings;
     // The overview and TTS sheets take the card's pixels: from its PNG when
     // there is one (lossless), else rendered again (a JPEG-only build whose
     // JPEG came from the cache has no PNG to decode).
     const bool sheets_need_pixels = (overview_needs_pixels || tts_needs_pixels) && !png;
     if ((want_png && !png) || (want_jpeg && !jpeg) || sheets_need_pixels) {
       {
-        auto span = timed(timings, "render", game_.id, stem);
+        auto span = infra::timed(timings, "render", game_.id, stem);
         raster = std::make_shared<const render::Raster>(render::render_raster(*cards_.page(i), dpi));
       }
       if (want_png && !png) {
-        auto span = timed(timings, "encode png", game_.id, stem);
+        auto span = infra::timed(timings, "encode png", game_.id, stem);
         png = render::encode_png(*raster, options_.print.png);
         span.end();
         put(png_key(i), *png);
       }
       if (want_jpeg && !jpeg) {
-        auto span = timed(timings, "encode jpeg", game_.id, stem);
+        auto span = infra::timed(timings, "encode jpeg", game_.id, stem);
         jpeg = render::encode_jpeg(*raster, render::kCardJpeg);
         span.end();
         put(jpeg_key(i), *jpeg);
@@ -336,18 +340,18 @@ class CardProductRun {
     if (making_overview_) {
       if (!cell) {
         const auto& pixels = card_pixels(i, raster, png);
-        auto span = timed(timings, "overview", game_.id, stem);
+        auto span = infra::timed(timings, "overview", game_.id, stem);
         cell = overview().cell(i, pixels);
         put(overview_cell_key(i), *cell);
       }
       overview().set_cell(i, std::move(*cell));
     }
     if (on_tts && tts_cell) {
-      auto span = timed(timings, "tts", game_.id, stem);
+      auto span = infra::timed(timings, "tts", game_.id, stem);
       tts_->place_cell(i, *tts_cell);
     } else if (on_tts) {
       const auto& pixels = card_pixels(i, raster, png);
-      auto span = timed(timings, "tts", game_.id, stem);
+      auto span = infra::timed(timings, "tts", game_.id, stem);
       if (cache())  // compressing the cell for the cache costs: only when there is one
         put(tts_cell_key(i), tts_->place_keeping(i, pixels));
       else
@@ -360,18 +364,19 @@ class CardProductRun {
   const std::shared_ptr<const render::Raster>& card_pixels(size_t i, std::shared_ptr<const render::Raster>& raster,
                                                            const std::optional<std::string>& png) const {
     if (!raster) {
-      auto span = timed(options_.timings, "decode png", game_.id, stems_[i]);
+      auto span = infra::timed(options_.timings, "decode png", game_.id, stems_[i]);
       raster = std::make_shared<const render::Raster>(decoded(*png, game_.format->dpi));
     }
     return raster;
   }
 
   std::string tts_cell_key(size_t i) const {
-    return cache_key({"tts cell", cards_.fingerprint(i), fmt_dpi(game_.format->dpi), tts_->cell_key()});
+    return infra::cache_key({"tts cell", cards_.fingerprint(i), fmt_dpi(game_.format->dpi), tts_->cell_key()});
   }
 
   std::string overview_cell_key(size_t i) {
-    return cache_key({"overview cell", cards_.fingerprint(i), fmt_dpi(game_.format->dpi), overview().cell_key(i)});
+    return infra::cache_key(
+        {"overview cell", cards_.fingerprint(i), fmt_dpi(game_.format->dpi), overview().cell_key(i)});
   }
 
   static std::string fmt_dpi(double dpi) { return std::to_string(dpi); }
@@ -393,7 +398,7 @@ class CardProductRun {
 
   void finish_raster_products(BuildReport& report) {
     if (making_overview_) {
-      auto span = timed(options_.timings, "overview", game_.id);
+      auto span = infra::timed(options_.timings, "overview", game_.id);
       fs::path file = dir_ / "overview.png";
       Diagnostics diags;
       const std::string png = overview().encode_png(diags, options_.print.png);
@@ -403,7 +408,7 @@ class CardProductRun {
       report.written.push_back(file);
     }
     if (tts_) {
-      auto span = timed(options_.timings, "tts", game_.id);
+      auto span = infra::timed(options_.timings, "tts", game_.id);
       tts_->finish(stems_);
       auto files = tts_->written();
       std::sort(files.begin(), files.end());
@@ -432,7 +437,7 @@ class CardProductRun {
   std::unique_ptr<TtsWriter> tts_;
   std::vector<Task> tasks_;
   size_t units_ = 0;
-  std::unique_ptr<Progress> progress_;
+  std::unique_ptr<infra::Progress> progress_;
 };
 
 }  // namespace

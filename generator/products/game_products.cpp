@@ -1,13 +1,15 @@
 #include "products/game_products.h"
 
-#include "page/fingerprint.h"
-#include "products/manifest.h"
-#include "infra/staging.h"
 #include "exporters/print_pdf.h"
+#include "infra/build_cache.h"
+#include "infra/staging.h"
+#include "infra/timings.h"
+#include "page/fingerprint.h"
 #include "products/board_products.h"
 #include "products/cached_files.h"
 #include "products/card_products.h"
-#include "infra/timings.h"
+#include "products/manifest.h"
+#include "settings/print_config.h"
 
 namespace kw::products {
 
@@ -16,16 +18,17 @@ namespace fs = std::filesystem;
 namespace {
 
 // Each booklet from the cache when none of its pages changed.
-void write_booklets(std::span<const layout::LaidOutBooklet> booklets, const fs::path& dir, const BuildCache* cache,
-                    const std::string& game, Timings* timings, BuildReport& report) {
+void write_booklets(std::span<const layout::LaidOutBooklet> booklets, const fs::path& dir,
+                    const infra::BuildCache* cache, const std::string& game, const Clock& clock,
+                    infra::Timings* timings, BuildReport& report) {
   for (const auto& booklet : booklets) {
     std::string pages = booklet.file + "\n";
     for (const auto& page : booklet.pages) pages += kw::hex(page::fingerprint(page)) + "\n";
     cached_files(
-        cache, cache_key({"booklet", pages}), dir,
+        cache, infra::cache_key({"booklet", clock.key(), pages}), dir,
         [&](std::vector<fs::path>& made) {
-          auto span = timed(timings, "booklet", game, {}, booklet.file);
-          PrintPdf file(dir / booklet.file);
+          auto span = infra::timed(timings, "booklet", game, {}, booklet.file);
+          exporters::PrintPdf file(dir / booklet.file, {.title = "kartenwerk", .clock = clock});
           for (const auto& page : booklet.pages) file.add(page);
           file.finish();
           made.push_back(dir / booklet.file);
@@ -40,9 +43,9 @@ BuildReport write_game_products(const model::Game& game, const layout::LaidOutGa
                                 const text::Typesetter& typesetter, const BuildOptions& options, Diagnostics& diags) {
   BuildReport report;
   size_t errors_before = diags.error_count();
-  Timings* timings = options.timings;
-  auto span = laid_out.boards.empty() ? Timings::Span() : timed(timings, "boards", game.id);
-  const SheetWords* words = options.print.pnp ? options.print.pnp->words_for(options.language) : nullptr;
+  infra::Timings* timings = options.timings;
+  auto span = laid_out.boards.empty() ? infra::Timings::Span() : infra::timed(timings, "boards", game.id);
+  const settings::SheetWords* words = options.print.pnp ? options.print.pnp->words_for(options.language) : nullptr;
   auto boards = impose_boards(laid_out.boards, options.language, words, typesetter, diags);
   span.end();
   if (diags.error_count() > errors_before) return report;
@@ -50,18 +53,19 @@ BuildReport write_game_products(const model::Game& game, const layout::LaidOutGa
   const fs::path dir = options.game_dir(game.id);
   write_card_products(game, laid_out.cards, dir, options, typesetter, report);
   if (options.incremental.only_cards) return report;  // build --card: the cards' own files only
-  throw_if_interrupted();
-  if (options.formats.pdf) write_booklets(laid_out.booklets, dir, options.incremental.cache, game.id, timings, report);
-  throw_if_interrupted();
+  infra::throw_if_interrupted();
+  if (options.formats.pdf)
+    write_booklets(laid_out.booklets, dir, options.incremental.cache, game.id, options.clock, timings, report);
+  infra::throw_if_interrupted();
   if (!boards.empty()) {
-    span = timed(timings, "boards", game.id);
-    write_boards(boards, dir, options.formats, report);
+    span = infra::timed(timings, "boards", game.id);
+    write_boards(boards, dir, options.formats, options.clock, report);
     if (options.formats.pdf) set_board_boxes(boards, dir);
     span.end();
   }
-  throw_if_interrupted();
+  infra::throw_if_interrupted();
   if (options.print.input) {  // manifest.json, last: it lists everything written
-    span = timed(timings, "manifest", game.id);
+    span = infra::timed(timings, "manifest", game.id);
     report.written.push_back(write_manifest(dir, game.id, options.language, *options.print.input, report.written));
   }
   return report;

@@ -6,9 +6,9 @@
 #include <nlohmann/json.hpp>
 
 #include "core/files.h"
-#include "core/sha256.h"
 #include "core/json_text.h"
 #include "core/output_files.h"
+#include "core/sha256.h"
 
 namespace kw::products {
 

@@ -8,6 +8,7 @@
 
 #include "exporters/print_pdf.h"
 #include "products/sheet_words.h"
+#include "settings/print_config.h"
 
 namespace kw::products {
 
@@ -52,8 +53,8 @@ class SheetPages {
   std::vector<std::shared_ptr<const page::Page>> held_;
 };
 
-void write_alignment_test(const model::Game& game, const SheetPlan& first, const PnpSettings& settings,
-                          const fs::path& file, const text::Typesetter& typesetter) {
+void write_alignment_test(const model::Game& game, const SheetPlan& first, const settings::PnpSettings& settings,
+                          const fs::path& file, const text::Typesetter& typesetter, const Clock& clock) {
   Diagnostics diags;
   // Its instructions need an upright cell's height; the offset it measures
   // is the printer's, the same for cards lying turned.
@@ -63,28 +64,28 @@ void write_alignment_test(const model::Game& game, const SheetPlan& first, const
       grid = *upright;
   }
   // In the game's language, by the words sheets.yaml gives for it.
-  const SheetWords* words = settings.words_for(game.language);
+  const settings::SheetWords* words = settings.words_for(game.language);
   auto pages = alignment_sheet(grid, settings, game.name, words, typesetter, diags);
   const auto title = words ? fill_words(words->alignment_title, {{"game", game.name}, {"sheet", grid.sheet.name}},
                                         words->language, words->loc, diags)
                            : std::optional<std::string>(game.name + " – " + grid.sheet.name);
   if (diags.has_errors() || !title) throw std::runtime_error(format_diagnostics(diags));
-  PrintPdf pdf(file, *title);
+  exporters::PrintPdf pdf(file, {.title = *title, .clock = clock});
   for (const auto& page : pages) pdf.add(page);
   pdf.finish();
 }
 
 }  // namespace
 
-size_t pnp_page_count(const layout::CardPages& cards, std::span<const layout::CardSide> sides, const SheetFormat& sheet,
-                      const PnpSettings& settings) {
+size_t pnp_page_count(const layout::CardPages& cards, std::span<const layout::CardSide> sides,
+                      const settings::SheetFormat& sheet, const settings::PnpSettings& settings) {
   auto pnp = pnp_cards(cards, sides);
   if (pnp.empty()) return 0;
   return plan_sheets(pnp, sheet, settings).size() * (any_back(pnp) ? 2 : 1);
 }
 
 std::vector<std::string> pnp_layouts(const layout::CardPages& cards, std::span<const layout::CardSide> sides,
-                                     const SheetFormat& sheet, const PnpSettings& settings) {
+                                     const settings::SheetFormat& sheet, const settings::PnpSettings& settings) {
   auto pnp = pnp_cards(cards, sides);
   if (pnp.empty()) return {};
   std::vector<std::string> lines;
@@ -103,17 +104,19 @@ std::vector<std::string> pnp_layouts(const layout::CardPages& cards, std::span<c
 }
 
 void write_pnp_sheets(const model::Game& game, const layout::CardPages& cards, std::span<const layout::CardSide> sides,
-                      const PnpSettings& settings, const fs::path& dir, const text::Typesetter& typesetter,
-                      std::vector<fs::path>& written, const std::function<void()>& page_done) {
+                      const settings::PnpSettings& settings, const fs::path& dir, const text::Typesetter& typesetter,
+                      const Clock& clock, std::vector<fs::path>& written, const std::function<void()>& page_done) {
   std::vector<PnpCard> pnp = pnp_cards(cards, sides);
   if (pnp.empty()) return;
   const bool backs = any_back(pnp);
-  for (const SheetFormat& sheet : settings.sheets) {
+  for (const settings::SheetFormat& sheet : settings.sheets) {
     auto plans = plan_sheets(pnp, sheet, settings);
     fs::path file = dir / "pnp" / (game.id + "-" + sheet.id + ".pdf");
     // The title says how the cards sit (bleed or shared cuts): the reader
     // sees it in the document properties, next to the paper it is for.
-    PrintPdf pdf(file, game.name + " – Print & Play " + sheet.name + ": " + plans.front().grid.summary());
+    exporters::PrintPdf pdf(
+        file,
+        {.title = game.name + " – Print & Play " + sheet.name + ": " + plans.front().grid.summary(), .clock = clock});
     for (size_t k = 0; k < plans.size(); ++k) {
       std::string id = game.id + "/pnp-" + sheet.id + "-" + std::to_string(k + 1);
       const SheetPages pages(plans[k], pnp, cards, sides);
@@ -127,7 +130,7 @@ void write_pnp_sheets(const model::Game& game, const layout::CardPages& cards, s
     pdf.finish();
     written.push_back(file);
     fs::path test = dir / "pnp" / (game.id + "-" + sheet.id + "-alignment.pdf");
-    write_alignment_test(game, plans.front(), settings, test, typesetter);
+    write_alignment_test(game, plans.front(), settings, test, typesetter, clock);
     written.push_back(test);
   }
 }

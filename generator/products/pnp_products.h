@@ -8,9 +8,11 @@
 #include <string>
 #include <vector>
 
+#include "core/clock.h"
 #include "layout/game_layout.h"
 #include "model/model.h"
 #include "products/pnp_sheets.h"
+#include "settings/print_config.h"
 #include "text/typesetter.h"
 
 namespace kw::products {
@@ -20,16 +22,17 @@ namespace kw::products {
 // `written`. The sheets are planned from the cards' frames; a sheet asks for
 // the pages of its own cards only, so memory does not grow with the deck.
 void write_pnp_sheets(const model::Game& game, const layout::CardPages& cards, std::span<const layout::CardSide> sides,
-                      const PnpSettings& settings, const std::filesystem::path& dir, const text::Typesetter& typesetter,
+                      const settings::PnpSettings& settings, const std::filesystem::path& dir,
+                      const text::Typesetter& typesetter, const Clock& clock,
                       std::vector<std::filesystem::path>& written, const std::function<void()>& page_done = {});
 
 // How many pages write_pnp_sheets writes for `sheet` (alignment tests excluded).
-size_t pnp_page_count(const layout::CardPages& cards, std::span<const layout::CardSide> sides, const SheetFormat& sheet,
-                      const PnpSettings& settings);
+size_t pnp_page_count(const layout::CardPages& cards, std::span<const layout::CardSide> sides,
+                      const settings::SheetFormat& sheet, const settings::PnpSettings& settings);
 
 // How the cards sit on `sheet`, one line per grid: "US Letter: 3 x 2 cards
 // 59 x 91 mm, with 3 mm bleed, each card cut on its own (4 sheets)".
 std::vector<std::string> pnp_layouts(const layout::CardPages& cards, std::span<const layout::CardSide> sides,
-                                     const SheetFormat& sheet, const PnpSettings& settings);
+                                     const settings::SheetFormat& sheet, const settings::PnpSettings& settings);
 
 }  // namespace kw::products

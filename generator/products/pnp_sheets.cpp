@@ -9,6 +9,7 @@
 
 #include "core/language.h"
 #include "products/sheet_words.h"
+#include "settings/print_config.h"
 
 namespace kw::products {
 
@@ -29,7 +30,7 @@ Rect intersection(const Rect& a, const Rect& b) {
   return {l, t, std::max(0.0, r - l), std::max(0.0, btm - t)};
 }
 
-Page blank_sheet(const SheetFormat& sheet, const std::string& id) {
+Page blank_sheet(const settings::SheetFormat& sheet, const std::string& id) {
   Page page;
   page.id = id;
   page.size = sheet.size;
@@ -49,7 +50,8 @@ void push(Page& page, page::Shape shape, const std::string& name, const Affine& 
 }
 
 // Segments as one stroked path (Move/Line pairs), butt caps.
-void push_segments(Page& page, const std::string& name, const std::vector<Segment>& segments, const LineStyle& style) {
+void push_segments(Page& page, const std::string& name, const std::vector<Segment>& segments,
+                   const settings::LineStyle& style) {
   if (segments.empty()) return;
   PathShape s;
   double l = segments[0].from.x, r = l, t = segments[0].from.y, b = t;
@@ -97,9 +99,9 @@ Rect SheetGrid::cell(int slot) const {
   return {area.x + column * (card.w + gap), area.y + row * (card.h + gap), card.w, card.h};
 }
 
-Rect SheetGrid::back_cell(int slot, DuplexFlip flip, Point offset) const {
+Rect SheetGrid::back_cell(int slot, settings::DuplexFlip flip, Point offset) const {
   Rect c = cell(slot);
-  if (flip == DuplexFlip::LongEdge)
+  if (flip == settings::DuplexFlip::LongEdge)
     c.x = sheet.size.w - c.right();
   else
     c.y = sheet.size.h - c.bottom();
@@ -137,7 +139,8 @@ int fitting(double room, double card, double gap) {
 // The length `n` cards take with `gap` between them and `bleed` beyond the outer ones.
 double span(int n, double card, double gap, double bleed) { return n * card + (n - 1) * gap + 2 * bleed; }
 
-std::optional<SheetGrid> fit_in(const SheetFormat& sheet, Size card, const GridRules& rules, double mark_room) {
+std::optional<SheetGrid> fit_in(const settings::SheetFormat& sheet, Size card, const GridRules& rules,
+                                double mark_room) {
   double room_w = sheet.size.w - 2 * (sheet.margin + mark_room);
   double room_h = sheet.size.h - 2 * (sheet.margin + mark_room);
   int columns = fitting(room_w, card.w, rules.gap), rows = fitting(room_h, card.h, rules.gap);
@@ -161,7 +164,7 @@ std::optional<SheetGrid> fit_in(const SheetFormat& sheet, Size card, const GridR
   return g;
 }
 
-std::optional<SheetGrid> upright_grid(const SheetFormat& sheet, Size card, const GridRules& rules) {
+std::optional<SheetGrid> upright_grid(const settings::SheetFormat& sheet, Size card, const GridRules& rules) {
   if (auto g = fit_in(sheet, card, rules, rules.mark_room)) return g;
   return fit_in(sheet, card, rules, 0);
 }
@@ -176,7 +179,7 @@ bool better(const std::optional<SheetGrid>& a, const std::optional<SheetGrid>& b
 
 }  // namespace
 
-std::optional<SheetGrid> fit_grid(const SheetFormat& sheet, Size card, const GridRules& rules) {
+std::optional<SheetGrid> fit_grid(const settings::SheetFormat& sheet, Size card, const GridRules& rules) {
   if (!(card.w > 0 && card.h > 0)) return std::nullopt;
   auto upright = upright_grid(sheet, card, rules);
   if (!rules.may_turn) return upright;
@@ -239,8 +242,8 @@ double card_bleed(const PnpCard& card) {
   return std::max(0.0, b);
 }
 
-std::vector<SheetPlan> plan_sheets(std::span<const PnpCard> cards, const SheetFormat& sheet,
-                                   const PnpSettings& settings) {
+std::vector<SheetPlan> plan_sheets(std::span<const PnpCard> cards, const settings::SheetFormat& sheet,
+                                   const settings::PnpSettings& settings) {
   std::vector<SheetPlan> plans;
   for (size_t i = 0; i < cards.size(); ++i) {
     Size size = trim_size(cards[i]);
@@ -284,7 +287,7 @@ void place_card(Page& sheet, const Page& card, const Rect& cell, const Rect& cli
   }
 }
 
-Page front_sheet(const SheetPlan& plan, std::span<const PnpCard> cards, const PnpSettings& settings,
+Page front_sheet(const SheetPlan& plan, std::span<const PnpCard> cards, const settings::PnpSettings& settings,
                  const std::string& id) {
   Page page = blank_sheet(plan.grid.sheet, id);
   for (size_t slot = 0; slot < plan.cards.size(); ++slot) {
@@ -296,10 +299,10 @@ Page front_sheet(const SheetPlan& plan, std::span<const PnpCard> cards, const Pn
   return page;
 }
 
-Page back_sheet(const SheetPlan& plan, std::span<const PnpCard> cards, const PnpSettings& settings,
+Page back_sheet(const SheetPlan& plan, std::span<const PnpCard> cards, const settings::PnpSettings& settings,
                 const std::string& id) {
   Page page = blank_sheet(plan.grid.sheet, id);
-  const int back_quarter = !plan.grid.turned ? 0 : settings.flip == DuplexFlip::LongEdge ? -1 : 1;
+  const int back_quarter = !plan.grid.turned ? 0 : settings.flip == settings::DuplexFlip::LongEdge ? -1 : 1;
   for (size_t slot = 0; slot < plan.cards.size(); ++slot) {
     const PnpCard& card = cards[plan.cards[slot]];
     if (!card.back) continue;
@@ -315,18 +318,20 @@ constexpr double kCrossArm = 12;   // half length of an alignment cross, mm
 constexpr double kScaleReach = 5;  // the back's scales reach +-5 mm
 
 // The instructions in the first row, above the crosses.
-void push_instructions(Page& front, const SheetGrid& grid, const PnpSettings& settings, const std::string& title,
-                       const SheetWords& words, const text::Typesetter& typesetter, Diagnostics& diags) {
+void push_instructions(Page& front, const SheetGrid& grid, const settings::PnpSettings& settings,
+                       const std::string& title, const settings::SheetWords& words, const text::Typesetter& typesetter,
+                       Diagnostics& diags) {
   Rect first = grid.cell(0);
   Rect text_box{grid.area.x + 4, first.y + 4, grid.area.w - 8, first.h / 2 - kCrossArm - 6};
   const std::string& lang = words.language;
-  auto intro = fill_words(words.alignment,
-                          {{"sheet", grid.sheet.name},
-                           {"title", title},
-                           {"flip", settings.flip == DuplexFlip::LongEdge ? words.long_edge : words.short_edge},
-                           {"x", format_decimal(settings.duplex_offset.x, lang)},
-                           {"y", format_decimal(settings.duplex_offset.y, lang)}},
-                          lang, words.loc, diags);
+  auto intro =
+      fill_words(words.alignment,
+                 {{"sheet", grid.sheet.name},
+                  {"title", title},
+                  {"flip", settings.flip == settings::DuplexFlip::LongEdge ? words.long_edge : words.short_edge},
+                  {"x", format_decimal(settings.duplex_offset.x, lang)},
+                  {"y", format_decimal(settings.duplex_offset.y, lang)}},
+                 lang, words.loc, diags);
   if (!intro) return;
   page::RectShape paper;
   paper.rect = text_box.inset(-1.5);
@@ -336,8 +341,8 @@ void push_instructions(Page& front, const SheetGrid& grid, const PnpSettings& se
 }
 
 // A 100 mm check length below the crosses of the last row.
-void push_check_length(Page& front, const SheetGrid& grid, const SheetWords* words, const text::Typesetter& typesetter,
-                       Diagnostics& diags) {
+void push_check_length(Page& front, const SheetGrid& grid, const settings::SheetWords* words,
+                       const text::Typesetter& typesetter, Diagnostics& diags) {
   Rect last = grid.cell(grid.capacity() - 1);
   double y = last.center().y + kCrossArm + 10;
   double x0 = grid.area.x + (grid.area.w - 100) / 2;
@@ -347,7 +352,7 @@ void push_check_length(Page& front, const SheetGrid& grid, const SheetWords* wor
   push(front, under, "check-length", {}, under.rect);
   push_segments(front, "check-length",
                 {{{x0, y}, {x0 + 100, y}}, {{x0, y - 2}, {x0, y + 2}}, {{x0 + 100, y - 2}, {x0 + 100, y + 2}}},
-                LineStyle{0.3, ink("#000000")});
+                settings::LineStyle{0.3, ink("#000000")});
   if (words)
     push_text(front, "check-length", words->alignment_check, 8, text::Align::Center, {x0, y + 3, 100, 8},
               words->language, typesetter, diags);
@@ -355,8 +360,8 @@ void push_check_length(Page& front, const SheetGrid& grid, const SheetWords* wor
 
 // The front: every cell's outline with a cross at its centre and its number,
 // the crop marks, the instructions and the check length.
-Page alignment_front(const SheetGrid& grid, const PnpSettings& settings, const std::string& title,
-                     const SheetWords* words, const text::Typesetter& typesetter, Diagnostics& diags) {
+Page alignment_front(const SheetGrid& grid, const settings::PnpSettings& settings, const std::string& title,
+                     const settings::SheetWords* words, const text::Typesetter& typesetter, Diagnostics& diags) {
   const std::string language = words ? words->language : std::string();
   Page front = blank_sheet(grid.sheet, title + "/alignment-" + grid.sheet.id + "-front");
   std::vector<Segment> outlines, crosses;
@@ -372,8 +377,8 @@ Page alignment_front(const SheetGrid& grid, const PnpSettings& settings, const s
     push_text(front, "slot", std::to_string(slot + 1), 9, text::Align::Center, {m.x - 10, m.y + kCrossArm + 1.5, 20, 6},
               language, typesetter, diags);
   }
-  push_segments(front, "cells", outlines, LineStyle{0.15, ink("#000000")});
-  push_segments(front, "crosses", crosses, LineStyle{0.2, ink("#000000")});
+  push_segments(front, "cells", outlines, settings::LineStyle{0.15, ink("#000000")});
+  push_segments(front, "crosses", crosses, settings::LineStyle{0.2, ink("#000000")});
   push_segments(front, "crop-marks", crop_marks(grid, settings.mark_length, settings.mark_offset), settings.marks);
   if (words) push_instructions(front, grid, settings, title, *words, typesetter, diags);
   push_check_length(front, grid, words, typesetter, diags);
@@ -384,7 +389,7 @@ Page alignment_front(const SheetGrid& grid, const PnpSettings& settings, const s
 // cross's vertical arm crosses (above the centre) and a y scale that its
 // horizontal arm crosses (right of the centre); 0.5 mm ticks, labelled.
 void push_scales(Page& back, int slot, Point o, std::vector<Segment>& ticks, std::vector<Segment>& big_ticks,
-                 const SheetWords* words, const text::Typesetter& typesetter, Diagnostics& diags) {
+                 const settings::SheetWords* words, const text::Typesetter& typesetter, Diagnostics& diags) {
   const std::string language = words ? words->language : std::string();
   const double sx = o.y - 7, sy = o.x + 7;  // where the two scales run
   ticks.push_back({{o.x - kScaleReach, sx}, {o.x + kScaleReach, sx}});
@@ -416,22 +421,23 @@ void push_scales(Page& back, int slot, Point o, std::vector<Segment>& ticks, std
 
 // The back: millimetre scales where each cell's back goes (with the current
 // duplex offset).
-Page alignment_back(const SheetGrid& grid, const PnpSettings& settings, const std::string& title,
-                    const SheetWords* words, const text::Typesetter& typesetter, Diagnostics& diags) {
+Page alignment_back(const SheetGrid& grid, const settings::PnpSettings& settings, const std::string& title,
+                    const settings::SheetWords* words, const text::Typesetter& typesetter, Diagnostics& diags) {
   Page back = blank_sheet(grid.sheet, title + "/alignment-" + grid.sheet.id + "-back");
   std::vector<Segment> ticks, big_ticks;
   for (int slot = 0; slot < grid.capacity(); ++slot)
     push_scales(back, slot, grid.back_cell(slot, settings.flip, settings.duplex_offset).center(), ticks, big_ticks,
                 words, typesetter, diags);
-  push_segments(back, "scales", ticks, LineStyle{0.12, ink("#000000")});
-  push_segments(back, "scales", big_ticks, LineStyle{0.2, ink("#000000")});
+  push_segments(back, "scales", ticks, settings::LineStyle{0.12, ink("#000000")});
+  push_segments(back, "scales", big_ticks, settings::LineStyle{0.2, ink("#000000")});
   return back;
 }
 
 }  // namespace
 
-std::vector<Page> alignment_sheet(const SheetGrid& grid, const PnpSettings& settings, const std::string& title,
-                                  const SheetWords* words, const text::Typesetter& typesetter, Diagnostics& diags) {
+std::vector<Page> alignment_sheet(const SheetGrid& grid, const settings::PnpSettings& settings,
+                                  const std::string& title, const settings::SheetWords* words,
+                                  const text::Typesetter& typesetter, Diagnostics& diags) {
   return {alignment_front(grid, settings, title, words, typesetter, diags),
           alignment_back(grid, settings, title, words, typesetter, diags)};
 }

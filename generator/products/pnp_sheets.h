@@ -28,7 +28,7 @@
 namespace kw::products {
 
 struct SheetGrid {
-  SheetFormat sheet;
+  settings::SheetFormat sheet;
   Size card;            // a cell: the cards' trim as it lies on the sheet, mm
   bool turned = false;  // the cards turned a quarter (clockwise on the front), `card` their height x width
   double gap = 0;       // between neighbouring trims
@@ -50,7 +50,7 @@ struct SheetGrid {
   Rect cell(int slot) const;
   // Where the back of slot `slot` goes on the back page: the cell as seen
   // from the back after the flip, moved by `offset`.
-  Rect back_cell(int slot, DuplexFlip flip, Point offset) const;
+  Rect back_cell(int slot, settings::DuplexFlip flip, Point offset) const;
   // The x (y) of every cut, left to right (top to bottom); a cut shared by
   // two neighbours is listed once.
   std::vector<double> cuts_x() const;
@@ -74,7 +74,7 @@ struct GridRules {
 // the margin (then the marks are left out there). With rules.may_turn the
 // cards are turned a quarter where that fits more of them, or as many but
 // with their bleed.
-std::optional<SheetGrid> fit_grid(const SheetFormat& sheet, Size card, const GridRules& rules = {});
+std::optional<SheetGrid> fit_grid(const settings::SheetFormat& sheet, Size card, const GridRules& rules = {});
 
 struct Segment {
   Point from, to;
@@ -112,8 +112,8 @@ double card_bleed(const PnpCard& card);
 // smallest bleed among the cards of that size, the settings' gap and room
 // for the crop marks. Throws std::runtime_error when a card does not fit on
 // the sheet at all.
-std::vector<SheetPlan> plan_sheets(std::span<const PnpCard> cards, const SheetFormat& sheet,
-                                   const PnpSettings& settings);
+std::vector<SheetPlan> plan_sheets(std::span<const PnpCard> cards, const settings::SheetFormat& sheet,
+                                   const settings::PnpSettings& settings);
 
 // True when any card has a back (then every front page is followed by a back page).
 bool any_back(std::span<const PnpCard> cards);
@@ -125,13 +125,13 @@ bool any_back(std::span<const PnpCard> cards);
 void place_card(page::Page& sheet, const page::Page& card, const Rect& cell, const Rect& clip, int quarter = 0);
 
 // The front page of a planned sheet: cards, crop marks, cut lines (when settings.cut_lines).
-page::Page front_sheet(const SheetPlan& plan, std::span<const PnpCard> cards, const PnpSettings& settings,
+page::Page front_sheet(const SheetPlan& plan, std::span<const PnpCard> cards, const settings::PnpSettings& settings,
                        const std::string& id);
 // Its back page: each card's back at back_cell, nothing else. Backs of
 // turned cards are turned so that they stand as their fronts do once the
 // sheet is turned over: anticlockwise for a long-edge flip (the flip turns
 // the card over about its short axis), clockwise for a short-edge flip.
-page::Page back_sheet(const SheetPlan& plan, std::span<const PnpCard> cards, const PnpSettings& settings,
+page::Page back_sheet(const SheetPlan& plan, std::span<const PnpCard> cards, const settings::PnpSettings& settings,
                       const std::string& id);
 
 // The alignment test: one sheet, two pages. The front shows the grid with a
@@ -142,8 +142,8 @@ page::Page back_sheet(const SheetPlan& plan, std::span<const PnpCard> cards, con
 // the offset to set. Its words are `words` (PnpSettings::words_for the
 // game's language); without them, the sheet has no text but its numbers.
 // Text problems go to `diags`.
-std::vector<page::Page> alignment_sheet(const SheetGrid& grid, const PnpSettings& settings, const std::string& title,
-                                        const SheetWords* words, const text::Typesetter& typesetter,
-                                        Diagnostics& diags);
+std::vector<page::Page> alignment_sheet(const SheetGrid& grid, const settings::PnpSettings& settings,
+                                        const std::string& title, const settings::SheetWords* words,
+                                        const text::Typesetter& typesetter, Diagnostics& diags);
 
 }  // namespace kw::products

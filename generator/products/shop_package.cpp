@@ -10,8 +10,9 @@
 #include <stdexcept>
 
 #include "core/output_files.h"
-#include "exporters/print_pdf.h"
+#include "exporters/cmyk.h"
 #include "exporters/flatten.h"
+#include "exporters/print_pdf.h"
 #include "render/render.h"
 
 namespace kw::products {
@@ -38,14 +39,14 @@ class FittedCards {
  private:
   std::shared_ptr<const page::Page> fit(size_t i) {
     page::Page fitted = page::fit_page(*cards_.page(i), shop_.card).page;
-    const bool x1a = shop_.cmyk && shop_.cmyk->pdfx == PdfxLevel::X1a;
-    if (x1a) fitted = flatten_transparency(fitted, shop_.cmyk->flatten_dpi, probe_);
+    const bool x1a = shop_.cmyk && shop_.cmyk->pdfx == exporters::PdfxLevel::X1a;
+    if (x1a) fitted = exporters::flatten_transparency(fitted, shop_.cmyk->flatten_dpi, probe_);
     return std::make_shared<const page::Page>(std::move(fitted));
   }
 
   const ShopPackage& shop_;
   const layout::CardPages& cards_;
-  TransparencyProbe probe_;
+  exporters::TransparencyProbe probe_;
   std::map<size_t, std::shared_ptr<const page::Page>> backs_;
 };
 
@@ -53,8 +54,8 @@ class FittedCards {
 // shop's colour.
 class PackagePdf {
  public:
-  PackagePdf(const ShopPackage& shop, const std::string& game, const fs::path& file)
-      : shop_(shop), pdf_(file, game + ": " + shop.id + " " + file.stem().string()) {}
+  PackagePdf(const ShopPackage& shop, const std::string& game, const fs::path& file, const Clock& clock)
+      : shop_(shop), pdf_(file, {.title = game + ": " + shop.id + " " + file.stem().string(), .clock = clock}) {}
 
   void add(const page::Page& page, const std::function<void()>& tick) {
     pdf_.add(page);
@@ -65,7 +66,7 @@ class PackagePdf {
     pdf_.finish();
     const fs::path& file = pdf_.path();
     if (shop_.cmyk) {
-      const CmykResult converted = convert_to_cmyk(file, *shop_.cmyk);
+      const exporters::CmykResult converted = convert_to_cmyk(file, *shop_.cmyk);
       if (!converted.note.empty())
         note(file.parent_path().filename().string() + "/" + file.filename().string() + ": " + converted.note);
     }
@@ -74,7 +75,7 @@ class PackagePdf {
 
  private:
   const ShopPackage& shop_;
-  PrintPdf pdf_;
+  exporters::PrintPdf pdf_;
 };
 
 // The resolution at which a fitted page comes out at the shop's pixel size.
@@ -109,8 +110,9 @@ size_t shop_package_units(const ShopPackage& shop, std::span<const layout::CardS
 }
 
 void write_shop_package(const ShopPackage& shop, const layout::CardPages& cards,
-                        std::span<const layout::CardSide> sides, const fs::path& dir, std::vector<fs::path>& written,
-                        const std::function<void()>& tick, const std::function<void(const std::string&)>& note) {
+                        std::span<const layout::CardSide> sides, const fs::path& dir, const Clock& clock,
+                        std::vector<fs::path>& written, const std::function<void()>& tick,
+                        const std::function<void(const std::string&)>& note) {
   if (sides.empty()) return;
   const bool every_back = std::all_of(sides.begin(), sides.end(), [](const auto& s) { return s.back.has_value(); });
   const bool needs_backs = !shop.backs_pdf.empty() || !shop.deck_pdf.empty();
@@ -120,9 +122,9 @@ void write_shop_package(const ShopPackage& shop, const layout::CardPages& cards,
   const std::string& id = cards.frame(0).id;
   const std::string game = id.substr(0, id.find('/'));
   std::optional<PackagePdf> fronts, backs, deck;
-  if (!shop.fronts_pdf.empty()) fronts.emplace(shop, game, dir / shop.fronts_pdf);
-  if (!shop.backs_pdf.empty()) backs.emplace(shop, game, dir / shop.backs_pdf);
-  if (!shop.deck_pdf.empty()) deck.emplace(shop, game, dir / shop.deck_pdf);
+  if (!shop.fronts_pdf.empty()) fronts.emplace(shop, game, dir / shop.fronts_pdf, clock);
+  if (!shop.backs_pdf.empty()) backs.emplace(shop, game, dir / shop.backs_pdf, clock);
+  if (!shop.deck_pdf.empty()) deck.emplace(shop, game, dir / shop.deck_pdf, clock);
   const bool images = !shop.images_dir.empty() && shop.image_px;
   const fs::path folder = dir / shop.images_dir;
   const std::string ext = "." + shop.image_format;

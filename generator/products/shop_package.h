@@ -19,9 +19,10 @@
 #include <string>
 #include <vector>
 
+#include "core/clock.h"
+#include "exporters/cmyk.h"
 #include "layout/game_layout.h"
 #include "page/fit.h"
-#include "exporters/cmyk.h"
 
 namespace kw::products {
 
@@ -35,7 +36,7 @@ struct ShopPackage {
   std::string images_dir;                       // "" when the package writes no images
   std::string image_format = "png";             // png | jpg
   std::optional<std::pair<int, int>> image_px;  // the shop's pixel size of a whole card with bleed
-  std::optional<CmykSettings> cmyk;             // the PDFs' press condition; none: RGB
+  std::optional<exporters::CmykSettings> cmyk;  // the PDFs' press condition; none: RGB
 };
 
 // Which package a game gets: the shop's card depends on the game's format.
@@ -55,7 +56,7 @@ class ShopChooser {
 // pass, each fitted once (a back shared by many fronts once in all), and fed
 // to every file of the package at once, so memory does not grow with the deck.
 void write_shop_package(const ShopPackage& shop, const layout::CardPages& cards,
-                        std::span<const layout::CardSide> sides, const std::filesystem::path& dir,
+                        std::span<const layout::CardSide> sides, const std::filesystem::path& dir, const Clock& clock,
                         std::vector<std::filesystem::path>& written, const std::function<void()>& tick,
                         const std::function<void(const std::string&)>& note);
 

@@ -19,10 +19,10 @@ void write_meinspiel_pdfs(const fs::path& game_pdf, std::span<const layout::Card
   }
   if (fronts.empty()) return;
   fs::path out = dir / "meinspiel";
-  copy_pages(game_pdf, fronts, out / "fronts.pdf");
+  pdf::copy_pages(game_pdf, fronts, out / "fronts.pdf");
   written.push_back(out / "fronts.pdf");
   if (every_back) {
-    copy_pages(game_pdf, backs, out / "backs.pdf");
+    pdf::copy_pages(game_pdf, backs, out / "backs.pdf");
     written.push_back(out / "backs.pdf");
   }
 }

@@ -27,9 +27,9 @@
 #include <utility>
 #include <vector>
 
+#include "core/output_files.h"
 #include "page/page.h"
 #include "products/tts_sheets.h"
-#include "core/output_files.h"
 #include "render/jpeg.h"
 
 namespace kw::products {

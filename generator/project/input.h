@@ -14,7 +14,6 @@
 
 namespace kw::project {
 
-
 class Input {
  public:
   // `path`: project-relative and '/'-separated ("fonts/cardo/Cardo-Regular.ttf"),

@@ -109,8 +109,7 @@ void to_device_pixels(cairo_t* cr, Rect& box, double& corner_radius) {
 void embed_once(cairo_t* cr, const page::Raster& raster, cairo_surface_t* pixels) {
   if (cairo_surface_get_type(cairo_get_target(cr)) != CAIRO_SURFACE_TYPE_PDF) return;
   const std::string_view bytes(reinterpret_cast<const char*>(raster.rgba.data()), raster.rgba.size());
-  auto* id =
-      new std::string(fmt::format("kw-{}x{}-{}", raster.width, raster.height, kw::hex(kw::sha256(bytes))));
+  auto* id = new std::string(fmt::format("kw-{}x{}-{}", raster.width, raster.height, kw::hex(kw::sha256(bytes))));
   cairo_surface_set_mime_data(
       pixels, CAIRO_MIME_TYPE_UNIQUE_ID, reinterpret_cast<const unsigned char*>(id->data()), id->size(),
       [](void* p) { delete static_cast<std::string*>(p); }, id);

@@ -7,18 +7,20 @@
 #include <string>
 #include <string_view>
 
+#include "core/clock.h"
 #include "page/page.h"
 
 namespace kw::render {
 
 struct PdfOptions {
   std::string title = "kartenwerk";
+  Clock clock;  // the creation and modification dates
 };
 
 // Pages are painted and written out one at a time (each at its own size), so
 // a deck never has to be held in memory as pages; only font subsets wait for
 // finish(). Output is byte-identical for identical input: the creation and
-// modification dates come from output_timestamp() (SOURCE_DATE_EPOCH).
+// modification dates are the options' clock.
 // Not thread-safe; use one document per thread.
 class PdfDocument {
  public:

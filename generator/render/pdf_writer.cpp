@@ -14,21 +14,6 @@
 
 namespace kw::render {
 
-namespace {
-
-// output_timestamp() in the ISO 8601 form cairo_pdf_surface_set_metadata
-// expects. Without it cairo stamps the current time and no two PDFs agree.
-std::string iso_timestamp() {
-  std::time_t t = static_cast<std::time_t>(output_timestamp());
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%S", &tm);
-  return buf;
-}
-
-}  // namespace
-
 struct PdfDocument::Writer {
   Writer(PdfOptions o, Sink s) : options(std::move(o)), sink(std::move(s)) {}
   ~Writer() {
@@ -76,8 +61,9 @@ struct PdfDocument::Writer {
   void open(double w, double h) {
     surface.reset(cairo_pdf_surface_create_for_stream(write_cb, this, w, h));
     check(cairo_surface_status(surface.get()), "creating the document");
-    // "Z": output_timestamp() is UTC (SOURCE_DATE_EPOCH).
-    std::string date = iso_timestamp() + "Z";
+    // Without a date cairo stamps the current time and no two PDFs agree.
+    // "Z": the clock is UTC.
+    std::string date = options.clock.iso8601() + "Z";
     cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_TITLE, options.title.c_str());
     cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATOR, "kartenwerk");
     cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATE_DATE, date.c_str());

@@ -6,8 +6,8 @@
 
 #include "core/language.h"
 #include "model/value.h"
-#include "settings/settings_schema.h"
 #include "project/project.h"
+#include "settings/settings_schema.h"
 #include "yaml/reader.h"
 
 namespace kw::settings {

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/clock.h"
 #include "core/diagnostic.h"
 
 namespace kw::sheet {
@@ -43,9 +44,8 @@ std::string write_csv(const Grid& grid);
 
 // The bytes of an xlsx workbook with one sheet named `sheet_name` holding
 // `grid` as text cells (the first row bold and frozen). The same grid always
-// gives the same bytes: the document's dates are fixed (core/files.h,
-// output_timestamp). Throws std::runtime_error when libxlsxwriter fails.
-std::string write_xlsx(const Grid& grid, const std::string& sheet_name);
+// gives the same bytes: the document's date is `clock`'s. Throws std::runtime_error when libxlsxwriter fails.
+std::string write_xlsx(const Grid& grid, const std::string& sheet_name, const Clock& clock);
 
 // Reads the first sheet of the xlsx workbook at `path` (named `file` in messages) (shared strings, inline strings,
 // numbers and booleans as their text). nullopt on errors (not a zip, no sheet,

@@ -20,7 +20,7 @@ void check(lxw_error e, const char* what) {
 
 }  // namespace
 
-std::string write_xlsx(const Grid& grid, const std::string& sheet_name) {
+std::string write_xlsx(const Grid& grid, const std::string& sheet_name, const Clock& clock) {
   std::string tmp = (std::filesystem::temp_directory_path() / "kartenwerk-xlsx-XXXXXX").string();
   const int fd = mkstemp(tmp.data());
   if (fd < 0) throw std::runtime_error("xlsx: cannot create a temporary file");
@@ -32,10 +32,10 @@ std::string write_xlsx(const Grid& grid, const std::string& sheet_name) {
 
   lxw_workbook* book = workbook_new(tmp.c_str());
   if (!book) throw std::runtime_error("xlsx: cannot start a workbook");
-  // The document's creation date is the same for every run (it would be the
-  // clock's otherwise), so the same cards give the same file.
+  // The document's creation date is the build's (it would be the machine's
+  // clock otherwise), so the same cards give the same file.
   lxw_doc_properties props{};
-  props.created = static_cast<time_t>(output_timestamp());
+  props.created = static_cast<time_t>(clock.epoch_seconds);
   workbook_set_properties(book, &props);
   lxw_worksheet* sheet = workbook_add_worksheet(book, sheet_name.c_str());
   lxw_format* bold = workbook_add_format(book);

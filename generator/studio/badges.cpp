@@ -26,10 +26,10 @@ void add_badges(const Diagnostics& diags, Badge::Kind kind, std::vector<CardView
 }
 
 std::vector<Badge> preflight_badges(const page::Page& page, const render::Raster& raster,
-                                    const print::PrintProfile& profile) {
+                                    const verify::PrintProfile& profile) {
   std::vector<Badge> badges;
-  for (const auto& f : print::preflight_page(page, raster, profile).findings)
-    badges.push_back({Badge::Kind::Preflight, false, std::string(print::check_name(f.check)) + ": " + f.message});
+  for (const auto& f : verify::preflight_page(page, raster, profile).findings)
+    badges.push_back({Badge::Kind::Preflight, false, std::string(verify::check_name(f.check)) + ": " + f.message});
   return badges;
 }
 

@@ -6,9 +6,9 @@
 
 #include "core/diagnostic.h"
 #include "page/page.h"
-#include "verify/preflight.h"
 #include "render/raster.h"
 #include "studio/card_view.h"
+#include "verify/preflight.h"
 
 namespace kw::studio {
 
@@ -18,6 +18,6 @@ void add_badges(const Diagnostics& diags, Badge::Kind kind, std::vector<CardView
 
 // Preflight's findings for a card rendered as `raster`.
 std::vector<Badge> preflight_badges(const page::Page& page, const render::Raster& raster,
-                                    const print::PrintProfile& profile);
+                                    const verify::PrintProfile& profile);
 
 }  // namespace kw::studio

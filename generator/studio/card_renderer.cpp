@@ -32,7 +32,7 @@ std::map<std::string, Rendered> renderings(const SessionState& before) {
   return out;
 }
 
-void render_one(const layout::LaidOutCard& page, CardView& view, const print::PrintProfile& profile, double dpi) {
+void render_one(const layout::LaidOutCard& page, CardView& view, const verify::PrintProfile& profile, double dpi) {
   render::Raster raster = render::render_raster(page.page, dpi);
   view.width_px = raster.width;
   view.height_px = raster.height;
@@ -44,7 +44,7 @@ void render_one(const layout::LaidOutCard& page, CardView& view, const print::Pr
 }  // namespace
 
 size_t render_cards(std::span<const layout::LaidOutCard> pages, std::span<CardView> views, const SessionState& before,
-                    const print::PrintProfile& profile, double dpi, unsigned threads) {
+                    const verify::PrintProfile& profile, double dpi, unsigned threads) {
   const auto old = renderings(before);
   std::vector<size_t> todo;
   for (size_t i = 0; i < views.size(); ++i) {

@@ -4,8 +4,8 @@
 #include <span>
 
 #include "layout/game_layout.h"
-#include "verify/preflight.h"
 #include "studio/card_view.h"
+#include "verify/preflight.h"
 
 namespace kw::studio {
 
@@ -13,6 +13,6 @@ namespace kw::studio {
 // (views[i] is pages[i]), reusing `before`'s where the fingerprint matches.
 // Renders at `dpi` on up to `threads` threads. Returns how many it rendered.
 size_t render_cards(std::span<const layout::LaidOutCard> pages, std::span<CardView> views, const SessionState& before,
-                    const print::PrintProfile& profile, double dpi, unsigned threads);
+                    const verify::PrintProfile& profile, double dpi, unsigned threads);
 
 }  // namespace kw::studio

@@ -1,9 +1,7 @@
 #include "studio/laid_out_cards.h"
 
-#include "layout/icons.h"
+#include "engine/compile.h"
 #include "page/fingerprint.h"
-#include "rules/rules.h"
-#include "text/typesetter.h"
 
 namespace kw::studio {
 
@@ -60,12 +58,10 @@ void name_cards(const model::Game& game, std::vector<CardView>& views) {
 
 LaidOutCards lay_out_cards(const model::Model& model, const model::Game& game, const text::FontLibrary& fonts,
                            const std::string& language, Diagnostics& diags) {
-  text::Typesetter typesetter(fonts, layout::icon_aspect_for(model, game));
-  layout::Layouter layouter(model, fonts, typesetter);
-  layouter.set_draft(true);
-  layout::ValueMap rule_values = rules::rule_values(model, game);
+  engine::GameCompiler compiler(model, game, fonts);
+  compiler.set_draft(true);
   LaidOutCards out;
-  out.pages = layout::layout_cards(game, layouter, {language, &rule_values}, diags);
+  out.pages = compiler.cards(compiler.context(language), diags);
   for (const auto& card : out.pages) out.views.push_back(view_of(card));
   name_cards(game, out.views);
   return out;

@@ -4,9 +4,9 @@
 
 #include <thread>
 
+#include "engine/compile.h"
 #include "model/model.h"
 #include "model/strings.h"
-#include "rules/rules.h"
 #include "studio/badges.h"
 #include "studio/card_renderer.h"
 #include "studio/laid_out_cards.h"
@@ -16,9 +16,9 @@ namespace kw::studio {
 namespace {
 
 // Loads the model for `key`; its game, or an error naming the known games.
-const model::Game* load_game(const project::Project& project, const SessionKey& key, const std::string& language,
-                             model::LoadResult& loaded) {
-  loaded = model::load_model(project, {language, key.variant});
+const model::Game* load_game(const engine::World& world, const SessionKey& key, const std::string& language,
+                             engine::Loaded& loaded) {
+  loaded = engine::load(world, {.language = language, .variant = key.variant});
   if (!loaded.model) return nullptr;
   const model::Game* game = loaded.model->game(key.game);
   if (!game || game->variant != key.variant) {
@@ -32,13 +32,13 @@ const model::Game* load_game(const project::Project& project, const SessionKey& 
 // The rules judge the data in its source language (rules::check_shown), a
 // translation's texts what they claim; a translation also says how
 // complete it is.
-Diagnostics rules_findings(const project::Project& project, const SessionKey& key, const model::LoadResult& loaded,
+Diagnostics rules_findings(const engine::World& world, const SessionKey& key, const engine::Loaded& loaded,
                            const model::Game& game) {
-  if (game.in_source_language()) return rules::check_shown(*loaded.model, game);
-  model::LoadResult source;
-  const model::Game* source_game = load_game(project, key, game.source_language, source);
-  Diagnostics out = source_game ? rules::check_shown(*source.model, *source_game) : Diagnostics{};
-  out.append(rules::check_shown(*loaded.model, game));
+  if (game.in_source_language()) return engine::judge(*loaded.model, game);
+  engine::Loaded source;
+  const model::Game* source_game = load_game(world, key, game.source_language, source);
+  Diagnostics out = source_game ? engine::judge(*source.model, *source_game) : Diagnostics{};
+  out.append(engine::judge(*loaded.model, game));
   if (game.translation) out.append(model::translation_summary({*game.translation}));
   return out;
 }
@@ -58,15 +58,18 @@ std::shared_ptr<SessionState> failed(const SessionKey& key, const SessionState& 
 
 std::shared_ptr<SessionState> build(Workspace& workspace, const SessionKey& key, const SessionState& before) {
   const project::Project& project = workspace.project();
-  model::LoadResult loaded;
-  const model::Game* game = load_game(project, key, key.language, loaded);
+  // The studio writes no dated file: the fixed clock; the fonts are the
+  // workspace's (kept across reloads).
+  const engine::World world(project, Clock{});
+  engine::Loaded loaded;
+  const model::Game* game = load_game(world, key, key.language, loaded);
   Diagnostics& diags = loaded.diagnostics;
   const text::FontLibrary* fonts = game ? workspace.fonts(diags) : nullptr;
   if (!game || !fonts) return failed(key, before, diags, project);
   LaidOutCards cards = lay_out_cards(*loaded.model, *game, *fonts, key.language, diags);
   if (diags.has_errors()) return failed(key, before, diags, project);
   add_badges(diags, Badge::Kind::Overflow, cards.views);
-  const Diagnostics findings = rules_findings(project, key, loaded, *game);
+  const Diagnostics findings = rules_findings(world, key, loaded, *game);
   add_badges(findings, Badge::Kind::Rules, cards.views);
   for (const auto& d : findings)
     if (d.check == "translation") diags.add(d);

@@ -26,12 +26,12 @@ const text::FontLibrary* Workspace::fonts(Diagnostics& diags) {
   return font_diags_.has_errors() ? nullptr : fonts_.get();
 }
 
-const print::PrintProfile& Workspace::profile() {
+const verify::PrintProfile& Workspace::profile() {
   if (!profile_) {
     Diagnostics ignored;  // preflight's defaults stand in; `kartenwerk preflight` reports the file's errors
-    auto profiles = print::load_print_profiles(project_, ignored);
-    const print::PrintProfile* p = profiles ? profiles->find(profiles->default_id) : nullptr;
-    profile_ = p ? *p : print::PrintProfile{};
+    auto profiles = verify::load_print_profiles(project_, ignored);
+    const verify::PrintProfile* p = profiles ? profiles->find(profiles->default_id) : nullptr;
+    profile_ = p ? *p : verify::PrintProfile{};
   }
   return *profile_;
 }

@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "core/diagnostic.h"
-#include "verify/preflight.h"
 #include "studio/live_project.h"
 #include "text/font_library.h"
+#include "verify/preflight.h"
 
 namespace kw::studio {
 
@@ -28,13 +28,13 @@ class Workspace {
   // fonts.yaml has errors (then `diags` gets them).
   const text::FontLibrary* fonts(Diagnostics& diags);
   // The default profile of data/print/profiles.yaml, else preflight's defaults.
-  const print::PrintProfile& profile();
+  const verify::PrintProfile& profile();
 
  private:
   LiveProject project_;
   std::unique_ptr<text::FontLibrary> fonts_;
   Diagnostics font_diags_;
-  std::optional<print::PrintProfile> profile_;
+  std::optional<verify::PrintProfile> profile_;
 };
 
 }  // namespace kw::studio

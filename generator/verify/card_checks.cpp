@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-namespace kw::print::preflight {
+namespace kw::verify::checks {
 
 namespace {
 
@@ -78,4 +78,4 @@ void check_pictures(const page::Page& page, const PrintProfile& profile, CardPre
   }
 }
 
-}  // namespace kw::verify::preflight
+}  // namespace kw::verify::checks

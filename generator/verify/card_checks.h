@@ -11,15 +11,15 @@
 
 #include "core/color.h"
 #include "core/geometry.h"
-#include "page/page.h"
 #include "exporters/cmyk.h"
 #include "exporters/press_colours.h"
+#include "page/page.h"
 #include "pdf/pdf_boxes.h"
 #include "pdf/pdf_content.h"
-#include "verify/preflight.h"
 #include "render/raster.h"
+#include "verify/preflight.h"
 
-namespace kw::print::preflight {
+namespace kw::verify::checks {
 
 // The geometry the profile asks for.
 struct Expected {
@@ -58,8 +58,8 @@ void check_bleed(const render::Raster& raster, const page::Page& page, const Pri
 // The checks of one PDF page (a card's front, or a page of its back), named
 // `where` in the findings: boxes, text sizes, line widths, marks, images,
 // fonts.
-void check_page(const PdfPageContent& content, const PageBoxes& boxes, const page::Page& page, const Pixels& pixels,
-                const PrintProfile& profile, const std::string& where, CardPreflight& card);
+void check_page(const pdf::PdfPageContent& content, const pdf::PageBoxes& boxes, const page::Page& page,
+                const Pixels& pixels, const PrintProfile& profile, const std::string& where, CardPreflight& card);
 
 // The JPEG of a card (`bytes`, from `file`): size, density, colour, and its
 // bleed. Leaves the decoded pixels in `raster` for check_page.
@@ -73,9 +73,9 @@ void check_png(const std::string& file_name, const std::string& bytes, const pag
 // What a CMYK print file is held to: the press condition (ink limit, what
 // counts as black, which lines are thin) and the PDF/X flavour.
 struct PressCheck {
-  CmykSettings settings;
-  PdfxLevel level = PdfxLevel::X4;
-  std::shared_ptr<PressColours> colours;  // the condition's profile, for near black
+  exporters::CmykSettings settings;
+  exporters::PdfxLevel level = exporters::PdfxLevel::X4;
+  std::shared_ptr<exporters::PressColours> colours;  // the condition's profile, for near black
 };
 
 // The colours of one PDF page of a CMYK file (colour_checks.cpp): nothing
@@ -83,7 +83,7 @@ struct PressCheck {
 // every painted CMYK colour and every CMYK image pixel within the ink limit;
 // near-black text and thin lines in black ink alone; for PDF/X-1a no
 // transparency; nothing PDF/X forbids (transfer functions, PostScript).
-void check_colours(const PdfPageContent& content, const PressCheck& press, const std::string& where,
+void check_colours(const pdf::PdfPageContent& content, const PressCheck& press, const std::string& where,
                    CardPreflight& card);
 
 // The PDF/X requirements of a file as a whole and of each of its pages
@@ -92,7 +92,7 @@ struct PdfxFindings {
   std::vector<std::string> file;
   std::vector<std::vector<std::string>> pages;
 };
-PdfxFindings check_pdfx(const std::filesystem::path& pdf, PdfxLevel level);
+PdfxFindings check_pdfx(const std::filesystem::path& pdf, exporters::PdfxLevel level);
 
 // What a file says of itself: its GTS_PDFXVersion and the output intent's
 // condition identifier ("" when absent). Never throws.
@@ -118,4 +118,4 @@ void check_separations(const std::filesystem::path& pdf, const std::string& labe
                        std::span<const std::optional<size_t>> card_of_page, std::span<const render::Raster> jpegs,
                        bool number_pages, PreflightReport& report);
 
-}  // namespace kw::verify::preflight
+}  // namespace kw::verify::checks

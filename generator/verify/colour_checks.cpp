@@ -8,9 +8,12 @@
 
 #include <fmt/format.h>
 
+#include "exporters/cmyk.h"
+#include "exporters/press_colours.h"
+#include "pdf/pdf_content.h"
 #include "verify/card_checks.h"
 
-namespace kw::print::preflight {
+namespace kw::verify::checks {
 
 namespace {
 
@@ -29,7 +32,7 @@ std::string cmyk_text(const std::vector<double>& v) {
   return fmt::format("C{:.0f} M{:.0f} Y{:.0f} K{:.0f}", v[0] * 100, v[1] * 100, v[2] * 100, v[3] * 100);
 }
 
-std::string colour_text(const PdfColour& c) {
+std::string colour_text(const pdf::PdfColour& c) {
   std::string out = c.space;
   for (double v : c.values) out += fmt::format(" {:.3g}", v);
   return out;
@@ -47,14 +50,14 @@ bool x1a_allows(const std::string& space) {
 
 // RGB in any form, and for PDF/X-1a any colour space but device CMYK, grey
 // and spot colours: per kind of paint and problem, how many and the first.
-void check_spaces(const PdfPageContent& content, const PressCheck& press, const std::string& where,
+void check_spaces(const pdf::PdfPageContent& content, const PressCheck& press, const std::string& where,
                   CardPreflight& card) {
-  std::map<std::string, std::pair<size_t, const PdfPaint*>> found;
+  std::map<std::string, std::pair<size_t, const pdf::PdfPaint*>> found;
   for (const auto& p : content.paints) {
     std::string problem;
     if (p.colour.rgb())
       problem = "RGB " + p.what + " left in a CMYK file";
-    else if (press.level == PdfxLevel::X1a && !x1a_allows(p.colour.space))
+    else if (press.level == exporters::PdfxLevel::X1a && !x1a_allows(p.colour.space))
       problem = p.what + " in " + p.colour.space + ", which PDF/X-1a does not allow";
     if (problem.empty()) continue;
     auto& [n, first] = found[problem];
@@ -67,9 +70,10 @@ void check_spaces(const PdfPageContent& content, const PressCheck& press, const 
 }
 
 // Total ink of every painted CMYK colour and of every CMYK image's pixels.
-void check_ink(const PdfPageContent& content, const PressCheck& press, const std::string& where, CardPreflight& card) {
+void check_ink(const pdf::PdfPageContent& content, const PressCheck& press, const std::string& where,
+               CardPreflight& card) {
   const double limit = press.settings.ink_limit;
-  const PdfPaint* worst = nullptr;
+  const pdf::PdfPaint* worst = nullptr;
   size_t over = 0;
   for (const auto& p : content.paints) {
     if (!p.colour.cmyk() || p.colour.values.size() != 4) continue;
@@ -92,11 +96,11 @@ void check_ink(const PdfPageContent& content, const PressCheck& press, const std
 // Near black (within the condition's near_black of black and nearly
 // neutral, as printed) but built with C, M or Y: text and thin lines printed
 // so fringe when the plates do not register.
-bool black_from_several_inks(const PdfColour& c, const PressCheck& press) {
+bool black_from_several_inks(const pdf::PdfColour& c, const PressCheck& press) {
   if (!c.cmyk() || c.values.size() != 4) return false;
   const auto& v = c.values;
   if (v[0] <= kNoInk && v[1] <= kNoInk && v[2] <= kNoInk) return false;
-  const Cmyk cmyk{v[0], v[1], v[2], v[3]};
+  const exporters::Cmyk cmyk{v[0], v[1], v[2], v[3]};
   const auto lab = press.colours->lab_of(cmyk);
   if (std::hypot(lab[1], lab[2]) > kBlackChroma) return false;
   return press.colours->distance_from_black(cmyk) <= press.settings.near_black_delta_e;
@@ -106,9 +110,9 @@ int inks(const std::vector<double>& v) {
   return static_cast<int>(std::count_if(v.begin(), v.end(), [](double x) { return x > kNoInk; }));
 }
 
-void check_black(const PdfPageContent& content, const PressCheck& press, const std::string& where,
+void check_black(const pdf::PdfPageContent& content, const PressCheck& press, const std::string& where,
                  CardPreflight& card) {
-  const PdfText* first_text = nullptr;
+  const pdf::PdfText* first_text = nullptr;
   size_t texts = 0;
   for (const auto& t : content.texts)
     if (black_from_several_inks(t.fill, press) && texts++ == 0) first_text = &t;
@@ -119,7 +123,7 @@ void check_black(const PdfPageContent& content, const PressCheck& press, const s
                             inks(first_text->fill.values), cmyk_text(first_text->fill.values), texts,
                             texts == 1 ? "" : "s", first_text->size_pt, first_text->origin.x, first_text->origin.y,
                             inside_text(first_text->inside)));
-  const PdfPath* first_line = nullptr;
+  const pdf::PdfPath* first_line = nullptr;
   size_t lines = 0;
   for (const auto& p : content.paths)
     if (p.stroked && p.line_width_pt <= press.settings.thin_line_pt + 1e-6 &&
@@ -135,15 +139,15 @@ void check_black(const PdfPageContent& content, const PressCheck& press, const s
 
 }  // namespace
 
-void check_colours(const PdfPageContent& content, const PressCheck& press, const std::string& where,
+void check_colours(const pdf::PdfPageContent& content, const PressCheck& press, const std::string& where,
                    CardPreflight& card) {
   check_spaces(content, press, where, card);
   check_ink(content, press, where, card);
   check_black(content, press, where, card);
-  if (press.level == PdfxLevel::X1a)
+  if (press.level == exporters::PdfxLevel::X1a)
     for (const auto& t : content.transparency)
       add(card, PreflightCheck::Pdfx, where + ": transparency, which PDF/X-1a does not allow: " + t);
   for (const auto& f : content.forbidden) add(card, PreflightCheck::Pdfx, where + ": " + f + ", which PDF/X forbids");
 }
 
-}  // namespace kw::verify::preflight
+}  // namespace kw::verify::checks

@@ -3,11 +3,11 @@
 
 #include <fmt/format.h>
 
-#include "verify/card_checks.h"
 #include "render/jpeg.h"
 #include "render/png.h"
+#include "verify/card_checks.h"
 
-namespace kw::print::preflight {
+namespace kw::verify::checks {
 
 namespace {
 
@@ -170,4 +170,4 @@ void check_png(const std::string& file_name, const std::string& bytes, const pag
   check_bleed(raster, page, profile, file_name, card);
 }
 
-}  // namespace kw::verify::preflight
+}  // namespace kw::verify::checks

@@ -3,9 +3,11 @@
 
 #include <fmt/format.h>
 
+#include "pdf/pdf_boxes.h"
+#include "pdf/pdf_content.h"
 #include "verify/card_checks.h"
 
-namespace kw::print::preflight {
+namespace kw::verify::checks {
 
 namespace {
 
@@ -35,7 +37,7 @@ double luminance(const Color& c) { return 0.2126 * channel(c.r) + 0.7152 * chann
 
 // The ground behind a text: what is not the text's own colour in the box its
 // glyphs roughly cover (half an em per glyph, 0.7 em high).
-std::optional<Color> ground_of(const PdfText& t, const Pixels& pixels) {
+std::optional<Color> ground_of(const pdf::PdfText& t, const Pixels& pixels) {
   if (!t.color) return std::nullopt;
   double em = t.size_pt * 25.4 / 72;
   double length = std::max(em, static_cast<double>(t.glyphs) * 0.5 * em), height = 0.7 * em;
@@ -56,7 +58,8 @@ std::optional<Color> ground_of(const PdfText& t, const Pixels& pixels) {
   return Color{avg(r), avg(g), avg(b), 255};
 }
 
-void check_boxes(const PageBoxes& boxes, const PrintProfile& profile, const std::string& where, CardPreflight& card) {
+void check_boxes(const pdf::PageBoxes& boxes, const PrintProfile& profile, const std::string& where,
+                 CardPreflight& card) {
   Expected want = expected(profile);
   if (!same_box(boxes.media, want.media))
     add(card, PreflightCheck::Boxes,
@@ -70,9 +73,9 @@ void check_boxes(const PageBoxes& boxes, const PrintProfile& profile, const std:
 
 // Text on the card at least the profile's minimum (the larger one for light
 // text on a dark ground).
-void check_text(const PdfPageContent& content, const PageBoxes& boxes, const page::Page& page, const Pixels& pixels,
-                const PrintProfile& profile, const std::string& where, CardPreflight& card) {
-  const PdfText* smallest = nullptr;
+void check_text(const pdf::PdfPageContent& content, const pdf::PageBoxes& boxes, const page::Page& page,
+                const Pixels& pixels, const PrintProfile& profile, const std::string& where, CardPreflight& card) {
+  const pdf::PdfText* smallest = nullptr;
   double smallest_limit = 0;
   size_t small = 0;
   for (const auto& t : content.texts) {
@@ -106,9 +109,9 @@ std::string inside_text(const std::string& inside) { return inside.empty() ? "" 
 // Stroked lines on the card at least the profile's minimum, wherever they
 // are drawn (in a pattern cell or a glyph as printed: with its matrix); a
 // straight line wholly outside the trim is a mark.
-void check_lines(const PdfPageContent& content, const PageBoxes& boxes, const PrintProfile& profile,
+void check_lines(const pdf::PdfPageContent& content, const pdf::PageBoxes& boxes, const PrintProfile& profile,
                  const std::string& where, CardPreflight& card) {
-  const PdfPath* thinnest = nullptr;
+  const pdf::PdfPath* thinnest = nullptr;
   size_t thin = 0;
   for (const auto& p : content.paths) {
     bool on_card = p.indirect || intersects(p.bounds.inset(-1e-3), boxes.trim);
@@ -141,7 +144,7 @@ void check_lines(const PdfPageContent& content, const PageBoxes& boxes, const Pr
 }
 
 // Text outside the trim is a mark (a file name, a colour bar's label).
-void check_text_marks(const PdfPageContent& content, const PageBoxes& boxes, const PrintProfile& profile,
+void check_text_marks(const pdf::PdfPageContent& content, const pdf::PageBoxes& boxes, const PrintProfile& profile,
                       const std::string& where, CardPreflight& card) {
   for (const auto& t : content.texts)
     if (!t.indirect && !inside(boxes.trim, t.origin) && !profile.marks_allowed)
@@ -152,8 +155,8 @@ void check_text_marks(const PdfPageContent& content, const PageBoxes& boxes, con
 
 // Placed images at the profile's resolution (outside the trim: a mark), and
 // every font embedded.
-void check_images_and_fonts(const PdfPageContent& content, const PageBoxes& boxes, const PrintProfile& profile,
-                            const std::string& where, CardPreflight& card) {
+void check_images_and_fonts(const pdf::PdfPageContent& content, const pdf::PageBoxes& boxes,
+                            const PrintProfile& profile, const std::string& where, CardPreflight& card) {
   for (const auto& img : content.images) {
     if (!img.indirect && !intersects(img.bounds, boxes.trim)) {
       if (!profile.marks_allowed)
@@ -177,8 +180,8 @@ void check_images_and_fonts(const PdfPageContent& content, const PageBoxes& boxe
 
 }  // namespace
 
-void check_page(const PdfPageContent& content, const PageBoxes& boxes, const page::Page& page, const Pixels& pixels,
-                const PrintProfile& profile, const std::string& where, CardPreflight& card) {
+void check_page(const pdf::PdfPageContent& content, const pdf::PageBoxes& boxes, const page::Page& page,
+                const Pixels& pixels, const PrintProfile& profile, const std::string& where, CardPreflight& card) {
   check_boxes(boxes, profile, where, card);
   check_text(content, boxes, page, pixels, profile, where, card);
   check_lines(content, boxes, profile, where, card);
@@ -186,4 +189,4 @@ void check_page(const PdfPageContent& content, const PageBoxes& boxes, const pag
   check_images_and_fonts(content, boxes, profile, where, card);
 }
 
-}  // namespace kw::verify::preflight
+}  // namespace kw::verify::checks

@@ -43,9 +43,9 @@ void check_text_size(const page::Page& page, const PrintProfile& profile, CardPr
     }
   }
   if (small)
-    preflight::add(card, PreflightCheck::Text,
-                   fmt::format("{} text{} too small: {:.2f} pt ('{}'), the minimum is {:g} pt", small,
-                               small == 1 ? "" : "s", smallest, smallest_name, profile.text_min_pt));
+    checks::add(card, PreflightCheck::Text,
+                fmt::format("{} text{} too small: {:.2f} pt ('{}'), the minimum is {:g} pt", small,
+                            small == 1 ? "" : "s", smallest, smallest_name, profile.text_min_pt));
 }
 
 }  // namespace
@@ -53,9 +53,9 @@ void check_text_size(const page::Page& page, const PrintProfile& profile, CardPr
 CardPreflight preflight_page(const page::Page& page, const render::Raster& raster, const PrintProfile& profile) {
   CardPreflight card;
   const PrintProfile own = with_page_geometry(profile, page);
-  preflight::check_safe_area(page, own, card);
-  preflight::check_pictures(page, own, card);
-  preflight::check_bleed(raster, page, own, "the card", card);
+  checks::check_safe_area(page, own, card);
+  checks::check_pictures(page, own, card);
+  checks::check_bleed(raster, page, own, "the card", card);
   check_text_size(page, own, card);
   return card;
 }

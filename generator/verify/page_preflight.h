@@ -6,8 +6,8 @@
 // What needs the files (boxes, fonts, image headers, marks, line widths,
 // light-on-dark text) stays with preflight_game.
 #include "page/page.h"
-#include "verify/preflight.h"
 #include "render/raster.h"
+#include "verify/preflight.h"
 
 namespace kw::verify {
 

@@ -15,9 +15,10 @@
 
 #include <fmt/format.h>
 
+#include "exporters/cmyk.h"
 #include "verify/card_checks.h"
 
-namespace kw::print::preflight {
+namespace kw::verify::checks {
 
 namespace {
 
@@ -45,15 +46,15 @@ bool xmp_has(const std::string& xmp, const std::string& property) {
 }
 
 // Version, the Info dictionary's keys, the trailer's /ID, no encryption.
-void check_document(QPDF& pdf, PdfxLevel level, std::vector<std::string>& out) {
-  const bool x1a = level == PdfxLevel::X1a;
+void check_document(QPDF& pdf, exporters::PdfxLevel level, std::vector<std::string>& out) {
+  const bool x1a = level == exporters::PdfxLevel::X1a;
   const std::string most = x1a ? "1.3" : "1.6";
   // The header's version, or the catalog's /Version when it raises it.
   std::string version_used = pdf.getPDFVersion();
   if (Object v = pdf.getRoot().getKey("/Version"); v.isName() && v.getName().substr(1) > version_used)
     version_used = v.getName().substr(1);
   if (version_used > most)
-    out.push_back("PDF version " + version_used + ", " + pdfx_name(level) + " allows at most " + most);
+    out.push_back("PDF version " + version_used + ", " + exporters::pdfx_name(level) + " allows at most " + most);
   if (pdf.isEncrypted()) out.emplace_back("the file is encrypted");
   if (!pdf.getTrailer().getKey("/ID").isArray()) out.emplace_back("the trailer has no /ID");
   Object info = pdf.getTrailer().getKey("/Info");
@@ -140,14 +141,14 @@ void check_output_intent(QPDF& pdf, std::vector<std::string>& out) {
 }
 
 // No actions or JavaScript; optional content configurations named.
-void check_catalog(QPDF& pdf, PdfxLevel level, std::vector<std::string>& out) {
+void check_catalog(QPDF& pdf, exporters::PdfxLevel level, std::vector<std::string>& out) {
   Object root = pdf.getRoot();
   if (root.hasKey("/OpenAction") || root.hasKey("/AA")) out.emplace_back("the document has actions (/OpenAction, /AA)");
   Object names = root.getKey("/Names");
   if (names.isDictionary() && names.hasKey("/JavaScript")) out.emplace_back("the document has JavaScript");
   Object oc = root.getKey("/OCProperties");
   if (!oc.isDictionary()) return;
-  if (level == PdfxLevel::X1a) out.emplace_back("optional content (layers), which PDF/X-1a does not know");
+  if (level == exporters::PdfxLevel::X1a) out.emplace_back("optional content (layers), which PDF/X-1a does not know");
   Object d = oc.getKey("/D");
   if (!d.isDictionary() || !d.getKey("/Name").isString())
     out.emplace_back("the optional content's default configuration has no /Name");
@@ -193,14 +194,14 @@ std::vector<std::string> check_page(QPDFPageObjectHelper page) {
 
 }  // namespace
 
-PdfxFindings check_pdfx(const std::filesystem::path& file, PdfxLevel level) {
+PdfxFindings check_pdfx(const std::filesystem::path& file, exporters::PdfxLevel level) {
   PdfxFindings findings;
   try {
     QPDF pdf;
     pdf.setSuppressWarnings(true);
     pdf.processFile(file.c_str());
     check_document(pdf, level, findings.file);
-    if (level == PdfxLevel::X4) check_xmp(pdf, findings.file);
+    if (level == exporters::PdfxLevel::X4) check_xmp(pdf, findings.file);
     check_output_intent(pdf, findings.file);
     check_catalog(pdf, level, findings.file);
     for (auto& page : QPDFPageDocumentHelper(pdf).getAllPages()) findings.pages.push_back(check_page(page));
@@ -229,4 +230,4 @@ PdfxClaim read_pdfx_claim(const std::filesystem::path& file) {
   return claim;
 }
 
-}  // namespace kw::verify::preflight
+}  // namespace kw::verify::checks

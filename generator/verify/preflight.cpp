@@ -7,31 +7,32 @@
 #include <fmt/ranges.h>
 
 #include "core/files.h"
-#include "model/value.h"
+#include "exporters/cmyk.h"
 #include "exporters/press_colours.h"
-#include "products/input_snapshot.h"
-#include "products/manifest.h"
+#include "model/value.h"
 #include "pdf/pdf_boxes.h"
 #include "pdf/pdf_content.h"
-#include "verify/card_checks.h"
+#include "products/input_snapshot.h"
+#include "products/manifest.h"
+#include "project/project.h"
 #include "settings/settings_schema.h"
 #include "settings/yaml_reader.h"
-#include "project/project.h"
+#include "verify/card_checks.h"
 
 namespace kw::verify {
 
 namespace fs = std::filesystem;
-using detail::MapReader;
-using preflight::add;
-using preflight::check_pictures;
-using preflight::check_safe_area;
-using preflight::expected;
+using checks::add;
+using checks::check_pictures;
+using checks::check_safe_area;
+using checks::expected;
+using settings::detail::MapReader;
 
 namespace {
 
 struct ReadPdf {
-  std::vector<PageBoxes> boxes;
-  std::vector<PdfPageContent> content;
+  std::vector<pdf::PageBoxes> boxes;
+  std::vector<pdf::PdfPageContent> content;
 };
 
 std::optional<ReadPdf> read_pdf(const fs::path& file, const std::string& label, PreflightReport& report) {
@@ -41,7 +42,7 @@ std::optional<ReadPdf> read_pdf(const fs::path& file, const std::string& label, 
     return std::nullopt;
   }
   try {
-    return ReadPdf{read_page_boxes(file), read_pdf_content(file)};
+    return ReadPdf{pdf::read_page_boxes(file), pdf::read_pdf_content(file)};
   } catch (const std::exception& e) {
     report.general.push_back({PreflightCheck::Files, e.what()});
     return std::nullopt;
@@ -105,9 +106,9 @@ void check_card_image(const fs::path& game_dir, const PrintProfile& profile, con
     return;
   }
   if (profile.image_format == "png")
-    preflight::check_png(rel.filename().string(), *bytes, page, profile, card, raster);
+    checks::check_png(rel.filename().string(), *bytes, page, profile, card, raster);
   else
-    preflight::check_jpeg(rel.filename().string(), *bytes, page, profile, card, raster);
+    checks::check_jpeg(rel.filename().string(), *bytes, page, profile, card, raster);
 }
 
 void check_stale(const fs::path& game_dir, const project::Project& project, PreflightReport& report) {
@@ -117,12 +118,12 @@ void check_stale(const fs::path& game_dir, const project::Project& project, Pref
         {PreflightCheck::Stale, "manifest.json is missing: which input made these files is unknown"});
     return;
   }
-  auto input = manifest_input(*manifest);
+  auto input = products::manifest_input(*manifest);
   if (!input) {
     report.general.push_back({PreflightCheck::Stale, "manifest.json has no input hash"});
     return;
   }
-  InputSnapshot now = snapshot_inputs(project, input->options);
+  products::InputSnapshot now = products::snapshot_inputs(project, input->options);
   if (now.sha256 != input->sha256)
     report.general.push_back({PreflightCheck::Stale,
                               "the files were built from other input than the current data, layouts, art and fonts "
@@ -131,7 +132,7 @@ void check_stale(const fs::path& game_dir, const project::Project& project, Pref
 
 // The press condition whose output intent identifier a file names (a
 // condition of data/print/color.yaml), else the file's default.
-std::optional<CmykSettings> condition_named(const std::string& identifier, const project::Project& project) {
+std::optional<exporters::CmykSettings> condition_named(const std::string& identifier, const project::Project& project) {
   Diagnostics diags;
   if (!project.exists("data/print/color.yaml")) return std::nullopt;
   auto doc = model::read_yaml(project, "data/print/color.yaml", diags);
@@ -139,23 +140,24 @@ std::optional<CmykSettings> condition_named(const std::string& identifier, const
   if (conditions && conditions->is_map())
     for (const auto& [id, v] : conditions->map) {
       Diagnostics ignored;
-      auto s = load_cmyk_settings(project, ignored, id);
+      auto s = exporters::load_cmyk_settings(project, ignored, id);
       if (s && s->identifier == identifier) return s;
     }
-  return load_cmyk_settings(project, diags);
+  return exporters::load_cmyk_settings(project, diags);
 }
 
 // What the shop PDFs are held to as CMYK files: the profile's press
 // condition and PDF/X flavour; or, when the profile asks for RGB but the
 // files say they are PDF/X, what they say (the files are checked as what
 // they claim to be). nullopt: RGB files, no colour checks.
-std::optional<preflight::PressCheck> press_check(const PrintProfile& profile, const fs::path& fronts,
-                                                 const project::Project& project, PreflightReport& report) {
-  const auto claim = preflight::read_pdfx_claim(fronts);
+std::optional<checks::PressCheck> press_check(const PrintProfile& profile, const fs::path& fronts,
+                                              const project::Project& project, PreflightReport& report) {
+  const auto claim = checks::read_pdfx_claim(fronts);
   const bool cmyk = profile.color != "rgb";
   if (!cmyk && claim.version.empty() && !claim.output_intent) return std::nullopt;
   Diagnostics diags;
-  auto settings = cmyk ? load_cmyk_settings(project, diags, profile.color) : condition_named(claim.identifier, project);
+  auto settings =
+      cmyk ? exporters::load_cmyk_settings(project, diags, profile.color) : condition_named(claim.identifier, project);
   if (!settings) {
     report.general.push_back({PreflightCheck::Pdfx, "the press condition '" +
                                                         (cmyk ? profile.color : claim.identifier) +
@@ -166,16 +168,18 @@ std::optional<preflight::PressCheck> press_check(const PrintProfile& profile, co
     report.general.push_back({PreflightCheck::Pdfx, fronts.filename().string() +
                                                         " is no PDF/X file: `kartenwerk build --profile " + profile.id +
                                                         "` makes what the shop takes"});
-  preflight::PressCheck press;
+  checks::PressCheck press;
   press.settings = *settings;
-  press.level = profile.pdfx ? *profile.pdfx : claim.version.starts_with("PDF/X-1") ? PdfxLevel::X1a : PdfxLevel::X4;
+  press.level = profile.pdfx                           ? *profile.pdfx
+                : claim.version.starts_with("PDF/X-1") ? exporters::PdfxLevel::X1a
+                                                       : exporters::PdfxLevel::X4;
   try {
-    press.colours = std::make_shared<PressColours>(press.settings);
+    press.colours = std::make_shared<exporters::PressColours>(press.settings);
   } catch (const std::exception& e) {
     report.general.push_back({PreflightCheck::Pdfx, e.what()});
     return std::nullopt;
   }
-  report.press = press.settings.condition + ", " + pdfx_name(press.level);
+  report.press = press.settings.condition + ", " + exporters::pdfx_name(press.level);
   return press;
 }
 
@@ -183,9 +187,9 @@ std::optional<preflight::PressCheck> press_check(const PrintProfile& profile, co
 // page's card) and each page's colours. `card_of_page[i]`: the card page i
 // shows, if any.
 void check_press_file(const ReadPdf& pdf, const fs::path& file, const std::string& label,
-                      const preflight::PressCheck& press, std::span<const std::optional<size_t>> card_of_page,
+                      const checks::PressCheck& press, std::span<const std::optional<size_t>> card_of_page,
                       bool number_pages, PreflightReport& report) {
-  const auto pdfx = preflight::check_pdfx(file, press.level);
+  const auto pdfx = checks::check_pdfx(file, press.level);
   for (const auto& f : pdfx.file) report.general.push_back({PreflightCheck::Pdfx, label + ": " + f});
   for (size_t i = 0; i < card_of_page.size() && i < pdf.content.size(); ++i) {
     if (!card_of_page[i]) continue;
@@ -193,7 +197,7 @@ void check_press_file(const ReadPdf& pdf, const fs::path& file, const std::strin
     const std::string where = number_pages ? label + " p. " + std::to_string(i + 1) : label;
     if (i < pdfx.pages.size())
       for (const auto& f : pdfx.pages[i]) add(card, PreflightCheck::Pdfx, where + ": " + f);
-    preflight::check_colours(pdf.content[i], press, where, card);
+    checks::check_colours(pdf.content[i], press, where, card);
   }
 }
 
@@ -211,7 +215,7 @@ void check_press_deck(const ReadPdf& deck, const fs::path& file, const PrintProf
     card_of_page.push_back(profile.deck_back_first ? front : side.back);
   }
   check_press_file(deck, file, profile.deck_pdf, *press, card_of_page, true, report);
-  preflight::check_separations(file, profile.deck_pdf, *press, card_of_page, rasters, true, report);
+  checks::check_separations(file, profile.deck_pdf, *press, card_of_page, rasters, true, report);
 }
 
 }  // namespace
@@ -277,7 +281,7 @@ namespace {
 // `files:` of a profile. A key given as "" (or left out, for deck) means the
 // shop takes no such file.
 void read_files(const model::Value& files, const std::string& id, PrintProfile& p, Diagnostics& diags) {
-  MapReader f(files, "files of profile '" + id + "'", profile_files_schema(), diags);
+  settings::detail::MapReader f(files, "files of profile '" + id + "'", settings::profile_files_schema(), diags);
   // Only what the profile names: a shop that takes one deck PDF has no
   // fronts.pdf to look for.
   p.fronts_pdf = f.text("fronts").value_or("");
@@ -299,7 +303,8 @@ void read_cards(const model::Value& cards, const std::string& id, PrintProfile& 
     return;
   }
   for (const auto& [name, v] : cards.map) {
-    MapReader c(v, "card '" + name + "' of profile '" + id + "'", shop_card_schema(), diags);
+    settings::detail::MapReader c(v, "card '" + name + "' of profile '" + id + "'", settings::shop_card_schema(),
+                                  diags);
     ShopCard card{name, {}, std::nullopt};
     if (auto t = c.numbers("trim", 2, 1, 2000))
       card.trim = {(*t)[0], (*t)[1]};
@@ -342,7 +347,7 @@ std::optional<PrintProfiles> load_print_profiles(const project::Project& project
   auto doc = model::read_yaml(project, file, diags);
   if (!doc) return std::nullopt;
   PrintProfiles out;
-  MapReader top(*doc, "profiles.yaml", profiles_file_schema(), diags);
+  settings::detail::MapReader top(*doc, "profiles.yaml", settings::profiles_file_schema(), diags);
   const model::Value* list = top.find("profiles");
   if (!list) return std::nullopt;  // missing or not a map: reported by the reader
   if (list->map.empty()) {
@@ -350,7 +355,7 @@ std::optional<PrintProfiles> load_print_profiles(const project::Project& project
     return std::nullopt;
   }
   for (const auto& [id, v] : list->map) {
-    MapReader r(v, "profile '" + id + "'", profile_schema(), diags);
+    settings::detail::MapReader r(v, "profile '" + id + "'", settings::profile_schema(), diags);
     PrintProfile p;
     p.id = id;
     p.loc = v.key_loc;
@@ -371,12 +376,13 @@ std::optional<PrintProfiles> load_print_profiles(const project::Project& project
     if (auto f = r.flag("fonts_embedded")) p.fonts_embedded = *f;
     if (auto m = r.flag("marks")) p.marks_allowed = *m;
     if (const model::Value* b = r.find("bleed_check")) {
-      MapReader br(*b, "bleed_check of profile '" + id + "'", bleed_check_schema(), diags);
+      settings::detail::MapReader br(*b, "bleed_check of profile '" + id + "'", settings::bleed_check_schema(), diags);
       if (auto t = br.number("tolerance", 0, 442)) p.bleed_tolerance = *t;
       if (auto c = br.number("coverage", 0, 1)) p.bleed_coverage = *c;
     }
     if (auto c = r.text("color")) p.color = *c;
-    if (auto x = r.choice("pdfx", {"X-4", "X-1a"})) p.pdfx = *x == "X-1a" ? PdfxLevel::X1a : PdfxLevel::X4;
+    if (auto x = r.choice("pdfx", {"X-4", "X-1a"}))
+      p.pdfx = *x == "X-1a" ? exporters::PdfxLevel::X1a : exporters::PdfxLevel::X4;
     if (!r.find("trim") && p.cards.empty())
       r.error(v, "profile '" + id + "' needs 'trim: [width, height]' or 'cards:'");
     if (!r.find("trim") && !p.cards.empty()) p.trim = p.cards.front().trim;
@@ -434,18 +440,17 @@ PreflightReport preflight_game(const model::Game& game, std::span<const layout::
   for (size_t i = 0; i < sides.size(); ++i) {
     const size_t f = sides[i].front;
     if (fronts && i < fronts->content.size())
-      preflight::check_page(fronts->content[i], fronts->boxes[i], cards[f].page,
-                            preflight::Pixels{&rasters[f], cards[f].page.size}, profile,
-                            pdfs.fronts_name + " p. " + std::to_string(pdfs.front_page(i)), report.cards[f]);
+      checks::check_page(fronts->content[i], fronts->boxes[i], cards[f].page,
+                         checks::Pixels{&rasters[f], cards[f].page.size}, profile,
+                         pdfs.fronts_name + " p. " + std::to_string(pdfs.front_page(i)), report.cards[f]);
     if (!sides[i].back) {
       add(report.cards[f], PreflightCheck::Files, "the card has no back");
       continue;
     }
     const size_t b = *sides[i].back;
     if (backs && i < backs->content.size())
-      preflight::check_page(backs->content[i], backs->boxes[i], cards[b].page,
-                            preflight::Pixels{&rasters[b], cards[b].page.size}, profile, pdfs.backs_name,
-                            report.cards[b]);
+      checks::check_page(backs->content[i], backs->boxes[i], cards[b].page,
+                         checks::Pixels{&rasters[b], cards[b].page.size}, profile, pdfs.backs_name, report.cards[b]);
   }
   if (pdfs.whole) {
     check_press_deck(*pdfs.whole, game_dir / profile.deck_pdf, profile, sides, rasters, project, report);
@@ -458,12 +463,12 @@ PreflightReport preflight_game(const model::Game& game, std::span<const layout::
       back_cards.push_back(side.back);
     }
     check_press_file(*fronts, game_dir / profile.fronts_pdf, profile.fronts_pdf, *press, front_cards, true, report);
-    preflight::check_separations(game_dir / profile.fronts_pdf, profile.fronts_pdf, *press, front_cards, rasters, true,
-                                 report);
+    checks::check_separations(game_dir / profile.fronts_pdf, profile.fronts_pdf, *press, front_cards, rasters, true,
+                              report);
     if (backs) {
       check_press_file(*backs, game_dir / profile.backs_pdf, profile.backs_pdf, *press, back_cards, false, report);
-      preflight::check_separations(game_dir / profile.backs_pdf, profile.backs_pdf, *press, back_cards, rasters, false,
-                                   report);
+      checks::check_separations(game_dir / profile.backs_pdf, profile.backs_pdf, *press, back_cards, rasters, false,
+                                report);
     }
   }
   return report;

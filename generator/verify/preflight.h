@@ -38,9 +38,9 @@
 #include <vector>
 
 #include "core/diagnostic.h"
+#include "exporters/cmyk.h"
 #include "layout/game_layout.h"
 #include "model/model.h"
-#include "exporters/cmyk.h"
 
 namespace kw::project {
 class Project;
@@ -87,7 +87,7 @@ struct PrintProfile {
   // The shop's PDFs: "rgb", or the id of a press condition of
   // data/print/color.yaml (CMYK through its profile), and the PDF/X flavour.
   std::string color = "rgb";
-  std::optional<PdfxLevel> pdfx;  // unset: as the file says (X-4 when it says nothing)
+  std::optional<exporters::PdfxLevel> pdfx;  // unset: as the file says (X-4 when it says nothing)
   SourceLoc loc;
 
   // This profile for a game whose cards are `trim`: the shop card that asks

@@ -10,9 +10,11 @@
 
 #include <fmt/format.h>
 
+#include "exporters/cmyk.h"
+#include "exporters/press_colours.h"
 #include "verify/card_checks.h"
 
-namespace kw::print::preflight {
+namespace kw::verify::checks {
 
 namespace {
 
@@ -32,7 +34,7 @@ std::array<double, 3> mean_rgb(const render::Raster& r, int x0, int y0, int x1, 
 }
 
 // The mean ink of the rendering's pixels in a block, 0-1 per channel.
-Cmyk mean_cmyk(const InkCoverage& page, int x0, int y0, int x1, int y1) {
+exporters::Cmyk mean_cmyk(const exporters::InkCoverage& page, int x0, int y0, int x1, int y1) {
   double sum[4] = {0, 0, 0, 0};
   int n = 0;
   for (int y = y0; y < std::min(y1, page.height); ++y)
@@ -46,12 +48,13 @@ Cmyk mean_cmyk(const InkCoverage& page, int x0, int y0, int x1, int y1) {
 // blocks of about a millimetre: averaged, the two renderings' different
 // pixel grids and anti-aliasing (a hairline is a whole pixel wide to
 // Ghostscript) cancel out, and what is left is colour.
-double mean_difference(const InkCoverage& page, const render::Raster& jpeg, const PressColours& colours) {
+double mean_difference(const exporters::InkCoverage& page, const render::Raster& jpeg,
+                       const exporters::PressColours& colours) {
   if (page.width <= 0 || page.height <= 0 || jpeg.width <= 0 || jpeg.height <= 0) return -1;
   const int block = std::max(1, static_cast<int>(std::lround(kSeparationDpi / 25.4)));
   const int bw = (page.width + block - 1) / block, bh = (page.height + block - 1) / block;
   std::vector<std::uint8_t> rgb;
-  std::vector<Cmyk> printed;
+  std::vector<exporters::Cmyk> printed;
   for (int by = 0; by < bh; ++by)
     for (int bx = 0; bx < bw; ++bx) {
       const int x0 = bx * block, y0 = by * block, x1 = x0 + block, y1 = y0 + block;
@@ -65,14 +68,14 @@ double mean_difference(const InkCoverage& page, const render::Raster& jpeg, cons
   double sum = 0;
   for (size_t i = 0; i < printed.size(); ++i) {
     const std::uint8_t* e = &expected[i * 4];
-    const Cmyk want{e[0] / 255.0, e[1] / 255.0, e[2] / 255.0, e[3] / 255.0};
-    sum += PressColours::delta_e(colours.lab_of(printed[i]), colours.lab_of(want));
+    const exporters::Cmyk want{e[0] / 255.0, e[1] / 255.0, e[2] / 255.0, e[3] / 255.0};
+    sum += exporters::PressColours::delta_e(colours.lab_of(printed[i]), colours.lab_of(want));
   }
   return sum / static_cast<double>(printed.size());
 }
 
 // One rendered page (index `i` of its file) against its card's JPEG.
-void compare_page(const InkCoverage& page, size_t i, const std::string& label, const PressCheck& press,
+void compare_page(const exporters::InkCoverage& page, size_t i, const std::string& label, const PressCheck& press,
                   size_t card_index, std::span<const render::Raster> jpegs, bool number_pages,
                   PreflightReport& report) {
   if (card_index >= jpegs.size()) return;
@@ -105,10 +108,10 @@ void check_separations(const std::filesystem::path& pdf, const std::string& labe
   for (size_t k = 0; k < wanted.size();) {
     size_t end = k + 1;
     while (end < wanted.size() && wanted[end] == wanted[end - 1] + 1) ++end;
-    std::vector<InkCoverage> pages;
+    std::vector<exporters::InkCoverage> pages;
     try {
-      pages = render_cmyk_pages(pdf, kSeparationDpi, static_cast<int>(wanted[k] + 1),
-                                static_cast<int>(wanted[end - 1] + 1));
+      pages = exporters::render_cmyk_pages(pdf, kSeparationDpi, static_cast<int>(wanted[k] + 1),
+                                           static_cast<int>(wanted[end - 1] + 1));
     } catch (const std::exception& e) {
       report.general.push_back({PreflightCheck::Separations, label + ": " + e.what()});
       return;
@@ -119,4 +122,4 @@ void check_separations(const std::filesystem::path& pdf, const std::string& labe
   }
 }
 
-}  // namespace kw::verify::preflight
+}  // namespace kw::verify::checks

@@ -19,7 +19,7 @@ using test::replace;
 const std::string kLong =
     "Ein Name, der viel zu lang ist für das schmale Kästchen oben auf der Karte, und dann noch länger";
 
-Diagnostics check(const MiniProject& p) { return check_project(p.project(), {}); }
+Diagnostics check(const MiniProject& p) { return check_project(engine::World(p.project(), Clock{}), {}); }
 
 // The first error, as "file:line:col: message" (empty when there is none).
 std::string first_error(const Diagnostics& ds) {
@@ -115,12 +115,12 @@ TEST(Check, AVariantThatDoesNotFitIsFoundInTheVariantFile) {
   EXPECT_TRUE(first_error(ds).starts_with("data/variants/mini/lang.yaml:7:15: text of element 'title'"))
       << format_report_text(ds);
   // --variant: that variant alone is checked, and the base game is not.
-  EXPECT_TRUE(check_project(p.project(), {{}, "lang"}).has_errors());
+  EXPECT_TRUE(check_project(engine::World(p.project(), Clock{}), {{}, "lang"}).has_errors());
 }
 
 TEST(Check, AnUnknownGameIsAFinding) {
   MiniProject p;
-  Diagnostics ds = check_project(p.project(), {{"maxi"}, ""});
+  Diagnostics ds = check_project(engine::World(p.project(), Clock{}), {{"maxi"}, ""});
   ASSERT_TRUE(ds.has_errors());
   EXPECT_EQ(ds.items()[0].message, "unknown game 'maxi' (known games: mini)");
 }

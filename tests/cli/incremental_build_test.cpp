@@ -12,7 +12,9 @@
 // second where the whole game (56 cards) took several.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <map>
+#include <optional>
 #include <regex>
 #include <set>
 
@@ -36,7 +38,7 @@ std::map<std::string, FileState> files_under(const fs::path& dir) {
   std::map<std::string, FileState> out;
   for (const auto& e : fs::recursive_directory_iterator(dir))
     if (e.is_regular_file())
-      out[e.path().lexically_relative(dir).generic_string()] = {print::sha256_file(e.path()), e.last_write_time()};
+      out[e.path().lexically_relative(dir).generic_string()] = {sha256_file(e.path()), e.last_write_time()};
   return out;
 }
 
@@ -177,6 +179,83 @@ TEST_F(IncrementalBuild, AnArtFileReRendersTheCardsThatDrawIt) {
 TEST_F(IncrementalBuild, PrintSettingsReRenderNoCard) {
   edit("data/print/sheets.yaml", "margin: 6.35", "margin: 7");
   expect_rebuild({}, {"pnp/palantir-a4.pdf", "pnp/palantir-a4-alignment.pdf"});
+}
+
+// SOURCE_DATE_EPOCH in the environment of the commands this test runs, for
+// its lifetime (ctest's own value, 1700000000, comes back after).
+class SourceDateEpoch {
+ public:
+  explicit SourceDateEpoch(const char* value) {
+    if (const char* old = std::getenv("SOURCE_DATE_EPOCH")) old_ = old;
+    ::setenv("SOURCE_DATE_EPOCH", value, 1);
+  }
+  ~SourceDateEpoch() {
+    if (old_)
+      ::setenv("SOURCE_DATE_EPOCH", old_->c_str(), 1);
+    else
+      ::unsetenv("SOURCE_DATE_EPOCH");
+  }
+  SourceDateEpoch(const SourceDateEpoch&) = delete;
+  SourceDateEpoch& operator=(const SourceDateEpoch&) = delete;
+
+ private:
+  std::optional<std::string> old_;
+};
+
+// The PDFs of a build whose creation date is `date` ("D:20231114221320Z").
+std::set<std::string> pdfs_dated(const fs::path& dir, const std::string& date) {
+  std::set<std::string> out;
+  for (const auto& e : fs::recursive_directory_iterator(dir))
+    if (e.path().extension() == ".pdf" &&
+        read_file(e.path())->find("/CreationDate (" + date + ")") != std::string::npos)
+      out.insert(e.path().lexically_relative(dir).generic_string());
+  return out;
+}
+
+std::set<std::string> pdfs_under(const fs::path& dir) {
+  std::set<std::string> out;
+  for (const auto& e : fs::recursive_directory_iterator(dir))
+    if (e.path().extension() == ".pdf") out.insert(e.path().lexically_relative(dir).generic_string());
+  return out;
+}
+
+// The date in the PDFs is an input like any file: a build at another
+// SOURCE_DATE_EPOCH is not "up to date", renders no card again (a PNG has no
+// date), and gives every PDF the new date, in the folder built before and in
+// a fresh one served from the same cache.
+TEST_F(IncrementalBuild, AnotherSourceDateEpochDatesEveryPdfAnew) {
+  const fs::path game = out_.path() / "palantir";
+  const auto pdfs = pdfs_under(game);
+  ASSERT_GE(pdfs.size(), 5U);
+  ASSERT_EQ(pdfs_dated(game, "D:20231114221320Z"), pdfs);  // ctest's SOURCE_DATE_EPOCH=1700000000
+  {
+    SourceDateEpoch later("1800000000");  // 2027-01-15T08:00:00Z
+    EXPECT_EQ(build(), "0 of 11 cards rendered (11 from the cache)");
+    EXPECT_EQ(pdfs_dated(game, "D:20270115080000Z"), pdfs);
+    EXPECT_EQ(build(), "up to date");
+
+    test::TempDir fresh;
+    auto r = kartenwerk("--root " + quoted(root_.path()) + " build --game palantir --cache " + quoted(cache_.path()) +
+                        " --out " + quoted(fresh.path()));
+    ASSERT_EQ(r.status, 0) << r.output;
+    EXPECT_EQ(pdfs_dated(fresh.path() / "palantir", "D:20270115080000Z"), pdfs);
+  }
+  EXPECT_EQ(build(), "0 of 11 cards rendered (11 from the cache)");
+  EXPECT_EQ(pdfs_dated(game, "D:20231114221320Z"), pdfs);
+}
+
+// A SOURCE_DATE_EPOCH that is no date is refused before anything is read or
+// written, naming the variable.
+TEST_F(IncrementalBuild, ASourceDateEpochThatIsNoDateIsRefused) {
+  for (const char* bad : {"yesterday", "-5", "1700000000.5", "99999999999999999999"}) {
+    SourceDateEpoch odd(bad);
+    test::TempDir fresh;
+    auto r = kartenwerk("--root " + quoted(root_.path()) + " build --game palantir --out " + quoted(fresh.path()));
+    EXPECT_EQ(r.status, 2) << bad << ": " << r.output;
+    EXPECT_NE(r.output.find("SOURCE_DATE_EPOCH='" + std::string(bad) + "' is not a date"), std::string::npos)
+        << r.output;
+    EXPECT_TRUE(fs::is_empty(fresh.path())) << bad;
+  }
 }
 
 }  // namespace

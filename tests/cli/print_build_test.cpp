@@ -9,9 +9,9 @@
 #include <regex>
 
 #include "core/files.h"
+#include "core/sha256.h"
 #include "exporters/cmyk.h"
 #include "products/input_snapshot.h"
-#include "core/sha256.h"
 #include "project/disk_project.h"
 #include "render/render.h"
 #include "support/mini_project.h"
@@ -167,7 +167,7 @@ TEST(PrintBuild, ManifestListsEveryFileWithItsHashAndTheInput) {
     std::string rel = fs::relative(e.path(), dir).generic_string();
     ASSERT_EQ(listed.count(rel), 1u) << rel << " is not in the manifest";
     EXPECT_EQ(listed[rel].first, e.file_size()) << rel;
-    EXPECT_EQ(listed[rel].second, print::sha256_file(e.path())) << rel;
+    EXPECT_EQ(listed[rel].second, sha256_file(e.path())) << rel;
   }
   EXPECT_EQ(listed.size(), on_disk);
   EXPECT_GE(on_disk, 15u);
@@ -176,7 +176,7 @@ TEST(PrintBuild, ManifestListsEveryFileWithItsHashAndTheInput) {
     EXPECT_EQ(listed.count(f), 1u) << f;
   // The input hash is that of the project tree with this build's options.
   auto input =
-      print::snapshot_inputs(project::DiskProject(p.root()), "formats=png,jpg,pdf cut-lines=no duplex-offset=0,0");
+      products::snapshot_inputs(project::DiskProject(p.root()), "formats=png,jpg,pdf cut-lines=no duplex-offset=0,0");
   EXPECT_NE(json.find("\"input\": {\"sha256\": \"" + input.sha256 + "\""), std::string::npos) << json.substr(0, 400);
   // Progress went to stderr as plain lines (not a terminal here).
   EXPECT_NE(r.output.find("mini: "), std::string::npos) << r.output;
@@ -193,11 +193,11 @@ TEST(PrintBuild, ColorCmykConvertsThePrintPdfsOnly) {
   ASSERT_EQ(r.status, 0) << r.output;
   fs::path dir = out.path() / "mini";
   for (const char* f : {"mini.pdf", "meinspiel/fronts.pdf", "meinspiel/backs.pdf"}) {
-    EXPECT_TRUE(print::has_output_intent(dir / f)) << f;
-    EXPECT_LE(print::measure_ink(dir / f, 1, 50).max_total, 300.0) << f;
+    EXPECT_TRUE(exporters::has_output_intent(dir / f)) << f;
+    EXPECT_LE(exporters::measure_ink(dir / f, 1, 50).max_total, 300.0) << f;
   }
   EXPECT_EQ(pages(dir / "meinspiel/backs.pdf"), 3);
-  EXPECT_FALSE(print::has_output_intent(dir / "pnp/mini-a4.pdf"));  // home printers take RGB
+  EXPECT_FALSE(exporters::has_output_intent(dir / "pnp/mini-a4.pdf"));  // home printers take RGB
   std::string manifest = *read_file(dir / "manifest.json");
   EXPECT_NE(manifest.find("color=cmyk"), std::string::npos);
 

@@ -285,7 +285,7 @@ TEST(Table, XlsxExportIsDeterministicAndRoundTrips) {
   ASSERT_EQ(grid[2][0], "rohan-hobbit");
   ASSERT_EQ(grid[2][6], "Lotho");
   grid[2][6] = "Lotho Sackheim-Beutlin";
-  std::ofstream(p.file("c.xlsx"), std::ios::binary) << sheet::write_xlsx(grid, "playing");
+  std::ofstream(p.file("c.xlsx"), std::ios::binary) << sheet::write_xlsx(grid, "playing", Clock{});
   im = p.run("table import --game palantir --deck playing " + quoted(p.file("c.xlsx")));
   ASSERT_EQ(im.status, 0) << im.output;
   EXPECT_EQ(
@@ -296,7 +296,7 @@ TEST(Table, XlsxExportIsDeterministicAndRoundTrips) {
       "Sackheim-Beutlin }, copies: 2 }\n");
   // A bad cell of an xlsx file is located like a CSV one.
   grid[3][1] = "zwei";
-  std::ofstream(p.file("d.xlsx"), std::ios::binary) << sheet::write_xlsx(grid, "playing");
+  std::ofstream(p.file("d.xlsx"), std::ios::binary) << sheet::write_xlsx(grid, "playing", Clock{});
   im = p.run("table import --game palantir --deck playing " + quoted(p.file("d.xlsx")));
   EXPECT_EQ(im.status, 1);
   EXPECT_NE(

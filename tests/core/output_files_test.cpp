@@ -9,7 +9,7 @@
 #include "core/files.h"
 #include "support/test_support.h"
 
-namespace kw::print {
+namespace kw {
 namespace {
 
 namespace fs = std::filesystem;
@@ -79,4 +79,4 @@ TEST(ScratchFolder, RemovedWithItsFiles) {
 }
 
 }  // namespace
-}  // namespace kw::print
+}  // namespace kw

@@ -8,15 +8,15 @@
 
 #include "core/files.h"
 #include "exporters/cmyk.h"
+#include "exporters/print_pdf.h"
 #include "pdf/pdf_boxes.h"
 #include "pdf/pdf_rewrite.h"
-#include "exporters/print_pdf.h"
 #include "project/memory_project.h"
 #include "support/test_support.h"
 #include "text/font_library.h"
 #include "text/typesetter.h"
 
-namespace kw::print {
+namespace kw::exporters {
 namespace {
 
 namespace fs = std::filesystem;
@@ -91,7 +91,7 @@ struct Converted {
     auto fonts = text::FontLibrary::load(test::source_project(), diags);
     text::Typesetter typesetter(*fonts);
     pdf = dir.path() / "card.pdf";
-    PrintPdf out(pdf, "CMYK");
+    PrintPdf out(pdf, {.title = "CMYK", .clock = Clock{}});
     out.add(card(typesetter, text_on_red));
     out.finish();
   }
@@ -114,7 +114,7 @@ TEST(Cmyk, SettingsComeFromData) {
 
 TEST(Cmyk, BlackTextIsPureKAndTheInkStaysWithinTheLimit) {
   Converted c;
-  auto boxes_before = read_page_boxes(c.pdf);
+  auto boxes_before = pdf::read_page_boxes(c.pdf);
   convert_to_cmyk(c.pdf, settings());
   EXPECT_TRUE(has_output_intent(c.pdf));
 
@@ -171,7 +171,7 @@ TEST(Cmyk, BlackTextIsPureKAndTheInkStaysWithinTheLimit) {
   ASSERT_EQ(test::run_command("pdfinfo '" + c.pdf.string() + "'", &info), 0);
   EXPECT_NE(info.find("PDF version:     1.6"), std::string::npos) << info;
 
-  auto boxes_after = read_page_boxes(c.pdf);
+  auto boxes_after = pdf::read_page_boxes(c.pdf);
   ASSERT_EQ(boxes_after.size(), 1u);
   EXPECT_NEAR(boxes_after[0].trim.x, boxes_before[0].trim.x, 1e-3);
   EXPECT_NEAR(boxes_after[0].trim.w, boxes_before[0].trim.w, 1e-3);
@@ -186,17 +186,17 @@ TEST(Cmyk, ConversionIsDeterministic) {
 
 TEST(Cmyk, TheConvertedFileIsCopiedStreamingWithItsOutputIntent) {
   // qpdf writes the PDF/X-4 file with a classic xref table, so the Meinspiel
-  // copies of it (copy_pages) take the streaming rewriter, and the catalog's
+  // copies of it (pdf::copy_pages) take the streaming rewriter, and the catalog's
   // /OutputIntents and /Metadata come along.
   Converted c;
   convert_to_cmyk(c.pdf, settings());
-  PdfRewriter rw;
+  pdf::PdfRewriter rw;
   EXPECT_TRUE(rw.open(c.pdf)) << rw.why();
   fs::path copy = c.dir.path() / "backs.pdf";
   std::vector<int> order = {0, 0, 0};
-  copy_pages(c.pdf, order, copy);
+  pdf::copy_pages(c.pdf, order, copy);
   EXPECT_TRUE(has_output_intent(copy));
-  EXPECT_EQ(pdf_page_count(copy), 3);
+  EXPECT_EQ(pdf::pdf_page_count(copy), 3);
   std::string info, meta, check;
   ASSERT_EQ(test::run_command("pdfinfo '" + copy.string() + "'", &info), 0) << info;
   EXPECT_NE(info.find("PDF version:     1.6"), std::string::npos) << info;
@@ -260,4 +260,4 @@ TEST(Cmyk, BadSettingsAreReported) {
 }
 
 }  // namespace
-}  // namespace kw::print
+}  // namespace kw::exporters

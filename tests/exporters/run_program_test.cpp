@@ -6,7 +6,7 @@
 #include <future>
 #include <vector>
 
-namespace kw::print {
+namespace kw::exporters {
 namespace {
 
 TEST(RunProgram, OutputAndStatus) {
@@ -42,4 +42,4 @@ TEST(RunProgram, FromManyThreadsAtOnce) {
 }
 
 }  // namespace
-}  // namespace kw::print
+}  // namespace kw::exporters

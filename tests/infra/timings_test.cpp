@@ -16,7 +16,7 @@
 #include "core/files.h"
 #include "support/test_support.h"
 
-namespace kw::print {
+namespace kw::infra {
 namespace {
 
 TEST(Timings, NoRecorderNoSpan) {
@@ -157,4 +157,4 @@ TEST(Timings, SummaryHasARowPerStageInTheOrderTheyStarted) {
 }
 
 }  // namespace
-}  // namespace kw::print
+}  // namespace kw::infra

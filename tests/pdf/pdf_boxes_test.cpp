@@ -7,11 +7,11 @@
 #include <sstream>
 
 #include "core/files.h"
-#include "pdf/pdf_boxes.h"
 #include "exporters/print_pdf.h"
+#include "pdf/pdf_boxes.h"
 #include "support/test_support.h"
 
-namespace kw::print {
+namespace kw::pdf {
 namespace {
 
 namespace fs = std::filesystem;
@@ -59,7 +59,7 @@ std::map<std::string, std::vector<double>> pdfinfo_boxes(const fs::path& pdf, in
 TEST(PdfBoxes, CardPagesCarryMediaBleedAndTrimBoxes) {
   test::TempDir dir;
   fs::path file = dir.path() / "cards.pdf";
-  PrintPdf pdf(file, "Test");
+  exporters::PrintPdf pdf(file, {.title = "Test", .clock = Clock{}});
   pdf.add(card());
   pdf.add(page({148, 210}, {0, 0, 148, 210}, {255, 255, 255, 255}, "t/a5"));  // a booklet page: no bleed
   pdf.finish();
@@ -95,7 +95,7 @@ TEST(PdfBoxes, AnAsymmetricTrimKeepsItsPlace) {
   // y runs down in layout and up in PDF: a trim nearer the top must stay there.
   test::TempDir dir;
   fs::path file = dir.path() / "odd.pdf";
-  PrintPdf pdf(file);
+  exporters::PrintPdf pdf(file, {});
   pdf.add(page({100, 50}, {2, 1, 90, 40}, {0, 0, 0, 255}));
   pdf.finish();
   auto boxes = read_page_boxes(file);
@@ -108,7 +108,7 @@ TEST(PdfBoxes, AnAsymmetricTrimKeepsItsPlace) {
 TEST(PdfBoxes, OutputIsDeterministic) {
   test::TempDir dir;
   for (const char* name : {"a.pdf", "b.pdf"}) {
-    PrintPdf pdf(dir.path() / name);
+    exporters::PrintPdf pdf(dir.path() / name, {});
     pdf.add(card());
     pdf.finish();
   }
@@ -118,7 +118,7 @@ TEST(PdfBoxes, OutputIsDeterministic) {
 TEST(PdfBoxes, WrongNumberOfBoxesIsAnError) {
   test::TempDir dir;
   fs::path file = dir.path() / "one.pdf";
-  PrintPdf pdf(file);
+  exporters::PrintPdf pdf(file, {});
   pdf.add(card());
   pdf.finish();
   std::vector<PageBoxes> two(2, boxes_of(card()));
@@ -130,7 +130,7 @@ TEST(PdfCopyPages, RepeatedPagesShareTheirContent) {
   test::TempDir dir;
   fs::path src = dir.path() / "game.pdf";
   {
-    PrintPdf pdf(src, "Spiel");
+    exporters::PrintPdf pdf(src, {.title = "Spiel", .clock = Clock{}});
     pdf.add(card({200, 0, 0, 255}));
     pdf.add(card({0, 200, 0, 255}));
     pdf.add(card({0, 0, 200, 255}));  // the back
@@ -156,4 +156,4 @@ TEST(PdfCopyPages, RepeatedPagesShareTheirContent) {
 }
 
 }  // namespace
-}  // namespace kw::print
+}  // namespace kw::pdf

@@ -9,13 +9,13 @@
 
 #include <algorithm>
 
-#include "pdf/pdf_content.h"
 #include "exporters/print_pdf.h"
+#include "pdf/pdf_content.h"
 #include "support/test_support.h"
 #include "text/font_library.h"
 #include "text/typesetter.h"
 
-namespace kw::print {
+namespace kw::pdf {
 namespace {
 
 TEST(PdfContent, TextLinesAndFontsAsPrinted) {
@@ -53,7 +53,7 @@ TEST(PdfContent, TextLinesAndFontsAsPrinted) {
     page.items.push_back(t);
   }
   test::TempDir dir;
-  PrintPdf pdf(dir.path() / "c.pdf");
+  exporters::PrintPdf pdf(dir.path() / "c.pdf", {});
   pdf.add(page);
   pdf.finish();
 
@@ -245,4 +245,4 @@ TEST(PdfContent, EveryPaintedColourAndImageInk) {
 }
 
 }  // namespace
-}  // namespace kw::print
+}  // namespace kw::pdf

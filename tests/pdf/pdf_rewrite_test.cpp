@@ -21,7 +21,7 @@
 #include "render/pdf.h"
 #include "support/test_support.h"
 
-namespace kw::print {
+namespace kw::pdf {
 namespace {
 
 namespace fs = std::filesystem;
@@ -332,4 +332,4 @@ TEST(PdfRewrite, FilesItDoesNotKnowAreDeclined) {
 }
 
 }  // namespace
-}  // namespace kw::print
+}  // namespace kw::pdf

@@ -14,14 +14,14 @@
 #include "core/files.h"
 #include "layout/card_layout.h"
 #include "layout/game_layout.h"
-#include "products/board_tile_sheets.h"
 #include "products/board_products.h"
+#include "products/board_tile_sheets.h"
 #include "render/render.h"
 #include "rules/rules.h"
 #include "support/disk_model.h"
 #include "support/test_support.h"
 
-namespace kw::print {
+namespace kw::products {
 namespace {
 
 namespace fs = std::filesystem;
@@ -251,7 +251,7 @@ TEST(BoardProducts, FullSizePdfPreviewAndTiledSheets) {
     auto imposed = impose_boards(boards, "de", nullptr, *p.typesetter, diags);
     ASSERT_FALSE(diags.has_errors()) << format_diagnostics(diags);
     BuildReport report;
-    write_boards(imposed, out.path() / e.game, ProductFormats{}, report);
+    write_boards(imposed, out.path() / e.game, ProductFormats{}, Clock{}, report);
     fs::path dir = out.path() / e.game / "board";
     EXPECT_EQ(report.written.size(), 4u);
     std::string size;
@@ -469,4 +469,4 @@ TEST(BoardTiles, PrintedSheetsCutAndLaidOverEachOtherGiveTheBoard) {
 }
 
 }  // namespace
-}  // namespace kw::print
+}  // namespace kw::products

@@ -7,7 +7,7 @@
 
 #include "products/board_tiling.h"
 
-namespace kw::print {
+namespace kw::products {
 namespace {
 
 const Size kHoherRat{500, 500};
@@ -192,4 +192,4 @@ TEST(Tiling, ImpossibleSettingsAreRefused) {
 }
 
 }  // namespace
-}  // namespace kw::print
+}  // namespace kw::products

@@ -6,14 +6,14 @@
 #include <regex>
 
 #include "core/files.h"
+#include "core/json_text.h"
+#include "core/sha256.h"
 #include "products/input_snapshot.h"
 #include "products/manifest.h"
-#include "core/sha256.h"
-#include "core/json_text.h"
 #include "project/disk_project.h"
 #include "support/mini_project.h"
 
-namespace kw::print {
+namespace kw::products {
 namespace {
 
 namespace fs = std::filesystem;
@@ -141,4 +141,4 @@ TEST(JsonText, ARecordALineEscapedByNlohmann) {
 }
 
 }  // namespace
-}  // namespace kw::print
+}  // namespace kw::products

@@ -12,7 +12,7 @@
 #include "support/test_support.h"
 #include "text/font_library.h"
 
-namespace kw::print {
+namespace kw::products {
 namespace {
 
 using namespace test_cards;
@@ -99,4 +99,4 @@ TEST(ContactSheet, EveryCardCutToItsTrimAndLabelled) {
 }
 
 }  // namespace
-}  // namespace kw::print
+}  // namespace kw::products

@@ -8,10 +8,10 @@
 #include <stdexcept>
 #include <thread>
 
-#include "products/parallel.h"
 #include "infra/progress.h"
+#include "products/parallel.h"
 
-namespace kw::print {
+namespace kw::products {
 namespace {
 
 TEST(Parallel, RunsEveryTaskOnceOnSeveralThreads) {
@@ -60,7 +60,7 @@ TEST(Parallel, TheFirstErrorStopsTheRestAndIsRethrown) {
 TEST(Progress, PlainLinesWhenNotATerminal) {
   std::ostringstream out;
   {
-    Progress p(&out, false, "palantir", 20);
+    infra::Progress p(&out, false, "palantir", 20);
     parallel_for(20, 3, [&](size_t) { p.advance(); });
   }
   std::string s = out.str();
@@ -72,16 +72,16 @@ TEST(Progress, PlainLinesWhenNotATerminal) {
 
 TEST(Progress, ABarRedrawnInPlaceOnATerminal) {
   std::ostringstream out;
-  Progress p(&out, true, "duell", 4);
+  infra::Progress p(&out, true, "duell", 4);
   for (int i = 0; i < 4; ++i) p.advance();
   p.finish();
   std::string s = out.str();
   EXPECT_EQ(s.rfind("\rduell [", 0), 0u) << s;
   EXPECT_NE(s.find("[##############################] 4/4 done"), std::string::npos) << s;
   EXPECT_EQ(std::count(s.begin(), s.end(), '\n'), 1);
-  Progress quiet(nullptr, true, "x", 3);
+  infra::Progress quiet(nullptr, true, "x", 3);
   quiet.advance(3);
 }
 
 }  // namespace
-}  // namespace kw::print
+}  // namespace kw::products

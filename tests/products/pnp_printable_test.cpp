@@ -13,9 +13,10 @@
 #include "products/pnp_sheets.h"
 #include "render/pdf.h"
 #include "render/png.h"
+#include "settings/print_config.h"
 #include "support/test_support.h"
 
-namespace kw::print {
+namespace kw::products {
 namespace {
 
 constexpr double kDpi = 300;
@@ -149,7 +150,7 @@ void expect_marks_on_edges(const render::Raster& r, const std::vector<std::pair<
 }
 
 struct Case {
-  SheetFormat sheet;
+  settings::SheetFormat sheet;
   int columns, rows;
   bool bleed, turned;
 };
@@ -171,7 +172,7 @@ TEST_P(PnpPrintable, CardsAtTrueSizeMarksOnTheCutsAndNothingInThePrintersEdge) {
     int ink = (i / c.columns + i % c.columns) % 2;
     cards.push_back({&fronts[ink], &backs[ink]});
   }
-  PnpSettings settings;
+  settings::PnpSettings settings;
   settings.sheets = {c.sheet};
   auto plans = plan_sheets(cards, c.sheet, settings);
   const SheetGrid& g = plans.front().grid;
@@ -236,4 +237,4 @@ INSTANTIATE_TEST_SUITE_P(Sheets, PnpPrintable,
                          [](const testing::TestParamInfo<Case>& p) { return p.param.sheet.id; });
 
 }  // namespace
-}  // namespace kw::print
+}  // namespace kw::products

@@ -6,16 +6,17 @@
 #include <algorithm>
 
 #include "products/pnp_sheets.h"
+#include "settings/print_config.h"
 #include "support/test_support.h"
 
-namespace kw::print {
+namespace kw::products {
 namespace {
 
 constexpr double kEps = 1e-9;
 
 // The sheets of data/print/sheets.yaml: 6.35 mm (0.25 in) unprinted edge.
-SheetFormat a4() { return {"a4", "A4", {210, 297}, 6.35, {}}; }
-SheetFormat letter() { return {"letter", "US Letter", {215.9, 279.4}, 6.35, {}}; }
+settings::SheetFormat a4() { return {"a4", "A4", {210, 297}, 6.35, {}}; }
+settings::SheetFormat letter() { return {"letter", "US Letter", {215.9, 279.4}, 6.35, {}}; }
 
 // What plan_sheets asks of fit_grid for 59 x 91 mm cards with 3 mm bleed and
 // the default marks (1 mm off the cards, at least kMinMarkLength long).
@@ -133,13 +134,13 @@ TEST(PnpGrid, BleedFollowsTheCardAndTheMargin) {
   EXPECT_EQ(mini->capacity(), 16);
   EXPECT_DOUBLE_EQ(mini->bleed, 3);
   // Where a wide margin leaves room for fewer cards, those get their bleed.
-  SheetFormat wide_margin = a4();
+  settings::SheetFormat wide_margin = a4();
   wide_margin.margin = 20;
   auto g = fit_grid(wide_margin, {59, 91}, with_bleed());
   ASSERT_TRUE(g);
   EXPECT_EQ(g->capacity(), 4);
   EXPECT_DOUBLE_EQ(g->bleed, 3);
-  SheetFormat close = a4();
+  settings::SheetFormat close = a4();
   close.margin = 2;
   // A wanted gap wider than twice the bleed is kept.
   auto wide = fit_grid(close, {41, 63}, {8, 3, 3});
@@ -157,7 +158,7 @@ TEST(PnpGrid, GridFollowsTheCardSizeAndTheMargin) {
   ASSERT_TRUE(mini);
   EXPECT_EQ(mini->columns, 4);  // (197.3) / 41 = 4.8
   EXPECT_EQ(mini->rows, 4);     // (284.3) / 63 = 4.5
-  SheetFormat wide = a4();
+  settings::SheetFormat wide = a4();
   wide.margin = 20;  // 170 mm: only two 59 mm columns
   EXPECT_EQ(fit_grid(wide, {59, 91})->columns, 2);
   EXPECT_FALSE(fit_grid(a4(), {250, 91}));
@@ -245,10 +246,10 @@ TEST(PnpDuplex, LongEdgeMirrorsTheColumns) {
   // The back of the top-left card is on the back page's top right, and so on.
   for (int row = 0; row < 3; ++row)
     for (int col = 0; col < 3; ++col)
-      expect_rect(g->back_cell(row * 3 + col, DuplexFlip::LongEdge, {}), g->cell(row * 3 + (2 - col)));
+      expect_rect(g->back_cell(row * 3 + col, settings::DuplexFlip::LongEdge, {}), g->cell(row * 3 + (2 - col)));
   // Turning the page over about its long edge maps x to 210 - x: each back
   // covers exactly the area behind its front.
-  Rect front = g->cell(3), back = g->back_cell(3, DuplexFlip::LongEdge, {});
+  Rect front = g->cell(3), back = g->back_cell(3, settings::DuplexFlip::LongEdge, {});
   EXPECT_NEAR(back.x, 210 - front.right(), kEps);
   EXPECT_NEAR(back.y, front.y, kEps);
 }
@@ -258,14 +259,14 @@ TEST(PnpDuplex, ShortEdgeMirrorsTheRows) {
   ASSERT_EQ(g->rows, 2);
   for (int row = 0; row < 2; ++row)
     for (int col = 0; col < 3; ++col)
-      expect_rect(g->back_cell(row * 3 + col, DuplexFlip::ShortEdge, {}), g->cell((1 - row) * 3 + col));
+      expect_rect(g->back_cell(row * 3 + col, settings::DuplexFlip::ShortEdge, {}), g->cell((1 - row) * 3 + col));
 }
 
 TEST(PnpDuplex, OffsetMovesEveryBack) {
   auto g = fit_grid(a4(), {59, 91});
   for (int slot = 0; slot < 9; ++slot) {
-    Rect plain = g->back_cell(slot, DuplexFlip::LongEdge, {});
-    Rect moved = g->back_cell(slot, DuplexFlip::LongEdge, {1.5, -0.75});
+    Rect plain = g->back_cell(slot, settings::DuplexFlip::LongEdge, {});
+    Rect moved = g->back_cell(slot, settings::DuplexFlip::LongEdge, {1.5, -0.75});
     expect_rect(moved, {plain.x + 1.5, plain.y - 0.75, 59, 91});
   }
 }
@@ -278,7 +279,7 @@ TEST(PnpPlan, CardsFillSheetsInOrderAndANewSizeStartsANewSheet) {
   std::vector<PnpCard> cards;
   cards.reserve(pages.size());
   for (const auto& p : pages) cards.push_back({&p, nullptr});
-  PnpSettings settings;
+  settings::PnpSettings settings;
   auto plans = plan_sheets(cards, a4(), settings);
   ASSERT_EQ(plans.size(), 3u);
   EXPECT_EQ(plans[0].cards, (std::vector<size_t>{0, 1, 2, 3, 4, 5, 6, 7, 8}));
@@ -313,7 +314,7 @@ TEST(PnpPlan, TheSmallestBleedAmongTheCardsCounts) {
   std::vector<PnpCard> cards = {{&a, nullptr}, {&b, &back}};
   EXPECT_DOUBLE_EQ(card_bleed(cards[0]), 3);
   EXPECT_DOUBLE_EQ(card_bleed(cards[1]), 1);
-  auto plans = plan_sheets(cards, letter(), PnpSettings{});
+  auto plans = plan_sheets(cards, letter(), settings::PnpSettings{});
   ASSERT_EQ(plans.size(), 1u);
   EXPECT_DOUBLE_EQ(plans[0].grid.bleed, 1);
 }
@@ -321,7 +322,7 @@ TEST(PnpPlan, TheSmallestBleedAmongTheCardsCounts) {
 TEST(PnpSheets, FrontSheetPlacesEachCardsTrimOnItsCellAndClipsTheBleed) {
   page::Page a = card("a", {200, 0, 0, 255}), b = card("b", {0, 200, 0, 255});
   std::vector<PnpCard> cards = {{&a, nullptr}, {&b, nullptr}};
-  PnpSettings settings;
+  settings::PnpSettings settings;
   auto plans = plan_sheets(cards, a4(), settings);
   page::Page sheet = front_sheet(plans[0], cards, settings, "t/front");
   EXPECT_EQ(sheet.size, (Size{210, 297}));
@@ -356,7 +357,7 @@ TEST(PnpSheets, BackSheetPutsEachBackBehindItsFrontWithTheOffset) {
   page::Page back1 = card("back1", {0, 0, 200, 255}), back2 = card("back2", {0, 100, 100, 255});
   std::vector<PnpCard> cards = {{&f1, &back1}, {&f2, &back2}};
   EXPECT_TRUE(any_back(cards));
-  PnpSettings settings;
+  settings::PnpSettings settings;
   auto plans = plan_sheets(cards, a4(), settings);
   settings.duplex_offset = {1, 2};
   page::Page sheet = back_sheet(plans[0], cards, settings, "t/back");
@@ -375,7 +376,7 @@ TEST(PnpSheets, BackSheetPutsEachBackBehindItsFrontWithTheOffset) {
 TEST(PnpSheets, TurnedCardsAndTheirBacksStandAsTheyDoWhenTheSheetIsTurnedOver) {
   page::Page f = card("f", {200, 0, 0, 255}), b = card("b", {0, 0, 200, 255});
   std::vector<PnpCard> cards = {{&f, &b}};
-  PnpSettings settings;
+  settings::PnpSettings settings;
   auto plans = plan_sheets(cards, letter(), settings);
   ASSERT_TRUE(plans[0].grid.turned);
   const SheetGrid& g = plans[0].grid;
@@ -389,13 +390,13 @@ TEST(PnpSheets, TurnedCardsAndTheirBacksStandAsTheyDoWhenTheSheetIsTurnedOver) {
   // the back cell's top-left corner, where the back's top-right corner must
   // be (a card turned over about its own long axis): the back anticlockwise.
   page::Page back = back_sheet(plans[0], cards, settings, "t/back");
-  Rect back_cell = g.back_cell(0, DuplexFlip::LongEdge, {});
+  Rect back_cell = g.back_cell(0, settings::DuplexFlip::LongEdge, {});
   EXPECT_NEAR(back_cell.x, 215.9 - cell.right(), kEps);
   expect_rect(back.items[1].bounds, {back_cell.x, back_cell.bottom() - 10, 5, 10});
   // Short edge: the flip keeps the long axis, the back turns as the front.
-  settings.flip = DuplexFlip::ShortEdge;
+  settings.flip = settings::DuplexFlip::ShortEdge;
   page::Page short_back = back_sheet(plans[0], cards, settings, "t/back");
-  Rect short_cell = g.back_cell(0, DuplexFlip::ShortEdge, {});
+  Rect short_cell = g.back_cell(0, settings::DuplexFlip::ShortEdge, {});
   expect_rect(short_back.items[1].bounds, {short_cell.right() - 5, short_cell.y, 5, 10});
 }
 
@@ -411,4 +412,4 @@ TEST(PnpSheets, PlaceCardKeepsAnItemsOwnClip) {
 }
 
 }  // namespace
-}  // namespace kw::print
+}  // namespace kw::products

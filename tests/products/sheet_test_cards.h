@@ -5,7 +5,7 @@
 
 #include "page/page.h"
 
-namespace kw::print::test_cards {
+namespace kw::products::test_cards {
 
 inline page::Page solid(Color c, Size trim = {59, 91}) {
   page::Page p;
@@ -38,4 +38,4 @@ inline bool near(const Color& a, const Color& b, int tol = 6) {
   return std::abs(a.r - b.r) <= tol && std::abs(a.g - b.g) <= tol && std::abs(a.b - b.b) <= tol;
 }
 
-}  // namespace kw::print::test_cards
+}  // namespace kw::products::test_cards

@@ -8,8 +8,8 @@
 #include <random>
 
 #include "core/files.h"
-#include "products/tts_sheets.h"
 #include "core/output_files.h"
+#include "products/tts_sheets.h"
 #include "products/tts_writer.h"
 #include "render/canvas.h"
 #include "render/jpeg.h"
@@ -18,7 +18,7 @@
 #include "sheet_test_cards.h"
 #include "support/test_support.h"
 
-namespace kw::print {
+namespace kw::products {
 namespace {
 
 namespace fs = std::filesystem;
@@ -356,4 +356,4 @@ TEST(TtsSheets, CellsAreTheTrimAndSheetsTakeThemPixelForPixel) {
 }
 
 }  // namespace
-}  // namespace kw::print
+}  // namespace kw::products

@@ -5,11 +5,11 @@
 #include <memory>
 
 #include "page/page.h"
+#include "project/input.h"
 #include "verify/card_checks.h"
 #include "verify/preflight.h"
-#include "project/input.h"
 
-namespace kw::print {
+namespace kw::verify {
 namespace {
 
 // A page with one picture of `px` x `px` pixels on a 2 x 2 inch box.
@@ -33,7 +33,7 @@ page::Page page_with_picture(int px, const Affine& transform = {}) {
 TEST(PicturePreflight, ReportsThePpiOfEachPicture) {
   PrintProfile profile;  // min_image_ppi 300
   CardPreflight card;
-  preflight::check_pictures(page_with_picture(600), profile, card);
+  checks::check_pictures(page_with_picture(600), profile, card);
   EXPECT_TRUE(card.ok());
   ASSERT_EQ(card.pictures.size(), 1u);
   EXPECT_EQ(card.pictures[0].first, "game/portrait.jpg");
@@ -43,7 +43,7 @@ TEST(PicturePreflight, ReportsThePpiOfEachPicture) {
 TEST(PicturePreflight, FailsBelowTheProfilesMinimum) {
   PrintProfile profile;
   CardPreflight card;
-  preflight::check_pictures(page_with_picture(400), profile, card);
+  checks::check_pictures(page_with_picture(400), profile, card);
   ASSERT_EQ(card.findings.size(), 1u);
   EXPECT_EQ(card.findings[0].check, PreflightCheck::Resolution);
   EXPECT_EQ(card.findings[0].message,
@@ -51,7 +51,7 @@ TEST(PicturePreflight, FailsBelowTheProfilesMinimum) {
             "min_image_ppi 300");
   profile.min_image_ppi = 150;
   CardPreflight lenient;
-  preflight::check_pictures(page_with_picture(400), profile, lenient);
+  checks::check_pictures(page_with_picture(400), profile, lenient);
   EXPECT_TRUE(lenient.ok());
 }
 
@@ -60,11 +60,11 @@ TEST(PicturePreflight, CountsThePlacedSizeOnThePage) {
   // so its pixels stand closer together.
   PrintProfile profile;
   CardPreflight card;
-  preflight::check_pictures(page_with_picture(500, Affine::scale(0.5, 0.5)), profile, card);
+  checks::check_pictures(page_with_picture(500, Affine::scale(0.5, 0.5)), profile, card);
   ASSERT_EQ(card.pictures.size(), 1u);
   EXPECT_NEAR(card.pictures[0].second, 500, 1e-9);
   EXPECT_TRUE(card.ok());
 }
 
 }  // namespace
-}  // namespace kw::print
+}  // namespace kw::verify
