@@ -35,7 +35,7 @@
 namespace kw::cli {
 
 // The games of every language --lang asks for, built together (below run_build).
-int build_languages(const Invocation& inv, const engine::World& world, const products::BuildOptions& options,
+int build_languages(const BuildArgs& inv, const engine::World& world, const products::BuildOptions& options,
                     std::ostream& out, std::ostream& err);
 
 namespace {
@@ -43,7 +43,7 @@ namespace {
 // --cache, else $KARTENWERK_CACHE, else $XDG_CACHE_HOME/kartenwerk, else
 // ~/.cache/kartenwerk. Outside the project on purpose: a project folder from
 // a stranger must not bring renderings that a build would take for ours.
-std::filesystem::path cache_folder(const Invocation& inv) {
+std::filesystem::path cache_folder(const BuildArgs& inv) {
   if (!inv.cache_dir.empty()) return inv.cache_dir;
   if (const char* env = std::getenv("KARTENWERK_CACHE"); env && *env) return env;
   if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) return std::filesystem::path(xdg) / "kartenwerk";
@@ -64,7 +64,7 @@ std::string settings_key(const products::InputSnapshot& input) {
 // Everything a whole build of one game depends on: every input file of the
 // project, the options, the date in its PDFs, where it goes, and the program
 // (cache_key adds it).
-std::string build_key(const products::BuildOptions& options, const Invocation& inv, const std::string& game) {
+std::string build_key(const products::BuildOptions& options, const BuildArgs& inv, const std::string& game) {
   return infra::cache_key({"build", options.print.input ? options.print.input->sha256 : "", options.language,
                            options.subdir, game, inv.force ? "force" : "", options.draft ? "draft" : "",
                            options.clock.key()});
@@ -82,7 +82,7 @@ std::string cache_summary(const products::BuildReport& report) {
 }
 
 // build --timings: the trace to its file; -v: the summary on stderr. 0 or 1.
-int report_timings(const Invocation& inv, const infra::Timings& timings, std::ostream& err) {
+int report_timings(const BuildArgs& inv, const infra::Timings& timings, std::ostream& err) {
   if (inv.verbose) fmt::print(err, "Time per stage:\n{}", timings.summary());
   if (inv.timings_file.empty()) return 0;
   try {
@@ -96,7 +96,7 @@ int report_timings(const Invocation& inv, const infra::Timings& timings, std::os
 
 }  // namespace
 
-int run_build(const Invocation& inv, std::ostream& out, std::ostream& err) {
+int run_build(const BuildArgs& inv, std::ostream& out, std::ostream& err) {
   products::BuildOptions options;
   options.out_dir = inv.out_dir;
   if (!inv.formats.empty()) {  // the command line let only these through
@@ -154,9 +154,9 @@ namespace {
 // a translation changes no rule), each game's findings (judged once, however
 // many languages are built), and the fonts.
 struct SharedBuild {
-  SharedBuild(const Invocation& invocation, const engine::World& inputs, infra::Timings* trace)
+  SharedBuild(const BuildArgs& invocation, const engine::World& inputs, infra::Timings* trace)
       : inv(invocation), world(inputs), project(inputs.project()), timings(trace) {}
-  const Invocation& inv;
+  const BuildArgs& inv;
   const engine::World& world;
   const project::Project& project;
   infra::Timings* timings;
@@ -252,7 +252,7 @@ int build_game(LanguageBuild& b, const model::Game& game, const std::string& key
                                   /*booklets=*/options.formats.pdf && whole_game);
     span.end();
     // Written into a staging folder inside --out, moved into place only when
-    // the whole game succeeded (print/output/staging.h).
+    // the whole game succeeded (infra/staging.h).
     products::BuildReport report;
     std::optional<infra::StagingFolder> staging;
     products::BuildOptions staged = options;
@@ -292,7 +292,7 @@ std::set<std::string> card_ids(const model::Game& game) {
 
 // build --card: every id must name a card of one of the games built; a game
 // with none of them is skipped. False (and said) on an unknown id.
-bool select_cards(const Invocation& inv, std::vector<const model::Game*>& games, std::ostream& err) {
+bool select_cards(const BuildArgs& inv, std::vector<const model::Game*>& games, std::ostream& err) {
   if (inv.only_cards.empty()) return true;
   std::set<std::string> known;
   std::vector<const model::Game*> with_cards;
@@ -320,7 +320,7 @@ namespace {
 
 // When the games are named on the command line and every one is up to date,
 // says so without loading the card database; else false.
-bool named_games_up_to_date(const Invocation& inv, const project::Project& project,
+bool named_games_up_to_date(const BuildArgs& inv, const project::Project& project,
                             const products::BuildOptions& options, std::ostream& out) {
   const infra::BuildCache* cache = options.incremental.cache;
   if (!cache || options.incremental.only_cards || inv.games.empty()) return false;
@@ -337,8 +337,7 @@ namespace {
 // The options of one language pass: its files go to
 // output/<game>/[draft/][<variant>/][<language>/] (no language folder for
 // the source languages).
-products::BuildOptions pass_options(const Invocation& inv, products::BuildOptions options,
-                                    const std::string& language) {
+products::BuildOptions pass_options(const BuildArgs& inv, products::BuildOptions options, const std::string& language) {
   options.language = language;
   std::filesystem::path sub;
   for (const std::string& part : {std::string(inv.draft ? "draft" : ""), inv.variant, language})
@@ -357,7 +356,7 @@ std::unique_ptr<LanguageBuild> prepare_pass(SharedBuild& shared, const products:
   if (!pass.language.empty()) {
     auto span = infra::timed(options.timings, "load", "", "", pass.language);
     std::ostringstream reported;  // the source pass reported the same files
-    Invocation in_pass = shared.inv;
+    ProjectOptions in_pass = shared.inv;
     in_pass.games = pass.games;
     b->translated = open_session(in_pass, shared.world, reported, pass.language);
     span.end();
@@ -375,7 +374,7 @@ std::unique_ptr<LanguageBuild> prepare_pass(SharedBuild& shared, const products:
 
 // The games of `b`'s pass: those `pass` names, with --card those that have
 // the cards. False (and said) when --card names no card of them.
-bool pass_games(const Invocation& inv, const LanguageBuild& b, const model::LanguagePass& pass,
+bool pass_games(const BuildArgs& inv, const LanguageBuild& b, const model::LanguagePass& pass,
                 std::vector<const model::Game*>& games, std::ostream& err) {
   for (const auto& id : pass.games)
     if (const model::Game* game = b.model().game(id)) games.push_back(game);
@@ -391,7 +390,7 @@ struct GameJob {
 
 }  // namespace
 
-int build_languages(const Invocation& inv, const engine::World& world, const products::BuildOptions& options,
+int build_languages(const BuildArgs& inv, const engine::World& world, const products::BuildOptions& options,
                     std::ostream& out, std::ostream& err) {
   const project::Project& project = world.project();
   // Without --lang every game is built in its source language, so whether

@@ -217,7 +217,7 @@ std::string summary_line(const CheckCoverage& checked) {
          "\n";
 }
 
-int run_check(const Invocation& inv, std::ostream& out, std::ostream& err) {
+int run_check(const CheckArgs& inv, std::ostream& out, std::ostream& err) {
   const auto world = open_world(inv, err);
   if (!world) return 2;
   CheckCoverage checked;

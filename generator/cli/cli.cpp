@@ -12,17 +12,24 @@ namespace kw::cli {
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   CommandLine line = parse_command_line(args, out, err);
   if (line.exit_status) return *line.exit_status;
-  set_limits(line.inv.limits);  // before any input is read
-  if (line.command == "build") return run_build(line.inv, out, err);
-  if (line.command == "check") return run_check(line.inv, out, err);
-  if (line.command == "preflight") return run_preflight(line.inv, out, err);
-  if (line.command == "list") return run_list(line.inv, out, err);
-  if (line.command == "serve") return run_serve(line.inv, out, err);
-  if (line.command == "simulate") return run_simulate(line.inv, out, err);
-  if (line.command == "table") return run_table(line.inv, out, err);
-  if (line.command == "schema") return run_schema(line.inv, out, err);
-  if (line.command == "new") return run_new(line.inv, out, err);
-  return run_i18n(line.inv, out, err);  // the only other command the command line knows
+  set_limits(line.global.limits);  // before any input is read
+  // The global options complete the command's own.
+  auto with_global = [&line](auto options) {
+    options.root = line.global.root;
+    options.allow_read = line.global.allow_read;
+    options.limits = line.global.limits;
+    return options;
+  };
+  if (line.command == "build") return run_build(with_global(line.build), out, err);
+  if (line.command == "check") return run_check(with_global(line.check), out, err);
+  if (line.command == "preflight") return run_preflight(with_global(line.preflight), out, err);
+  if (line.command == "list") return run_list(with_global(line.list), out, err);
+  if (line.command == "serve") return run_serve(with_global(line.serve), out, err);
+  if (line.command == "simulate") return run_simulate(with_global(line.simulate), out, err);
+  if (line.command == "table") return run_table(with_global(line.table), out, err);
+  if (line.command == "schema") return run_schema(line.schema, out, err);
+  if (line.command == "new") return run_new(with_global(line.scaffold), out, err);
+  return run_i18n(with_global(line.i18n), out, err);  // the only other command the command line knows
 }
 
 namespace {

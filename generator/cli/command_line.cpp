@@ -35,16 +35,16 @@ const char* kCommandFooter =
     "Global options, before or after the command: --root DIR (the project folder), --allow-read DIR,\n"
     "--limit NAME=N, --help, --version.\n";
 
-void add_games(CLI::App& command, Invocation& inv, const std::string& help) {
+void add_games(CLI::App& command, ProjectOptions& inv, const std::string& help) {
   command.add_option("--game", inv.games, help)->type_name("ID[,ID]")->delimiter(',')->check(non_empty("a game id"));
 }
 
-void add_variant(CLI::App& command, Invocation& inv, const std::string& help) {
+void add_variant(CLI::App& command, ProjectOptions& inv, const std::string& help) {
   command.add_option("--variant", inv.variant, help)->type_name("NAME")->check(plain_name());
 }
 
-void add_out(CLI::App& command, Invocation& inv, const std::string& help) {
-  command.add_option("--out", inv.out_dir, help)->type_name("DIR")->check(non_empty("a folder"));
+void add_out(CLI::App& command, std::filesystem::path& out_dir, const std::string& help) {
+  command.add_option("--out", out_dir, help)->type_name("DIR")->check(non_empty("a folder"));
 }
 
 CLI::App* add_command(CLI::App& app, const std::string& name, const std::string& description) {
@@ -56,10 +56,10 @@ CLI::App* add_command(CLI::App& app, const std::string& name, const std::string&
 
 // Over 80 lines: one statement per option of `build`, in the order --help lists them.
 // NOLINTNEXTLINE(readability-function-size)
-void define_build(CLI::App& app, Invocation& inv) {
+void define_build(CLI::App& app, BuildArgs& inv) {
   CLI::App& build = *add_command(app, "build", "render games into the output folder");
   add_games(build, inv, "only these games (default: all)");
-  add_out(build, inv, "output folder (default: output)");
+  add_out(build, inv.out_dir, "output folder (default: output)");
   build.add_option("--format", inv.formats, "png,jpg,pdf (default: all three)")
       ->type_name("LIST")
       ->delimiter(',')
@@ -142,7 +142,7 @@ void define_build(CLI::App& app, Invocation& inv) {
       ->disable_flag_override();
 }
 
-void define_check(CLI::App& app, Invocation& inv) {
+void define_check(CLI::App& app, CheckArgs& inv) {
   CLI::App& check =
       *add_command(app, "check", "cross-check every deck against its game's rules and parse every layout");
   add_games(check, inv, "only these games (default: all)");
@@ -152,13 +152,13 @@ void define_check(CLI::App& app, Invocation& inv) {
   add_variant(check, inv, "check a variant (data/variants/<game>/NAME.yaml) instead of the base game");
 }
 
-void define_preflight(CLI::App& app, Invocation& inv) {
+void define_preflight(CLI::App& app, PreflightArgs& inv) {
   CLI::App& preflight = *add_command(app, "preflight", "check the built files of games against a print-shop profile");
   add_games(preflight, inv, "only these games (default: all)");
   preflight.add_option("--profile", inv.profile, "a profile of data/print/profiles.yaml (default: its default)")
       ->type_name("NAME")
       ->check(non_empty("a profile name"));
-  add_out(preflight, inv, "where the games were built (default: output)");
+  add_out(preflight, inv.out_dir, "where the games were built (default: output)");
   preflight
       .add_option("--lang", inv.language,
                   "check the files of `build --lang LANG`: <out>/<game>/[<variant>/]LANG/\n"
@@ -168,13 +168,13 @@ void define_preflight(CLI::App& app, Invocation& inv) {
   add_variant(preflight, inv, "check the files of `build --variant NAME`: <out>/<game>/NAME/");
 }
 
-void define_list(CLI::App& app, Invocation& inv) {
+void define_list(CLI::App& app, ListArgs& inv) {
   CLI::App& list = *add_command(app, "list", "list games, decks and card counts");
   add_games(list, inv, "only these games (default: all)");
   add_variant(list, inv, "list the games with this variant, as the variant has them");
 }
 
-void define_simulate(CLI::App& app, Invocation& inv) {
+void define_simulate(CLI::App& app, SimulateArgs& inv) {
   CLI::App& simulate =
       *add_command(app, "simulate", "play whole games by the rules, from the data, and report what a designer weighs");
   simulate.add_option("--game", inv.games, "the game to simulate")
@@ -196,7 +196,7 @@ void define_simulate(CLI::App& app, Invocation& inv) {
       ->check(one_of({"text", "json"}));
 }
 
-void define_serve(CLI::App& app, Invocation& inv) {
+void define_serve(CLI::App& app, ServeArgs& inv) {
   CLI::App& serve =
       *add_command(app, "serve", "the studio: a web page that shows the cards and updates as files change");
   serve.add_option("--game", inv.games, "the game the page opens with (default: the first)")
@@ -215,7 +215,7 @@ void define_serve(CLI::App& app, Invocation& inv) {
       ->check(non_empty("an address"));
 }
 
-void define_i18n(CLI::App& app, Invocation& inv) {
+void define_i18n(CLI::App& app, I18nArgs& inv) {
   CLI::App& i18n = *add_command(app, "i18n", "translations: status, PO export and import");
   i18n.require_subcommand(1);
   CLI::App& status = *add_command(i18n, "status", "per game and language: missing and stale strings");
@@ -233,7 +233,7 @@ void define_i18n(CLI::App& app, Invocation& inv) {
   add_variant(export_po, inv,
               "only the strings this variant adds or changes, into <LANG>/<game>.NAME.po\n"
               "(default: <game>.po and one <game>.<variant>.po per variant)");
-  add_out(export_po, inv, "folder of <LANG>/<game>.po (default: output/i18n)");
+  add_out(export_po, inv.out_dir, "folder of <LANG>/<game>.po (default: output/i18n)");
   CLI::App& import_po = *add_command(i18n, "import", "merge translated PO files into data/locales/<lang>/<game>.yaml");
   import_po.add_option("FILE.po", inv.files, "PO files (the game and language are read from their headers)")
       ->type_name("FILE.po")
@@ -244,7 +244,7 @@ void define_i18n(CLI::App& app, Invocation& inv) {
               "into data/locales/<lang>/<game>.NAME.yaml");
 }
 
-void define_table(CLI::App& app, Invocation& inv) {
+void define_table(CLI::App& app, TableArgs& inv) {
   CLI::App& table = *add_command(app, "table", "a deck's cards or a game table as a spreadsheet (CSV, xlsx) and back");
   table.require_subcommand(1);
   CLI::App& export_table =
@@ -274,7 +274,7 @@ void define_table(CLI::App& app, Invocation& inv) {
       ->check(non_empty("a file name"));
 }
 
-void define_schema(CLI::App& app, Invocation& inv) {
+void define_schema(CLI::App& app, SchemaArgs& inv) {
   CLI::App& schema = *add_command(app, "schema",
                                   "write the JSON Schemas (schema/*.schema.json), the editor mapping\n"
                                   "(.vscode/settings.json) and docs/reference.md from the loader's tables");
@@ -284,7 +284,7 @@ void define_schema(CLI::App& app, Invocation& inv) {
       ->check(non_empty("a folder"));
 }
 
-void define_new(CLI::App& app, Invocation& inv) {
+void define_new(CLI::App& app, NewArgs& inv) {
   CLI::App& scaffold = *add_command(app, "new",
                                     "scaffold a new game that builds and passes preflight at once: its data,\n"
                                     "a card layout, a back, a rules card and two declared checks, every name\n"
@@ -433,7 +433,7 @@ void define_app(CLI::App& app, CommandLine& line, std::string& root) {
                  "has data/cards.yaml)")
       ->type_name("DIR")
       ->check(non_empty("a folder"));
-  app.add_option("--allow-read", line.inv.allow_read,
+  app.add_option("--allow-read", line.global.allow_read,
                  "a folder outside the project its files may name (a shared\n"
                  "font folder); may be given more than once. Any other path\n"
                  "that leaves the project folder is refused (SECURITY.md)")
@@ -442,7 +442,7 @@ void define_app(CLI::App& app, CommandLine& line, std::string& root) {
   app.add_option_function<std::vector<std::string>>(
          "--limit",
          [&line](const std::vector<std::string>& settings) {
-           for (const auto& s : settings) apply_limit(s, line.inv.limits);  // checked by the validator
+           for (const auto& s : settings) apply_limit(s, line.global.limits);  // checked by the validator
          },
          fmt::format("raise a resource limit (README: Limits); may be given more\n"
                      "than once. yaml-nodes={}, yaml-depth={}, yaml-bytes={},\n"
@@ -459,16 +459,16 @@ void define_app(CLI::App& app, CommandLine& line, std::string& root) {
   app.footer(kExitStatus);
   app.require_subcommand(1);
   app.fallthrough();  // --root after the command, too
-  define_build(app, line.inv);
-  define_check(app, line.inv);
-  define_preflight(app, line.inv);
-  define_list(app, line.inv);
-  define_serve(app, line.inv);
-  define_simulate(app, line.inv);
-  define_i18n(app, line.inv);
-  define_table(app, line.inv);
-  define_schema(app, line.inv);
-  define_new(app, line.inv);
+  define_build(app, line.build);
+  define_check(app, line.check);
+  define_preflight(app, line.preflight);
+  define_list(app, line.list);
+  define_serve(app, line.serve);
+  define_simulate(app, line.simulate);
+  define_i18n(app, line.i18n);
+  define_table(app, line.table);
+  define_schema(app, line.schema);
+  define_new(app, line.scaffold);
 }
 
 std::string one_line(const std::string& text) {
@@ -560,13 +560,16 @@ CommandLine parse_command_line(const std::vector<std::string>& args, std::ostrea
   }
   const CLI::App& command = *app.get_subcommands().front();
   line.command = command.get_name();
-  if (!command.get_subcommands().empty()) line.inv.subcommand = command.get_subcommands().front()->get_name();
+  if (!command.get_subcommands().empty()) {
+    line.i18n.subcommand = command.get_subcommands().front()->get_name();
+    line.table.subcommand = line.i18n.subcommand;
+  }
   if (line.command == "schema") {
     // writes kartenwerk's own files (--out); reads no project
   } else if (app.count("--root")) {
-    line.inv.root = root;
+    line.global.root = root;
   } else if (auto found = default_project_root()) {
-    line.inv.root = *found;
+    line.global.root = *found;
   } else {
     std::error_code ec;
     fmt::print(err,

@@ -1,6 +1,6 @@
 #pragma once
 // The command line: its commands, their options and their help (CLI11), read
-// into an Invocation. A wrong command line is explained here, naming the
+// into each command's own options (commands.h). A wrong command line is explained here, naming the
 // option or word that is wrong.
 #include <iosfwd>
 #include <optional>
@@ -11,9 +11,22 @@
 
 namespace kw::cli {
 
+// What parse_command_line read: the command and its options. Every command's
+// options are bound while parsing; only `command`'s are read, completed with
+// the global ones (project_options).
 struct CommandLine {
-  std::string command;  // build, check, preflight, list, serve, i18n, schema or new
-  Invocation inv;
+  std::string command;    // build, check, preflight, list, serve, simulate, i18n, table, schema or new
+  ProjectOptions global;  // --root, --allow-read, --limit
+  BuildArgs build;
+  CheckArgs check;
+  PreflightArgs preflight;
+  ListArgs list;
+  ServeArgs serve;
+  SimulateArgs simulate;
+  I18nArgs i18n;
+  TableArgs table;
+  SchemaArgs schema;
+  NewArgs scaffold;  // `new`
   // Set when there is nothing to run: 0 after printing help or the version,
   // 2 after explaining a wrong command line on `err`.
   std::optional<int> exit_status;

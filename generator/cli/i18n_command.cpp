@@ -52,7 +52,7 @@ std::string translation_refusal(const model::Game& game, const std::string& lang
 // The languages a command works on for `game`: its translations, or only
 // --lang's. A language the game lacks is named only when it may become one
 // (export starts a new translation).
-std::vector<std::string> target_languages(const Invocation& inv, const model::Game& game) {
+std::vector<std::string> target_languages(const I18nArgs& inv, const model::Game& game) {
   if (inv.language.empty() || inv.language == "all") return game.translations;
   return {inv.language};
 }
@@ -106,7 +106,7 @@ std::optional<Part> variant_part(const model::Game& game, const std::string& var
 // The parts the command works on: each selected game and each of its
 // variants, or with --variant only that variant of the games that have it.
 // Empty (after saying why) when a variant does not load or no game has it.
-std::vector<Part> parts(const Invocation& inv, const Session& s, VariantModels& models, std::ostream& err) {
+std::vector<Part> parts(const I18nArgs& inv, const Session& s, VariantModels& models, std::ostream& err) {
   std::vector<Part> out;
   for (const auto* game : s.games) {
     Diagnostics diags;
@@ -155,7 +155,7 @@ bool write_or_report(const fs::path& file, const std::string& bytes, std::ostrea
   }
 }
 
-int status(const Invocation& inv, const Session& s, const std::vector<model::Locale>& locales, std::ostream& out,
+int status(const I18nArgs& inv, const Session& s, const std::vector<model::Locale>& locales, std::ostream& out,
            std::ostream& err) {
   VariantModels models(*s.project);
   const auto all = parts(inv, s, models, err);
@@ -183,7 +183,7 @@ int status(const Invocation& inv, const Session& s, const std::vector<model::Loc
   return 0;
 }
 
-int export_po(const Invocation& inv, const Session& s, const std::vector<model::Locale>& locales, std::ostream& out,
+int export_po(const I18nArgs& inv, const Session& s, const std::vector<model::Locale>& locales, std::ostream& out,
               std::ostream& err) {
   fs::path dir = inv.out_dir.empty() || inv.out_dir == "output" ? fs::path("output") / "i18n" : inv.out_dir;
   VariantModels models(*s.project);
@@ -234,7 +234,7 @@ int export_po(const Invocation& inv, const Session& s, const std::vector<model::
 // The variant a PO file is for: its header's X-Kartenwerk-Variant, else
 // --variant. It becomes part of a file name, so it must be a plain id, and
 // a variant of the PO's game.
-bool import_variant(const Invocation& inv, const Session& s, const std::string& text, const std::string& file,
+bool import_variant(const I18nArgs& inv, const Session& s, const std::string& text, const std::string& file,
                     i18n::PoFile& po, Diagnostics& diags) {
   if (po.variant.empty()) po.variant = inv.variant;
   const SourceLoc at = header_loc(text, file, "X-Kartenwerk-Variant:");
@@ -259,7 +259,7 @@ bool import_variant(const Invocation& inv, const Session& s, const std::string& 
   return true;
 }
 
-int import_po(const Invocation& inv, const Session& s, std::vector<model::Locale>& locales, std::ostream& out,
+int import_po(const I18nArgs& inv, const Session& s, std::vector<model::Locale>& locales, std::ostream& out,
               std::ostream& err) {
   int status_code = 0;
   VariantModels models(*s.project);
@@ -341,9 +341,9 @@ int import_po(const Invocation& inv, const Session& s, std::vector<model::Locale
 
 }  // namespace
 
-int run_i18n(const Invocation& inv, std::ostream& out, std::ostream& err) {
+int run_i18n(const I18nArgs& inv, std::ostream& out, std::ostream& err) {
   // The base games: a variant's strings are told from theirs (see parts).
-  Invocation base = inv;
+  I18nArgs base = inv;
   base.variant.clear();
   const auto world = open_world(inv, err);
   if (!world) return 2;

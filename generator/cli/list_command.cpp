@@ -23,7 +23,7 @@ size_t definitions(const model::Deck& deck) {
 
 }  // namespace
 
-int run_list(const Invocation& inv, std::ostream& out, std::ostream& err) {
+int run_list(const ListArgs& inv, std::ostream& out, std::ostream& err) {
   const auto world = open_world(inv, err);
   if (!world) return 2;
   Session s = open_session(inv, *world, err);

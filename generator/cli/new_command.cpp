@@ -334,7 +334,7 @@ std::optional<std::string> with_include(const std::string& text, const std::stri
 // Over 80 lines: the steps of `new` in order (refuse a game that exists, gather every file's text, load the project
 // with them, then write all or none); each step needs the files gathered before it.
 // NOLINTNEXTLINE(readability-function-size)
-int run_new(const Invocation& inv, std::ostream& out, std::ostream& err) {
+int run_new(const NewArgs& inv, std::ostream& out, std::ostream& err) {
   const std::string& id = inv.new_game;
   const auto world = open_world(inv, err);
   if (!world) return 2;

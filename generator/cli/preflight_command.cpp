@@ -30,14 +30,14 @@ namespace {
 // Where `build` put the files of `game` in the pass's `language` (with
 // --variant): <out>/<game>/[<variant>/][<language>/] (no language folder for
 // the source pass), and the build that makes them.
-std::filesystem::path built_folder(const Invocation& inv, const std::string& game, const std::string& language) {
+std::filesystem::path built_folder(const PreflightArgs& inv, const std::string& game, const std::string& language) {
   std::filesystem::path dir = inv.out_dir / game;
   if (!inv.variant.empty()) dir /= inv.variant;
   if (!language.empty()) dir /= language;
   return dir;
 }
 
-std::string build_command(const Invocation& inv, const std::string& game, const std::string& language,
+std::string build_command(const PreflightArgs& inv, const std::string& game, const std::string& language,
                           const std::string& profile) {
   std::string command = "kartenwerk build --game " + game;
   if (!language.empty()) command += " --lang " + language;
@@ -47,13 +47,13 @@ std::string build_command(const Invocation& inv, const std::string& game, const 
 }
 
 // Checks the files of the games of one language pass against `profile`.
-int preflight_language(const Invocation& inv, const engine::World& world, const verify::PrintProfile& profile,
+int preflight_language(const PreflightArgs& inv, const engine::World& world, const verify::PrintProfile& profile,
                        const text::FontLibrary& fonts, const model::LanguagePass& pass, const Session& source,
                        std::ostream& out, std::ostream& err) {
   // The text the files were painted with: the language's, the variant's.
   Session translated;
   if (!pass.language.empty()) {
-    Invocation in_pass = inv;
+    ProjectOptions in_pass = inv;
     in_pass.games = pass.games;
     std::ostringstream reported;  // the source load said what the data has
     translated = open_session(in_pass, world, reported, pass.language);
@@ -102,7 +102,7 @@ int preflight_language(const Invocation& inv, const engine::World& world, const 
 
 }  // namespace
 
-int run_preflight(const Invocation& inv, std::ostream& out, std::ostream& err) {
+int run_preflight(const PreflightArgs& inv, std::ostream& out, std::ostream& err) {
   const auto world = open_world(inv, err);
   if (!world) return 2;
   const project::Project& project = world->project();

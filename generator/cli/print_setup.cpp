@@ -19,7 +19,7 @@ namespace kw::cli {
 namespace {
 
 // What of the command line changes output, for the manifest's input hash.
-std::string options_text(const Invocation& inv, const products::PrintOptions& print) {
+std::string options_text(const BuildArgs& inv, const products::PrintOptions& print) {
   std::string text =
       inv.formats.empty() ? "formats=png,jpg,pdf" : fmt::format("formats={}", fmt::join(inv.formats, ","));
   if (!inv.variant.empty()) text += " variant=" + inv.variant;
@@ -62,7 +62,7 @@ class ProfileShop : public products::ShopChooser {
 };
 
 // build --profile NAME: the profile and its press condition.
-int setup_shop(const Invocation& inv, const project::Project& project, products::PrintOptions& print,
+int setup_shop(const BuildArgs& inv, const project::Project& project, products::PrintOptions& print,
                std::ostream& err) {
   Diagnostics diags;
   auto profiles = verify::load_print_profiles(project, diags);
@@ -92,7 +92,7 @@ int setup_shop(const Invocation& inv, const project::Project& project, products:
 
 }  // namespace
 
-int setup_print_options(const Invocation& inv, const project::Project& project, products::PrintOptions& print,
+int setup_print_options(const BuildArgs& inv, const project::Project& project, products::PrintOptions& print,
                         std::ostream& err) {
   print.jobs = inv.jobs;  // the command line checked it (1 to 1024, or 0: all cores)
   print.png = inv.png == PngSize::Small ? render::PngCompression::Small : render::PngCompression::Fast;

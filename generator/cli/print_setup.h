@@ -12,7 +12,7 @@ namespace kw::cli {
 // Fills `print` from the project's data/print/ and `inv` (whose values the
 // command line checked). Returns 0, or 1 for bad settings files (diagnostics
 // written to `err`).
-int setup_print_options(const Invocation& inv, const project::Project& project, products::PrintOptions& print,
+int setup_print_options(const BuildArgs& inv, const project::Project& project, products::PrintOptions& print,
                         std::ostream& err);
 
 }  // namespace kw::cli

@@ -30,7 +30,7 @@ std::string editor_settings() {
 
 }  // namespace
 
-int run_schema(const Invocation& inv, std::ostream& out, std::ostream& /*err*/) {
+int run_schema(const SchemaArgs& inv, std::ostream& out, std::ostream& /*err*/) {
   // Everything is made before anything is written, so a bug found on the
   // way (a table naming a table that does not exist: an internal error)
   // leaves the old files in place.

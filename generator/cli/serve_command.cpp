@@ -35,7 +35,7 @@ std::string choose_game(const std::vector<std::pair<std::string, std::string>>& 
 
 }  // namespace
 
-int run_serve(const Invocation& inv, std::ostream& out, std::ostream& err) {
+int run_serve(const ServeArgs& inv, std::ostream& out, std::ostream& err) {
   // Without --lang the game opens in its source language.
   studio::SessionKey initial{inv.games.empty() ? "" : inv.games.front(), inv.language, inv.variant};
   try {

@@ -8,7 +8,7 @@
 
 namespace kw::cli {
 
-std::optional<engine::World> open_world(const Invocation& inv, std::ostream& err, const infra::BuildCache* cache) {
+std::optional<engine::World> open_world(const ProjectOptions& inv, std::ostream& err, const infra::BuildCache* cache) {
   std::string problem;
   const std::optional<Clock> clock = Clock::from_environment(problem);
   if (!clock) {
@@ -18,7 +18,7 @@ std::optional<engine::World> open_world(const Invocation& inv, std::ostream& err
   return std::make_optional<engine::World>(engine::open_project_folder(inv.root, inv.allow_read), *clock, cache);
 }
 
-Session open_session(const Invocation& inv, const engine::World& world, std::ostream& err,
+Session open_session(const ProjectOptions& inv, const engine::World& world, std::ostream& err,
                      const std::string& language) {
   engine::Loaded loaded = engine::load(world, {.language = language, .variant = inv.variant}, inv.games);
   err << format_diagnostics(loaded.diagnostics, &world.project());

@@ -17,7 +17,7 @@ namespace kw::cli {
 // every input read through it, each file once), the date of
 // $SOURCE_DATE_EPOCH and `cache` (may be null). Nullopt, said on `err`, when
 // SOURCE_DATE_EPOCH is no date.
-std::optional<engine::World> open_world(const Invocation& inv, std::ostream& err,
+std::optional<engine::World> open_world(const ProjectOptions& inv, std::ostream& err,
                                         const infra::BuildCache* cache = nullptr);
 
 struct Session {
@@ -29,7 +29,7 @@ struct Session {
 // Loads the database of `world` and selects the games of `inv` (--game,
 // --variant); prints diagnostics to `err`. `language`: the language to show
 // the games translated into; empty, every game in its source language.
-Session open_session(const Invocation& inv, const engine::World& world, std::ostream& err,
+Session open_session(const ProjectOptions& inv, const engine::World& world, std::ostream& err,
                      const std::string& language = {});
 
 }  // namespace kw::cli

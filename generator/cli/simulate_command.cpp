@@ -66,7 +66,7 @@ void print_json(const model::Game& game, const rules::SimulationOptions& options
 
 }  // namespace
 
-int run_simulate(const Invocation& inv, std::ostream& out, std::ostream& err) {
+int run_simulate(const SimulateArgs& inv, std::ostream& out, std::ostream& err) {
   const auto world = open_world(inv, err);
   if (!world) return 2;
   Session s = open_session(inv, *world, err);

@@ -83,7 +83,7 @@ const model::Value* find_table(const model::Value& doc, const std::string& id) {
 }
 
 // The rows of `inv`'s deck or table, from the file the loader read it from.
-std::optional<Rows> find_rows(const Invocation& inv, const Session& s, const model::Game& game, std::ostream& err) {
+std::optional<Rows> find_rows(const TableArgs& inv, const Session& s, const model::Game& game, std::ostream& err) {
   Rows rows;
   rows.table = !inv.table.empty();
   rows.name = rows.table ? inv.table : inv.deck;
@@ -185,8 +185,8 @@ model::Value in_order_of(model::Value row, const model::Value& old) {
   return row;
 }
 
-int export_table(const Invocation& inv, const model::Game& game, const Rows& rows, const Clock& clock,
-                 std::ostream& out, std::ostream& err) {
+int export_table(const TableArgs& inv, const model::Game& game, const Rows& rows, const Clock& clock, std::ostream& out,
+                 std::ostream& err) {
   sheet::Grid grid;
   grid.emplace_back();
   for (const auto& c : rows.columns) grid.back().push_back(c.name);
@@ -234,7 +234,7 @@ std::optional<sheet::Sheet> read_sheet(const std::string& path, Diagnostics& dia
 // Over 80 lines: all or nothing: every row checked, merged, the game reloaded and the text read back before one write;
 // the steps share the rows, the file's split items and one Diagnostics (issue 26 moves this out of cli/).
 // NOLINTNEXTLINE(readability-function-size)
-int import_table(const Invocation& inv, const Session& s, const model::Game& game, const Rows& rows, std::ostream& out,
+int import_table(const TableArgs& inv, const Session& s, const model::Game& game, const Rows& rows, std::ostream& out,
                  std::ostream& err) {
   const std::string& path = inv.files.front();
   Diagnostics diags;
@@ -377,7 +377,7 @@ int import_table(const Invocation& inv, const Session& s, const model::Game& gam
 
 }  // namespace
 
-int run_table(const Invocation& inv, std::ostream& out, std::ostream& err) {
+int run_table(const TableArgs& inv, std::ostream& out, std::ostream& err) {
   const auto world = open_world(inv, err);
   if (!world) return 2;
   Session s = open_session(inv, *world, err);

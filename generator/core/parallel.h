@@ -1,6 +1,6 @@
 #pragma once
 // Running independent pieces of work on several cores: a build's games and
-// languages (cli/build_command), the cards of a game (print/products) and
+// languages (cli/build_command), the cards of a game (products/) and
 // their layout (layout/game_layout).
 #include <cstddef>
 #include <functional>

@@ -1,5 +1,5 @@
 #pragma once
-// Products taken from the build cache (print/cache/build_cache.h): a file,
+// Products taken from the build cache (infra/build_cache.h): a file,
 // or a set of files made together (a PDF and the shop PDFs cut from it, the
 // TTS sheets), kept under one key and written back on a hit. Files whose
 // bytes did not change are not rewritten, so their modification times say

@@ -3,7 +3,7 @@
 // their content becomes known: a sheet filled card by card while the cards
 // are rendered on several threads is held as one image, never as its
 // renderings waiting for the last. (The TTS sheets no longer are: 62 MB each,
-// they are written row by row, print/products/tts_writer.h.)
+// they are written row by row, products/tts_writer.h.)
 #include <memory>
 #include <string>
 

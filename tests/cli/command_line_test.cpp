@@ -127,31 +127,31 @@ TEST(CommandLine, MissingValuesAndArguments) {
 TEST(CommandLine, JobsIsAWholeNumberFromOneTo1024) {
   for (const char* bad : {"0", "-1", "1025", "abc", "3.5", "", "99999999999999999999"})
     expect_rejected({"build", "-j", bad}, "--jobs: '" + std::string(bad) + "' is not a whole number from 1 to 1024");
-  EXPECT_EQ(parse({"build", "-j", "4"}).line.inv.jobs, 4);
-  EXPECT_EQ(parse({"build", "-j8"}).line.inv.jobs, 8);
-  EXPECT_EQ(parse({"build", "--jobs=1024"}).line.inv.jobs, 1024);
-  EXPECT_EQ(parse({"build"}).line.inv.jobs, 0);  // all cores
+  EXPECT_EQ(parse({"build", "-j", "4"}).line.build.jobs, 4);
+  EXPECT_EQ(parse({"build", "-j8"}).line.build.jobs, 8);
+  EXPECT_EQ(parse({"build", "--jobs=1024"}).line.build.jobs, 1024);
+  EXPECT_EQ(parse({"build"}).line.build.jobs, 0);  // all cores
 }
 
 TEST(CommandLine, ColorAndFormatsAreChosenFromTheirLists) {
   expect_rejected({"build", "--color", "cmy"}, "--color: 'cmy' is not one of rgb, cmyk");
-  EXPECT_EQ(parse({"build", "--color", "cmyk"}).line.inv.color, ColorSpace::Cmyk);
-  EXPECT_EQ(parse({"build", "--color=rgb"}).line.inv.color, ColorSpace::Rgb);
-  EXPECT_EQ(parse({"build"}).line.inv.color, ColorSpace::Rgb);
+  EXPECT_EQ(parse({"build", "--color", "cmyk"}).line.build.color, ColorSpace::Cmyk);
+  EXPECT_EQ(parse({"build", "--color=rgb"}).line.build.color, ColorSpace::Rgb);
+  EXPECT_EQ(parse({"build"}).line.build.color, ColorSpace::Rgb);
 
   expect_rejected({"build", "--png", "best"}, "--png: 'best' is not one of fast, small");
   expect_rejected({"list", "--png", "small"}, "--png");
-  EXPECT_EQ(parse({"build", "--png", "small"}).line.inv.png, PngSize::Small);
-  EXPECT_EQ(parse({"build", "--png=fast"}).line.inv.png, PngSize::Fast);
-  EXPECT_EQ(parse({"build"}).line.inv.png, PngSize::Fast);
+  EXPECT_EQ(parse({"build", "--png", "small"}).line.build.png, PngSize::Small);
+  EXPECT_EQ(parse({"build", "--png=fast"}).line.build.png, PngSize::Fast);
+  EXPECT_EQ(parse({"build"}).line.build.png, PngSize::Fast);
 
   expect_rejected({"build", "--format", "png,gif"}, "--format: 'gif' is not one of png, jpg, jpeg, pdf");
   expect_rejected({"build", "--format", "json"}, "--format: 'json'");
   expect_rejected({"check", "--format", "pdf"}, "--format: 'pdf' is not one of text, json");
   expect_rejected({"check", "--format", "text,json"}, "--format");
-  EXPECT_EQ(parse({"build", "--format", "png,pdf"}).line.inv.formats, (std::vector<std::string>{"png", "pdf"}));
-  EXPECT_EQ(parse({"check", "--format", "json"}).line.inv.report_format, "json");
-  EXPECT_EQ(parse({"check"}).line.inv.report_format, "text");
+  EXPECT_EQ(parse({"build", "--format", "png,pdf"}).line.build.formats, (std::vector<std::string>{"png", "pdf"}));
+  EXPECT_EQ(parse({"check", "--format", "json"}).line.check.report_format, "json");
+  EXPECT_EQ(parse({"check"}).line.check.report_format, "text");
 }
 
 TEST(CommandLine, DuplexOffsetIsTwoFiniteMillimetresWithinTwenty) {
@@ -162,15 +162,15 @@ TEST(CommandLine, DuplexOffsetIsTwoFiniteMillimetresWithinTwenty) {
   expect_rejected({"build", "--duplex-offset", "1", "--out", "o"}, "--duplex-offset: '1' is not X,Y");
   Parsed p = parse({"build", "--duplex-offset", "1.5,-0.5"});
   ASSERT_EQ(p.status(), -1) << p.err;
-  ASSERT_TRUE(p.line.inv.duplex_offset);
-  EXPECT_EQ(*p.line.inv.duplex_offset, (Point{1.5, -0.5}));
+  ASSERT_TRUE(p.line.build.duplex_offset);
+  EXPECT_EQ(*p.line.build.duplex_offset, (Point{1.5, -0.5}));
   p = parse({"build", "--duplex-offset", "-20,20"});
-  ASSERT_TRUE(p.line.inv.duplex_offset) << p.err;
-  EXPECT_EQ(*p.line.inv.duplex_offset, (Point{-20, 20}));
+  ASSERT_TRUE(p.line.build.duplex_offset) << p.err;
+  EXPECT_EQ(*p.line.build.duplex_offset, (Point{-20, 20}));
   p = parse({"build", "--duplex-offset=-0.25,3", "--force"});
-  ASSERT_TRUE(p.line.inv.duplex_offset) << p.err;
-  EXPECT_EQ(*p.line.inv.duplex_offset, (Point{-0.25, 3}));
-  EXPECT_FALSE(parse({"build"}).line.inv.duplex_offset);
+  ASSERT_TRUE(p.line.build.duplex_offset) << p.err;
+  EXPECT_EQ(*p.line.build.duplex_offset, (Point{-0.25, 3}));
+  EXPECT_FALSE(parse({"build"}).line.build.duplex_offset);
 }
 
 TEST(CommandLine, NamesAndLanguagesAreChecked) {
@@ -186,8 +186,9 @@ TEST(CommandLine, NamesAndLanguagesAreChecked) {
   expect_rejected({"build", "--lang", "de-"}, "--lang");
   expect_rejected({"preflight", "--profile", ""}, "--profile: needs a profile name");
   for (const char* lang : {"de", "en", "pt-BR", "zh-Hant", "all"})
-    EXPECT_EQ(parse({"build", "--lang", lang}).line.inv.language, lang);
-  EXPECT_EQ(parse({"build", "--game", "a,b", "--game", "c"}).line.inv.games, (std::vector<std::string>{"a", "b", "c"}));
+    EXPECT_EQ(parse({"build", "--lang", lang}).line.build.language, lang);
+  EXPECT_EQ(parse({"build", "--game", "a,b", "--game", "c"}).line.build.games,
+            (std::vector<std::string>{"a", "b", "c"}));
 }
 
 TEST(CommandLine, WhatEachCommandGets) {
@@ -195,39 +196,39 @@ TEST(CommandLine, WhatEachCommandGets) {
                     "--cut-lines", "--color", "cmyk", "-j", "2"});
   ASSERT_EQ(b.status(), -1) << b.err;
   EXPECT_EQ(b.line.command, "build");
-  EXPECT_EQ(b.line.inv.out_dir, "o");
-  EXPECT_TRUE(b.line.inv.force);
-  EXPECT_TRUE(b.line.inv.cut_lines);
-  EXPECT_EQ(b.line.inv.variant, "v");
-  EXPECT_EQ(b.line.inv.root, test::source_root());
-  EXPECT_TRUE(b.line.inv.timings_file.empty());
-  EXPECT_FALSE(b.line.inv.verbose);
+  EXPECT_EQ(b.line.build.out_dir, "o");
+  EXPECT_TRUE(b.line.build.force);
+  EXPECT_TRUE(b.line.build.cut_lines);
+  EXPECT_EQ(b.line.build.variant, "v");
+  EXPECT_EQ(b.line.global.root, test::source_root());
+  EXPECT_TRUE(b.line.build.timings_file.empty());
+  EXPECT_FALSE(b.line.build.verbose);
   Parsed t = parse({"build", "--timings", "t.json", "-v"});
   ASSERT_EQ(t.status(), -1) << t.err;
-  EXPECT_EQ(t.line.inv.timings_file, "t.json");
-  EXPECT_TRUE(t.line.inv.verbose);
-  EXPECT_TRUE(parse({"build", "--verbose"}).line.inv.verbose);
+  EXPECT_EQ(t.line.build.timings_file, "t.json");
+  EXPECT_TRUE(t.line.build.verbose);
+  EXPECT_TRUE(parse({"build", "--verbose"}).line.build.verbose);
   expect_rejected({"build", "--timings"}, "--timings needs a value");
   expect_rejected({"build", "--timings", ""}, "--timings: needs a file name");
 
   Parsed p = parse({"preflight", "--profile", "meinspiel", "--out", "built"});
   EXPECT_EQ(p.line.command, "preflight");
-  EXPECT_EQ(p.line.inv.profile, "meinspiel");
-  EXPECT_EQ(p.line.inv.out_dir, "built");
-  EXPECT_EQ(parse({"list"}).line.inv.out_dir, "output");
+  EXPECT_EQ(p.line.preflight.profile, "meinspiel");
+  EXPECT_EQ(p.line.preflight.out_dir, "built");
+  EXPECT_EQ(parse({"preflight"}).line.preflight.out_dir, "output");
 
   Parsed i = parse({"i18n", "import", "a.po", "b.po"});
   EXPECT_EQ(i.line.command, "i18n");
-  EXPECT_EQ(i.line.inv.subcommand, "import");
-  EXPECT_EQ(i.line.inv.files, (std::vector<std::string>{"a.po", "b.po"}));
+  EXPECT_EQ(i.line.i18n.subcommand, "import");
+  EXPECT_EQ(i.line.i18n.files, (std::vector<std::string>{"a.po", "b.po"}));
   Parsed e = parse({"i18n", "export", "--lang", "fr", "--out", "po"});
-  EXPECT_EQ(e.line.inv.subcommand, "export");
-  EXPECT_EQ(e.line.inv.language, "fr");
+  EXPECT_EQ(e.line.i18n.subcommand, "export");
+  EXPECT_EQ(e.line.i18n.language, "fr");
 
   // --root is global: before or after the command.
-  EXPECT_EQ(parse({"--root", "/r", "list"}).line.inv.root, "/r");
-  EXPECT_EQ(parse({"list", "--root", "/r"}).line.inv.root, "/r");
-  EXPECT_EQ(parse({"i18n", "status", "--root=/r"}).line.inv.root, "/r");
+  EXPECT_EQ(parse({"--root", "/r", "list"}).line.global.root, "/r");
+  EXPECT_EQ(parse({"list", "--root", "/r"}).line.global.root, "/r");
+  EXPECT_EQ(parse({"i18n", "status", "--root=/r"}).line.global.root, "/r");
 }
 
 TEST(CommandLine, HelpPerCommandAndVersion) {
@@ -280,17 +281,17 @@ TEST(CommandLine, TheProjectFolderIsRootElseTheEnvironmentElseTheCurrentFolder) 
 
   Parsed named = parse_here({"--root", "elsewhere", "list"});
   EXPECT_EQ(named.status(), -1) << named.err;
-  EXPECT_EQ(named.line.inv.root, "elsewhere");
+  EXPECT_EQ(named.line.global.root, "elsewhere");
   {
     ScopedEnv env("KARTENWERK_ROOT", "from-env");
-    EXPECT_EQ(parse_here({"list"}).line.inv.root, "from-env");
-    EXPECT_EQ(parse_here({"--root", "elsewhere", "list"}).line.inv.root, "elsewhere");
+    EXPECT_EQ(parse_here({"list"}).line.global.root, "from-env");
+    EXPECT_EQ(parse_here({"--root", "elsewhere", "list"}).line.global.root, "elsewhere");
   }
   fs::create_directories(here.path() / "data");
   std::ofstream(here.path() / "data" / "cards.yaml") << "games: []\n";
   Parsed current = parse_here({"list"});
   EXPECT_EQ(current.status(), -1) << current.err;
-  EXPECT_EQ(current.line.inv.root, fs::current_path());
+  EXPECT_EQ(current.line.global.root, fs::current_path());
   fs::current_path(before);
 }
 

@@ -1,4 +1,4 @@
-// Transactional builds (print/output/staging.h): a build that fails at
+// Transactional builds (infra/staging.h): a build that fails at
 // render time or is killed or interrupted leaves every earlier output and
 // manifest.json as they were, and the next build removes what a killed build
 // left behind.

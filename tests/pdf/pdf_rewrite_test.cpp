@@ -1,4 +1,4 @@
-// The streaming PDF rewriter (print/pdf/pdf_rewrite.h): Cairo's PDFs re-emitted
+// The streaming PDF rewriter (pdf/pdf_rewrite.h): Cairo's PDFs re-emitted
 // with a new page list and new boxes, checked with qpdf; and the files it
 // does not handle (object streams), which set_page_boxes and copy_pages
 // give to qpdf instead.
