@@ -17,6 +17,9 @@
 #include "model/locale.h"
 #include "model/model.h"
 #include "model/schema.h"
+#include "print/imposition/pnp_sheets.h"
+#include "print/preflight/preflight.h"
+#include "print/settings/print_config.h"
 #include "rules/rules.h"
 #include "text/font_library.h"
 #include "text/typesetter.h"
@@ -143,6 +146,24 @@ std::vector<Pass> passes(const project::Project& project, const CheckScope& scop
   return out;
 }
 
+// What the print settings say that `build` would refuse without a place:
+// data/print/sheets.yaml (sheet ids, margins that leave no room for one
+// card of a game) and data/print/profiles.yaml (the shops' file names).
+void check_print_settings(const project::Project& project, const model::Model& model, const CheckScope& scope,
+                          Findings& out) {
+  Diagnostics diags;
+  if (auto pnp = print::load_pnp_settings(project, diags))
+    for (const auto& game : model.games) {
+      if (!selected(scope, *game)) continue;
+      std::set<std::pair<double, double>> trims;
+      for (const auto& deck : game->decks)
+        if (deck.product == "cards" && deck.format) trims.insert({deck.format->width, deck.format->height});
+      for (const auto& [w, h] : trims) print::check_sheets_fit(*pnp, {w, h}, "game '" + game->id + "'", diags);
+    }
+  if (project.exists("data/print/profiles.yaml")) print::load_print_profiles(project, diags);
+  out.add(diags, "", "print");
+}
+
 }  // namespace
 
 Diagnostics check_project(const project::Project& project, const CheckScope& scope, CheckCoverage* checked) {
@@ -160,6 +181,7 @@ Diagnostics check_project(const project::Project& project, const CheckScope& sco
     findings.add(names, "", "games");
     for (const auto& g : base.model->games)
       if (selected(scope, *g)) game_ids.push_back(g->id);
+    check_print_settings(project, *base.model, scope, findings);
   }
   bool first = true;
   for (const Pass& pass : passes(project, scope, game_ids)) {

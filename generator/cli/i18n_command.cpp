@@ -240,6 +240,14 @@ int import_po(const Invocation& inv, const Session& s, std::vector<model::Locale
     else if (!is_language_code(po.language))  // it names the folder written to
       diags.error(header_loc(*text, file, "Language:"),
                   "the PO header's Language: '" + po.language + "' is no language code (de, en, pt-BR, ...)");
+    else if (const std::string canonical = canonical_language_case(po.language); canonical != po.language) {
+      // "EN" is "en": one folder per language, whatever the case a tool wrote.
+      diags.note(header_loc(*text, file, "Language:"),
+                 "the PO header's Language: '" + po.language + "' is read as '" + canonical + "'");
+      po.language = canonical;
+    }
+    if (po.language == model::kSourceLanguage && !diags.has_errors())
+      diags.error({file, 0, 0}, "the PO header needs a target language (Language: …) other than de");
     if (game) import_variant(inv, s, *text, file, po, diags);
     if (diags.has_errors()) {
       err << format_diagnostics(diags, s.project.get());
