@@ -36,7 +36,8 @@ bool below(const std::string& path, const fs::path& dir) {
   if (!p.is_absolute() || p.lexically_normal() != p || path.find('\0') != std::string::npos) return false;
   for (const auto& part : p)
     if (part == "..") return false;
-  const std::string d = dir.lexically_normal().string();
+  std::string d = dir.lexically_normal().string();
+  while (d.size() > 1 && d.back() == '/') d.pop_back();  // "out/duell/" is the folder "out/duell"
   return path.size() > d.size() + 1 && path.compare(0, d.size(), d) == 0 && path[d.size()] == '/';
 }
 
