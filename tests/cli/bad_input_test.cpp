@@ -20,10 +20,13 @@
 #include <zlib.h>
 
 #include <fstream>
+#include <chrono>
+#include <csignal>
 #include <functional>
 #include <regex>
 #include <set>
 #include <sstream>
+#include <thread>
 
 #include "core/files.h"
 #include "support/test_support.h"
@@ -1538,6 +1541,70 @@ TEST_P(BadInput, IsRefusedAtItsPlaceAndTouchesNothingOutside) {
 
 INSTANTIATE_TEST_SUITE_P(Suite, BadInput, testing::ValuesIn(cases()),
                          [](const testing::TestParamInfo<Case>& param) { return param.param.name; });
+
+// The studio on a project with a folder linked outside and links that loop:
+// `serve` starts (the watcher does not follow them), answers, and under
+// strace neither opens, watches nor lists anything outside the project.
+TEST(BadInputStudio, ServeReadsAndWatchesOnlyTheProject) {
+  Bad p;
+  fs::create_directory_symlink(p.outside() / "folder", p.root() / "data/shared");
+  fs::create_directory_symlink(".", p.root() / "data/loop-a");
+  fs::create_directory_symlink(".", p.root() / "data/loop-b");
+  fs::create_directory_symlink("../..", p.root() / "data/games/up");
+  const fs::path log = p.cache().parent_path() / "trace.log", url = p.out() / "url.txt",
+                 pids = p.out() / "pid.txt", tracer = p.out() / "strace-pid.txt";
+  const std::string traced =
+      "open,openat,openat2,creat,truncate,mkdir,mkdirat,rmdir,unlink,unlinkat,rename,renameat,"
+      "renameat2,link,linkat,symlink,symlinkat,chmod,fchmodat,chown,fchownat,inotify_add_watch";
+  const std::string start = "cd " + quoted(p.root()) + " && (KARTENWERK_CACHE=" + quoted(p.cache()) +
+                            " TMPDIR=" + quoted(p.tmp()) +
+                            " ASAN_OPTIONS=\"${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0\" strace -f -qq -y -e trace=" +
+                            traced + " -o " + quoted(log) + " sh -c 'echo $$ > " + quoted(pids) + "; exec " +
+                            test::binary().string() + " --root " + quoted(p.root()) +
+                            " serve --game duell --port 0' > " + quoted(url) + " 2> " + quoted(p.out() / "err.txt") +
+                            " & echo $! > " + quoted(tracer) + ")";
+  ASSERT_EQ(test::run_command(start), 0);
+  // The URL line says it listens (the game is built then); patience, not timing.
+  std::string line;
+  for (int i = 0; i < 1200 && line.find("http://") == std::string::npos; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    line = read_file(url).value_or("");
+  }
+  const pid_t serve = static_cast<pid_t>(std::stol(read_file(pids).value_or("0")));
+  const pid_t strace = static_cast<pid_t>(std::stol(read_file(tracer).value_or("0")));
+  ASSERT_NE(line.find("http://127.0.0.1:"), std::string::npos) << read_file(p.out() / "err.txt").value_or("");
+  const int port = std::stoi(line.substr(line.rfind(':') + 1));
+  // One state, so the project is read as the page reads it.
+  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<uint16_t>(port));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ASSERT_EQ(::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+  const std::string request =
+      "GET /api/state HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(port) + "\r\nConnection: close\r\n\r\n";
+  ::send(fd, request.data(), request.size(), MSG_NOSIGNAL);
+  std::string answer;
+  char buffer[8192];
+  for (ssize_t n; (n = ::recv(fd, buffer, sizeof buffer, 0)) > 0;) answer.append(buffer, static_cast<size_t>(n));
+  ::close(fd);
+  EXPECT_TRUE(answer.starts_with("HTTP/1.1 200 OK")) << answer.substr(0, 200);
+  ::kill(serve, SIGTERM);
+  for (int i = 0; i < 600 && ::kill(strace, 0) == 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  EXPECT_NE(::kill(serve, 0), 0) << "serve did not end on SIGTERM";
+  EXPECT_EQ(answer.find(kSecret), std::string::npos);
+  const Touched t = parse_trace(log, p.root(), p.root());
+  ASSERT_FALSE(t.paths.empty());
+  EXPECT_TRUE(t.read_project);
+  for (const auto& path : t.paths) {
+    const bool allowed = under(path, p.root()) || under(path, p.out()) || under(path, p.cache()) ||
+                         under(path, p.tmp()) || under(path, test::binary().parent_path()) || system_path(path) ||
+                         path == "/bin/sh" || under(path, "/bin");
+    EXPECT_TRUE(allowed) << "touched " << path;
+    EXPECT_FALSE(under(path, p.outside())) << "touched the outside file " << path;
+    EXPECT_EQ(path.find("loop-a/loop-"), std::string::npos) << "followed a loop: " << path;
+  }
+}
 
 TEST(BadInputSuite, CoversAtLeastAHundredCases) { EXPECT_GE(cases().size(), 100u); }
 
