@@ -202,7 +202,8 @@ std::optional<std::string> BuildCache::get(const std::string& key) const {
   }
   if (!content) {
     note("object " + short_key + "… " + why + ": removed, rendered again");
-    ::unlinkat(dir.fd, name.c_str(), 0);
+    if (::unlinkat(dir.fd, name.c_str(), 0) != 0 && (errno == EISDIR || errno == EPERM))
+      ::unlinkat(dir.fd, name.c_str(), AT_REMOVEDIR);  // a folder in its place: removed when empty
     return std::nullopt;
   }
   ::futimens(fd.fd, nullptr);  // used: pruned last
