@@ -107,9 +107,10 @@ bool write_in(int dir, const std::string& name, std::string_view bytes) {
   return true;
 }
 
-// The content of an object file, when its header says `key` and its bytes
-// agree with the header; else why not.
-std::optional<std::string> unpack(const std::string& file, const std::string& key, std::string& why) {
+}  // namespace
+
+std::optional<std::string> BuildCache::unpack_object(std::string_view file, const std::string& key,
+                                                     std::string& why) {
   std::string_view in(file);
   if (!in.starts_with(kMagic)) {
     why = "it is no object of this cache (no header)";
@@ -144,8 +145,6 @@ std::optional<std::string> unpack(const std::string& file, const std::string& ke
   }
   return std::string(in);
 }
-
-}  // namespace
 
 std::string cache_key(std::initializer_list<std::string_view> parts) {
   std::string text = program_identity();
@@ -198,7 +197,7 @@ std::optional<std::string> BuildCache::get(const std::string& key) const {
   } else if (auto bytes = read_all(fd.fd, static_cast<size_t>(st.st_size)); !bytes) {
     why = "it cannot be read";
   } else {
-    content = unpack(*bytes, key, why);
+    content = unpack_object(*bytes, key, why);
   }
   if (!content) {
     note("object " + short_key + "… " + why + ": removed, rendered again");

@@ -70,6 +70,10 @@ class BuildCache {
 
   // The object file's bytes for `key` and `bytes` (header and bytes), for tests.
   static std::string object_bytes(const std::string& key, std::string_view bytes);
+  // The bytes an object file holds for `key`, when its header names `key`
+  // and its bytes agree with the header; else nullopt and `why` (the check
+  // get() makes on what it read; exposed for tests and fuzzing).
+  static std::optional<std::string> unpack_object(std::string_view file, const std::string& key, std::string& why);
   std::filesystem::path object_path(const std::string& key) const;
 
  private:

@@ -67,6 +67,10 @@ std::string malformed(const json& record, const std::string& name) {
 
 }  // namespace
 
+std::string record_problem(const std::string& text, const std::string& name) {
+  return malformed(json::parse(text, nullptr, /*allow_exceptions=*/false), name);
+}
+
 bool up_to_date(const BuildCache& cache, const std::string& name, const std::string& key,
                 const project::Project& project) {
   auto text = cache.record(name);
