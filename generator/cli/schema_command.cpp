@@ -44,7 +44,8 @@ int run_schema(const Invocation& inv, std::ostream& out, std::ostream& err) {
   // `schema/` linked elsewhere), as `build` writes nothing through one.
   for (const auto& [name, text] : files)
     if (auto link = link_below(inv.out_dir, name)) {
-      fmt::print(err, "kartenwerk: schema: {} is a symbolic link; nothing written (remove it, or choose another --out)\n",
+      fmt::print(err,
+                 "kartenwerk: schema: {} is a symbolic link; nothing written (remove it, or choose another --out)\n",
                  (inv.out_dir / *link).string());
       return 1;
     }

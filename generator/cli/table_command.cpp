@@ -245,8 +245,7 @@ int export_table(const Invocation& inv, const model::Game& game, const Rows& row
     const std::string name = game.id + "-" + rows.name + "." + format;
     file = is_plain_id(rows.name) ? confined(fs::path("output") / "tables", name) : std::nullopt;
     if (!file) {
-      fmt::print(err,
-                 "kartenwerk: table export: '{}' cannot be part of a file name; name the file with --out FILE\n",
+      fmt::print(err, "kartenwerk: table export: '{}' cannot be part of a file name; name the file with --out FILE\n",
                  rows.name);
       return 1;
     }

@@ -72,7 +72,7 @@ void write_file_atomic(const fs::path& p, std::string_view bytes) {
   // A device or a pipe is written into, never replaced: a temporary file
   // renamed over /dev/null would replace the device node (as root). Also
   // through a link (/dev/stdout): the command line named it.
-  if (struct stat st {}; ::stat(p.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
+  if (struct stat st{}; ::stat(p.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
     return write_special(p, st, bytes);
   if (p.has_parent_path()) fs::create_directories(p.parent_path());
   fs::path tmp = p;

@@ -78,9 +78,10 @@ std::shared_ptr<const page::Raster> load(const project::Input& input) {
   // long as it is wide is a line of pixels, no picture for a card. Both are
   // seen in the header, so `check` says them at the src.
   if (header.width > kMaxPictureSide || header.height > kMaxPictureSide)
-    throw ImageError(fmt::format("is {} x {} pixels: a side longer than {} pixels, more than the renderer draws "
-                                 "(scale it down)",
-                                 header.width, header.height, kMaxPictureSide));
+    throw ImageError(
+        fmt::format("is {} x {} pixels: a side longer than {} pixels, more than the renderer draws "
+                    "(scale it down)",
+                    header.width, header.height, kMaxPictureSide));
   if (std::max(header.width, header.height) / std::min(header.width, header.height) >= kMaxPictureAspect)
     throw ImageError(fmt::format("is {} x {} pixels: one side {} or more times the other, no picture for a card",
                                  header.width, header.height, kMaxPictureAspect));

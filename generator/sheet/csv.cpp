@@ -19,9 +19,9 @@ struct Reading {
   Row row;
   size_t cells = 0, bytes = 0;  // read so far, against the reading bounds
   bool over = false;            // a bound was passed: the rest is skipped
-  int number = 1;             // the row being read
-  bool after_cr = false;      // the last row ended in '\r': a '\n' next is its "\r\n"
-  std::vector<int> blank_cr;  // rows that ended in '\r' with no cells (of "\r\n")
+  int number = 1;               // the row being read
+  bool after_cr = false;        // the last row ended in '\r': a '\n' next is its "\r\n"
+  std::vector<int> blank_cr;    // rows that ended in '\r' with no cells (of "\r\n")
 };
 
 void on_cell(void* data, size_t size, void* state) {

@@ -131,9 +131,10 @@ void walk(Part& part, const std::string& file, Visit&& visit) {
     visit(r.get(), type);
   }
   if (part.over())
-    throw Failure{{file, 0, 0}, fmt::format("{} inflates to more than {} bytes (the limit file-bytes; raise it with "
-                                            "--limit file-bytes=N)",
-                                            part.name(), limits().file_bytes)};
+    throw Failure{{file, 0, 0},
+                  fmt::format("{} inflates to more than {} bytes (the limit file-bytes; raise it with "
+                              "--limit file-bytes=N)",
+                              part.name(), limits().file_bytes)};
   if (status != 0) throw Failure{{file, 0, 0}, part.name() + " is not well-formed XML"};
 }
 
@@ -171,7 +172,8 @@ std::vector<std::string> shared_strings(unzFile zip, const std::string& file, Bu
   bool in_si = false, in_t = false;
   int in_phonetic = 0;
   walk(part, file, [&](xmlTextReader* r, int type) {
-    const std::string name = type == XML_READER_TYPE_ELEMENT || type == XML_READER_TYPE_END_ELEMENT ? local_name(r) : "";
+    const std::string name =
+        type == XML_READER_TYPE_ELEMENT || type == XML_READER_TYPE_END_ELEMENT ? local_name(r) : "";
     const bool empty = type == XML_READER_TYPE_ELEMENT && xmlTextReaderIsEmptyElement(r);
     if (type == XML_READER_TYPE_ELEMENT) {
       if (name == "si") {
@@ -193,9 +195,10 @@ std::vector<std::string> shared_strings(unzFile zip, const std::string& file, Bu
       budget.spend(0, text.size(), {file, 0, 0});
       out.back() += text;
       if (cell_length(out.back()) > kMaxCellLength)
-        throw Failure{{file, 0, 0}, fmt::format("shared string {} of the workbook is longer than the {} characters a "
-                                                "cell holds",
-                                                out.size() - 1, kMaxCellLength)};
+        throw Failure{{file, 0, 0},
+                      fmt::format("shared string {} of the workbook is longer than the {} characters a "
+                                  "cell holds",
+                                  out.size() - 1, kMaxCellLength)};
     }
   });
   return out;
@@ -228,8 +231,8 @@ std::string first_sheet(unzFile zip, const std::string& file) {
 }
 
 // The cells of the sheet part, row by row.
-Sheet cells(unzFile zip, const std::string& part_name, const std::string& file,
-            const std::vector<std::string>& shared, Budget& budget) {
+Sheet cells(unzFile zip, const std::string& part_name, const std::string& file, const std::vector<std::string>& shared,
+            Budget& budget) {
   Part part(zip, part_name, limits().file_bytes);
   if (!part.is_open()) throw Failure{{file, 0, 0}, "it has no worksheet"};
   Sheet sheet;
@@ -268,7 +271,8 @@ Sheet cells(unzFile zip, const std::string& part_name, const std::string& file,
       throw Failure{at, fmt::format("cell {} lies past the last column of a sheet ({})", ref, kMaxColumns)};
     std::string text;
     if (type == "s") {
-      const bool digits = !value.empty() && value.size() <= 9 && value.find_first_not_of("0123456789") == std::string::npos;
+      const bool digits =
+          !value.empty() && value.size() <= 9 && value.find_first_not_of("0123456789") == std::string::npos;
       const size_t index = digits ? std::stoul(value) : shared.size();
       if (index >= shared.size()) throw Failure{at, "cell " + ref + " names no shared string"};
       text = shared[index];

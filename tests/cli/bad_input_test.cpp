@@ -19,9 +19,9 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include <fstream>
 #include <chrono>
 #include <csignal>
+#include <fstream>
 #include <functional>
 #include <regex>
 #include <set>
@@ -159,10 +159,10 @@ std::string expand(std::string s, const Bad& p) {
 // a first build that fills the cache.
 void run_step(const Bad& p, const std::string& args) {
   std::string output;
-  const int status = test::run_command("cd " + quoted(p.root()) + " && KARTENWERK_CACHE=" + quoted(p.cache()) + " " +
-                                           test::binary().string() + " --root " + quoted(p.root()) + " " +
-                                           expand(args, p),
-                                       &output);
+  const int status =
+      test::run_command("cd " + quoted(p.root()) + " && KARTENWERK_CACHE=" + quoted(p.cache()) + " " +
+                            test::binary().string() + " --root " + quoted(p.root()) + " " + expand(args, p),
+                        &output);
   if (status != 0) throw std::runtime_error("the step '" + args + "' failed: " + output);
 }
 
@@ -182,18 +182,17 @@ void write_zip(const fs::path& file, const std::vector<std::pair<std::string, st
 // shared strings `strings` (the <sst> content).
 void write_xlsx(const fs::path& file, const std::string& rows, const std::string& strings = {}) {
   const std::string ns = "xmlns=\"http://schemas.openxmlformats.org/spreadsheetml/2006/main\"";
-  write_zip(file,
-            {{"[Content_Types].xml", "<?xml version=\"1.0\"?><Types/>"},
-             {"xl/workbook.xml", "<?xml version=\"1.0\"?><workbook " + ns +
-                                     " xmlns:r=\"http://schemas.openxmlformats.org/officeDocument/2006/"
-                                     "relationships\"><sheets><sheet name=\"s\" sheetId=\"1\" r:id=\"rId1\"/>"
-                                     "</sheets></workbook>"},
-             {"xl/_rels/workbook.xml.rels",
-              "<?xml version=\"1.0\"?><Relationships><Relationship Id=\"rId1\" Target=\"worksheets/sheet1.xml\"/>"
-              "</Relationships>"},
-             {"xl/sharedStrings.xml", "<?xml version=\"1.0\"?><sst " + ns + ">" + strings + "</sst>"},
-             {"xl/worksheets/sheet1.xml",
-              "<?xml version=\"1.0\"?><worksheet " + ns + "><sheetData>" + rows + "</sheetData></worksheet>"}});
+  write_zip(file, {{"[Content_Types].xml", "<?xml version=\"1.0\"?><Types/>"},
+                   {"xl/workbook.xml", "<?xml version=\"1.0\"?><workbook " + ns +
+                                           " xmlns:r=\"http://schemas.openxmlformats.org/officeDocument/2006/"
+                                           "relationships\"><sheets><sheet name=\"s\" sheetId=\"1\" r:id=\"rId1\"/>"
+                                           "</sheets></workbook>"},
+                   {"xl/_rels/workbook.xml.rels",
+                    "<?xml version=\"1.0\"?><Relationships><Relationship Id=\"rId1\" Target=\"worksheets/sheet1.xml\"/>"
+                    "</Relationships>"},
+                   {"xl/sharedStrings.xml", "<?xml version=\"1.0\"?><sst " + ns + ">" + strings + "</sst>"},
+                   {"xl/worksheets/sheet1.xml",
+                    "<?xml version=\"1.0\"?><worksheet " + ns + "><sheetData>" + rows + "</sheetData></worksheet>"}});
 }
 
 // The header row of duell's gandalf deck and `more` rows after it.
@@ -987,7 +986,8 @@ std::vector<Case> cases() {
 
   // ------------------------------------------------ writes a project names: shop profiles
   const std::string profiles = "data/print/profiles.yaml";
-  const std::string meinspiel_build = "build --game duell --profile meinspiel --format png --card g01-glamdring --out {out}";
+  const std::string meinspiel_build =
+      "build --game duell --profile meinspiel --format png --card g01-glamdring --out {out}";
   const char* kFileName = R"(data/print/profiles\.yaml:\d+:\d+: error: files of profile '[a-z]+': )";
   for (const auto& [what, from, to, why] : std::vector<std::tuple<std::string, std::string, std::string, std::string>>{
            {"DotDot", "fronts: meinspiel/fronts.pdf", "fronts: ../../pwn-shop/fronts.pdf", "has a part '\\.\\.'"},
@@ -1003,7 +1003,8 @@ std::vector<Case> cases() {
            {"ImagesAbsolute", "images: meinspiel", "images: /tmp", "is an absolute path"},
            {"DeckDotDot", "deck: drivethrucards/deck.pdf", "deck: ../deck.pdf", "has a part '\\.\\.'"},
            {"NotAPdf", "deck: drivethrucards/deck.pdf", "deck: drivethrucards/manifest.json", "does not end in \\.pdf"},
-           {"TwiceTheSameFile", "fronts: meinspiel/fronts.pdf", "fronts: meinspiel/backs.pdf", "names a file named before"},
+           {"TwiceTheSameFile", "fronts: meinspiel/fronts.pdf", "fronts: meinspiel/backs.pdf",
+            "names a file named before"},
        }) {
     const std::string a = from, b = to;
     add(
@@ -1067,8 +1068,9 @@ std::vector<Case> cases() {
       },
       "check --game duell", 1, R"(data/print/sheets\.yaml:\d+:\d+: error: sheet id '\.\./a4' is not a plain id)");
   for (const auto& [margin, why] : std::vector<std::pair<std::string, std::string>>{
-           {"80", "sheet 'a4' \\(210 x 297 mm\\) with a margin of 80 mm and 3 mm for crop marks has no room for one "
-                  "59 x 91 mm card of game 'duell'"},
+           {"80",
+            "sheet 'a4' \\(210 x 297 mm\\) with a margin of 80 mm and 3 mm for crop marks has no room for one "
+            "59 x 91 mm card of game 'duell'"},
            {"99.9", "sheet .a4. .* has no room for one 59 x 91 mm card"}}) {
     const std::string m = margin;
     add(
@@ -1101,7 +1103,8 @@ std::vector<Case> cases() {
       "TableExportOfATableNamedLikeAPath",
       [](const Bad& p) {
         p.patch("data/games/duell.yaml", "\n    sides:",
-                "\n    ../../../../x:\n      fields:\n        n: { type: text }\n      entries:\n        a: { n: b }\n    sides:");
+                "\n    ../../../../x:\n      fields:\n        n: { type: text }\n      entries:\n        a: { n: b }\n "
+                "   sides:");
       },
       "table export --game duell --table ../../../../x", 1,
       R"(table export: '\.\./\.\./\.\./\.\./x' cannot be part of a file name; name the file with --out FILE)");
@@ -1202,33 +1205,44 @@ std::vector<Case> cases() {
       [](const Bad& p) {
         // 3 KB on disk: one string of 30,000 characters, 10,000 cells naming it.
         std::string rows;
-        for (int r = 2; r < 10002; ++r) rows += "<row r=\"" + std::to_string(r) + "\"><c r=\"D" + std::to_string(r) + "\" t=\"s\"><v>0</v></c></row>";
+        for (int r = 2; r < 10002; ++r)
+          rows += "<row r=\"" + std::to_string(r) + "\"><c r=\"D" + std::to_string(r) + "\" t=\"s\"><v>0</v></c></row>";
         write_xlsx(p.out() / "evil.xlsx", gandalf_rows(rows), "<si><t>" + std::string(30000, 'x') + "</t></si>");
       },
-      import_xlsx, 1, R"(evil\.xlsx:\d+:4: error: cannot read the xlsx file: the workbook holds more than 2000000 cells or 268435456 bytes of text)");
+      import_xlsx, 1,
+      R"(evil\.xlsx:\d+:4: error: cannot read the xlsx file: the workbook holds more than 2000000 cells or 268435456 bytes of text)");
   add(
       "XlsxCellsPastTheLimit",
       [](const Bad& p) {
         std::string rows;
-        for (int r = 2; r < 4000; ++r) rows += "<row r=\"" + std::to_string(r) + "\"><c r=\"XFD" + std::to_string(r) + "\"/></row>";
+        for (int r = 2; r < 4000; ++r)
+          rows += "<row r=\"" + std::to_string(r) + "\"><c r=\"XFD" + std::to_string(r) + "\"/></row>";
         write_xlsx(p.out() / "evil.xlsx", gandalf_rows(rows));
       },
-      import_xlsx, 1, R"(evil\.xlsx:\d+:16384: error: cannot read the xlsx file: the workbook holds more than 2000000 cells)");
+      import_xlsx, 1,
+      R"(evil\.xlsx:\d+:16384: error: cannot read the xlsx file: the workbook holds more than 2000000 cells)");
   add(
       "XlsxCellLongerThanACellHolds",
       [](const Bad& p) {
-        write_xlsx(p.out() / "evil.xlsx",
-                   gandalf_rows("<row r=\"2\"><c r=\"D2\" t=\"inlineStr\"><is><t>" + std::string(40000, 'x') +
-                                "</t></is></c></row>"));
+        write_xlsx(p.out() / "evil.xlsx", gandalf_rows("<row r=\"2\"><c r=\"D2\" t=\"inlineStr\"><is><t>" +
+                                                       std::string(40000, 'x') + "</t></is></c></row>"));
       },
-      import_xlsx, 1, R"(evil\.xlsx:2:4: error: cannot read the xlsx file: cell D2 holds (40000 characters|more than a cell can))");
+      import_xlsx, 1,
+      R"(evil\.xlsx:2:4: error: cannot read the xlsx file: cell D2 holds (40000 characters|more than a cell can))");
   add(
       "XlsxRowPastTheLast",
-      [](const Bad& p) { write_xlsx(p.out() / "evil.xlsx", gandalf_rows("<row r=\"1048577\"><c r=\"A1048577\" t=\"inlineStr\"><is><t>x</t></is></c></row>")); },
-      import_xlsx, 1, R"(evil\.xlsx: error: cannot read the xlsx file: row '1048577' lies past the last row of a sheet)");
+      [](const Bad& p) {
+        write_xlsx(p.out() / "evil.xlsx",
+                   gandalf_rows("<row r=\"1048577\"><c r=\"A1048577\" t=\"inlineStr\"><is><t>x</t></is></c></row>"));
+      },
+      import_xlsx, 1,
+      R"(evil\.xlsx: error: cannot read the xlsx file: row '1048577' lies past the last row of a sheet)");
   add(
       "XlsxColumnPastTheLast",
-      [](const Bad& p) { write_xlsx(p.out() / "evil.xlsx", gandalf_rows("<row r=\"2\"><c r=\"XFE2\" t=\"inlineStr\"><is><t>x</t></is></c></row>")); },
+      [](const Bad& p) {
+        write_xlsx(p.out() / "evil.xlsx",
+                   gandalf_rows("<row r=\"2\"><c r=\"XFE2\" t=\"inlineStr\"><is><t>x</t></is></c></row>"));
+      },
       import_xlsx, 1, R"(evil\.xlsx:2:16385: error: cannot read the xlsx file: cell XFE2 lies past the last column)");
   add(
       "XlsxPartInflatingPastTheLimit",
@@ -1238,9 +1252,10 @@ std::vector<Case> cases() {
   add(
       "XlsxWithEntities",
       [](const Bad& p) {
-        write_zip(p.out() / "evil.xlsx",
-                  {{"xl/sharedStrings.xml", "<?xml version=\"1.0\"?><!DOCTYPE sst [<!ENTITY a \"aaaaaaaaaa\"><!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;\">]><sst><si><t>&b;</t></si></sst>"},
-                   {"xl/worksheets/sheet1.xml", "<worksheet><sheetData/></worksheet>"}});
+        write_zip(p.out() / "evil.xlsx", {{"xl/sharedStrings.xml",
+                                           "<?xml version=\"1.0\"?><!DOCTYPE sst [<!ENTITY a \"aaaaaaaaaa\"><!ENTITY b "
+                                           "\"&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;\">]><sst><si><t>&b;</t></si></sst>"},
+                                          {"xl/worksheets/sheet1.xml", "<worksheet><sheetData/></worksheet>"}});
       },
       import_xlsx, 1, R"(evil\.xlsx: error: cannot read the xlsx file: xl/sharedStrings\.xml declares a DTD)");
   add(
@@ -1248,7 +1263,8 @@ std::vector<Case> cases() {
       [](const Bad& p) {
         write_zip(p.out() / "evil.xlsx",
                   {{"xl/workbook.xml", "<workbook><sheets><sheet r:id=\"rId1\" xmlns:r=\"r\"/></sheets></workbook>"},
-                   {"xl/_rels/workbook.xml.rels", "<Relationships><Relationship Id=\"rId1\" Target=\"" + p.outside().string() + "/secret.yaml\"/></Relationships>"}});
+                   {"xl/_rels/workbook.xml.rels", "<Relationships><Relationship Id=\"rId1\" Target=\"" +
+                                                      p.outside().string() + "/secret.yaml\"/></Relationships>"}});
       },
       import_xlsx, 1, R"(evil\.xlsx: error: cannot read the xlsx file: it has no worksheet)");
   add(
@@ -1256,7 +1272,8 @@ std::vector<Case> cases() {
       import_xlsx, 1, R"(evil\.xlsx: error: cannot read the xlsx file: it is not an xlsx workbook)");
   add(
       "CsvWithMoreCellsThanATableHas",
-      [](const Bad& p) { std::ofstream(p.out() / "evil.csv") << "id,name\n" << std::string(2100000, ','); },
+      [](const Bad& p) { std::ofstream(p.out() / "evil.csv") << "id,name\n"
+                                                             << std::string(2100000, ','); },
       "table import --game duell --deck gandalf {out}/evil.csv", 1,
       R"(evil\.csv:2:\d+: error: the CSV file holds more than 2000000 cells)");
 
@@ -1274,7 +1291,8 @@ std::vector<Case> cases() {
         two_cards, 0, R"(note: build cache .*: object [0-9a-f]{12}… )" + why + R"([^\n]*: removed, rendered again)")
         .after = [two_cards](const Bad& p) {
       run_step(p, two_cards + "/ref --no-cache");
-      return same_file(p.out() / "duell/cards/02-g02-feindhammer.png", p.out() / "ref/duell/cards/02-g02-feindhammer.png");
+      return same_file(p.out() / "duell/cards/02-g02-feindhammer.png",
+                       p.out() / "ref/duell/cards/02-g02-feindhammer.png");
     };
   };
   odd_objects(
@@ -1336,7 +1354,8 @@ std::vector<Case> cases() {
       .after = [two_cards](const Bad& p) {
     run_step(p, two_cards + "/ref --no-cache");
     return same_file(p.out() / "duell/cards/01-g01-glamdring.png", p.out() / "ref/duell/cards/01-g01-glamdring.png") +
-           same_file(p.out() / "duell/cards/02-g02-feindhammer.png", p.out() / "ref/duell/cards/02-g02-feindhammer.png");
+           same_file(p.out() / "duell/cards/02-g02-feindhammer.png",
+                     p.out() / "ref/duell/cards/02-g02-feindhammer.png");
   };
   add(
       "CacheObjectFolderLinkedOutside",
@@ -1351,35 +1370,75 @@ std::vector<Case> cases() {
       },
       two_cards, 0, R"(note: build cache .*: the folder of object [0-9a-f]{12}… is a symbolic link)");
   const std::string whole = "build --game duell --format png --out {out}";
-  for (const auto& [what, edit, why] :
-       std::vector<std::tuple<std::string, std::function<std::string(const Bad&, std::string)>, std::string>>{
-           {"NamingAnOutsideSystemInput",
-            [](const Bad& p, std::string t) {
-              return std::regex_replace(t, std::regex("\"system\": \\["),
-                                        "\"system\": [[\"" + (p.outside() / "secret.yaml").string() + "\", \"" +
-                                            std::string(64, 'a') + "\"],");
-            },
-            "it names a system input outside kartenwerk's own folders"},
-           {"NamingASystemInputByDotDot",
-            [](const Bad& p, std::string t) {
-              return std::regex_replace(t, std::regex("\"system\": \\["),
-                                        "\"system\": [[\"/usr/share/hyphen/../../.." + (p.outside() / "secret.yaml").string() +
-                                            "\", \"" + std::string(64, 'a') + "\"],");
-            },
-            "it names a system input outside"},
-           {"NamingAnOutsideOutput",
-            [](const Bad& p, std::string t) {
-              return std::regex_replace(t, std::regex("\"outputs\": \\["),
-                                        "\"outputs\": [[\"" + (p.outside() / "secret.yaml").string() + "\", [1, 1]],");
-            },
-            "it names an output outside the game's folder"},
-           {"ANumberWhereAStringBelongs",
-            [](const Bad&, std::string t) { return std::regex_replace(t, std::regex("\"key\": \"[0-9a-f]+\""), "\"key\": 5"); },
-            "its key is not a key"},
-           {"NotJson", [](const Bad&, std::string) { return std::string("{\"key\": [1, 2"); }, "it is not a record"},
-           {"AnExtraMember",
-            [](const Bad&, std::string t) { return std::regex_replace(t, std::regex("^\\{"), "{\"x\": 1,"); },
-            "it is not a record"}}) {
+  for (const auto
+           & [what, edit, why] : std::vector<std::tuple<
+               std::string,
+               std::function<std::string(const Bad&, std::string)>, std::string>>{{"NamingAnOutsideSystemInput",
+                                                                                   [](const Bad&p, std::string t) {
+                                                                                     return std::regex_replace(
+                                                                                         t,
+                                                                                         std::regex("\"system\": \\["),
+                                                                                         "\"system\": [[\"" +
+                                                                                             (p.outside() /
+                                                                                              "secret.yaml")
+                                                                                                 .string() +
+                                                                                             "\", \"" +
+                                                                                             std::string(64, 'a') +
+                                                                                             "\"],");
+                                                                                   },
+                                                                                   "it names a system input outside "
+                                                                                   "kartenwerk's own folders"},
+                                                                                  {"NamingASystemInputByDotDot",
+                                                                                   [](const Bad&p, std::string t) {
+                                                                                     return std::regex_replace(
+                                                                                         t,
+                                                                                         std::regex("\"system\": \\["),
+                                                                                         "\"system\": "
+                                                                                         "[[\"/usr/share/hyphen/../../"
+                                                                                         ".." +
+                                                                                             (p.outside() /
+                                                                                              "secret.yaml")
+                                                                                                 .string() +
+                                                                                             "\", \"" +
+                                                                                             std::string(64, 'a') +
+                                                                                             "\"],");
+                                                                                   },
+                                                                                   "it names a system input outside"},
+                                                                                  {"NamingAnOutsideOutput",
+                                                                                   [](const Bad&p, std::string t) {
+                                                                                     return std::regex_replace(
+                                                                                         t,
+                                                                                         std::regex("\"outputs\": \\["),
+                                                                                         "\"outputs\": [[\"" +
+                                                                                             (p.outside() /
+                                                                                              "secret.yaml")
+                                                                                                 .string() +
+                                                                                             "\", [1, 1]],");
+                                                                                   },
+                                                                                   "it names an output outside the "
+                                                                                   "game's folder"},
+                                                                                  {"ANumberWhereAStringBelongs",
+                                                                                   [](const Bad&, std::string t) {
+                                                                                     return std::regex_replace(
+                                                                                         t,
+                                                                                         std::regex(
+                                                                                             "\"key\": \"[0-9a-f]+\""),
+                                                                                         "\"key\": 5");
+                                                                                   },
+                                                                                   "its key is not a key"},
+                                                                                  {"NotJson",
+                                                                                   [](const Bad&, std::string) {
+                                                                                     return std::string(
+                                                                                         "{\"key\": [1, 2");
+                                                                                   },
+                                                                                   "it is not a record"},
+                                                                                  {"AnExtraMember",
+                                                                                   [](const Bad&, std::string t) {
+                                                                                     return std::regex_replace(
+                                                                                         t, std::regex("^\\{"),
+                                                                                         "{\"x\": 1,");
+                                                                                   },
+                                                                                   "it is not a record"}}) {
     const auto e = edit;
     add(
         "CacheRecord_" + what,
@@ -1412,7 +1471,8 @@ std::vector<Case> cases() {
   add(
       "NewWithAFormatTooSmallForTheScaffold",
       [](const Bad& p) {
-        p.append("data/formats.yaml", "  zz-tiny:\n    width: 20\n    height: 25\n    bleed: 1\n    safe: 1\n    dpi: 300\n");
+        p.append("data/formats.yaml",
+                 "  zz-tiny:\n    width: 20\n    height: 25\n    bleed: 1\n    safe: 1\n    dpi: 300\n");
       },
       "new zz-tiny --format zz-tiny", 1,
       R"(kartenwerk: new: a game of format 'zz-tiny' made this way does not check clean \(above\); nothing was written)")
@@ -1440,7 +1500,8 @@ std::vector<Case> cases() {
            {"EN", "en"}, {"En", "en"}, {"FR", "fr"}, {"PT-br", "pt-BR"}, {"zh_hant", "zh_Hant"}}) {
     const std::string want = folder, given = code;
     add("PoLanguageCase_" + std::regex_replace(given, std::regex("[^A-Za-z]"), "_"), po_language(given),
-        "i18n import {out}/evil.po", 0, R"(evil\.po:4:2: note: the PO header's Language: ')" + given + "' is read as '" + want + "'")
+        "i18n import {out}/evil.po", 0,
+        R"(evil\.po:4:2: note: the PO header's Language: ')" + given + "' is read as '" + want + "'")
         .after = [want, given](const Bad& p) {
       for (const auto& e : fs::directory_iterator(p.root() / "data/locales"))
         if (e.path().filename() == given) return "data/locales/" + given + " was made";
@@ -1450,13 +1511,20 @@ std::vector<Case> cases() {
   add("PoLanguageCaseOfTheSource", po_language("DE"), "i18n import {out}/evil.po", 1,
       R"(evil\.po: error: the PO header needs a target language \(Language: …\) other than de)");
   for (const auto& [what, from, to, why] : std::vector<std::tuple<std::string, std::string, std::string, std::string>>{
-           {"RawNul", "name: Glamdring,", std::string("name: Glam\0dring,", 17), "the control character U\\+0000 \\(NUL\\)"},
+           {"RawNul", "name: Glamdring,", std::string("name: Glam\0dring,", 17),
+            "the control character U\\+0000 \\(NUL\\)"},
            {"EscapedNul", "name: Glamdring,", "name: \"Glam\\0dring\",", "a NUL character \\(\\\\0\\) in a value"},
            {"EscapedHexNul", "name: Glamdring,", "name: \"Glam\\x00dring\",", "a NUL character"},
            {"EscapedUnicodeNul", "name: Glamdring,", "name: \"Glam\\u0000dring\",", "a NUL character"},
            {"RawEscape", "name: Glamdring,", "name: Glam\x1b[2Jdring,", "the control character U\\+001B"},
-           {"RawDelete", "name: Glamdring,", "name: Glam\x7f" "dring,", "the control character U\\+007F"},
-           {"RawC1", "name: Glamdring,", "name: Glam\xc2\x9b" "dring,", "the control character U\\+009B"},
+           {"RawDelete", "name: Glamdring,",
+            "name: Glam\x7f"
+            "dring,",
+            "the control character U\\+007F"},
+           {"RawC1", "name: Glamdring,",
+            "name: Glam\xc2\x9b"
+            "dring,",
+            "the control character U\\+009B"},
            {"NulInAKey", "name: Glamdring,", "\"na\\0me\": Glamdring,", "a NUL character"},
            {"NulInALayout", "", "", ""}}) {
     if (what == "NulInALayout") {
@@ -1471,7 +1539,8 @@ std::vector<Case> cases() {
         "Yaml_" + what, [=](const Bad& p) { p.patch("data/games/duell.yaml", a, b); }, "check --game duell", 1,
         R"(data/games/duell\.yaml:\d+:\d+: error: )" + why);
   }
-  for (const char* seed : {"-1", "18446744073709551616", "99999999999999999999999", "1e3", "0x10", "+5", "1.5", "", " 1"})
+  for (const char* seed :
+       {"-1", "18446744073709551616", "99999999999999999999999", "1e3", "0x10", "+5", "1.5", "", " 1"})
     add(
         std::string("SimulateSeed_") + std::to_string(c.size()), [](const Bad&) {},
         std::string("simulate --game monddaemmerung --games 1 --seed \"") + seed + "\"", 2,
@@ -1504,11 +1573,10 @@ TEST_P(BadInput, IsRefusedAtItsPlaceAndTouchesNothingOutside) {
       "renameat2,link,linkat,symlink,symlinkat,chmod,fchmodat,chown,fchownat";
   // LeakSanitizer cannot run under ptrace: a sanitizer build (make asan)
   // keeps AddressSanitizer and UBSan on, without the leak check, here.
-  const std::string command = "cd " + quoted(p.root()) + " && KARTENWERK_CACHE=" + quoted(p.cache()) +
-                              " TMPDIR=" + quoted(p.tmp()) +
-                              " ASAN_OPTIONS=\"${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0\"" +
-                              " strace -f -qq -y -e trace=" + traced + " -o " + quoted(log) + " " +
-                              test::binary().string() + " --root " + quoted(p.root()) + " " + expand(c.args, p);
+  const std::string command =
+      "cd " + quoted(p.root()) + " && KARTENWERK_CACHE=" + quoted(p.cache()) + " TMPDIR=" + quoted(p.tmp()) +
+      " ASAN_OPTIONS=\"${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0\"" + " strace -f -qq -y -e trace=" + traced +
+      " -o " + quoted(log) + " " + test::binary().string() + " --root " + quoted(p.root()) + " " + expand(c.args, p);
   test::Run r;
   r.status = test::run_command(command, &r.output);
 
@@ -1529,8 +1597,8 @@ TEST_P(BadInput, IsRefusedAtItsPlaceAndTouchesNothingOutside) {
     EXPECT_EQ(wrong, "");
   }
   for (const auto& path : t.paths) {
-    const bool allowed = under(path, p.root()) || under(path, p.out()) || under(path, p.cache()) || under(path, p.tmp()) ||
-                         under(path, test::binary().parent_path()) || system_path(path);
+    const bool allowed = under(path, p.root()) || under(path, p.out()) || under(path, p.cache()) ||
+                         under(path, p.tmp()) || under(path, test::binary().parent_path()) || system_path(path);
     EXPECT_TRUE(allowed) << "touched " << path;
     EXPECT_FALSE(under(path, p.outside())) << "touched the outside file " << path;
     if (!c.never_touched.empty()) {
@@ -1551,18 +1619,17 @@ TEST(BadInputStudio, ServeReadsAndWatchesOnlyTheProject) {
   fs::create_directory_symlink(".", p.root() / "data/loop-a");
   fs::create_directory_symlink(".", p.root() / "data/loop-b");
   fs::create_directory_symlink("../..", p.root() / "data/games/up");
-  const fs::path log = p.cache().parent_path() / "trace.log", url = p.out() / "url.txt",
-                 pids = p.out() / "pid.txt", tracer = p.out() / "strace-pid.txt";
+  const fs::path log = p.cache().parent_path() / "trace.log", url = p.out() / "url.txt", pids = p.out() / "pid.txt",
+                 tracer = p.out() / "strace-pid.txt";
   const std::string traced =
       "open,openat,openat2,creat,truncate,mkdir,mkdirat,rmdir,unlink,unlinkat,rename,renameat,"
       "renameat2,link,linkat,symlink,symlinkat,chmod,fchmodat,chown,fchownat,inotify_add_watch";
-  const std::string start = "cd " + quoted(p.root()) + " && (KARTENWERK_CACHE=" + quoted(p.cache()) +
-                            " TMPDIR=" + quoted(p.tmp()) +
-                            " ASAN_OPTIONS=\"${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0\" strace -f -qq -y -e trace=" +
-                            traced + " -o " + quoted(log) + " sh -c 'echo $$ > " + quoted(pids) + "; exec " +
-                            test::binary().string() + " --root " + quoted(p.root()) +
-                            " serve --game duell --port 0' > " + quoted(url) + " 2> " + quoted(p.out() / "err.txt") +
-                            " & echo $! > " + quoted(tracer) + ")";
+  const std::string start =
+      "cd " + quoted(p.root()) + " && (KARTENWERK_CACHE=" + quoted(p.cache()) + " TMPDIR=" + quoted(p.tmp()) +
+      " ASAN_OPTIONS=\"${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0\" strace -f -qq -y -e trace=" + traced + " -o " +
+      quoted(log) + " sh -c 'echo $$ > " + quoted(pids) + "; exec " + test::binary().string() + " --root " +
+      quoted(p.root()) + " serve --game duell --port 0' > " + quoted(url) + " 2> " + quoted(p.out() / "err.txt") +
+      " & echo $! > " + quoted(tracer) + ")";
   ASSERT_EQ(test::run_command(start), 0);
   // The URL line says it listens (the game is built then); patience, not timing.
   std::string line;

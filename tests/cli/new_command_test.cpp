@@ -142,8 +142,7 @@ TEST_F(NewGame, EveryFormatItOffersChecksCleanOrIsRefused) {
   const std::string formats = project.read("data/formats.yaml");
   std::vector<std::string> ids;
   const std::regex entry(R"(\n  ([a-z0-9-]+):\n)");
-  for (std::sregex_iterator it(formats.begin(), formats.end(), entry), end; it != end; ++it)
-    ids.push_back((*it)[1]);
+  for (std::sregex_iterator it(formats.begin(), formats.end(), entry), end; it != end; ++it) ids.push_back((*it)[1]);
   ASSERT_GE(ids.size(), 9u);
   size_t made = 0;
   for (const auto& format : ids) {
@@ -159,7 +158,8 @@ TEST_F(NewGame, EveryFormatItOffersChecksCleanOrIsRefused) {
       EXPECT_NE(result.output.find("kartenwerk: new: a game of format '" + format +
                                    "' made this way does not check clean (above); nothing was written"),
                 std::string::npos)
-          << format << ":\n" << result.output;
+          << format << ":\n"
+          << result.output;
       EXPECT_FALSE(exists("data/games/" + game + ".yaml")) << format;
       EXPECT_FALSE(exists("layouts/" + game)) << format;
     }

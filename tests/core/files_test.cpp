@@ -11,8 +11,8 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
-#include <thread>
 #include <filesystem>
+#include <thread>
 
 #include "support/test_support.h"
 

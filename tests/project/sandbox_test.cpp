@@ -109,9 +109,15 @@ TEST(Names, IdsAndLanguageCodes) {
 }
 
 TEST(Names, LanguageCodesInTheirCanonicalCase) {
-  for (const auto& [given, canonical] : std::vector<std::pair<std::string, std::string>>{
-           {"EN", "en"}, {"en", "en"}, {"De", "de"}, {"pt-br", "pt-BR"}, {"PT_BR", "pt_BR"}, {"zh-HANT", "zh-Hant"},
-           {"zh_hant_tw", "zh_Hant_TW"}, {"es-419", "es-419"}, {"SR-LATN-RS", "sr-Latn-RS"}})
+  for (const auto& [given, canonical] : std::vector<std::pair<std::string, std::string>>{{"EN", "en"},
+                                                                                         {"en", "en"},
+                                                                                         {"De", "de"},
+                                                                                         {"pt-br", "pt-BR"},
+                                                                                         {"PT_BR", "pt_BR"},
+                                                                                         {"zh-HANT", "zh-Hant"},
+                                                                                         {"zh_hant_tw", "zh_Hant_TW"},
+                                                                                         {"es-419", "es-419"},
+                                                                                         {"SR-LATN-RS", "sr-Latn-RS"}})
     EXPECT_EQ(canonical_language_case(given), canonical) << given;
 }
 

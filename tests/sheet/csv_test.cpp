@@ -128,9 +128,9 @@ TEST(Csv, CellsASpreadsheetWouldRunAreGuardedAndReadBackUnchanged) {
   Grid grid{{"id", "text"}};
   for (size_t i = 0; i < cells.size(); ++i) grid.push_back({"c" + std::to_string(i), cells[i]});
   const std::string csv = write_csv(grid);
-  for (const char* written : {"\"'=HYPERLINK(", "'+SUM(", "'-2+3", "'@SUM", ",'\t=1+1\n", "\"'\r=1+1\"", "''=already",
-                              "'''-twice", ",'plain apostrophe\n", ",-3\n", ",-0.5\n", ",'-\n", ",'=\n", ",a=b\n",
-                              ",1; -2\n", ",'-1; 2\n"})
+  for (const char* written :
+       {"\"'=HYPERLINK(", "'+SUM(", "'-2+3", "'@SUM", ",'\t=1+1\n", "\"'\r=1+1\"", "''=already", "'''-twice",
+        ",'plain apostrophe\n", ",-3\n", ",-0.5\n", ",'-\n", ",'=\n", ",a=b\n", ",1; -2\n", ",'-1; 2\n"})
     EXPECT_NE(csv.find(written), std::string::npos) << written << " not in\n" << csv;
   Diagnostics d;
   Sheet s = parse(csv, d);

@@ -80,13 +80,13 @@ TEST(StudioRequest, RefusesWhatTheStudioDoesNotTake) {
       {"GET /a%00b HTTP/1.1\r\n" + host + "\r\n", 400},
       {"GET /?a=%0 HTTP/1.1\r\n" + host + "\r\n", 400},
       {"GET /" + std::string(kMaxTargetBytes, 'a') + " HTTP/1.1\r\n" + host + "\r\n", 414},
-      {"GET / HTTP/1.1\r\n\r\n", 400},                                         // no Host
-      {"GET / HTTP/1.1\r\n" + host + host + "\r\n", 400},                      // two
-      {"GET / HTTP/1.1\r\n" + host + "X-A: b\r\n c\r\n\r\n", 400},             // folded
-      {"GET / HTTP/1.1\r\n" + host + "X A: b\r\n\r\n", 400},                   // a space in a name
-      {"GET / HTTP/1.1\r\n" + host + "X-A : b\r\n\r\n", 400},                  // before the colon
-      {"GET / HTTP/1.1\r\n" + host + "X-A: a\x01" + "b\r\n\r\n", 400},         // a control
-      {"GET / HTTP/1.1\r\nHost: a\rb\r\n\r\n", 400},                           // a bare CR
+      {"GET / HTTP/1.1\r\n\r\n", 400},                                  // no Host
+      {"GET / HTTP/1.1\r\n" + host + host + "\r\n", 400},               // two
+      {"GET / HTTP/1.1\r\n" + host + "X-A: b\r\n c\r\n\r\n", 400},      // folded
+      {"GET / HTTP/1.1\r\n" + host + "X A: b\r\n\r\n", 400},            // a space in a name
+      {"GET / HTTP/1.1\r\n" + host + "X-A : b\r\n\r\n", 400},           // before the colon
+      {"GET / HTTP/1.1\r\n" + host + "X-A: a\x01" + "b\r\n\r\n", 400},  // a control
+      {"GET / HTTP/1.1\r\nHost: a\rb\r\n\r\n", 400},                    // a bare CR
       {fields + "\r\n", 431},
   };
   for (const auto& b : bad) {
@@ -109,13 +109,34 @@ TEST(StudioRequest, PercentDecoding) {
 TEST(StudioHosts, LoopbackAnswersToItsOwnSpellingsOnly) {
   const HostAllowList v4 = HostAllowList::for_bound("127.0.0.1", "127.0.0.1", 8421);
   for (const char* ok : {"127.0.0.1:8421", "localhost:8421", "LOCALHOST:8421"}) EXPECT_TRUE(v4.host_ok(ok)) << ok;
-  for (const char* no :
-       {"127.1:8421", "127.0.1:8421", "2130706433:8421", "0x7f000001:8421", "0x7f.0.0.1:8421", "0177.0.0.1:8421",
-        "017700000001:8421", "127.0.0.1.:8421", "localhost.:8421", "127.0.0.2:8421", "[::1]:8421",
-        "[::ffff:127.0.0.1]:8421", "[::ffff:7f00:1]:8421", "127.0.0.1:8422", "127.0.0.1", "127.0.0.1:08421",
-        "127.0.0.1:8421 ", "evil.example:8421", "rebind.evil.example", "localhost.evil.example:8421",
-        "127.0.0.1.nip.io:8421", "", "127.0.0.1:8421@evil.example", "user@127.0.0.1:8421", "0.0.0.0:8421",
-        "[::]:8421", "127.0.0.1:8421/", "127.0.0.1%00:8421"})
+  for (const char* no : {"127.1:8421",
+                         "127.0.1:8421",
+                         "2130706433:8421",
+                         "0x7f000001:8421",
+                         "0x7f.0.0.1:8421",
+                         "0177.0.0.1:8421",
+                         "017700000001:8421",
+                         "127.0.0.1.:8421",
+                         "localhost.:8421",
+                         "127.0.0.2:8421",
+                         "[::1]:8421",
+                         "[::ffff:127.0.0.1]:8421",
+                         "[::ffff:7f00:1]:8421",
+                         "127.0.0.1:8422",
+                         "127.0.0.1",
+                         "127.0.0.1:08421",
+                         "127.0.0.1:8421 ",
+                         "evil.example:8421",
+                         "rebind.evil.example",
+                         "localhost.evil.example:8421",
+                         "127.0.0.1.nip.io:8421",
+                         "",
+                         "127.0.0.1:8421@evil.example",
+                         "user@127.0.0.1:8421",
+                         "0.0.0.0:8421",
+                         "[::]:8421",
+                         "127.0.0.1:8421/",
+                         "127.0.0.1%00:8421"})
     EXPECT_FALSE(v4.host_ok(no)) << no;
   EXPECT_TRUE(v4.origin_ok("http://127.0.0.1:8421"));
   EXPECT_TRUE(v4.origin_ok("http://localhost:8421"));

@@ -109,8 +109,7 @@ bool write_in(int dir, const std::string& name, std::string_view bytes) {
 
 }  // namespace
 
-std::optional<std::string> BuildCache::unpack_object(std::string_view file, const std::string& key,
-                                                     std::string& why) {
+std::optional<std::string> BuildCache::unpack_object(std::string_view file, const std::string& key, std::string& why) {
   std::string_view in(file);
   if (!in.starts_with(kMagic)) {
     why = "it is no object of this cache (no header)";
@@ -213,8 +212,7 @@ bool BuildCache::contains(const std::string& key) const {
   if (!is_hex_key(key)) return false;
   Fd dir(open_path(root_, {"objects", key.substr(0, 2)}, false));
   struct stat st {};
-  return dir.fd >= 0 && ::fstatat(dir.fd, key.substr(2).c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-         S_ISREG(st.st_mode);
+  return dir.fd >= 0 && ::fstatat(dir.fd, key.substr(2).c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode);
 }
 
 void BuildCache::put(const std::string& key, std::string_view bytes) const {
@@ -234,8 +232,7 @@ std::optional<std::string> BuildCache::record(const std::string& name) const {
     return std::nullopt;
   }
   struct stat st {};
-  if (::fstat(fd.fd, &st) != 0 || !S_ISREG(st.st_mode) ||
-      static_cast<std::uintmax_t>(st.st_size) > kMaxRecordBytes) {
+  if (::fstat(fd.fd, &st) != 0 || !S_ISREG(st.st_mode) || static_cast<std::uintmax_t>(st.st_size) > kMaxRecordBytes) {
     note("the record of " + name + " is not a regular file of a record's size: ignored");
     return std::nullopt;
   }

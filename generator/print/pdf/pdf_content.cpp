@@ -706,8 +706,7 @@ std::vector<PdfPageContent> read_pdf_content(const fs::path& file) {
       try {
         reader.run(page.getObjectHandle(), page.getAttribute("/Resources", false), GState{}, true);
       } catch (const TooMuchWork& w) {
-        throw std::runtime_error("page " + std::to_string(pages.size() + 1) + ": " + w.what +
-                                 "; not read further");
+        throw std::runtime_error("page " + std::to_string(pages.size() + 1) + ": " + w.what + "; not read further");
       }
       pages.push_back(std::move(content));
     }

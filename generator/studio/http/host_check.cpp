@@ -77,8 +77,8 @@ HostAllowList HostAllowList::for_bound(const std::string& given, const std::stri
   std::vector<std::string> out;
   for (const auto& h : hosts) {
     // Port 80 is the default: browsers leave it out of the Host field.
-    for (std::string a : {authority(h, port), port == 80 ? authority(h, port).substr(0, authority(h, port).rfind(':'))
-                                                         : std::string()})
+    for (std::string a :
+         {authority(h, port), port == 80 ? authority(h, port).substr(0, authority(h, port).rfind(':')) : std::string()})
       if (!a.empty() && std::find(out.begin(), out.end(), a) == out.end()) out.push_back(std::move(a));
   }
   return HostAllowList(std::move(out));

@@ -19,9 +19,9 @@ inline constexpr size_t kMaxHeaderFields = 48;
 inline constexpr size_t kMaxTargetBytes = 2048;
 
 struct Request {
-  std::string method;  // "GET", "HEAD"
-  std::string path;    // percent-decoded, "/cards/mini/de/-/01-alpha.png"
-  std::vector<std::pair<std::string, std::string>> query;  // decoded, in order
+  std::string method;                                       // "GET", "HEAD"
+  std::string path;                                         // percent-decoded, "/cards/mini/de/-/01-alpha.png"
+  std::vector<std::pair<std::string, std::string>> query;   // decoded, in order
   std::vector<std::pair<std::string, std::string>> fields;  // names lower-case, values trimmed
   int minor_version = 1;                                    // HTTP/1.<minor>
   bool keep_alive = true;

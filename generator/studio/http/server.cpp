@@ -51,20 +51,34 @@ Response text(int status, const std::string& message) {
 
 const char* reason(int status) {
   switch (status) {
-    case 200: return "OK";
-    case 400: return "Bad Request";
-    case 403: return "Forbidden";
-    case 404: return "Not Found";
-    case 405: return "Method Not Allowed";
-    case 408: return "Request Timeout";
-    case 413: return "Content Too Large";
-    case 414: return "URI Too Long";
-    case 431: return "Request Header Fields Too Large";
-    case 501: return "Not Implemented";
-    case 500: return "Internal Server Error";
-    case 503: return "Service Unavailable";
-    case 505: return "HTTP Version Not Supported";
-    default: return "Error";
+    case 200:
+      return "OK";
+    case 400:
+      return "Bad Request";
+    case 403:
+      return "Forbidden";
+    case 404:
+      return "Not Found";
+    case 405:
+      return "Method Not Allowed";
+    case 408:
+      return "Request Timeout";
+    case 413:
+      return "Content Too Large";
+    case 414:
+      return "URI Too Long";
+    case 431:
+      return "Request Header Fields Too Large";
+    case 501:
+      return "Not Implemented";
+    case 500:
+      return "Internal Server Error";
+    case 503:
+      return "Service Unavailable";
+    case 505:
+      return "HTTP Version Not Supported";
+    default:
+      return "Error";
   }
 }
 
@@ -117,8 +131,8 @@ struct Conn {
   std::string out;
   size_t sent = 0;
   bool close_after = false;
-  bool eof = false;         // the client closed its side (it may still read)
-  Clock::time_point since;  // Head: since when the head is awaited; Writing: the last progress
+  bool eof = false;          // the client closed its side (it may still read)
+  Clock::time_point since;   // Head: since when the head is awaited; Writing: the last progress
   std::uint64_t cursor = 0;  // Streaming: the last event sent
   std::uint64_t order = 0;   // Streaming: when it started (older streams go first)
   size_t pending() const { return out.size() - sent; }
@@ -237,8 +251,8 @@ struct Server::Impl {
       }
       {
         std::lock_guard lock(mutex);
-        done.push_back({job.conn, serialize(res, job.request.method == "HEAD", job.request.keep_alive),
-                        job.request.keep_alive});
+        done.push_back(
+            {job.conn, serialize(res, job.request.method == "HEAD", job.request.keep_alive), job.request.keep_alive});
       }
       wake();
     }

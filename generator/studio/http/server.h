@@ -57,13 +57,13 @@ struct ServerLimits {
 // What the server did to whom, for the log and the tests.
 struct ServerCounts {
   std::uint64_t accepted = 0;
-  std::uint64_t answered = 0;         // answers sent, every status
-  std::uint64_t refused_host = 0;     // 403: Host, Origin or Sec-Fetch-Site
-  std::uint64_t evicted = 0;          // closed to make room for a newcomer
-  std::uint64_t head_timeouts = 0;    // closed: the head did not arrive in time
-  std::uint64_t write_timeouts = 0;   // closed: the answer was not read
-  std::uint64_t busy = 0;             // 503: the job queue was full
-  std::uint64_t streams_closed = 0;   // event streams closed for a newer one or a backlog
+  std::uint64_t answered = 0;        // answers sent, every status
+  std::uint64_t refused_host = 0;    // 403: Host, Origin or Sec-Fetch-Site
+  std::uint64_t evicted = 0;         // closed to make room for a newcomer
+  std::uint64_t head_timeouts = 0;   // closed: the head did not arrive in time
+  std::uint64_t write_timeouts = 0;  // closed: the answer was not read
+  std::uint64_t busy = 0;            // 503: the job queue was full
+  std::uint64_t streams_closed = 0;  // event streams closed for a newer one or a backlog
 };
 
 class Server {
