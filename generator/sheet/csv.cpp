@@ -98,6 +98,9 @@ namespace {
 bool needs_quotes(const std::string& cell) {
   if (cell.empty()) return false;
   if (cell.front() == ' ' || cell.back() == ' ' || cell.front() == '\t' || cell.back() == '\t') return true;
+  // A cell starting with U+FEFF would read as the byte order mark at the
+  // start of a file (and be dropped): quoted, it is text (found by fuzzing).
+  if (cell.starts_with("\xEF\xBB\xBF")) return true;
   return cell.find_first_of(",\"\r\n") != std::string::npos;
 }
 

@@ -66,8 +66,8 @@ std::string unguard_formula(std::string cell);
 std::optional<Sheet> parse_csv(std::string_view text, const std::string& file, Diagnostics& diags);
 
 // CSV of `grid`, rows ending in "\n", cells guarded (guard_formula); a cell
-// is quoted only when it must be (a comma, quote, line break, or space at
-// either end).
+// is quoted only when it must be (a comma, quote, line break, space at
+// either end, or a U+FEFF first, which would read as a byte order mark).
 std::string write_csv(const Grid& grid);
 
 // The bytes of an xlsx workbook with one sheet named `sheet_name` (cut to

@@ -137,6 +137,9 @@ TEST(Csv, CellsASpreadsheetWouldRunAreGuardedAndReadBackUnchanged) {
   ASSERT_FALSE(d.has_errors()) << format_diagnostics(d);
   ASSERT_EQ(s.rows.size(), cells.size() + 1);
   for (size_t i = 0; i < cells.size(); ++i) EXPECT_EQ(s.rows[i + 1].cells.at(1).text, cells[i]) << i;
+  // A first cell starting with U+FEFF is no byte order mark (found by fuzzing).
+  Sheet bom = parse(write_csv({{"\xEF\xBB\xBFid", "x"}}), d);
+  EXPECT_EQ(bom.rows.at(0).cells.at(0).text, "\xEF\xBB\xBFid");
   // A guard someone typed in a spreadsheet reads as what it guards.
   Sheet typed = parse("id,t\na,'=1+1\n", d);
   EXPECT_EQ(typed.rows[1].cells[1].text, "=1+1");
