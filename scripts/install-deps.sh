@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   build-essential cmake pkg-config
   libcairo2-dev librsvg2-dev libharfbuzz-dev libfreetype-dev libicu-dev
-  libhyphen-dev hyphen-de hyphen-en-us libyaml-cpp-dev libpng-dev libjpeg-dev libwebp-dev zlib1g-dev
+  libhyphen-dev hyphen-de hyphen-en-us hyphen-fr libyaml-cpp-dev libpng-dev libjpeg-dev libwebp-dev zlib1g-dev
   libgtest-dev libgmock-dev
   qpdf ghostscript poppler-utils time
   jq  # bench/simulate.sh reads the simulators' JSON reports

@@ -1,10 +1,12 @@
 #include <fmt/ostream.h>
 
 #include <algorithm>
+#include <condition_variable>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -23,7 +25,9 @@
 #include "layout/card_layout.h"
 #include "layout/game_layout.h"
 #include "layout/icons.h"
+#include "model/languages.h"
 #include "model/locale.h"
+#include "model/strings.h"
 #include "print/cache/build_record.h"
 #include "print/output/staging.h"
 #include "print/products/game_products.h"
@@ -34,9 +38,9 @@
 
 namespace kw::cli {
 
-// The games of every language, built together (below run_build).
+// The games of every language --lang asks for, built together (below run_build).
 int build_languages(const Invocation& inv, const std::shared_ptr<const project::Project>& project,
-                    const std::vector<print::BuildOptions>& languages, std::ostream& out, std::ostream& err);
+                    const print::BuildOptions& options, std::ostream& out, std::ostream& err);
 
 namespace {
 
@@ -116,11 +120,6 @@ int run_build(const Invocation& inv, std::ostream& out, std::ostream& err) {
   std::unique_ptr<print::Timings> timings;
   if (!inv.timings_file.empty() || inv.verbose) timings = std::make_unique<print::Timings>();
   options.timings = timings.get();
-  std::vector<std::string> languages = {"de"};
-  if (inv.language == "all")
-    languages = model::available_languages(*project);
-  else if (!inv.language.empty())
-    languages = {inv.language};
   // What killed builds left: staging folders, and temporary files of older
   // versions beside the outputs.
   std::vector<std::filesystem::path> named;
@@ -134,18 +133,7 @@ int run_build(const Invocation& inv, std::ostream& out, std::ostream& err) {
   const int threads = options.print.jobs > 0 ? options.print.jobs : default_jobs();
   set_thread_limit(threads);
   tune_allocator(threads);
-  std::vector<print::BuildOptions> per_language;
-  for (const auto& language : languages) {
-    options.language = language;
-    // output/<game>/[draft/][<variant>/][<language>/]
-    std::filesystem::path sub;
-    for (const std::string& part : {std::string(inv.draft ? "draft" : ""), inv.variant,
-                                    language != model::kSourceLanguage ? language : std::string()})
-      if (!part.empty()) sub /= part;
-    options.subdir = sub.string();
-    per_language.push_back(options);
-  }
-  int status = build_languages(inv, project, per_language, out, err);
+  int status = build_languages(inv, project, options, out, err);
   print::restore_interrupt_handlers();
   if (int signal = print::interrupt_signal()) {
     std::fflush(nullptr);
@@ -169,25 +157,41 @@ int run_build(const Invocation& inv, std::ostream& out, std::ostream& err) {
 
 namespace {
 
-// What the games of one language share while they are built, some of them
-// at once.
-struct LanguageBuild {
-  LanguageBuild(const Invocation& invocation, const project::Project& files, print::BuildOptions language_options)
-      : inv(invocation), project(files), options(std::move(language_options)) {}
+// What every game and language of one build shares: the model in the games'
+// source languages (it picks the languages, and it is what the rules judge:
+// a translation changes no rule), each game's findings (judged once, however
+// many languages are built), and the fonts.
+struct SharedBuild {
+  SharedBuild(const Invocation& invocation, const project::Project& files, print::Timings* trace)
+      : inv(invocation), project(files), timings(trace) {}
   const Invocation& inv;
   const project::Project& project;
-  print::BuildOptions options;
-  Session session;  // in the language built
-  Session source;   // in the source language when another is built: what the rules judge
-  const model::Model& model() const { return *session.model; }
-  const model::Model& checked() const { return source.model ? *source.model : *session.model; }
+  print::Timings* timings;
+  Session source;
+
+  // The rules' findings of `game`, judged on its first call (thread-safe).
+  const Diagnostics& findings(const std::string& game) {
+    std::unique_lock lock(findings_mutex);
+    auto [it, fresh] = judged.try_emplace(game);
+    if (fresh) {
+      lock.unlock();  // other games are judged meanwhile; this entry is only read once set
+      auto span = print::timed(timings, "check", game);
+      Diagnostics found = rules::check_game(*source.model, *source.model->game(game));
+      lock.lock();
+      it->second = std::move(found);
+      ready.insert(game);
+      judged_cv.notify_all();
+    }
+    judged_cv.wait(lock, [&] { return ready.count(game) > 0; });
+    return it->second;
+  }
 
   // Loaded only once a game has to be laid out: an up-to-date build never
   // parses a font. Null (and said on `err`) when the fonts do not load.
   const text::FontLibrary* font_library(std::ostream& err) {
     std::lock_guard lock(fonts_mutex);
     if (fonts || fonts_failed) return fonts.get();
-    auto span = print::timed(options.timings, "fonts", "", "", options.language);
+    auto span = print::timed(timings, "fonts", "");
     Diagnostics diags;
     fonts = text::FontLibrary::load(project, diags);
     if (!fonts || diags.has_errors()) {
@@ -199,9 +203,26 @@ struct LanguageBuild {
   }
 
  private:
+  std::mutex findings_mutex;
+  std::condition_variable judged_cv;
+  std::map<std::string, Diagnostics> judged;  // under findings_mutex; std::map: references stay valid
+  std::set<std::string> ready;                // under findings_mutex
   std::mutex fonts_mutex;
   std::unique_ptr<text::FontLibrary> fonts;  // under fonts_mutex
   bool fonts_failed = false;                 // under fonts_mutex
+};
+
+// What the games of one language pass share while they are built, some of
+// them at once: the model in that language (the source pass uses the shared
+// source model) and where its files go.
+struct LanguageBuild {
+  LanguageBuild(SharedBuild& shared_build, print::BuildOptions pass_options)
+      : shared(shared_build), options(std::move(pass_options)) {}
+  SharedBuild& shared;
+  print::BuildOptions options;
+  Session translated;  // loaded for a translation pass only
+  const Session& session() const { return translated.model ? translated : shared.source; }
+  const model::Model& model() const { return *session().model; }
 };
 
 std::string label(const std::string& game, const print::BuildOptions& options) {
@@ -212,26 +233,28 @@ void say_up_to_date(std::ostream& out, const std::string& game, const print::Bui
   fmt::print(out, "{}: up to date in {}\n", label(game, options), options.game_dir(game).string());
 }
 
-// Lays out and writes one game, saying so on `out` and `err`; 0 or 1.
+// Lays out and writes one game in one language, saying so on `out` and
+// `err`; 0 or 1. The rules' findings are said by the game's first language
+// (`first_of_game`): they are the same in every one.
 int build_game(LanguageBuild& b, const model::Game& game, const std::string& key, const std::string& record,
-               std::ostream& out, std::ostream& err) {
+               bool first_of_game, std::ostream& out, std::ostream& err) {
+  SharedBuild& shared = b.shared;
   print::BuildOptions options = b.options;
+  options.language = game.language;  // hyphenation, the manifest: the game's own tag
   options.print.progress = options.print.progress ? &err : nullptr;
   // The rules engine guards the build: a deck that breaks its game's rules
   // is not printed unless the user insists.
   print::Timings* timings = options.timings;
-  auto span = print::timed(timings, "check", game.id);
-  Diagnostics findings = rules::check_game(b.checked(), *b.checked().game(game.id));
-  span.end();
+  const Diagnostics& findings = shared.findings(game.id);
   if (findings.has_errors()) {
-    err << format_report_text(findings, &b.project);
-    if (!b.inv.force) {
+    if (first_of_game) err << format_report_text(findings, &shared.project);
+    if (!shared.inv.force) {
       fmt::print(err, "kartenwerk: {}: not built because the rules check failed (use --force to build anyway)\n",
-                 game.id);
+                 label(game.id, options));
       return 1;
     }
   }
-  const text::FontLibrary* fonts = b.font_library(err);
+  const text::FontLibrary* fonts = shared.font_library(err);
   if (!fonts) return 1;
   text::Typesetter typesetter(*fonts, layout::icon_aspect_for(b.model(), game));
   layout::Layouter layouter(b.model(), *fonts, typesetter);
@@ -242,7 +265,7 @@ int build_game(LanguageBuild& b, const model::Game& game, const std::string& key
   try {
     // Layout runs for the whole game first; only when no page has an error
     // is anything written.
-    span = print::timed(timings, "layout", game.id);
+    auto span = print::timed(timings, "layout", game.id);
     const int jobs = options.print.jobs > 0 ? options.print.jobs : default_jobs();
     auto laid_out = layout::layout_game(game, layouter, {options.language, &rule_values, options.draft, jobs}, diags,
                                         /*booklets=*/options.formats.pdf && whole_game);
@@ -257,7 +280,7 @@ int build_game(LanguageBuild& b, const model::Game& game, const std::string& key
       staged.out_dir = staging->path();
       report = print::write_game_products(game, laid_out, typesetter, staged, diags);
     }
-    err << format_diagnostics(diags, &b.project);
+    err << format_diagnostics(diags, &shared.project);
     if (diags.has_errors()) {
       fmt::print(err, "kartenwerk: {}: {} error(s); nothing written\n", game.id, diags.error_count());
       return 1;
@@ -269,7 +292,7 @@ int build_game(LanguageBuild& b, const model::Game& game, const std::string& key
     fmt::print(out, "{}: {} files in {}{}\n", label(game.id, options), report.written.size(),
                options.game_dir(game.id).string(), cache_summary(report));
     if (options.incremental.cache && whole_game)
-      print::remember_build(*options.incremental.cache, record, key, b.project, report.written);
+      print::remember_build(*options.incremental.cache, record, key, shared.project, report.written);
   } catch (const std::exception& e) {
     fmt::print(err, "kartenwerk: {}: {}; nothing written\n", game.id, e.what());
     return 1;
@@ -330,56 +353,97 @@ bool named_games_up_to_date(const Invocation& inv, const project::Project& proje
 
 namespace {
 
-// Loads one language's models and picks its games; null (and said) when the
-// data does not load or --card names no card.
-std::unique_ptr<LanguageBuild> prepare_language(const Invocation& inv,
-                                                const std::shared_ptr<const project::Project>& project,
-                                                const print::BuildOptions& options, std::ostream& err) {
-  auto b = std::make_unique<LanguageBuild>(inv, *project, options);
-  auto span = print::timed(options.timings, "load", "", "", options.language);
-  b->session = open_session(inv, project, err, options.language);
-  span.end();
-  if (!b->session.model) return nullptr;
-  // The rules judge the data, not a translation of it (card names on the
-  // rules' lists, suits, ranks are German facts): check the source model.
-  if (options.language != model::kSourceLanguage) {
-    std::ostringstream ignored;  // the same data was just loaded and reported
-    span = print::timed(options.timings, "load", "", "", model::kSourceLanguage);
-    b->source = open_session(inv, project, ignored, model::kSourceLanguage);
+// The options of one language pass: its files go to
+// output/<game>/[draft/][<variant>/][<language>/] (no language folder for
+// the source languages).
+print::BuildOptions pass_options(const Invocation& inv, print::BuildOptions options, const std::string& language) {
+  options.language = language;
+  std::filesystem::path sub;
+  for (const std::string& part : {std::string(inv.draft ? "draft" : ""), inv.variant, language})
+    if (!part.empty()) sub /= part;
+  options.subdir = sub.string();
+  return options;
+}
+
+// One translation pass: the model loaded in its language, the games it
+// shows picked (with --card, those that have the cards), and one line per
+// game saying what is not translated yet; null (and said) when the data
+// does not load or --card names no card.
+std::unique_ptr<LanguageBuild> prepare_pass(SharedBuild& shared, const std::shared_ptr<const project::Project>& project,
+                                            const print::BuildOptions& options, const model::LanguagePass& pass,
+                                            std::ostream& err) {
+  auto b = std::make_unique<LanguageBuild>(shared, options);
+  if (!pass.language.empty()) {
+    auto span = print::timed(options.timings, "load", "", "", pass.language);
+    std::ostringstream reported;  // the source pass reported the same files
+    Invocation in_pass = shared.inv;
+    in_pass.games = pass.games;
+    b->translated = open_session(in_pass, project, reported, pass.language);
     span.end();
-    if (!b->source.model) return nullptr;
-  }
-  if (!select_cards(inv, b->session.games, err)) return nullptr;
-  if (inv.games.empty()) {
-    std::vector<std::filesystem::path> dirs;
-    for (const auto* game : b->session.games) dirs.push_back(options.out_dir / game->id);
-    print::remove_leftovers(options.out_dir, dirs);
+    if (!b->translated.model) {
+      err << reported.str();
+      return nullptr;
+    }
+    std::vector<model::TranslationStatus> statuses;
+    for (const auto* game : b->translated.games)
+      if (game->translation) statuses.push_back(*game->translation);
+    err << format_diagnostics(model::translation_summary(statuses), &shared.project);
   }
   return b;
+}
+
+// The games of `b`'s pass: those `pass` names, with --card those that have
+// the cards. False (and said) when --card names no card of them.
+bool pass_games(const Invocation& inv, const LanguageBuild& b, const model::LanguagePass& pass,
+                std::vector<const model::Game*>& games, std::ostream& err) {
+  for (const auto& id : pass.games)
+    if (const model::Game* game = b.model().game(id)) games.push_back(game);
+  return select_cards(inv, games, err);
 }
 
 // One game in one language: what the build's threads share out.
 struct GameJob {
   LanguageBuild* language;
   const model::Game* game;
+  bool first_of_game;  // its first language: says the rules' findings
 };
 
 }  // namespace
 
 int build_languages(const Invocation& inv, const std::shared_ptr<const project::Project>& project,
-                    const std::vector<print::BuildOptions>& languages, std::ostream& out, std::ostream& err) {
+                    const print::BuildOptions& options, std::ostream& out, std::ostream& err) {
+  // Without --lang every game is built in its source language, so whether
+  // the named games are up to date is known before anything is loaded.
+  if (inv.language.empty() && named_games_up_to_date(inv, *project, pass_options(inv, options, ""), out)) return 0;
+  SharedBuild shared(inv, *project, options.timings);
+  {
+    auto span = print::timed(options.timings, "load", "");
+    shared.source = open_session(inv, project, err);
+  }
+  if (!shared.source.model) return 1;
+  const auto selection = model::select_languages(shared.source.games, inv.language, !inv.games.empty());
+  if (!selection.error.empty()) {
+    fmt::print(err, "kartenwerk: --lang {}: {}\n", inv.language, selection.error);
+    return 1;
+  }
+  if (inv.games.empty()) {  // what killed builds left beside the games' folders
+    std::vector<std::filesystem::path> dirs;
+    for (const auto* game : shared.source.games) dirs.push_back(options.out_dir / game->id);
+    print::remove_leftovers(options.out_dir, dirs);
+  }
   int status = 0;
   std::vector<std::unique_ptr<LanguageBuild>> builds;
   std::vector<GameJob> jobs;
-  for (const auto& options : languages) {
+  std::set<std::string> seen;
+  for (const auto& pass : selection.passes) {
     if (print::interrupt_signal()) return 1;
-    if (named_games_up_to_date(inv, *project, options, out)) continue;
-    auto b = prepare_language(inv, project, options, err);
-    if (!b) {
+    auto b = prepare_pass(shared, project, pass_options(inv, options, pass.language), pass, err);
+    std::vector<const model::Game*> games;
+    if (!b || !pass_games(inv, *b, pass, games, err)) {
       status = 1;
       continue;
     }
-    for (const auto* game : b->session.games) jobs.push_back({b.get(), game});
+    for (const auto* game : games) jobs.push_back({b.get(), game, seen.insert(game->id).second});
     builds.push_back(std::move(b));
   }
   // The games of every language are built together, each on as many threads
@@ -388,8 +452,7 @@ int build_languages(const Invocation& inv, const std::shared_ptr<const project::
   // What each says comes out in game order, as if they ran one by one.
   OrderedOutput says(out, jobs.size()), warns(err, jobs.size());
   std::vector<int> statuses(jobs.size(), 0);
-  const int threads =
-      languages.empty() || languages.front().print.jobs <= 0 ? default_jobs() : languages.front().print.jobs;
+  const int threads = options.print.jobs <= 0 ? default_jobs() : options.print.jobs;
   try {
     parallel_for(jobs.size(), threads, [&](size_t k) {
       if (print::interrupt_signal()) {
@@ -397,13 +460,13 @@ int build_languages(const Invocation& inv, const std::shared_ptr<const project::
       } else {
         LanguageBuild& b = *jobs[k].language;
         const model::Game& game = *jobs[k].game;
-        const print::BuildOptions& options = b.options;
-        const std::string key = build_key(options, inv, game.id), record = record_name(options, game.id);
-        const print::BuildCache* cache = options.incremental.cache;
-        if (cache && !options.incremental.only_cards && print::up_to_date(*cache, record, key, *project))
-          say_up_to_date(says.stream(k), game.id, options);
+        const print::BuildOptions& pass = b.options;
+        const std::string key = build_key(pass, inv, game.id), record = record_name(pass, game.id);
+        const print::BuildCache* cache = pass.incremental.cache;
+        if (cache && !pass.incremental.only_cards && print::up_to_date(*cache, record, key, *project))
+          say_up_to_date(says.stream(k), game.id, pass);
         else
-          statuses[k] = build_game(b, game, key, record, says.stream(k), warns.stream(k));
+          statuses[k] = build_game(b, game, key, record, jobs[k].first_of_game, says.stream(k), warns.stream(k));
       }
       says.finish(k);
       warns.finish(k);

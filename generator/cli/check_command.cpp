@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <map>
 #include <ostream>
 #include <set>
 #include <stdexcept>
@@ -14,12 +15,14 @@
 #include "layout/card_layout.h"
 #include "layout/game_layout.h"
 #include "layout/icons.h"
+#include "model/languages.h"
 #include "model/locale.h"
 #include "model/model.h"
 #include "model/schema.h"
 #include "print/imposition/pnp_sheets.h"
 #include "print/preflight/preflight.h"
 #include "print/settings/print_config.h"
+#include "model/strings.h"
 #include "rules/rules.h"
 #include "text/font_library.h"
 #include "text/typesetter.h"
@@ -29,36 +32,57 @@ namespace kw::cli {
 namespace {
 
 // The findings of every pass, each once: a layout mistake is met on every
-// card, in every language and variant, but reported where it is, once.
+// card, in every language and variant, but reported where it is, once, with
+// the languages it was met in. With --game, only the selected games' (a
+// finding of the loader names its game by the file it is in).
 class Findings {
  public:
+  explicit Findings(const CheckScope& scope) : scope_(scope) {}
+  // Which game the findings in `file` concern (a game's data, locale and
+  // variant files), for those that do not say.
+  void own(const std::string& file, const std::string& game) { owners_.emplace(file, game); }
+
   // `diagnostics`, each marked as found by `check` (for `game`, when given;
   // a diagnostic that names its own check keeps it).
   void add(const Diagnostics& diagnostics, const std::string& game, const std::string& check) {
     for (Diagnostic d : diagnostics) {
       if (d.game.empty()) d.game = game;
+      if (d.game.empty())
+        if (auto it = owners_.find(d.loc.file); it != owners_.end()) d.game = it->second;
+      if (!d.game.empty() && !scope_.games.empty() &&
+          std::find(scope_.games.begin(), scope_.games.end(), d.game) == scope_.games.end())
+        continue;
       if (d.check.empty()) d.check = check;
       auto key = std::make_tuple(d.severity, d.loc.file, d.loc.line, d.loc.column, d.message);
-      if (!seen_.insert(std::move(key)).second) continue;
-      all_.add(std::move(d));
+      auto [it, fresh] = seen_.emplace(std::move(key), all_.size());
+      if (!fresh) {  // met again: in another language, perhaps
+        auto& languages = all_[it->second].languages;
+        for (const auto& l : d.languages)
+          if (std::find(languages.begin(), languages.end(), l) == languages.end()) languages.push_back(l);
+        continue;
+      }
+      all_.push_back(std::move(d));
     }
   }
-  Diagnostics take() { return std::move(all_); }
+  Diagnostics take() {
+    Diagnostics out;
+    for (auto& d : all_) out.add(std::move(d));
+    return out;
+  }
 
  private:
-  Diagnostics all_;
-  std::set<std::tuple<Severity, std::string, int, int, std::string>> seen_;
+  const CheckScope& scope_;
+  std::map<std::string, std::string> owners_;
+  std::vector<Diagnostic> all_;
+  std::map<std::tuple<Severity, std::string, int, int, std::string>, size_t> seen_;
 };
 
 // One way the project is loaded and built: a language and a variant.
 struct Pass {
-  std::string language;
-  std::string variant;  // empty: the base games
+  std::string language;            // empty: every game in its source language
+  std::string variant;             // empty: the base games
+  std::vector<std::string> games;  // the games it checks
 };
-
-bool selected(const CheckScope& scope, const model::Game& game) {
-  return scope.games.empty() || std::find(scope.games.begin(), scope.games.end(), game.id) != scope.games.end();
-}
 
 // Every page of `game` laid out as `build` lays it out, in the game's
 // language, with nothing rendered: what the layout and the typesetter
@@ -83,8 +107,8 @@ void lay_out(const model::Model& model, const model::Game& game, const text::Fon
 
 // Loads the project for `pass` and checks the games it selects. False when
 // the data did not load.
-bool check_pass(const project::Project& project, const Pass& pass, const CheckScope& scope,
-                const text::FontLibrary* fonts, Findings& out, CheckCoverage& checked) {
+bool check_pass(const project::Project& project, const Pass& pass, const text::FontLibrary* fonts, Findings& out,
+                CheckCoverage& checked, std::vector<model::TranslationStatus>& translations) {
   model::LoadOptions options;
   options.language = pass.language;
   options.variant = pass.variant;
@@ -94,15 +118,12 @@ bool check_pass(const project::Project& project, const Pass& pass, const CheckSc
   for (const auto& game : loaded.model->games) {
     // A variant pass loads every game; those without the variant were
     // checked in the base pass.
-    if (!selected(scope, *game) || game->variant != pass.variant) continue;
-    // The rules judge the source language (translations change no rule);
-    // what a translation's texts claim about the rules is checked in it.
-    if (pass.language == model::kSourceLanguage)
-      out.add(rules::check_game(*loaded.model, *game), game->id, "");
-    else
-      out.add(rules::check_texts(*loaded.model, *game), game->id, "");
+    if (std::find(pass.games.begin(), pass.games.end(), game->id) == pass.games.end() || game->variant != pass.variant)
+      continue;
+    out.add(rules::check_shown(*loaded.model, *game), game->id, "");
     if (fonts) lay_out(*loaded.model, *game, *fonts, out);
-    if (pass.language == model::kSourceLanguage) {
+    if (game->translation) translations.push_back(*game->translation);
+    if (game->in_source_language()) {
       checked.cards += game->card_count();
       if (!pass.variant.empty()) checked.variants.push_back(game->id + "/" + pass.variant);
       for (const auto& deck : game->decks)
@@ -110,8 +131,6 @@ bool check_pass(const project::Project& project, const Pass& pass, const CheckSc
           if (!id->empty()) checked.layouts.insert(*id);
     }
   }
-  if (std::find(checked.languages.begin(), checked.languages.end(), pass.language) == checked.languages.end())
-    checked.languages.push_back(pass.language);
   return true;
 }
 
@@ -124,25 +143,27 @@ void check_game_names(const model::Model& model, const CheckScope& scope, Diagno
       out.error({}, "unknown game '" + id + "' (known games: " + model::join_names(known) + ")");
 }
 
-// The passes, source language first: the base games, then each variant of
-// the games checked (or only `scope.variant`), then the same per translation.
+// The passes: the base games, then each variant of the games checked (or
+// only `scope.variant`), each in the games' source languages and then in
+// each language they are translated into (only the games that have it).
 std::vector<Pass> passes(const project::Project& project, const CheckScope& scope,
-                         const std::vector<std::string>& game_ids) {
+                         const std::vector<const model::Game*>& games) {
   std::vector<std::string> variants;
   if (!scope.variant.empty()) {
     variants = {scope.variant};
   } else {
     variants = {""};
     std::set<std::string> seen;
-    for (const auto& id : game_ids)
-      for (const auto& v : model::available_variants(project, id))
+    for (const auto* game : games)
+      for (const auto& v : model::available_variants(project, game->id))
         if (seen.insert(v).second) variants.push_back(v);
   }
+  const auto selection = model::select_languages(games, "all", false);
   std::vector<Pass> out;
-  for (const auto& language : model::available_languages(project))
-    for (const auto& variant : variants) out.push_back({language, variant});
-  // available_languages lists the source among the others; it goes first.
-  std::stable_partition(out.begin(), out.end(), [](const Pass& p) { return p.language == model::kSourceLanguage; });
+  for (const auto& variant : variants)
+    for (const auto& pass : selection.passes) out.push_back({pass.language, variant, pass.games});
+  // The source languages first: data that does not load is said by the first.
+  std::stable_partition(out.begin(), out.end(), [](const Pass& p) { return p.language.empty(); });
   return out;
 }
 
@@ -154,7 +175,8 @@ void check_print_settings(const project::Project& project, const model::Model& m
   Diagnostics diags;
   if (auto pnp = print::load_pnp_settings(project, diags))
     for (const auto& game : model.games) {
-      if (!selected(scope, *game)) continue;
+      if (!scope.games.empty() && std::find(scope.games.begin(), scope.games.end(), game->id) == scope.games.end())
+        continue;
       std::set<std::pair<double, double>> trims;
       for (const auto& deck : game->decks)
         if (deck.product == "cards" && deck.format) trims.insert({deck.format->width, deck.format->height});
@@ -168,28 +190,41 @@ void check_print_settings(const project::Project& project, const model::Model& m
 
 Diagnostics check_project(const project::Project& project, const CheckScope& scope, CheckCoverage* checked) {
   CheckCoverage coverage;
-  Findings findings;
+  Findings findings(scope);
   Diagnostics font_diags;
   auto fonts = text::FontLibrary::load(project, font_diags);
   findings.add(font_diags, "", "fonts");
-  // The base data names the games and so the variants to check.
+  // The base data names the games, their languages and so the passes.
   auto base = model::load_model(project, {});
-  std::vector<std::string> game_ids;
+  std::vector<const model::Game*> games;
+  if (!base.model) findings.add(base.diagnostics, "", "load");
   if (base.model) {
     Diagnostics names;
     check_game_names(*base.model, scope, names);
     findings.add(names, "", "games");
-    for (const auto& g : base.model->games)
-      if (selected(scope, *g)) game_ids.push_back(g->id);
+    for (const auto& g : base.model->games) {
+      findings.own(g->file, g->id);
+      for (const auto& deck : g->decks) findings.own(deck.loc.file, g->id);
+      for (const auto& lang : g->languages()) findings.own(model::locale_file(lang, g->id), g->id);
+      for (const auto& v : model::available_variants(project, g->id)) {
+        findings.own("data/variants/" + g->id + "/" + v + ".yaml", g->id);
+        for (const auto& lang : g->translations) findings.own(model::locale_file(lang, g->id, v), g->id);
+      }
+      if (scope.games.empty() || std::find(scope.games.begin(), scope.games.end(), g->id) != scope.games.end())
+        games.push_back(g.get());
+    }
     check_print_settings(project, *base.model, scope, findings);
   }
+  std::vector<model::TranslationStatus> translations;
   bool first = true;
-  for (const Pass& pass : passes(project, scope, game_ids)) {
+  for (const Pass& pass : passes(project, scope, games)) {
     // Data that does not load is reported once, from the first pass.
-    if (!check_pass(project, pass, scope, fonts.get(), findings, coverage) && first) break;
+    if (!check_pass(project, pass, fonts.get(), findings, coverage, translations) && first) break;
     first = false;
   }
-  coverage.games = game_ids;
+  findings.add(model::translation_summary(translations), "", "translation");
+  for (const auto* g : games) coverage.games.push_back(g->id);
+  coverage.languages = model::languages_of(games);
   if (checked) *checked = std::move(coverage);
   return findings.take();
 }

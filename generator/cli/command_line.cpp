@@ -64,7 +64,8 @@ void define_build(CLI::App& app, Invocation& inv) {
       ->check(one_of({"png", "jpg", "jpeg", "pdf"}));
   build
       .add_option("--lang", inv.language,
-                  "de (default), en, ... or all: every language;\n"
+                  "a language (BCP 47 tag): the games written or translated in it;\n"
+                  "all: each game in all its languages (default: each in its source language);\n"
                   "a translation goes to <out>/<game>/<lang>/")
       ->type_name("LANG")
       ->check(language_or_all());
@@ -159,7 +160,7 @@ void define_preflight(CLI::App& app, Invocation& inv) {
   preflight
       .add_option("--lang", inv.language,
                   "check the files of `build --lang LANG`: <out>/<game>/[<variant>/]LANG/\n"
-                  "(default: de, <out>/<game>/; all: every language)")
+                  "(default: each game's source language, <out>/<game>/; all: every language)")
       ->type_name("LANG")
       ->check(language_or_all());
   add_variant(preflight, inv, "check the files of `build --variant NAME`: <out>/<game>/NAME/");
@@ -201,9 +202,9 @@ void define_serve(CLI::App& app, Invocation& inv) {
       ->type_name("ID")
       ->expected(1)
       ->check(non_empty("a game id"));
-  serve.add_option("--lang", inv.language, "the language it opens with (default: de)")
+  serve.add_option("--lang", inv.language, "the language it opens with (default: the game's source language)")
       ->type_name("LANG")
-      ->check(plain_name());
+      ->check(language_tag());
   add_variant(serve, inv, "the variant it opens with (data/variants/<game>/NAME.yaml)");
   serve.add_option("--port", inv.port, "the port (default: 8421; 0: any free one, printed)")
       ->type_name("N")
@@ -296,6 +297,12 @@ void define_new(CLI::App& app, Invocation& inv) {
   scaffold.add_option("--format", inv.new_format, "a card format of the database (default: meinspiel-59x91)")
       ->type_name("FORMAT")
       ->check(non_empty("a format id"));
+  scaffold
+      .add_option("--lang", inv.language,
+                  "the language the game is written in (BCP 47; its names, comments and texts);\n"
+                  "default: data/cards.yaml's `language:`, else en")
+      ->type_name("LANG")
+      ->check(language_tag());
 }
 
 // A command line of each command, for the reference.
@@ -307,7 +314,7 @@ const std::vector<std::pair<std::string, std::string>> kExamples = {
     {"serve", "kartenwerk serve --game palantir --lang en"},
     {"i18n", "kartenwerk i18n status --lang en"},
     {"i18n status", "kartenwerk i18n status --game palantir --lang en"},
-    {"i18n export", "kartenwerk i18n export --lang fr --out output/i18n"},
+    {"i18n export", "kartenwerk i18n export --game duell --lang fr --out output/i18n"},
     {"i18n import", "kartenwerk i18n import output/i18n/fr/palantir.po"},
     {"simulate", "kartenwerk simulate --game monddaemmerung --games 10000 --seed 1"},
     {"table", "kartenwerk table export --game duell --deck gandalf --format xlsx"},

@@ -13,6 +13,7 @@
 #include "cli/session.h"
 #include "core/confine.h"
 #include "core/files.h"
+#include "core/language.h"
 #include "core/names.h"
 #include "i18n/catalog.h"
 #include "i18n/po.h"
@@ -32,13 +33,27 @@ std::string one_line(const std::string& s) {
   return out.size() > 90 ? out.substr(0, 87) + "..." : out;
 }
 
-std::vector<std::string> target_languages(const Invocation& inv, const project::Project& project) {
-  std::vector<std::string> langs;
-  for (const auto& l : model::available_languages(project))
-    if (l != model::kSourceLanguage && (inv.language.empty() || inv.language == "all" || inv.language == l))
-      langs.push_back(l);
-  if (!inv.language.empty() && inv.language != "all" && langs.empty()) langs.push_back(inv.language);
-  return langs;
+// Why `language` cannot be a translation of `game`, or empty: export and
+// import refuse the same, so a PO file that exports always imports.
+std::string translation_refusal(const model::Game& game, const std::string& language) {
+  const auto canonical = canonical_language(language);
+  if (!canonical) return "'" + language + "' is no language tag (BCP 47: en, de-CH, fr, pt-BR, ...)";
+  if (*canonical != language) return "the language '" + language + "' is spelt '" + *canonical + "' (BCP 47)";
+  if (language == game.source_language)
+    return "game " + game.id + " is written in " + language + ": its text is the source, not a translation";
+  if (game.translations_declared && !game.has_language(language))
+    return "game " + game.id + " is not translated into " + language + " (its translations: " +
+           (game.translations.empty() ? std::string("none") : model::join_names(game.translations)) +
+           "); add it to the game's `translations:`";
+  return {};
+}
+
+// The languages a command works on for `game`: its translations, or only
+// --lang's. A language the game lacks is named only when it may become one
+// (export starts a new translation).
+std::vector<std::string> target_languages(const Invocation& inv, const model::Game& game) {
+  if (inv.language.empty() || inv.language == "all") return game.translations;
+  return {inv.language};
 }
 
 // The strings one locale file translates: a game's catalog, or the strings
@@ -145,7 +160,16 @@ int status(const Invocation& inv, const Session& s, const std::vector<model::Loc
   const auto all = parts(inv, s, models, err);
   if (all.empty() && !s.games.empty()) return 1;
   for (const auto& part : all) {
-    for (const auto& lang : target_languages(inv, *s.project)) {
+    if (target_languages(inv, *part.game).empty())
+      fmt::print(out, "{}: written in {}, not translated (kartenwerk i18n export --game {} --lang TAG starts one)\n",
+                 part.label(), part.game->source_language, part.game->id);
+    for (const auto& lang : target_languages(inv, *part.game)) {
+      if (!part.game->has_language(lang)) {
+        fmt::print(out, "{} [{}]: not translated into {} (its languages: {})\n", part.label(), lang, lang,
+                   model::join_names(part.game->languages()));
+        continue;
+      }
+      if (lang == part.game->source_language) continue;
       auto st = i18n::status(part.entries, model::find_locale(locales, lang, part.game->id, part.variant));
       fmt::print(out, "{} [{}]: {} of {} strings translated, {} missing, {} stale{}\n", part.label(), lang,
                  st.total - st.missing.size(), st.total, st.missing.size(), st.stale.size(),
@@ -160,34 +184,48 @@ int status(const Invocation& inv, const Session& s, const std::vector<model::Loc
 
 int export_po(const Invocation& inv, const Session& s, const std::vector<model::Locale>& locales, std::ostream& out,
               std::ostream& err) {
-  auto langs = target_languages(inv, *s.project);
-  if (langs.empty()) {  // --lang all, and there are no translations yet
-    err << "kartenwerk: i18n export --lang all: there is no translation yet; name the new language "
-           "(it starts empty)\n";
-    return 2;
-  }
   fs::path dir = inv.out_dir.empty() || inv.out_dir == "output" ? fs::path("output") / "i18n" : inv.out_dir;
   VariantModels models(*s.project);
   const auto all = parts(inv, s, models, err);
   if (all.empty() && !s.games.empty()) return 1;
+  bool any = false;
   for (const auto& part : all) {
+    const auto langs = target_languages(inv, *part.game);
+    // With --lang all, a game without translations has nothing to export;
+    // a language named for a game that cannot take it is refused, before
+    // a translator spends a day on a file that import would refuse.
+    bool refused = false;
+    for (const auto& lang : langs) {
+      if (const std::string why = translation_refusal(*part.game, lang); !why.empty()) {
+        // Among all games, one that does not take the language is passed
+        // over; a game asked for by name is an error.
+        fmt::print(err, "kartenwerk: i18n export: {}{}\n", why, inv.games.empty() ? " (skipped)" : "");
+        if (!inv.games.empty()) return 1;
+        refused = true;
+      }
+    }
+    if (refused) continue;
     // <game>.po, or <game>.<variant>.po: the names of the locale files.
     const std::string name = part.game->id + (part.variant.empty() ? "" : "." + part.variant) + ".po";
     for (const auto& lang : langs) {
-      // The language may come from a folder name under data/locales/: it
-      // becomes a folder of --out only when it is a language code.
-      const auto file = is_language_code(lang) ? confined(dir, fs::path(lang) / name) : std::nullopt;
+      any = true;
+      const auto file = confined(dir, fs::path(lang) / name);
       if (!file) {
-        fmt::print(err, "kartenwerk: i18n export: '{}' is no language code, or {}/{} leaves {}\n", lang, lang, name,
-                   dir.string());
+        fmt::print(err, "kartenwerk: i18n export: {}/{} leaves {}\n", lang, name, dir.string());
         return 1;
       }
       i18n::PoFile po = i18n::to_po(part.entries, model::find_locale(locales, lang, part.game->id, part.variant), lang,
                                     part.game->id);
       po.variant = part.variant;
+      po.source_language = part.game->source_language;
       if (!write_or_report(*file, i18n::write_po(po), err)) return 1;
       out << file->string() << "\n";
     }
+  }
+  if (!any && !all.empty()) {  // --lang all, and there are no translations yet
+    err << "kartenwerk: i18n export --lang all: no game has a translation yet; name the new language "
+           "(it starts empty)\n";
+    return 2;
   }
   return 0;
 }
@@ -235,19 +273,13 @@ int import_po(const Invocation& inv, const Session& s, std::vector<model::Locale
     auto po = i18n::read_po(*text, file, diags);
     const model::Game* game = s.model->game(po.game);
     if (!game) diags.error({file, 0, 0}, "the PO header names no known game (X-Kartenwerk-Game: " + po.game + ")");
-    if (po.language.empty() || po.language == model::kSourceLanguage)
-      diags.error({file, 0, 0}, "the PO header needs a target language (Language: …) other than de");
-    else if (!is_language_code(po.language))  // it names the folder written to
-      diags.error(header_loc(*text, file, "Language:"),
-                  "the PO header's Language: '" + po.language + "' is no language code (de, en, pt-BR, ...)");
-    else if (const std::string canonical = canonical_language_case(po.language); canonical != po.language) {
-      // "EN" is "en": one folder per language, whatever the case a tool wrote.
-      diags.note(header_loc(*text, file, "Language:"),
-                 "the PO header's Language: '" + po.language + "' is read as '" + canonical + "'");
-      po.language = canonical;
-    }
-    if (po.language == model::kSourceLanguage && !diags.has_errors())
-      diags.error({file, 0, 0}, "the PO header needs a target language (Language: …) other than de");
+    // The language names the folder written to: it must be one the game can
+    // be translated into, spelt as export spells it.
+    if (po.language.empty())
+      diags.error({file, 0, 0}, "the PO header needs a target language (Language: …)");
+    else if (game)
+      if (const std::string why = translation_refusal(*game, po.language); !why.empty())
+        diags.error(header_loc(*text, file, "Language:"), "the PO header's Language: " + why);
     if (game) import_variant(inv, s, *text, file, po, diags);
     if (diags.has_errors()) {
       err << format_diagnostics(diags, s.project.get());
@@ -287,7 +319,7 @@ int import_po(const Invocation& inv, const Session& s, std::vector<model::Locale
       status_code = 1;
       continue;
     }
-    if (!write_or_report(*target, model::format_locale(*locale), err)) {
+    if (!write_or_report(*target, model::format_locale(*locale, game->source_language), err)) {
       status_code = 1;
       continue;
     }

@@ -1,10 +1,14 @@
-// `kartenwerk new GAME [--cards N] [--format ID]`: scaffolds a game that
-// works at once, so a designer starts from something that builds and passes
-// check and preflight: data/games/GAME.yaml (a table of suits, N numbered
-// cards, a rules card, two declared checks), and layouts/GAME/ with a front,
-// a back and the rules card's layout, all placed from the format's own trim,
-// bleed and safe area. Everything is German, the source language; nothing
-// existing is overwritten and nothing is written when anything is wrong.
+// `kartenwerk new GAME [--lang L] [--cards N] [--format ID]`: scaffolds a
+// game that works at once, so a designer starts from something that builds
+// and passes check and preflight: data/games/GAME.yaml (a table of suits, N
+// numbered cards, a rules card, two declared checks), and layouts/GAME/ with
+// a front, a back and the rules card's layout, all placed from the format's
+// own trim, bleed and safe area. Every name, comment and text is in the
+// game's language, from that language's word file (cli/scaffolds/<tag>.yaml,
+// compiled in): the structure here names no language. Where the project
+// translates into another language that has a word file, the game's
+// translation into it is written too. Nothing existing is overwritten and
+// nothing is written when anything is wrong.
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
@@ -14,15 +18,20 @@
 #include <array>
 #include <cmath>
 #include <filesystem>
+#include <map>
 #include <ostream>
 #include <sstream>
 
 #include "cli/check.h"
 #include "cli/check_report.h"
 #include "cli/commands.h"
+#include "cli/scaffolds.h"
 #include "cli/session.h"
 #include "core/confine.h"
 #include "core/files.h"
+#include "core/language.h"
+#include "core/quoted.h"
+#include "model/locale.h"
 #include "model/value.h"
 #include "project/overlay_project.h"
 
@@ -32,30 +41,67 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct Suit {
-  const char* id;
-  const char* name;     // German, the source language
-  const char* english;  // for data/locales/en/
-  const char* colour;
+// One language's words (cli/scaffolds/<tag>.yaml), looked up by dotted
+// path ("suits.table"). The files are the program's own: a missing word is
+// a bug caught by the scaffold tests, reported rather than crashing.
+class Words {
+ public:
+  Words(std::string tag, model::Value root) : tag_(std::move(tag)), root_(std::move(root)) {}
+  const std::string& tag() const { return tag_; }
+  const std::string& operator[](const std::string& path) const {
+    const model::Value* v = &root_;
+    for (size_t start = 0; v;) {
+      const size_t dot = path.find('.', start);
+      v = v->find(path.substr(start, dot == std::string::npos ? std::string::npos : dot - start));
+      if (dot == std::string::npos) break;
+      start = dot + 1;
+    }
+    if (!v || !v->is_scalar()) throw std::logic_error("scaffold " + tag_ + ".yaml has no word '" + path + "'");
+    return v->scalar;
+  }
+  // The suits: id and name of each.
+  std::vector<std::pair<std::string, std::string>> suits() const {
+    std::vector<std::pair<std::string, std::string>> out;
+    const model::Value* suits = root_.find("suits");
+    const model::Value* entries = suits ? suits->find("entries") : nullptr;
+    if (entries)
+      for (const auto& e : entries->list) {
+        const model::Value* id = e.find("id");
+        const model::Value* name = e.find("name");
+        if (id && name) out.emplace_back(id->scalar, name->scalar);
+      }
+    return out;
+  }
+
+ private:
+  std::string tag_;
+  model::Value root_;
 };
 
-// Four suits that print well in CMYK and are easy to tell apart.
-constexpr std::array<Suit, 4> kSuits = {{
-    {"rot", "Rot", "Red", "#a72608"},
-    {"blau", "Blau", "Blue", "#1f4e79"},
-    {"gruen", "Grün", "Green", "#2e6b30"},
-    {"gold", "Gold", "Gold", "#9a6b00"},
-}};
+// The languages a game can be scaffolded in: the word files compiled in.
+std::vector<std::string> scaffold_languages() {
+  std::vector<std::string> out;
+  for (std::string_view name : scaffolds::asset_names()) out.emplace_back(name.substr(0, name.rfind('.')));
+  return out;
+}
 
-// The rules card's text; the English is what data/locales/en/ gets.
-const char* kRulesTitle = "Spielregeln";
-const char* kRulesTitleEnglish = "Rules";
-const std::string kRulesText =
-    "Hier stehen die Regeln von {}. **Fett** und *kursiv* gehen auch; Text, der nicht in "
-    "sein Feld passt, ist ein Fehler, den kartenwerk check meldet.";
-const std::string kRulesTextEnglish =
-    "The rules of {} go here. **Bold** and *italic* work too; text that does not fit its "
-    "box is an error kartenwerk check reports.";
+// The words for `tag`: its own file, else the nearest more general one's
+// ("en-GB" -> en.yaml); nullopt when there is none.
+std::optional<Words> words_for(const std::string& tag) {
+  for (std::string t = tag; !t.empty(); t = parent_language(t)) {
+    const scaffolds::Asset* asset = scaffolds::find_asset(t + ".yaml");
+    if (!asset) continue;
+    Diagnostics diags;
+    auto root = model::parse_yaml_string(std::string(asset->bytes), t + ".yaml", diags);
+    if (!root) throw std::logic_error("scaffold " + t + ".yaml does not parse: " + format_diagnostics(diags));
+    return Words(t, std::move(*root));
+  }
+  return std::nullopt;
+}
+
+// The palette the suits print in, in their order: four colours that print
+// well in CMYK and are easy to tell apart (no language in them).
+constexpr std::array<const char*, 4> kSuitColours = {"#a72608", "#1f4e79", "#2e6b30", "#9a6b00"};
 
 // "zahlen-jagd" -> "Zahlen Jagd": a name to start from, changed in the game file.
 std::string display_name(const std::string& id) {
@@ -76,143 +122,169 @@ std::string display_name(const std::string& id) {
 // Numbers in the files: millimetres to a tenth, written without trailing zeros.
 std::string mm(double v) { return fmt::format("{:g}", std::round(v * 10) / 10); }
 
-std::string game_file(const std::string& id, int cards, const model::CardFormat& f) {
-  std::ostringstream o;
-  const std::string name = display_name(id);
-  o << "# " << name << ": angelegt mit `kartenwerk new " << id << " --cards " << cards << " --format " << f.id << "`.\n"
-    << "# Ein Ausgangspunkt: vier Farben, Karten mit Werten, eine Regelkarte und zwei\n"
-    << "# deklarierte Prüfungen. Ändern, ergänzen, dann `kartenwerk check --game " << id << "`.\n"
-    << "# Alle Schlüssel: docs/reference.md.\n"
-    << "game:\n"
-    << "  id: " << id << "\n"
-    << "  name: " << name << "\n"
-    << "  format: " << f.id << "\n"
-    << "  tables:\n"
-    << "    farben:\n"
-    << "      doc: Die Farben der Karten.\n"
-    << "      fields:\n"
-    << "        name: { type: text, required: true }\n"
-    << "        farbe: { type: color, required: true }\n"
-    << "      entries:\n";
-  for (const Suit& s : kSuits)
-    o << "        " << s.id << ": { name: " << s.name << ", farbe: \"" << s.colour << "\" }\n";
-  o << "  card_fields:\n"
-    << "    farbe: { type: ref, table: farben, required: true }\n"
-    << "    wert: { type: int, required: true }\n"
-    << "  decks:\n"
-    << "    - id: spielkarten\n"
-    << "      name: Spielkarten\n"
-    << "      layout: " << id << "/karte\n"
-    << "      back: " << id << "/rueckseite\n"
-    << "      cards:\n";
-  for (int i = 0; i < cards; ++i) {
-    const Suit& s = kSuits[static_cast<size_t>(i) % kSuits.size()];
-    const int value = i / static_cast<int>(kSuits.size()) + 1;
-    o << "        - { id: " << s.id << "-" << value << ", farbe: " << s.id << ", wert: " << value << " }\n";
+// A YAML double-quoted scalar.
+std::string quoted(const std::string& s) { return c_quoted(s, ControlEscape::Hex); }
+
+// What the templates fill in: {id}, {name}, {cards}, {format}, {width}, {height}.
+struct Fill {
+  std::string id, name, format;
+  int cards = 0;
+  double width = 0, height = 0;
+  std::string operator()(const std::string& text) const {
+    return fmt::format(fmt::runtime(text), fmt::arg("id", id), fmt::arg("name", name), fmt::arg("cards", cards),
+                       fmt::arg("format", format), fmt::arg("width", mm(width)), fmt::arg("height", mm(height)));
   }
-  o << "    - id: regeln\n"
-    << "      name: Regelkarte\n"
-    << "      layout: " << id << "/regeln\n"
-    << "      back: " << id << "/rueckseite\n"
-    << "      card_fields:\n"
-    << "        titel: { type: text, required: true }\n"
-    << "        text: { type: text, required: true }\n"
-    << "      cards:\n"
-    << "        - id: spielregeln\n"
-    << "          titel: " << kRulesTitle << "\n"
-    << "          text: \"" << fmt::format(fmt::runtime(kRulesText), name) << "\"\n"
-    << "  checks:\n"
-    << "    - { check: count, deck: spielkarten, expect: " << cards
-    << ", message: \"das Spiel hat so viele Karten\" }\n"
-    << "    - { check: unique, deck: spielkarten, fields: [farbe, wert], message: \"jede Karte gibt es einmal\" }\n";
-  return o.str();
+};
+
+// A block of text as YAML comment lines or a folded description.
+std::string indented(const std::string& text, const std::string& indent) {
+  std::string out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out += indent + line + "\n";
+  return out;
 }
 
-// data/locales/en/<id>.yaml: every text of the game file in English, each
-// with the German it translates (as `i18n import` writes them).
-std::string english_locale(const std::string& id) {
+std::string game_file(const Words& w, const Fill& fill, const std::string& language) {
   std::ostringstream o;
-  const std::string name = display_name(id);
-  auto entry = [&](const std::string& key, const std::string& de, const std::string& en) {
-    o << "  \"" << key << "\":\n    de: \"" << de << "\"\n    text: \"" << en << "\"\n";
-  };
-  o << "# " << id << " in language 'en', written by `kartenwerk new`. Each string: `de` is the German\n"
-    << "# source it was translated from, `text` the translation.\n"
-    << "language: en\ngame: " << id << "\nstrings:\n";
-  entry("card.spielregeln.text", fmt::format(fmt::runtime(kRulesText), name),
-        fmt::format(fmt::runtime(kRulesTextEnglish), name));
-  entry("card.spielregeln.titel", kRulesTitle, kRulesTitleEnglish);
-  entry("game.name", name, name);
-  for (const Suit& s : kSuits) entry(std::string("table.farben.") + s.id + ".name", s.name, s.english);
+  const auto suits = w.suits();
+  o << fill(w["header"]) << "\n"
+    << "game:\n"
+    << "  id: " << fill.id << "\n"
+    << "  name: " << quoted(fill.name) << "\n"
+    << "  format: " << fill.format << "\n"
+    << "  language: " << language << "\n"
+    << "  tables:\n"
+    << "    " << w["suits.table"] << ":\n"
+    << "      doc: " << quoted(w["suits.doc"]) << "\n"
+    << "      fields:\n"
+    << "        " << w["suits.name"] << ": { type: text, required: true }\n"
+    << "        " << w["suits.colour"] << ": { type: color, required: true }\n"
+    << "      entries:\n";
+  for (size_t i = 0; i < suits.size(); ++i)
+    o << "        " << suits[i].first << ": { " << w["suits.name"] << ": " << quoted(suits[i].second) << ", "
+      << w["suits.colour"] << ": \"" << kSuitColours[i % kSuitColours.size()] << "\" }\n";
+  const std::string& suit = w["card_fields.suit"];
+  const std::string& value = w["card_fields.value"];
+  o << "  card_fields:\n"
+    << "    " << suit << ": { type: ref, table: " << w["suits.table"] << ", required: true }\n"
+    << "    " << value << ": { type: int, required: true }\n"
+    << "  decks:\n"
+    << "    - id: " << w["deck.id"] << "\n"
+    << "      name: " << quoted(w["deck.name"]) << "\n"
+    << "      layout: " << fill.id << "/" << w["deck.layout"] << "\n"
+    << "      back: " << fill.id << "/" << w["deck.back"] << "\n"
+    << "      cards:\n";
+  for (int i = 0; i < fill.cards; ++i) {
+    const auto& [suit_id, suit_name] = suits[static_cast<size_t>(i) % suits.size()];
+    const int n = i / static_cast<int>(suits.size()) + 1;
+    o << "        - { id: " << suit_id << "-" << n << ", " << suit << ": " << suit_id << ", " << value << ": " << n
+      << " }\n";
+  }
+  o << "    - id: " << w["rules_deck.id"] << "\n"
+    << "      name: " << quoted(w["rules_deck.name"]) << "\n"
+    << "      layout: " << fill.id << "/" << w["rules_deck.layout"] << "\n"
+    << "      back: " << fill.id << "/" << w["deck.back"] << "\n"
+    << "      card_fields:\n"
+    << "        " << w["rules_deck.title"] << ": { type: text, required: true }\n"
+    << "        " << w["rules_deck.text"] << ": { type: text, required: true }\n"
+    << "      cards:\n"
+    << "        - id: " << w["rules_deck.card"] << "\n"
+    << "          " << w["rules_deck.title"] << ": " << quoted(fill(w["rules_deck.title_text"])) << "\n"
+    << "          " << w["rules_deck.text"] << ": " << quoted(fill(w["rules_deck.text_text"])) << "\n"
+    << "  checks:\n"
+    << "    - { check: count, deck: " << w["deck.id"] << ", expect: " << fill.cards
+    << ", message: " << quoted(w["checks.count"]) << " }\n"
+    << "    - { check: unique, deck: " << w["deck.id"] << ", fields: [" << suit << ", " << value
+    << "], message: " << quoted(w["checks.unique"]) << " }\n";
   return o.str();
 }
 
-std::string card_layout(const model::CardFormat& f) {
-  const double s = f.safe, w = f.width, h = f.height;
-  const double corner = std::min(w, h) * 0.18;  // the corner index's box
+// The game's translation into `to` (another language with a word file),
+// as `i18n import` writes it: every text of the game file, each with the
+// source text it translates.
+std::string translation_file(const Words& from, const Words& to, const Fill& fill, const std::string& source_language,
+                             const std::string& language) {
+  model::Locale locale;
+  locale.language = language;
+  locale.game = fill.id;
+  auto add = [&](const std::string& id, const std::string& source, const std::string& text) {
+    locale.strings[id] = {text, source, {}, {}, {}, {}};
+  };
+  add("game.name", fill.name, fill.name);
+  add("card." + from["rules_deck.card"] + "." + from["rules_deck.title"], fill(from["rules_deck.title_text"]),
+      fill(to["rules_deck.title_text"]));
+  add("card." + from["rules_deck.card"] + "." + from["rules_deck.text"], fill(from["rules_deck.text_text"]),
+      fill(to["rules_deck.text_text"]));
+  const auto source_suits = from.suits(), target_suits = to.suits();
+  for (size_t i = 0; i < source_suits.size() && i < target_suits.size(); ++i)
+    add("table." + from["suits.table"] + "." + source_suits[i].first + "." + from["suits.name"], source_suits[i].second,
+        target_suits[i].second);
+  return model::format_locale(locale, source_language);
+}
+
+std::string card_layout(const Words& w, const Fill& fill, const model::CardFormat& f) {
+  const double s = f.safe, wd = f.width, h = f.height;
+  const double corner = std::min(wd, h) * 0.18;  // the corner index's box
+  const std::string value = "\"{{" + w["card_fields.value"] + "}}\"";
+  const std::string colour = "\"{{" + w["card_fields.suit"] + "." + w["suits.colour"] + "}}\"";
   std::ostringstream o;
   o << "description: >-\n"
-    << "  Die Vorderseite einer Spielkarte, " << mm(w) << " x " << mm(h) << " mm: die Farbe füllt sie bis in den\n"
-    << "  Beschnitt, ein helles Feld im sicheren Bereich trägt den Wert oben links, groß in\n"
-    << "  der Mitte und gedreht unten rechts, darunter den Namen der Farbe. Millimeter ab\n"
-    << "  der linken oberen Ecke des Endformats.\n"
-    << "edge_color: \"{{farbe.farbe}}\"\n"
+    << indented(fill(w["descriptions.card"]), "  ") << "edge_color: " << colour << "\n"
     << "elements:\n"
-    << "  - { type: rect, name: grund, area: bleed, fill: \"{{farbe.farbe}}\" }\n"
-    << "  - { type: rect, name: feld, area: safe, fill: \"#fbf6ea\", corner_radius: 2 }\n"
-    << "  - type: text\n    name: wert-oben\n    text: \"{{wert}}\"\n"
+    << "  - { type: rect, name: " << w["elements.ground"] << ", area: bleed, fill: " << colour << " }\n"
+    << "  - { type: rect, name: " << w["elements.panel"] << ", area: safe, fill: \"#fbf6ea\", corner_radius: 2 }\n"
+    << "  - type: text\n    name: " << w["elements.value_top"] << "\n    text: " << value << "\n"
     << "    box: [" << mm(s + 1) << ", " << mm(s + 1) << ", " << mm(corner) << ", " << mm(corner) << "]\n"
-    << "    size: 14\n    align: left\n    valign: top\n    color: \"{{farbe.farbe}}\"\n"
+    << "    size: 14\n    align: left\n    valign: top\n    color: " << colour << "\n"
     << "    font: { style: bold }\n"
-    << "  - type: text\n    name: wert-unten\n    text: \"{{wert}}\"\n"
-    << "    box: [" << mm(w - s - 1 - corner) << ", " << mm(h - s - 1 - corner) << ", " << mm(corner) << ", "
+    << "  - type: text\n    name: " << w["elements.value_bottom"] << "\n    text: " << value << "\n"
+    << "    box: [" << mm(wd - s - 1 - corner) << ", " << mm(h - s - 1 - corner) << ", " << mm(corner) << ", "
     << mm(corner) << "]\n"
-    << "    rotate: 180\n    size: 14\n    align: left\n    valign: top\n    color: \"{{farbe.farbe}}\"\n"
+    << "    rotate: 180\n    size: 14\n    align: left\n    valign: top\n    color: " << colour << "\n"
     << "    font: { style: bold }\n"
-    << "  - type: text\n    name: wert\n    text: \"{{wert}}\"\n"
-    << "    box: [" << mm(s + 2) << ", " << mm(h * 0.3) << ", " << mm(w - 2 * s - 4) << ", " << mm(h * 0.3) << "]\n"
-    << "    size: [48, 20]\n    color: \"{{farbe.farbe}}\"\n    font: { style: bold }\n"
-    << "  - type: text\n    name: farbe\n    text: \"{{farbe.name}}\"\n"
-    << "    box: [" << mm(s + 2) << ", " << mm(h * 0.64) << ", " << mm(w - 2 * s - 4) << ", 8]\n"
+    << "  - type: text\n    name: " << w["elements.value"] << "\n    text: " << value << "\n"
+    << "    box: [" << mm(s + 2) << ", " << mm(h * 0.3) << ", " << mm(wd - 2 * s - 4) << ", " << mm(h * 0.3) << "]\n"
+    << "    size: [48, 20]\n    color: " << colour << "\n    font: { style: bold }\n"
+    << "  - type: text\n    name: " << w["elements.suit"] << "\n    text: \"{{" << w["card_fields.suit"] << "."
+    << w["suits.name"] << "}}\"\n"
+    << "    box: [" << mm(s + 2) << ", " << mm(h * 0.64) << ", " << mm(wd - 2 * s - 4) << ", 8]\n"
     << "    size: [11, 7]\n    color: \"#2b2340\"\n    font: { style: italic }\n";
   return o.str();
 }
 
-std::string back_layout(const model::CardFormat& f) {
-  const double s = f.safe, w = f.width, h = f.height;
+std::string back_layout(const Words& w, const Fill& fill, const model::CardFormat& f) {
+  const double s = f.safe, wd = f.width, h = f.height;
   std::ostringstream o;
   o << "description: >-\n"
-    << "  Die gemeinsame Rückseite aller Karten: dunkelviolett bis in den Beschnitt, ein\n"
-    << "  goldener Rahmen im sicheren Bereich und der Name des Spiels in der Mitte.\n"
-    << "edge_color: \"#2b2340\"\n"
+    << indented(fill(w["descriptions.back"]), "  ") << "edge_color: \"#2b2340\"\n"
     << "elements:\n"
-    << "  - { type: rect, name: grund, area: bleed, fill: \"#2b2340\" }\n"
-    << "  - type: rect\n    name: rahmen\n"
-    << "    box: [" << mm(s + 1) << ", " << mm(s + 1) << ", " << mm(w - 2 * s - 2) << ", " << mm(h - 2 * s - 2) << "]\n"
+    << "  - { type: rect, name: " << w["elements.ground"] << ", area: bleed, fill: \"#2b2340\" }\n"
+    << "  - type: rect\n    name: " << w["elements.frame"] << "\n"
+    << "    box: [" << mm(s + 1) << ", " << mm(s + 1) << ", " << mm(wd - 2 * s - 2) << ", " << mm(h - 2 * s - 2)
+    << "]\n"
     << "    corner_radius: 2\n    stroke: \"#e9c87a\"\n    stroke_width: 0.5\n"
-    << "  - type: text\n    name: titel\n    text: \"{{game.name}}\"\n"
-    << "    box: [" << mm(s + 3) << ", " << mm(h / 2 - 10) << ", " << mm(w - 2 * s - 6) << ", 20]\n"
+    << "  - type: text\n    name: " << w["elements.title"] << "\n    text: \"{{game.name}}\"\n"
+    << "    box: [" << mm(s + 3) << ", " << mm(h / 2 - 10) << ", " << mm(wd - 2 * s - 6) << ", 20]\n"
     << "    size: [20, 9]\n    color: \"#e9c87a\"\n    font: { style: bold }\n";
   return o.str();
 }
 
-std::string rules_layout(const model::CardFormat& f) {
-  const double s = f.safe, w = f.width, h = f.height;
+std::string rules_layout(const Words& w, const Fill& fill, const model::CardFormat& f) {
+  const double s = f.safe, wd = f.width, h = f.height;
   std::ostringstream o;
   o << "description: >-\n"
-    << "  Die Regelkarte: Titel oben, darunter der Regeltext, so groß wie er passt.\n"
-    << "edge_color: \"#f3ead3\"\n"
+    << indented(fill(w["descriptions.rules"]), "  ") << "edge_color: \"#f3ead3\"\n"
     << "elements:\n"
-    << "  - { type: rect, name: grund, area: bleed, fill: \"#f3ead3\" }\n"
-    << "  - type: text\n    name: titel\n    text: \"{{titel}}\"\n"
-    << "    box: [" << mm(s + 1) << ", " << mm(s + 1) << ", " << mm(w - 2 * s - 2) << ", 10]\n"
+    << "  - { type: rect, name: " << w["elements.ground"] << ", area: bleed, fill: \"#f3ead3\" }\n"
+    << "  - type: text\n    name: " << w["elements.title"] << "\n    text: \"{{" << w["rules_deck.title"] << "}}\"\n"
+    << "    box: [" << mm(s + 1) << ", " << mm(s + 1) << ", " << mm(wd - 2 * s - 2) << ", 10]\n"
     << "    size: [14, 9]\n    color: \"#2b2340\"\n    font: { style: bold }\n"
-    << "  - type: line\n    name: linie\n"
+    << "  - type: line\n    name: " << w["elements.rule"] << "\n"
     << "    from: [" << mm(s + 1) << ", " << mm(s + 12) << "]\n"
-    << "    to: [" << mm(w - s - 1) << ", " << mm(s + 12) << "]\n"
+    << "    to: [" << mm(wd - s - 1) << ", " << mm(s + 12) << "]\n"
     << "    stroke: \"#2b2340\"\n    stroke_width: 0.3\n"
-    << "  - type: text\n    name: text\n    text: \"{{text}}\"\n"
-    << "    box: [" << mm(s + 1) << ", " << mm(s + 14) << ", " << mm(w - 2 * s - 2) << ", " << mm(h - 2 * s - 15)
+    << "  - type: text\n    name: " << w["elements.text"] << "\n    text: \"{{" << w["rules_deck.text"] << "}}\"\n"
+    << "    box: [" << mm(s + 1) << ", " << mm(s + 14) << ", " << mm(wd - 2 * s - 2) << ", " << mm(h - 2 * s - 15)
     << "]\n"
     << "    size: [10, 6.5]\n    align: left\n    valign: top\n    color: \"#2b2340\"\n";
   return o.str();
@@ -267,6 +339,17 @@ int run_new(const Invocation& inv, std::ostream& out, std::ostream& err) {
     fmt::print(err, "kartenwerk: new: the project has errors (above); fix them first\n");
     return 1;
   }
+  // The game's language: --lang, else the project's default, else English.
+  std::string language = inv.language;
+  if (language.empty()) language = s.model->default_language.empty() ? "en" : s.model->default_language;
+  const auto words = words_for(language);
+  if (!words) {
+    fmt::print(err,
+               "kartenwerk: new: no scaffold in '{}' (scaffolds: {}); start from one of them and change the "
+               "words, or translate the game afterwards (kartenwerk i18n)\n",
+               language, fmt::join(scaffold_languages(), ", "));
+    return 1;
+  }
   const model::CardFormat* format = s.model->format(inv.new_format);
   if (!format) {
     std::vector<std::string> ids;
@@ -279,16 +362,24 @@ int run_new(const Invocation& inv, std::ostream& out, std::ostream& err) {
     fmt::print(err, "kartenwerk: new: there is a game '{}' already\n", id);
     return 1;
   }
+  const Fill fill{id, display_name(id), format->id, inv.new_cards, format->width, format->height};
+  const Words& w = *words;
   // What is written, relative to the project folder.
   std::vector<std::pair<std::string, std::string>> files = {
-      {"data/games/" + id + ".yaml", game_file(id, inv.new_cards, *format)},
-      {"layouts/" + id + "/karte.yaml", card_layout(*format)},
-      {"layouts/" + id + "/rueckseite.yaml", back_layout(*format)},
-      {"layouts/" + id + "/regeln.yaml", rules_layout(*format)},
+      {"data/games/" + id + ".yaml", game_file(w, fill, language)},
+      {"layouts/" + id + "/" + w["deck.layout"] + ".yaml", card_layout(w, fill, *format)},
+      {"layouts/" + id + "/" + w["deck.back"] + ".yaml", back_layout(w, fill, *format)},
+      {"layouts/" + id + "/" + w["rules_deck.layout"] + ".yaml", rules_layout(w, fill, *format)},
   };
-  // English where the project translates into English: `check` then finds
+  // A translation into each language the project translates its games into
+  // (a folder of data/locales/) that has a word file: `check` then finds
   // every string translated.
-  if (s.project->exists("data/locales/en")) files.emplace_back("data/locales/en/" + id + ".yaml", english_locale(id));
+  for (const auto& lang : s.project->list("data/locales")) {
+    if (lang == language || canonical_language(lang) != lang || !s.project->is_directory("data/locales/" + lang))
+      continue;
+    if (auto to = words_for(lang); to && to->tag() != w.tag())
+      files.emplace_back(model::locale_file(lang, id), translation_file(w, *to, fill, language, lang));
+  }
   for (const auto& [name, text] : files)
     if (s.project->exists(name)) {
       fmt::print(err, "kartenwerk: new: {} exists already; nothing was written\n", name);

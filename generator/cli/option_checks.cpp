@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <utility>
 
+#include "core/language.h"
 #include "core/names.h"
 
 namespace kw::cli {
@@ -102,8 +103,26 @@ CLI::Validator game_id() {
 CLI::Validator language_or_all() {
   return CLI::Validator(
       [](std::string& text) -> std::string {
-        if (text == "all" || is_language_code(text)) return {};
-        return fmt::format("'{}' is not a language code (de, en, fr, pt-BR, ...) or all", text);
+        if (text == "all") return {};
+        const auto canonical = canonical_language(text);
+        if (canonical && *canonical == text) return {};
+        if (canonical) return fmt::format("'{}' is spelt '{}' (BCP 47)", text, *canonical);
+        return fmt::format("'{}' is not a language tag (BCP 47: en, de-CH, fr, pt-BR, ...) or all", text);
+      },
+      "");
+}
+
+}  // namespace kw::cli
+
+namespace kw::cli {
+
+CLI::Validator language_tag() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        const auto canonical = canonical_language(text);
+        if (canonical && *canonical == text) return {};
+        if (canonical) return fmt::format("'{}' is spelt '{}' (BCP 47)", text, *canonical);
+        return fmt::format("'{}' is not a language tag (BCP 47: en, de-CH, fr, pt-BR, ...)", text);
       },
       "");
 }

@@ -30,5 +30,7 @@ CLI::Validator plain_name();
 CLI::Validator game_id();
 // A language code (de, en, pt-BR, ...) or `all`.
 CLI::Validator language_or_all();
+// A BCP 47 language tag in its canonical spelling ("all" is not one).
+CLI::Validator language_tag();
 
 }  // namespace kw::cli

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <memory>
 #include <ostream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -19,7 +20,7 @@
 #include "layout/card_layout.h"
 #include "layout/game_layout.h"
 #include "layout/icons.h"
-#include "model/locale.h"
+#include "model/languages.h"
 #include "page/fit.h"
 #include "print/preflight/preflight.h"
 #include "print/products/card_products.h"
@@ -30,43 +31,52 @@ namespace kw::cli {
 
 namespace {
 
-// Where `build` put the files of `game` in `language` (with --variant):
-// <out>/<game>/[<variant>/][<language>/], and the build that makes them.
+// Where `build` put the files of `game` in the pass's `language` (with
+// --variant): <out>/<game>/[<variant>/][<language>/] (no language folder for
+// the source pass), and the build that makes them.
 std::filesystem::path built_folder(const Invocation& inv, const std::string& game, const std::string& language) {
   std::filesystem::path dir = inv.out_dir / game;
   if (!inv.variant.empty()) dir /= inv.variant;
-  if (language != model::kSourceLanguage) dir /= language;
+  if (!language.empty()) dir /= language;
   return dir;
 }
 
 std::string build_command(const Invocation& inv, const std::string& game, const std::string& language,
                           const std::string& profile) {
   std::string command = "kartenwerk build --game " + game;
-  if (language != model::kSourceLanguage) command += " --lang " + language;
+  if (!language.empty()) command += " --lang " + language;
   if (!inv.variant.empty()) command += " --variant " + inv.variant;
   if (inv.out_dir != "output") command += " --out " + inv.out_dir.string();
   return command + " --profile " + profile;
 }
 
-// Checks the files of the selected games in one language against `profile`.
+// Checks the files of the games of one language pass against `profile`.
 int preflight_language(const Invocation& inv, const std::shared_ptr<const project::Project>& project,
-                       const print::PrintProfile& profile, const text::FontLibrary& fonts, const std::string& language,
-                       std::ostream& out, std::ostream& err) {
+                       const print::PrintProfile& profile, const text::FontLibrary& fonts,
+                       const model::LanguagePass& pass, const Session& source, std::ostream& out, std::ostream& err) {
   // The text the files were painted with: the language's, the variant's.
-  Session s = open_session(inv, project, err, language);
-  if (!s.model) return 1;
-  if (s.games.empty() && !inv.variant.empty()) {
-    fmt::print(err, "kartenwerk: no game has the variant '{}'\n", inv.variant);
-    return 1;
+  Session translated;
+  if (!pass.language.empty()) {
+    Invocation in_pass = inv;
+    in_pass.games = pass.games;
+    std::ostringstream reported;  // the source load said what the data has
+    translated = open_session(in_pass, project, reported, pass.language);
+    if (!translated.model) {
+      err << reported.str();
+      return 1;
+    }
   }
+  const Session& s = pass.language.empty() ? source : translated;
+  const std::string& language = pass.language;
   int status = 0;
   for (const auto* game : s.games) {
+    if (std::find(pass.games.begin(), pass.games.end(), game->id) == pass.games.end()) continue;
     // The display list the files were painted from: the same layout as build.
     text::Typesetter typesetter(fonts, layout::icon_aspect_for(*s.model, *game));
     layout::Layouter layouter(*s.model, fonts, typesetter);
     layout::ValueMap rule_values = rules::rule_values(*s.model, *game);
     Diagnostics game_diags;
-    auto cards = layout::layout_cards(*game, layouter, {language, &rule_values}, game_diags);
+    auto cards = layout::layout_cards(*game, layouter, {game->language, &rule_values}, game_diags);
     if (game_diags.has_errors()) {
       err << format_diagnostics(game_diags, project.get());
       fmt::print(err, "kartenwerk: {}: the layout has errors, so there is nothing to check\n", game->id);
@@ -119,15 +129,21 @@ int run_preflight(const Invocation& inv, std::ostream& out, std::ostream& err) {
     err << format_diagnostics(diags, project.get());
     return 1;
   }
-  // The languages as `build --lang` takes them: one, or all.
-  std::vector<std::string> languages = {model::kSourceLanguage};
-  if (inv.language == "all")
-    languages = model::available_languages(*project);
-  else if (!inv.language.empty())
-    languages = {inv.language};
+  // The languages as `build --lang` takes them: each game's source, one, or all.
+  Session source = open_session(inv, project, err);
+  if (!source.model) return 1;
+  if (source.games.empty() && !inv.variant.empty()) {
+    fmt::print(err, "kartenwerk: no game has the variant '{}'\n", inv.variant);
+    return 1;
+  }
+  const auto selection = model::select_languages(source.games, inv.language, !inv.games.empty());
+  if (!selection.error.empty()) {
+    fmt::print(err, "kartenwerk: --lang {}: {}\n", inv.language, selection.error);
+    return 1;
+  }
   int status = 0;
-  for (const auto& language : languages)
-    status = std::max(status, preflight_language(inv, project, *profile, *fonts, language, out, err));
+  for (const auto& pass : selection.passes)
+    status = std::max(status, preflight_language(inv, project, *profile, *fonts, pass, source, out, err));
   return status;
 }
 

@@ -36,8 +36,8 @@ std::string choose_game(const std::vector<std::pair<std::string, std::string>>& 
 }  // namespace
 
 int run_serve(const Invocation& inv, std::ostream& out, std::ostream& err) {
-  studio::SessionKey initial{inv.games.empty() ? "" : inv.games.front(),
-                             inv.language.empty() ? std::string("de") : inv.language, inv.variant};
+  // Without --lang the game opens in its source language.
+  studio::SessionKey initial{inv.games.empty() ? "" : inv.games.front(), inv.language, inv.variant};
   try {
     studio::Studio studio(inv.root, inv.allow_read);
     if (std::string e = choose_game(studio.games(), initial.game); !e.empty()) {

@@ -23,8 +23,9 @@ struct Session {
 
 // Loads the database of `project` and selects the games of `inv`; prints
 // diagnostics to `err`. Returns nullopt-like (model == nullptr) on errors.
-// `language`: the text language to load (the source, German, by default).
+// `language`: the language to show the games translated into (LoadOptions);
+// empty, every game in its source language.
 Session open_session(const Invocation& inv, std::shared_ptr<const project::Project> project, std::ostream& err,
-                     const std::string& language = "de");
+                     const std::string& language = {});
 
 }  // namespace kw::cli

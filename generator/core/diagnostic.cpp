@@ -96,6 +96,11 @@ std::string format_diagnostic(const Diagnostic& d, const SourceTexts* sources) {
   out += severity_name(d.severity);
   out += ": " + d.message;
   if (!d.card_id.empty()) out += " (card " + d.card_id + ")";
+  if (!d.languages.empty()) {
+    out += d.languages.size() == 1 ? " (language " : " (languages ";
+    for (size_t i = 0; i < d.languages.size(); ++i) out += (i ? ", " : "") + d.languages[i];
+    out += ")";
+  }
   if (!d.game.empty() || !d.check.empty())
     out += " [" + d.game + (d.game.empty() || d.check.empty() ? "" : ": ") + d.check + "]";
   out += "\n";

@@ -33,6 +33,10 @@ struct Diagnostic {
   // `= {}` lets aggregate initialisers leave them out without a warning.
   std::string game = {};
   std::string check = {};
+  // The languages of the text it was found in, where that matters (a text
+  // that does not fit): one finding for every language that shows the same
+  // text at the same place (`check` merges them).
+  std::vector<std::string> languages = {};
 };
 
 class Diagnostics {

@@ -32,23 +32,6 @@ bool is_language_code(std::string_view code) {
   return true;
 }
 
-std::string canonical_language_case(std::string_view code) {
-  std::string out(code);
-  size_t start = 0;
-  for (size_t part = 0; start <= out.size(); ++part) {
-    const size_t end = std::min(out.find_first_of("-_", start), out.size());
-    const size_t length = end - start;
-    for (size_t i = start; i < end; ++i) {
-      const bool upper = part > 0 && ((length == 2 && !std::isdigit(static_cast<unsigned char>(out[start]))) ||
-                                      (length == 4 && i == start));
-      out[i] = static_cast<char>(upper ? std::toupper(static_cast<unsigned char>(out[i]))
-                                       : std::tolower(static_cast<unsigned char>(out[i])));
-    }
-    start = end + 1;
-  }
-  return out;
-}
-
 std::string path_name_problem(std::string_view path) {
   if (path.empty()) return "is empty";
   if (path.front() == '/') return "is an absolute path";

@@ -16,13 +16,6 @@ bool is_plain_id(std::string_view id);
 // pt-BR, zh_Hant).
 bool is_language_code(std::string_view code);
 
-// A language code (is_language_code) in the case BCP 47 recommends: the
-// language lower-case, a script of four letters title-case, a region of two
-// letters upper-case, anything else lower-case; separators kept ("EN" ->
-// "en", "pt-br" -> "pt-BR", "ZH_HANT" -> "zh_Hant"). So "EN" from a PO
-// header names the folder data/locales/en, not a second folder beside it.
-std::string canonical_language_case(std::string_view code);
-
 // What keeps `path` from being a file name a project may give for a file
 // kartenwerk writes (a print shop's file names in data/print/profiles.yaml),
 // or "" when nothing does: a relative path of at most 8 parts separated by

@@ -3,18 +3,13 @@
 #include <map>
 #include <set>
 
+#include "core/language.h"
 #include "layout/layout_def.h"
 #include "model/strings.h"
 #include "rules/registry.h"
 #include "rules/rules.h"
 
 namespace kw::i18n {
-
-namespace {
-
-bool is_layout_id(const std::string& id) { return id.rfind("layout.", 0) == 0; }
-
-}  // namespace
 
 std::string placeholder_note(const std::string& source, const std::map<std::string, std::string>& rule_values) {
   std::string note;
@@ -23,9 +18,17 @@ std::string placeholder_note(const std::string& source, const std::map<std::stri
     const size_t end = source.find("}}", at + 2);
     if (end == std::string::npos) break;
     std::string name = source.substr(at + 2, end - at - 2);
+    const bool counted = name.find(',') != std::string::npos;  // {{n, plural, one {…} other {…}}}
+    name = name.substr(0, name.find(','));
     name.erase(0, name.find_first_not_of(' '));
     name.erase(name.find_last_not_of(' ') + 1);
-    if (name.empty() || !seen.insert(name).second) continue;
+    if (name.empty() || !seen.insert(name + (counted ? "," : "")).second) continue;
+    if (counted) {
+      note += "{{" + name +
+              ", plural, …}}: a count; give one form per plural category of your language in "
+              "`category {text}` (# is the number)\n";
+      continue;
+    }
     note += "{{" + name + "}}: ";
     if (name.rfind("rules.", 0) == 0) {
       note += "filled in by the game's rules";
@@ -95,28 +98,39 @@ PoFile to_po(const std::vector<CatalogEntry>& entries, const model::Locale* loca
   PoFile po;
   po.language = language;
   po.game = game;
-  // Literal layout text used more than once is one entry: the first id, every place.
-  std::map<std::string, size_t> layout_text;  // German -> index in po.entries
+  // A source text used more than once (the same sentence on four cards, a
+  // layout's literal text on every card) is one entry: the first id, every
+  // place. Uses already translated differently stay entries of their own,
+  // so an export never merges translations a translator kept apart.
+  std::map<std::pair<std::string, std::string>, size_t> shared;  // source, translation -> index in po.entries
   for (const auto& e : entries) {
-    if (is_layout_id(e.id)) {
-      auto [first, fresh] = layout_text.emplace(e.source, po.entries.size());
-      if (!fresh) {
-        PoEntry& shared = po.entries[first->second];
-        if (e.loc.known()) shared.reference += (shared.reference.empty() ? "" : " ") + e.loc.str();
-        shared.comment += (shared.comment.empty() ? "" : "\n") + ("also " + e.id);
-        continue;
-      }
+    const model::LocaleEntry* t = locale ? locale->find(e.id) : nullptr;
+    const std::string translation = t ? t->text : std::string();
+    const bool fuzzy = t && !t->text.empty() && t->source != e.source;
+    auto [first, fresh] = shared.emplace(std::make_pair(e.source, translation), po.entries.size());
+    if (!fresh) {
+      PoEntry& same = po.entries[first->second];
+      if (e.loc.known()) same.reference += (same.reference.empty() ? "" : " ") + e.loc.str();
+      same.comment += (same.comment.empty() ? "" : "\n") + ("also " + e.id);
+      same.fuzzy = same.fuzzy || fuzzy;
+      continue;
     }
     PoEntry p;
     p.context = e.id;
     p.source = e.source;
-    if (const model::LocaleEntry* t = locale ? locale->find(e.id) : nullptr) {
-      p.translation = t->text;
-      p.fuzzy = !t->text.empty() && t->source != e.source;
-    }
+    p.translation = translation;
+    p.fuzzy = fuzzy;
     // Locations are project paths, so PO files do not depend on where the project lives.
     if (e.loc.known()) p.reference = e.loc.str();
     p.comment = e.note;
+    // A text with a count gives its forms inline (ICU's plural syntax, which
+    // Weblate, Crowdin and Lokalise check): which ones this language needs.
+    if (e.source.find(", plural,") != std::string::npos) {
+      std::string categories;
+      for (const auto& c : plural_categories(language)) categories += (categories.empty() ? "" : ", ") + c;
+      p.comment += (p.comment.empty() ? "" : "\n") + ("The plural forms " + language + " needs: " + categories);
+      p.flags.push_back("icu-message-format");
+    }
     po.entries.push_back(std::move(p));
   }
   return po;
@@ -125,11 +139,14 @@ PoFile to_po(const std::vector<CatalogEntry>& entries, const model::Locale* loca
 size_t merge_po(const PoFile& po, const std::vector<CatalogEntry>& entries, model::Locale& locale,
                 const std::string& po_file, Diagnostics& diags) {
   std::map<std::string, const CatalogEntry*> by_id;
-  std::map<std::string, std::vector<const CatalogEntry*>> layout_text;  // German -> its layout entries
+  std::map<std::string, std::vector<const CatalogEntry*>> by_source;  // source text -> its uses
   for (const auto& e : entries) {
     by_id[e.id] = &e;
-    if (is_layout_id(e.id)) layout_text[e.source].push_back(&e);
+    by_source[e.source].push_back(&e);
   }
+  // Ids with an entry of their own: a shared entry does not translate them.
+  std::set<std::string> own;
+  for (const auto& p : po.entries) own.insert(p.context);
   size_t set = 0;
   for (const auto& p : po.entries) {
     auto it = by_id.find(p.context);
@@ -140,14 +157,14 @@ size_t merge_po(const PoFile& po, const std::vector<CatalogEntry>& entries, mode
       continue;
     }
     if (p.source != it->second->source && !p.source_plural) {
-      // The translation was made from other German: another variant's text
-      // under the same id, or the German changed since the export. Recording
-      // it as a translation of today's German would hide that.
-      diags.warning({po_file, 0, 0},
-                    "'" + p.context + "': the PO's German (msgid) is not the German of " + whose + " now; not imported",
-                    {},
-                    "export the PO again (the entry comes out fuzzy with the new German); "
-                    "a variant's PO names its variant in X-Kartenwerk-Variant");
+      // The translation was made from another source text: another
+      // variant's text under the same id, or the source changed since the
+      // export. Recording it as a translation of today's text would hide that.
+      diags.warning(
+          {po_file, 0, 0},
+          "'" + p.context + "': the PO's source text (msgid) is not the text of " + whose + " now; not imported", {},
+          "export the PO again (the entry comes out fuzzy with the new source text); "
+          "a variant's PO names its variant in X-Kartenwerk-Variant");
       continue;
     }
     if (p.source_plural) {
@@ -155,18 +172,19 @@ size_t merge_po(const PoFile& po, const std::vector<CatalogEntry>& entries, mode
       // (msgstr[0]? [1]?) would be wrong for some count in some language.
       diags.error({po_file, 0, 0},
                   "'" + p.context + "' has plural forms (msgid_plural), but kartenwerk strings have one", {},
-                  "translate it with a single msgid/msgstr pair");
+                  "translate it with a single msgid/msgstr pair; a count's forms go inside the text "
+                  "({{n, plural, one {…} other {…}}}, README: Translations)");
       continue;
     }
     if (p.translation.empty()) continue;
-    // One entry for a layout text used more than once translates every use.
-    std::vector<const CatalogEntry*> uses = {it->second};
-    if (is_layout_id(p.context)) uses = layout_text[it->second->source];
-    for (const CatalogEntry* use : uses) {
+    // One entry for a text used more than once translates every use that has
+    // no entry of its own.
+    for (const CatalogEntry* use : by_source[it->second->source]) {
+      if (use->id != p.context && own.count(use->id)) continue;
       auto& entry = locale.strings[use->id];
       entry.text = p.translation;
-      // A reviewed entry records the German it now translates; a fuzzy one
-      // keeps the German it was made from (none if new), so it stays stale.
+      // A reviewed entry records the source text it now translates; a fuzzy
+      // one keeps the text it was made from (none if new), so it stays stale.
       if (!p.fuzzy) entry.source = use->source;
       ++set;
     }

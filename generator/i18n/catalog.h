@@ -14,7 +14,7 @@ namespace kw::i18n {
 
 struct CatalogEntry {
   std::string id;
-  std::string source;  // German
+  std::string source;  // in the game's source language
   SourceLoc loc;
   // For the translator (PO "#." lines): what each {{…}} placeholder of the
   // source stands for; empty when it has none.
@@ -26,13 +26,13 @@ struct CatalogEntry {
 // card, a field of a table entry the card names), then that they stay as they are.
 std::string placeholder_note(const std::string& source, const std::map<std::string, std::string>& rule_values);
 
-// Built from the German (source) model. Layout files that fail to parse are
+// Built from the model in the game's source language. Layout files that fail to parse are
 // reported to `diags` and skipped.
 std::vector<CatalogEntry> catalog(const model::Model& source, const model::Game& game, Diagnostics& diags);
 
 // The strings of a variant's catalog (`variant`, made from the model with
 // the variant applied) that the variant adds or changes: those whose id the
-// base game's catalog lacks or whose German differs from it. Only these go
+// base game's catalog lacks or whose source text differs from it. Only these go
 // into the variant's locale file and PO; the rest are the base game's.
 std::vector<CatalogEntry> variant_strings(const std::vector<CatalogEntry>& variant,
                                           const std::vector<CatalogEntry>& base);
@@ -40,7 +40,7 @@ std::vector<CatalogEntry> variant_strings(const std::vector<CatalogEntry>& varia
 struct Status {
   size_t total = 0;
   std::vector<const CatalogEntry*> missing;  // no translation
-  std::vector<const CatalogEntry*> stale;    // translated from another German text
+  std::vector<const CatalogEntry*> stale;    // translated from another source text
   std::vector<std::string> unused;           // ids in the locale that no longer exist
 };
 Status status(const std::vector<CatalogEntry>& entries, const model::Locale* locale);
@@ -51,9 +51,9 @@ PoFile to_po(const std::vector<CatalogEntry>& entries, const model::Locale* loca
              const std::string& game);
 // Merges a PO file's translations into `locale` (msgctxt ids the catalog
 // knows; an empty msgstr leaves the string untranslated). Unknown ids and
-// plural entries are errors; an entry whose msgid is not the catalog's German
-// (another variant's PO, or the German changed since the export) is skipped
-// with a warning, so no translation is recorded as made from German it was
+// plural entries are errors; an entry whose msgid is not the catalog's source
+// text (another variant's PO, or the text changed since the export) is skipped
+// with a warning, so no translation is recorded as made from a text it was
 // not made from. Returns the number of strings set.
 size_t merge_po(const PoFile& po, const std::vector<CatalogEntry>& entries, model::Locale& locale,
                 const std::string& po_file, Diagnostics& diags);

@@ -1,7 +1,9 @@
 #pragma once
 // gettext PO files, so translators can use Poedit, Weblate & co.
-// Each string is one entry: msgctxt = its kartenwerk id, msgid = the German
-// source, msgstr = the translation; "#, fuzzy" marks a stale translation.
+// Each string is one entry: msgctxt = its kartenwerk id, msgid = the source
+// text (in the game's source language), msgstr = the translation; "#, fuzzy"
+// marks a stale translation. Strings with the same source text share one
+// entry (see catalog.h, to_po).
 //
 // Plural entries (msgid_plural with msgstr[0..n]) are read and written
 // without loss, but kartenwerk strings have a single form (numbers in card
@@ -16,9 +18,10 @@ namespace kw::i18n {
 
 struct PoEntry {
   std::string context;      // msgctxt: the string id
-  std::string source;       // msgid: German
+  std::string source;       // msgid: the source text
   std::string translation;  // msgstr (of an entry without plural forms)
   bool fuzzy = false;
+  std::vector<std::string> flags;                // "#," flags besides fuzzy ("icu-message-format")
   std::string comment;                           // "#." extracted comments (where the string is used), one per line
   std::string reference;                         // "#:" file:line references, separated by spaces
   std::string translator_comment;                // "# " comments, one per line
@@ -27,8 +30,9 @@ struct PoEntry {
 };
 
 struct PoFile {
-  std::string language;  // from the header's Language:
-  std::string game;      // from the header's X-Kartenwerk-Game:
+  std::string language;         // from the header's Language:
+  std::string source_language;  // X-Source-Language: the game's (msgid is in it)
+  std::string game;             // from the header's X-Kartenwerk-Game:
   // From X-Kartenwerk-Variant: the variant whose own strings the file holds
   // (data/variants/<game>/<variant>.yaml); empty for the base game.
   std::string variant;

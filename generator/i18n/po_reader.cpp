@@ -289,6 +289,7 @@ void read_header(po_file_t file, PoFile& po, const std::string& file_name, Diagn
   CString header(const_cast<char*>(po_file_domain_header(file, nullptr)));
   po.language = header_field(header.get(), "Language");
   po.game = header_field(header.get(), "X-Kartenwerk-Game");
+  po.source_language = header_field(header.get(), "X-Source-Language");
   po.variant = header_field(header.get(), "X-Kartenwerk-Variant");
   const std::string charset = charset_of(header_field(header.get(), "Content-Type"));
   if (!charset.empty() && strcasecmp(charset.c_str(), "UTF-8") != 0)

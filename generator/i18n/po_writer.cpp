@@ -51,7 +51,9 @@ std::string write_entry(const PoEntry& e) {
   if (!e.translator_comment.empty()) out += comment_lines("#", e.translator_comment);
   if (!e.comment.empty()) out += comment_lines("#.", e.comment);
   if (!e.reference.empty()) out += "#: " + e.reference + "\n";
-  if (e.fuzzy) out += "#, fuzzy\n";
+  std::vector<std::string> flags = e.flags;
+  if (e.fuzzy) flags.insert(flags.begin(), "fuzzy");
+  for (size_t i = 0; i < flags.size(); ++i) out += (i ? ", " : "#, ") + flags[i] + (i + 1 == flags.size() ? "\n" : "");
   out += "msgctxt " + po_string(e.context) + "\n";
   out += "msgid " + po_string(e.source) + "\n";
   if (!e.source_plural) return out + "msgstr " + po_string(e.translation) + "\n";
@@ -67,7 +69,7 @@ std::string write_entry(const PoEntry& e) {
 std::string write_po(const PoFile& po) {
   std::string out;
   const std::string what = po.variant.empty() ? po.game : po.game + " variant " + po.variant;
-  out += "# kartenwerk strings of " + what + ", German source, " + po.language + " translation.\n";
+  out += "# kartenwerk strings of " + what + ", " + po.source_language + " source, " + po.language + " translation.\n";
   if (!po.variant.empty())
     out += "# Only the strings the variant adds or changes; the others are translated with the base game.\n";
   out += "msgid \"\"\nmsgstr \"\"\n";
@@ -76,9 +78,14 @@ std::string write_po(const PoFile& po) {
   out += "\"MIME-Version: 1.0\\n\"\n";
   out += "\"Content-Type: text/plain; charset=UTF-8\\n\"\n";
   out += "\"Content-Transfer-Encoding: 8bit\\n\"\n";
+  // gettext's template values: a PO editor fills them in when the translator
+  // saves, and `msgfmt --check` takes a file with them (without them it warns).
+  out += "\"PO-Revision-Date: YEAR-MO-DA HO:MI+ZONE\\n\"\n";
+  out += "\"Last-Translator: FULL NAME <EMAIL@ADDRESS>\\n\"\n";
+  out += "\"Language-Team: LANGUAGE <LL@li.org>\\n\"\n";
   out += "\"X-Kartenwerk-Game: " + po.game + "\\n\"\n";
   if (!po.variant.empty()) out += "\"X-Kartenwerk-Variant: " + po.variant + "\\n\"\n";
-  out += "\"X-Source-Language: de\\n\"\n";
+  out += "\"X-Source-Language: " + po.source_language + "\\n\"\n";
   for (const auto& e : po.entries) out += write_entry(e);
   return out;
 }

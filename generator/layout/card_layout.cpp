@@ -93,7 +93,9 @@ Resolver make_resolver(const Context& ctx, const Scope& scope) {
 }
 
 void report(const Context& ctx, const ElementCommon& e, const std::string& message) {
-  ctx.diags.error(e.loc, message, ctx.card_id);
+  Diagnostic d{Severity::Error, e.loc, message, ctx.card_id, {}, ctx.game.id};
+  d.languages = {ctx.language};
+  ctx.diags.add(std::move(d));
 }
 
 // The field paths `text` reads ("**{{title}}**" -> title), in order.
@@ -103,6 +105,7 @@ std::vector<std::string> read_paths(const std::string& text) {
     size_t close = text.find("}}", open + 2);
     if (close == std::string::npos) break;
     std::string path = text.substr(open + 2, close - open - 2);
+    path = path.substr(0, path.find(','));  // a count's plural forms follow a comma
     path.erase(0, path.find_first_not_of(" \t"));
     path.erase(path.find_last_not_of(" \t") + 1);
     out.push_back(path);
@@ -139,8 +142,13 @@ std::optional<SourceLoc> card_text_loc(const Context& ctx, const Scope& scope, c
 void report_text(const Context& ctx, const Scope& scope, const ElementCommon& e, const std::string& source,
                  const std::string& needle, const std::string& message, Severity severity = Severity::Error) {
   std::optional<SourceLoc> at = card_text_loc(ctx, scope, source, needle);
-  Diagnostic d{severity, at ? *at : e.loc, message, ctx.card_id,
-               at ? "set by the layout element at " + e.loc.str() : std::string()};
+  Diagnostic d{severity,
+               at ? *at : e.loc,
+               message,
+               ctx.card_id,
+               at ? "set by the layout element at " + e.loc.str() : std::string(),
+               ctx.game.id};
+  d.languages = {ctx.language};
   ctx.diags.add(std::move(d));
 }
 
@@ -156,7 +164,7 @@ std::optional<std::string> card_text_needle(const std::string& error) {
 
 std::optional<std::string> eval(const Context& ctx, const Scope& scope, const ElementCommon& e,
                                 const std::string& text) {
-  auto r = interpolate(text, make_resolver(ctx, scope));
+  auto r = interpolate(text, make_resolver(ctx, scope), ctx.language);
   if (!r.ok()) {
     report(ctx, e, r.error);
     return std::nullopt;
@@ -169,7 +177,7 @@ std::optional<std::string> eval(const Context& ctx, const Scope& scope, const El
       if (path.rfind("rules.", 0) != 0) return std::nullopt;
       return make_resolver(ctx, scope)(path);
     };
-    auto inner = interpolate(r.value, rules_only);
+    auto inner = interpolate(r.value, rules_only, ctx.language);
     if (!inner.ok()) {
       // "unknown field 'rules.x'": found at the name in the card's text.
       std::string needle;
@@ -582,7 +590,8 @@ void mark_overflow(const Context& ctx, const ElementCommon& e, const Affine& t, 
 
 void draw(const Context& ctx, const Scope& scope, const TextElement& e, int) {
   // In a translation, the element's literal text comes from the locale.
-  std::string source = ctx.game.locale ? ctx.game.tr("layout." + ctx.def.id + "." + e.text_id, e.text) : e.text;
+  std::string source =
+      ctx.game.translated_by.empty() ? e.text : ctx.game.tr("layout." + ctx.def.id + "." + e.text_id, e.text);
   auto markup = eval(ctx, scope, e, source);
   if (!markup || markup->empty()) return;
   const Rect& box = e.box;
@@ -592,8 +601,7 @@ void draw(const Context& ctx, const Scope& scope, const TextElement& e, int) {
   Size set_size = sideways ? Size{box.h, box.w} : Size{box.w, box.h};
   text::TextStyle style = text_style(ctx, scope, e);
   auto result = ctx.typesetter.set(*markup, style, set_size);
-  const std::string what = "text of element '" + (e.name.empty() ? std::string("text") : e.name) + "' (language " +
-                           ctx.language + ", game " + ctx.game.id + "): ";
+  const std::string what = "text of element '" + (e.name.empty() ? std::string("text") : e.name) + "': ";
   std::optional<Point> overflow;  // draft: where the grown box starts
   const std::optional<std::string> needle = result.text ? std::nullopt : card_text_needle(result.error);
   if (!result.text && ctx.draft) {

@@ -33,7 +33,7 @@ class Layouter {
   // `values` are the rules engine's texts for this game ({{rules.<name>}}).
   // The page takes the format of the card's deck (of `back_of` for a back).
   page::Page layout(const LayoutDef& def, const model::Game& game, const model::Card* card, Diagnostics& diags,
-                    const std::string& language = "de", const ValueMap* values = nullptr,
+                    const std::string& language = {}, const ValueMap* values = nullptr,
                     const model::Deck* back_of = nullptr) const;
 
   // A variant's font swaps (`fonts: { junicode: garamond }`) checked

@@ -1,10 +1,12 @@
 #include "layout/expression.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <optional>
 #include <vector>
 
+#include "core/language.h"
 #include "model/field_path.h"
 
 namespace kw::layout {
@@ -151,7 +153,63 @@ Condition::Result truth(const Node& n, const Resolver& resolve) {
 
 }  // namespace
 
-ExprResult interpolate(const std::string& text, const Resolver& resolve) {
+namespace {
+
+// The index of the "}}" that closes the placeholder opened at `open`, the
+// braces of a count's forms nested inside it; npos when it does not close.
+size_t placeholder_end(const std::string& text, size_t open) {
+  int depth = 0;
+  for (size_t i = open + 2; i < text.size(); ++i) {
+    if (text[i] == '{') {
+      ++depth;
+    } else if (text[i] == '}') {
+      if (depth == 0) return text.compare(i, 2, "}}") == 0 ? i : std::string::npos;
+      --depth;
+    }
+  }
+  return std::string::npos;
+}
+
+const char* const kCategories[] = {"zero", "one", "two", "few", "many", "other"};
+
+// "one {# point} other {# points} =0 {no points}": each key with its text.
+std::optional<std::vector<std::pair<std::string, std::string>>> parse_forms(const std::string& s, std::string& error) {
+  std::vector<std::pair<std::string, std::string>> forms;
+  size_t i = 0;
+  while (true) {
+    while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
+    if (i == s.size()) break;
+    const size_t key_start = i;
+    while (i < s.size() && s[i] != '{' && !std::isspace(static_cast<unsigned char>(s[i]))) ++i;
+    const std::string key = s.substr(key_start, i - key_start);
+    while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
+    const bool exact = key.size() > 1 && key[0] == '=' && std::all_of(key.begin() + 1, key.end(), [](char c) {
+                         return std::isdigit(static_cast<unsigned char>(c));
+                       });
+    if (!exact && std::find(std::begin(kCategories), std::end(kCategories), key) == std::end(kCategories)) {
+      error = "'" + key + "' is no plural form (zero, one, two, few, many, other, or =N for exactly N)";
+      return std::nullopt;
+    }
+    if (i == s.size() || s[i] != '{') {
+      error = "the plural form '" + key + "' needs its text in { }";
+      return std::nullopt;
+    }
+    int depth = 0;
+    const size_t text_start = ++i;
+    for (; i < s.size() && (s[i] != '}' || depth > 0); ++i) depth += s[i] == '{' ? 1 : s[i] == '}' ? -1 : 0;
+    if (i == s.size()) {
+      error = "the plural form '" + key + "' has no closing '}'";
+      return std::nullopt;
+    }
+    forms.emplace_back(key, s.substr(text_start, i - text_start));
+    ++i;
+  }
+  return forms;
+}
+
+}  // namespace
+
+ExprResult interpolate(const std::string& text, const Resolver& resolve, const std::string& language) {
   std::string out;
   size_t pos = 0;
   while (true) {
@@ -160,15 +218,55 @@ ExprResult interpolate(const std::string& text, const Resolver& resolve) {
       out += text.substr(pos);
       return {out, {}};
     }
-    size_t close = text.find("}}", open + 2);
+    size_t close = placeholder_end(text, open);
     if (close == std::string::npos) return {{}, "'{{' without closing '}}' in \"" + text + "\""};
     out += text.substr(pos, open - pos);
-    std::string path = trim(text.substr(open + 2, close - open - 2));
+    const std::string inner = text.substr(open + 2, close - open - 2);
+    pos = close + 2;
+    const size_t comma = inner.find(',');
+    std::string path = trim(inner.substr(0, comma));
     if (!is_path(path)) return {{}, "'" + path + "' is not a field path"};
     auto v = resolve(path);
     if (!v) return {{}, "unknown field '" + path + "'"};
-    out += *v;
-    pos = close + 2;
+    if (comma == std::string::npos) {
+      out += *v;
+      continue;
+    }
+    // {{count, plural, one {# card} other {# cards}}}: the form the count
+    // takes in the text's language (CLDR's plural rules, through ICU).
+    const std::string rest = trim(inner.substr(comma + 1));
+    if (rest.rfind("plural", 0) != 0 || trim(rest.substr(6)).rfind(',', 0) != 0)
+      return {{}, "'{{" + inner + "}}': after the field comes ', plural, <forms>' or nothing"};
+    std::string error;
+    auto forms = parse_forms(trim(trim(rest.substr(6)).substr(1)), error);
+    if (!forms) return {{}, "'{{" + path + ", plural, …}}': " + error};
+    char* end = nullptr;
+    const double n = std::strtod(v->c_str(), &end);
+    if (v->empty() || end != v->c_str() + v->size())
+      return {{}, "'{{" + path + ", plural, …}}' needs a number, but " + path + " is '" + *v + "'"};
+    std::vector<std::string> missing;
+    for (const auto& category : plural_categories(language))
+      if (std::none_of(forms->begin(), forms->end(), [&](const auto& f) { return f.first == category; }))
+        missing.push_back(category);
+    if (!missing.empty()) {
+      std::string list;
+      for (const auto& m : missing) list += (list.empty() ? "" : ", ") + m;
+      return {{},
+              "'{{" + path + ", plural, …}}' lacks the form" + (missing.size() > 1 ? "s " : " ") + list +
+                  " that counts take in " + (language.empty() ? std::string("this language") : language)};
+    }
+    const std::string category = plural_category(language, n);
+    const std::string* chosen = nullptr;
+    for (const auto& [key, form] : *forms)
+      if (key[0] == '=' && std::strtod(key.c_str() + 1, nullptr) == n) chosen = &form;
+    for (const auto& [key, form] : *forms)
+      if (!chosen && key == category) chosen = &form;
+    std::string form = *chosen;  // `other` is there: plural_categories always asks for it
+    for (size_t hash = form.find('#'); hash != std::string::npos; hash = form.find('#', hash + v->size()))
+      form.replace(hash, 1, *v);
+    auto nested = interpolate(form, resolve, language);
+    if (!nested.ok()) return nested;
+    out += nested.value;
   }
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // The small expression language of layouts:
-//   interpolation  "{{region.name}}", "Punkte: {{class.points}}"
+//   interpolation  "{{region.name}}", "Punkte: {{class.points}}",
+//                  "{{points, plural, one {# Punkt} other {# Punkte}}}"
 //   conditions     "special", "!evil", "class.points != 0", "a && b == 'x'",
 //                  "space < 0", "i0 >= 2" (<, <=, >, >= compare numbers)
 // Paths are resolved by a callback, so this module knows nothing of cards.
@@ -22,8 +23,12 @@ struct ExprResult {
   bool ok() const { return error.empty(); }
 };
 
-// Replaces every {{path}} in `text` with its value.
-ExprResult interpolate(const std::string& text, const Resolver& resolve);
+// Replaces every {{path}} in `text` with its value. A count's words follow
+// it: {{path, plural, one {# card} other {# cards}}} takes the form of the
+// value's CLDR plural category in `language` (BCP 47; zero, one, two, few,
+// many, other, and =N for exactly N), `#` standing for the number; the text
+// must give every category whole numbers take in that language.
+ExprResult interpolate(const std::string& text, const Resolver& resolve, const std::string& language = {});
 
 // A `when:` or `where:` condition, parsed once when its layout is read into a
 // tree: alternatives (||) of conjunctions (&&) of terms, `a && b || c` being

@@ -100,6 +100,12 @@ const Schema& game_schema() {
                   required_key("name", text(), "the game's name (translatable)"),
                   key("subtitle", text(), "shown under the name (translatable)"),
                   required_key("format", id(), "the card format of its decks (an entry of formats:)"),
+                  key("language", text(),
+                      "the language its text is written in, a BCP 47 tag (en, en-GB, de, pt-BR, ja, ...); default: "
+                      "the database's `language:`"),
+                  key("translations", list_of(text()),
+                      "the languages it is translated into (BCP 47 tags, each with data/locales/<tag>/<game>.yaml); "
+                      "default: the database's `translations:`, else every language with a locale file of the game"),
                   key("rules", id(), "its rules module (default: declared checks only)"),
                   key("tables", dict_of(table_schema(), "table"), "lookup tables: regions, classes, ..."),
                   required_key("card_fields", field_declarations_schema(), "the schema of its cards"),
@@ -124,6 +130,12 @@ const Schema& database_file_schema() {
       "database file", {
                            key("kartenwerk", integer(), "the version of the database format"),
                            key("include", list_of(text()), "files to read next, relative to this one ('*' matches)"),
+                           key("language", text(),
+                               "data/cards.yaml only: the language the games are written in unless a game says "
+                               "otherwise (a BCP 47 tag)"),
+                           key("translations", list_of(text()),
+                               "data/cards.yaml only: the languages the games are translated into unless a game says "
+                               "otherwise"),
                            key("formats", dict_of(format_schema(), "format"), "card and page formats by id"),
                            key("game", game_schema(), "a game"),
                            key("extend", extend_schema(), "decks added to a game defined elsewhere"),

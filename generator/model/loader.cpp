@@ -8,6 +8,7 @@
 
 #include <fnmatch.h>
 
+#include "core/language.h"
 #include "core/limits.h"
 #include "core/names.h"
 #include "model/card_table.h"
@@ -30,10 +31,21 @@ const TableEntry* Table::find(const std::string& entry_id) const {
   return nullptr;
 }
 
-std::string Game::tr(const std::string& id_, const std::string& german) const {
-  for (const Locale* l : {variant_locale, locale})
-    if (const LocaleEntry* e = l ? l->find(id_) : nullptr; e && !e->text.empty()) return e->text;
-  return german;
+std::string Game::tr(const std::string& id_, const std::string& source) const {
+  for (const auto& layer : translated_by)
+    for (const Locale* l : {layer.variant, layer.base})
+      if (const LocaleEntry* e = l ? l->find(id_) : nullptr; e && !e->text.empty()) return e->text;
+  return source;
+}
+
+std::vector<std::string> Game::languages() const {
+  std::vector<std::string> out = {source_language};
+  out.insert(out.end(), translations.begin(), translations.end());
+  return out;
+}
+
+bool Game::has_language(const std::string& tag) const {
+  return tag == source_language || std::find(translations.begin(), translations.end(), tag) != translations.end();
 }
 
 const Table* Game::table(const std::string& id_) const {
@@ -128,6 +140,8 @@ class Loader {
     }
     load_file(db, {});
     for (auto& [game, value] : pending_games_) finish_game(*game, value);
+    for (auto& game : model_->games) resolve_languages(*game);
+    model_->default_language = project_language_.value_or("");
     for (const auto& ext : extensions_) apply_extension(ext);
     if (!variant_.empty()) apply_variant();
     for (auto& game : model_->games) finish_decks(*game);
@@ -156,6 +170,15 @@ class Loader {
       diags_.error({file, 1, 1}, "the card database is empty (it needs 'include:' or 'game:')");
     if (doc->is_null()) return;
     yaml::Reader r(*doc, database_file_schema(), diags_, {project::file_name(file), {}, {}});
+    for (const char* key : {"language", "translations"})
+      if (const Value* v = r.find(key); v && included_from.known())
+        diags_.error(v->key_loc, std::string("'") + key + "' is the project's default, set in data/cards.yaml only", {},
+                     "a game says its own in its `game:` map");
+    if (!included_from.known()) {
+      project_language_ = read_language(r.find("language"), "the project's language");
+      if (project_language_) project_language_loc_ = r.find("language")->loc;
+      project_translations_ = read_languages(r.find("translations"), project_language_.value_or(""));
+    }
     r.each("formats", [&](const std::string& id, const Value& f) { load_format(id, f); });
     if (const Value* game = r.find("game")) load_game(*game, file);
     if (const Value* ext = r.find("extend")) extensions_.push_back(*ext);
@@ -234,6 +257,15 @@ class Loader {
     game->name = r.text("name").value_or("");
     game->rules = r.text("rules").value_or("");
     game->format_id = r.text("format").value_or("");
+    if (auto language = read_language(r.find("language"), "game '" + game->id + "': the language")) {
+      game->source_language = *language;
+      game->language_loc = r.find("language")->loc;
+    }
+    if (const Value* translations = r.find("translations")) {
+      game->translations_declared = true;
+      game->translations = read_languages(translations, r.find("language") ? game->source_language : "")
+                               .value_or(std::vector<std::string>{});
+    }
     game->info = v;
     game->file = file;
     game->loc = v.loc;
@@ -242,6 +274,89 @@ class Loader {
       if (g->id == game->id) diags_.error(r.find("id")->loc, "game '" + game->id + "' defined twice");
     pending_games_.emplace_back(game.get(), v);
     model_->games.push_back(std::move(game));
+  }
+
+  // A language tag of the data, in the one spelling languages have
+  // everywhere (core/language.h); nullopt (and said) when it is none.
+  std::optional<std::string> read_language(const Value* v, const std::string& what) {
+    if (!v || !v->is_scalar()) return std::nullopt;
+    const auto canonical = canonical_language(v->scalar);
+    if (!canonical) {
+      diags_.error(v->loc, what + " '" + v->scalar + "' is no language tag", {},
+                   "a BCP 47 tag: en, en-GB, de, de-CH, fr, pt-BR, ja, ar, zh-Hant, ...");
+      return std::nullopt;
+    }
+    if (*canonical != v->scalar) {
+      diags_.error(v->loc, what + " '" + v->scalar + "' is spelt '" + *canonical + "'", {},
+                   "languages are named one way everywhere (folders, PO headers, output)");
+      return std::nullopt;
+    }
+    return canonical;
+  }
+
+  // A list of translations: tags, each once, none the source language.
+  std::optional<std::vector<std::string>> read_languages(const Value* v, const std::string& source) {
+    if (!v || !v->is_list()) return std::nullopt;
+    std::vector<std::string> out;
+    for (const auto& item : v->list) {
+      auto tag = read_language(&item, "the translation");
+      if (!tag) continue;
+      if (*tag == source)
+        diags_.error(item.loc, "'" + *tag + "' is the language the text is written in, not a translation");
+      else if (std::find(out.begin(), out.end(), *tag) != out.end())
+        diags_.error(item.loc, "the translation '" + *tag + "' is listed twice");
+      else
+        out.push_back(*tag);
+    }
+    return out;
+  }
+
+  // A game's languages: its own declaration, else the project's default;
+  // translations not declared are those with a locale file of the game.
+  // Which locale files belong to no language of the game is said here.
+  void resolve_languages(Game& game) {
+    if (!game.language_loc.known() && project_language_) {
+      game.source_language = *project_language_;
+      game.language_loc = project_language_loc_;
+    }
+    if (!game.language_loc.known())
+      diags_.warning(game.loc,
+                     "game '" + game.id +
+                         "' does not say which language its text is in: words are broken and "
+                         "hyphenated by no language's rules, and translations have no source language to name",
+                     {},
+                     "add `language: <tag>` (en, de, fr, ...) to its game map, or to data/cards.yaml for every game");
+    if (!game.translations_declared && project_translations_) {
+      game.translations_declared = true;
+      for (const auto& t : *project_translations_)
+        if (t != game.source_language) game.translations.push_back(t);
+    }
+    // A language with a locale file of the game: its own strings, or only a
+    // variant's (<game>.yaml, <game>.<variant>.yaml).
+    std::vector<std::string> with_files;
+    for (const auto& lang : project_.list("data/locales"))
+      for (const auto& name : project_.list("data/locales/" + lang))
+        if (name == game.id + ".yaml" || (name.starts_with(game.id + ".") && name.ends_with(".yaml"))) {
+          with_files.push_back(lang);
+          break;
+        }
+    if (!game.translations_declared) {
+      for (const auto& lang : with_files)
+        if (lang != game.source_language && canonical_language(lang) == lang) game.translations.push_back(lang);
+      return;
+    }
+    for (const auto& lang : with_files) {
+      if (game.has_language(lang) || canonical_language(lang) != lang) continue;
+      const std::string file = locale_file(lang, game.id);
+      diags_.warning({file, 0, 0},
+                     lang == game.source_language
+                         ? file + " translates game " + game.id + " into " + lang + ", the language it is written in"
+                         : file + " translates game " + game.id + " into " + lang +
+                               ", which is not one of its translations: it is not used",
+                     {},
+                     lang == game.source_language ? "remove it, or change the game's `language:`"
+                                                  : "add " + lang + " to the game's `translations:`");
+    }
   }
 
   // Games are finished after all files are read, so formats may come later.
@@ -685,6 +800,9 @@ class Loader {
   std::vector<Value> extensions_;
   std::string variant_;
   std::map<std::string, std::set<std::string>> card_ids_;
+  std::optional<std::string> project_language_;  // data/cards.yaml's `language:`
+  SourceLoc project_language_loc_;
+  std::optional<std::vector<std::string>> project_translations_;  // ... its `translations:`
 };
 
 }  // namespace
@@ -696,40 +814,59 @@ std::vector<std::string> available_variants(const project::Project& project, con
   return out;
 }
 
+namespace {
+
+// The translations `game` is shown through in `language`, nearest first
+// (core/language.h fallback_chain): each language of the chain that is a
+// translation of the game, with its locale files.
+std::vector<Game::Translation> translation_layers(const Game& game, const std::string& language,
+                                                  const std::vector<Locale>& locales) {
+  std::vector<Game::Translation> layers;
+  for (const auto& lang : fallback_chain(language, game.translations, game.source_language)) {
+    if (lang == game.source_language) break;  // the data itself
+    if (lang != language && !game.has_language(lang)) continue;
+    layers.push_back({find_locale(locales, lang, game.id),
+                      game.variant.empty() ? nullptr : find_locale(locales, lang, game.id, game.variant)});
+  }
+  return layers;
+}
+
+}  // namespace
+
 LoadResult load_model(const project::Project& project, const LoadOptions& options) {
   LoadResult result;
   Loader loader(project, result.diagnostics, options.variant);
   result.model = loader.run();
-  if (!result.model || options.language == kSourceLanguage) return result;
+  if (!result.model) return result;
   Model& model = *result.model;
+  for (auto& game : model.games) game->language = game->source_language;
+  if (options.language.empty()) return result;
   model.language = options.language;
-  auto langs = available_languages(project);
-  if (std::find(langs.begin(), langs.end(), options.language) == langs.end()) {
-    result.diagnostics.error(
-        {}, "no translation into '" + options.language + "' (no folder data/locales/" + options.language + "/)", {},
-        "languages: " + join_names(langs));
-    result.model.reset();
-    return result;
-  }
+  // Which games are shown in the language is theirs to say (their
+  // translations); the others stay in their source language.
+  bool any = false;
+  for (const auto& game : model.games)
+    any = any || (game->language != options.language && game->has_language(options.language));
+  if (!any) return result;
   model.locales = load_locales(project, result.diagnostics);
   // A variant's own strings (those it adds or changes) are translated in its
-  // own locale file: which they are, the base game's German tells.
+  // own locale file: which they are, the base game's source text tells.
   std::unique_ptr<Model> base;
   if (!options.variant.empty()) {
     Diagnostics reported;  // the same files were just loaded and reported
     base = Loader(project, reported, "").run();
   }
   for (auto& game : model.games) {
+    if (game->language == options.language || !game->has_language(options.language)) continue;
     game->language = options.language;
-    game->locale = find_locale(model.locales, options.language, game->id);
+    game->translated_by = translation_layers(*game, options.language, model.locales);
     const Game* base_game = base && !game->variant.empty() ? base->game(game->id) : nullptr;
     if (!base_game) {
-      localize(*game, game->locale, options.language, result.diagnostics);
+      localize(*game, result.diagnostics);
       continue;
     }
-    game->variant_locale = find_locale(model.locales, options.language, game->id, game->variant);
-    const VariantTranslation own{game->variant_locale, german_by_id(*base_game)};
-    localize(*game, game->locale, options.language, result.diagnostics, &own);
+    const auto base_source = source_by_id(*base_game);
+    localize(*game, result.diagnostics, &base_source);
   }
   if (result.diagnostics.has_errors()) result.model.reset();
   return result;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "core/language.h"
 #include "core/names.h"
 #include "model/value.h"
 #include "project/path.h"
@@ -29,17 +30,19 @@ const Locale* find_locale(const std::vector<Locale>& locales, const std::string&
 
 namespace {
 
-// The long form of a string: its German source and its translation.
+// The long form of a string: its source text and its translation.
 const yaml::Schema& string_schema() {
   using namespace yaml;  // the declaration builders
-  static const Schema s = record("string", {
-                                               key(kSourceLanguage, text(), "the German text it translates"),
-                                               key("text", text(), "the translation"),
-                                           });
+  static const Schema s =
+      described(dict_of(text(), "key"), "{ <the source language>: the source text, text: the translation }");
   return s;
 }
 
 }  // namespace
+
+std::string source_key(const std::string& source_language) {
+  return source_language.empty() || source_language == "und" ? "source" : source_language;
+}
 
 const yaml::Schema& locale_file_schema() {
   using namespace yaml;  // the declaration builders
@@ -52,8 +55,11 @@ const yaml::Schema& locale_file_schema() {
               "the variant whose own strings the file translates; must match the file name "
               "<game>.<variant>.yaml"),
           key("strings",
-              dict_of(described(one_of({text(), string_schema()}), "a text or { de: ..., text: ... }"), "string"),
-              "string id -> the translation (a text, or its German source and its text)"),
+              dict_of(described(one_of({text(), string_schema()}),
+                                "a text, or { <the game's source language>: <source text>, text: <translation> }"),
+                      "string"),
+              "string id -> the translation: a text, or its source text under the game's source language "
+              "(`de:` for a German game, `en:` for an English one; `source:` for any) and its `text:`"),
       });
   return s;
 }
@@ -80,10 +86,29 @@ bool read_locale(const Value& doc, Locale& locale, Diagnostics& diags) {
     if (v.is_scalar()) {
       e.text = v.scalar;  // short form: id: text (no recorded source)
     } else {
-      if (const Value* text = v.find("text")) e.text_loc = text->loc;
-      yaml::Reader fields(v, string_schema(), diags, {"string '" + id + "'", {}, {}});
-      e.text = fields.text("text").value_or("");
-      e.source = fields.text(kSourceLanguage).value_or("");
+      // { <source tag>: ..., text: ... }: which tag is right, the game
+      // says (checked where the game is known, see localize).
+      for (const auto& [key, member] : v.map) {
+        if (!member.is_scalar()) {
+          diags.error(member.loc, "'" + key + "' of string '" + id + "' must be a text, not " +
+                                      (member.is_list()  ? "a list"
+                                       : member.is_map() ? "a map"
+                                                         : "nothing"));
+          continue;
+        }
+        if (key == "text") {
+          e.text = member.scalar;
+          e.text_loc = member.loc;
+        } else if (e.source_key.empty() && (key == "source" || canonical_language(key) == key)) {
+          e.source_key = key;
+          e.source_key_loc = member.key_loc;
+          e.source = member.scalar;
+        } else {
+          diags.error(member.key_loc, "unknown key '" + key + "' in string '" + id + "'", {},
+                      "a string is { <the game's source language>: <source text>, text: <translation> }; it has "
+                      "one source text");
+        }
+      }
     }
     locale.strings.emplace(id, e);
   });
@@ -106,8 +131,15 @@ std::vector<Locale> load_locales(const project::Project& project, Diagnostics& d
   for (const auto& lang : project.list(dir)) {
     if (refused(dir + "/" + lang) || !project.is_directory(dir + "/" + lang)) continue;
     // The folder's name is the language: it names output folders too.
-    if (!is_language_code(lang)) {
-      diags.error({dir + "/" + lang, 0, 0}, "'" + lang + "' is no language code (de, en, pt-BR, ...)");
+    const auto canonical = canonical_language(lang);
+    if (!canonical) {
+      diags.error({dir + "/" + lang, 0, 0}, "'" + lang + "' is no language tag (BCP 47: en, de-CH, pt-BR, ...)");
+      continue;
+    }
+    if (*canonical != lang) {
+      diags.error({dir + "/" + lang, 0, 0},
+                  "the language folder '" + lang + "' is spelt '" + *canonical + "' in BCP 47", {},
+                  "rename it to data/locales/" + *canonical + "/ (languages are named one way everywhere)");
       continue;
     }
     for (const auto& name : project.list(dir + "/" + lang))
@@ -137,10 +169,10 @@ std::vector<Locale> load_locales(const project::Project& project, Diagnostics& d
   return locales;
 }
 
-std::vector<std::string> available_languages(const project::Project& project) {
-  std::set<std::string> langs = {kSourceLanguage};
-  for (const auto& lang : project.list("data/locales"))
-    if (project.is_directory("data/locales/" + lang) && is_language_code(lang)) langs.insert(lang);
+std::vector<std::string> locale_languages(const std::vector<Locale>& locales, const std::string& game) {
+  std::set<std::string> langs;
+  for (const auto& l : locales)
+    if (l.game == game && l.variant.empty()) langs.insert(l.language);
   return {langs.begin(), langs.end()};
 }
 

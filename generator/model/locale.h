@@ -1,8 +1,11 @@
 #pragma once
-// Translations. German is the source language: the card database holds German
-// text; data/locales/<lang>/<game>.yaml holds one language's strings for one
-// game, keyed by stable ids, each with the German text it was translated from
-// (so a changed source shows the translation as stale).
+// Translations. A game's data holds its text in the game's source language
+// (Game::source_language); data/locales/<lang>/<game>.yaml holds one other
+// language's strings for one game, keyed by stable ids, each with the source
+// text it was translated from (so a changed source shows the translation as
+// stale). A string's long form names that source text by the source
+// language's tag, `{ de: <German>, text: <translation> }` for a German game,
+// `{ en: <English>, text: ... }` for an English one (or `source:` for any).
 //
 // String ids:
 //   game.<field>                          the game's name, subtitle
@@ -29,11 +32,13 @@ class Project;
 
 namespace kw::model {
 
-inline constexpr const char* kSourceLanguage = "de";
-
 struct LocaleEntry {
   std::string text;    // the translation
-  std::string source;  // the German text it translates
+  std::string source;  // the source text it translates (empty: not recorded)
+  // The key the source text was written under: the source language's tag
+  // ("de"), or "source"; empty in the short form `id: text`.
+  std::string source_key;
+  SourceLoc source_key_loc;
   SourceLoc loc;
   // Where the translation itself is (its `text:`), which is where a problem
   // with the translated text is fixed.
@@ -49,6 +54,23 @@ struct Locale {
   const LocaleEntry* find(const std::string& id) const;
 };
 
+// How completely a game is translated into one language, as one load found
+// it (model/strings.h, localize): its strings shared with the base game, and
+// a variant's own strings (those it adds or changes).
+struct TranslationStatus {
+  std::string game, language, variant;
+  std::string file;          // data/locales/<language>/<game>.yaml: where missing strings go
+  std::string variant_file;  // ... <game>.<variant>.yaml, for a variant's own strings
+  struct Counts {
+    size_t total = 0;       // strings
+    size_t missing = 0;     // shown in another language than this one or a more general form of it
+    size_t stale = 0;       // translated from a source text that has changed since
+    size_t unrecorded = 0;  // translated, with no source text recorded (so staleness goes unseen)
+    bool complete() const { return missing == 0 && stale == 0 && unrecorded == 0; }
+  };
+  Counts base, own;
+};
+
 // The project path of a locale file: data/locales/<lang>/<game>.yaml, or
 // data/locales/<lang>/<game>.<variant>.yaml for a variant's own strings.
 std::string locale_file(const std::string& language, const std::string& game, const std::string& variant = {});
@@ -62,12 +84,18 @@ const yaml::Schema& locale_file_schema();
 // Every locale file of the project: data/locales/<lang>/<game>.yaml and
 // data/locales/<lang>/<game>.<variant>.yaml.
 std::vector<Locale> load_locales(const project::Project& project, Diagnostics& diags);
-// Languages that have a folder under data/locales/, plus the source language.
-std::vector<std::string> available_languages(const project::Project& project);
+// The languages that have a locale file of `game` (its base strings), sorted.
+std::vector<std::string> locale_languages(const std::vector<Locale>& locales, const std::string& game);
+
+// The key a locale file of a game written in `source_language` records each
+// string's source text under: the tag itself, or "source" when the language
+// is undetermined ("und").
+std::string source_key(const std::string& source_language);
 
 // Writes `locale` back as YAML, for `kartenwerk i18n import`: the strings
 // read from its file in their order there, each new one after the last
-// whose id sorts before it (so a new or sorted file is sorted by id).
-std::string format_locale(const Locale& locale);
+// whose id sorts before it (so a new or sorted file is sorted by id). Each
+// records its source text under source_key(`source_language`).
+std::string format_locale(const Locale& locale, const std::string& source_language);
 
 }  // namespace kw::model

@@ -41,11 +41,12 @@ std::vector<const String*> write_order(const Locale& locale) {
 
 }  // namespace
 
-std::string format_locale(const Locale& locale) {
+std::string format_locale(const Locale& locale, const std::string& source_language) {
   const std::string what = locale.variant.empty() ? locale.game : locale.game + " variant " + locale.variant;
-  std::string out = "# " + what + " in language '" + locale.language +
-                    "'. Each string: `de` is the German source it was translated from\n"
-                    "# (kartenwerk i18n status reports it stale when the German changes), `text` the translation.\n";
+  const std::string key = source_key(source_language);
+  std::string out = "# " + what + " in language '" + locale.language + "'. Each string: `" + key +
+                    "` is the source text it was translated from\n"
+                    "# (kartenwerk i18n status reports it stale when the source changes), `text` the translation.\n";
   if (!locale.variant.empty())
     out += "# Only the strings the variant adds or changes; the others are in " + locale.game + ".yaml.\n";
   out += "language: " + locale.language + "\ngame: " + locale.game + "\n";
@@ -53,7 +54,7 @@ std::string format_locale(const Locale& locale) {
   out += "strings:\n";
   for (const String* s : write_order(locale)) {
     out += "  " + quoted(s->first) + ":\n";
-    out += "    de: " + quoted(s->second.source) + "\n";
+    out += "    " + key + ": " + quoted(s->second.source) + "\n";
     out += "    text: " + quoted(s->second.text) + "\n";
   }
   return out;

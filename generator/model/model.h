@@ -5,6 +5,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -126,9 +127,30 @@ struct Game {
   std::vector<Deck> decks;
   std::string file;  // the project file that declares it ("data/games/palantir.yaml")
   SourceLoc loc;
-  std::string language = kSourceLanguage;  // the language its text is in
-  const Locale* locale = nullptr;          // that language's strings (null for the source)
-  const Locale* variant_locale = nullptr;  // ... of the strings its variant adds or changes (if any)
+  // Its languages, all BCP 47 tags in canonical form (core/language.h): the
+  // one its data is written in (the game's `language:`, else the database's;
+  // "und", undetermined, when neither says) and the ones it is translated
+  // into (`translations:`, else every language with a locale file of it).
+  std::string source_language = "und";
+  std::vector<std::string> translations;
+  bool translations_declared = false;  // listed in the data, not found from the locale files
+  SourceLoc language_loc;              // where the source language is declared (unknown: nowhere)
+  // The language its text is in now: the source, or one of the translations
+  // the model was loaded in (LoadOptions::language).
+  std::string language = "und";
+  // The strings that replaced the data's text, nearest first: the
+  // language's own, then each more general language's ("de-CH", then "de"),
+  // each with the strings its variant adds or changes. Empty in the source.
+  struct Translation {
+    const Locale* base = nullptr;     // data/locales/<lang>/<game>.yaml (null: none yet)
+    const Locale* variant = nullptr;  // data/locales/<lang>/<game>.<variant>.yaml (null: none)
+  };
+  std::vector<Translation> translated_by;
+  std::optional<TranslationStatus> translation;  // set when translated_by was applied
+  // The source language first, then the translations.
+  std::vector<std::string> languages() const;
+  bool has_language(const std::string& tag) const;
+  bool in_source_language() const { return language == source_language; }
 
   // A variant (data/variants/<game>/<variant>.yaml) applied on load: cards
   // added, removed and patched, tables restyled, fonts swapped, and rule
@@ -143,9 +165,10 @@ struct Game {
   std::shared_ptr<const SyntheticValues> synthetic = std::make_shared<SyntheticValues>();
 
   // A fixed word printed by code (the rules engine's reference texts) or a
-  // layout's literal text: the locale's text for `id` ("rules.palantir.points"),
-  // the variant's own translation first, else the German.
-  std::string tr(const std::string& id, const std::string& german) const;
+  // layout's literal text: the translation of `id` ("rules.palantir.points")
+  // in the game's language (the variant's own first, then the nearest
+  // language's), else `source`, the text as written.
+  std::string tr(const std::string& id, const std::string& source) const;
 
   const Table* table(const std::string& id) const;
   const Deck* deck(const std::string& id) const;
@@ -162,8 +185,13 @@ struct Model {
   // Where it was loaded from: layouts/, templates/ and fonts/ are read through
   // it too. Outlives the model.
   const project::Project* project = nullptr;
-  std::string language = kSourceLanguage;
-  std::vector<Locale> locales;  // loaded when language is not the source
+  // The language it was loaded in (LoadOptions::language): empty, every game
+  // in its source language; else the games that have it are translated.
+  std::string language;
+  // data/cards.yaml's `language:`: the source language of games that do not
+  // say theirs (empty: not given).
+  std::string default_language;
+  std::vector<Locale> locales;  // every locale file of the project (loaded with its languages)
   std::vector<CardFormat> formats;
   std::vector<std::unique_ptr<Game>> games;
 
@@ -180,8 +208,12 @@ struct LoadResult {
 // problem found (syntax, unknown or missing fields, wrong types, unknown
 // references, missing layout or template files), not only the first.
 struct LoadOptions {
-  std::string language = kSourceLanguage;  // "en": text replaced from data/locales/en/
-  std::string variant;                     // "scharfes-spiel": data/variants/<game>/scharfes-spiel.yaml
+  // "en": the text of every game translated into English is replaced from
+  // data/locales/en/ (and the languages it falls back to); the other games
+  // keep their source text (Game::has_language tells them apart). Empty:
+  // every game in its source language.
+  std::string language;
+  std::string variant;  // "scharfes-spiel": data/variants/<game>/scharfes-spiel.yaml
 };
 // The variants a game has (file names under data/variants/<game>/).
 std::vector<std::string> available_variants(const project::Project& project, const std::string& game);

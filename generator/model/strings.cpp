@@ -1,5 +1,7 @@
 #include "model/strings.h"
 
+#include <fmt/format.h>
+
 #include <functional>
 #include <map>
 #include <set>
@@ -92,64 +94,170 @@ std::vector<SourceString> data_strings(const Game& game) {
   return out;
 }
 
-std::map<std::string, std::string> german_by_id(const Game& game) {
+std::map<std::string, std::string> source_by_id(const Game& game) {
   std::map<std::string, std::string> out;
   for (auto& s : data_strings(game)) out.emplace(std::move(s.id), std::move(s.text));
   return out;
 }
 
 bool is_variant_string(const std::string& id, const std::string& text,
-                       const std::map<std::string, std::string>& base_german) {
-  auto it = base_german.find(id);
-  return it == base_german.end() || it->second != text;
+                       const std::map<std::string, std::string>& base_source) {
+  auto it = base_source.find(id);
+  return it == base_source.end() || it->second != text;
 }
 
-void localize(Game& game, const Locale* locale, const std::string& language, Diagnostics& diags,
-              const VariantTranslation* variant) {
+namespace {
+
+// A locale file whose strings record their source text under another
+// language than the game's was made for another game, or before the game's
+// language was declared: said once per file, at its first such string.
+void check_source_keys(const Game& game, Diagnostics& diags) {
+  const std::string want = source_key(game.source_language);
+  for (const auto& layer : game.translated_by)
+    for (const Locale* locale : {layer.base, layer.variant}) {
+      if (!locale) continue;
+      size_t wrong = 0;
+      const LocaleEntry* first = nullptr;
+      for (const auto& [id, e] : locale->strings)
+        if (!e.source_key.empty() && e.source_key != want && e.source_key != "source") {
+          ++wrong;
+          if (!first || e.source_key_loc.line < first->source_key_loc.line) first = &e;
+        }
+      if (!first) continue;
+      diags.error(first->source_key_loc,
+                  fmt::format("{} of {} strings record their source text as '{}', but game {} is written in '{}'",
+                              wrong, locale->strings.size(), first->source_key, game.id, game.source_language),
+                  {},
+                  game.source_language == "und"
+                      ? "declare the game's language (`language:` in its game file), or write `source:`"
+                      : "write each as { " + want + ": <source text>, text: <translation> } (or `source:`)");
+    }
+}
+
+// Which counts a string adds to: missing when the text shown is in another
+// language (not only a more general form of the one asked for).
+void count(TranslationStatus::Counts& c, const LocaleEntry* e, const std::string& text, bool same_language) {
+  ++c.total;
+  if (!e) {
+    if (!same_language) ++c.missing;
+  } else if (e->source.empty()) {
+    ++c.unrecorded;
+  } else if (e->source != text) {
+    ++c.stale;
+  }
+}
+
+}  // namespace
+
+void localize(Game& game, Diagnostics& diags, const std::map<std::string, std::string>* base_source) {
+  check_source_keys(game, diags);
+  TranslationStatus status;
+  status.game = game.id;
+  status.language = game.language;
+  status.variant = game.variant;
+  status.file = locale_file(game.language, game.id);
+  if (!game.variant.empty()) status.variant_file = locale_file(game.language, game.id, game.variant);
+  // A string found nowhere shows the source text: still the language asked
+  // for when that is a more general form of it ("de" text in "de-CH").
+  const std::string& lang = game.language;
+  const std::string& source = game.source_language;
+  const bool source_is_same = lang.starts_with(source + "-") || source.starts_with(lang + "-");
   std::set<std::string> used;
   each_string(game, [&](const std::string& id, Value& v, bool listed) {
     used.insert(id);
     // A variant's own string is never looked up in the base game's file: its
-    // German differs from the one the base translation was made from.
-    const bool own = variant && is_variant_string(id, v.scalar, variant->base_german);
-    const Locale* from = own ? variant->locale : locale;
-    const std::string file = from ? from->file : locale_file(language, game.id, own ? game.variant : std::string());
-    const std::string what = own ? " (variant " + game.variant + ")" : "";
-    const LocaleEntry* e = from ? from->find(id) : nullptr;
-    if (!e || e->text.empty()) {
-      if (listed)
-        diags.warning(v.loc,
-                      "no " + language + " text for '" + id + "'" + what + "; using the German \"" + v.scalar + "\"",
-                      {}, (from ? "add it to " : "add ") + file);
-      return;
+    // source text differs from the one the base translation was made from.
+    const bool own = base_source && is_variant_string(id, v.scalar, *base_source);
+    const LocaleEntry* found = nullptr;
+    for (const auto& layer : game.translated_by) {
+      const Locale* from = own ? layer.variant : layer.base;
+      if (const LocaleEntry* e = from ? from->find(id) : nullptr; e && !e->text.empty()) {
+        found = e;
+        break;
+      }
     }
-    if (listed && e->source != v.scalar)
-      diags.warning(
-          e->loc,
-          e->source.empty()
-              ? language + " text for '" + id + "'" + what +
-                    " records no German it was made from, so a change of the German goes unnoticed"
-              : "stale " + language + " text for '" + id + "'" + what + ": the German changed to \"" + v.scalar + "\"",
-          {},
-          e->source.empty() ? "write it as { de: <the German>, text: <the translation> }"
-                            : "translate the new German and set `de:` to it (i18n export marks it fuzzy)");
-    v.scalar = e->text;
+    if (listed) count(own ? status.own : status.base, found, v.scalar, source_is_same);
+    if (!found) return;
+    v.scalar = found->text;
     // Problems found later in the text (it does not fit, an unknown icon)
-    // point at the translation, not at the German it replaced.
-    if (e->text_loc.known()) v.loc = e->text_loc;
+    // point at the translation, not at the source text it replaced.
+    if (found->text_loc.known()) v.loc = found->text_loc;
   });
   if (const Value* name = game.info.find("name")) game.name = name->scalar;
+  game.translation = std::move(status);
   // A translation of a text the data does not have (a typo in its id, a
   // card since removed) would never be shown: said, not ignored. Layout and
   // rules texts are checked where they are used; a variant removes cards on
   // purpose, so only the base game is asked.
-  if (!locale || !game.variant.empty()) return;
-  for (const auto& [id, entry] : locale->strings) {
+  const Locale* own_file = game.translated_by.empty() ? nullptr : game.translated_by.front().base;
+  if (!own_file || !game.variant.empty()) return;
+  for (const auto& [id, entry] : own_file->strings) {
     const bool data_id = id.starts_with("card.") || id.starts_with("table.") || id.starts_with("game.");
     if (data_id && !used.count(id))
       diags.warning(entry.loc, "unknown string id '" + id + "': game " + game.id + " has no such text", {},
                     "a typo, or the text of a card or table entry since removed? i18n status lists the ids");
   }
+}
+
+namespace {
+
+std::string counts_text(const TranslationStatus::Counts& c) {
+  std::vector<std::string> parts;
+  if (c.missing) parts.push_back(fmt::format("{} of {} strings missing", c.missing, c.total));
+  if (c.stale) parts.push_back(fmt::format("{} stale", c.stale));
+  if (c.unrecorded) parts.push_back(fmt::format("{} without the source text they translate", c.unrecorded));
+  std::string out;
+  for (const auto& p : parts) out += (out.empty() ? "" : ", ") + p;
+  return out;
+}
+
+}  // namespace
+
+Diagnostics translation_summary(const std::vector<TranslationStatus>& statuses) {
+  // game, language -> the base game's counts and each variant's own.
+  struct Line {
+    const TranslationStatus* base = nullptr;
+    std::vector<const TranslationStatus*> variants;
+  };
+  std::map<std::pair<std::string, std::string>, Line> lines;
+  std::vector<std::pair<std::string, std::string>> order;
+  for (const auto& s : statuses) {
+    auto key = std::make_pair(s.game, s.language);
+    auto [it, fresh] = lines.try_emplace(key);
+    if (fresh) order.push_back(key);
+    if (s.variant.empty() || !it->second.base) {
+      if (s.variant.empty()) it->second.base = &s;
+    }
+    if (!s.variant.empty()) it->second.variants.push_back(&s);
+  }
+  Diagnostics out;
+  for (const auto& key : order) {
+    const Line& line = lines[key];
+    // Without a base load, a variant's load tells the shared strings too.
+    const TranslationStatus* base = line.base ? line.base : line.variants.front();
+    std::string text = counts_text(base->base);
+    // Where the line points: the base game's file, or the one variant's
+    // file when only its own strings are wanting.
+    std::string file = base->file;
+    std::set<std::string> said;
+    for (const auto* v : line.variants) {
+      if (v->own.complete() || !said.insert(v->variant).second) continue;
+      if (text.empty() && said.size() == 1)
+        file = v->variant_file;
+      else if (file != base->file && said.size() > 1)
+        file = base->file;
+      text += (text.empty() ? "" : "; ") + ("variant " + v->variant + ": " + counts_text(v->own));
+    }
+    if (text.empty()) continue;
+    Diagnostic d;
+    d.severity = Severity::Warning;
+    d.loc = {file, 0, 0};
+    d.message = key.second + ": " + text + " — kartenwerk i18n status --game " + key.first + " --lang " + key.second;
+    d.game = key.first;
+    d.check = "translation";
+    out.add(std::move(d));
+  }
+  return out;
 }
 
 }  // namespace kw::model

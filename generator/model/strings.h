@@ -10,7 +10,8 @@
 
 namespace kw::model {
 
-// One German string of the data, with its stable id (see locale.h).
+// One string of the data, in the game's source language, with its stable
+// id (see locale.h).
 struct SourceString {
   std::string id;
   std::string text;
@@ -20,28 +21,34 @@ struct SourceString {
 // Every text field of the game, its tables and its cards, in data order.
 std::vector<SourceString> data_strings(const Game& game);
 
-// The German text of every string of `game` by id (the base game, to tell a
+// The source text of every string of `game` by id (the base game, to tell a
 // variant's own strings from the ones it shares with it).
-std::map<std::string, std::string> german_by_id(const Game& game);
+std::map<std::string, std::string> source_by_id(const Game& game);
 
-// Does a variant's string `id` with German `text` belong to the variant's
-// own translation (it is new, or the variant changed its German)?
+// Does a variant's string `id` with source text `text` belong to the
+// variant's own translation (it is new, or the variant changed its text)?
 bool is_variant_string(const std::string& id, const std::string& text,
-                       const std::map<std::string, std::string>& base_german);
+                       const std::map<std::string, std::string>& base_source);
 
-// How a variant's strings are translated: those it adds or changes from
-// `locale` (data/locales/<lang>/<game>.<variant>.yaml), the others as in
-// the base game.
-struct VariantTranslation {
-  const Locale* locale = nullptr;                  // null: none yet
-  std::map<std::string, std::string> base_german;  // german_by_id(base game)
-};
+// Replaces the game's text (in its source language) by the translations of
+// `game.translated_by`, nearest language first, and records in
+// `game.translation` how complete they are. A string no translation has
+// keeps its source text: counted as missing when that is another language
+// (an "en" text in a German game), not when it is a more general form of
+// the same ("de" in a "de-CH" text). Nothing is said per string: `check`
+// and `build` print one summary line per game and language
+// (translation_summary), `kartenwerk i18n status` the details. What is
+// wrong in a locale file itself (a string the game does not have, a source
+// text recorded under another language than the game's) is reported at its
+// place. `base_source`: for a variant, the base game's source_by_id, which
+// tells its own strings (translated from the variant's locale file).
+void localize(Game& game, Diagnostics& diags, const std::map<std::string, std::string>* base_source = nullptr);
 
-// Replaces the game's German text by `locale`'s (and a variant's own strings
-// by `variant`'s). A missing translation keeps the German text and is
-// reported as a warning (never silently); a stale one (its recorded German
-// differs from the data's, or it records none) is used and reported too.
-void localize(Game& game, const Locale* locale, const std::string& language, Diagnostics& diags,
-              const VariantTranslation* variant = nullptr);
+// The summary of `statuses` (each game's Game::translation, of one or
+// several loads, e.g. `check`'s base and variant passes): one warning per
+// game and language with strings missing, stale or without their source, at
+// the language's locale file, naming the command that lists them. A
+// complete translation says nothing.
+Diagnostics translation_summary(const std::vector<TranslationStatus>& statuses);
 
 }  // namespace kw::model

@@ -76,6 +76,10 @@ Diagnostics check_texts(const model::Model& model, const model::Game& game) {
   return out;
 }
 
+Diagnostics check_shown(const model::Model& model, const model::Game& game) {
+  return game.in_source_language() ? check_game(model, game) : check_texts(model, game);
+}
+
 Diagnostics check_model(const model::Model& model) {
   Diagnostics all;
   for (const auto& game : model.games) all.append(check_game(model, *game));

@@ -28,6 +28,13 @@ Diagnostics check_game(const model::Model& model, const model::Game& game);
 // `model` was loaded in (check_game runs them for the source language).
 Diagnostics check_texts(const model::Model& model, const model::Game& game);
 
+// The findings of `game` as `model` shows it. In its source language, every
+// one (check_game); in a translation, what its texts claim (check_texts):
+// the rules judge the data in the language it is written in, once, since a
+// translation changes no rule. Every front end (build, check, the studio)
+// asks this.
+Diagnostics check_shown(const model::Model& model, const model::Game& game);
+
 // check_game for every game of the model, in the model's order.
 Diagnostics check_model(const model::Model& model);
 

@@ -11,10 +11,11 @@
 
 namespace kw::studio {
 
-// Which state: the game, its language and variant ("" = the base game).
+// Which state: the game, its language (a tag; empty: the game's source
+// language) and variant ("" = the base game).
 struct SessionKey {
   std::string game;
-  std::string language = "de";
+  std::string language;
   std::string variant;
   friend auto operator<=>(const SessionKey&, const SessionKey&) = default;
 };
@@ -60,7 +61,7 @@ struct SessionState {
   std::vector<CardView> cards;
   // What the page offers to switch to, as of the last good reload.
   std::vector<std::pair<std::string, std::string>> games;  // id, name
-  std::vector<std::string> languages;                      // "de" first
+  std::vector<std::string> languages;                      // the game's: its source language first
   std::vector<std::string> variants;                       // of this game
   const CardView* card(const std::string& stem) const;
 };

@@ -4,8 +4,8 @@
 
 #include <thread>
 
-#include "model/locale.h"
 #include "model/model.h"
+#include "model/strings.h"
 #include "rules/rules.h"
 #include "studio/badges.h"
 #include "studio/card_renderer.h"
@@ -29,14 +29,18 @@ const model::Game* load_game(const project::Project& project, const SessionKey& 
   return game;
 }
 
-// The rules judge the data, not a translation of it (as `kartenwerk build`):
-// findings come from the source-language model.
+// The rules judge the data in its source language (rules::check_shown), a
+// translation's texts what they claim; a translation also says how
+// complete it is.
 Diagnostics rules_findings(const project::Project& project, const SessionKey& key, const model::LoadResult& loaded,
                            const model::Game& game) {
-  if (key.language == model::kSourceLanguage) return rules::check_game(*loaded.model, game);
+  if (game.in_source_language()) return rules::check_shown(*loaded.model, game);
   model::LoadResult source;
-  const model::Game* source_game = load_game(project, key, model::kSourceLanguage, source);
-  return source_game ? rules::check_game(*source.model, *source_game) : Diagnostics{};
+  const model::Game* source_game = load_game(project, key, game.source_language, source);
+  Diagnostics out = source_game ? rules::check_shown(*source.model, *source_game) : Diagnostics{};
+  out.append(rules::check_shown(*loaded.model, game));
+  if (game.translation) out.append(model::translation_summary({*game.translation}));
+  return out;
 }
 
 // A state that failed: the last good cards, stale, with the new diagnostics.
@@ -62,7 +66,10 @@ std::shared_ptr<SessionState> build(Workspace& workspace, const SessionKey& key,
   LaidOutCards cards = lay_out_cards(*loaded.model, *game, *fonts, key.language, diags);
   if (diags.has_errors()) return failed(key, before, diags, project);
   add_badges(diags, Badge::Kind::Overflow, cards.views);
-  add_badges(rules_findings(project, key, loaded, *game), Badge::Kind::Rules, cards.views);
+  const Diagnostics findings = rules_findings(project, key, loaded, *game);
+  add_badges(findings, Badge::Kind::Rules, cards.views);
+  for (const auto& d : findings)
+    if (d.check == "translation") diags.add(d);
   render_cards(cards.pages, cards.views, before, workspace.profile(), game->format->dpi,
                std::thread::hardware_concurrency());
   auto next = std::make_shared<SessionState>();
@@ -74,7 +81,7 @@ std::shared_ptr<SessionState> build(Workspace& workspace, const SessionKey& key,
   next->warnings = diags.count(Severity::Warning);
   next->cards = std::move(cards.views);
   for (const auto& g : loaded.model->games) next->games.emplace_back(g->id, g->name);
-  next->languages = model::available_languages(project);
+  next->languages = game->languages();
   next->variants = model::available_variants(project, key.game);
   return next;
 }

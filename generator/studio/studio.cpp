@@ -6,8 +6,8 @@
 #include <ostream>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
-#include "model/locale.h"
 #include "model/model.h"
 #include "studio/watcher.h"
 
@@ -51,11 +51,31 @@ void Studio::watch() {
   });
 }
 
-// Languages and variants are folders and files of the project: checked
+const std::vector<std::string>& Studio::languages_of(const std::string& game) {
+  if (languages_stale_) {
+    // Data that does not load keeps the languages it last had: the page
+    // goes on showing its sessions, stale, with the errors.
+    auto loaded = model::load_model(workspace_.project());
+    if (loaded.model) {
+      languages_.emplace();
+      for (const auto& g : loaded.model->games) (*languages_)[g->id] = g->languages();
+    }
+    languages_stale_ = !loaded.model && !languages_;
+    if (!languages_) languages_.emplace();
+  }
+  static const std::vector<std::string> kNone;
+  auto it = languages_->find(game);
+  return it == languages_->end() ? kNone : it->second;
+}
+
+// A game's languages are its data's, variants files of the project: checked
 // against them before a session is made for a URL's values.
 std::string Studio::check_key(const SessionKey& key) {
   const project::Project& project = workspace_.project();
-  if (!contains(model::available_languages(project), key.language)) return "unknown language '" + key.language + "'";
+  const auto& languages = languages_of(key.game);
+  if (!languages.empty() && !contains(languages, key.language))
+    return "game '" + key.game + "' is not in '" + key.language +
+           "' (its languages: " + fmt::format("{}", fmt::join(languages, ", ")) + ")";
   if (!key.variant.empty() && !contains(model::available_variants(project, key.game), key.variant))
     return "game '" + key.game + "' has no variant '" + key.variant + "'";
   if (!sessions_.empty()) {  // the games of a loaded model
@@ -68,8 +88,12 @@ std::string Studio::check_key(const SessionKey& key) {
   return {};
 }
 
-std::shared_ptr<const SessionState> Studio::state(const SessionKey& key, std::string& error) {
+std::shared_ptr<const SessionState> Studio::state(SessionKey key, std::string& error) {
   std::lock_guard lock(build_mutex_);
+  if (key.language.empty()) {
+    const auto& languages = languages_of(key.game);
+    if (!languages.empty()) key.language = languages.front();
+  }
   if (auto it = sessions_.find(key); it != sessions_.end()) return it->second->state();
   error = check_key(key);
   if (!error.empty()) return nullptr;
@@ -100,6 +124,7 @@ void Studio::reload(const std::vector<std::string>& changed) {
   {
     std::lock_guard lock(build_mutex_);
     workspace_.refresh(changed);
+    languages_stale_ = true;  // the data may declare others now
     for (auto& [key, preview] : sessions_) changes.push_back(preview->reload(workspace_));
   }
   size_t cards = 0;

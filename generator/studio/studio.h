@@ -48,9 +48,10 @@ class Studio {
   void watch();
 
   // The state of `key`, built on first use (blocking: the first build of a
-  // game renders all its cards). nullptr with `error` set when the language
-  // or variant does not exist, or too many sessions are open.
-  std::shared_ptr<const SessionState> state(const SessionKey& key, std::string& error);
+  // game renders all its cards); a key without a language shows the game in
+  // its source language. nullptr with `error` set when the game is not in
+  // the language, the variant does not exist, or too many sessions are open.
+  std::shared_ptr<const SessionState> state(SessionKey key, std::string& error);
 
   // The games of the project's base model (id, name); empty when it does not load.
   std::vector<std::pair<std::string, std::string>> games();
@@ -70,10 +71,16 @@ class Studio {
  private:
   void publish(const Change& change);
   std::string check_key(const SessionKey& key);
+  // The languages of `game` (its source first) as the data says now; empty
+  // for a game the data does not have. Under build_mutex_.
+  const std::vector<std::string>& languages_of(const std::string& game);
 
   std::mutex build_mutex_;  // one build at a time: the workspace is not thread-safe
   Workspace workspace_;
   std::map<SessionKey, std::unique_ptr<Preview>> sessions_;  // under build_mutex_
+  // game -> its languages, read on first need after each reload; under build_mutex_.
+  std::optional<std::map<std::string, std::vector<std::string>>> languages_;
+  bool languages_stale_ = true;  // read them again on next need; under build_mutex_
 
   mutable std::mutex events_mutex_;
   std::condition_variable events_cv_;

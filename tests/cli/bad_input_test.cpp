@@ -562,8 +562,8 @@ std::vector<Case> cases() {
       "check --game duell", 1, R"(data/locales/en/duell\.yaml: error: cannot read the translations: .*leads outside)");
   add(
       "LocaleFolderSymlink",
-      [=](const Bad& p) { fs::create_directory_symlink(p.outside() / "folder", p.root() / "data/locales/fr"); },
-      "check --game duell", 1, R"(data/locales/fr: error: cannot read the translations: .*leads outside)");
+      [=](const Bad& p) { fs::create_directory_symlink(p.outside() / "folder", p.root() / "data/locales/sv"); },
+      "check --game duell", 1, R"(data/locales/sv: error: cannot read the translations: .*leads outside)");
   add(
       "VariantFileSymlink",
       [=](const Bad& p) { p.link(p.outside() / "secret.yaml", "data/variants/palantir/zz-evil.yaml"); },
@@ -603,18 +603,18 @@ std::vector<Case> cases() {
   add(
       "PoTargetSymlinkOutside",
       [=](const Bad& p) {
-        po("\"Language: fr\\n\"\n\"X-Kartenwerk-Game: duell\\n\"")(p);
-        fs::create_directory_symlink(p.outside() / "folder", p.root() / "data/locales/fr");
+        po("\"Language: sv\\n\"\n\"X-Kartenwerk-Game: duell\\n\"")(p);
+        fs::create_directory_symlink(p.outside() / "folder", p.root() / "data/locales/sv");
       },
-      "i18n import {out}/evil.po", 1, R"(data/locales/fr: error: cannot read the translations: .*leads outside)");
+      "i18n import {out}/evil.po", 1, R"(data/locales/sv: error: cannot read the translations: .*leads outside)");
   add(
       "ExportLangDotDot", [](const Bad&) {}, "i18n export --lang ../x --out {out}", 2, R"(--lang)");
   add(
       "ExportLangAbsolute", [](const Bad&) {}, "i18n export --lang /tmp/x --out {out}", 2, R"(--lang)");
   add(
       "ExportIntoASymlinkedFolder",
-      [](const Bad& p) { fs::create_directory_symlink(p.outside() / "folder", p.out() / "fr"); },
-      "i18n export --lang fr --game duell --out {out}", 1, R"(fr.*(leads|leaves|outside))");
+      [](const Bad& p) { fs::create_directory_symlink(p.outside() / "folder", p.out() / "en"); },
+      "i18n export --lang en --game duell --out {out}", 1, R"(en.*(leads|leaves|outside))");
   add(
       "BuildLangDotDot", [](const Bad&) {}, "build --lang ../x --out {out}", 2, R"(--lang)");
   add(
@@ -675,7 +675,7 @@ std::vector<Case> cases() {
   add(
       "PoUnknownStringId",
       [](const Bad& p) {
-        std::ofstream(p.out() / "evil.po") << "msgid \"\"\nmsgstr \"\"\n\"Language: fr\\n\"\n\"X-Kartenwerk-Game: "
+        std::ofstream(p.out() / "evil.po") << "msgid \"\"\nmsgstr \"\"\n\"Language: en\\n\"\n\"X-Kartenwerk-Game: "
                                               "duell\\n\"\n\nmsgctxt \"card.nope.name\"\nmsgid \"a\"\nmsgstr \"b\"\n";
       },
       "i18n import {out}/evil.po", 1, R"(evil\.po: error: unknown string id 'card\.nope\.name')");
@@ -796,7 +796,7 @@ std::vector<Case> cases() {
       1, R"(data/locales/en/duell\.yaml:\d+:\d+: error: )");
   add(
       "LocaleBadLanguageFolder", [](const Bad& p) { fs::create_directories(p.root() / "data/locales/EN X"); },
-      "check --game duell", 1, R"(data/locales/EN X: error: 'EN X' is no language code)");
+      "check --game duell", 1, R"(data/locales/EN X: error: 'EN X' is no language tag)");
   add(
       "CardListWhereTextBelongs",
       [](const Bad& p) { p.patch("data/games/duell.yaml", "name: Glamdring,", "name: [Glam, dring],"); },
@@ -932,7 +932,7 @@ std::vector<Case> cases() {
         p.patch("data/locales/en/duell.yaml", "text: \"Whip of Flame\"", "text: \"Whip **of Flame\"");
       },
       "check --game duell", 1,
-      R"(data/locales/en/duell\.yaml:\d+:\d+: error: text of element 'name' \(language en[^\n]*markup: unclosed)");
+      R"(data/locales/en/duell\.yaml:\d+:\d+: error: text of element 'name': markup: unclosed[^\n]*\(language en\))");
   add(
       "UnknownIconInATranslation",
       [](const Bad& p) {
@@ -1496,20 +1496,20 @@ std::vector<Case> cases() {
                                             "\"card.g01-glamdring.name\"\nmsgid \"Glamdring\"\nmsgstr \"Foe-hammer\"\n";
     };
   };
+  // A tag in another case than BCP 47's names no second folder (data/locales/EN
+  // beside en): import refuses it at the header, spelling it right.
   for (const auto& [code, folder] : std::vector<std::pair<std::string, std::string>>{
-           {"EN", "en"}, {"En", "en"}, {"FR", "fr"}, {"PT-br", "pt-BR"}, {"zh_hant", "zh_Hant"}}) {
+           {"EN", "en"}, {"En", "en"}, {"FR", "fr"}, {"PT-br", "pt-BR"}, {"DE", "de"}}) {
     const std::string want = folder, given = code;
     add("PoLanguageCase_" + std::regex_replace(given, std::regex("[^A-Za-z]"), "_"), po_language(given),
-        "i18n import {out}/evil.po", 0,
-        R"(evil\.po:4:2: note: the PO header's Language: ')" + given + "' is read as '" + want + "'")
-        .after = [want, given](const Bad& p) {
+        "i18n import {out}/evil.po", 1,
+        R"(evil\.po:4:2: error: the PO header's Language: the language ')" + given + "' is spelt '" + want + "'")
+        .after = [given](const Bad& p) {
       for (const auto& e : fs::directory_iterator(p.root() / "data/locales"))
         if (e.path().filename() == given) return "data/locales/" + given + " was made";
-      return fs::exists(p.root() / "data/locales" / want / "duell.yaml") ? std::string() : "no data/locales/" + want;
+      return std::string();
     };
   }
-  add("PoLanguageCaseOfTheSource", po_language("DE"), "i18n import {out}/evil.po", 1,
-      R"(evil\.po: error: the PO header needs a target language \(Language: …\) other than de)");
   for (const auto& [what, from, to, why] : std::vector<std::tuple<std::string, std::string, std::string, std::string>>{
            {"RawNul", "name: Glamdring,", std::string("name: Glam\0dring,", 17),
             "the control character U\\+0000 \\(NUL\\)"},

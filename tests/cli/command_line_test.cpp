@@ -179,11 +179,13 @@ TEST(CommandLine, NamesAndLanguagesAreChecked) {
   expect_rejected({"build", "--out="}, "--out needs a value");
   expect_rejected({"build", "--variant", "../palantir"}, "--variant: '../palantir' is not a name");
   expect_rejected({"build", "--variant", ""}, "--variant");
-  expect_rejected({"build", "--lang", "e n"}, "--lang: 'e n' is not a language code");
+  expect_rejected({"build", "--lang", "e n"}, "--lang: 'e n' is not a language tag");
+  expect_rejected({"build", "--lang", "zh_Hant"}, "--lang: 'zh_Hant' is not a language tag");
+  expect_rejected({"build", "--lang", "pt-br"}, "--lang: 'pt-br' is spelt 'pt-BR'");
   expect_rejected({"build", "--lang", "x"}, "--lang");
   expect_rejected({"build", "--lang", "de-"}, "--lang");
   expect_rejected({"preflight", "--profile", ""}, "--profile: needs a profile name");
-  for (const char* lang : {"de", "en", "pt-BR", "zh_Hant", "all"})
+  for (const char* lang : {"de", "en", "pt-BR", "zh-Hant", "all"})
     EXPECT_EQ(parse({"build", "--lang", lang}).line.inv.language, lang);
   EXPECT_EQ(parse({"build", "--game", "a,b", "--game", "c"}).line.inv.games, (std::vector<std::string>{"a", "b", "c"}));
 }

@@ -1,7 +1,8 @@
 // `kartenwerk new`: the scaffolded game checks clean, builds and passes
-// preflight at once (two formats, each against a shop that takes it); a bad
-// or taken name, an unknown format and an existing file are refused with
-// nothing written.
+// preflight at once (two formats, each against a shop that takes it), in
+// English by default and in German with --lang de (every name, comment and
+// text in that language); a bad or taken name, an unknown format, a language
+// without words and an existing file are refused with nothing written.
 #include <gtest/gtest.h>
 
 #include <regex>
@@ -42,17 +43,64 @@ void expect_works(const NewGame& t, const std::string& game, const std::string& 
 }
 
 TEST_F(NewGame, DefaultFormatPassesMeinspielsPreflight) {
-  expect_works(*this, "zahlenjagd", "--cards 8", "meinspiel");
-  // German data with its English translation, a card layout, a back and a rules card.
-  std::string game = project.read("data/games/zahlenjagd.yaml");
+  expect_works(*this, "harbour-lights", "--cards 8", "meinspiel");
+  // English data: a card layout, a back and a rules card, English names.
+  std::string game = project.read("data/games/harbour-lights.yaml");
+  EXPECT_NE(game.find("language: en\n"), std::string::npos) << game;
   EXPECT_NE(game.find("format: meinspiel-59x91"), std::string::npos);
+  EXPECT_NE(game.find("layout: harbour-lights/card"), std::string::npos);
+  EXPECT_NE(game.find("back: harbour-lights/back"), std::string::npos);
+  EXPECT_NE(game.find("layout: harbour-lights/rules"), std::string::npos);
+  EXPECT_NE(game.find("{ check: count, deck: cards, expect: 8"), std::string::npos);
+  EXPECT_NE(game.find("suit: { type: ref, table: suits, required: true }"), std::string::npos) << game;
+  EXPECT_NE(game.find("# A starting point: four suits"), std::string::npos) << game;
+  EXPECT_EQ(game.find("farbe"), std::string::npos) << game;
+  EXPECT_NE(project.read("layouts/harbour-lights/card.yaml").find("The front of a playing card"), std::string::npos);
+  // English is the source: the project's English folder gets no file of it.
+  EXPECT_FALSE(exists("data/locales/en/harbour-lights.yaml"));
+  Result list = run("list --game harbour-lights");
+  EXPECT_NE(list.output.find("8 cards (8 different)  Playing cards"), std::string::npos) << list.output;
+}
+
+TEST_F(NewGame, GermanWithItsEnglishTranslation) {
+  // A German game in a project that translates into English: German names
+  // and texts, and an English file that leaves nothing untranslated.
+  expect_works(*this, "zahlenjagd", "--lang de --cards 8", "meinspiel");
+  std::string game = project.read("data/games/zahlenjagd.yaml");
+  EXPECT_NE(game.find("language: de\n"), std::string::npos) << game;
   EXPECT_NE(game.find("layout: zahlenjagd/karte"), std::string::npos);
   EXPECT_NE(game.find("back: zahlenjagd/rueckseite"), std::string::npos);
-  EXPECT_NE(game.find("layout: zahlenjagd/regeln"), std::string::npos);
   EXPECT_NE(game.find("{ check: count, deck: spielkarten, expect: 8"), std::string::npos);
-  EXPECT_TRUE(exists("data/locales/en/zahlenjagd.yaml"));
-  Result list = run("list --game zahlenjagd");
-  EXPECT_NE(list.output.find("spielkarten    8 cards"), std::string::npos) << list.output;
+  EXPECT_NE(game.find("# Ein Ausgangspunkt"), std::string::npos) << game;
+  ASSERT_TRUE(exists("data/locales/en/zahlenjagd.yaml"));
+  const std::string english = project.read("data/locales/en/zahlenjagd.yaml");
+  EXPECT_NE(english.find("de: \"Spielregeln\"\n    text: \"Rules\""), std::string::npos) << english;
+  Result built = run("build --game zahlenjagd --lang en --no-cache --out " + quoted(project.dir.path() / "output"));
+  EXPECT_EQ(built.status, 0) << built.output;
+  EXPECT_EQ(built.output.find("warning"), std::string::npos) << built.output;
+  EXPECT_TRUE(exists("output/zahlenjagd/en/cards/00-back.png"));
+}
+
+TEST_F(NewGame, RegionalTagsTakeTheirLanguagesWords) {
+  Result made = run("new harbour-lights --lang en-GB --cards 4");
+  ASSERT_EQ(made.status, 0) << made.output;
+  std::string game = project.read("data/games/harbour-lights.yaml");
+  EXPECT_NE(game.find("language: en-GB\n"), std::string::npos) << game;
+  EXPECT_NE(game.find("table: suits"), std::string::npos) << game;
+  Result check = run("check --game harbour-lights");
+  EXPECT_EQ(check.status, 0) << check.output;
+  EXPECT_NE(check.output.find("1 language (en-GB)"), std::string::npos) << check.output;
+}
+
+TEST_F(NewGame, RefusesLanguagesWithoutWords) {
+  Result none = run("new jeu --lang fr");
+  EXPECT_EQ(none.status, 1) << none.output;
+  EXPECT_NE(none.output.find("no scaffold in 'fr' (scaffolds: de, en)"), std::string::npos) << none.output;
+  EXPECT_FALSE(exists("data/games/jeu.yaml"));
+  // A tag spelt otherwise than BCP 47 does is refused by the command line.
+  Result upper = run("new jeu --lang EN");
+  EXPECT_EQ(upper.status, 2) << upper.output;
+  EXPECT_NE(upper.output.find("'EN' is spelt 'en'"), std::string::npos) << upper.output;
 }
 
 TEST_F(NewGame, PokerFormatPassesDriveThruCardsPreflight) {
@@ -60,7 +108,7 @@ TEST_F(NewGame, PokerFormatPassesDriveThruCardsPreflight) {
 }
 
 TEST_F(NewGame, ItsDeclaredCheckHoldsTheCardCount) {
-  ASSERT_EQ(run("new zaehlprobe --cards 4").status, 0);
+  ASSERT_EQ(run("new zaehlprobe --lang de --cards 4").status, 0);
   // One card more than declared: the count check the scaffold declared fails.
   std::string game = project.read("data/games/zaehlprobe.yaml");
   const std::string last = "        - { id: rot-1, farbe: rot, wert: 1 }\n";
@@ -74,7 +122,7 @@ TEST_F(NewGame, ItsDeclaredCheckHoldsTheCardCount) {
 }
 
 TEST_F(NewGame, RefusesToOverwrite) {
-  ASSERT_EQ(run("new zahlenjagd").status, 0);
+  ASSERT_EQ(run("new zahlenjagd --lang de").status, 0);
   project.write("data/games/zahlenjagd.yaml", project.read("data/games/zahlenjagd.yaml") + "# mine\n");
   Result again = run("new zahlenjagd --cards 4");
   EXPECT_EQ(again.status, 1) << again.output;
@@ -83,7 +131,7 @@ TEST_F(NewGame, RefusesToOverwrite) {
   // A layout folder left behind by hand is not overwritten either.
   fs::create_directories(project.dir.path() / "layouts/andere");
   project.write("layouts/andere/karte.yaml", "elements: []\n");
-  Result taken = run("new andere");
+  Result taken = run("new andere --lang de");
   EXPECT_EQ(taken.status, 1) << taken.output;
   EXPECT_NE(taken.output.find("layouts/andere/karte.yaml exists already; nothing was written"), std::string::npos)
       << taken.output;

@@ -94,7 +94,7 @@ TEST(Catalog, StatusReportsMissingAndStale) {
   EXPECT_EQ(st.stale[0]->id, "table.regions.north.name");
 }
 
-TEST(Catalog, LoadingALanguageFallsBackVisiblyToGerman) {
+TEST(Catalog, LoadingALanguageFallsBackToTheSourceAndSaysSoOnce) {
   MiniProject p;
   write_partial_french(p);
   model::LoadOptions options;
@@ -102,18 +102,28 @@ TEST(Catalog, LoadingALanguageFallsBackVisiblyToGerman) {
   auto loaded = model::load_model(p.project(), options);
   ASSERT_TRUE(loaded.model) << format_diagnostics(loaded.diagnostics);
   const auto& g = *loaded.model->game("mini");
+  EXPECT_EQ(g.language, "fr");
+  EXPECT_EQ(g.source_language, "de");
   EXPECT_EQ(g.name, "Mini Déchets");
   EXPECT_EQ(model::lookup(g, g.decks[0].cards[2], "region.name")->scalar, "Sud");
-  EXPECT_EQ(model::lookup(g, g.decks[0].cards[2], "name")->scalar, "Nazgûl");  // missing: German
-  std::string warnings = format_diagnostics(loaded.diagnostics);
-  EXPECT_NE(warnings.find("warning: no fr text for 'card.beta.name'; using the German \"Nazgûl\""), std::string::npos)
-      << warnings;
-  EXPECT_NE(warnings.find("warning: stale fr text for 'table.regions.north.name'"), std::string::npos) << warnings;
-  EXPECT_FALSE(loaded.diagnostics.has_errors());
+  EXPECT_EQ(model::lookup(g, g.decks[0].cards[2], "name")->scalar, "Nazgûl");  // missing: the source text
+  // Nothing per string: the status of the translation, said once.
+  EXPECT_TRUE(loaded.diagnostics.empty()) << format_diagnostics(loaded.diagnostics);
+  ASSERT_TRUE(g.translation);
+  EXPECT_EQ(g.translation->base.total, 5u);
+  EXPECT_EQ(g.translation->base.missing, 1u);
+  EXPECT_EQ(g.translation->base.stale, 1u);
+  const std::string summary = format_diagnostics(model::translation_summary({*g.translation}));
+  EXPECT_EQ(summary,
+            "data/locales/fr/mini.yaml: warning: fr: 1 of 5 strings missing, 1 stale — kartenwerk i18n status --game "
+            "mini --lang fr [mini: translation]\n");
 
+  // A language the game is not in leaves it in its source language.
   options.language = "xx";
   auto none = model::load_model(p.project(), options);
-  EXPECT_FALSE(none.model);
+  ASSERT_TRUE(none.model);
+  EXPECT_EQ(none.model->game("mini")->language, "de");
+  EXPECT_FALSE(none.model->game("mini")->has_language("xx"));
 }
 
 // Each {{…}} placeholder gets a translator's note saying what it stands for,
@@ -162,7 +172,7 @@ TEST(Catalog, PoExportImportRoundTripsTheLocale) {
   EXPECT_EQ(merged.find("table.regions.north.name")->source, "Norden");  // still fuzzy: still stale
 
   // The YAML written for the locale reads back identically.
-  p.write("data/locales/fr/mini.yaml", model::format_locale(merged));
+  p.write("data/locales/fr/mini.yaml", model::format_locale(merged, "de"));
   auto again = model::load_locales(p.project(), diags);
   ASSERT_FALSE(diags.has_errors()) << format_diagnostics(diags);
   ASSERT_EQ(again[0].strings.size(), merged.strings.size());

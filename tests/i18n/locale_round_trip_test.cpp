@@ -46,7 +46,7 @@ TEST(LocaleRoundTrip, ShippedLocalesComeBackByteForByte) {
     const auto shipped_input = project.read(locale.file);
     ASSERT_TRUE(shipped_input);
     const std::string shipped(shipped_input->bytes());
-    const std::string written = model::format_locale(merged);
+    const std::string written = model::format_locale(merged, game->source_language);
     EXPECT_TRUE(written == shipped) << first_difference(shipped, written);
   }
 }

@@ -75,10 +75,12 @@ TEST(Po, RoundTripKeepsQuotesNewlinesAndMarkup) {
 
 TEST(Po, PluralEntriesRoundTripWithoutLoss) {
   const std::string text =
-      "# kartenwerk strings of palantir, German source, pl translation.\n"
+      "# kartenwerk strings of palantir, de source, pl translation.\n"
       "msgid \"\"\nmsgstr \"\"\n"
       "\"Project-Id-Version: kartenwerk palantir\\n\"\n\"Language: pl\\n\"\n\"MIME-Version: 1.0\\n\"\n"
       "\"Content-Type: text/plain; charset=UTF-8\\n\"\n\"Content-Transfer-Encoding: 8bit\\n\"\n"
+      "\"PO-Revision-Date: YEAR-MO-DA HO:MI+ZONE\\n\"\n\"Last-Translator: FULL NAME <EMAIL@ADDRESS>\\n\"\n"
+      "\"Language-Team: LANGUAGE <LL@li.org>\\n\"\n"
       "\"X-Kartenwerk-Game: palantir\\n\"\n\"X-Source-Language: de\\n\"\n"
       "\n#, fuzzy\nmsgctxt \"rules.palantir.points\"\nmsgid \"ein Punkt\"\nmsgid_plural \"%d Punkte\"\n"
       "msgstr[0] \"%d punkt\"\nmsgstr[1] \"%d punkty\"\nmsgstr[2] \"%d punktów\"\n"

@@ -123,17 +123,20 @@ TEST(VariantLocale, AGermanChangeToAVariantStringMarksExactlyItStale) {
   options.variant = "v";
   auto loaded = model::load_model(p.project(), options);
   ASSERT_TRUE(loaded.model);
-  const std::string warnings = format_diagnostics(loaded.diagnostics);
-  EXPECT_EQ(loaded.diagnostics.size(), 1u) << warnings;
-  EXPECT_NE(warnings.find("data/locales/fr/mini.v.yaml:6:20: warning: stale fr text for 'card.gamma.name' (variant v): "
-                          "the German changed to \"Gandalf der Weiße\""),
-            std::string::npos)
-      << warnings;
+  EXPECT_TRUE(loaded.diagnostics.empty()) << format_diagnostics(loaded.diagnostics);
+  const auto& status = *loaded.model->game("mini")->translation;
+  EXPECT_EQ(status.own.stale, 1u);
+  EXPECT_TRUE(status.base.complete());
+  const std::string summary = format_diagnostics(model::translation_summary({status}));
+  EXPECT_EQ(
+      summary,
+      "data/locales/fr/mini.v.yaml: warning: fr: variant v: 1 stale — kartenwerk i18n status --game mini --lang fr "
+      "[mini: translation]\n");
 }
 
-// Without its own translation, a variant's string falls back to German with
-// a warning naming the variant's file, never to the base game's translation
-// of other German.
+// Without its own translation, a variant's string falls back to its source
+// text, counted as the variant's missing string, never to the base game's
+// translation of another text.
 TEST(VariantLocale, AMissingVariantStringIsNotTakenFromTheBaseGame) {
   MiniProject p;
   write_variant_and_french(p);
@@ -145,11 +148,14 @@ TEST(VariantLocale, AMissingVariantStringIsNotTakenFromTheBaseGame) {
   ASSERT_TRUE(loaded.model);
   const auto& g = *loaded.model->game("mini");
   EXPECT_EQ(model::lookup(g, g.decks[0].cards[2], "name")->scalar, "Khamûl");  // not "Le Nazgûl"
-  const std::string warnings = format_diagnostics(loaded.diagnostics);
-  EXPECT_NE(warnings.find("warning: no fr text for 'card.beta.name' (variant v); using the German \"Khamûl\""),
+  ASSERT_TRUE(g.translation);
+  EXPECT_GE(g.translation->own.missing, 1u);
+  EXPECT_EQ(g.translation->variant_file, "data/locales/fr/mini.v.yaml");
+  const std::string summary = format_diagnostics(model::translation_summary({*g.translation}));
+  EXPECT_NE(summary.find("fr: variant v: " + std::to_string(g.translation->own.missing) + " of " +
+                         std::to_string(g.translation->own.total) + " strings missing"),
             std::string::npos)
-      << warnings;
-  EXPECT_NE(warnings.find("add it to data/locales/fr/mini.v.yaml"), std::string::npos) << warnings;
+      << summary;
 }
 
 TEST(VariantLocale, LocaleFileNamesAndTheirVariantKeyAreChecked) {
@@ -187,8 +193,8 @@ TEST(VariantLocale, APoEntryOfOtherGermanIsNotImported) {
   po.entries.push_back(entry);
   EXPECT_EQ(merge_po(po, catalog_of(p, ""), base, "mini.v.po", diags), 0u);
   EXPECT_FALSE(diags.has_errors());
-  EXPECT_NE(format_diagnostics(diags).find("'card.beta.name': the PO's German (msgid) is not the German of game mini "
-                                           "now; not imported"),
+  EXPECT_NE(format_diagnostics(diags).find("'card.beta.name': the PO's source text (msgid) is not the text of game "
+                                           "mini now; not imported"),
             std::string::npos)
       << format_diagnostics(diags);
   EXPECT_EQ(base.find("card.beta.name")->text, "Le Nazgûl");

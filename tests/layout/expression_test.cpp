@@ -29,6 +29,47 @@ TEST(Expression, UnknownFieldIsAnError) {
   EXPECT_FALSE(interpolate("{{region.name", fields).ok());
 }
 
+// A count takes the form its language's plural rules choose.
+TEST(Expression, CountsTakeTheirLanguagesPluralForm) {
+  auto counted = [](const std::string& n) {
+    return [n](const std::string& path) -> std::optional<std::string> {
+      if (path == "n") return n;
+      if (path == "region.name") return std::string("Gondor");
+      return std::nullopt;
+    };
+  };
+  const std::string english = "{{n, plural, one {# point} other {# points}}} in {{region.name}}";
+  EXPECT_EQ(interpolate(english, counted("1"), "en").value, "1 point in Gondor");
+  EXPECT_EQ(interpolate(english, counted("11"), "en").value, "11 points in Gondor");
+  EXPECT_EQ(interpolate(english, counted("0"), "en").value, "0 points in Gondor");
+  // Polish needs more forms than English; 22 is "few", 25 "many".
+  const std::string polish = "{{n, plural, one {# punkt} few {# punkty} many {# punktów} other {# punktu}}}";
+  EXPECT_EQ(interpolate(polish, counted("1"), "pl").value, "1 punkt");
+  EXPECT_EQ(interpolate(polish, counted("22"), "pl").value, "22 punkty");
+  EXPECT_EQ(interpolate(polish, counted("25"), "pl").value, "25 punktów");
+  // Exact numbers first; forms may hold placeholders of their own.
+  const std::string exact = "{{n, plural, =0 {no card from {{region.name}}} one {# card} other {# cards}}}";
+  EXPECT_EQ(interpolate(exact, counted("0"), "en").value, "no card from Gondor");
+  EXPECT_EQ(interpolate(exact, counted("2"), "en").value, "2 cards");
+}
+
+TEST(Expression, ACountLackingItsLanguagesFormsIsAnError) {
+  auto n = [](const std::string& path) -> std::optional<std::string> {
+    if (path == "n") return std::string("3");
+    if (path == "word") return std::string("drei");
+    return std::nullopt;
+  };
+  // The English forms are not enough in Polish.
+  auto r = interpolate("{{n, plural, one {# punkt} other {# punktów}}}", n, "pl");
+  EXPECT_EQ(r.error, "'{{n, plural, …}}' lacks the forms few, many that counts take in pl");
+  EXPECT_EQ(interpolate("{{n, plural, single {#} other {#}}}", n, "en").error,
+            "'{{n, plural, …}}': 'single' is no plural form (zero, one, two, few, many, other, or =N for exactly N)");
+  EXPECT_EQ(interpolate("{{word, plural, one {#} other {#}}}", n, "en").error,
+            "'{{word, plural, …}}' needs a number, but word is 'drei'");
+  EXPECT_FALSE(interpolate("{{n, plural, one {#} other {#}", n, "en").ok());
+  EXPECT_FALSE(interpolate("{{n, gender, one {#} other {#}}}", n, "en").ok());
+}
+
 // Parses `text` (which must be readable) and evaluates it against `fields`.
 Condition::Result evaluate(const std::string& text) {
   std::string error;

@@ -186,7 +186,7 @@ TEST(Loader, ListElementsByIndexAndGlobIncludes) {
                        "    points: { type: int, required: true }\n    edge: { type: list, of: int }\n");
   yaml = test::replace(yaml, "          points: 0\n", "          points: 0\n          edge: [1, 0, 1, 1]\n");
   p.write("data/games/mini.yaml", yaml);
-  p.write("data/cards.yaml", "kartenwerk: 1\ninclude:\n  - formats.yaml\n  - games/*.yaml\n");
+  p.write("data/cards.yaml", "kartenwerk: 1\ninclude:\n  - formats.yaml\n  - games/*.yaml\nlanguage: de\n");
   auto r = load_model(p.project());
   ASSERT_TRUE(r.model) << format_diagnostics(r.diagnostics);
   const Game& g = *r.model->game("mini");
@@ -203,7 +203,7 @@ TEST(Loader, GlobIncludesLoadMatchingFilesInNameOrder) {
   p.write("data/games/zeta.yaml", test::replace(test::MiniProject::game_yaml(), "  id: mini\n", "  id: zeta\n"));
   p.write("data/games/alpha.yaml", test::replace(test::MiniProject::game_yaml(), "  id: mini\n", "  id: alpha\n"));
   p.write("data/games/alpha.yaml.bak", "not: [valid");  // does not match *.yaml
-  p.write("data/cards.yaml", "kartenwerk: 1\ninclude:\n  - formats.yaml\n  - games/*.yaml\n");
+  p.write("data/cards.yaml", "kartenwerk: 1\ninclude:\n  - formats.yaml\n  - games/*.yaml\nlanguage: de\n");
   auto r = load_model(p.project());
   ASSERT_TRUE(r.model) << format_diagnostics(r.diagnostics);
   ASSERT_EQ(r.model->games.size(), 3u);
@@ -211,7 +211,7 @@ TEST(Loader, GlobIncludesLoadMatchingFilesInNameOrder) {
   EXPECT_EQ(r.model->games[1]->id, "mini");
   EXPECT_EQ(r.model->games[2]->id, "zeta");
 
-  p.write("data/cards.yaml", "kartenwerk: 1\ninclude:\n  - formats.yaml\n  - games/x*.yaml\n");
+  p.write("data/cards.yaml", "kartenwerk: 1\ninclude:\n  - formats.yaml\n  - games/x*.yaml\nlanguage: de\n");
   auto none = load_model(p.project());
   EXPECT_FALSE(none.model);
   EXPECT_EQ(first_error(none), "cards.yaml:4:5: no file matches games/x*.yaml");
@@ -219,7 +219,8 @@ TEST(Loader, GlobIncludesLoadMatchingFilesInNameOrder) {
 
 TEST(Loader, ExtendAddsABookletDeckWithCardReferences) {
   test::MiniProject p;
-  p.write("data/cards.yaml", "kartenwerk: 1\ninclude:\n  - formats.yaml\n  - games/mini.yaml\n  - extra.yaml\n");
+  p.write("data/cards.yaml",
+          "kartenwerk: 1\ninclude:\n  - formats.yaml\n  - games/mini.yaml\n  - extra.yaml\nlanguage: de\n");
   p.write("data/extra.yaml",
           "extend:\n"
           "  game: mini\n"
@@ -314,7 +315,8 @@ TEST(Loader, LocaleFilesAreReadAgainstTheirDeclaration) {
   std::vector<std::string> want = {
       "6:1 unknown key 'strngs' in mini.yaml",
       "4:35 unknown key 'txt' in string 'card.beta.name'",
-      "5:22 string 'card.alpha.name' must be a text or { de: ..., text: ... }, not a list",
+      "5:22 string 'card.alpha.name' must be a text, or { <the game's source language>: <source text>, text: "
+      "<translation> }, not a list",
   };
   EXPECT_EQ(errors(r.diagnostics), want) << format_diagnostics(r.diagnostics);
   // A string given twice: the YAML reader refuses the file (a key twice in a map).

@@ -108,19 +108,6 @@ TEST(Names, IdsAndLanguageCodes) {
     EXPECT_FALSE(is_language_code(bad)) << bad;
 }
 
-TEST(Names, LanguageCodesInTheirCanonicalCase) {
-  for (const auto& [given, canonical] : std::vector<std::pair<std::string, std::string>>{{"EN", "en"},
-                                                                                         {"en", "en"},
-                                                                                         {"De", "de"},
-                                                                                         {"pt-br", "pt-BR"},
-                                                                                         {"PT_BR", "pt_BR"},
-                                                                                         {"zh-HANT", "zh-Hant"},
-                                                                                         {"zh_hant_tw", "zh_Hant_TW"},
-                                                                                         {"es-419", "es-419"},
-                                                                                         {"SR-LATN-RS", "sr-Latn-RS"}})
-    EXPECT_EQ(canonical_language_case(given), canonical) << given;
-}
-
 // The file names a print profile may give (data/print/profiles.yaml).
 TEST(Names, FileNamesAProjectMayGive) {
   for (const char* ok : {"meinspiel/fronts.pdf", "deck.pdf", "makeplayingcards", "a/b/c", "v1.2+x_y-z.pdf"})

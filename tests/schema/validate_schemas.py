@@ -130,7 +130,7 @@ rejected("profiles", "profiles:\n  p: { safe: 3, image_color: cmyk }\n", "profil
 rejected("sheets", "sheets:\n  a4: { width: 5, height: 297 }\n", "sheets/a4")  # narrower than 10 mm
 rejected("color", "conditions:\n  x: { icc: a.icc, ink_limit: 500 }\n", "conditions/x")
 rejected("variant", "variant:\n  game: palantir\n  remove: [ { were: { class: hobbit } } ]\n", "variant/remove/0")
-rejected("locale", "language: en\ngame: palantir\nstrings:\n  a: { de: x, txt: y }\n", "strings/a")
+rejected("locale", "language: en\ngame: palantir\nstrings:\n  a: { de: [x], text: y }\n", "strings/a")
 rejected("fonts", "families:\n  garamond: { bolder: x.ttf }\n", "families/garamond")
 
 # 4. A scaffolded game, in a copy of the project (data/ copied, the rest linked).

@@ -163,7 +163,7 @@ TEST(Studio, RefusesUnknownLanguagesVariantsAndGames) {
   std::string error;
   ASSERT_TRUE(studio.state({"mini", "de", ""}, error)) << error;
   EXPECT_FALSE(studio.state({"mini", "xx", ""}, error));
-  EXPECT_EQ(error, "unknown language 'xx'");
+  EXPECT_EQ(error, "game 'mini' is not in 'xx' (its languages: de)");
   EXPECT_FALSE(studio.state({"mini", "de", "nope"}, error));
   EXPECT_EQ(error, "game 'mini' has no variant 'nope'");
   EXPECT_FALSE(studio.state({"maxi", "de", ""}, error));

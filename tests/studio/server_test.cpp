@@ -128,7 +128,7 @@ TEST_F(StudioServer, UnknownGamesLanguagesAndCardsAre404WithAMessage) {
   auto lang = client_->Get("/api/state?lang=xx");
   ASSERT_TRUE(lang);
   EXPECT_EQ(lang->status, 404);
-  EXPECT_EQ(lang->body, "unknown language 'xx'\n");
+  EXPECT_EQ(lang->body, "game 'mini' is not in 'xx' (its languages: de)\n");
   auto game = client_->Get("/cards/maxi/de/-/01-alpha-1.png");
   ASSERT_TRUE(game);
   EXPECT_EQ(game->status, 404);

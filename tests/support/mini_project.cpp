@@ -34,7 +34,7 @@ void add_fonts_and_dictionaries(project::MemoryProject& project) {
 
 MiniProject::MiniProject() {
   add_fonts_and_dictionaries(*memory_);
-  write("data/cards.yaml", "kartenwerk: 1\ninclude:\n  - formats.yaml\n  - games/mini.yaml\n");
+  write("data/cards.yaml", "kartenwerk: 1\nlanguage: de\ninclude:\n  - formats.yaml\n  - games/mini.yaml\n");
   write("data/formats.yaml",
         "formats:\n"
         "  poker:\n"

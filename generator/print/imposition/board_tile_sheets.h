@@ -15,7 +15,7 @@ namespace kw::print {
 
 struct SheetText {
   std::string title;     // "Der Hohe Rat – Spielplan"
-  std::string language;  // of the instructions' hyphenation ("de")
+  std::string language;  // of the instructions' hyphenation (the game's, BCP 47)
   SourceLoc loc;         // where problems are reported (the board's deck)
 };
 

@@ -55,9 +55,9 @@ struct IncrementalOptions {
 struct BuildOptions {
   std::filesystem::path out_dir = "output";
   ProductFormats formats;
-  std::string language = "de";
-  std::string subdir;  // under <out>/<game>/: "" for German, "en" for English...
-  PrintOptions print;  // print production: PnP sheets, manifest, CMYK, threads
+  std::string language;  // the game's text language (BCP 47), as the manifest records it
+  std::string subdir;    // under <out>/<game>/: "" for the source language, "en" for an English translation...
+  PrintOptions print;    // print production: PnP sheets, manifest, CMYK, threads
   IncrementalOptions incremental;
   bool draft = false;  // build --draft: marked DRAFT, no shop files (meinspiel/, tts/)
   // build --timings, -v: where each stage's time is recorded (timings.h);

@@ -195,10 +195,13 @@ struct Server::Impl {
   // The session a request names; nullopt (and a 400 answer) when a value is malformed.
   std::optional<SessionKey> key_of(const Request& req, Response& res) const {
     SessionKey key = initial;
+    // Another game opens in its own source language unless a language is named.
+    if (const auto* g = req.param("game"); g && *g != initial.game) key.language.clear();
     if (const auto* g = req.param("game")) key.game = *g;
     if (const auto* l = req.param("lang")) key.language = *l;
     if (const auto* v = req.param("variant")) key.variant = *v;
-    if (plain(key.game) && plain(key.language) && (key.variant.empty() || plain(key.variant))) return key;
+    if (plain(key.game) && (key.language.empty() || plain(key.language)) && (key.variant.empty() || plain(key.variant)))
+      return key;
     res = text(400, "malformed game, lang or variant");
     return std::nullopt;
   }

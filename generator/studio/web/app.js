@@ -268,7 +268,10 @@ function follow() {
 function switchTo(key, value) {
   if (value) params.set(key, value);
   else params.delete(key);
-  if (key === 'game') params.delete('variant');
+  if (key === 'game') {  // another game opens in its own source language
+    params.delete('variant');
+    params.delete('lang');
+  }
   history.replaceState(null, '', '?' + params.toString());
   current = null;
   closeCard();
