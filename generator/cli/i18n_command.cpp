@@ -271,6 +271,7 @@ int import_po(const Invocation& inv, const Session& s, std::vector<model::Locale
     }
     Diagnostics diags;
     auto po = i18n::read_po(*text, file, diags);
+    i18n::check_translations(po, *text, file, diags);
     const model::Game* game = s.model->game(po.game);
     if (!game) diags.error({file, 0, 0}, "the PO header names no known game (X-Kartenwerk-Game: " + po.game + ")");
     // The language names the folder written to: it must be one the game can
@@ -323,8 +324,8 @@ int import_po(const Invocation& inv, const Session& s, std::vector<model::Locale
       status_code = 1;
       continue;
     }
-    fmt::print(out, "{}: {} {} from {}\n", (inv.root / locale->file).string(), set, set == 1 ? "string" : "strings",
-               file);
+    // The project path, as export and every other command name files.
+    fmt::print(out, "{}: {} {} from {}\n", locale->file, set, set == 1 ? "string" : "strings", file);
   }
   return status_code;
 }

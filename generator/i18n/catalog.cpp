@@ -1,10 +1,13 @@
 #include "i18n/catalog.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
 #include "core/language.h"
+#include "core/quoted.h"
 #include "layout/layout_def.h"
+#include "text/markup.h"
 #include "model/strings.h"
 #include "rules/registry.h"
 #include "rules/rules.h"
@@ -190,6 +193,53 @@ size_t merge_po(const PoFile& po, const std::vector<CatalogEntry>& entries, mode
     }
   }
   return set;
+}
+
+namespace {
+
+// Where the msgstr of the entry `context` starts in the PO text: the first
+// "msgstr" after its msgctxt line (line 0 when the text does not have it).
+SourceLoc msgstr_loc(const std::string& text, const std::string& file, const std::string& context) {
+  const size_t ctxt = text.find("msgctxt " + c_quoted(context, ControlEscape::Octal));
+  const size_t at = ctxt == std::string::npos ? std::string::npos : text.find("\nmsgstr", ctxt);
+  if (at == std::string::npos) return {file, 0, 0};
+  return {file, 2 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n')),
+          1};
+}
+
+// The names of the {{…}} placeholders of `text`, each once.
+std::set<std::string> placeholders(const std::string& text) {
+  std::set<std::string> out;
+  for (size_t at = text.find("{{"); at != std::string::npos; at = text.find("{{", at + 2)) {
+    const size_t end = text.find_first_of(",}", at + 2);
+    if (end == std::string::npos) break;
+    std::string name = text.substr(at + 2, end - at - 2);
+    name.erase(0, name.find_first_not_of(' '));
+    name.erase(name.find_last_not_of(' ') + 1);
+    if (!name.empty()) out.insert(name);
+  }
+  return out;
+}
+
+}  // namespace
+
+void check_translations(const PoFile& po, const std::string& po_text, const std::string& po_file,
+                        Diagnostics& diags) {
+  for (const auto& p : po.entries) {
+    if (p.translation.empty()) continue;
+    if (auto parsed = text::parse_markup(p.translation); !parsed.error.empty())
+      diags.error(msgstr_loc(po_text, po_file, p.context), "'" + p.context + "': " + parsed.error, {},
+                  "**bold**, *italic*, [sc]small caps[/sc], :icon:, \\n; a * or : meant as text is \\* or \\:");
+    const auto want = placeholders(p.source), have = placeholders(p.translation);
+    for (const auto& name : want)
+      if (!have.count(name))
+        diags.warning(msgstr_loc(po_text, po_file, p.context),
+                      "'" + p.context + "': the translation leaves out {{" + name + "}}, which the source has");
+    for (const auto& name : have)
+      if (!want.count(name))
+        diags.warning(msgstr_loc(po_text, po_file, p.context),
+                      "'" + p.context + "': the translation has {{" + name + "}}, which the source does not");
+  }
 }
 
 }  // namespace kw::i18n

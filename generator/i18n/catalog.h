@@ -58,4 +58,12 @@ PoFile to_po(const std::vector<CatalogEntry>& entries, const model::Locale* loca
 size_t merge_po(const PoFile& po, const std::vector<CatalogEntry>& entries, model::Locale& locale,
                 const std::string& po_file, Diagnostics& diags);
 
+// What a translator can break that the PO format does not see, found before
+// anything is imported and reported at the entry's msgstr line in `po_text`
+// (the file `po_file`): markup that does not parse (an unclosed **) is an
+// error; a {{…}} placeholder of the source missing from the translation, or
+// one the source does not have, a warning.
+void check_translations(const PoFile& po, const std::string& po_text, const std::string& po_file,
+                        Diagnostics& diags);
+
 }  // namespace kw::i18n

@@ -6,6 +6,7 @@
 // twice is one PO entry; regional tags fall back to their language.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <regex>
 
 #include "support/project_copy.h"
@@ -161,6 +162,24 @@ TEST_F(Languages, ExportRefusesWhatImportRefuses) {
   EXPECT_FALSE(exists("data/locales/de/harbour-lights.yaml"));
 }
 
+TEST_F(Languages, BrokenMarkupInAPoIsFoundAtItsLineBeforeAnythingIsWritten) {
+  ASSERT_EQ(run("new harbour-lights --cards 4").status, 0);
+  const std::string po_dir = quoted(project.dir.path() / "po");
+  ASSERT_EQ(run("i18n export --game harbour-lights --lang de --out " + po_dir).status, 0);
+  std::string po = translated(project.read("po/de/harbour-lights.po"), {{"Red", "**Rot"}});
+  project.write("po/de/harbour-lights.po", po);
+  const std::string red = "msgctxt \"table.suits.red.name\"\nmsgid \"Red\"\nmsgstr";
+  ASSERT_NE(po.find(red), std::string::npos) << po;
+  const int line = 3 + static_cast<int>(std::count(po.begin(), po.begin() + static_cast<long>(po.find(red)), '\n'));
+  Result imported = run("i18n import " + quoted(project.dir.path() / "po/de/harbour-lights.po"));
+  EXPECT_EQ(imported.status, 1) << imported.output;
+  EXPECT_NE(imported.output.find("harbour-lights.po:" + std::to_string(line) +
+                                 ":1: error: 'table.suits.red.name': markup: unclosed ** (bold)"),
+            std::string::npos)
+      << imported.output;
+  EXPECT_FALSE(exists("data/locales/de/harbour-lights.yaml"));
+}
+
 TEST_F(Languages, ALocaleFileOfAnotherLanguageOrSourceIsSaid) {
   ASSERT_EQ(run("new harbour-lights --cards 4").status, 0);
   test::edit(project, "data/games/harbour-lights.yaml", "  language: en\n", "  language: en\n  translations: [de]\n");
@@ -235,10 +254,10 @@ TEST_F(Languages, ARegionalTranslationFallsBackToItsLanguageWithoutMissing) {
   project.write("data/locales/de-CH/duell.yaml",
                 "language: de-CH\ngame: duell\nstrings:\n  \"game.name\":\n    de: \"Das Duell\"\n"
                 "    text: \"Das Duäll\"\n");
-  test::edit(project, "data/games/duell.yaml", "translations: [en]", "translations: [en, de-CH]");
+  test::edit(project, "data/games/duell.yaml", "  translations: [", "  translations: [de-CH, ");
   Result check = run("check --game duell");
   EXPECT_EQ(check.output.find("strings missing"), std::string::npos) << check.output;
-  EXPECT_NE(check.output.find("3 languages (de, en, de-CH)"), std::string::npos) << check.output;
+  EXPECT_NE(check.output.find("languages (de, de-CH, en"), std::string::npos) << check.output;
   Result built = run("build --game duell --lang de-CH --format png --no-cache --out " + quoted(out()));
   EXPECT_EQ(built.status, 0) << built.output;
   EXPECT_TRUE(exists("output/duell/de-CH/cards/00-back-balrog.png"));
