@@ -70,6 +70,13 @@ std::optional<Sheet> parse_csv(std::string_view text, const std::string& file, D
                 "the CSV file is not UTF-8 text (byte " + std::to_string(bad) + "); save it as \"CSV UTF-8\"");
     return std::nullopt;
   }
+  if (size_t nul = text.find('\0'); nul != std::string_view::npos) {
+    int row = 1;
+    for (size_t i = 0; i < nul; ++i) row += text[i] == '\n';
+    diags.error({file, row, 0}, "the CSV file holds a NUL character (byte " + std::to_string(nul) +
+                                    "), which no text may hold");
+    return std::nullopt;
+  }
   csv_parser parser;
   if (csv_init(&parser, CSV_STRICT | CSV_STRICT_FINI | CSV_REPALL_NL | CSV_APPEND_NULL) != 0) throw std::bad_alloc();
   std::unique_ptr<csv_parser, void (*)(csv_parser*)> guard(&parser, csv_free);

@@ -47,6 +47,16 @@ size_t cell_length(std::string_view text);
 inline constexpr size_t kMaxReadCells = 2'000'000;
 inline constexpr size_t kMaxReadTextBytes = 256u << 20;
 
+// OOXML's escapes in a string (ECMA-376 ST_Xstring): "_xHHHH_" stands for
+// the character U+HHHH (Excel and libxlsxwriter write a carriage return as
+// "_x000D_", since XML would turn it into a line feed), and "_x005F_" for
+// an underscore that starts such a sequence literally. decode_xstring
+// reads them; escape_xstring marks each literal "_xHHHH_" of `text` so, so
+// that what libxlsxwriter writes (it escapes the control characters
+// itself) reads back as it was.
+std::string decode_xstring(std::string_view text);
+std::string escape_xstring(std::string_view text);
+
 // Formula injection: a spreadsheet runs a cell that starts with '=', '+',
 // '-' or '@' (and, in some, a tab or carriage return before one) as a
 // formula when it opens a CSV file. Written to CSV, such a cell gets an
@@ -60,8 +70,9 @@ std::string unguard_formula(std::string cell);
 
 // Reads CSV text (RFC 4180: commas, "quoted" cells with "" for a quote and
 // line breaks inside), formula guards taken off (unguard_formula). A UTF-8
-// byte order mark is skipped; text that is not UTF-8, quotes that do not
-// close and more than the reading bounds are errors at their row. nullopt
+// byte order mark is skipped; text that is not UTF-8 or holds a NUL,
+// quotes that do not close and more than the reading bounds are errors at
+// their row. nullopt
 // on errors.
 std::optional<Sheet> parse_csv(std::string_view text, const std::string& file, Diagnostics& diags);
 

@@ -186,6 +186,7 @@ std::vector<std::string> shared_strings(unzFile zip, const std::string& file, Bu
         in_t = true;
       }
     } else if (type == XML_READER_TYPE_END_ELEMENT) {
+      if (name == "si" && in_si) out.back() = decode_xstring(out.back());
       if (name == "si") in_si = false;
       if (name == "rPh") in_phonetic = std::max(0, in_phonetic - 1);
       if (name == "t") in_t = false;
@@ -277,12 +278,14 @@ Sheet cells(unzFile zip, const std::string& part_name, const std::string& file, 
       if (index >= shared.size()) throw Failure{at, "cell " + ref + " names no shared string"};
       text = shared[index];
     } else if (type == "inlineStr") {
-      text = std::move(inline_text);
+      text = decode_xstring(inline_text);
     } else if (type == "b") {
       text = value == "1" ? "true" : "false";
     } else {
       text = std::move(value);  // a number, a formula's cached text ("str") or an error
     }
+    if (text.find('\0') != std::string::npos)
+      throw Failure{at, "cell " + ref + " holds a NUL character (_x0000_), which no text may hold"};
     if (cell_length(text) > kMaxCellLength)
       throw Failure{at, fmt::format("cell {} holds {} characters, more than the {} a cell holds", ref,
                                     cell_length(text), kMaxCellLength)};

@@ -82,8 +82,11 @@ std::string write_xlsx(const Grid& grid, const std::string& sheet_name) {
       if (grid[r][c].empty()) continue;
       // Every cell is text, as in the CSV: "007" or "1; 0" must come back
       // as written, and the column types are the game's schema, not Excel's.
+      // Literal "_xHHHH_" marked as such; libxlsxwriter escapes the control
+      // characters (a carriage return as "_x000D_") itself.
+      const std::string escaped = escape_xstring(grid[r][c]);
       const lxw_error e = worksheet_write_string(sheet, static_cast<lxw_row_t>(r), static_cast<lxw_col_t>(c),
-                                                 grid[r][c].c_str(), r == 0 ? bold : text);
+                                                 escaped.c_str(), r == 0 ? bold : text);
       if (e != LXW_NO_ERROR) {
         workbook_close(book);
         check(e, "cannot write a cell");

@@ -234,26 +234,27 @@ void write_png(const fs::path& file, int width, int height) {
                                         << chunk("IDAT", packed) << chunk("IEND", "");
 }
 
-// A one-page PDF whose forms fan out: the page draws F1 eight times, F1
-// draws F2 eight times, ... twelve deep: 8^12 forms from a kilobyte.
-void write_fanout_pdf(const fs::path& file) {
+// A one-page PDF whose forms fan out: the page draws F1 `fan` times, F1
+// draws F2 `fan` times, ... `depth` deep: 8^12 forms from a kilobyte.
+void write_fanout_pdf(const fs::path& file, int fan = 8, int depth = 12) {
   std::vector<std::string> objects;
   objects.push_back("<< /Type /Catalog /Pages 2 0 R >>");
   objects.push_back("<< /Type /Pages /Kids [3 0 R] /Count 1 >>");
   objects.push_back(
       "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 184.252 274.961] /Resources << /XObject << /F1 5 0 R >> >> "
       "/Contents 4 0 R >>");
-  const std::string eight = "/F Do /F Do /F Do /F Do /F Do /F Do /F Do /F Do";
+  std::string eight;
+  for (int i = 0; i < fan; ++i) eight += i ? " /F Do" : "/F Do";
   auto stream = [](const std::string& dict, const std::string& data) {
     return "<< " + dict + " /Length " + std::to_string(data.size()) + " >>\nstream\n" + data + "\nendstream";
   };
   objects.push_back(stream("", std::regex_replace(eight, std::regex("/F "), "/F1 ")));
-  for (int level = 1; level <= 12; ++level) {
+  for (int level = 1; level <= depth; ++level) {
     const std::string next = "/F" + std::to_string(level + 1);
     const std::string resources =
-        level < 12 ? "/Resources << /XObject << " + next + " " + std::to_string(5 + level) + " 0 R >> >>" : "";
+        level < depth ? "/Resources << /XObject << " + next + " " + std::to_string(5 + level) + " 0 R >> >>" : "";
     objects.push_back(stream("/Type /XObject /Subtype /Form /BBox [0 0 10 10] " + resources,
-                             level < 12 ? std::regex_replace(eight, std::regex("/F "), next + " ") : "0 0 1 1 re f"));
+                             level < depth ? std::regex_replace(eight, std::regex("/F "), next + " ") : "0 0 1 1 re f"));
   }
   std::string pdf = "%PDF-1.4\n";
   std::vector<size_t> offsets;
@@ -1060,6 +1061,18 @@ std::vector<Case> cases() {
       },
       "preflight --game duell --profile meinspiel --out {out}", 1,
       R"(fronts\.pdf: page 1: it draws more than 10000 content streams)");
+  add(
+      "PreflightFormsNestingDeep",
+      [](const Bad& p) {
+        // 2^40 forms: few enough per level, but Ghostscript (which renders
+        // the pages preflight has read) knows no bound on the nesting.
+        fs::create_directories(p.out() / "duell");
+        std::ofstream(p.out() / "duell/manifest.json") << "{}";
+        write_fanout_pdf(p.out() / "duell/meinspiel/fronts.pdf", 2, 40);
+        write_fanout_pdf(p.out() / "duell/meinspiel/backs.pdf", 2, 40);
+      },
+      "preflight --game duell --profile meinspiel --out {out}", 1,
+      R"(fronts\.pdf: page 1: its forms nest deeper than 12 levels; not read further)");
   add(
       "SheetIdNamesAFolder",
       [](const Bad& p) {

@@ -192,5 +192,30 @@ TEST(Xlsx, ACellPastTheLimitIsRefusedNotCut) {
   EXPECT_NO_THROW(write_xlsx({{"id"}, {std::string(kMaxCellLength, 'x')}}, "d"));
 }
 
+// What XML cannot hold as it is goes through OOXML's "_xHHHH_" escapes: a
+// carriage return, a control character, and a literal "_x0041_" come back
+// as they were written.
+TEST(Xlsx, EscapedCharactersReadBackAsTheyWere) {
+  const Grid grid{{"id", "text"}, {"a", "\r=1+1"}, {"b", "x\x01y\tz\r\n"}, {"c", "_x0041_ and _x005F_ and _x00"}};
+  test::TempDir dir;
+  const auto file = dir.path() / "t.xlsx";
+  std::ofstream(file, std::ios::binary) << write_xlsx(grid, "deck");
+  Diagnostics d;
+  auto s = parse_xlsx(file.string(), "t.xlsx", d);
+  ASSERT_TRUE(s) << format_diagnostics(d);
+  EXPECT_EQ(texts(*s), grid);
+  EXPECT_EQ(decode_xstring("a_x000D_b_x005F_x0041_c_xZZZZ_"), "a\rb_x0041_c_xZZZZ_");
+  EXPECT_EQ(escape_xstring("_x0041_ _x12"), "_x005F_x0041_ _x12");
+  EXPECT_EQ(decode_xstring("_xD800_"), "\xEF\xBF\xBD");  // half a surrogate pair
+}
+
+TEST(Csv, ANulIsRefusedAtItsRow) {
+  Diagnostics d;
+  EXPECT_FALSE(parse_csv(std::string("id,t\na,b\0c\n", 11), "t.csv", d));
+  EXPECT_NE(format_diagnostics(d).find("t.csv:2: error: the CSV file holds a NUL character (byte 8)"),
+            std::string::npos)
+      << format_diagnostics(d);
+}
+
 }  // namespace
 }  // namespace kw::sheet

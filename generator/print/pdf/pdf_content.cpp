@@ -181,7 +181,11 @@ class PageReader {
   PageReader(PdfPageContent& out, const QPDFObjectHandle::Rectangle& media) : out_(out), media_(media) {}
 
   void run(Object contents_owner, Object resources, const GState& start, bool is_page, const Context& ctx = {}) {
-    if (ctx.depth > kMaxDepth) return;
+    // Deeper than any PDF kartenwerk writes nests its forms: refused, not
+    // skipped, so that a page read here is a page read whole (Ghostscript,
+    // which preflight runs on the pages read, knows no such bound).
+    if (ctx.depth > kMaxDepth)
+      throw TooMuchWork{"its forms nest deeper than " + std::to_string(kMaxDepth) + " levels"};
     if (++streams_ > kMaxStreamsPerPage)
       throw TooMuchWork{"it draws more than " + std::to_string(kMaxStreamsPerPage) +
                         " content streams (forms drawing forms, each several times)"};
