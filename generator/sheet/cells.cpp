@@ -40,7 +40,10 @@ bool xescape_at(std::string_view text, size_t at, char32_t& cp) {
   cp = 0;
   for (size_t i = at + 2; i < at + 6; ++i) {
     const char c = text[i];
-    const int v = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+    const int v = c >= '0' && c <= '9'   ? c - '0'
+                  : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                  : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                         : -1;
     if (v < 0) return false;
     cp = cp * 16 + static_cast<char32_t>(v);
   }

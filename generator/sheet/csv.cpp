@@ -73,8 +73,8 @@ std::optional<Sheet> parse_csv(std::string_view text, const std::string& file, D
   if (size_t nul = text.find('\0'); nul != std::string_view::npos) {
     int row = 1;
     for (size_t i = 0; i < nul; ++i) row += text[i] == '\n';
-    diags.error({file, row, 0}, "the CSV file holds a NUL character (byte " + std::to_string(nul) +
-                                    "), which no text may hold");
+    diags.error({file, row, 0},
+                "the CSV file holds a NUL character (byte " + std::to_string(nul) + "), which no text may hold");
     return std::nullopt;
   }
   csv_parser parser;

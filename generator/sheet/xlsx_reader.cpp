@@ -71,14 +71,22 @@ class Part {
 
 using ReaderPtr = std::unique_ptr<xmlTextReader, void (*)(xmlTextReader*)>;
 
-// libxml2 prints what it finds to stderr unless told otherwise; the
-// reader's errors come back as a status, and say enough.
-void quiet(void*, const char*, xmlParserSeverities, xmlTextReaderLocatorPtr) {}
+// libxml2 prints what it finds to stderr unless told otherwise: its first
+// error is kept instead (with its line in the part) for the message.
+void first_error(void* into, const char* message, xmlParserSeverities severity, xmlTextReaderLocatorPtr where) {
+  auto& kept = *static_cast<std::string*>(into);
+  if (!kept.empty() || !message ||
+      (severity != XML_PARSER_SEVERITY_ERROR && severity != XML_PARSER_SEVERITY_VALIDITY_ERROR))
+    return;
+  std::string text = message;
+  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+  kept = "line " + std::to_string(xmlTextReaderLocatorLineNumber(where)) + ": " + text;
+}
 
 // A pull parser over `part`: no network, no DTD loaded, no entity expanded.
-ReaderPtr reader_for(Part& part) {
+ReaderPtr reader_for(Part& part, std::string& error) {
   ReaderPtr r(xmlReaderForIO(&Part::read, &Part::close, &part, nullptr, nullptr, XML_PARSE_NONET), xmlFreeTextReader);
-  if (r) xmlTextReaderSetErrorHandler(r.get(), quiet, nullptr);
+  if (r) xmlTextReaderSetErrorHandler(r.get(), first_error, &error);
   return r;
 }
 
@@ -121,7 +129,8 @@ bool is_text(int type) {
 // make little text into much).
 template <class Visit>
 void walk(Part& part, const std::string& file, Visit&& visit) {
-  ReaderPtr r = reader_for(part);
+  std::string error;
+  ReaderPtr r = reader_for(part, error);
   if (!r) throw Failure{{file, 0, 0}, "cannot read " + part.name()};
   int status;
   while ((status = xmlTextReaderRead(r.get())) == 1) {
@@ -135,7 +144,8 @@ void walk(Part& part, const std::string& file, Visit&& visit) {
                   fmt::format("{} inflates to more than {} bytes (the limit file-bytes; raise it with "
                               "--limit file-bytes=N)",
                               part.name(), limits().file_bytes)};
-  if (status != 0) throw Failure{{file, 0, 0}, part.name() + " is not well-formed XML"};
+  if (status != 0)
+    throw Failure{{file, 0, 0}, part.name() + " is not well-formed XML" + (error.empty() ? "" : " (" + error + ")")};
 }
 
 // "BC12" -> column 55, row 12; nullopt when it is no cell reference.

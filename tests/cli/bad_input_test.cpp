@@ -253,8 +253,9 @@ void write_fanout_pdf(const fs::path& file, int fan = 8, int depth = 12) {
     const std::string next = "/F" + std::to_string(level + 1);
     const std::string resources =
         level < depth ? "/Resources << /XObject << " + next + " " + std::to_string(5 + level) + " 0 R >> >>" : "";
-    objects.push_back(stream("/Type /XObject /Subtype /Form /BBox [0 0 10 10] " + resources,
-                             level < depth ? std::regex_replace(eight, std::regex("/F "), next + " ") : "0 0 1 1 re f"));
+    objects.push_back(
+        stream("/Type /XObject /Subtype /Form /BBox [0 0 10 10] " + resources,
+               level < depth ? std::regex_replace(eight, std::regex("/F "), next + " ") : "0 0 1 1 re f"));
   }
   std::string pdf = "%PDF-1.4\n";
   std::vector<size_t> offsets;

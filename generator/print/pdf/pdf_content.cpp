@@ -184,8 +184,7 @@ class PageReader {
     // Deeper than any PDF kartenwerk writes nests its forms: refused, not
     // skipped, so that a page read here is a page read whole (Ghostscript,
     // which preflight runs on the pages read, knows no such bound).
-    if (ctx.depth > kMaxDepth)
-      throw TooMuchWork{"its forms nest deeper than " + std::to_string(kMaxDepth) + " levels"};
+    if (ctx.depth > kMaxDepth) throw TooMuchWork{"its forms nest deeper than " + std::to_string(kMaxDepth) + " levels"};
     if (++streams_ > kMaxStreamsPerPage)
       throw TooMuchWork{"it draws more than " + std::to_string(kMaxStreamsPerPage) +
                         " content streams (forms drawing forms, each several times)"};

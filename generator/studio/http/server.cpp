@@ -171,7 +171,8 @@ struct Server::Impl {
   std::uint64_t next_id = 1;
   std::uint64_t next_stream = 1;
   Clock::time_point next_keep_alive;
-  std::deque<std::uint64_t> ready;  // connections back to reading a head, with bytes perhaps waiting
+  std::deque<std::uint64_t> ready;          // connections back to reading a head, with bytes perhaps waiting
+  Clock::time_point listener_paused_until;  // out of file descriptors: accept nothing until then
 
   // Shared with the workers and the event thread, under `mutex`.
   std::mutex mutex;
@@ -476,7 +477,12 @@ struct Server::Impl {
       const int fd = ::accept4(listen_fd, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
       if (fd < 0) {
         if (errno == EINTR || errno == ECONNABORTED) continue;
-        if ((errno == EMFILE || errno == ENFILE) && make_room()) continue;
+        if (errno == EMFILE || errno == ENFILE) {
+          if (make_room()) continue;
+          // Out of descriptors with none to spare: the waiting connections
+          // stay in the backlog a moment, rather than the loop spinning.
+          listener_paused_until = Clock::now() + std::chrono::milliseconds(100);
+        }
         return;  // EAGAIN: no more now
       }
       count(&ServerCounts::accepted);
@@ -585,7 +591,7 @@ struct Server::Impl {
       fds.clear();
       ids.clear();
       fds.push_back({wake_fd, POLLIN, 0});
-      fds.push_back({listen_fd, POLLIN, 0});
+      fds.push_back({listen_fd, static_cast<short>(Clock::now() < listener_paused_until ? 0 : POLLIN), 0});
       for (const auto& [id, c] : conns) {
         short wanted = 0;
         if (c.state == State::Head && c.in.size() <= kMaxHeadBytes && !c.eof) wanted |= POLLIN;
