@@ -1544,7 +1544,7 @@ std::vector<Case> cases() {
     if (what == "NulInALayout") {
       add(
           "Yaml_NulInALayout",
-          [](const Bad& p) { p.patch("layouts/duell/card.yaml", "name: ground", std::string("name: gro\0und", 16)); },
+          [](const Bad& p) { p.patch("layouts/duell/card.yaml", "name: ground", std::string("name: gro\0und", 13)); },
           "check --game duell", 1, R"(layouts/duell/card\.yaml:\d+:\d+: error: the control character U\+0000)");
       continue;
     }
