@@ -363,6 +363,7 @@ double measure(const Setting& s, const std::vector<Raster>& cards, int repeat, d
 
 void measure_conversion(const std::vector<Raster>& cards, int repeat) {
   std::vector<kw::render::detail::SurfacePtr> surfaces;
+  surfaces.reserve(cards.size());
   for (const Raster& r : cards) surfaces.push_back(kw::render::detail::surface_from_raster(r));
   auto run = [&](const char* name, const std::function<void(cairo_surface_t*)>& convert) {
     double start = cpu_ms();

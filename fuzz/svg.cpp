@@ -14,8 +14,8 @@
 #include "render/svg_art.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  auto input = std::make_shared<const kw::project::Input>(
-      "templates/fuzz.svg", std::string(reinterpret_cast<const char*>(data), size));
+  auto input = std::make_shared<const kw::project::Input>("templates/fuzz.svg",
+                                                          std::string(reinterpret_cast<const char*>(data), size));
   cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 64, 64);
   cairo_t* cr = cairo_create(surface);
   cairo_scale(cr, 2, 2);  // 2 px per mm, as a small page

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Installs the Debian packages kartenwerk needs, and only those that are missing.
 # `make` and `make test` call this first, so a fresh Debian machine needs nothing else.
-# With package names as arguments it installs those instead (make fuzz does).
+# With package names as arguments it installs those instead (make fuzz and make lint do).
 set -euo pipefail
 packages=(
-  build-essential cmake pkg-config
+  build-essential cmake pkg-config ninja-build
   libcairo2-dev librsvg2-dev libharfbuzz-dev libfreetype-dev libicu-dev
   libhyphen-dev hyphen-de hyphen-en-us hyphen-fr libyaml-cpp-dev libpng-dev libjpeg-dev libwebp-dev zlib1g-dev
   libgtest-dev libgmock-dev
@@ -18,6 +18,10 @@ packages=(
   libdeflate-dev libspng-dev  # only candidates that bench/encode_bench.cpp measures
   chromium nodejs
   python3-jsonschema python3-yaml  # tests/schema/validate_schemas.py checks schema/ with a real validator
+  # tests/support/script_fonts.h: Hebrew and Arabic (DejaVu Sans, 3 MB), Chinese and
+  # Japanese (WenQuanYi Micro Hei, 5 MB); the smallest Debian fonts that cover them
+  # (fonts-noto-core is 43 MB, fonts-noto-cjk 91 MB). Only tests use them.
+  fonts-dejavu-core fonts-wqy-microhei
 )
 [ $# -gt 0 ] && packages=("$@")
 missing=()

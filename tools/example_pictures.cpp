@@ -105,7 +105,8 @@ Raster draw(const Portrait& p) {
     for (int x = 0; x < p.width; ++x) {
       Rgb sum{0, 0, 0};
       for (int s = 0; s < 4; ++s) {  // 2 x 2 samples per pixel: smooth edges
-        Rgb c = shade(p, (x + 0.25 + 0.5 * (s % 2)) / p.width, (y + 0.25 + 0.5 * (s / 2)) / p.height);
+        const int sx = s % 2, sy = s / 2;
+        Rgb c = shade(p, (x + 0.25 + 0.5 * sx) / p.width, (y + 0.25 + 0.5 * sy) / p.height);
         sum = {sum.r + c.r / 4, sum.g + c.g / 4, sum.b + c.b / 4};
       }
       for (double ch : {sum.r, sum.g, sum.b}) {

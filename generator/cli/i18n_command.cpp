@@ -19,6 +19,7 @@
 #include "i18n/po.h"
 #include "model/locale.h"
 #include "model/schema.h"
+#include "yaml/reader.h"
 
 namespace kw::cli {
 
@@ -271,13 +272,21 @@ int import_po(const Invocation& inv, const Session& s, std::vector<model::Locale
     }
     Diagnostics diags;
     auto po = i18n::read_po(*text, file, diags);
-    i18n::check_translations(po, *text, file, diags);
+    const bool readable = !diags.has_errors();  // else the same bad bytes would be said again below
     const model::Game* game = s.model->game(po.game);
-    if (!game) diags.error({file, 0, 0}, "the PO header names no known game (X-Kartenwerk-Game: " + po.game + ")");
+    if (!game) {
+      std::vector<std::string> ids;
+      for (const auto& g : s.model->games) ids.push_back(g->id);
+      const std::string like = yaml::closest_name(po.game, ids);
+      diags.error(header_loc(*text, file, "X-Kartenwerk-Game:"),
+                  "the PO header names no known game (X-Kartenwerk-Game: " + po.game + ")", {},
+                  like.empty() ? "games: " + model::join_names(ids) : "did you mean '" + like + "'?");
+    }
+    if (game && readable) i18n::check_translations(po, file, *game, diags);
     // The language names the folder written to: it must be one the game can
     // be translated into, spelt as export spells it.
     if (po.language.empty())
-      diags.error({file, 0, 0}, "the PO header needs a target language (Language: …)");
+      diags.error(header_loc(*text, file, "Language:"), "the PO header needs a target language (Language: …)");
     else if (game)
       if (const std::string why = translation_refusal(*game, po.language); !why.empty())
         diags.error(header_loc(*text, file, "Language:"), "the PO header's Language: " + why);

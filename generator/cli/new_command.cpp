@@ -215,6 +215,8 @@ std::string translation_file(const Words& from, const Words& to, const Fill& fil
       fill(to["rules_deck.title_text"]));
   add("card." + from["rules_deck.card"] + "." + from["rules_deck.text"], fill(from["rules_deck.text_text"]),
       fill(to["rules_deck.text_text"]));
+  add("deck." + from["deck.id"] + ".name", from["deck.name"], to["deck.name"]);
+  add("deck." + from["rules_deck.id"] + ".name", from["rules_deck.name"], to["rules_deck.name"]);
   const auto source_suits = from.suits(), target_suits = to.suits();
   for (size_t i = 0; i < source_suits.size() && i < target_suits.size(); ++i)
     add("table." + from["suits.table"] + "." + source_suits[i].first + "." + from["suits.name"], source_suits[i].second,
@@ -332,6 +334,9 @@ std::optional<std::string> with_include(const std::string& text, const std::stri
 
 }  // namespace
 
+// Over 80 lines: the steps of `new` in order (refuse a game that exists, gather every file's text, load the project
+// with them, then write all or none); each step needs the files gathered before it.
+// NOLINTNEXTLINE(readability-function-size)
 int run_new(const Invocation& inv, std::ostream& out, std::ostream& err) {
   const std::string& id = inv.new_game;
   Session s = open_session(inv, open_project(inv), err);

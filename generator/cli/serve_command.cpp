@@ -59,7 +59,7 @@ int run_serve(const Invocation& inv, std::ostream& out, std::ostream& err) {
     out.flush();  // a test or script waits for this line
     std::signal(SIGINT, on_signal);
     std::signal(SIGTERM, on_signal);
-    std::jthread stopper([&server](std::stop_token stop) {
+    std::jthread stopper([&server](const std::stop_token& stop) {
       while (!g_stop && !stop.stop_requested()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
       server.stop();
     });

@@ -1,16 +1,34 @@
 #include "core/language.h"
 
 #include <unicode/locid.h>
+#include <unicode/numberformatter.h>
 #include <unicode/plurrule.h>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 
 #include "core/names.h"
 
 namespace kw {
+
+namespace {
+
+// The languages ICU knows: ISO 639's two-letter codes and the three-letter
+// ones CLDR uses ("gsw", "haw"), plus "und" (undetermined).
+bool known_language(const std::string& primary) {
+  static const std::set<std::string> known = [] {
+    std::set<std::string> out = {"und"};
+    for (const char* const* code = icu::Locale::getISOLanguages(); *code; ++code) out.insert(*code);
+    return out;
+  }();
+  return known.count(primary) > 0;
+}
+
+}  // namespace
 
 std::optional<std::string> canonical_language(std::string_view tag) {
   if (!is_language_code(tag) || tag.find('_') != std::string_view::npos) return std::nullopt;
@@ -20,6 +38,8 @@ std::optional<std::string> canonical_language(std::string_view tag) {
   if (U_FAILURE(status) || locale.isBogus()) return std::nullopt;
   std::string out = locale.toLanguageTag<std::string>(status);
   if (U_FAILURE(status) || out.empty() || !is_language_code(out)) return std::nullopt;
+  // A well-formed tag of no language ("xx", "english") is a typo, not a language.
+  if (!known_language(primary_language(out))) return std::nullopt;
   return out;
 }
 
@@ -64,6 +84,20 @@ std::string to_utf8(const icu::UnicodeString& s) {
 }
 
 }  // namespace
+
+std::string format_decimal(double v, const std::string& language) {
+  if (std::abs(v) < 5e-7) v = 0;
+  UErrorCode status = U_ZERO_ERROR;
+  icu::Locale locale = icu::Locale::forLanguageTag(language, status);
+  if (U_FAILURE(status)) locale = icu::Locale::getRoot();
+  status = U_ZERO_ERROR;
+  const icu::UnicodeString text = icu::number::NumberFormatter::withLocale(locale)
+                                      .grouping(UNumberGroupingStrategy::UNUM_GROUPING_OFF)
+                                      .precision(icu::number::Precision::maxFraction(6))
+                                      .formatDouble(v, status)
+                                      .toString(status);
+  return U_SUCCESS(status) ? to_utf8(text) : std::to_string(v);
+}
 
 std::string plural_category(const std::string& language, double number) {
   const icu::PluralRules* rules = rules_for(language);

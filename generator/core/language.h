@@ -14,8 +14,8 @@ namespace kw {
 
 // The canonical spelling of `tag` ("EN" -> "en", "pt-br" -> "pt-BR",
 // "zh-hant-tw" -> "zh-Hant-TW"); nullopt when it is no well-formed BCP 47
-// tag (ICU's parser decides) or not one that is_language_code accepts as a
-// folder name.
+// tag (ICU's parser decides), names no language ICU knows ("xx",
+// "english"), or is not one that is_language_code accepts as a folder name.
 std::optional<std::string> canonical_language(std::string_view tag);
 
 // The tag one step more general, or "" for a bare language:
@@ -32,6 +32,10 @@ std::string primary_language(std::string_view tag);
 // that have strings of their own (the source included or not).
 std::vector<std::string> fallback_chain(const std::string& language, const std::vector<std::string>& available,
                                         const std::string& source);
+
+// `v` written the way `language` writes numbers (ICU: "1,5" in German,
+// "1.5" in English), up to 6 decimals, without grouping; -0 reads 0.
+std::string format_decimal(double v, const std::string& language);
 
 // The CLDR plural category of `number` in `language`: "zero", "one", "two",
 // "few", "many" or "other" (ICU's rules; a language ICU does not know has

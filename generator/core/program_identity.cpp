@@ -19,6 +19,7 @@ std::string build_id(const dl_phdr_info& info) {
   for (int i = 0; i < info.dlpi_phnum; ++i) {
     const ElfW(Phdr)& ph = info.dlpi_phdr[i];
     if (ph.p_type != PT_NOTE) continue;
+    // NOLINTNEXTLINE(performance-no-int-to-ptr): the loader hands the segment's address as an integer
     const char* at = reinterpret_cast<const char*>(info.dlpi_addr + ph.p_vaddr);
     const char* end = at + ph.p_memsz;
     while (at + sizeof(ElfW(Nhdr)) <= end) {

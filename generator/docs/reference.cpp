@@ -69,7 +69,7 @@ A side is a field path, a number, or a text in `'single'` or `"double"` quotes.
 ```
 )";
 
-std::string escape_cell(std::string s) {
+std::string escape_cell(const std::string& s) {
   std::string out;
   for (char c : s) {
     if (c == '|')

@@ -7,10 +7,10 @@
 #include "core/language.h"
 #include "core/quoted.h"
 #include "layout/layout_def.h"
-#include "text/markup.h"
 #include "model/strings.h"
 #include "rules/registry.h"
 #include "rules/rules.h"
+#include "text/markup.h"
 
 namespace kw::i18n {
 
@@ -123,6 +123,8 @@ PoFile to_po(const std::vector<CatalogEntry>& entries, const model::Locale* loca
     p.source = e.source;
     p.translation = translation;
     p.fuzzy = fuzzy;
+    // What the translation was made from, so a PO editor shows what changed.
+    if (fuzzy && t && !t->source.empty()) p.previous_source = t->source;
     // Locations are project paths, so PO files do not depend on where the project lives.
     if (e.loc.known()) p.reference = e.loc.str();
     p.comment = e.note;
@@ -132,7 +134,7 @@ PoFile to_po(const std::vector<CatalogEntry>& entries, const model::Locale* loca
       std::string categories;
       for (const auto& c : plural_categories(language)) categories += (categories.empty() ? "" : ", ") + c;
       p.comment += (p.comment.empty() ? "" : "\n") + ("The plural forms " + language + " needs: " + categories);
-      p.flags.push_back("icu-message-format");
+      p.flags.emplace_back("icu-message-format");
     }
     po.entries.push_back(std::move(p));
   }
@@ -155,8 +157,8 @@ size_t merge_po(const PoFile& po, const std::vector<CatalogEntry>& entries, mode
     auto it = by_id.find(p.context);
     const std::string whose = "game " + po.game + (po.variant.empty() ? "" : " variant " + po.variant);
     if (it == by_id.end()) {
-      diags.error({po_file, 0, 0}, "unknown string id '" + p.context + "' (msgctxt) for " + whose, {},
-                  po.variant.empty() ? "" : "a variant's PO holds only the strings it adds or changes");
+      diags.error({po_file, p.line, p.line > 0 ? 1 : 0}, "unknown string id '" + p.context + "' (msgctxt) for " + whose,
+                  {}, po.variant.empty() ? "" : "a variant's PO holds only the strings it adds or changes");
       continue;
     }
     if (p.source != it->second->source && !p.source_plural) {
@@ -173,7 +175,7 @@ size_t merge_po(const PoFile& po, const std::vector<CatalogEntry>& entries, mode
     if (p.source_plural) {
       // One id, one text: a form per count cannot be stored, and picking one
       // (msgstr[0]? [1]?) would be wrong for some count in some language.
-      diags.error({po_file, 0, 0},
+      diags.error({po_file, p.line, p.line > 0 ? 1 : 0},
                   "'" + p.context + "' has plural forms (msgid_plural), but kartenwerk strings have one", {},
                   "translate it with a single msgid/msgstr pair; a count's forms go inside the text "
                   "({{n, plural, one {…} other {…}}}, README: Translations)");
@@ -197,16 +199,6 @@ size_t merge_po(const PoFile& po, const std::vector<CatalogEntry>& entries, mode
 
 namespace {
 
-// Where the msgstr of the entry `context` starts in the PO text: the first
-// "msgstr" after its msgctxt line (line 0 when the text does not have it).
-SourceLoc msgstr_loc(const std::string& text, const std::string& file, const std::string& context) {
-  const size_t ctxt = text.find("msgctxt " + c_quoted(context, ControlEscape::Octal));
-  const size_t at = ctxt == std::string::npos ? std::string::npos : text.find("\nmsgstr", ctxt);
-  if (at == std::string::npos) return {file, 0, 0};
-  return {file, 2 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n')),
-          1};
-}
-
 // The names of the {{…}} placeholders of `text`, each once.
 std::set<std::string> placeholders(const std::string& text) {
   std::set<std::string> out;
@@ -223,22 +215,31 @@ std::set<std::string> placeholders(const std::string& text) {
 
 }  // namespace
 
-void check_translations(const PoFile& po, const std::string& po_text, const std::string& po_file,
-                        Diagnostics& diags) {
+void check_translations(const PoFile& po, const std::string& po_file, const model::Game& game, Diagnostics& diags) {
   for (const auto& p : po.entries) {
     if (p.translation.empty()) continue;
+    const SourceLoc at{po_file, p.line, p.line > 0 ? 1 : 0};
     if (auto parsed = text::parse_markup(p.translation); !parsed.error.empty())
-      diags.error(msgstr_loc(po_text, po_file, p.context), "'" + p.context + "': " + parsed.error, {},
+      diags.error(at, "'" + p.context + "': " + parsed.error, {},
                   "**bold**, *italic*, [sc]small caps[/sc], :icon:, \\n; a * or : meant as text is \\* or \\:");
     const auto want = placeholders(p.source), have = placeholders(p.translation);
     for (const auto& name : want)
       if (!have.count(name))
-        diags.warning(msgstr_loc(po_text, po_file, p.context),
-                      "'" + p.context + "': the translation leaves out {{" + name + "}}, which the source has");
-    for (const auto& name : have)
-      if (!want.count(name))
-        diags.warning(msgstr_loc(po_text, po_file, p.context),
-                      "'" + p.context + "': the translation has {{" + name + "}}, which the source does not");
+        diags.warning(at, "'" + p.context + "': the translation leaves out {{" + name + "}}, which the source has");
+    // A placeholder of its own is the translator's choice when the card has
+    // that field; a name the game does not know would only fail at check.
+    for (const auto& name : have) {
+      if (want.count(name)) continue;
+      const bool known = name.starts_with("rules.") || model::is_known_path(game, name);
+      if (known)
+        diags.warning(at, "'" + p.context + "': the translation has {{" + name + "}}, which the source does not");
+      else
+        diags.error(at, "'" + p.context + "': the translation has {{" + name + "}}, which is no field of game " +
+                            game.id + " (the source has " +
+                            (want.empty() ? std::string("none")
+                                          : "{{" + *want.begin() + "}}" + (want.size() > 1 ? ", …" : "")) +
+                            ")");
+    }
   }
 }
 

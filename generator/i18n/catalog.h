@@ -59,11 +59,10 @@ size_t merge_po(const PoFile& po, const std::vector<CatalogEntry>& entries, mode
                 const std::string& po_file, Diagnostics& diags);
 
 // What a translator can break that the PO format does not see, found before
-// anything is imported and reported at the entry's msgstr line in `po_text`
-// (the file `po_file`): markup that does not parse (an unclosed **) is an
-// error; a {{…}} placeholder of the source missing from the translation, or
-// one the source does not have, a warning.
-void check_translations(const PoFile& po, const std::string& po_text, const std::string& po_file,
-                        Diagnostics& diags);
+// anything is imported and reported at the entry's msgstr line (PoEntry::line)
+// of `po_file`: markup that does not parse (an unclosed **) and a {{…}} that
+// names no field of `game` are errors; a {{…}} of the source left out, or a
+// field the source does not use, a warning.
+void check_translations(const PoFile& po, const std::string& po_file, const model::Game& game, Diagnostics& diags);
 
 }  // namespace kw::i18n

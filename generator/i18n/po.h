@@ -18,10 +18,12 @@ namespace kw::i18n {
 
 struct PoEntry {
   std::string context;      // msgctxt: the string id
+  int line = 0;             // where its msgstr starts in the file read (0: not known)
   std::string source;       // msgid: the source text
   std::string translation;  // msgstr (of an entry without plural forms)
   bool fuzzy = false;
   std::vector<std::string> flags;                // "#," flags besides fuzzy ("icu-message-format")
+  std::optional<std::string> previous_source;    // "#| msgid": the source a fuzzy translation was made from
   std::string comment;                           // "#." extracted comments (where the string is used), one per line
   std::string reference;                         // "#:" file:line references, separated by spaces
   std::string translator_comment;                // "# " comments, one per line

@@ -24,6 +24,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "core/quoted.h"
 #include "text/utf8.h"
 
 namespace kw::i18n {
@@ -255,6 +256,7 @@ PoEntry entry_of(po_message_t m) {
   if (const char* ctxt = po_message_msgctxt(m)) e.context = ctxt;
   e.source = po_message_msgid(m);
   e.fuzzy = po_message_is_fuzzy(m) != 0;
+  if (const char* previous = po_message_prev_msgid(m)) e.previous_source = previous;
   e.comment = without_last_newline(po_message_extracted_comments(m));
   e.translator_comment = without_last_newline(po_message_comments(m));
   for (int i = 0; po_filepos_t pos = po_message_filepos(m, i); ++i) {
@@ -281,6 +283,21 @@ void read_entries(po_file_t file, PoFile& po) {
       const bool header = !po_message_msgctxt(m) && *po_message_msgid(m) == '\0';
       if (!header && !po_message_is_obsolete(m)) po.entries.push_back(entry_of(m));
     }
+  }
+}
+
+// The line of each entry's msgstr, for messages about a translation:
+// libgettextpo keeps only the references' lines. Entries come in file order;
+// each is found after the one before by its msgctxt.
+void locate_entries(const std::string& text, PoFile& po) {
+  size_t from = 0;
+  for (auto& e : po.entries) {
+    if (e.context.empty()) continue;
+    const size_t ctxt = text.find("msgctxt " + c_quoted(e.context, ControlEscape::Octal), from);
+    const size_t msgstr = ctxt == std::string::npos ? std::string::npos : text.find("\nmsgstr", ctxt);
+    if (msgstr == std::string::npos) continue;
+    e.line = 2 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(msgstr), '\n'));
+    from = msgstr;
   }
 }
 
@@ -322,6 +339,7 @@ PoFile read_po(const std::string& text, const std::string& file_name, Diagnostic
   }
   read_header(file.get(), po, file_name, diags);
   read_entries(file.get(), po);
+  locate_entries(text, po);
   return po;
 }
 

@@ -29,6 +29,19 @@ std::string po_string(const std::string& s) {
   return out;
 }
 
+// Lines of PO text each behind `prefix` ("#| " for a previous msgid).
+std::string prefixed(const std::string& prefix, const std::string& text) {
+  std::string out;
+  size_t start = 0;
+  while (start < text.size()) {
+    const size_t nl = text.find('\n', start);
+    const size_t end = nl == std::string::npos ? text.size() : nl;
+    out += prefix + text.substr(start, end - start) + "\n";
+    start = end + 1;
+  }
+  return out;
+}
+
 // Comment lines: `prefix` and a space before each line of `text` ("#" alone
 // for an empty line, as gettext writes it).
 std::string comment_lines(const std::string& prefix, const std::string& text) {
@@ -54,6 +67,7 @@ std::string write_entry(const PoEntry& e) {
   std::vector<std::string> flags = e.flags;
   if (e.fuzzy) flags.insert(flags.begin(), "fuzzy");
   for (size_t i = 0; i < flags.size(); ++i) out += (i ? ", " : "#, ") + flags[i] + (i + 1 == flags.size() ? "\n" : "");
+  if (e.previous_source) out += prefixed("#| ", "msgid " + po_string(*e.previous_source));
   out += "msgctxt " + po_string(e.context) + "\n";
   out += "msgid " + po_string(e.source) + "\n";
   if (!e.source_plural) return out + "msgstr " + po_string(e.translation) + "\n";

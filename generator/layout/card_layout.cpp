@@ -15,6 +15,7 @@
 #include "project/path.h"
 #include "project/project.h"
 #include "project/sandbox.h"
+#include "text/hyphenator.h"
 
 namespace kw::layout {
 
@@ -35,6 +36,10 @@ const LayoutDef* Layouter::definition(const std::string& id, Diagnostics& diags)
 }
 
 namespace {
+
+// The check named by diagnostics that merge_findings passes on once per
+// build: no hyphenation dictionary for a language.
+constexpr const char* kOnceCheck = "hyphenation";
 
 // Everything one expansion needs; one per card.
 struct Context {
@@ -248,7 +253,7 @@ void draw(const Context& ctx, const Scope& scope, const RectElement& e, int) {
   s.paint.stroke_width = e.stroke_width;
   Rect bounds = s.paint.stroke ? s.rect.inset(-e.stroke_width / 2) : s.rect;
   Affine t = scope.transform.then_after(own_rotation(e, s.rect));
-  push(ctx, e, std::move(s), t, bounds, false);
+  push(ctx, e, s, t, bounds, false);
 }
 
 void draw(const Context& ctx, const Scope& scope, const LineElement& e, int) {
@@ -259,7 +264,8 @@ void draw(const Context& ctx, const Scope& scope, const LineElement& e, int) {
   s.paint.stroke_width = e.stroke_width > 0 ? e.stroke_width : 0.25;
   Rect bounds{std::min(e.from.x, e.to.x), std::min(e.from.y, e.to.y), std::abs(e.to.x - e.from.x),
               std::abs(e.to.y - e.from.y)};
-  push(ctx, e, std::move(s), scope.transform, bounds.inset(-s.paint.stroke_width / 2), false);
+  const Rect stroked = bounds.inset(-s.paint.stroke_width / 2);
+  push(ctx, e, std::move(s), scope.transform, stroked, false);
 }
 
 // Whether an SVG has an element with id `id` (src: file.svg#id): an `id`
@@ -555,16 +561,31 @@ std::optional<Point> set_overflowing(const Context& ctx, const std::string& mark
     if (!r.text) continue;
     result.text = std::move(r.text);
     const double extra = grown.w - box.w;
-    switch (style.align) {
+    // Right-to-left text starts at the right: a justified or start-aligned
+    // paragraph grows to the left like right-aligned text.
+    const bool rtl = !result.text->lines.empty() && result.text->lines.front().rtl;
+    switch (text::physical_align(style.align, rtl)) {
       case text::Align::Center:
         return Point{-extra / 2, 0};
       case text::Align::Right:
         return Point{-extra, 0};
+      case text::Align::Justify:
+        return Point{rtl ? -extra : 0, 0};
       default:
         return Point{0, 0};
     }
   }
   return std::nullopt;
+}
+
+// Hyphenation was asked for in a language with no dictionary: said at the
+// text element, once per build and language (Layouter::merge_findings).
+void report_missing_dictionary(const Context& ctx, const TextElement& e, const std::string& language) {
+  const text::MissingDictionary m = text::missing_dictionary_message(language);
+  Diagnostic d{Severity::Warning, e.loc, m.message, ctx.card_id, m.hint};
+  d.game = ctx.game.id;
+  d.check = kOnceCheck;
+  ctx.diags.add(std::move(d));
 }
 
 // The red frame and corner flag of an overflowing text box: drawn over the
@@ -601,6 +622,7 @@ void draw(const Context& ctx, const Scope& scope, const TextElement& e, int) {
   Size set_size = sideways ? Size{box.h, box.w} : Size{box.w, box.h};
   text::TextStyle style = text_style(ctx, scope, e);
   auto result = ctx.typesetter.set(*markup, style, set_size);
+  if (!result.missing_dictionary.empty()) report_missing_dictionary(ctx, e, result.missing_dictionary);
   const std::string what = "text of element '" + (e.name.empty() ? std::string("text") : e.name) + "': ";
   std::optional<Point> overflow;  // draft: where the grown box starts
   const std::optional<std::string> needle = result.text ? std::nullopt : card_text_needle(result.error);
@@ -841,6 +863,14 @@ page::Page Layouter::layout(const LayoutDef& def, const model::Game& game, const
   }
   expand(ctx, root, def.elements, 0);
   return page;
+}
+
+void Layouter::merge_findings(Diagnostics& diags, const Diagnostics& found) const {
+  std::lock_guard lock(once_mutex_);
+  for (const Diagnostic& d : found) {
+    if (d.check == kOnceCheck && !said_once_.insert(d.message).second) continue;
+    diags.add(d);
+  }
 }
 
 void Layouter::check_font_swaps(const model::Game& game, Diagnostics& diags) const {

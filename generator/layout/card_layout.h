@@ -4,6 +4,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 
 #include "core/diagnostic.h"
@@ -31,6 +32,8 @@ class Layouter {
   // returned so that all problems of a run can be found, but callers must not
   // write it out when errors were reported.
   // `values` are the rules engine's texts for this game ({{rules.<name>}}).
+  // `language` (BCP 47) is the language its text is set in: hyphenation,
+  // line breaking, direction.
   // The page takes the format of the card's deck (of `back_of` for a back).
   page::Page layout(const LayoutDef& def, const model::Game& game, const model::Card* card, Diagnostics& diags,
                     const std::string& language = {}, const ValueMap* values = nullptr,
@@ -55,6 +58,12 @@ class Layouter {
   void add_draft_mark(page::Page& page) const;
   bool draft() const { return draft_; }
 
+  // Appends `found` (one card's findings, in report order) to `diags`, but
+  // a message that is said once per build (no hyphenation dictionary for a
+  // language) only the first time through this Layouter: merged in report
+  // order, the one kept is the same whatever the number of threads.
+  void merge_findings(Diagnostics& diags, const Diagnostics& found) const;
+
  private:
   const model::Model& model_;
   const text::FontLibrary& fonts_;
@@ -63,6 +72,8 @@ class Layouter {
   std::map<std::string, std::unique_ptr<LayoutDef>> cache_;
   std::map<std::string, bool> failed_;
   bool draft_ = false;
+  mutable std::mutex once_mutex_;
+  mutable std::set<std::string> said_once_;  // messages merge_findings has passed on
 };
 
 }  // namespace kw::layout

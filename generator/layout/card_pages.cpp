@@ -55,8 +55,9 @@ CardPages::CardPages(std::vector<LaidOutCard> cards) {
 CardPages::CardPages(std::vector<Entry> entries, Relayout relayout, size_t keep,
                      std::vector<std::pair<size_t, std::shared_ptr<const page::Page>>> recent)
     : entries_(std::move(entries)), relayout_(std::move(relayout)), keep_(keep), recent_(std::make_unique<Recent>()) {
-  for (auto& [i, page] : recent)
-    if (i < entries_.size() && !entries_[i].page) recent_->add(i, std::move(page), keep_);
+  for (auto& entry : recent)
+    if (entry.first < entries_.size() && !entries_[entry.first].page)
+      recent_->add(entry.first, std::move(entry.second), keep_);
 }
 
 CardPages::CardPages() = default;

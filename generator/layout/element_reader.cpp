@@ -185,10 +185,9 @@ Element ElementReader::text(yaml::Reader& r, ElementCommon c) {
   TextSpec& f = e.font;
   font(r, f);
   size(r, f);
-  static const std::map<std::string, text::Align> aligns = {{"left", text::Align::Left},
-                                                            {"center", text::Align::Center},
-                                                            {"right", text::Align::Right},
-                                                            {"justify", text::Align::Justify}};
+  static const std::map<std::string, text::Align> aligns = {
+      {"left", text::Align::Left},       {"center", text::Align::Center}, {"right", text::Align::Right},
+      {"justify", text::Align::Justify}, {"start", text::Align::Start},   {"end", text::Align::End}};
   static const std::map<std::string, text::VAlign> valigns = {
       {"top", text::VAlign::Top}, {"middle", text::VAlign::Middle}, {"bottom", text::VAlign::Bottom}};
   if (auto a = r.text("align")) f.align = aligns.at(*a);

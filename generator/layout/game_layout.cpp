@@ -113,7 +113,7 @@ std::vector<LaidOutCard> layout_cards(const model::Game& game, Layouter& layoute
     const CardJob& job = plan.jobs[i];
     cards[i] = {job.stem, lay_out(job, game, layouter, context, plan.findings[job.findings])};
   });
-  for (const auto& found : plan.findings) diags.append(found);
+  for (const auto& found : plan.findings) layouter.merge_findings(diags, found);
   return cards;
 }
 
@@ -139,7 +139,7 @@ CardPages layout_card_pages(const model::Game& game, Layouter& layouter, const G
       (back ? e.page : first[i]) = std::move(held);
     }
   });
-  for (const auto& found : plan->findings) diags.append(found);
+  for (const auto& found : plan->findings) layouter.merge_findings(diags, found);
   std::vector<std::pair<size_t, std::shared_ptr<const page::Page>>> recent;
   for (size_t i = n; i-- > 0;)  // the first card most recently used: it is evicted last
     if (first[i]) recent.emplace_back(i, std::move(first[i]));
@@ -158,8 +158,11 @@ std::vector<LaidOutBooklet> layout_booklets(const model::Game& game, Layouter& l
     const LayoutDef* def = layouter.definition(deck.layout, diags);
     if (!def) continue;
     LaidOutBooklet booklet{deck.file, {}};
-    for (const auto& card : deck.cards)
-      booklet.pages.push_back(layouter.layout(*def, game, &card, diags, context.language, context.rule_values));
+    for (const auto& card : deck.cards) {
+      Diagnostics found;
+      booklet.pages.push_back(layouter.layout(*def, game, &card, found, context.language, context.rule_values));
+      layouter.merge_findings(diags, found);
+    }
     booklets.push_back(std::move(booklet));
   }
   return booklets;
@@ -178,7 +181,9 @@ std::vector<LaidOutBoard> layout_boards(const model::Game& game, Layouter& layou
       board.stem = &card == &deck.cards.front() ? stem : stem + "-" + card.id;
       board.title = game.name + " – " + (deck.name.empty() ? deck.id : deck.name);
       board.loc = card.loc;
-      board.page = layouter.layout(*def, game, &card, diags, context.language, context.rule_values);
+      Diagnostics found;
+      board.page = layouter.layout(*def, game, &card, found, context.language, context.rule_values);
+      layouter.merge_findings(diags, found);
       boards.push_back(std::move(board));
     }
   }

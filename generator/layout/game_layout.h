@@ -39,7 +39,7 @@ struct LaidOutGame {
 // What every layout of a game is given: the language to set it in and the
 // rules engine's texts ({{rules.…}}; may be null).
 struct GameLayoutContext {
-  std::string language;  // BCP 47: the game's language (hyphenation, line breaking)
+  std::string language;  // BCP 47: the game's language (text::TextStyle::language: hyphenation, line breaking)
   const ValueMap* rule_values = nullptr;
   bool draft_mark = false;  // every page marked DRAFT (Layouter::add_draft_mark)
   int jobs = 1;             // cards laid out at once (build -j); the result is the same for any number

@@ -39,7 +39,8 @@ std::vector<Affine> item_frames(const Placement& place, size_t count) {
       }
       case Placement::Kind::Grid: {
         const size_t columns = static_cast<size_t>(place.columns > 0 ? place.columns : 1);
-        const double col = static_cast<double>(k % columns), row = static_cast<double>(k / columns);
+        const size_t row_index = k / columns;  // whole rows before card k
+        const double col = static_cast<double>(k % columns), row = static_cast<double>(row_index);
         frames.push_back(Affine::translate(place.from.x + col * place.step.x, place.from.y + row * place.step.y));
         break;
       }

@@ -207,6 +207,9 @@ std::optional<std::vector<std::string>> card_cells(const Value& card, const std:
   return cells;
 }
 
+// Over 80 lines: the header's columns and every row's cells are read in one place so that each message names its cell
+// by the header's column.
+// NOLINTNEXTLINE(readability-function-size)
 std::vector<Value> cards_from_sheet(const sheet::Sheet& sheet, const std::vector<Column>& columns, Diagnostics& diags) {
   std::vector<Value> cards;
   if (sheet.rows.empty()) {
@@ -216,6 +219,7 @@ std::vector<Value> cards_from_sheet(const sheet::Sheet& sheet, const std::vector
   // The header: which column each cell of a row belongs to.
   std::vector<const Column*> header;
   std::vector<std::string> known;
+  known.reserve(columns.size());
   for (const auto& c : columns) known.push_back(c.name);
   bool header_ok = true;
   std::map<std::string, SourceLoc> seen;

@@ -24,8 +24,11 @@ LanguageSelection select_languages(const std::vector<const Game*>& games, const 
     }
   }
   if (named && !lacking.empty()) {
-    out.error = "not in '" + request + "': " + join_names(lacking) +
-                "; a game's languages are its `language:` and `translations:`";
+    out.error = (lacking.size() == 1 ? "game " : "games ") + join_names(lacking) +
+                (lacking.size() == 1 ? " is" : " are") + " not in " + request +
+                " (a game is in its `language:` and in its translations: those its `translations:` lists, else "
+                "those data/locales/<tag>/ has a file of it for; i18n export --lang " +
+                request + " starts one)";
     return out;
   }
   if (!source.games.empty()) out.passes.push_back(std::move(source));

@@ -176,7 +176,10 @@ class Loader {
                      "a game says its own in its `game:` map");
     if (!included_from.known()) {
       project_language_ = read_language(r.find("language"), "the project's language");
-      if (project_language_) project_language_loc_ = r.find("language")->loc;
+      if (r.find("language")) {
+        project_language_loc_ = r.find("language")->loc;
+        if (!project_language_) project_language_ = "und";  // misspelt, and said so
+      }
       project_translations_ = read_languages(r.find("translations"), project_language_.value_or(""));
     }
     r.each("formats", [&](const std::string& id, const Value& f) { load_format(id, f); });
@@ -257,9 +260,11 @@ class Loader {
     game->name = r.text("name").value_or("");
     game->rules = r.text("rules").value_or("");
     game->format_id = r.text("format").value_or("");
-    if (auto language = read_language(r.find("language"), "game '" + game->id + "': the language")) {
-      game->source_language = *language;
-      game->language_loc = r.find("language")->loc;
+    if (const Value* declared = r.find("language")) {
+      // Declared, even when misspelt (said by read_language): not "undeclared" too.
+      game->language_loc = declared->loc;
+      if (auto language = read_language(declared, "game '" + game->id + "': the language"))
+        game->source_language = *language;
     }
     if (const Value* translations = r.find("translations")) {
       game->translations_declared = true;
@@ -280,7 +285,7 @@ class Loader {
   // everywhere (core/language.h); nullopt (and said) when it is none.
   std::optional<std::string> read_language(const Value* v, const std::string& what) {
     if (!v || !v->is_scalar()) return std::nullopt;
-    const auto canonical = canonical_language(v->scalar);
+    auto canonical = canonical_language(v->scalar);
     if (!canonical) {
       diags_.error(v->loc, what + " '" + v->scalar + "' is no language tag", {},
                    "a BCP 47 tag: en, en-GB, de, de-CH, fr, pt-BR, ja, ar, zh-Hant, ...");
@@ -677,6 +682,7 @@ class Loader {
     deck.id = r.text("id").value_or("");
     if (!plain_id(deck.id)) diags_.error(r.find("id")->loc, not_plain("deck id", deck.id));
     deck.name = r.text("name").value_or("");
+    if (const Value* name = r.find("name")) deck.name_loc = name->loc;
     deck.layout = r.text("layout").value_or("");
     deck.layout_loc = r.find("layout")->loc;
     deck.loc = v.loc;

@@ -12,6 +12,7 @@
 //   table.<table>.<entry>.<field.path>    text fields of table entries
 //   card.<definition>.<field.path>        text fields of cards (all copies)
 //   card.<card>.<field.path>              ... of one copy, where copies differ
+//   deck.<deck>.name                      a deck's name (a board's or booklet's title)
 //   layout.<layout>.<element>             literal text of a layout's text element
 //   rules.<game>.<word>                   words the rules engine prints
 //
@@ -61,6 +62,7 @@ struct TranslationStatus {
   std::string game, language, variant;
   std::string file;          // data/locales/<language>/<game>.yaml: where missing strings go
   std::string variant_file;  // ... <game>.<variant>.yaml, for a variant's own strings
+  bool file_exists = false, variant_file_exists = false;
   struct Counts {
     size_t total = 0;       // strings
     size_t missing = 0;     // shown in another language than this one or a more general form of it

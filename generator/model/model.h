@@ -83,7 +83,8 @@ struct Card {
 
 struct Deck {
   std::string id;
-  std::string name;
+  std::string name;  // translatable: string id deck.<id>.name
+  SourceLoc name_loc;
   std::string layout;  // "palantir/card" -> layouts/palantir/card.yaml
   SourceLoc layout_loc;
   std::string back_layout;  // may be empty: no back for this deck

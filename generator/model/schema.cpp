@@ -63,7 +63,8 @@ const std::vector<TypeName> kTypeNames = {
     {"list", Type::List, "a list of values of the type `of:`"},
     {"art", Type::Art, "an SVG under templates/, optionally `#element-id`"},
     {"card", Type::Card, "the id of another card of the game"},
-    {"picture", Type::Picture, "a PNG, JPEG or WebP under templates/ for an `image` element (checked where it is placed)"},
+    {"picture", Type::Picture,
+     "a PNG, JPEG or WebP under templates/ for an `image` element (checked where it is placed)"},
 };
 
 // The type a declaration names; the name itself was checked against
@@ -193,12 +194,14 @@ bool validate_value(const Value& v, const FieldSpec& spec, const ValidationConte
 
 std::vector<std::string> field_type_names() {
   std::vector<std::string> out;
-  for (const TypeName& t : kTypeNames) out.push_back(t.name);
+  out.reserve(std::size(kTypeNames));
+  for (const TypeName& t : kTypeNames) out.emplace_back(t.name);
   return out;
 }
 
 std::vector<std::pair<std::string, std::string>> field_type_docs() {
   std::vector<std::pair<std::string, std::string>> out;
+  out.reserve(std::size(kTypeNames));
   for (const TypeName& t : kTypeNames) out.emplace_back(t.name, t.doc);
   return out;
 }
@@ -228,6 +231,7 @@ bool validate_fields(const Value& value, const std::vector<FieldSpec>& specs, co
     auto spec = std::find_if(specs.begin(), specs.end(), [&name = key](const FieldSpec& s) { return s.name == name; });
     if (spec == specs.end()) {
       std::vector<std::string> names;
+      names.reserve(specs.size());
       for (const auto& s : specs) names.push_back(s.name);
       yaml::report_unknown(diags, member.key_loc, key, names, "field", {}, ctx.card_id);
       ok = false;

@@ -73,6 +73,18 @@ void each_string(Game& game, Fn fn) {
       each_text(entry.fields, table.fields, "", [&](const std::string& path, Value& v) {
         fn("table." + table.id + "." + entry.id + "." + path, v, true);
       });
+  // A deck's name (on a board's sheets, a booklet's title): a plain string
+  // of the deck, localized in place like a field.
+  for (auto& deck : game.decks) {
+    if (deck.name.empty()) continue;
+    Value name;
+    name.kind = Value::Kind::Scalar;
+    name.scalar = deck.name;
+    name.loc = deck.name_loc;
+    fn("deck." + deck.id + ".name", name, true);
+    deck.name = name.scalar;
+    deck.name_loc = name.loc;
+  }
   auto shared = shared_paths(game);
   for (auto& deck : game.decks)
     for (auto& card : deck.cards)
@@ -157,6 +169,10 @@ void localize(Game& game, Diagnostics& diags, const std::map<std::string, std::s
   status.variant = game.variant;
   status.file = locale_file(game.language, game.id);
   if (!game.variant.empty()) status.variant_file = locale_file(game.language, game.id, game.variant);
+  if (!game.translated_by.empty()) {
+    status.file_exists = game.translated_by.front().base != nullptr;
+    status.variant_file_exists = game.translated_by.front().variant != nullptr;
+  }
   // A string found nowhere shows the source text: still the language asked
   // for when that is a more general form of it ("de" text in "de-CH").
   const std::string& lang = game.language;
@@ -192,7 +208,8 @@ void localize(Game& game, Diagnostics& diags, const std::map<std::string, std::s
   const Locale* own_file = game.translated_by.empty() ? nullptr : game.translated_by.front().base;
   if (!own_file || !game.variant.empty()) return;
   for (const auto& [id, entry] : own_file->strings) {
-    const bool data_id = id.starts_with("card.") || id.starts_with("table.") || id.starts_with("game.");
+    const bool data_id =
+        id.starts_with("card.") || id.starts_with("table.") || id.starts_with("game.") || id.starts_with("deck.");
     if (data_id && !used.count(id))
       diags.warning(entry.loc, "unknown string id '" + id + "': game " + game.id + " has no such text", {},
                     "a typo, or the text of a card or table entry since removed? i18n status lists the ids");
@@ -233,25 +250,47 @@ Diagnostics translation_summary(const std::vector<TranslationStatus>& statuses) 
   Diagnostics out;
   for (const auto& key : order) {
     const Line& line = lines[key];
-    // Without a base load, a variant's load tells the shared strings too.
-    const TranslationStatus* base = line.base ? line.base : line.variants.front();
-    std::string text = counts_text(base->base);
-    // Where the line points: the base game's file, or the one variant's
-    // file when only its own strings are wanting.
-    std::string file = base->file;
-    std::set<std::string> said;
-    for (const auto* v : line.variants) {
-      if (v->own.complete() || !said.insert(v->variant).second) continue;
-      if (text.empty() && said.size() == 1)
-        file = v->variant_file;
-      else if (file != base->file && said.size() > 1)
-        file = base->file;
-      text += (text.empty() ? "" : "; ") + ("variant " + v->variant + ": " + counts_text(v->own));
+    std::string text, file, hint;
+    if (!line.base) {
+      // One variant's build: the game as that variant shows it, its own
+      // strings and the base game's it keeps, in one count.
+      const TranslationStatus& v = *line.variants.front();
+      TranslationStatus::Counts all = v.base;
+      all.total += v.own.total;
+      all.missing += v.own.missing;
+      all.stale += v.own.stale;
+      all.unrecorded += v.own.unrecorded;
+      text = counts_text(all);
+      if (!text.empty()) text = "variant " + v.variant + ": " + text;
+      file = v.own.complete() ? v.file : v.variant_file;
+      if (!(v.own.complete() ? v.file_exists : v.variant_file_exists)) hint = file + " does not exist yet";
+    } else {
+      const TranslationStatus* base = line.base;
+      text = counts_text(base->base);
+      // Where the line points: the base game's file, or the one variant's
+      // file when only its own strings are wanting.
+      file = base->file;
+      if (!text.empty() && !base->file_exists) hint = file + " does not exist yet";
+      std::set<std::string> said;
+      for (const auto* v : line.variants) {
+        if (v->own.complete() || !said.insert(v->variant).second) continue;
+        if (text.empty() && said.size() == 1) {
+          file = v->variant_file;
+          if (!v->variant_file_exists) hint = file + " does not exist yet";
+        } else if (said.size() > 1) {
+          file = base->file;
+        }
+        text += (text.empty() ? "" : "; ") + ("variant " + v->variant + ": " + counts_text(v->own));
+      }
     }
     if (text.empty()) continue;
+    if (!hint.empty())
+      hint += ": kartenwerk i18n export --game " + key.first + " --lang " + key.second +
+              " writes the PO file to translate, i18n import makes it";
     Diagnostic d;
     d.severity = Severity::Warning;
     d.loc = {file, 0, 0};
+    d.hint = hint;
     d.message = key.second + ": " + text + " — kartenwerk i18n status --game " + key.first + " --lang " + key.second;
     d.game = key.first;
     d.check = "translation";

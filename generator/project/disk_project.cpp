@@ -16,7 +16,7 @@ namespace fs = std::filesystem;
 
 namespace {}  // namespace
 
-DiskProject::DiskProject(fs::path root, std::vector<fs::path> allowed_read)
+DiskProject::DiskProject(fs::path root, const std::vector<fs::path>& allowed_read)
     : root_(std::move(root)), canonical_root_(real_path(root_)) {
   for (const auto& dir : allowed_read) allowed_read_.push_back(real_path(dir));
 }
@@ -107,6 +107,15 @@ InputPtr DiskProject::read_system(const std::string& absolute_path) const {
     if (auto it = inputs_.find(absolute_path); it != inputs_.end()) return it->second;
   }
   return cached(absolute_path, fs::path(absolute_path));
+}
+
+std::vector<std::string> DiskProject::list_system(const std::string& absolute_dir) const {
+  std::vector<std::string> names;
+  std::error_code ec;
+  for (fs::directory_iterator it(absolute_dir, ec), end; !ec && it != end; it.increment(ec))
+    if (it->is_regular_file(ec)) names.push_back(it->path().filename().string());  // follows links, as Debian's are
+  std::sort(names.begin(), names.end());
+  return names;
 }
 
 bool DiskProject::exists(const std::string& path) const {

@@ -14,7 +14,7 @@ namespace kw::project {
 
 class DiskProject final : public Project {
  public:
-  explicit DiskProject(std::filesystem::path root, std::vector<std::filesystem::path> allowed_read = {});
+  explicit DiskProject(std::filesystem::path root, const std::vector<std::filesystem::path>& allowed_read = {});
   const std::filesystem::path& root() const { return root_; }
 
   InputPtr read(const std::string& path) const override;
@@ -23,6 +23,7 @@ class DiskProject final : public Project {
   std::vector<std::string> list(const std::string& path) const override;
   std::optional<std::string> refusal(const std::string& path) const override;
   InputPtr read_system(const std::string& absolute_path) const override;
+  std::vector<std::string> list_system(const std::string& absolute_dir) const override;
   std::optional<std::filesystem::path> file_on_disk(const std::string& path) const override;
   std::vector<InputPtr> inputs_read() const override;
   // Only files read before: a diagnostic never makes the project read (and

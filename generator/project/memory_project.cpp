@@ -37,6 +37,15 @@ InputPtr MemoryProject::read_system(const std::string& absolute_path) const {
   return it == system_.end() ? nullptr : it->second;
 }
 
+std::vector<std::string> MemoryProject::list_system(const std::string& absolute_dir) const {
+  const std::string prefix = absolute_dir.ends_with('/') ? absolute_dir : absolute_dir + "/";
+  std::vector<std::string> names;  // sorted: the map is
+  std::lock_guard lock(mutex_);
+  for (auto it = system_.lower_bound(prefix); it != system_.end() && it->first.starts_with(prefix); ++it)
+    if (it->first.find('/', prefix.size()) == std::string::npos) names.push_back(it->first.substr(prefix.size()));
+  return names;
+}
+
 bool MemoryProject::exists(const std::string& path) const { return read(path) || is_directory(path); }
 
 bool MemoryProject::is_directory(const std::string& path) const {

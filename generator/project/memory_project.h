@@ -25,6 +25,7 @@ class MemoryProject final : public Project {
   bool is_directory(const std::string& path) const override;
   std::vector<std::string> list(const std::string& path) const override;
   InputPtr read_system(const std::string& absolute_path) const override;
+  std::vector<std::string> list_system(const std::string& absolute_dir) const override;
   std::optional<std::filesystem::path> file_on_disk(const std::string& path) const override;
 
   // Every project file's path, sorted (not the system inputs).

@@ -54,6 +54,10 @@ InputPtr OverlayProject::read_system(const std::string& absolute_path) const {
   return base_.read_system(absolute_path);
 }
 
+std::vector<std::string> OverlayProject::list_system(const std::string& absolute_dir) const {
+  return base_.list_system(absolute_dir);
+}
+
 // The replaced files have no place on disk (yet); the others have theirs.
 std::optional<std::filesystem::path> OverlayProject::file_on_disk(const std::string& path) const {
   if (replaced_.count(path)) return std::nullopt;

@@ -28,6 +28,7 @@ class OverlayProject final : public Project {
   std::vector<std::string> list(const std::string& path) const override;
   std::optional<std::string> refusal(const std::string& path) const override;
   InputPtr read_system(const std::string& absolute_path) const override;
+  std::vector<std::string> list_system(const std::string& absolute_dir) const override;
   std::optional<std::filesystem::path> file_on_disk(const std::string& path) const override;
 
  private:

@@ -54,6 +54,13 @@ class Project : public SourceTexts {
   // for the program's own inputs (hyphenation dictionaries), never for a path
   // a project file names.
   virtual InputPtr read_system(const std::string& absolute_path) const = 0;
+  // The names of the files in the system folder `absolute_dir` (the
+  // hyphenation dictionaries'), sorted bytewise; empty when there is none.
+  // Same rule as read_system: never for a folder a project file names.
+  virtual std::vector<std::string> list_system(const std::string& absolute_dir) const {
+    (void)absolute_dir;
+    return {};
+  }
   // Where an external program (Ghostscript) can open the project file `path`;
   // nullopt when it has no place on disk.
   virtual std::optional<std::filesystem::path> file_on_disk(const std::string& path) const = 0;

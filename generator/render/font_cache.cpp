@@ -52,7 +52,7 @@ FontFacePtr open_face(const project::Input& font, int face_index) {
   if (cairo_font_face_status(face.get()) != CAIRO_STATUS_SUCCESS) throw RenderError("cairo cannot use font " + file);
   if (cairo_font_face_set_user_data(face.get(), &kFtOwnerKey, owner.get(), destroy_ft_owner) != CAIRO_STATUS_SUCCESS)
     throw RenderError("cairo cannot use font " + file + ": out of memory");
-  owner.release();  // now owned by the cairo font face
+  static_cast<void>(owner.release());  // now owned by the cairo font face
   return face;
 }
 

@@ -603,8 +603,8 @@ void check_board_constants(const model::Game& game, Sink sink) {
   const model::Value* g = field(game, *board, "lead_gauge");
   if (!g || !g->is_list()) return;
   std::vector<std::string> want_gauge{"token"};
-  for (int i = 0; i < want.lead_free; ++i) want_gauge.push_back("free");
-  want_gauge.push_back("token");
+  for (int i = 0; i < want.lead_free; ++i) want_gauge.emplace_back("free");
+  want_gauge.emplace_back("token");
   std::vector<std::string> have_gauge;
   for (const auto& x : g->list) have_gauge.push_back(x.scalar);
   if (have_gauge != want_gauge)

@@ -594,7 +594,7 @@ Summary simulate(const Deck& deck, const Board& board, uint64_t seed, long games
   const int need = facts().cards_per_side;
   if (static_cast<int>(deck.gandalf.size()) != need || static_cast<int>(deck.balrog.size()) != need) {
     s.violations = 1;
-    s.first_violations.push_back("the simulator needs 27 cards per side");
+    s.first_violations.emplace_back("the simulator needs 27 cards per side");
     return s;
   }
   std::vector<Card> cards = deck.gandalf;
@@ -644,17 +644,18 @@ SimulationReport simulate_report(const model::Model&, const model::Game& game, c
       {"duel_win_rate.gandalf", "duels and finals won, Gandalf",
        pct(static_cast<double>(s.duel_wins[0]), static_cast<double>(s.duels)), "%"},
       {"early_wins", "games won before the final", pct(static_cast<double>(s.early_wins), games), "%"},
-      {"length.duels", "duels per game (the final counted)", games ? static_cast<double>(s.duels) / games : 0, "duels"},
+      {"length.duels", "duels per game (the final counted)", games != 0 ? static_cast<double>(s.duels) / games : 0,
+       "duels"},
       {"length.cards", "cards played per game",
-       games ? static_cast<double>(s.cards_played[0] + s.cards_played[1]) / games : 0, "cards"},
+       games != 0 ? static_cast<double>(s.cards_played[0] + s.cards_played[1]) / games : 0, "cards"},
       {"negative_ends", "duels ended by a negative token",
        pct(static_cast<double>(s.negative_ends), static_cast<double>(s.duels)), "%"},
       {"damage.gandalf", "damage per card played, Gandalf", s.mean_damage_per_card(Side::Gandalf), "energy"},
       {"damage.balrog", "damage per card played, Balrog", s.mean_damage_per_card(Side::Balrog), "energy"},
-      {"steps.gandalf", "bridge steps at the end, Gandalf", games ? static_cast<double>(s.final_steps[0]) / games : 0,
-       "steps"},
-      {"steps.balrog", "bridge steps at the end, Balrog", games ? static_cast<double>(s.final_steps[1]) / games : 0,
-       "steps"},
+      {"steps.gandalf", "bridge steps at the end, Gandalf",
+       games != 0 ? static_cast<double>(s.final_steps[0]) / games : 0, "steps"},
+      {"steps.balrog", "bridge steps at the end, Balrog",
+       games != 0 ? static_cast<double>(s.final_steps[1]) / games : 0, "steps"},
   };
   r.groups.push_back(std::move(sides));
   FigureGroup specials{"special cards", {}};
@@ -662,7 +663,7 @@ SimulationReport simulate_report(const model::Model&, const model::Game& game, c
   double most_rate = -1;
   for (const auto& [id, sp] : s.specials) {
     const double played = static_cast<double>(sp.played);
-    specials.figures.push_back({"played." + id, id + ": played per game", games ? played / games : 0, ""});
+    specials.figures.push_back({"played." + id, id + ": played per game", games != 0 ? played / games : 0, ""});
     specials.figures.push_back(
         {"power." + id, id + ": power took effect", pct(static_cast<double>(sp.power), played), "%"});
     specials.figures.push_back({"decides_duel." + id, id + ": decides the duel its power acts in",
@@ -679,7 +680,7 @@ SimulationReport simulate_report(const model::Model&, const model::Game& game, c
   if (!most.empty())
     r.notes.push_back(
         fmt::format("{} decides the most games: {:.1f} % change their winner when it has no power.", most, most_rate));
-  r.notes.push_back(
+  r.notes.emplace_back(
       "A special decides a duel (game) when replaying that duel (game) from the same deal without its power "
       "changes the winner.");
   return r;

@@ -507,7 +507,7 @@ class Runner {
       for (const auto& p : c_.fields) {
         std::vector<std::string> vals;
         for (const auto& it : items(game_, *card, p)) vals.push_back(canonical(*it.value));
-        if (vals.empty()) vals.push_back("");  // unset is a value too
+        if (vals.empty()) vals.emplace_back("");  // unset is a value too
         choices.push_back(std::move(vals));
       }
       std::vector<std::string> key(choices.size());

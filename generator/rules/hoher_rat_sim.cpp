@@ -26,7 +26,7 @@ namespace kw::rules::hoher_rat {
 
 namespace {
 
-constexpr int kColours = 6;     // weiss, gelb, rot, blau, gruen, schwarz: the order of colours()
+// Colours are numbered in the order of colours(): weiss, gelb, rot, blau, gruen, schwarz (0-5).
 constexpr int kArgColours = 5;  // all but black
 constexpr int kPlayerColours = 4;
 constexpr int kWild = 5;
@@ -121,7 +121,7 @@ struct Tally {
 };
 
 struct Seat {
-  int8_t colour = -1;   // the piece's colour (0-3), -1: free
+  int colour = -1;      // the piece's colour (0-3), -1: free
   bool leader = false;  // a Wortführer
 };
 
@@ -360,7 +360,7 @@ class Council {
       ++supply_[static_cast<size_t>(colour)];
     }
     --supply_[static_cast<size_t>(colour)];
-    seats_[static_cast<size_t>(at)] = Seat{static_cast<int8_t>(colour), false};
+    seats_[static_cast<size_t>(at)] = Seat{colour, false};
     return true;
   }
 
@@ -439,11 +439,11 @@ class Council {
           (l.colour >= 0 && faction_of(l.colour) != f) || (rr.colour >= 0 && faction_of(rr.colour) != f);
       if (leader >= 0 && exposed) {
         --leaders_[static_cast<size_t>(leader)];
-        seats_[static_cast<size_t>(at)] = Seat{static_cast<int8_t>(leader), true};
+        seats_[static_cast<size_t>(at)] = Seat{leader, true};
       } else if (!put(p, at)) {
         if (leader < 0) return violation("a seat taken without a piece");
         --leaders_[static_cast<size_t>(leader)];
-        seats_[static_cast<size_t>(at)] = Seat{static_cast<int8_t>(leader), true};
+        seats_[static_cast<size_t>(at)] = Seat{leader, true};
       }
     }
     draw(p);
@@ -451,6 +451,9 @@ class Council {
     after_move(p);
   }
 
+  // Over 80 lines: the player's choice among the rule book's actions (take a seat, discuss, convince), in its order of
+  // preference.
+  // NOLINTNEXTLINE(readability-function-size)
   void action(int p, Tally* t) {
     auto& h = hand_[static_cast<size_t>(p)];
     const int f = faction(p);
@@ -642,7 +645,7 @@ SimulationReport simulate_report(const model::Model&, const model::Game& game, c
                     pct(static_cast<double>(t.undecided)), pct(static_cast<double>(t.trilith_decided))));
     r.groups.push_back(std::move(group));
   }
-  r.notes.push_back(
+  r.notes.emplace_back(
       "The Trilith cards decide a game when the same game (same seed) played with Trilith cards that give nothing "
       "has another winner.");
   return r;

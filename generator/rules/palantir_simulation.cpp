@@ -571,6 +571,8 @@ SimRound play_sim_round(const SimDeck& deck, uint64_t seed, bool lembas) {
 
 // ---------------------------------------------------------------- checking
 
+// Over 80 lines: one check per rule a round must keep (deal, Vorbehalte, tricks, score), in the order of the rule book.
+// NOLINTNEXTLINE(readability-function-size)
 std::vector<std::string> verify_sim_round(const SimDeck& deck, const SimRound& r) {
   std::vector<std::string> bad;
   auto fail = [&](const std::string& s) {
@@ -800,6 +802,8 @@ double pct(long a, long b) { return b ? 100.0 * static_cast<double>(a) / static_
 
 }  // namespace
 
+// Over 80 lines: the sessions' tallies, then one figure per tally, in the order the report prints them.
+// NOLINTNEXTLINE(readability-function-size)
 SimulationReport simulate_report(const model::Model& model, const model::Game& game, const SimulationOptions& options) {
   const SimDeck deck = sim_deck(model, game);
   std::vector<int> counts;

@@ -17,6 +17,7 @@ struct SessionKey {
   std::string game;
   std::string language;
   std::string variant;
+  // NOLINTNEXTLINE(modernize-use-nullptr): clang-tidy 14 flags the 0 of the comparison it synthesizes
   friend auto operator<=>(const SessionKey&, const SessionKey&) = default;
 };
 

@@ -2,7 +2,7 @@
 
 namespace kw::studio {
 
-LiveProject::LiveProject(std::filesystem::path root, std::vector<std::filesystem::path> allowed_read)
+LiveProject::LiveProject(const std::filesystem::path& root, std::vector<std::filesystem::path> allowed_read)
     : allowed_read_(std::move(allowed_read)),
       files_(std::make_unique<project::DiskProject>(root, allowed_read_)),
       system_(root) {}

@@ -15,7 +15,7 @@ namespace kw::studio {
 class LiveProject final : public project::Project {
  public:
   // `allowed_read`: folders outside `root` the user allowed (--allow-read).
-  explicit LiveProject(std::filesystem::path root, std::vector<std::filesystem::path> allowed_read = {});
+  explicit LiveProject(const std::filesystem::path& root, std::vector<std::filesystem::path> allowed_read = {});
   const std::filesystem::path& root() const { return files_->root(); }
 
   // Forgets every file read so far. Only between reloads: models, layouts
@@ -29,6 +29,9 @@ class LiveProject final : public project::Project {
   std::vector<std::string> list(const std::string& path) const override { return files_->list(path); }
   std::optional<std::string> refusal(const std::string& path) const override { return files_->refusal(path); }
   project::InputPtr read_system(const std::string& absolute_path) const override;
+  std::vector<std::string> list_system(const std::string& absolute_dir) const override {
+    return system_.list_system(absolute_dir);
+  }
   std::optional<std::string_view> source_text(const std::string& file) const override;
   std::optional<std::filesystem::path> file_on_disk(const std::string& path) const override {
     return files_->file_on_disk(path);

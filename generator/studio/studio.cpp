@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "core/language.h"
 #include "model/model.h"
 #include "studio/watcher.h"
 
@@ -24,8 +25,8 @@ bool contains(const std::vector<std::string>& list, const std::string& s) {
 
 }  // namespace
 
-Studio::Studio(std::filesystem::path root, std::vector<std::filesystem::path> allowed_read)
-    : workspace_(std::move(root), std::move(allowed_read)) {}
+Studio::Studio(const std::filesystem::path& root, std::vector<std::filesystem::path> allowed_read)
+    : workspace_(root, std::move(allowed_read)) {}
 
 Studio::~Studio() {
   stop();
@@ -42,7 +43,7 @@ void Studio::watch() {
       if (log_) *log_ << "kartenwerk studio: watching: " << note << "\n" << std::flush;
   };
   notes();
-  watcher_ = std::jthread([this, watcher, notes](std::stop_token stop) {
+  watcher_ = std::jthread([this, watcher, notes](const std::stop_token& stop) {
     while (!stop.stop_requested()) {
       std::vector<std::string> changed = watcher->wait(kWatchPoll);
       notes();
@@ -73,6 +74,8 @@ const std::vector<std::string>& Studio::languages_of(const std::string& game) {
 std::string Studio::check_key(const SessionKey& key) {
   const project::Project& project = workspace_.project();
   const auto& languages = languages_of(key.game);
+  if (auto spelt = canonical_language(key.language); spelt && *spelt != key.language)
+    return "'" + key.language + "' is spelt '" + *spelt + "'";
   if (!languages.empty() && !contains(languages, key.language))
     return "game '" + key.game + "' is not in '" + key.language +
            "' (its languages: " + fmt::format("{}", fmt::join(languages, ", ")) + ")";

@@ -34,7 +34,7 @@ class Studio {
   static constexpr size_t kMaxSessions = 16;  // each holds a game's PNGs in memory
 
   // `allowed_read`: folders outside `root` its files may name (--allow-read).
-  explicit Studio(std::filesystem::path root, std::vector<std::filesystem::path> allowed_read = {});
+  explicit Studio(const std::filesystem::path& root, std::vector<std::filesystem::path> allowed_read = {});
   ~Studio();
   Studio(const Studio&) = delete;
   Studio& operator=(const Studio&) = delete;

@@ -34,8 +34,8 @@ bool below(const std::string& path, const std::string& folder) {
 
 }  // namespace
 
-Watcher::Watcher(std::filesystem::path root, std::vector<std::string> folders)
-    : root_(std::move(root)), tops_(std::move(folders)) {
+Watcher::Watcher(std::filesystem::path root, const std::vector<std::string>& folders)
+    : root_(std::move(root)), tops_(folders) {
   fd_ = ::inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
   if (fd_ < 0) throw std::runtime_error(std::string("cannot watch the project folder: ") + std::strerror(errno));
   // The project folder itself, for its four folders coming and going.

@@ -33,7 +33,7 @@ class Watcher {
 
   // Throws std::runtime_error when inotify is not available.
   explicit Watcher(std::filesystem::path root,
-                   std::vector<std::string> folders = {"data", "layouts", "templates", "fonts"});
+                   const std::vector<std::string>& folders = {"data", "layouts", "templates", "fonts"});
   ~Watcher();
   Watcher(const Watcher&) = delete;
   Watcher& operator=(const Watcher&) = delete;

@@ -4,8 +4,8 @@
 
 namespace kw::studio {
 
-Workspace::Workspace(std::filesystem::path root, std::vector<std::filesystem::path> allowed_read)
-    : project_(std::move(root), std::move(allowed_read)) {}
+Workspace::Workspace(const std::filesystem::path& root, std::vector<std::filesystem::path> allowed_read)
+    : project_(root, std::move(allowed_read)) {}
 
 void Workspace::refresh(const std::vector<std::string>& changed) {
   project_.renew();

@@ -17,7 +17,7 @@ namespace kw::studio {
 
 class Workspace {
  public:
-  explicit Workspace(std::filesystem::path root, std::vector<std::filesystem::path> allowed_read = {});
+  explicit Workspace(const std::filesystem::path& root, std::vector<std::filesystem::path> allowed_read = {});
 
   LiveProject& project() { return project_; }
   // The files changed (project paths; empty: anything may have): read them

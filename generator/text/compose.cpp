@@ -3,7 +3,9 @@
 #include <algorithm>
 
 #include "core/geometry.h"
+#include "text/bidi.h"
 #include "text/font_face.h"
+#include "text/paragraph_model.h"
 #include "text/utf8.h"
 
 namespace kw::text {
@@ -14,32 +16,34 @@ constexpr double kEps = 1e-6;
 
 struct Piece {
   const FaceRun* run = nullptr;
-  std::string text;  // what is shaped and stored in the GlyphRun
+  std::string text;        // what is shaped and stored in the GlyphRun
+  std::size_t offset = 0;  // where `text` starts in the line's text
 };
 
 struct PendingGlyph {
   std::uint32_t id = 0;
-  double x_em = 0, y_em = 0;  // natural position (before justification), y up
-  std::uint32_t cluster = 0;
-  std::size_t spaces_before = 0;  // justifiable spaces to the left of this glyph
+  double x_em = 0, y_em = 0;    // natural position (before justification), y up
+  std::uint32_t cluster = 0;    // byte offset into the piece's text
+  std::size_t gaps_before = 0;  // justifiable gaps to the left of this glyph
 };
 
 struct PendingIcon {
   std::string name;
   double x_em, w_em, h_em;
-  std::size_t spaces_before;
+  std::size_t gaps_before;
 };
 
-// The line's pieces, one per face run it touches. Soft hyphens vanish; the
+// The line's pieces, one per run it touches. Soft hyphens vanish; the
 // hyphen of a hyphenated break is shaped with the text before it, so it
-// kerns with the last letter.
+// kerns with the last letter. `line_text` gets the pieces' texts one after
+// the other: the context each piece is shaped in.
 std::vector<Piece> line_pieces(const std::string& text, const std::vector<FaceRun>& runs, std::size_t b0,
-                               std::size_t b1, bool hyphenated) {
+                               std::size_t b1, bool hyphenated, std::string& line_text) {
   std::vector<Piece> pieces;
   for (const FaceRun& run : runs) {
     const std::size_t s = std::max(b0, run.begin), e = std::min(b1, run.end);
     if (s >= e) continue;
-    Piece piece{&run, {}};
+    Piece piece{&run, {}, 0};
     for (std::size_t i = s; i < e;) {
       const std::size_t at = i;
       if (utf8::next(text, i) != kSoftHyphen) piece.text.append(text, at, i - at);
@@ -49,9 +53,13 @@ std::vector<Piece> line_pieces(const std::string& text, const std::vector<FaceRu
   if (hyphenated) {
     if (pieces.empty() || pieces.back().run->icon) {
       const FaceRun* r = pieces.empty() ? &runs.front() : pieces.back().run;
-      pieces.push_back({r, {}});
+      pieces.push_back({r, {}, 0});
     }
     pieces.back().text += "-";
+  }
+  for (Piece& piece : pieces) {
+    piece.offset = line_text.size();
+    line_text += piece.text;
   }
   return pieces;
 }
@@ -62,41 +70,62 @@ struct NaturalLine {
   std::vector<PendingIcon> icons;
   std::string text;  // as SetLine::text: icons written as ":name:"
   double width_em = 0;
-  std::size_t spaces = 0;  // justifiable spaces
+  std::size_t gaps = 0;  // justifiable: interword spaces, and gaps between ideographs
 };
 
-NaturalLine shape_pieces(const std::vector<Piece>& pieces, const ComposeParams& p) {
+// Places the pieces left to right in visual order; a right-to-left piece's
+// glyphs come from HarfBuzz in visual order already.
+NaturalLine shape_pieces(const std::vector<Piece>& pieces, const std::string& line_text, const ComposeParams& p) {
   NaturalLine line;
   line.glyphs.resize(pieces.size());
+  for (const Piece& piece : pieces) {
+    if (!piece.run->icon) {
+      line.text += piece.text;
+    } else {
+      const MarkupIcon* icon = p.markup->icon_at(piece.run->begin);
+      line.text += ":" + (icon ? icon->name : std::string()) + ":";
+    }
+  }
+  std::vector<std::uint8_t> levels;
+  levels.reserve(pieces.size());
+  for (const Piece& piece : pieces) levels.push_back(piece.run->level);
   double pen = 0;
   bool any_cluster = false;
-  for (std::size_t k = 0; k < pieces.size(); ++k) {
+  char32_t previous = 0;  // the first character of the cluster to the left
+  // A gap a justified line may widen opens before `cp` when it follows an
+  // ideograph (or is one); a space's own gap follows the space.
+  auto open_gap = [&](char32_t cp) {
+    if (any_cluster && is_interletter_gap(previous, cp)) ++line.gaps;
+    previous = cp;
+  };
+  for (std::size_t k : visual_order(levels)) {
     const Piece& piece = pieces[k];
     const FontFace& face = *piece.run->face;
     if (piece.run->icon) {
       const MarkupIcon* icon = p.markup->icon_at(piece.run->begin);
       const std::string name = icon ? icon->name : std::string();
       const double aspect = p.icon_aspect ? p.icon_aspect(name) : 1.0;
-      line.icons.push_back({name, pen, face.cap_height * aspect, face.cap_height, line.spaces});
+      open_gap(kIconChar);
+      line.icons.push_back({name, pen, face.cap_height * aspect, face.cap_height, line.gaps});
       pen += face.cap_height * aspect + p.tracking_em;
       any_cluster = true;
-      line.text += ":" + name + ":";
       continue;
     }
     if (piece.text.empty()) continue;
-    line.text += piece.text;
-    const auto shaped = shape(face, piece.text, 0, piece.text.size(), piece.run->flags, p.shape);
+    const auto shaped = shape(*piece.run, line_text, piece.offset, piece.offset + piece.text.size(), p.shape);
     for (std::size_t g = 0; g < shaped.size(); ++g) {
       const ShapedGlyph& sg = shaped[g];
-      line.glyphs[k].push_back({sg.id, pen + sg.x_offset, sg.y_offset, sg.cluster, line.spaces});
+      std::size_t i = sg.cluster;
+      const char32_t cp = utf8::next(line_text, i);
+      if (g == 0 || shaped[g - 1].cluster != sg.cluster) open_gap(cp);
+      line.glyphs[k].push_back(
+          {sg.id, pen + sg.x_offset, sg.y_offset, static_cast<std::uint32_t>(sg.cluster - piece.offset), line.gaps});
       pen += sg.x_advance;
       const bool cluster_ends = g + 1 == shaped.size() || shaped[g + 1].cluster != sg.cluster;
       if (cluster_ends) {
         pen += p.tracking_em;  // letter spacing between clusters, as the model counts it
         any_cluster = true;
-        std::size_t i = sg.cluster;
-        const char32_t cp = utf8::next(piece.text, i);
-        if (cp == U' ' || cp == kNoBreakSpace) ++line.spaces;
+        if (cp == U' ' || cp == kNoBreakSpace) ++line.gaps;
       }
     }
   }
@@ -113,22 +142,24 @@ struct Placement {
   bool overflows = false;
 };
 
-// Justify all but a paragraph's last line, within max_stretch per space; a
-// line that would need more is set flush left instead (never letter-spaced,
-// never stretched past the limit).
-Placement place_across(const NaturalLine& line, bool last, const ComposeParams& p) {
+// Justify all but a paragraph's last line, within max_stretch per gap; a
+// line that would need more is set flush at the start instead (never
+// letter-spaced, never stretched past the limit). Chinese and Japanese lines
+// have no interword spaces: the gaps between their ideographs widen instead.
+Placement place_across(const NaturalLine& line, bool last, bool rtl, const ComposeParams& p) {
   Placement at;
   const double width_em = p.width_mm / pt_to_mm(p.size_pt);
-  if (p.align == Align::Justify && !last && line.spaces > 0) {
-    const double per_space = (width_em - line.width_em) / static_cast<double>(line.spaces);
-    if (per_space <= p.max_stretch_em + kEps) {
-      at.extra_em = per_space;
+  const Align align = physical_align(p.align, rtl);
+  if (align == Align::Justify && !last && line.gaps > 0) {
+    const double per_gap = (width_em - line.width_em) / static_cast<double>(line.gaps);
+    if (per_gap <= p.max_stretch_em + kEps) {
+      at.extra_em = per_gap;
       at.justified = true;
     }
   }
   at.used_em = at.justified ? width_em : line.width_em;
-  if (p.align == Align::Center) at.left_em = (width_em - line.width_em) / 2;
-  if (p.align == Align::Right) at.left_em = width_em - line.width_em;
+  if (align == Align::Center) at.left_em = (width_em - line.width_em) / 2;
+  if (align == Align::Right || (align == Align::Justify && !at.justified && rtl)) at.left_em = width_em - line.width_em;
   at.overflows = at.used_em > width_em + kEps;
   if (at.overflows) at.left_em = 0;
   return at;
@@ -148,13 +179,13 @@ void emit(const std::vector<Piece>& pieces, const NaturalLine& line, const Place
     run.color = p.color;
     run.text = pieces[k].text;
     for (const PendingGlyph& g : line.glyphs[k]) {
-      const double x = (at.left_em + g.x_em + at.extra_em * static_cast<double>(g.spaces_before)) * size_mm;
+      const double x = (at.left_em + g.x_em + at.extra_em * static_cast<double>(g.gaps_before)) * size_mm;
       run.glyphs.push_back({g.id, x, baseline_mm - g.y_em * size_mm, g.cluster});
     }
     out.runs.push_back(std::move(run));
   }
   for (const PendingIcon& ic : line.icons) {
-    const double x = (at.left_em + ic.x_em + at.extra_em * static_cast<double>(ic.spaces_before)) * size_mm;
+    const double x = (at.left_em + ic.x_em + at.extra_em * static_cast<double>(ic.gaps_before)) * size_mm;
     const double h = ic.h_em * size_mm;
     out.icons.push_back({ic.name, Rect{x, baseline_mm - h, ic.w_em * size_mm, h}});
   }
@@ -162,16 +193,17 @@ void emit(const std::vector<Piece>& pieces, const NaturalLine& line, const Place
 
 }  // namespace
 
-ComposedLine compose_line(const ParagraphModel& m, const std::vector<FaceRun>& runs, LineBreak lb, bool last,
+ComposedLine compose_line(const ParagraphModel& m, const std::vector<FaceRun>& runs, bool rtl, LineBreak lb, bool last,
                           double baseline_mm, const ComposeParams& p) {
   const std::size_t u0 = m.first_unit(lb.from), u1 = m.last_unit(lb.from, lb.to);
   const std::size_t b0 = u0 < m.units.size() ? m.units[u0].byte : m.end;
   const std::size_t b1 = u1 < m.units.size() ? m.units[u1].byte : m.end;
   const bool hyphenated = m.breaks[lb.to].kind == BreakKind::Hyphen;
 
-  const std::vector<Piece> pieces = line_pieces(p.markup->text, runs, b0, b1, hyphenated);
-  NaturalLine natural = shape_pieces(pieces, p);
-  const Placement at = place_across(natural, last, p);
+  std::string line_text;
+  const std::vector<Piece> pieces = line_pieces(p.markup->text, runs, b0, b1, hyphenated, line_text);
+  NaturalLine natural = shape_pieces(pieces, line_text, p);
+  const Placement at = place_across(natural, last, rtl, p);
 
   ComposedLine out;
   emit(pieces, natural, at, baseline_mm, p, out);
@@ -185,6 +217,7 @@ ComposedLine compose_line(const ParagraphModel& m, const std::vector<FaceRun>& r
   out.line.hyphenated = hyphenated;
   out.line.space_adjust = at.extra_em * size_mm;
   out.line.last_of_paragraph = last;
+  out.line.rtl = rtl;
   out.used_width_mm = at.used_em * size_mm;
   return out;
 }

@@ -1,7 +1,7 @@
 #pragma once
 // Turns one chosen line into positioned glyphs: reshapes exactly the line's
-// text (with its hyphen, without its invisible soft hyphens), then aligns or
-// justifies it.
+// text (with its hyphen, without its invisible soft hyphens), puts its runs
+// in visual order (bidi), then aligns or justifies it.
 #include <functional>
 #include <string>
 #include <vector>
@@ -32,7 +32,9 @@ struct ComposedLine {
   bool overflows = false;    // wider than the box even after justification
 };
 
-ComposedLine compose_line(const ParagraphModel& m, const std::vector<FaceRun>& runs, LineBreak lb, bool last,
+// `rtl`: the paragraph's direction (where Start, End and a ragged justified
+// line go).
+ComposedLine compose_line(const ParagraphModel& m, const std::vector<FaceRun>& runs, bool rtl, LineBreak lb, bool last,
                           double baseline_mm, const ComposeParams& p);
 
 }  // namespace kw::text

@@ -11,31 +11,62 @@
 
 #include "project/project.h"
 #include "text/hyphen_patterns.h"
+#include "text/language.h"
 #include "text/utf8.h"
 
 namespace kw::text {
 
 namespace {
 
-constexpr const char* kDictionaryDir = "/usr/share/hyphen/";
+constexpr const char* kDictionaryDir = "/usr/share/hyphen";
 
-// "de-CH" -> hyph_de_CH.dic, then hyph_de.dic, then hyph_de_DE.dic.
-std::vector<std::string> candidates(const std::string& language) {
-  std::string lang = language, region;
-  const auto dash = language.find_first_of("-_");
-  if (dash != std::string::npos) {
-    lang = language.substr(0, dash);
-    region = language.substr(dash + 1);
-    region = region.substr(0, region.find_first_of("-_"));
-  }
-  std::transform(lang.begin(), lang.end(), lang.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-  std::transform(region.begin(), region.end(), region.begin(), [](unsigned char c) { return char(std::toupper(c)); });
+// hyph_<language>[_<Script>][_<REGION>].dic: the tag of a dictionary file's
+// name, or no language when it is none.
+LanguageTag dictionary_tag(const std::string& name) {
+  if (!name.starts_with("hyph_") || !name.ends_with(".dic")) return {};
+  return parse_language_tag(name.substr(5, name.size() - 9));
+}
+
+std::string file_for(const LanguageTag& t, const std::string& script, const std::string& region) {
+  std::string name = std::string(kDictionaryDir) + "/hyph_" + t.language;
+  if (!script.empty()) name += "_" + script;
+  if (!region.empty()) name += "_" + region;
+  return name + ".dic";
+}
+
+// The files to try first for `language`, best first, by BCP 47 matching:
+// the exact tag (hyph_de_CH.dic for de-CH), the language's own file
+// (hyph_de.dic), then the language in its likely region from CLDR
+// (hyph_de_DE.dic, hyph_pt_BR.dic). Debian names its files so.
+std::vector<std::string> first_candidates(const std::string& language) {
+  const LanguageTag own = parse_language_tag(language);
   std::vector<std::string> out;
-  const std::string dir = kDictionaryDir;
-  if (!region.empty()) out.push_back(dir + "hyph_" + lang + "_" + region + ".dic");
-  out.push_back(dir + "hyph_" + lang + ".dic");
-  const std::string default_region = lang == "en" ? "US" : lang == "de" ? "DE" : lang == "fr" ? "FR" : "";
-  if (!default_region.empty()) out.push_back(dir + "hyph_" + lang + "_" + default_region + ".dic");
+  if (own.language.empty()) return out;
+  const LanguageTag likely = likely_subtags(language);
+  auto add = [&](const std::string& file) {
+    if (std::find(out.begin(), out.end(), file) == out.end()) out.push_back(file);
+  };
+  if (!own.script.empty() && !own.region.empty()) add(file_for(own, own.script, own.region));
+  if (!own.region.empty()) add(file_for(own, "", own.region));
+  if (!own.script.empty()) add(file_for(own, own.script, ""));
+  add(file_for(own, "", ""));
+  if (!likely.region.empty()) add(file_for(own, "", likely.region));
+  return out;
+}
+
+// Then any other installed dictionary of the language, in name order (a
+// deterministic choice): hyph_pt_PT.dic for "pt" when only that is there.
+// One of another script than the language's (likely) one does not count.
+std::vector<std::string> other_candidates(const std::string& language, const std::vector<std::string>& installed) {
+  const LanguageTag own = parse_language_tag(language);
+  const LanguageTag likely = likely_subtags(language);
+  std::vector<std::string> out;
+  for (const std::string& name : installed) {
+    const LanguageTag t = dictionary_tag(name);
+    if (t.language.empty() || t.language != own.language) continue;
+    if (!t.script.empty() && !likely.script.empty() && t.script != likely.script) continue;
+    out.push_back(std::string(kDictionaryDir) + "/" + name);
+  }
   return out;
 }
 
@@ -58,14 +89,37 @@ const Hyphenator* Hyphenators::for_language(const std::string& language) const {
   auto it = by_language_.find(language);
   if (it != by_language_.end()) return it->second;
   const Hyphenator* found = nullptr;
-  for (const std::string& file : candidates(language)) {
+  auto try_file = [&](const std::string& file) {
     project::InputPtr dic = project_.read_system(file);
-    if (!dic) continue;
+    if (!dic) return false;
     auto& slot = by_content_[dic->hash()];
     if (!slot) slot = Hyphenator::open(*dic);
-    if ((found = slot.get())) break;
+    return (found = slot.get()) != nullptr;
+  };
+  bool done = false;
+  for (const std::string& file : first_candidates(language))
+    if ((done = try_file(file))) break;
+  // The folder is listed only when no usual name is there.
+  if (!done && !parse_language_tag(language).language.empty()) {
+    if (!installed_) installed_ = project_.list_system(kDictionaryDir);
+    const std::vector<std::string> tried = first_candidates(language);
+    for (const std::string& file : other_candidates(language, *installed_))
+      if (std::find(tried.begin(), tried.end(), file) == tried.end() && try_file(file)) break;
   }
   return by_language_[language] = found;
+}
+
+MissingDictionary missing_dictionary_message(const std::string& language) {
+  const LanguageTag t = parse_language_tag(language);
+  const std::string ll = t.language.empty() ? language : t.language;
+  MissingDictionary m;
+  m.message =
+      "no hyphenation dictionary for language '" + language + "' is installed: its text is set without hyphenation";
+  m.hint = "kartenwerk looks for " + std::string(kDictionaryDir) + "/hyph_" + ll +
+           "*.dic (libhyphen patterns); Debian packages them as hyphen-" + ll +
+           "… (apt-cache search --names-only ^hyphen-" + ll +
+           " lists them; there may be none for the language), or set hyphenate: false on the text";
+  return m;
 }
 
 std::unique_ptr<Hyphenator> Hyphenator::open(const project::Input& dic) {

@@ -1,11 +1,12 @@
 #pragma once
 // Hyphenation points from libhyphen with the system's pattern dictionaries
-// (Debian: /usr/share/hyphen/hyph_<lang>_<REGION>.dic), read through the
-// project like every other input.
+// (Debian: /usr/share/hyphen/hyph_<lang>_<REGION>.dic, from the hyphen-*
+// packages), read through the project like every other input.
 #include <cstddef>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -13,7 +14,7 @@
 
 #include "project/input.h"
 
-struct _HyphenDict;
+struct _HyphenDict;  // NOLINT(bugprone-reserved-identifier): libhyphen's name
 
 namespace kw::project {
 class Project;
@@ -75,15 +76,28 @@ class Hyphenators {
   explicit Hyphenators(const project::Project& project) : project_(project) {}
 
   // The hyphenator for a BCP 47 language ("de", "de-CH", "en", "en-GB");
-  // nullptr when no dictionary is installed for it. Thread-safe.
+  // nullptr when no dictionary is installed for it (or for no language).
+  // The dictionary is found by BCP 47 matching: the exact tag
+  // (hyph_de_CH.dic), the language alone (hyph_de.dic), the language in its
+  // likely region from CLDR (hyph_de_DE.dic), then any other region of the
+  // language installed, the first by name. Thread-safe.
   const Hyphenator* for_language(const std::string& language) const;
 
  private:
   const project::Project& project_;
   mutable std::mutex mutex_;
   mutable std::map<std::string, const Hyphenator*> by_language_;
+  mutable std::optional<std::vector<std::string>> installed_;  // the dictionary folder's files, once listed
   // Debian links de_CH, de_AT... to one file: one parse per distinct content.
   mutable std::map<project::Sha256, std::unique_ptr<Hyphenator>> by_content_;
 };
+
+// What to tell the user when `language` has no dictionary
+// (SetResult::missing_dictionary): which language, where kartenwerk looked,
+// which Debian packages would provide one.
+struct MissingDictionary {
+  std::string message, hint;
+};
+MissingDictionary missing_dictionary_message(const std::string& language);
 
 }  // namespace kw::text

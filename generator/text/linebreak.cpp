@@ -8,12 +8,34 @@ namespace kw::text {
 LineBreakers::LineBreakers() = default;
 LineBreakers::~LineBreakers() = default;
 
+namespace {
+
+// The locale of `language` for ICU's line breaker, with the strict rules
+// (CSS line-break: strict) unless the tag asks for others ("ja-u-lb-loose").
+// They differ from the others only in Japanese: no line starts with a small
+// kana or the prolonged sound mark, as in printed books; ICU's Japanese
+// default allows it. Every other language's default is the strict rules.
+icu::Locale line_locale(const std::string& language, UErrorCode& status) {
+  icu::Locale locale = icu::Locale::forLanguageTag(language, status);
+  if (U_FAILURE(status)) return locale;
+  char lb[16] = {};
+  UErrorCode kv = U_ZERO_ERROR;
+  if (locale.getKeywordValue("lb", lb, sizeof lb, kv) <= 0) {
+    kv = U_ZERO_ERROR;
+    locale.setKeywordValue("lb", "strict", kv);
+  }
+  return locale;
+}
+
+}  // namespace
+
 std::unique_ptr<icu::BreakIterator> LineBreakers::clone_for(const std::string& language) const {
   std::lock_guard lock(mutex_);
   auto& proto = prototypes_[language];
   if (!proto) {
     UErrorCode status = U_ZERO_ERROR;
-    proto.reset(icu::BreakIterator::createLineInstance(icu::Locale::forLanguageTag(language, status), status));
+    const icu::Locale locale = line_locale(language, status);
+    if (U_SUCCESS(status)) proto.reset(icu::BreakIterator::createLineInstance(locale, status));
     if (U_FAILURE(status) || !proto) {
       status = U_ZERO_ERROR;
       proto.reset(icu::BreakIterator::createLineInstance(icu::Locale::getRoot(), status));

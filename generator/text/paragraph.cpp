@@ -24,7 +24,9 @@ void ParagraphModel::finish() {
   width_sum_.assign(n + 1, 0);
   stretch_sum_.assign(n + 1, 0);
   shrink_sum_.assign(n + 1, 0);
+  gap_sum_.assign(n + 1, 0);
   for (std::size_t i = 0; i < n; ++i) {
+    gap_sum_[i + 1] = gap_sum_[i] + units[i].gap_stretch;
     width_sum_[i + 1] = width_sum_[i] + units[i].advance;
     stretch_sum_[i + 1] = stretch_sum_[i] + units[i].stretch;
     shrink_sum_[i + 1] = shrink_sum_[i] + units[i].shrink;
@@ -47,7 +49,10 @@ double ParagraphModel::width(std::size_t from, std::size_t to) const {
 }
 
 double ParagraphModel::stretch(std::size_t from, std::size_t to) const {
-  return stretch_sum_[last_unit(from, to)] - stretch_sum_[first_unit(from)];
+  const std::size_t first = first_unit(from), last = last_unit(from, to);
+  const double spaces = stretch_sum_[last] - stretch_sum_[first];
+  // The gaps between ideographs inside the line: not the one before its first.
+  return last > first + 1 ? spaces + (gap_sum_[last] - gap_sum_[first + 1]) : spaces;
 }
 
 double ParagraphModel::shrink(std::size_t from, std::size_t to) const {

@@ -16,6 +16,9 @@ struct Unit {
   double stretch = 0;    // em a justified line may add after it (interword spaces)
   double shrink = 0;     // em a justified line may take from it
   bool space = false;    // a space: dropped where a line ends on it
+  // em a justified line may add before it, when it is not the line's first:
+  // between ideographs (is_interletter_gap), which have no interword spaces
+  double gap_stretch = 0;
 };
 
 enum class BreakKind {
@@ -51,8 +54,8 @@ struct ParagraphModel {
   double shrink(std::size_t from, std::size_t to) const;
 
  private:
-  std::vector<double> width_sum_, stretch_sum_, shrink_sum_;  // prefix sums, size units+1
-  std::vector<std::size_t> trimmed_;                          // per break: end without trailing spaces
+  std::vector<double> width_sum_, stretch_sum_, shrink_sum_, gap_sum_;  // prefix sums, size units+1
+  std::vector<std::size_t> trimmed_;                                    // per break: end without trailing spaces
 };
 
 // A line from break index `from` to break index `to`.

@@ -4,6 +4,7 @@
 #include <map>
 
 #include <unicode/uchar.h>
+#include <unicode/uscript.h>
 
 #include "text/font_face.h"
 #include "text/linebreak.h"
@@ -26,11 +27,18 @@ bool is_mark_cp(char32_t cp) {
   return t == U_NON_SPACING_MARK || t == U_COMBINING_SPACING_MARK || t == U_ENCLOSING_MARK;
 }
 
+// A letter of a word a dictionary may hyphenate: ideographs and kana are
+// letters too, but their lines break between any two of them, never with a
+// hyphen.
 bool is_word_char(char32_t cp) {
   const auto c = static_cast<UChar32>(cp);
   const int8_t t = u_charType(c);
-  return u_isalpha(c) || t == U_NON_SPACING_MARK || t == U_COMBINING_SPACING_MARK;
+  return (u_isalpha(c) || t == U_NON_SPACING_MARK || t == U_COMBINING_SPACING_MARK) && !is_ideographic(cp);
 }
+
+// The shortest word libhyphen's default minima (two letters before a
+// hyphen, three after) could hyphenate.
+constexpr std::size_t kShortestHyphenatable = 5;
 
 // What the steps below share besides the model: the paragraph's code points
 // (one per unit) and where each byte's unit is.
@@ -75,7 +83,7 @@ void measure(const Markup& markup, const std::vector<FaceRun>& runs, const Model
       m.units[u0].advance = run.face->cap_height * aspect + options.tracking_em;
       continue;
     }
-    const auto glyphs = shape(*run.face, markup.text, run.begin, run.end, run.flags, options.shape);
+    const auto glyphs = shape(run, markup.text, run.begin, run.end, options.shape);
     std::map<std::size_t, double> cluster_advance;
     for (const ShapedGlyph& g : glyphs) cluster_advance[g.cluster] += g.x_advance;
     for (auto it = cluster_advance.begin(); it != cluster_advance.end(); ++it) {
@@ -87,6 +95,7 @@ void measure(const Markup& markup, const std::vector<FaceRun>& runs, const Model
     }
   }
   for (std::size_t u = 0; u < m.units.size(); ++u) {
+    if (u > 0 && is_interletter_gap(scan.cps[u - 1], scan.cps[u])) m.units[u].gap_stretch = options.max_stretch_em;
     if (!is_justifiable_space(scan.cps[u])) continue;
     m.units[u].stretch = options.max_stretch_em;
     // TeX's interword glue shrinks by a third of the space: tight but legible.
@@ -133,13 +142,20 @@ std::vector<bool> in_word_with_soft_hyphen(const Scan& scan, const ParagraphMode
   return word_has_shy;
 }
 
-// Dictionary hyphenation inside words, unless the author placed soft
-// hyphens in that word: then theirs are the only places it may break.
-void add_dictionary_hyphens(const Hyphenator& hyphenator, const Scan& scan, ParagraphModel& m) {
+// The words a dictionary would be asked to hyphenate: not those in which
+// the author placed soft hyphens (theirs are the only places such a word
+// may break), nor those in capitals.
+struct Words {
+  std::vector<std::size_t> starts;  // unit of each word's first letter
+  std::vector<std::u32string_view> words;
+};
+
+Words hyphenation_words(const Scan& scan, const ParagraphModel& m) {
   const std::vector<char32_t>& cps = scan.cps;
   const std::vector<bool> word_has_shy = in_word_with_soft_hyphen(scan, m);
-  std::vector<std::size_t> starts;
-  std::vector<std::u32string_view> words;
+  Words out;
+  auto& starts = out.starts;
+  auto& words = out.words;
   const std::u32string_view all(cps.data(), cps.size());
   for (std::size_t u = 0; u < m.units.size();) {
     if (!is_word_char(cps[u]) || word_has_shy[u]) {
@@ -159,6 +175,13 @@ void add_dictionary_hyphens(const Hyphenator& hyphenator, const Scan& scan, Para
     }
     u = w;
   }
+  return out;
+}
+
+// Dictionary hyphenation inside the words of hyphenation_words().
+void add_dictionary_hyphens(const Hyphenator& hyphenator, const Scan& scan, ParagraphModel& m) {
+  const std::vector<char32_t>& cps = scan.cps;
+  const auto [starts, words] = hyphenation_words(scan, m);
   // The paragraph's words at once: its new words share one dictionary load.
   const std::vector<std::vector<std::size_t>> points = hyphenator.points(words);
   for (std::size_t i = 0; i < words.size(); ++i) {
@@ -172,8 +195,32 @@ void add_dictionary_hyphens(const Hyphenator& hyphenator, const Scan& scan, Para
 
 }  // namespace
 
+bool is_ideographic(char32_t cp) {
+  if (cp < 0x1100) return false;  // nothing wide comes before Hangul Jamo: Latin text asks no more
+  const auto c = static_cast<UChar32>(cp);
+  const int32_t width = u_getIntPropertyValue(c, UCHAR_EAST_ASIAN_WIDTH);
+  if (width == U_EA_FULLWIDTH) return true;  // full-width forms of ASCII sit among ideographs
+  if (width != U_EA_WIDE || u_charType(c) == U_OTHER_SYMBOL) return false;  // emoji keep their spacing
+  UErrorCode status = U_ZERO_ERROR;
+  const UScriptCode script = uscript_getScript(c, &status);
+  if (U_FAILURE(status)) return false;
+  // Wide letters of a script written with spaces (Hangul) are justified at
+  // their spaces like any other.
+  return script == USCRIPT_COMMON || script == USCRIPT_INHERITED || uscript_breaksBetweenLetters(script);
+}
+
+bool is_interletter_gap(char32_t cp, char32_t next) {
+  if (cp < 0x1100 && next < 0x1100) return false;  // see is_ideographic
+  if (is_space(cp) || is_space(next) || is_mark_cp(next)) return false;
+  if (u_hasBinaryProperty(static_cast<UChar32>(cp), UCHAR_DEFAULT_IGNORABLE_CODE_POINT) ||
+      u_hasBinaryProperty(static_cast<UChar32>(next), UCHAR_DEFAULT_IGNORABLE_CODE_POINT))
+    return false;
+  return is_ideographic(cp) || is_ideographic(next);
+}
+
 ParagraphModel build_paragraph(const Markup& markup, std::size_t begin, std::size_t end,
-                               const std::vector<FaceRun>& runs, const ModelOptions& options) {
+                               const std::vector<FaceRun>& runs, const ModelOptions& options,
+                               bool* missed_hyphenation) {
   ParagraphModel m;
   m.begin = begin;
   m.end = end;
@@ -183,7 +230,13 @@ ParagraphModel build_paragraph(const Markup& markup, std::size_t begin, std::siz
   m.breaks.push_back({0, BreakKind::Start});
   if (options.wrap && !m.units.empty()) {
     add_opportunities(markup.text, options, scan, m);
-    if (options.hyphenator) add_dictionary_hyphens(*options.hyphenator, scan, m);
+    if (options.hyphenator) {
+      add_dictionary_hyphens(*options.hyphenator, scan, m);
+    } else if (options.hyphenate && missed_hyphenation && !*missed_hyphenation) {
+      const Words words = hyphenation_words(scan, m);
+      *missed_hyphenation = std::any_of(words.words.begin(), words.words.end(),
+                                        [](std::u32string_view w) { return w.size() >= kShortestHyphenatable; });
+    }
   }
   // Sort; where a dictionary point falls on an opportunity ICU already gave,
   // ICU's (first pushed) wins.

@@ -4,6 +4,7 @@
 #include <unicode/uchar.h>
 #include <unicode/unistr.h>
 
+#include "text/bidi.h"
 #include "text/font_face.h"
 #include "text/utf8.h"
 
@@ -134,18 +135,69 @@ bool parse_features(const std::vector<std::string>& specs, std::vector<hb_featur
   return true;
 }
 
-std::vector<ShapedGlyph> shape(const FontFace& face, std::string_view text, std::size_t begin, std::size_t end,
-                               StyleFlags flags, const ShapeOptions& options) {
+void split_runs(const std::string& text, std::size_t paragraph_begin, const BidiParagraph& bidi,
+                std::vector<FaceRun>& runs) {
+  if (runs.empty()) return;
+  hb_unicode_funcs_t* ucd = hb_unicode_funcs_get_default();
+  auto own_script = [&](char32_t cp) {
+    // ASCII, most of what is set: its letters are Latin, the rest Common.
+    if (cp < 0x80) return (cp | 0x20) >= U'a' && (cp | 0x20) <= U'z' ? HB_SCRIPT_LATIN : HB_SCRIPT_INVALID;
+    const hb_script_t s = hb_unicode_script(ucd, cp);
+    return s == HB_SCRIPT_COMMON || s == HB_SCRIPT_INHERITED || s == HB_SCRIPT_UNKNOWN ? HB_SCRIPT_INVALID : s;
+  };
+  // The script before the first character that has one: the first one's.
+  hb_script_t current = HB_SCRIPT_INVALID;
+  for (std::size_t i = runs.front().begin; i < runs.back().end && current == HB_SCRIPT_INVALID;)
+    current = own_script(utf8::next(text, i));
+  std::vector<FaceRun> out;
+  out.reserve(runs.size());
+  for (const FaceRun& run : runs) {
+    if (run.icon || run.begin == run.end) {
+      // An icon is one run whatever it is next to; an empty paragraph keeps
+      // its one empty run (its face gives the line its height).
+      FaceRun r = run;
+      r.level = run.begin == run.end ? (bidi.rtl ? 1 : 0) : bidi.level_at(run.begin - paragraph_begin);
+      r.script = current;
+      out.push_back(r);
+      continue;
+    }
+    for (std::size_t i = run.begin; i < run.end;) {
+      const std::size_t at = i;
+      const hb_script_t s = own_script(utf8::next(text, i));
+      if (s != HB_SCRIPT_INVALID) current = s;
+      const std::uint8_t level = bidi.level_at(at - paragraph_begin);
+      FaceRun* last = at == run.begin ? nullptr : &out.back();
+      if (last && last->level == level && last->script == current) {
+        last->end = i;
+      } else {
+        FaceRun r = run;
+        r.begin = at;
+        r.end = i;
+        r.level = level;
+        r.script = current;
+        out.push_back(r);
+      }
+    }
+  }
+  runs = std::move(out);
+}
+
+std::vector<ShapedGlyph> shape(const FaceRun& run, std::string_view text, std::size_t begin, std::size_t end,
+                               const ShapeOptions& options) {
+  const FontFace& face = *run.face;
   hb_buffer_t* buf = hb_buffer_create();
   hb_buffer_add_utf8(buf, text.data(), static_cast<int>(text.size()), static_cast<unsigned>(begin),
                      static_cast<int>(end - begin));
+  hb_buffer_set_direction(buf, run.level & 1 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR);
+  // A run of no script of its own keeps HarfBuzz's guess, as it always had.
+  if (run.script != HB_SCRIPT_INVALID) hb_buffer_set_script(buf, run.script);
   hb_buffer_guess_segment_properties(buf);
   if (options.language != HB_LANGUAGE_INVALID) hb_buffer_set_language(buf, options.language);
   hb_buffer_set_flags(buf, static_cast<hb_buffer_flags_t>(HB_BUFFER_FLAG_REMOVE_DEFAULT_IGNORABLES |
                                                           (begin == 0 ? HB_BUFFER_FLAG_BOT : 0) |
                                                           (end == text.size() ? HB_BUFFER_FLAG_EOT : 0)));
   std::vector<hb_feature_t> features = options.features;
-  if (flags.small_caps) {
+  if (run.flags.small_caps) {
     hb_feature_t smcp;
     hb_feature_from_string("smcp", -1, &smcp);
     features.push_back(smcp);

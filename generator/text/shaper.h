@@ -15,13 +15,16 @@ namespace kw::text {
 
 struct FontFace;
 
-// A stretch of text set in one face with one set of style flags; icons get a
-// run of their own (face = the face of the surrounding text, for cap height).
+// A stretch of text set in one face with one set of style flags, at one
+// bidi level and in one script (split_runs); icons get a run of their own
+// (face = the face of the surrounding text, for cap height).
 struct FaceRun {
   std::size_t begin = 0, end = 0;  // byte range in the markup text
   const FontFace* face = nullptr;
   StyleFlags flags;
   bool icon = false;
+  std::uint8_t level = 0;                  // bidi embedding level: odd is right to left
+  hb_script_t script = HB_SCRIPT_INVALID;  // invalid: none of its own (digits, punctuation): HarfBuzz guesses
 };
 
 struct Itemized {
@@ -40,6 +43,16 @@ std::string styled(const std::string& base, StyleFlags flags);
 // face covers is an error.
 Itemized itemize(const Markup& markup, std::size_t begin, std::size_t end, const FontLibrary& fonts,
                  const std::string& family, const std::string& base_style);
+
+struct BidiParagraph;
+
+// Splits the runs of the paragraph that starts at byte `paragraph_begin`
+// where the bidi level or the script changes, so each is shaped in one
+// direction and one script. Characters of no script of their own (spaces,
+// digits, punctuation, combining marks) go with the script before them, or
+// at a paragraph's start the one after.
+void split_runs(const std::string& text, std::size_t paragraph_begin, const BidiParagraph& bidi,
+                std::vector<FaceRun>& runs);
 
 // Everything shaping needs besides the text: OpenType features (already
 // parsed) and the language.
@@ -60,11 +73,13 @@ struct ShapedGlyph {
   double y_offset = 0;        // em, positive up (font convention)
 };
 
-// Shapes text[begin, end) with `face`, using the rest of `text` as context
-// (so joining and kerning at run edges are right). Clusters are byte offsets
-// into `text`. Small caps in `flags` add 'smcp'. Default ignorables (soft
-// hyphen, ZWJ...) produce no glyphs. Thread-safe.
-std::vector<ShapedGlyph> shape(const FontFace& face, std::string_view text, std::size_t begin, std::size_t end,
-                               StyleFlags flags, const ShapeOptions& options);
+// Shapes text[begin, end) of `run` with its face, using the rest of `text`
+// as context (so Arabic letters join across run edges). The run's level
+// gives the direction (glyphs come in visual order: a right-to-left run's
+// clusters fall), its script the script. Clusters are byte offsets into
+// `text`. Small caps in the run's flags add 'smcp'. Default ignorables (soft
+// hyphen, ZWJ, direction marks...) produce no glyphs. Thread-safe.
+std::vector<ShapedGlyph> shape(const FaceRun& run, std::string_view text, std::size_t begin, std::size_t end,
+                               const ShapeOptions& options);
 
 }  // namespace kw::text

@@ -12,9 +12,11 @@
 #include <fmt/format.h>
 
 #include "project/project.h"
+#include "text/bidi.h"
 #include "text/compose.h"
 #include "text/font_face.h"
 #include "text/hyphenator.h"
+#include "text/language.h"
 #include "text/linebreak.h"
 #include "text/paragraph_model.h"
 #include "text/utf8.h"
@@ -38,6 +40,7 @@ std::string fmt(double v, int decimals = 2) {
 struct Paragraph {
   std::vector<FaceRun> runs;
   ParagraphModel model;
+  bool rtl = false;
 };
 
 // Everything about one call that does not depend on the size.
@@ -49,6 +52,8 @@ struct Job {
   std::vector<Paragraph> paragraphs;
   ShapeOptions shape;
   std::map<std::string, double> aspects;
+  BaseDirection direction = BaseDirection::FromText;  // of every paragraph
+  bool missed_hyphenation = false;  // words to hyphenate but no dictionary (SetResult::missing_dictionary)
 };
 
 // Sizes to try, largest first: max, max - step, ... and min itself, computed
@@ -235,8 +240,8 @@ Attempt place_lines(const Job& job, double size_pt, const Chosen& chosen) {
     const std::vector<LineBreak>& lines = chosen.lines[p];
     for (std::size_t k = 0; k < lines.size(); ++k, ++line_no) {
       const double baseline = top + asc + static_cast<double>(line_no) * pitch;
-      ComposedLine line =
-          compose_line(job.paragraphs[p].model, job.paragraphs[p].runs, lines[k], k + 1 == lines.size(), baseline, cp);
+      ComposedLine line = compose_line(job.paragraphs[p].model, job.paragraphs[p].runs, job.paragraphs[p].rtl, lines[k],
+                                       k + 1 == lines.size(), baseline, cp);
       if (line.overflows) {
         // Exact reshaping of the line came out wider than the estimate the
         // breaker used (kerning across the break): never clip, try smaller.
@@ -306,7 +311,9 @@ ModelOptions model_options(const Job& job, const project::Project& project) {
   ModelOptions mo;
   mo.shape = job.shape;
   mo.language = style.language;
-  mo.hyphenator = style.hyphenate && style.wrap ? project.state<Hyphenators>().for_language(style.language) : nullptr;
+  // No language, nothing to hyphenate by: not a missing dictionary.
+  mo.hyphenate = style.hyphenate && style.wrap && !style.language.empty();
+  mo.hyphenator = mo.hyphenate ? project.state<Hyphenators>().for_language(style.language) : nullptr;
   mo.breakers = &project.state<LineBreakers>();
   mo.wrap = style.wrap;
   mo.tracking_em = style.tracking_em;
@@ -328,7 +335,10 @@ std::string read_paragraphs(const FontLibrary& fonts, const ModelOptions& mo, Jo
     if (!items.error.empty()) return items.error;
     para.runs = std::move(items.runs);
     if (para.runs.empty()) para.runs.push_back({begin, begin, job.base, job.markup.flags_at(begin), false});
-    para.model = build_paragraph(job.markup, begin, end, para.runs, mo);
+    const BidiParagraph bidi = analyze_bidi(text, begin, end, job.direction);
+    para.rtl = bidi.rtl;
+    split_runs(text, begin, bidi, para.runs);
+    para.model = build_paragraph(job.markup, begin, end, para.runs, mo, &job.missed_hyphenation);
     job.paragraphs.push_back(std::move(para));
     if (nl == std::string::npos) break;
     begin = nl + 1;
@@ -337,6 +347,12 @@ std::string read_paragraphs(const FontLibrary& fonts, const ModelOptions& mo, Jo
 }
 
 }  // namespace
+
+Align physical_align(Align align, bool rtl) {
+  if (align == Align::Start) return rtl ? Align::Right : Align::Left;
+  if (align == Align::End) return rtl ? Align::Left : Align::Right;
+  return align;
+}
 
 Typesetter::Typesetter(const FontLibrary& fonts, IconAspect icon_aspect)
     : fonts_(fonts), icon_aspect_(std::move(icon_aspect)) {}
@@ -361,11 +377,16 @@ SetResult Typesetter::set(const std::string& markup, const TextStyle& style, Siz
     return r;
   }
   if (!parse_features(style.features, job.shape.features, r.error)) return r;
-  job.shape.language = hb_language_from_string(style.language.c_str(), -1);
+  // "und", undetermined, rather than HarfBuzz's default, which is the
+  // process's locale: the output must not depend on the machine.
+  job.shape.language = hb_language_from_string(style.language.empty() ? "und" : style.language.c_str(), -1);
+  if (const auto rtl = language_is_rtl(style.language))
+    job.direction = *rtl ? BaseDirection::RightToLeft : BaseDirection::LeftToRight;
   r.error = read_icon_aspects(icon_aspect_, job);
   if (!r.error.empty()) return r;
   r.error = read_paragraphs(fonts_, model_options(job, fonts_.project()), job);
   if (!r.error.empty()) return r;
+  if (job.missed_hyphenation) r.missing_dictionary = style.language;
 
   std::string why;
   for (double size : candidate_sizes(style)) {

@@ -49,7 +49,7 @@ class ScopedEnv {
 
 // The tests run in the build folder, which is no project: the project folder
 // is the source tree, named as a user outside a project would name it.
-Parsed parse_here(std::vector<std::string> args) {
+Parsed parse_here(const std::vector<std::string>& args) {
   std::ostringstream out, err;
   Parsed p;
   p.line = parse_command_line(args, out, err);
@@ -58,9 +58,9 @@ Parsed parse_here(std::vector<std::string> args) {
   return p;
 }
 
-Parsed parse(std::vector<std::string> args) {
+Parsed parse(const std::vector<std::string>& args) {
   ScopedEnv root("KARTENWERK_ROOT", test::source_root().c_str());
-  return parse_here(std::move(args));
+  return parse_here(args);
 }
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }

@@ -32,6 +32,7 @@ struct Project : MiniProject {
     write("data/locales/fr/mini.yaml",
           "language: fr\ngame: mini\nstrings:\n"
           "  game.name: { de: Mini Müll, text: Mini Déchets }\n"
+          "  deck.main.name: { de: Main, text: Principal }\n"
           "  table.regions.north.name: { de: Nord, text: Nord }\n"
           "  table.regions.south.name: { de: Süd, text: Sud }\n"
           "  card.alpha.name: { de: Éomer, text: Éomer }\n"
@@ -55,7 +56,7 @@ TEST(I18nVariant, StatusAndExportArePerVariant) {
   Project p;
   auto st = p.run("i18n status --lang fr");
   EXPECT_EQ(st.status, 0) << st.output;
-  EXPECT_NE(st.output.find("mini [fr]: 5 of 5 strings translated, 0 missing, 0 stale\n"), std::string::npos)
+  EXPECT_NE(st.output.find("mini [fr]: 6 of 6 strings translated, 0 missing, 0 stale\n"), std::string::npos)
       << st.output;
   EXPECT_NE(st.output.find("mini/v [fr]: 0 of 2 strings translated, 2 missing, 0 stale\n"
                            "  missing card.beta.name  \"Khamûl\"\n"
@@ -113,7 +114,7 @@ TEST(I18nVariant, ImportingOneTranslationLeavesTheOtherByteIdentical) {
   EXPECT_NE(p.file("data/locales/fr/mini.yaml").find("text: \"Un Nazgûl\""), std::string::npos);
 
   auto st = p.run("i18n status --lang fr");
-  EXPECT_NE(st.output.find("mini [fr]: 5 of 5 strings translated, 0 missing, 0 stale\n"), std::string::npos)
+  EXPECT_NE(st.output.find("mini [fr]: 6 of 6 strings translated, 0 missing, 0 stale\n"), std::string::npos)
       << st.output;
   EXPECT_NE(st.output.find("mini/v [fr]: 2 of 2 strings translated, 0 missing, 0 stale\n"), std::string::npos)
       << st.output;
@@ -134,7 +135,7 @@ TEST(I18nVariant, AGermanChangeInTheVariantMakesExactlyItsTranslationStale) {
   p.write("data/variants/mini/v.yaml",
           test::replace(p.text("data/variants/mini/v.yaml"), "name: Gandalf", "name: Gandalf der Weiße"));
   auto st = p.run("i18n status --lang fr");
-  EXPECT_NE(st.output.find("mini [fr]: 5 of 5 strings translated, 0 missing, 0 stale\n"), std::string::npos)
+  EXPECT_NE(st.output.find("mini [fr]: 6 of 6 strings translated, 0 missing, 0 stale\n"), std::string::npos)
       << st.output;
   EXPECT_NE(st.output.find("mini/v [fr]: 2 of 2 strings translated, 0 missing, 1 stale\n"
                            "  stale   card.gamma.name  \"Gandalf der Weiße\"\n"),

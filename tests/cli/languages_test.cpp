@@ -78,7 +78,7 @@ TEST_F(Languages, AnEnglishGameWithACompleteGermanTranslationChecksWithoutNoise)
   for (const char* other : {"palantir", "gelfdrakkar", "duell", "monddaemmerung", "hoher-rat"})
     EXPECT_EQ(check.output.find(other), std::string::npos) << other << "\n" << check.output;
   Result status = run("i18n status --game harbour-lights");
-  EXPECT_NE(status.output.find("harbour-lights [de]: 7 of 7 strings translated, 0 missing, 0 stale"), std::string::npos)
+  EXPECT_NE(status.output.find("harbour-lights [de]: 9 of 9 strings translated, 0 missing, 0 stale"), std::string::npos)
       << status.output;
 }
 
@@ -96,7 +96,7 @@ TEST_F(Languages, AMissingTranslationIsOneLinePerLanguage) {
   Result check = run("check --game harbour-lights");
   EXPECT_EQ(check.status, 0) << check.output;
   EXPECT_EQ(count(check.output, "warning: "), 1u) << check.output;
-  EXPECT_NE(check.output.find("data/locales/de/harbour-lights.yaml: warning: de: 2 of 7 strings missing, 1 stale — "
+  EXPECT_NE(check.output.find("data/locales/de/harbour-lights.yaml: warning: de: 2 of 9 strings missing, 1 stale — "
                               "kartenwerk i18n status --game harbour-lights --lang de"),
             std::string::npos)
       << check.output;
@@ -124,7 +124,7 @@ TEST_F(Languages, EachGameIsBuiltInItsOwnLanguages) {
   // A language a named game does not have is an error naming its languages.
   Result fr = run("build --game harbour-lights --lang fr --out " + quoted(out()));
   EXPECT_EQ(fr.status, 1) << fr.output;
-  EXPECT_NE(fr.output.find("not in 'fr': harbour-lights (en)"), std::string::npos) << fr.output;
+  EXPECT_NE(fr.output.find("--lang fr: game harbour-lights (en) is not in fr"), std::string::npos) << fr.output;
   // Among all games, a language none has.
   Result ja = run("build --lang ja --out " + quoted(out()));
   EXPECT_EQ(ja.status, 1) << ja.output;
@@ -178,6 +178,45 @@ TEST_F(Languages, BrokenMarkupInAPoIsFoundAtItsLineBeforeAnythingIsWritten) {
             std::string::npos)
       << imported.output;
   EXPECT_FALSE(exists("data/locales/de/harbour-lights.yaml"));
+}
+
+TEST_F(Languages, APlaceholderNoFieldHasIsRefusedAtImport) {
+  ASSERT_EQ(run("new harbour-lights --cards 4").status, 0);
+  const std::string po_dir = quoted(project.dir.path() / "po");
+  ASSERT_EQ(run("i18n export --game harbour-lights --lang de --out " + po_dir).status, 0);
+  project.write("po/de/harbour-lights.po", translated(project.read("po/de/harbour-lights.po"),
+                                                      {{"Red", "Rot {{valeu}}"}, {"Blue", "Blau {{value}}"}}));
+  Result imported = run("i18n import " + quoted(project.dir.path() / "po/de/harbour-lights.po"));
+  EXPECT_EQ(imported.status, 1) << imported.output;
+  EXPECT_TRUE(std::regex_search(
+      imported.output, std::regex("harbour-lights\\.po:\\d+:1: error: 'table\\.suits\\.red\\.name': the translation "
+                                  "has \\{\\{valeu\\}\\}, which is no field of game harbour-lights")))
+      << imported.output;
+  // A field the game has, but the source does not use, is the translator's choice: a warning.
+  EXPECT_TRUE(
+      std::regex_search(imported.output, std::regex("warning: 'table\\.suits\\.blue\\.name': the translation has "
+                                                    "\\{\\{value\\}\\}, which the source does not")))
+      << imported.output;
+  EXPECT_FALSE(exists("data/locales/de/harbour-lights.yaml"));
+}
+
+TEST_F(Languages, AStaleTranslationExportsWithWhatItWasMadeFrom) {
+  english_game_translated_into_german();
+  test::edit(project, "data/games/harbour-lights.yaml", "name: \"Blue\"", "name: \"Navy\"");
+  const std::string po_dir = quoted(project.dir.path() / "again");
+  ASSERT_EQ(run("i18n export --game harbour-lights --lang de --out " + po_dir).status, 0);
+  const std::string po = project.read("again/de/harbour-lights.po");
+  EXPECT_NE(po.find("#, fuzzy\n#| msgid \"Blue\"\nmsgctxt \"table.suits.blue.name\"\nmsgid \"Navy\"\nmsgstr \"Blau\""),
+            std::string::npos)
+      << po;
+  // A language tag of no language is no language.
+  test::edit(project, "data/games/harbour-lights.yaml", "  language: en\n", "  language: english\n");
+  Result check = run("check --game harbour-lights");
+  EXPECT_EQ(check.status, 1) << check.output;
+  EXPECT_NE(check.output.find("error: game 'harbour-lights': the language 'english' is no language tag"),
+            std::string::npos)
+      << check.output;
+  EXPECT_EQ(check.output.find("does not say which language"), std::string::npos) << check.output;
 }
 
 TEST_F(Languages, ALocaleFileOfAnotherLanguageOrSourceIsSaid) {

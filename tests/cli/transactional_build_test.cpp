@@ -60,6 +60,7 @@ pid_t spawn_kartenwerk(const std::vector<std::string>& args) {
   std::vector<std::string> all = {test::binary().string()};
   all.insert(all.end(), args.begin(), args.end());
   std::vector<char*> argv;
+  argv.reserve(all.size() + 1);
   for (auto& a : all) argv.push_back(a.data());
   argv.push_back(nullptr);
   posix_spawn_file_actions_t actions;
@@ -162,7 +163,7 @@ TEST_F(TransactionalBuild, AfterKilledBuildsTheNextBuildCleansUpAndSucceeds) {
   for (int k = 0; k < kKills; ++k) {
     // Mostly without the cache, so that the kill hits rendering.
     auto a = args(out_.path());
-    if (k % 3 != 0) a.push_back("--no-cache");
+    if (k % 3 != 0) a.emplace_back("--no-cache");
     std::uniform_real_distribution<double> at(double(k) / kKills, double(k + 1) / kKills);
     const pid_t pid = spawn_kartenwerk(a);
     std::this_thread::sleep_for(std::chrono::duration_cast<std::chrono::microseconds>(took * at(random)));
@@ -215,9 +216,9 @@ TEST_F(TransactionalBuild, SigintRemovesTheStagingFolder) {
     test::TempDir out;
     const pid_t pid = spawn_kartenwerk([&] {
       auto a = args(out.path());
-      a.push_back("--no-cache");
-      a.push_back("--jobs");
-      a.push_back("1");
+      a.emplace_back("--no-cache");
+      a.emplace_back("--jobs");
+      a.emplace_back("1");
       return a;
     }());
     const fs::path staging = out.path() / ".kartenwerk-staging";

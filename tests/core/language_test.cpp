@@ -14,7 +14,7 @@ TEST(Language, CanonicalSpellings) {
   EXPECT_EQ(canonical_language("zh-hant-tw"), "zh-Hant-TW");
   EXPECT_EQ(canonical_language("de-CH"), "de-CH");
   EXPECT_EQ(canonical_language("und"), "und");
-  for (const char* bad : {"", "e", "english language", "de_CH", "../en", "en-", "-en", "x"})
+  for (const char* bad : {"", "e", "english language", "de_CH", "../en", "en-", "-en", "x", "xx", "english", "txt"})
     EXPECT_EQ(canonical_language(bad), std::nullopt) << bad;
 }
 
@@ -49,6 +49,15 @@ TEST(Language, PluralCategoriesComeFromCldr) {
   EXPECT_EQ(plural_category("pl", 3), "few");
   EXPECT_EQ(plural_category("pl", 5), "many");
   EXPECT_EQ(plural_category("pl", 22), "few");
+}
+
+TEST(Language, NumbersAreWrittenTheLanguagesWay) {
+  EXPECT_EQ(format_decimal(1.5, "de"), "1,5");
+  EXPECT_EQ(format_decimal(1.5, "en"), "1.5");
+  EXPECT_EQ(format_decimal(-0.25, "fr"), "-0,25");
+  EXPECT_EQ(format_decimal(1234.5, "de"), "1234,5");  // no grouping
+  EXPECT_EQ(format_decimal(-1e-9, "en"), "0");
+  EXPECT_EQ(format_decimal(2, "de"), "2");
 }
 
 }  // namespace

@@ -21,6 +21,7 @@ void write_partial_french(const MiniProject& p) {
           "game: mini\n"
           "strings:\n"
           "  game.name: { de: Mini Müll, text: Mini Déchets }\n"
+          "  deck.main.name: { de: Main, text: Principal }\n"
           "  table.regions.north.name: { de: Norden, text: Nord }\n"
           "  table.regions.south.name: { de: Süd, text: Sud }\n"
           "  card.alpha.name: { de: Éomer, text: Éomer }\n");
@@ -37,9 +38,11 @@ TEST(Catalog, ListsDataAndLayoutStringsWithIds) {
   Diagnostics diags;
   auto entries = catalog(*loaded.model, *loaded.model->game("mini"), diags);
   std::vector<std::string> ids;
+  ids.reserve(entries.size());
   for (const auto& e : entries) ids.push_back(e.id);
   EXPECT_EQ(ids, (std::vector<std::string>{"game.name", "table.regions.north.name", "table.regions.south.name",
-                                           "card.alpha.name", "card.beta.name", "layout.mini/card.points"}));
+                                           "deck.main.name", "card.alpha.name", "card.beta.name",
+                                           "layout.mini/card.points"}));
   EXPECT_EQ(entries.back().source, "{{points}} Punkte");
 }
 
@@ -87,7 +90,7 @@ TEST(Catalog, StatusReportsMissingAndStale) {
   ASSERT_EQ(locales.size(), 1u);
   auto entries = catalog(*loaded.model, *loaded.model->game("mini"), diags);
   auto st = status(entries, &locales[0]);
-  EXPECT_EQ(st.total, 5u);
+  EXPECT_EQ(st.total, 6u);
   ASSERT_EQ(st.missing.size(), 1u);
   EXPECT_EQ(st.missing[0]->id, "card.beta.name");
   ASSERT_EQ(st.stale.size(), 1u);  // north's German is "Nord", the translation was made from "Norden"
@@ -110,12 +113,12 @@ TEST(Catalog, LoadingALanguageFallsBackToTheSourceAndSaysSoOnce) {
   // Nothing per string: the status of the translation, said once.
   EXPECT_TRUE(loaded.diagnostics.empty()) << format_diagnostics(loaded.diagnostics);
   ASSERT_TRUE(g.translation);
-  EXPECT_EQ(g.translation->base.total, 5u);
+  EXPECT_EQ(g.translation->base.total, 6u);
   EXPECT_EQ(g.translation->base.missing, 1u);
   EXPECT_EQ(g.translation->base.stale, 1u);
   const std::string summary = format_diagnostics(model::translation_summary({*g.translation}));
   EXPECT_EQ(summary,
-            "data/locales/fr/mini.yaml: warning: fr: 1 of 5 strings missing, 1 stale — kartenwerk i18n status --game "
+            "data/locales/fr/mini.yaml: warning: fr: 1 of 6 strings missing, 1 stale — kartenwerk i18n status --game "
             "mini --lang fr [mini: translation]\n");
 
   // A language the game is not in leaves it in its source language.
@@ -165,7 +168,7 @@ TEST(Catalog, PoExportImportRoundTripsTheLocale) {
   }
   PoFile reread = read_po(write_po(po), "mini.fr.po", diags);
   model::Locale merged = locales[0];
-  EXPECT_EQ(merge_po(reread, entries, merged, "mini.fr.po", diags), 5u);
+  EXPECT_EQ(merge_po(reread, entries, merged, "mini.fr.po", diags), 6u);
   ASSERT_FALSE(diags.has_errors()) << format_diagnostics(diags);
   EXPECT_EQ(merged.find("card.beta.name")->text, "Nazgûl \"le Noir\"\net plus");
   EXPECT_EQ(merged.find("card.beta.name")->source, "Nazgûl");

@@ -78,7 +78,7 @@ TEST(PalantirProducts, ReferenceCardPrintsTheRulesModelsRanking) {
   ASSERT_TRUE(standard);
   std::string text = page_text(standard->page);
   // The typesetter may break lines anywhere, so compare without line ends.
-  auto flat = [](std::string s) {
+  auto flat = [](const std::string& s) {
     std::string out;
     for (char c : s) out += (c == '\n') ? ' ' : c;
     return out;

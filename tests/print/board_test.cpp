@@ -71,7 +71,7 @@ struct BoardProject {
     if (boards.empty()) return b;
     static_cast<layout::LaidOutBoard&>(b) = std::move(boards.front());
     const layout::LaidOutBoard& laid_out = b;
-    auto imposed = impose_boards(std::span(&laid_out, 1), "de", *typesetter, diags);
+    auto imposed = impose_boards(std::span(&laid_out, 1), "de", nullptr, *typesetter, diags);
     EXPECT_FALSE(diags.has_errors()) << format_diagnostics(diags);
     b.tiled = std::move(imposed.front().tiled);
     return b;
@@ -248,7 +248,7 @@ TEST(BoardProducts, FullSizePdfPreviewAndTiledSheets) {
                           Expect{"duell", 1 + 4, 1 + 2, "1190.55 x 841.89 pts"}}) {
     Diagnostics diags;
     auto boards = layout::layout_boards(p.game(e.game), *p.layouter, {}, diags);
-    auto imposed = impose_boards(boards, "de", *p.typesetter, diags);
+    auto imposed = impose_boards(boards, "de", nullptr, *p.typesetter, diags);
     ASSERT_FALSE(diags.has_errors()) << format_diagnostics(diags);
     BuildReport report;
     write_boards(imposed, out.path() / e.game, ProductFormats{}, report);

@@ -91,7 +91,7 @@ std::vector<std::pair<int, int>> runs(const render::Raster& r, int at, bool row,
     }
     int start = i;
     while (i < n && is(i)) ++i;
-    out.push_back({start, i});
+    out.emplace_back(start, i);
   }
   std::sort(out.begin(), out.end());
   return out;

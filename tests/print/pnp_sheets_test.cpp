@@ -272,9 +272,11 @@ TEST(PnpDuplex, OffsetMovesEveryBack) {
 
 TEST(PnpPlan, CardsFillSheetsInOrderAndANewSizeStartsANewSheet) {
   std::vector<page::Page> pages;
+  pages.reserve(12);
   for (int i = 0; i < 11; ++i) pages.push_back(card("c" + std::to_string(i), {10, 20, 30, 255}));
   pages.push_back(card("big", {10, 20, 30, 255}, {100, 150}));
   std::vector<PnpCard> cards;
+  cards.reserve(pages.size());
   for (const auto& p : pages) cards.push_back({&p, nullptr});
   PnpSettings settings;
   auto plans = plan_sheets(cards, a4(), settings);

@@ -29,6 +29,7 @@ TEST(RunProgram, AMissingProgramIs127) {
 
 TEST(RunProgram, FromManyThreadsAtOnce) {
   std::vector<std::future<ProgramResult>> runs;
+  runs.reserve(16);
   for (int i = 0; i < 16; ++i)
     runs.push_back(std::async(std::launch::async, [i] {
       return run_program({"sh", "-c", "echo " + std::to_string(i)});

@@ -29,6 +29,7 @@ TEST(Timings, SpansFromSeveralThreadsAreEachRecordedOnceWithTheirThread) {
   constexpr int kThreads = 4, kCards = 25;
   std::latch all_running(kThreads);  // else a thread's id may be reused by the next
   std::vector<std::thread> threads;
+  threads.reserve(kThreads);
   for (int t = 0; t < kThreads; ++t)
     threads.emplace_back([&timings, &all_running, t] {
       all_running.arrive_and_wait();

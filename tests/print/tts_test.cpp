@@ -31,8 +31,8 @@ TEST(TtsPlan, SixtyNineCardsASheetTheLastCellForTheBack) {
     stems.push_back("c" + std::to_string(i));
     cards.push_back({i, i < 100 ? 130u : 131u});
   }
-  stems.push_back("000-back-tag");
-  stems.push_back("000-back-nacht");
+  stems.emplace_back("000-back-tag");
+  stems.emplace_back("000-back-nacht");
   TtsPlan plan = plan_tts(cards, {59, 91}, "rat", stems);
   EXPECT_EQ(plan.card_w, 379);
   EXPECT_EQ(plan.card_h, 585);
@@ -89,6 +89,7 @@ TEST(TtsWriter, FillsSheetsFromManyThreadsAndHoldsOneAtATime) {
   TtsWriter writer(plan_tts(cards, {59, 91}, "t", stems), ptrs, dir.path());
   // Images at 60 dpi are enough here; the writer scales whatever it gets.
   std::vector<std::shared_ptr<const render::Raster>> images;
+  images.reserve(pages.size());
   for (const auto& p : pages) images.push_back(std::make_shared<const render::Raster>(render::render_raster(p, 60)));
   // The back first (as the build does), then fronts in shuffled order from 4 threads.
   writer.place(kFronts, images[kFronts]);
@@ -96,6 +97,7 @@ TEST(TtsWriter, FillsSheetsFromManyThreadsAndHoldsOneAtATime) {
   for (size_t i = 0; i < kFronts; ++i) order[i] = i;
   std::shuffle(order.begin(), order.end(), std::mt19937(7));
   std::vector<std::future<void>> jobs;
+  jobs.reserve(4);
   for (int t = 0; t < 4; ++t)
     jobs.push_back(std::async(std::launch::async, [&, t] {
       for (size_t k = static_cast<size_t>(t); k < order.size(); k += 4) writer.place(order[k], images[order[k]]);
@@ -267,6 +269,7 @@ TEST(TtsWriter, CellsKeptApartMakeTheSameSheets) {
     if (i < kFronts) cards.push_back({i, kFronts});
   }
   std::vector<std::shared_ptr<const render::Raster>> images;
+  images.reserve(pages.size());
   for (const auto& p : pages) images.push_back(std::make_shared<const render::Raster>(render::render_raster(p, 60)));
   test::TempDir whole, apart, cached;
   std::vector<std::string> kept;

@@ -38,6 +38,7 @@ TEST(Canvas, LayersLandOnTheGroundAsOnePage) {
 TEST(Canvas, LayersFromManyThreads) {
   Canvas canvas(page_with_background(kWhite), 50);
   std::vector<std::future<void>> jobs;
+  jobs.reserve(8);
   for (int i = 0; i < 8; ++i)
     jobs.push_back(std::async(std::launch::async, [&canvas, i] {
       canvas.paint(layer_with({5.0 + 7 * i, 5, 5, 5}, kRed));

@@ -36,6 +36,7 @@ TEST(Concurrency, ThreadsProduceTheSameFilesAsSerialRendering) {
     serial_pdf.push_back(render_pdf(one));
   }
   std::vector<std::future<std::pair<std::string, std::string>>> jobs;
+  jobs.reserve(kPages);
   for (int i = 0; i < kPages; ++i)
     jobs.push_back(std::async(std::launch::async, [i] {
       std::vector<page::Page> one = {busy_page(i)};

@@ -60,7 +60,7 @@ TEST(GlyphRun, UnreadableFontIsAnErrorNamingTheFile) {
   }
 }
 
-page::GlyphRun run_with_clusters(std::string text, std::vector<std::uint32_t> clusters) {
+page::GlyphRun run_with_clusters(std::string text, const std::vector<std::uint32_t>& clusters) {
   page::GlyphRun run;
   run.text = std::move(text);
   for (auto c : clusters) run.glyphs.push_back({1, 0, 0, c});

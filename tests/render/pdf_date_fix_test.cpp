@@ -32,7 +32,7 @@ TEST(PdfDateFix, AddsPrefixKeepingLengthWhateverTheChunking) {
 
 TEST(PdfDateFix, LeavesPrefixedDatesAndOtherBytesAlone) {
   EXPECT_EQ(through_fix(kFixedInfo, 7), kFixedInfo);
-  std::string binary("\x00\x01   /ModDate (x)\xff", 19);
+  std::string binary("\x00\x01   /ModDate (x)\xff\x00", 19);  // ends in a NUL byte too
   EXPECT_EQ(through_fix(binary, 3), binary);
   EXPECT_EQ(through_fix("", 3), "");
 }

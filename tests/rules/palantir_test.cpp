@@ -21,6 +21,7 @@ using test::TempDir;
 
 std::vector<std::string> ids(const std::vector<CardKey>& keys) {
   std::vector<std::string> out;
+  out.reserve(keys.size());
   for (auto k : keys) out.push_back(to_string(k));
   return out;
 }

@@ -87,7 +87,7 @@ TEST(StudioPreview, BrokenYamlKeepsTheLastGoodCardsStaleWithDiagnosticsAndFixing
   EXPECT_TRUE(broken->stale);
   EXPECT_GT(broken->errors, 0u);
   EXPECT_NE(broken->diagnostics.find("data/games/mini.yaml:29:"), std::string::npos) << broken->diagnostics;
-  EXPECT_NE(broken->diagnostics.find("^"), std::string::npos) << broken->diagnostics;
+  EXPECT_NE(broken->diagnostics.find('^'), std::string::npos) << broken->diagnostics;
   ASSERT_EQ(broken->cards.size(), good->cards.size());
   for (size_t i = 0; i < good->cards.size(); ++i) EXPECT_EQ(broken->cards[i].png, good->cards[i].png);
 

@@ -72,10 +72,12 @@ TEST(Determinism, ConcurrentSetsOnOneTypesetterMatchSerialOnes) {
   Typesetter ts(fonts(), [](const std::string&) { return std::optional<double>(1.5); });
   const auto all = cases();
   std::vector<std::string> expected;
+  expected.reserve(all.size());
   for (const Case& c : all) expected.push_back(dump(*ts.set(c.text, c.style, c.box).text));
   constexpr int kThreads = 4, kRounds = 20;
   std::vector<std::vector<std::string>> got(kThreads);
   std::vector<std::thread> threads;
+  threads.reserve(kThreads);
   for (int t = 0; t < kThreads; ++t)
     threads.emplace_back([&, t] {
       for (int round = 0; round < kRounds; ++round) {

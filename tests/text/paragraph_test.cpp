@@ -27,6 +27,7 @@ ParagraphModel words(const std::vector<double>& widths) {
 
 std::vector<std::size_t> line_ends(const std::vector<LineBreak>& lines) {
   std::vector<std::size_t> out;
+  out.reserve(lines.size());
   for (const LineBreak& l : lines) out.push_back(l.to);
   return out;
 }

@@ -23,8 +23,10 @@ inline std::string line_dump(const SetText& t) {
   return s;
 }
 
+// German text (the tests' sample paragraphs are), at one size.
 inline TextStyle fixed_size(double pt, Align align = Align::Left) {
   TextStyle s;
+  s.language = "de";
   s.max_size_pt = s.min_size_pt = pt;
   s.align = align;
   return s;

@@ -83,7 +83,7 @@ TEST(Reader, UnknownKeyNamesTheClosestAndTheKnownKeys) {
             "size, marks, fonts (docs/reference.md)");
   Diagnostics far;
   Value zzz = parse("width: 210\norigin: [0, 0]\nzzz: 1\n");
-  Reader(zzz, sheet(), far, {"sheet 'a4'", {}, {}});
+  const Reader checks(zzz, sheet(), far, {"sheet 'a4'", {}, {}});  // the constructor reports unknown keys
   EXPECT_EQ(problems(far), std::vector<std::string>{"3:1 unknown key 'zzz' in sheet 'a4'"});
   EXPECT_EQ(far.items()[0].hint.rfind("known keys are name,", 0), 0u) << far.items()[0].hint;
 }

@@ -93,7 +93,7 @@ std::vector<double> evaluate_one(Object f, double t) {
 std::vector<double> evaluate(Object f, double t) {
   if (!f.isArray()) return evaluate_one(f, t);
   std::vector<double> out;
-  for (auto part : f.aitems())
+  for (const auto& part : f.aitems())
     for (double v : evaluate_one(part, t)) out.push_back(v);
   return out;
 }
@@ -102,7 +102,7 @@ std::vector<double> evaluate(Object f, double t) {
 // where a colour may change abruptly.
 void breakpoints(Object f, double t0, double t1, std::vector<double>& out) {
   if (f.isArray()) {
-    for (auto part : f.aitems()) breakpoints(part, t0, t1, out);
+    for (const auto& part : f.aitems()) breakpoints(part, t0, t1, out);
     return;
   }
   Object dict = f.isStream() ? f.getDict() : f;
@@ -111,7 +111,7 @@ void breakpoints(Object f, double t0, double t1, std::vector<double>& out) {
   if (!bounds.isArray()) return;
   Object encode = dict.getKey("/Encode"), functions = dict.getKey("/Functions");
   std::vector<double> edges{t0};
-  for (auto b : bounds.aitems()) edges.push_back(num(b));
+  for (const auto& b : bounds.aitems()) edges.push_back(num(b));
   edges.push_back(t1);
   for (size_t i = 0; i + 1 < edges.size(); ++i) {
     if (i > 0) out.push_back(edges[i]);
@@ -131,8 +131,8 @@ struct Matrix {
   double a = 1, b = 0, c = 0, d = 1, e = 0, f = 0;
   // this × m (PDF: the new CTM is the operand matrix times the old one)
   Matrix then(const Matrix& m) const {
-    return {a * m.a + b * m.c,       a * m.b + b * m.d,       c * m.a + d * m.c,
-            c * m.b + d * m.d,       e * m.a + f * m.c + m.e, e * m.b + f * m.d + m.f};
+    return {a * m.a + b * m.c, a * m.b + b * m.d,       c * m.a + d * m.c,
+            c * m.b + d * m.d, e * m.a + f * m.c + m.e, e * m.b + f * m.d + m.f};
   }
   std::array<double, 2> apply(double x, double y) const { return {a * x + c * y + e, b * x + d * y + f}; }
   double scale() const { return std::sqrt(std::abs(a * d - b * c)); }
@@ -238,8 +238,8 @@ class ContentRewriter : public Object::ParserCallbacks {
       r.cmyk = {n[0], n[1], n[2], n[3]};
     } else if (space == "/Pattern" && !operands_.empty() && operands_.back().isName() && n.empty()) {
       r.kind = Requested::Pattern;
-      r.pattern = "/Pattern " + std::string(fill ? "cs " : "CS ") + operands_.back().getName() +
-                  (fill ? " scn" : " SCN");
+      r.pattern =
+          "/Pattern " + std::string(fill ? "cs " : "CS ") + operands_.back().getName() + (fill ? " scn" : " SCN");
     } else {
       throw std::runtime_error("a colour in the colour space " + space +
                                " (kartenwerk converts DeviceRGB, DeviceGray, DeviceCMYK and patterns)");
@@ -247,13 +247,16 @@ class ContentRewriter : public Object::ParserCallbacks {
     return r;
   }
 
+  // Over 80 lines: one short branch per content-stream operator, as the PDF operator table lists them.
+  // NOLINTNEXTLINE(readability-function-size)
   void art_operator(const std::string& op) {
     GraphicsState& g = state();
     // Colours are remembered here and written before the painting operator.
     if (op == "rg" || op == "RG" || op == "g" || op == "G" || op == "k" || op == "K") {
       const bool fill = op == "rg" || op == "g" || op == "k";
-      const std::string space = op == "rg" || op == "RG" ? "/DeviceRGB" : op == "g" || op == "G" ? "/DeviceGray"
-                                                                                                : "/DeviceCMYK";
+      const std::string space = op == "rg" || op == "RG" ? "/DeviceRGB"
+                                : op == "g" || op == "G" ? "/DeviceGray"
+                                                         : "/DeviceCMYK";
       (fill ? g.fill : g.stroke) = requested_from(space, fill);
       (fill ? g.fill_space : g.stroke_space) = space;
       return;
@@ -268,9 +271,10 @@ class ContentRewriter : public Object::ParserCallbacks {
       (fill ? g.fill_space : g.stroke_space) = space;
       // Setting a space sets its initial colour (black; no pattern).
       Requested r;
-      r.kind = space == "/Pattern" ? Requested::Inherited : space == "/DeviceRGB" ? Requested::Rgb
-                                                        : space == "/DeviceGray"  ? Requested::Grey
-                                                                                  : Requested::Cmyk;
+      r.kind = space == "/Pattern"      ? Requested::Inherited
+               : space == "/DeviceRGB"  ? Requested::Rgb
+               : space == "/DeviceGray" ? Requested::Grey
+                                        : Requested::Cmyk;
       if (r.kind == Requested::Cmyk) r.cmyk = {0, 0, 0, 1};
       (fill ? g.fill : g.stroke) = r;
       return;
@@ -355,7 +359,8 @@ class ContentRewriter : public Object::ParserCallbacks {
     if (op == "Tj" || op == "TJ" || op == "'" || op == "\"") {
       const int mode = g.text_render % 4;
       const bool fill = mode == 0 || mode == 2, stroke = mode == 1 || mode == 2;
-      set_colours(fill ? PaintUse::Text : std::optional<PaintUse>{}, stroke ? PaintUse::Text : std::optional<PaintUse>{});
+      set_colours(fill ? PaintUse::Text : std::optional<PaintUse>{},
+                  stroke ? PaintUse::Text : std::optional<PaintUse>{});
       pass(op);
       return;
     }
@@ -492,12 +497,12 @@ class Recolourer {
  private:
   // True when `obj` was seen before in this context; throws when it was seen
   // in the other one (one object cannot be both art and mask).
-  bool seen(Object obj, Context context) {
+  bool seen(const Object& obj, Context context) {
     if (!obj.isIndirect()) return false;  // a direct object lives in one place only
     auto [it, inserted] = visited_.emplace(obj.getObjGen(), context);
     if (!inserted && it->second != context)
-      throw std::runtime_error(fmt::format("object {} is drawn both as art and inside a soft mask",
-                                           obj.getObjGen().unparse(' ')));
+      throw std::runtime_error(
+          fmt::format("object {} is drawn both as art and inside a soft mask", obj.getObjGen().unparse(' ')));
     return !inserted;
   }
 
@@ -580,10 +585,9 @@ class Recolourer {
     }
     Object bc = mask.getKey("/BC");
     if (bc.isArray() && bc.getArrayNItems() == 3)
-      mask.replaceKey("/BC", Object::newArray({Object::newReal(luminosity({num(bc.getArrayItem(0)),
-                                                                             num(bc.getArrayItem(1)),
-                                                                             num(bc.getArrayItem(2))}),
-                                                               4)}));
+      mask.replaceKey(
+          "/BC", Object::newArray({Object::newReal(
+                     luminosity({num(bc.getArrayItem(0)), num(bc.getArrayItem(1)), num(bc.getArrayItem(2))}), 4)}));
   }
 
   void type3_font(Object f, Context context) {
@@ -594,6 +598,9 @@ class Recolourer {
       if (proc.isStream() && !seen(proc, context)) form_content(proc, f.getKey("/Resources"), context);
   }
 
+  // Over 80 lines: check, sample and rewrite one shading; the samples and the stitched function share the cuts and the
+  // domain.
+  // NOLINTNEXTLINE(readability-function-size)
   void shading(Object sh, Context context) {
     if (seen(sh, context)) return;
     Object dict = sh.isStream() ? sh.getDict() : sh;
@@ -683,8 +690,8 @@ class Recolourer {
     if (dict.getKey("/ImageMask").isBool() && dict.getKey("/ImageMask").getBoolValue()) return;
     Object cs = dict.getKey("/ColorSpace");
     if (is_name(cs, "/DeviceCMYK") || is_name(cs, "/DeviceGray")) return;
-    const int bpc = dict.getKey("/BitsPerComponent").isInteger() ? dict.getKey("/BitsPerComponent").getIntValueAsInt()
-                                                                 : 0;
+    const int bpc =
+        dict.getKey("/BitsPerComponent").isInteger() ? dict.getKey("/BitsPerComponent").getIntValueAsInt() : 0;
     const long long width = dict.getKey("/Width").isInteger() ? dict.getKey("/Width").getIntValue() : 0;
     const long long height = dict.getKey("/Height").isInteger() ? dict.getKey("/Height").getIntValue() : 0;
     if (bpc != 8) throw std::runtime_error("an image of " + std::to_string(bpc) + " bits per component");
@@ -698,8 +705,8 @@ class Recolourer {
       if (context == Context::Mask) {
         converted.resize(pixels);
         for (size_t i = 0; i < pixels; ++i)
-          converted[i] = static_cast<char>(std::lround(
-              luminosity({rgb[i * 3] / 255.0, rgb[i * 3 + 1] / 255.0, rgb[i * 3 + 2] / 255.0}) * 255));
+          converted[i] = static_cast<char>(
+              std::lround(luminosity({rgb[i * 3] / 255.0, rgb[i * 3 + 1] / 255.0, rgb[i * 3 + 2] / 255.0}) * 255));
       } else {
         auto cmyk = colours_.convert_pixels(rgb);
         converted.assign(cmyk.begin(), cmyk.end());
@@ -712,18 +719,18 @@ class Recolourer {
     if (cs.isArray() && cs.getArrayNItems() == 4 && is_name(cs.getArrayItem(0), "/Indexed") &&
         is_name(cs.getArrayItem(1), "/DeviceRGB")) {
       Object lookup = cs.getArrayItem(3);
-      std::string table = lookup.isStream() ? lookup.getStreamData(qpdf_dl_all)->getSize() > 0
-                                                  ? std::string(reinterpret_cast<const char*>(
-                                                                    lookup.getStreamData(qpdf_dl_all)->getBuffer()),
-                                                                lookup.getStreamData(qpdf_dl_all)->getSize())
-                                                  : std::string()
-                                            : lookup.getStringValue();
+      std::string table =
+          lookup.isStream()
+              ? lookup.getStreamData(qpdf_dl_all)->getSize() > 0
+                    ? std::string(reinterpret_cast<const char*>(lookup.getStreamData(qpdf_dl_all)->getBuffer()),
+                                  lookup.getStreamData(qpdf_dl_all)->getSize())
+                    : std::string()
+              : lookup.getStringValue();
       std::vector<std::uint8_t> rgb(table.begin(), table.end());
       rgb.resize(rgb.size() / 3 * 3);
       auto cmyk = colours_.convert_pixels(rgb);
       Object indexed = Object::newArray({Object::newName("/Indexed"), Object::newName("/DeviceCMYK"),
-                                         cs.getArrayItem(2),
-                                         Object::newString(std::string(cmyk.begin(), cmyk.end()))});
+                                         cs.getArrayItem(2), Object::newString(std::string(cmyk.begin(), cmyk.end()))});
       if (context == Context::Mask) throw std::runtime_error("an indexed image in a soft mask");
       dict.replaceKey("/ColorSpace", indexed);
       ++counts_.images;
@@ -757,7 +764,7 @@ class Recolourer {
 // What on a page blends, found by walking its resources.
 bool transparent(Object res, std::set<QPDFObjGen>& seen) {
   if (!res.isDictionary()) return false;
-  auto once = [&](Object o) { return !o.isIndirect() || seen.insert(o.getObjGen()).second; };
+  auto once = [&](const Object& o) { return !o.isIndirect() || seen.insert(o.getObjGen()).second; };
   if (Object states = res.getKey("/ExtGState"); states.isDictionary())
     for (auto& [name, s] : states.ditems()) {
       if (!s.isDictionary()) continue;
@@ -805,8 +812,7 @@ void strip_inert_transparency(QPDF& pdf) {
   for (auto& obj : pdf.getAllObjects()) {
     Object dict = obj.isStream() ? obj.getDict() : obj;
     if (!dict.isDictionary()) continue;
-    if (is_name(dict.getKey("/Type"), "/Page") ||
-        (obj.isStream() && is_name(dict.getKey("/Subtype"), "/Form")))
+    if (is_name(dict.getKey("/Type"), "/Page") || (obj.isStream() && is_name(dict.getKey("/Subtype"), "/Form")))
       dict.removeKey("/Group");
     if (is_name(dict.getKey("/Type"), "/ExtGState")) {
       for (const char* key : {"/CA", "/ca"})

@@ -37,11 +37,20 @@ std::string xml_escape(const std::string& s) {
   std::string out;
   for (char c : s) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -120,8 +129,8 @@ void mark_pdfx(QPDF& pdf, const CmykSettings& settings, PdfxLevel level, const s
   } else {
     info.replaceKey("/GTS_PDFXVersion", Object::newString("PDF/X-4"));
     info.removeKey("/GTS_PDFXConformance");
-    Object xmp = Object::newStream(&pdf, xmp_packet(title, xmp_date(created), xmp_date(modified), creator, producer,
-                                                    document_hash));
+    Object xmp = Object::newStream(
+        &pdf, xmp_packet(title, xmp_date(created), xmp_date(modified), creator, producer, document_hash));
     xmp.getDict().replaceKey("/Type", Object::newName("/Metadata"));
     xmp.getDict().replaceKey("/Subtype", Object::newName("/XML"));
     root.replaceKey("/Metadata", xmp);

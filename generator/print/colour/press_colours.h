@@ -22,6 +22,7 @@ namespace kw::print {
 
 struct Rgb {
   double r = 0, g = 0, b = 0;
+  // NOLINTNEXTLINE(modernize-use-nullptr): clang-tidy 14 flags the 0 of the comparison it synthesizes
   auto operator<=>(const Rgb&) const = default;
 };
 

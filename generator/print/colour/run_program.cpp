@@ -58,6 +58,7 @@ ProgramResult run_program(const std::vector<std::string>& argv) {
   posix_spawn_file_actions_adddup2(&files.actions, pipe.write, 1);
   posix_spawn_file_actions_adddup2(&files.actions, pipe.write, 2);
   std::vector<char*> args;
+  args.reserve(argv.size());
   for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
   pid_t pid = 0;

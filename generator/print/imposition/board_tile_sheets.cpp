@@ -1,5 +1,10 @@
 #include "print/imposition/board_tile_sheets.h"
 
+#include <cctype>
+#include <optional>
+
+#include "print/imposition/sheet_words.h"
+
 #include <algorithm>
 #include <utility>
 
@@ -156,8 +161,12 @@ void push_label(page::Page& page, const std::string& name, const std::string& ma
             typesetter, diags);
 }
 
+// The paper's name as people write it ("a4" -> "A4"); the words add what
+// the language calls it ("DIN A4").
 std::string sheet_name(const Tiling& t) {
-  return t.sheet.name == "a3" ? "DIN A3" : t.sheet.name == "a4" ? "DIN A4" : t.sheet.name;
+  std::string name = t.sheet.name;
+  for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return name;
 }
 
 }  // namespace
@@ -212,13 +221,25 @@ page::Page assembly_map(const page::Page& board, const Tiling& tiling, const She
   push_text(page, "title", text.title, style("junicode", "bold", 16), {p.x, p.y, p.w, 9}, text, typesetter, diags);
   std::string last_row = tile_label(tiling.rows - 1, 0);
   last_row.pop_back();
-  std::string sub =
-      "Zusammenbau aus " + std::to_string(n) + " Blättern " + sheet_name(tiling) +
-      " hochkant: " + std::to_string(tiling.rows) + (tiling.rows == 1 ? " Reihe" : " Reihen") + " (A–" + last_row +
-      ") × " + std::to_string(tiling.columns) + (tiling.columns == 1 ? " Spalte" : " Spalten") + " (1–" +
-      std::to_string(tiling.columns) + "). Spielplan " + std::to_string(std::lround(board.trim.w)) + " × " +
-      std::to_string(std::lround(board.trim.h)) + " mm" + (tiling.turned ? ", quer auf die Blätter gelegt." : ".");
-  push_text(page, "subtitle", sub, style("garamond", "regular", 10), {p.x, p.y + 10, p.w, 10}, text, typesetter, diags);
+  const SheetWords* words = text.words;
+  std::optional<std::string> sub;
+  if (words) {
+    const auto paper =
+        fill_words(words->board_paper, {{"paper", sheet_name(tiling)}}, words->language, words->loc, diags);
+    sub = fill_words(words->board_assembly,
+                     {{"sheets", std::to_string(n)},
+                      {"paper", paper.value_or(sheet_name(tiling))},
+                      {"rows", std::to_string(tiling.rows)},
+                      {"last_row", last_row},
+                      {"columns", std::to_string(tiling.columns)},
+                      {"width", std::to_string(std::lround(board.trim.w))},
+                      {"height", std::to_string(std::lround(board.trim.h))},
+                      {"turned", tiling.turned ? words->board_turned : words->board_upright}},
+                     words->language, words->loc, diags);
+  }
+  if (sub)
+    push_text(page, "subtitle", *sub, style("garamond", "regular", 10), {p.x, p.y + 10, p.w, 10}, text, typesetter,
+              diags);
 
   // The map: the tiles' union (it contains the board) scaled into the frame.
   const Tile& first = tiling.tiles.front();
@@ -255,21 +276,14 @@ page::Page assembly_map(const page::Page& board, const Tiling& tiling, const She
   push_lines(page, "check-length",
              {{{p.x, y}, {p.x + 100, y}}, {{p.x, y - 2}, {p.x, y + 2}}, {{p.x + 100, y - 2}, {p.x + 100, y + 2}}},
              ink("#000000"), 0.3, std::nullopt);
-  push_text(page, "check-length", "100 mm: nachmessen! Stimmt die Länge nicht, ohne Skalierung (100 %) drucken.",
-            style("garamond", "italic", 9, text::Align::Left, text::VAlign::Middle), {p.x + 104, y - 5, p.w - 104, 10},
-            text, typesetter, diags);
+  if (words)
+    push_text(page, "check-length", words->board_check,
+              style("garamond", "italic", 9, text::Align::Left, text::VAlign::Middle),
+              {p.x + 104, y - 5, p.w - 104, 10}, text, typesetter, diags);
 
-  std::string steps =
-      "**So entsteht der Spielplan**\n"
-      "1. Alle Blätter in Originalgröße drucken (100 %, nicht „an Seite anpassen“).\n"
-      "2. Jedes Blatt, das links oder oben einen Nachbarn hat, an dieser Seite an der gestrichelten Linie "
-      "abschneiden.\n"
-      "3. Reihe für Reihe, von links nach rechts: das abgeschnittene Blatt so auf seinen Nachbarn legen, dass die "
-      "Schnittkante auf dessen gestrichelter Linie liegt und sich die halben Passkreuze zu ganzen ergänzen; "
-      "festkleben.\n"
-      "4. Zuletzt den Spielplan an seiner grauen Randlinie ausschneiden.";
-  push_text(page, "steps", steps, style("garamond", "regular", 10), {p.x, y + 6, p.w, p.bottom() - y - 6}, text,
-            typesetter, diags);
+  if (words)
+    push_text(page, "steps", words->board_steps, style("garamond", "regular", 10),
+              {p.x, y + 6, p.w, p.bottom() - y - 6}, text, typesetter, diags);
   return page;
 }
 

@@ -9,6 +9,7 @@
 #include "core/diagnostic.h"
 #include "page/page.h"
 #include "print/imposition/board_tiling.h"
+#include "print/settings/print_config.h"
 #include "text/typesetter.h"
 
 namespace kw::print {
@@ -17,6 +18,9 @@ struct SheetText {
   std::string title;     // "Der Hohe Rat – Spielplan"
   std::string language;  // of the instructions' hyphenation (the game's, BCP 47)
   SourceLoc loc;         // where problems are reported (the board's deck)
+  // The assembly map's words in the game's language (PnpSettings::words_for);
+  // null: the map has its title, the board and the labels, no text.
+  const SheetWords* words = nullptr;
 };
 
 // The board's part on the sheet of `tile`, nothing else: every item of

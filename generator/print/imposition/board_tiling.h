@@ -63,7 +63,9 @@ struct Tiling {
   Rect printable;          // on the sheet
   int rows = 0, columns = 0;
   std::vector<Tile> tiles;  // row by row, left to right
-  const Tile& at(int row, int column) const { return tiles[static_cast<size_t>(row * columns + column)]; }
+  const Tile& at(int row, int column) const {
+    return tiles[static_cast<size_t>(row) * static_cast<size_t>(columns) + static_cast<size_t>(column)];
+  }
 };
 
 // Radius of an alignment mark (a circle with a cross), mm. Marks sit on the

@@ -7,6 +7,9 @@
 
 #include <fmt/format.h>
 
+#include "core/language.h"
+#include "print/imposition/sheet_words.h"
+
 namespace kw::print {
 
 namespace {
@@ -65,8 +68,9 @@ void push_segments(Page& page, const std::string& name, const std::vector<Segmen
   push(page, std::move(s), name, {}, Rect{l, t, r - l, b - t}.inset(-style.width / 2));
 }
 
+// Text on the alignment sheet, set in `language` (the words').
 void push_text(Page& page, const std::string& name, const std::string& markup, double size_pt, text::Align align,
-               const Rect& box, const text::Typesetter& typesetter, Diagnostics& diags,
+               const Rect& box, const std::string& language, const text::Typesetter& typesetter, Diagnostics& diags,
                const std::string& font = "garamond") {
   text::TextStyle style;
   style.family = font;
@@ -76,6 +80,7 @@ void push_text(Page& page, const std::string& name, const std::string& markup, d
   style.color = ink("#000000");
   style.hyphenate = false;
   style.features = {"lnum", "-liga"};  // lining figures for numbers; "--" stays two hyphens
+  style.language = language;
   auto result = typesetter.set(markup, style, {box.w, box.h});
   if (!result.text) {
     diags.error({}, "alignment sheet " + page.id + ", " + name + ": " + result.error);
@@ -83,13 +88,6 @@ void push_text(Page& page, const std::string& name, const std::string& markup, d
   }
   Affine t = Affine::translate(box.x, box.y);
   for (auto& run : result.text->runs) push(page, std::move(run), name, t, {0, 0, box.w, box.h});
-}
-
-// "1,5": German decimal comma; -0 and rounding noise read 0.
-std::string mm(double v) {
-  std::string s = fmt::format("{:g}", std::abs(v) < 5e-7 ? 0.0 : v);
-  std::replace(s.begin(), s.end(), '.', ',');
-  return s;
 }
 
 }  // namespace
@@ -330,29 +328,28 @@ constexpr double kScaleReach = 5;  // the back's scales reach +-5 mm
 
 // The instructions in the first row, above the crosses.
 void push_instructions(Page& front, const SheetGrid& grid, const PnpSettings& settings, const std::string& title,
-                       const text::Typesetter& typesetter, Diagnostics& diags) {
+                       const SheetWords& words, const text::Typesetter& typesetter, Diagnostics& diags) {
   Rect first = grid.cell(0);
   Rect text_box{grid.area.x + 4, first.y + 4, grid.area.w - 8, first.h / 2 - kCrossArm - 6};
-  std::string flip = settings.flip == DuplexFlip::LongEdge ? "an der langen Kante" : "an der kurzen Kante";
-  std::string intro = "**Passer-Test " + grid.sheet.name + "** (" + title +
-                      ")\n"
-                      "Beidseitig drucken, " +
-                      flip +
-                      " wenden, in Originalgröße (100 %). Gegen das Licht halten: "
-                      "wo die Kreuze der Vorderseite auf den Skalen der Rückseite liegen, ist der Versatz abzulesen "
-                      "(x nach rechts, y nach unten, von der Rückseite gesehen). Dazuzählen zum eingestellten Versatz "
-                      "(jetzt x = " +
-                      mm(settings.duplex_offset.x) + ", y = " + mm(settings.duplex_offset.y) +
-                      " mm) und bauen mit: kartenwerk build --duplex-offset X,Y";
+  const std::string& lang = words.language;
+  auto intro = fill_words(words.alignment,
+                          {{"sheet", grid.sheet.name},
+                           {"title", title},
+                           {"flip", settings.flip == DuplexFlip::LongEdge ? words.long_edge : words.short_edge},
+                           {"x", format_decimal(settings.duplex_offset.x, lang)},
+                           {"y", format_decimal(settings.duplex_offset.y, lang)}},
+                          lang, words.loc, diags);
+  if (!intro) return;
   page::RectShape paper;
   paper.rect = text_box.inset(-1.5);
   paper.paint.fill = ink("#ffffff");
   push(front, paper, "instructions", {}, paper.rect);
-  push_text(front, "instructions", intro, 8.5, text::Align::Left, text_box, typesetter, diags);
+  push_text(front, "instructions", *intro, 8.5, text::Align::Left, text_box, lang, typesetter, diags);
 }
 
 // A 100 mm check length below the crosses of the last row.
-void push_check_length(Page& front, const SheetGrid& grid, const text::Typesetter& typesetter, Diagnostics& diags) {
+void push_check_length(Page& front, const SheetGrid& grid, const SheetWords* words, const text::Typesetter& typesetter,
+                       Diagnostics& diags) {
   Rect last = grid.cell(grid.capacity() - 1);
   double y = last.center().y + kCrossArm + 10;
   double x0 = grid.area.x + (grid.area.w - 100) / 2;
@@ -363,14 +360,16 @@ void push_check_length(Page& front, const SheetGrid& grid, const text::Typesette
   push_segments(front, "check-length",
                 {{{x0, y}, {x0 + 100, y}}, {{x0, y - 2}, {x0, y + 2}}, {{x0 + 100, y - 2}, {x0 + 100, y + 2}}},
                 LineStyle{0.3, ink("#000000")});
-  push_text(front, "check-length", "100 mm: nachmessen! Ist die Strecke kürzer, ohne „An Seite anpassen“ drucken.", 8,
-            text::Align::Center, {x0, y + 3, 100, 8}, typesetter, diags);
+  if (words)
+    push_text(front, "check-length", words->alignment_check, 8, text::Align::Center, {x0, y + 3, 100, 8},
+              words->language, typesetter, diags);
 }
 
 // The front: every cell's outline with a cross at its centre and its number,
 // the crop marks, the instructions and the check length.
 Page alignment_front(const SheetGrid& grid, const PnpSettings& settings, const std::string& title,
-                     const text::Typesetter& typesetter, Diagnostics& diags) {
+                     const SheetWords* words, const text::Typesetter& typesetter, Diagnostics& diags) {
+  const std::string language = words ? words->language : std::string();
   Page front = blank_sheet(grid.sheet, title + "/alignment-" + grid.sheet.id + "-front");
   std::vector<Segment> outlines, crosses;
   for (int slot = 0; slot < grid.capacity(); ++slot) {
@@ -383,13 +382,13 @@ Page alignment_front(const SheetGrid& grid, const PnpSettings& settings, const s
     crosses.push_back({{m.x - kCrossArm, m.y}, {m.x + kCrossArm, m.y}});
     crosses.push_back({{m.x, m.y - kCrossArm}, {m.x, m.y + kCrossArm}});
     push_text(front, "slot", std::to_string(slot + 1), 9, text::Align::Center, {m.x - 10, m.y + kCrossArm + 1.5, 20, 6},
-              typesetter, diags);
+              language, typesetter, diags);
   }
   push_segments(front, "cells", outlines, LineStyle{0.15, ink("#000000")});
   push_segments(front, "crosses", crosses, LineStyle{0.2, ink("#000000")});
   push_segments(front, "crop-marks", crop_marks(grid, settings.mark_length, settings.mark_offset), settings.marks);
-  push_instructions(front, grid, settings, title, typesetter, diags);
-  push_check_length(front, grid, typesetter, diags);
+  if (words) push_instructions(front, grid, settings, title, *words, typesetter, diags);
+  push_check_length(front, grid, words, typesetter, diags);
   return front;
 }
 
@@ -397,7 +396,8 @@ Page alignment_front(const SheetGrid& grid, const PnpSettings& settings, const s
 // cross's vertical arm crosses (above the centre) and a y scale that its
 // horizontal arm crosses (right of the centre); 0.5 mm ticks, labelled.
 void push_scales(Page& back, int slot, Point o, std::vector<Segment>& ticks, std::vector<Segment>& big_ticks,
-                 const text::Typesetter& typesetter, Diagnostics& diags) {
+                 const SheetWords* words, const text::Typesetter& typesetter, Diagnostics& diags) {
+  const std::string language = words ? words->language : std::string();
   const double sx = o.y - 7, sy = o.x + 7;  // where the two scales run
   ticks.push_back({{o.x - kScaleReach, sx}, {o.x + kScaleReach, sx}});
   ticks.push_back({{sy, o.y - kScaleReach}, {sy, o.y + kScaleReach}});
@@ -411,24 +411,30 @@ void push_scales(Page& back, int slot, Point o, std::vector<Segment>& ticks, std
   for (int v : {-4, -2, 0, 2, 4}) {
     std::string label = v < 0 ? "\u2212" + std::to_string(-v) : std::to_string(v);
     if (v % 4 == 0)  // -4, 0, 4: more would crowd the x scale
-      push_text(back, "scale", label, 6, text::Align::Center, {o.x + v - 2.5, sx - 4.6, 5, 3.2}, typesetter, diags);
-    push_text(back, "scale", label, 6, text::Align::Left, {sy + 1.8, o.y + v - 1.6, 6, 3.2}, typesetter, diags);
+      push_text(back, "scale", label, 6, text::Align::Center, {o.x + v - 2.5, sx - 4.6, 5, 3.2}, language, typesetter,
+                diags);
+    push_text(back, "scale", label, 6, text::Align::Left, {sy + 1.8, o.y + v - 1.6, 6, 3.2}, language, typesetter,
+              diags);
   }
-  push_text(back, "scale", "x", 7, text::Align::Right, {o.x - kScaleReach - 5, sx - 2, 4, 4}, typesetter, diags);
-  push_text(back, "scale", "y", 7, text::Align::Center, {sy - 2, o.y + kScaleReach + 0.5, 4, 4}, typesetter, diags);
-  push_text(back, "slot", "R\u00fcckseite " + std::to_string(slot + 1), 7, text::Align::Center,
-            {o.x - 15, o.y + kScaleReach + 5, 30, 5}, typesetter, diags);
+  push_text(back, "scale", "x", 7, text::Align::Right, {o.x - kScaleReach - 5, sx - 2, 4, 4}, language, typesetter,
+            diags);
+  push_text(back, "scale", "y", 7, text::Align::Center, {sy - 2, o.y + kScaleReach + 0.5, 4, 4}, language, typesetter,
+            diags);
+  if (!words) return;
+  if (auto label = fill_words(words->alignment_back, {{"n", std::to_string(slot + 1)}}, language, words->loc, diags))
+    push_text(back, "slot", *label, 7, text::Align::Center, {o.x - 15, o.y + kScaleReach + 5, 30, 5}, language,
+              typesetter, diags);
 }
 
 // The back: millimetre scales where each cell's back goes (with the current
 // duplex offset).
 Page alignment_back(const SheetGrid& grid, const PnpSettings& settings, const std::string& title,
-                    const text::Typesetter& typesetter, Diagnostics& diags) {
+                    const SheetWords* words, const text::Typesetter& typesetter, Diagnostics& diags) {
   Page back = blank_sheet(grid.sheet, title + "/alignment-" + grid.sheet.id + "-back");
   std::vector<Segment> ticks, big_ticks;
   for (int slot = 0; slot < grid.capacity(); ++slot)
     push_scales(back, slot, grid.back_cell(slot, settings.flip, settings.duplex_offset).center(), ticks, big_ticks,
-                typesetter, diags);
+                words, typesetter, diags);
   push_segments(back, "scales", ticks, LineStyle{0.12, ink("#000000")});
   push_segments(back, "scales", big_ticks, LineStyle{0.2, ink("#000000")});
   return back;
@@ -437,9 +443,9 @@ Page alignment_back(const SheetGrid& grid, const PnpSettings& settings, const st
 }  // namespace
 
 std::vector<Page> alignment_sheet(const SheetGrid& grid, const PnpSettings& settings, const std::string& title,
-                                  const text::Typesetter& typesetter, Diagnostics& diags) {
-  return {alignment_front(grid, settings, title, typesetter, diags),
-          alignment_back(grid, settings, title, typesetter, diags)};
+                                  const SheetWords* words, const text::Typesetter& typesetter, Diagnostics& diags) {
+  return {alignment_front(grid, settings, title, words, typesetter, diags),
+          alignment_back(grid, settings, title, words, typesetter, diags)};
 }
 
 }  // namespace kw::print

@@ -146,8 +146,11 @@ page::Page back_sheet(const SheetPlan& plan, std::span<const PnpCard> cards, con
 // millimetre scales at the same places (with the current duplex offset).
 // Printed duplex and held against the light, the front's crosses show
 // through on the scales: the reading there, added to the current offset, is
-// the offset to set. Text problems go to `diags`.
+// the offset to set. Its words are `words` (PnpSettings::words_for the
+// game's language); without them, the sheet has no text but its numbers.
+// Text problems go to `diags`.
 std::vector<page::Page> alignment_sheet(const SheetGrid& grid, const PnpSettings& settings, const std::string& title,
-                                        const text::Typesetter& typesetter, Diagnostics& diags);
+                                        const SheetWords* words, const text::Typesetter& typesetter,
+                                        Diagnostics& diags);
 
 }  // namespace kw::print

@@ -85,7 +85,8 @@ page::Page tts_sheet_ground(const TtsPlan& plan, size_t sheet) {
 page::Page tts_sheet_cell(const TtsPlan& plan, size_t sheet, int cell, std::shared_ptr<const page::Raster> cell_image) {
   const TtsSheet& s = plan.sheets.at(sheet);
   page::Page page = paper(plan, "tts/" + s.file, s.columns * plan.card_w, s.rows * plan.card_h);
-  Rect box{px_to_mm((cell % s.columns) * plan.card_w, plan.dpi), px_to_mm((cell / s.columns) * plan.card_h, plan.dpi),
+  const int column = cell % s.columns, row = cell / s.columns;
+  Rect box{px_to_mm(column * plan.card_w, plan.dpi), px_to_mm(row * plan.card_h, plan.dpi),
            px_to_mm(plan.card_w, plan.dpi), px_to_mm(plan.card_h, plan.dpi)};
   Rect pixels{0, 0, static_cast<double>(cell_image->width), static_cast<double>(cell_image->height)};
   page.items.push_back(

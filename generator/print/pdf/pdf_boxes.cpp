@@ -139,7 +139,7 @@ void copy_pages(const fs::path& src_file, std::span<const int> order, const fs::
     QPDFObjectHandle intents = src.getRoot().getKey("/OutputIntents");
     if (intents.isArray()) {
       QPDFObjectHandle copied = QPDFObjectHandle::newArray();
-      for (auto intent : intents.aitems())
+      for (const auto& intent : intents.aitems())
         copied.appendItem(intent.isIndirect() ? dst.copyForeignObject(intent) : intent);
       dst.getRoot().replaceKey("/OutputIntents", copied);
     }

@@ -120,7 +120,7 @@ std::string family_of(Object cs, int depth = 0) {
 void function_ends(Object f, std::vector<std::vector<double>>& out, int depth = 0) {
   if (depth > 8) return;
   if (f.isArray()) {
-    for (auto item : f.aitems()) function_ends(item, out, depth + 1);
+    for (const auto& item : f.aitems()) function_ends(item, out, depth + 1);
     return;
   }
   Object d = dict_of(f);
@@ -180,7 +180,7 @@ class PageReader {
  public:
   PageReader(PdfPageContent& out, const QPDFObjectHandle::Rectangle& media) : out_(out), media_(media) {}
 
-  void run(Object contents_owner, Object resources, const GState& start, bool is_page, const Context& ctx = {}) {
+  void run(Object contents_owner, const Object& resources, const GState& start, bool is_page, const Context& ctx = {}) {
     // Deeper than any PDF kartenwerk writes nests its forms: refused, not
     // skipped, so that a page read here is a page read whole (Ghostscript,
     // which preflight runs on the pages read, knows no such bound).
@@ -230,12 +230,12 @@ class PageReader {
 
   // Each pattern, glyph procedure, soft mask and image is followed once per
   // place it is drawn from (`key`): a back's pattern fills many paths.
-  bool first_time(Object o, const std::string& key) {
+  bool first_time(const Object& o, const std::string& key) {
     if (!o.isIndirect()) return true;
     return followed_.insert(o.getObjGen().unparse(' ') + "|" + key).second;
   }
 
-  double ink_of(Object image) {
+  double ink_of(const Object& image) {
     const std::string key = image.getObjGen().unparse(' ');
     auto found = ink_.find(key);
     if (found != ink_.end()) return found->second;
@@ -244,8 +244,8 @@ class PageReader {
 
   class Stream : public QPDFObjectHandle::ParserCallbacks {
    public:
-    Stream(PageReader& page, Object resources, Context ctx, const Affine& base)
-        : page_(page), resources_(std::move(resources)), ctx_(std::move(ctx)), base_(base) {}
+    Stream(PageReader& page, const Object& resources, Context ctx, const Affine& base)
+        : page_(page), resources_(resources), ctx_(std::move(ctx)), base_(base) {}
     std::vector<GState> gs;
 
     void handleObject(QPDFObjectHandle obj) override {
@@ -348,7 +348,7 @@ class PageReader {
       }
     }
 
-    void shading(Object sh, const std::string& inside) {
+    void shading(const Object& sh, const std::string& inside) {
       Object d = dict_of(sh);
       if (!d.isDictionary()) return;
       PdfColour c;

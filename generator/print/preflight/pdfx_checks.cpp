@@ -54,17 +54,17 @@ void check_document(QPDF& pdf, PdfxLevel level, std::vector<std::string>& out) {
     version_used = v.getName().substr(1);
   if (version_used > most)
     out.push_back("PDF version " + version_used + ", " + pdfx_name(level) + " allows at most " + most);
-  if (pdf.isEncrypted()) out.push_back("the file is encrypted");
-  if (!pdf.getTrailer().getKey("/ID").isArray()) out.push_back("the trailer has no /ID");
+  if (pdf.isEncrypted()) out.emplace_back("the file is encrypted");
+  if (!pdf.getTrailer().getKey("/ID").isArray()) out.emplace_back("the trailer has no /ID");
   Object info = pdf.getTrailer().getKey("/Info");
   const std::string version = text_of(info.isDictionary() ? info.getKey("/GTS_PDFXVersion") : Object::newNull());
   const std::string want = x1a ? "PDF/X-1:2001" : "PDF/X-4";
   if (version.empty())
-    out.push_back("GTS_PDFXVersion missing");
+    out.emplace_back("GTS_PDFXVersion missing");
   else if (version != want && !(x1a && version == "PDF/X-1a:2003"))
     out.push_back("GTS_PDFXVersion is '" + version + "', not '" + want + "'");
   if (x1a && version == want && info.isDictionary() && text_of(info.getKey("/GTS_PDFXConformance")) != "PDF/X-1a:2001")
-    out.push_back("GTS_PDFXConformance is not 'PDF/X-1a:2001'");
+    out.emplace_back("GTS_PDFXConformance is not 'PDF/X-1a:2001'");
   for (const char* key : {"/Title", "/CreationDate", "/ModDate"})
     if (!info.isDictionary() || !info.getKey(key).isString())
       out.push_back(std::string("the document info has no ") + (key + 1));
@@ -78,7 +78,7 @@ void check_document(QPDF& pdf, PdfxLevel level, std::vector<std::string>& out) {
 void check_xmp(QPDF& pdf, std::vector<std::string>& out) {
   Object metadata = pdf.getRoot().getKey("/Metadata");
   if (!metadata.isStream()) {
-    out.push_back("no XMP metadata (the catalog's /Metadata), which PDF/X-4 requires");
+    out.emplace_back("no XMP metadata (the catalog's /Metadata), which PDF/X-4 requires");
     return;
   }
   std::string xmp;
@@ -113,15 +113,15 @@ void check_output_intent(QPDF& pdf, std::vector<std::string>& out) {
       if (intent.isDictionary() && intent.getKey("/S").isName() && intent.getKey("/S").getName() == "/GTS_PDFX")
         pdfx.push_back(intent);
   if (pdfx.size() != 1) {
-    out.push_back(pdfx.empty() ? "no output intent /GTS_PDFX" : "more than one output intent /GTS_PDFX");
+    out.emplace_back(pdfx.empty() ? "no output intent /GTS_PDFX" : "more than one output intent /GTS_PDFX");
     if (pdfx.empty()) return;
   }
   Object intent = pdfx[0];
   if (text_of(intent.getKey("/OutputConditionIdentifier")).empty())
-    out.push_back("the output intent has no /OutputConditionIdentifier");
+    out.emplace_back("the output intent has no /OutputConditionIdentifier");
   Object profile = intent.getKey("/DestOutputProfile");
   if (!profile.isStream()) {
-    out.push_back("the output intent embeds no ICC profile (/DestOutputProfile)");
+    out.emplace_back("the output intent embeds no ICC profile (/DestOutputProfile)");
     return;
   }
   std::string icc;
@@ -134,27 +134,27 @@ void check_output_intent(QPDF& pdf, std::vector<std::string>& out) {
   }
   // ICC header: the device class at byte 12, the colour space at byte 16.
   if (icc.size() < 128 || icc.compare(12, 4, "prtr") != 0 || icc.compare(16, 4, "CMYK") != 0)
-    out.push_back("the output profile is not a CMYK output (printer) profile");
+    out.emplace_back("the output profile is not a CMYK output (printer) profile");
   if (!profile.getDict().getKey("/N").isInteger() || profile.getDict().getKey("/N").getIntValue() != 4)
-    out.push_back("the output profile's /N is not 4");
+    out.emplace_back("the output profile's /N is not 4");
 }
 
 // No actions or JavaScript; optional content configurations named.
 void check_catalog(QPDF& pdf, PdfxLevel level, std::vector<std::string>& out) {
   Object root = pdf.getRoot();
-  if (root.hasKey("/OpenAction") || root.hasKey("/AA")) out.push_back("the document has actions (/OpenAction, /AA)");
+  if (root.hasKey("/OpenAction") || root.hasKey("/AA")) out.emplace_back("the document has actions (/OpenAction, /AA)");
   Object names = root.getKey("/Names");
-  if (names.isDictionary() && names.hasKey("/JavaScript")) out.push_back("the document has JavaScript");
+  if (names.isDictionary() && names.hasKey("/JavaScript")) out.emplace_back("the document has JavaScript");
   Object oc = root.getKey("/OCProperties");
   if (!oc.isDictionary()) return;
-  if (level == PdfxLevel::X1a) out.push_back("optional content (layers), which PDF/X-1a does not know");
+  if (level == PdfxLevel::X1a) out.emplace_back("optional content (layers), which PDF/X-1a does not know");
   Object d = oc.getKey("/D");
   if (!d.isDictionary() || !d.getKey("/Name").isString())
-    out.push_back("the optional content's default configuration has no /Name");
+    out.emplace_back("the optional content's default configuration has no /Name");
   if (Object configs = oc.getKey("/Configs"); configs.isArray())
     for (auto c : configs.aitems())
       if (!c.isDictionary() || !c.getKey("/Name").isString())
-        out.push_back("an optional content configuration has no /Name");
+        out.emplace_back("an optional content configuration has no /Name");
 }
 
 bool has_box(QPDFPageObjectHelper& page, const char* key) { return page.getObjectHandle().getKey(key).isArray(); }
@@ -170,17 +170,17 @@ bool within(const QPDFObjectHandle::Rectangle& inner, const QPDFObjectHandle::Re
 std::vector<std::string> check_page(QPDFPageObjectHelper page) {
   std::vector<std::string> out;
   const bool trim = has_box(page, "/TrimBox"), art = has_box(page, "/ArtBox");
-  if (!trim && !art) out.push_back("the page has no TrimBox (or ArtBox)");
-  if (trim && art) out.push_back("the page has both a TrimBox and an ArtBox");
+  if (!trim && !art) out.emplace_back("the page has no TrimBox (or ArtBox)");
+  if (trim && art) out.emplace_back("the page has both a TrimBox and an ArtBox");
   auto media = page.getMediaBox().getArrayAsRectangle();
   if (trim) {
     auto t = page.getTrimBox().getArrayAsRectangle();
-    if (!within(t, media)) out.push_back("the TrimBox reaches outside the MediaBox");
+    if (!within(t, media)) out.emplace_back("the TrimBox reaches outside the MediaBox");
     if (has_box(page, "/BleedBox") && !within(t, page.getBleedBox().getArrayAsRectangle()))
-      out.push_back("the TrimBox reaches outside the BleedBox");
+      out.emplace_back("the TrimBox reaches outside the BleedBox");
   }
   if (has_box(page, "/BleedBox") && !within(page.getBleedBox().getArrayAsRectangle(), media))
-    out.push_back("the BleedBox reaches outside the MediaBox");
+    out.emplace_back("the BleedBox reaches outside the MediaBox");
   Object annots = page.getObjectHandle().getKey("/Annots");
   if (annots.isArray())
     for (auto a : annots.aitems()) {

@@ -504,7 +504,7 @@ PreflightReport preflight_game(const model::Game& game, std::span<const layout::
   if (auto press = fronts ? press_check(profile, game_dir / profile.fronts_pdf, project, report) : std::nullopt) {
     std::vector<std::optional<size_t>> front_cards, back_cards;
     for (const auto& side : sides) {
-      front_cards.push_back(side.front);
+      front_cards.emplace_back(side.front);
       back_cards.push_back(side.back);
     }
     check_press_file(*fronts, game_dir / profile.fronts_pdf, profile.fronts_pdf, *press, front_cards, true, report);

@@ -16,11 +16,12 @@ const std::vector<TileSheet>& board_sheets() {
 }
 
 std::vector<ImposedBoard> impose_boards(std::span<const layout::LaidOutBoard> boards, const std::string& language,
-                                        const text::Typesetter& typesetter, Diagnostics& diags) {
+                                        const SheetWords* words, const text::Typesetter& typesetter,
+                                        Diagnostics& diags) {
   std::vector<ImposedBoard> imposed;
   for (const auto& board : boards) {
     ImposedBoard out{&board, {}};
-    SheetText text{board.title, language, board.loc};
+    SheetText text{board.title, language, board.loc, words};
     for (const TileSheet& sheet : board_sheets()) {
       TiledBoard tiled;
       tiled.file = board.stem + "-" + sheet.name + ".pdf";

@@ -38,7 +38,8 @@ const std::vector<TileSheet>& board_sheets();
 // Tiles every board onto every board sheet; the sheets' text is set in
 // `language` with `typesetter`. Problems go to `diags`.
 std::vector<ImposedBoard> impose_boards(std::span<const layout::LaidOutBoard> boards, const std::string& language,
-                                        const text::Typesetter& typesetter, Diagnostics& diags);
+                                        const SheetWords* words, const text::Typesetter& typesetter,
+                                        Diagnostics& diags);
 
 // Writes the boards under `dir`/board/ (atomically, file by file): PDFs when
 // formats.pdf, the preview when formats.png. Appends to report.written.

@@ -170,7 +170,7 @@ class CardProductRun {
 
   void add_pdf_tasks() {
     units_ += cards_.size();
-    tasks_.push_back([this](std::vector<fs::path>& written) {
+    tasks_.emplace_back([this](std::vector<fs::path>& written) {
       cached_files(
           pdf_cache(), cache_key({"game pdf", options_.draft ? "draft" : "print", deck_key_}), dir_,
           [this](std::vector<fs::path>& made) { write_game_pdf(made); }, written);
@@ -181,7 +181,7 @@ class CardProductRun {
       units_ += pnp_page_count(cards_, sides_, sheet, pnp);
       PnpSettings one = pnp;
       one.sheets = {sheet};
-      tasks_.push_back([this, one, id = sheet.id](std::vector<fs::path>& written) {
+      tasks_.emplace_back([this, one, id = sheet.id](std::vector<fs::path>& written) {
         cached_files(
             pdf_cache(), cache_key({"pnp", id, deck_key_}), dir_,
             [&](std::vector<fs::path>& made) {
@@ -199,7 +199,7 @@ class CardProductRun {
     const page::Page& first = cards_.frame(0);
     const ShopPackage shop = options_.print.shop->package_for({first.trim.w, first.trim.h});
     units_ += shop_package_units(shop, sides_);
-    tasks_.push_back([this, shop](std::vector<fs::path>& written) {
+    tasks_.emplace_back([this, shop](std::vector<fs::path>& written) {
       auto span = timed(options_.timings, "shop package", game_.id, {}, shop.id);
       write_shop_package(
           shop, cards_, sides_, dir_, written, [this] { tick(); },
@@ -272,7 +272,7 @@ class CardProductRun {
       });
     }
     units_ += order.size();
-    for (size_t i : order) tasks_.push_back([this, i](std::vector<fs::path>& written) { write_raster(i, written); });
+    for (size_t i : order) tasks_.emplace_back([this, i](std::vector<fs::path>& written) { write_raster(i, written); });
   }
 
   // Card `i`'s PNG and JPEG, from the cache when its page was rendered

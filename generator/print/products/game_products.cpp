@@ -42,7 +42,8 @@ BuildReport write_game_products(const model::Game& game, const layout::LaidOutGa
   size_t errors_before = diags.error_count();
   Timings* timings = options.timings;
   auto span = laid_out.boards.empty() ? Timings::Span() : timed(timings, "boards", game.id);
-  auto boards = impose_boards(laid_out.boards, options.language, typesetter, diags);
+  const SheetWords* words = options.print.pnp ? options.print.pnp->words_for(options.language) : nullptr;
+  auto boards = impose_boards(laid_out.boards, options.language, words, typesetter, diags);
   span.end();
   if (diags.error_count() > errors_before) return report;
 

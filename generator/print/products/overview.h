@@ -9,6 +9,7 @@
 #include <mutex>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/diagnostic.h"
@@ -27,7 +28,9 @@ class OverviewSheet {
                 const text::Typesetter& typesetter);
   // Places card `index`, rendered as `image` (its whole page); the image is
   // not kept. Thread-safe.
-  void place(size_t index, std::shared_ptr<const page::Raster> image) { set_cell(index, cell(index, image)); }
+  void place(size_t index, std::shared_ptr<const page::Raster> image) {
+    set_cell(index, cell(index, std::move(image)));
+  }
   // The same in two steps, so that a build can keep a card's cell in its
   // cache and place it again without the card's pixels: the cell's pixels
   // (packed), and placing them. Thread-safe.

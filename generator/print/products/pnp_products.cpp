@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "print/imposition/sheet_words.h"
 #include "print/pdf/print_pdf.h"
 
 namespace kw::print {
@@ -61,9 +62,14 @@ void write_alignment_test(const model::Game& game, const SheetPlan& first, const
     if (auto upright = fit_grid(grid.sheet, grid.trim(), {settings.gap, 0, settings.mark_offset + kMinMarkLength}))
       grid = *upright;
   }
-  auto pages = alignment_sheet(grid, settings, game.name, typesetter, diags);
-  if (diags.has_errors()) throw std::runtime_error(format_diagnostics(diags));
-  PrintPdf pdf(file, game.name + " – Passer-Test " + grid.sheet.name);
+  // In the game's language, by the words sheets.yaml gives for it.
+  const SheetWords* words = settings.words_for(game.language);
+  auto pages = alignment_sheet(grid, settings, game.name, words, typesetter, diags);
+  const auto title = words ? fill_words(words->alignment_title, {{"game", game.name}, {"sheet", grid.sheet.name}},
+                                        words->language, words->loc, diags)
+                           : std::optional<std::string>(game.name + " – " + grid.sheet.name);
+  if (diags.has_errors() || !title) throw std::runtime_error(format_diagnostics(diags));
+  PrintPdf pdf(file, *title);
   for (const auto& page : pages) pdf.add(page);
   pdf.finish();
 }

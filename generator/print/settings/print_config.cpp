@@ -3,9 +3,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <initializer_list>
+#include <utility>
 
+#include "core/language.h"
 #include "core/names.h"
-
 #include "model/value.h"
 #include "print/settings/settings_schema.h"
 #include "project/project.h"
@@ -32,6 +34,7 @@ std::vector<SheetFormat> chosen_sheets(yaml::Reader& pnp, const std::vector<Shee
       continue;
     }
     std::vector<std::string> known;
+    known.reserve(formats.size());
     for (const auto& f : formats) known.push_back(f.id);
     pnp.error(item.loc, "unknown sheet '" + item.scalar + "'", "known sheets are " + yaml::join_names(known));
   }
@@ -57,6 +60,13 @@ void read_pnp(yaml::Reader& r, const std::vector<SheetFormat>& formats, PnpSetti
 }
 
 }  // namespace
+
+const SheetWords* PnpSettings::words_for(const std::string& language) const {
+  for (std::string tag = language; !tag.empty(); tag = parent_language(tag))
+    for (const auto& w : words)
+      if (w.language == tag) return &w;
+  return words.empty() ? nullptr : &words.front();
+}
 
 std::optional<PnpSettings> load_pnp_settings(const project::Project& project, Diagnostics& diags) {
   const std::string file = "data/print/sheets.yaml";
@@ -96,6 +106,32 @@ std::optional<PnpSettings> load_pnp_settings(const project::Project& project, Di
   });
   pnp.sheets = formats;
   if (auto r = top.record("pnp")) read_pnp(*r, formats, pnp);
+  top.each("words", [&](const std::string& language, const yaml::Value& v) {
+    yaml::Reader r(v, sheet_words_schema(), diags, {"sheet words '" + language + "'", {}, {}});
+    if (canonical_language(language) != language) {
+      diags.error(v.key_loc, "'" + language + "' is no language tag in its canonical spelling", {},
+                  "BCP 47: en, de, de-CH, fr, pt-BR, ...");
+      return;
+    }
+    SheetWords w;
+    w.language = language;
+    w.loc = v.key_loc;
+    for (auto [key, field] : std::initializer_list<std::pair<const char*, std::string SheetWords::*>>{
+             {"alignment_title", &SheetWords::alignment_title},
+             {"alignment", &SheetWords::alignment},
+             {"long_edge", &SheetWords::long_edge},
+             {"short_edge", &SheetWords::short_edge},
+             {"alignment_check", &SheetWords::alignment_check},
+             {"alignment_back", &SheetWords::alignment_back},
+             {"board_paper", &SheetWords::board_paper},
+             {"board_assembly", &SheetWords::board_assembly},
+             {"board_turned", &SheetWords::board_turned},
+             {"board_upright", &SheetWords::board_upright},
+             {"board_check", &SheetWords::board_check},
+             {"board_steps", &SheetWords::board_steps}})
+      w.*field = r.text(key).value_or("");
+    pnp.words.push_back(std::move(w));
+  });
   if (diags.error_count() > errors) return std::nullopt;
   return pnp;
 }

@@ -38,11 +38,28 @@ struct LineStyle {
 // columns are mirrored. ShortEdge: flipped about the short edge, rows mirrored.
 enum class DuplexFlip { LongEdge, ShortEdge };
 
+// The words printed on the alignment test sheet and a tiled board's sheets
+// in one language (data/print/sheets.yaml, `words:`), their {{…}}
+// placeholders unfilled (layout/expression.h interpolates them, plural forms
+// included).
+struct SheetWords {
+  std::string language;  // BCP 47
+  SourceLoc loc;         // where sheets.yaml gives them
+  std::string alignment_title, alignment, long_edge, short_edge, alignment_check, alignment_back;
+  std::string board_paper, board_assembly, board_turned, board_upright, board_check, board_steps;
+};
+
 struct PnpSettings {
   std::vector<SheetFormat> sheets;  // one PDF per sheet format, in this order
-  double gap = 0;                   // between neighbouring cards; 0: they share one cut
-  double mark_length = 5;           // crop marks: length, mm
-  double mark_offset = 1;           // distance between the card grid and a mark, mm
+  // The sheets' words per language, in the order given; none: sheets of
+  // marks, scales, labels and numbers only.
+  std::vector<SheetWords> words;
+  // The words for a game in `language`: the nearest given (de-CH takes de),
+  // else the first given; null when none are.
+  const SheetWords* words_for(const std::string& language) const;
+  double gap = 0;          // between neighbouring cards; 0: they share one cut
+  double mark_length = 5;  // crop marks: length, mm
+  double mark_offset = 1;  // distance between the card grid and a mark, mm
   LineStyle marks{0.25, {0, 0, 0, 255}};
   bool cut_lines = false;  // thin lines along every cut, over the cards' edges
   LineStyle cut{0.1, {0x9a, 0x9a, 0x9a, 255}};

@@ -53,12 +53,43 @@ Schema pnp() {
 
 }  // namespace
 
+const Schema& sheet_words_schema() {
+  static const Schema s = record(
+      "sheet words",
+      {
+          required_key("alignment_title", text(),
+                       "the alignment sheet PDF's title; {{game}} and {{sheet}} (the paper's name) are filled in"),
+          required_key("alignment", text(),
+                       "the alignment sheet's instructions; {{sheet}}, {{title}} (the game), {{flip}} and {{x}}, "
+                       "{{y}} (the duplex offset now, mm, written the language's way) are filled in"),
+          required_key("long_edge", text(), "{{flip}} when the sheets turn on their long edge"),
+          required_key("short_edge", text(), "{{flip}} when they turn on their short edge"),
+          required_key("alignment_check", text(), "under the alignment sheet's 100 mm check length"),
+          required_key("alignment_back", text(), "under each back's scales; {{n}} is the cell's number"),
+          required_key("board_paper", text(), "a board tile's paper as the assembly text names it; {{paper}}: A4, A3"),
+          required_key("board_assembly", text(),
+                       "the board's assembly map, under its title: {{sheets}}, {{paper}} (board_paper), {{rows}}, "
+                       "{{last_row}}, {{columns}}, {{width}}, {{height}} (mm) and {{turned}} (board_turned or "
+                       "board_upright) are filled in; counts may take plural forms ({{rows, plural, one {…} other "
+                       "{…}}})"),
+          required_key("board_turned", text(), "{{turned}} when the board lies across the sheets"),
+          required_key("board_upright", text(), "{{turned}} when it does not"),
+          required_key("board_check", text(), "beside the assembly map's 100 mm check length"),
+          required_key("board_steps", text(), "how the sheets become the board (markup: **bold**, \\n)"),
+      });
+  return s;
+}
+
 const Schema& sheets_file_schema() {
   static const Schema s =
       record("sheets.yaml",
              {
                  required_key("sheets", dict_of(sheet_schema(), "sheet"), "paper formats by id (a PDF's suffix)"),
                  key("pnp", pnp(), "how print-and-play sheets are made"),
+                 key("words", dict_of(sheet_words_schema(), "language"),
+                     "the words printed on alignment and board sheets, per language (BCP 47): a game's sheets are in "
+                     "its language (the nearest given: de-CH takes de), else in the first given; none: sheets "
+                     "without text"),
              });
   return s;
 }

@@ -1,22 +1,26 @@
 #include "print/settings/yaml_reader.h"
 
+#include <utility>
+
 namespace kw::print::detail {
 
 namespace {
 
 yaml::Schema any_keys(const std::string& what, const std::vector<std::string>& known) {
   std::vector<yaml::Key> keys;
+  keys.reserve(known.size());
   for (const auto& k : known) keys.push_back(yaml::key(k, yaml::any(), {}));
   return yaml::record(what, std::move(keys));
 }
 
 }  // namespace
 
-MapReader::MapReader(const model::Value& map, std::string what, std::vector<std::string> known, Diagnostics& diags)
+MapReader::MapReader(const model::Value& map, const std::string& what, const std::vector<std::string>& known,
+                     Diagnostics& diags)
     : schema_(any_keys(what, known)), reader_(map, schema_, diags), diags_(diags) {}
 
 MapReader::MapReader(const model::Value& map, std::string what, const yaml::Schema& record, Diagnostics& diags)
-    : schema_(record), reader_(map, schema_, diags, {what, {}, {}}), diags_(diags) {}
+    : schema_(record), reader_(map, schema_, diags, {std::move(what), {}, {}}), diags_(diags) {}
 
 void MapReader::error(const model::Value& at, const std::string& message, const std::string& hint) {
   reader_.error(at.loc, message, hint);

@@ -18,7 +18,8 @@ namespace kw::print::detail {
 class MapReader {
  public:
   // Reports `map` when it is not a map, and every key not in `known`.
-  MapReader(const model::Value& map, std::string what, std::vector<std::string> known, Diagnostics& diags);
+  MapReader(const model::Value& map, const std::string& what, const std::vector<std::string>& known,
+            Diagnostics& diags);
   // Reports `map` when it is not a map, every key `record` does not declare
   // and every declared one missing or not of its type (yaml::Reader).
   MapReader(const model::Value& map, std::string what, const yaml::Schema& record, Diagnostics& diags);
