@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <optional>
 
 #include "model/strings.h"
 #include "project/project.h"
@@ -269,29 +270,50 @@ std::string plain_lower(std::string_view text) {
   return out;
 }
 
-// Words by which a moon's effect text says its action, per language: a text
-// must say its own action and no other's. Languages not listed are not read.
-const std::vector<std::string>* action_words(const std::string& language, std::string_view action) {
-  using Words = std::map<std::string_view, std::vector<std::string>>;
-  static const std::map<std::string, Words> kWords = {
-      {"de",
-       {{"choose_trump", {"trumpffarbe", "neuen trumpf", "neue trumpf"}},
-        {"take_from_hand", {"nimm dir eine", "eine davon", "nimm eine seiner", "nimm dir eine karte"}},
-        {"share_hands", {"halb und halb", "hälfte"}},
-        {"reverse_order", {"größte", "grösste", "höchste"}},
-        {"remove_played", {"aus dem spiel"}},
-        {"take_played", {"auf deine hand", "in deine hand"}}}},
-      {"en",
-       {{"choose_trump", {"trump colour", "trump color", "new trump"}},
-        {"take_from_hand", {"take one card", "take one of", "take a card from"}},
-        {"share_hands", {"half and half", "half each"}},
-        {"reverse_order", {"highest", "largest"}},
-        {"remove_played", {"from the game", "out of the game"}},
-        {"take_played", {"into your hand"}}}}};
-  auto lang = kWords.find(language);
-  if (lang == kWords.end()) return nullptr;
-  auto it = lang->second.find(action);
-  return it == lang->second.end() ? nullptr : &it->second;
+// Words by which a moon's effect text says its action, in the language the
+// game is written in (German). A text must say its own action and no
+// other's. A translation gives its own words as the string
+// rules.monddaemmerung.says.<action> (lower case, separated by " | "), so
+// that its texts are read in their language; one without them is not read.
+constexpr std::pair<std::string_view, std::string_view> kActionWords[] = {
+    {"choose_trump", "trumpffarbe | neuen trumpf | neue trumpf"},
+    {"take_from_hand", "nimm dir eine | eine davon | nimm eine seiner | nimm dir eine karte"},
+    {"share_hands", "halb und halb | hälfte"},
+    {"reverse_order", "größte | grösste | höchste"},
+    {"remove_played", "aus dem spiel"},
+    {"take_played", "auf deine hand | in deine hand"},
+};
+
+std::string says_id(std::string_view action) { return "rules.monddaemmerung.says." + std::string(action); }
+
+// The words for `action` in the text's language: the data's own, or a
+// translation's; nullopt when the translation has none (not read).
+std::optional<std::vector<std::string>> action_words(const model::Game& game, std::string_view action) {
+  std::string text;
+  for (const auto& [id, words] : kActionWords)
+    if (id == action) text = std::string(words);
+  if (!game.in_source_language()) {
+    bool translated = false;
+    for (const auto& layer : game.translated_by)
+      for (const model::Locale* l : {layer.variant, layer.base})
+        if (const model::LocaleEntry* e = l ? l->find(says_id(action)) : nullptr;
+            e && !e->text.empty() && !translated) {
+          text = e->text;
+          translated = true;
+        }
+    if (!translated) return std::nullopt;
+  }
+  std::vector<std::string> out;
+  for (size_t start = 0; start <= text.size();) {
+    size_t bar = text.find('|', start);
+    std::string word = text.substr(start, bar == std::string::npos ? std::string::npos : bar - start);
+    word.erase(0, word.find_first_not_of(' '));
+    word.erase(word.find_last_not_of(' ') + 1);
+    if (!word.empty()) out.push_back(plain_lower(word));
+    if (bar == std::string::npos) break;
+    start = bar + 1;
+  }
+  return out;
 }
 
 bool says(const std::string& text, const std::vector<std::string>& words) {
@@ -300,6 +322,12 @@ bool says(const std::string& text, const std::vector<std::string>& words) {
 }
 
 }  // namespace
+
+std::vector<std::pair<std::string, std::string>> words() {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& [action, words] : kActionWords) out.emplace_back(says_id(action), std::string(words));
+  return out;
+}
 
 void check_texts(const model::Model& model, const model::Game& game, Diagnostics& out) {
   Sink sink(out, game, "monddaemmerung.texts");
@@ -320,7 +348,7 @@ void check_texts(const model::Model& model, const model::Game& game, Diagnostics
       auto at = std::find(ids.begin(), ids.end(), moon);
       if (at == ids.end()) continue;
       const std::string_view action = rule_action(static_cast<size_t>(at - ids.begin()));
-      const std::vector<std::string>* own = action_words(game.language, action);
+      const auto own = action_words(game, action);
       if (!own) continue;
       const std::string text = plain_lower(s.text);
       if (!says(text, *own))
@@ -328,7 +356,7 @@ void check_texts(const model::Model& model, const model::Game& game, Diagnostics
                    "a " + game.language + " text for it says one of: " + join_and(*own));
       for (size_t k = 0; k < ids.size(); ++k) {
         const std::string_view other = rule_action(k);
-        const std::vector<std::string>* theirs = other == action ? nullptr : action_words(game.language, other);
+        const auto theirs = other == action ? std::nullopt : action_words(game, other);
         if (theirs && says(text, *theirs))
           sink.error(s.loc, "the effect of " + moon + " says what " + ids[k] + " does (" + std::string(other) + ")", {},
                      "the rules give " + moon + " '" + std::string(action) + "'");

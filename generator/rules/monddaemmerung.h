@@ -13,6 +13,7 @@
 // `special: allereinzigster` for the special card.
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "model/model.h"
@@ -28,6 +29,9 @@ void check(const model::Model& model, const model::Game& game, Diagnostics& out)
 // each moon's `effect` says its action; numbers on Der Allereinzigste are
 // its bonus.
 void check_texts(const model::Model& model, const model::Game& game, Diagnostics& out);
+// The words its text checks read, as (translation id, German): a translation
+// gives them in its language (i18n catalogs them).
+std::vector<std::pair<std::string, std::string>> words();
 // Plays whole games from the data (monddaemmerung_play.cpp).
 SimulationReport simulate_report(const model::Model& model, const model::Game& game, const SimulationOptions& options);
 

@@ -36,6 +36,7 @@ constexpr RulesModule kModules[] = {
     {.id = monddaemmerung::kRulesId,
      .summary = "64 cards, numbers 1-18 once per colour, Der Allereinzigste, moon actions and texts, game simulator",
      .check = &monddaemmerung::check,
+     .words = &monddaemmerung::words,
      .check_texts = &monddaemmerung::check_texts,
      .simulate = &monddaemmerung::simulate_report},
 };

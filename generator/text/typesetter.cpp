@@ -386,7 +386,9 @@ SetResult Typesetter::set(const std::string& markup, const TextStyle& style, Siz
   if (!r.error.empty()) return r;
   r.error = read_paragraphs(fonts_, model_options(job, fonts_.project()), job);
   if (!r.error.empty()) return r;
-  if (job.missed_hyphenation) r.missing_dictionary = style.language;
+  // No dictionary is asked of no language: "und" is the game's to declare
+  // (the loader says so once), not a dictionary to install.
+  if (job.missed_hyphenation && style.language != "und") r.missing_dictionary = style.language;
 
   std::string why;
   for (double size : candidate_sizes(style)) {

@@ -250,6 +250,8 @@ TEST_F(Languages, AGameWithoutALanguageIsSaidOnce) {
   Result check = run("check --game harbour-lights");
   EXPECT_EQ(check.status, 0) << check.output;
   EXPECT_EQ(count(check.output, "does not say which language its text is in"), 1u) << check.output;
+  // Said once, as that: not again as a dictionary "und" lacks.
+  EXPECT_EQ(check.output.find("hyphenation"), std::string::npos) << check.output;
   EXPECT_NE(check.output.find("1 language (und)"), std::string::npos) << check.output;
   // A project default covers it.
   test::edit(project, "data/cards.yaml", "kartenwerk: 1\n", "kartenwerk: 1\nlanguage: en\n");

@@ -82,7 +82,7 @@ TEST_F(SheetWords, ABrokenTemplateIsAnErrorAtItsPlaceAndNoneMeansNoText) {
   ASSERT_EQ(build("").status, 0);
   const std::string bare = text_of("duell/pnp/duell-a4-alignment.pdf");
   EXPECT_EQ(bare.find("Passer"), std::string::npos) << bare;
-  EXPECT_NE(bare.find("1"), std::string::npos) << bare;
+  EXPECT_NE(bare.find('1'), std::string::npos) << bare;
 }
 
 }  // namespace

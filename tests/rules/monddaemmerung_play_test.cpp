@@ -100,6 +100,22 @@ TEST(MonddaemmerungFacts, ATranslationIsCheckedInItsOwnWords) {
       << text;
 }
 
+// The words are the translation's (rules.monddaemmerung.says.*): without
+// them its texts are not read, rather than read with the German words.
+TEST(MonddaemmerungFacts, ATranslationWithoutItsWordsIsNotRead) {
+  ProjectCopy p;
+  edit(p, "data/locales/en/monddaemmerung.yaml", "\"From now on the **highest** number wins, not the lowest.",
+       "\"From now on the **lowest** number wins.");
+  std::string locale = p.read("data/locales/en/monddaemmerung.yaml");
+  const size_t at = locale.find("  \"rules.monddaemmerung.says.reverse_order\":");
+  ASSERT_NE(at, std::string::npos);
+  locale.erase(at, locale.find("\n  \"", at + 1) + 1 - at);
+  p.write("data/locales/en/monddaemmerung.yaml", locale);
+  Loaded l = load(p.dir.path(), "en");
+  std::string text = format_diagnostics(rules::check_texts(*l.model, *l.game));
+  EXPECT_EQ(text.find("sichelmond does not say what it does"), std::string::npos) << text;
+}
+
 TEST(MonddaemmerungFacts, TheAllereinzigstePrintsItsBonus) {
   ProjectCopy p;
   int line = edit(p, kGame, "Gewinnstapel: **5 Punkte** dazu.", "Gewinnstapel: **6 Punkte** dazu.");
