@@ -4,7 +4,7 @@
 
 namespace kw::project {
 
-OverlayProject::OverlayProject(const Project& base, std::string path, std::string bytes) : base_(base) {
+OverlayProject::OverlayProject(const Project& base, const std::string& path, std::string bytes) : base_(base) {
   replaced_[path] = std::make_shared<const Input>(path, std::move(bytes));
 }
 

@@ -17,7 +17,7 @@ namespace kw::project {
 class OverlayProject final : public Project {
  public:
   // `base` must outlive this project.
-  OverlayProject(const Project& base, std::string path, std::string bytes);
+  OverlayProject(const Project& base, const std::string& path, std::string bytes);
   // Several files (project paths and their bytes); folders they imply exist
   // and list them.
   OverlayProject(const Project& base, const std::vector<std::pair<std::string, std::string>>& files);

@@ -241,115 +241,148 @@ std::string first_sheet(unzFile zip, const std::string& file) {
   return target.starts_with("/") ? target.substr(1) : "xl/" + target;
 }
 
+// The cells of a sheet part, read node by node: a row's cells are kept as
+// they end, and the row as it ends unless all its cells are blank.
+class CellReader {
+ public:
+  CellReader(const std::string& file, const std::vector<std::string>& shared, Budget& budget)
+      : file_(file), shared_(shared), budget_(budget) {
+    sheet_.file = file;
+  }
+
+  void visit(xmlTextReader* r, int node) {
+    if (node == XML_READER_TYPE_ELEMENT)
+      on_element(r, local_name(r), xmlTextReaderIsEmptyElement(r));
+    else if (node == XML_READER_TYPE_END_ELEMENT)
+      on_end_element(local_name(r));
+    else if (is_text(node) && in_cell_)
+      on_text(r);
+  }
+
+  Sheet finish() {
+    if (row_) end_row();
+    return std::move(sheet_);
+  }
+
+ private:
+  void on_element(xmlTextReader* r, const std::string& name, bool empty) {
+    if (name == "row") {
+      start_row(attribute(r, "r"));
+      if (empty) end_row();
+    } else if (name == "c") {
+      ref_ = attribute(r, "r");
+      type_ = attribute(r, "t");
+      value_.clear();
+      inline_text_.clear();
+      in_cell_ = true;
+      if (empty) end_cell();
+    } else if (in_cell_ && name == "v" && !empty) {
+      in_value_ = true;
+    } else if (in_cell_ && name == "is" && !empty) {
+      in_inline_ = true;
+    } else if (in_inline_ && name == "rPh" && !empty) {
+      ++in_phonetic_;
+    } else if (in_inline_ && name == "t" && !empty) {
+      in_t_ = true;
+    }
+  }
+
+  void on_end_element(const std::string& name) {
+    if (name == "row" && row_) end_row();
+    if (name == "c" && in_cell_) end_cell();
+    if (name == "v") in_value_ = false;
+    if (name == "is") in_inline_ = false;
+    if (name == "rPh") in_phonetic_ = std::max(0, in_phonetic_ - 1);
+    if (name == "t") in_t_ = false;
+  }
+
+  // Text inside a cell: its <v>, or the <t> runs of its inline string
+  // without their phonetic guide (<rPh>).
+  void on_text(xmlTextReader* r) {
+    if (!(in_value_ || (in_inline_ && in_t_ && in_phonetic_ == 0))) return;
+    const xmlChar* v = xmlTextReaderConstValue(r);
+    const std::string_view text = v ? reinterpret_cast<const char*>(v) : "";
+    std::string& into = in_value_ ? value_ : inline_text_;
+    if (into.size() + text.size() > 4 * kMaxCellLength)  // UTF-8 of the longest cell
+      throw Failure{{file_, row_ ? row_->number : 0, 0}, "cell " + ref_ + " holds more than a cell can"};
+    into += text;
+  }
+
+  void start_row(const std::string& r) {
+    if (row_) end_row();
+    row_.emplace();
+    row_->number = sheet_.rows.empty() ? 1 : sheet_.rows.back().number + 1;
+    if (!r.empty()) {
+      const long n = r.size() <= 8 && r.find_first_not_of("0123456789") == std::string::npos ? std::stol(r) : -1;
+      if (n < 1 || n > static_cast<long>(kMaxRows))
+        throw Failure{{file_, 0, 0}, fmt::format("row '{}' lies past the last row of a sheet ({})", r, kMaxRows)};
+      row_->number = static_cast<int>(n);
+    }
+  }
+
+  void end_row() {
+    bool blank = true;
+    for (const auto& cell : row_->cells) blank = blank && cell.text.empty();
+    if (!blank) sheet_.rows.push_back(std::move(*row_));
+    row_.reset();
+  }
+
+  void end_cell() {
+    in_cell_ = false;
+    if (!row_) start_row({});
+    const int number = row_->number;
+    int col = static_cast<int>(row_->cells.size()) + 1;
+    if (auto at = cell_ref(ref_)) col = at->second;
+    const SourceLoc at{file_, number, col};
+    if (col > static_cast<int>(kMaxColumns))
+      throw Failure{at, fmt::format("cell {} lies past the last column of a sheet ({})", ref_, kMaxColumns)};
+    std::string text = cell_text(at);
+    if (text.find('\0') != std::string::npos)
+      throw Failure{at, "cell " + ref_ + " holds a NUL character (_x0000_), which no text may hold"};
+    if (cell_length(text) > kMaxCellLength)
+      throw Failure{at, fmt::format("cell {} holds {} characters, more than the {} a cell holds", ref_,
+                                    cell_length(text), kMaxCellLength)};
+    if (static_cast<int>(row_->cells.size()) >= col) return;  // a cell given twice: the first counts
+    const size_t padding = static_cast<size_t>(col - 1) - row_->cells.size();
+    budget_.spend(padding + 1, text.size(), at);
+    while (static_cast<int>(row_->cells.size()) < col - 1)
+      row_->cells.push_back({{}, {file_, number, static_cast<int>(row_->cells.size()) + 1}});
+    row_->cells.push_back({std::move(text), at});
+  }
+
+  // The text of the cell just read, by its type (t="...").
+  std::string cell_text(const SourceLoc& at) {
+    if (type_ == "s") {
+      const bool digits =
+          !value_.empty() && value_.size() <= 9 && value_.find_first_not_of("0123456789") == std::string::npos;
+      const size_t index = digits ? std::stoul(value_) : shared_.size();
+      if (index >= shared_.size()) throw Failure{at, "cell " + ref_ + " names no shared string"};
+      return shared_[index];
+    }
+    if (type_ == "inlineStr") return decode_xstring(inline_text_);
+    if (type_ == "b") return value_ == "1" ? "true" : "false";
+    return std::move(value_);  // a number, a formula's cached text ("str") or an error
+  }
+
+  const std::string& file_;
+  const std::vector<std::string>& shared_;
+  Budget& budget_;
+  Sheet sheet_;
+  std::optional<Row> row_;
+  // The cell being read.
+  bool in_cell_ = false, in_value_ = false, in_inline_ = false, in_t_ = false;
+  int in_phonetic_ = 0;
+  std::string ref_, type_, value_, inline_text_;
+};
+
 // The cells of the sheet part, row by row.
 Sheet cells(unzFile zip, const std::string& part_name, const std::string& file, const std::vector<std::string>& shared,
             Budget& budget) {
   Part part(zip, part_name, limits().file_bytes);
   if (!part.is_open()) throw Failure{{file, 0, 0}, "it has no worksheet"};
-  Sheet sheet;
-  sheet.file = file;
-  std::optional<Row> row;
-  // The cell being read.
-  bool in_cell = false, in_value = false, in_inline = false, in_t = false;
-  int in_phonetic = 0;
-  std::string ref, type, value, inline_text;
-
-  auto end_row = [&] {
-    bool blank = true;
-    for (const auto& cell : row->cells) blank = blank && cell.text.empty();
-    if (!blank) sheet.rows.push_back(std::move(*row));
-    row.reset();
-  };
-  auto start_row = [&](const std::string& r) {
-    if (row) end_row();
-    row.emplace();
-    row->number = sheet.rows.empty() ? 1 : sheet.rows.back().number + 1;
-    if (!r.empty()) {
-      const long n = r.size() <= 8 && r.find_first_not_of("0123456789") == std::string::npos ? std::stol(r) : -1;
-      if (n < 1 || n > static_cast<long>(kMaxRows))
-        throw Failure{{file, 0, 0}, fmt::format("row '{}' lies past the last row of a sheet ({})", r, kMaxRows)};
-      row->number = static_cast<int>(n);
-    }
-  };
-  auto end_cell = [&] {
-    in_cell = false;
-    if (!row) start_row({});
-    const int number = row->number;
-    int col = static_cast<int>(row->cells.size()) + 1;
-    if (auto at = cell_ref(ref)) col = at->second;
-    const SourceLoc at{file, number, col};
-    if (col > static_cast<int>(kMaxColumns))
-      throw Failure{at, fmt::format("cell {} lies past the last column of a sheet ({})", ref, kMaxColumns)};
-    std::string text;
-    if (type == "s") {
-      const bool digits =
-          !value.empty() && value.size() <= 9 && value.find_first_not_of("0123456789") == std::string::npos;
-      const size_t index = digits ? std::stoul(value) : shared.size();
-      if (index >= shared.size()) throw Failure{at, "cell " + ref + " names no shared string"};
-      text = shared[index];
-    } else if (type == "inlineStr") {
-      text = decode_xstring(inline_text);
-    } else if (type == "b") {
-      text = value == "1" ? "true" : "false";
-    } else {
-      text = std::move(value);  // a number, a formula's cached text ("str") or an error
-    }
-    if (text.find('\0') != std::string::npos)
-      throw Failure{at, "cell " + ref + " holds a NUL character (_x0000_), which no text may hold"};
-    if (cell_length(text) > kMaxCellLength)
-      throw Failure{at, fmt::format("cell {} holds {} characters, more than the {} a cell holds", ref,
-                                    cell_length(text), kMaxCellLength)};
-    if (static_cast<int>(row->cells.size()) >= col) return;  // a cell given twice: the first counts
-    const size_t padding = static_cast<size_t>(col - 1) - row->cells.size();
-    budget.spend(padding + 1, text.size(), at);
-    while (static_cast<int>(row->cells.size()) < col - 1)
-      row->cells.push_back({{}, {file, number, static_cast<int>(row->cells.size()) + 1}});
-    row->cells.push_back({std::move(text), at});
-  };
-
-  walk(part, file, [&](xmlTextReader* r, int node) {
-    if (node == XML_READER_TYPE_ELEMENT) {
-      const std::string name = local_name(r);
-      const bool empty = xmlTextReaderIsEmptyElement(r);
-      if (name == "row") {
-        start_row(attribute(r, "r"));
-        if (empty) end_row();
-      } else if (name == "c") {
-        ref = attribute(r, "r");
-        type = attribute(r, "t");
-        value.clear();
-        inline_text.clear();
-        in_cell = true;
-        if (empty) end_cell();
-      } else if (in_cell && name == "v" && !empty) {
-        in_value = true;
-      } else if (in_cell && name == "is" && !empty) {
-        in_inline = true;
-      } else if (in_inline && name == "rPh" && !empty) {
-        ++in_phonetic;
-      } else if (in_inline && name == "t" && !empty) {
-        in_t = true;
-      }
-    } else if (node == XML_READER_TYPE_END_ELEMENT) {
-      const std::string name = local_name(r);
-      if (name == "row" && row) end_row();
-      if (name == "c" && in_cell) end_cell();
-      if (name == "v") in_value = false;
-      if (name == "is") in_inline = false;
-      if (name == "rPh") in_phonetic = std::max(0, in_phonetic - 1);
-      if (name == "t") in_t = false;
-    } else if (is_text(node) && in_cell) {
-      const xmlChar* v = xmlTextReaderConstValue(r);
-      const std::string_view text = v ? reinterpret_cast<const char*>(v) : "";
-      std::string& into = in_value ? value : inline_text;
-      if (!(in_value || (in_inline && in_t && in_phonetic == 0))) return;
-      if (into.size() + text.size() > 4 * kMaxCellLength)  // UTF-8 of the longest cell
-        throw Failure{{file, row ? row->number : 0, 0}, "cell " + ref + " holds more than a cell can"};
-      into += text;
-    }
-  });
-  if (row) end_row();
-  return sheet;
+  CellReader reader(file, shared, budget);
+  walk(part, file, [&](xmlTextReader* r, int node) { reader.visit(r, node); });
+  return reader.finish();
 }
 
 }  // namespace

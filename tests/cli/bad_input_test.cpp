@@ -238,9 +238,9 @@ void write_png(const fs::path& file, int width, int height) {
 // draws F2 `fan` times, ... `depth` deep: 8^12 forms from a kilobyte.
 void write_fanout_pdf(const fs::path& file, int fan = 8, int depth = 12) {
   std::vector<std::string> objects;
-  objects.push_back("<< /Type /Catalog /Pages 2 0 R >>");
-  objects.push_back("<< /Type /Pages /Kids [3 0 R] /Count 1 >>");
-  objects.push_back(
+  objects.emplace_back("<< /Type /Catalog /Pages 2 0 R >>");
+  objects.emplace_back("<< /Type /Pages /Kids [3 0 R] /Count 1 >>");
+  objects.emplace_back(
       "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 184.252 274.961] /Resources << /XObject << /F1 5 0 R >> >> "
       "/Contents 4 0 R >>");
   std::string eight;
@@ -286,7 +286,7 @@ std::vector<fs::path> cache_objects(const Bad& p) {
 }
 
 // Every build record of the cache, rewritten by `edit` (on its text).
-void edit_records(const Bad& p, const std::function<std::string(std::string)>& edit) {
+void edit_records(const Bad& p, const std::function<std::string(const std::string&)>& edit) {
   size_t n = 0;
   for (const auto& e : fs::directory_iterator(p.cache() / "builds")) {
     if (e.path().extension() != ".json") continue;
@@ -1362,6 +1362,7 @@ std::vector<Case> cases() {
         run_step(p, two_cards);
         const auto objects = cache_objects(p);
         std::vector<std::string> bytes;
+        bytes.reserve(objects.size());
         for (const auto& o : objects) bytes.push_back(*read_file(o));
         for (size_t i = 0; i < objects.size(); ++i)
           std::ofstream(objects[i], std::ios::binary | std::ios::trunc) << bytes[(i + 1) % bytes.size()];
@@ -1386,81 +1387,50 @@ std::vector<Case> cases() {
       },
       two_cards, 0, R"(note: build cache .*: the folder of object [0-9a-f]{12}… is a symbolic link)");
   const std::string whole = "build --game duell --format png --out {out}";
-  for (const auto
-           & [what, edit, why] : std::vector<std::tuple<
-               std::string,
-               std::function<std::string(const Bad&, std::string)>, std::string>>{{"NamingAnOutsideSystemInput",
-                                                                                   [](const Bad&p, std::string t) {
-                                                                                     return std::regex_replace(
-                                                                                         t,
-                                                                                         std::regex("\"system\": \\["),
-                                                                                         "\"system\": [[\"" +
-                                                                                             (p.outside() /
-                                                                                              "secret.yaml")
-                                                                                                 .string() +
-                                                                                             "\", \"" +
-                                                                                             std::string(64, 'a') +
-                                                                                             "\"],");
-                                                                                   },
-                                                                                   "it names a system input outside "
-                                                                                   "kartenwerk's own folders"},
-                                                                                  {"NamingASystemInputByDotDot",
-                                                                                   [](const Bad&p, std::string t) {
-                                                                                     return std::regex_replace(
-                                                                                         t,
-                                                                                         std::regex("\"system\": \\["),
-                                                                                         "\"system\": "
-                                                                                         "[[\"/usr/share/hyphen/../../"
-                                                                                         ".." +
-                                                                                             (p.outside() /
-                                                                                              "secret.yaml")
-                                                                                                 .string() +
-                                                                                             "\", \"" +
-                                                                                             std::string(64, 'a') +
-                                                                                             "\"],");
-                                                                                   },
-                                                                                   "it names a system input outside"},
-                                                                                  {"NamingAnOutsideOutput",
-                                                                                   [](const Bad&p, std::string t) {
-                                                                                     return std::regex_replace(
-                                                                                         t,
-                                                                                         std::regex("\"outputs\": \\["),
-                                                                                         "\"outputs\": [[\"" +
-                                                                                             (p.outside() /
-                                                                                              "secret.yaml")
-                                                                                                 .string() +
-                                                                                             "\", [1, 1]],");
-                                                                                   },
-                                                                                   "it names an output outside the "
-                                                                                   "game's folder"},
-                                                                                  {"ANumberWhereAStringBelongs",
-                                                                                   [](const Bad&, std::string t) {
-                                                                                     return std::regex_replace(
-                                                                                         t,
-                                                                                         std::regex(
-                                                                                             "\"key\": \"[0-9a-f]+\""),
-                                                                                         "\"key\": 5");
-                                                                                   },
-                                                                                   "its key is not a key"},
-                                                                                  {"NotJson",
-                                                                                   [](const Bad&, std::string) {
-                                                                                     return std::string(
-                                                                                         "{\"key\": [1, 2");
-                                                                                   },
-                                                                                   "it is not a record"},
-                                                                                  {"AnExtraMember",
-                                                                                   [](const Bad&, std::string t) {
-                                                                                     return std::regex_replace(
-                                                                                         t, std::regex("^\\{"),
-                                                                                         "{\"x\": 1,");
-                                                                                   },
-                                                                                   "it is not a record"}}) {
+  // A build record's text as `edit` leaves it, and why the cache refuses it.
+  struct RecordEdit {
+    std::string what;
+    std::function<std::string(const Bad&, const std::string&)> edit;
+    std::string why;
+  };
+  const std::vector<RecordEdit> record_edits{
+      {"NamingAnOutsideSystemInput",
+       [](const Bad& p, const std::string& t) {
+         return std::regex_replace(
+             t, std::regex("\"system\": \\["),
+             "\"system\": [[\"" + (p.outside() / "secret.yaml").string() + "\", \"" + std::string(64, 'a') + "\"],");
+       },
+       "it names a system input outside kartenwerk's own folders"},
+      {"NamingASystemInputByDotDot",
+       [](const Bad& p, const std::string& t) {
+         return std::regex_replace(t, std::regex("\"system\": \\["),
+                                   "\"system\": [[\"/usr/share/hyphen/../../.." +
+                                       (p.outside() / "secret.yaml").string() + "\", \"" + std::string(64, 'a') +
+                                       "\"],");
+       },
+       "it names a system input outside"},
+      {"NamingAnOutsideOutput",
+       [](const Bad& p, const std::string& t) {
+         return std::regex_replace(t, std::regex("\"outputs\": \\["),
+                                   "\"outputs\": [[\"" + (p.outside() / "secret.yaml").string() + "\", [1, 1]],");
+       },
+       "it names an output outside the game's folder"},
+      {"ANumberWhereAStringBelongs",
+       [](const Bad&, const std::string& t) {
+         return std::regex_replace(t, std::regex("\"key\": \"[0-9a-f]+\""), "\"key\": 5");
+       },
+       "its key is not a key"},
+      {"NotJson", [](const Bad&, const std::string&) { return std::string("{\"key\": [1, 2"); }, "it is not a record"},
+      {"AnExtraMember",
+       [](const Bad&, const std::string& t) { return std::regex_replace(t, std::regex("^\\{"), "{\"x\": 1,"); },
+       "it is not a record"}};
+  for (const auto& [what, edit, why] : record_edits) {
     const auto e = edit;
     add(
         "CacheRecord_" + what,
         [=](const Bad& p) {
           run_step(p, whole);
-          edit_records(p, [&](std::string t) { return e(p, std::move(t)); });
+          edit_records(p, [&](const std::string& t) { return e(p, t); });
         },
         whole, 0, R"(note: build cache .*: the build record of .* is malformed \()" + why);
   }

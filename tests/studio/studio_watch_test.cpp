@@ -31,7 +31,7 @@ TEST(StudioWatch, EditsReachThePageAfterDataIsReplacedAsAWhole) {
   std::string error;
   ASSERT_TRUE(studio.state({"mini", "de", ""}, error)) << error;
   studio.watch();
-  const fs::path root = mini.root();
+  const fs::path& root = mini.root();
   std::uint64_t cursor = studio.last_event();
   // The new folder holds an edit already: its event says the replacement was seen.
   fs::copy(root / "data", root / "data.new", fs::copy_options::recursive);

@@ -61,7 +61,7 @@ HostAllowList HostAllowList::for_bound(const std::string& given, const std::stri
     hosts = {numeric, "localhost"};
   } else if (is_wildcard(numeric)) {
     hosts = interface_addresses();
-    hosts.push_back("localhost");
+    hosts.emplace_back("localhost");
   } else {
     hosts = {numeric};
   }

@@ -1,6 +1,7 @@
 #include "studio/http/request.h"
 
 #include <algorithm>
+#include <span>
 
 namespace kw::studio::http {
 
@@ -68,6 +69,87 @@ bool lists_token(std::string_view value, std::string_view token) {
   return false;
 }
 
+// The readers of a head's parts below fill in a Request; each returns the
+// refusal when its part is malformed, nullopt when it was read.
+using Refusal = std::optional<Parsed>;
+
+// The query of the address (after its '?'): name=value pairs split at '&'.
+Refusal read_query(std::string_view query, Request& r) {
+  while (!query.empty()) {
+    const size_t amp = query.find('&');
+    const std::string_view pair = query.substr(0, amp);
+    if (!pair.empty()) {
+      const size_t eq = pair.find('=');
+      auto name = percent_decode(pair.substr(0, eq), true);
+      auto value = percent_decode(eq == std::string_view::npos ? std::string_view() : pair.substr(eq + 1), true);
+      if (!name || !value) return refuse(400, "a broken %-escape in the query");
+      r.query.emplace_back(std::move(*name), std::move(*value));
+    }
+    if (amp == std::string_view::npos) break;
+    query.remove_prefix(amp + 1);
+  }
+  return std::nullopt;
+}
+
+// The request line: METHOD SP target SP HTTP/1.x, single spaces.
+Refusal read_request_line(std::string_view line, Request& r) {
+  const size_t sp1 = line.find(' ');
+  const size_t sp2 = sp1 == std::string_view::npos ? sp1 : line.find(' ', sp1 + 1);
+  if (sp2 == std::string_view::npos || line.find(' ', sp2 + 1) != std::string_view::npos)
+    return refuse(400, "the request line is not METHOD TARGET VERSION");
+  const std::string_view method = line.substr(0, sp1), target = line.substr(sp1 + 1, sp2 - sp1 - 1),
+                         version = line.substr(sp2 + 1);
+  if (!is_token(method)) return refuse(400, "a malformed method");
+  if (version.size() != 8 || !version.starts_with("HTTP/") || version[6] != '.' || version[5] < '0' ||
+      version[5] > '9' || version[7] < '0' || version[7] > '9')
+    return refuse(400, "a malformed HTTP version");
+  if (version[5] != '1') return refuse(505, "only HTTP/1.0 and HTTP/1.1 are spoken here");
+  r.minor_version = version[7] - '0';
+  if (target.size() > kMaxTargetBytes) return refuse(414, "the address is too long");
+  if (target.empty() || target.front() != '/') return refuse(400, "the address must start with '/'");
+  for (char c : target)
+    if (static_cast<unsigned char>(c) <= 0x20 || c == 0x7F || c == '#' || static_cast<unsigned char>(c) >= 0x80)
+      return refuse(400, "the address holds a character it may not");
+  r.method = std::string(method);
+  const size_t question = target.find('?');
+  auto path = percent_decode(target.substr(0, question), false);
+  if (!path) return refuse(400, "a broken %-escape in the address");
+  r.path = std::move(*path);
+  if (question == std::string_view::npos) return std::nullopt;
+  return read_query(target.substr(question + 1), r);
+}
+
+// The header fields, one a line: name ":" OWS value OWS.
+Refusal read_fields(std::span<const std::string_view> lines, Request& r) {
+  size_t hosts = 0, lengths = 0;
+  for (const std::string_view field : lines) {
+    if (field.empty()) return refuse(400, "an empty line inside the head");
+    if (field.front() == ' ' || field.front() == '\t')
+      return refuse(400, "a header field folded over two lines (obsolete line folding)");
+    const size_t colon = field.find(':');
+    if (colon == std::string_view::npos || !is_token(field.substr(0, colon)))
+      return refuse(400, "a malformed header field");
+    const std::string_view value = trimmed(field.substr(colon + 1));
+    if (!std::all_of(value.begin(), value.end(), is_value_char))
+      return refuse(400, "a header field holds a control character");
+    if (r.fields.size() == kMaxHeaderFields) return refuse(431, "too many header fields");
+    std::string name = lowered(field.substr(0, colon));
+    if (name == "host") ++hosts;
+    if (name == "content-length") {
+      ++lengths;
+      if (value.empty() || value.find_first_not_of('0') != std::string_view::npos)
+        return refuse(value.find_first_not_of("0123456789") == std::string_view::npos && !value.empty() ? 413 : 400,
+                      "the studio takes no request bodies");
+    }
+    if (name == "transfer-encoding") return refuse(501, "the studio takes no request bodies");
+    r.fields.emplace_back(std::move(name), std::string(value));
+  }
+  if (hosts > 1) return refuse(400, "more than one Host field");
+  if (hosts == 0 && r.minor_version >= 1) return refuse(400, "an HTTP/1.1 request without Host");
+  if (lengths > 1) return refuse(400, "more than one Content-Length field");
+  return std::nullopt;
+}
+
 }  // namespace
 
 const std::string* Request::field(std::string_view name) const {
@@ -131,76 +213,9 @@ Parsed parse_request(std::string_view head) {
   if (at == lines->size()) return refuse(400, "no request line");
   if (lines->back().empty()) lines->pop_back();  // the blank line that ends the head
 
-  // The request line: METHOD SP target SP HTTP/1.x, single spaces.
-  const std::string_view line = (*lines)[at++];
-  const size_t sp1 = line.find(' ');
-  const size_t sp2 = sp1 == std::string_view::npos ? sp1 : line.find(' ', sp1 + 1);
-  if (sp2 == std::string_view::npos || line.find(' ', sp2 + 1) != std::string_view::npos)
-    return refuse(400, "the request line is not METHOD TARGET VERSION");
-  const std::string_view method = line.substr(0, sp1), target = line.substr(sp1 + 1, sp2 - sp1 - 1),
-                         version = line.substr(sp2 + 1);
-  if (!is_token(method)) return refuse(400, "a malformed method");
-  if (version.size() != 8 || !version.starts_with("HTTP/") || version[6] != '.' || version[5] < '0' ||
-      version[5] > '9' || version[7] < '0' || version[7] > '9')
-    return refuse(400, "a malformed HTTP version");
-  if (version[5] != '1') return refuse(505, "only HTTP/1.0 and HTTP/1.1 are spoken here");
   Request r;
-  r.minor_version = version[7] - '0';
-  if (target.size() > kMaxTargetBytes) return refuse(414, "the address is too long");
-  if (target.empty() || target.front() != '/') return refuse(400, "the address must start with '/'");
-  for (char c : target)
-    if (static_cast<unsigned char>(c) <= 0x20 || c == 0x7F || c == '#' || static_cast<unsigned char>(c) >= 0x80)
-      return refuse(400, "the address holds a character it may not");
-  r.method = std::string(method);
-  const size_t question = target.find('?');
-  auto path = percent_decode(target.substr(0, question), false);
-  if (!path) return refuse(400, "a broken %-escape in the address");
-  r.path = std::move(*path);
-  if (question != std::string_view::npos) {
-    std::string_view query = target.substr(question + 1);
-    while (!query.empty()) {
-      const size_t amp = query.find('&');
-      const std::string_view pair = query.substr(0, amp);
-      if (!pair.empty()) {
-        const size_t eq = pair.find('=');
-        auto name = percent_decode(pair.substr(0, eq), true);
-        auto value = percent_decode(eq == std::string_view::npos ? std::string_view() : pair.substr(eq + 1), true);
-        if (!name || !value) return refuse(400, "a broken %-escape in the query");
-        r.query.emplace_back(std::move(*name), std::move(*value));
-      }
-      if (amp == std::string_view::npos) break;
-      query.remove_prefix(amp + 1);
-    }
-  }
-
-  // Header fields: name ":" OWS value OWS.
-  size_t hosts = 0, lengths = 0;
-  for (; at < lines->size(); ++at) {
-    const std::string_view field = (*lines)[at];
-    if (field.empty()) return refuse(400, "an empty line inside the head");
-    if (field.front() == ' ' || field.front() == '\t')
-      return refuse(400, "a header field folded over two lines (obsolete line folding)");
-    const size_t colon = field.find(':');
-    if (colon == std::string_view::npos || !is_token(field.substr(0, colon)))
-      return refuse(400, "a malformed header field");
-    const std::string_view value = trimmed(field.substr(colon + 1));
-    if (!std::all_of(value.begin(), value.end(), is_value_char))
-      return refuse(400, "a header field holds a control character");
-    if (r.fields.size() == kMaxHeaderFields) return refuse(431, "too many header fields");
-    std::string name = lowered(field.substr(0, colon));
-    if (name == "host") ++hosts;
-    if (name == "content-length") {
-      ++lengths;
-      if (value.empty() || value.find_first_not_of('0') != std::string_view::npos)
-        return refuse(value.find_first_not_of("0123456789") == std::string_view::npos && !value.empty() ? 413 : 400,
-                      "the studio takes no request bodies");
-    }
-    if (name == "transfer-encoding") return refuse(501, "the studio takes no request bodies");
-    r.fields.emplace_back(std::move(name), std::string(value));
-  }
-  if (hosts > 1) return refuse(400, "more than one Host field");
-  if (hosts == 0 && r.minor_version >= 1) return refuse(400, "an HTTP/1.1 request without Host");
-  if (lengths > 1) return refuse(400, "more than one Content-Length field");
+  if (auto refused = read_request_line((*lines)[at], r)) return std::move(*refused);
+  if (auto refused = read_fields(std::span(*lines).subspan(at + 1), r)) return std::move(*refused);
   if (r.method != "GET" && r.method != "HEAD") return refuse(405, "the studio answers GET and HEAD only");
   const std::string* connection = r.field("connection");
   if (r.minor_version == 0)

@@ -222,7 +222,10 @@ struct Server::Impl {
     }
     const auto parts = segments(req.path);  // cards, game, lang, variant, stem.png
     const std::string& file = parts.at(4);
-    const std::string game = parts[1], lang = parts[2], variant = parts[3], stem = file.substr(0, file.size() - 4);
+    const std::string& game = parts[1];
+    const std::string& lang = parts[2];
+    const std::string& variant = parts[3];
+    const std::string stem = file.substr(0, file.size() - 4);
     if (!plain(game) || !plain(lang) || !plain(variant) || !plain(stem)) return text(400, "malformed card address");
     std::string error;
     auto state = studio.state({game, lang, variant == "-" ? "" : variant}, error);
@@ -237,7 +240,7 @@ struct Server::Impl {
     return res;
   }
 
-  void worker(std::stop_token stop) {
+  void worker(const std::stop_token& stop) {
     for (;;) {
       Job job;
       {
@@ -263,7 +266,7 @@ struct Server::Impl {
   }
 
   // The studio's changes, handed to the loop as they come.
-  void follow_events(std::stop_token stop) {
+  void follow_events(const std::stop_token& stop) {
     std::uint64_t cursor = studio.last_event();
     while (!stop.stop_requested() && !stopping) {
       std::vector<Event> fresh = studio.events_after(cursor, std::chrono::milliseconds(250));
@@ -716,8 +719,8 @@ void Server::run() {
   if (impl_->listen_fd < 0) throw std::runtime_error("the studio's server runs after bind()");
   std::vector<std::jthread> workers;
   for (size_t i = 0; i < std::max<size_t>(1, impl_->limits.workers); ++i)
-    workers.emplace_back([this](std::stop_token stop) { impl_->worker(stop); });
-  std::jthread events([this](std::stop_token stop) { impl_->follow_events(stop); });
+    workers.emplace_back([this](const std::stop_token& stop) { impl_->worker(stop); });
+  std::jthread events([this](const std::stop_token& stop) { impl_->follow_events(stop); });
   auto finish = [&] {
     for (auto& w : workers) w.request_stop();
     {
