@@ -10,7 +10,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-build-fuzz/corpus}
 kartenwerk=${KARTENWERK:-build/kartenwerk}
-for t in yaml markup expression po svg; do mkdir -p "$out/$t"; done
+targets="yaml markup expression po svg csv xlsx http cache"
+for t in $targets; do mkdir -p "$out/$t"; done
 
 seed() {  # seed TARGET < bytes
   local tmp
@@ -38,7 +39,29 @@ if [ -x "$kartenwerk" ]; then
   for f in $(find "$tmp" -name '*.po'); do seed po < "$f"; done
   rm -rf "$tmp"
 fi
-for t in yaml markup expression po svg; do
+# Spreadsheets as `table export` writes them: each deck of each game as CSV,
+# and as xlsx cut into the parts the xlsx target zips (0x01 between them).
+if [ -x "$kartenwerk" ]; then
+  tmp=$(mktemp -d)
+  for game in $("$kartenwerk" --root . list 2>/dev/null | grep -E '^[a-z]' | cut -d' ' -f1); do
+    for deck in $("$kartenwerk" --root . list --game "$game" 2>/dev/null | grep -E '^  [a-z]' | awk '{print $1}'); do
+      "$kartenwerk" --root . table export --game "$game" --deck "$deck" --out "$tmp/$game-$deck.csv" > /dev/null 2>&1 &&
+        seed csv < "$tmp/$game-$deck.csv"
+      if "$kartenwerk" --root . table export --game "$game" --deck "$deck" --format xlsx \
+           --out "$tmp/$game-$deck.xlsx" > /dev/null 2>&1; then
+        seed xlsx < "$tmp/$game-$deck.xlsx"
+        /usr/bin/python3 - "$tmp/$game-$deck.xlsx" <<'PY' | seed xlsx
+import sys, zipfile
+z = zipfile.ZipFile(sys.argv[1])
+names = ["xl/sharedStrings.xml", "xl/worksheets/sheet1.xml", "xl/workbook.xml", "xl/_rels/workbook.xml.rels"]
+sys.stdout.buffer.write(b"\x01".join(z.read(n) if n in z.namelist() else b"" for n in names))
+PY
+      fi
+    done
+  done
+  rm -rf "$tmp"
+fi
+for t in $targets; do
   if [ -d "fuzz/seeds/$t" ]; then for f in fuzz/seeds/$t/*; do [ -f "$f" ] && seed "$t" < "$f"; done; fi
   echo "$out/$t: $(ls "$out/$t" | wc -l) seeds"
 done

@@ -142,7 +142,15 @@ int run_build(const BuildArgs& inv, std::ostream& out, std::ostream& err) {
     std::raise(signal);  // the default action: ends the process as the signal says
     return 128 + signal;
   }
-  if (cache) cache->prune();
+  if (cache) {
+    // What the cache held that could not be used (print/cache/build_cache.h):
+    // rendered again, said once.
+    const std::vector<std::string> notes = cache->take_notes();
+    for (size_t i = 0; i < notes.size() && i < 10; ++i)
+      fmt::print(err, "kartenwerk: note: build cache {}: {}\n", cache->root().string(), notes[i]);
+    if (notes.size() > 10) fmt::print(err, "kartenwerk: note: build cache: {} more like these\n", notes.size() - 10);
+    cache->prune();
+  }
   if (timings) status = std::max(status, report_timings(inv, *timings, err));
   return status;
 }

@@ -18,7 +18,10 @@
 #include "model/model.h"
 #include "model/schema.h"
 #include "model/strings.h"
+#include "products/pnp_sheets.h"
+#include "settings/print_config.h"
 #include "text/font_library.h"
+#include "verify/preflight.h"
 
 namespace kw::cli {
 
@@ -155,6 +158,25 @@ std::vector<Pass> passes(const project::Project& project, const CheckScope& scop
   return out;
 }
 
+// What the print settings say that `build` would refuse without a place:
+// data/print/sheets.yaml (sheet ids, margins that leave no room for one
+// card of a game) and data/print/profiles.yaml (the shops' file names).
+void check_print_settings(const project::Project& project, const model::Model& model, const CheckScope& scope,
+                          Findings& out) {
+  Diagnostics diags;
+  if (auto pnp = settings::load_pnp_settings(project, diags))
+    for (const auto& game : model.games) {
+      if (!scope.games.empty() && std::find(scope.games.begin(), scope.games.end(), game->id) == scope.games.end())
+        continue;
+      std::set<std::pair<double, double>> trims;
+      for (const auto& deck : game->decks)
+        if (deck.product == "cards" && deck.format) trims.insert({deck.format->width, deck.format->height});
+      for (const auto& [w, h] : trims) products::check_sheets_fit(*pnp, {w, h}, "game '" + game->id + "'", diags);
+    }
+  if (project.exists("data/print/profiles.yaml")) verify::load_print_profiles(project, diags);
+  out.add(diags, "", "print");
+}
+
 }  // namespace
 
 Diagnostics check_project(const engine::World& world, const CheckScope& scope, CheckCoverage* checked) {
@@ -183,6 +205,7 @@ Diagnostics check_project(const engine::World& world, const CheckScope& scope, C
       if (scope.games.empty() || std::find(scope.games.begin(), scope.games.end(), g->id) != scope.games.end())
         games.push_back(g.get());
     }
+    check_print_settings(project, *base.model, scope, findings);
   }
   std::vector<model::TranslationStatus> translations;
   bool first = true;

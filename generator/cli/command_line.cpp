@@ -187,7 +187,8 @@ void define_simulate(CLI::App& app, SimulateArgs& inv) {
       ->type_name("N")
       ->check(whole_number(1, kMaxSimulatedGames));
   simulate.add_option("--seed", inv.seed, "the first seed; the same seed plays the same games (default: 1)")
-      ->type_name("S");
+      ->type_name("S")
+      ->check(unsigned_64());
   simulate.add_option("--players", inv.players, "only this player count (default: every count the rules allow)")
       ->type_name("N")
       ->check(whole_number(1, 16));

@@ -22,6 +22,8 @@
 #include <ostream>
 #include <sstream>
 
+#include "cli/check.h"
+#include "cli/check_report.h"
 #include "cli/commands.h"
 #include "cli/scaffolds.h"
 #include "cli/session.h"
@@ -31,6 +33,7 @@
 #include "core/quoted.h"
 #include "model/locale.h"
 #include "model/value.h"
+#include "project/overlay_project.h"
 
 namespace kw::cli {
 
@@ -401,6 +404,21 @@ int run_new(const NewArgs& inv, std::ostream& out, std::ostream& err) {
       return 1;
     }
     files.emplace_back("data/cards.yaml", *edited);
+  }
+  // The game as it would be, checked before anything is written: a format
+  // the scaffold does not suit (a card too small for its text, a sheet it
+  // does not fit on) is refused here, not left to the next `check`.
+  {
+    project::OverlayProject after(*s.project, files);
+    const Diagnostics findings = check_project(engine::World(after, world->clock()), {{id}, ""});
+    if (findings.has_errors()) {
+      err << format_report_text(findings, &after);
+      fmt::print(err,
+                 "kartenwerk: new: a game of format '{}' made this way does not check clean (above); nothing was "
+                 "written (choose another --format)\n",
+                 format->id);
+      return 1;
+    }
   }
   std::vector<fs::path> targets;
   for (const auto& [name, text] : files) {

@@ -5,6 +5,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <utility>
 
 #include "core/language.h"
@@ -30,6 +31,17 @@ CLI::Validator whole_number(long min, long max) {
         long value = 0;
         if (parse_all(text, value) && value >= min && value <= max) return {};
         return fmt::format("'{}' is not a whole number from {} to {}", text, min, max);
+      },
+      "");
+}
+
+CLI::Validator unsigned_64() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        std::uint64_t value = 0;
+        const bool digits = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
+        if (digits && parse_all(text, value)) return {};
+        return fmt::format("'{}' is not a whole number from 0 to 18446744073709551615", text);
       },
       "");
 }

@@ -12,6 +12,9 @@ namespace kw::cli {
 
 // A whole number in [min, max].
 CLI::Validator whole_number(long min, long max);
+// A whole number from 0 to 18446744073709551615 (2^64 - 1), digits only: no
+// sign, no overflow wrapped round (a seed).
+CLI::Validator unsigned_64();
 // "X,Y": two finite decimal numbers within [-limit, limit] in one word.
 CLI::Validator number_pair_within(double limit);
 // The numbers of "X,Y" (the two halves, read whole), or nullopt.

@@ -10,6 +10,7 @@
 
 #include "cli/command_line.h"
 #include "cli/commands.h"
+#include "core/confine.h"
 #include "core/output_files.h"
 #include "docs/file_kinds.h"
 #include "docs/json_schema.h"
@@ -30,7 +31,7 @@ std::string editor_settings() {
 
 }  // namespace
 
-int run_schema(const SchemaArgs& inv, std::ostream& out, std::ostream& /*err*/) {
+int run_schema(const SchemaArgs& inv, std::ostream& out, std::ostream& err) {
   // Everything is made before anything is written, so a bug found on the
   // way (a table naming a table that does not exist: an internal error)
   // leaves the old files in place.
@@ -39,6 +40,15 @@ int run_schema(const SchemaArgs& inv, std::ostream& out, std::ostream& /*err*/) 
     files.emplace_back("schema/" + kind.id + ".schema.json", docs::json_schema(kind).dump(2) + "\n");
   files.emplace_back(".vscode/settings.json", editor_settings());
   files.emplace_back("docs/reference.md", docs::reference_markdown(command_reference()));
+  // Into --out only: not through a symbolic link below it (a folder
+  // `schema/` linked elsewhere), as `build` writes nothing through one.
+  for (const auto& [name, text] : files)
+    if (auto link = link_below(inv.out_dir, name)) {
+      fmt::print(err,
+                 "kartenwerk: schema: {} is a symbolic link; nothing written (remove it, or choose another --out)\n",
+                 (inv.out_dir / *link).string());
+      return 1;
+    }
   for (const auto& [name, text] : files) {
     write_output(inv.out_dir / name, text);
     fmt::print(out, "wrote {}\n", (inv.out_dir / name).string());

@@ -44,6 +44,9 @@ int run_serve(const ServeArgs& inv, std::ostream& out, std::ostream& err) {
       fmt::print(err, "kartenwerk: {}\n", e);
       return 1;
     }
+    // Listening first: a port that is taken is said before the game is built.
+    studio::http::Server server(studio, initial);
+    int port = server.bind(inv.host, inv.port);
     std::string error;
     if (!studio.state(initial, error)) {
       fmt::print(err, "kartenwerk: {}\n", error);
@@ -51,8 +54,6 @@ int run_serve(const ServeArgs& inv, std::ostream& out, std::ostream& err) {
     }
     studio.set_log(&err);
     studio.watch();
-    studio::http::Server server(studio, initial);
-    int port = server.bind(inv.host, inv.port);
     std::string host = inv.host.find(':') != std::string::npos ? "[" + inv.host + "]" : inv.host;
     fmt::print(out, "kartenwerk studio: http://{}:{}/\n", host, port);
     out.flush();  // a test or script waits for this line

@@ -185,11 +185,30 @@ model::Value in_order_of(model::Value row, const model::Value& old) {
   return row;
 }
 
+// Where in the data a cell's value is written: the field's value (a
+// record member's, for "good.name"), else the card.
+SourceLoc cell_loc(const model::Value& row, const std::string& column) {
+  const model::Value* v = &row;
+  for (size_t start = 0; v;) {
+    const size_t dot = column.find('.', start);
+    v = v->find(column.substr(start, dot == std::string::npos ? std::string::npos : dot - start));
+    if (dot == std::string::npos) break;
+    start = dot + 1;
+  }
+  return v ? v->loc : row.loc;
+}
+
 int export_table(const TableArgs& inv, const model::Game& game, const Rows& rows, const Clock& clock, std::ostream& out,
                  std::ostream& err) {
   sheet::Grid grid;
   grid.emplace_back();
   for (const auto& c : rows.columns) grid.back().push_back(c.name);
+  // A spreadsheet's own bounds: a sheet past them would not open whole (a
+  // cell cut short, rows missing), and what came back would be wrong.
+  Diagnostics bounds;
+  if (rows.columns.size() > sheet::kMaxColumns)
+    bounds.error(rows.holder->loc, fmt::format("{} has {} columns, more than the {} a spreadsheet holds", rows.what,
+                                               rows.columns.size(), sheet::kMaxColumns));
   for (const auto& row : rows.written()) {
     std::string why_not;
     auto cells = model::card_cells(row, rows.columns, why_not);
@@ -197,23 +216,48 @@ int export_table(const TableArgs& inv, const model::Game& game, const Rows& rows
       fmt::print(err, "{}: error: {} cannot be a spreadsheet: {}\n", row.loc.str(), rows.what, why_not);
       return 1;
     }
+    const model::Value* idv = row.find("id");
+    const std::string id = idv ? idv->scalar : std::string();
+    for (size_t c = 0; c < cells->size(); ++c)
+      if (const size_t length = sheet::cell_length((*cells)[c]); length > sheet::kMaxCellLength)
+        bounds.error(cell_loc(row, rows.columns[c].name),
+                     fmt::format("column '{}' would hold {} characters, more than the {} a spreadsheet cell holds",
+                                 rows.columns[c].name, length, sheet::kMaxCellLength),
+                     id);
     if (row.find("per_copy"))
       fmt::print(err, "{}: note: card '{}' has per_copy patches: they are not in the sheet, and import keeps them\n",
-                 row.loc.str(), row.find("id")->scalar);
+                 row.loc.str(), id);
     grid.push_back(std::move(*cells));
   }
+  if (grid.size() > sheet::kMaxRows)
+    bounds.error(rows.items->loc, fmt::format("{} has {} rows, more than the {} a spreadsheet holds", rows.what,
+                                              grid.size(), sheet::kMaxRows));
+  if (bounds.has_errors()) {
+    err << format_diagnostics(bounds);
+    fmt::print(err, "kartenwerk: table export: nothing written\n");
+    return 1;
+  }
   const std::string format = inv.table_format.empty() ? "csv" : inv.table_format;
-  const fs::path file = inv.table_file.empty()
-                            ? fs::path("output") / "tables" / (game.id + "-" + rows.name + "." + format)
-                            : fs::path(inv.table_file);
+  // The default file's name is made of the game's id and the deck's or
+  // table's name: it must stay in output/tables/.
+  std::optional<fs::path> file = fs::path(inv.table_file);
+  if (inv.table_file.empty()) {
+    const std::string name = game.id + "-" + rows.name + "." + format;
+    file = is_plain_id(rows.name) ? confined(fs::path("output") / "tables", name) : std::nullopt;
+    if (!file) {
+      fmt::print(err, "kartenwerk: table export: '{}' cannot be part of a file name; name the file with --out FILE\n",
+                 rows.name);
+      return 1;
+    }
+  }
   const std::string bytes = format == "xlsx" ? sheet::write_xlsx(grid, rows.name, clock) : sheet::write_csv(grid);
   try {
-    write_file_atomic(file, bytes);
+    write_file_atomic(*file, bytes);
   } catch (const std::exception& e) {
     fmt::print(err, "kartenwerk: {}\n", e.what());
     return 1;
   }
-  fmt::print(out, "{}: {} {} of {}/{}\n", file.string(), grid.size() - 1, rows.table ? "entries" : "cards", game.id,
+  fmt::print(out, "{}: {} {} of {}/{}\n", file->string(), grid.size() - 1, rows.table ? "entries" : "cards", game.id,
              rows.name);
   return 0;
 }

@@ -28,4 +28,17 @@ std::optional<fs::path> confined(const fs::path& dir, const fs::path& relative) 
   return inside ? std::optional<fs::path>(file) : std::nullopt;
 }
 
+std::optional<fs::path> link_below(const fs::path& dir, const fs::path& relative) {
+  fs::path at = dir, part;
+  for (const auto& p : relative) {
+    at /= p;
+    part /= p;
+    std::error_code ec;
+    const auto status = fs::symlink_status(at, ec);
+    if (ec || status.type() == fs::file_type::not_found) return std::nullopt;
+    if (status.type() == fs::file_type::symlink) return part;
+  }
+  return std::nullopt;
+}
+
 }  // namespace kw

@@ -18,4 +18,12 @@ bool path_within(const std::filesystem::path& dir, const std::filesystem::path& 
 // absolute, or through a symbolic link (resolved as far as the path exists).
 std::optional<std::filesystem::path> confined(const std::filesystem::path& dir, const std::filesystem::path& relative);
 
+// The first part of `relative` below `dir` that is a symbolic link (as a
+// path relative to `dir`, "meinspiel" of "meinspiel/fronts.pdf"), or
+// nullopt when none is: what a command reads or writes there is then where
+// its path says. Parts that do not exist yet are no links. `relative` must
+// be relative and free of ".." (check that first).
+std::optional<std::filesystem::path> link_below(const std::filesystem::path& dir,
+                                                const std::filesystem::path& relative);
+
 }  // namespace kw

@@ -106,7 +106,15 @@ std::string format_diagnostic(const Diagnostic& d, const SourceTexts* sources) {
   out += "\n";
   const auto text = sources && d.loc.known() && d.loc.line > 0 ? sources->source_text(d.loc.file) : std::nullopt;
   if (text) {
-    std::string src = line_of(*text, d.loc.line);
+    std::string src;
+    // A control character (a NUL, an escape) is shown as one U+FFFD: never
+    // written to the terminal, and the caret stays under its column.
+    std::string line = line_of(*text, d.loc.line);
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    for (char c : line) {
+      const auto u = static_cast<unsigned char>(c);
+      src += (u < 0x20 && c != '\t') || u == 0x7F ? std::string("\xEF\xBF\xBD") : std::string(1, c);
+    }
     if (!src.empty()) {
       out += "    " + src + "\n";
       if (d.loc.column > 0) {

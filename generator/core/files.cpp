@@ -1,6 +1,9 @@
 #include "core/files.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -26,7 +29,51 @@ std::string io_failure_reason() {
   return error ? ": " + std::error_code(error, std::generic_category()).message() : std::string();
 }
 
+namespace {
+
+// `bytes` written straight into the device or pipe at `p` (see files.h).
+void write_special(const fs::path& p, const struct stat& st, std::string_view bytes) {
+  if (S_ISBLK(st.st_mode) || S_ISSOCK(st.st_mode))
+    throw std::runtime_error("will not write " + p.string() + ": it is " +
+                             (S_ISBLK(st.st_mode) ? "a block device" : "a socket") + ", not a file");
+  // A pipe nobody reads would block for ever: O_NONBLOCK makes opening it
+  // fail (ENXIO) instead; once open, writes block as usual.
+  errno = 0;
+  const int fd = ::open(p.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) {
+    if (errno == ENXIO) throw std::runtime_error("cannot write " + p.string() + ": nobody reads that pipe");
+    throw std::runtime_error("cannot write " + p.string() + io_failure_reason());
+  }
+  ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+  std::string reason;
+  for (size_t done = 0; done < bytes.size();) {
+    errno = 0;
+    const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      reason = io_failure_reason();
+      break;
+    }
+    done += static_cast<size_t>(n);
+  }
+  errno = 0;
+  if (::close(fd) != 0 && reason.empty()) reason = io_failure_reason();
+  if (!reason.empty()) throw std::runtime_error("cannot write " + p.string() + reason);
+}
+
+}  // namespace
+
+bool is_special_file(const fs::path& p) {
+  struct stat st {};
+  return ::lstat(p.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode) && !S_ISLNK(st.st_mode);
+}
+
 void write_file_atomic(const fs::path& p, std::string_view bytes) {
+  // A device or a pipe is written into, never replaced: a temporary file
+  // renamed over /dev/null would replace the device node (as root). Also
+  // through a link (/dev/stdout): the command line named it.
+  if (struct stat st{}; ::stat(p.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
+    return write_special(p, st, bytes);
   if (p.has_parent_path()) fs::create_directories(p.parent_path());
   fs::path tmp = p;
   tmp += ".tmp-" + std::to_string(::getpid());

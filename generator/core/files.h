@@ -12,13 +12,22 @@ namespace kw {
 
 std::optional<std::string> read_file(const std::filesystem::path& p);
 
-// Writes `bytes` to `p` via a temporary sibling and rename(2). Creates parent
-// directories. Throws std::runtime_error naming the path on failure.
 // Why the last file operation failed, as errno says (": No space left on
 // device"), or "" when errno says nothing. Clear errno before the operation.
 std::string io_failure_reason();
 
+// Writes `bytes` to `p` via a temporary sibling and rename(2). Creates parent
+// directories. Throws std::runtime_error naming the path on failure.
+// When `p` is (or links to) a character device or a named pipe (/dev/null,
+// /dev/stdout, a FIFO a script reads), the bytes are written into it
+// directly, never beside it and renamed over it; a pipe nobody reads is an
+// error, not a wait. A block device or a socket is refused. (Another
+// symbolic link at `p` is replaced by the file.)
 void write_file_atomic(const std::filesystem::path& p, std::string_view bytes);
+
+// Whether `p` exists and is neither a regular file, a folder nor a
+// symbolic link (a device, a pipe, a socket).
+bool is_special_file(const std::filesystem::path& p);
 
 // Where data/, layouts/, templates/ and fonts/ live when --root is not given:
 // $KARTENWERK_ROOT, else the current directory if it has data/cards.yaml,

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <string>
 
 namespace kw {
 
@@ -29,6 +30,26 @@ bool is_language_code(std::string_view code) {
     if (i - start < 1 || i - start > 8) return false;
   }
   return true;
+}
+
+std::string path_name_problem(std::string_view path) {
+  if (path.empty()) return "is empty";
+  if (path.front() == '/') return "is an absolute path";
+  size_t parts = 0;
+  for (size_t start = 0; start <= path.size();) {
+    const size_t slash = std::min(path.find('/', start), path.size());
+    const std::string_view part = path.substr(start, slash - start);
+    if (part.empty()) return "has an empty part (two '/' in a row, or one at the end)";
+    if (part == "." || part == "..") return "has a part '" + std::string(part) + "', which leaves or names its folder";
+    if (part.front() == '.') return "has a part starting with '.'";
+    if (part.size() > 64) return "has a part longer than 64 characters";
+    for (char c : part)
+      if (!letter_or_digit(c) && c != '-' && c != '_' && c != '.' && c != '+')
+        return "holds a character other than letters, digits, '-', '_', '.' and '+'";
+    if (++parts > 8) return "has more than 8 parts";
+    start = slash + 1;
+  }
+  return {};
 }
 
 }  // namespace kw

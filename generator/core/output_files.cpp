@@ -60,6 +60,9 @@ void PendingFile::close() {
 
 void PendingFile::commit() {
   close();
+  // Never renamed over a device or a pipe (core/files.h).
+  if (is_special_file(file_))
+    throw std::runtime_error("will not replace " + file_.string() + ": it is a device or a pipe, not a file");
   std::error_code ec;
   fs::rename(temp_, file_, ec);
   if (ec) throw std::runtime_error("cannot rename into place: " + file_.string() + ": " + ec.message());

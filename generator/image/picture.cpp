@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "core/limits.h"
 #include "image/icc.h"
 #include "image/webp.h"
@@ -71,6 +73,18 @@ Header read_header(std::string_view bytes) {
 
 std::shared_ptr<const page::Raster> load(const project::Input& input) {
   const Header header = read_header(input.bytes());
+  // Cairo draws no image with a side past 32767 pixels (the build would
+  // stop at the card, without a place); and a picture a thousand times as
+  // long as it is wide is a line of pixels, no picture for a card. Both are
+  // seen in the header, so `check` says them at the src.
+  if (header.width > kMaxPictureSide || header.height > kMaxPictureSide)
+    throw ImageError(
+        fmt::format("is {} x {} pixels: a side longer than {} pixels, more than the renderer draws "
+                    "(scale it down)",
+                    header.width, header.height, kMaxPictureSide));
+  if (std::max(header.width, header.height) / std::min(header.width, header.height) >= kMaxPictureAspect)
+    throw ImageError(fmt::format("is {} x {} pixels: one side {} or more times the other, no picture for a card",
+                                 header.width, header.height, kMaxPictureAspect));
   const std::uint64_t pixels = static_cast<std::uint64_t>(header.width) * static_cast<std::uint64_t>(header.height);
   if (pixels > limits().image_pixels)
     throw ImageError(

@@ -32,9 +32,15 @@ struct Header {
 // header that cannot be read.
 Header read_header(std::string_view bytes);
 
+// Fixed bounds of a picture's size, read from its header: each side at most
+// kMaxPictureSide pixels (cairo's own limit), the longer side less than
+// kMaxPictureAspect times the shorter.
+inline constexpr int kMaxPictureSide = 32767;
+inline constexpr int kMaxPictureAspect = 1000;
+
 // The picture's pixels in sRGB, straight alpha. The header is read first:
-// more pixels than limits().image_pixels is an ImageError before anything is
-// decoded. Decoded once per input and kept with it, so a picture on many
+// more pixels than limits().image_pixels, or a size past the bounds above,
+// is an ImageError before anything is decoded. Decoded once per input and kept with it, so a picture on many
 // cards is decoded once and every card shares the same pixels.
 std::shared_ptr<const page::Raster> load(const project::Input& input);
 

@@ -1,9 +1,18 @@
 #include "infra/build_cache.h"
 
-#include <algorithm>
-#include <system_error>
+#include "core/sha256.h"
 
-#include "core/files.h"
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <system_error>
+#include <utility>
+
 #include "core/program_identity.h"
 #include "project/input.h"
 
@@ -13,7 +22,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool is_hex_key(const std::string& key) {
+// An object file: this line, then its key, the SHA-256 of its bytes and
+// their number, a line each, then the bytes.
+constexpr std::string_view kMagic = "kartenwerk cache object 1\n";
+constexpr size_t kHeaderBytes = kMagic.size() + 65 + 65 + 21;  // at most
+
+bool is_hex_key(std::string_view key) {
   return key.size() == 64 &&
          std::all_of(key.begin(), key.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
 }
@@ -22,7 +36,116 @@ bool is_hex_key(const std::string& key) {
 // reach outside the records folder.
 std::string record_file(const std::string& name) { return kw::hex(kw::sha256(name)) + ".json"; }
 
+// A file descriptor closed with its scope.
+struct Fd {
+  int fd = -1;
+  explicit Fd(int f = -1) : fd(f) {}
+  ~Fd() {
+    if (fd >= 0) ::close(fd);
+  }
+  Fd(const Fd&) = delete;
+  Fd& operator=(const Fd&) = delete;
+};
+
+// The folder `name` under `dir` (made first when `create`), opened without
+// following a link: -1 (errno ELOOP or ENOTDIR) when it is a link or no folder.
+int open_folder(int dir, const std::string& name, bool create) {
+  if (create) ::mkdirat(dir, name.c_str(), 0777);
+  return ::openat(dir, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+}
+
+// The folder <root>/<first>/<second> ("objects/3f", "builds"), link-free
+// below the root (the root itself is the user's --cache: it may be a link).
+int open_path(const fs::path& root, const std::vector<std::string>& parts, bool create) {
+  if (create) {
+    std::error_code ec;
+    fs::create_directories(root, ec);
+  }
+  int fd = ::open(root.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  for (const auto& part : parts) {
+    if (fd < 0) return -1;
+    const int next = open_folder(fd, part, create);
+    const int error = errno;
+    ::close(fd);
+    errno = error;
+    fd = next;
+  }
+  return fd;
+}
+
+// Reads the whole of `fd` (a regular file of `size` bytes).
+std::optional<std::string> read_all(int fd, size_t size) {
+  std::string bytes(size, '\0');
+  size_t done = 0;
+  while (done < size) {
+    const ssize_t n = ::read(fd, bytes.data() + done, size - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return std::nullopt;
+    done += static_cast<size_t>(n);
+  }
+  return bytes;
+}
+
+// Writes `bytes` as `name` in folder `dir`, atomically, creating nothing
+// through a link. False on any failure.
+bool write_in(int dir, const std::string& name, std::string_view bytes) {
+  static std::atomic<unsigned> counter{0};
+  const std::string tmp = name + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
+  Fd fd(::openat(dir, tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666));
+  if (fd.fd < 0) return false;
+  for (size_t done = 0; done < bytes.size();) {
+    const ssize_t n = ::write(fd.fd, bytes.data() + done, bytes.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      ::unlinkat(dir, tmp.c_str(), 0);
+      return false;
+    }
+    done += static_cast<size_t>(n);
+  }
+  if (::close(std::exchange(fd.fd, -1)) != 0 || ::renameat(dir, tmp.c_str(), dir, name.c_str()) != 0) {
+    ::unlinkat(dir, tmp.c_str(), 0);
+    return false;
+  }
+  return true;
+}
+
 }  // namespace
+
+std::optional<std::string> BuildCache::unpack_object(std::string_view file, const std::string& key, std::string& why) {
+  std::string_view in(file);
+  if (!in.starts_with(kMagic)) {
+    why = "it is no object of this cache (no header)";
+    return std::nullopt;
+  }
+  in.remove_prefix(kMagic.size());
+  auto line = [&](size_t max) -> std::optional<std::string_view> {
+    const size_t end = in.find('\n');
+    if (end == std::string_view::npos || end > max) return std::nullopt;
+    std::string_view l = in.substr(0, end);
+    in.remove_prefix(end + 1);
+    return l;
+  };
+  auto stored_key = line(64), hash = line(64), size = line(20);
+  if (!stored_key || !hash || !size || !is_hex_key(*stored_key) || !is_hex_key(*hash) || size->empty() ||
+      size->find_first_not_of("0123456789") != std::string_view::npos) {
+    why = "its header is broken";
+    return std::nullopt;
+  }
+  if (*stored_key != key) {
+    why = "it holds the object of another key (moved or swapped)";
+    return std::nullopt;
+  }
+  if (std::to_string(in.size()) != *size) {
+    why = "it has " + std::to_string(in.size()) + " bytes where its header says " + std::string(*size) +
+          " (cut short or grown)";
+    return std::nullopt;
+  }
+  if (kw::hex(kw::sha256(in)) != *hash) {
+    why = "its bytes do not match their hash (damaged or changed)";
+    return std::nullopt;
+  }
+  return std::string(in);
+}
 
 std::string cache_key(std::initializer_list<std::string_view> parts) {
   std::string text = program_identity();
@@ -40,40 +163,87 @@ fs::path BuildCache::object_path(const std::string& key) const {
   return root_ / "objects" / key.substr(0, 2) / key.substr(2);
 }
 
+std::string BuildCache::object_bytes(const std::string& key, std::string_view bytes) {
+  std::string out(kMagic);
+  out += key + "\n" + kw::hex(kw::sha256(bytes)) + "\n" + std::to_string(bytes.size()) + "\n";
+  out += bytes;
+  return out;
+}
+
 std::optional<std::string> BuildCache::get(const std::string& key) const {
   if (!is_hex_key(key)) return std::nullopt;
-  const fs::path file = object_path(key);
-  auto bytes = read_file(file);
-  if (bytes) {
-    std::error_code ec;
-    fs::last_write_time(file, fs::file_time_type::clock::now(), ec);  // used: pruned last
+  const std::string short_key = key.substr(0, 12);
+  Fd dir(open_path(root_, {"objects", key.substr(0, 2)}, false));
+  if (dir.fd < 0) {
+    if (errno == ELOOP || errno == ENOTDIR)
+      note("the folder of object " + short_key + "… is a symbolic link or no folder: not followed");
+    return std::nullopt;
   }
-  return bytes;
+  const std::string name = key.substr(2);
+  // O_NONBLOCK: a pipe put there opens at once (and is then refused)
+  // instead of waiting for a writer; O_NOFOLLOW: a link is not opened.
+  Fd fd(::openat(dir.fd, name.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
+  std::string why;
+  std::optional<std::string> content;
+  struct stat st {};
+  if (fd.fd < 0) {
+    if (errno == ENOENT) return std::nullopt;
+    why = errno == ELOOP ? "it is a symbolic link" : std::string("it cannot be opened: ") + std::strerror(errno);
+  } else if (::fstat(fd.fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    why = "it is not a regular file (a folder, a pipe or a device)";
+  } else if (st.st_nlink > 1) {
+    why = "it has other names (hard links)";
+  } else if (static_cast<std::uintmax_t>(st.st_size) > kMaxObjectBytes + kHeaderBytes) {
+    why = "it is larger than any object";
+  } else if (auto bytes = read_all(fd.fd, static_cast<size_t>(st.st_size)); !bytes) {
+    why = "it cannot be read";
+  } else {
+    content = unpack_object(*bytes, key, why);
+  }
+  if (!content) {
+    note("object " + short_key + "… " + why + ": removed, rendered again");
+    if (::unlinkat(dir.fd, name.c_str(), 0) != 0 && (errno == EISDIR || errno == EPERM))
+      ::unlinkat(dir.fd, name.c_str(), AT_REMOVEDIR);  // a folder in its place: removed when empty
+    return std::nullopt;
+  }
+  ::futimens(fd.fd, nullptr);  // used: pruned last
+  return content;
 }
 
 bool BuildCache::contains(const std::string& key) const {
-  std::error_code ec;
-  return is_hex_key(key) && fs::is_regular_file(object_path(key), ec);
+  if (!is_hex_key(key)) return false;
+  Fd dir(open_path(root_, {"objects", key.substr(0, 2)}, false));
+  struct stat st {};
+  return dir.fd >= 0 && ::fstatat(dir.fd, key.substr(2).c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode);
 }
 
 void BuildCache::put(const std::string& key, std::string_view bytes) const {
   if (!is_hex_key(key) || bytes.size() > kMaxObjectBytes) return;
-  try {
-    write_file_atomic(object_path(key), bytes);
-  } catch (const std::exception&) {
-    // See the header: a cache that cannot be written is not an error.
-  }
+  // See the header: a cache that cannot be written is not an error.
+  Fd dir(open_path(root_, {"objects", key.substr(0, 2)}, true));
+  if (dir.fd < 0) return;
+  write_in(dir.fd, key.substr(2), object_bytes(key, bytes));
 }
 
 std::optional<std::string> BuildCache::record(const std::string& name) const {
-  return read_file(root_ / "builds" / record_file(name));
+  Fd dir(open_path(root_, {"builds"}, false));
+  if (dir.fd < 0) return std::nullopt;
+  Fd fd(::openat(dir.fd, record_file(name).c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
+  if (fd.fd < 0) {
+    if (errno != ENOENT) note("the record of " + name + " is a symbolic link or cannot be opened: ignored");
+    return std::nullopt;
+  }
+  struct stat st {};
+  if (::fstat(fd.fd, &st) != 0 || !S_ISREG(st.st_mode) || static_cast<std::uintmax_t>(st.st_size) > kMaxRecordBytes) {
+    note("the record of " + name + " is not a regular file of a record's size: ignored");
+    return std::nullopt;
+  }
+  return read_all(fd.fd, static_cast<size_t>(st.st_size));
 }
 
 void BuildCache::set_record(const std::string& name, std::string_view text) const {
-  try {
-    write_file_atomic(root_ / "builds" / record_file(name), text);
-  } catch (const std::exception&) {
-  }
+  Fd dir(open_path(root_, {"builds"}, true));
+  if (dir.fd >= 0) write_in(dir.fd, record_file(name), text);
 }
 
 std::uintmax_t BuildCache::prune() const {
@@ -85,8 +255,9 @@ std::uintmax_t BuildCache::prune() const {
   std::vector<Entry> entries;
   std::uintmax_t total = 0;
   std::error_code ec;
+  // The iterator follows no link to a folder, and only regular files count.
   for (auto it = fs::recursive_directory_iterator(root_ / "objects", ec); !ec && it != fs::end(it); it.increment(ec)) {
-    if (!it->is_regular_file(ec)) continue;
+    if (!it->is_regular_file(ec) || it->is_symlink(ec)) continue;
     Entry e{it->last_write_time(ec), it->file_size(ec), it->path()};
     total += e.bytes;
     entries.push_back(std::move(e));
@@ -99,6 +270,16 @@ std::uintmax_t BuildCache::prune() const {
     if (fs::remove(e.path, ec)) removed += e.bytes;
   }
   return removed;
+}
+
+void BuildCache::note(std::string what) const {
+  std::lock_guard lock(notes_mutex_);
+  notes_.push_back(std::move(what));
+}
+
+std::vector<std::string> BuildCache::take_notes() const {
+  std::lock_guard lock(notes_mutex_);
+  return std::exchange(notes_, {});
 }
 
 }  // namespace kw::infra

@@ -9,8 +9,20 @@
 // never looked up; nothing is ever invalidated. Files are written beside
 // their place and renamed into it, so two builds running at once can share
 // the folder: the worst case is that both render the same card.
+//
+// What is found there is checked before it is used, since a cache folder
+// outlives the program that wrote it and may be damaged, copied about or
+// tampered with: every object carries a header with its own key, its size
+// and the SHA-256 of its bytes, and is served only when it is a regular
+// file (not a link, a pipe, a device; opened without following links on
+// the way, each folder of its path included) whose header matches the key
+// asked for and whose bytes have that size and hash. Anything else is
+// removed, the caller renders the object again, and the build says so
+// (notes()). A record is read the same way and parsed strictly
+// (build_record.h).
 #include <cstdint>
 #include <filesystem>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -27,19 +39,23 @@ class BuildCache {
   // trimmed to `max_bytes` by prune(), least recently used first.
   static constexpr std::uintmax_t kMaxObjectBytes = 64u << 20;
   static constexpr std::uintmax_t kDefaultMaxBytes = 2ull << 30;
+  static constexpr std::uintmax_t kMaxRecordBytes = 16u << 20;
 
   explicit BuildCache(std::filesystem::path root, std::uintmax_t max_bytes = kDefaultMaxBytes);
   const std::filesystem::path& root() const { return root_; }
 
-  // The object under `key`, or nullopt. A hit marks the object as used.
+  // The object under `key` as it was put, or nullopt (none, or one that
+  // failed its checks: then removed and noted). A hit marks the object as used.
   std::optional<std::string> get(const std::string& key) const;
-  // Whether an object is kept under `key` (without reading it).
+  // Whether a regular file is kept under `key` (without reading it; get()
+  // may still refuse it).
   bool contains(const std::string& key) const;
   // Keeps `bytes` under `key`. Never throws: a cache that cannot be written
   // (full disk, read-only folder) only makes the next build slower.
   void put(const std::string& key, std::string_view bytes) const;
 
-  // The record of a build (see BuildRecord), by the name of what was built.
+  // The record of a build (see BuildRecord), by the name of what was built:
+  // the bytes of a regular file of at most kMaxRecordBytes, else nullopt.
   std::optional<std::string> record(const std::string& name) const;
   void set_record(const std::string& name, std::string_view text) const;
 
@@ -47,10 +63,24 @@ class BuildCache {
   // max_bytes. Returns the bytes removed.
   std::uintmax_t prune() const;
 
- private:
+  // What was found odd and ignored since the last call, one sentence each
+  // ("object 3fa1…: its bytes do not match its hash"); thread-safe.
+  void note(std::string what) const;
+  std::vector<std::string> take_notes() const;
+
+  // The object file's bytes for `key` and `bytes` (header and bytes), for tests.
+  static std::string object_bytes(const std::string& key, std::string_view bytes);
+  // The bytes an object file holds for `key`, when its header names `key`
+  // and its bytes agree with the header; else nullopt and `why` (the check
+  // get() makes on what it read; exposed for tests and fuzzing).
+  static std::optional<std::string> unpack_object(std::string_view file, const std::string& key, std::string& why);
   std::filesystem::path object_path(const std::string& key) const;
+
+ private:
   std::filesystem::path root_;
   std::uintmax_t max_bytes_;
+  mutable std::mutex notes_mutex_;
+  mutable std::vector<std::string> notes_;
 };
 
 }  // namespace kw::infra

@@ -1,7 +1,10 @@
 #include "infra/build_record.h"
 
+#include <sys/stat.h>
+
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <system_error>
 
 namespace kw::infra {
@@ -11,44 +14,80 @@ using nlohmann::json;
 
 namespace {
 
-// Size and modification time (nanoseconds) of `file`, or null when it is gone.
+// Size and modification time (nanoseconds) of the regular file `file`, not
+// through a link, or null when it is gone or something else.
 json stat_of(const fs::path& file) {
-  std::error_code ec;
-  const auto size = fs::file_size(file, ec);
-  if (ec) return nullptr;
-  const auto time = fs::last_write_time(file, ec);
-  if (ec) return nullptr;
-  return json::array({size, static_cast<long long>(time.time_since_epoch().count())});
+  struct stat st {};
+  if (::lstat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return nullptr;
+  const long long ns = static_cast<long long>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec;
+  return json::array({static_cast<std::uint64_t>(st.st_size), ns});
 }
 
-bool system_inputs_unchanged(const json& inputs, const project::Project& project) {
-  if (!inputs.is_array()) return false;
-  for (const auto& in : inputs) {
-    if (!in.is_array() || in.size() != 2 || !in[0].is_string() || !in[1].is_string()) return false;
-    project::InputPtr now = project.read_system(in[0].get<std::string>());
-    if (!now || kw::hex(now->hash()) != in[1].get<std::string>()) return false;
-  }
-  return true;
+bool is_hex64(const json& v) {
+  if (!v.is_string()) return false;
+  const auto& s = v.get_ref<const std::string&>();
+  return s.size() == 64 &&
+         std::all_of(s.begin(), s.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
 }
 
-bool outputs_unchanged(const json& outputs) {
-  if (!outputs.is_array() || outputs.empty()) return false;
-  for (const auto& out : outputs) {
-    if (!out.is_array() || out.size() != 2 || !out[0].is_string()) return false;
-    if (stat_of(fs::path(out[0].get<std::string>())) != out[1]) return false;
+// `path` is an absolute, normal path below `dir` (no "..", no ".").
+bool below(const std::string& path, const fs::path& dir) {
+  const fs::path p(path);
+  if (!p.is_absolute() || p.lexically_normal() != p || path.find('\0') != std::string::npos) return false;
+  for (const auto& part : p)
+    if (part == "..") return false;
+  std::string d = dir.lexically_normal().string();
+  while (d.size() > 1 && d.back() == '/') d.pop_back();  // "out/duell/" is the folder "out/duell"
+  return path.size() > d.size() + 1 && path.compare(0, d.size(), d) == 0 && path[d.size()] == '/';
+}
+
+// Why a record is not one this program wrote for `name`, or "" when it is:
+// {"key": hex, "system": [[path, hex], ...], "outputs": [[path, [size, ns]], ...]}
+// and nothing else; system inputs only of kartenwerk's own folders, outputs
+// only below the game's folder (the record's name).
+std::string malformed(const json& record, const std::string& name) {
+  if (!record.is_object() || record.size() != 3 || !record.contains("key") || !record.contains("system") ||
+      !record.contains("outputs"))
+    return "it is not a record";
+  if (!is_hex64(record["key"])) return "its key is not a key";
+  if (!record["system"].is_array()) return "its system inputs are not a list";
+  for (const auto& in : record["system"])
+    if (!in.is_array() || in.size() != 2 || !in[0].is_string() || !is_hex64(in[1]) ||
+        !project::is_system_input_path(in[0].get_ref<const std::string&>()))
+      return "it names a system input outside kartenwerk's own folders";
+  if (!record["outputs"].is_array() || record["outputs"].empty()) return "its outputs are not a list";
+  for (const auto& out : record["outputs"]) {
+    if (!out.is_array() || out.size() != 2 || !out[0].is_string() || !out[1].is_array() || out[1].size() != 2 ||
+        !out[1][0].is_number_unsigned() || !out[1][1].is_number_integer())
+      return "an output is not [file, [size, time]]";
+    if (!below(out[0].get_ref<const std::string&>(), name)) return "it names an output outside the game's folder";
   }
-  return true;
+  return {};
 }
 
 }  // namespace
+
+std::string record_problem(const std::string& text, const std::string& name) {
+  return malformed(json::parse(text, nullptr, /*allow_exceptions=*/false), name);
+}
 
 bool up_to_date(const BuildCache& cache, const std::string& name, const std::string& key,
                 const project::Project& project) {
   auto text = cache.record(name);
   if (!text) return false;
   json record = json::parse(*text, nullptr, /*allow_exceptions=*/false);
-  if (!record.is_object() || record.value("key", std::string()) != key) return false;
-  return system_inputs_unchanged(record["system"], project) && outputs_unchanged(record["outputs"]);
+  if (const std::string why = malformed(record, name); !why.empty()) {
+    cache.note("the build record of " + name + " is malformed (" + why + "): ignored");
+    return false;
+  }
+  if (record["key"].get_ref<const std::string&>() != key) return false;
+  for (const auto& in : record["system"]) {
+    project::InputPtr now = project.read_system(in[0].get<std::string>());
+    if (!now || kw::hex(now->hash()) != in[1].get_ref<const std::string&>()) return false;
+  }
+  for (const auto& out : record["outputs"])
+    if (stat_of(fs::path(out[0].get<std::string>())) != out[1]) return false;
+  return true;
 }
 
 void remember_build(const BuildCache& cache, const std::string& name, const std::string& key,
@@ -57,12 +96,12 @@ void remember_build(const BuildCache& cache, const std::string& name, const std:
   record["key"] = key;
   record["system"] = json::array();
   for (const auto& in : project.inputs_read())
-    if (fs::path(in->path()).is_absolute()) record["system"].push_back({in->path(), kw::hex(in->hash())});
+    if (project::is_system_input_path(in->path())) record["system"].push_back({in->path(), kw::hex(in->hash())});
   record["outputs"] = json::array();
   for (const auto& file : written) {
     json stat = stat_of(file);
     if (stat.is_null()) return;  // a file already gone: remember nothing
-    record["outputs"].push_back({fs::absolute(file).string(), stat});
+    record["outputs"].push_back({fs::absolute(file).lexically_normal().string(), stat});
   }
   cache.set_record(name, record.dump(1));
 }

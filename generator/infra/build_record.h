@@ -19,6 +19,11 @@ namespace kw::infra {
 bool up_to_date(const BuildCache& cache, const std::string& name, const std::string& key,
                 const project::Project& project);
 
+// Why the text of a record is not one this program wrote for the game
+// folder `name`, or "" when it is (the strict reading up_to_date makes;
+// exposed for tests and fuzzing).
+std::string record_problem(const std::string& text, const std::string& name);
+
 // Records a finished build: `key`, the system inputs `project` has read so
 // far, and the `written` files as they are now.
 void remember_build(const BuildCache& cache, const std::string& name, const std::string& key,

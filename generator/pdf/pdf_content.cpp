@@ -22,6 +22,17 @@ namespace {
 
 constexpr double kPtPerMm = 72.0 / 25.4;
 constexpr int kMaxDepth = 12;  // forms drawing forms drawing ...: enough
+// A page's work, whatever its forms do: a form drawing the next one several
+// times, twelve deep, is k^12 content streams from a few kilobytes. Past
+// these the page is not read further (a located error, not a hang).
+constexpr size_t kMaxStreamsPerPage = 10000;
+constexpr size_t kMaxOperatorsPerPage = 5'000'000;
+
+// Thrown past those bounds; not a std::exception, so that the skipping of
+// malformed operators (which catches those) lets it through.
+struct TooMuchWork {
+  std::string what;
+};
 
 using Object = QPDFObjectHandle;
 
@@ -170,7 +181,13 @@ class PageReader {
   PageReader(PdfPageContent& out, const QPDFObjectHandle::Rectangle& media) : out_(out), media_(media) {}
 
   void run(Object contents_owner, const Object& resources, const GState& start, bool is_page, const Context& ctx = {}) {
-    if (ctx.depth > kMaxDepth) return;
+    // Deeper than any PDF kartenwerk writes nests its forms: refused, not
+    // skipped, so that a page read here is a page read whole (Ghostscript,
+    // which preflight runs on the pages read, knows no such bound).
+    if (ctx.depth > kMaxDepth) throw TooMuchWork{"its forms nest deeper than " + std::to_string(kMaxDepth) + " levels"};
+    if (++streams_ > kMaxStreamsPerPage)
+      throw TooMuchWork{"it draws more than " + std::to_string(kMaxStreamsPerPage) +
+                        " content streams (forms drawing forms, each several times)"};
     Stream s(*this, resources, ctx, start.ctm);
     s.gs.push_back(start);
     if (is_page)
@@ -240,6 +257,9 @@ class PageReader {
         operands_.push_back(obj);
         return;
       }
+      if (++page_.operators_ > kMaxOperatorsPerPage)
+        throw TooMuchWork{"it has more than " + std::to_string(kMaxOperatorsPerPage) +
+                          " drawing operators, its forms counted each time they are drawn"};
       std::string op = obj.getOperatorValue();
       try {
         dispatch(op);
@@ -661,6 +681,7 @@ class PageReader {
 
   PdfPageContent& out_;
   QPDFObjectHandle::Rectangle media_;
+  size_t streams_ = 0, operators_ = 0;
   std::set<std::string> paints_seen_, followed_;
   std::map<std::string, double> ink_;
 };
@@ -685,7 +706,11 @@ std::vector<PdfPageContent> read_pdf_content(const fs::path& file) {
       auto media = page.getMediaBox().getArrayAsRectangle();
       content.size = {std::abs(media.urx - media.llx) / kPtPerMm, std::abs(media.ury - media.lly) / kPtPerMm};
       PageReader reader(content, media);
-      reader.run(page.getObjectHandle(), page.getAttribute("/Resources", false), GState{}, true);
+      try {
+        reader.run(page.getObjectHandle(), page.getAttribute("/Resources", false), GState{}, true);
+      } catch (const TooMuchWork& w) {
+        throw std::runtime_error("page " + std::to_string(pages.size() + 1) + ": " + w.what + "; not read further");
+      }
       pages.push_back(std::move(content));
     }
     return pages;

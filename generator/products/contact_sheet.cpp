@@ -118,6 +118,25 @@ page::Page contact_sheet_ground(const ContactSheetGeometry& geometry, std::span<
     Rect box = geometry.label(first + i);
     Size mm{box.w / scale, box.h / scale};
     auto set = typesetter.set(labels[i], style, mm);
+    // A long name (ids may have 64 characters) is shortened in the middle
+    // until it fits: "00-back-gandalf-aa…aaaa"; the file name says it whole.
+    for (std::string label = labels[i]; !set.text && label.size() > 4;) {
+      size_t middle = label.size() / 2;
+      while (middle > 0 && (static_cast<unsigned char>(label[middle]) & 0xC0) == 0x80) --middle;
+      size_t end = middle + 1;
+      while (end < label.size() && (static_cast<unsigned char>(label[end]) & 0xC0) == 0x80) ++end;
+      const size_t ellipsis = label.find("\u2026");
+      if (ellipsis != std::string::npos) {  // widen the cut around the ellipsis
+        middle = ellipsis;
+        end = ellipsis + 3;
+        while (middle > 0 && (static_cast<unsigned char>(label[middle - 1]) & 0xC0) == 0x80) --middle;
+        if (middle > 0) --middle;
+        if (end < label.size()) ++end;
+        while (end < label.size() && (static_cast<unsigned char>(label[end]) & 0xC0) == 0x80) ++end;
+      }
+      label = label.substr(0, middle) + "\u2026" + label.substr(end);
+      set = typesetter.set(label, style, mm);
+    }
     if (!set.text) {
       diags.error({}, "overview label '" + labels[i] + "': " + set.error);
       continue;

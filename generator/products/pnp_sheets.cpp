@@ -265,6 +265,18 @@ std::vector<SheetPlan> plan_sheets(std::span<const PnpCard> cards, const setting
   return plans;
 }
 
+void check_sheets_fit(const settings::PnpSettings& pnp, Size trim, const std::string& what, Diagnostics& diags) {
+  for (const settings::SheetFormat& sheet : pnp.sheets) {
+    const GridRules rules{pnp.gap, 0, pnp.mark_offset + kMinMarkLength, true};
+    if (fit_grid(sheet, trim, rules)) continue;
+    diags.error(sheet.loc,
+                fmt::format("sheet '{}' ({:g} x {:g} mm) with a margin of {:g} mm and {:g} mm for crop marks has "
+                            "no room for one {:g} x {:g} mm card of {}",
+                            sheet.id, sheet.size.w, sheet.size.h, sheet.margin, rules.mark_room, trim.w, trim.h, what),
+                {}, "a smaller margin, or a larger sheet (print and play leaves `margin` unprinted on every side)");
+  }
+}
+
 bool any_back(std::span<const PnpCard> cards) {
   return std::any_of(cards.begin(), cards.end(), [](const PnpCard& c) { return c.back != nullptr; });
 }

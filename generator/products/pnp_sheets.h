@@ -115,6 +115,13 @@ double card_bleed(const PnpCard& card);
 std::vector<SheetPlan> plan_sheets(std::span<const PnpCard> cards, const settings::SheetFormat& sheet,
                                    const settings::PnpSettings& settings);
 
+// What `check` says of the sheets before anything is built: for each sheet
+// of `pnp.sheets` on which not one card of trim size `trim` fits (with the
+// sheet's margin, the gap and the room for crop marks; bleed not needed),
+// an error at the sheet's `margin:` (or its entry) naming `what` ("game
+// 'duell'"), instead of a build that stops without a place.
+void check_sheets_fit(const settings::PnpSettings& pnp, Size trim, const std::string& what, Diagnostics& diags);
+
 // True when any card has a back (then every front page is followed by a back page).
 bool any_back(std::span<const PnpCard> cards);
 

@@ -1,9 +1,14 @@
 #pragma once
-// A project seen with one file replaced: what the project would be after a
-// command writes that file. `table import` loads the whole database through
-// it before it writes, so a change that breaks another part of the game (a
-// card naming a removed table entry) is found with nothing written.
+// A project seen with files replaced or added: what the project would be
+// after a command writes them. `table import` loads the whole database
+// through it before it writes, so a change that breaks another part of the
+// game (a card naming a removed table entry) is found with nothing written;
+// `new` checks the game it scaffolds through it, so a format the scaffold
+// does not suit is refused with nothing written.
+#include <map>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "project/project.h"
 
@@ -12,7 +17,10 @@ namespace kw::project {
 class OverlayProject final : public Project {
  public:
   // `base` must outlive this project.
-  OverlayProject(const Project& base, std::string path, std::string bytes);
+  OverlayProject(const Project& base, const std::string& path, std::string bytes);
+  // Several files (project paths and their bytes); folders they imply exist
+  // and list them.
+  OverlayProject(const Project& base, const std::vector<std::pair<std::string, std::string>>& files);
 
   InputPtr read(const std::string& path) const override;
   bool exists(const std::string& path) const override;
@@ -24,8 +32,9 @@ class OverlayProject final : public Project {
   std::optional<std::filesystem::path> file_on_disk(const std::string& path) const override;
 
  private:
+  bool implied_folder(const std::string& path) const;
   const Project& base_;
-  InputPtr replaced_;
+  std::map<std::string, InputPtr> replaced_;
 };
 
 }  // namespace kw::project

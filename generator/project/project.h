@@ -22,6 +22,14 @@
 
 namespace kw::project {
 
+// The folders of kartenwerk's own inputs outside any project (the
+// hyphenation dictionaries, read with read_system): a record of what a
+// build read (print/cache/build_record.h) may name files there, and
+// nothing else outside.
+inline constexpr std::string_view kSystemInputFolders[] = {"/usr/share/hyphen/"};
+// Whether `path` is an absolute path without "." or ".." parts below one of them.
+bool is_system_input_path(std::string_view path);
+
 class Project : public SourceTexts {
  public:
   ~Project() override = default;

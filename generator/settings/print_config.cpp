@@ -1,10 +1,13 @@
 #include "settings/print_config.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <initializer_list>
 #include <utility>
 
 #include "core/language.h"
+#include "core/names.h"
 #include "model/value.h"
 #include "project/project.h"
 #include "settings/settings_schema.h"
@@ -81,11 +84,24 @@ std::optional<PnpSettings> load_pnp_settings(const project::Project& project, Di
     SheetFormat f;
     f.id = id;
     f.loc = v.key_loc;
+    // The id becomes a file name (pnp/<game>-<id>.pdf).
+    if (!is_plain_id(id))
+      diags.error(v.key_loc, "sheet id '" + id + "' is not a plain id (lower-case letters, digits and '-', at most 64)",
+                  {}, "it becomes part of the file name pnp/<game>-<id>.pdf");
     f.name = r.text("name").value_or(id);
     auto w = r.number("width");
     auto h = r.number("height");
     if (w && h) f.size = {*w, *h};
-    if (auto m = r.number("margin")) f.margin = *m;
+    if (auto m = r.number("margin")) {
+      f.margin = *m;
+      f.loc = r.find("margin")->loc;
+      // A margin that leaves nothing of the paper: no card fits at all.
+      if (w && h && 2 * *m >= std::min(*w, *h))
+        diags.error(f.loc,
+                    fmt::format("the margin of sheet '{}' ({:g} mm on every side) leaves nothing of its {:g} x {:g} mm "
+                                "to print on",
+                                id, *m, *w, *h));
+    }
     formats.push_back(f);  // even when broken, so that pnp.sheets finds its name
   });
   pnp.sheets = formats;

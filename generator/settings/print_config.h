@@ -25,7 +25,7 @@ struct SheetFormat {
   std::string name;   // "A4"
   Size size;          // mm
   double margin = 3;  // the printer's unprintable edge: cards stay inside it
-  SourceLoc loc;
+  SourceLoc loc;      // its `margin:` when given (what check_sheets_fit points at), else its entry
 };
 
 struct LineStyle {

@@ -2,6 +2,8 @@
 // breaks in cells); this file counts rows and columns for the locations.
 #include <csv.h>
 
+#include <fmt/format.h>
+
 #include <memory>
 
 #include "sheet/sheet.h"
@@ -15,21 +17,29 @@ namespace {
 struct Reading {
   Sheet sheet;
   Row row;
-  int number = 1;             // the row being read
-  bool after_cr = false;      // the last row ended in '\r': a '\n' next is its "\r\n"
-  std::vector<int> blank_cr;  // rows that ended in '\r' with no cells (of "\r\n")
+  size_t cells = 0, bytes = 0;  // read so far, against the reading bounds
+  bool over = false;            // a bound was passed: the rest is skipped
+  int number = 1;               // the row being read
+  bool after_cr = false;        // the last row ended in '\r': a '\n' next is its "\r\n"
+  std::vector<int> blank_cr;    // rows that ended in '\r' with no cells (of "\r\n")
 };
 
 void on_cell(void* data, size_t size, void* state) {
   auto& r = *static_cast<Reading*>(state);
+  if (r.over) return;
+  if (++r.cells > kMaxReadCells || (r.bytes += size) > kMaxReadTextBytes) {
+    r.over = true;
+    return;
+  }
   Cell cell;
-  if (data) cell.text.assign(static_cast<const char*>(data), size);
+  if (data) cell.text = unguard_formula(std::string(static_cast<const char*>(data), size));
   cell.loc = {r.sheet.file, r.number, static_cast<int>(r.row.cells.size()) + 1};
   r.row.cells.push_back(std::move(cell));
 }
 
 void on_row_end(int terminator, void* state) {
   auto& r = *static_cast<Reading*>(state);
+  if (r.over) return;
   // libcsv reports every line break (CSV_REPALL_NL), so a "\r\n" ends one row
   // and then an empty one: that one is no row of the spreadsheet.
   const bool crlf_tail = terminator == '\n' && r.after_cr && r.row.cells.empty();
@@ -60,6 +70,13 @@ std::optional<Sheet> parse_csv(std::string_view text, const std::string& file, D
                 "the CSV file is not UTF-8 text (byte " + std::to_string(bad) + "); save it as \"CSV UTF-8\"");
     return std::nullopt;
   }
+  if (size_t nul = text.find('\0'); nul != std::string_view::npos) {
+    int row = 1;
+    for (size_t i = 0; i < nul; ++i) row += text[i] == '\n';
+    diags.error({file, row, 0},
+                "the CSV file holds a NUL character (byte " + std::to_string(nul) + "), which no text may hold");
+    return std::nullopt;
+  }
   csv_parser parser;
   if (csv_init(&parser, CSV_STRICT | CSV_STRICT_FINI | CSV_REPALL_NL | CSV_APPEND_NULL) != 0) throw std::bad_alloc();
   std::unique_ptr<csv_parser, void (*)(csv_parser*)> guard(&parser, csv_free);
@@ -73,6 +90,13 @@ std::optional<Sheet> parse_csv(std::string_view text, const std::string& file, D
                 "a quote inside a cell is written twice, and a cell with quotes, commas or line breaks is quoted");
     return std::nullopt;
   }
+  if (r.over) {
+    diags.error({file, r.number, static_cast<int>(r.row.cells.size()) + 1},
+                fmt::format("the CSV file holds more than {} cells or {} bytes of text, more than a card table can "
+                            "have",
+                            kMaxReadCells, kMaxReadTextBytes));
+    return std::nullopt;
+  }
   return std::move(r.sheet);
 }
 
@@ -81,6 +105,9 @@ namespace {
 bool needs_quotes(const std::string& cell) {
   if (cell.empty()) return false;
   if (cell.front() == ' ' || cell.back() == ' ' || cell.front() == '\t' || cell.back() == '\t') return true;
+  // A cell starting with U+FEFF would read as the byte order mark at the
+  // start of a file (and be dropped): quoted, it is text (found by fuzzing).
+  if (cell.starts_with("\xEF\xBB\xBF")) return true;
   return cell.find_first_of(",\"\r\n") != std::string::npos;
 }
 
@@ -91,7 +118,7 @@ std::string write_csv(const Grid& grid) {
   for (const auto& row : grid) {
     for (size_t i = 0; i < row.size(); ++i) {
       if (i > 0) out += ',';
-      const std::string& cell = row[i];
+      const std::string cell = guard_formula(row[i]);
       if (!needs_quotes(cell)) {
         out += cell;
         continue;

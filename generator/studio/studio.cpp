@@ -38,9 +38,15 @@ Studio::~Studio() {
 
 void Studio::watch() {
   auto watcher = std::make_shared<Watcher>(workspace_.project().root());
-  watcher_ = std::jthread([this, watcher](const std::stop_token& stop) {
+  auto notes = [this, watcher] {
+    for (const auto& note : watcher->take_notes())
+      if (log_) *log_ << "kartenwerk studio: watching: " << note << "\n" << std::flush;
+  };
+  notes();
+  watcher_ = std::jthread([this, watcher, notes](const std::stop_token& stop) {
     while (!stop.stop_requested()) {
       std::vector<std::string> changed = watcher->wait(kWatchPoll);
+      notes();
       if (!changed.empty() && !stop.stop_requested()) reload(changed);
     }
   });

@@ -9,9 +9,12 @@ Workspace::Workspace(const std::filesystem::path& root, std::vector<std::filesys
 
 void Workspace::refresh(const std::vector<std::string>& changed) {
   project_.renew();
+  // A path at or under `prefix` ("fonts/"), or a folder holding it
+  // ("fonts" or "data" replaced as a whole).
   auto under = [&](const std::string& prefix) {
-    return changed.empty() ||
-           std::any_of(changed.begin(), changed.end(), [&](const std::string& p) { return p.rfind(prefix, 0) == 0; });
+    return changed.empty() || std::any_of(changed.begin(), changed.end(), [&](const std::string& p) {
+             return p.rfind(prefix, 0) == 0 || prefix.rfind(p + "/", 0) == 0;
+           });
   };
   if (under("fonts/") || font_diags_.has_errors()) {
     fonts_.reset();

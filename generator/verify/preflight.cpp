@@ -6,7 +6,10 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "core/confine.h"
 #include "core/files.h"
+#include "core/names.h"
+#include "core/quoted.h"
 #include "exporters/cmyk.h"
 #include "exporters/press_colours.h"
 #include "model/value.h"
@@ -35,8 +38,27 @@ struct ReadPdf {
   std::vector<pdf::PdfPageContent> content;
 };
 
-std::optional<ReadPdf> read_pdf(const fs::path& file, const std::string& label, PreflightReport& report) {
+// Why `name` under the game's folder is not read: it leads through a
+// symbolic link (a build writes none there: the file would be elsewhere),
+// or is no regular file (a pipe would never end); "" when it is fine.
+std::string unreadable(const fs::path& game_dir, const std::string& name) {
+  if (auto link = link_below(game_dir, name))
+    return name + " leads through the symbolic link " + link->generic_string() + ": not read";
   std::error_code ec;
+  const auto status = fs::symlink_status(game_dir / name, ec);
+  if (!ec && status.type() != fs::file_type::not_found && status.type() != fs::file_type::regular)
+    return name + " is not a regular file: not read";
+  return {};
+}
+
+std::optional<ReadPdf> read_pdf(const fs::path& game_dir, const std::string& name, const std::string& label,
+                                PreflightReport& report) {
+  const fs::path file = game_dir / name;
+  std::error_code ec;
+  if (std::string why = unreadable(game_dir, name); !why.empty()) {
+    report.general.push_back({PreflightCheck::Files, why});
+    return std::nullopt;
+  }
   if (!fs::exists(file, ec)) {
     report.general.push_back({PreflightCheck::Files, label + " is missing (`" + report.build_command + "` makes it)"});
     return std::nullopt;
@@ -71,7 +93,7 @@ ShopPdfs read_shop_pdfs(const fs::path& game_dir, const PrintProfile& profile, s
     out.deck = true;
     out.back_first = profile.deck_back_first;
     out.fronts_name = out.backs_name = profile.deck_pdf;
-    auto deck = read_pdf(game_dir / profile.deck_pdf, profile.deck_pdf, report);
+    auto deck = read_pdf(game_dir, profile.deck_pdf, profile.deck_pdf, report);
     if (!deck) return out;
     expect_pages(deck, profile.deck_pdf, 2 * cards, report);
     out.fronts.emplace();
@@ -86,8 +108,8 @@ ShopPdfs read_shop_pdfs(const fs::path& game_dir, const PrintProfile& profile, s
   }
   out.fronts_name = profile.fronts_pdf;
   out.backs_name = profile.backs_pdf;
-  if (!profile.fronts_pdf.empty()) out.fronts = read_pdf(game_dir / profile.fronts_pdf, profile.fronts_pdf, report);
-  if (!profile.backs_pdf.empty()) out.backs = read_pdf(game_dir / profile.backs_pdf, profile.backs_pdf, report);
+  if (!profile.fronts_pdf.empty()) out.fronts = read_pdf(game_dir, profile.fronts_pdf, profile.fronts_pdf, report);
+  if (!profile.backs_pdf.empty()) out.backs = read_pdf(game_dir, profile.backs_pdf, profile.backs_pdf, report);
   expect_pages(out.fronts, profile.fronts_pdf, cards, report);
   expect_pages(out.backs, profile.backs_pdf, cards, report);
   return out;
@@ -100,6 +122,10 @@ void check_card_image(const fs::path& game_dir, const PrintProfile& profile, con
   fs::path rel = profile.images_dir;
   if (profile.image_px) rel /= card.back ? "back" : "front";
   rel /= card.stem + "." + profile.image_format;
+  if (std::string why = unreadable(game_dir, rel.generic_string()); !why.empty()) {
+    add(card, PreflightCheck::Files, why);
+    return;
+  }
   auto bytes = read_file(game_dir / rel);
   if (!bytes) {
     add(card, PreflightCheck::Files, rel.generic_string() + " is missing");
@@ -112,6 +138,10 @@ void check_card_image(const fs::path& game_dir, const PrintProfile& profile, con
 }
 
 void check_stale(const fs::path& game_dir, const project::Project& project, PreflightReport& report) {
+  if (std::string why = unreadable(game_dir, "manifest.json"); !why.empty()) {
+    report.general.push_back({PreflightCheck::Stale, why});
+    return;
+  }
   auto manifest = read_file(game_dir / "manifest.json");
   if (!manifest) {
     report.general.push_back(
@@ -281,13 +311,33 @@ namespace {
 // `files:` of a profile. A key given as "" (or left out, for deck) means the
 // shop takes no such file.
 void read_files(const model::Value& files, const std::string& id, PrintProfile& p, Diagnostics& diags) {
-  settings::detail::MapReader f(files, "files of profile '" + id + "'", settings::profile_files_schema(), diags);
+  MapReader f(files, "files of profile '" + id + "'", settings::profile_files_schema(), diags);
+  // The names become files `build --profile` writes and `preflight` reads
+  // under <out>/<game>/: plain relative paths only (core/names.h), so that
+  // none leads out of it ("../x", "/x"), PDFs named .pdf, each file once.
+  std::vector<std::string> taken;
+  auto name = [&](const char* key, bool pdf) -> std::string {
+    auto text = f.text(key);
+    if (!text || text->empty()) return {};
+    const model::Value& at = *f.find(key);
+    std::string why = path_name_problem(*text);
+    if (why.empty() && pdf && !text->ends_with(".pdf")) why = "does not end in .pdf";
+    if (why.empty() && std::find(taken.begin(), taken.end(), *text) != taken.end()) why = "names a file named before";
+    if (!why.empty()) {
+      f.error(at, fmt::format("files of profile '{}': {} {} {}", id, key, c_quoted(*text, ControlEscape::Hex), why),
+              "a file name under output/<game>/: parts of letters, digits, '-', '_', '.', '+' separated by '/' "
+              "(meinspiel/fronts.pdf)");
+      return {};
+    }
+    taken.push_back(*text);
+    return *text;
+  };
   // Only what the profile names: a shop that takes one deck PDF has no
   // fronts.pdf to look for.
-  p.fronts_pdf = f.text("fronts").value_or("");
-  p.backs_pdf = f.text("backs").value_or("");
-  p.images_dir = f.text("images").value_or("");
-  p.deck_pdf = f.text("deck").value_or("");
+  p.fronts_pdf = name("fronts", true);
+  p.backs_pdf = name("backs", true);
+  p.images_dir = name("images", false);
+  p.deck_pdf = name("deck", true);
   if (p.fronts_pdf.empty() && p.deck_pdf.empty() && p.images_dir.empty())
     f.error(files, "files of profile '" + id + "' name nothing: give fronts and backs, deck, or images");
   if (auto o = f.choice("order", {"back-front", "front-back"})) p.deck_back_first = *o == "back-front";

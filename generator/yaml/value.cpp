@@ -135,6 +135,29 @@ std::optional<size_t> invalid_utf8(std::string_view text) {
   return std::nullopt;
 }
 
+// The first character YAML does not allow in a stream (c-printable of YAML
+// 1.2: no C0 control but tab, line feed and carriage return, no DEL, no C1
+// control but NEL, no U+FFFE or U+FFFF), as a byte offset and its code
+// point, in valid UTF-8 `text`. A NUL inside a value would end it for every
+// C library it is handed to (a file name, a font name), so it is refused
+// where it is, as the other controls are.
+std::optional<std::pair<size_t, char32_t>> forbidden_character(std::string_view text) {
+  for (size_t i = 0; i < text.size();) {
+    const auto b = static_cast<unsigned char>(text[i]);
+    if (b < 0x80) {
+      if ((b < 0x20 && b != '\t' && b != '\n' && b != '\r') || b == 0x7F) return std::pair{i, char32_t(b)};
+      ++i;
+      continue;
+    }
+    const size_t n = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2;
+    char32_t cp = b & (n == 2 ? 0x1F : n == 3 ? 0x0F : 0x07);
+    for (size_t k = 1; k < n && i + k < text.size(); ++k) cp = (cp << 6) | (text[i + k] & 0x3F);
+    if ((cp >= 0x80 && cp <= 0x9F && cp != 0x85) || cp == 0xFFFE || cp == 0xFFFF) return std::pair{i, cp};
+    i += n;
+  }
+  return std::nullopt;
+}
+
 // A problem that ends reading the document (a limit reached), at a place.
 struct Stop {
   SourceLoc loc;
@@ -169,6 +192,9 @@ class Builder final : public YAML::EventHandler {
     v.loc = loc_of_(mark);
     v.scalar = value;
     v.quoted = tag == "!";  // yaml-cpp tags plain scalars "?" and quoted ones "!"
+    // "\0", "\x00", "\u0000" in a double-quoted scalar: see forbidden_character.
+    if (value.find('\0') != std::string::npos)
+      diags_.error(v.loc, "a NUL character (\\0) in a value: no name, text or path may hold one");
     finish({std::move(v), 1, 0}, anchor, mark);
   }
 
@@ -312,6 +338,12 @@ bool readable(std::string_view text, const std::string& file_name, Diagnostics& 
   }
   if (auto bad = invalid_utf8(text)) {
     diags.error(place_of(text, *bad, file_name), fmt::format("invalid UTF-8 at byte offset {}", *bad));
+    return false;
+  }
+  if (auto bad = forbidden_character(text)) {
+    diags.error(place_of(text, bad->first, file_name),
+                fmt::format("the control character U+{:04X}{} is not allowed in YAML (byte offset {})",
+                            static_cast<std::uint32_t>(bad->second), bad->second == 0 ? " (NUL)" : "", bad->first));
     return false;
   }
   return true;

@@ -5,6 +5,8 @@
 // without words and an existing file are refused with nothing written.
 #include <gtest/gtest.h>
 
+#include <regex>
+
 #include "core/files.h"
 #include "support/project_copy.h"
 
@@ -178,6 +180,41 @@ TEST_F(NewGame, AddsTheGameToAnIncludeListWithoutOne) {
   EXPECT_NE(edited.find("# kartenwerk card database: the root file."), std::string::npos);
   Result list = run("list --game zahlenjagd");
   EXPECT_EQ(list.status, 0) << list.output;
+}
+
+// Every format `new` offers (each of data/formats.yaml): the game it
+// scaffolds checks clean, or `new` refuses the format saying why and
+// writes nothing. The card formats all make games; a board or booklet
+// format (no print-and-play sheet holds such a card) is refused.
+TEST_F(NewGame, EveryFormatItOffersChecksCleanOrIsRefused) {
+  const std::string formats = project.read("data/formats.yaml");
+  std::vector<std::string> ids;
+  const std::regex entry(R"(\n  ([a-z0-9-]+):\n)");
+  for (std::sregex_iterator it(formats.begin(), formats.end(), entry), end; it != end; ++it) ids.push_back((*it)[1]);
+  ASSERT_GE(ids.size(), 9u);
+  size_t made = 0;
+  for (const auto& format : ids) {
+    const std::string game = "probe-" + format;
+    Result result = run("new " + game + " --cards 4 --format " + format);
+    if (result.status == 0) {
+      ++made;
+      Result check = run("check --game " + game);
+      EXPECT_EQ(check.status, 0) << format << ":\n" << check.output;
+      EXPECT_NE(check.output.find("0 errors, 0 warnings"), std::string::npos) << format << ":\n" << check.output;
+    } else {
+      EXPECT_EQ(result.status, 1) << format;
+      EXPECT_NE(result.output.find("kartenwerk: new: a game of format '" + format +
+                                   "' made this way does not check clean (above); nothing was written"),
+                std::string::npos)
+          << format << ":\n"
+          << result.output;
+      EXPECT_FALSE(exists("data/games/" + game + ".yaml")) << format;
+      EXPECT_FALSE(exists("layouts/" + game)) << format;
+    }
+  }
+  for (const char* card : {"meinspiel-59x91", "poker", "bridge", "tarot", "mini", "square"})
+    EXPECT_TRUE(exists(std::string("data/games/probe-") + card + ".yaml")) << card << " was refused";
+  EXPECT_GE(made, 6u);
 }
 
 }  // namespace

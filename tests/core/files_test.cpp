@@ -3,8 +3,16 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
 #include <cerrno>
+#include <chrono>
+#include <cstdio>
 #include <filesystem>
+#include <thread>
 
 #include "support/test_support.h"
 
@@ -28,6 +36,65 @@ TEST(Files, WritingIntoAFolderThatIsAFileNamesTheReason) {
     const std::string what = e.what();
     EXPECT_NE(what.find("plain"), std::string::npos) << what;
   }
+}
+
+// A device is written into, never replaced by a file renamed over it.
+TEST(Files, ADeviceIsWrittenIntoNotReplaced) {
+  struct stat before {};
+  ASSERT_EQ(::stat("/dev/null", &before), 0);
+  write_file_atomic("/dev/null", "bytes");
+  struct stat after {};
+  ASSERT_EQ(::stat("/dev/null", &after), 0);
+  EXPECT_TRUE(S_ISCHR(after.st_mode));
+  EXPECT_EQ(after.st_ino, before.st_ino);
+  try {
+    write_file_atomic("/dev/full", "bytes");
+    FAIL() << "wrote to /dev/full";
+  } catch (const std::exception& e) {
+    EXPECT_EQ(std::string(e.what()), "cannot write /dev/full: No space left on device");
+  }
+}
+
+TEST(Files, APipeIsWrittenIntoWhenSomeoneReadsIt) {
+  test::TempDir dir;
+  const auto pipe = dir.path() / "pipe";
+  ASSERT_EQ(::mkfifo(pipe.c_str(), 0600), 0);
+  try {
+    write_file_atomic(pipe, "x");
+    FAIL() << "wrote to a pipe nobody reads";
+  } catch (const std::exception& e) {
+    EXPECT_NE(std::string(e.what()).find("nobody reads that pipe"), std::string::npos) << e.what();
+  }
+  std::string read;
+  std::thread reader([&] { read = *read_file(pipe); });
+  // Until the reader has opened the pipe, a write finds nobody: try again
+  // (no timing is asserted).
+  for (int i = 0; i < 1000; ++i) {
+    try {
+      write_file_atomic(pipe, "through the pipe");
+      break;
+    } catch (const std::exception&) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+  }
+  reader.join();
+  EXPECT_EQ(read, "through the pipe");
+  EXPECT_TRUE(std::filesystem::is_fifo(std::filesystem::symlink_status(pipe)));
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir.path()), std::filesystem::directory_iterator()), 1);
+}
+
+TEST(Files, ASocketIsRefused) {
+  test::TempDir dir;
+  const auto socket_path = dir.path() / "s";
+  int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+  sockaddr_un addr{};
+  addr.sun_family = AF_UNIX;
+  std::snprintf(addr.sun_path, sizeof addr.sun_path, "%s", socket_path.c_str());
+  ASSERT_EQ(::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+  EXPECT_THROW(write_file_atomic(socket_path, "x"), std::runtime_error);
+  ::close(fd);
+  EXPECT_TRUE(is_special_file(socket_path));
+  EXPECT_FALSE(is_special_file(dir.path()));
 }
 
 }  // namespace

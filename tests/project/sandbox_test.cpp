@@ -108,5 +108,16 @@ TEST(Names, IdsAndLanguageCodes) {
     EXPECT_FALSE(is_language_code(bad)) << bad;
 }
 
+// The file names a print profile may give (data/print/profiles.yaml).
+TEST(Names, FileNamesAProjectMayGive) {
+  for (const char* ok : {"meinspiel/fronts.pdf", "deck.pdf", "makeplayingcards", "a/b/c", "v1.2+x_y-z.pdf"})
+    EXPECT_EQ(path_name_problem(ok), "") << ok;
+  for (const char* bad : {"", "/etc/x", "../x", "a/../b", "a/./b", "a//b", "a/", ".hidden", "a/.b", "a\\b", "a b",
+                          "a\tb", "a:b", "C:x", "a*b", "\xc3\xa9t\xc3\xa9", "a/b/c/d/e/f/g/h/i"})
+    EXPECT_NE(path_name_problem(bad), "") << bad;
+  EXPECT_NE(path_name_problem(std::string("a\0b", 3)), "");
+  EXPECT_NE(path_name_problem(std::string(65, 'a')), "");
+}
+
 }  // namespace
 }  // namespace kw::project

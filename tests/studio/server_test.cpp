@@ -34,15 +34,23 @@ class StudioServer : public ::testing::Test {
   // A request sent as raw bytes, so no client library tidies the path: the
   // status code of the answer and its body.
   std::pair<int, std::string> raw_get(const std::string& target) const {
+    return raw("GET " + target + " HTTP/1.1\r\nHost: " + host() + "\r\nConnection: close\r\n\r\n");
+  }
+  std::string host() const { return "127.0.0.1:" + std::to_string(port_); }
+  // Any bytes as a request; the status and the whole answer (read until the server closes).
+  std::pair<int, std::string> raw(const std::string& request) const {
     int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    timeval patience{60, 0};  // no timing is asserted: only that an answer comes
+    ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &patience, sizeof patience);
     sockaddr_in addr{};
     addr.sin_family = AF_INET;
     addr.sin_port = htons(static_cast<uint16_t>(port_));
     addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) return {-1, ""};
-    std::string request =
-        "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(port_) + "\r\nConnection: close\r\n\r\n";
-    ::send(fd, request.data(), request.size(), 0);
+    if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
+      ::close(fd);
+      return {-1, ""};
+    }
+    ::send(fd, request.data(), request.size(), MSG_NOSIGNAL);
     std::string answer;
     char buffer[4096];
     for (ssize_t n; (n = ::recv(fd, buffer, sizeof buffer, 0)) > 0;) answer.append(buffer, static_cast<size_t>(n));
@@ -160,6 +168,95 @@ TEST_F(StudioServer, TheEventStreamNamesTheChangedCard) {
   listener.join();
   EXPECT_NE(received.find("event: change"), std::string::npos) << received;
   EXPECT_NE(received.find("\"stem\":\"03-beta\""), std::string::npos) << received;
+}
+
+// DNS rebinding and other sites' pages: each spelling of the address but
+// the exact ones is refused, before anything is looked up.
+TEST_F(StudioServer, AnswersOnlyToItsOwnAddressSpelledExactly) {
+  const std::string port = std::to_string(port_);
+  const std::vector<std::string> spellings = {"127.1:" + port,
+                                              "2130706433:" + port,
+                                              "0x7f000001:" + port,
+                                              "0177.0.0.1:" + port,
+                                              "127.0.0.1.:" + port,
+                                              "localhost.:" + port,
+                                              "rebind.evil.example:" + port,
+                                              "rebind.evil.example",
+                                              "[::1]:" + port,
+                                              "127.0.0.1:" + std::to_string(port_ + 1),
+                                              "127.0.0.1"};
+  for (const std::string& bad : spellings) {
+    auto [status, answer] = raw("GET /api/state HTTP/1.1\r\nHost: " + bad + "\r\nConnection: close\r\n\r\n");
+    EXPECT_EQ(status, 403) << bad;
+    EXPECT_EQ(answer.find("\"cards\""), std::string::npos) << bad;
+  }
+  for (const std::string& good : std::vector<std::string>{host(), "localhost:" + port}) {
+    auto [status, answer] = raw("GET / HTTP/1.1\r\nHost: " + good + "\r\nConnection: close\r\n\r\n");
+    EXPECT_EQ(status, 200) << good;
+  }
+  // HTTP/1.0 without a Host names nothing.
+  EXPECT_EQ(raw("GET / HTTP/1.0\r\n\r\n").first, 403);
+}
+
+TEST_F(StudioServer, RefusesRequestsMadeByPagesOfOtherSites) {
+  auto get = [&](const std::string& fields) {
+    return raw("GET /api/state HTTP/1.1\r\nHost: " + host() + "\r\n" + fields + "Connection: close\r\n\r\n").first;
+  };
+  EXPECT_EQ(get("Origin: http://rebind.evil.example\r\n"), 403);
+  EXPECT_EQ(get("Origin: null\r\n"), 403);
+  EXPECT_EQ(get("Origin: https://" + host() + "\r\n"), 403);
+  EXPECT_EQ(get("Sec-Fetch-Site: cross-site\r\n"), 403);
+  EXPECT_EQ(get("Origin: http://" + host() + "\r\nSec-Fetch-Site: same-origin\r\n"), 200);
+  // A link from elsewhere may open the page itself, and nothing more.
+  EXPECT_EQ(raw("GET / HTTP/1.1\r\nHost: " + host() +
+                "\r\nSec-Fetch-Site: cross-site\r\nSec-Fetch-Mode: navigate\r\nConnection: close\r\n\r\n")
+                .first,
+            200);
+}
+
+// 2,000 overlapping ranges of a card: one whole answer, never 2,000 copies.
+TEST_F(StudioServer, RangesAreNotServedPiecewise) {
+  auto state = nlohmann::json::parse(client_->Get("/api/state")->body);
+  const std::string url = state["cards"][0]["url"].get<std::string>();
+  const size_t png = client_->Get(url)->body.size();
+  std::string ranges = "bytes=0-";
+  for (int i = 0; i < 2000; ++i) ranges += ",0-" + std::to_string(png);
+  auto [status, answer] =
+      raw("GET " + url + " HTTP/1.1\r\nHost: " + host() + "\r\nRange: " + ranges + "\r\nConnection: close\r\n\r\n");
+  // The Range field alone is larger than a head may be: refused whole.
+  EXPECT_EQ(status, 431);
+  auto one = raw("GET " + url + " HTTP/1.1\r\nHost: " + host() + "\r\nRange: bytes=0-10,0-10,0-10,5-20,0-\r\n" +
+                 "Connection: close\r\n\r\n");
+  EXPECT_EQ(one.first, 200);
+  EXPECT_NE(one.second.find("Accept-Ranges: none"), std::string::npos);
+  EXPECT_NE(one.second.find("Content-Length: " + std::to_string(png) + "\r\n"), std::string::npos);
+  EXPECT_LT(one.second.size(), png + 1024);
+}
+
+TEST_F(StudioServer, APortThatIsTakenIsSaid) {
+  Server second(studio_, {"mini", "de", ""});
+  try {
+    second.bind("127.0.0.1", port_);
+    FAIL() << "a second server took port " << port_;
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("port " + std::to_string(port_) + " on 127.0.0.1 is in use"),
+              std::string::npos)
+        << e.what();
+  }
+  EXPECT_EQ(client_->Get("/")->status, 200);  // the first one still answers
+}
+
+TEST_F(StudioServer, PipelinedRequestsAreAnsweredInOrder) {
+  std::string requests;
+  for (int i = 0; i < 20; ++i) requests += "GET /app.css HTTP/1.1\r\nHost: " + host() + "\r\n\r\n";
+  requests += "GET /nope HTTP/1.1\r\nHost: " + host() + "\r\nConnection: close\r\n\r\n";
+  auto [status, answer] = raw(requests);
+  EXPECT_EQ(status, 200);
+  size_t oks = 0;
+  for (size_t at = answer.find("HTTP/1.1 200 OK"); at != std::string::npos; at = answer.find("HTTP/1.1 200 OK", at + 1))
+    ++oks;
+  EXPECT_EQ(oks, 20u);
+  EXPECT_NE(answer.find("HTTP/1.1 404 Not Found"), std::string::npos);
 }
 
 }  // namespace

@@ -51,5 +51,80 @@ TEST(StudioWatcher, IgnoresFoldersItDoesNotWatch) {
   EXPECT_TRUE(watcher.wait(std::chrono::milliseconds(200)).empty());
 }
 
+// A symbolic link to a folder is a file to the watcher: the folder it
+// leads to (outside the project here) is neither listed nor watched.
+TEST(StudioWatcher, DoesNotFollowALinkedFolderOutOfTheProject) {
+  test::TempDir dir, outside;
+  std::filesystem::create_directories(dir.path() / "data");
+  std::filesystem::create_directories(outside.path() / "deep/er");
+  std::filesystem::create_directory_symlink(outside.path(), dir.path() / "data/shared");
+  Watcher watcher(dir.path());
+  EXPECT_EQ(watcher.watched(), (std::vector<std::string>{"data"}));
+  std::ofstream(outside.path() / "deep/x.yaml") << "a: 1\n";
+  std::ofstream(dir.path() / "data/marker.yaml") << "a: 1\n";
+  auto changed = wait_for(watcher, "data/marker.yaml");
+  for (const auto& path : changed) EXPECT_EQ(path.find("shared/"), std::string::npos) << path;
+}
+
+// Two links to "." (and a loop of real folders through bind mounts would be
+// the same): the watcher starts, and watches each folder once.
+TEST(StudioWatcher, StartsWithLinksThatLoop) {
+  test::TempDir dir;
+  std::filesystem::create_directories(dir.path() / "data/games");
+  std::filesystem::create_directory_symlink(".", dir.path() / "data/a");
+  std::filesystem::create_directory_symlink(".", dir.path() / "data/b");
+  std::filesystem::create_directory_symlink("..", dir.path() / "data/games/up");
+  Watcher watcher(dir.path());
+  EXPECT_EQ(watcher.watched(), (std::vector<std::string>{"data", "data/games"}));
+  std::ofstream(dir.path() / "data/games/x.yaml") << "a: 1\n";
+  auto changed = wait_for(watcher, "data/games/x.yaml");
+  EXPECT_NE(std::find(changed.begin(), changed.end(), "data/games/x.yaml"), changed.end());
+}
+
+// A tree deeper than the bound is watched to the bound, with a note.
+TEST(StudioWatcher, ATreeDeeperThanTheBoundIsWatchedToIt) {
+  test::TempDir dir;
+  std::filesystem::path deep = dir.path() / "data";
+  for (int i = 0; i < Watcher::kMaxDepth + 5; ++i) deep /= "d";
+  std::filesystem::create_directories(deep);
+  Watcher watcher(dir.path());
+  EXPECT_EQ(watcher.watched().size(), static_cast<size_t>(Watcher::kMaxDepth + 1));
+  auto notes = watcher.take_notes();
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_NE(notes[0].find("deeper than"), std::string::npos) << notes[0];
+}
+
+// An editor or a `git checkout` that replaces data/ as a whole: the new
+// folder is watched, the old one (moved away) is not reported any more.
+TEST(StudioWatcher, FollowsAFolderReplacedAsAWhole) {
+  test::TempDir dir;
+  std::filesystem::create_directories(dir.path() / "data/games");
+  Watcher watcher(dir.path());
+  std::filesystem::create_directories(dir.path() / "new/games");
+  std::filesystem::rename(dir.path() / "data", dir.path() / "old");
+  std::filesystem::rename(dir.path() / "new", dir.path() / "data");
+  auto replaced = wait_for(watcher, "data");
+  EXPECT_NE(std::find(replaced.begin(), replaced.end(), "data"), replaced.end());
+  EXPECT_EQ(watcher.watched(), (std::vector<std::string>{"data", "data/games"}));
+  std::ofstream(dir.path() / "old/games/stale.yaml") << "a: 1\n";
+  std::ofstream(dir.path() / "data/games/x.yaml") << "a: 1\n";
+  auto changed = wait_for(watcher, "data/games/x.yaml");
+  EXPECT_NE(std::find(changed.begin(), changed.end(), "data/games/x.yaml"), changed.end());
+  EXPECT_EQ(std::find(changed.begin(), changed.end(), "data/games/stale.yaml"), changed.end());
+}
+
+TEST(StudioWatcher, FollowsAFolderRemovedAndMadeAgain) {
+  test::TempDir dir;
+  std::filesystem::create_directories(dir.path() / "layouts/x");
+  Watcher watcher(dir.path());
+  std::filesystem::remove_all(dir.path() / "layouts");
+  wait_for(watcher, "layouts");
+  std::filesystem::create_directories(dir.path() / "layouts/x");
+  wait_for(watcher, "layouts");
+  std::ofstream(dir.path() / "layouts/x/card.yaml") << "a: 1\n";
+  auto changed = wait_for(watcher, "layouts/x/card.yaml");
+  EXPECT_NE(std::find(changed.begin(), changed.end(), "layouts/x/card.yaml"), changed.end());
+}
+
 }  // namespace
 }  // namespace kw::studio

@@ -86,6 +86,27 @@ TEST(YamlStrict, InvalidUtf8IsLocatedByByteOffset) {
   EXPECT_TRUE(parse_yaml_string("a: \xF0\x9F\x82\xA1 Ökö €\n", "f.yaml", fine));
 }
 
+// NUL and other control characters (YAML's c-printable): refused where they
+// are, raw in the file or escaped in a double-quoted value.
+TEST(YamlStrict, ControlCharactersAreRefusedWhereTheyAre) {
+  EXPECT_NE(
+      parse_error(std::string("a: ok\nb: x\0y\n", 13)).find("f.yaml:2:5: error: the control character U+0000 (NUL)"),
+      std::string::npos)
+      << parse_error(std::string("a: ok\nb: x\0y\n", 13));
+  for (const char* raw : {"a: \x01\n", "a: \x1b[2J\n", "a: x\x7f\n", "a: \xc2\x80\n", "a: \xc2\x9f\n",
+                          "a: \xef\xbf\xbe\n", "# \x07 in a comment\n"})
+    EXPECT_NE(parse_error(raw).find("error: the control character U+"), std::string::npos) << raw;
+  for (const char* escaped : {"a: \"x\\0y\"\n", "a: \"x\\x00\"\n", "a: \"\\u0000\"\n", "\"k\\0\": 1\n"})
+    EXPECT_NE(parse_error(escaped).find("error: a NUL character (\\0) in a value"), std::string::npos) << escaped;
+  Diagnostics fine;  // tab, CR LF, NEL, no-break space and a byte order mark are text
+  EXPECT_TRUE(
+      parse_yaml_string("\xef\xbb\xbf"
+                        "a: \"x\ty\"\r\nb: c\xc2\x85 d\xc2\xa0"
+                        "e\n",
+                        "f.yaml", fine))
+      << format_diagnostics(fine);
+}
+
 TEST(YamlStrict, KeyTwiceAtAnyLevelIsAnError) {
   EXPECT_NE(parse_error("a: 1\nb:\n  c: 2\n  c: 3\n")
                 .find("f.yaml:4:3: error: key 'c' appears twice in this map "

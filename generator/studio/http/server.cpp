@@ -1,26 +1,98 @@
 #include "studio/http/server.h"
 
-#include <httplib.h>
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <sys/eventfd.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <fmt/format.h>
 
 #include <algorithm>
-#include <regex>
+#include <atomic>
+#include <cerrno>
+#include <condition_variable>
+#include <cstring>
+#include <deque>
+#include <map>
+#include <mutex>
 #include <stdexcept>
+#include <thread>
+#include <vector>
 
 #include "studio/http/assets.h"
+#include "studio/http/request.h"
 #include "studio/http/state_json.h"
 
 namespace kw::studio::http {
 
 namespace {
 
-constexpr size_t kMaxPayload = 1024;  // we take no request bodies
+using Clock = std::chrono::steady_clock;
 constexpr size_t kMaxName = 64;
-constexpr std::chrono::seconds kKeepAlive{10};  // an SSE comment this often keeps proxies and timeouts calm
-constexpr size_t kThreads = 16;                 // each open page holds one for its event stream
 
-void text(httplib::Response& res, int status, const std::string& message) {
-  res.status = status;
-  res.set_content(message + "\n", "text/plain; charset=utf-8");
+struct Response {
+  int status = 200;
+  std::string content_type = "text/plain; charset=utf-8";
+  std::string body;
+  std::string cache_control = "no-store";
+};
+
+Response text(int status, const std::string& message) {
+  Response r;
+  r.status = status;
+  r.body = message + "\n";
+  return r;
+}
+
+const char* reason(int status) {
+  switch (status) {
+    case 200:
+      return "OK";
+    case 400:
+      return "Bad Request";
+    case 403:
+      return "Forbidden";
+    case 404:
+      return "Not Found";
+    case 405:
+      return "Method Not Allowed";
+    case 408:
+      return "Request Timeout";
+    case 413:
+      return "Content Too Large";
+    case 414:
+      return "URI Too Long";
+    case 431:
+      return "Request Header Fields Too Large";
+    case 501:
+      return "Not Implemented";
+    case 500:
+      return "Internal Server Error";
+    case 503:
+      return "Service Unavailable";
+    case 505:
+      return "HTTP Version Not Supported";
+    default:
+      return "Error";
+  }
+}
+
+// The head of an answer (and its body unless `head_only`). Every answer
+// says its length; none is cut into ranges.
+std::string serialize(const Response& r, bool head_only, bool keep_alive) {
+  std::string out = fmt::format(
+      "HTTP/1.1 {} {}\r\nContent-Type: {}\r\nContent-Length: {}\r\nCache-Control: {}\r\n"
+      "X-Content-Type-Options: nosniff\r\nX-Frame-Options: DENY\r\nReferrer-Policy: no-referrer\r\n"
+      "Accept-Ranges: none\r\n{}Connection: {}\r\n\r\n",
+      r.status, reason(r.status), r.content_type, r.body.size(), r.cache_control,
+      r.status == 503 ? "Retry-After: 1\r\n" : "", keep_alive ? "keep-alive" : "close");
+  if (!head_only) out += r.body;
+  return out;
 }
 
 // Game ids, language codes, variant and card names: letters, digits, '-', '_'.
@@ -30,109 +102,654 @@ bool plain(const std::string& s) {
   });
 }
 
-// The session a request names; false (and a 400 answer) when a value is malformed.
-bool key_of(const httplib::Request& req, const SessionKey& initial, SessionKey& key, httplib::Response& res) {
-  key = initial;
-  // Another game opens in its own source language unless a language is named.
-  if (req.has_param("game") && req.get_param_value("game") != initial.game) key.language.clear();
-  if (req.has_param("game")) key.game = req.get_param_value("game");
-  if (req.has_param("lang")) key.language = req.get_param_value("lang");
-  if (req.has_param("variant")) key.variant = req.get_param_value("variant");
-  if (plain(key.game) && (key.language.empty() || plain(key.language)) && (key.variant.empty() || plain(key.variant)))
-    return true;
-  text(res, 400, "malformed game, lang or variant");
-  return false;
+// "/a/b/c" -> {"a", "b", "c"}; an empty segment stays (and then fails plain()).
+std::vector<std::string> segments(const std::string& path) {
+  std::vector<std::string> out;
+  size_t at = 1;
+  while (at <= path.size()) {
+    const size_t slash = path.find('/', at);
+    out.push_back(path.substr(at, slash == std::string::npos ? std::string::npos : slash - at));
+    if (slash == std::string::npos) break;
+    at = slash + 1;
+  }
+  return out;
 }
 
-void serve_asset(const std::string& name, httplib::Response& res) {
-  const Asset* asset = find_asset(name);
-  if (!asset) return text(res, 404, "not found");
-  res.set_content(std::string(asset->bytes), std::string(asset->content_type));
-  res.set_header("Cache-Control", "no-cache");
-}
+std::string chunk(const std::string& data) { return fmt::format("{:x}\r\n{}\r\n", data.size(), data); }
+
+enum class State {
+  Head,       // waiting for (the rest of) a request's head
+  Working,    // a worker makes the answer
+  Writing,    // sending an answer
+  Streaming,  // an event stream
+};
+
+struct Conn {
+  int fd = -1;
+  State state = State::Head;
+  std::string in;
+  std::string out;
+  size_t sent = 0;
+  bool close_after = false;
+  bool eof = false;          // the client closed its side (it may still read)
+  Clock::time_point since;   // Head: since when the head is awaited; Writing: the last progress
+  std::uint64_t cursor = 0;  // Streaming: the last event sent
+  std::uint64_t order = 0;   // Streaming: when it started (older streams go first)
+  size_t pending() const { return out.size() - sent; }
+};
+
+struct Job {
+  std::uint64_t conn = 0;
+  Request request;
+};
+
+struct Done {
+  std::uint64_t conn = 0;
+  std::string bytes;
+  bool keep_alive = true;
+};
 
 }  // namespace
 
-Server::Server(Studio& studio, SessionKey initial)
-    : studio_(studio), initial_(std::move(initial)), server_(std::make_unique<httplib::Server>()) {
-  server_->new_task_queue = [] { return new httplib::ThreadPool(kThreads); };
-  server_->set_payload_max_length(kMaxPayload);
-  routes();
+struct Server::Impl {
+  Impl(Studio& s, SessionKey i, ServerLimits l) : studio(s), initial(std::move(i)), limits(l) {}
+
+  Studio& studio;
+  SessionKey initial;
+  ServerLimits limits;
+  HostAllowList allowed;
+  int listen_fd = -1;
+  int wake_fd = -1;
+  int port = 0;
+  std::atomic<bool> stopping{false};
+
+  mutable std::mutex counts_mutex;
+  ServerCounts counts;
+
+  // The loop's own (one thread).
+  std::map<std::uint64_t, Conn> conns;
+  std::uint64_t next_id = 1;
+  std::uint64_t next_stream = 1;
+  Clock::time_point next_keep_alive;
+  std::deque<std::uint64_t> ready;          // connections back to reading a head, with bytes perhaps waiting
+  Clock::time_point listener_paused_until;  // out of file descriptors: accept nothing until then
+
+  // Shared with the workers and the event thread, under `mutex`.
+  std::mutex mutex;
+  std::condition_variable jobs_cv;
+  std::deque<Job> jobs;
+  std::vector<Done> done;
+  std::vector<Event> events;
+
+  void count(std::uint64_t ServerCounts::*field) {
+    std::lock_guard lock(counts_mutex);
+    ++(counts.*field);
+  }
+
+  void wake() const {
+    const std::uint64_t one = 1;
+    [[maybe_unused]] ssize_t n = ::write(wake_fd, &one, sizeof one);
+  }
+
+  // ------------------------------------------------------------ answers
+
+  // The session a request names; nullopt (and a 400 answer) when a value is malformed.
+  std::optional<SessionKey> key_of(const Request& req, Response& res) const {
+    SessionKey key = initial;
+    // Another game opens in its own source language unless a language is named.
+    if (const auto* g = req.param("game"); g && *g != initial.game) key.language.clear();
+    if (const auto* g = req.param("game")) key.game = *g;
+    if (const auto* l = req.param("lang")) key.language = *l;
+    if (const auto* v = req.param("variant")) key.variant = *v;
+    if (plain(key.game) && (key.language.empty() || plain(key.language)) && (key.variant.empty() || plain(key.variant)))
+      return key;
+    res = text(400, "malformed game, lang or variant");
+    return std::nullopt;
+  }
+
+  // What a worker answers: the state, a card's image (both may build).
+  Response work(const Request& req) {
+    if (req.path == "/api/state") {
+      Response res;
+      auto key = key_of(req, res);
+      if (!key) return res;
+      std::string error;
+      auto state = studio.state(*key, error);
+      if (!state) return text(404, error);
+      res.body = state_json(*state);
+      res.content_type = "application/json";
+      return res;
+    }
+    const auto parts = segments(req.path);  // cards, game, lang, variant, stem.png
+    const std::string& file = parts.at(4);
+    const std::string& game = parts[1];
+    const std::string& lang = parts[2];
+    const std::string& variant = parts[3];
+    const std::string stem = file.substr(0, file.size() - 4);
+    if (!plain(game) || !plain(lang) || !plain(variant) || !plain(stem)) return text(400, "malformed card address");
+    std::string error;
+    auto state = studio.state({game, lang, variant == "-" ? "" : variant}, error);
+    if (!state) return text(404, error);
+    const CardView* card = state->card(stem);
+    if (!card || !card->png) return text(404, "no card '" + stem + "' in " + game);
+    Response res;
+    res.body = *card->png;
+    res.content_type = "image/png";
+    // The URL names the fingerprint (?v=): the same URL is the same image.
+    res.cache_control = req.param("v") ? "max-age=31536000, immutable" : "no-cache";
+    return res;
+  }
+
+  void worker(const std::stop_token& stop) {
+    for (;;) {
+      Job job;
+      {
+        std::unique_lock lock(mutex);
+        jobs_cv.wait(lock, [&] { return stop.stop_requested() || !jobs.empty(); });
+        if (stop.stop_requested()) return;
+        job = std::move(jobs.front());
+        jobs.pop_front();
+      }
+      Response res;
+      try {
+        res = work(job.request);
+      } catch (const std::exception& e) {
+        res = text(500, std::string("internal error: ") + e.what());
+      }
+      {
+        std::lock_guard lock(mutex);
+        done.push_back(
+            {job.conn, serialize(res, job.request.method == "HEAD", job.request.keep_alive), job.request.keep_alive});
+      }
+      wake();
+    }
+  }
+
+  // The studio's changes, handed to the loop as they come.
+  void follow_events(const std::stop_token& stop) {
+    std::uint64_t cursor = studio.last_event();
+    while (!stop.stop_requested() && !stopping) {
+      std::vector<Event> fresh = studio.events_after(cursor, std::chrono::milliseconds(250));
+      if (fresh.empty()) continue;
+      cursor = fresh.back().id;
+      {
+        std::lock_guard lock(mutex);
+        events.insert(events.end(), fresh.begin(), fresh.end());
+      }
+      wake();
+    }
+  }
+
+  // ------------------------------------------------------------ the loop
+
+  void close_conn(std::uint64_t id) {
+    auto it = conns.find(id);
+    if (it == conns.end()) return;
+    ::close(it->second.fd);
+    conns.erase(it);
+  }
+
+  void answer(std::uint64_t id, Conn& c, const Response& res, bool head_only, bool keep_alive) {
+    c.out = serialize(res, head_only, keep_alive && !c.eof);
+    c.sent = 0;
+    c.close_after = !keep_alive || c.eof;
+    c.state = State::Writing;
+    c.since = Clock::now();
+    count(&ServerCounts::answered);
+    flush(id, c);
+  }
+
+  // Whether a request comes from where the studio's page may: see server.h.
+  std::optional<Response> refused(const Request& req) const {
+    const std::string* host = req.field("host");
+    if (!host || !allowed.host_ok(*host))
+      return text(403, "the studio answers only to requests addressed to " +
+                           (allowed.authorities().empty() ? std::string("it") : allowed.authorities().front()) +
+                           " or another of its own addresses");
+    if (const std::string* origin = req.field("origin"); origin && !allowed.origin_ok(*origin))
+      return text(403, "the studio answers only to its own pages (Origin: " + *origin + ")");
+    const std::string* site = req.field("sec-fetch-site");
+    const std::string* mode = req.field("sec-fetch-mode");
+    if (site && *site == "cross-site" && !(req.path == "/" && mode && *mode == "navigate"))
+      return text(403, "the studio answers no request made by a page of another site");
+    return std::nullopt;
+  }
+
+  void dispatch(std::uint64_t id, Conn& c, Request req) {
+    if (auto no = refused(req)) {
+      count(&ServerCounts::refused_host);
+      return answer(id, c, *no, req.method == "HEAD", false);
+    }
+    const bool head = req.method == "HEAD";
+    if (req.path == "/" || req.path == "/app.js" || req.path == "/app.css") {
+      const Asset* asset = find_asset(req.path == "/" ? "index.html" : req.path.substr(1));
+      if (!asset) return answer(id, c, text(404, "not found"), head, req.keep_alive);
+      Response res;
+      res.body = std::string(asset->bytes);
+      res.content_type = std::string(asset->content_type);
+      res.cache_control = "no-cache";
+      return answer(id, c, res, head, req.keep_alive);
+    }
+    if (req.path == "/events") return start_stream(id, c, head);
+    const auto parts = segments(req.path);
+    const bool card = parts.size() == 5 && parts[0] == "cards" && parts[4].size() > 4 && parts[4].ends_with(".png");
+    if (req.path != "/api/state" && !card) return answer(id, c, text(404, "not found"), head, req.keep_alive);
+    std::unique_lock lock(mutex);
+    if (jobs.size() >= limits.queued_jobs) {
+      lock.unlock();
+      count(&ServerCounts::busy);
+      return answer(id, c, text(503, "the studio is busy; try again"), head, req.keep_alive);
+    }
+    c.state = State::Working;
+    jobs.push_back({id, std::move(req)});
+    lock.unlock();
+    jobs_cv.notify_one();
+  }
+
+  void start_stream(std::uint64_t id, Conn& c, bool head) {
+    const std::string start =
+        "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n"
+        "X-Content-Type-Options: nosniff\r\nAccept-Ranges: none\r\n";
+    count(&ServerCounts::answered);
+    if (head) {
+      c.out = start + "Content-Length: 0\r\nConnection: close\r\n\r\n";
+      c.sent = 0;
+      c.close_after = true;
+      c.state = State::Writing;
+      c.since = Clock::now();
+      return flush(id, c);
+    }
+    // The oldest streams give way: a page whose stream closes reconnects.
+    size_t open = 0;
+    for (const auto& [other, s] : conns) open += s.state == State::Streaming;
+    while (open >= limits.streams) {
+      auto oldest = conns.end();
+      for (auto it = conns.begin(); it != conns.end(); ++it)
+        if (it->second.state == State::Streaming && (oldest == conns.end() || it->second.order < oldest->second.order))
+          oldest = it;
+      if (oldest == conns.end()) break;
+      close_conn(oldest->first);
+      count(&ServerCounts::streams_closed);
+      --open;
+    }
+    Conn& conn = conns.at(id);
+    conn.state = State::Streaming;
+    conn.order = next_stream++;
+    conn.cursor = studio.last_event();
+    conn.in.clear();
+    conn.out = start + "Transfer-Encoding: chunked\r\nConnection: keep-alive\r\n\r\n" + chunk("retry: 2000\n\n");
+    conn.sent = 0;
+    conn.since = Clock::now();
+    flush(id, conn);
+  }
+
+  // Sends what `c` has to send; closes it when done and it should close,
+  // or turns to the next request.
+  void flush(std::uint64_t id, Conn& c) {
+    while (c.pending() > 0) {
+      const ssize_t n = ::send(c.fd, c.out.data() + c.sent, c.pending(), MSG_NOSIGNAL);
+      if (n > 0) {
+        c.sent += static_cast<size_t>(n);
+        c.since = Clock::now();
+        continue;
+      }
+      if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
+      if (n < 0 && errno == EINTR) continue;
+      return close_conn(id);
+    }
+    if (c.pending() > 0) return;
+    c.out.clear();
+    c.sent = 0;
+    if (c.state != State::Writing) return;
+    if (c.close_after) return close_conn(id);
+    c.state = State::Head;
+    c.since = Clock::now();
+    ready.push_back(id);  // a request sent behind this one (pipelined): read by the loop, not here
+  }
+
+  // The heads waiting in connections that finished an answer.
+  void read_ready() {
+    while (!ready.empty()) {
+      const std::uint64_t id = ready.front();
+      ready.pop_front();
+      auto it = conns.find(id);
+      if (it == conns.end() || it->second.state != State::Head) continue;
+      read_head(id, it->second);
+      it = conns.find(id);
+      if (it != conns.end() && it->second.state == State::Head && it->second.eof) close_conn(id);
+    }
+  }
+
+  // Parses a head when a whole one has arrived.
+  void read_head(std::uint64_t id, Conn& c) {
+    bool too_long = false;
+    const size_t end = head_end(c.in, too_long);
+    if (too_long) return answer(id, c, text(431, "the request's head is too long"), false, false);
+    if (end == 0) return;
+    Parsed parsed = parse_request(std::string_view(c.in).substr(0, end));
+    c.in.erase(0, end);
+    if (!parsed.request) return answer(id, c, text(parsed.status, parsed.why), false, false);
+    dispatch(id, c, std::move(*parsed.request));
+  }
+
+  void on_readable(std::uint64_t id, Conn& c) {
+    char buffer[4096];
+    for (;;) {
+      if (c.state == State::Head && c.in.size() > kMaxHeadBytes) break;
+      const ssize_t n = ::recv(c.fd, buffer, sizeof buffer, 0);
+      if (n > 0) {
+        // A stream's client has nothing to say: what it sends is dropped.
+        if (c.state != State::Streaming) c.in.append(buffer, static_cast<size_t>(n));
+        if (c.state == State::Head && c.in.size() > kMaxHeadBytes) break;
+        continue;
+      }
+      if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0 || c.state == State::Streaming) return close_conn(id);  // broken, or a page gone
+      c.eof = true;  // the client sent all it will: answer what it asked, then close
+      break;
+    }
+    if (c.state != State::Head) return;
+    read_head(id, c);
+    auto it = conns.find(id);
+    if (it != conns.end() && it->second.state == State::Head && it->second.eof) close_conn(id);
+  }
+
+  // A new connection past the limit closes the one least likely to be a
+  // page waiting for an answer: see server.h.
+  bool make_room() {
+    auto pick = [&](State state, auto older) {
+      auto best = conns.end();
+      for (auto it = conns.begin(); it != conns.end(); ++it)
+        if (it->second.state == state && (best == conns.end() || older(it->second, best->second))) best = it;
+      return best;
+    };
+    auto by_time = [](const Conn& a, const Conn& b) { return a.since < b.since; };
+    auto by_order = [](const Conn& a, const Conn& b) { return a.order < b.order; };
+    auto victim = pick(State::Head, by_time);
+    if (victim == conns.end()) victim = pick(State::Streaming, by_order);
+    if (victim == conns.end()) victim = pick(State::Writing, by_time);
+    if (victim == conns.end()) return false;
+    close_conn(victim->first);
+    count(&ServerCounts::evicted);
+    return true;
+  }
+
+  void accept_all() {
+    for (;;) {
+      const int fd = ::accept4(listen_fd, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
+      if (fd < 0) {
+        if (errno == EINTR || errno == ECONNABORTED) continue;
+        if (errno == EMFILE || errno == ENFILE) {
+          if (make_room()) continue;
+          // Out of descriptors with none to spare: the waiting connections
+          // stay in the backlog a moment, rather than the loop spinning.
+          listener_paused_until = Clock::now() + std::chrono::milliseconds(100);
+        }
+        return;  // EAGAIN: no more now
+      }
+      count(&ServerCounts::accepted);
+      if (conns.size() >= limits.connections && !make_room()) {
+        ::close(fd);
+        continue;
+      }
+      const int one = 1;
+      ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+      const std::uint64_t id = next_id++;
+      Conn& c = conns[id];
+      c.fd = fd;
+      c.since = Clock::now();
+      on_readable(id, c);  // its request is often there already
+    }
+  }
+
+  void take_done_and_events() {
+    std::vector<Done> finished;
+    std::vector<Event> fresh;
+    {
+      std::lock_guard lock(mutex);
+      finished.swap(done);
+      fresh.swap(events);
+    }
+    for (auto& d : finished) {
+      auto it = conns.find(d.conn);
+      if (it == conns.end()) continue;  // gone meanwhile
+      Conn& c = it->second;
+      c.out = std::move(d.bytes);
+      c.sent = 0;
+      c.close_after = !d.keep_alive || c.eof;
+      c.state = State::Writing;
+      c.since = Clock::now();
+      count(&ServerCounts::answered);
+      flush(d.conn, c);
+    }
+    if (fresh.empty()) return;
+    send_to_streams([&](Conn& c) {
+      std::string out;
+      for (const auto& e : fresh) {
+        if (e.id <= c.cursor) continue;
+        out += fmt::format("id: {}\nevent: change\ndata: {}\n\n", e.id, e.json);
+        c.cursor = e.id;
+      }
+      return out;
+    });
+  }
+
+  template <class Make>
+  void send_to_streams(const Make& make) {
+    std::vector<std::uint64_t> ids;
+    for (const auto& [id, c] : conns)
+      if (c.state == State::Streaming) ids.push_back(id);
+    for (std::uint64_t id : ids) {
+      Conn& c = conns.at(id);
+      const std::string data = make(c);
+      if (data.empty()) continue;
+      if (c.pending() == 0) c.since = Clock::now();
+      c.out += chunk(data);
+      if (c.pending() > limits.stream_backlog) {  // a page that does not read its stream
+        close_conn(id);
+        count(&ServerCounts::streams_closed);
+        continue;
+      }
+      flush(id, c);
+    }
+  }
+
+  // Connections past their deadline are closed.
+  void expire(Clock::time_point now) {
+    std::vector<std::pair<std::uint64_t, std::uint64_t ServerCounts::*>> late;
+    for (const auto& [id, c] : conns) {
+      if (c.state == State::Head && now - c.since > limits.head_timeout)
+        late.emplace_back(id, &ServerCounts::head_timeouts);
+      else if ((c.state == State::Writing || c.state == State::Streaming) && c.pending() > 0 &&
+               now - c.since > limits.write_timeout)
+        late.emplace_back(id, &ServerCounts::write_timeouts);
+    }
+    for (const auto& [id, what] : late) {
+      close_conn(id);
+      count(what);
+    }
+    if (now >= next_keep_alive) {
+      next_keep_alive = now + limits.keep_alive;
+      send_to_streams([](Conn&) { return std::string(": keep-alive\n\n"); });
+    }
+  }
+
+  int poll_timeout(Clock::time_point now) const {
+    Clock::time_point next = next_keep_alive;
+    for (const auto& [id, c] : conns) {
+      if (c.state == State::Head) next = std::min(next, c.since + limits.head_timeout);
+      if ((c.state == State::Writing || c.state == State::Streaming) && c.pending() > 0)
+        next = std::min(next, c.since + limits.write_timeout);
+    }
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(next - now).count() + 1;
+    return static_cast<int>(std::clamp<long long>(ms, 0, 1000));
+  }
+
+  void loop() {
+    next_keep_alive = Clock::now() + limits.keep_alive;
+    std::vector<pollfd> fds;
+    std::vector<std::uint64_t> ids;
+    while (!stopping) {
+      fds.clear();
+      ids.clear();
+      fds.push_back({wake_fd, POLLIN, 0});
+      fds.push_back({listen_fd, static_cast<short>(Clock::now() < listener_paused_until ? 0 : POLLIN), 0});
+      for (const auto& [id, c] : conns) {
+        short wanted = 0;
+        if (c.state == State::Head && c.in.size() <= kMaxHeadBytes && !c.eof) wanted |= POLLIN;
+        if (c.state == State::Streaming) wanted |= POLLIN;
+        if (c.pending() > 0) wanted |= POLLOUT;
+        fds.push_back({c.fd, wanted, 0});
+        ids.push_back(id);
+      }
+      const int n = ::poll(fds.data(), fds.size(), poll_timeout(Clock::now()));
+      if (n < 0 && errno != EINTR) throw std::runtime_error(std::string("poll: ") + std::strerror(errno));
+      if (stopping) break;
+      if (fds[0].revents & POLLIN) {
+        std::uint64_t value = 0;
+        [[maybe_unused]] ssize_t r = ::read(wake_fd, &value, sizeof value);
+      }
+      take_done_and_events();
+      for (size_t i = 2; i < fds.size(); ++i) {
+        if (!fds[i].revents) continue;
+        auto it = conns.find(ids[i - 2]);
+        if (it == conns.end() || it->second.fd != fds[i].fd) continue;  // closed on the way
+        Conn& c = it->second;
+        if (fds[i].revents & (POLLERR | POLLNVAL)) {
+          close_conn(it->first);
+          continue;
+        }
+        if (fds[i].revents & POLLOUT) {
+          flush(it->first, c);
+          it = conns.find(ids[i - 2]);
+          if (it == conns.end()) continue;
+        }
+        if (fds[i].revents & (POLLIN | POLLHUP)) {
+          if (it->second.state == State::Head || it->second.state == State::Streaming)
+            on_readable(it->first, it->second);
+          else if (fds[i].revents & POLLHUP)
+            close_conn(it->first);
+        }
+      }
+      if (fds[1].revents & POLLIN) accept_all();
+      read_ready();
+      expire(Clock::now());
+    }
+  }
+};
+
+Server::Server(Studio& studio, SessionKey initial, ServerLimits limits)
+    : impl_(std::make_unique<Impl>(studio, std::move(initial), limits)) {
+  impl_->wake_fd = ::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+  if (impl_->wake_fd < 0) throw std::runtime_error(std::string("eventfd: ") + std::strerror(errno));
 }
 
-Server::~Server() { stop(); }
+Server::~Server() {
+  stop();
+  for (auto& [id, c] : impl_->conns) ::close(c.fd);
+  if (impl_->listen_fd >= 0) ::close(impl_->listen_fd);
+  ::close(impl_->wake_fd);
+}
 
 int Server::bind(const std::string& host, int port) {
-  loopback_ = host == "127.0.0.1" || host == "localhost" || host == "::1";
-  port_ = port == 0 ? server_->bind_to_any_port(host) : (server_->bind_to_port(host, port) ? port : -1);
-  if (port_ <= 0) throw std::runtime_error("cannot listen on " + host + ":" + std::to_string(port));
-  return port_;
+  addrinfo hints{};
+  hints.ai_family = AF_UNSPEC;
+  hints.ai_socktype = SOCK_STREAM;
+  hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV;
+  addrinfo* found = nullptr;
+  const std::string service = std::to_string(port);
+  if (int e = ::getaddrinfo(host.c_str(), service.c_str(), &hints, &found); e != 0)
+    throw std::runtime_error("cannot listen on " + host + ": " + ::gai_strerror(e));
+  std::vector<const addrinfo*> candidates;  // IPv4 first: "localhost" is 127.0.0.1 here
+  for (const addrinfo* a = found; a; a = a->ai_next)
+    if (a->ai_family == AF_INET) candidates.push_back(a);
+  for (const addrinfo* a = found; a; a = a->ai_next)
+    if (a->ai_family == AF_INET6) candidates.push_back(a);
+  int error = EADDRNOTAVAIL;
+  for (const addrinfo* a : candidates) {
+    const int fd = ::socket(a->ai_family, a->ai_socktype | SOCK_NONBLOCK | SOCK_CLOEXEC, a->ai_protocol);
+    if (fd < 0) {
+      error = errno;
+      continue;
+    }
+    // SO_REUSEADDR lets a restarted studio take its port while old
+    // connections linger (TIME_WAIT); it never shares a port another
+    // program listens on. (SO_REUSEPORT would: then a second studio on a
+    // taken port got half the connections, and said nothing.)
+    const int one = 1;
+    ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    if (::bind(fd, a->ai_addr, a->ai_addrlen) == 0 && ::listen(fd, 128) == 0) {
+      impl_->listen_fd = fd;
+      break;
+    }
+    error = errno;
+    ::close(fd);
+  }
+  ::freeaddrinfo(found);
+  if (impl_->listen_fd < 0) {
+    if (error == EADDRINUSE)
+      throw std::runtime_error(fmt::format(
+          "port {} on {} is in use by another program (another studio?); choose another with --port N, or --port 0 "
+          "for any free port",
+          port, host));
+    if (error == EACCES)
+      throw std::runtime_error(
+          fmt::format("no permission to listen on port {} (ports below 1024 need privileges)", port));
+    throw std::runtime_error(fmt::format("cannot listen on {}:{}: {}", host, port, std::strerror(error)));
+  }
+  sockaddr_storage bound{};
+  socklen_t length = sizeof bound;
+  ::getsockname(impl_->listen_fd, reinterpret_cast<sockaddr*>(&bound), &length);
+  char numeric[INET6_ADDRSTRLEN] = {};
+  if (bound.ss_family == AF_INET) {
+    const auto* in = reinterpret_cast<const sockaddr_in*>(&bound);
+    impl_->port = ntohs(in->sin_port);
+    ::inet_ntop(AF_INET, &in->sin_addr, numeric, sizeof numeric);
+  } else {
+    const auto* in6 = reinterpret_cast<const sockaddr_in6*>(&bound);
+    impl_->port = ntohs(in6->sin6_port);
+    ::inet_ntop(AF_INET6, &in6->sin6_addr, numeric, sizeof numeric);
+  }
+  impl_->allowed = HostAllowList::for_bound(host, numeric, impl_->port);
+  return impl_->port;
 }
 
-void Server::run() { server_->listen_after_bind(); }
+void Server::run() {
+  if (impl_->listen_fd < 0) throw std::runtime_error("the studio's server runs after bind()");
+  std::vector<std::jthread> workers;
+  for (size_t i = 0; i < std::max<size_t>(1, impl_->limits.workers); ++i)
+    workers.emplace_back([this](const std::stop_token& stop) { impl_->worker(stop); });
+  std::jthread events([this](const std::stop_token& stop) { impl_->follow_events(stop); });
+  auto finish = [&] {
+    for (auto& w : workers) w.request_stop();
+    {
+      std::lock_guard lock(impl_->mutex);  // no worker between its check and its wait
+    }
+    impl_->jobs_cv.notify_all();
+    events.request_stop();
+    impl_->studio.stop();  // wakes the event thread's wait
+  };
+  try {
+    impl_->loop();
+  } catch (...) {
+    finish();
+    throw;
+  }
+  finish();
+}
 
 void Server::stop() {
-  studio_.stop();  // ends the event streams, which would hold the server's threads
-  server_->stop();
+  impl_->stopping = true;
+  impl_->studio.stop();  // ends the wait for events
+  impl_->wake();
 }
 
-// On loopback, only requests addressed to loopback: a web page elsewhere
-// cannot reach the studio through a DNS name that resolves to 127.0.0.1.
-bool Server::allowed_host(const std::string& host) const {
-  if (!loopback_) return true;
-  const std::string port = ":" + std::to_string(port_);
-  return host == "127.0.0.1" + port || host == "localhost" + port || host == "[::1]" + port;
-}
+const HostAllowList& Server::allowed() const { return impl_->allowed; }
 
-void Server::routes() {
-  server_->set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
-    if (allowed_host(req.get_header_value("Host"))) return httplib::Server::HandlerResponse::Unhandled;
-    text(res, 403, "the studio answers only to requests for 127.0.0.1 or localhost");
-    return httplib::Server::HandlerResponse::Handled;
-  });
-  server_->Get("/", [](const httplib::Request&, httplib::Response& res) { serve_asset("index.html", res); });
-  server_->Get(R"(/(app\.js|app\.css))",
-               [](const httplib::Request& req, httplib::Response& res) { serve_asset(req.matches[1], res); });
-  server_->Get("/api/state", [this](const httplib::Request& req, httplib::Response& res) {
-    SessionKey key;
-    if (!key_of(req, initial_, key, res)) return;
-    std::string error;
-    auto state = studio_.state(key, error);
-    if (!state) return text(res, 404, error);
-    res.set_content(state_json(*state), "application/json");
-    res.set_header("Cache-Control", "no-store");
-  });
-  server_->Get(
-      R"(/cards/([^/]+)/([^/]+)/([^/]+)/([^/]+)\.png)", [this](const httplib::Request& req, httplib::Response& res) {
-        const std::string game = req.matches[1], lang = req.matches[2], variant = req.matches[3], stem = req.matches[4];
-        if (!plain(game) || !plain(lang) || !plain(variant) || !plain(stem))
-          return text(res, 400, "malformed card address");
-        std::string error;
-        auto state = studio_.state({game, lang, variant == "-" ? "" : variant}, error);
-        if (!state) return text(res, 404, error);
-        const CardView* card = state->card(stem);
-        if (!card || !card->png) return text(res, 404, "no card '" + stem + "' in " + game);
-        res.set_content(*card->png, "image/png");
-        // The URL names the fingerprint (?v=): the same URL is the same image.
-        res.set_header("Cache-Control", req.has_param("v") ? "max-age=31536000, immutable" : "no-cache");
-      });
-  server_->Get("/events", [this](const httplib::Request&, httplib::Response& res) {
-    auto cursor = std::make_shared<std::uint64_t>(studio_.last_event());
-    res.set_header("Cache-Control", "no-store");
-    res.set_chunked_content_provider("text/event-stream", [this, cursor](size_t, httplib::DataSink& sink) {
-      std::vector<Event> events = studio_.events_after(*cursor, kKeepAlive);
-      if (studio_.stopping()) return false;
-      std::string out = events.empty() ? ": keep-alive\n\n" : "";
-      for (const auto& e : events) {
-        out += "id: " + std::to_string(e.id) + "\nevent: change\ndata: " + e.json + "\n\n";
-        *cursor = e.id;
-      }
-      return sink.write(out.data(), out.size());
-    });
-  });
-  server_->set_error_handler([](const httplib::Request&, httplib::Response& res) {
-    if (res.body.empty()) text(res, res.status, res.status == 404 ? "not found" : "bad request");
-  });
+ServerCounts Server::counts() const {
+  std::lock_guard lock(impl_->counts_mutex);
+  return impl_->counts;
 }
 
 }  // namespace kw::studio::http

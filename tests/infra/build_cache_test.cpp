@@ -1,0 +1,160 @@
+// The build cache checks every object before it serves it (build_cache.h):
+// what a damaged, swapped, linked or odd object gives is "not there", a
+// note, and the object removed; records are read strictly.
+#include "infra/build_cache.h"
+
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "core/files.h"
+#include "infra/build_record.h"
+#include "project/memory_project.h"
+#include "support/test_support.h"
+
+namespace kw::infra {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kKey = cache_key({"a"}), kOther = cache_key({"b"});
+
+TEST(BuildCache, ServesWhatWasPut) {
+  test::TempDir dir;
+  BuildCache cache(dir.path());
+  EXPECT_FALSE(cache.get(kKey));
+  cache.put(kKey, "bytes of a card");
+  EXPECT_TRUE(cache.contains(kKey));
+  EXPECT_EQ(cache.get(kKey), "bytes of a card");
+  EXPECT_EQ(*read_file(cache.object_path(kKey)), BuildCache::object_bytes(kKey, "bytes of a card"));
+  EXPECT_TRUE(cache.take_notes().empty());
+  EXPECT_FALSE(cache.get("../../x"));  // no key: never a path
+}
+
+// Each way an object can be wrong: none is served, each is noted and removed.
+TEST(BuildCache, RefusesEveryOddObject) {
+  test::TempDir dir, outside;
+  std::ofstream(outside.path() / "secret") << BuildCache::object_bytes(kKey, "outside");
+  struct Odd {
+    const char* what;
+    std::function<void(const fs::path&)> make;
+    const char* note;
+  };
+  const std::vector<Odd> odd = {
+      {"link", [&](const fs::path& f) { fs::create_symlink(outside.path() / "secret", f); }, "is a symbolic link"},
+      {"pipe", [](const fs::path& f) { ::mkfifo(f.c_str(), 0600); }, "is not a regular file"},
+      {"folder", [](const fs::path& f) { fs::create_directory(f); }, "is not a regular file"},
+      {"garbage", [](const fs::path& f) { std::ofstream(f) << "garbage"; }, "no header"},
+      {"other key", [](const fs::path& f) { std::ofstream(f) << BuildCache::object_bytes(kOther, "x"); },
+       "another key"},
+      {"cut short",
+       [](const fs::path& f) {
+         const std::string b = BuildCache::object_bytes(kKey, "bytes of a card");
+         std::ofstream(f) << b.substr(0, b.size() - 3);
+       },
+       "cut short"},
+      {"changed",
+       [](const fs::path& f) {
+         std::string b = BuildCache::object_bytes(kKey, "bytes of a card");
+         b.back() = 'X';
+         std::ofstream(f) << b;
+       },
+       "do not match their hash"},
+      {"header of another size",
+       [](const fs::path& f) {
+         std::string b = BuildCache::object_bytes(kKey, "bytes");
+         b.replace(b.find("\n5\n"), 3, "\n99\n");
+         std::ofstream(f) << b;
+       },
+       "where its header says 99"},
+      {"hard link",
+       [&](const fs::path& f) {
+         std::ofstream(outside.path() / "hard") << BuildCache::object_bytes(kKey, "x");
+         fs::create_hard_link(outside.path() / "hard", f);
+       },
+       "other names"},
+  };
+  for (const auto& o : odd) {
+    BuildCache cache(dir.path());
+    cache.put(kKey, "bytes of a card");
+    const fs::path file = cache.object_path(kKey);
+    fs::remove(file);
+    o.make(file);
+    EXPECT_FALSE(cache.get(kKey)) << o.what;
+    const auto notes = cache.take_notes();
+    ASSERT_EQ(notes.size(), 1u) << o.what;
+    EXPECT_NE(notes[0].find(o.note), std::string::npos) << o.what << ": " << notes[0];
+    EXPECT_FALSE(fs::exists(fs::symlink_status(file))) << o.what << " was not removed";
+  }
+  EXPECT_EQ(*read_file(outside.path() / "secret"), BuildCache::object_bytes(kKey, "outside"));
+}
+
+TEST(BuildCache, NeitherReadsNorWritesThroughALinkedFolder) {
+  test::TempDir dir, outside;
+  BuildCache cache(dir.path());
+  cache.put(kKey, "x");
+  const fs::path folder = cache.object_path(kKey).parent_path();
+  fs::remove_all(folder);
+  fs::create_directory_symlink(outside.path(), folder);
+  std::ofstream(outside.path() / kKey.substr(2)) << BuildCache::object_bytes(kKey, "outside");
+  EXPECT_FALSE(cache.get(kKey));
+  EXPECT_FALSE(cache.contains(kKey));
+  cache.put(kKey, "y");
+  EXPECT_EQ(std::distance(fs::directory_iterator(outside.path()), fs::directory_iterator()), 1);
+  fs::remove_all(dir.path() / "objects");
+  fs::create_directory_symlink(outside.path(), dir.path() / "objects");
+  EXPECT_FALSE(cache.get(kKey));
+  cache.put(kKey, "z");
+  EXPECT_EQ(std::distance(fs::directory_iterator(outside.path()), fs::directory_iterator()), 1);
+  EXPECT_FALSE(cache.take_notes().empty());
+}
+
+// Records: only what this program writes is taken; anything else (a type
+// where another belongs, files outside the game's folder or kartenwerk's
+// own system folders) is ignored with a note, and read nothing.
+TEST(BuildRecord, IsReadStrictly) {
+  test::TempDir dir, out;
+  project::MemoryProject project;
+  BuildCache cache(dir.path());
+  fs::create_directories(out.path() / "duell");
+  const fs::path card = out.path() / "duell/a.png";
+  std::ofstream(card) << "png";
+  const std::string name = (out.path() / "duell").string();
+  remember_build(cache, name, kKey, project, {card});
+  EXPECT_TRUE(up_to_date(cache, name, kKey, project));
+  EXPECT_FALSE(up_to_date(cache, name, kOther, project));
+  EXPECT_TRUE(cache.take_notes().empty());
+  const std::string good = *cache.record(name);
+  const std::vector<std::pair<std::string, std::string>> bad = {
+      {"{\"key\": 5, \"system\": [], \"outputs\": []}", "its key is not a key"},
+      {"[1, 2]", "it is not a record"},
+      {"not json", "it is not a record"},
+      {"{\"key\": \"" + kKey + "\", \"system\": [[\"/etc/passwd\", \"" + kKey + "\"]], \"outputs\": [[\"" +
+           card.string() + "\", [3, 1]]]}",
+       "system input outside"},
+      {"{\"key\": \"" + kKey + "\", \"system\": [[\"/usr/share/hyphen/../../../etc/passwd\", \"" + kKey +
+           "\"]], \"outputs\": [[\"" + card.string() + "\", [3, 1]]]}",
+       "system input outside"},
+      {"{\"key\": \"" + kKey + "\", \"system\": [], \"outputs\": [[\"/etc/passwd\", [3, 1]]]}",
+       "output outside the game's folder"},
+      {"{\"key\": \"" + kKey + "\", \"system\": [], \"outputs\": [[\"" + name + "/../x\", [3, 1]]]}",
+       "output outside the game's folder"},
+      {"{\"key\": \"" + kKey + "\", \"system\": [], \"outputs\": [[\"" + card.string() + "\", [\"3\", 1]]]}",
+       "is not [file, [size, time]]"},
+      {"{\"key\": \"" + kKey + "\", \"system\": {}, \"outputs\": []}", "system inputs are not a list"},
+  };
+  for (const auto& [text, why] : bad) {
+    cache.set_record(name, text);
+    EXPECT_FALSE(up_to_date(cache, name, kKey, project)) << text;
+    const auto notes = cache.take_notes();
+    ASSERT_EQ(notes.size(), 1u) << text;
+    EXPECT_NE(notes[0].find(why), std::string::npos) << notes[0];
+  }
+  cache.set_record(name, good);
+  EXPECT_TRUE(up_to_date(cache, name, kKey, project));
+}
+
+}  // namespace
+}  // namespace kw::infra
