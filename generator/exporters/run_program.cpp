@@ -5,11 +5,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <array>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <stdexcept>
-
-extern char** environ;
+#include <string>
 
 namespace kw::exporters {
 
@@ -61,8 +62,16 @@ ProgramResult run_program(const std::vector<std::string>& argv) {
   args.reserve(argv.size());
   for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
+  // The program gets an environment of its own, not ours: only where to find
+  // it and the C locale. What it reads from the environment (Ghostscript's
+  // GS_OPTIONS, GS_LIB, a locale or time zone) would otherwise change what it
+  // measures, and so the files, without being an input of the build.
+  const char* search = std::getenv("PATH");
+  std::string path_var = std::string("PATH=") + (search && *search ? search : "/usr/local/bin:/usr/bin:/bin");
+  std::string locale_var = "LC_ALL=C";
+  std::array<char*, 3> env{path_var.data(), locale_var.data(), nullptr};
   pid_t pid = 0;
-  int error = ::posix_spawnp(&pid, args[0], &files.actions, nullptr, args.data(), environ);
+  int error = ::posix_spawnp(&pid, args[0], &files.actions, nullptr, args.data(), env.data());
   pipe.close_write();
   ProgramResult result;
   if (error != 0) {

@@ -181,24 +181,26 @@ TEST_F(IncrementalBuild, PrintSettingsReRenderNoCard) {
   expect_rebuild({}, {"pnp/palantir-a4.pdf", "pnp/palantir-a4-alignment.pdf"});
 }
 
-// SOURCE_DATE_EPOCH in the environment of the commands this test runs, for
-// its lifetime (ctest's own value, 1700000000, comes back after).
-class SourceDateEpoch {
+// A variable of the environment the commands this test runs see, for its
+// lifetime (the old value, e.g. ctest's SOURCE_DATE_EPOCH=1700000000, comes
+// back after).
+class ScopedEnv {
  public:
-  explicit SourceDateEpoch(const char* value) {
-    if (const char* old = std::getenv("SOURCE_DATE_EPOCH")) old_ = old;
-    ::setenv("SOURCE_DATE_EPOCH", value, 1);
+  ScopedEnv(const char* name, const char* value) : name_(name) {
+    if (const char* old = std::getenv(name)) old_ = old;
+    ::setenv(name, value, 1);
   }
-  ~SourceDateEpoch() {
+  ~ScopedEnv() {
     if (old_)
-      ::setenv("SOURCE_DATE_EPOCH", old_->c_str(), 1);
+      ::setenv(name_.c_str(), old_->c_str(), 1);
     else
-      ::unsetenv("SOURCE_DATE_EPOCH");
+      ::unsetenv(name_.c_str());
   }
-  SourceDateEpoch(const SourceDateEpoch&) = delete;
-  SourceDateEpoch& operator=(const SourceDateEpoch&) = delete;
+  ScopedEnv(const ScopedEnv&) = delete;
+  ScopedEnv& operator=(const ScopedEnv&) = delete;
 
  private:
+  std::string name_;
   std::optional<std::string> old_;
 };
 
@@ -229,7 +231,7 @@ TEST_F(IncrementalBuild, AnotherSourceDateEpochDatesEveryPdfAnew) {
   ASSERT_GE(pdfs.size(), 5U);
   ASSERT_EQ(pdfs_dated(game, "D:20231114221320Z"), pdfs);  // ctest's SOURCE_DATE_EPOCH=1700000000
   {
-    SourceDateEpoch later("1800000000");  // 2027-01-15T08:00:00Z
+    ScopedEnv later("SOURCE_DATE_EPOCH", "1800000000");  // 2027-01-15T08:00:00Z
     EXPECT_EQ(build(), "0 of 11 cards rendered (11 from the cache)");
     EXPECT_EQ(pdfs_dated(game, "D:20270115080000Z"), pdfs);
     EXPECT_EQ(build(), "up to date");
@@ -248,13 +250,41 @@ TEST_F(IncrementalBuild, AnotherSourceDateEpochDatesEveryPdfAnew) {
 // written, naming the variable.
 TEST_F(IncrementalBuild, ASourceDateEpochThatIsNoDateIsRefused) {
   for (const char* bad : {"yesterday", "-5", "1700000000.5", "99999999999999999999"}) {
-    SourceDateEpoch odd(bad);
+    ScopedEnv odd("SOURCE_DATE_EPOCH", bad);
     test::TempDir fresh;
     auto r = kartenwerk("--root " + quoted(root_.path()) + " build --game palantir --out " + quoted(fresh.path()));
     EXPECT_EQ(r.status, 2) << bad << ": " << r.output;
     EXPECT_NE(r.output.find("SOURCE_DATE_EPOCH='" + std::string(bad) + "' is not a date"), std::string::npos)
         << r.output;
     EXPECT_TRUE(fs::is_empty(fresh.path())) << bad;
+  }
+}
+
+// The date is the only thing of the environment an output may show: the
+// language and number format of the locale, the time zone, and what the
+// programs kartenwerk runs would read (Ghostscript's GS_OPTIONS and GS_LIB:
+// it measures the ink that decides whether black overprints) change no byte
+// of any file, CMYK included, built without the cache.
+TEST_F(IncrementalBuild, TheLocaleTimeZoneAndProgramsEnvironmentChangeNoByte) {
+  auto build_into = [&](const fs::path& dir) {
+    auto r = kartenwerk("--root " + quoted(root_.path()) + " build --game palantir --no-cache --color cmyk --out " +
+                        quoted(dir));
+    EXPECT_EQ(r.status, 0) << r.output;
+    return files_under(dir / "palantir");
+  };
+  test::TempDir plain_dir, other_dir;
+  const auto plain = build_into(plain_dir.path());
+  std::map<std::string, FileState> other;
+  {
+    ScopedEnv lang("LANG", "de_DE.UTF-8"), all("LC_ALL", "C.UTF-8"), zone("TZ", "Pacific/Kiritimati"),
+        gs("GS_OPTIONS", "-dNOSAFER -r7 -dGrayValues=2"), gs_lib("GS_LIB", "/nonexistent");
+    other = build_into(other_dir.path());
+  }
+  ASSERT_EQ(other.size(), plain.size());
+  for (const auto& [path, state] : other) {
+    if (path == "manifest.json") continue;  // it names the output folder's files, which are the same
+    ASSERT_TRUE(plain.count(path)) << path;
+    EXPECT_EQ(plain.at(path).sha256, state.sha256) << path << " depends on the environment";
   }
 }
 

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <future>
 #include <vector>
 
@@ -25,6 +26,22 @@ TEST(RunProgram, AMissingProgramIs127) {
   ProgramResult r = run_program({"kartenwerk-no-such-program"});
   EXPECT_EQ(r.status, 127);
   EXPECT_NE(r.output.find("cannot run kartenwerk-no-such-program"), std::string::npos) << r.output;
+}
+
+// The program sees PATH and the C locale, nothing of ours: what it would
+// read from the environment (GS_OPTIONS, a locale, a time zone) is no
+// input of the build.
+TEST(RunProgram, TheProgramGetsAnEnvironmentOfItsOwn) {
+  ::setenv("GS_OPTIONS", "-dNOSAFER", 1);
+  ::setenv("TZ", "Pacific/Kiritimati", 1);
+  ProgramResult r = run_program({"env"});
+  ::unsetenv("GS_OPTIONS");
+  ::unsetenv("TZ");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.output.find("GS_OPTIONS"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("TZ="), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("LC_ALL=C\n"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("PATH="), std::string::npos) << r.output;
 }
 
 TEST(RunProgram, FromManyThreadsAtOnce) {
