@@ -27,13 +27,13 @@ void Budget::count_operator() {
                       " drawing operators, its forms counted each time they are drawn"};
 }
 
-ContentStream::ContentStream(ContentProcessor& processor, Object resources, const GraphicsState& start, Budget* budget,
-                             Malformed malformed)
-    : processor_(processor), resources_(std::move(resources)), budget_(budget), malformed_(malformed) {
+ContentStream::ContentStream(ContentProcessor& processor, const Object& resources, const GraphicsState& start,
+                             Budget* budget, Malformed malformed)
+    : processor_(processor), resources_(resources), budget_(budget), malformed_(malformed) {
   stack_.push_back(start);
 }
 
-void ContentStream::run_page(Object page) { QPDFPageObjectHelper(page).parseContents(this); }
+void ContentStream::run_page(const Object& page) { QPDFPageObjectHelper(page).parseContents(this); }
 
 void ContentStream::run(Object stream) { stream.parseAsContents(this); }
 
@@ -87,8 +87,9 @@ Object ContentStream::resource(const char* kind, const std::string& name) const 
   return dict.isDictionary() ? dict.getKey(name) : Object::newNull();
 }
 
-Object ContentStream::resources_of(Object dict) const {
-  return dict.getKey("/Resources").isDictionary() ? dict.getKey("/Resources") : resources_;
+Object ContentStream::resources_of(const Object& dict) const {
+  Object own = Object(dict).getKey("/Resources");  // a copy: qpdf 11's getKey is not const
+  return own.isDictionary() ? own : resources_;
 }
 
 std::string ContentStream::colour_space(const std::string& name) const {

@@ -92,11 +92,11 @@ class ContentStream : public QPDFObjectHandle::ParserCallbacks {
   enum class Malformed { Skip, Throw };
 
   // `budget` may be null: a caller that visits each stream once only.
-  ContentStream(ContentProcessor& processor, QPDFObjectHandle resources, const GraphicsState& start, Budget* budget,
-                Malformed malformed);
+  ContentStream(ContentProcessor& processor, const QPDFObjectHandle& resources, const GraphicsState& start,
+                Budget* budget, Malformed malformed);
 
   // Interprets a page's content (its streams joined) or one stream's.
-  void run_page(QPDFObjectHandle page);
+  void run_page(const QPDFObjectHandle& page);
   void run(QPDFObjectHandle stream);
 
   GraphicsState& state() { return stack_.back(); }
@@ -110,7 +110,7 @@ class ContentStream : public QPDFObjectHandle::ParserCallbacks {
   // A resource of a kind ("/Font", "/XObject" ...) by name, or null.
   QPDFObjectHandle resource(const char* kind, const std::string& name) const;
   // The resources of a form, pattern or font, else (PDF 1.1) the stream's.
-  QPDFObjectHandle resources_of(QPDFObjectHandle dict) const;
+  QPDFObjectHandle resources_of(const QPDFObjectHandle& dict) const;
   // A colour space by name (a device space, or a resource) as PdfColour::space says it.
   std::string colour_space(const std::string& name) const;
 

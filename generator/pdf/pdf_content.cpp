@@ -117,7 +117,7 @@ class PageReader {
  public:
   PageReader(PdfPageContent& out, const QPDFObjectHandle::Rectangle& media) : out_(out), media_(media) {}
 
-  void run(Object contents_owner, const Object& resources, const GraphicsState& start, bool is_page,
+  void run(const Object& contents_owner, const Object& resources, const GraphicsState& start, bool is_page,
            const Context& ctx = {}) {
     budget_.begin_stream(ctx.depth);
     Stream s(*this, resources, ctx, start);
@@ -191,7 +191,7 @@ class PageReader {
     std::string name_operand() const { return in.name_operand(); }
     GraphicsState& g() { return in.state(); }
     Object resource(const char* kind, const std::string& name) const { return in.resource(kind, name); }
-    Object resources_of(Object dict) const { return in.resources_of(std::move(dict)); }
+    Object resources_of(const Object& dict) const { return in.resources_of(dict); }
 
     void extend(Point p) {
       Point m = page_.page_mm(g().ctm, p);
