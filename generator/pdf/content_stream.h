@@ -11,7 +11,7 @@
 // forms, patterns, glyphs and soft masks a page draws and measures what they
 // paint, and the press recolourer (exporters/pdf_recolour.cpp), which
 // re-emits each stream with its colour operators rewritten. What blends in
-// a set of resources (page_blends) is answered here too, for the CMYK
+// a set of resources (resources_blend) is answered here too, for the CMYK
 // export and for flattening.
 //
 // The work bounds are security hardening against hostile files: a form that
@@ -87,8 +87,11 @@ class ContentProcessor {
 
 class ContentStream : public QPDFObjectHandle::ParserCallbacks {
  public:
-  // Malformed operators (wrong operands) are skipped, as viewers do, or
-  // their errors (and the processor's) thrown to the caller.
+  // A malformed operator (wrong operands) leaves the state as it was.
+  // Skip (the reader): the processor does not see it, and an operator the
+  // processor cannot take is skipped too, as viewers do. Throw (the
+  // rewriter): the processor sees every operator, to write it out again,
+  // and its errors reach the caller.
   enum class Malformed { Skip, Throw };
 
   // `budget` may be null: a caller that visits each stream once only.
