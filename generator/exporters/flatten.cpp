@@ -1,9 +1,14 @@
 #include "exporters/flatten.h"
 
+#include "pdf/content_stream.h"  // first: it sets qpdf's POINTERHOLDER_TRANSITION
+
+#include <qpdf/QPDF.hh>
+#include <qpdf/QPDFPageDocumentHelper.hh>
+
 #include <algorithm>
 #include <cmath>
 #include <memory>
-#include <regex>
+#include <set>
 
 #include "render/render.h"
 
@@ -11,13 +16,19 @@ namespace kw::exporters {
 
 namespace {
 
-// What cairo writes when something blends: a constant alpha below 1 in an
-// ExtGState, a soft mask (of a group or of an image with alpha), or a blend
-// mode. Cairo writes dictionaries uncompressed, outside object streams.
-bool pdf_has_transparency(const std::string& pdf) {
-  static const std::regex alpha(R"(/(ca|CA)\s+(0(\.\d*)?|\.\d+)\b)");
-  static const std::regex blend(R"(/BM\s*/(?!Normal\b)\w+)");
-  return pdf.find("/SMask") != std::string::npos || std::regex_search(pdf, alpha) || std::regex_search(pdf, blend);
+// Whether what Cairo drew blends, asked of the PDF's resources as the CMYK
+// export asks (pdf::resources_blend): a constant alpha below 1, a soft mask
+// (of a group or of an image with alpha), a blend mode. The display list
+// cannot say: librsvg decides while drawing whether an SVG's opacity,
+// masks or blend modes become transparency.
+bool pdf_has_transparency(const std::string& bytes) {
+  QPDF pdf;
+  pdf.setSuppressWarnings(true);
+  pdf.processMemoryFile("the item drawn alone", bytes.data(), bytes.size());
+  std::set<QPDFObjGen> seen;
+  for (auto& page : QPDFPageDocumentHelper(pdf).getAllPages())
+    if (pdf::resources_blend(page.getAttribute("/Resources", false), seen)) return true;
+  return false;
 }
 
 // The key under which an item's answer is kept: what it paints, not where.

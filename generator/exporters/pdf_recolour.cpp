@@ -1,9 +1,8 @@
 #include "exporters/pdf_recolour.h"
 
-// qpdf 11: no PointerHolder compatibility (std::shared_ptr throughout).
-#define POINTERHOLDER_TRANSITION 4
+#include "pdf/content_stream.h"  // first: it sets qpdf's POINTERHOLDER_TRANSITION
+
 #include <qpdf/QPDF.hh>
-#include <qpdf/QPDFObjectHandle.hh>
 #include <qpdf/QPDFPageDocumentHelper.hh>
 #include <qpdf/QPDFPageObjectHelper.hh>
 
@@ -27,6 +26,8 @@ namespace kw::exporters {
 namespace {
 
 using Object = QPDFObjectHandle;
+using pdf::name_of;
+using pdf::PdfColour;
 
 // Where a stream's colours end up: on the press (Art), or measured as
 // lightness by a luminosity soft mask (Mask).
@@ -127,17 +128,6 @@ void breakpoints(Object f, double t0, double t1, std::vector<double>& out) {
 
 // --- the content stream rewriter --------------------------------------------
 
-struct Matrix {
-  double a = 1, b = 0, c = 0, d = 1, e = 0, f = 0;
-  // this × m (PDF: the new CTM is the operand matrix times the old one)
-  Matrix then(const Matrix& m) const {
-    return {a * m.a + b * m.c, a * m.b + b * m.d,       c * m.a + d * m.c,
-            c * m.b + d * m.d, e * m.a + f * m.c + m.e, e * m.b + f * m.d + m.f};
-  }
-  std::array<double, 2> apply(double x, double y) const { return {a * x + c * y + e, b * x + d * y + f}; }
-  double scale() const { return std::sqrt(std::abs(a * d - b * c)); }
-};
-
 // A colour as the content stream asked for it.
 struct Requested {
   enum Kind { Inherited, Rgb, Grey, Cmyk, Pattern } kind = Inherited;
@@ -147,48 +137,75 @@ struct Requested {
   std::string pattern;  // "/Pattern cs /P1 scn" as written
 };
 
-struct GraphicsState {
-  Requested fill, stroke;
-  std::string fill_space = "/DeviceGray", stroke_space = "/DeviceGray";
-  std::string fill_out, stroke_out;  // what the output stream has set ("": not known)
-  int overprint_out = -1;            // -1: not known, 0: knockout, 1: overprint
-  Matrix ctm;
-  double line_width = 1;
-  int text_render = 0;
+// The interpreter's colour (a space of "": what the caller of a form set)
+// as one of the kinds this converts. A space set without components yet has
+// its initial colour: black, or no pattern.
+Requested requested(const PdfColour& c, const std::string& pattern, bool fill) {
+  Requested r;
+  const auto& n = c.values;
+  if (c.space.empty()) return r;
+  if (c.space == "DeviceRGB" && (n.size() == 3 || n.empty())) {
+    r.kind = Requested::Rgb;
+    if (!n.empty()) r.rgb = {n[0], n[1], n[2]};
+  } else if (c.space == "DeviceGray" && (n.size() == 1 || n.empty())) {
+    r.kind = Requested::Grey;
+    if (!n.empty()) r.grey = n[0];
+  } else if (c.space == "DeviceCMYK" && (n.size() == 4 || n.empty())) {
+    r.kind = Requested::Cmyk;
+    r.cmyk = n.empty() ? exporters::Cmyk{0, 0, 0, 1} : exporters::Cmyk{n[0], n[1], n[2], n[3]};
+  } else if (c.space == "Pattern" && n.empty()) {
+    if (pattern.empty()) return r;
+    r.kind = Requested::Pattern;
+    r.pattern = "/Pattern " + std::string(fill ? "cs " : "CS ") + pattern + (fill ? " scn" : " SCN");
+  } else {
+    throw std::runtime_error("a colour in the colour space /" + c.space +
+                             " (kartenwerk converts DeviceRGB, DeviceGray, DeviceCMYK and patterns)");
+  }
+  return r;
+}
+
+// What the rewritten stream has set itself (its colours and overprint mode,
+// "" or -1: not known), saved and restored with q and Q like the graphics
+// state it belongs to.
+struct Written {
+  std::string fill, stroke;
+  int overprint = -1;  // 0: knockout, 1: overprint
 };
 
-class ContentRewriter : public Object::ParserCallbacks {
+// Re-emits one content stream as the interpreter reads it, with its colour
+// operators held back and written, converted, just before the painting
+// operator that uses them.
+class ContentRewriter : public pdf::ContentProcessor {
  public:
-  ContentRewriter(PressColours& colours, Context context, bool page_level, size_t& colour_count)
-      : colours_(colours), context_(context), colour_count_(colour_count) {
-    if (page_level) {
-      // A page starts in DeviceGray black; a form inherits its caller's colours.
-      state().fill.kind = state().stroke.kind = Requested::Grey;
-    }
+  ContentRewriter(PressColours& colours, Context context, size_t& colour_count)
+      : colours_(colours), context_(context), colour_count_(colour_count) {}
+
+  // A page starts in DeviceGray black; a form inherits its caller's colours.
+  static pdf::GraphicsState start(bool page_level) {
+    pdf::GraphicsState g;
+    if (!page_level) g.fill.space = g.stroke.space = "";
+    return g;
   }
-  void handleObject(Object obj) override {
-    if (!obj.isOperator()) {
-      if (obj.isInlineImage())
-        throw std::runtime_error("an inline image (kartenwerk converts images that are XObjects)");
-      operands_.push_back(obj);
-      return;
-    }
-    const std::string op = obj.getOperatorValue();
+
+  void operate(const std::string& op, pdf::ContentStream& stream) override {
+    in_ = &stream;
     if (context_ == Context::Mask)
       mask_operator(op);
     else
       art_operator(op);
-    operands_.clear();
   }
-  void handleEOF() override {}
+  void inline_image(const Object& /*image*/) override {
+    throw std::runtime_error("an inline image (kartenwerk converts images that are XObjects)");
+  }
+  void saved() override { written_.push_back(written_.back()); }
+  void restored() override { written_.pop_back(); }
+
   const std::string& output() const { return out_; }
   bool used_overprint() const { return used_overprint_; }
 
  private:
-  GraphicsState& state() { return stack_.back(); }
-
   void emit_operands() {
-    for (auto& o : operands_) {
+    for (auto o : in_->operands()) {  // a copy: qpdf 11's unparse is not const
       out_ += o.unparse();
       out_ += ' ';
     }
@@ -198,25 +215,20 @@ class ContentRewriter : public Object::ParserCallbacks {
     out_ += op;
     out_ += '\n';
   }
-  std::vector<double> numbers() const {
-    std::vector<double> v;
-    for (auto o : operands_)
-      if (o.isNumber()) v.push_back(o.getNumericValue());
-    return v;
-  }
 
   // In a luminosity mask, a colour is its lightness.
   void mask_operator(const std::string& op) {
-    auto n = numbers();
+    auto n = in_->numbers();
+    auto& operands = in_->operands();
     if ((op == "rg" || op == "RG") && n.size() == 3) {
       out_ += number(luminosity({n[0], n[1], n[2]})) + (op == "rg" ? " g\n" : " G\n");
       return;
     }
-    if ((op == "cs" || op == "CS") && operands_.size() == 1 && is_name(operands_[0], "/DeviceRGB")) {
+    if ((op == "cs" || op == "CS") && operands.size() == 1 && is_name(operands[0], "/DeviceRGB")) {
       out_ += op == "cs" ? "/DeviceGray cs\n" : "/DeviceGray CS\n";
       return;
     }
-    if ((op == "sc" || op == "scn" || op == "SC" || op == "SCN") && n.size() == 3 && operands_.size() == 3) {
+    if ((op == "sc" || op == "scn" || op == "SC" || op == "SCN") && n.size() == 3 && operands.size() == 3) {
       out_ += number(luminosity({n[0], n[1], n[2]})) + " " + op + "\n";
       return;
     }
@@ -224,168 +236,76 @@ class ContentRewriter : public Object::ParserCallbacks {
     pass(op);
   }
 
-  Requested requested_from(const std::string& space, bool fill) {
-    Requested r;
-    auto n = numbers();
-    if (space == "/DeviceRGB" && n.size() == 3) {
-      r.kind = Requested::Rgb;
-      r.rgb = {n[0], n[1], n[2]};
-    } else if (space == "/DeviceGray" && n.size() == 1) {
-      r.kind = Requested::Grey;
-      r.grey = n[0];
-    } else if (space == "/DeviceCMYK" && n.size() == 4) {
-      r.kind = Requested::Cmyk;
-      r.cmyk = {n[0], n[1], n[2], n[3]};
-    } else if (space == "/Pattern" && !operands_.empty() && operands_.back().isName() && n.empty()) {
-      r.kind = Requested::Pattern;
-      r.pattern =
-          "/Pattern " + std::string(fill ? "cs " : "CS ") + operands_.back().getName() + (fill ? " scn" : " SCN");
-    } else {
-      throw std::runtime_error("a colour in the colour space " + space +
-                               " (kartenwerk converts DeviceRGB, DeviceGray, DeviceCMYK and patterns)");
-    }
-    return r;
-  }
-
-  // Over 80 lines: one short branch per content-stream operator, as the PDF operator table lists them.
-  // NOLINTNEXTLINE(readability-function-size)
-  void art_operator(const std::string& op) {
-    GraphicsState& g = state();
-    // Colours are remembered here and written before the painting operator.
-    if (op == "rg" || op == "RG" || op == "g" || op == "G" || op == "k" || op == "K") {
-      const bool fill = op == "rg" || op == "g" || op == "k";
-      const std::string space = op == "rg" || op == "RG" ? "/DeviceRGB"
-                                : op == "g" || op == "G" ? "/DeviceGray"
-                                                         : "/DeviceCMYK";
-      (fill ? g.fill : g.stroke) = requested_from(space, fill);
-      (fill ? g.fill_space : g.stroke_space) = space;
-      return;
-    }
+  // Colours are held back: the interpreter keeps them, and they are written
+  // before the painting operator. Only device spaces and patterns convert.
+  bool colour_operator(const std::string& op) {
     if (op == "cs" || op == "CS") {
-      if (operands_.size() != 1 || !operands_[0].isName())
+      auto& operands = in_->operands();
+      if (operands.size() != 1 || !operands[0].isName())
         throw std::runtime_error("'" + op + "' without a colour space name");
-      const std::string space = operands_[0].getName();
+      const std::string space = name_of(operands[0]);
       if (space != "/DeviceRGB" && space != "/DeviceGray" && space != "/DeviceCMYK" && space != "/Pattern")
         throw std::runtime_error("the named colour space " + space + " (kartenwerk converts device colours)");
-      const bool fill = op == "cs";
-      (fill ? g.fill_space : g.stroke_space) = space;
-      // Setting a space sets its initial colour (black; no pattern).
-      Requested r;
-      r.kind = space == "/Pattern"      ? Requested::Inherited
-               : space == "/DeviceRGB"  ? Requested::Rgb
-               : space == "/DeviceGray" ? Requested::Grey
-                                        : Requested::Cmyk;
-      if (r.kind == Requested::Cmyk) r.cmyk = {0, 0, 0, 1};
-      (fill ? g.fill : g.stroke) = r;
-      return;
+      return true;
     }
-    if (op == "sc" || op == "scn" || op == "SC" || op == "SCN") {
-      const bool fill = op == "sc" || op == "scn";
-      (fill ? g.fill : g.stroke) = requested_from(fill ? g.fill_space : g.stroke_space, fill);
-      return;
-    }
-    if (op == "q") {
-      stack_.push_back(g);
-      pass(op);
-      return;
-    }
-    if (op == "Q") {
-      if (stack_.size() > 1) stack_.pop_back();
-      pass(op);
-      return;
-    }
-    if (op == "cm") {
-      auto n = numbers();
-      if (n.size() == 6) g.ctm = Matrix{n[0], n[1], n[2], n[3], n[4], n[5]}.then(g.ctm);
-      pass(op);
-      return;
-    }
-    if (op == "w") {
-      if (auto n = numbers(); n.size() == 1) g.line_width = n[0];
-      pass(op);
-      return;
-    }
-    if (op == "Tr") {
-      if (auto n = numbers(); n.size() == 1) g.text_render = static_cast<int>(n[0]);
-      pass(op);
-      return;
-    }
-    if (op == "m" || op == "l") {
-      auto n = numbers();
-      if (n.size() == 2) extend(g, n[0], n[1]);
-      pass(op);
-      return;
-    }
-    if (op == "c" || op == "v" || op == "y") {
-      auto n = numbers();
-      for (size_t i = 0; i + 1 < n.size(); i += 2) extend(g, n[i], n[i + 1]);
-      pass(op);
-      return;
-    }
-    if (op == "re") {
-      auto n = numbers();
-      if (n.size() == 4) {
-        extend(g, n[0], n[1]);
-        extend(g, n[0] + n[2], n[1] + n[3]);
-        extend(g, n[0], n[1] + n[3]);
-        extend(g, n[0] + n[2], n[1]);
-      }
-      pass(op);
-      return;
-    }
-    if (op == "f" || op == "F" || op == "f*") {
-      paint(true, false);
-      pass(op);
-      reset_path();
-      return;
-    }
-    if (op == "S" || op == "s") {
-      paint(false, true);
-      pass(op);
-      reset_path();
-      return;
-    }
-    if (op == "B" || op == "B*" || op == "b" || op == "b*") {
-      paint(true, true);
-      pass(op);
-      reset_path();
-      return;
-    }
-    if (op == "n") {
-      pass(op);
-      reset_path();
-      return;
-    }
+    return op == "rg" || op == "RG" || op == "g" || op == "G" || op == "k" || op == "K" || op == "sc" || op == "scn" ||
+           op == "SC" || op == "SCN";
+  }
+
+  void art_operator(const std::string& op) {
+    if (colour_operator(op)) return;
+    if (path_operator(op)) return;
     if (op == "Tj" || op == "TJ" || op == "'" || op == "\"") {
-      const int mode = g.text_render % 4;
+      const int mode = in_->state().text_render % 4;
       const bool fill = mode == 0 || mode == 2, stroke = mode == 1 || mode == 2;
       set_colours(fill ? PaintUse::Text : std::optional<PaintUse>{},
                   stroke ? PaintUse::Text : std::optional<PaintUse>{});
-      pass(op);
-      return;
-    }
-    if (op == "sh") {
+    } else if (op == "sh") {
       set_overprint(false);
-      pass(op);
-      return;
-    }
-    if (op == "Do") {
+    } else if (op == "Do") {
       // A form paints with what it sets itself, or inherits ours; an image
       // mask paints in the fill colour.
       set_colours(PaintUse::Area, PaintUse::Area);
       set_overprint(false);
-      pass(op);
-      return;
     }
-    pass(op);
+    pass(op);  // q, Q, cm, w, Tr ...: the interpreter applied them to its state
   }
 
-  void extend(GraphicsState& g, double x, double y) {
-    auto p = g.ctm.apply(x, y);
-    path_min_[0] = std::min(path_min_[0], p[0]);
-    path_min_[1] = std::min(path_min_[1], p[1]);
-    path_max_[0] = std::max(path_max_[0], p[0]);
-    path_max_[1] = std::max(path_max_[1], p[1]);
+  // Path construction (its extent, as printed) and painting.
+  bool path_operator(const std::string& op) {
+    auto n = in_->numbers();
+    if (op == "m" || op == "l") {
+      if (n.size() == 2) extend(n[0], n[1]);
+    } else if (op == "c" || op == "v" || op == "y") {
+      for (size_t i = 0; i + 1 < n.size(); i += 2) extend(n[i], n[i + 1]);
+    } else if (op == "re") {
+      if (n.size() == 4) {
+        extend(n[0], n[1]);
+        extend(n[0] + n[2], n[1] + n[3]);
+        extend(n[0], n[1] + n[3]);
+        extend(n[0] + n[2], n[1]);
+      }
+    } else if (op == "f" || op == "F" || op == "f*" || op == "S" || op == "s" || op == "B" || op == "B*" || op == "b" ||
+               op == "b*" || op == "n") {
+      const bool stroke = op != "f" && op != "F" && op != "f*" && op != "n";
+      const bool fill = op != "S" && op != "s" && op != "n";
+      if (fill || stroke) paint(fill, stroke);
+      pass(op);
+      reset_path();
+      return true;
+    } else {
+      return false;
+    }
+    pass(op);
+    return true;
+  }
+
+  void extend(double x, double y) {
+    Point p = in_->state().ctm.apply(Point{x, y});
+    path_min_[0] = std::min(path_min_[0], p.x);
+    path_min_[1] = std::min(path_min_[1], p.y);
+    path_max_[0] = std::max(path_max_[0], p.x);
+    path_max_[1] = std::max(path_max_[1], p.y);
   }
   void reset_path() {
     path_min_ = {kBig, kBig};
@@ -398,8 +318,8 @@ class ContentRewriter : public Object::ParserCallbacks {
   }
 
   void paint(bool fill, bool stroke) {
-    GraphicsState& g = state();
-    const double width_pt = g.line_width * g.ctm.scale();
+    const pdf::GraphicsState& g = in_->state();
+    const double width_pt = g.line_width * pdf::scale_of(g.ctm);
     const bool area = path_small_side_mm() >= colours_.settings().rich_black_min_mm;
     std::optional<PaintUse> fill_use, stroke_use;
     if (fill) fill_use = area ? PaintUse::Area : PaintUse::SmallFill;
@@ -409,7 +329,8 @@ class ContentRewriter : public Object::ParserCallbacks {
 
   // Writes the colours for this painting operator, and the overprint mode.
   void set_colours(std::optional<PaintUse> fill_use, std::optional<PaintUse> stroke_use) {
-    GraphicsState& g = state();
+    const pdf::GraphicsState& g = in_->state();
+    Written& written = written_.back();
     bool overprint = true, any = false;
     auto one = [&](const Requested& r, PaintUse use, std::string& out_state, bool fill) {
       std::string text;
@@ -440,21 +361,21 @@ class ContentRewriter : public Object::ParserCallbacks {
         out_state = text;
       }
     };
-    if (fill_use) one(g.fill, *fill_use, g.fill_out, true);
-    if (stroke_use) one(g.stroke, *stroke_use, g.stroke_out, false);
+    if (fill_use) one(requested(g.fill, g.fill_pattern, true), *fill_use, written.fill, true);
+    if (stroke_use) one(requested(g.stroke, g.stroke_pattern, false), *stroke_use, written.stroke, false);
     set_overprint(any && overprint);
   }
 
   void set_overprint(bool on) {
-    GraphicsState& g = state();
-    if (g.overprint_out == (on ? 1 : 0)) return;
-    if (!on && g.overprint_out == -1 && !used_overprint_) {
+    Written& written = written_.back();
+    if (written.overprint == (on ? 1 : 0)) return;
+    if (!on && written.overprint == -1 && !used_overprint_) {
       // Nothing in this stream overprinted yet: what the caller set holds
       // (a caller never leaves overprint on across a Do).
       return;
     }
     out_ += on ? "/kwOverprint gs\n" : "/kwKnockout gs\n";
-    g.overprint_out = on ? 1 : 0;
+    written.overprint = on ? 1 : 0;
     used_overprint_ = used_overprint_ || on;
   }
 
@@ -462,8 +383,8 @@ class ContentRewriter : public Object::ParserCallbacks {
   PressColours& colours_;
   Context context_;
   size_t& colour_count_;
-  std::vector<GraphicsState> stack_{1};
-  std::vector<Object> operands_;
+  pdf::ContentStream* in_ = nullptr;  // the stream being interpreted
+  std::vector<Written> written_{1};
   std::array<double, 2> path_min_{kBig, kBig}, path_max_{-kBig, -kBig};
   std::string out_;
   bool used_overprint_ = false;
@@ -483,8 +404,10 @@ class Recolourer {
       resources_of(resources, Context::Art);
       std::string content;
       {
-        ContentRewriter rewriter(colours_, Context::Art, true, counts_.colours);
-        page.parseContents(&rewriter);
+        ContentRewriter rewriter(colours_, Context::Art, counts_.colours);
+        pdf::ContentStream in(rewriter, resources, ContentRewriter::start(true), nullptr,
+                              pdf::ContentStream::Malformed::Throw);
+        in.run_page(dict);
         content = rewriter.output();
         if (rewriter.used_overprint()) add_overprint_states(resources);
       }
@@ -535,8 +458,11 @@ class Recolourer {
 
   void form_content(Object stream, Object resources, Context context) {
     resources_of(resources, context);
-    ContentRewriter rewriter(colours_, context, false, counts_.colours);
-    Object::parseContentStream(stream, &rewriter);
+    ContentRewriter rewriter(colours_, context, counts_.colours);
+    // Resources (PDF 1.1) are inherited: a form without its own uses its caller's, unknown here.
+    pdf::ContentStream in(rewriter, resources, ContentRewriter::start(false), nullptr,
+                          pdf::ContentStream::Malformed::Throw);
+    Object::parseContentStream(stream, &in);
     if (rewriter.used_overprint()) {
       if (!resources.isDictionary()) {
         resources = Object::newDictionary();
@@ -761,43 +687,6 @@ class Recolourer {
   std::optional<Object> overprint_, knockout_;
 };
 
-// What on a page blends, found by walking its resources.
-bool transparent(Object res, std::set<QPDFObjGen>& seen) {
-  if (!res.isDictionary()) return false;
-  auto once = [&](const Object& o) { return !o.isIndirect() || seen.insert(o.getObjGen()).second; };
-  if (Object states = res.getKey("/ExtGState"); states.isDictionary())
-    for (auto& [name, s] : states.ditems()) {
-      if (!s.isDictionary()) continue;
-      for (const char* key : {"/CA", "/ca"})
-        if (Object a = s.getKey(key); a.isNumber() && a.getNumericValue() < 1) return true;
-      if (Object m = s.getKey("/SMask"); m.isDictionary()) return true;
-      if (Object bm = s.getKey("/BM"); bm.isName() && bm.getName() != "/Normal" && bm.getName() != "/Compatible")
-        return true;
-    }
-  if (Object xobjects = res.getKey("/XObject"); xobjects.isDictionary())
-    for (auto& [name, x] : xobjects.ditems()) {
-      if (!x.isStream() || !once(x)) continue;
-      Object d = x.getDict();
-      if (d.hasKey("/SMask") && !is_name(d.getKey("/SMask"), "/None")) return true;
-      if (is_name(d.getKey("/Subtype"), "/Form") && transparent(d.getKey("/Resources"), seen)) return true;
-    }
-  if (Object patterns = res.getKey("/Pattern"); patterns.isDictionary())
-    for (auto& [name, p] : patterns.ditems()) {
-      if (!once(p)) continue;
-      Object d = p.isStream() ? p.getDict() : p;
-      if (transparent(d.getKey("/Resources"), seen)) return true;
-      if (Object gs = d.getKey("/ExtGState"); gs.isDictionary()) {
-        Object wrapped = Object::newDictionary();
-        wrapped.replaceKey("/ExtGState", Object::newDictionary({{"/x", gs}}));
-        if (transparent(wrapped, seen)) return true;
-      }
-    }
-  if (Object fonts = res.getKey("/Font"); fonts.isDictionary())
-    for (auto& [name, f] : fonts.ditems())
-      if (f.isDictionary() && once(f) && transparent(f.getKey("/Resources"), seen)) return true;
-  return false;
-}
-
 }  // namespace
 
 RecolourCounts recolour_for_press(QPDF& pdf, PressColours& colours) { return Recolourer(pdf, colours).run(); }
@@ -805,7 +694,7 @@ RecolourCounts recolour_for_press(QPDF& pdf, PressColours& colours) { return Rec
 bool page_has_transparency(QPDF& pdf, size_t page_index) {
   auto pages = QPDFPageDocumentHelper(pdf).getAllPages();
   std::set<QPDFObjGen> seen;
-  return transparent(pages.at(page_index).getAttribute("/Resources", false), seen);
+  return pdf::resources_blend(pages.at(page_index).getAttribute("/Resources", false), seen);
 }
 
 void strip_inert_transparency(QPDF& pdf) {

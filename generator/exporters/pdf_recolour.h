@@ -14,8 +14,10 @@
 //   groups           transparency blends in DeviceCMYK
 //   soft masks       what a luminosity mask draws stays a measure of
 //                    lightness: its colours become DeviceGray luminosity
-// Pages, forms, tiling patterns and Type 3 glyphs are followed wherever the
-// resources lead. Anything this cannot convert (a colour space or shading
+// Each stream is read by the one content-stream interpreter
+// (pdf/content_stream.h), whose graphics state holds the colours this
+// rewrites. Pages, forms, tiling patterns and Type 3 glyphs are followed
+// wherever the resources lead, each once. Anything this cannot convert (a colour space or shading
 // kind Cairo does not write) throws std::runtime_error naming it.
 #include <cstddef>
 
@@ -34,6 +36,7 @@ RecolourCounts recolour_for_press(QPDF& pdf, PressColours& colours);
 // True when anything on the page blends: a constant alpha below 1, a soft
 // mask, a blend mode other than Normal, or an image with a soft mask.
 // (Transparency groups alone, as Cairo writes around every group, are not.)
+// Asked of the page's resources (pdf::resources_blend).
 bool page_has_transparency(QPDF& pdf, size_t page_index);
 
 // Removes what marks transparency but does not change the rendering: group

@@ -1,11 +1,9 @@
 #include "pdf/pdf_content.h"
 
-// qpdf 11: no PointerHolder compatibility (std::shared_ptr throughout).
-#define POINTERHOLDER_TRANSITION 4
+#include "pdf/content_stream.h"  // first: it sets qpdf's POINTERHOLDER_TRANSITION
+
 #include <qpdf/QPDF.hh>
-#include <qpdf/QPDFObjectHandle.hh>
 #include <qpdf/QPDFPageDocumentHelper.hh>
-#include <qpdf/QPDFPageObjectHelper.hh>
 
 #include <algorithm>
 #include <cctype>
@@ -21,34 +19,7 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr double kPtPerMm = 72.0 / 25.4;
-constexpr int kMaxDepth = 12;  // forms drawing forms drawing ...: enough
-// A page's work, whatever its forms do: a form drawing the next one several
-// times, twelve deep, is k^12 content streams from a few kilobytes. Past
-// these the page is not read further (a located error, not a hang).
-constexpr size_t kMaxStreamsPerPage = 10000;
-constexpr size_t kMaxOperatorsPerPage = 5'000'000;
-
-// Thrown past those bounds; not a std::exception, so that the skipping of
-// malformed operators (which catches those) lets it through.
-struct TooMuchWork {
-  std::string what;
-};
-
 using Object = QPDFObjectHandle;
-
-struct GState {
-  Affine ctm;
-  double line_width = 1;
-  PdfColour fill{"DeviceGray", {0}}, stroke{"DeviceGray", {0}};
-  std::string fill_pattern, stroke_pattern;  // the pattern's name, when the colour is one
-};
-
-struct TextState {
-  Affine tm, tlm;
-  double size = 0;
-  double leading = 0;
-  std::string font;  // resource name
-};
 
 // Where a content stream is drawn: its place in the chain of resources, and
 // whether what it paints is a soft mask or lands elsewhere than its bounds say.
@@ -78,40 +49,6 @@ std::optional<Color> approx(const PdfColour& c) {
   if (v.size() == 3 && c.rgb() && !c.space.starts_with("Indexed")) return rgb(v[0], v[1], v[2]);
   if (v.size() == 4 && c.cmyk()) return cmyk(v[0], v[1], v[2], v[3]);
   return std::nullopt;
-}
-
-double scale_of(const Affine& a) { return std::sqrt(std::abs(a.xx * a.yy - a.xy * a.yx)); }
-
-std::string name_of(Object o) { return o.isName() ? o.getName() : ""; }
-
-Affine matrix_of(Object m, Affine fallback = {}) {
-  if (!m.isArray() || m.getArrayNItems() != 6) return fallback;
-  double v[6];
-  for (int i = 0; i < 6; ++i) v[i] = m.getArrayItem(i).isNumber() ? m.getArrayItem(i).getNumericValue() : 0;
-  return {v[0], v[1], v[2], v[3], v[4], v[5]};
-}
-
-Object dict_of(Object o) { return o.isStream() ? o.getDict() : o; }
-
-// A colour space object (a name, or an array), as PdfColour::space says it.
-std::string family_of(Object cs, int depth = 0) {
-  if (cs.isName()) {
-    std::string n = cs.getName();
-    if (n == "/RGB") return "DeviceRGB";
-    if (n == "/CMYK") return "DeviceCMYK";
-    if (n == "/G") return "DeviceGray";
-    return n.substr(1);
-  }
-  if (!cs.isArray() || cs.getArrayNItems() == 0 || !cs.getArrayItem(0).isName() || depth > 4) return "unknown";
-  std::string family = cs.getArrayItem(0).getName().substr(1);
-  if (family == "ICCBased") {
-    Object s = cs.getArrayItem(1);
-    long long n = s.isStream() && s.getDict().getKey("/N").isInteger() ? s.getDict().getKey("/N").getIntValue() : 0;
-    return n == 1 ? "ICCBased Gray" : n == 3 ? "ICCBased RGB" : n == 4 ? "ICCBased CMYK" : "ICCBased";
-  }
-  if ((family == "Indexed" || family == "I") && cs.getArrayNItems() > 1)
-    return "Indexed " + family_of(cs.getArrayItem(1), depth + 1);
-  return family;
 }
 
 // The colours at the ends of a shading's functions: exponential functions
@@ -180,20 +117,14 @@ class PageReader {
  public:
   PageReader(PdfPageContent& out, const QPDFObjectHandle::Rectangle& media) : out_(out), media_(media) {}
 
-  void run(Object contents_owner, const Object& resources, const GState& start, bool is_page, const Context& ctx = {}) {
-    // Deeper than any PDF kartenwerk writes nests its forms: refused, not
-    // skipped, so that a page read here is a page read whole (Ghostscript,
-    // which preflight runs on the pages read, knows no such bound).
-    if (ctx.depth > kMaxDepth) throw TooMuchWork{"its forms nest deeper than " + std::to_string(kMaxDepth) + " levels"};
-    if (++streams_ > kMaxStreamsPerPage)
-      throw TooMuchWork{"it draws more than " + std::to_string(kMaxStreamsPerPage) +
-                        " content streams (forms drawing forms, each several times)"};
-    Stream s(*this, resources, ctx, start.ctm);
-    s.gs.push_back(start);
+  void run(const Object& contents_owner, const Object& resources, const GraphicsState& start, bool is_page,
+           const Context& ctx = {}) {
+    budget_.begin_stream(ctx.depth);
+    Stream s(*this, resources, ctx, start);
     if (is_page)
-      QPDFPageObjectHelper(contents_owner).parseContents(&s);
+      s.in.run_page(contents_owner);
     else
-      contents_owner.parseAsContents(&s);
+      s.in.run(contents_owner);
   }
 
  private:
@@ -242,51 +173,25 @@ class PageReader {
     return ink_[key] = image_max_ink(image);
   }
 
-  class Stream : public QPDFObjectHandle::ParserCallbacks {
+  // What one content stream paints, as the interpreter reads it.
+  class Stream : public ContentProcessor {
    public:
-    Stream(PageReader& page, const Object& resources, Context ctx, const Affine& base)
-        : page_(page), resources_(resources), ctx_(std::move(ctx)), base_(base) {}
-    std::vector<GState> gs;
+    Stream(PageReader& page, const Object& resources, Context ctx, const GraphicsState& start)
+        : in(*this, resources, start, &page.budget_, ContentStream::Malformed::Skip),
+          page_(page),
+          ctx_(std::move(ctx)),
+          base_(start.ctm) {}
+    ContentStream in;
 
-    void handleObject(QPDFObjectHandle obj) override {
-      if (obj.isInlineImage()) {
-        inline_image_ = true;
-        return;
-      }
-      if (!obj.isOperator()) {
-        operands_.push_back(obj);
-        return;
-      }
-      if (++page_.operators_ > kMaxOperatorsPerPage)
-        throw TooMuchWork{"it has more than " + std::to_string(kMaxOperatorsPerPage) +
-                          " drawing operators, its forms counted each time they are drawn"};
-      std::string op = obj.getOperatorValue();
-      try {
-        dispatch(op);
-      } catch (const std::exception&) {
-        // A malformed operator (wrong operands) is skipped, as viewers do.
-      }
-      operands_.clear();
-    }
-    void handleEOF() override {}
+    void operate(const std::string& op, ContentStream& /*stream*/) override { dispatch(op); }
+    void inline_image(const Object& /*image*/) override { inline_image_ = true; }
 
    private:
-    double num(size_t i) const {
-      if (i >= operands_.size() || !operands_[i].isNumber()) throw std::runtime_error("operand");
-      return operands_[i].getNumericValue();
-    }
-    std::string name_operand() const { return operands_.empty() ? "" : name_of(operands_[0]); }
-    Affine matrix_operands() const { return {num(0), num(1), num(2), num(3), num(4), num(5)}; }
-    GState& g() { return gs.back(); }
-
-    Object resource(const char* kind, const std::string& name) {
-      if (!resources_.isDictionary()) return Object::newNull();
-      Object dict = resources_.getKey(kind);
-      return dict.isDictionary() ? dict.getKey(name) : Object::newNull();
-    }
-    Object resources_of(Object dict) {
-      return dict.getKey("/Resources").isDictionary() ? dict.getKey("/Resources") : resources_;
-    }
+    double num(size_t i) const { return in.num(i); }
+    std::string name_operand() const { return in.name_operand(); }
+    GraphicsState& g() { return in.state(); }
+    Object resource(const char* kind, const std::string& name) const { return in.resource(kind, name); }
+    Object resources_of(const Object& dict) const { return in.resources_of(dict); }
 
     void extend(Point p) {
       Point m = page_.page_mm(g().ctm, p);
@@ -340,7 +245,7 @@ class PageReader {
       const std::string where = "pattern " + name;
       long long type = dict.getKey("/PatternType").isInteger() ? dict.getKey("/PatternType").getIntValue() : 0;
       if (type == 1 && pattern.isStream()) {
-        GState start;
+        GraphicsState start;
         start.ctm = base_.then_after(matrix_of(dict.getKey("/Matrix")));
         page_.run(pattern, resources_of(dict), start, false, ctx_.nested(where, false, true));
       } else if (type == 2) {
@@ -362,23 +267,9 @@ class PageReader {
       }
     }
 
-    void set_colour(PdfColour& c, std::string& pattern) {
-      c.values.clear();
-      pattern.clear();
-      for (auto& o : operands_) {
-        if (o.isNumber()) c.values.push_back(o.getNumericValue());
-        if (o.isName()) pattern = o.getName();
-      }
-    }
-
-    // A colour space by name (a device space, or a resource).
-    std::string colour_space(const std::string& name) {
-      Object named = resource("/ColorSpace", name);
-      return family_of(named.isNull() ? Object::newName(name.empty() ? "/unknown" : name) : named);
-    }
-
     void show_text(size_t bytes) {
-      Affine trm = g().ctm.then_after(text_.tm);
+      const TextState& ts = in.text();
+      Affine trm = g().ctm.then_after(ts.tm);
       PdfText t;
       t.origin = page_.page_mm(trm, {0, 0});
       Point ahead = page_.page_mm(trm, {1, 0}), above = page_.page_mm(trm, {0, 1});
@@ -386,17 +277,17 @@ class PageReader {
       double lu = std::hypot(above.x - t.origin.x, above.y - t.origin.y);
       if (la > 0) t.advance = {(ahead.x - t.origin.x) / la, (ahead.y - t.origin.y) / la};
       if (lu > 0) t.up = {(above.x - t.origin.x) / lu, (above.y - t.origin.y) / lu};
-      t.size_pt = text_.size * scale_of(trm);
+      t.size_pt = ts.size * scale_of(trm);
       t.color = approx(g().fill);
       t.fill = g().fill;
       t.inside = ctx_.inside;
       t.indirect = ctx_.indirect;
-      Object font = resource("/Font", text_.font);
+      Object font = resource("/Font", ts.font);
       const std::string subtype = font.isDictionary() ? name_of(font.getKey("/Subtype")) : "";
       t.glyphs = subtype == "/Type0" ? bytes / 2 : bytes;
       if (font.isDictionary()) {
-        page_.add_font(text_.font, font);
-        t.font = font.getKey("/BaseFont").isName() ? font.getKey("/BaseFont").getName().substr(1) : text_.font;
+        page_.add_font(ts.font, font);
+        t.font = font.getKey("/BaseFont").isName() ? font.getKey("/BaseFont").getName().substr(1) : ts.font;
       }
       page_.out_.texts.push_back(t);
       painted("text", g().fill, g().fill_pattern);
@@ -406,17 +297,18 @@ class PageReader {
     // A Type 3 font's glyphs are content streams in glyph space: the font
     // matrix, then the text's size and matrix, then the CTM.
     void follow_type3(Object font, const Affine& trm) {
+      const TextState& ts = in.text();
       Object procs = font.getKey("/CharProcs");
       if (!procs.isDictionary()) return;
-      GState start = g();
-      start.ctm = trm.then_after(Affine::scale(text_.size, text_.size))
+      GraphicsState start = g();
+      start.ctm = trm.then_after(Affine::scale(ts.size, ts.size))
                       .then_after(matrix_of(font.getKey("/FontMatrix"), {0.001, 0, 0, 0.001, 0, 0}));
       const std::string size_key = std::to_string(std::lround(scale_of(start.ctm) * 1e4));
       if (!page_.first_time(font, ctx_.inside + "|" + size_key)) return;
       for (auto [glyph, proc] : procs.ditems())
         if (proc.isStream())
           page_.run(proc, resources_of(font), start, false,
-                    ctx_.nested("Type 3 glyph " + glyph + " of font " + text_.font, false, true));
+                    ctx_.nested("Type 3 glyph " + glyph + " of font " + ts.font, false, true));
     }
 
     static size_t string_bytes(Object o) {
@@ -428,11 +320,6 @@ class PageReader {
       return n;
     }
 
-    void next_line() {
-      text_.tlm = text_.tlm.then_after(Affine::translate(0, -text_.leading));
-      text_.tm = text_.tlm;
-    }
-
     void draw_xobject(const std::string& name) {
       Object x = resource("/XObject", name);
       if (!x.isStream()) return;
@@ -441,7 +328,7 @@ class PageReader {
       if (subtype == "/Image") {
         draw_image(name, x);
       } else if (subtype == "/Form") {
-        GState start = g();  // a form inherits the graphics state
+        GraphicsState start = g();  // a form inherits the graphics state
         start.ctm = g().ctm.then_after(matrix_of(dict.getKey("/Matrix")));
         page_.run(x, resources_of(dict), start, false, ctx_.nested("form " + name));
       } else if (subtype == "/PS") {
@@ -501,18 +388,11 @@ class PageReader {
       page_.out_.images.push_back(img);
     }
 
-    void dispatch(const std::string& op) { graphics_state(op) || colour(op) || text(op) || path(op) || image(op); }
+    void dispatch(const std::string& op) { graphics_state(op) || text(op) || path(op) || image(op); }
 
     bool graphics_state(const std::string& op) {
-      if (op == "q") {
-        gs.push_back(gs.back());
-      } else if (op == "Q") {
-        if (gs.size() > 1) gs.pop_back();
-      } else if (op == "cm") {
-        g().ctm = g().ctm.then_after(matrix_operands());
-      } else if (op == "w") {
-        g().line_width = num(0);
-      } else if (op == "gs") {
+      // q, Q, cm, w and an ExtGState's line width are the interpreter's.
+      if (op == "gs") {
         ext_gstate(name_operand());
       } else if (op == "sh") {
         shading(resource("/Shading", name_operand()), ctx_.inside);
@@ -522,77 +402,29 @@ class PageReader {
       return true;
     }
 
-    // An ExtGState: its line width, what blends, what PDF/X forbids, and
-    // its soft mask's group, drawn in the space current when it is set.
+    // An ExtGState: what blends, what PDF/X forbids, and its soft mask's
+    // group, drawn in the space current when it is set.
     void ext_gstate(const std::string& name) {
       Object ext = resource("/ExtGState", name);
       if (!ext.isDictionary()) return;
-      if (ext.getKey("/LW").isNumber()) g().line_width = ext.getKey("/LW").getNumericValue();
       auto& out = page_.out_;
-      for (const char* key : {"/CA", "/ca"})
-        if (ext.getKey(key).isNumber() && ext.getKey(key).getNumericValue() < 1)
-          add_once(out.transparency, "constant alpha " + ext.getKey(key).unparse() + " in " + name);
-      Object bm = ext.getKey("/BM");
-      if (bm.isArray() && bm.getArrayNItems() > 0) bm = bm.getArrayItem(0);
-      if (bm.isName() && bm.getName() != "/Normal" && bm.getName() != "/Compatible")
-        add_once(out.transparency, "blend mode " + bm.getName() + " in " + name);
+      for (const auto& what : ext_gstate_blends(ext, name)) add_once(out.transparency, what);
       Object tr = ext.getKey("/TR"), tr2 = ext.getKey("/TR2");
       if ((!tr.isNull() && name_of(tr) != "/Identity") || (!tr2.isNull() && name_of(tr2) != "/Default"))
         add_once(out.forbidden, "transfer function in " + name);
       Object mask = ext.getKey("/SMask");
       if (!mask.isDictionary()) return;  // /None
-      add_once(out.transparency, "soft mask in " + name);
       Object group = mask.getKey("/G");
       if (!group.isStream() || !page_.first_time(group, ctx_.inside)) return;
-      GState start;
+      GraphicsState start;
       start.ctm = g().ctm.then_after(matrix_of(group.getDict().getKey("/Matrix")));
       page_.run(group, resources_of(group.getDict()), start, false, ctx_.nested("soft mask " + name, true, true));
     }
 
-    bool colour(const std::string& op) {
-      if (op == "rg" || op == "RG" || op == "g" || op == "G" || op == "k" || op == "K") {
-        const bool fill = std::islower(static_cast<unsigned char>(op[0]));
-        PdfColour& c = fill ? g().fill : g().stroke;
-        c.space = op == "rg" || op == "RG" ? "DeviceRGB" : op == "k" || op == "K" ? "DeviceCMYK" : "DeviceGray";
-        set_colour(c, fill ? g().fill_pattern : g().stroke_pattern);
-      } else if (op == "cs" || op == "CS") {
-        PdfColour& c = op == "cs" ? g().fill : g().stroke;
-        c.space = colour_space(name_operand());
-        c.values.clear();
-      } else if (op == "sc" || op == "scn") {
-        set_colour(g().fill, g().fill_pattern);
-      } else if (op == "SC" || op == "SCN") {
-        set_colour(g().stroke, g().stroke_pattern);
-      } else {
-        return false;
-      }
-      return true;
-    }
-
+    // The text state (and the next line of ' and ") is the interpreter's.
     bool text(const std::string& op) {
-      if (op == "BT") {
-        text_.tm = text_.tlm = Affine{};
-      } else if (op == "Tf") {
-        text_.font = name_operand();
-        text_.size = num(1);
-      } else if (op == "Tm") {
-        text_.tm = text_.tlm = matrix_operands();
-      } else if (op == "Td" || op == "TD") {
-        if (op == "TD") text_.leading = -num(1);
-        text_.tlm = text_.tlm.then_after(Affine::translate(num(0), num(1)));
-        text_.tm = text_.tlm;
-      } else if (op == "TL") {
-        text_.leading = num(0);
-      } else if (op == "T*") {
-        next_line();
-      } else if (op == "Tj" || op == "TJ") {
-        if (!operands_.empty()) show_text(string_bytes(operands_.back()));
-      } else if (op == "'" || op == "\"") {
-        next_line();
-        if (!operands_.empty()) show_text(string_bytes(operands_.back()));
-      } else {
-        return false;
-      }
+      if (op != "Tj" && op != "TJ" && op != "'" && op != "\"") return false;
+      if (!in.operands().empty()) show_text(string_bytes(in.operands().back()));
       return true;
     }
 
@@ -630,12 +462,13 @@ class PageReader {
     // Placed images and forms: Do, and inline images (BI ... ID ... EI).
     bool image(const std::string& op) {
       if (op == "Do") {
-        if (!operands_.empty() && operands_[0].isName()) draw_xobject(operands_[0].getName());
+        auto& operands = in.operands();
+        if (!operands.empty() && operands[0].isName()) draw_xobject(operands[0].getName());
       } else if (op == "EI") {
         if (inline_image_) add_inline_image();
         inline_image_ = false;
       } else if (op == "ID") {
-        inline_operands_ = operands_;
+        inline_operands_ = in.operands();
       } else {
         return false;
       }
@@ -653,7 +486,7 @@ class PageReader {
         if (key == "/W" || key == "/Width") img.width_px = int_of(v);
         if (key == "/H" || key == "/Height") img.height_px = int_of(v);
         if (key == "/IM" || key == "/ImageMask") mask = v.isBool() && v.getBoolValue();
-        if ((key == "/CS" || key == "/ColorSpace") && v.isName()) img.colour_space = colour_space(v.getName());
+        if ((key == "/CS" || key == "/ColorSpace") && v.isName()) img.colour_space = in.colour_space(v.getName());
         if ((key == "/CS" || key == "/ColorSpace") && v.isArray()) img.colour_space = family_of(v);
       }
       if (mask) {
@@ -667,11 +500,9 @@ class PageReader {
     }
 
     PageReader& page_;
-    Object resources_;
     Context ctx_;
     Affine base_;  // the CTM where the stream starts: the space its patterns are placed in
-    mutable std::vector<Object> operands_, inline_operands_;  // qpdf 11: accessors are not const
-    TextState text_;
+    std::vector<Object> inline_operands_;
     Rect path_;
     bool has_path_ = false;
     bool curved_ = false;
@@ -681,7 +512,7 @@ class PageReader {
 
   PdfPageContent& out_;
   QPDFObjectHandle::Rectangle media_;
-  size_t streams_ = 0, operators_ = 0;
+  Budget budget_;
   std::set<std::string> paints_seen_, followed_;
   std::map<std::string, double> ink_;
 };
@@ -707,7 +538,7 @@ std::vector<PdfPageContent> read_pdf_content(const fs::path& file) {
       content.size = {std::abs(media.urx - media.llx) / kPtPerMm, std::abs(media.ury - media.lly) / kPtPerMm};
       PageReader reader(content, media);
       try {
-        reader.run(page.getObjectHandle(), page.getAttribute("/Resources", false), GState{}, true);
+        reader.run(page.getObjectHandle(), page.getAttribute("/Resources", false), GraphicsState{}, true);
       } catch (const TooMuchWork& w) {
         throw std::runtime_error("page " + std::to_string(pages.size() + 1) + ": " + w.what + "; not read further");
       }
