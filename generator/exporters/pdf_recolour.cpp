@@ -21,6 +21,7 @@
 #include <fmt/format.h>
 
 #include "exporters/press_colours.h"
+#include "pdf/pdf_content.h"
 
 namespace kw::exporters {
 
@@ -47,6 +48,17 @@ std::string cmyk_operands(const Cmyk& c) {
 double num(Object o) { return o.isNumber() ? o.getNumericValue() : 0; }
 
 bool is_name(Object o, const char* name) { return o.isName() && o.getName() == name; }
+
+using pdf::ColourFamily;
+using pdf::pdf_name;
+
+// Whether `o` is the name of the colour space family `f` (only plain names:
+// a colour space array is none of the device families).
+bool is_space(Object o, ColourFamily f) {
+  if (!o.isName()) return false;
+  const pdf::ColourSpace space = pdf::ColourSpace::by_name(o.getName());
+  return space.is(f);
+}
 
 // --- functions of shadings --------------------------------------------------
 
@@ -149,7 +161,7 @@ struct Requested {
 
 struct GraphicsState {
   Requested fill, stroke;
-  std::string fill_space = "/DeviceGray", stroke_space = "/DeviceGray";
+  ColourFamily fill_space = ColourFamily::DeviceGray, stroke_space = ColourFamily::DeviceGray;
   std::string fill_out, stroke_out;  // what the output stream has set ("": not known)
   int overprint_out = -1;            // -1: not known, 0: knockout, 1: overprint
   Matrix ctm;
@@ -212,8 +224,8 @@ class ContentRewriter : public Object::ParserCallbacks {
       out_ += number(luminosity({n[0], n[1], n[2]})) + (op == "rg" ? " g\n" : " G\n");
       return;
     }
-    if ((op == "cs" || op == "CS") && operands_.size() == 1 && is_name(operands_[0], "/DeviceRGB")) {
-      out_ += op == "cs" ? "/DeviceGray cs\n" : "/DeviceGray CS\n";
+    if ((op == "cs" || op == "CS") && operands_.size() == 1 && is_space(operands_[0], ColourFamily::DeviceRGB)) {
+      out_ += pdf_name(ColourFamily::DeviceGray) + (op == "cs" ? " cs\n" : " CS\n");
       return;
     }
     if ((op == "sc" || op == "scn" || op == "SC" || op == "SCN") && n.size() == 3 && operands_.size() == 3) {
@@ -224,24 +236,24 @@ class ContentRewriter : public Object::ParserCallbacks {
     pass(op);
   }
 
-  Requested requested_from(const std::string& space, bool fill) {
+  Requested requested_from(ColourFamily space, bool fill) {
     Requested r;
     auto n = numbers();
-    if (space == "/DeviceRGB" && n.size() == 3) {
+    if (space == ColourFamily::DeviceRGB && n.size() == 3) {
       r.kind = Requested::Rgb;
       r.rgb = {n[0], n[1], n[2]};
-    } else if (space == "/DeviceGray" && n.size() == 1) {
+    } else if (space == ColourFamily::DeviceGray && n.size() == 1) {
       r.kind = Requested::Grey;
       r.grey = n[0];
-    } else if (space == "/DeviceCMYK" && n.size() == 4) {
+    } else if (space == ColourFamily::DeviceCMYK && n.size() == 4) {
       r.kind = Requested::Cmyk;
       r.cmyk = {n[0], n[1], n[2], n[3]};
-    } else if (space == "/Pattern" && !operands_.empty() && operands_.back().isName() && n.empty()) {
+    } else if (space == ColourFamily::Pattern && !operands_.empty() && operands_.back().isName() && n.empty()) {
       r.kind = Requested::Pattern;
-      r.pattern =
-          "/Pattern " + std::string(fill ? "cs " : "CS ") + operands_.back().getName() + (fill ? " scn" : " SCN");
+      r.pattern = pdf_name(ColourFamily::Pattern) + (fill ? " cs " : " CS ") + operands_.back().getName() +
+                  (fill ? " scn" : " SCN");
     } else {
-      throw std::runtime_error("a colour in the colour space " + space +
+      throw std::runtime_error("a colour in the colour space " + pdf_name(space) +
                                " (kartenwerk converts DeviceRGB, DeviceGray, DeviceCMYK and patterns)");
     }
     return r;
@@ -254,9 +266,9 @@ class ContentRewriter : public Object::ParserCallbacks {
     // Colours are remembered here and written before the painting operator.
     if (op == "rg" || op == "RG" || op == "g" || op == "G" || op == "k" || op == "K") {
       const bool fill = op == "rg" || op == "g" || op == "k";
-      const std::string space = op == "rg" || op == "RG" ? "/DeviceRGB"
-                                : op == "g" || op == "G" ? "/DeviceGray"
-                                                         : "/DeviceCMYK";
+      const ColourFamily space = op == "rg" || op == "RG" ? ColourFamily::DeviceRGB
+                                 : op == "g" || op == "G" ? ColourFamily::DeviceGray
+                                                          : ColourFamily::DeviceCMYK;
       (fill ? g.fill : g.stroke) = requested_from(space, fill);
       (fill ? g.fill_space : g.stroke_space) = space;
       return;
@@ -264,17 +276,19 @@ class ContentRewriter : public Object::ParserCallbacks {
     if (op == "cs" || op == "CS") {
       if (operands_.size() != 1 || !operands_[0].isName())
         throw std::runtime_error("'" + op + "' without a colour space name");
-      const std::string space = operands_[0].getName();
-      if (space != "/DeviceRGB" && space != "/DeviceGray" && space != "/DeviceCMYK" && space != "/Pattern")
-        throw std::runtime_error("the named colour space " + space + " (kartenwerk converts device colours)");
+      const ColourFamily space = pdf::ColourSpace::by_name(operands_[0].getName()).family;
+      if (space != ColourFamily::DeviceRGB && space != ColourFamily::DeviceGray && space != ColourFamily::DeviceCMYK &&
+          space != ColourFamily::Pattern)
+        throw std::runtime_error("the named colour space " + operands_[0].getName() +
+                                 " (kartenwerk converts device colours)");
       const bool fill = op == "cs";
       (fill ? g.fill_space : g.stroke_space) = space;
       // Setting a space sets its initial colour (black; no pattern).
       Requested r;
-      r.kind = space == "/Pattern"      ? Requested::Inherited
-               : space == "/DeviceRGB"  ? Requested::Rgb
-               : space == "/DeviceGray" ? Requested::Grey
-                                        : Requested::Cmyk;
+      r.kind = space == ColourFamily::Pattern      ? Requested::Inherited
+               : space == ColourFamily::DeviceRGB  ? Requested::Rgb
+               : space == ColourFamily::DeviceGray ? Requested::Grey
+                                                   : Requested::Cmyk;
       if (r.kind == Requested::Cmyk) r.cmyk = {0, 0, 0, 1};
       (fill ? g.fill : g.stroke) = r;
       return;
@@ -510,7 +524,7 @@ class Recolourer {
     Object g = dict.getKey("/Group");
     if (!g.isDictionary() || !is_name(g.getKey("/S"), "/Transparency")) return;
     if (!g.hasKey("/CS")) return;
-    g.replaceKey("/CS", Object::newName(context == Context::Art ? "/DeviceCMYK" : "/DeviceGray"));
+    g.replaceKey("/CS", Object::newName(pdf_name(context == Context::Art ? ColourFamily::DeviceCMYK : ColourFamily::DeviceGray)));
     ++counts_.groups;
   }
 
@@ -528,7 +542,7 @@ class Recolourer {
       for (auto& [name, f] : fonts.ditems()) type3_font(f, context);
     if (Object spaces = res.getKey("/ColorSpace"); spaces.isDictionary())
       for (auto& [name, cs] : spaces.ditems())
-        if (!is_name(cs, "/DeviceCMYK") && !is_name(cs, "/DeviceGray"))
+        if (!is_space(cs, ColourFamily::DeviceCMYK) && !is_space(cs, ColourFamily::DeviceGray))
           throw std::runtime_error("the named colour space " + name + " = " + cs.unparse() +
                                    " (kartenwerk converts device colours)");
   }
@@ -606,13 +620,14 @@ class Recolourer {
     Object dict = sh.isStream() ? sh.getDict() : sh;
     Object cs = dict.getKey("/ColorSpace");
     const int type = dict.getKey("/ShadingType").isInteger() ? dict.getKey("/ShadingType").getIntValueAsInt() : 0;
-    if (is_name(cs, "/DeviceCMYK") || (is_name(cs, "/DeviceGray") && context == Context::Mask)) return;
-    if (!is_name(cs, "/DeviceRGB") && !is_name(cs, "/DeviceGray"))
+    if (is_space(cs, ColourFamily::DeviceCMYK) || (is_space(cs, ColourFamily::DeviceGray) && context == Context::Mask))
+      return;
+    if (!is_space(cs, ColourFamily::DeviceRGB) && !is_space(cs, ColourFamily::DeviceGray))
       throw std::runtime_error("a shading in the colour space " + cs.unparse());
     if (type != 2 && type != 3)
       throw std::runtime_error("a shading of type " + std::to_string(type) +
                                " (kartenwerk converts axial and radial shadings, the ones Cairo writes)");
-    const bool grey_in = is_name(cs, "/DeviceGray");
+    const bool grey_in = is_space(cs, ColourFamily::DeviceGray);
     Object function = dict.getKey("/Function");
     double t0 = 0, t1 = 1;
     if (Object d = dict.getKey("/Domain"); d.isArray() && d.getArrayNItems() == 2) {
@@ -680,7 +695,7 @@ class Recolourer {
     stitched.replaceKey("/Bounds", bounds);
     stitched.replaceKey("/Encode", encode);
     dict.replaceKey("/Function", pdf_.makeIndirectObject(stitched));
-    dict.replaceKey("/ColorSpace", Object::newName(context == Context::Mask ? "/DeviceGray" : "/DeviceCMYK"));
+    dict.replaceKey("/ColorSpace", Object::newName(pdf_name(context == Context::Mask ? ColourFamily::DeviceGray : ColourFamily::DeviceCMYK)));
     if (Object bg = dict.getKey("/Background"); bg.isArray()) dict.removeKey("/Background");
     ++counts_.shadings;
   }
@@ -689,14 +704,14 @@ class Recolourer {
     Object dict = img.getDict();
     if (dict.getKey("/ImageMask").isBool() && dict.getKey("/ImageMask").getBoolValue()) return;
     Object cs = dict.getKey("/ColorSpace");
-    if (is_name(cs, "/DeviceCMYK") || is_name(cs, "/DeviceGray")) return;
+    if (is_space(cs, ColourFamily::DeviceCMYK) || is_space(cs, ColourFamily::DeviceGray)) return;
     const int bpc =
         dict.getKey("/BitsPerComponent").isInteger() ? dict.getKey("/BitsPerComponent").getIntValueAsInt() : 0;
     const long long width = dict.getKey("/Width").isInteger() ? dict.getKey("/Width").getIntValue() : 0;
     const long long height = dict.getKey("/Height").isInteger() ? dict.getKey("/Height").getIntValue() : 0;
     if (bpc != 8) throw std::runtime_error("an image of " + std::to_string(bpc) + " bits per component");
     if (dict.hasKey("/Decode")) throw std::runtime_error("an RGB image with a /Decode array");
-    if (is_name(cs, "/DeviceRGB")) {
+    if (is_space(cs, ColourFamily::DeviceRGB)) {
       auto data = img.getStreamData(qpdf_dl_all);
       const size_t pixels = static_cast<size_t>(width) * static_cast<size_t>(height);
       if (data->getSize() < pixels * 3) throw std::runtime_error("an RGB image with less data than its size says");
@@ -712,12 +727,12 @@ class Recolourer {
         converted.assign(cmyk.begin(), cmyk.end());
       }
       img.replaceStreamData(converted, Object::newNull(), Object::newNull());
-      dict.replaceKey("/ColorSpace", Object::newName(context == Context::Mask ? "/DeviceGray" : "/DeviceCMYK"));
+      dict.replaceKey("/ColorSpace", Object::newName(pdf_name(context == Context::Mask ? ColourFamily::DeviceGray : ColourFamily::DeviceCMYK)));
       ++counts_.images;
       return;
     }
     if (cs.isArray() && cs.getArrayNItems() == 4 && is_name(cs.getArrayItem(0), "/Indexed") &&
-        is_name(cs.getArrayItem(1), "/DeviceRGB")) {
+        is_space(cs.getArrayItem(1), ColourFamily::DeviceRGB)) {
       Object lookup = cs.getArrayItem(3);
       std::string table =
           lookup.isStream()
@@ -729,7 +744,7 @@ class Recolourer {
       std::vector<std::uint8_t> rgb(table.begin(), table.end());
       rgb.resize(rgb.size() / 3 * 3);
       auto cmyk = colours_.convert_pixels(rgb);
-      Object indexed = Object::newArray({Object::newName("/Indexed"), Object::newName("/DeviceCMYK"),
+      Object indexed = Object::newArray({Object::newName("/Indexed"), Object::newName(pdf_name(ColourFamily::DeviceCMYK)),
                                          cs.getArrayItem(2), Object::newString(std::string(cmyk.begin(), cmyk.end()))});
       if (context == Context::Mask) throw std::runtime_error("an indexed image in a soft mask");
       dict.replaceKey("/ColorSpace", indexed);

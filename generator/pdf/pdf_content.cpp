@@ -39,7 +39,7 @@ using Object = QPDFObjectHandle;
 struct GState {
   Affine ctm;
   double line_width = 1;
-  PdfColour fill{"DeviceGray", {0}}, stroke{"DeviceGray", {0}};
+  PdfColour fill{ColourFamily::DeviceGray, {0}}, stroke{ColourFamily::DeviceGray, {0}};
   std::string fill_pattern, stroke_pattern;  // the pattern's name, when the colour is one
 };
 
@@ -73,9 +73,10 @@ Color cmyk(double c, double m, double y, double k) {
 // The colour as 8-bit RGB, when it is a plain grey, RGB or CMYK.
 std::optional<Color> approx(const PdfColour& c) {
   const auto& v = c.values;
-  if (v.size() == 1 && (c.space == "DeviceGray" || c.space == "CalGray" || c.space == "ICCBased Gray"))
+  const ColourSpace& s = c.space;
+  if (v.size() == 1 && (s.is(ColourFamily::DeviceGray) || s.is(ColourFamily::CalGray) || s.is(ColourFamily::IccGray)))
     return rgb(v[0], v[0], v[0]);
-  if (v.size() == 3 && c.rgb() && !c.space.starts_with("Indexed")) return rgb(v[0], v[1], v[2]);
+  if (v.size() == 3 && c.rgb() && s.indexed == 0) return rgb(v[0], v[1], v[2]);
   if (v.size() == 4 && c.cmyk()) return cmyk(v[0], v[1], v[2], v[3]);
   return std::nullopt;
 }
@@ -93,25 +94,26 @@ Affine matrix_of(Object m, Affine fallback = {}) {
 
 Object dict_of(Object o) { return o.isStream() ? o.getDict() : o; }
 
-// A colour space object (a name, or an array), as PdfColour::space says it.
-std::string family_of(Object cs, int depth = 0) {
-  if (cs.isName()) {
-    std::string n = cs.getName();
-    if (n == "/RGB") return "DeviceRGB";
-    if (n == "/CMYK") return "DeviceCMYK";
-    if (n == "/G") return "DeviceGray";
-    return n.substr(1);
-  }
-  if (!cs.isArray() || cs.getArrayNItems() == 0 || !cs.getArrayItem(0).isName() || depth > 4) return "unknown";
-  std::string family = cs.getArrayItem(0).getName().substr(1);
-  if (family == "ICCBased") {
+// A colour space object (a name, or an array).
+ColourSpace family_of(Object cs, int depth = 0) {
+  if (cs.isName()) return ColourSpace::named(cs.getName());
+  if (!cs.isArray() || cs.getArrayNItems() == 0 || !cs.getArrayItem(0).isName() || depth > 4)
+    return ColourFamily::Unknown;
+  const std::string family = cs.getArrayItem(0).getName();
+  if (family == "/ICCBased") {
     Object s = cs.getArrayItem(1);
     long long n = s.isStream() && s.getDict().getKey("/N").isInteger() ? s.getDict().getKey("/N").getIntValue() : 0;
-    return n == 1 ? "ICCBased Gray" : n == 3 ? "ICCBased RGB" : n == 4 ? "ICCBased CMYK" : "ICCBased";
+    return n == 1   ? ColourFamily::IccGray
+           : n == 3 ? ColourFamily::IccRgb
+           : n == 4 ? ColourFamily::IccCmyk
+                    : ColourFamily::Icc;
   }
-  if ((family == "Indexed" || family == "I") && cs.getArrayNItems() > 1)
-    return "Indexed " + family_of(cs.getArrayItem(1), depth + 1);
-  return family;
+  if ((family == "/Indexed" || family == "/I") && cs.getArrayNItems() > 1) {
+    ColourSpace base = family_of(cs.getArrayItem(1), depth + 1);
+    ++base.indexed;
+    return base;
+  }
+  return ColourSpace::by_name(family);
 }
 
 // The colours at the ends of a shading's functions: exponential functions
@@ -223,7 +225,7 @@ class PageReader {
   }
 
   void add_paint(const std::string& what, const PdfColour& colour, const std::string& inside) {
-    std::string key = what + "|" + colour.space + "|" + inside + "|";
+    std::string key = what + "|" + colour.space.name() + "|" + inside + "|";
     for (double v : colour.values) key += std::to_string(v) + " ";
     if (paints_seen_.insert(key).second) out_.paints.push_back({what, colour, inside});
   }
@@ -325,7 +327,7 @@ class PageReader {
 
     // A colour used to paint: a pattern is followed, any other recorded.
     void painted(const std::string& what, const PdfColour& colour, const std::string& pattern) {
-      if (colour.space == "Pattern")
+      if (colour.space.is(ColourFamily::Pattern))
         follow_pattern(pattern);
       else
         page_.add_paint(what, colour, ctx_.inside);
@@ -372,9 +374,10 @@ class PageReader {
     }
 
     // A colour space by name (a device space, or a resource).
-    std::string colour_space(const std::string& name) {
+    ColourSpace colour_space(const std::string& name) {
       Object named = resource("/ColorSpace", name);
-      return family_of(named.isNull() ? Object::newName(name.empty() ? "/unknown" : name) : named);
+      if (!named.isNull()) return family_of(named);
+      return name.empty() ? ColourSpace(ColourFamily::Unknown) : ColourSpace::named(name);
     }
 
     void show_text(size_t bytes) {
@@ -462,7 +465,7 @@ class PageReader {
       } else {
         img.colour_space = family_of(dict.getKey("/ColorSpace"));
         page_.add_paint("image", {img.colour_space, {}}, ctx_.inside);
-        if ((img.colour_space == "DeviceCMYK" || img.colour_space == "ICCBased CMYK") &&
+        if ((img.colour_space.is(ColourFamily::DeviceCMYK) || img.colour_space.is(ColourFamily::IccCmyk)) &&
             int_of(dict.getKey("/BitsPerComponent")) == 8)
           img.max_ink = page_.ink_of(x);
       }
@@ -553,7 +556,9 @@ class PageReader {
       if (op == "rg" || op == "RG" || op == "g" || op == "G" || op == "k" || op == "K") {
         const bool fill = std::islower(static_cast<unsigned char>(op[0]));
         PdfColour& c = fill ? g().fill : g().stroke;
-        c.space = op == "rg" || op == "RG" ? "DeviceRGB" : op == "k" || op == "K" ? "DeviceCMYK" : "DeviceGray";
+        c.space = op == "rg" || op == "RG" ? ColourFamily::DeviceRGB
+                  : op == "k" || op == "K" ? ColourFamily::DeviceCMYK
+                                           : ColourFamily::DeviceGray;
         set_colour(c, fill ? g().fill_pattern : g().stroke_pattern);
       } else if (op == "cs" || op == "CS") {
         PdfColour& c = op == "cs" ? g().fill : g().stroke;
@@ -657,7 +662,7 @@ class PageReader {
         if ((key == "/CS" || key == "/ColorSpace") && v.isArray()) img.colour_space = family_of(v);
       }
       if (mask) {
-        img.colour_space.clear();
+        img.colour_space = ColourFamily::None;
         painted("image mask", g().fill, g().fill_pattern);
       } else {
         page_.add_paint("image", {img.colour_space, {}}, ctx_.inside);
@@ -688,12 +693,33 @@ class PageReader {
 
 }  // namespace
 
-bool PdfColour::rgb() const {
-  const std::string base = space.starts_with("Indexed ") ? space.substr(8) : space;
-  return base == "DeviceRGB" || base == "CalRGB" || base == "ICCBased RGB";
+ColourSpace ColourSpace::by_name(std::string_view text) {
+  const std::string_view bare = text.substr(text.empty() ? 0 : 1);
+  if (auto family = value_of(kColourFamilyNames, bare)) return *family;
+  ColourSpace other(ColourFamily::Other);
+  other.other = bare;
+  return other;
 }
 
-bool PdfColour::cmyk() const { return space == "DeviceCMYK" || space == "ICCBased CMYK"; }
+ColourSpace ColourSpace::named(std::string_view text) {
+  if (text == "/RGB") return ColourFamily::DeviceRGB;
+  if (text == "/CMYK") return ColourFamily::DeviceCMYK;
+  if (text == "/G") return ColourFamily::DeviceGray;
+  return by_name(text);
+}
+
+std::string ColourSpace::name() const {
+  std::string out;
+  for (int i = 0; i < indexed; ++i) out += "Indexed ";
+  return out + (family == ColourFamily::Other ? other : std::string(name_of(kColourFamilyNames, family)));
+}
+
+bool PdfColour::rgb() const {
+  const ColourFamily f = space.family;
+  return space.indexed <= 1 && (f == ColourFamily::DeviceRGB || f == ColourFamily::CalRGB || f == ColourFamily::IccRgb);
+}
+
+bool PdfColour::cmyk() const { return space.is(ColourFamily::DeviceCMYK) || space.is(ColourFamily::IccCmyk); }
 
 std::vector<PdfPageContent> read_pdf_content(const fs::path& file) {
   try {

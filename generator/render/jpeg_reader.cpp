@@ -2,6 +2,7 @@
 #include <string>
 #include <vector>
 
+#include "core/enum_names.h"
 #include "render/error.h"
 #include "render/jpeg.h"
 #include "render/jpeg_errors.h"
@@ -43,22 +44,16 @@ bool read_pixels(Decompressor& d, JSAMPARRAY rows) {
   return true;
 }
 
-const char* color_space_name(J_COLOR_SPACE cs) {
-  switch (cs) {
-    case JCS_GRAYSCALE:
-      return "Gray";
-    case JCS_RGB:
-      return "RGB";
-    case JCS_YCbCr:
-      return "YCbCr";
-    case JCS_CMYK:
-      return "CMYK";
-    case JCS_YCCK:
-      return "YCCK";
-    default:
-      return "unknown";
-  }
-}
+// libjpeg's colour spaces as messages name them; others are "unknown".
+constexpr EnumNames<J_COLOR_SPACE, 5> kColorSpaceNames{{
+    {JCS_GRAYSCALE, "Gray"},
+    {JCS_RGB, "RGB"},
+    {JCS_YCbCr, "YCbCr"},
+    {JCS_CMYK, "CMYK"},
+    {JCS_YCCK, "YCCK"},
+}};
+
+const char* color_space_name(J_COLOR_SPACE cs) { return c_name_of(kColorSpaceNames, cs, "unknown"); }
 
 }  // namespace
 

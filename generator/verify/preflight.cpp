@@ -250,44 +250,6 @@ void check_press_deck(const ReadPdf& deck, const fs::path& file, const PrintProf
 
 }  // namespace
 
-const char* check_name(PreflightCheck c) {
-  switch (c) {
-    case PreflightCheck::Files:
-      return "files";
-    case PreflightCheck::Stale:
-      return "stale";
-    case PreflightCheck::Boxes:
-      return "boxes";
-    case PreflightCheck::Image:
-      return "image";
-    case PreflightCheck::Bleed:
-      return "bleed";
-    case PreflightCheck::SafeArea:
-      return "safe-area";
-    case PreflightCheck::Text:
-      return "text";
-    case PreflightCheck::Lines:
-      return "lines";
-    case PreflightCheck::Fonts:
-      return "fonts";
-    case PreflightCheck::Resolution:
-      return "resolution";
-    case PreflightCheck::Marks:
-      return "marks";
-    case PreflightCheck::Colour:
-      return "colour";
-    case PreflightCheck::Ink:
-      return "ink";
-    case PreflightCheck::Black:
-      return "black";
-    case PreflightCheck::Pdfx:
-      return "pdfx";
-    case PreflightCheck::Separations:
-      return "separations";
-  }
-  return "?";
-}
-
 const PrintProfile* PrintProfiles::find(const std::string& id) const {
   for (const auto& p : profiles)
     if (p.id == id) return &p;

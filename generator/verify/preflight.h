@@ -38,6 +38,7 @@
 #include <vector>
 
 #include "core/diagnostic.h"
+#include "core/enum_names.h"
 #include "exporters/cmyk.h"
 #include "layout/game_layout.h"
 #include "model/model.h"
@@ -124,7 +125,26 @@ enum class PreflightCheck {
   Pdfx,
   Separations
 };
-const char* check_name(PreflightCheck c);  // "boxes", "safe-area", ...
+// The checks' names, as the report says them ("safe-area: ...").
+inline constexpr EnumNames<PreflightCheck, 16> kPreflightCheckNames{{
+    {PreflightCheck::Files, "files"},
+    {PreflightCheck::Stale, "stale"},
+    {PreflightCheck::Boxes, "boxes"},
+    {PreflightCheck::Image, "image"},
+    {PreflightCheck::Bleed, "bleed"},
+    {PreflightCheck::SafeArea, "safe-area"},
+    {PreflightCheck::Text, "text"},
+    {PreflightCheck::Lines, "lines"},
+    {PreflightCheck::Fonts, "fonts"},
+    {PreflightCheck::Resolution, "resolution"},
+    {PreflightCheck::Marks, "marks"},
+    {PreflightCheck::Colour, "colour"},
+    {PreflightCheck::Ink, "ink"},
+    {PreflightCheck::Black, "black"},
+    {PreflightCheck::Pdfx, "pdfx"},
+    {PreflightCheck::Separations, "separations"},
+}};
+inline const char* check_name(PreflightCheck c) { return c_name_of(kPreflightCheckNames, c); }
 
 struct PreflightFinding {
   PreflightCheck check;
