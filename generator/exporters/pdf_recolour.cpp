@@ -524,7 +524,8 @@ class Recolourer {
     Object g = dict.getKey("/Group");
     if (!g.isDictionary() || !is_name(g.getKey("/S"), "/Transparency")) return;
     if (!g.hasKey("/CS")) return;
-    g.replaceKey("/CS", Object::newName(pdf_name(context == Context::Art ? ColourFamily::DeviceCMYK : ColourFamily::DeviceGray)));
+    g.replaceKey("/CS", Object::newName(
+                            pdf_name(context == Context::Art ? ColourFamily::DeviceCMYK : ColourFamily::DeviceGray)));
     ++counts_.groups;
   }
 
@@ -695,7 +696,8 @@ class Recolourer {
     stitched.replaceKey("/Bounds", bounds);
     stitched.replaceKey("/Encode", encode);
     dict.replaceKey("/Function", pdf_.makeIndirectObject(stitched));
-    dict.replaceKey("/ColorSpace", Object::newName(pdf_name(context == Context::Mask ? ColourFamily::DeviceGray : ColourFamily::DeviceCMYK)));
+    dict.replaceKey("/ColorSpace", Object::newName(pdf_name(context == Context::Mask ? ColourFamily::DeviceGray
+                                                                                     : ColourFamily::DeviceCMYK)));
     if (Object bg = dict.getKey("/Background"); bg.isArray()) dict.removeKey("/Background");
     ++counts_.shadings;
   }
@@ -727,7 +729,8 @@ class Recolourer {
         converted.assign(cmyk.begin(), cmyk.end());
       }
       img.replaceStreamData(converted, Object::newNull(), Object::newNull());
-      dict.replaceKey("/ColorSpace", Object::newName(pdf_name(context == Context::Mask ? ColourFamily::DeviceGray : ColourFamily::DeviceCMYK)));
+      dict.replaceKey("/ColorSpace", Object::newName(pdf_name(context == Context::Mask ? ColourFamily::DeviceGray
+                                                                                       : ColourFamily::DeviceCMYK)));
       ++counts_.images;
       return;
     }
@@ -744,8 +747,9 @@ class Recolourer {
       std::vector<std::uint8_t> rgb(table.begin(), table.end());
       rgb.resize(rgb.size() / 3 * 3);
       auto cmyk = colours_.convert_pixels(rgb);
-      Object indexed = Object::newArray({Object::newName("/Indexed"), Object::newName(pdf_name(ColourFamily::DeviceCMYK)),
-                                         cs.getArrayItem(2), Object::newString(std::string(cmyk.begin(), cmyk.end()))});
+      Object indexed =
+          Object::newArray({Object::newName("/Indexed"), Object::newName(pdf_name(ColourFamily::DeviceCMYK)),
+                            cs.getArrayItem(2), Object::newString(std::string(cmyk.begin(), cmyk.end()))});
       if (context == Context::Mask) throw std::runtime_error("an indexed image in a soft mask");
       dict.replaceKey("/ColorSpace", indexed);
       ++counts_.images;
