@@ -2,7 +2,6 @@
 #include <string>
 #include <vector>
 
-#include "core/enum_names.h"
 #include "render/error.h"
 #include "render/jpeg.h"
 #include "render/jpeg_errors.h"
@@ -44,16 +43,22 @@ bool read_pixels(Decompressor& d, JSAMPARRAY rows) {
   return true;
 }
 
-// libjpeg's colour spaces as messages name them; others are "unknown".
-constexpr EnumNames<J_COLOR_SPACE, 5> kColorSpaceNames{{
-    {JCS_GRAYSCALE, "Gray"},
-    {JCS_RGB, "RGB"},
-    {JCS_YCbCr, "YCbCr"},
-    {JCS_CMYK, "CMYK"},
-    {JCS_YCCK, "YCCK"},
-}};
-
-const char* color_space_name(J_COLOR_SPACE cs) { return c_name_of(kColorSpaceNames, cs, "unknown"); }
+JpegColour colour_of(J_COLOR_SPACE cs) {
+  switch (cs) {
+    case JCS_GRAYSCALE:
+      return JpegColour::Gray;
+    case JCS_RGB:
+      return JpegColour::Rgb;
+    case JCS_YCbCr:
+      return JpegColour::YCbCr;
+    case JCS_CMYK:
+      return JpegColour::Cmyk;
+    case JCS_YCCK:
+      return JpegColour::Ycck;
+    default:
+      return JpegColour::Unknown;
+  }
+}
 
 }  // namespace
 
@@ -64,7 +69,7 @@ JpegInfo jpeg_info(const std::string& bytes) {
   info.width = static_cast<int>(d.cinfo.image_width);
   info.height = static_cast<int>(d.cinfo.image_height);
   info.components = d.cinfo.num_components;
-  info.color_space = color_space_name(d.cinfo.jpeg_color_space);
+  info.color_space = colour_of(d.cinfo.jpeg_color_space);
   info.jfif = d.cinfo.saw_JFIF_marker;
   info.density_unit = d.cinfo.density_unit;
   info.x_density = d.cinfo.X_density;

@@ -56,6 +56,10 @@ struct ShopCard {
   std::optional<std::pair<int, int>> pixels;  // a whole card with bleed, where the shop counts pixels
 };
 
+// The colour space a shop takes uploaded images in (`image_color:`).
+enum class ImageColour { Rgb, Any };
+inline constexpr EnumNames<ImageColour, 2> kImageColourNames{{{ImageColour::Rgb, "rgb"}, {ImageColour::Any, "any"}}};
+
 struct PrintProfile {
   std::string id, name;
   // The files, relative to output/<game>: PDFs of fronts and of backs (page
@@ -79,15 +83,15 @@ struct PrintProfile {
   // The least resolution of a picture (an image element) on the card: the
   // pixels it shows (after cropping) over the inches it is placed at.
   double min_image_ppi = 300;
-  std::string image_color = "rgb";  // rgb | any
+  ImageColour image_color = ImageColour::Rgb;
   double text_min_pt = 6, text_min_light_on_dark_pt = 7;
   double line_min_pt = 0.5;
   bool fonts_embedded = true;
   bool marks_allowed = false;
   double bleed_tolerance = 40, bleed_coverage = 0.98;
-  // The shop's PDFs: "rgb", or the id of a press condition of
-  // data/print/color.yaml (CMYK through its profile), and the PDF/X flavour.
-  std::string color = "rgb";
+  // The shop's PDFs: RGB (`color: rgb`, the default: nullopt), or CMYK for
+  // the press condition of data/print/color.yaml this names; and the PDF/X flavour.
+  std::optional<std::string> cmyk_condition;
   std::optional<exporters::PdfxLevel> pdfx;  // unset: as the file says (X-4 when it says nothing)
   SourceLoc loc;
 
