@@ -129,7 +129,7 @@ void check_header(const render::JpegInfo& info, const PrintProfile& profile, con
         name + ": the file says " + std::to_string(info.x_density) + (info.density_unit == 1 ? " dpi" : " (no dpi)") +
             ", not " + fmt::format("{:g} dpi", profile.image_dpi));
   using render::JpegColour;
-  if (profile.image_color == ImageColour::Rgb &&
+  if (profile.image_color == settings::ImageColour::Rgb &&
       (info.components != 3 || (info.color_space != JpegColour::YCbCr && info.color_space != JpegColour::Rgb)))
     add(card, PreflightCheck::Image,
         name + ": colour " + std::string(name_of(render::kJpegColourNames, info.color_space)) + ", not RGB");

@@ -381,8 +381,8 @@ std::optional<PrintProfiles> load_print_profiles(const project::Project& project
     if (auto s = r.number("safe", 0, 100, true)) p.safe = *s;
     if (auto d = r.number("image_dpi", 1, 10000)) p.image_dpi = *d;
     if (auto d = r.number("min_image_ppi", 1, 10000)) p.min_image_ppi = *d;
-    if (auto c = r.choice("image_color", all_names(kImageColourNames)))
-      p.image_color = value_of(kImageColourNames, *c).value_or(ImageColour::Rgb);
+    if (auto c = r.choice("image_color", all_names(settings::kImageColourNames)))
+      p.image_color = value_of(settings::kImageColourNames, *c).value_or(settings::ImageColour::Rgb);
     if (auto t = r.number("text_min_pt", 0, 100)) p.text_min_pt = *t;
     if (auto t = r.number("text_min_light_on_dark_pt", 0, 100)) p.text_min_light_on_dark_pt = *t;
     if (auto l = r.number("line_min_pt", 0, 100)) p.line_min_pt = *l;

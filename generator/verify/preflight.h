@@ -42,6 +42,7 @@
 #include "exporters/cmyk.h"
 #include "layout/game_layout.h"
 #include "model/model.h"
+#include "settings/settings_schema.h"
 
 namespace kw::project {
 class Project;
@@ -55,10 +56,6 @@ struct ShopCard {
   Size trim;
   std::optional<std::pair<int, int>> pixels;  // a whole card with bleed, where the shop counts pixels
 };
-
-// The colour space a shop takes uploaded images in (`image_color:`).
-enum class ImageColour { Rgb, Any };
-inline constexpr EnumNames<ImageColour, 2> kImageColourNames{{{ImageColour::Rgb, "rgb"}, {ImageColour::Any, "any"}}};
 
 struct PrintProfile {
   std::string id, name;
@@ -83,7 +80,7 @@ struct PrintProfile {
   // The least resolution of a picture (an image element) on the card: the
   // pixels it shows (after cropping) over the inches it is placed at.
   double min_image_ppi = 300;
-  ImageColour image_color = ImageColour::Rgb;
+  settings::ImageColour image_color = settings::ImageColour::Rgb;
   double text_min_pt = 6, text_min_light_on_dark_pt = 7;
   double line_min_pt = 0.5;
   bool fonts_embedded = true;
