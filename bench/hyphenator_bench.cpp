@@ -16,9 +16,9 @@
 
 #include <unicode/uchar.h>
 
+#include "core/utf8.h"
 #include "project/disk_project.h"
 #include "text/hyphenator.h"
-#include "text/utf8.h"
 
 namespace {
 
@@ -38,7 +38,7 @@ std::vector<std::u32string> data_words(const std::filesystem::path& root) {
     const std::string s = bytes.str();
     std::u32string word;
     for (std::size_t i = 0; i <= s.size();) {
-      const char32_t c = i < s.size() ? kw::text::utf8::next(s, i) : (++i, U' ');
+      const char32_t c = i < s.size() ? kw::utf8::next(s, i) : (++i, U' ');
       if (u_isalpha(static_cast<UChar32>(c))) {
         word += c;
       } else if (!word.empty()) {

@@ -293,7 +293,7 @@ int build_game(LanguageBuild& b, const model::Game& game, const std::string& key
 std::set<std::string> card_ids(const model::Game& game) {
   std::set<std::string> ids{"back"};
   for (const auto& deck : game.decks)
-    if (deck.product == "cards")
+    if (deck.product == model::Product::Cards)
       for (const auto& card : deck.cards) ids.insert(card.id);
   return ids;
 }

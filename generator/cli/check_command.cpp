@@ -170,7 +170,8 @@ void check_print_settings(const project::Project& project, const model::Model& m
         continue;
       std::set<std::pair<double, double>> trims;
       for (const auto& deck : game->decks)
-        if (deck.product == "cards" && deck.format) trims.insert({deck.format->width, deck.format->height});
+        if (deck.product == model::Product::Cards && deck.format)
+          trims.insert({deck.format->width, deck.format->height});
       for (const auto& [w, h] : trims) products::check_sheets_fit(*pnp, {w, h}, "game '" + game->id + "'", diags);
     }
   if (project.exists("data/print/profiles.yaml")) verify::load_print_profiles(project, diags);

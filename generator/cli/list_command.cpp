@@ -34,11 +34,13 @@ int run_list(const ListArgs& inv, std::ostream& out, std::ostream& err) {
                g->card_count() == 1 ? "card" : "cards", f.id, f.width, f.height, f.bleed);
     for (const auto& d : g->decks) {
       std::string what;
-      if (d.product == "cards")
+      if (d.product == model::Product::Cards)
         what = fmt::format("{}({} different)", d.cards.size() == 1 ? " card  " : " cards ", definitions(d));
       else
-        what = fmt::format("{}{}{}, format {})", d.cards.size() == 1 ? " page  (" : " pages (", d.product,
-                           d.product == "booklet" ? " " + d.file : std::string(), d.format ? d.format->id : "?");
+        what = fmt::format("{}{}{}, format {})", d.cards.size() == 1 ? " page  (" : " pages (",
+                           name_of(model::kProductNames, d.product),
+                           d.product == model::Product::Booklet ? " " + d.file : std::string(),
+                           d.format ? d.format->id : "?");
       fmt::print(out, "  {:<12}{:>4}{}  {}  [layout {}{}]\n", d.id, d.cards.size(), what, d.name, d.layout,
                  d.back_layout.empty() ? "" : ", back " + d.back_layout);
     }

@@ -78,8 +78,8 @@ int setup_shop(const BuildArgs& inv, const project::Project& project, products::
     return 2;
   }
   std::optional<exporters::CmykSettings> cmyk;
-  if (profile->color != "rgb") {
-    cmyk = exporters::load_cmyk_settings(project, diags, profile->color);
+  if (profile->cmyk_condition) {
+    cmyk = exporters::load_cmyk_settings(project, diags, *profile->cmyk_condition);
     if (!cmyk) {
       err << format_diagnostics(diags, &project);
       return 1;

@@ -46,18 +46,6 @@ SourceLoc locate_in_source(const SourceTexts& sources, const SourceLoc& from, st
   return at == std::string_view::npos ? from : position_of(text, at, from.file);
 }
 
-const char* severity_name(Severity s) {
-  switch (s) {
-    case Severity::Error:
-      return "error";
-    case Severity::Warning:
-      return "warning";
-    case Severity::Note:
-      return "note";
-  }
-  return "error";
-}
-
 void Diagnostics::error(SourceLoc loc, std::string message, std::string card_id, std::string hint) {
   items_.push_back({Severity::Error, std::move(loc), std::move(message), std::move(card_id), std::move(hint)});
 }

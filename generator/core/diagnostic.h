@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/enum_names.h"
+
 namespace kw {
 
 // 1-based line and column in a data, layout or template file; 0 = unknown.
@@ -19,7 +21,9 @@ struct SourceLoc {
 };
 
 enum class Severity { Error, Warning, Note };
-const char* severity_name(Severity s);
+inline constexpr EnumNames<Severity, 3> kSeverityNames{
+    {{Severity::Error, "error"}, {Severity::Warning, "warning"}, {Severity::Note, "note"}}};
+inline const char* severity_name(Severity s) { return c_name_of(kSeverityNames, s, "error"); }
 
 struct Diagnostic {
   Severity severity = Severity::Error;

@@ -27,6 +27,7 @@
 #include "exporters/run_program.h"
 #include "model/value.h"
 #include "pdf/pdf_boxes.h"
+#include "pdf/pdf_content.h"
 #include "project/project.h"
 #include "settings/settings_schema.h"
 #include "yaml/reader.h"
@@ -127,7 +128,7 @@ void flatten_transparent_pages(QPDF& pdf, const fs::path& rendered_from, const C
     d.replaceKey("/Subtype", QPDFObjectHandle::newName("/Image"));
     d.replaceKey("/Width", QPDFObjectHandle::newInteger(raster.width));
     d.replaceKey("/Height", QPDFObjectHandle::newInteger(raster.height));
-    d.replaceKey("/ColorSpace", QPDFObjectHandle::newName("/DeviceCMYK"));
+    d.replaceKey("/ColorSpace", QPDFObjectHandle::newName(pdf::pdf_name(pdf::ColourFamily::DeviceCMYK)));
     d.replaceKey("/BitsPerComponent", QPDFObjectHandle::newInteger(8));
     d.replaceKey("/Interpolate", QPDFObjectHandle::newBool(false));
     const Rect& media = boxes.at(i).media;

@@ -20,6 +20,7 @@
 #include <fmt/format.h>
 
 #include "exporters/press_colours.h"
+#include "pdf/pdf_content.h"
 
 namespace kw::exporters {
 
@@ -48,6 +49,17 @@ std::string cmyk_operands(const Cmyk& c) {
 double num(Object o) { return o.isNumber() ? o.getNumericValue() : 0; }
 
 bool is_name(Object o, const char* name) { return o.isName() && o.getName() == name; }
+
+using pdf::ColourFamily;
+using pdf::pdf_name;
+
+// Whether `o` is the name of the colour space family `f` (only plain names:
+// a colour space array is none of the device families).
+bool is_space(Object o, ColourFamily f) {
+  if (!o.isName()) return false;
+  const pdf::ColourSpace space = pdf::ColourSpace::by_name(o.getName());
+  return space.is(f);
+}
 
 // --- functions of shadings --------------------------------------------------
 
@@ -137,28 +149,28 @@ struct Requested {
   std::string pattern;  // "/Pattern cs /P1 scn" as written
 };
 
-// The interpreter's colour (a space of "": what the caller of a form set)
+// The interpreter's colour (a space of None: what the caller of a form set)
 // as one of the kinds this converts. A space set without components yet has
 // its initial colour: black, or no pattern.
 Requested requested(const PdfColour& c, const std::string& pattern, bool fill) {
   Requested r;
   const auto& n = c.values;
-  if (c.space.empty()) return r;
-  if (c.space == "DeviceRGB" && (n.size() == 3 || n.empty())) {
+  if (c.space.is(pdf::ColourFamily::None)) return r;
+  if (c.space.is(pdf::ColourFamily::DeviceRGB) && (n.size() == 3 || n.empty())) {
     r.kind = Requested::Rgb;
     if (!n.empty()) r.rgb = {n[0], n[1], n[2]};
-  } else if (c.space == "DeviceGray" && (n.size() == 1 || n.empty())) {
+  } else if (c.space.is(pdf::ColourFamily::DeviceGray) && (n.size() == 1 || n.empty())) {
     r.kind = Requested::Grey;
     if (!n.empty()) r.grey = n[0];
-  } else if (c.space == "DeviceCMYK" && (n.size() == 4 || n.empty())) {
+  } else if (c.space.is(pdf::ColourFamily::DeviceCMYK) && (n.size() == 4 || n.empty())) {
     r.kind = Requested::Cmyk;
     r.cmyk = n.empty() ? exporters::Cmyk{0, 0, 0, 1} : exporters::Cmyk{n[0], n[1], n[2], n[3]};
-  } else if (c.space == "Pattern" && n.empty()) {
+  } else if (c.space.is(pdf::ColourFamily::Pattern) && n.empty()) {
     if (pattern.empty()) return r;
     r.kind = Requested::Pattern;
     r.pattern = "/Pattern " + std::string(fill ? "cs " : "CS ") + pattern + (fill ? " scn" : " SCN");
   } else {
-    throw std::runtime_error("a colour in the colour space /" + c.space +
+    throw std::runtime_error("a colour in the colour space /" + c.space.name() +
                              " (kartenwerk converts DeviceRGB, DeviceGray, DeviceCMYK and patterns)");
   }
   return r;
@@ -183,7 +195,7 @@ class ContentRewriter : public pdf::ContentProcessor {
   // A page starts in DeviceGray black; a form inherits its caller's colours.
   static pdf::GraphicsState start(bool page_level) {
     pdf::GraphicsState g;
-    if (!page_level) g.fill.space = g.stroke.space = "";
+    if (!page_level) g.fill.space = g.stroke.space = pdf::ColourFamily::None;
     return g;
   }
 
@@ -433,7 +445,8 @@ class Recolourer {
     Object g = dict.getKey("/Group");
     if (!g.isDictionary() || !is_name(g.getKey("/S"), "/Transparency")) return;
     if (!g.hasKey("/CS")) return;
-    g.replaceKey("/CS", Object::newName(context == Context::Art ? "/DeviceCMYK" : "/DeviceGray"));
+    g.replaceKey("/CS", Object::newName(
+                            pdf_name(context == Context::Art ? ColourFamily::DeviceCMYK : ColourFamily::DeviceGray)));
     ++counts_.groups;
   }
 
@@ -451,7 +464,7 @@ class Recolourer {
       for (auto& [name, f] : fonts.ditems()) type3_font(f, context);
     if (Object spaces = res.getKey("/ColorSpace"); spaces.isDictionary())
       for (auto& [name, cs] : spaces.ditems())
-        if (!is_name(cs, "/DeviceCMYK") && !is_name(cs, "/DeviceGray"))
+        if (!is_space(cs, ColourFamily::DeviceCMYK) && !is_space(cs, ColourFamily::DeviceGray))
           throw std::runtime_error("the named colour space " + name + " = " + cs.unparse() +
                                    " (kartenwerk converts device colours)");
   }
@@ -532,13 +545,14 @@ class Recolourer {
     Object dict = sh.isStream() ? sh.getDict() : sh;
     Object cs = dict.getKey("/ColorSpace");
     const int type = dict.getKey("/ShadingType").isInteger() ? dict.getKey("/ShadingType").getIntValueAsInt() : 0;
-    if (is_name(cs, "/DeviceCMYK") || (is_name(cs, "/DeviceGray") && context == Context::Mask)) return;
-    if (!is_name(cs, "/DeviceRGB") && !is_name(cs, "/DeviceGray"))
+    if (is_space(cs, ColourFamily::DeviceCMYK) || (is_space(cs, ColourFamily::DeviceGray) && context == Context::Mask))
+      return;
+    if (!is_space(cs, ColourFamily::DeviceRGB) && !is_space(cs, ColourFamily::DeviceGray))
       throw std::runtime_error("a shading in the colour space " + cs.unparse());
     if (type != 2 && type != 3)
       throw std::runtime_error("a shading of type " + std::to_string(type) +
                                " (kartenwerk converts axial and radial shadings, the ones Cairo writes)");
-    const bool grey_in = is_name(cs, "/DeviceGray");
+    const bool grey_in = is_space(cs, ColourFamily::DeviceGray);
     Object function = dict.getKey("/Function");
     double t0 = 0, t1 = 1;
     if (Object d = dict.getKey("/Domain"); d.isArray() && d.getArrayNItems() == 2) {
@@ -606,7 +620,8 @@ class Recolourer {
     stitched.replaceKey("/Bounds", bounds);
     stitched.replaceKey("/Encode", encode);
     dict.replaceKey("/Function", pdf_.makeIndirectObject(stitched));
-    dict.replaceKey("/ColorSpace", Object::newName(context == Context::Mask ? "/DeviceGray" : "/DeviceCMYK"));
+    dict.replaceKey("/ColorSpace", Object::newName(pdf_name(context == Context::Mask ? ColourFamily::DeviceGray
+                                                                                     : ColourFamily::DeviceCMYK)));
     if (Object bg = dict.getKey("/Background"); bg.isArray()) dict.removeKey("/Background");
     ++counts_.shadings;
   }
@@ -615,14 +630,14 @@ class Recolourer {
     Object dict = img.getDict();
     if (dict.getKey("/ImageMask").isBool() && dict.getKey("/ImageMask").getBoolValue()) return;
     Object cs = dict.getKey("/ColorSpace");
-    if (is_name(cs, "/DeviceCMYK") || is_name(cs, "/DeviceGray")) return;
+    if (is_space(cs, ColourFamily::DeviceCMYK) || is_space(cs, ColourFamily::DeviceGray)) return;
     const int bpc =
         dict.getKey("/BitsPerComponent").isInteger() ? dict.getKey("/BitsPerComponent").getIntValueAsInt() : 0;
     const long long width = dict.getKey("/Width").isInteger() ? dict.getKey("/Width").getIntValue() : 0;
     const long long height = dict.getKey("/Height").isInteger() ? dict.getKey("/Height").getIntValue() : 0;
     if (bpc != 8) throw std::runtime_error("an image of " + std::to_string(bpc) + " bits per component");
     if (dict.hasKey("/Decode")) throw std::runtime_error("an RGB image with a /Decode array");
-    if (is_name(cs, "/DeviceRGB")) {
+    if (is_space(cs, ColourFamily::DeviceRGB)) {
       auto data = img.getStreamData(qpdf_dl_all);
       const size_t pixels = static_cast<size_t>(width) * static_cast<size_t>(height);
       if (data->getSize() < pixels * 3) throw std::runtime_error("an RGB image with less data than its size says");
@@ -638,12 +653,13 @@ class Recolourer {
         converted.assign(cmyk.begin(), cmyk.end());
       }
       img.replaceStreamData(converted, Object::newNull(), Object::newNull());
-      dict.replaceKey("/ColorSpace", Object::newName(context == Context::Mask ? "/DeviceGray" : "/DeviceCMYK"));
+      dict.replaceKey("/ColorSpace", Object::newName(pdf_name(context == Context::Mask ? ColourFamily::DeviceGray
+                                                                                       : ColourFamily::DeviceCMYK)));
       ++counts_.images;
       return;
     }
     if (cs.isArray() && cs.getArrayNItems() == 4 && is_name(cs.getArrayItem(0), "/Indexed") &&
-        is_name(cs.getArrayItem(1), "/DeviceRGB")) {
+        is_space(cs.getArrayItem(1), ColourFamily::DeviceRGB)) {
       Object lookup = cs.getArrayItem(3);
       std::string table =
           lookup.isStream()
@@ -655,8 +671,9 @@ class Recolourer {
       std::vector<std::uint8_t> rgb(table.begin(), table.end());
       rgb.resize(rgb.size() / 3 * 3);
       auto cmyk = colours_.convert_pixels(rgb);
-      Object indexed = Object::newArray({Object::newName("/Indexed"), Object::newName("/DeviceCMYK"),
-                                         cs.getArrayItem(2), Object::newString(std::string(cmyk.begin(), cmyk.end()))});
+      Object indexed =
+          Object::newArray({Object::newName("/Indexed"), Object::newName(pdf_name(ColourFamily::DeviceCMYK)),
+                            cs.getArrayItem(2), Object::newString(std::string(cmyk.begin(), cmyk.end()))});
       if (context == Context::Mask) throw std::runtime_error("an indexed image in a soft mask");
       dict.replaceKey("/ColorSpace", indexed);
       ++counts_.images;

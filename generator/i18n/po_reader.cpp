@@ -25,7 +25,7 @@
 #include <unistd.h>
 
 #include "core/quoted.h"
-#include "text/utf8.h"
+#include "core/utf8.h"
 
 namespace kw::i18n {
 
@@ -137,9 +137,9 @@ std::map<int, int> open_strings(std::string_view text) {
     int column = 0, quote_column = 0;
     for (size_t i = 0; i < line.size();) {
       ++column;
-      const char32_t c = text::utf8::next(line, i);
+      const char32_t c = utf8::next(line, i);
       if (in_string && c == '\\' && i < line.size()) {
-        text::utf8::next(line, i);  // the escaped character
+        utf8::next(line, i);  // the escaped character
         ++column;
       } else if (c == '"') {
         in_string = !in_string;
@@ -160,7 +160,7 @@ SourceLoc locate_byte(const std::string& text, size_t at, const std::string& fil
       loc.column = 1;
       ++i;
     } else {
-      text::utf8::next(text, i);
+      utf8::next(text, i);
       ++loc.column;
     }
   }
@@ -185,7 +185,7 @@ bool parsable(const std::string& text, const std::string& file, Diagnostics& dia
 // The first malformed UTF-8 sequence, reported (libgettextpo checks only
 // files that declare UTF-8); its line, or 0 when the text is UTF-8.
 int check_utf8(const std::string& text, const std::string& file, Diagnostics& diags) {
-  const size_t bad = text::utf8::first_invalid(text);
+  const size_t bad = utf8::first_invalid(text);
   if (bad == std::string::npos) return 0;
   const SourceLoc loc = locate_byte(text, bad, file);
   diags.error(loc, fmt::format("invalid UTF-8 (byte 0x{:02X})", static_cast<unsigned char>(text[bad])), {},

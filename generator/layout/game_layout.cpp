@@ -15,7 +15,7 @@ namespace kw::layout {
 
 namespace {
 
-bool prints_cards(const model::Deck& deck) { return deck.product == "cards"; }
+bool prints_cards(const model::Deck& deck) { return deck.product == model::Product::Cards; }
 
 size_t card_count(const model::Game& game) {
   size_t total = 0;
@@ -154,7 +154,7 @@ std::vector<LaidOutBooklet> layout_booklets(const model::Game& game, Layouter& l
                                             const GameLayoutContext& context, Diagnostics& diags) {
   std::vector<LaidOutBooklet> booklets;
   for (const auto& deck : game.decks) {
-    if (deck.product != "booklet") continue;
+    if (deck.product != model::Product::Booklet) continue;
     const LayoutDef* def = layouter.definition(deck.layout, diags);
     if (!def) continue;
     LaidOutBooklet booklet{deck.file, {}};
@@ -172,7 +172,7 @@ std::vector<LaidOutBoard> layout_boards(const model::Game& game, Layouter& layou
                                         Diagnostics& diags) {
   std::vector<LaidOutBoard> boards;
   for (const auto& deck : game.decks) {
-    if (deck.product != "board") continue;
+    if (deck.product != model::Product::Board) continue;
     const LayoutDef* def = layouter.definition(deck.layout, diags);
     if (!def) continue;
     std::string stem = deck.file.empty() ? "board" : project::stem(deck.file);

@@ -86,7 +86,7 @@ const Schema& deck_schema() {
                       "instead of cards: a CSV file (relative to this file) with a row per card: id, copies, "
                       "<card fields> (README: Spreadsheets)"),
                   key("card_fields", field_declarations_schema(), "the deck's own card schema (default: the game's)"),
-                  key("product", choice({"cards", "booklet", "board"}), "what the deck is printed as; default cards"),
+                  key("product", choice(all_names(kProductNames)), "what the deck is printed as; default cards"),
                   key("file", text(), "booklet: the PDF's name; board: the files' stem"),
                   key("format", id(), "the deck's own format (default: the game's)"),
               });

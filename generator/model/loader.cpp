@@ -75,7 +75,7 @@ const Card* Game::card_definition(const std::string& def_id) const {
 size_t Game::card_count() const {
   size_t n = 0;
   for (const auto& d : decks)
-    if (d.product == "cards") n += d.cards.size();
+    if (d.product == Product::Cards) n += d.cards.size();
   return n;
 }
 
@@ -688,8 +688,9 @@ class Loader {
     deck.loc = v.loc;
     deck.format_id = r.text("format").value_or("");
     deck.file = r.text("file").value_or("");
-    deck.product = r.text("product").value_or(deck.product);
-    if (deck.product == "booklet" && deck.file.empty())
+    // An unknown name is the schema's located error ("unknown product ..."); the deck stays cards.
+    if (auto product = r.text("product")) deck.product = value_of(kProductNames, *product).value_or(deck.product);
+    if (deck.product == Product::Booklet && deck.file.empty())
       diags_.error(v.loc, "a booklet deck needs 'file:' (the PDF's name)");
     if (const Value* back = r.find("back")) {
       deck.back_layout = back->scalar;

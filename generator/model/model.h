@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/diagnostic.h"
+#include "core/enum_names.h"
 #include "core/geometry.h"
 #include "model/locale.h"
 #include "model/value.h"
@@ -49,7 +50,22 @@ struct FieldSpec {
   std::string doc;
   SourceLoc loc;
 };
-const char* type_name(FieldSpec::Type t);
+// The types' names in a declaration (`type: int`).
+inline constexpr EnumNames<FieldSpec::Type, 12> kFieldTypeNames{{
+    {FieldSpec::Type::Text, "text"},
+    {FieldSpec::Type::Id, "id"},
+    {FieldSpec::Type::Int, "int"},
+    {FieldSpec::Type::Number, "number"},
+    {FieldSpec::Type::Bool, "bool"},
+    {FieldSpec::Type::Color, "color"},
+    {FieldSpec::Type::Ref, "ref"},
+    {FieldSpec::Type::Record, "record"},
+    {FieldSpec::Type::List, "list"},
+    {FieldSpec::Type::Art, "art"},
+    {FieldSpec::Type::Card, "card"},
+    {FieldSpec::Type::Picture, "picture"},
+}};
+inline const char* type_name(FieldSpec::Type t) { return c_name_of(kFieldTypeNames, t, "text"); }
 
 struct TableEntry {
   std::string id;
@@ -81,6 +97,14 @@ struct Card {
   std::string deck_id;
 };
 
+// What a deck is printed as: cards (card files, the game's PDF), a booklet
+// (one PDF named `file`, a page per card, e.g. flavor texts) or a board
+// (each card a board in board/: full size, preview, tiled sheets; `file` is
+// the files' stem, default "board"). The names are the YAML's `product:`.
+enum class Product { Cards, Booklet, Board };
+inline constexpr EnumNames<Product, 3> kProductNames{
+    {{Product::Cards, "cards"}, {Product::Booklet, "booklet"}, {Product::Board, "board"}}};
+
 struct Deck {
   std::string id;
   std::string name;  // translatable: string id deck.<id>.name
@@ -92,11 +116,7 @@ struct Deck {
   // A deck may declare its own card schema (e.g. rule reference cards have a
   // title and a text, not the playing cards' fields); empty = the game's.
   std::vector<FieldSpec> card_fields;
-  // What the deck is printed as: "cards" (card files, the game's PDF),
-  // "booklet" (one PDF named `file`, a page per card, e.g. flavor texts) or
-  // "board" (each card a board in board/: full size, preview, tiled sheets;
-  // `file` is the files' stem, default "board").
-  std::string product = "cards";
+  Product product = Product::Cards;
   std::string file;
   std::string format_id;               // empty: the game's format
   const CardFormat* format = nullptr;  // resolved: the deck's or the game's

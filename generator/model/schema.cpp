@@ -13,67 +13,32 @@ namespace kw::model {
 
 using Type = FieldSpec::Type;
 
-const char* type_name(Type t) {
-  switch (t) {
-    case Type::Text:
-      return "text";
-    case Type::Id:
-      return "id";
-    case Type::Int:
-      return "int";
-    case Type::Number:
-      return "number";
-    case Type::Bool:
-      return "bool";
-    case Type::Color:
-      return "color";
-    case Type::Ref:
-      return "ref";
-    case Type::Record:
-      return "record";
-    case Type::List:
-      return "list";
-    case Type::Art:
-      return "art";
-    case Type::Card:
-      return "card";
-    case Type::Picture:
-      return "picture";
-  }
-  return "text";
-}
-
 namespace {
 
-struct TypeName {
-  const char* name;
+// What each type is, for the reference (docs/reference.md); the names are kFieldTypeNames'.
+struct TypeDoc {
   Type type;
-  const char* doc;  // for the reference (docs/reference.md)
+  const char* doc;
 };
 
-const std::vector<TypeName> kTypeNames = {
-    {"text", Type::Text, "translatable text, with markup (`**bold**`, `:icon:`) where a layout sets it"},
-    {"id", Type::Id, "a name that is not translated; `allowed: [...]` limits it"},
-    {"int", Type::Int, "a whole number"},
-    {"number", Type::Number, "a number"},
-    {"bool", Type::Bool, "true or false"},
-    {"color", Type::Color, "a colour \"#rrggbb\" or \"#rrggbbaa\""},
-    {"ref", Type::Ref, "an entry of a table of the game (`table: regions`); paths lead into it: `region.name`"},
-    {"record", Type::Record, "a map of its own `fields:`"},
-    {"list", Type::List, "a list of values of the type `of:`"},
-    {"art", Type::Art, "an SVG under templates/, optionally `#element-id`"},
-    {"card", Type::Card, "the id of another card of the game"},
-    {"picture", Type::Picture,
-     "a PNG, JPEG or WebP under templates/ for an `image` element (checked where it is placed)"},
+const std::vector<TypeDoc> kTypeDocs = {
+    {Type::Text, "translatable text, with markup (`**bold**`, `:icon:`) where a layout sets it"},
+    {Type::Id, "a name that is not translated; `allowed: [...]` limits it"},
+    {Type::Int, "a whole number"},
+    {Type::Number, "a number"},
+    {Type::Bool, "true or false"},
+    {Type::Color, "a colour \"#rrggbb\" or \"#rrggbbaa\""},
+    {Type::Ref, "an entry of a table of the game (`table: regions`); paths lead into it: `region.name`"},
+    {Type::Record, "a map of its own `fields:`"},
+    {Type::List, "a list of values of the type `of:`"},
+    {Type::Art, "an SVG under templates/, optionally `#element-id`"},
+    {Type::Card, "the id of another card of the game"},
+    {Type::Picture, "a PNG, JPEG or WebP under templates/ for an `image` element (checked where it is placed)"},
 };
 
 // The type a declaration names; the name itself was checked against
 // field_type_names() by the reader of the declaration.
-Type type_named(const std::string& name) {
-  for (const TypeName& t : kTypeNames)
-    if (t.name == name) return t.type;
-  return Type::Text;
-}
+Type type_named(const std::string& name) { return value_of(kFieldTypeNames, name).value_or(Type::Text); }
 
 FieldSpec parse_spec(const std::string& name, const Value& v, Diagnostics& diags) {
   FieldSpec spec;
@@ -192,17 +157,12 @@ bool validate_value(const Value& v, const FieldSpec& spec, const ValidationConte
 
 }  // namespace
 
-std::vector<std::string> field_type_names() {
-  std::vector<std::string> out;
-  out.reserve(std::size(kTypeNames));
-  for (const TypeName& t : kTypeNames) out.emplace_back(t.name);
-  return out;
-}
+std::vector<std::string> field_type_names() { return all_names(kFieldTypeNames); }
 
 std::vector<std::pair<std::string, std::string>> field_type_docs() {
   std::vector<std::pair<std::string, std::string>> out;
-  out.reserve(std::size(kTypeNames));
-  for (const TypeName& t : kTypeNames) out.emplace_back(t.name, t.doc);
+  out.reserve(std::size(kTypeDocs));
+  for (const TypeDoc& t : kTypeDocs) out.emplace_back(name_of(kFieldTypeNames, t.type), t.doc);
   return out;
 }
 

@@ -21,18 +21,6 @@ Affine scale_about(double s, Point from, Point to) {
 
 }  // namespace
 
-const char* fit_mode_name(FitMode mode) {
-  switch (mode) {
-    case FitMode::Exact:
-      return "exact";
-    case FitMode::Cover:
-      return "cover";
-    case FitMode::Contain:
-      return "contain";
-  }
-  return "?";
-}
-
 FitPlan plan_fit(const Page& page, const CardTarget& target) {
   const Size new_size{target.trim.w + 2 * target.bleed, target.trim.h + 2 * target.bleed};
   const Point to{new_size.w / 2, new_size.h / 2};

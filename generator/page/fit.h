@@ -14,6 +14,7 @@
 // The page stage knows no shops: the target comes from a print profile.
 #include <string>
 
+#include "core/enum_names.h"
 #include "page/page.h"
 
 namespace kw::page {
@@ -26,7 +27,9 @@ struct CardTarget {
 };
 
 enum class FitMode { Exact, Cover, Contain };
-const char* fit_mode_name(FitMode mode);  // "exact", "cover", "contain"
+inline constexpr EnumNames<FitMode, 3> kFitModeNames{
+    {{FitMode::Exact, "exact"}, {FitMode::Cover, "cover"}, {FitMode::Contain, "contain"}}};
+inline const char* fit_mode_name(FitMode mode) { return c_name_of(kFitModeNames, mode); }
 
 struct FittedPage {
   Page page;

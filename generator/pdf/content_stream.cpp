@@ -92,9 +92,10 @@ Object ContentStream::resources_of(const Object& dict) const {
   return own.isDictionary() ? own : resources_;
 }
 
-std::string ContentStream::colour_space(const std::string& name) const {
+ColourSpace ContentStream::colour_space(const std::string& name) const {
   Object named = resource("/ColorSpace", name);
-  return family_of(named.isNull() ? Object::newName(name.empty() ? "/unknown" : name) : named);
+  if (!named.isNull()) return family_of(named);
+  return name.empty() ? ColourSpace(ColourFamily::Unknown) : ColourSpace::named(name);
 }
 
 void ContentStream::apply(const std::string& op) { graphics_state(op) || colour(op) || text_state(op); }
@@ -128,7 +129,9 @@ bool ContentStream::colour(const std::string& op) {
   if (op == "rg" || op == "RG" || op == "g" || op == "G" || op == "k" || op == "K") {
     const bool fill = std::islower(static_cast<unsigned char>(op[0]));
     PdfColour& c = fill ? g.fill : g.stroke;
-    c.space = op == "rg" || op == "RG" ? "DeviceRGB" : op == "k" || op == "K" ? "DeviceCMYK" : "DeviceGray";
+    c.space = op == "rg" || op == "RG" ? ColourFamily::DeviceRGB
+              : op == "k" || op == "K" ? ColourFamily::DeviceCMYK
+                                       : ColourFamily::DeviceGray;
     set_colour(c, fill ? g.fill_pattern : g.stroke_pattern);
   } else if (op == "cs" || op == "CS") {
     // Setting a space sets its initial colour: no components stated yet.
@@ -197,24 +200,25 @@ Affine matrix_of(Object m, Affine fallback) {
 
 double scale_of(const Affine& a) { return std::sqrt(std::abs(a.xx * a.yy - a.xy * a.yx)); }
 
-std::string family_of(Object cs, int depth) {
-  if (cs.isName()) {
-    std::string n = cs.getName();
-    if (n == "/RGB") return "DeviceRGB";
-    if (n == "/CMYK") return "DeviceCMYK";
-    if (n == "/G") return "DeviceGray";
-    return n.substr(1);
-  }
-  if (!cs.isArray() || cs.getArrayNItems() == 0 || !cs.getArrayItem(0).isName() || depth > 4) return "unknown";
-  std::string family = cs.getArrayItem(0).getName().substr(1);
-  if (family == "ICCBased") {
+ColourSpace family_of(Object cs, int depth) {
+  if (cs.isName()) return ColourSpace::named(cs.getName());
+  if (!cs.isArray() || cs.getArrayNItems() == 0 || !cs.getArrayItem(0).isName() || depth > 4)
+    return ColourFamily::Unknown;
+  const std::string family = cs.getArrayItem(0).getName();
+  if (family == "/ICCBased") {
     Object s = cs.getArrayItem(1);
     long long n = s.isStream() && s.getDict().getKey("/N").isInteger() ? s.getDict().getKey("/N").getIntValue() : 0;
-    return n == 1 ? "ICCBased Gray" : n == 3 ? "ICCBased RGB" : n == 4 ? "ICCBased CMYK" : "ICCBased";
+    return n == 1   ? ColourFamily::IccGray
+           : n == 3 ? ColourFamily::IccRgb
+           : n == 4 ? ColourFamily::IccCmyk
+                    : ColourFamily::Icc;
   }
-  if ((family == "Indexed" || family == "I") && cs.getArrayNItems() > 1)
-    return "Indexed " + family_of(cs.getArrayItem(1), depth + 1);
-  return family;
+  if ((family == "/Indexed" || family == "/I") && cs.getArrayNItems() > 1) {
+    ColourSpace base = family_of(cs.getArrayItem(1), depth + 1);
+    ++base.indexed;
+    return base;
+  }
+  return ColourSpace::by_name(family);
 }
 
 std::vector<std::string> ext_gstate_blends(Object ext, const std::string& name) {

@@ -57,8 +57,7 @@ class Budget {
 struct GraphicsState {
   Affine ctm;
   double line_width = 1;
-  // A space of "" is one not known here: what the caller of a form set.
-  PdfColour fill{"DeviceGray", {0}}, stroke{"DeviceGray", {0}};
+  PdfColour fill{ColourFamily::DeviceGray, {0}}, stroke{ColourFamily::DeviceGray, {0}};
   std::string fill_pattern, stroke_pattern;  // the pattern's name, when the colour is one
   int text_render = 0;
 };
@@ -115,7 +114,7 @@ class ContentStream : public QPDFObjectHandle::ParserCallbacks {
   // The resources of a form, pattern or font, else (PDF 1.1) the stream's.
   QPDFObjectHandle resources_of(const QPDFObjectHandle& dict) const;
   // A colour space by name (a device space, or a resource) as PdfColour::space says it.
-  std::string colour_space(const std::string& name) const;
+  ColourSpace colour_space(const std::string& name) const;
 
   void handleObject(QPDFObjectHandle obj) override;
   void handleEOF() override {}
@@ -145,7 +144,7 @@ QPDFObjectHandle dict_of(QPDFObjectHandle o);  // a stream's dictionary, or the 
 Affine matrix_of(QPDFObjectHandle m, Affine fallback = {});
 double scale_of(const Affine& a);  // the linear scale of a matrix (for widths and sizes)
 // A colour space object (a name, or an array), as PdfColour::space says it.
-std::string family_of(QPDFObjectHandle cs, int depth = 0);
+ColourSpace family_of(QPDFObjectHandle cs, int depth = 0);
 
 // What an ExtGState makes blend, in words, in this order: constant alphas
 // below 1, a blend mode other than Normal, a soft mask (not /None).

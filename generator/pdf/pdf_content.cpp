@@ -44,9 +44,10 @@ Color cmyk(double c, double m, double y, double k) {
 // The colour as 8-bit RGB, when it is a plain grey, RGB or CMYK.
 std::optional<Color> approx(const PdfColour& c) {
   const auto& v = c.values;
-  if (v.size() == 1 && (c.space == "DeviceGray" || c.space == "CalGray" || c.space == "ICCBased Gray"))
+  const ColourSpace& s = c.space;
+  if (v.size() == 1 && (s.is(ColourFamily::DeviceGray) || s.is(ColourFamily::CalGray) || s.is(ColourFamily::IccGray)))
     return rgb(v[0], v[0], v[0]);
-  if (v.size() == 3 && c.rgb() && !c.space.starts_with("Indexed")) return rgb(v[0], v[1], v[2]);
+  if (v.size() == 3 && c.rgb() && s.indexed == 0) return rgb(v[0], v[1], v[2]);
   if (v.size() == 4 && c.cmyk()) return cmyk(v[0], v[1], v[2], v[3]);
   return std::nullopt;
 }
@@ -154,7 +155,7 @@ class PageReader {
   }
 
   void add_paint(const std::string& what, const PdfColour& colour, const std::string& inside) {
-    std::string key = what + "|" + colour.space + "|" + inside + "|";
+    std::string key = what + "|" + colour.space.name() + "|" + inside + "|";
     for (double v : colour.values) key += std::to_string(v) + " ";
     if (paints_seen_.insert(key).second) out_.paints.push_back({what, colour, inside});
   }
@@ -230,7 +231,7 @@ class PageReader {
 
     // A colour used to paint: a pattern is followed, any other recorded.
     void painted(const std::string& what, const PdfColour& colour, const std::string& pattern) {
-      if (colour.space == "Pattern")
+      if (colour.space.is(ColourFamily::Pattern))
         follow_pattern(pattern);
       else
         page_.add_paint(what, colour, ctx_.inside);
@@ -349,7 +350,7 @@ class PageReader {
       } else {
         img.colour_space = family_of(dict.getKey("/ColorSpace"));
         page_.add_paint("image", {img.colour_space, {}}, ctx_.inside);
-        if ((img.colour_space == "DeviceCMYK" || img.colour_space == "ICCBased CMYK") &&
+        if ((img.colour_space.is(ColourFamily::DeviceCMYK) || img.colour_space.is(ColourFamily::IccCmyk)) &&
             int_of(dict.getKey("/BitsPerComponent")) == 8)
           img.max_ink = page_.ink_of(x);
       }
@@ -490,7 +491,7 @@ class PageReader {
         if ((key == "/CS" || key == "/ColorSpace") && v.isArray()) img.colour_space = family_of(v);
       }
       if (mask) {
-        img.colour_space.clear();
+        img.colour_space = ColourFamily::None;
         painted("image mask", g().fill, g().fill_pattern);
       } else {
         page_.add_paint("image", {img.colour_space, {}}, ctx_.inside);
@@ -519,12 +520,33 @@ class PageReader {
 
 }  // namespace
 
-bool PdfColour::rgb() const {
-  const std::string base = space.starts_with("Indexed ") ? space.substr(8) : space;
-  return base == "DeviceRGB" || base == "CalRGB" || base == "ICCBased RGB";
+ColourSpace ColourSpace::by_name(std::string_view text) {
+  const std::string_view bare = text.substr(text.empty() ? 0 : 1);
+  if (auto family = value_of(kColourFamilyNames, bare)) return *family;
+  ColourSpace other(ColourFamily::Other);
+  other.other = bare;
+  return other;
 }
 
-bool PdfColour::cmyk() const { return space == "DeviceCMYK" || space == "ICCBased CMYK"; }
+ColourSpace ColourSpace::named(std::string_view text) {
+  if (text == "/RGB") return ColourFamily::DeviceRGB;
+  if (text == "/CMYK") return ColourFamily::DeviceCMYK;
+  if (text == "/G") return ColourFamily::DeviceGray;
+  return by_name(text);
+}
+
+std::string ColourSpace::name() const {
+  std::string out;
+  for (int i = 0; i < indexed; ++i) out += "Indexed ";
+  return out + (family == ColourFamily::Other ? other : std::string(name_of(kColourFamilyNames, family)));
+}
+
+bool PdfColour::rgb() const {
+  const ColourFamily f = space.family;
+  return space.indexed <= 1 && (f == ColourFamily::DeviceRGB || f == ColourFamily::CalRGB || f == ColourFamily::IccRgb);
+}
+
+bool PdfColour::cmyk() const { return space.is(ColourFamily::DeviceCMYK) || space.is(ColourFamily::IccCmyk); }
 
 std::vector<PdfPageContent> read_pdf_content(const fs::path& file) {
   try {

@@ -13,22 +13,85 @@
 // `inside` names where a thing was drawn, innermost first: "" on the page
 // itself, else e.g. "pattern /P3 (form /Fm1)".
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/color.h"
+#include "core/enum_names.h"
 #include "core/geometry.h"
 
 namespace kw::pdf {
 
+// A colour space's family, as the file names it (resolved through the
+// resources). The names are how preflight reports them.
+enum class ColourFamily : std::uint8_t {
+  None,  // no colour space: an image mask, an image that names none
+  DeviceGray,
+  DeviceRGB,
+  DeviceCMYK,
+  IccGray,  // ICCBased with 1, 3 or 4 components
+  IccRgb,
+  IccCmyk,
+  Icc,  // ICCBased with another number of components (Lab, a broken /N)
+  CalGray,
+  CalRGB,
+  Lab,
+  Separation,
+  DeviceN,
+  Pattern,
+  Unknown,  // neither a name nor a well-formed array
+  Other,    // any other name (an unresolved resource): ColourSpace::other
+};
+inline constexpr EnumNames<ColourFamily, 15> kColourFamilyNames{{
+    {ColourFamily::None, ""},
+    {ColourFamily::DeviceGray, "DeviceGray"},
+    {ColourFamily::DeviceRGB, "DeviceRGB"},
+    {ColourFamily::DeviceCMYK, "DeviceCMYK"},
+    {ColourFamily::IccGray, "ICCBased Gray"},
+    {ColourFamily::IccRgb, "ICCBased RGB"},
+    {ColourFamily::IccCmyk, "ICCBased CMYK"},
+    {ColourFamily::Icc, "ICCBased"},
+    {ColourFamily::CalGray, "CalGray"},
+    {ColourFamily::CalRGB, "CalRGB"},
+    {ColourFamily::Lab, "Lab"},
+    {ColourFamily::Separation, "Separation"},
+    {ColourFamily::DeviceN, "DeviceN"},
+    {ColourFamily::Pattern, "Pattern"},
+    {ColourFamily::Unknown, "unknown"},
+}};
+
+// The PDF name of a device family or Pattern, for writing it: "/DeviceCMYK".
+inline std::string pdf_name(ColourFamily f) { return "/" + std::string(name_of(kColourFamilyNames, f)); }
+
+// A colour space: its family, perhaps indexed.
+struct ColourSpace {
+  ColourFamily family = ColourFamily::None;
+  // How many Indexed spaces wrap the family: 1 for Indexed <base>; more only
+  // in a file that breaks the rule that an Indexed base is not Indexed.
+  std::uint8_t indexed = 0;
+  std::string other;  // the name, for ColourFamily::Other (without the slash)
+  ColourSpace() = default;
+  // Implicit: a family alone is the plain space (`PdfColour{ColourFamily::DeviceRGB, {...}}`).
+  ColourSpace(ColourFamily f, std::uint8_t wrapped = 0) : family(f), indexed(wrapped) {}
+  // The family a PDF name stands for ("/DeviceRGB", the inline image's
+  // abbreviations "/RGB", "/CMYK", "/G"), any other name as Other. The one
+  // place a colour space's name is read.
+  static ColourSpace named(std::string_view text);
+  // The same without the abbreviations: the family of a colour space array.
+  static ColourSpace by_name(std::string_view text);
+  // "DeviceRGB", "Indexed ICCBased RGB", ...: as preflight reports it.
+  std::string name() const;
+  bool is(ColourFamily f) const { return indexed == 0 && family == f; }
+  friend bool operator==(const ColourSpace&, const ColourSpace&) = default;
+};
+
 // A colour as the file states it.
 struct PdfColour {
-  // The colour space's family, resolved through the resources: DeviceGray,
-  // DeviceRGB, DeviceCMYK, ICCBased Gray|RGB|CMYK|Lab, CalGray, CalRGB, Lab,
-  // Indexed <base>, Separation, DeviceN, Pattern.
-  std::string space = "DeviceGray";
+  ColourSpace space = ColourFamily::DeviceGray;
   std::vector<double> values;  // the components (0-1), when plain
   bool rgb() const;            // DeviceRGB, CalRGB, ICCBased RGB, or Indexed on one of them
   bool cmyk() const;           // DeviceCMYK or ICCBased CMYK: values are C, M, Y, K
@@ -75,7 +138,7 @@ struct PdfImage {
   Rect bounds;               // where it is placed, mm
   double dpi = 0;            // effective resolution: the lower of the two axes
   bool soft_mask = false;    // used as a soft mask (an image's /SMask, or drawn in a soft-mask group)
-  std::string colour_space;  // as PdfColour::space ("" for an image mask)
+  ColourSpace colour_space;  // as PdfColour::space (None for an image mask)
   double max_ink = -1;       // CMYK images of 8 bits: the most ink on one pixel, percent (0-400)
   std::string inside;
   bool indirect = false;  // as PdfPath::indirect

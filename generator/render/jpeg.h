@@ -4,6 +4,7 @@
 #include <memory>
 #include <string>
 
+#include "core/enum_names.h"
 #include "page/page.h"
 #include "render/raster.h"
 
@@ -66,12 +67,23 @@ class JpegWriter {
 // render_raster + encode_jpeg.
 std::string render_jpeg(const page::Page& page, double dpi, const JpegOptions& options = {});
 
+// A JPEG's colour space as stored, named as messages say it.
+enum class JpegColour { Gray, Rgb, YCbCr, Cmyk, Ycck, Unknown };
+inline constexpr EnumNames<JpegColour, 6> kJpegColourNames{{
+    {JpegColour::Gray, "Gray"},
+    {JpegColour::Rgb, "RGB"},
+    {JpegColour::YCbCr, "YCbCr"},
+    {JpegColour::Cmyk, "CMYK"},
+    {JpegColour::Ycck, "YCCK"},
+    {JpegColour::Unknown, "unknown"},
+}};
+
 struct JpegInfo {
   int width = 0, height = 0;
-  int components = 0;       // colour components in the file
-  std::string color_space;  // as stored: "Gray", "RGB", "YCbCr", "CMYK", "YCCK" or "unknown"
-  bool jfif = false;        // has a JFIF APP0 marker
-  int density_unit = 0;     // 0 = aspect ratio only, 1 = per inch, 2 = per cm
+  int components = 0;                            // colour components in the file
+  JpegColour color_space = JpegColour::Unknown;  // as stored
+  bool jfif = false;                             // has a JFIF APP0 marker
+  int density_unit = 0;                          // 0 = aspect ratio only, 1 = per inch, 2 = per cm
   int x_density = 0, y_density = 0;
   bool progressive = false;
   std::string icc_profile;  // the embedded ICC profile (APP2 ICC_PROFILE), empty when there is none

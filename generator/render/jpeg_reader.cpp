@@ -43,20 +43,20 @@ bool read_pixels(Decompressor& d, JSAMPARRAY rows) {
   return true;
 }
 
-const char* color_space_name(J_COLOR_SPACE cs) {
+JpegColour colour_of(J_COLOR_SPACE cs) {
   switch (cs) {
     case JCS_GRAYSCALE:
-      return "Gray";
+      return JpegColour::Gray;
     case JCS_RGB:
-      return "RGB";
+      return JpegColour::Rgb;
     case JCS_YCbCr:
-      return "YCbCr";
+      return JpegColour::YCbCr;
     case JCS_CMYK:
-      return "CMYK";
+      return JpegColour::Cmyk;
     case JCS_YCCK:
-      return "YCCK";
+      return JpegColour::Ycck;
     default:
-      return "unknown";
+      return JpegColour::Unknown;
   }
 }
 
@@ -69,7 +69,7 @@ JpegInfo jpeg_info(const std::string& bytes) {
   info.width = static_cast<int>(d.cinfo.image_width);
   info.height = static_cast<int>(d.cinfo.image_height);
   info.components = d.cinfo.num_components;
-  info.color_space = color_space_name(d.cinfo.jpeg_color_space);
+  info.color_space = colour_of(d.cinfo.jpeg_color_space);
   info.jfif = d.cinfo.saw_JFIF_marker;
   info.density_unit = d.cinfo.density_unit;
   info.x_density = d.cinfo.X_density;

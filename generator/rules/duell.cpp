@@ -45,7 +45,7 @@ std::optional<Side> side_from_id(const std::string& s) {
 // The board's one card (deck with `product: board`), or nullptr.
 const model::Card* board_card(const model::Game& game) {
   for (const auto& deck : game.decks)
-    if (deck.product == "board" && !deck.cards.empty()) return &deck.cards.front();
+    if (deck.product == model::Product::Board && !deck.cards.empty()) return &deck.cards.front();
   return nullptr;
 }
 
@@ -120,7 +120,7 @@ std::array<std::vector<Entry>, 2> read_entries(const model::Game& game, Sink* si
   std::array<std::vector<Entry>, 2> out;
   for (const auto& deck : game.decks)
     for (const auto& card : deck.cards) {
-      if (deck.product == "board") break;  // the board is drawn from meta.board, not a card
+      if (deck.product == model::Product::Board) break;  // the board is drawn from meta.board, not a card
       std::string s = text(game, card, "side");
       auto side = side_from_id(s);
       if (!side) {
@@ -178,38 +178,10 @@ const Board& rules_board() {
   return b;
 }
 
-std::string_view effect_kind_id(EffectKind k) {
-  switch (k) {
-    case EffectKind::None:
-      return "none";
-    case EffectKind::Energy:
-      return "energy";
-    case EffectKind::OpenHand:
-      return "open-hand";
-    case EffectKind::ClaimAnswer:
-      return "claim-answer";
-    case EffectKind::Mirror:
-      return "mirror";
-    case EffectKind::SilenceNext:
-      return "silence-next";
-    case EffectKind::Spell:
-      return "spell";
-    case EffectKind::Feint:
-      return "feint";
-    case EffectKind::PickAnswer:
-      return "pick-answer";
-    case EffectKind::StealForFinal:
-      return "steal-for-final";
-    case EffectKind::ReplayAnswer:
-      return "replay-answer";
-  }
-  return "none";
-}
-
 std::optional<EffectKind> effect_kind_from_id(std::string_view id) {
-  for (int k = 1; k <= static_cast<int>(EffectKind::ReplayAnswer); ++k)
-    if (effect_kind_id(static_cast<EffectKind>(k)) == id) return static_cast<EffectKind>(k);
-  return std::nullopt;
+  // "none" is no effect the rules can name
+  const auto kind = value_of(kEffectKindNames, id);
+  return kind == EffectKind::None ? std::nullopt : kind;
 }
 
 Blow exchange(const Edge& attack, const Edge& defence) {
@@ -269,7 +241,8 @@ void check_card_counts(const SideDecks& sides, Sink& sink) {
   for (Side s : {Side::Gandalf, Side::Balrog}) {
     size_t n = 0;
     for (const auto& deck : game.decks)
-      for (const auto& card : deck.cards) n += deck.product != "board" && text(game, card, "side") == id(s);
+      for (const auto& card : deck.cards)
+        n += deck.product != model::Product::Board && text(game, card, "side") == id(s);
     if (static_cast<int>(n) != facts().cards_per_side)
       sink.error(sides.loc(s), "the " + std::string(name(s)) + " side has " +
                                    plural(static_cast<long long>(n), "card", "cards") + "; each side has " +

@@ -41,6 +41,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/enum_names.h"
 #include "model/model.h"
 #include "rules/rules.h"
 #include "rules/simulation.h"
@@ -112,7 +113,20 @@ enum class EffectKind : uint8_t {
   StealForFinal,
   ReplayAnswer
 };
-std::string_view effect_kind_id(EffectKind k);  // "energy", "open-hand", ...
+inline constexpr EnumNames<EffectKind, 11> kEffectKindNames{{
+    {EffectKind::None, "none"},
+    {EffectKind::Energy, "energy"},
+    {EffectKind::OpenHand, "open-hand"},
+    {EffectKind::ClaimAnswer, "claim-answer"},
+    {EffectKind::Mirror, "mirror"},
+    {EffectKind::SilenceNext, "silence-next"},
+    {EffectKind::Spell, "spell"},
+    {EffectKind::Feint, "feint"},
+    {EffectKind::PickAnswer, "pick-answer"},
+    {EffectKind::StealForFinal, "steal-for-final"},
+    {EffectKind::ReplayAnswer, "replay-answer"},
+}};
+inline std::string_view effect_kind_id(EffectKind k) { return name_of(kEffectKindNames, k, "none"); }
 std::optional<EffectKind> effect_kind_from_id(std::string_view id);
 
 struct Effect {

@@ -322,7 +322,7 @@ class Runner {
     hint_ = (c.message.empty() ? std::string() : c.message + "; ") + "check declared at " + c.loc.str();
     for (const auto& deck : game.decks) {
       if (c.deck && &deck != c.deck) continue;
-      if (!c.deck && deck.product == "board") continue;  // a board is not a card; only named, it counts
+      if (!c.deck && deck.product == model::Product::Board) continue;  // a board is not a card; only named, it counts
       for (const auto& card : deck.cards) {
         bool ok = true;
         for (const auto& cond : c.where) ok = ok && matches(game, card, cond);

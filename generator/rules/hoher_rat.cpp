@@ -91,7 +91,7 @@ void check_cards(const model::Game& game, Sink& sink) {
   Sink colour_sink = sink.with_check("hoher-rat.colours");
   for (const auto& deck : game.decks)
     for (const auto& card : deck.cards) {
-      if (deck.product == "board") break;  // the board is drawn from the `board` table checked here
+      if (deck.product == model::Product::Board) break;  // the board is drawn from the `board` table checked here
       const std::string time = text(game, card, "time"), kind = text(game, card, "kind");
       if (std::find(decks().begin(), decks().end(), time) == decks().end()) {
         sink.error(field_loc(game, card, "time"), "card belongs to neither the Tag nor the Nacht deck", card.id);
@@ -272,7 +272,7 @@ void check_factions(const model::Game& game, Sink& sink) {
       sink.error(v->loc, fmt::format("the {} deck belongs to {}, not {}",
                                      f.time == std::string("tag") ? "Tag" : "Nacht", f.name, v->scalar));
   for (const auto& deck : game.decks) {
-    if (deck.product != "board") continue;
+    if (deck.product != model::Product::Board) continue;
     for (const auto& card : deck.cards) {
       const model::Value* legend = field(game, card, "factions");
       if (!legend || !legend->is_list()) continue;
@@ -321,7 +321,7 @@ void check_trilith_effects(const model::Game& game, Sink& sink) {
   const TrilithEffect want;
   for (const auto& deck : game.decks)
     for (const auto& card : deck.cards) {
-      if (deck.product == "board") break;
+      if (deck.product == model::Product::Board) break;
       if (text(game, card, "kind") != "trilith" || card.copy > 1) continue;  // copies share the definition
       auto have = read_trilith(game, card);
       if (!have) {
@@ -351,7 +351,7 @@ void check_texts(const model::Model&, const model::Game& game, Diagnostics& out)
   Sink sink(out, game, "hoher-rat.claims");
   for (const auto& deck : game.decks)
     for (const auto& card : deck.cards) {
-      if (deck.product == "board") break;
+      if (deck.product == model::Product::Board) break;
       if (text(game, card, "kind") != "trilith" || card.copy > 1) continue;  // copies share the definition
       auto effect = read_trilith(game, card);
       const model::Value* rule = field(game, card, "rule");

@@ -75,7 +75,7 @@ Rules read_rules(const model::Game& game) {
   bool effect_seen = false;
   for (const auto& deck : game.decks)
     for (const auto& card : deck.cards) {
-      if (deck.product == "board") break;
+      if (deck.product == model::Product::Board) break;
       const std::string time = text(game, card, "time");
       if (time != "tag" && time != "nacht") continue;
       CardDef d;

@@ -30,22 +30,6 @@ uint64_t mix(uint64_t x) {
 
 }  // namespace
 
-std::string_view kind_id(RoundKind k) {
-  switch (k) {
-    case RoundKind::Standard:
-      return "standard";
-    case RoundKind::Unterwerfung:
-      return "unterwerfung";
-    case RoundKind::Buendnis:
-      return "buendnis";
-    case RoundKind::StillesBuendnis:
-      return "stilles-buendnis";
-    case RoundKind::Solo:
-      return "solo";
-  }
-  return "standard";
-}
-
 // ---------------------------------------------------------------- the deck
 
 SimDeck sim_deck(const model::Model&, const model::Game& game) {

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "core/enum_names.h"
 #include "model/model.h"
 #include "rules/palantir.h"
 #include "rules/simulation.h"
@@ -47,7 +48,14 @@ enum class RoundKind : uint8_t {
   StillesBuendnis,  // both eyes in one hand, kept quiet: alone against three
   Solo,             // a declared solo (the contract says which)
 };
-std::string_view kind_id(RoundKind k);
+inline constexpr EnumNames<RoundKind, 5> kRoundKindNames{{
+    {RoundKind::Standard, "standard"},
+    {RoundKind::Unterwerfung, "unterwerfung"},
+    {RoundKind::Buendnis, "buendnis"},
+    {RoundKind::StillesBuendnis, "stilles-buendnis"},
+    {RoundKind::Solo, "solo"},
+}};
+inline std::string_view kind_id(RoundKind k) { return name_of(kRoundKindNames, k, "standard"); }
 
 struct SimTrick {
   int leader = 0;                  // position 0..3 (0: left of the dealer)

@@ -177,7 +177,7 @@ const Schema& profile_schema() {
           key("image_dpi", number(1, 10000), "the least resolution of images; default 300"),
           key("min_image_ppi", number(1, 10000),
               "the least effective resolution of a picture (`image` element) at its placed size; default 300"),
-          key("image_color", choice({"rgb", "any"}), "the colour space of uploaded images; default rgb"),
+          key("image_color", choice(all_names(kImageColourNames)), "the colour space of uploaded images; default rgb"),
           key("text_min_pt", number(0, 100), "the smallest text, pt; default 6"),
           key("text_min_light_on_dark_pt", number(0, 100), "the smallest light text on a dark ground, pt; default 7"),
           key("line_min_pt", number(0, 100), "the thinnest line, pt; default 0.5"),

@@ -1,9 +1,14 @@
 #pragma once
 // The keys of the print settings files of data/print/, declared once (see
 // yaml/schema.h).
+#include "core/enum_names.h"
 #include "yaml/schema.h"
 
 namespace kw::settings {
+
+// The colour space a shop takes uploaded images in (a profile's `image_color:`).
+enum class ImageColour { Rgb, Any };
+inline constexpr EnumNames<ImageColour, 2> kImageColourNames{{{ImageColour::Rgb, "rgb"}, {ImageColour::Any, "any"}}};
 
 const yaml::Schema& sheets_file_schema();
 const yaml::Schema& sheet_words_schema();       // data/print/sheets.yaml: sheet formats and print-and-play sheets

@@ -6,8 +6,8 @@
 
 #include <memory>
 
+#include "core/utf8.h"
 #include "sheet/sheet.h"
-#include "text/utf8.h"
 
 namespace kw::sheet {
 
@@ -63,7 +63,7 @@ int no_space(unsigned char) { return 0; }
 
 std::optional<Sheet> parse_csv(std::string_view text, const std::string& file, Diagnostics& diags) {
   if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);  // the byte order mark spreadsheets write
-  if (size_t bad = text::utf8::first_invalid(text); bad != std::string_view::npos) {
+  if (size_t bad = utf8::first_invalid(text); bad != std::string_view::npos) {
     int row = 1;
     for (size_t i = 0; i < bad; ++i) row += text[i] == '\n';
     diags.error({file, row, 0},

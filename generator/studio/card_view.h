@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/enum_names.h"
 #include "core/geometry.h"
 
 namespace kw::studio {
@@ -34,7 +35,9 @@ struct Badge {
   bool error = false;  // else a warning
   std::string message;
 };
-const char* kind_name(Badge::Kind kind);  // "rules", "overflow", "preflight"
+inline constexpr EnumNames<Badge::Kind, 3> kBadgeKindNames{
+    {{Badge::Kind::Rules, "rules"}, {Badge::Kind::Overflow, "overflow"}, {Badge::Kind::Preflight, "preflight"}}};
+inline const char* kind_name(Badge::Kind kind) { return c_name_of(kBadgeKindNames, kind); }
 
 // One card (or back) as rendered.
 struct CardView {

@@ -38,7 +38,7 @@ CardView view_of(const layout::LaidOutCard& laid_out) {
 void name_cards(const model::Game& game, std::vector<CardView>& views) {
   size_t i = 0;
   for (const auto& deck : game.decks) {
-    if (deck.product != "cards") continue;
+    if (deck.product != model::Product::Cards) continue;
     for (const auto& card : deck.cards) {
       if (i >= views.size()) return;
       CardView& v = views[i++];

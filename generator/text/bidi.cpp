@@ -8,7 +8,7 @@
 #include <unicode/ubidi.h>
 #include <unicode/uchar.h>
 
-#include "text/utf8.h"
+#include "core/utf8.h"
 
 namespace kw::text {
 

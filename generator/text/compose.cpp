@@ -3,10 +3,10 @@
 #include <algorithm>
 
 #include "core/geometry.h"
+#include "core/utf8.h"
 #include "text/bidi.h"
 #include "text/font_face.h"
 #include "text/paragraph_model.h"
-#include "text/utf8.h"
 
 namespace kw::text {
 

@@ -9,10 +9,10 @@
 #include <hyphen.h>
 #include <unicode/uchar.h>
 
+#include "core/utf8.h"
 #include "project/project.h"
 #include "text/hyphen_patterns.h"
 #include "text/language.h"
-#include "text/utf8.h"
 
 namespace kw::text {
 

@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "text/utf8.h"
+#include "core/utf8.h"
 
 namespace kw::text {
 

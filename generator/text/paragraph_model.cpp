@@ -6,9 +6,9 @@
 #include <unicode/uchar.h>
 #include <unicode/uscript.h>
 
+#include "core/utf8.h"
 #include "text/font_face.h"
 #include "text/linebreak.h"
-#include "text/utf8.h"
 
 namespace kw::text {
 

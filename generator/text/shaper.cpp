@@ -4,9 +4,9 @@
 #include <unicode/uchar.h>
 #include <unicode/unistr.h>
 
+#include "core/utf8.h"
 #include "text/bidi.h"
 #include "text/font_face.h"
-#include "text/utf8.h"
 
 namespace kw::text {
 

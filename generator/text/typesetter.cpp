@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "core/utf8.h"
 #include "project/project.h"
 #include "text/bidi.h"
 #include "text/compose.h"
@@ -19,7 +20,6 @@
 #include "text/language.h"
 #include "text/linebreak.h"
 #include "text/paragraph_model.h"
-#include "text/utf8.h"
 
 namespace kw::text {
 

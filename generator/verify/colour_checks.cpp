@@ -33,7 +33,7 @@ std::string cmyk_text(const std::vector<double>& v) {
 }
 
 std::string colour_text(const pdf::PdfColour& c) {
-  std::string out = c.space;
+  std::string out = c.space.name();
   for (double v : c.values) out += fmt::format(" {:.3g}", v);
   return out;
 }
@@ -42,10 +42,20 @@ double total_ink(const std::vector<double>& v) { return (v[0] + v[1] + v[2] + v[
 
 // Device CMYK, grey and spot colours (and patterns and indexed colours on
 // them): all PDF/X-1a allows.
-bool x1a_allows(const std::string& space) {
-  const std::string base = space.starts_with("Indexed ") ? space.substr(8) : space;
-  return base == "DeviceCMYK" || base == "DeviceGray" || base == "Separation" || base == "DeviceN" ||
-         base == "Pattern" || base.empty();
+bool x1a_allows(const pdf::ColourSpace& space) {
+  using pdf::ColourFamily;
+  if (space.indexed > 1) return false;
+  switch (space.family) {
+    case ColourFamily::DeviceCMYK:
+    case ColourFamily::DeviceGray:
+    case ColourFamily::Separation:
+    case ColourFamily::DeviceN:
+    case ColourFamily::Pattern:
+    case ColourFamily::None:
+      return true;
+    default:
+      return false;
+  }
 }
 
 // RGB in any form, and for PDF/X-1a any colour space but device CMYK, grey
@@ -58,7 +68,7 @@ void check_spaces(const pdf::PdfPageContent& content, const PressCheck& press, c
     if (p.colour.rgb())
       problem = "RGB " + p.what + " left in a CMYK file";
     else if (press.level == exporters::PdfxLevel::X1a && !x1a_allows(p.colour.space))
-      problem = p.what + " in " + p.colour.space + ", which PDF/X-1a does not allow";
+      problem = p.what + " in " + p.colour.space.name() + ", which PDF/X-1a does not allow";
     if (problem.empty()) continue;
     auto& [n, first] = found[problem];
     if (n++ == 0) first = &p;

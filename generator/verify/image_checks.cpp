@@ -128,9 +128,11 @@ void check_header(const render::JpegInfo& info, const PrintProfile& profile, con
     add(card, PreflightCheck::Image,
         name + ": the file says " + std::to_string(info.x_density) + (info.density_unit == 1 ? " dpi" : " (no dpi)") +
             ", not " + fmt::format("{:g} dpi", profile.image_dpi));
-  if (profile.image_color == "rgb" &&
-      (info.components != 3 || (info.color_space != "YCbCr" && info.color_space != "RGB")))
-    add(card, PreflightCheck::Image, name + ": colour " + info.color_space + ", not RGB");
+  using render::JpegColour;
+  if (profile.image_color == settings::ImageColour::Rgb &&
+      (info.components != 3 || (info.color_space != JpegColour::YCbCr && info.color_space != JpegColour::Rgb)))
+    add(card, PreflightCheck::Image,
+        name + ": colour " + std::string(name_of(render::kJpegColourNames, info.color_space)) + ", not RGB");
 }
 
 }  // namespace
@@ -165,7 +167,7 @@ void check_png(const std::string& file_name, const std::string& bytes, const pag
   info.density_unit = dpi ? 1 : 0;
   info.x_density = static_cast<int>(std::lround(dpi.value_or(0)));
   info.components = 3;
-  info.color_space = "RGB";
+  info.color_space = render::JpegColour::Rgb;
   check_header(info, profile, file_name, card);
   check_bleed(raster, page, profile, file_name, card);
 }

@@ -183,14 +183,14 @@ std::optional<exporters::CmykSettings> condition_named(const std::string& identi
 std::optional<checks::PressCheck> press_check(const PrintProfile& profile, const fs::path& fronts,
                                               const project::Project& project, PreflightReport& report) {
   const auto claim = checks::read_pdfx_claim(fronts);
-  const bool cmyk = profile.color != "rgb";
+  const bool cmyk = profile.cmyk_condition.has_value();
   if (!cmyk && claim.version.empty() && !claim.output_intent) return std::nullopt;
   Diagnostics diags;
-  auto settings =
-      cmyk ? exporters::load_cmyk_settings(project, diags, profile.color) : condition_named(claim.identifier, project);
+  auto settings = cmyk ? exporters::load_cmyk_settings(project, diags, *profile.cmyk_condition)
+                       : condition_named(claim.identifier, project);
   if (!settings) {
     report.general.push_back({PreflightCheck::Pdfx, "the press condition '" +
-                                                        (cmyk ? profile.color : claim.identifier) +
+                                                        (cmyk ? *profile.cmyk_condition : claim.identifier) +
                                                         "' cannot be read from data/print/color.yaml"});
     return std::nullopt;
   }
@@ -249,44 +249,6 @@ void check_press_deck(const ReadPdf& deck, const fs::path& file, const PrintProf
 }
 
 }  // namespace
-
-const char* check_name(PreflightCheck c) {
-  switch (c) {
-    case PreflightCheck::Files:
-      return "files";
-    case PreflightCheck::Stale:
-      return "stale";
-    case PreflightCheck::Boxes:
-      return "boxes";
-    case PreflightCheck::Image:
-      return "image";
-    case PreflightCheck::Bleed:
-      return "bleed";
-    case PreflightCheck::SafeArea:
-      return "safe-area";
-    case PreflightCheck::Text:
-      return "text";
-    case PreflightCheck::Lines:
-      return "lines";
-    case PreflightCheck::Fonts:
-      return "fonts";
-    case PreflightCheck::Resolution:
-      return "resolution";
-    case PreflightCheck::Marks:
-      return "marks";
-    case PreflightCheck::Colour:
-      return "colour";
-    case PreflightCheck::Ink:
-      return "ink";
-    case PreflightCheck::Black:
-      return "black";
-    case PreflightCheck::Pdfx:
-      return "pdfx";
-    case PreflightCheck::Separations:
-      return "separations";
-  }
-  return "?";
-}
 
 const PrintProfile* PrintProfiles::find(const std::string& id) const {
   for (const auto& p : profiles)
@@ -419,7 +381,8 @@ std::optional<PrintProfiles> load_print_profiles(const project::Project& project
     if (auto s = r.number("safe", 0, 100, true)) p.safe = *s;
     if (auto d = r.number("image_dpi", 1, 10000)) p.image_dpi = *d;
     if (auto d = r.number("min_image_ppi", 1, 10000)) p.min_image_ppi = *d;
-    if (auto c = r.choice("image_color", {"rgb", "any"})) p.image_color = *c;
+    if (auto c = r.choice("image_color", all_names(settings::kImageColourNames)))
+      p.image_color = value_of(settings::kImageColourNames, *c).value_or(settings::ImageColour::Rgb);
     if (auto t = r.number("text_min_pt", 0, 100)) p.text_min_pt = *t;
     if (auto t = r.number("text_min_light_on_dark_pt", 0, 100)) p.text_min_light_on_dark_pt = *t;
     if (auto l = r.number("line_min_pt", 0, 100)) p.line_min_pt = *l;
@@ -430,7 +393,7 @@ std::optional<PrintProfiles> load_print_profiles(const project::Project& project
       if (auto t = br.number("tolerance", 0, 442)) p.bleed_tolerance = *t;
       if (auto c = br.number("coverage", 0, 1)) p.bleed_coverage = *c;
     }
-    if (auto c = r.text("color")) p.color = *c;
+    if (auto c = r.text("color")) p.cmyk_condition = *c == "rgb" ? std::nullopt : std::optional(*c);
     if (auto x = r.choice("pdfx", {"X-4", "X-1a"}))
       p.pdfx = *x == "X-1a" ? exporters::PdfxLevel::X1a : exporters::PdfxLevel::X4;
     if (!r.find("trim") && p.cards.empty())

@@ -38,9 +38,11 @@
 #include <vector>
 
 #include "core/diagnostic.h"
+#include "core/enum_names.h"
 #include "exporters/cmyk.h"
 #include "layout/game_layout.h"
 #include "model/model.h"
+#include "settings/settings_schema.h"
 
 namespace kw::project {
 class Project;
@@ -78,15 +80,15 @@ struct PrintProfile {
   // The least resolution of a picture (an image element) on the card: the
   // pixels it shows (after cropping) over the inches it is placed at.
   double min_image_ppi = 300;
-  std::string image_color = "rgb";  // rgb | any
+  settings::ImageColour image_color = settings::ImageColour::Rgb;
   double text_min_pt = 6, text_min_light_on_dark_pt = 7;
   double line_min_pt = 0.5;
   bool fonts_embedded = true;
   bool marks_allowed = false;
   double bleed_tolerance = 40, bleed_coverage = 0.98;
-  // The shop's PDFs: "rgb", or the id of a press condition of
-  // data/print/color.yaml (CMYK through its profile), and the PDF/X flavour.
-  std::string color = "rgb";
+  // The shop's PDFs: RGB (`color: rgb`, the default: nullopt), or CMYK for
+  // the press condition of data/print/color.yaml this names; and the PDF/X flavour.
+  std::optional<std::string> cmyk_condition;
   std::optional<exporters::PdfxLevel> pdfx;  // unset: as the file says (X-4 when it says nothing)
   SourceLoc loc;
 
@@ -124,7 +126,26 @@ enum class PreflightCheck {
   Pdfx,
   Separations
 };
-const char* check_name(PreflightCheck c);  // "boxes", "safe-area", ...
+// The checks' names, as the report says them ("safe-area: ...").
+inline constexpr EnumNames<PreflightCheck, 16> kPreflightCheckNames{{
+    {PreflightCheck::Files, "files"},
+    {PreflightCheck::Stale, "stale"},
+    {PreflightCheck::Boxes, "boxes"},
+    {PreflightCheck::Image, "image"},
+    {PreflightCheck::Bleed, "bleed"},
+    {PreflightCheck::SafeArea, "safe-area"},
+    {PreflightCheck::Text, "text"},
+    {PreflightCheck::Lines, "lines"},
+    {PreflightCheck::Fonts, "fonts"},
+    {PreflightCheck::Resolution, "resolution"},
+    {PreflightCheck::Marks, "marks"},
+    {PreflightCheck::Colour, "colour"},
+    {PreflightCheck::Ink, "ink"},
+    {PreflightCheck::Black, "black"},
+    {PreflightCheck::Pdfx, "pdfx"},
+    {PreflightCheck::Separations, "separations"},
+}};
+inline const char* check_name(PreflightCheck c) { return c_name_of(kPreflightCheckNames, c); }
 
 struct PreflightFinding {
   PreflightCheck check;

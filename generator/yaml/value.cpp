@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/limits.h"
+#include "core/utf8.h"
 #include "project/project.h"
 
 namespace kw::yaml {
@@ -110,31 +111,6 @@ class Locator {
   std::vector<std::string> lines_;
 };
 
-// Where text stops being UTF-8, as a byte offset; nullopt when it is all
-// valid (overlong forms, surrogates and code points past U+10FFFF included).
-std::optional<size_t> invalid_utf8(std::string_view text) {
-  size_t i = 0;
-  while (i < text.size()) {
-    const auto b = static_cast<unsigned char>(text[i]);
-    if (b < 0x80) {
-      ++i;
-      continue;
-    }
-    const size_t n = b >= 0xC2 && b <= 0xDF ? 1 : b >= 0xE0 && b <= 0xEF ? 2 : b >= 0xF0 && b <= 0xF4 ? 3 : 0;
-    if (n == 0 || i + n >= text.size()) return i;  // no lead byte, or cut off at the end
-    // The second byte's range depends on the first: no overlong forms, no
-    // surrogates, nothing past U+10FFFF.
-    const unsigned char lo = b == 0xE0 ? 0xA0 : b == 0xF0 ? 0x90 : 0x80;
-    const unsigned char hi = b == 0xED ? 0x9F : b == 0xF4 ? 0x8F : 0xBF;
-    const auto second = static_cast<unsigned char>(text[i + 1]);
-    if (second < lo || second > hi) return i;
-    for (size_t k = 2; k <= n; ++k)
-      if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) return i;
-    i += n + 1;
-  }
-  return std::nullopt;
-}
-
 // The first character YAML does not allow in a stream (c-printable of YAML
 // 1.2: no C0 control but tab, line feed and carriage return, no DEL, no C1
 // control but NEL, no U+FFFE or U+FFFF), as a byte offset and its code
@@ -143,17 +119,11 @@ std::optional<size_t> invalid_utf8(std::string_view text) {
 // where it is, as the other controls are.
 std::optional<std::pair<size_t, char32_t>> forbidden_character(std::string_view text) {
   for (size_t i = 0; i < text.size();) {
-    const auto b = static_cast<unsigned char>(text[i]);
-    if (b < 0x80) {
-      if ((b < 0x20 && b != '\t' && b != '\n' && b != '\r') || b == 0x7F) return std::pair{i, char32_t(b)};
-      ++i;
-      continue;
-    }
-    const size_t n = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2;
-    char32_t cp = b & (n == 2 ? 0x1F : n == 3 ? 0x0F : 0x07);
-    for (size_t k = 1; k < n && i + k < text.size(); ++k) cp = (cp << 6) | (text[i + k] & 0x3F);
-    if ((cp >= 0x80 && cp <= 0x9F && cp != 0x85) || cp == 0xFFFE || cp == 0xFFFF) return std::pair{i, cp};
-    i += n;
+    const size_t at = i;
+    const char32_t cp = utf8::next(text, i);
+    if ((cp < 0x20 && cp != '\t' && cp != '\n' && cp != '\r') || (cp >= 0x7F && cp <= 0x9F && cp != 0x85) ||
+        cp == 0xFFFE || cp == 0xFFFF)
+      return std::pair{at, cp};
   }
   return std::nullopt;
 }
@@ -336,8 +306,8 @@ bool readable(std::string_view text, const std::string& file_name, Diagnostics& 
                                                text.size(), limits().yaml_bytes));
     return false;
   }
-  if (auto bad = invalid_utf8(text)) {
-    diags.error(place_of(text, *bad, file_name), fmt::format("invalid UTF-8 at byte offset {}", *bad));
+  if (const size_t bad = utf8::first_invalid(text); bad != std::string_view::npos) {
+    diags.error(place_of(text, bad, file_name), fmt::format("invalid UTF-8 at byte offset {}", bad));
     return false;
   }
   if (auto bad = forbidden_character(text)) {

@@ -11,10 +11,10 @@
 #include <sstream>
 
 #include "core/files.h"
+#include "core/utf8.h"
 #include "support/project_copy.h"
 #include "support/test_support.h"
 #include "text/hyphenator.h"
-#include "text/utf8.h"
 
 namespace kw {
 namespace {
@@ -36,7 +36,7 @@ std::string pdf_text(const fs::path& pdf) {
 
 std::u32string u32(const std::string& s) {
   std::u32string out;
-  for (std::size_t i = 0; i < s.size();) out += text::utf8::next(s, i);
+  for (std::size_t i = 0; i < s.size();) out += utf8::next(s, i);
   return out;
 }
 
@@ -54,7 +54,7 @@ std::set<std::string> words(const std::string& text) {
     while (j < t.size() && is_letter(t[j])) ++j;
     if (j - i >= 4) {
       std::string w;
-      for (std::size_t k = i; k < j; ++k) text::utf8::append(w, t[k]);
+      for (std::size_t k = i; k < j; ++k) utf8::append(w, t[k]);
       out.insert(w);
     }
     i = j + 1;
@@ -90,7 +90,7 @@ std::vector<Break> hyphenated_words(const std::string& text) {
 
 std::string utf8(const std::u32string& s) {
   std::string out;
-  for (char32_t c : s) text::utf8::append(out, c);
+  for (char32_t c : s) utf8::append(out, c);
   return out;
 }
 

@@ -239,7 +239,7 @@ TEST(Loader, ExtendAddsABookletDeckWithCardReferences) {
   const Game& g = *r.model->game("mini");
   const Deck* notes = g.deck("notes");
   ASSERT_TRUE(notes);
-  EXPECT_EQ(notes->product, "booklet");
+  EXPECT_EQ(notes->product, Product::Booklet);
   EXPECT_EQ(lookup(g, notes->cards[0], "about.name")->scalar, "Nazgûl");
   EXPECT_EQ(lookup(g, notes->cards[0], "about.region.name")->scalar, "Süd");
   EXPECT_TRUE(is_known_path(g, "about.region.name", "notes"));

@@ -77,12 +77,12 @@ TEST(ContentStream, ColoursWithTheirSpacesResolved) {
       "/Pattern cs /P1 scn 0 0 1 1 re f "
       "/CS0 CS /GS0 gs 0 0 m 1 1 l S");
   ASSERT_EQ(seen.size(), 4u);
-  EXPECT_EQ(seen[0].state.fill, (PdfColour{"DeviceRGB", {1, 0, 0}}));
-  EXPECT_EQ(seen[1].state.fill, (PdfColour{"ICCBased CMYK", {0, 0.5, 1, 0}}));
-  EXPECT_EQ(seen[2].state.fill.space, "Pattern");
+  EXPECT_EQ(seen[0].state.fill, (PdfColour{ColourFamily::DeviceRGB, {1, 0, 0}}));
+  EXPECT_EQ(seen[1].state.fill, (PdfColour{ColourFamily::IccCmyk, {0, 0.5, 1, 0}}));
+  EXPECT_EQ(seen[2].state.fill.space.name(), "Pattern");
   EXPECT_EQ(seen[2].state.fill_pattern, "/P1");
   // A space set without components: its initial colour, none stated.
-  EXPECT_EQ(seen[3].state.stroke, (PdfColour{"ICCBased CMYK", {}}));
+  EXPECT_EQ(seen[3].state.stroke, (PdfColour{ColourFamily::IccCmyk, {}}));
   EXPECT_EQ(seen[3].state.line_width, 3);  // the ExtGState's /LW
 }
 

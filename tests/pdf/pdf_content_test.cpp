@@ -227,21 +227,34 @@ TEST(PdfContent, EveryPaintedColourAndImageInk) {
   auto pages = read_pdf_content(file);
   ASSERT_EQ(pages.size(), 1u);
   const auto& paints = pages[0].paints;
-  auto has = [&](const std::string& what, const std::string& space, std::vector<double> values) {
+  auto has = [&](const std::string& what, ColourFamily space, std::vector<double> values) {
     return std::find(paints.begin(), paints.end(), PdfPaint{what, {space, values}, ""}) != paints.end();
   };
-  EXPECT_TRUE(has("fill", "DeviceRGB", {0.2, 0.4, 0.6}));
-  EXPECT_TRUE(has("stroke", "DeviceCMYK", {0.1, 0.2, 0.3, 0.4}));
-  EXPECT_TRUE(has("fill", "ICCBased RGB", {0.5, 0.5, 0.5}));
-  EXPECT_TRUE(has("shading", "DeviceCMYK", {0.9, 0.9, 0.9, 0.9}));
-  EXPECT_TRUE(has("image", "DeviceCMYK", {}));
+  EXPECT_TRUE(has("fill", ColourFamily::DeviceRGB, {0.2, 0.4, 0.6}));
+  EXPECT_TRUE(has("stroke", ColourFamily::DeviceCMYK, {0.1, 0.2, 0.3, 0.4}));
+  EXPECT_TRUE(has("fill", ColourFamily::IccRgb, {0.5, 0.5, 0.5}));
+  EXPECT_TRUE(has("shading", ColourFamily::DeviceCMYK, {0.9, 0.9, 0.9, 0.9}));
+  EXPECT_TRUE(has("image", ColourFamily::DeviceCMYK, {}));
   EXPECT_EQ(paints.size(), 6u);  // and the shading's other end
   ASSERT_EQ(pages[0].images.size(), 1u);
   EXPECT_NEAR(pages[0].images[0].max_ink, 400, 1e-9);
   EXPECT_EQ(pages[0].forbidden, (std::vector<std::string>{"transfer function in /GS2"}));
   EXPECT_EQ(pages[0].transparency, (std::vector<std::string>{"constant alpha 0.5 in /GS2"}));
-  EXPECT_TRUE((PdfColour{"Indexed ICCBased RGB", {}}).rgb());
-  EXPECT_TRUE((PdfColour{"ICCBased CMYK", {}}).cmyk());
+  EXPECT_TRUE((PdfColour{{ColourFamily::IccRgb, 1}, {}}).rgb());
+  EXPECT_TRUE((PdfColour{ColourFamily::IccCmyk, {}}).cmyk());
+  EXPECT_FALSE((PdfColour{{ColourFamily::DeviceCMYK, 1}, {}}).cmyk());  // its values are an index
+}
+
+// How preflight names a colour space: as the file does, the inline image
+// abbreviations spelled out, any other name kept.
+TEST(PdfContent, NamesColourSpacesAsTheFileDoes) {
+  EXPECT_EQ(ColourSpace(ColourFamily::IccRgb, 1).name(), "Indexed ICCBased RGB");
+  EXPECT_EQ(ColourSpace::named("/RGB"), ColourSpace(ColourFamily::DeviceRGB));
+  EXPECT_EQ(ColourSpace::named("/DeviceCMYK").name(), "DeviceCMYK");
+  EXPECT_EQ(ColourSpace::by_name("/RGB").name(), "RGB");  // no abbreviation in a colour space array
+  EXPECT_EQ(ColourSpace::named("/CS0").family, ColourFamily::Other);
+  EXPECT_EQ(ColourSpace::named("/CS0").name(), "CS0");
+  EXPECT_EQ(ColourSpace().name(), "");  // an image mask
 }
 
 }  // namespace

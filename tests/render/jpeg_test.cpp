@@ -33,7 +33,7 @@ TEST(Jpeg, BaselineRgbAt300Dpi) {
   EXPECT_EQ(info.width, 768);
   EXPECT_EQ(info.height, 1146);
   EXPECT_EQ(info.components, 3);
-  EXPECT_EQ(info.color_space, "YCbCr");  // how JFIF stores RGB input
+  EXPECT_EQ(info.color_space, JpegColour::YCbCr);  // how JFIF stores RGB input
   EXPECT_TRUE(info.jfif);
   EXPECT_EQ(info.density_unit, 1);
   EXPECT_EQ(info.x_density, 300);

@@ -14,9 +14,9 @@
 
 #include <unicode/uchar.h>
 
+#include "core/utf8.h"
 #include "support/test_support.h"
 #include "text/hyphenator.h"
-#include "text/utf8.h"
 
 namespace kw::text {
 namespace {

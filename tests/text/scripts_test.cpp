@@ -7,11 +7,11 @@
 #include <cmath>
 #include <map>
 
+#include "core/utf8.h"
 #include "project/memory_project.h"
 #include "support/script_fonts.h"
 #include "text/font_face.h"
 #include "text/typesetter.h"
-#include "text/utf8.h"
 
 namespace kw::text {
 namespace {

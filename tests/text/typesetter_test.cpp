@@ -5,8 +5,8 @@
 #include <cmath>
 #include <set>
 
+#include "core/utf8.h"
 #include "text/font_face.h"
-#include "text/utf8.h"
 #include "text_fixture.h"
 
 namespace kw::text {

@@ -1,7 +1,7 @@
 // UTF-8 on ICU: decoding, validation and encoding at byte offsets.
 #include <gtest/gtest.h>
 
-#include "text/utf8.h"
+#include "core/utf8.h"
 
 namespace kw::text {
 namespace {

@@ -1,5 +1,5 @@
 #pragma once
-// UTF-8 helpers for the text stage, on ICU's UTF-8 macros: byte offsets are
+// UTF-8 on ICU's UTF-8 macros, for every stage that reads text: byte offsets are
 // the currency of HarfBuzz clusters, ICU UText indices and GlyphRun::cluster
 // alike.
 #include <cstddef>
@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-namespace kw::text::utf8 {
+namespace kw::utf8 {
 
 // Decodes the code point starting at s[i] and advances i past it. A malformed
 // sequence gives nullopt and advances past it (at least one byte, as ICU
@@ -24,4 +24,4 @@ std::string encode(char32_t cp);
 // "U+00E9"
 std::string hex(char32_t cp);
 
-}  // namespace kw::text::utf8
+}  // namespace kw::utf8

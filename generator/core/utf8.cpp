@@ -1,4 +1,4 @@
-#include "text/utf8.h"
+#include "core/utf8.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 #include <unicode/utf8.h>
 
-namespace kw::text::utf8 {
+namespace kw::utf8 {
 
 std::optional<char32_t> decode(std::string_view s, std::size_t& i) {
   // ICU indexes with int32_t; a sequence is at most 4 bytes, so decode from a
@@ -51,4 +51,4 @@ std::string encode(char32_t cp) {
 
 std::string hex(char32_t cp) { return fmt::format("U+{:04X}", static_cast<std::uint32_t>(cp)); }
 
-}  // namespace kw::text::utf8
+}  // namespace kw::utf8
