@@ -20,6 +20,7 @@
 
 #include "studio/http/server.h"
 #include "studio/studio.h"
+#include "support/loopback.h"
 #include "support/mini_project.h"
 
 namespace kw::studio::http {
@@ -52,19 +53,8 @@ class StudioServerLoad : public ::testing::Test {
 
   // A connected socket (kept until the test ends); -1 when it cannot connect.
   int connect_one(int receive_buffer = 0) {
-    int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    if (receive_buffer) ::setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &receive_buffer, sizeof receive_buffer);
-    timeval patience{static_cast<long>(kPatience.count()), 0};
-    ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &patience, sizeof patience);
-    ::setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &patience, sizeof patience);
-    sockaddr_in addr{};
-    addr.sin_family = AF_INET;
-    addr.sin_port = htons(static_cast<uint16_t>(port_));
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
-      ::close(fd);
-      return -1;
-    }
+    const int fd = test::connect_loopback(port_, kPatience, receive_buffer);
+    if (fd < 0) return -1;
     open_.push_back(fd);
     return fd;
   }

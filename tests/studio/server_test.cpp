@@ -13,6 +13,7 @@
 #include "render/png.h"
 #include "studio/http/server.h"
 #include "studio/studio.h"
+#include "support/loopback.h"
 #include "support/mini_project.h"
 
 namespace kw::studio::http {
@@ -39,17 +40,8 @@ class StudioServer : public ::testing::Test {
   std::string host() const { return "127.0.0.1:" + std::to_string(port_); }
   // Any bytes as a request; the status and the whole answer (read until the server closes).
   std::pair<int, std::string> raw(const std::string& request) const {
-    int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    timeval patience{60, 0};  // no timing is asserted: only that an answer comes
-    ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &patience, sizeof patience);
-    sockaddr_in addr{};
-    addr.sin_family = AF_INET;
-    addr.sin_port = htons(static_cast<uint16_t>(port_));
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
-      ::close(fd);
-      return {-1, ""};
-    }
+    const int fd = test::connect_loopback(port_, std::chrono::seconds(60));
+    if (fd < 0) return {-1, ""};
     ::send(fd, request.data(), request.size(), MSG_NOSIGNAL);
     std::string answer;
     char buffer[4096];
