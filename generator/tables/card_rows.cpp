@@ -235,21 +235,27 @@ std::optional<sheet::Sheet> read_sheet(const std::string& path, Diagnostics& dia
 
 namespace {
 
+// Where each id stands among `old`, the rows the data has now.
+std::map<std::string, size_t> index_by_id(const std::vector<model::Value>& old) {
+  std::map<std::string, size_t> index;
+  for (size_t i = 0; i < old.size(); ++i)
+    if (const model::Value* id = old[i].find("id")) index[id->scalar] = i;
+  return index;
+}
+
 // The sheet's rows, each checked as the loader checks the data's (ids once,
 // not another deck's, cells by the schema); per_copy patches taken from the
-// data's row of the same id.
+// data's row of the same id (`old`, indexed by `old_index`).
 std::vector<model::Value> checked_rows(const project::Project& project, const model::Game& game, const Rows& rows,
                                        const sheet::Sheet& sheet, const std::string& path,
-                                       const std::vector<model::Value>& old, Diagnostics& diags) {
+                                       const std::vector<model::Value>& old,
+                                       const std::map<std::string, size_t>& old_index, Diagnostics& diags) {
   std::map<int, std::string> header;  // column number -> the column's name
   if (!sheet.rows.empty())
     for (const auto& cell : sheet.rows.front().cells) header[cell.loc.column] = cell.text;
   std::vector<model::Value> sheet_rows = model::cards_from_sheet(sheet, rows.columns, diags);
   if (sheet_rows.empty() && !diags.has_errors())
     diags.error({path, 1, 1}, "the sheet has no rows after the header (" + rows.what + " needs at least one)");
-  std::map<std::string, size_t> old_index;
-  for (size_t i = 0; i < old.size(); ++i)
-    if (const model::Value* id = old[i].find("id")) old_index[id->scalar] = i;
   std::map<std::string, SourceLoc> seen;
   const model::Table* table = rows.table ? game.table(rows.name) : nullptr;
   // What the loader's checks say of a cell ("unknown farbe 'lila'") names
@@ -310,7 +316,8 @@ ImportOutcome import_rows(const project::Project& project, const model::Game& ga
   ImportOutcome outcome;
   Diagnostics& diags = outcome.diagnostics;
   const std::vector<model::Value> old = rows.written();
-  const std::vector<model::Value> sheet_rows = checked_rows(project, game, rows, sheet, path, old, diags);
+  const std::map<std::string, size_t> old_index = index_by_id(old);
+  const std::vector<model::Value> sheet_rows = checked_rows(project, game, rows, sheet, path, old, old_index, diags);
   std::string why_not;
   auto split = rows.table ? yaml::split_block_map(rows.text, *rows.items, why_not)
                           : yaml::split_block_list(rows.text, *rows.items, why_not);
@@ -319,9 +326,6 @@ ImportOutcome import_rows(const project::Project& project, const model::Game& ga
                 "write it in block style, one item per line start");
   if (diags.has_errors()) return outcome;
 
-  std::map<std::string, size_t> old_index;
-  for (size_t i = 0; i < old.size(); ++i)
-    if (const model::Value* id = old[i].find("id")) old_index[id->scalar] = i;
   yaml::BlockList next = *split;
   next.items.clear();
   size_t kept = 0;

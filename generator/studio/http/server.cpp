@@ -69,7 +69,7 @@ const char* reason(int status) {
       return "URI Too Long";
     case 431:
       return "Request Header Fields Too Large";
-    case 501:
+    case 501:  // RFC 9112 6.1: a transfer coding the server does not take (request.cpp)
       return "Not Implemented";
     case 500:
       return "Internal Server Error";

@@ -26,8 +26,8 @@
 //   - the page and its scripts are answered on the loop itself; states and
 //     card images go to `workers` threads through a queue of `queued_jobs`
 //     (full: 503 with Retry-After);
-//   - Range is not implemented (Accept-Ranges: none): every answer is the
-//     whole file once.
+//   - Range headers are not honoured, on purpose (Accept-Ranges: none): every
+//     answer is the whole file once.
 // Requests must name the studio (host_check.h): Host exactly one of the
 // allowed forms, Origin (when sent) a page of the studio, and no request
 // made by a page of another site (Sec-Fetch-Site: cross-site), except a
