@@ -18,7 +18,7 @@
 #include "model/model.h"
 #include "model/schema.h"
 #include "model/strings.h"
-#include "products/pnp_sheets.h"
+#include "impose/pnp_sheets.h"
 #include "settings/print_config.h"
 #include "text/font_library.h"
 #include "verify/preflight.h"
@@ -172,7 +172,7 @@ void check_print_settings(const project::Project& project, const model::Model& m
       for (const auto& deck : game->decks)
         if (deck.product == model::Product::Cards && deck.format)
           trims.insert({deck.format->width, deck.format->height});
-      for (const auto& [w, h] : trims) products::check_sheets_fit(*pnp, {w, h}, "game '" + game->id + "'", diags);
+      for (const auto& [w, h] : trims) impose::check_sheets_fit(*pnp, {w, h}, "game '" + game->id + "'", diags);
     }
   if (project.exists("data/print/profiles.yaml")) verify::load_print_profiles(project, diags);
   out.add(diags, "", "print");

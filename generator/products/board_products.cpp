@@ -2,17 +2,18 @@
 
 #include "core/output_files.h"
 #include "pdf/pdf_boxes.h"
-#include "products/board_tile_sheets.h"
+#include "impose/board_tile_sheets.h"
 #include "render/pdf.h"
 #include "render/png.h"
 #include "settings/print_config.h"
+#include "impose/board_tiling.h"
 
 namespace kw::products {
 
 namespace fs = std::filesystem;
 
-const std::vector<TileSheet>& board_sheets() {
-  static const std::vector<TileSheet> sheets = {sheet_a4(), sheet_a3()};
+const std::vector<impose::TileSheet>& board_sheets() {
+  static const std::vector<impose::TileSheet> sheets = {impose::sheet_a4(), impose::sheet_a3()};
   return sheets;
 }
 
@@ -22,8 +23,8 @@ std::vector<ImposedBoard> impose_boards(std::span<const layout::LaidOutBoard> bo
   std::vector<ImposedBoard> imposed;
   for (const auto& board : boards) {
     ImposedBoard out{&board, {}};
-    SheetText text{board.title, language, board.loc, words};
-    for (const TileSheet& sheet : board_sheets()) {
+    impose::SheetText text{board.title, language, board.loc, words};
+    for (const impose::TileSheet& sheet : board_sheets()) {
       TiledBoard tiled;
       tiled.file = board.stem + "-" + sheet.name + ".pdf";
       tiled.tiling = tile_board(board.page.size, sheet);

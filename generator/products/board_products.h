@@ -12,7 +12,7 @@
 #include "core/clock.h"
 #include "core/diagnostic.h"
 #include "layout/game_layout.h"
-#include "products/board_tiling.h"
+#include "impose/board_tiling.h"
 #include "products/build_options.h"
 #include "settings/print_config.h"
 #include "text/typesetter.h"
@@ -24,7 +24,7 @@ constexpr double kBoardPreviewDpi = 150;
 // A board on one size of sheet.
 struct TiledBoard {
   std::string file;  // "board-a4.pdf"
-  Tiling tiling;
+  impose::Tiling tiling;
   std::vector<page::Page> pages;  // the assembly map, then one sheet per tile
 };
 
@@ -35,7 +35,7 @@ struct ImposedBoard {
 };
 
 // The sheets boards are tiled onto, in output order (A4, A3).
-const std::vector<TileSheet>& board_sheets();
+const std::vector<impose::TileSheet>& board_sheets();
 
 // Tiles every board onto every board sheet; the sheets' text is set in
 // `language` with `typesetter`. Problems go to `diags`.

@@ -9,15 +9,16 @@
 #include <fmt/format.h>
 
 #include "render/raster.h"
+#include "impose/contact_sheet.h"
 
 namespace kw::products {
 
 namespace {
 
-ContactSheetGeometry geometry_for(std::span<const page::Page* const> pages) {
+impose::ContactSheetGeometry geometry_for(std::span<const page::Page* const> pages) {
   if (pages.empty()) throw std::invalid_argument("contact sheet without cards");
   const page::Page& first = *pages.front();
-  return contact_sheet_geometry(pages.size(), {first.trim.w, first.trim.h});
+  return impose::contact_sheet_geometry(pages.size(), {first.trim.w, first.trim.h});
 }
 
 render::PixelRect pixels_of(const Rect& r) {
@@ -67,7 +68,7 @@ OverviewSheet::OverviewSheet(std::span<const page::Page* const> pages, std::span
       geometry_(geometry_for(pages)),
       cells_(pages_.size()) {
   Diagnostics none;
-  ground_ = contact_sheet_ground(geometry_, {}, typesetter_, none);
+  ground_ = impose::contact_sheet_ground(geometry_, {}, typesetter_, none);
 }
 
 std::string OverviewSheet::cell(size_t index, std::shared_ptr<const page::Raster> image) const {
@@ -75,7 +76,7 @@ std::string OverviewSheet::cell(size_t index, std::shared_ptr<const page::Raster
   // The card over the ground, as painted on the whole sheet, but only its
   // cell rendered.
   page::Page cell = ground_;
-  page::Page card = contact_sheet_card(geometry_, index, *pages_[index], std::move(image));
+  page::Page card = impose::contact_sheet_card(geometry_, index, *pages_[index], std::move(image));
   cell.items.push_back(std::move(card.items.front()));
   return pack_cell(render::render_region(cell, geometry_.dpi, pixels_of(geometry_.card(index))));
 }
@@ -95,7 +96,7 @@ std::string OverviewSheet::cell_key(size_t index) const {
 }
 
 std::string OverviewSheet::encode_png(Diagnostics& diags, render::PngCompression compression) const {
-  const ContactSheetGeometry& g = geometry_;
+  const impose::ContactSheetGeometry& g = geometry_;
   render::PngWriter png(g.width, g.height, g.dpi, /*opaque=*/true, compression);
   std::lock_guard lock(mutex_);
   // Strip r: card row r with its labels, from the gap above it (the sheet's
@@ -105,7 +106,7 @@ std::string OverviewSheet::encode_png(Diagnostics& diags, render::PngCompression
     const int top = r == 0 ? 0 : g.gap + r * row_h, bottom = g.gap + (r + 1) * row_h;
     const size_t first = static_cast<size_t>(r) * g.columns;
     const size_t from = std::min(first, labels_.size()), to = std::min(first + g.columns, labels_.size());
-    page::Page strip_page = contact_sheet_ground(g, std::span<const std::string>(labels_).subspan(from, to - from),
+    page::Page strip_page = impose::contact_sheet_ground(g, std::span<const std::string>(labels_).subspan(from, to - from),
                                                  typesetter_, diags, from);
     if (diags.has_errors()) return {};
     render::Raster strip = render::render_region(strip_page, g.dpi, {0, top, g.width, bottom - top});

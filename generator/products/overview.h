@@ -14,7 +14,7 @@
 
 #include "core/diagnostic.h"
 #include "page/page.h"
-#include "products/contact_sheet.h"
+#include "impose/contact_sheet.h"
 #include "render/png.h"
 #include "text/typesetter.h"
 
@@ -43,13 +43,13 @@ class OverviewSheet {
   // 8-bit RGB PNG at the sheet's dpi, compressed as the card PNGs are. A
   // label that cannot be set is an error in `diags` (and the result empty).
   std::string encode_png(Diagnostics& diags, render::PngCompression compression = render::PngCompression::Fast) const;
-  const ContactSheetGeometry& geometry() const { return geometry_; }
+  const impose::ContactSheetGeometry& geometry() const { return geometry_; }
 
  private:
   std::vector<const page::Page*> pages_;
   std::vector<std::string> labels_;
   const text::Typesetter& typesetter_;
-  ContactSheetGeometry geometry_;
+  impose::ContactSheetGeometry geometry_;
   page::Page ground_;  // the sheet's size and grey, without labels
   mutable std::mutex mutex_;
   std::vector<std::string> cells_;  // per card, its cell's RGB pixels, zlib-compressed; empty until placed

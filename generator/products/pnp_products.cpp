@@ -7,8 +7,9 @@
 #include <fmt/format.h>
 
 #include "exporters/print_pdf.h"
-#include "products/sheet_words.h"
+#include "impose/sheet_words.h"
 #include "settings/print_config.h"
+#include "impose/pnp_sheets.h"
 
 namespace kw::products {
 
@@ -17,8 +18,8 @@ namespace fs = std::filesystem;
 namespace {
 
 // The cards' frames: enough to plan the sheets.
-std::vector<PnpCard> pnp_cards(const layout::CardPages& cards, std::span<const layout::CardSide> sides) {
-  std::vector<PnpCard> pnp;
+std::vector<impose::PnpCard> pnp_cards(const layout::CardPages& cards, std::span<const layout::CardSide> sides) {
+  std::vector<impose::PnpCard> pnp;
   for (const auto& s : sides) pnp.push_back({&cards.frame(s.front), s.back ? &cards.frame(*s.back) : nullptr});
   return pnp;
 }
@@ -27,7 +28,7 @@ std::vector<PnpCard> pnp_cards(const layout::CardPages& cards, std::span<const l
 // card list points at them meanwhile, and at the frames again afterwards.
 class SheetPages {
  public:
-  SheetPages(const SheetPlan& plan, std::vector<PnpCard>& cards, const layout::CardPages& pages,
+  SheetPages(const impose::SheetPlan& plan, std::vector<impose::PnpCard>& cards, const layout::CardPages& pages,
              std::span<const layout::CardSide> sides)
       : cards_(cards) {
     for (size_t c : plan.cards) {
@@ -48,25 +49,25 @@ class SheetPages {
   }
 
  private:
-  std::vector<PnpCard>& cards_;
-  std::vector<std::pair<size_t, PnpCard>> saved_;
+  std::vector<impose::PnpCard>& cards_;
+  std::vector<std::pair<size_t, impose::PnpCard>> saved_;
   std::vector<std::shared_ptr<const page::Page>> held_;
 };
 
-void write_alignment_test(const model::Game& game, const SheetPlan& first, const settings::PnpSettings& settings,
+void write_alignment_test(const model::Game& game, const impose::SheetPlan& first, const settings::PnpSettings& settings,
                           const fs::path& file, const text::Typesetter& typesetter, const Clock& clock) {
   Diagnostics diags;
   // Its instructions need an upright cell's height; the offset it measures
   // is the printer's, the same for cards lying turned.
-  SheetGrid grid = first.grid;
+  impose::SheetGrid grid = first.grid;
   if (grid.turned) {
-    if (auto upright = fit_grid(grid.sheet, grid.trim(), {settings.gap, 0, settings.mark_offset + kMinMarkLength}))
+    if (auto upright = impose::fit_grid(grid.sheet, grid.trim(), {settings.gap, 0, settings.mark_offset + impose::kMinMarkLength}))
       grid = *upright;
   }
   // In the game's language, by the words sheets.yaml gives for it.
   const settings::SheetWords* words = settings.words_for(game.language);
-  auto pages = alignment_sheet(grid, settings, game.name, words, typesetter, diags);
-  const auto title = words ? fill_words(words->alignment_title, {{"game", game.name}, {"sheet", grid.sheet.name}},
+  auto pages = impose::alignment_sheet(grid, settings, game.name, words, typesetter, diags);
+  const auto title = words ? impose::fill_words(words->alignment_title, {{"game", game.name}, {"sheet", grid.sheet.name}},
                                         words->language, words->loc, diags)
                            : std::optional<std::string>(game.name + " – " + grid.sheet.name);
   if (diags.has_errors() || !title) throw std::runtime_error(format_diagnostics(diags));
@@ -81,7 +82,7 @@ size_t pnp_page_count(const layout::CardPages& cards, std::span<const layout::Ca
                       const settings::SheetFormat& sheet, const settings::PnpSettings& settings) {
   auto pnp = pnp_cards(cards, sides);
   if (pnp.empty()) return 0;
-  return plan_sheets(pnp, sheet, settings).size() * (any_back(pnp) ? 2 : 1);
+  return impose::plan_sheets(pnp, sheet, settings).size() * (impose::any_back(pnp) ? 2 : 1);
 }
 
 std::vector<std::string> pnp_layouts(const layout::CardPages& cards, std::span<const layout::CardSide> sides,
@@ -90,7 +91,7 @@ std::vector<std::string> pnp_layouts(const layout::CardPages& cards, std::span<c
   if (pnp.empty()) return {};
   std::vector<std::string> lines;
   size_t count = 0;
-  auto plans = plan_sheets(pnp, sheet, settings);
+  auto plans = impose::plan_sheets(pnp, sheet, settings);
   for (size_t k = 0; k < plans.size(); ++k) {
     ++count;
     // Consecutive sheets with the same grid make one line.
@@ -106,11 +107,11 @@ std::vector<std::string> pnp_layouts(const layout::CardPages& cards, std::span<c
 void write_pnp_sheets(const model::Game& game, const layout::CardPages& cards, std::span<const layout::CardSide> sides,
                       const settings::PnpSettings& settings, const fs::path& dir, const text::Typesetter& typesetter,
                       const Clock& clock, std::vector<fs::path>& written, const std::function<void()>& page_done) {
-  std::vector<PnpCard> pnp = pnp_cards(cards, sides);
+  std::vector<impose::PnpCard> pnp = pnp_cards(cards, sides);
   if (pnp.empty()) return;
-  const bool backs = any_back(pnp);
+  const bool backs = impose::any_back(pnp);
   for (const settings::SheetFormat& sheet : settings.sheets) {
-    auto plans = plan_sheets(pnp, sheet, settings);
+    auto plans = impose::plan_sheets(pnp, sheet, settings);
     fs::path file = dir / "pnp" / (game.id + "-" + sheet.id + ".pdf");
     // The title says how the cards sit (bleed or shared cuts): the reader
     // sees it in the document properties, next to the paper it is for.
@@ -120,10 +121,10 @@ void write_pnp_sheets(const model::Game& game, const layout::CardPages& cards, s
     for (size_t k = 0; k < plans.size(); ++k) {
       std::string id = game.id + "/pnp-" + sheet.id + "-" + std::to_string(k + 1);
       const SheetPages pages(plans[k], pnp, cards, sides);
-      pdf.add(front_sheet(plans[k], pnp, settings, id + "-front"));
+      pdf.add(impose::front_sheet(plans[k], pnp, settings, id + "-front"));
       if (page_done) page_done();
       if (backs) {
-        pdf.add(back_sheet(plans[k], pnp, settings, id + "-back"));
+        pdf.add(impose::back_sheet(plans[k], pnp, settings, id + "-back"));
         if (page_done) page_done();
       }
     }

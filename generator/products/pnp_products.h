@@ -11,7 +11,7 @@
 #include "core/clock.h"
 #include "layout/game_layout.h"
 #include "model/model.h"
-#include "products/pnp_sheets.h"
+#include "impose/pnp_sheets.h"
 #include "settings/print_config.h"
 #include "text/typesetter.h"
 

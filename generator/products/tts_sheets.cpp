@@ -4,7 +4,7 @@
 #include <cmath>
 #include <utility>
 
-#include "products/contact_sheet.h"
+#include "impose/contact_sheet.h"
 
 namespace kw::products {
 
@@ -68,7 +68,7 @@ TtsPlan plan_tts(std::span<const TtsCard> cards, Size trim, const std::string& g
 page::Page tts_cell(const TtsPlan& plan, const page::Page& card, std::shared_ptr<const page::Raster> image) {
   page::Page page = paper(plan, "tts/" + card.id, plan.card_w, plan.card_h);
   Rect box{0, 0, page.size.w, page.size.h};
-  page.items.push_back(item(card_trim_image(card, std::move(image), box, 0), card.id, box));
+  page.items.push_back(item(impose::card_trim_image(card, std::move(image), box, 0), card.id, box));
   return page;
 }
 

@@ -15,11 +15,12 @@
 #include "layout/card_layout.h"
 #include "layout/game_layout.h"
 #include "products/board_products.h"
-#include "products/board_tile_sheets.h"
+#include "impose/board_tile_sheets.h"
 #include "render/render.h"
 #include "rules/rules.h"
 #include "support/disk_model.h"
 #include "support/test_support.h"
+#include "impose/board_tiling.h"
 
 namespace kw::products {
 namespace {
@@ -358,7 +359,7 @@ Difference compare(const Canvas& canvas, const render::Raster& reference, int x0
 
 // The board as it lies under the tile grid: in tiling coordinates (turned
 // when the tiling is), moved so that the grid's top-left corner is 0, 0.
-page::Page board_under_grid(const page::Page& board, const Tiling& t) {
+page::Page board_under_grid(const page::Page& board, const impose::Tiling& t) {
   const Rect& first = t.tiles.front().area;
   const Rect& last = t.tiles.back().area;
   page::Page ref;
@@ -381,13 +382,13 @@ page::Page board_under_grid(const page::Page& board, const Tiling& t) {
 // `as_assembled`, each sheet first loses what the assembly cuts away (the
 // outer half of its left and top bands, where it has neighbours there), as a
 // person does when gluing the sheets; without, whole tiles are pasted.
-Canvas assemble(const std::vector<page::Page>& sheets, const Tiling& t, bool as_assembled) {
+Canvas assemble(const std::vector<page::Page>& sheets, const impose::Tiling& t, bool as_assembled) {
   const Rect& first = t.tiles.front().area;
   const Rect& last = t.tiles.back().area;
   Canvas canvas(px(last.right() - first.x), px(last.bottom() - first.y));
   const double half = t.options.overlap / 2;
   for (size_t k = 0; k < t.tiles.size(); ++k) {
-    const Tile& tile = t.tiles[k];
+    const impose::Tile& tile = t.tiles[k];
     render::Raster r = render::render_raster(sheets[k], kDpi);
     double cut_left = as_assembled && tile.column > 0 ? half : 0;
     double cut_top = as_assembled && tile.row > 0 ? half : 0;
@@ -412,7 +413,7 @@ void keep(const Canvas& canvas, const render::Raster& reference, const std::stri
 struct BoardArea {
   int x0, y0, x1, y1;
 };
-BoardArea board_area(const Tiling& t) {
+BoardArea board_area(const impose::Tiling& t) {
   const Rect& first = t.tiles.front().area;
   return {px(-first.x), px(-first.y), px(t.tiled.w - first.x), px(t.tiled.h - first.y)};
 }
@@ -422,9 +423,9 @@ TEST(BoardTiles, ContentOfTheSheetsComposesBackIntoTheBoard) {
   for (const char* game : {"hoher-rat", "duell"}) {
     Board b = p.board(game);
     for (const auto& tiled : b.tiled) {
-      const Tiling& t = tiled.tiling;
+      const impose::Tiling& t = tiled.tiling;
       std::vector<page::Page> content;
-      for (const Tile& tile : t.tiles) content.push_back(tile_content(b.page, t, tile));
+      for (const impose::Tile& tile : t.tiles) content.push_back(tile_content(b.page, t, tile));
       Canvas canvas = assemble(content, t, false);
       render::Raster reference = render::render_raster(board_under_grid(b.page, t), kDpi);
       ASSERT_EQ(reference.width, canvas.w);
@@ -448,7 +449,7 @@ TEST(BoardTiles, PrintedSheetsCutAndLaidOverEachOtherGiveTheBoard) {
   for (const char* game : {"hoher-rat", "duell"}) {
     Board b = p.board(game);
     for (const auto& tiled : b.tiled) {
-      const Tiling& t = tiled.tiling;
+      const impose::Tiling& t = tiled.tiling;
       std::vector<page::Page> sheets(tiled.pages.begin() + 1, tiled.pages.end());
       Canvas canvas = assemble(sheets, t, true);
       render::Raster reference = render::render_raster(board_under_grid(b.page, t), kDpi);

@@ -6,7 +6,7 @@
 
 #include <memory>
 
-#include "products/contact_sheet.h"
+#include "impose/contact_sheet.h"
 #include "products/overview.h"
 #include "render/png.h"
 #include "render/raster.h"
@@ -23,15 +23,15 @@ TEST(ContactSheet, PagesOfLabelsAndCardImages) {
   Diagnostics diags;
   auto fonts = text::FontLibrary::load(test::source_project(), diags);
   text::Typesetter typesetter(*fonts);
-  ContactSheetGeometry g = contact_sheet_geometry(3, {59, 91});
+  impose::ContactSheetGeometry g = impose::contact_sheet_geometry(3, {59, 91});
   std::vector<std::string> labels = {"01-a", "02-b", "00-back"};
-  page::Page ground = contact_sheet_ground(g, labels, typesetter, diags);
+  page::Page ground = impose::contact_sheet_ground(g, labels, typesetter, diags);
   ASSERT_FALSE(diags.has_errors()) << format_diagnostics(diags);
   EXPECT_NEAR(ground.size.w, g.width / (60 / 25.4), 1e-9);
   EXPECT_NE(page::dump(ground).find("label: text \"02-b\""), std::string::npos) << page::dump(ground);
   page::Page card = solid(shade(1));
   auto image = std::make_shared<const render::Raster>(render::render_raster(card, 50));
-  page::Page layer = contact_sheet_card(g, 2, card, image);
+  page::Page layer = impose::contact_sheet_card(g, 2, card, image);
   ASSERT_EQ(layer.size, ground.size);
   const auto& shown = std::get<page::Image>(layer.items.at(0).shape);
   EXPECT_DOUBLE_EQ(shown.corner_radius, 5);  // the card's die cut
@@ -41,7 +41,7 @@ TEST(ContactSheet, PagesOfLabelsAndCardImages) {
   // the middle, not an error that stops the build.
   std::vector<std::string> long_label = {std::string(300, 'W')};
   Diagnostics none;
-  const page::Page labelled = contact_sheet_ground(g, long_label, typesetter, none);
+  const page::Page labelled = impose::contact_sheet_ground(g, long_label, typesetter, none);
   EXPECT_FALSE(none.has_errors()) << format_diagnostics(none);
   EXPECT_TRUE(std::any_of(labelled.items.begin(), labelled.items.end(),
                           [](const page::Item& item) { return item.name == "label"; }));
@@ -50,16 +50,16 @@ TEST(ContactSheet, PagesOfLabelsAndCardImages) {
 // 60 dpi up to the bench deck's 1,001 cards; beyond, the cards shrink so
 // the sheet (held one strip at a time, but written whole) stays openable.
 TEST(ContactSheet, LargeDecksGetSmallerCardsNotALargerSheet) {
-  const ContactSheetGeometry thousand = contact_sheet_geometry(1001, {59, 91});
+  const impose::ContactSheetGeometry thousand = impose::contact_sheet_geometry(1001, {59, 91});
   EXPECT_DOUBLE_EQ(thousand.dpi, 60);
   EXPECT_EQ(thousand.width, 7157);
   EXPECT_EQ(thousand.height, 5403);
   for (size_t n : {1500u, 10001u, 100000u}) {
-    const ContactSheetGeometry g = contact_sheet_geometry(n, {59, 91});
+    const impose::ContactSheetGeometry g = impose::contact_sheet_geometry(n, {59, 91});
     EXPECT_LT(g.dpi, 60) << n;
-    EXPECT_LE(static_cast<double>(g.width) * g.height, kMaxContactSheetPixels) << n;
+    EXPECT_LE(static_cast<double>(g.width) * g.height, impose::kMaxContactSheetPixels) << n;
     EXPECT_GE(static_cast<size_t>(g.columns) * g.rows, n);
-    EXPECT_GT(static_cast<double>(g.width) * g.height, kMaxContactSheetPixels / 2) << n << ": no smaller than needed";
+    EXPECT_GT(static_cast<double>(g.width) * g.height, impose::kMaxContactSheetPixels / 2) << n << ": no smaller than needed";
   }
 }
 

@@ -10,13 +10,13 @@
 #include <vector>
 
 #include "core/files.h"
-#include "products/pnp_sheets.h"
+#include "impose/pnp_sheets.h"
 #include "render/pdf.h"
 #include "render/png.h"
 #include "settings/print_config.h"
 #include "support/test_support.h"
 
-namespace kw::products {
+namespace kw::impose {
 namespace {
 
 constexpr double kDpi = 300;
@@ -237,4 +237,4 @@ INSTANTIATE_TEST_SUITE_P(Sheets, PnpPrintable,
                          [](const testing::TestParamInfo<Case>& p) { return p.param.sheet.id; });
 
 }  // namespace
-}  // namespace kw::products
+}  // namespace kw::impose

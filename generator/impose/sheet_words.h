@@ -8,7 +8,7 @@
 
 #include "core/diagnostic.h"
 
-namespace kw::products {
+namespace kw::impose {
 
 // `text` with its {{name}} placeholders filled from `values` and counts'
 // plural forms chosen by `language` (layout/expression.h). A name `values`
@@ -17,4 +17,4 @@ namespace kw::products {
 std::optional<std::string> fill_words(const std::string& text, const std::map<std::string, std::string>& values,
                                       const std::string& language, const SourceLoc& at, Diagnostics& diags);
 
-}  // namespace kw::products
+}  // namespace kw::impose

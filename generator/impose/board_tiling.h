@@ -21,7 +21,7 @@
 
 #include "core/geometry.h"
 
-namespace kw::products {
+namespace kw::impose {
 
 struct TileSheet {
   std::string name;  // "a4": the file name's suffix (board-a4.pdf)
@@ -85,4 +85,4 @@ Affine tiling_to_sheet(const Tiling& tiling, const Tile& tile);
 // From board coordinates onto `tile`'s sheet (the board's items).
 Affine board_to_sheet(const Tiling& tiling, const Tile& tile);
 
-}  // namespace kw::products
+}  // namespace kw::impose

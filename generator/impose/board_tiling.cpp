@@ -1,10 +1,10 @@
-#include "products/board_tiling.h"
+#include "impose/board_tiling.h"
 
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
-namespace kw::products {
+namespace kw::impose {
 
 const TileSheet& sheet_a4() {
   static const TileSheet s{"a4", {210, 297}};
@@ -143,4 +143,4 @@ Affine board_to_sheet(const Tiling& tiling, const Tile& tile) {
   return tiling_to_sheet(tiling, tile).then_after(tiling.board_to_tiling);
 }
 
-}  // namespace kw::products
+}  // namespace kw::impose

@@ -1,8 +1,8 @@
-#include "products/sheet_words.h"
+#include "impose/sheet_words.h"
 
 #include "layout/expression.h"
 
-namespace kw::products {
+namespace kw::impose {
 
 std::optional<std::string> fill_words(const std::string& text, const std::map<std::string, std::string>& values,
                                       const std::string& language, const SourceLoc& at, Diagnostics& diags) {
@@ -20,4 +20,4 @@ std::optional<std::string> fill_words(const std::string& text, const std::map<st
   return std::nullopt;
 }
 
-}  // namespace kw::products
+}  // namespace kw::impose

@@ -8,11 +8,11 @@
 
 #include "core/diagnostic.h"
 #include "page/page.h"
-#include "products/board_tiling.h"
+#include "impose/board_tiling.h"
 #include "settings/print_config.h"
 #include "text/typesetter.h"
 
-namespace kw::products {
+namespace kw::impose {
 
 struct SheetText {
   std::string title;     // "Der Hohe Rat – Spielplan"
@@ -42,4 +42,4 @@ page::Page assembly_map(const page::Page& board, const Tiling& tiling, const She
 std::vector<page::Page> tiled_sheets(const page::Page& board, const Tiling& tiling, const SheetText& text,
                                      const text::Typesetter& typesetter, Diagnostics& diags);
 
-}  // namespace kw::products
+}  // namespace kw::impose

@@ -1,9 +1,9 @@
-#include "products/board_tile_sheets.h"
+#include "impose/board_tile_sheets.h"
 
 #include <cctype>
 #include <optional>
 
-#include "products/sheet_words.h"
+#include "impose/sheet_words.h"
 
 #include <algorithm>
 #include <utility>
@@ -11,7 +11,7 @@
 #include "layout/arcs.h"
 #include "settings/print_config.h"
 
-namespace kw::products {
+namespace kw::impose {
 
 namespace {
 
@@ -296,4 +296,4 @@ std::vector<page::Page> tiled_sheets(const page::Page& board, const Tiling& tili
   return pages;
 }
 
-}  // namespace kw::products
+}  // namespace kw::impose

@@ -5,11 +5,11 @@
 
 #include <algorithm>
 
-#include "products/pnp_sheets.h"
+#include "impose/pnp_sheets.h"
 #include "settings/print_config.h"
 #include "support/test_support.h"
 
-namespace kw::products {
+namespace kw::impose {
 namespace {
 
 constexpr double kEps = 1e-9;
@@ -412,4 +412,4 @@ TEST(PnpSheets, PlaceCardKeepsAnItemsOwnClip) {
 }
 
 }  // namespace
-}  // namespace kw::products
+}  // namespace kw::impose

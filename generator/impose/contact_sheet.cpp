@@ -1,10 +1,10 @@
-#include "products/contact_sheet.h"
+#include "impose/contact_sheet.h"
 
 #include <algorithm>
 #include <cmath>
 #include <utility>
 
-namespace kw::products {
+namespace kw::impose {
 
 namespace {
 
@@ -157,4 +157,4 @@ page::Page contact_sheet_card(const ContactSheetGeometry& geometry, size_t index
   return page;
 }
 
-}  // namespace kw::products
+}  // namespace kw::impose

@@ -13,7 +13,7 @@
 #include "page/page.h"
 #include "text/typesetter.h"
 
-namespace kw::products {
+namespace kw::impose {
 
 struct ContactSheetGeometry {
   int columns = 0, rows = 0;
@@ -51,4 +51,4 @@ page::Page contact_sheet_ground(const ContactSheetGeometry& geometry, std::span<
 page::Page contact_sheet_card(const ContactSheetGeometry& geometry, size_t index, const page::Page& card,
                               std::shared_ptr<const page::Raster> image);
 
-}  // namespace kw::products
+}  // namespace kw::impose

@@ -5,9 +5,9 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "products/board_tiling.h"
+#include "impose/board_tiling.h"
 
-namespace kw::products {
+namespace kw::impose {
 namespace {
 
 const Size kHoherRat{500, 500};
@@ -192,4 +192,4 @@ TEST(Tiling, ImpossibleSettingsAreRefused) {
 }
 
 }  // namespace
-}  // namespace kw::products
+}  // namespace kw::impose

@@ -25,7 +25,7 @@
 #include "settings/print_config.h"
 #include "text/typesetter.h"
 
-namespace kw::products {
+namespace kw::impose {
 
 struct SheetGrid {
   settings::SheetFormat sheet;
@@ -153,4 +153,4 @@ std::vector<page::Page> alignment_sheet(const SheetGrid& grid, const settings::P
                                         const std::string& title, const settings::SheetWords* words,
                                         const text::Typesetter& typesetter, Diagnostics& diags);
 
-}  // namespace kw::products
+}  // namespace kw::impose

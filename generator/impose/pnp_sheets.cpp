@@ -1,4 +1,4 @@
-#include "products/pnp_sheets.h"
+#include "impose/pnp_sheets.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,10 +8,10 @@
 #include <fmt/format.h>
 
 #include "core/language.h"
-#include "products/sheet_words.h"
+#include "impose/sheet_words.h"
 #include "settings/print_config.h"
 
-namespace kw::products {
+namespace kw::impose {
 
 namespace {
 
@@ -454,4 +454,4 @@ std::vector<Page> alignment_sheet(const SheetGrid& grid, const settings::PnpSett
           alignment_back(grid, settings, title, words, typesetter, diags)};
 }
 
-}  // namespace kw::products
+}  // namespace kw::impose
