@@ -1,43 +1,15 @@
 #include "exporters/flatten.h"
 
-#include "pdf/content_stream.h"  // first: it sets qpdf's POINTERHOLDER_TRANSITION
-
-#include <qpdf/QPDF.hh>
-#include <qpdf/QPDFPageDocumentHelper.hh>
-
 #include <algorithm>
 #include <cmath>
 #include <memory>
-#include <set>
 
+#include "page/translucency.h"
 #include "render/render.h"
 
 namespace kw::exporters {
 
 namespace {
-
-// Whether what Cairo drew blends, asked of the PDF's resources as the CMYK
-// export asks (pdf::resources_blend): a constant alpha below 1, a soft mask
-// (of a group or of an image with alpha), a blend mode. The display list
-// cannot say: librsvg decides while drawing whether an SVG's opacity,
-// masks or blend modes become transparency.
-bool pdf_has_transparency(const std::string& bytes) {
-  QPDF pdf;
-  pdf.setSuppressWarnings(true);
-  pdf.processMemoryFile("the item drawn alone", bytes.data(), bytes.size());
-  std::set<QPDFObjGen> seen;
-  for (auto& page : QPDFPageDocumentHelper(pdf).getAllPages())
-    if (pdf::resources_blend(page.getAttribute("/Resources", false), seen)) return true;
-  return false;
-}
-
-// The key under which an item's answer is kept: what it paints, not where.
-std::string probe_key(const page::Item& item) {
-  if (const auto* art = std::get_if<page::SvgArt>(&item.shape))
-    return "svg " + (art->svg ? kw::hex(art->svg->hash()) : std::string()) + " #" + art->element_id + " " +
-           art->stylesheet;
-  return {};  // other kinds are cheap to ask each time
-}
 
 Rect pixel_aligned(Rect r, double dpi, Size page) {
   const double px = 25.4 / dpi;
@@ -87,41 +59,20 @@ page::Item patch(const page::Page& page, size_t end, const Rect& box, double dpi
 
 }  // namespace
 
-bool TransparencyProbe::transparent(const page::Item& item, const page::Page& page) {
-  const std::string key = probe_key(item);
-  if (!key.empty()) {
-    std::lock_guard lock(mutex_);
-    if (auto it = known_.find(key); it != known_.end()) return it->second;
-  }
-  page::Page alone;
-  alone.id = page.id;
-  alone.size = page.size;
-  alone.trim = page.trim;
-  alone.safe = page.safe;
-  alone.items = {item};
-  const bool answer = pdf_has_transparency(render::render_pdf(std::span(&alone, 1)));
-  if (!key.empty()) {
-    std::lock_guard lock(mutex_);
-    known_[key] = answer;
-  }
-  return answer;
-}
-
-page::Page flatten_transparency(const page::Page& page, double dpi, TransparencyProbe& probe, FlattenReport* report) {
+page::Page flatten_transparency(const page::Page& page, double dpi, FlattenReport* report) {
   page::Page out = page;
   out.items.clear();
   const Size size = page.size;
   size_t i = 0;
   while (i < page.items.size()) {
-    if (!probe.transparent(page.items[i], page)) {
+    if (!page::translucent(page.items[i])) {
       out.items.push_back(page.items[i++]);
       continue;
     }
     // A run of transparent items becomes one image of their joint bounds.
     Rect box = page.items[i].bounds;
     size_t end = i + 1;
-    while (end < page.items.size() && probe.transparent(page.items[end], page))
-      box = united(box, page.items[end++].bounds);
+    while (end < page.items.size() && page::translucent(page.items[end])) box = united(box, page.items[end++].bounds);
     box = pixel_aligned(box, dpi, size);
     if (box.w > 0 && box.h > 0) {
       out.items.push_back(patch(page, end, box, dpi));

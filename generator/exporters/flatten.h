@@ -8,34 +8,18 @@
 // itself (over white paper). Everything else, text above all, stays vector,
 // so black text still prints as 100 % K. This is the "atomic region"
 // flattening prepress tools do, at the level of the display list.
-#include <map>
-#include <mutex>
-#include <string>
-
 #include "page/page.h"
 
 namespace kw::exporters {
-
-// Whether items paint with transparency, remembered per drawing (the same
-// SVG art with the same colours is asked about once per build). Safe to
-// share between threads.
-class TransparencyProbe {
- public:
-  // Paints `item` alone into a PDF and looks for what PDF/X-1a forbids.
-  bool transparent(const page::Item& item, const page::Page& page);
-
- private:
-  std::mutex mutex_;
-  std::map<std::string, bool> known_;
-};
 
 struct FlattenReport {
   int patches = 0;      // images made
   double area_mm2 = 0;  // of all patches
 };
 
-// `page` with every transparent run replaced by an image at `dpi`.
-page::Page flatten_transparency(const page::Page& page, double dpi, TransparencyProbe& probe,
-                                FlattenReport* report = nullptr);
+// `page` with every run of translucent items (page/translucency.h: read from
+// the display list, where layout resolved what SVG art does) replaced by an
+// image at `dpi`.
+page::Page flatten_transparency(const page::Page& page, double dpi, FlattenReport* report = nullptr);
 
 }  // namespace kw::exporters

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "core/diagnostic.h"
-#include "page/page.h"
 #include "impose/board_tiling.h"
+#include "page/page.h"
 #include "settings/print_config.h"
 #include "text/typesetter.h"
 

@@ -10,6 +10,7 @@
 #include "layout/image_fit.h"
 #include "layout/placement.h"
 #include "layout/svg_check.h"
+#include "layout/svg_transparency.h"
 #include "model/field_path.h"
 #include "model/schema.h"
 #include "project/path.h"
@@ -222,6 +223,9 @@ Affine own_rotation(const Rotated& e, const Rect& box) {
 
 void push(const Context& ctx, const ElementCommon& e, page::Shape shape, const Affine& t, const Rect& local_bounds,
           bool key) {
+  // Whether art blends is resolved here, once, into the display list.
+  if (auto* art = std::get_if<page::SvgArt>(&shape); art && art->svg)
+    art->blends = svg_blends(*art->svg, art->element_id, art->stylesheet);
   page::Item item;
   item.shape = std::move(shape);
   item.transform = t;
@@ -485,6 +489,7 @@ void draw(const Context& ctx, const Scope& scope, const ImageElement& e, int) {
         return report_key(ctx, scope, e, e.mask, e.mask_loc,
                           "mask shape templates/" + file + " cannot be read: " + *problem);
       shape.box = box;
+      shape.blends = svg_blends(*shape.svg, shape.element_id, shape.stylesheet);
       image.mask_art = std::move(shape);
     }
   }

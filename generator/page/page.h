@@ -48,6 +48,10 @@ struct SvgArt {
   std::string element_id;  // without '#'; empty = whole document
   Rect box;
   std::string stylesheet;
+  // Whether drawing it lays down anything translucent (an opacity, a mask,
+  // a blend mode...): resolved from the document once by layout
+  // (layout/svg_transparency.h), read by the exporters that flatten.
+  bool blends = false;
 };
 
 struct Glyph {

@@ -1,12 +1,12 @@
 #include "products/board_products.h"
 
 #include "core/output_files.h"
-#include "pdf/pdf_boxes.h"
 #include "impose/board_tile_sheets.h"
+#include "impose/board_tiling.h"
+#include "pdf/pdf_boxes.h"
 #include "render/pdf.h"
 #include "render/png.h"
 #include "settings/print_config.h"
-#include "impose/board_tiling.h"
 
 namespace kw::products {
 

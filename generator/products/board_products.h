@@ -11,8 +11,8 @@
 
 #include "core/clock.h"
 #include "core/diagnostic.h"
-#include "layout/game_layout.h"
 #include "impose/board_tiling.h"
+#include "layout/game_layout.h"
 #include "products/build_options.h"
 #include "settings/print_config.h"
 #include "text/typesetter.h"

@@ -8,8 +8,8 @@
 
 #include <fmt/format.h>
 
-#include "render/raster.h"
 #include "impose/contact_sheet.h"
+#include "render/raster.h"
 
 namespace kw::products {
 
@@ -106,8 +106,8 @@ std::string OverviewSheet::encode_png(Diagnostics& diags, render::PngCompression
     const int top = r == 0 ? 0 : g.gap + r * row_h, bottom = g.gap + (r + 1) * row_h;
     const size_t first = static_cast<size_t>(r) * g.columns;
     const size_t from = std::min(first, labels_.size()), to = std::min(first + g.columns, labels_.size());
-    page::Page strip_page = impose::contact_sheet_ground(g, std::span<const std::string>(labels_).subspan(from, to - from),
-                                                 typesetter_, diags, from);
+    page::Page strip_page = impose::contact_sheet_ground(
+        g, std::span<const std::string>(labels_).subspan(from, to - from), typesetter_, diags, from);
     if (diags.has_errors()) return {};
     render::Raster strip = render::render_region(strip_page, g.dpi, {0, top, g.width, bottom - top});
     for (size_t i = first; i < std::min(first + g.columns, pages_.size()); ++i) {

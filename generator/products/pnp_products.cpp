@@ -7,9 +7,9 @@
 #include <fmt/format.h>
 
 #include "exporters/print_pdf.h"
+#include "impose/pnp_sheets.h"
 #include "impose/sheet_words.h"
 #include "settings/print_config.h"
-#include "impose/pnp_sheets.h"
 
 namespace kw::products {
 
@@ -54,22 +54,25 @@ class SheetPages {
   std::vector<std::shared_ptr<const page::Page>> held_;
 };
 
-void write_alignment_test(const model::Game& game, const impose::SheetPlan& first, const settings::PnpSettings& settings,
-                          const fs::path& file, const text::Typesetter& typesetter, const Clock& clock) {
+void write_alignment_test(const model::Game& game, const impose::SheetPlan& first,
+                          const settings::PnpSettings& settings, const fs::path& file,
+                          const text::Typesetter& typesetter, const Clock& clock) {
   Diagnostics diags;
   // Its instructions need an upright cell's height; the offset it measures
   // is the printer's, the same for cards lying turned.
   impose::SheetGrid grid = first.grid;
   if (grid.turned) {
-    if (auto upright = impose::fit_grid(grid.sheet, grid.trim(), {settings.gap, 0, settings.mark_offset + impose::kMinMarkLength}))
+    if (auto upright =
+            impose::fit_grid(grid.sheet, grid.trim(), {settings.gap, 0, settings.mark_offset + impose::kMinMarkLength}))
       grid = *upright;
   }
   // In the game's language, by the words sheets.yaml gives for it.
   const settings::SheetWords* words = settings.words_for(game.language);
   auto pages = impose::alignment_sheet(grid, settings, game.name, words, typesetter, diags);
-  const auto title = words ? impose::fill_words(words->alignment_title, {{"game", game.name}, {"sheet", grid.sheet.name}},
-                                        words->language, words->loc, diags)
-                           : std::optional<std::string>(game.name + " – " + grid.sheet.name);
+  const auto title = words
+                         ? impose::fill_words(words->alignment_title, {{"game", game.name}, {"sheet", grid.sheet.name}},
+                                              words->language, words->loc, diags)
+                         : std::optional<std::string>(game.name + " – " + grid.sheet.name);
   if (diags.has_errors() || !title) throw std::runtime_error(format_diagnostics(diags));
   exporters::PrintPdf pdf(file, {.title = *title, .clock = clock});
   for (const auto& page : pages) pdf.add(page);

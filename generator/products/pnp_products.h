@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "core/clock.h"
+#include "impose/pnp_sheets.h"
 #include "layout/game_layout.h"
 #include "model/model.h"
-#include "impose/pnp_sheets.h"
 #include "settings/print_config.h"
 #include "text/typesetter.h"
 

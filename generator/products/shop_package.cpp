@@ -40,13 +40,12 @@ class FittedCards {
   std::shared_ptr<const page::Page> fit(size_t i) {
     page::Page fitted = page::fit_page(*cards_.page(i), shop_.card).page;
     const bool x1a = shop_.cmyk && shop_.cmyk->pdfx == exporters::PdfxLevel::X1a;
-    if (x1a) fitted = exporters::flatten_transparency(fitted, shop_.cmyk->flatten_dpi, probe_);
+    if (x1a) fitted = exporters::flatten_transparency(fitted, shop_.cmyk->flatten_dpi);
     return std::make_shared<const page::Page>(std::move(fitted));
   }
 
   const ShopPackage& shop_;
   const layout::CardPages& cards_;
-  exporters::TransparencyProbe probe_;
   std::map<size_t, std::shared_ptr<const page::Page>> backs_;
 };
 

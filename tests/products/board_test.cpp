@@ -12,15 +12,15 @@
 #include <sstream>
 
 #include "core/files.h"
+#include "impose/board_tile_sheets.h"
+#include "impose/board_tiling.h"
 #include "layout/card_layout.h"
 #include "layout/game_layout.h"
 #include "products/board_products.h"
-#include "impose/board_tile_sheets.h"
 #include "render/render.h"
 #include "rules/rules.h"
 #include "support/disk_model.h"
 #include "support/test_support.h"
-#include "impose/board_tiling.h"
 
 namespace kw::products {
 namespace {

@@ -59,7 +59,8 @@ TEST(ContactSheet, LargeDecksGetSmallerCardsNotALargerSheet) {
     EXPECT_LT(g.dpi, 60) << n;
     EXPECT_LE(static_cast<double>(g.width) * g.height, impose::kMaxContactSheetPixels) << n;
     EXPECT_GE(static_cast<size_t>(g.columns) * g.rows, n);
-    EXPECT_GT(static_cast<double>(g.width) * g.height, impose::kMaxContactSheetPixels / 2) << n << ": no smaller than needed";
+    EXPECT_GT(static_cast<double>(g.width) * g.height, impose::kMaxContactSheetPixels / 2)
+        << n << ": no smaller than needed";
   }
 }
 
