@@ -15,6 +15,7 @@ packages=(
   libcli11-dev libfmt-dev libgettextpo-dev nlohmann-json3-dev
   libcpp-httplib-dev
   libcsv-dev libxlsxwriter-dev libminizip-dev libxml2-dev  # table export/import: CSV, xlsx
+  libgit2-dev git  # `diff REV`, `build --changed-since REV`: the project as a git revision has it (git: the tests make repositories)
   libdeflate-dev libspng-dev  # only candidates that bench/encode_bench.cpp measures
   chromium nodejs
   python3-jsonschema python3-yaml  # tests/schema/validate_schemas.py checks schema/ with a real validator

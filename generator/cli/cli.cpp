@@ -24,6 +24,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   if (line.command == "check") return run_check(with_global(line.check), out, err);
   if (line.command == "preflight") return run_preflight(with_global(line.preflight), out, err);
   if (line.command == "list") return run_list(with_global(line.list), out, err);
+  if (line.command == "diff") return run_diff(with_global(line.diff), out, err);
   if (line.command == "serve") return run_serve(with_global(line.serve), out, err);
   if (line.command == "simulate") return run_simulate(with_global(line.simulate), out, err);
   if (line.command == "table") return run_table(with_global(line.table), out, err);

@@ -174,6 +174,21 @@ void define_list(CLI::App& app, ListArgs& inv) {
   add_variant(list, inv, "list the games with this variant, as the variant has them");
 }
 
+void define_diff(CLI::App& app, DiffArgs& inv) {
+  CLI::App& diff =
+      *add_command(app, "diff", "list the cards whose page changed since a git revision, and what changed");
+  diff.add_option("REV", inv.revision, "a git revision of the project (a commit, tag, branch, HEAD~3; default: HEAD)")
+      ->check(non_empty("a git revision"));
+  add_games(diff, inv, "only these games (default: all)");
+  diff.add_option("--lang", inv.language, "compare the games in this language (default: each game's source language)")
+      ->type_name("LANG")
+      ->check(language_tag());
+  add_variant(diff, inv, "compare the games with this variant");
+  diff.add_option("--format", inv.report_format, "text (default) or json")
+      ->type_name("text|json")
+      ->check(one_of({"text", "json"}));
+}
+
 void define_simulate(CLI::App& app, SimulateArgs& inv) {
   CLI::App& simulate =
       *add_command(app, "simulate", "play whole games by the rules, from the data, and report what a designer weighs");
@@ -314,6 +329,7 @@ const std::vector<std::pair<std::string, std::string>> kExamples = {
     {"check", "kartenwerk check --game palantir --format json"},
     {"preflight", "kartenwerk preflight --game palantir --profile meinspiel"},
     {"list", "kartenwerk list --game palantir"},
+    {"diff", "kartenwerk diff v1.0 --game palantir"},
     {"serve", "kartenwerk serve --game palantir --lang en"},
     {"i18n", "kartenwerk i18n status --lang en"},
     {"i18n status", "kartenwerk i18n status --game palantir --lang en"},
@@ -464,6 +480,7 @@ void define_app(CLI::App& app, CommandLine& line, std::string& root) {
   define_check(app, line.check);
   define_preflight(app, line.preflight);
   define_list(app, line.list);
+  define_diff(app, line.diff);
   define_serve(app, line.serve);
   define_simulate(app, line.simulate);
   define_i18n(app, line.i18n);

@@ -15,12 +15,13 @@ namespace kw::cli {
 // options are bound while parsing; only `command`'s are read, completed with
 // the global ones (project_options).
 struct CommandLine {
-  std::string command;    // build, check, preflight, list, serve, simulate, i18n, table, schema or new
+  std::string command;    // build, check, preflight, list, diff, serve, simulate, i18n, table, schema or new
   ProjectOptions global;  // --root, --allow-read, --limit
   BuildArgs build;
   CheckArgs check;
   PreflightArgs preflight;
   ListArgs list;
+  DiffArgs diff;
   ServeArgs serve;
   SimulateArgs simulate;
   I18nArgs i18n;

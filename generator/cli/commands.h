@@ -61,6 +61,11 @@ struct PreflightArgs : ProjectOptions {
 
 struct ListArgs : ProjectOptions {};
 
+struct DiffArgs : ProjectOptions {
+  std::string revision = "HEAD";       // REV: a git revision of the project's repository
+  std::string report_format = "text";  // --format text|json
+};
+
 struct ServeArgs : ProjectOptions {
   std::string host = "127.0.0.1";  // --host: loopback unless asked otherwise
   int port = 8421;                 // --port: 0 = any free port
@@ -100,6 +105,7 @@ struct NewArgs : ProjectOptions {
 
 int run_build(const BuildArgs& inv, std::ostream& out, std::ostream& err);
 int run_list(const ListArgs& inv, std::ostream& out, std::ostream& err);
+int run_diff(const DiffArgs& inv, std::ostream& out, std::ostream& err);
 int run_check(const CheckArgs& inv, std::ostream& out, std::ostream& err);
 int run_i18n(const I18nArgs& inv, std::ostream& out, std::ostream& err);
 int run_preflight(const PreflightArgs& inv, std::ostream& out, std::ostream& err);

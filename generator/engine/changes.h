@@ -1,0 +1,43 @@
+#pragma once
+// What changed between two states of a project, card by card: the project
+// as a git revision had it (project/git_project.h) against the working
+// folder, each game laid out in both and compared page by page
+// (page/fingerprint.h). A card whose page paints the same is unchanged,
+// whatever changed in the files; a changed card says what changed on it.
+#include <string>
+#include <vector>
+
+#include "core/diagnostic.h"
+#include "engine/compile.h"
+#include "engine/world.h"
+
+namespace kw::engine {
+
+struct CardChange {
+  enum class Kind { Added, Removed, Changed };
+  Kind kind = Kind::Changed;
+  std::string game;
+  std::string card;  // the card's id ("gondor-hobbit-1"), or the back's stem without its number ("back")
+  std::string stem;  // its file name stem now ("09-gondor-erbe-1"); before, when removed
+  // What differs, most specific first: "fields good.name, special",
+  // "translation good.name" (a translated edition's text), "layout
+  // layouts/palantir/card.yaml", "art templates/palantir/emblem-gondor.svg",
+  // "font fonts/junicode/..."; "page" alone when the page changed through something shared (a table
+  // entry, a rule's value, the game's strings).
+  std::vector<std::string> what;
+};
+
+struct GameChanges {
+  std::string game;
+  size_t cards = 0;  // cards and backs now
+  std::vector<CardChange> changes;
+};
+
+// Every game of `after` selected by `games` (empty: all) in `edition`,
+// compared with the same game in `before`; a game `before` lacks has every
+// card added. Problems loading or laying out either side go to `diags` (the
+// side named: "before: ..."); a game with errors is left out.
+std::vector<GameChanges> compare_worlds(const World& before, const World& after, const Edition& edition,
+                                        const std::vector<std::string>& games, Diagnostics& diags);
+
+}  // namespace kw::engine
