@@ -22,7 +22,9 @@
 #include "core/allocator.h"
 #include "core/ordered_output.h"
 #include "core/parallel.h"
+#include "engine/changes.h"
 #include "engine/compile.h"
+#include "engine/reprint.h"
 #include "infra/build_record.h"
 #include "infra/staging.h"
 #include "infra/timings.h"
@@ -30,6 +32,7 @@
 #include "model/locale.h"
 #include "model/strings.h"
 #include "products/game_products.h"
+#include "project/git_project.h"
 #include "yaml/reader.h"
 
 namespace kw::cli {
@@ -169,6 +172,8 @@ struct SharedBuild {
   const project::Project& project;
   infra::Timings* timings;
   Session source;
+  // build --changed-since REV: the project as REV had it; null otherwise.
+  const engine::World* before = nullptr;
 
   // The rules' findings of `game`, judged on its first call (thread-safe).
   const Diagnostics& findings(const std::string& game) {
@@ -224,6 +229,32 @@ void say_up_to_date(std::ostream& out, const std::string& game, const products::
   fmt::print(out, "{}: up to date in {}\n", label(game, options), options.game_dir(game).string());
 }
 
+// build --changed-since: the reprint set of `game` (engine/reprint.h), laid
+// out in `context`; nullopt when there is nothing to build, with `status`
+// (0: no card changed, said on `out`; 1: the comparison failed, said on `err`).
+std::optional<engine::Reprint> reprint_of(SharedBuild& shared, const model::Game& game, engine::GameCompiler& compiler,
+                                          const layout::GameLayoutContext& context,
+                                          const products::BuildOptions& options, Diagnostics& diags, std::ostream& out,
+                                          std::ostream& err, int& status) {
+  Diagnostics compared;
+  auto changes = engine::compare_worlds(
+      *shared.before, shared.world, {.language = options.language, .variant = shared.inv.variant}, {game.id}, compared);
+  err << format_diagnostics(compared, &shared.project);
+  if (compared.has_errors() || changes.empty()) {
+    fmt::print(err, "kartenwerk: {}: cannot compare with {}; nothing written\n", label(game.id, options),
+               shared.inv.changed_since);
+    status = 1;
+    return std::nullopt;
+  }
+  auto reprint = engine::reprint_set(game, compiler.cards(context, diags), changes.front());
+  if (!reprint) {
+    fmt::print(out, "{}: no card changed since {}; nothing to reprint\n", label(game.id, options),
+               shared.inv.changed_since);
+    status = diags.has_errors() ? 1 : 0;
+  }
+  return reprint;
+}
+
 // Lays out and writes one game in one language, saying so on `out` and
 // `err`; 0 or 1. The rules' findings are said by the game's first language
 // (`first_of_game`): they are the same in every one.
@@ -256,8 +287,17 @@ int build_game(LanguageBuild& b, const model::Game& game, const std::string& key
     // is anything written.
     auto span = infra::timed(timings, "layout", game.id);
     const int jobs = options.print.jobs > 0 ? options.print.jobs : default_jobs();
-    auto laid_out = compiler.game(compiler.context(options.language, jobs, options.draft), diags,
-                                  /*booklets=*/options.formats.pdf && whole_game);
+    std::optional<engine::Reprint> reprint;
+    if (shared.before) {
+      int status = 0;
+      reprint = reprint_of(shared, game, compiler, compiler.context(options.language, jobs, options.draft), options,
+                           diags, out, err, status);
+      if (!reprint) return status;
+    }
+    auto laid_out = reprint ? std::move(reprint->pages)
+                            : compiler.game(compiler.context(options.language, jobs, options.draft), diags,
+                                            /*booklets=*/options.formats.pdf && whole_game);
+    const model::Game& printed = reprint ? reprint->game : game;
     span.end();
     // Written into a staging folder inside --out, moved into place only when
     // the whole game succeeded (infra/staging.h).
@@ -267,7 +307,7 @@ int build_game(LanguageBuild& b, const model::Game& game, const std::string& key
     if (!diags.has_errors()) {
       staging.emplace(options.out_dir);
       staged.out_dir = staging->path();
-      report = products::write_game_products(game, laid_out, compiler.typesetter(), staged, diags);
+      report = products::write_game_products(printed, laid_out, compiler.typesetter(), staged, diags);
     }
     err << format_diagnostics(diags, &shared.project);
     if (diags.has_errors()) {
@@ -280,7 +320,7 @@ int build_game(LanguageBuild& b, const model::Game& game, const std::string& key
     for (auto& file : report.written) file = to / file.lexically_relative(from);
     fmt::print(out, "{}: {} files in {}{}\n", label(game.id, options), report.written.size(),
                options.game_dir(game.id).string(), cache_summary(report));
-    if (options.incremental.cache && whole_game)
+    if (options.incremental.cache && whole_game && !shared.before)
       infra::remember_build(*options.incremental.cache, record, key, shared.project, report.written);
   } catch (const std::exception& e) {
     fmt::print(err, "kartenwerk: {}: {}; nothing written\n", game.id, e.what());
@@ -331,7 +371,7 @@ namespace {
 bool named_games_up_to_date(const BuildArgs& inv, const project::Project& project,
                             const products::BuildOptions& options, std::ostream& out) {
   const infra::BuildCache* cache = options.incremental.cache;
-  if (!cache || options.incremental.only_cards || inv.games.empty()) return false;
+  if (!cache || options.incremental.only_cards || !inv.changed_since.empty() || inv.games.empty()) return false;
   for (const auto& id : inv.games)
     if (!infra::up_to_date(*cache, record_name(options, id), build_key(options, inv, id), project)) return false;
   for (const auto& id : inv.games) say_up_to_date(out, id, options);
@@ -343,12 +383,13 @@ bool named_games_up_to_date(const BuildArgs& inv, const project::Project& projec
 namespace {
 
 // The options of one language pass: its files go to
-// output/<game>/[draft/][<variant>/][<language>/] (no language folder for
+// output/<game>/[draft/][reprint/][<variant>/][<language>/] (no language folder for
 // the source languages).
 products::BuildOptions pass_options(const BuildArgs& inv, products::BuildOptions options, const std::string& language) {
   options.language = language;
   std::filesystem::path sub;
-  for (const std::string& part : {std::string(inv.draft ? "draft" : ""), inv.variant, language})
+  for (const std::string& part : {std::string(inv.draft ? "draft" : ""),
+                                  std::string(inv.changed_since.empty() ? "" : "reprint"), inv.variant, language})
     if (!part.empty()) sub /= part;
   options.subdir = sub.string();
   return options;
@@ -405,6 +446,16 @@ int build_languages(const BuildArgs& inv, const engine::World& world, const prod
   // the named games are up to date is known before anything is loaded.
   if (inv.language.empty() && named_games_up_to_date(inv, project, pass_options(inv, options, ""), out)) return 0;
   SharedBuild shared(inv, world, options.timings);
+  std::optional<engine::World> before;
+  if (!inv.changed_since.empty()) {
+    try {
+      before.emplace(std::make_shared<const project::GitProject>(inv.root, inv.changed_since, project), world.clock());
+    } catch (const project::GitError& e) {
+      fmt::print(err, "kartenwerk: --changed-since: {}\n", e.what());
+      return 2;
+    }
+    shared.before = &*before;
+  }
   {
     auto span = infra::timed(options.timings, "load", "");
     shared.source = open_session(inv, world, err);
@@ -452,7 +503,9 @@ int build_languages(const BuildArgs& inv, const engine::World& world, const prod
         const products::BuildOptions& pass = b.options;
         const std::string key = build_key(pass, inv, game.id), record = record_name(pass, game.id);
         const infra::BuildCache* cache = pass.incremental.cache;
-        if (cache && !pass.incremental.only_cards && infra::up_to_date(*cache, record, key, project))
+        // A reprint set depends on the revision too: always made anew.
+        if (cache && !pass.incremental.only_cards && inv.changed_since.empty() &&
+            infra::up_to_date(*cache, record, key, project))
           say_up_to_date(says.stream(k), game.id, pass);
         else
           statuses[k] = build_game(b, game, key, record, jobs[k].first_of_game, says.stream(k), warns.stream(k));

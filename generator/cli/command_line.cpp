@@ -85,6 +85,13 @@ void define_build(CLI::App& app, BuildArgs& inv) {
       ->delimiter(',')
       ->check(plain_name());
   build
+      .add_option("--changed-since", inv.changed_since,
+                  "a reprint set: only the cards whose page changed since this git revision\n"
+                  "(kartenwerk diff REV lists them), with their backs, as card files, PnP\n"
+                  "sheets and shop files in <out>/<game>/reprint/")
+      ->type_name("REV")
+      ->check(non_empty("a git revision"));
+  build
       .add_flag("--draft", inv.draft,
                 "text that does not fit is drawn overflowing with a red marker (a warning,\n"
                 "not an error), every card is marked DRAFT, and everything goes to\n"

@@ -38,6 +38,7 @@ struct BuildArgs : ProjectOptions {
   bool no_cache = false;                // --no-cache: render everything, keep nothing
   std::filesystem::path cache_dir;      // --cache DIR; empty: $KARTENWERK_CACHE, else ~/.cache/kartenwerk
   std::vector<std::string> only_cards;  // --card ID,...: only these cards' PNG and JPEG
+  std::string changed_since;            // --changed-since REV: the reprint set, into <out>/<game>/reprint/
   bool draft = false;                   // --draft: overflowing text marked, DRAFT watermark, into <out>/<game>/draft/
   std::filesystem::path timings_file;   // --timings FILE: a trace of where the time went; empty: none
   bool verbose = false;                 // -v / --verbose: a summary of each stage's time on stderr

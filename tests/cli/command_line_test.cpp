@@ -98,7 +98,8 @@ TEST(CommandLine, EachCommandTakesOnlyItsOwnOptions) {
 }
 
 TEST(CommandLine, WordsThatAreNoCommandOrArgument) {
-  expect_rejected({}, "a command is needed (build, check, preflight, list, diff, serve, simulate, i18n, table, schema, new)");
+  expect_rejected(
+      {}, "a command is needed (build, check, preflight, list, diff, serve, simulate, i18n, table, schema, new)");
   expect_rejected({"frob"}, "unknown command 'frob'");
   expect_rejected({"list", "extra"}, "list takes no argument 'extra'");
   expect_rejected({"i18n"}, "i18n needs a command (status, export, import)");

@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/files.h"
+#include "pdf/pdf_boxes.h"
 #include "support/mini_project.h"
 
 namespace kw {
@@ -18,6 +20,7 @@ using test::quoted;
 // The mini project on disk, committed as the repository's first commit.
 struct Repo {
   Repo() {
+    p.write("data/print/sheets.yaml", *read_file(test::source_root() / "data/print/sheets.yaml"));  // PnP sheets
     const std::string git = "git -C " + quoted(p.root()) + " -c user.name=Test -c user.email=test@example.org ";
     std::string out;
     EXPECT_EQ(test::run_command(git + "init -q", &out), 0) << out;
@@ -96,6 +99,60 @@ TEST(Diff, WhatIsNoRevisionIsRefused) {
   auto plain = kartenwerk("--root " + quoted(outside.root()) + " diff");
   EXPECT_EQ(plain.status, 2) << plain.output;
   EXPECT_NE(plain.output.find("not in a git repository"), std::string::npos) << plain.output;
+}
+
+namespace fs = std::filesystem;
+
+// The card files of a reprint set, sorted.
+std::vector<std::string> card_files(const fs::path& dir) {
+  std::vector<std::string> out;
+  if (fs::exists(dir / "cards"))
+    for (const auto& f : fs::directory_iterator(dir / "cards")) out.push_back(f.path().filename().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+TEST(Reprint, OnlyTheChangedCardsWithTheirBackAndTheirNumbers) {
+  Repo r;
+  r.p.write(r.p.game_file(), test::replace(MiniProject::game_yaml(), "name: Nazgûl", "name: Nazgûl-Fürst"));
+  test::TempDir out;
+  auto run = kartenwerk("--root " + quoted(r.p.root()) + " build --changed-since HEAD --out " + quoted(out.path()));
+  ASSERT_EQ(run.status, 0) << run.output;
+  const fs::path dir = out.path() / "mini" / "reprint";
+  EXPECT_EQ(card_files(dir), (std::vector<std::string>{"00-back.png", "03-beta.png"})) << run.output;
+  // The PnP sheet holds the one card: its front page and its back page.
+  bool found = false;
+  for (const auto& f : fs::directory_iterator(dir / "pnp")) {
+    if (f.path().filename().string().find("alignment") != std::string::npos) continue;
+    found = true;
+    EXPECT_EQ(pdf::read_page_boxes(f.path()).size(), 2u) << f.path();
+  }
+  EXPECT_TRUE(found) << "no PnP sheet in " << dir;
+  EXPECT_FALSE(fs::exists(out.path() / "mini" / "cards")) << "a reprint writes only the reprint set";
+}
+
+TEST(Reprint, ANewBackReprintsEveryCardItBacks) {
+  Repo r;
+  r.p.write("layouts/mini/back.yaml", test::replace(r.p.text("layouts/mini/back.yaml"), "#002e66", "#003e77"));
+  test::TempDir out;
+  auto run = kartenwerk("--root " + quoted(r.p.root()) + " build --changed-since HEAD --format png --out " +
+                        quoted(out.path()));
+  ASSERT_EQ(run.status, 0) << run.output;
+  EXPECT_EQ(card_files(out.path() / "mini" / "reprint"),
+            (std::vector<std::string>{"00-back.png", "01-alpha-1.png", "02-alpha-2.png", "03-beta.png"}))
+      << run.output;
+}
+
+TEST(Reprint, NothingChangedWritesNothing) {
+  Repo r;
+  test::TempDir out;
+  auto run = kartenwerk("--root " + quoted(r.p.root()) + " build --changed-since HEAD --out " + quoted(out.path()));
+  ASSERT_EQ(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("no card changed since HEAD; nothing to reprint"), std::string::npos) << run.output;
+  EXPECT_FALSE(fs::exists(out.path() / "mini"));
+  auto bad = kartenwerk("--root " + quoted(r.p.root()) + " build --changed-since v7 --out " + quoted(out.path()));
+  EXPECT_EQ(bad.status, 2) << bad.output;
+  EXPECT_NE(bad.output.find("--changed-since: unknown git revision 'v7'"), std::string::npos) << bad.output;
 }
 
 }  // namespace
