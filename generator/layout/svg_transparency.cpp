@@ -45,6 +45,7 @@ std::optional<double> fraction(std::string_view text) {
     percent = true;
     v.remove_suffix(1);
   }
+  if (!v.empty() && v.front() == '+') v.remove_prefix(1);  // CSS allows a sign; from_chars does not
   std::string s(v);
   if (!s.empty() && s.front() == '.') s.insert(s.begin(), '0');
   if (s.size() > 1 && s[0] == '-' && s[1] == '.') s.insert(s.begin() + 1, '0');
@@ -118,15 +119,33 @@ bool property_blends(std::string_view name, std::string_view raw) {
 
 // Properties inherited from an ancestor by an element drawn alone.
 bool inherited(std::string_view name) {
-  return name == "fill" || name == "stroke" || name == "fill-opacity" || name == "stroke-opacity" || name == "color";
+  return name == "fill" || name == "stroke" || name == "fill-opacity" || name == "stroke-opacity" || name == "color" ||
+         name == "marker" || name == "marker-start" || name == "marker-mid" || name == "marker-end";
 }
 
 struct Declaration {
   std::string name, value;
 };
 
+// `css` without its /* comments */.
+std::string without_comments(std::string_view css) {
+  std::string text;
+  for (size_t i = 0; i < css.size(); ++i) {
+    if (css.substr(i, 2) == "/*") {
+      auto end = css.find("*/", i + 2);
+      if (end == std::string_view::npos) break;
+      i = end + 1;
+      continue;
+    }
+    text += css[i];
+  }
+  return text;
+}
+
 // The declarations of a `style` attribute or of one CSS rule's body.
-std::vector<Declaration> declarations(std::string_view body) {
+std::vector<Declaration> declarations(std::string_view css) {
+  const std::string text = without_comments(css);
+  const std::string_view body = text;
   std::vector<Declaration> out;
   size_t start = 0;
   while (start <= body.size()) {
@@ -143,16 +162,7 @@ std::vector<Declaration> declarations(std::string_view body) {
 // Every declaration of every rule of a style sheet (selectors are not
 // matched: see the header).
 std::vector<Declaration> sheet_declarations(std::string_view css) {
-  std::string text;
-  for (size_t i = 0; i < css.size(); ++i) {  // comments out
-    if (css.substr(i, 2) == "/*") {
-      auto end = css.find("*/", i + 2);
-      if (end == std::string_view::npos) break;
-      i = end + 1;
-      continue;
-    }
-    text += css[i];
-  }
+  const std::string text = without_comments(css);
   std::vector<Declaration> out;
   size_t open = 0;
   while ((open = text.find('{', open)) != std::string::npos) {
@@ -198,6 +208,9 @@ bool drawn_by_reference_only(std::string_view name) {
          name == "style" || name == "script" || name == "title" || name == "desc" || name == "metadata";
 }
 
+// Walks what is drawn with a worklist, not recursion: a document may chain
+// tens of thousands of references (gradient to gradient), which librsvg
+// draws and a recursive walk would not survive.
 class Resolver {
  public:
   explicit Resolver(xmlDoc* doc) {
@@ -209,26 +222,32 @@ class Resolver {
   }
 
   bool blends(const std::string& element_id, const std::string& stylesheet) {
-    if (sheet_blends_) return true;
+    // Entities are substituted by librsvg, not by this reading (which must
+    // not load external ones): a document that uses them is taken to blend.
+    if (sheet_blends_ || has_entity_refs_) return true;
     for (const auto& d : sheet_declarations(stylesheet)) {
       if (property_blends(d.name, d.value)) return true;
-      for (const auto& id : url_targets(d.value))
-        if (reference(id)) return true;
+      for (const auto& id : url_targets(d.value)) reference(id);
     }
-    for (const auto& id : sheet_targets_)
-      if (reference(id)) return true;
-    if (element_id.empty()) return drawn(root_);
-    auto it = ids_.find(element_id);
-    if (it == ids_.end()) return false;  // the renderer reports a missing element
-    for (const xmlNode* up = it->second->parent; up && up->type == XML_ELEMENT_NODE; up = up->parent)
-      if (own_properties_blend(up, /*inherited_only=*/true)) return true;
-    return drawn(it->second);
+    for (const auto& id : sheet_targets_) reference(id);
+    if (element_id.empty()) {
+      pending_.push_back(root_);
+    } else {
+      auto it = ids_.find(element_id);
+      if (it == ids_.end()) return false;  // the renderer reports a missing element
+      for (const xmlNode* up = it->second->parent; up && up->type == XML_ELEMENT_NODE; up = up->parent)
+        if (own_properties_blend(up, /*inherited_only=*/true)) return true;
+      pending_.push_back(it->second);
+    }
+    return drawn();
   }
 
  private:
+  // Depth is bounded by libxml2 (256 levels unless XML_PARSE_HUGE).
   void index(xmlNode* node) {
     if (!root_) root_ = node;
     for (xmlNode* n = node; n; n = n->next) {
+      if (n->type == XML_ENTITY_REF_NODE) has_entity_refs_ = true;
       if (n->type != XML_ELEMENT_NODE) continue;
       for (xmlAttr* a = n->properties; a; a = a->next)
         if (std::string_view(reinterpret_cast<const char*>(a->name)) == "id") ids_.emplace(attribute_text(a), n);
@@ -242,12 +261,13 @@ class Resolver {
     }
   }
 
-  bool reference(const std::string& id) {
-    auto it = ids_.find(id);
-    return it != ids_.end() && drawn(it->second);
+  // The element with `id` is drawn where it is referenced: walked later.
+  void reference(const std::string& id) {
+    if (auto it = ids_.find(id); it != ids_.end()) pending_.push_back(it->second);
   }
 
-  // The element's own attributes and `style`; the elements they reference.
+  // Whether the element's own attributes and `style` make it translucent;
+  // the elements they reference are queued.
   bool own_properties_blend(const xmlNode* node, bool inherited_only) {
     for (xmlAttr* a = node->properties; a; a = a->next) {
       const std::string name = lower(reinterpret_cast<const char*>(a->name));
@@ -261,24 +281,27 @@ class Resolver {
         if (inherited_only && !inherited(p.name)) continue;
         if (property_blends(p.name, p.value)) return true;
         if (p.name == "clip-path") continue;  // a clip only cuts
-        for (const auto& id : url_targets(p.value))
-          if (reference(id)) return true;
+        for (const auto& id : url_targets(p.value)) reference(id);
       }
-      if (!inherited_only && name == "href" && value.size() > 1 && value[0] == '#' && reference(value.substr(1)))
-        return true;  // <use>, a gradient's or pattern's template, <textPath>
+      if (!inherited_only && name == "href" && value.size() > 1 && value[0] == '#')
+        reference(value.substr(1));  // <use>, a gradient's or pattern's template, <textPath>
     }
     return false;
   }
 
-  // `node` and its subtree as drawn.
-  bool drawn(const xmlNode* node) {
-    if (!node || node->type != XML_ELEMENT_NODE || !seen_.insert(node).second) return false;
-    const std::string_view name = local_name(node);
-    if (name == "clipPath") return false;
-    if (name == "image") return true;  // pixels may carry alpha
-    if (own_properties_blend(node, false)) return true;
-    for (const xmlNode* child = node->children; child; child = child->next)
-      if (child->type == XML_ELEMENT_NODE && !drawn_by_reference_only(local_name(child)) && drawn(child)) return true;
+  // Everything queued and what it draws, each element once.
+  bool drawn() {
+    while (!pending_.empty()) {
+      const xmlNode* node = pending_.back();
+      pending_.pop_back();
+      if (!node || node->type != XML_ELEMENT_NODE || !seen_.insert(node).second) continue;
+      const std::string_view name = local_name(node);
+      if (name == "clipPath") continue;
+      if (name == "image") return true;  // pixels may carry alpha
+      if (own_properties_blend(node, false)) return true;
+      for (const xmlNode* child = node->children; child; child = child->next)
+        if (child->type == XML_ELEMENT_NODE && !drawn_by_reference_only(local_name(child))) pending_.push_back(child);
+    }
     return false;
   }
 
@@ -286,7 +309,9 @@ class Resolver {
   std::map<std::string, const xmlNode*> ids_;
   std::string style_text_;
   bool sheet_blends_ = false;
+  bool has_entity_refs_ = false;
   std::vector<std::string> sheet_targets_;
+  std::vector<const xmlNode*> pending_;
   std::set<const xmlNode*> seen_;
 };
 
@@ -310,12 +335,14 @@ bool svg_blends(const project::Input& svg, const std::string& element_id, const 
     if (auto it = answers.known.find(key); it != answers.known.end()) return it->second;
   }
   const std::string_view bytes = svg.bytes();
-  if (bytes.size() > static_cast<size_t>(std::numeric_limits<int>::max())) return true;  // beyond libxml2: assume so
+  if (bytes.size() > static_cast<size_t>(std::numeric_limits<int>::max())) return true;  // beyond libxml2: as unreadable
   // As librsvg reads it: no network, no entity substitution, libxml2's
   // default limits on depth and size.
   std::unique_ptr<xmlDoc, DocFree> doc(xmlReadMemory(bytes.data(), static_cast<int>(bytes.size()), nullptr, nullptr,
                                                      XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING));
-  const bool answer = doc && Resolver(doc.get()).blends(element_id, stylesheet);
+  // What cannot be read is taken to blend: flattening too much costs pixels,
+  // too little an unprintable PDF/X-1a.
+  const bool answer = !doc || Resolver(doc.get()).blends(element_id, stylesheet);
   std::lock_guard lock(answers.mutex);
   answers.known.emplace(key, answer);
   return answer;

@@ -20,8 +20,10 @@ namespace kw::layout {
 // nothing drawn references do not, nor clip paths (they only cut). A rule
 // in a <style> element or in `stylesheet` that would make something
 // translucent counts whatever its selector (a deliberate over-estimate:
-// matching selectors is librsvg's job). An unreadable document counts as
-// opaque (the renderer reports it). The answer is kept with the input.
+// matching selectors is librsvg's job), and so does a document that is
+// unreadable or uses entity references (librsvg substitutes them; this
+// reading does not, so as never to load an external one). The answer is
+// kept with the input.
 bool svg_blends(const project::Input& svg, const std::string& element_id, const std::string& stylesheet);
 
 }  // namespace kw::layout

@@ -120,9 +120,37 @@ TEST(Translucency, WhatBlendsIsFlattened) {
       {"fill-opacity inherited by the element drawn alone",
        svg(R"(<g fill-opacity="0.5"><rect id="r" width="10" height="10"/></g>)", "r"), true},
       {"a stylesheet's opacity", svg(R"(<path class="fg" d="M0 0H10V10Z"/>)", "", ".fg{opacity:.5}"), true},
+      {"a signed opacity", svg(R"(<rect width="10" height="10" opacity="+0.5"/>)"), true},
+      {"a comment inside a style attribute", svg(R"(<rect width="10" height="10" style="fill-opacity:/**/0.5"/>)"),
+       true},
       {"a picture with alpha", picture(100, 1), true},
       {"a translucent picture", picture(255, 0.5), true},
   });
+}
+
+// librsvg draws a document that chains references tens of thousands deep;
+// the reading walks it without recursion, to the translucent stop at its end.
+TEST(Translucency, AReferenceChainOfAnyLengthIsFollowed) {
+  constexpr int kLinks = 100'000;
+  std::string body = R"svg(<rect width="10" height="10" fill="url(#g0)"/>)svg";
+  for (int i = 0; i + 1 < kLinks; ++i)
+    body += "<linearGradient id=\"g" + std::to_string(i) + "\" href=\"#g" + std::to_string(i + 1) + "\"/>";
+  body += "<linearGradient id=\"g" + std::to_string(kLinks - 1) + "\"><stop offset=\"0\" stop-opacity=\"0.5\"/>" +
+          "</linearGradient>";
+  EXPECT_TRUE(page::translucent(svg(body)));
+}
+
+// Entities are librsvg's to substitute (never an external one here): a
+// document that uses them is flattened, whatever they hold.
+TEST(Translucency, ADocumentWithEntitiesCountsAsTranslucent) {
+  page::Item item;
+  page::SvgArt art;
+  art.svg = std::make_shared<const project::Input>(
+      "art/entity.svg", R"(<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY r "<rect width='9' height='9'/>">]>)"
+                        R"(<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 20"><g fill-opacity="0.5">&r;</g></svg>)");
+  EXPECT_TRUE(layout::svg_blends(*art.svg, "", ""));
+  art.svg = std::make_shared<const project::Input>("art/broken.svg", "<svg");
+  EXPECT_TRUE(layout::svg_blends(*art.svg, "", "")) << "what cannot be read is flattened";
 }
 
 TEST(Translucency, FlatteningTurnsOnlyTheTranslucentRunIntoPixels) {
