@@ -229,6 +229,22 @@ void say_up_to_date(std::ostream& out, const std::string& game, const products::
   fmt::print(out, "{}: up to date in {}\n", label(game, options), options.game_dir(game).string());
 }
 
+// build --changed-since: a reprint set replaces the previous one in its
+// folder, so that nothing left from an older reprint is printed with it;
+// the folders of the other passes nested in it (<lang>/, <variant>/) stay.
+void clear_reprint_folder(const SharedBuild& shared, const model::Game& game, const std::filesystem::path& dir) {
+  std::set<std::string> nested;
+  for (const auto& tag : game.languages()) nested.insert(tag);
+  for (const auto& file : shared.project.list("data/variants/" + game.id))
+    nested.insert(std::filesystem::path(file).stem().string());
+  std::error_code ec;
+  if (!std::filesystem::is_directory(dir, ec)) return;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+    if (entry.is_directory() && nested.count(entry.path().filename().string())) continue;
+    std::filesystem::remove_all(entry.path(), ec);
+  }
+}
+
 // build --changed-since: the reprint set of `game` (engine/reprint.h), laid
 // out in `context`; nullopt when there is nothing to build, with `status`
 // (0: no card changed, said on `out`; 1: the comparison failed, said on `err`).
@@ -236,21 +252,25 @@ std::optional<engine::Reprint> reprint_of(SharedBuild& shared, const model::Game
                                           const layout::GameLayoutContext& context,
                                           const products::BuildOptions& options, Diagnostics& diags, std::ostream& out,
                                           std::ostream& err, int& status) {
-  Diagnostics compared;
-  auto changes = engine::compare_worlds(
-      *shared.before, shared.world, {.language = options.language, .variant = shared.inv.variant}, {game.id}, compared);
-  err << format_diagnostics(compared, &shared.project);
-  if (compared.has_errors() || changes.empty()) {
+  const engine::Comparison compared = engine::compare_worlds(
+      *shared.before, shared.world, {.language = options.language, .variant = shared.inv.variant}, {game.id});
+  err << format_diagnostics(compared.now, &shared.project);
+  if (!compared.before.items().empty()) {
+    fmt::print(err, "kartenwerk: in {}:\n", shared.inv.changed_since);
+    err << format_diagnostics(compared.before, &shared.before->project());
+  }
+  if (!compared.ok() || compared.games.empty()) {
     fmt::print(err, "kartenwerk: {}: cannot compare with {}; nothing written\n", label(game.id, options),
                shared.inv.changed_since);
     status = 1;
     return std::nullopt;
   }
-  auto reprint = engine::reprint_set(game, compiler.cards(context, diags), changes.front());
+  auto reprint = engine::reprint_set(game, compiler.cards(context, diags), compared.games.front());
   if (!reprint) {
     fmt::print(out, "{}: no card changed since {}; nothing to reprint\n", label(game.id, options),
                shared.inv.changed_since);
     status = diags.has_errors() ? 1 : 0;
+    if (!status) clear_reprint_folder(shared, game, options.game_dir(game.id));
   }
   return reprint;
 }
@@ -316,6 +336,7 @@ int build_game(LanguageBuild& b, const model::Game& game, const std::string& key
     }
     infra::throw_if_interrupted();
     const std::filesystem::path from = staged.game_dir(game.id), to = options.game_dir(game.id);
+    if (shared.before) clear_reprint_folder(shared, game, to);
     if (std::filesystem::exists(from)) infra::commit_staged(from, to);
     for (auto& file : report.written) file = to / file.lexically_relative(from);
     fmt::print(out, "{}: {} files in {}{}\n", label(game.id, options), report.written.size(),

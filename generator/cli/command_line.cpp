@@ -185,6 +185,7 @@ void define_diff(CLI::App& app, DiffArgs& inv) {
   CLI::App& diff =
       *add_command(app, "diff", "list the cards whose page changed since a git revision, and what changed");
   diff.add_option("REV", inv.revision, "a git revision of the project (a commit, tag, branch, HEAD~3; default: HEAD)")
+      ->type_name("REV")
       ->check(non_empty("a git revision"));
   add_games(diff, inv, "only these games (default: all)");
   diff.add_option("--lang", inv.language, "compare the games in this language (default: each game's source language)")

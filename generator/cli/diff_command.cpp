@@ -25,8 +25,11 @@ void print_text(const std::vector<engine::GameChanges>& games, const std::string
   for (const auto& game : games) {
     fmt::print(out, "{}: {} of {} cards changed since {} ({})\n", game.game, game.changes.size(), game.cards, revision,
                commit.substr(0, 12));
-    for (const auto& c : game.changes)
-      fmt::print(out, "  {:<8} {:<32} {}\n", name_of(kKindNames, c.kind), c.stem, fmt::join(c.what, "; "));
+    for (const auto& c : game.changes) {
+      const std::string line =
+          fmt::format("  {:<8} {:<32} {}", name_of(kKindNames, c.kind), c.stem, fmt::join(c.what, "; "));
+      fmt::print(out, "{}\n", line.substr(0, line.find_last_not_of(' ') + 1));
+    }
   }
 }
 
@@ -55,15 +58,19 @@ int run_diff(const DiffArgs& inv, std::ostream& out, std::ostream& err) {
     return 2;
   }
   const engine::World before(then, now->clock());
-  Diagnostics diags;
-  auto games =
-      engine::compare_worlds(before, *now, {.language = inv.language, .variant = inv.variant}, inv.games, diags);
-  err << format_diagnostics(diags, &now->project());
+  const engine::Comparison compared =
+      engine::compare_worlds(before, *now, {.language = inv.language, .variant = inv.variant}, inv.games);
+  err << format_diagnostics(compared.now, &now->project());
+  if (!compared.before.items().empty()) {
+    fmt::print(err, "kartenwerk: in {} ({}):\n", inv.revision, then->commit().substr(0, 12));
+    err << format_diagnostics(compared.before, then.get());
+  }
   if (inv.report_format == "json")
-    print_json(games, inv.revision, then->commit(), out);
+    print_json(compared.games, inv.revision, then->commit(), out);
   else
-    print_text(games, inv.revision, then->commit(), out);
-  return diags.has_errors() ? 1 : 0;
+    print_text(compared.games, inv.revision, then->commit(), out);
+  if (!compared.ok()) fmt::print(err, "kartenwerk: a game that does not lay out on both sides is not compared\n");
+  return compared.ok() ? 0 : 1;
 }
 
 }  // namespace kw::cli

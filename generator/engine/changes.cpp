@@ -91,129 +91,156 @@ std::optional<std::string> file_hash(const project::Project& project, const std:
   return kw::hex(input->hash());
 }
 
+// One state of one game: its cards laid out, and where its backs begin.
 struct Side {
-  Loaded loaded;
   const model::Game* game = nullptr;
   std::vector<layout::LaidOutCard> cards;
+  size_t fronts = 0;                      // cards[fronts..] are the backs
+  std::vector<std::string> back_layouts;  // of cards[fronts + i]
+  // How a page is matched across the two states: "card <id>", "back <layout>".
+  std::string key(size_t i) const {
+    return i < fronts ? "card " + card_key(cards[i].stem) : "back " + back_layouts.at(i - fronts);
+  }
 };
 
-// `game_id` of `world` laid out in `edition`; nullopt (said in `diags`) when it does not load.
-bool lay_out(const World& world, const Edition& edition, const std::string& game_id, const char* side_name, Side& side,
-             Diagnostics& diags) {
-  side.loaded = load(world, edition, {game_id});
-  auto relay = [&](const Diagnostics& found) {
-    for (const auto& d : found.items())
-      if (d.severity == Severity::Error) {
-        Diagnostic copy = d;
-        copy.message = std::string(side_name) + ": " + copy.message;
-        diags.add(copy);
-      }
-  };
-  if (!side.loaded.ok()) {
-    if (side.loaded.unknown_games.empty()) relay(side.loaded.diagnostics);
-    return false;
-  }
-  side.game = side.loaded.games.empty() ? nullptr : side.loaded.games.front();
-  if (!side.game) return false;
-  Diagnostics found;
-  const text::FontLibrary* fonts = world.fonts(found);
-  if (!fonts) {
-    relay(found);
-    return false;
-  }
-  GameCompiler compiler(*side.loaded.model, *side.game, *fonts);
-  side.cards = compiler.cards(compiler.context(side.game->language), found);
-  relay(found);
-  return !found.has_errors();
+// The back pages' layouts in layout_cards' order: each distinct back once, in deck order.
+std::vector<std::string> back_layouts(const model::Game& game) {
+  std::vector<std::string> out;
+  for (const auto& deck : game.decks)
+    if (deck.product == model::Product::Cards && !deck.back_layout.empty() &&
+        std::find(out.begin(), out.end(), deck.back_layout) == out.end())
+      out.push_back(deck.back_layout);
+  return out;
 }
 
-// What differs between two layouts of the same card.
+// `game` of `model` laid out; false when its layout has errors (in `diags`).
+bool lay_out(const model::Model& model, const model::Game& game, const text::FontLibrary& fonts, Side& side,
+             Diagnostics& diags) {
+  side.game = &game;
+  GameCompiler compiler(model, game, fonts);
+  Diagnostics found;
+  side.cards = compiler.cards(compiler.context(game.language), found);
+  side.fronts = game.card_count();
+  side.back_layouts = back_layouts(game);
+  const bool ok = !found.has_errors() && side.cards.size() == side.fronts + side.back_layouts.size();
+  for (const auto& d : found.items())
+    if (d.severity == Severity::Error) diags.add(d);
+  return ok;
+}
+
+// What differs between two layouts of the same page.
 std::vector<std::string> what_changed(const Side& before, const layout::LaidOutCard& was, const Side& after,
-                                      const layout::LaidOutCard& now, const World& before_world,
-                                      const World& after_world) {
+                                      const layout::LaidOutCard& now, const std::string& back_layout,
+                                      const World& before_world, const World& after_world) {
   std::vector<std::string> what;
-  const std::string key = card_key(now.stem);
-  const model::Card* old_card = find_card(*before.game, key);
-  const model::Card* new_card = find_card(*after.game, key);
-  if (old_card && new_card) {
-    std::vector<std::string> fields;
-    differing_fields(&old_card->fields, &new_card->fields, "", fields);
-    const bool translated = after.game->language != after.game->source_language;
-    if (!fields.empty())
-      what.push_back(fmt::format("{} {}", translated ? "translation" : "fields", fmt::join(fields, ", ")));
-  }
-  // The layout file of the card's deck (a back: the deck's back layout).
-  const model::Card* card = new_card ? new_card : old_card;
-  if (card) {
-    if (const model::Deck* deck = deck_of(*after.game, *card)) {
-      const std::string path = "layouts/" + deck->layout + ".yaml";
-      if (file_hash(before_world.project(), path) != file_hash(after_world.project(), path))
-        what.push_back("layout " + path);
-    }
+  auto layout_changed = [&](const std::string& layout) {
+    const std::string path = "layouts/" + layout + ".yaml";
+    if (file_hash(before_world.project(), path) != file_hash(after_world.project(), path))
+      what.push_back("layout " + path);
+  };
+  if (!back_layout.empty()) {
+    layout_changed(back_layout);
   } else {
-    for (const auto& deck : after.game->decks)
-      if (!deck.back_layout.empty()) {
-        const std::string path = "layouts/" + deck.back_layout + ".yaml";
-        if (file_hash(before_world.project(), path) != file_hash(after_world.project(), path) &&
-            std::find(what.begin(), what.end(), "layout " + path) == what.end())
-          what.push_back("layout " + path);
-      }
+    const std::string key = card_key(now.stem);
+    const model::Card* old_card = find_card(*before.game, key);
+    const model::Card* new_card = find_card(*after.game, key);
+    if (old_card && new_card) {
+      std::vector<std::string> fields;
+      differing_fields(&old_card->fields, &new_card->fields, "", fields);
+      const bool translated = after.game->language != after.game->source_language;
+      if (!fields.empty())
+        what.push_back(fmt::format("{} {}", translated ? "translation" : "fields", fmt::join(fields, ", ")));
+    }
+    if (new_card)
+      if (const model::Deck* deck = deck_of(*after.game, *new_card)) layout_changed(deck->layout);
   }
-  const auto old_inputs = painted_inputs(was.page), new_inputs = painted_inputs(now.page);
-  std::set<std::string> paths;
-  for (const auto& [p, h] : old_inputs) paths.insert(p);
   // A file the page paints from both times, changed in between (a file only
   // one side paints from is a field's or the layout's doing, said above).
-  for (const auto& p : paths) {
-    auto a = old_inputs.find(p), b = new_inputs.find(p);
-    if (a == old_inputs.end() || b == new_inputs.end() || a->second == b->second) continue;
-    what.push_back((p.rfind("fonts/", 0) == 0 ? "font " : "art ") + p);
+  const auto old_inputs = painted_inputs(was.page), new_inputs = painted_inputs(now.page);
+  for (const auto& [path, hash] : old_inputs) {
+    auto b = new_inputs.find(path);
+    if (b == new_inputs.end() || b->second == hash) continue;
+    what.push_back((path.rfind("fonts/", 0) == 0 ? "font " : "art ") + path);
   }
   if (what.empty()) what.emplace_back("page");
   return what;
 }
 
+CardChange change_of(CardChange::Kind kind, const Side& side, size_t i) {
+  const bool back = i >= side.fronts;
+  return {kind,
+          side.game->id,
+          card_key(side.cards[i].stem),
+          back ? side.back_layouts.at(i - side.fronts) : "",
+          side.cards[i].stem,
+          {}};
+}
+
+// `now` against `was` (null: the game is new), page by page.
+GameChanges compare_game(const Side& now, const Side* was, const World& before, const World& after) {
+  GameChanges changes{.game = now.game->id, .cards = now.cards.size(), .changes = {}};
+  std::map<std::string, size_t> old_by_key;
+  if (was)
+    for (size_t i = 0; i < was->cards.size(); ++i) old_by_key[was->key(i)] = i;
+  for (size_t i = 0; i < now.cards.size(); ++i) {
+    auto old = old_by_key.find(now.key(i));
+    if (old == old_by_key.end()) {
+      changes.changes.push_back(change_of(CardChange::Kind::Added, now, i));
+      continue;
+    }
+    const layout::LaidOutCard& prev = was->cards[old->second];
+    old_by_key.erase(old);
+    if (page::fingerprint(prev.page) == page::fingerprint(now.cards[i].page)) continue;
+    CardChange c = change_of(CardChange::Kind::Changed, now, i);
+    c.what = what_changed(*was, prev, now, now.cards[i], c.back_layout, before, after);
+    changes.changes.push_back(std::move(c));
+  }
+  if (was)
+    for (size_t i = 0; i < was->cards.size(); ++i)
+      if (old_by_key.count(was->key(i))) changes.changes.push_back(change_of(CardChange::Kind::Removed, *was, i));
+  return changes;
+}
+
 }  // namespace
 
-std::vector<GameChanges> compare_worlds(const World& before, const World& after, const Edition& edition,
-                                        const std::vector<std::string>& games, Diagnostics& diags) {
-  std::vector<GameChanges> out;
-  Loaded selection = load(after, edition, games);
-  if (!selection.ok()) {
-    for (const auto& d : selection.diagnostics.items()) diags.add(d);
-    for (const auto& id : selection.unknown_games)
-      diags.error({}, fmt::format("unknown game '{}' (known games: {})", id, fmt::join(selection.known_games, ", ")));
-    return out;
+Comparison compare_worlds(const World& before, const World& after, const Edition& edition,
+                          const std::vector<std::string>& games) {
+  Comparison c;
+  Loaded now = load(after, edition, games);
+  if (!now.ok()) {
+    c.now.append(now.diagnostics);
+    for (const auto& id : now.unknown_games)
+      c.now.error({}, fmt::format("unknown game '{}' (known games: {})", id, fmt::join(now.known_games, ", ")));
+    return c;
   }
-  for (const model::Game* game : selection.games) {
-    Side now, was;
-    if (!lay_out(after, edition, game->id, "now", now, diags)) continue;
-    const bool existed = lay_out(before, edition, game->id, "before", was, diags);
-    GameChanges changes{.game = game->id, .cards = now.cards.size(), .changes = {}};
-    std::map<std::string, const layout::LaidOutCard*> old_by_key;
-    if (existed)
-      for (const auto& c : was.cards) old_by_key[card_key(c.stem)] = &c;
-    for (const auto& c : now.cards) {
-      const std::string key = card_key(c.stem);
-      auto old = old_by_key.find(key);
-      if (old == old_by_key.end()) {
-        changes.changes.push_back({CardChange::Kind::Added, game->id, key, c.stem, {}});
-        continue;
-      }
-      const layout::LaidOutCard& prev = *old->second;
-      old_by_key.erase(old);
-      std::vector<std::string> what;
-      if (page::fingerprint(prev.page) != page::fingerprint(c.page))
-        what = what_changed(was, prev, now, c, before, after);
-      if (!what.empty()) changes.changes.push_back({CardChange::Kind::Changed, game->id, key, c.stem, std::move(what)});
+  Loaded was = load(before, edition, {});
+  if (!was.ok()) {
+    for (const auto& d : was.diagnostics.items())
+      if (d.severity == Severity::Error) c.before.add(d);
+    if (!c.before.has_errors()) c.before.error({}, "the card database does not load");
+    return c;
+  }
+  const text::FontLibrary* now_fonts = after.fonts(c.now);
+  const text::FontLibrary* was_fonts = before.fonts(c.before);
+  if (!now_fonts || !was_fonts) return c;
+  for (const model::Game* game : now.games) {
+    Side now_side, was_side;
+    if (!lay_out(*now.model, *game, *now_fonts, now_side, c.now)) continue;
+    const model::Game* old_game = was.model->game(game->id);
+    if (old_game && !lay_out(*was.model, *old_game, *was_fonts, was_side, c.before)) continue;
+    c.games.push_back(compare_game(now_side, old_game ? &was_side : nullptr, before, after));
+  }
+  if (games.empty())  // the games the revision had and the project no longer has
+    for (const model::Game* game : was.games) {
+      if (now.model->game(game->id)) continue;
+      Side gone;
+      if (!lay_out(*was.model, *game, *was_fonts, gone, c.before)) continue;
+      GameChanges removed{.game = game->id, .cards = 0, .changes = {}};
+      for (size_t i = 0; i < gone.cards.size(); ++i)
+        removed.changes.push_back(change_of(CardChange::Kind::Removed, gone, i));
+      c.games.push_back(std::move(removed));
     }
-    if (existed)
-      for (const auto& c : was.cards)
-        if (old_by_key.count(card_key(c.stem)))
-          changes.changes.push_back({CardChange::Kind::Removed, game->id, card_key(c.stem), c.stem, {}});
-    out.push_back(std::move(changes));
-  }
-  return out;
+  return c;
 }
 
 }  // namespace kw::engine

@@ -17,8 +17,9 @@ struct CardChange {
   enum class Kind { Added, Removed, Changed };
   Kind kind = Kind::Changed;
   std::string game;
-  std::string card;  // the card's id ("gondor-hobbit-1"), or the back's stem without its number ("back")
-  std::string stem;  // its file name stem now ("09-gondor-erbe-1"); before, when removed
+  std::string card;         // the card's id ("gondor-hobbit-1"), or the back's stem without its number ("back")
+  std::string back_layout;  // a back: the layout it is drawn with ("palantir/back"); empty for a card
+  std::string stem;         // its file name stem now ("09-gondor-erbe-1"); before, when removed
   // What differs, most specific first: "fields good.name, special",
   // "translation good.name" (a translated edition's text), "layout
   // layouts/palantir/card.yaml", "art templates/palantir/emblem-gondor.svg",
@@ -33,11 +34,20 @@ struct GameChanges {
   std::vector<CardChange> changes;
 };
 
+struct Comparison {
+  std::vector<GameChanges> games;
+  Diagnostics now;     // what loading or laying out `after` found (its files)
+  Diagnostics before;  // the same of `before` (the revision's files)
+  bool ok() const { return !now.has_errors() && !before.has_errors(); }
+};
+
 // Every game of `after` selected by `games` (empty: all) in `edition`,
-// compared with the same game in `before`; a game `before` lacks has every
-// card added. Problems loading or laying out either side go to `diags` (the
-// side named: "before: ..."); a game with errors is left out.
-std::vector<GameChanges> compare_worlds(const World& before, const World& after, const Edition& edition,
-                                        const std::vector<std::string>& games, Diagnostics& diags);
+// compared with the same game in `before`: a game `before` lacks has every
+// card added; without `games`, a game only `before` has every card removed.
+// A game whose layout has errors on either side is left out (said in the
+// side's diagnostics), never reported as all added; when `before` does not
+// load at all (or lacks the edition's variant), nothing is compared.
+Comparison compare_worlds(const World& before, const World& after, const Edition& edition,
+                          const std::vector<std::string>& games);
 
 }  // namespace kw::engine

@@ -31,13 +31,10 @@ std::optional<Reprint> reprint_set(const model::Game& game, std::vector<layout::
   const std::vector<std::string> backs = back_layouts(game);
   for (const auto& c : changes.changes) {
     if (c.kind == CardChange::Kind::Removed) continue;
-    if (c.card == "back") {  // the one back all decks share
-      new_backs.insert(backs.begin(), backs.end());
-    } else if (c.card.rfind("back-", 0) == 0) {  // a deck's own back
-      if (const model::Deck* deck = game.deck(c.card.substr(5))) new_backs.insert(deck->back_layout);
-    } else {
+    if (!c.back_layout.empty())
+      new_backs.insert(c.back_layout);
+    else
       ids.insert(c.card);
-    }
   }
   Reprint out{.game = game, .pages = {}, .fronts = 0};
   out.game.decks.clear();

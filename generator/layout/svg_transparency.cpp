@@ -335,7 +335,8 @@ bool svg_blends(const project::Input& svg, const std::string& element_id, const 
     if (auto it = answers.known.find(key); it != answers.known.end()) return it->second;
   }
   const std::string_view bytes = svg.bytes();
-  if (bytes.size() > static_cast<size_t>(std::numeric_limits<int>::max())) return true;  // beyond libxml2: as unreadable
+  if (bytes.size() > static_cast<size_t>(std::numeric_limits<int>::max()))
+    return true;  // beyond libxml2: as unreadable
   // As librsvg reads it: no network, no entity substitution, libxml2's
   // default limits on depth and size.
   std::unique_ptr<xmlDoc, DocFree> doc(xmlReadMemory(bytes.data(), static_cast<int>(bytes.size()), nullptr, nullptr,

@@ -75,10 +75,15 @@ GitProject::GitProject(const std::filesystem::path& root, const std::string& rev
     top = sub.p;
   }
   folders_.insert("");
+  Owned<git_odb, git_odb_free> odb;
+  if (git_repository_odb(&odb.p, repo_->repo) != 0)
+    throw GitError("cannot open the git object database: " + last_error());
   struct Walk {
     GitProject* self;
-  } walk{this};
-  git_tree_walk(
+    git_odb* odb;
+    std::string missing;
+  } walk{this, odb.p, {}};
+  const int walked = git_tree_walk(
       top, GIT_TREEWALK_PRE,
       [](const char* dir, const git_tree_entry* entry, void* payload) -> int {
         auto* self = static_cast<Walk*>(payload)->self;
@@ -89,38 +94,76 @@ GitProject::GitProject(const std::filesystem::path& root, const std::string& rev
                    git_tree_entry_filemode(entry) == GIT_FILEMODE_BLOB_EXECUTABLE) {
           char id[GIT_OID_HEXSZ + 1] = {};
           git_oid_tostr(id, sizeof id, git_tree_entry_id(entry));
-          self->blobs_.emplace(path, id);
+          // The header only: its size, and whether the object is here at all
+          // (a partial clone lacks blobs; that is an error, not a missing file).
+          size_t size = 0;
+          git_object_t type = GIT_OBJECT_INVALID;
+          if (git_odb_read_header(&size, &type, static_cast<Walk*>(payload)->odb, git_tree_entry_id(entry)) != 0) {
+            static_cast<Walk*>(payload)->missing = path;
+            return -1;
+          }
+          self->blobs_.emplace(path, Blob{id, size});
         }  // links and submodules: not part of the project as this revision holds it
         return 0;
       },
       &walk);
+  if (!walk.missing.empty())
+    throw GitError(fmt::format("git revision '{}': the object of {} cannot be read ({}); a partial clone?", revision,
+                               walk.missing, last_error()));
+  if (walked != 0) throw GitError(fmt::format("git revision '{}': cannot read its tree: {}", revision, last_error()));
 }
 
 GitProject::~GitProject() = default;
 
-InputPtr GitProject::read(const std::string& path) const {
+namespace {
+
+// "a/./b", "a//b" as DiskProject reads them; "" for a path that leaves the
+// project ("..", absolute): no such file here.
+std::string normal(const std::string& path) {
+  const std::filesystem::path p = std::filesystem::path(path).lexically_normal();
+  if (p.is_absolute() || (!p.empty() && *p.begin() == "..")) return "\x01";
+  std::string s = p.generic_string();
+  if (s == ".") s.clear();
+  while (!s.empty() && s.back() == '/') s.pop_back();
+  return s;
+}
+
+}  // namespace
+
+std::optional<std::string> GitProject::refusal(const std::string& path) const {
+  auto blob = blobs_.find(normal(path));
+  if (blob == blobs_.end() || blob->second.size <= limits().file_bytes) return std::nullopt;
+  return fmt::format("{} has {} bytes in this revision, more than the limit of {} (--limit file-bytes=N)", path,
+                     blob->second.size, limits().file_bytes);
+}
+
+InputPtr GitProject::read(const std::string& asked) const {
+  const std::string path = normal(asked);
   auto blob = blobs_.find(path);
-  if (blob == blobs_.end()) return nullptr;
+  if (blob == blobs_.end() || blob->second.size > limits().file_bytes) return nullptr;
   std::lock_guard lock(mutex_);
   if (auto it = read_.find(path); it != read_.end()) return it->second;
   git_oid oid;
   Owned<git_blob, git_blob_free> object;
   InputPtr input;
-  if (git_oid_fromstr(&oid, blob->second.c_str()) == 0 && git_blob_lookup(&object.p, repo_->repo, &oid) == 0) {
-    const auto size = static_cast<std::uint64_t>(git_blob_rawsize(object.p));
-    if (size <= limits().file_bytes)
-      input = std::make_shared<const Input>(
-          path, std::string(static_cast<const char*>(git_blob_rawcontent(object.p)), static_cast<size_t>(size)));
-  }
+  if (git_oid_fromstr(&oid, blob->second.id.c_str()) != 0 || git_blob_lookup(&object.p, repo_->repo, &oid) != 0)
+    throw GitError(fmt::format("{} in {}: {}", path, commit_.substr(0, 12), last_error()));
+  const auto size = static_cast<size_t>(git_blob_rawsize(object.p));
+  input =
+      std::make_shared<const Input>(path, std::string(static_cast<const char*>(git_blob_rawcontent(object.p)), size));
   read_.emplace(path, input);
   return input;
 }
 
-bool GitProject::exists(const std::string& path) const { return blobs_.count(path) || folders_.count(path); }
+bool GitProject::exists(const std::string& asked) const {
+  const std::string path = normal(asked);
+  return (blobs_.count(path) && !refusal(path)) || folders_.count(path);
+}
 
-bool GitProject::is_directory(const std::string& path) const { return folders_.count(path) > 0; }
+bool GitProject::is_directory(const std::string& path) const { return folders_.count(normal(path)) > 0; }
 
-std::vector<std::string> GitProject::list(const std::string& path) const {
+std::vector<std::string> GitProject::list(const std::string& asked) const {
+  const std::string path = normal(asked);
   std::vector<std::string> out;
   const std::string prefix = path.empty() ? "" : path + "/";
   auto direct = [&](const std::string& p) {

@@ -5,8 +5,11 @@
 // the blobs of the revision's tree under the project folder (the project
 // may be a subfolder of the repository). A blob is read when first asked
 // for and kept; symbolic links and submodules are not followed (a link in
-// the tree would point outside what the revision holds). System inputs
+// the tree may point outside what the revision holds; a project that links
+// files gets "not found" for them), and a file over the file-bytes limit is
+// refused from its object's header, before it is inflated. System inputs
 // (hyphenation dictionaries) come from `system`, the project on disk.
+#include <cstdint>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -41,6 +44,7 @@ class GitProject final : public Project {
   bool exists(const std::string& path) const override;
   bool is_directory(const std::string& path) const override;
   std::vector<std::string> list(const std::string& path) const override;
+  std::optional<std::string> refusal(const std::string& path) const override;
   InputPtr read_system(const std::string& absolute_path) const override;
   std::vector<std::string> list_system(const std::string& absolute_dir) const override;
   std::optional<std::filesystem::path> file_on_disk(const std::string& path) const override;
@@ -50,9 +54,13 @@ class GitProject final : public Project {
   std::unique_ptr<Repo> repo_;
   const Project& system_;
   std::string commit_;
-  std::map<std::string, std::string> blobs_;  // project path -> blob id (hex), regular files only
-  std::set<std::string> folders_;             // project paths of folders ("" is the project)
-  mutable std::mutex mutex_;                  // libgit2 objects are not shared between threads
+  struct Blob {
+    std::string id;          // hex
+    std::uint64_t size = 0;  // bytes, from the object's header (read before its content)
+  };
+  std::map<std::string, Blob> blobs_;  // project path -> its blob, regular files only
+  std::set<std::string> folders_;      // project paths of folders ("" is the project)
+  mutable std::mutex mutex_;           // libgit2 objects are not shared between threads
   mutable std::map<std::string, InputPtr> read_;
 };
 

@@ -21,11 +21,19 @@ using test::quoted;
 struct Repo {
   Repo() {
     p.write("data/print/sheets.yaml", *read_file(test::source_root() / "data/print/sheets.yaml"));  // PnP sheets
-    const std::string git = "git -C " + quoted(p.root()) + " -c user.name=Test -c user.email=test@example.org ";
+    const std::string git =
+        "git -C " + quoted(p.root()) + " -c user.name=Test -c user.email=test@example.org -c commit.gpgsign=false ";
     std::string out;
     EXPECT_EQ(test::run_command(git + "init -q", &out), 0) << out;
     EXPECT_EQ(test::run_command(git + "add -A", &out), 0) << out;
     EXPECT_EQ(test::run_command(git + "commit -q -m first", &out), 0) << out;
+  }
+  void commit(const std::string& message) const {
+    const std::string git = "git -C " + quoted(p.root()) + " -c user.name=Test -c user.email=test@example.org " +
+                            "-c commit.gpgsign=false ";
+    std::string out;
+    EXPECT_EQ(test::run_command(git + "add -A", &out), 0) << out;
+    EXPECT_EQ(test::run_command(git + "commit -q -m '" + message + "'", &out), 0) << out;
   }
   test::Run diff(const std::string& args = "") const {
     return kartenwerk("--root " + quoted(p.root()) + " diff " + args);
@@ -35,7 +43,12 @@ struct Repo {
 
 // The line of `stem` in diff's text output ("" when it has none).
 std::string line_of(const std::string& output, const std::string& stem) {
-  auto at = output.find(" " + stem + " ");
+  size_t at = 0;
+  while ((at = output.find(" " + stem, at)) != std::string::npos) {
+    const size_t end = at + 1 + stem.size();
+    if (end == output.size() || output[end] == ' ' || output[end] == '\n') break;
+    at = end;
+  }
   if (at == std::string::npos) return "";
   auto start = output.rfind('\n', at) + 1;
   return output.substr(start, output.find('\n', at) - start);
@@ -87,6 +100,35 @@ TEST(Diff, AddedAndRemovedCardsAsJson) {
   EXPECT_EQ(kinds["beta"], "removed");
   EXPECT_EQ(kinds.count("alpha-1"), 0u);
   EXPECT_EQ(report["commit"].get<std::string>().size(), 40u);
+}
+
+TEST(Diff, ARevisionWhoseDataDoesNotLoadComparesNothing) {
+  Repo r;
+  r.p.write(r.p.game_file(), test::replace(MiniProject::game_yaml(), "points: 11", "points: elf"));
+  r.commit("broken");
+  r.p.write(r.p.game_file(), MiniProject::game_yaml());
+  auto run = r.diff();
+  EXPECT_EQ(run.status, 1) << run.output;
+  EXPECT_NE(run.output.find("in HEAD ("), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("data/games/mini.yaml:26"), std::string::npos) << "located in the revision\n" << run.output;
+  EXPECT_EQ(run.output.find("added"), std::string::npos) << "no card is 'added' for want of a comparison\n"
+                                                         << run.output;
+}
+
+TEST(Diff, AGameGoneSinceTheRevisionHasItsCardsRemoved) {
+  Repo r;
+  r.p.write("data/games/other.yaml", test::replace(test::replace(MiniProject::game_yaml(), "id: mini", "id: other"),
+                                                   "name: Mini Müll", "name: Andere"));
+  const std::string database = r.p.text("data/cards.yaml");
+  r.p.write("data/cards.yaml",
+            test::replace(database, "  - games/mini.yaml\n", "  - games/mini.yaml\n  - games/other.yaml\n"));
+  r.commit("a second game");
+  r.p.write("data/cards.yaml", database);
+  std::filesystem::remove(r.p.root() / "data/games/other.yaml");
+  auto run = r.diff();
+  ASSERT_EQ(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("mini: 0 of 4 cards changed"), std::string::npos) << run.output;
+  EXPECT_NE(line_of(run.output, "03-beta").find("removed"), std::string::npos) << run.output;
 }
 
 TEST(Diff, WhatIsNoRevisionIsRefused) {
@@ -141,6 +183,27 @@ TEST(Reprint, ANewBackReprintsEveryCardItBacks) {
   EXPECT_EQ(card_files(out.path() / "mini" / "reprint"),
             (std::vector<std::string>{"00-back.png", "01-alpha-1.png", "02-alpha-2.png", "03-beta.png"}))
       << run.output;
+}
+
+TEST(Reprint, ANewReprintReplacesTheOldOne) {
+  Repo r;
+  const std::string back = r.p.text("layouts/mini/back.yaml");
+  r.p.write("layouts/mini/back.yaml", test::replace(back, "#002e66", "#003e77"));
+  test::TempDir out;
+  const std::string args =
+      "--root " + quoted(r.p.root()) + " build --changed-since HEAD --format png --out " + quoted(out.path());
+  ASSERT_EQ(kartenwerk(args).status, 0);
+  const std::filesystem::path dir = out.path() / "mini" / "reprint";
+  EXPECT_EQ(card_files(dir).size(), 4u);
+  r.p.write("layouts/mini/back.yaml", back);
+  r.p.write(r.p.game_file(), test::replace(MiniProject::game_yaml(), "name: Nazgûl", "name: Nazgûl-Fürst"));
+  auto second = kartenwerk(args);
+  ASSERT_EQ(second.status, 0) << second.output;
+  EXPECT_EQ(card_files(dir), (std::vector<std::string>{"00-back.png", "03-beta.png"})) << second.output;
+  r.p.write(r.p.game_file(), MiniProject::game_yaml());
+  auto none = kartenwerk(args);
+  ASSERT_EQ(none.status, 0) << none.output;
+  EXPECT_EQ(card_files(dir), std::vector<std::string>{}) << "nothing to reprint leaves no old reprint\n" << none.output;
 }
 
 TEST(Reprint, NothingChangedWritesNothing) {

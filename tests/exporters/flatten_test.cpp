@@ -146,8 +146,9 @@ TEST(Translucency, ADocumentWithEntitiesCountsAsTranslucent) {
   page::Item item;
   page::SvgArt art;
   art.svg = std::make_shared<const project::Input>(
-      "art/entity.svg", R"(<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY r "<rect width='9' height='9'/>">]>)"
-                        R"(<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 20"><g fill-opacity="0.5">&r;</g></svg>)");
+      "art/entity.svg",
+      R"(<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY r "<rect width='9' height='9'/>">]>)"
+      R"(<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 20"><g fill-opacity="0.5">&r;</g></svg>)");
   EXPECT_TRUE(layout::svg_blends(*art.svg, "", ""));
   art.svg = std::make_shared<const project::Input>("art/broken.svg", "<svg");
   EXPECT_TRUE(layout::svg_blends(*art.svg, "", "")) << "what cannot be read is flattened";

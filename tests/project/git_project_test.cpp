@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "core/limits.h"
 #include "project/disk_project.h"
 #include "support/test_support.h"
 
@@ -35,10 +36,10 @@ struct Repo {
   }
   void git(const std::string& args) {
     std::string out;
-    ASSERT_EQ(
-        test::run_command(
-            "git -C " + test::quoted(dir.path()) + " -c user.name=Test -c user.email=test@example.org " + args, &out),
-        0)
+    ASSERT_EQ(test::run_command("git -C " + test::quoted(dir.path()) +
+                                    " -c user.name=Test -c user.email=test@example.org -c commit.gpgsign=false " + args,
+                                &out),
+              0)
         << out;
   }
   test::TempDir dir;
@@ -67,6 +68,23 @@ TEST(GitProject, NothingOutsideTheProjectFolderNorThroughALink) {
   EXPECT_EQ(then.read("secret.txt"), nullptr);
   EXPECT_EQ(then.read("data/link.yaml"), nullptr);
   EXPECT_EQ(then.list("data"), (std::vector<std::string>{"cards.yaml"}));
+}
+
+TEST(GitProject, PathsAreReadAsTheDiskReadsThemAndLargeFilesAreRefusedUnread) {
+  Repo r;
+  DiskProject disk(r.dir.path() / "game");
+  GitProject then(r.dir.path() / "game", "HEAD", disk);
+  ASSERT_TRUE(then.read("data/./cards.yaml"));
+  EXPECT_TRUE(then.read("layouts//a.yaml"));
+  EXPECT_EQ(then.read("data/../../secret.txt"), nullptr);
+  const Limits saved = limits();
+  Limits small = saved;
+  small.file_bytes = 3;  // "layout\n" has 7
+  set_limits(small);
+  EXPECT_EQ(then.read("layouts/a.yaml"), nullptr);
+  ASSERT_TRUE(then.refusal("layouts/a.yaml"));
+  EXPECT_NE(then.refusal("layouts/a.yaml")->find("more than the limit of 3"), std::string::npos);
+  set_limits(saved);
 }
 
 TEST(GitProject, WhatIsNoRevisionThrows) {
