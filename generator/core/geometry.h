@@ -1,6 +1,7 @@
 #pragma once
 // Units and plane geometry. Data and layouts speak millimetres; points exist
 // only inside the PDF backend and pixels only inside raster backends.
+#include <algorithm>
 #include <cmath>
 
 namespace kw {
@@ -33,6 +34,16 @@ struct Rect {
   Rect inset(double d) const { return {x + d, y + d, w - 2 * d, h - 2 * d}; }
   bool contains(const Rect& r, double eps = 1e-9) const {
     return r.x >= x - eps && r.y >= y - eps && r.right() <= right() + eps && r.bottom() <= bottom() + eps;
+  }
+  // The overlap of the two (empty, 0 wide or high, where they do not meet).
+  Rect intersected(const Rect& r) const {
+    const double l = std::max(x, r.x), t = std::max(y, r.y);
+    return {l, t, std::max(0.0, std::min(right(), r.right()) - l), std::max(0.0, std::min(bottom(), r.bottom()) - t)};
+  }
+  // The smallest rectangle holding both.
+  Rect united(const Rect& r) const {
+    const double l = std::min(x, r.x), t = std::min(y, r.y);
+    return {l, t, std::max(right(), r.right()) - l, std::max(bottom(), r.bottom()) - t};
   }
   friend bool operator==(const Rect&, const Rect&) = default;
 };

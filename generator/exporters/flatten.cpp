@@ -19,11 +19,6 @@ Rect pixel_aligned(Rect r, double dpi, Size page) {
   return {x0, y0, x1 - x0, y1 - y0};
 }
 
-Rect united(const Rect& a, const Rect& b) {
-  const double x = std::min(a.x, b.x), y = std::min(a.y, b.y);
-  return {x, y, std::max(a.right(), b.right()) - x, std::max(a.bottom(), b.bottom()) - y};
-}
-
 // Items [0, end) of `page` as they look within `box`, over white, at `dpi`.
 page::Item patch(const page::Page& page, size_t end, const Rect& box, double dpi) {
   page::Page region;
@@ -72,7 +67,7 @@ page::Page flatten_transparency(const page::Page& page, double dpi, FlattenRepor
     // A run of transparent items becomes one image of their joint bounds.
     Rect box = page.items[i].bounds;
     size_t end = i + 1;
-    while (end < page.items.size() && page::translucent(page.items[end])) box = united(box, page.items[end++].bounds);
+    while (end < page.items.size() && page::translucent(page.items[end])) box = box.united(page.items[end++].bounds);
     box = pixel_aligned(box, dpi, size);
     if (box.w > 0 && box.h > 0) {
       out.items.push_back(patch(page, end, box, dpi));

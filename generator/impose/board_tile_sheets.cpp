@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "impose/sheet_items.h"
 #include "layout/arcs.h"
 #include "settings/print_config.h"
 
@@ -26,31 +27,13 @@ bool intersects(const Rect& a, const Rect& b) {
   return a.x < b.right() && b.x < a.right() && a.y < b.bottom() && b.y < a.bottom();
 }
 
-Rect intersection(const Rect& a, const Rect& b) {
-  double l = std::max(a.x, b.x), t = std::max(a.y, b.y);
-  double r = std::min(a.right(), b.right()), btm = std::min(a.bottom(), b.bottom());
-  return {l, t, std::max(0.0, r - l), std::max(0.0, btm - t)};
-}
-
 page::Page sheet_page(const std::string& id, const Tiling& tiling) {
-  page::Page page;
-  page.id = id;
-  page.size = tiling.sheet.size;
-  page.trim = {0, 0, page.size.w, page.size.h};
-  page.safe = tiling.printable;
-  page.edge_color = ink("#ffffff");
-  return page;
+  return blank_sheet(id, tiling.sheet.size, tiling.printable, ink("#ffffff"));
 }
 
 void push(page::Page& page, page::Shape shape, const std::string& name, const Affine& t, const Rect& local,
           std::optional<Rect> clip) {
-  page::Item item;
-  item.shape = std::move(shape);
-  item.transform = t;
-  item.name = name;
-  item.bounds = t.apply(local);
-  item.clip = clip;
-  page.items.push_back(std::move(item));
+  push_item(page, std::move(shape), name, t, local, clip);
 }
 
 // Copies the board's items that reach into `clip` (sheet coordinates) onto
@@ -63,7 +46,7 @@ void place_board(page::Page& page, const page::Page& board, const Affine& to_she
     page::Item item = source;
     item.transform = to_sheet.then_after(source.transform);
     item.bounds = bounds;
-    item.clip = source.clip ? intersection(to_sheet.apply(*source.clip), clip) : clip;
+    item.clip = source.clip ? to_sheet.apply(*source.clip).intersected(clip) : clip;
     item.keep_in_safe_area = false;  // the board's safe area, not the sheet's
     page.items.push_back(std::move(item));
   }
@@ -126,13 +109,8 @@ void push_mark(page::Page& page, Point c, const Rect& clip) {
 void push_text(page::Page& page, const std::string& name, const std::string& markup, text::TextStyle style,
                const Rect& box, const SheetText& st, const text::Typesetter& typesetter, Diagnostics& diags) {
   style.language = st.language;
-  auto result = typesetter.set(markup, style, {box.w, box.h});
-  if (!result.text) {
-    diags.error(st.loc, "board sheet " + page.id + ", " + name + ": " + result.error);
-    return;
-  }
-  Affine t = Affine::translate(box.x, box.y);
-  for (auto& run : result.text->runs) push(page, std::move(run), name, t, {0, 0, box.w, box.h}, std::nullopt);
+  if (auto why = impose::push_text(page, name, markup, style, box, typesetter))
+    diags.error(st.loc, "board sheet " + page.id + ", " + name + ": " + *why);
 }
 
 text::TextStyle style(const char* family, const char* face, double size, text::Align align = text::Align::Left,
@@ -177,7 +155,7 @@ page::Page tile_content(const page::Page& board, const Tiling& tiling, const Til
   const Affine to_sheet = board_to_sheet(tiling, tile);
   // Clipped to the board's page as well: the full-size board shows nothing
   // beyond it either (e.g. the outer half of a stroke along its edge).
-  Rect clip = intersection(tiling.printable, to_sheet.apply(Rect{0, 0, board.size.w, board.size.h}));
+  Rect clip = tiling.printable.intersected(to_sheet.apply(Rect{0, 0, board.size.w, board.size.h}));
   place_board(page, board, to_sheet, clip);
   return page;
 }

@@ -1,4 +1,5 @@
 #include "impose/contact_sheet.h"
+#include "impose/sheet_items.h"
 
 #include <algorithm>
 #include <cmath>
@@ -14,21 +15,12 @@ const Color kLabelInk{0x33, 0x33, 0x33, 255};
 double px_per_mm(const ContactSheetGeometry& g) { return g.dpi / kMmPerInch; }
 
 page::Page sheet_page(const ContactSheetGeometry& g, const std::string& id) {
-  page::Page page;
-  page.id = id;
-  page.size = g.page_size();
-  page.trim = page.safe = {0, 0, page.size.w, page.size.h};
-  page.edge_color = kGround;
-  return page;
+  const Size size = g.page_size();
+  return blank_sheet(id, size, {0, 0, size.w, size.h}, kGround);
 }
 
 page::Item item(page::Shape shape, const std::string& name, const Affine& at, const Rect& local) {
-  page::Item item;
-  item.shape = std::move(shape);
-  item.transform = at;
-  item.name = name;
-  item.bounds = at.apply(local);
-  return item;
+  return sheet_item(std::move(shape), name, at, local);
 }
 
 text::TextStyle label_style() {

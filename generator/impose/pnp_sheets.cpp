@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "core/language.h"
+#include "impose/sheet_items.h"
 #include "impose/sheet_words.h"
 #include "settings/print_config.h"
 
@@ -24,29 +25,13 @@ constexpr double kEps = 1e-9;
 
 Color ink(const char* hex) { return *Color::parse(hex); }
 
-Rect intersection(const Rect& a, const Rect& b) {
-  double l = std::max(a.x, b.x), t = std::max(a.y, b.y);
-  double r = std::min(a.right(), b.right()), btm = std::min(a.bottom(), b.bottom());
-  return {l, t, std::max(0.0, r - l), std::max(0.0, btm - t)};
-}
-
 Page blank_sheet(const settings::SheetFormat& sheet, const std::string& id) {
-  Page page;
-  page.id = id;
-  page.size = sheet.size;
-  page.trim = {0, 0, sheet.size.w, sheet.size.h};
-  page.safe = page.trim.inset(sheet.margin);
-  page.edge_color = ink("#ffffff");
-  return page;
+  return impose::blank_sheet(id, sheet.size, Rect{0, 0, sheet.size.w, sheet.size.h}.inset(sheet.margin),
+                             ink("#ffffff"));
 }
 
 void push(Page& page, page::Shape shape, const std::string& name, const Affine& t, const Rect& local) {
-  Item item;
-  item.shape = std::move(shape);
-  item.transform = t;
-  item.name = name;
-  item.bounds = t.apply(local);
-  page.items.push_back(std::move(item));
+  push_item(page, std::move(shape), name, t, local);
 }
 
 // Segments as one stroked path (Move/Line pairs), butt caps.
@@ -83,13 +68,8 @@ void push_text(Page& page, const std::string& name, const std::string& markup, d
   style.hyphenate = false;
   style.features = {"lnum", "-liga"};  // lining figures for numbers; "--" stays two hyphens
   style.language = language;
-  auto result = typesetter.set(markup, style, {box.w, box.h});
-  if (!result.text) {
-    diags.error({}, "alignment sheet " + page.id + ", " + name + ": " + result.error);
-    return;
-  }
-  Affine t = Affine::translate(box.x, box.y);
-  for (auto& run : result.text->runs) push(page, std::move(run), name, t, {0, 0, box.w, box.h});
+  if (auto why = impose::push_text(page, name, markup, style, box, typesetter))
+    diags.error({}, "alignment sheet " + page.id + ", " + name + ": " + *why);
 }
 
 }  // namespace
@@ -292,7 +272,7 @@ void place_card(Page& sheet, const Page& card, const Rect& cell, const Rect& cli
     Item item = source;
     item.transform = move.then_after(source.transform);
     item.bounds = move.apply(source.bounds);
-    item.clip = source.clip ? intersection(move.apply(*source.clip), clip) : clip;
+    item.clip = source.clip ? move.apply(*source.clip).intersected(clip) : clip;
     if (item.clip->w <= 0 || item.clip->h <= 0) continue;
     item.keep_in_safe_area = false;  // the card's safe area, not the sheet's
     sheet.items.push_back(std::move(item));
