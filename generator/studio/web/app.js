@@ -6,6 +6,9 @@
 const SVG = 'http://www.w3.org/2000/svg';
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
+// The secret of the address `serve` printed: only a page opened with it
+// may edit (the server checks it on every write).
+const token = params.get('token');
 let current = null;  // the state shown
 let openStem = null; // the card in the large view
 const gridPx = () => Number($('zoom').value);  // a card's width in the grid
@@ -23,6 +26,77 @@ async function fetchState() {
   const res = await fetch('/api/state?' + query());
   if (!res.ok) throw new Error(await res.text());
   return res.json();
+}
+
+// ---------------------------------------------------------------- editing
+
+// A message over the grid for a few seconds (a refused edit, a conflict).
+function notice(text, error = true) {
+  const n = $('notice');
+  n.textContent = text;
+  n.classList.toggle('error', error);
+  n.hidden = false;
+  clearTimeout(notice.timer);
+  notice.timer = setTimeout(() => { n.hidden = true; }, 6000);
+}
+
+async function api(path, body) {
+  const res = await fetch(path, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'X-Kartenwerk-Token': token, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json = null;
+  try { json = JSON.parse(text); } catch { /* a sentence, not JSON */ }
+  return { status: res.status, json, text: json?.message || text.trim() };
+}
+
+function showHistory(r) {
+  if (!r?.json || r.json.undo === undefined) return;
+  $('undo').disabled = r.json.undo === 0;
+  $('redo').disabled = r.json.redo === 0;
+}
+
+// The files the page has read to edit: path -> { hash, text }.
+const files = new Map();
+async function readFile(path) {
+  const r = await api('/api/file?path=' + encodeURIComponent(path));
+  if (r.status !== 200) throw new Error(r.text);
+  files.set(path, { hash: r.json.hash, text: r.json.text });
+  showHistory(r);
+  return files.get(path);
+}
+
+// Applies `ops` to `path` as the page last read it. A conflict (the file
+// changed on disk meanwhile) is said, the file is read again and the state
+// reloaded; nothing is written over it.
+async function edit(path, ops) {
+  const known = files.get(path) ?? await readFile(path);
+  const r = await api('/api/edit', { file: path, hash: known.hash, ops });
+  showHistory(r);
+  if (r.status === 200) {
+    files.set(path, { hash: r.json.hash, text: null });
+    document.body.dataset.edits = String(Number(document.body.dataset.edits || 0) + 1);
+    return true;
+  }
+  if (r.status === 409) {
+    notice(`${path} changed on disk since the page read it: not written. Reloaded; edit again.`);
+    files.delete(path);
+    await refresh();
+  } else {
+    notice(r.text);
+  }
+  return false;
+}
+
+async function undoRedo(which) {
+  const r = await api('/api/' + which, {});
+  showHistory(r);
+  files.clear();  // hashes changed
+  if (r.status === 409) notice(r.text);
+  else if (r.status !== 200) notice(r.text);
+  else if (r.json.status === 'done') document.body.dataset.edits = String(Number(document.body.dataset.edits || 0) + 1);
 }
 
 function el(tag, attrs = {}, ...children) {
@@ -327,6 +401,17 @@ function setup() {
     fitCard();
   }).observe(header);
   new ResizeObserver(() => fitCard()).observe(box.querySelector('.stage'));
+  if (token) {
+    document.querySelector('.edit-tools').hidden = false;
+    $('undo').addEventListener('click', () => undoRedo('undo'));
+    $('redo').addEventListener('click', () => undoRedo('redo'));
+    document.addEventListener('keydown', (e) => {
+      if (!(e.ctrlKey || e.metaKey) || e.key.toLowerCase() !== 'z' || e.target.isContentEditable
+          || e.target.matches('input, textarea')) return;
+      e.preventDefault();
+      undoRedo(e.shiftKey ? 'redo' : 'undo');
+    });
+  }
   refresh().then(follow);
 }
 
