@@ -3,6 +3,7 @@
 // built by Preview (preview.h) and only read by the HTTP layer. Plain data,
 // no model pointers: a state outlives the reload that made it.
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -28,6 +29,18 @@ struct ElementBox {
   Rect bounds;  // mm, page space
 };
 
+// A text of a card and where it lives (text_fields.h): edited on the page
+// at file:line:column, or, for a text the selected variant does not change
+// yet (`patch`), by adding a patch of the card to the variant's file.
+struct TextField {
+  std::string path;   // "good.name", "lines.2"
+  std::string value;  // as shown, in the session's language and variant
+  std::string file;   // project path
+  int line = 0, column = 0;
+  bool patch = false;
+  std::string why_not;  // not editable here, and why
+};
+
 // Something to say about one card, shown as a badge on it.
 struct Badge {
   enum class Kind { Rules, Overflow, Preflight };
@@ -43,6 +56,7 @@ inline const char* kind_name(Badge::Kind kind) { return c_name_of(kBadgeKindName
 struct CardView {
   std::string stem;         // "01-gondor-hobbit-1", "00-back": its image's name
   std::string card_id;      // "gondor-hobbit-1"; empty for a back
+  std::string def_id;       // "gondor-hobbit": the definition's id as written
   std::string deck;         // the deck id (of a back: the first deck it backs)
   std::string label;        // the card's name or title in the session's language
   std::string fingerprint;  // page::fingerprint in hex: the image changes iff this does
@@ -50,6 +64,7 @@ struct CardView {
   Rect trim, safe;
   std::vector<ElementBox> boxes;
   std::vector<Badge> badges;
+  std::vector<TextField> texts;
   int width_px = 0, height_px = 0;
   std::shared_ptr<const std::string> png;  // shared by states that did not change it
 };
@@ -63,6 +78,9 @@ struct SessionState {
   std::string diagnostics;       // as the terminal shows them (file:line:col, source line, caret, hint)
   size_t errors = 0, warnings = 0;
   std::vector<CardView> cards;
+  // The SHA-256 of each file the cards' texts live in, as this reload read
+  // it: the page edits a text only from a state that matches the file.
+  std::map<std::string, std::string> file_hashes;
   // What the page offers to switch to, as of the last good reload.
   std::vector<std::pair<std::string, std::string>> games;  // id, name
   std::vector<std::string> languages;                      // the game's: its source language first

@@ -39,6 +39,20 @@ std::string apply_one(const std::string& text, const EditOp& op, const std::stri
       return yaml::duplicate_item(text, op.path, op.index, file, op.rename);
     case EditOp::Kind::Move:
       return yaml::move_item(text, op.path, op.index, op.to, file);
+    case EditOp::Kind::SetAt: {
+      yaml::KeyPath path;
+      try {
+        path = yaml::path_at(text, op.line, op.column, file);
+      } catch (const yaml::EditError& e) {
+        throw StaleEdit(e.what());
+      }
+      if (yaml::scalar_at(text, path, file) != op.expected)
+        throw StaleEdit(fmt::format("{}:{}:{}: the value is no longer what the page shows (the file changed?)", file,
+                                    op.line, op.column));
+      return yaml::set_scalar(text, path, op.value, file);
+    }
+    case EditOp::Kind::Insert:
+      return yaml::insert_item(text, op.path, op.index, op.item, file);
   }
   return text;
 }
@@ -108,7 +122,8 @@ EditResult Editor::read(const std::string& file, std::string& bytes) const {
   return r;
 }
 
-EditResult Editor::apply(const std::string& file, const std::string& expected, const std::vector<EditOp>& ops) {
+EditResult Editor::apply(const std::string& file, const std::string& expected, const std::vector<EditOp>& ops,
+                         bool merge) {
   std::lock_guard lock(mutex_);
   std::string why;
   auto path = writable(file, why);
@@ -124,6 +139,10 @@ EditResult Editor::apply(const std::string& file, const std::string& expected, c
   std::string after = *before;
   try {
     for (const EditOp& op : ops) after = apply_one(after, op, file);
+  } catch (const StaleEdit& e) {
+    EditResult r = result(EditResult::Status::Conflict, file, e.what());
+    r.hash = sha256_hex(*before);
+    return r;
   } catch (const yaml::EditError& e) {
     return result(EditResult::Status::Invalid, file, e.what());
   }
@@ -131,7 +150,10 @@ EditResult Editor::apply(const std::string& file, const std::string& expected, c
   r.hash = sha256_hex(after);
   if (after != *before) {
     write_file_atomic(*path, after);
-    undo_.push_back({file, std::move(*before), std::move(after)});
+    if (merge && redo_.empty() && !undo_.empty() && undo_.back().file == file && undo_.back().after == *before)
+      undo_.back().after = std::move(after);
+    else
+      undo_.push_back({file, std::move(*before), std::move(after)});
     if (undo_.size() > kMaxHistory) undo_.erase(undo_.begin());
     redo_.clear();
   }

@@ -31,12 +31,23 @@ inline constexpr size_t kMaxHistory = 200;
 
 // One change of one file the page asks for.
 struct EditOp {
-  enum class Kind { Set, Remove, Duplicate, Move };
+  // SetAt: the scalar that starts at `line`:`column` (as the page's state
+  // located it), which must still read `expected`; Insert: `item` into the
+  // list at `path` before `index` (past the end: appended).
+  enum class Kind { Set, SetAt, Remove, Duplicate, Move, Insert };
   Kind kind = Kind::Set;
   yaml::KeyPath path;                                         // the scalar (Set) or the list (the others)
-  std::string value;                                          // Set: the new text; Duplicate: the copy's id
-  size_t index = 0, to = 0;                                   // Remove, Duplicate, Move
+  std::string value;                                          // Set, SetAt: the new text
+  size_t index = 0, to = 0;                                   // Remove, Duplicate, Move, Insert
   std::optional<std::pair<std::string, std::string>> rename;  // Duplicate: the key to set on the copy
+  int line = 0, column = 0;                                   // SetAt
+  std::string expected;                                       // SetAt
+  yaml::Value item;                                           // Insert
+};
+
+// A SetAt whose value is no longer what the page saw: the file changed.
+struct StaleEdit : yaml::EditError {
+  using yaml::EditError::EditError;
 };
 
 // What an edit, an undo or a redo did, or why it did nothing.
@@ -61,8 +72,10 @@ class Editor {
   EditResult read(const std::string& file, std::string& bytes) const;
 
   // Applies `ops` in order to `file`, whose bytes the page read had SHA-256
-  // `expected`; writes the result once.
-  EditResult apply(const std::string& file, const std::string& expected, const std::vector<EditOp>& ops);
+  // `expected`; writes the result once. `merge`: one undo step with the last
+  // edit when that was of the same file and nothing came between (typing).
+  EditResult apply(const std::string& file, const std::string& expected, const std::vector<EditOp>& ops,
+                   bool merge = false);
 
   EditResult undo();
   EditResult redo();

@@ -2,6 +2,7 @@
 
 #include "engine/compile.h"
 #include "page/fingerprint.h"
+#include "studio/text_fields.h"
 
 namespace kw::studio {
 
@@ -43,6 +44,8 @@ void name_cards(const model::Game& game, std::vector<CardView>& views) {
       if (i >= views.size()) return;
       CardView& v = views[i++];
       v.card_id = card.id;
+      v.def_id = card.def_id;
+      v.texts = text_fields(game, deck, card);
       v.deck = deck.id;
       v.label = label_of(card.fields);
       if (v.label.empty()) v.label = card.id;

@@ -4,6 +4,7 @@
 
 #include <thread>
 
+#include "core/sha256.h"
 #include "engine/compile.h"
 #include "model/model.h"
 #include "model/strings.h"
@@ -83,6 +84,10 @@ std::shared_ptr<SessionState> build(Workspace& workspace, const SessionKey& key,
   next->errors = diags.error_count();
   next->warnings = diags.count(Severity::Warning);
   next->cards = std::move(cards.views);
+  for (const auto& card : next->cards)
+    for (const auto& t : card.texts)
+      if (!t.file.empty() && !next->file_hashes.contains(t.file))
+        if (auto input = project.read(t.file)) next->file_hashes[t.file] = sha256_hex(input->text());
   for (const auto& g : loaded.model->games) next->games.emplace_back(g->id, g->name);
   next->languages = game->languages();
   next->variants = model::available_variants(project, key.game);

@@ -302,6 +302,45 @@ std::string write_scalar(const std::string& value, const ScalarSpan& span, bool 
   return double_quoted(value);
 }
 
+namespace {
+
+bool find_at(const Value& v, int line, int column, KeyPath& path) {
+  if (v.is_scalar()) return v.loc.line == line && v.loc.column == column;
+  if (v.is_map()) {
+    for (const Member& m : v.map) {
+      path.emplace_back(m.key);
+      if (find_at(m.value, line, column, path)) return true;
+      path.pop_back();
+    }
+  } else if (v.is_list()) {
+    for (size_t i = 0; i < v.list.size(); ++i) {
+      path.emplace_back(i);
+      if (find_at(v.list[i], line, column, path)) return true;
+      path.pop_back();
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string scalar_at(const std::string& text, const KeyPath& path, const std::string& file) {
+  const Value root = parse(text, file);
+  const Value& node = *walk(text, root, path).node;
+  if (!node.is_scalar())
+    throw EditError(fmt::format("{}: '{}' is {}, not a single value", node.loc.str(), path_text(path),
+                                node.is_null() ? "empty" : node.kind_name()));
+  return node.scalar;
+}
+
+KeyPath path_at(const std::string& text, int line, int column, const std::string& file) {
+  const Value root = parse(text, file);
+  KeyPath path;
+  if (!find_at(root, line, column, path))
+    throw EditError(fmt::format("{}:{}:{}: no value starts here (the file changed?)", file, line, column));
+  return path;
+}
+
 std::string set_scalar(const std::string& text, const KeyPath& path, const std::string& value,
                        const std::string& file) {
   const ScalarSpan span = find_scalar(text, path, file);
@@ -362,7 +401,8 @@ std::string insert_item(const std::string& text, const KeyPath& path, size_t ind
   const Value root = parse(text, file);
   const Value* list = nullptr;
   BlockList split = split_list(text, root, path, list);
-  if (index > split.items.size()) check_index(*list, index, split.items.size() + 1, path);
+  (void)list;
+  index = std::min(index, split.items.size());
   const BlockList::Item& like = split.items[std::min(index, split.items.size() - 1)];
   split.items.insert(split.items.begin() + static_cast<std::ptrdiff_t>(index),
                      {"", item(item_value, split.indent, like.body)});

@@ -57,6 +57,13 @@ ScalarSpan find_scalar(const std::string& text, const KeyPath& path, const std::
 // escapes); a literal or folded block keeps its style and indentation.
 std::string write_scalar(const std::string& value, const ScalarSpan& span, bool was_number);
 
+// The key path of the scalar written at `line`:`column` (from 1, columns
+// counting characters, as SourceLoc does); EditError when none starts there.
+KeyPath path_at(const std::string& text, int line, int column, const std::string& file);
+
+// The text of the scalar at `path`.
+std::string scalar_at(const std::string& text, const KeyPath& path, const std::string& file);
+
 // `text` with the scalar at `path` set to `value`.
 std::string set_scalar(const std::string& text, const KeyPath& path, const std::string& value, const std::string& file);
 
@@ -69,8 +76,8 @@ std::string duplicate_item(const std::string& text, const KeyPath& path, size_t 
                            const std::optional<std::pair<std::string, std::string>>& set_key = std::nullopt);
 // Item `from` moved to position `to` (the others keep their order).
 std::string move_item(const std::string& text, const KeyPath& path, size_t from, size_t to, const std::string& file);
-// `item_value` (a map) written as a new item at `index` (the end: the list's
-// size), styled like its neighbour (one-line flow or block).
+// `item_value` (a map) written as a new item before `index` (past the end:
+// appended), styled like its neighbour (one-line flow or block).
 std::string insert_item(const std::string& text, const KeyPath& path, size_t index, const Value& item_value,
                         const std::string& file);
 

@@ -172,3 +172,50 @@ TEST(Studio, RefusesUnknownLanguagesVariantsAndGames) {
 
 }  // namespace
 }  // namespace kw::studio
+
+namespace kw::studio {
+namespace {
+
+// Where each text of a card lives, as the page edits it: the game's data in
+// the source language, a variant's patch when a variant is shown (a text it
+// does not change yet gets a new patch, never the base game's data).
+TEST(StudioPreview, EachTextSaysWhereItLives) {
+  Fixture f;
+  f.preview.reload(f.workspace);
+  auto s = f.preview.state();
+  ASSERT_FALSE(s->stale) << s->diagnostics;
+  const CardView& alpha = s->cards[0];
+  EXPECT_EQ(alpha.def_id, "alpha");
+  ASSERT_EQ(alpha.texts.size(), 1u);
+  const TextField& name = alpha.texts[0];
+  EXPECT_EQ(name.path, "name");
+  EXPECT_EQ(name.value, "Éomer");
+  EXPECT_EQ(name.file, "data/games/mini.yaml");
+  EXPECT_EQ(name.line, 24);
+  EXPECT_EQ(name.column, 17);
+  EXPECT_FALSE(name.patch);
+  EXPECT_EQ(name.why_not, "");
+  EXPECT_EQ(s->file_hashes.at("data/games/mini.yaml").size(), 64u);
+
+  f.mini.write("data/variants/mini/dunkel.yaml",
+               "variant:\n  game: mini\n  name: Dunkel\n  patch:\n    - card: alpha\n      set: { name: Eomer }\n");
+  f.workspace.refresh({});
+  Preview variant({"mini", "de", "dunkel"});
+  variant.reload(f.workspace);
+  auto v = variant.state();
+  ASSERT_FALSE(v->stale) << v->diagnostics;
+  const TextField& patched = v->cards[0].texts.at(0);
+  EXPECT_EQ(patched.value, "Eomer");
+  EXPECT_EQ(patched.file, "data/variants/mini/dunkel.yaml");
+  EXPECT_EQ(patched.line, 6);
+  EXPECT_EQ(patched.column, 20);
+  EXPECT_FALSE(patched.patch);
+  const TextField& unpatched = v->cards[2].texts.at(0);  // beta: the variant does not rename it
+  EXPECT_EQ(unpatched.value, "Nazgûl");
+  EXPECT_EQ(unpatched.file, "data/variants/mini/dunkel.yaml");
+  EXPECT_TRUE(unpatched.patch);
+  EXPECT_EQ(unpatched.why_not, "");
+}
+
+}  // namespace
+}  // namespace kw::studio

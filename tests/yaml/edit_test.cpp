@@ -127,6 +127,12 @@ TEST(YamlEdit, MissingPathsAndNonScalarsAreLocatedErrors) {
   EXPECT_THROW(set_scalar("a: [1, 2\n", {"a", size_t{0}}, "3", "bad.yaml"), EditError);
 }
 
+TEST(YamlEdit, PathAtALineAndColumn) {
+  EXPECT_EQ(path_text(path_at(kLayout, 6, 52, "l.yaml")), "layout.elements[0].box[3]");
+  EXPECT_EQ(path_text(path_at(kLayout, 11, 13, "l.yaml")), "layout.elements[1].note");
+  EXPECT_THROW(path_at(kLayout, 6, 51, "l.yaml"), EditError);
+}
+
 const std::string kDeck =
     "deck:\n"
     "  cards:\n"
@@ -165,7 +171,11 @@ TEST(YamlEdit, InsertItemLikeItsNeighbour) {
   EXPECT_EQ(insert_item(kDeck, {"deck", "cards"}, 3, item, "d.yaml"),
             "deck:\n  cards:\n    # first\n    - { id: a, name: A }\n    - id: b\n      name: B  # block\n"
             "    # last\n    - { id: c, name: C }\n    - { id: d, name: Dee Dee }\n# end\n");
-  EXPECT_THROW(insert_item(kDeck, {"deck", "cards"}, 9, item, "d.yaml"), EditError);
+  EXPECT_EQ(insert_item(kDeck, {"deck", "cards"}, 99, item, "d.yaml"),
+            insert_item(kDeck, {"deck", "cards"}, 3, item, "d.yaml"));  // past the end: appended
+  EXPECT_EQ(insert_item(kDeck, {"deck", "cards"}, 0, item, "d.yaml"),
+            "deck:\n  cards:\n    - { id: d, name: Dee Dee }\n    # first\n    - { id: a, name: A }\n"
+            "    - id: b\n      name: B  # block\n    # last\n    - { id: c, name: C }\n# end\n");
 }
 
 TEST(YamlEdit, ListsInFlowStyleCannotBeEditedItemByItem) {

@@ -36,9 +36,54 @@ bool read_text(const json& op, const char* name, std::string& out) {
   return true;
 }
 
+// A JSON value as a YAML value for a new item: strings stay text (quoted
+// where YAML would read them otherwise), numbers and booleans plain.
+bool to_yaml(const json& j, yaml::Value& v, int depth) {
+  if (depth > 16) return false;
+  if (j.is_object()) {
+    v.kind = yaml::Value::Kind::Map;
+    for (const auto& [key, member] : j.items()) {
+      yaml::Value m;
+      if (!to_yaml(member, m, depth + 1)) return false;
+      v.map.push_back({key, std::move(m)});
+    }
+  } else if (j.is_array()) {
+    v.kind = yaml::Value::Kind::List;
+    for (const json& e : j) {
+      v.list.emplace_back();
+      if (!to_yaml(e, v.list.back(), depth + 1)) return false;
+    }
+  } else if (j.is_string()) {
+    v.kind = yaml::Value::Kind::Scalar;
+    v.scalar = j.get<std::string>();
+    v.quoted = true;
+  } else if (j.is_number() || j.is_boolean()) {
+    v.kind = yaml::Value::Kind::Scalar;
+    v.scalar = j.dump();
+  } else {
+    return false;
+  }
+  return true;
+}
+
+bool read_int(const json& op, const char* name, int& out) {
+  const auto it = op.find(name);
+  if (it == op.end() || !it->is_number_unsigned() || it->get<unsigned long>() > 10'000'000) return false;
+  out = static_cast<int>(it->get<unsigned long>());
+  return true;
+}
+
 std::optional<EditOp> read_op(const json& j, std::string& error) {
   EditOp op;
   std::string kind;
+  if (j.is_object() && read_text(j, "op", kind) && kind == "set_at") {
+    op.kind = EditOp::Kind::SetAt;
+    if (read_int(j, "line", op.line) && read_int(j, "column", op.column) && read_text(j, "old", op.expected) &&
+        read_text(j, "value", op.value))
+      return op;
+    error = "operation 'set_at' needs line, column, old and value";
+    return std::nullopt;
+  }
   if (!j.is_object() || !read_text(j, "op", kind) || !j.contains("path") || !read_path(j["path"], op.path)) {
     error = "each operation needs \"op\" and \"path\" (a list of keys and indexes)";
     return std::nullopt;
@@ -58,8 +103,13 @@ std::optional<EditOp> read_op(const json& j, std::string& error) {
   } else if (kind == "move") {
     op.kind = EditOp::Kind::Move;
     ok = read_index(j, "from", op.index) && read_index(j, "to", op.to);
+  } else if (kind == "insert") {
+    op.kind = EditOp::Kind::Insert;
+    op.index = static_cast<size_t>(-1);
+    if (j.contains("index")) ok = read_index(j, "index", op.index);
+    ok = ok && j.contains("item") && j["item"].is_object() && to_yaml(j["item"], op.item, 0);
   } else {
-    error = "unknown operation '" + kind + "' (set, remove, duplicate, move)";
+    error = "unknown operation '" + kind + "' (set, set_at, remove, duplicate, move, insert)";
     return std::nullopt;
   }
   if (!ok) {
@@ -74,6 +124,8 @@ std::optional<EditOp> read_op(const json& j, std::string& error) {
 std::optional<EditRequest> parse_edit_request(const std::string& body, std::string& error) {
   const json j = json::parse(body, nullptr, false);
   EditRequest r;
+  if (!j.is_discarded() && j.is_object() && j.contains("merge"))
+    r.merge = j["merge"].is_boolean() && j["merge"].get<bool>();
   if (j.is_discarded() || !j.is_object() || !read_text(j, "file", r.file) || !read_text(j, "hash", r.hash) ||
       !j.contains("ops") || !j["ops"].is_array()) {
     error = "the edit is not {\"file\", \"hash\", \"ops\": [...]}";

@@ -4,7 +4,10 @@
 //                    "ops": [{"op": "set", "path": ["game", "decks", 0, "cards", 3, "name"], "value": "Peregrin"},
 //                            {"op": "remove", "path": [...the list...], "index": 2},
 //                            {"op": "duplicate", "path": [...], "index": 2, "key": "id", "value": "b-2"},
-//                            {"op": "move", "path": [...], "from": 2, "to": 0}]}
+//                            {"op": "move", "path": [...], "from": 2, "to": 0},
+//                            {"op": "set_at", "line": 12, "column": 30, "old": "Pippin", "value": "Peregrin"},
+//                            {"op": "insert", "path": [...the list...], "index": 3, "item": {"id": "x", ...}}],
+//                   "merge": false}
 //   answer          {"status": "done", "file", "hash", "undo": 3, "redo": 0, "message"}
 // Bounded: at most kMaxOps operations, kMaxPathSteps steps a path.
 #include <string>
@@ -21,6 +24,7 @@ struct EditRequest {
   std::string file;
   std::string hash;
   std::vector<EditOp> ops;
+  bool merge = false;  // one undo step with the previous edit (typing)
 };
 
 // The request in `body`, or an empty optional with `error` set (a sentence for the page).

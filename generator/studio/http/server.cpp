@@ -250,7 +250,7 @@ struct Server::Impl {
       std::string error;
       auto request = parse_edit_request(req.body, error);
       if (!request) return text(400, error);
-      result = editor->apply(request->file, request->hash, request->ops);
+      result = editor->apply(request->file, request->hash, request->ops, request->merge);
     }
     return json_response(edit_status_code(result), edit_result_json(result));
   }

@@ -19,11 +19,30 @@ json card_json(const SessionKey& key, const CardView& c) {
   }
   for (const auto& b : c.badges)
     badges.push_back({{"kind", kind_name(b.kind)}, {"error", b.error}, {"message", b.message}});
-  return {{"stem", c.stem},         {"card_id", c.card_id},         {"deck", c.deck},
-          {"label", c.label},       {"fingerprint", c.fingerprint}, {"url", card_url(key, c)},
-          {"width_px", c.width_px}, {"height_px", c.height_px},     {"size", {{"w", c.size.w}, {"h", c.size.h}}},
-          {"trim", rect(c.trim)},   {"safe", rect(c.safe)},         {"boxes", boxes},
-          {"badges", badges}};
+  json texts = json::array();
+  for (const auto& t : c.texts)
+    texts.push_back({{"path", t.path},
+                     {"value", t.value},
+                     {"file", t.file},
+                     {"line", t.line},
+                     {"column", t.column},
+                     {"patch", t.patch},
+                     {"why_not", t.why_not}});
+  return {{"stem", c.stem},
+          {"card_id", c.card_id},
+          {"deck", c.deck},
+          {"label", c.label},
+          {"fingerprint", c.fingerprint},
+          {"url", card_url(key, c)},
+          {"width_px", c.width_px},
+          {"height_px", c.height_px},
+          {"size", {{"w", c.size.w}, {"h", c.size.h}}},
+          {"trim", rect(c.trim)},
+          {"safe", rect(c.safe)},
+          {"boxes", boxes},
+          {"badges", badges},
+          {"texts", texts},
+          {"def_id", c.def_id}};
 }
 
 }  // namespace
@@ -37,19 +56,11 @@ std::string state_json(const SessionState& s) {
   json cards = json::array(), games = json::array();
   for (const auto& c : s.cards) cards.push_back(card_json(s.key, c));
   for (const auto& [id, name] : s.games) games.push_back({{"id", id}, {"name", name}});
-  json j = {{"game", s.key.game},
-            {"game_name", s.game_name},
-            {"lang", s.key.language},
-            {"variant", s.key.variant},
-            {"generation", s.generation},
-            {"stale", s.stale},
-            {"errors", s.errors},
-            {"warnings", s.warnings},
-            {"diagnostics", s.diagnostics},
-            {"games", games},
-            {"languages", s.languages},
-            {"variants", s.variants},
-            {"cards", cards}};
+  json j = {{"game", s.key.game},       {"game_name", s.game_name},   {"lang", s.key.language},
+            {"variant", s.key.variant}, {"generation", s.generation}, {"stale", s.stale},
+            {"errors", s.errors},       {"warnings", s.warnings},     {"diagnostics", s.diagnostics},
+            {"games", games},           {"languages", s.languages},   {"variants", s.variants},
+            {"cards", cards},           {"files", s.file_hashes}};
   // Invalid UTF-8 in a file (a diagnostic quotes it) must not throw.
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }

@@ -71,9 +71,9 @@ async function readFile(path) {
 // Applies `ops` to `path` as the page last read it. A conflict (the file
 // changed on disk meanwhile) is said, the file is read again and the state
 // reloaded; nothing is written over it.
-async function edit(path, ops) {
-  const known = files.get(path) ?? await readFile(path);
-  const r = await api('/api/edit', { file: path, hash: known.hash, ops });
+async function edit(path, ops, merge = false) {
+  const known = files.get(path) ?? (current?.files?.[path] ? { hash: current.files[path] } : await readFile(path));
+  const r = await api('/api/edit', { file: path, hash: known.hash, ops, merge });
   showHistory(r);
   if (r.status === 200) {
     files.set(path, { hash: r.json.hash, text: null });
@@ -83,6 +83,11 @@ async function edit(path, ops) {
   if (r.status === 409) {
     notice(`${path} changed on disk since the page read it: not written. Reloaded; edit again.`);
     files.delete(path);
+    lastTyped = null;
+    textMeta = new Map();
+    const form = $('lightbox').querySelector('.texts');
+    delete form.dataset.stem;
+    if (document.activeElement?.closest('.texts')) document.activeElement.blur();
     await refresh();
   } else {
     notice(r.text);
@@ -93,10 +98,104 @@ async function edit(path, ops) {
 async function undoRedo(which) {
   const r = await api('/api/' + which, {});
   showHistory(r);
-  files.clear();  // hashes changed
+  if (r.json?.file && r.json.hash) files.set(r.json.file, { hash: r.json.hash, text: null });
+  else files.clear();
+  lastTyped = null;
+  // The texts as the next state that matches the files says: perhaps the
+  // one shown (an edit undone before the studio reloaded leaves no change).
+  for (const meta of textMeta.values()) meta.resync = true;
+  refresh();
   if (r.status === 409) notice(r.text);
   else if (r.status !== 200) notice(r.text);
   else if (r.json.status === 'done') document.body.dataset.edits = String(Number(document.body.dataset.edits || 0) + 1);
+}
+
+// ------------------------------------------------ the open card's texts
+
+// {good: {name: v}} from "good.name" and v: a variant's patch of one text.
+function nested(path, value) {
+  return path.split('.').reduceRight((inner, key) => ({ [key]: inner }), value);
+}
+
+// What the page knows of each text field of the open card, by path: where
+// it is written and what the file holds there (after the page's own edits).
+let textMeta = new Map();
+let lastTyped = null;  // the field typed in last: its keystrokes are one undo step
+
+function textsPanel(card) {
+  const form = $('lightbox').querySelector('.texts');
+  const editable = token && card.texts?.length;
+  form.hidden = !editable;
+  if (!editable) return;
+  const same = form.dataset.stem === card.stem && form.dataset.fingerprint !== undefined;
+  if (!same) {
+    form.dataset.stem = card.stem;
+    textMeta = new Map();
+    form.replaceChildren(...card.texts.map((t) => {
+      const area = el('textarea', { name: t.path, rows: Math.min(8, t.value.split('\n').length), spellcheck: 'true' });
+      area.value = t.value;
+      area.addEventListener('input', () => scheduleText(card.stem, t.path, area));
+      return el('label', { 'data-path': t.path }, el('span', { class: 'path' }, t.path), area,
+        el('span', { class: 'where' }));
+    }));
+  }
+  form.dataset.fingerprint = card.fingerprint;
+  for (const t of card.texts) {
+    const label = form.querySelector(`label[data-path="${CSS.escape(t.path)}"]`);
+    if (!label) continue;
+    const area = label.querySelector('textarea');
+    const meta = textMeta.get(t.path);
+    // The state is the truth unless the page has written since it was made.
+    // A state made before the page's last write or undo of the file is not taken.
+    const known = files.get(t.file)?.hash;
+    const fresh = !known || current?.files?.[t.file] === known;
+    if (!meta || (fresh && !meta.inflight && (meta.resync || (meta.waiting ? !t.patch : meta.pending === undefined)))) {
+      textMeta.set(t.path, { ...t, disk: t.value, waiting: false, inflight: false, pending: meta?.pending });
+      if (document.activeElement !== area || (meta?.resync && meta.pending === undefined)) area.value = t.value;
+      if (meta?.pending !== undefined) writeText(t.path);  // typed while its place was being made
+    }
+    area.disabled = Boolean(t.why_not);
+    label.title = t.why_not || '';
+    label.querySelector('.where').textContent = t.why_not ? t.why_not
+      : t.patch ? `new patch in ${t.file}` : `${t.file}:${t.line}`;
+  }
+  const overflow = card.badges.filter((b) => b.kind === 'overflow');
+  form.classList.toggle('overflow', overflow.length > 0);
+  form.title = overflow.map((b) => b.message).join('\n');
+}
+
+// Keystrokes are written after a pause (one undo step per field typed in).
+function scheduleText(stem, path, area) {
+  const meta = textMeta.get(path);
+  if (!meta) return;
+  meta.pending = area.value;
+  clearTimeout(meta.timer);
+  meta.timer = setTimeout(() => writeText(path), 250);
+}
+
+async function writeText(path) {
+  const meta = textMeta.get(path);
+  if (!meta || meta.pending === undefined || meta.inflight || meta.waiting || meta.resync) return;
+  const value = meta.pending;
+  meta.pending = undefined;
+  if (value === meta.disk) return;
+  meta.inflight = true;
+  let op;
+  if (meta.patch) {
+    op = { op: 'insert', path: ['variant', 'patch'], item: { card: current.cards.find((c) => c.stem
+      === $('lightbox').querySelector('.texts').dataset.stem).def_id, set: nested(path, value) } };
+  } else {
+    op = { op: 'set_at', line: meta.line, column: meta.column, old: meta.disk, value };
+  }
+  const key = `${meta.file}:${meta.line}:${meta.column}`;
+  const ok = await edit(meta.file, [op], lastTyped === key && !meta.patch);
+  meta.inflight = false;
+  if (ok) {
+    lastTyped = key;
+    meta.disk = value;
+    if (meta.patch) meta.waiting = true;  // its place in the variant file comes with the next state
+  }
+  if (meta.pending !== undefined && !meta.waiting) writeText(path);
 }
 
 function el(tag, attrs = {}, ...children) {
@@ -256,15 +355,21 @@ function show(state) {
   if (sameCards(current, state)) updateGrid(state);
   else buildGrid(state);
   current = state;
+  document.body.dataset.session = `${state.game}/${state.lang}/${state.variant}`;
   showProblems(state);
   showSwitches(state);
   $('status').textContent = `${state.cards.length} cards · reload ${state.generation}`;
   if (openStem) openCard(openStem);
 }
 
+// Only the answer to the latest request is shown: an older one may be of
+// the session the page has just switched away from.
+let refreshes = 0;
 async function refresh() {
+  const mine = ++refreshes;
   try {
-    show(await fetchState());
+    const state = await fetchState();
+    if (mine === refreshes) show(state);
   } catch (e) {
     $('status').textContent = String(e);
   }
@@ -282,6 +387,7 @@ function openCard(stem) {
   if (!img || img.getAttribute('src') !== card.url)
     large.replaceChildren(el('img', { src: card.url, alt: card.label, width: card.width_px, height: card.height_px }));
   box.querySelector('.caption').replaceChildren(caption(card));
+  textsPanel(card);
   box.hidden = false;
   document.body.classList.add('panel-open');
   for (const f of document.querySelectorAll('figure.card.open')) f.classList.remove('open');
