@@ -2,10 +2,13 @@
 // What the studio shows of a game: one state per (game, language, variant),
 // built by Preview (preview.h) and only read by the HTTP layer. Plain data,
 // no model pointers: a state outlives the reload that made it.
+#include <array>
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "core/enum_names.h"
@@ -23,10 +26,19 @@ struct SessionKey {
   friend auto operator<=>(const SessionKey&, const SessionKey&) = default;
 };
 
+// Where an element's box is written in its layout file (element_sources.h).
+struct BoxSource {
+  std::string file;                                     // "layouts/palantir/card.yaml"
+  std::vector<std::variant<std::string, size_t>> path;  // to its `box` list
+  std::array<double, 4> box{};                          // x, y, w, h as written (mm from the trim's top left corner)
+};
+
 // A layout element's box on the card, for the element-box overlay.
 struct ElementBox {
   std::string name;
-  Rect bounds;  // mm, page space
+  Rect bounds;                      // mm, page space
+  bool text = false;                // a text element's
+  std::optional<BoxSource> source;  // set: the page may drag and resize it
 };
 
 // A text of a card and where it lives (text_fields.h): edited on the page

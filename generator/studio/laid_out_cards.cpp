@@ -2,7 +2,11 @@
 
 #include "engine/compile.h"
 #include "page/fingerprint.h"
+#include "studio/element_sources.h"
 #include "studio/text_fields.h"
+
+#include <cmath>
+#include <set>
 
 namespace kw::studio {
 
@@ -30,13 +34,27 @@ CardView view_of(const layout::LaidOutCard& laid_out) {
   v.trim = page.trim;
   v.safe = page.safe;
   for (const auto& item : page.items)
-    if (!item.name.empty()) v.boxes.push_back({item.name, item.bounds});
+    if (!item.name.empty())
+      v.boxes.push_back({item.name, item.bounds, std::holds_alternative<page::GlyphRun>(item.shape), std::nullopt});
   return v;
+}
+
+// Where the front's element boxes are written, for those the page may move:
+// the first box of each name, drawn unturned at its written size (an
+// element drawn twice, as Palantír's turned half, moves with its first).
+void locate_boxes(ElementSources& sources, const std::string& layout, CardView& view) {
+  std::set<std::string> seen;
+  for (auto& box : view.boxes) {
+    if (!seen.insert(box.name).second) continue;
+    auto source = sources.find(layout, box.name);
+    if (source && std::abs(source->box[2] - box.bounds.w) < 0.01 && std::abs(source->box[3] - box.bounds.h) < 0.01)
+      box.source = std::move(source);
+  }
 }
 
 // Which card each front is (layout_cards numbers the `cards` decks' cards in
 // data order) and which deck each back belongs to.
-void name_cards(const model::Game& game, std::vector<CardView>& views) {
+void name_cards(const model::Game& game, ElementSources& sources, std::vector<CardView>& views) {
   size_t i = 0;
   for (const auto& deck : game.decks) {
     if (deck.product != model::Product::Cards) continue;
@@ -46,6 +64,7 @@ void name_cards(const model::Game& game, std::vector<CardView>& views) {
       v.card_id = card.id;
       v.def_id = card.def_id;
       v.texts = text_fields(game, deck, card);
+      locate_boxes(sources, deck.layout, v);
       v.deck = deck.id;
       v.label = label_of(card.fields);
       if (v.label.empty()) v.label = card.id;
@@ -59,14 +78,15 @@ void name_cards(const model::Game& game, std::vector<CardView>& views) {
 
 }  // namespace
 
-LaidOutCards lay_out_cards(const model::Model& model, const model::Game& game, const text::FontLibrary& fonts,
-                           const std::string& language, Diagnostics& diags) {
+LaidOutCards lay_out_cards(const project::Project& project, const model::Model& model, const model::Game& game,
+                           const text::FontLibrary& fonts, const std::string& language, Diagnostics& diags) {
   engine::GameCompiler compiler(model, game, fonts);
   compiler.set_draft(true);
   LaidOutCards out;
   out.pages = compiler.cards(compiler.context(language), diags);
   for (const auto& card : out.pages) out.views.push_back(view_of(card));
-  name_cards(game, out.views);
+  ElementSources sources(project);
+  name_cards(game, sources, out.views);
   return out;
 }
 

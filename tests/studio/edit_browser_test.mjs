@@ -136,6 +136,54 @@ async function changedUnderneath() {
   log('a file changed underneath was not overwritten; the page said so');
 }
 
+// An element dragged on the large card: the layout's `box:` gets the new
+// numbers (snapped to whole millimetres or a line), nothing else changes;
+// an arrow key nudges it by 1 mm; undo restores the file.
+async function dragElement() {
+  await switchTo('#variant', '', 'palantir/de/');
+  await page.waitForSelector('#notice', { state: 'hidden', timeout: 20000 });
+  await page.check('#show-boxes');
+  await openCard('gondor-hobbit-1');
+  const handle = page.locator('#lightbox .handle[data-name="divider"]');
+  await handle.waitFor({ timeout: 20000 });
+  const r = await handle.boundingBox();
+  await page.mouse.move(r.x + r.width / 2, r.y + r.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(r.x + r.width / 2 + 23, r.y + r.height / 2 + 41, { steps: 5 });
+  await page.mouse.up();
+  const [x, y, w, h] = (await handle.getAttribute('data-box')).split(',').map(Number);
+  const trim = await page.evaluate(() => current.cards.find((c) => c.stem === openStem).trim);
+  const fmt = (v) => String(Math.round(v * 100) / 100);
+  const line = originals[LAYOUT].split('\n').find((l) => l.includes('box: [9, 43.3, 41, 4.4]'));
+  assert.ok(line, 'the divider\'s box line');
+  const moved = line.replace('box: [9, 43.3, 41, 4.4]', `box: [${fmt(x - trim.x)}, ${fmt(y - trim.y)}, 41, 4.4]`);
+  assert.notEqual(moved, line, 'the drag moved it');
+  const want = originals[LAYOUT].replace(line, moved);
+  await fileBecomes(LAYOUT, want);
+  const diff = changedLines(originals[LAYOUT], want);
+  log('drag:', JSON.stringify(diff));
+  // The page shows the new place before the nudge is computed from it.
+  await page.waitForFunction((t) => {
+    const c = current.cards.find((k) => k.stem === openStem);
+    return c.boxes.find((b) => b.name === 'divider').source.box[0] === t;
+  }, x - trim.x, { timeout: 20000 });
+  await page.locator('#lightbox .large img').evaluate((img) => img.decode());
+  // Moved onto the class line: text and the divider overlap, and the page says so.
+  const note = await page.locator('#lightbox .overlaps').innerText();
+  assert.match(note, /class over divider/);
+  log(note);
+  await shot('element-dragged');
+  await page.keyboard.press('ArrowLeft');
+  await fileBecomes(LAYOUT, originals[LAYOUT].replace(line,
+    line.replace('box: [9, 43.3, 41, 4.4]', `box: [${fmt(x - trim.x - 1)}, ${fmt(y - trim.y)}, 41, 4.4]`)));
+  log('nudged 1 mm left');
+  await page.click('#undo');
+  await fileBecomes(LAYOUT, want);
+  await page.click('#undo');
+  await fileBecomes(LAYOUT, originals[LAYOUT]);
+  log('undo restored', LAYOUT, 'byte for byte');
+}
+
 // A page of another origin, even one that knows the token, cannot write.
 async function crossOrigin(url) {
   const token = new URL(url).searchParams.get('token');
@@ -181,6 +229,7 @@ async function main() {
   await englishEdit();
   await variantEdit();
   await changedUnderneath();
+  await dragElement();
   await crossOrigin(url);
 }
 

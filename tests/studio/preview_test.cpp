@@ -8,6 +8,7 @@
 #include "studio/preview.h"
 #include "studio/studio.h"
 #include "support/mini_project.h"
+#include "yaml/edit.h"
 
 namespace kw::studio {
 namespace {
@@ -211,10 +212,42 @@ TEST(StudioPreview, EachTextSaysWhereItLives) {
   EXPECT_EQ(patched.column, 20);
   EXPECT_FALSE(patched.patch);
   const TextField& unpatched = v->cards[2].texts.at(0);  // beta: the variant does not rename it
+
   EXPECT_EQ(unpatched.value, "Nazgûl");
   EXPECT_EQ(unpatched.file, "data/variants/mini/dunkel.yaml");
   EXPECT_TRUE(unpatched.patch);
   EXPECT_EQ(unpatched.why_not, "");
+}
+
+}  // namespace
+}  // namespace kw::studio
+
+namespace kw::studio {
+namespace {
+
+// Element boxes the page may drag: those with a `box:` of four numbers in
+// the layout file, with the path to it; a box given by `area:` has none.
+TEST(StudioPreview, ElementBoxesSayWhereTheirBoxIsWritten) {
+  Fixture f;
+  f.preview.reload(f.workspace);
+  auto s = f.preview.state();
+  ASSERT_FALSE(s->stale) << s->diagnostics;
+  const CardView& alpha = s->cards[0];
+  auto named = [&](const std::string& name) {
+    auto it = std::find_if(alpha.boxes.begin(), alpha.boxes.end(), [&](const ElementBox& b) { return b.name == name; });
+    EXPECT_NE(it, alpha.boxes.end()) << name;
+    return *it;
+  };
+  const ElementBox title = named("title");
+  ASSERT_TRUE(title.source);
+  EXPECT_TRUE(title.text);
+  EXPECT_EQ(title.source->file, "layouts/mini/card.yaml");
+  EXPECT_EQ(yaml::path_text(title.source->path), "elements[2].box");
+  EXPECT_EQ(title.source->box, (std::array<double, 4>{5, 40, 49, 10}));
+  EXPECT_DOUBLE_EQ(title.bounds.x - alpha.trim.x, 5);  // the layout counts from the trim
+  EXPECT_FALSE(named("background").source);
+  EXPECT_FALSE(named("background").text);
+  EXPECT_EQ(s->file_hashes.count("layouts/mini/card.yaml"), 1u);
 }
 
 }  // namespace

@@ -15,6 +15,17 @@ json card_json(const SessionKey& key, const CardView& c) {
   for (const auto& b : c.boxes) {
     json box = rect(b.bounds);
     box["name"] = b.name;
+    box["text"] = b.text;
+    if (b.source) {
+      json path = json::array();
+      for (const auto& step : b.source->path) {
+        if (const auto* name = std::get_if<std::string>(&step))
+          path.push_back(*name);
+        else
+          path.push_back(std::get<size_t>(step));
+      }
+      box["source"] = {{"file", b.source->file}, {"path", path}, {"box", b.source->box}};
+    }
     boxes.push_back(box);
   }
   for (const auto& b : c.badges)

@@ -381,12 +381,13 @@ function openCard(stem) {
   const box = $('lightbox');
   if (!card) return closeCard();
   const wasOpen = openStem;
+  if (wasOpen !== stem) selected = null;
   openStem = stem;
   const large = box.querySelector('.large');
   const img = large.querySelector('img');
   if (!img || img.getAttribute('src') !== card.url)
     large.replaceChildren(el('img', { src: card.url, alt: card.label, width: card.width_px, height: card.height_px }));
-  box.querySelector('.caption').replaceChildren(caption(card));
+  box.querySelector('.caption').replaceChildren(caption(card), overlapNote(card));
   textsPanel(card);
   box.hidden = false;
   document.body.classList.add('panel-open');
@@ -411,6 +412,149 @@ function fitCard() {
   large.style.height = Math.floor(card.height_px * scale) + 'px';
   large.querySelector('svg')?.remove();
   large.append(overlay(card, w));
+  handles(card, large, w);
+}
+
+// Text that runs into another element's box: the two boxes cross without
+// one holding the other (a background or a frame holds what is on it).
+function textOverlaps(card) {
+  const area = (a, b) => Math.max(0, Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x))
+    * Math.max(0, Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y));
+  const holds = (a, b) => a.x <= b.x + 0.01 && a.y <= b.y + 0.01 && a.x + a.w >= b.x + b.w - 0.01
+    && a.y + a.h >= b.y + b.h - 0.01;
+  const found = new Set();
+  for (const t of card.boxes) {
+    if (!t.text) continue;
+    for (const o of card.boxes) {
+      if (o === t || o.name === t.name || area(t, o) < 0.5 || holds(t, o) || holds(o, t)) continue;
+      found.add([t.name, o.name].join(' over '));
+    }
+  }
+  return [...found];
+}
+
+function overlapNote(card) {
+  const list = textOverlaps(card);
+  const p = el('p', { class: 'overlaps' }, `warning: text over another element: ${list.join(', ')}`);
+  p.hidden = list.length === 0;
+  return p;
+}
+
+// ------------------------------------------------ moving elements on the card
+
+// Snapping: the layout's numbers to whole millimetres, an edge to the trim,
+// bleed and safe lines and to the other elements' edges within 1 mm (Alt
+// while dragging: no snapping). Arrow keys nudge the selected element by
+// 1 mm, with Shift by 0.1 mm.
+const SNAP_MM = 1;
+let selected = null;  // the name of the selected element of the open card
+
+const round2 = (v) => Math.round(v * 100) / 100;
+
+// The edges (page mm) an element snaps to on each axis.
+function snapLines(card, except) {
+  const xs = [0, card.size.w, card.trim.x, card.trim.x + card.trim.w, card.safe.x, card.safe.x + card.safe.w];
+  const ys = [0, card.size.h, card.trim.y, card.trim.y + card.trim.h, card.safe.y, card.safe.y + card.safe.h];
+  for (const b of card.boxes) {
+    if (b.name === except) continue;
+    xs.push(b.x, b.x + b.w);
+    ys.push(b.y, b.y + b.h);
+  }
+  return { xs, ys };
+}
+
+// `start` (page mm) of an edge moved to a line within 1 mm, else its layout
+// number rounded to whole millimetres (the layout counts from the trim).
+function snap(value, lines, offset, free) {
+  if (free) return round2(value);
+  let best = null;
+  for (const l of lines) if (Math.abs(l - value) <= 1 && (best === null || Math.abs(l - value) < Math.abs(best - value))) best = l;
+  if (best !== null) return round2(best);
+  return round2(Math.round((value - offset) / SNAP_MM) * SNAP_MM + offset);
+}
+
+// The box a move or resize gives, in page mm.
+function movedBox(card, b, mode, dx, dy, free) {
+  const lines = snapLines(card, b.name);
+  if (mode === 'move') {
+    let x = snap(b.x + dx, lines.xs, card.trim.x, free);
+    const right = snap(b.x + b.w + dx, lines.xs, card.trim.x, free);
+    if (Math.abs(right - (b.x + b.w + dx)) < Math.abs(x - (b.x + dx)) && lines.xs.includes(right)) x = round2(right - b.w);
+    let y = snap(b.y + dy, lines.ys, card.trim.y, free);
+    const bottom = snap(b.y + b.h + dy, lines.ys, card.trim.y, free);
+    if (Math.abs(bottom - (b.y + b.h + dy)) < Math.abs(y - (b.y + dy)) && lines.ys.includes(bottom)) y = round2(bottom - b.h);
+    return { x, y, w: b.w, h: b.h };
+  }
+  const right = snap(b.x + b.w + dx, lines.xs, card.trim.x, free);
+  const bottom = snap(b.y + b.h + dy, lines.ys, card.trim.y, free);
+  return { x: b.x, y: b.y, w: Math.max(0.5, round2(right - b.x)), h: Math.max(0.5, round2(bottom - b.y)) };
+}
+
+// Writes a box's new place: only the numbers that changed.
+async function writeBox(card, b, to) {
+  const src = b.source;
+  const next = [round2(src.box[0] + to.x - b.x), round2(src.box[1] + to.y - b.y), to.w, to.h].map(round2);
+  const ops = [];
+  next.forEach((v, i) => {
+    if (Math.abs(v - src.box[i]) > 1e-9) ops.push({ op: 'set', path: [...src.path, i], value: String(v) });
+  });
+  if (!ops.length) return;
+  await edit(src.file, ops);
+}
+
+// The draggable boxes over the large card (when the element boxes are shown).
+function handles(card, large, px) {
+  large.querySelector('.handles')?.remove();
+  if (!token || !$('show-boxes').checked) return;
+  const layer = el('div', { class: 'handles' });
+  const scale = px / card.size.w;  // screen px per mm
+  const seen = new Set();
+  for (const b of card.boxes) {
+    if (!b.source || seen.has(b.name)) continue;
+    seen.add(b.name);
+    const h = el('div', { class: 'handle' + (b.name === selected ? ' selected' : ''), 'data-name': b.name,
+      title: `${b.name}: ${b.source.file} [${b.source.box.join(', ')}]`, tabindex: '0' }, el('i', { class: 'resize' }));
+    const place = (r) => Object.assign(h.style, { left: r.x * scale + 'px', top: r.y * scale + 'px',
+      width: r.w * scale + 'px', height: r.h * scale + 'px' });
+    place(b);
+    h.addEventListener('pointerdown', (e) => {
+      e.preventDefault();
+      e.stopPropagation();
+      selected = b.name;
+      for (const o of layer.querySelectorAll('.handle.selected')) o.classList.remove('selected');
+      h.classList.add('selected');
+      h.setPointerCapture(e.pointerId);
+      const mode = e.target.classList.contains('resize') ? 'resize' : 'move';
+      const x0 = e.clientX, y0 = e.clientY;
+      let to = null;
+      const onMove = (m) => {
+        to = movedBox(card, b, mode, (m.clientX - x0) / scale, (m.clientY - y0) / scale, m.altKey);
+        place(to);
+        h.dataset.box = [to.x, to.y, to.w, to.h].join(',');
+      };
+      const onUp = async () => {
+        h.removeEventListener('pointermove', onMove);
+        h.removeEventListener('pointerup', onUp);
+        if (to) await writeBox(card, b, to);
+      };
+      h.addEventListener('pointermove', onMove);
+      h.addEventListener('pointerup', onUp);
+    });
+    layer.append(h);
+  }
+  large.append(layer);
+}
+
+// Arrow keys move the selected element (true: the key was taken).
+function nudge(e) {
+  const card = openStem && current?.cards.find((c) => c.stem === openStem);
+  const b = card && selected && card.boxes.find((x) => x.name === selected && x.source);
+  if (!b) return false;
+  const step = e.shiftKey ? 0.1 : 1;
+  const d = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] }[e.key];
+  if (!d) return false;
+  writeBox(card, b, { x: round2(b.x + d[0]), y: round2(b.y + d[1]), w: b.w, h: b.h });
+  return true;
 }
 
 function closeCard() {
@@ -493,8 +637,13 @@ function setup() {
   });
   document.addEventListener('keydown', (e) => {
     if (!openStem) return;
-    if (e.key === 'Escape') closeCard();
-    else if ((e.key === 'ArrowLeft' || e.key === 'ArrowRight') && !e.target.matches('input, select')
+    if (e.key === 'Escape' && selected) {
+      selected = null;
+      fitCard();
+    } else if (e.key === 'Escape') closeCard();
+    else if (e.key.startsWith('Arrow') && selected && !e.target.matches('input, select, textarea') && nudge(e))
+      e.preventDefault();
+    else if ((e.key === 'ArrowLeft' || e.key === 'ArrowRight') && !e.target.matches('input, select, textarea')
         && !e.altKey && !e.ctrlKey && !e.metaKey) {
       e.preventDefault();
       stepCard(e.key === 'ArrowLeft' ? -1 : 1);
