@@ -33,6 +33,14 @@ struct BoxSource {
   std::array<double, 4> box{};                          // x, y, w, h as written (mm from the trim's top left corner)
 };
 
+// Where a card's definition is written: item `index` of the list at `path`
+// of `file` (a deck's `cards:`), for duplicating, deleting and moving it.
+struct CardEntry {
+  std::string file;
+  std::vector<std::variant<std::string, size_t>> path;
+  size_t index = 0;
+};
+
 // A layout element's box on the card, for the element-box overlay.
 struct ElementBox {
   std::string name;
@@ -77,6 +85,7 @@ struct CardView {
   std::vector<ElementBox> boxes;
   std::vector<Badge> badges;
   std::vector<TextField> texts;
+  std::optional<CardEntry> entry;  // set: the page may duplicate, delete and move the card
   int width_px = 0, height_px = 0;
   std::shared_ptr<const std::string> png;  // shared by states that did not change it
 };

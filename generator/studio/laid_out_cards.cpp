@@ -4,8 +4,10 @@
 #include "page/fingerprint.h"
 #include "studio/element_sources.h"
 #include "studio/text_fields.h"
+#include "yaml/edit.h"
 
 #include <cmath>
+#include <map>
 #include <set>
 
 namespace kw::studio {
@@ -52,9 +54,55 @@ void locate_boxes(ElementSources& sources, const std::string& layout, CardView& 
   }
 }
 
+// Where each list item of the data files starts: (file, line, column) ->
+// the list's path and the item's index. Each file parsed once.
+class Entries {
+ public:
+  explicit Entries(const project::Project& project) : project_(project) {}
+  std::optional<CardEntry> find(const SourceLoc& loc) {
+    if (!loc.file.starts_with("data/") || !loc.file.ends_with(".yaml")) return std::nullopt;
+    auto it = files_.find(loc.file);
+    if (it == files_.end()) {
+      Items items;
+      if (auto input = project_.read(loc.file)) {
+        Diagnostics ignored;  // the model's loading reports the file's problems
+        if (auto root = yaml::parse_yaml_string(input->text(), loc.file, ignored)) {
+          yaml::KeyPath path;
+          collect(*root, path, items);
+        }
+      }
+      it = files_.emplace(loc.file, std::move(items)).first;
+    }
+    auto found = it->second.find({loc.line, loc.column});
+    if (found == it->second.end()) return std::nullopt;
+    return CardEntry{loc.file, found->second.first, found->second.second};
+  }
+
+ private:
+  using Items = std::map<std::pair<int, int>, std::pair<yaml::KeyPath, size_t>>;
+  static void collect(const yaml::Value& v, yaml::KeyPath& path, Items& out) {
+    if (v.is_map()) {
+      for (const auto& m : v.map) {
+        path.emplace_back(m.key);
+        collect(m.value, path, out);
+        path.pop_back();
+      }
+    } else if (v.is_list()) {
+      for (size_t i = 0; i < v.list.size(); ++i) {
+        if (v.list[i].is_map()) out.emplace(std::pair{v.list[i].loc.line, v.list[i].loc.column}, std::pair{path, i});
+        path.emplace_back(i);
+        collect(v.list[i], path, out);
+        path.pop_back();
+      }
+    }
+  }
+  const project::Project& project_;
+  std::map<std::string, Items> files_;
+};
+
 // Which card each front is (layout_cards numbers the `cards` decks' cards in
 // data order) and which deck each back belongs to.
-void name_cards(const model::Game& game, ElementSources& sources, std::vector<CardView>& views) {
+void name_cards(const model::Game& game, ElementSources& sources, Entries& entries, std::vector<CardView>& views) {
   size_t i = 0;
   for (const auto& deck : game.decks) {
     if (deck.product != model::Product::Cards) continue;
@@ -65,6 +113,8 @@ void name_cards(const model::Game& game, ElementSources& sources, std::vector<Ca
       v.def_id = card.def_id;
       v.texts = text_fields(game, deck, card);
       locate_boxes(sources, deck.layout, v);
+      // Cards are added and removed in the source data, not in a translation or a variant.
+      if (game.in_source_language() && game.variant.empty()) v.entry = entries.find(card.loc);
       v.deck = deck.id;
       v.label = label_of(card.fields);
       if (v.label.empty()) v.label = card.id;
@@ -86,7 +136,8 @@ LaidOutCards lay_out_cards(const project::Project& project, const model::Model& 
   out.pages = compiler.cards(compiler.context(language), diags);
   for (const auto& card : out.pages) out.views.push_back(view_of(card));
   ElementSources sources(project);
-  name_cards(game, sources, out.views);
+  Entries entries(project);
+  name_cards(game, sources, entries, out.views);
   return out;
 }
 

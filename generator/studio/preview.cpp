@@ -90,6 +90,7 @@ std::shared_ptr<SessionState> build(Workspace& workspace, const SessionKey& key,
     for (const auto& t : card.texts) files.insert(t.file);
     for (const auto& b : card.boxes)
       if (b.source) files.insert(b.source->file);
+    if (card.entry) files.insert(card.entry->file);
     for (const auto& file : files)
       if (!file.empty() && !next->file_hashes.contains(file))
         if (auto input = project.read(file)) next->file_hashes[file] = sha256_hex(input->text());

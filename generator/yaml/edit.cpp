@@ -304,18 +304,20 @@ std::string write_scalar(const std::string& value, const ScalarSpan& span, bool 
 
 namespace {
 
-bool find_at(const Value& v, int line, int column, KeyPath& path) {
-  if (v.is_scalar()) return v.loc.line == line && v.loc.column == column;
+bool find_at(const Value& v, int line, int column, KeyPath& path, bool any = false) {
+  if (v.is_scalar() || (any && !v.is_null() && !path.empty()))
+    if (v.loc.line == line && v.loc.column == column) return true;
+  if (v.is_scalar()) return false;
   if (v.is_map()) {
     for (const Member& m : v.map) {
       path.emplace_back(m.key);
-      if (find_at(m.value, line, column, path)) return true;
+      if (find_at(m.value, line, column, path, any)) return true;
       path.pop_back();
     }
   } else if (v.is_list()) {
     for (size_t i = 0; i < v.list.size(); ++i) {
       path.emplace_back(i);
-      if (find_at(v.list[i], line, column, path)) return true;
+      if (find_at(v.list[i], line, column, path, any)) return true;
       path.pop_back();
     }
   }
@@ -337,6 +339,14 @@ KeyPath path_at(const std::string& text, int line, int column, const std::string
   const Value root = parse(text, file);
   KeyPath path;
   if (!find_at(root, line, column, path))
+    throw EditError(fmt::format("{}:{}:{}: no value starts here (the file changed?)", file, line, column));
+  return path;
+}
+
+KeyPath node_path_at(const std::string& text, int line, int column, const std::string& file) {
+  const Value root = parse(text, file);
+  KeyPath path;
+  if (!find_at(root, line, column, path, true))
     throw EditError(fmt::format("{}:{}:{}: no value starts here (the file changed?)", file, line, column));
   return path;
 }

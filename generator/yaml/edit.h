@@ -64,6 +64,10 @@ KeyPath path_at(const std::string& text, int line, int column, const std::string
 // The text of the scalar at `path`.
 std::string scalar_at(const std::string& text, const KeyPath& path, const std::string& file);
 
+// The key path of the value of any kind (a map: a card's entry) that starts
+// at `line`:`column`, the outermost one when several start there.
+KeyPath node_path_at(const std::string& text, int line, int column, const std::string& file);
+
 // `text` with the scalar at `path` set to `value`.
 std::string set_scalar(const std::string& text, const KeyPath& path, const std::string& value, const std::string& file);
 

@@ -184,6 +184,29 @@ async function dragElement() {
   log('undo restored', LAYOUT, 'byte for byte');
 }
 
+// Cards from the page: duplicate (a copy with a new id right after the
+// original), move it earlier, delete it: the file is as before, byte for byte.
+async function cardsFromPage() {
+  page.on('dialog', (d) => d.accept());
+  const line = originals[GAME].split('\n').find((l) => l.includes('{ id: rohan-hobbit,'));
+  const copy = line.replace('id: rohan-hobbit,', 'id: rohan-hobbit-copy,');
+  await openCard('rohan-hobbit-1');
+  await page.click('#lightbox .card-tools .dup');
+  const duplicated = originals[GAME].replace(line + '\n', line + '\n' + copy + '\n');
+  await fileBecomes(GAME, duplicated);
+  await page.waitForSelector('figure[data-stem$="rohan-hobbit-copy-1"] img', { timeout: 30000 });
+  await shot('card-duplicated');
+  await openCard('rohan-hobbit-copy-1');
+  await page.click('#lightbox .card-tools .earlier');
+  await fileBecomes(GAME, originals[GAME].replace(line + '\n', copy + '\n' + line + '\n'));
+  await page.waitForFunction(() => document.querySelector('figure[data-stem$="rohan-hobbit-copy-1"]')?.dataset.stem.startsWith('03-'),
+    null, { timeout: 30000 });
+  await openCard('rohan-hobbit-copy-1');
+  await page.click('#lightbox .card-tools .del');
+  await fileBecomes(GAME, originals[GAME]);
+  log('card duplicated, moved and deleted from the page; the data file is as before, byte for byte');
+}
+
 // A page of another origin, even one that knows the token, cannot write.
 async function crossOrigin(url) {
   const token = new URL(url).searchParams.get('token');
@@ -230,6 +253,7 @@ async function main() {
   await variantEdit();
   await changedUnderneath();
   await dragElement();
+  await cardsFromPage();
   await crossOrigin(url);
 }
 

@@ -250,5 +250,24 @@ TEST(StudioPreview, ElementBoxesSayWhereTheirBoxIsWritten) {
   EXPECT_EQ(s->file_hashes.count("layouts/mini/card.yaml"), 1u);
 }
 
+// A card's entry in the data, for duplicating, deleting and moving it from
+// the page: the deck's list and the card's place in it (both copies of a
+// definition share it).
+TEST(StudioPreview, CardsSayWhereTheirEntryIs) {
+  Fixture f;
+  f.preview.reload(f.workspace);
+  auto s = f.preview.state();
+  ASSERT_FALSE(s->stale) << s->diagnostics;
+  for (size_t i : {0, 1}) {
+    ASSERT_TRUE(s->cards[i].entry) << s->cards[i].stem;
+    EXPECT_EQ(s->cards[i].entry->file, "data/games/mini.yaml");
+    EXPECT_EQ(yaml::path_text(s->cards[i].entry->path), "game.decks[0].cards");
+    EXPECT_EQ(s->cards[i].entry->index, 0u);
+  }
+  ASSERT_TRUE(s->cards[2].entry);
+  EXPECT_EQ(s->cards[2].entry->index, 1u);
+  EXPECT_FALSE(s->cards[3].entry);  // the back
+}
+
 }  // namespace
 }  // namespace kw::studio

@@ -144,6 +144,12 @@ const std::string kDeck =
     "    - { id: c, name: C }\n"
     "# end\n";
 
+TEST(YamlEdit, NodePathAtFindsAnEntry) {
+  EXPECT_EQ(path_text(node_path_at(kDeck, 4, 7, "d.yaml")), "deck.cards[0]");  // "- { id: a ..." at its '{'
+  EXPECT_EQ(path_text(node_path_at(kDeck, 5, 7, "d.yaml")), "deck.cards[1]");  // "- id: b" at its first key
+  EXPECT_EQ(path_text(node_path_at(kDeck, 5, 11, "d.yaml")), "deck.cards[1].id");
+}
+
 TEST(YamlEdit, RemoveItemTakesItsComment) {
   EXPECT_EQ(remove_item(kDeck, {"deck", "cards"}, 0, "d.yaml"),
             "deck:\n  cards:\n    - id: b\n      name: B  # block\n    # last\n    - { id: c, name: C }\n# end\n");

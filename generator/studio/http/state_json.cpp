@@ -12,18 +12,22 @@ json rect(const Rect& r) { return {{"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h
 
 json card_json(const SessionKey& key, const CardView& c) {
   json boxes = json::array(), badges = json::array();
+  auto path_json = [](const auto& steps) {
+    json path = json::array();
+    for (const auto& step : steps) {
+      if (const auto* name = std::get_if<std::string>(&step))
+        path.push_back(*name);
+      else
+        path.push_back(std::get<size_t>(step));
+    }
+    return path;
+  };
   for (const auto& b : c.boxes) {
     json box = rect(b.bounds);
     box["name"] = b.name;
     box["text"] = b.text;
     if (b.source) {
-      json path = json::array();
-      for (const auto& step : b.source->path) {
-        if (const auto* name = std::get_if<std::string>(&step))
-          path.push_back(*name);
-        else
-          path.push_back(std::get<size_t>(step));
-      }
+      const json path = path_json(b.source->path);
       box["source"] = {{"file", b.source->file}, {"path", path}, {"box", b.source->box}};
     }
     boxes.push_back(box);
@@ -39,21 +43,24 @@ json card_json(const SessionKey& key, const CardView& c) {
                      {"column", t.column},
                      {"patch", t.patch},
                      {"why_not", t.why_not}});
-  return {{"stem", c.stem},
-          {"card_id", c.card_id},
-          {"deck", c.deck},
-          {"label", c.label},
-          {"fingerprint", c.fingerprint},
-          {"url", card_url(key, c)},
-          {"width_px", c.width_px},
-          {"height_px", c.height_px},
-          {"size", {{"w", c.size.w}, {"h", c.size.h}}},
-          {"trim", rect(c.trim)},
-          {"safe", rect(c.safe)},
-          {"boxes", boxes},
-          {"badges", badges},
-          {"texts", texts},
-          {"def_id", c.def_id}};
+  return {
+      {"stem", c.stem},
+      {"card_id", c.card_id},
+      {"deck", c.deck},
+      {"label", c.label},
+      {"fingerprint", c.fingerprint},
+      {"url", card_url(key, c)},
+      {"width_px", c.width_px},
+      {"height_px", c.height_px},
+      {"size", {{"w", c.size.w}, {"h", c.size.h}}},
+      {"trim", rect(c.trim)},
+      {"safe", rect(c.safe)},
+      {"boxes", boxes},
+      {"badges", badges},
+      {"entry",
+       c.entry ? json{{"file", c.entry->file}, {"path", path_json(c.entry->path)}, {"index", c.entry->index}} : json()},
+      {"texts", texts},
+      {"def_id", c.def_id}};
 }
 
 }  // namespace

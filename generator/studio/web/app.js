@@ -388,6 +388,7 @@ function openCard(stem) {
   if (!img || img.getAttribute('src') !== card.url)
     large.replaceChildren(el('img', { src: card.url, alt: card.label, width: card.width_px, height: card.height_px }));
   box.querySelector('.caption').replaceChildren(caption(card), overlapNote(card));
+  box.querySelector('.card-tools').hidden = !(token && card.entry);
   textsPanel(card);
   box.hidden = false;
   document.body.classList.add('panel-open');
@@ -413,6 +414,34 @@ function fitCard() {
   large.querySelector('svg')?.remove();
   large.append(overlay(card, w));
   handles(card, large, w);
+}
+
+// ------------------------------------------------ cards added, removed, moved
+
+// An id no card of the game has: "<id>-copy", "<id>-copy-2", ...
+function freshId(base) {
+  const taken = new Set(current.cards.map((c) => c.def_id));
+  for (let n = 1; ; ++n) {
+    const id = `${base}-copy${n > 1 ? '-' + n : ''}`;
+    if (!taken.has(id)) return id;
+  }
+}
+
+async function cardAction(kind) {
+  const card = openStem && current?.cards.find((c) => c.stem === openStem);
+  const e = card?.entry;
+  if (!e) return;
+  let op;
+  if (kind === 'dup') op = { op: 'duplicate', path: e.path, index: e.index, key: 'id', value: freshId(card.def_id) };
+  else if (kind === 'del') {
+    if (!confirm(`Delete ${card.def_id} from ${e.file}? (Undo brings it back.)`)) return;
+    op = { op: 'remove', path: e.path, index: e.index };
+  } else {
+    const to = e.index + (kind === 'earlier' ? -1 : 1);
+    if (to < 0) return;
+    op = { op: 'move', path: e.path, from: e.index, to };
+  }
+  if (await edit(e.file, [op])) closeCard();  // the grid is built anew
 }
 
 // Text that runs into another element's box: the two boxes cross without
@@ -629,6 +658,8 @@ function setup() {
     $(id).addEventListener('change', (e) => switchTo(key, e.target.value));
   const box = $('lightbox');
   box.querySelector('.close').addEventListener('click', closeCard);
+  for (const kind of ['dup', 'earlier', 'later', 'del'])
+    box.querySelector('.card-tools .' + kind).addEventListener('click', () => cardAction(kind));
   box.querySelector('.prev').addEventListener('click', () => stepCard(-1));
   box.querySelector('.next').addEventListener('click', () => stepCard(1));
   // A click outside the panel, the header and the cards closes it.
