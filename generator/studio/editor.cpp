@@ -75,7 +75,7 @@ const char* status_name(EditResult::Status status) {
   return "invalid";
 }
 
-Editor::Editor(std::filesystem::path root) : root_(real_path(root)) {}
+Editor::Editor(const std::filesystem::path& root) : root_(real_path(root)) {}
 
 std::optional<std::filesystem::path> Editor::writable(const std::string& file, std::string& why) const {
   why = "'" + file + "' is not a file the studio edits (data/ or layouts/, a .yaml file)";

@@ -62,7 +62,7 @@ struct EditResult {
 
 class Editor {
  public:
-  explicit Editor(std::filesystem::path root);
+  explicit Editor(const std::filesystem::path& root);
 
   // Where the project file `file` lies on disk, or nullopt with `why` set
   // when a page may not write it (see above).

@@ -53,7 +53,7 @@ class StudioEdits : public ::testing::Test {
 
   // A POST as the studio's page sends it, with `fields` changed (an empty value leaves a field out).
   std::string post(const std::string& path, const std::string& body,
-                   std::map<std::string, std::string> fields = {}) const {
+                   const std::map<std::string, std::string>& fields = {}) const {
     std::map<std::string, std::string> all = {{"Host", host()},
                                               {"Origin", origin()},
                                               {"X-Kartenwerk-Token", token_},
