@@ -8,6 +8,7 @@
 #include "core/confine.h"
 #include "core/files.h"
 #include "core/sha256.h"
+#include "sheet/csv_edit.h"
 
 namespace kw::studio {
 
@@ -30,6 +31,8 @@ EditResult result(EditResult::Status status, std::string file, std::string messa
 }
 
 std::string apply_one(const std::string& text, const EditOp& op, const std::string& file) {
+  if ((op.kind == EditOp::Kind::SetCell) != file.ends_with(".csv"))
+    throw yaml::EditError(file + ": a CSV file takes cell edits (set_cell) only, and only a CSV file does");
   switch (op.kind) {
     case EditOp::Kind::Set:
       return yaml::set_scalar(text, op.path, op.value, file);
@@ -51,6 +54,12 @@ std::string apply_one(const std::string& text, const EditOp& op, const std::stri
                                     op.line, op.column));
       return yaml::set_scalar(text, path, op.value, file);
     }
+    case EditOp::Kind::SetCell:
+      try {
+        return sheet::set_csv_cell(text, op.line, op.column, op.expected, op.value, file);
+      } catch (const sheet::CsvEditError& e) {
+        throw StaleEdit(e.what());
+      }
     case EditOp::Kind::Insert:
       return yaml::insert_item(text, op.path, op.index, op.item, file);
   }
@@ -78,9 +87,10 @@ const char* status_name(EditResult::Status status) {
 Editor::Editor(const std::filesystem::path& root) : root_(real_path(root)) {}
 
 std::optional<std::filesystem::path> Editor::writable(const std::string& file, std::string& why) const {
-  why = "'" + file + "' is not a file the studio edits (data/ or layouts/, a .yaml file)";
+  why = "'" + file + "' is not a file the studio edits (data/ or layouts/, a .yaml file; a .csv under data/)";
+  const bool csv = file.starts_with("data/") && file.ends_with(".csv");
   if (file.empty() || file.size() > 512 || !(file.starts_with("data/") || file.starts_with("layouts/")) ||
-      !(file.ends_with(".yaml") || file.ends_with(".yml")))
+      !(file.ends_with(".yaml") || file.ends_with(".yml") || csv))
     return std::nullopt;
   size_t at = 0;
   while (at <= file.size()) {

@@ -5,7 +5,8 @@
 // calls in.
 //
 // What a page may name is confined: a relative path of plain names under
-// data/ or layouts/, ending in .yaml or .yml, no "." or ".." part, no
+// data/ or layouts/, ending in .yaml or .yml (or .csv under data/: a card
+// table, whose cells only are edited), no "." or ".." part, no
 // symbolic link on the way, an existing regular file no larger than
 // kMaxEditedFile. Every write is atomic (core/files.h: a temporary sibling,
 // then rename), and only happens when the file still has the bytes the page
@@ -34,14 +35,16 @@ struct EditOp {
   // SetAt: the scalar that starts at `line`:`column` (as the page's state
   // located it), which must still read `expected`; Insert: `item` into the
   // list at `path` before `index` (past the end: appended).
-  enum class Kind { Set, SetAt, Remove, Duplicate, Move, Insert };
+  // SetCell: the cell of a CSV file at row `line`, column `column`, which
+  // must still read `expected`.
+  enum class Kind { Set, SetAt, Remove, Duplicate, Move, Insert, SetCell };
   Kind kind = Kind::Set;
   yaml::KeyPath path;                                         // the scalar (Set) or the list (the others)
   std::string value;                                          // Set, SetAt: the new text
   size_t index = 0, to = 0;                                   // Remove, Duplicate, Move, Insert
   std::optional<std::pair<std::string, std::string>> rename;  // Duplicate: the key to set on the copy
-  int line = 0, column = 0;                                   // SetAt
-  std::string expected;                                       // SetAt
+  int line = 0, column = 0;                                   // SetAt, SetCell
+  std::string expected;                                       // SetAt, SetCell
   yaml::Value item;                                           // Insert
 };
 

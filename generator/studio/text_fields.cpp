@@ -69,7 +69,8 @@ std::vector<TextField> text_fields(const model::Game& game, const model::Deck& d
                     f.why_not = "the variant does not change this text; add a patch for it in " + variant_file;
                 }
               } else if (!file.starts_with("data/") || file.starts_with("data/locales/") ||
-                         file.starts_with("data/variants/") || !(file.ends_with(".yaml") || file.ends_with(".yml"))) {
+                         file.starts_with("data/variants/") ||
+                         !(file.ends_with(".yaml") || file.ends_with(".yml") || file.ends_with(".csv"))) {
                 f.why_not = file.empty() ? "this text is not written in a file"
                                          : "this text is read from " + file + ", which the studio does not edit";
               }

@@ -99,5 +99,26 @@ TEST_F(StudioEditor, AnEditThatCannotBeMadeChangesNothing) {
   EXPECT_EQ(editor_.undo().status, EditResult::Status::Nothing);
 }
 
+TEST_F(StudioEditor, ACardTablesCellIsEditedInPlace) {
+  const std::string file = "data/games/cards.csv";
+  const std::string table = "id,name\r\na,\"Pippin, the fool\"\r\nb,Merry\r\n";
+  write(file, table);
+  EditOp cell;
+  cell.kind = EditOp::Kind::SetCell;
+  cell.line = 2;
+  cell.column = 2;
+  cell.expected = "Pippin, the fool";
+  cell.value = "Peregrin";
+  auto r = editor_.apply(file, sha256_hex(table), {cell});
+  ASSERT_EQ(r.status, EditResult::Status::Done) << r.message;
+  EXPECT_EQ(text(file), "id,name\r\na,Peregrin\r\nb,Merry\r\n");
+  cell.expected = "Pippin, the fool";  // the page's view is stale now
+  EXPECT_EQ(editor_.apply(file, r.hash, {cell}).status, EditResult::Status::Conflict);
+  // A YAML edit of a CSV file makes no sense: refused, nothing written.
+  EXPECT_EQ(editor_.apply(file, r.hash, {set({"a"}, "b")}).status, EditResult::Status::Invalid);
+  EXPECT_EQ(editor_.undo().status, EditResult::Status::Done);
+  EXPECT_EQ(text(file), table);
+}
+
 }  // namespace
 }  // namespace kw::studio

@@ -225,6 +225,26 @@ TEST(StudioPreview, EachTextSaysWhereItLives) {
 namespace kw::studio {
 namespace {
 
+// A deck whose cards come from a CSV file: a text lives in its cell
+// (row and column), and is edited there.
+TEST(StudioPreview, ATextOfACardTableLivesInItsCell) {
+  Fixture f;
+  std::string game = MiniProject::game_yaml();
+  game = game.substr(0, game.find("      cards:\n")) + "      cards_csv: mini.csv\n";
+  f.mini.write(f.mini.game_file(), game);
+  f.mini.write("data/games/mini.csv", "id,name,region,points\nalpha,Éomer,north,11\nbeta,\"Nazgûl, der\",south,0\n");
+  f.workspace.refresh({});
+  f.preview.reload(f.workspace);
+  auto s = f.preview.state();
+  ASSERT_FALSE(s->stale) << s->diagnostics;
+  const TextField& name = s->cards.at(1).texts.at(0);
+  EXPECT_EQ(name.value, "Nazgûl, der");
+  EXPECT_EQ(name.file, "data/games/mini.csv");
+  EXPECT_EQ(name.line, 3);
+  EXPECT_EQ(name.column, 2);
+  EXPECT_EQ(name.why_not, "");
+}
+
 // Element boxes the page may drag: those with a `box:` of four numbers in
 // the layout file, with the path to it; a box given by `area:` has none.
 TEST(StudioPreview, ElementBoxesSayWhereTheirBoxIsWritten) {

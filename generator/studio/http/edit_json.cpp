@@ -76,12 +76,12 @@ bool read_int(const json& op, const char* name, int& out) {
 std::optional<EditOp> read_op(const json& j, std::string& error) {
   EditOp op;
   std::string kind;
-  if (j.is_object() && read_text(j, "op", kind) && kind == "set_at") {
-    op.kind = EditOp::Kind::SetAt;
+  if (j.is_object() && read_text(j, "op", kind) && (kind == "set_at" || kind == "set_cell")) {
+    op.kind = kind == "set_at" ? EditOp::Kind::SetAt : EditOp::Kind::SetCell;
     if (read_int(j, "line", op.line) && read_int(j, "column", op.column) && read_text(j, "old", op.expected) &&
         read_text(j, "value", op.value))
       return op;
-    error = "operation 'set_at' needs line, column, old and value";
+    error = "operation '" + kind + "' needs line, column, old and value";
     return std::nullopt;
   }
   if (!j.is_object() || !read_text(j, "op", kind) || !j.contains("path") || !read_path(j["path"], op.path)) {
@@ -109,7 +109,7 @@ std::optional<EditOp> read_op(const json& j, std::string& error) {
     if (j.contains("index")) ok = read_index(j, "index", op.index);
     ok = ok && j.contains("item") && j["item"].is_object() && to_yaml(j["item"], op.item, 0);
   } else {
-    error = "unknown operation '" + kind + "' (set, set_at, remove, duplicate, move, insert)";
+    error = "unknown operation '" + kind + "' (set, set_at, set_cell, remove, duplicate, move, insert)";
     return std::nullopt;
   }
   if (!ok) {

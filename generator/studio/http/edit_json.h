@@ -6,6 +6,7 @@
 //                            {"op": "duplicate", "path": [...], "index": 2, "key": "id", "value": "b-2"},
 //                            {"op": "move", "path": [...], "from": 2, "to": 0},
 //                            {"op": "set_at", "line": 12, "column": 30, "old": "Pippin", "value": "Peregrin"},
+//                            {"op": "set_cell", "line": 4, "column": 2, "old": "Merry", "value": "Meriadoc"},
 //                            {"op": "insert", "path": [...the list...], "index": 3, "item": {"id": "x", ...}}],
 //                   "merge": false}
 //   answer          {"status": "done", "file", "hash", "undo": 3, "redo": 0, "message"}

@@ -185,7 +185,9 @@ async function writeText(path) {
     op = { op: 'insert', path: ['variant', 'patch'], item: { card: current.cards.find((c) => c.stem
       === $('lightbox').querySelector('.texts').dataset.stem).def_id, set: nested(path, value) } };
   } else {
-    op = { op: 'set_at', line: meta.line, column: meta.column, old: meta.disk, value };
+    // A card table's cell (row, column), else the YAML scalar at line, column.
+    op = { op: meta.file.endsWith('.csv') ? 'set_cell' : 'set_at', line: meta.line, column: meta.column,
+      old: meta.disk, value };
   }
   const key = `${meta.file}:${meta.line}:${meta.column}`;
   const ok = await edit(meta.file, [op], lastTyped === key && !meta.patch);
