@@ -79,6 +79,16 @@ async function sourceEdit() {
   await page.waitForFunction(() => [...document.querySelectorAll('figcaption .label')]
     .some((l) => l.textContent === 'Meriadoc Brandybuck'), null, { timeout: 20000 });
   await shot('text-edited-source');
+  // A name too long for its box: the overflow badge comes with the new image.
+  const long = 'Meriadoc Brandybuck of Buckland, Master of Buckland and Knight of the Riddermark';
+  await typeText('good.name', long);
+  // A comma inside a flow map: the name is written double-quoted.
+  await fileBecomes(GAME, originals[GAME].replace("good: { name: Merry }", `good: { name: "${long}" }`));
+  await page.waitForSelector('#lightbox .caption .badge.overflow', { timeout: 20000 });
+  assert.ok(await page.locator('figure.card.open').evaluate((f) => f.classList.contains('overflow')));
+  log('a name too long: the overflow badge shows');
+  await shot('text-overflows');
+  // Both edits of the one text are one undo step.
   await undo(GAME);
   log('undo restored', GAME, 'byte for byte');
 }
