@@ -93,6 +93,7 @@ bench: build-all
 # The studio's edit-to-image latency in a real browser (Palantír, 300 cards).
 bench-studio: build node-deps
 	node bench/studio.mjs $(BUILD)/kartenwerk .
+	node bench/studio_edit.mjs $(BUILD)/kartenwerk .
 
 # Regenerates what is written from the loader's tables: schema/*.schema.json,
 # .vscode/settings.json and docs/reference.md. Run it after changing a

@@ -21,7 +21,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const Parsed parsed = parse_request(end ? std::string_view(input).substr(0, end) : std::string_view(input));
   if (parsed.request) {
     const Request& r = *parsed.request;
-    if (r.method != "GET" && r.method != "HEAD") __builtin_trap();
+    if (r.method != "GET" && r.method != "HEAD" && r.method != "POST") __builtin_trap();
+    if (r.content_length > kMaxBodyBytes || (r.method != "POST" && r.content_length != 0)) __builtin_trap();
     if (r.path.empty() || r.path.front() != '/') __builtin_trap();
     if (r.path.find('\0') != std::string::npos) __builtin_trap();
     if (r.fields.size() > kMaxHeaderFields) __builtin_trap();

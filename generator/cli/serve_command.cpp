@@ -8,7 +8,9 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "studio/editor.h"
 #include "studio/http/server.h"
+#include "studio/http/token.h"
 #include "studio/studio.h"
 
 namespace kw::cli {
@@ -46,6 +48,10 @@ int run_serve(const ServeArgs& inv, std::ostream& out, std::ostream& err) {
     }
     // Listening first: a port that is taken is said before the game is built.
     studio::http::Server server(studio, initial);
+    // The page writes with the secret only the printed address carries (token.h).
+    studio::Editor editor(inv.root);
+    const std::string token = studio::http::make_token();
+    server.enable_edits(editor, token);
     int port = server.bind(inv.host, inv.port);
     std::string error;
     if (!studio.state(initial, error)) {
@@ -55,7 +61,7 @@ int run_serve(const ServeArgs& inv, std::ostream& out, std::ostream& err) {
     studio.set_log(&err);
     studio.watch();
     std::string host = inv.host.find(':') != std::string::npos ? "[" + inv.host + "]" : inv.host;
-    fmt::print(out, "kartenwerk studio: http://{}:{}/\n", host, port);
+    fmt::print(out, "kartenwerk studio: http://{}:{}/?token={}\n", host, port, token);
     out.flush();  // a test or script waits for this line
     std::signal(SIGINT, on_signal);
     std::signal(SIGTERM, on_signal);

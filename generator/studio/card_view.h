@@ -2,9 +2,13 @@
 // What the studio shows of a game: one state per (game, language, variant),
 // built by Preview (preview.h) and only read by the HTTP layer. Plain data,
 // no model pointers: a state outlives the reload that made it.
+#include <array>
 #include <cstdint>
+#include <map>
 #include <memory>
+#include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "core/enum_names.h"
@@ -22,10 +26,39 @@ struct SessionKey {
   friend auto operator<=>(const SessionKey&, const SessionKey&) = default;
 };
 
+// Where an element's box is written in its layout file (element_sources.h).
+struct BoxSource {
+  std::string file;                                     // "layouts/palantir/card.yaml"
+  std::vector<std::variant<std::string, size_t>> path;  // to its `box` list
+  std::array<double, 4> box{};                          // x, y, w, h as written (mm from the trim's top left corner)
+};
+
+// Where a card's definition is written: item `index` of the list at `path`
+// of `file` (a deck's `cards:`), for duplicating, deleting and moving it.
+struct CardEntry {
+  std::string file;
+  std::vector<std::variant<std::string, size_t>> path;
+  size_t index = 0;
+};
+
 // A layout element's box on the card, for the element-box overlay.
 struct ElementBox {
   std::string name;
-  Rect bounds;  // mm, page space
+  Rect bounds;                      // mm, page space
+  bool text = false;                // a text element's
+  std::optional<BoxSource> source;  // set: the page may drag and resize it
+};
+
+// A text of a card and where it lives (text_fields.h): edited on the page
+// at file:line:column, or, for a text the selected variant does not change
+// yet (`patch`), by adding a patch of the card to the variant's file.
+struct TextField {
+  std::string path;   // "good.name", "lines.2"
+  std::string value;  // as shown, in the session's language and variant
+  std::string file;   // project path
+  int line = 0, column = 0;
+  bool patch = false;
+  std::string why_not;  // not editable here, and why
 };
 
 // Something to say about one card, shown as a badge on it.
@@ -43,6 +76,7 @@ inline const char* kind_name(Badge::Kind kind) { return c_name_of(kBadgeKindName
 struct CardView {
   std::string stem;         // "01-gondor-hobbit-1", "00-back": its image's name
   std::string card_id;      // "gondor-hobbit-1"; empty for a back
+  std::string def_id;       // "gondor-hobbit": the definition's id as written
   std::string deck;         // the deck id (of a back: the first deck it backs)
   std::string label;        // the card's name or title in the session's language
   std::string fingerprint;  // page::fingerprint in hex: the image changes iff this does
@@ -50,6 +84,8 @@ struct CardView {
   Rect trim, safe;
   std::vector<ElementBox> boxes;
   std::vector<Badge> badges;
+  std::vector<TextField> texts;
+  std::optional<CardEntry> entry;  // set: the page may duplicate, delete and move the card
   int width_px = 0, height_px = 0;
   std::shared_ptr<const std::string> png;  // shared by states that did not change it
 };
@@ -63,6 +99,9 @@ struct SessionState {
   std::string diagnostics;       // as the terminal shows them (file:line:col, source line, caret, hint)
   size_t errors = 0, warnings = 0;
   std::vector<CardView> cards;
+  // The SHA-256 of each file the cards' texts live in, as this reload read
+  // it: the page edits a text only from a state that matches the file.
+  std::map<std::string, std::string> file_hashes;
   // What the page offers to switch to, as of the last good reload.
   std::vector<std::pair<std::string, std::string>> games;  // id, name
   std::vector<std::string> languages;                      // the game's: its source language first

@@ -2,6 +2,13 @@
 
 #include "engine/compile.h"
 #include "page/fingerprint.h"
+#include "studio/element_sources.h"
+#include "studio/text_fields.h"
+#include "yaml/edit.h"
+
+#include <cmath>
+#include <map>
+#include <set>
 
 namespace kw::studio {
 
@@ -29,13 +36,73 @@ CardView view_of(const layout::LaidOutCard& laid_out) {
   v.trim = page.trim;
   v.safe = page.safe;
   for (const auto& item : page.items)
-    if (!item.name.empty()) v.boxes.push_back({item.name, item.bounds});
+    if (!item.name.empty())
+      v.boxes.push_back({item.name, item.bounds, std::holds_alternative<page::GlyphRun>(item.shape), std::nullopt});
   return v;
 }
 
+// Where the front's element boxes are written, for those the page may move:
+// the first box of each name, drawn unturned at its written size (an
+// element drawn twice, as Palantír's turned half, moves with its first).
+void locate_boxes(ElementSources& sources, const std::string& layout, CardView& view) {
+  std::set<std::string> seen;
+  for (auto& box : view.boxes) {
+    if (!seen.insert(box.name).second) continue;
+    auto source = sources.find(layout, box.name);
+    if (source && std::abs(source->box[2] - box.bounds.w) < 0.01 && std::abs(source->box[3] - box.bounds.h) < 0.01)
+      box.source = std::move(source);
+  }
+}
+
+// Where each list item of the data files starts: (file, line, column) ->
+// the list's path and the item's index. Each file parsed once.
+class Entries {
+ public:
+  explicit Entries(const project::Project& project) : project_(project) {}
+  std::optional<CardEntry> find(const SourceLoc& loc) {
+    if (!loc.file.starts_with("data/") || !loc.file.ends_with(".yaml")) return std::nullopt;
+    auto it = files_.find(loc.file);
+    if (it == files_.end()) {
+      Items items;
+      if (auto input = project_.read(loc.file)) {
+        Diagnostics ignored;  // the model's loading reports the file's problems
+        if (auto root = yaml::parse_yaml_string(input->text(), loc.file, ignored)) {
+          yaml::KeyPath path;
+          collect(*root, path, items);
+        }
+      }
+      it = files_.emplace(loc.file, std::move(items)).first;
+    }
+    auto found = it->second.find({loc.line, loc.column});
+    if (found == it->second.end()) return std::nullopt;
+    return CardEntry{loc.file, found->second.first, found->second.second};
+  }
+
+ private:
+  using Items = std::map<std::pair<int, int>, std::pair<yaml::KeyPath, size_t>>;
+  static void collect(const yaml::Value& v, yaml::KeyPath& path, Items& out) {
+    if (v.is_map()) {
+      for (const auto& m : v.map) {
+        path.emplace_back(m.key);
+        collect(m.value, path, out);
+        path.pop_back();
+      }
+    } else if (v.is_list()) {
+      for (size_t i = 0; i < v.list.size(); ++i) {
+        if (v.list[i].is_map()) out.emplace(std::pair{v.list[i].loc.line, v.list[i].loc.column}, std::pair{path, i});
+        path.emplace_back(i);
+        collect(v.list[i], path, out);
+        path.pop_back();
+      }
+    }
+  }
+  const project::Project& project_;
+  std::map<std::string, Items> files_;
+};
+
 // Which card each front is (layout_cards numbers the `cards` decks' cards in
 // data order) and which deck each back belongs to.
-void name_cards(const model::Game& game, std::vector<CardView>& views) {
+void name_cards(const model::Game& game, ElementSources& sources, Entries& entries, std::vector<CardView>& views) {
   size_t i = 0;
   for (const auto& deck : game.decks) {
     if (deck.product != model::Product::Cards) continue;
@@ -43,6 +110,11 @@ void name_cards(const model::Game& game, std::vector<CardView>& views) {
       if (i >= views.size()) return;
       CardView& v = views[i++];
       v.card_id = card.id;
+      v.def_id = card.def_id;
+      v.texts = text_fields(game, deck, card);
+      locate_boxes(sources, deck.layout, v);
+      // Cards are added and removed in the source data, not in a translation or a variant.
+      if (game.in_source_language() && game.variant.empty()) v.entry = entries.find(card.loc);
       v.deck = deck.id;
       v.label = label_of(card.fields);
       if (v.label.empty()) v.label = card.id;
@@ -56,14 +128,16 @@ void name_cards(const model::Game& game, std::vector<CardView>& views) {
 
 }  // namespace
 
-LaidOutCards lay_out_cards(const model::Model& model, const model::Game& game, const text::FontLibrary& fonts,
-                           const std::string& language, Diagnostics& diags) {
+LaidOutCards lay_out_cards(const project::Project& project, const model::Model& model, const model::Game& game,
+                           const text::FontLibrary& fonts, const std::string& language, Diagnostics& diags) {
   engine::GameCompiler compiler(model, game, fonts);
   compiler.set_draft(true);
   LaidOutCards out;
   out.pages = compiler.cards(compiler.context(language), diags);
   for (const auto& card : out.pages) out.views.push_back(view_of(card));
-  name_cards(game, out.views);
+  ElementSources sources(project);
+  Entries entries(project);
+  name_cards(game, sources, entries, out.views);
   return out;
 }
 

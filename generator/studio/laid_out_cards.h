@@ -18,7 +18,8 @@ struct LaidOutCards {
 
 // Lays out every card of `game` (draft: overflowing text is a warning).
 // Problems go to `diags`; the result is only complete when it has no errors.
-LaidOutCards lay_out_cards(const model::Model& model, const model::Game& game, const text::FontLibrary& fonts,
-                           const std::string& language, Diagnostics& diags);
+// `project`: where the layouts' files are read to locate element boxes.
+LaidOutCards lay_out_cards(const project::Project& project, const model::Model& model, const model::Game& game,
+                           const text::FontLibrary& fonts, const std::string& language, Diagnostics& diags);
 
 }  // namespace kw::studio

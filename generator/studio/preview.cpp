@@ -2,8 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <set>
 #include <thread>
 
+#include "core/sha256.h"
 #include "engine/compile.h"
 #include "model/model.h"
 #include "model/strings.h"
@@ -66,7 +68,7 @@ std::shared_ptr<SessionState> build(Workspace& workspace, const SessionKey& key,
   Diagnostics& diags = loaded.diagnostics;
   const text::FontLibrary* fonts = game ? workspace.fonts(diags) : nullptr;
   if (!game || !fonts) return failed(key, before, diags, project);
-  LaidOutCards cards = lay_out_cards(*loaded.model, *game, *fonts, key.language, diags);
+  LaidOutCards cards = lay_out_cards(project, *loaded.model, *game, *fonts, key.language, diags);
   if (diags.has_errors()) return failed(key, before, diags, project);
   add_badges(diags, Badge::Kind::Overflow, cards.views);
   const Diagnostics findings = rules_findings(world, key, loaded, *game);
@@ -83,6 +85,16 @@ std::shared_ptr<SessionState> build(Workspace& workspace, const SessionKey& key,
   next->errors = diags.error_count();
   next->warnings = diags.count(Severity::Warning);
   next->cards = std::move(cards.views);
+  for (const auto& card : next->cards) {
+    std::set<std::string> files;
+    for (const auto& t : card.texts) files.insert(t.file);
+    for (const auto& b : card.boxes)
+      if (b.source) files.insert(b.source->file);
+    if (card.entry) files.insert(card.entry->file);
+    for (const auto& file : files)
+      if (!file.empty() && !next->file_hashes.contains(file))
+        if (auto input = project.read(file)) next->file_hashes[file] = sha256_hex(input->text());
+  }
   for (const auto& g : loaded.model->games) next->games.emplace_back(g->id, g->name);
   next->languages = game->languages();
   next->variants = model::available_variants(project, key.game);

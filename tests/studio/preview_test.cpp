@@ -8,6 +8,7 @@
 #include "studio/preview.h"
 #include "studio/studio.h"
 #include "support/mini_project.h"
+#include "yaml/edit.h"
 
 namespace kw::studio {
 namespace {
@@ -168,6 +169,124 @@ TEST(Studio, RefusesUnknownLanguagesVariantsAndGames) {
   EXPECT_EQ(error, "game 'mini' has no variant 'nope'");
   EXPECT_FALSE(studio.state({"maxi", "de", ""}, error));
   EXPECT_EQ(error, "unknown game 'maxi'");
+}
+
+}  // namespace
+}  // namespace kw::studio
+
+namespace kw::studio {
+namespace {
+
+// Where each text of a card lives, as the page edits it: the game's data in
+// the source language, a variant's patch when a variant is shown (a text it
+// does not change yet gets a new patch, never the base game's data).
+TEST(StudioPreview, EachTextSaysWhereItLives) {
+  Fixture f;
+  f.preview.reload(f.workspace);
+  auto s = f.preview.state();
+  ASSERT_FALSE(s->stale) << s->diagnostics;
+  const CardView& alpha = s->cards[0];
+  EXPECT_EQ(alpha.def_id, "alpha");
+  ASSERT_EQ(alpha.texts.size(), 1u);
+  const TextField& name = alpha.texts[0];
+  EXPECT_EQ(name.path, "name");
+  EXPECT_EQ(name.value, "Éomer");
+  EXPECT_EQ(name.file, "data/games/mini.yaml");
+  EXPECT_EQ(name.line, 24);
+  EXPECT_EQ(name.column, 17);
+  EXPECT_FALSE(name.patch);
+  EXPECT_EQ(name.why_not, "");
+  EXPECT_EQ(s->file_hashes.at("data/games/mini.yaml").size(), 64u);
+
+  f.mini.write("data/variants/mini/dunkel.yaml",
+               "variant:\n  game: mini\n  name: Dunkel\n  patch:\n    - card: alpha\n      set: { name: Eomer }\n");
+  f.workspace.refresh({});
+  Preview variant({"mini", "de", "dunkel"});
+  variant.reload(f.workspace);
+  auto v = variant.state();
+  ASSERT_FALSE(v->stale) << v->diagnostics;
+  const TextField& patched = v->cards[0].texts.at(0);
+  EXPECT_EQ(patched.value, "Eomer");
+  EXPECT_EQ(patched.file, "data/variants/mini/dunkel.yaml");
+  EXPECT_EQ(patched.line, 6);
+  EXPECT_EQ(patched.column, 20);
+  EXPECT_FALSE(patched.patch);
+  const TextField& unpatched = v->cards[2].texts.at(0);  // beta: the variant does not rename it
+
+  EXPECT_EQ(unpatched.value, "Nazgûl");
+  EXPECT_EQ(unpatched.file, "data/variants/mini/dunkel.yaml");
+  EXPECT_TRUE(unpatched.patch);
+  EXPECT_EQ(unpatched.why_not, "");
+}
+
+}  // namespace
+}  // namespace kw::studio
+
+namespace kw::studio {
+namespace {
+
+// A deck whose cards come from a CSV file: a text lives in its cell
+// (row and column), and is edited there.
+TEST(StudioPreview, ATextOfACardTableLivesInItsCell) {
+  Fixture f;
+  std::string game = MiniProject::game_yaml();
+  game = game.substr(0, game.find("      cards:\n")) + "      cards_csv: mini.csv\n";
+  f.mini.write(f.mini.game_file(), game);
+  f.mini.write("data/games/mini.csv", "id,name,region,points\nalpha,Éomer,north,11\nbeta,\"Nazgûl, der\",south,0\n");
+  f.workspace.refresh({});
+  f.preview.reload(f.workspace);
+  auto s = f.preview.state();
+  ASSERT_FALSE(s->stale) << s->diagnostics;
+  const TextField& name = s->cards.at(1).texts.at(0);
+  EXPECT_EQ(name.value, "Nazgûl, der");
+  EXPECT_EQ(name.file, "data/games/mini.csv");
+  EXPECT_EQ(name.line, 3);
+  EXPECT_EQ(name.column, 2);
+  EXPECT_EQ(name.why_not, "");
+}
+
+// Element boxes the page may drag: those with a `box:` of four numbers in
+// the layout file, with the path to it; a box given by `area:` has none.
+TEST(StudioPreview, ElementBoxesSayWhereTheirBoxIsWritten) {
+  Fixture f;
+  f.preview.reload(f.workspace);
+  auto s = f.preview.state();
+  ASSERT_FALSE(s->stale) << s->diagnostics;
+  const CardView& alpha = s->cards[0];
+  auto named = [&](const std::string& name) {
+    auto it = std::find_if(alpha.boxes.begin(), alpha.boxes.end(), [&](const ElementBox& b) { return b.name == name; });
+    EXPECT_NE(it, alpha.boxes.end()) << name;
+    return *it;
+  };
+  const ElementBox title = named("title");
+  ASSERT_TRUE(title.source);
+  EXPECT_TRUE(title.text);
+  EXPECT_EQ(title.source->file, "layouts/mini/card.yaml");
+  EXPECT_EQ(yaml::path_text(title.source->path), "elements[2].box");
+  EXPECT_EQ(title.source->box, (std::array<double, 4>{5, 40, 49, 10}));
+  EXPECT_DOUBLE_EQ(title.bounds.x - alpha.trim.x, 5);  // the layout counts from the trim
+  EXPECT_FALSE(named("background").source);
+  EXPECT_FALSE(named("background").text);
+  EXPECT_EQ(s->file_hashes.count("layouts/mini/card.yaml"), 1u);
+}
+
+// A card's entry in the data, for duplicating, deleting and moving it from
+// the page: the deck's list and the card's place in it (both copies of a
+// definition share it).
+TEST(StudioPreview, CardsSayWhereTheirEntryIs) {
+  Fixture f;
+  f.preview.reload(f.workspace);
+  auto s = f.preview.state();
+  ASSERT_FALSE(s->stale) << s->diagnostics;
+  for (size_t i : {0, 1}) {
+    ASSERT_TRUE(s->cards[i].entry) << s->cards[i].stem;
+    EXPECT_EQ(s->cards[i].entry->file, "data/games/mini.yaml");
+    EXPECT_EQ(yaml::path_text(s->cards[i].entry->path), "game.decks[0].cards");
+    EXPECT_EQ(s->cards[i].entry->index, 0u);
+  }
+  ASSERT_TRUE(s->cards[2].entry);
+  EXPECT_EQ(s->cards[2].entry->index, 1u);
+  EXPECT_FALSE(s->cards[3].entry);  // the back
 }
 
 }  // namespace

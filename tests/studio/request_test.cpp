@@ -66,9 +66,12 @@ TEST(StudioRequest, RefusesWhatTheStudioDoesNotTake) {
   std::string fields = "GET / HTTP/1.1\r\n" + host;
   for (size_t i = 0; i <= kMaxHeaderFields; ++i) fields += "X-" + std::to_string(i) + ": y\r\n";
   const std::vector<Bad> bad = {
-      {"POST / HTTP/1.1\r\n" + host + "\r\n", 405},
+      {"POST / HTTP/1.1\r\n" + host + "\r\n", 411},  // a POST says its body's length
+      {"POST / HTTP/1.1\r\n" + host + "Content-Length: " + std::to_string(kMaxBodyBytes + 1) + "\r\n\r\n", 413},
+      {"POST / HTTP/1.1\r\n" + host + "Content-Length: 99999999999\r\n\r\n", 400},
       {"DELETE / HTTP/1.1\r\n" + host + "\r\n", 405},
-      {"GET / HTTP/1.1\r\n" + host + "Content-Length: 5\r\n\r\n", 413},
+      {"OPTIONS / HTTP/1.1\r\n" + host + "\r\n", 405},  // no CORS preflight is ever granted
+      {"GET / HTTP/1.1\r\n" + host + "Content-Length: 5\r\n\r\n", 400},
       {"GET / HTTP/1.1\r\n" + host + "Content-Length: -1\r\n\r\n", 400},
       {"GET / HTTP/1.1\r\n" + host + "Content-Length: 0\r\nContent-Length: 0\r\n\r\n", 400},
       {"GET / HTTP/1.1\r\n" + host + "Transfer-Encoding: chunked\r\n\r\n", 501},
@@ -95,6 +98,13 @@ TEST(StudioRequest, RefusesWhatTheStudioDoesNotTake) {
     EXPECT_EQ(p.status, b.status) << b.head << " (" << p.why << ")";
     EXPECT_FALSE(p.why.empty());
   }
+}
+
+TEST(StudioRequest, APostSaysItsBodysLength) {
+  Parsed p = parse_request("POST /api/edit HTTP/1.1\r\nHost: 127.0.0.1:1\r\nContent-Length: 12\r\n\r\n");
+  ASSERT_TRUE(p.request) << p.why;
+  EXPECT_EQ(p.request->method, "POST");
+  EXPECT_EQ(p.request->content_length, 12u);
 }
 
 TEST(StudioRequest, PercentDecoding) {

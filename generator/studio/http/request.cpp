@@ -137,11 +137,12 @@ Refusal read_fields(std::span<const std::string_view> lines, Request& r) {
     if (name == "host") ++hosts;
     if (name == "content-length") {
       ++lengths;
-      if (value.empty() || value.find_first_not_of('0') != std::string_view::npos)
-        return refuse(value.find_first_not_of("0123456789") == std::string_view::npos && !value.empty() ? 413 : 400,
-                      "the studio takes no request bodies");
+      if (value.empty() || value.size() > 9 || value.find_first_not_of("0123456789") != std::string_view::npos)
+        return refuse(400, "a malformed Content-Length");
+      r.content_length = std::stoul(std::string(value));
+      if (r.content_length > kMaxBodyBytes) return refuse(413, "the request's body is too large");
     }
-    if (name == "transfer-encoding") return refuse(501, "the studio takes no request bodies");
+    if (name == "transfer-encoding") return refuse(501, "the studio takes no chunked request bodies");
     r.fields.emplace_back(std::move(name), std::string(value));
   }
   if (hosts > 1) return refuse(400, "more than one Host field");
@@ -216,7 +217,10 @@ Parsed parse_request(std::string_view head) {
   Request r;
   if (auto refused = read_request_line((*lines)[at], r)) return std::move(*refused);
   if (auto refused = read_fields(std::span(*lines).subspan(at + 1), r)) return std::move(*refused);
-  if (r.method != "GET" && r.method != "HEAD") return refuse(405, "the studio answers GET and HEAD only");
+  if (r.method != "GET" && r.method != "HEAD" && r.method != "POST")
+    return refuse(405, "the studio answers GET, HEAD and POST only");
+  if (r.method != "POST" && r.content_length > 0) return refuse(400, "a GET or HEAD request with a body");
+  if (r.method == "POST" && !r.field("content-length")) return refuse(411, "a POST without Content-Length");
   const std::string* connection = r.field("connection");
   if (r.minor_version == 0)
     r.keep_alive = connection && lists_token(*connection, "keep-alive");

@@ -1,8 +1,9 @@
 #pragma once
 // The studio's HTTP requests, read by our own code (see server.h for why):
 // the head of one HTTP/1.x request (request line and header fields), parsed
-// strictly and within fixed bounds. The studio takes no bodies and answers
-// GET and HEAD only, so this is all of a request it ever reads.
+// strictly and within fixed bounds. GET and HEAD take no body; POST (the
+// page's edits, server.h) a body of at most kMaxBodyBytes, its length given
+// by Content-Length (no chunked bodies).
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -17,14 +18,17 @@ inline constexpr size_t kMaxHeadBytes = 16 * 1024;  // request line and all head
 inline constexpr size_t kMaxLineBytes = 8 * 1024;   // one of them
 inline constexpr size_t kMaxHeaderFields = 48;
 inline constexpr size_t kMaxTargetBytes = 2048;
+inline constexpr size_t kMaxBodyBytes = 256 * 1024;  // a POST's body (an edit as JSON)
 
 struct Request {
-  std::string method;                                       // "GET", "HEAD"
+  std::string method;                                       // "GET", "HEAD", "POST"
   std::string path;                                         // percent-decoded, "/cards/mini/de/-/01-alpha.png"
   std::vector<std::pair<std::string, std::string>> query;   // decoded, in order
   std::vector<std::pair<std::string, std::string>> fields;  // names lower-case, values trimmed
   int minor_version = 1;                                    // HTTP/1.<minor>
   bool keep_alive = true;
+  size_t content_length = 0;  // POST: the body's length
+  std::string body;           // POST: filled in by the server once it has arrived
 
   // The first field named `name` (lower-case), or nullptr.
   const std::string* field(std::string_view name) const;
@@ -47,9 +51,10 @@ size_t head_end(std::string_view bytes, bool& too_long);
 
 // Parses one complete head (as head_end delimits it). Line ends are CRLF (a
 // bare LF is taken too, a bare CR is not); header fields continued on the
-// next line (obsolete folding), a field name with spaces, two Host fields, a
-// body (Content-Length other than 0, any Transfer-Encoding) and methods other
-// than GET and HEAD are refused.
+// next line (obsolete folding), a field name with spaces, two Host fields,
+// any Transfer-Encoding, a GET or HEAD with a body, a POST without
+// Content-Length or with more than kMaxBodyBytes, and methods other than
+// GET, HEAD and POST are refused.
 Parsed parse_request(std::string_view head);
 
 // %XX decoded (and '+' as a space when `plus_is_space`); nullopt for a

@@ -12,6 +12,8 @@
 
 #include <fmt/format.h>
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
@@ -25,8 +27,10 @@
 #include <vector>
 
 #include "studio/http/assets.h"
+#include "studio/http/edit_json.h"
 #include "studio/http/request.h"
 #include "studio/http/state_json.h"
+#include "studio/http/token.h"
 
 namespace kw::studio::http {
 
@@ -34,6 +38,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 constexpr size_t kMaxName = 64;
+constexpr size_t kMaxRequestBytes = kMaxHeadBytes + kMaxBodyBytes;
 
 struct Response {
   int status = 200;
@@ -41,6 +46,14 @@ struct Response {
   std::string body;
   std::string cache_control = "no-store";
 };
+
+Response json_response(int status, std::string body) {
+  Response r;
+  r.status = status;
+  r.body = std::move(body);
+  r.content_type = "application/json";
+  return r;
+}
 
 Response text(int status, const std::string& message) {
   Response r;
@@ -63,10 +76,16 @@ const char* reason(int status) {
       return "Method Not Allowed";
     case 408:
       return "Request Timeout";
+    case 409:
+      return "Conflict";
+    case 411:
+      return "Length Required";
     case 413:
       return "Content Too Large";
     case 414:
       return "URI Too Long";
+    case 415:
+      return "Unsupported Media Type";
     case 431:
       return "Request Header Fields Too Large";
     case 501:  // RFC 9112 6.1: a transfer coding the server does not take (request.cpp)
@@ -162,6 +181,8 @@ struct Server::Impl {
   int wake_fd = -1;
   int port = 0;
   std::atomic<bool> stopping{false};
+  Editor* editor = nullptr;  // set: the page may write (with `token`)
+  std::string token;
 
   mutable std::mutex counts_mutex;
   ServerCounts counts;
@@ -207,8 +228,36 @@ struct Server::Impl {
     return std::nullopt;
   }
 
-  // What a worker answers: the state, a card's image (both may build).
+  // The page's writes and the reads of files it is about to edit.
+  Response edit(const Request& req) {
+    EditResult result;
+    if (req.path == "/api/file") {
+      const std::string* file = req.param("path");
+      if (!file) return text(400, "which file? (?path=data/...)");
+      std::string bytes;
+      result = editor->read(*file, bytes);
+      if (result.status != EditResult::Status::Done)
+        return json_response(edit_status_code(result), edit_result_json(result));
+      nlohmann::json j = {
+          {"file", result.file}, {"hash", result.hash}, {"text", bytes}, {"undo", result.undo}, {"redo", result.redo}};
+      return json_response(200, j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    }
+    if (req.path == "/api/undo") {
+      result = editor->undo();
+    } else if (req.path == "/api/redo") {
+      result = editor->redo();
+    } else {
+      std::string error;
+      auto request = parse_edit_request(req.body, error);
+      if (!request) return text(400, error);
+      result = editor->apply(request->file, request->hash, request->ops, request->merge);
+    }
+    return json_response(edit_status_code(result), edit_result_json(result));
+  }
+
+  // What a worker answers: the state, a card's image (both may build), an edit.
   Response work(const Request& req) {
+    if (req.path.starts_with("/api/") && req.path != "/api/state") return edit(req);
     if (req.path == "/api/state") {
       Response res;
       auto key = key_of(req, res);
@@ -315,10 +364,36 @@ struct Server::Impl {
     return std::nullopt;
   }
 
+  // Whether a request that writes (or reads a file to edit) may: see server.h.
+  std::optional<Response> write_refused(const Request& req) const {
+    if (!editor) return text(403, "this studio does not edit files");
+    const std::string* given = req.field("x-kartenwerk-token");
+    if (!given || !same_token(token, *given))
+      return text(403, "editing needs the studio's token: open the address `kartenwerk serve` printed");
+    if (req.method != "POST") return std::nullopt;
+    const std::string* origin = req.field("origin");
+    if (!origin) return text(403, "a write must say which page sent it (Origin)");
+    const std::string* site = req.field("sec-fetch-site");
+    if (site && *site != "same-origin") return text(403, "a write must come from the studio's own page");
+    const std::string* type = req.field("content-type");
+    if (!type || !type->starts_with("application/json"))
+      return text(415, "a write is JSON (Content-Type: application/json)");
+    return std::nullopt;
+  }
+
   void dispatch(std::uint64_t id, Conn& c, Request req) {
     if (auto no = refused(req)) {
       count(&ServerCounts::refused_host);
       return answer(id, c, *no, req.method == "HEAD", false);
+    }
+    const bool writes = req.path == "/api/edit" || req.path == "/api/undo" || req.path == "/api/redo";
+    if (writes != (req.method == "POST"))
+      return answer(id, c, text(405, writes ? "edits are POSTed" : "only edits are POSTed"), false, req.keep_alive);
+    if (writes || req.path == "/api/file") {
+      if (auto no = write_refused(req)) {
+        count(&ServerCounts::refused_write);
+        return answer(id, c, *no, req.method == "HEAD", false);
+      }
     }
     const bool head = req.method == "HEAD";
     if (req.path == "/" || req.path == "/app.js" || req.path == "/app.css") {
@@ -333,7 +408,8 @@ struct Server::Impl {
     if (req.path == "/events") return start_stream(id, c, head);
     const auto parts = segments(req.path);
     const bool card = parts.size() == 5 && parts[0] == "cards" && parts[4].size() > 4 && parts[4].ends_with(".png");
-    if (req.path != "/api/state" && !card) return answer(id, c, text(404, "not found"), head, req.keep_alive);
+    if (req.path != "/api/state" && !card && !writes && req.path != "/api/file")
+      return answer(id, c, text(404, "not found"), head, req.keep_alive);
     std::unique_lock lock(mutex);
     if (jobs.size() >= limits.queued_jobs) {
       lock.unlock();
@@ -427,20 +503,30 @@ struct Server::Impl {
     if (too_long) return answer(id, c, text(431, "the request's head is too long"), false, false);
     if (end == 0) return;
     Parsed parsed = parse_request(std::string_view(c.in).substr(0, end));
-    c.in.erase(0, end);
-    if (!parsed.request) return answer(id, c, text(parsed.status, parsed.why), false, false);
+    if (!parsed.request) {
+      c.in.erase(0, end);
+      return answer(id, c, text(parsed.status, parsed.why), false, false);
+    }
+    // A POST's body: wait until all of it is here (under the head's deadline).
+    const size_t length = parsed.request->content_length;
+    if (c.in.size() - end < length) {
+      if (c.eof) return answer(id, c, text(400, "the request's body ended early"), false, false);
+      return;
+    }
+    parsed.request->body = c.in.substr(end, length);
+    c.in.erase(0, end + length);
     dispatch(id, c, std::move(*parsed.request));
   }
 
   void on_readable(std::uint64_t id, Conn& c) {
     char buffer[4096];
     for (;;) {
-      if (c.state == State::Head && c.in.size() > kMaxHeadBytes) break;
+      if (c.state == State::Head && c.in.size() > kMaxRequestBytes) break;
       const ssize_t n = ::recv(c.fd, buffer, sizeof buffer, 0);
       if (n > 0) {
         // A stream's client has nothing to say: what it sends is dropped.
         if (c.state != State::Streaming) c.in.append(buffer, static_cast<size_t>(n));
-        if (c.state == State::Head && c.in.size() > kMaxHeadBytes) break;
+        if (c.state == State::Head && c.in.size() > kMaxRequestBytes) break;
         continue;
       }
       if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
@@ -597,7 +683,7 @@ struct Server::Impl {
       fds.push_back({listen_fd, static_cast<short>(Clock::now() < listener_paused_until ? 0 : POLLIN), 0});
       for (const auto& [id, c] : conns) {
         short wanted = 0;
-        if (c.state == State::Head && c.in.size() <= kMaxHeadBytes && !c.eof) wanted |= POLLIN;
+        if (c.state == State::Head && c.in.size() <= kMaxRequestBytes && !c.eof) wanted |= POLLIN;
         if (c.state == State::Streaming) wanted |= POLLIN;
         if (c.pending() > 0) wanted |= POLLOUT;
         fds.push_back({c.fd, wanted, 0});
@@ -743,6 +829,11 @@ void Server::stop() {
   impl_->stopping = true;
   impl_->studio.stop();  // ends the wait for events
   impl_->wake();
+}
+
+void Server::enable_edits(Editor& editor, std::string token) {
+  impl_->editor = &editor;
+  impl_->token = std::move(token);
 }
 
 const HostAllowList& Server::allowed() const { return impl_->allowed; }

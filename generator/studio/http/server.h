@@ -2,11 +2,22 @@
 // The studio's web server: the embedded page, the JSON state, the card
 // images from memory and the event stream. Routes match fixed patterns and
 // look names up in memory; no URL becomes a file path, nothing received is
-// executed, requests are GET or HEAD, without bodies.
+// executed. Requests are GET or HEAD without bodies, except the page's edits:
 //   GET /                    the page (also /app.js, /app.css)
 //   GET /api/state?game=&lang=&variant=
 //   GET /cards/<game>/<lang>/<variant or ->/<stem>.png
 //   GET /events              text/event-stream of changes
+//   GET /api/file?path=      a file the page is about to edit, with its hash  } with the token,
+//   POST /api/edit           an edit (edit_json.h), /api/undo, /api/redo       } see below
+//
+// Edits (enable_edits) are the only requests that change anything, so they
+// are held to more than the rest: the X-Kartenwerk-Token field must carry the
+// secret the printed URL carries (token.h); a POST must also carry an Origin
+// of the studio (checked with the rest below), a Sec-Fetch-Site, if any, of
+// "same-origin", and Content-Type application/json (which no form of another
+// site can send without a preflight; OPTIONS is refused). What an edit names
+// is confined to the project's data/ and layouts/ (editor.h). A body is at
+// most kMaxBodyBytes and must arrive within the head's deadline.
 //
 // Hand-written on poll(2) rather than on cpp-httplib (which served the
 // studio before): httplib gives every connection a thread of a fixed pool
@@ -38,6 +49,7 @@
 #include <memory>
 #include <string>
 
+#include "studio/editor.h"
 #include "studio/http/host_check.h"
 #include "studio/studio.h"
 
@@ -59,6 +71,7 @@ struct ServerCounts {
   std::uint64_t accepted = 0;
   std::uint64_t answered = 0;        // answers sent, every status
   std::uint64_t refused_host = 0;    // 403: Host, Origin or Sec-Fetch-Site
+  std::uint64_t refused_write = 0;   // 403: an edit without the token, Origin or JSON
   std::uint64_t evicted = 0;         // closed to make room for a newcomer
   std::uint64_t head_timeouts = 0;   // closed: the head did not arrive in time
   std::uint64_t write_timeouts = 0;  // closed: the answer was not read
@@ -82,6 +95,9 @@ class Server {
   void run();
   // From any thread: run() returns soon after.
   void stop();
+
+  // Lets the page edit through `editor` with `token` (make_token()); call before run().
+  void enable_edits(Editor& editor, std::string token);
 
   const HostAllowList& allowed() const;
   ServerCounts counts() const;

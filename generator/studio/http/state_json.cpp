@@ -12,18 +12,55 @@ json rect(const Rect& r) { return {{"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h
 
 json card_json(const SessionKey& key, const CardView& c) {
   json boxes = json::array(), badges = json::array();
+  auto path_json = [](const auto& steps) {
+    json path = json::array();
+    for (const auto& step : steps) {
+      if (const auto* name = std::get_if<std::string>(&step))
+        path.push_back(*name);
+      else
+        path.push_back(std::get<size_t>(step));
+    }
+    return path;
+  };
   for (const auto& b : c.boxes) {
     json box = rect(b.bounds);
     box["name"] = b.name;
+    box["text"] = b.text;
+    if (b.source) {
+      const json path = path_json(b.source->path);
+      box["source"] = {{"file", b.source->file}, {"path", path}, {"box", b.source->box}};
+    }
     boxes.push_back(box);
   }
   for (const auto& b : c.badges)
     badges.push_back({{"kind", kind_name(b.kind)}, {"error", b.error}, {"message", b.message}});
-  return {{"stem", c.stem},         {"card_id", c.card_id},         {"deck", c.deck},
-          {"label", c.label},       {"fingerprint", c.fingerprint}, {"url", card_url(key, c)},
-          {"width_px", c.width_px}, {"height_px", c.height_px},     {"size", {{"w", c.size.w}, {"h", c.size.h}}},
-          {"trim", rect(c.trim)},   {"safe", rect(c.safe)},         {"boxes", boxes},
-          {"badges", badges}};
+  json texts = json::array();
+  for (const auto& t : c.texts)
+    texts.push_back({{"path", t.path},
+                     {"value", t.value},
+                     {"file", t.file},
+                     {"line", t.line},
+                     {"column", t.column},
+                     {"patch", t.patch},
+                     {"why_not", t.why_not}});
+  return {
+      {"stem", c.stem},
+      {"card_id", c.card_id},
+      {"deck", c.deck},
+      {"label", c.label},
+      {"fingerprint", c.fingerprint},
+      {"url", card_url(key, c)},
+      {"width_px", c.width_px},
+      {"height_px", c.height_px},
+      {"size", {{"w", c.size.w}, {"h", c.size.h}}},
+      {"trim", rect(c.trim)},
+      {"safe", rect(c.safe)},
+      {"boxes", boxes},
+      {"badges", badges},
+      {"entry",
+       c.entry ? json{{"file", c.entry->file}, {"path", path_json(c.entry->path)}, {"index", c.entry->index}} : json()},
+      {"texts", texts},
+      {"def_id", c.def_id}};
 }
 
 }  // namespace
@@ -37,19 +74,11 @@ std::string state_json(const SessionState& s) {
   json cards = json::array(), games = json::array();
   for (const auto& c : s.cards) cards.push_back(card_json(s.key, c));
   for (const auto& [id, name] : s.games) games.push_back({{"id", id}, {"name", name}});
-  json j = {{"game", s.key.game},
-            {"game_name", s.game_name},
-            {"lang", s.key.language},
-            {"variant", s.key.variant},
-            {"generation", s.generation},
-            {"stale", s.stale},
-            {"errors", s.errors},
-            {"warnings", s.warnings},
-            {"diagnostics", s.diagnostics},
-            {"games", games},
-            {"languages", s.languages},
-            {"variants", s.variants},
-            {"cards", cards}};
+  json j = {{"game", s.key.game},       {"game_name", s.game_name},   {"lang", s.key.language},
+            {"variant", s.key.variant}, {"generation", s.generation}, {"stale", s.stale},
+            {"errors", s.errors},       {"warnings", s.warnings},     {"diagnostics", s.diagnostics},
+            {"games", games},           {"languages", s.languages},   {"variants", s.variants},
+            {"cards", cards},           {"files", s.file_hashes}};
   // Invalid UTF-8 in a file (a diagnostic quotes it) must not throw.
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }

@@ -6,6 +6,9 @@
 const SVG = 'http://www.w3.org/2000/svg';
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
+// The secret of the address `serve` printed: only a page opened with it
+// may edit (the server checks it on every write).
+const token = params.get('token');
 let current = null;  // the state shown
 let openStem = null; // the card in the large view
 const gridPx = () => Number($('zoom').value);  // a card's width in the grid
@@ -23,6 +26,178 @@ async function fetchState() {
   const res = await fetch('/api/state?' + query());
   if (!res.ok) throw new Error(await res.text());
   return res.json();
+}
+
+// ---------------------------------------------------------------- editing
+
+// A message over the grid for a few seconds (a refused edit, a conflict).
+function notice(text, error = true) {
+  const n = $('notice');
+  n.textContent = text;
+  n.classList.toggle('error', error);
+  n.hidden = false;
+  clearTimeout(notice.timer);
+  notice.timer = setTimeout(() => { n.hidden = true; }, 6000);
+}
+
+async function api(path, body) {
+  const res = await fetch(path, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'X-Kartenwerk-Token': token, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json = null;
+  try { json = JSON.parse(text); } catch { /* a sentence, not JSON */ }
+  return { status: res.status, json, text: json?.message || text.trim() };
+}
+
+function showHistory(r) {
+  if (!r?.json || r.json.undo === undefined) return;
+  $('undo').disabled = r.json.undo === 0;
+  $('redo').disabled = r.json.redo === 0;
+}
+
+// The files the page has read to edit: path -> { hash, text }.
+const files = new Map();
+async function readFile(path) {
+  const r = await api('/api/file?path=' + encodeURIComponent(path));
+  if (r.status !== 200) throw new Error(r.text);
+  files.set(path, { hash: r.json.hash, text: r.json.text });
+  showHistory(r);
+  return files.get(path);
+}
+
+// Applies `ops` to `path` as the page last read it. A conflict (the file
+// changed on disk meanwhile) is said, the file is read again and the state
+// reloaded; nothing is written over it.
+async function edit(path, ops, merge = false) {
+  const known = files.get(path) ?? (current?.files?.[path] ? { hash: current.files[path] } : await readFile(path));
+  const r = await api('/api/edit', { file: path, hash: known.hash, ops, merge });
+  showHistory(r);
+  if (r.status === 200) {
+    files.set(path, { hash: r.json.hash, text: null });
+    document.body.dataset.edits = String(Number(document.body.dataset.edits || 0) + 1);
+    return true;
+  }
+  if (r.status === 409) {
+    notice(`${path} changed on disk since the page read it: not written. Reloaded; edit again.`);
+    files.delete(path);
+    lastTyped = null;
+    textMeta = new Map();
+    const form = $('lightbox').querySelector('.texts');
+    delete form.dataset.stem;
+    if (document.activeElement?.closest('.texts')) document.activeElement.blur();
+    await refresh();
+  } else {
+    notice(r.text);
+  }
+  return false;
+}
+
+async function undoRedo(which) {
+  const r = await api('/api/' + which, {});
+  showHistory(r);
+  if (r.json?.file && r.json.hash) files.set(r.json.file, { hash: r.json.hash, text: null });
+  else files.clear();
+  lastTyped = null;
+  // The texts as the next state that matches the files says: perhaps the
+  // one shown (an edit undone before the studio reloaded leaves no change).
+  for (const meta of textMeta.values()) meta.resync = true;
+  refresh();
+  if (r.status === 409) notice(r.text);
+  else if (r.status !== 200) notice(r.text);
+  else if (r.json.status === 'done') document.body.dataset.edits = String(Number(document.body.dataset.edits || 0) + 1);
+}
+
+// ------------------------------------------------ the open card's texts
+
+// {good: {name: v}} from "good.name" and v: a variant's patch of one text.
+function nested(path, value) {
+  return path.split('.').reduceRight((inner, key) => ({ [key]: inner }), value);
+}
+
+// What the page knows of each text field of the open card, by path: where
+// it is written and what the file holds there (after the page's own edits).
+let textMeta = new Map();
+let lastTyped = null;  // the field typed in last: its keystrokes are one undo step
+
+function textsPanel(card) {
+  const form = $('lightbox').querySelector('.texts');
+  const editable = token && card.texts?.length;
+  form.hidden = !editable;
+  if (!editable) return;
+  const same = form.dataset.stem === card.stem && form.dataset.fingerprint !== undefined;
+  if (!same) {
+    form.dataset.stem = card.stem;
+    textMeta = new Map();
+    form.replaceChildren(...card.texts.map((t) => {
+      const area = el('textarea', { name: t.path, rows: Math.min(8, t.value.split('\n').length), spellcheck: 'true' });
+      area.value = t.value;
+      area.addEventListener('input', () => scheduleText(card.stem, t.path, area));
+      return el('label', { 'data-path': t.path }, el('span', { class: 'path' }, t.path), area,
+        el('span', { class: 'where' }));
+    }));
+  }
+  form.dataset.fingerprint = card.fingerprint;
+  for (const t of card.texts) {
+    const label = form.querySelector(`label[data-path="${CSS.escape(t.path)}"]`);
+    if (!label) continue;
+    const area = label.querySelector('textarea');
+    const meta = textMeta.get(t.path);
+    // The state is the truth unless the page has written since it was made.
+    // A state made before the page's last write or undo of the file is not taken.
+    const known = files.get(t.file)?.hash;
+    const fresh = !known || current?.files?.[t.file] === known;
+    if (!meta || (fresh && !meta.inflight && (meta.resync || (meta.waiting ? !t.patch : meta.pending === undefined)))) {
+      textMeta.set(t.path, { ...t, disk: t.value, waiting: false, inflight: false, pending: meta?.pending });
+      if (document.activeElement !== area || (meta?.resync && meta.pending === undefined)) area.value = t.value;
+      if (meta?.pending !== undefined) writeText(t.path);  // typed while its place was being made
+    }
+    area.disabled = Boolean(t.why_not);
+    label.title = t.why_not || '';
+    label.querySelector('.where').textContent = t.why_not ? t.why_not
+      : t.patch ? `new patch in ${t.file}` : `${t.file}:${t.line}`;
+  }
+  const overflow = card.badges.filter((b) => b.kind === 'overflow');
+  form.classList.toggle('overflow', overflow.length > 0);
+  form.title = overflow.map((b) => b.message).join('\n');
+}
+
+// Keystrokes are written after a pause (one undo step per field typed in).
+function scheduleText(stem, path, area) {
+  const meta = textMeta.get(path);
+  if (!meta) return;
+  meta.pending = area.value;
+  clearTimeout(meta.timer);
+  meta.timer = setTimeout(() => writeText(path), 250);
+}
+
+async function writeText(path) {
+  const meta = textMeta.get(path);
+  if (!meta || meta.pending === undefined || meta.inflight || meta.waiting || meta.resync) return;
+  const value = meta.pending;
+  meta.pending = undefined;
+  if (value === meta.disk) return;
+  meta.inflight = true;
+  let op;
+  if (meta.patch) {
+    op = { op: 'insert', path: ['variant', 'patch'], item: { card: current.cards.find((c) => c.stem
+      === $('lightbox').querySelector('.texts').dataset.stem).def_id, set: nested(path, value) } };
+  } else {
+    // A card table's cell (row, column), else the YAML scalar at line, column.
+    op = { op: meta.file.endsWith('.csv') ? 'set_cell' : 'set_at', line: meta.line, column: meta.column,
+      old: meta.disk, value };
+  }
+  const key = `${meta.file}:${meta.line}:${meta.column}`;
+  const ok = await edit(meta.file, [op], lastTyped === key && !meta.patch);
+  meta.inflight = false;
+  if (ok) {
+    lastTyped = key;
+    meta.disk = value;
+    if (meta.patch) meta.waiting = true;  // its place in the variant file comes with the next state
+  }
+  if (meta.pending !== undefined && !meta.waiting) writeText(path);
 }
 
 function el(tag, attrs = {}, ...children) {
@@ -182,15 +357,21 @@ function show(state) {
   if (sameCards(current, state)) updateGrid(state);
   else buildGrid(state);
   current = state;
+  document.body.dataset.session = `${state.game}/${state.lang}/${state.variant}`;
   showProblems(state);
   showSwitches(state);
   $('status').textContent = `${state.cards.length} cards · reload ${state.generation}`;
   if (openStem) openCard(openStem);
 }
 
+// Only the answer to the latest request is shown: an older one may be of
+// the session the page has just switched away from.
+let refreshes = 0;
 async function refresh() {
+  const mine = ++refreshes;
   try {
-    show(await fetchState());
+    const state = await fetchState();
+    if (mine === refreshes) show(state);
   } catch (e) {
     $('status').textContent = String(e);
   }
@@ -202,12 +383,15 @@ function openCard(stem) {
   const box = $('lightbox');
   if (!card) return closeCard();
   const wasOpen = openStem;
+  if (wasOpen !== stem) selected = null;
   openStem = stem;
   const large = box.querySelector('.large');
   const img = large.querySelector('img');
   if (!img || img.getAttribute('src') !== card.url)
     large.replaceChildren(el('img', { src: card.url, alt: card.label, width: card.width_px, height: card.height_px }));
-  box.querySelector('.caption').replaceChildren(caption(card));
+  box.querySelector('.caption').replaceChildren(caption(card), overlapNote(card));
+  box.querySelector('.card-tools').hidden = !(token && card.entry);
+  textsPanel(card);
   box.hidden = false;
   document.body.classList.add('panel-open');
   for (const f of document.querySelectorAll('figure.card.open')) f.classList.remove('open');
@@ -231,6 +415,177 @@ function fitCard() {
   large.style.height = Math.floor(card.height_px * scale) + 'px';
   large.querySelector('svg')?.remove();
   large.append(overlay(card, w));
+  handles(card, large, w);
+}
+
+// ------------------------------------------------ cards added, removed, moved
+
+// An id no card of the game has: "<id>-copy", "<id>-copy-2", ...
+function freshId(base) {
+  const taken = new Set(current.cards.map((c) => c.def_id));
+  for (let n = 1; ; ++n) {
+    const id = `${base}-copy${n > 1 ? '-' + n : ''}`;
+    if (!taken.has(id)) return id;
+  }
+}
+
+async function cardAction(kind) {
+  const card = openStem && current?.cards.find((c) => c.stem === openStem);
+  const e = card?.entry;
+  if (!e) return;
+  let op;
+  if (kind === 'dup') op = { op: 'duplicate', path: e.path, index: e.index, key: 'id', value: freshId(card.def_id) };
+  else if (kind === 'del') {
+    if (!confirm(`Delete ${card.def_id} from ${e.file}? (Undo brings it back.)`)) return;
+    op = { op: 'remove', path: e.path, index: e.index };
+  } else {
+    const to = e.index + (kind === 'earlier' ? -1 : 1);
+    if (to < 0) return;
+    op = { op: 'move', path: e.path, from: e.index, to };
+  }
+  if (await edit(e.file, [op])) closeCard();  // the grid is built anew
+}
+
+// Text that runs into another element's box: the two boxes cross without
+// one holding the other (a background or a frame holds what is on it).
+function textOverlaps(card) {
+  const area = (a, b) => Math.max(0, Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x))
+    * Math.max(0, Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y));
+  const holds = (a, b) => a.x <= b.x + 0.01 && a.y <= b.y + 0.01 && a.x + a.w >= b.x + b.w - 0.01
+    && a.y + a.h >= b.y + b.h - 0.01;
+  const found = new Set();
+  for (const t of card.boxes) {
+    if (!t.text) continue;
+    for (const o of card.boxes) {
+      if (o === t || o.name === t.name || area(t, o) < 0.5 || holds(t, o) || holds(o, t)) continue;
+      found.add([t.name, o.name].join(' over '));
+    }
+  }
+  return [...found];
+}
+
+function overlapNote(card) {
+  const list = textOverlaps(card);
+  const p = el('p', { class: 'overlaps' }, `warning: text over another element: ${list.join(', ')}`);
+  p.hidden = list.length === 0;
+  return p;
+}
+
+// ------------------------------------------------ moving elements on the card
+
+// Snapping: the layout's numbers to whole millimetres, an edge to the trim,
+// bleed and safe lines and to the other elements' edges within 1 mm (Alt
+// while dragging: no snapping). Arrow keys nudge the selected element by
+// 1 mm, with Shift by 0.1 mm.
+const SNAP_MM = 1;
+let selected = null;  // the name of the selected element of the open card
+
+const round2 = (v) => Math.round(v * 100) / 100;
+
+// The edges (page mm) an element snaps to on each axis.
+function snapLines(card, except) {
+  const xs = [0, card.size.w, card.trim.x, card.trim.x + card.trim.w, card.safe.x, card.safe.x + card.safe.w];
+  const ys = [0, card.size.h, card.trim.y, card.trim.y + card.trim.h, card.safe.y, card.safe.y + card.safe.h];
+  for (const b of card.boxes) {
+    if (b.name === except) continue;
+    xs.push(b.x, b.x + b.w);
+    ys.push(b.y, b.y + b.h);
+  }
+  return { xs, ys };
+}
+
+// `start` (page mm) of an edge moved to a line within 1 mm, else its layout
+// number rounded to whole millimetres (the layout counts from the trim).
+function snap(value, lines, offset, free) {
+  if (free) return round2(value);
+  let best = null;
+  for (const l of lines) if (Math.abs(l - value) <= 1 && (best === null || Math.abs(l - value) < Math.abs(best - value))) best = l;
+  if (best !== null) return round2(best);
+  return round2(Math.round((value - offset) / SNAP_MM) * SNAP_MM + offset);
+}
+
+// The box a move or resize gives, in page mm.
+function movedBox(card, b, mode, dx, dy, free) {
+  const lines = snapLines(card, b.name);
+  if (mode === 'move') {
+    let x = snap(b.x + dx, lines.xs, card.trim.x, free);
+    const right = snap(b.x + b.w + dx, lines.xs, card.trim.x, free);
+    if (Math.abs(right - (b.x + b.w + dx)) < Math.abs(x - (b.x + dx)) && lines.xs.includes(right)) x = round2(right - b.w);
+    let y = snap(b.y + dy, lines.ys, card.trim.y, free);
+    const bottom = snap(b.y + b.h + dy, lines.ys, card.trim.y, free);
+    if (Math.abs(bottom - (b.y + b.h + dy)) < Math.abs(y - (b.y + dy)) && lines.ys.includes(bottom)) y = round2(bottom - b.h);
+    return { x, y, w: b.w, h: b.h };
+  }
+  const right = snap(b.x + b.w + dx, lines.xs, card.trim.x, free);
+  const bottom = snap(b.y + b.h + dy, lines.ys, card.trim.y, free);
+  return { x: b.x, y: b.y, w: Math.max(0.5, round2(right - b.x)), h: Math.max(0.5, round2(bottom - b.y)) };
+}
+
+// Writes a box's new place: only the numbers that changed.
+async function writeBox(card, b, to) {
+  const src = b.source;
+  const next = [round2(src.box[0] + to.x - b.x), round2(src.box[1] + to.y - b.y), to.w, to.h].map(round2);
+  const ops = [];
+  next.forEach((v, i) => {
+    if (Math.abs(v - src.box[i]) > 1e-9) ops.push({ op: 'set', path: [...src.path, i], value: String(v) });
+  });
+  if (!ops.length) return;
+  await edit(src.file, ops);
+}
+
+// The draggable boxes over the large card (when the element boxes are shown).
+function handles(card, large, px) {
+  large.querySelector('.handles')?.remove();
+  if (!token || !$('show-boxes').checked) return;
+  const layer = el('div', { class: 'handles' });
+  const scale = px / card.size.w;  // screen px per mm
+  const seen = new Set();
+  for (const b of card.boxes) {
+    if (!b.source || seen.has(b.name)) continue;
+    seen.add(b.name);
+    const h = el('div', { class: 'handle' + (b.name === selected ? ' selected' : ''), 'data-name': b.name,
+      title: `${b.name}: ${b.source.file} [${b.source.box.join(', ')}]`, tabindex: '0' }, el('i', { class: 'resize' }));
+    const place = (r) => Object.assign(h.style, { left: r.x * scale + 'px', top: r.y * scale + 'px',
+      width: r.w * scale + 'px', height: r.h * scale + 'px' });
+    place(b);
+    h.addEventListener('pointerdown', (e) => {
+      e.preventDefault();
+      e.stopPropagation();
+      selected = b.name;
+      for (const o of layer.querySelectorAll('.handle.selected')) o.classList.remove('selected');
+      h.classList.add('selected');
+      h.setPointerCapture(e.pointerId);
+      const mode = e.target.classList.contains('resize') ? 'resize' : 'move';
+      const x0 = e.clientX, y0 = e.clientY;
+      let to = null;
+      const onMove = (m) => {
+        to = movedBox(card, b, mode, (m.clientX - x0) / scale, (m.clientY - y0) / scale, m.altKey);
+        place(to);
+        h.dataset.box = [to.x, to.y, to.w, to.h].join(',');
+      };
+      const onUp = async () => {
+        h.removeEventListener('pointermove', onMove);
+        h.removeEventListener('pointerup', onUp);
+        if (to) await writeBox(card, b, to);
+      };
+      h.addEventListener('pointermove', onMove);
+      h.addEventListener('pointerup', onUp);
+    });
+    layer.append(h);
+  }
+  large.append(layer);
+}
+
+// Arrow keys move the selected element (true: the key was taken).
+function nudge(e) {
+  const card = openStem && current?.cards.find((c) => c.stem === openStem);
+  const b = card && selected && card.boxes.find((x) => x.name === selected && x.source);
+  if (!b) return false;
+  const step = e.shiftKey ? 0.1 : 1;
+  const d = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] }[e.key];
+  if (!d) return false;
+  writeBox(card, b, { x: round2(b.x + d[0]), y: round2(b.y + d[1]), w: b.w, h: b.h });
+  return true;
 }
 
 function closeCard() {
@@ -305,6 +660,8 @@ function setup() {
     $(id).addEventListener('change', (e) => switchTo(key, e.target.value));
   const box = $('lightbox');
   box.querySelector('.close').addEventListener('click', closeCard);
+  for (const kind of ['dup', 'earlier', 'later', 'del'])
+    box.querySelector('.card-tools .' + kind).addEventListener('click', () => cardAction(kind));
   box.querySelector('.prev').addEventListener('click', () => stepCard(-1));
   box.querySelector('.next').addEventListener('click', () => stepCard(1));
   // A click outside the panel, the header and the cards closes it.
@@ -313,8 +670,13 @@ function setup() {
   });
   document.addEventListener('keydown', (e) => {
     if (!openStem) return;
-    if (e.key === 'Escape') closeCard();
-    else if ((e.key === 'ArrowLeft' || e.key === 'ArrowRight') && !e.target.matches('input, select')
+    if (e.key === 'Escape' && selected) {
+      selected = null;
+      fitCard();
+    } else if (e.key === 'Escape') closeCard();
+    else if (e.key.startsWith('Arrow') && selected && !e.target.matches('input, select, textarea') && nudge(e))
+      e.preventDefault();
+    else if ((e.key === 'ArrowLeft' || e.key === 'ArrowRight') && !e.target.matches('input, select, textarea')
         && !e.altKey && !e.ctrlKey && !e.metaKey) {
       e.preventDefault();
       stepCard(e.key === 'ArrowLeft' ? -1 : 1);
@@ -327,6 +689,17 @@ function setup() {
     fitCard();
   }).observe(header);
   new ResizeObserver(() => fitCard()).observe(box.querySelector('.stage'));
+  if (token) {
+    document.querySelector('.edit-tools').hidden = false;
+    $('undo').addEventListener('click', () => undoRedo('undo'));
+    $('redo').addEventListener('click', () => undoRedo('redo'));
+    document.addEventListener('keydown', (e) => {
+      if (!(e.ctrlKey || e.metaKey) || e.key.toLowerCase() !== 'z' || e.target.isContentEditable
+          || e.target.matches('input, textarea')) return;
+      e.preventDefault();
+      undoRedo(e.shiftKey ? 'redo' : 'undo');
+    });
+  }
   refresh().then(follow);
 }
 

@@ -1,0 +1,66 @@
+#include "studio/element_sources.h"
+
+#include "yaml/edit.h"
+#include "yaml/value.h"
+
+namespace kw::studio {
+
+namespace {
+
+using Boxes = std::map<std::string, std::optional<BoxSource>>;
+
+// The elements of `list` (at `path` in the file): each map with a `name`.
+void collect(const yaml::Value& list, const yaml::KeyPath& path, const std::string& file, Boxes& out) {
+  if (!list.is_list()) return;
+  for (size_t i = 0; i < list.list.size(); ++i) {
+    const yaml::Value& element = list.list[i];
+    const yaml::Value* name = element.find("name");
+    if (!element.is_map() || !name || !name->is_scalar()) continue;
+    if (out.contains(name->scalar)) {  // twice in the file: which one the page shows is not known
+      out[name->scalar] = std::nullopt;
+      continue;
+    }
+    std::optional<BoxSource> source;
+    const yaml::Value* box = element.find("box");
+    if (box && box->is_list() && box->list.size() == 4) {
+      BoxSource s;
+      s.file = file;
+      s.path = path;
+      s.path.emplace_back(i);
+      s.path.emplace_back(std::string("box"));
+      bool numbers = true;
+      for (size_t k = 0; k < 4; ++k) {
+        auto n = box->list[k].as_number();
+        numbers = numbers && n;
+        if (n) s.box[k] = *n;
+      }
+      if (numbers && !element.find("rotate")) source = s;
+    }
+    out[name->scalar] = source;
+  }
+}
+
+}  // namespace
+
+std::optional<BoxSource> ElementSources::find(const std::string& layout_id, const std::string& name) {
+  auto it = layouts_.find(layout_id);
+  if (it == layouts_.end()) {
+    Boxes boxes;
+    const std::string file = "layouts/" + layout_id + ".yaml";
+    if (auto input = project_.read(file)) {
+      Diagnostics ignored;  // the layout's own loading reports its problems
+      if (auto root = yaml::parse_yaml_string(input->text(), file, ignored)) {
+        if (const yaml::Value* elements = root->find("elements"))
+          collect(*elements, {std::string("elements")}, file, boxes);
+        if (const yaml::Value* components = root->find("components"); components && components->is_map())
+          for (const auto& [component, list] : components->map)
+            collect(list, {std::string("components"), component}, file, boxes);
+      }
+    }
+    it = layouts_.emplace(layout_id, std::move(boxes)).first;
+  }
+  auto found = it->second.find(name);
+  return found == it->second.end() ? std::nullopt : found->second;
+}
+
+}  // namespace kw::studio

@@ -1,0 +1,422 @@
+#include "yaml/edit.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "yaml/block_list.h"
+
+namespace kw::yaml {
+
+namespace {
+
+Value parse(const std::string& text, const std::string& file) {
+  Diagnostics diags;
+  auto root = parse_yaml_string(text, file, diags);
+  if (!root || diags.has_errors()) {
+    const std::string why = diags.empty() ? file + ": does not parse as YAML" : format_diagnostic(diags.items()[0]);
+    throw EditError(why);
+  }
+  return std::move(*root);
+}
+
+// The byte offset of `loc` (line and column from 1, columns counting
+// characters as value.cpp's Locator does) in `text`.
+size_t offset_of(const std::string& text, const SourceLoc& loc) {
+  size_t at = 0;
+  for (int line = 1; line < loc.line; ++line) {
+    const size_t nl = text.find('\n', at);
+    if (nl == std::string::npos) throw EditError(loc.str() + ": no such line in the file");
+    at = nl + 1;
+  }
+  for (int column = 1; column < loc.column && at < text.size() && text[at] != '\n';) {
+    ++at;
+    while (at < text.size() && (static_cast<unsigned char>(text[at]) & 0xC0) == 0x80) ++at;
+    ++column;
+  }
+  return at;
+}
+
+size_t line_start(const std::string& text, size_t at) {
+  const size_t nl = at == 0 ? std::string::npos : text.rfind('\n', at - 1);
+  return nl == std::string::npos ? 0 : nl + 1;
+}
+
+size_t indent_at(const std::string& text, size_t start) {
+  size_t i = start;
+  while (i < text.size() && text[i] == ' ') ++i;
+  return i - start;
+}
+
+struct Found {
+  const Value* node = nullptr;
+  bool in_flow = false;  // its parent is a flow collection
+};
+
+// The node at `path` and whether its parent is written in flow style.
+Found walk(const std::string& text, const Value& root, const KeyPath& path) {
+  Found f{&root, false};
+  KeyPath done;
+  for (const PathStep& step : path) {
+    const Value& parent = *f.node;
+    const Value* next = nullptr;
+    if (const auto* key = std::get_if<std::string>(&step)) {
+      if (parent.is_map()) next = parent.find(*key);
+    } else if (parent.is_list() && std::get<size_t>(step) < parent.list.size()) {
+      next = &parent.list[std::get<size_t>(step)];
+    }
+    done.push_back(step);
+    if (!next) throw EditError(fmt::format("{}: no '{}' in the file", parent.loc.str(), path_text(done)));
+    const size_t at = offset_of(text, parent.loc);
+    f = {next, at < text.size() && (text[at] == '{' || text[at] == '[')};
+  }
+  return f;
+}
+
+// The end of a quoted scalar starting at `begin` (its closing quote included).
+size_t quoted_end(const std::string& text, size_t begin) {
+  const char quote = text[begin];
+  for (size_t i = begin + 1; i < text.size(); ++i) {
+    if (quote == '"' && text[i] == '\\') {
+      ++i;
+    } else if (text[i] == quote) {
+      if (quote == '\'' && i + 1 < text.size() && text[i + 1] == '\'') {
+        ++i;
+        continue;
+      }
+      return i + 1;
+    }
+  }
+  throw EditError("an unterminated quoted scalar");
+}
+
+// The end of a plain scalar on one line: before " #", the line's end, and in
+// flow context before ',', ']' or '}'; trailing spaces left out.
+size_t plain_end(const std::string& text, size_t begin, bool in_flow) {
+  size_t i = begin;
+  for (; i < text.size() && text[i] != '\n' && text[i] != '\r'; ++i) {
+    if (text[i] == '#' && i > begin && (text[i - 1] == ' ' || text[i - 1] == '\t')) break;
+    if (in_flow && (text[i] == ',' || text[i] == ']' || text[i] == '}')) break;
+  }
+  while (i > begin && (text[i - 1] == ' ' || text[i - 1] == '\t')) --i;
+  return i;
+}
+
+// The end of a block scalar whose header starts at `begin`: its last
+// content line's end (line break included), trailing blank lines left out.
+// `indent`: in, the indentation of the header's line; out, that of the
+// content (the first line that is not blank sets it, as YAML says).
+size_t block_end(const std::string& text, size_t begin, size_t& indent) {
+  size_t at = text.find('\n', begin);
+  if (at == std::string::npos) return text.size();
+  ++at;
+  size_t end = at;
+  std::optional<size_t> content;
+  while (at < text.size()) {
+    const size_t nl = text.find('\n', at);
+    const size_t stop = nl == std::string::npos ? text.size() : nl + 1;
+    const std::string_view line(text.data() + at, stop - at);
+    const bool blank = line.find_first_not_of(" \r\n") == std::string_view::npos;
+    if (!blank) {
+      const size_t d = indent_at(text, at);
+      if (!content) content = d;
+      if (d <= indent || d < *content) break;
+      end = stop;
+    }
+    at = stop;
+  }
+  indent = content && *content > indent ? *content : indent + 2;
+  return end;
+}
+
+bool looks_like_number(const std::string& s) {
+  if (s.empty()) return false;
+  char* end = nullptr;
+  std::strtod(s.c_str(), &end);
+  return end == s.c_str() + s.size();
+}
+
+// Words YAML (1.1 and 1.2, as yaml-cpp and value.cpp read them) takes for
+// something other than text.
+bool special_word(const std::string& s) {
+  static const char* const words[] = {"true", "false", "yes", "no",  "on",   "off",  "null",  "~",    "True", "False",
+                                      "Yes",  "No",    "On",  "Off", "Null", "TRUE", "FALSE", "YES",  "NO",   "ON",
+                                      "OFF",  "NULL",  "y",   "n",   "Y",    "N",    ".inf",  ".nan", "-.inf"};
+  return std::any_of(std::begin(words), std::end(words), [&](const char* w) { return s == w; });
+}
+
+// Whether `s` can be written as a plain scalar in this context and read back
+// as the same text.
+bool plain_safe(const std::string& s, bool in_flow) {
+  if (s.empty() || s.front() == ' ' || s.back() == ' ' || s.back() == ':') return false;
+  if (std::string_view("?:,[]{}#&*!|>'\"%@`").find(s.front()) != std::string_view::npos) return false;
+  if (s.front() == '-' && (s.size() == 1 || s[1] == ' ')) return false;
+  if (s.find(": ") != std::string::npos || s.find(" #") != std::string::npos) return false;
+  if (in_flow && s.find_first_of(",[]{}") != std::string::npos) return false;
+  return std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x20 && c != 0x7F; });
+}
+
+std::string double_quoted(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (u < 0x20 || u == 0x7F) {
+      out += fmt::format("\\x{:02x}", u);
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+std::string single_quoted(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("''") : std::string(1, c);
+  return out + "'";
+}
+
+// A literal block ("|-" and its lines) holding `value`, lines indented
+// `indent` spaces; nullopt when the value cannot be one (it starts with a
+// space, which would need an indentation indicator, or holds a control).
+std::optional<std::string> literal_block(const std::string& value, size_t indent, const char* marker) {
+  if (value.empty() || value.front() == ' ' || value.front() == '\n') return std::nullopt;
+  if (std::any_of(value.begin(), value.end(),
+                  [](char c) { return static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t'; }))
+    return std::nullopt;
+  std::string body = value;
+  size_t trailing = 0;
+  while (!body.empty() && body.back() == '\n') {
+    body.pop_back();
+    ++trailing;
+  }
+  const char* chomp = trailing == 0 ? "-" : (trailing == 1 ? "" : "+");
+  std::string out = std::string(marker) + chomp + "\n";
+  const std::string pad(indent, ' ');
+  size_t at = 0;
+  for (;;) {
+    const size_t nl = body.find('\n', at);
+    const std::string line = body.substr(at, nl == std::string::npos ? std::string::npos : nl - at);
+    out += (line.empty() ? "" : pad + line) + "\n";
+    if (nl == std::string::npos) break;
+    at = nl + 1;
+  }
+  for (size_t i = 1; i < trailing; ++i) out += "\n";
+  return out;
+}
+
+BlockList split_list(const std::string& text, const Value& root, const KeyPath& path, const Value*& list) {
+  list = walk(text, root, path).node;
+  std::string why_not;
+  auto split = split_block_list(text, *list, why_not);
+  if (!split)
+    throw EditError(
+        fmt::format("{}: '{}' cannot be edited item by item: {}", list->loc.str(), path_text(path), why_not));
+  return std::move(*split);
+}
+
+void check_index(const Value& list, size_t index, size_t size, const KeyPath& path) {
+  if (index >= size)
+    throw EditError(fmt::format("{}: '{}' has {} items, no item {}", list.loc.str(), path_text(path), size, index));
+}
+
+}  // namespace
+
+std::string path_text(const KeyPath& path) {
+  std::string out;
+  for (const PathStep& step : path) {
+    if (const auto* key = std::get_if<std::string>(&step))
+      out += (out.empty() ? "" : ".") + *key;
+    else
+      out += fmt::format("[{}]", std::get<size_t>(step));
+  }
+  return out;
+}
+
+ScalarSpan find_scalar(const std::string& text, const KeyPath& path, const std::string& file) {
+  const Value root = parse(text, file);
+  const Found found = walk(text, root, path);
+  const Value& node = *found.node;
+  if (!node.is_scalar())
+    throw EditError(fmt::format("{}: '{}' is {}, not a single value", node.loc.str(), path_text(path),
+                                node.is_null() ? "empty" : node.kind_name()));
+  ScalarSpan span;
+  span.begin = offset_of(text, node.loc);
+  span.in_flow = found.in_flow;
+  span.indent = indent_at(text, line_start(text, span.begin));
+  const char first = span.begin < text.size() ? text[span.begin] : '\0';
+  switch (first) {
+    case '"':
+    case '\'':
+      span.style = first == '"' ? ScalarStyle::Double : ScalarStyle::Single;
+      span.end = quoted_end(text, span.begin);
+      break;
+    case '|':
+    case '>':
+      span.style = first == '|' ? ScalarStyle::Literal : ScalarStyle::Folded;
+      span.end = block_end(text, span.begin, span.indent);  // and the content's indent
+      break;
+    default:
+      if (first == '!' || first == '&' || first == '*')
+        throw EditError(
+            fmt::format("{}: '{}' has a tag or an anchor; edit it in the file", node.loc.str(), path_text(path)));
+      span.end = plain_end(text, span.begin, span.in_flow);
+      // A plain scalar continued on the next lines would be cut: refuse it.
+      if (span.end - span.begin < node.scalar.size() ||
+          std::string_view(text).substr(span.begin, span.end - span.begin) != node.scalar)
+        throw EditError(fmt::format("{}: '{}' is written over several lines; edit it in the file", node.loc.str(),
+                                    path_text(path)));
+  }
+  return span;
+}
+
+std::string write_scalar(const std::string& value, const ScalarSpan& span, bool was_number) {
+  switch (span.style) {
+    case ScalarStyle::Literal:
+    case ScalarStyle::Folded:
+      // A folded block keeps its style only for text without line breaks
+      // (folding would join the lines of anything else): else literal.
+      if (auto block =
+              literal_block(value, span.indent,
+                            span.style == ScalarStyle::Folded && value.find('\n') == std::string::npos ? ">" : "|"))
+        return *block;
+      return double_quoted(value);
+    case ScalarStyle::Plain:
+      if (plain_safe(value, span.in_flow) && !special_word(value) && looks_like_number(value) == was_number)
+        return value;
+      return double_quoted(value);
+    case ScalarStyle::Single:
+      if (std::all_of(value.begin(), value.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x20; }))
+        return single_quoted(value);
+      return double_quoted(value);
+    case ScalarStyle::Double:
+      return double_quoted(value);
+  }
+  return double_quoted(value);
+}
+
+namespace {
+
+bool find_at(const Value& v, int line, int column, KeyPath& path, bool any = false) {
+  if (v.is_scalar() || (any && !v.is_null() && !path.empty()))
+    if (v.loc.line == line && v.loc.column == column) return true;
+  if (v.is_scalar()) return false;
+  if (v.is_map()) {
+    for (const Member& m : v.map) {
+      path.emplace_back(m.key);
+      if (find_at(m.value, line, column, path, any)) return true;
+      path.pop_back();
+    }
+  } else if (v.is_list()) {
+    for (size_t i = 0; i < v.list.size(); ++i) {
+      path.emplace_back(i);
+      if (find_at(v.list[i], line, column, path, any)) return true;
+      path.pop_back();
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string scalar_at(const std::string& text, const KeyPath& path, const std::string& file) {
+  const Value root = parse(text, file);
+  const Value& node = *walk(text, root, path).node;
+  if (!node.is_scalar())
+    throw EditError(fmt::format("{}: '{}' is {}, not a single value", node.loc.str(), path_text(path),
+                                node.is_null() ? "empty" : node.kind_name()));
+  return node.scalar;
+}
+
+KeyPath path_at(const std::string& text, int line, int column, const std::string& file) {
+  const Value root = parse(text, file);
+  KeyPath path;
+  if (!find_at(root, line, column, path))
+    throw EditError(fmt::format("{}:{}:{}: no value starts here (the file changed?)", file, line, column));
+  return path;
+}
+
+KeyPath node_path_at(const std::string& text, int line, int column, const std::string& file) {
+  const Value root = parse(text, file);
+  KeyPath path;
+  if (!find_at(root, line, column, path, true))
+    throw EditError(fmt::format("{}:{}:{}: no value starts here (the file changed?)", file, line, column));
+  return path;
+}
+
+std::string set_scalar(const std::string& text, const KeyPath& path, const std::string& value,
+                       const std::string& file) {
+  const ScalarSpan span = find_scalar(text, path, file);
+  const std::string old = text.substr(span.begin, span.end - span.begin);
+  const bool was_number = span.style == ScalarStyle::Plain && looks_like_number(old);
+  std::string out = text.substr(0, span.begin) + write_scalar(value, span, was_number) + text.substr(span.end);
+  // The new text must read back as `value` at the same place.
+  const Value again = parse(out, file);
+  const Value* node = walk(out, again, path).node;
+  if (!node->is_scalar() || node->scalar != value)
+    throw EditError(
+        fmt::format("{}: '{}' cannot be written here without changing the file's structure", file, path_text(path)));
+  return out;
+}
+
+std::string remove_item(const std::string& text, const KeyPath& path, size_t index, const std::string& file) {
+  const Value root = parse(text, file);
+  const Value* list = nullptr;
+  BlockList split = split_list(text, root, path, list);
+  check_index(*list, index, split.items.size(), path);
+  if (split.items.size() == 1)
+    throw EditError(fmt::format("{}: '{}' would be empty; keep one item", list->loc.str(), path_text(path)));
+  split.items.erase(split.items.begin() + static_cast<std::ptrdiff_t>(index));
+  return split.text();
+}
+
+std::string duplicate_item(const std::string& text, const KeyPath& path, size_t index, const std::string& file,
+                           const std::optional<std::pair<std::string, std::string>>& set_key) {
+  const Value root = parse(text, file);
+  const Value* list = nullptr;
+  BlockList split = split_list(text, root, path, list);
+  check_index(*list, index, split.items.size(), path);
+  // The copy without the comment above the original: that one says what follows.
+  BlockList::Item copy{"", split.items[index].body};
+  split.items.insert(split.items.begin() + static_cast<std::ptrdiff_t>(index) + 1, copy);
+  std::string out = split.text();
+  if (!set_key) return out;
+  KeyPath key_path = path;
+  key_path.emplace_back(index + 1);
+  key_path.emplace_back(set_key->first);
+  return set_scalar(out, key_path, set_key->second, file);
+}
+
+std::string move_item(const std::string& text, const KeyPath& path, size_t from, size_t to, const std::string& file) {
+  const Value root = parse(text, file);
+  const Value* list = nullptr;
+  BlockList split = split_list(text, root, path, list);
+  check_index(*list, from, split.items.size(), path);
+  check_index(*list, to, split.items.size(), path);
+  BlockList::Item item = split.items[from];
+  split.items.erase(split.items.begin() + static_cast<std::ptrdiff_t>(from));
+  split.items.insert(split.items.begin() + static_cast<std::ptrdiff_t>(to), std::move(item));
+  return split.text();
+}
+
+std::string insert_item(const std::string& text, const KeyPath& path, size_t index, const Value& item_value,
+                        const std::string& file) {
+  const Value root = parse(text, file);
+  const Value* list = nullptr;
+  BlockList split = split_list(text, root, path, list);
+  (void)list;
+  index = std::min(index, split.items.size());
+  const BlockList::Item& like = split.items[std::min(index, split.items.size() - 1)];
+  split.items.insert(split.items.begin() + static_cast<std::ptrdiff_t>(index),
+                     {"", item(item_value, split.indent, like.body)});
+  return split.text();
+}
+
+}  // namespace kw::yaml

@@ -1,0 +1,57 @@
+// One CSV cell changed in place: every other byte as it was.
+#include "sheet/csv_edit.h"
+
+#include <gtest/gtest.h>
+
+#include "core/diagnostic.h"
+#include "sheet/sheet.h"
+
+namespace kw::sheet {
+namespace {
+
+const std::string kTable =
+    "id,name,text\r\n"
+    "a,Pippin,\"Line one\nline two, with \"\"quotes\"\"\"\r\n"
+    "\r\n"
+    "b,Merry,plain\r\n";
+
+TEST(CsvEdit, ChangesOneCellKeepingQuotesAndLineEnds) {
+  EXPECT_EQ(set_csv_cell(kTable, 2, 2, "Pippin", "Peregrin", "t.csv"),
+            "id,name,text\r\na,Peregrin,\"Line one\nline two, with \"\"quotes\"\"\"\r\n\r\nb,Merry,plain\r\n");
+  // Row 4: the blank row 3 counts, as parse_csv counts it; a comma needs quotes.
+  EXPECT_EQ(set_csv_cell(kTable, 4, 3, "plain", "a, b", "t.csv"),
+            "id,name,text\r\na,Pippin,\"Line one\nline two, with \"\"quotes\"\"\"\r\n\r\nb,Merry,\"a, b\"\r\n");
+  // A quoted cell over two lines, replaced by plain text.
+  EXPECT_EQ(set_csv_cell(kTable, 2, 3, "Line one\nline two, with \"quotes\"", "short", "t.csv"),
+            "id,name,text\r\na,Pippin,short\r\n\r\nb,Merry,plain\r\n");
+}
+
+TEST(CsvEdit, AgreesWithTheReaderOnEveryCell) {
+  Diagnostics diags;
+  auto sheet = parse_csv(kTable, "t.csv", diags);
+  ASSERT_TRUE(sheet);
+  for (const auto& row : sheet->rows)
+    for (const auto& cell : row.cells) {
+      const std::string out = set_csv_cell(kTable, cell.loc.line, cell.loc.column, cell.text, "X,\"y\"", "t.csv");
+      auto again = parse_csv(out, "t.csv", diags);
+      ASSERT_TRUE(again);
+      EXPECT_EQ(again->rows.size(), sheet->rows.size());
+      for (const auto& r : again->rows)
+        for (const auto& c : r.cells)
+          EXPECT_EQ(c.text,
+                    c.loc == cell.loc ? "X,\"y\"" : sheet->rows[&r - &again->rows[0]].cells[c.loc.column - 1].text);
+    }
+}
+
+TEST(CsvEdit, AChangedOrMissingCellIsRefused) {
+  EXPECT_THROW(set_csv_cell(kTable, 2, 2, "Merry", "x", "t.csv"), CsvEditError);
+  try {
+    set_csv_cell(kTable, 9, 1, "", "x", "t.csv");
+    FAIL();
+  } catch (const CsvEditError& e) {
+    EXPECT_STREQ(e.what(), "t.csv:9:1: no such cell in the file");
+  }
+}
+
+}  // namespace
+}  // namespace kw::sheet

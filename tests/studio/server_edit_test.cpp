@@ -1,0 +1,184 @@
+// The studio's writes over HTTP on the mini project: an edit with the token
+// from the studio's own page changes just the value; every other request
+// that would write is refused and the file keeps its bytes.
+#include <gtest/gtest.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "core/files.h"
+#include "core/sha256.h"
+#include "studio/http/server.h"
+#include "studio/http/token.h"
+#include "studio/studio.h"
+#include "support/loopback.h"
+#include "support/mini_project.h"
+
+namespace kw::studio::http {
+namespace {
+
+class StudioEdits : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    port_ = server_.bind("127.0.0.1", 0);
+    server_.enable_edits(editor_, token_);
+    thread_ = std::jthread([this] { server_.run(); });
+  }
+  void TearDown() override {
+    server_.stop();
+    thread_.join();
+  }
+  std::string host() const { return "127.0.0.1:" + std::to_string(port_); }
+  std::string origin() const { return "http://" + host(); }
+  std::string layout() const { return read_file(mini_.root() / "layouts/mini/card.yaml").value(); }
+
+  // Sends `request` in pieces of `piece` bytes; the status and the body of the answer.
+  std::pair<int, std::string> raw(const std::string& request, size_t piece = 1 << 20) const {
+    const int fd = test::connect_loopback(port_, std::chrono::seconds(60));
+    if (fd < 0) return {-1, ""};
+    for (size_t at = 0; at < request.size(); at += piece) {
+      const std::string part = request.substr(at, piece);
+      ::send(fd, part.data(), part.size(), MSG_NOSIGNAL);
+    }
+    std::string answer;
+    char buffer[4096];
+    for (ssize_t n; (n = ::recv(fd, buffer, sizeof buffer, 0)) > 0;) answer.append(buffer, static_cast<size_t>(n));
+    ::close(fd);
+    if (answer.size() < 12) return {-1, answer};
+    const size_t body = answer.find("\r\n\r\n");
+    return {std::stoi(answer.substr(9, 3)), body == std::string::npos ? "" : answer.substr(body + 4)};
+  }
+
+  // A POST as the studio's page sends it, with `fields` changed (an empty value leaves a field out).
+  std::string post(const std::string& path, const std::string& body,
+                   const std::map<std::string, std::string>& fields = {}) const {
+    std::map<std::string, std::string> all = {{"Host", host()},
+                                              {"Origin", origin()},
+                                              {"X-Kartenwerk-Token", token_},
+                                              {"Content-Type", "application/json"},
+                                              {"Sec-Fetch-Site", "same-origin"}};
+    for (auto& [k, v] : fields) all[k] = v;
+    std::string out = "POST " + path + " HTTP/1.1\r\nConnection: close\r\n";
+    for (auto& [k, v] : all)
+      if (!v.empty()) out += k + ": " + v + "\r\n";
+    return out + "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
+  }
+
+  std::string move_title(const std::string& hash, const std::string& file = "layouts/mini/card.yaml") const {
+    nlohmann::json j = {{"file", file},
+                        {"hash", hash},
+                        {"ops", {{{"op", "set"}, {"path", {"elements", 2, "box", 1}}, {"value", "42"}}}}};
+    return j.dump();
+  }
+
+  test::MiniProject mini_;
+  Studio studio_{mini_.root()};
+  Editor editor_{mini_.root()};
+  std::string token_ = make_token();
+  Server server_{studio_, {"mini", "de", ""}};
+  int port_ = 0;
+  std::jthread thread_;
+};
+
+TEST_F(StudioEdits, AnEditFromThePageChangesOnlyTheNumberAndUndoRestoresTheFile) {
+  const std::string before = layout();
+  // The body arrives in pieces, as over a slow connection.
+  auto [status, body] = raw(post("/api/edit", move_title(sha256_hex(before))), 7);
+  ASSERT_EQ(status, 200) << body;
+  std::string want = before;
+  want.replace(want.find("box: [5, 40, 49, 10]"), 20, "box: [5, 42, 49, 10]");
+  EXPECT_EQ(layout(), want);
+  auto answer = nlohmann::json::parse(body);
+  EXPECT_EQ(answer["status"], "done");
+  EXPECT_EQ(answer["hash"], sha256_hex(want));
+  EXPECT_EQ(answer["undo"], 1);
+
+  auto [undone, undo_body] = raw(post("/api/undo", "{}"));
+  EXPECT_EQ(undone, 200) << undo_body;
+  EXPECT_EQ(layout(), before);
+  auto [redone, redo_body] = raw(post("/api/redo", "{}"));
+  EXPECT_EQ(redone, 200) << redo_body;
+  EXPECT_EQ(layout(), want);
+}
+
+TEST_F(StudioEdits, TheFileToEditComesWithItsHashOnlyWithTheToken) {
+  const std::string get =
+      "GET /api/file?path=layouts/mini/card.yaml HTTP/1.1\r\nHost: " + host() + "\r\nConnection: close\r\n";
+  auto [status, body] = raw(get + "X-Kartenwerk-Token: " + token_ + "\r\n\r\n");
+  ASSERT_EQ(status, 200) << body;
+  auto j = nlohmann::json::parse(body);
+  EXPECT_EQ(j["text"], layout());
+  EXPECT_EQ(j["hash"], sha256_hex(layout()));
+  EXPECT_EQ(raw(get + "\r\n").first, 403);
+  EXPECT_EQ(raw("GET /api/file?path=../../etc/passwd HTTP/1.1\r\nHost: " + host() +
+                "\r\nConnection: close\r\nX-Kartenwerk-Token: " + token_ + "\r\n\r\n")
+                .first,
+            403);
+}
+
+TEST_F(StudioEdits, WritesWithoutTheTokenFromAnotherOriginOrOutsideTheProjectAreRefused) {
+  const std::string before = layout();
+  const std::string edit = move_title(sha256_hex(before));
+  struct Case {
+    std::string what;
+    std::string request;
+    int status;
+  };
+  const std::vector<Case> cases = {
+      {"no token", post("/api/edit", edit, {{"X-Kartenwerk-Token", ""}}), 403},
+      {"a wrong token", post("/api/edit", edit, {{"X-Kartenwerk-Token", std::string(token_.size(), '0')}}), 403},
+      {"another site's page", post("/api/edit", edit, {{"Origin", "http://evil.example"}}), 403},
+      {"a page of another port", post("/api/edit", edit, {{"Origin", "http://127.0.0.1:1"}}), 403},
+      {"no Origin", post("/api/edit", edit, {{"Origin", ""}}), 403},
+      {"cross-site", post("/api/edit", edit, {{"Sec-Fetch-Site", "cross-site"}}), 403},
+      {"same-site, not same-origin", post("/api/edit", edit, {{"Sec-Fetch-Site", "same-site"}}), 403},
+      {"a DNS name that rebinds", post("/api/edit", edit, {{"Host", "evil.example:" + std::to_string(port_)}}), 403},
+      {"a form's body", post("/api/edit", edit, {{"Content-Type", "text/plain"}}), 415},
+      {"outside the project", post("/api/edit", move_title(sha256_hex(before), "layouts/../../x.yaml")), 403},
+      {"a file that is no layout or data", post("/api/edit", move_title(sha256_hex(before), "fonts/fonts.yaml")), 403},
+      {"a stale hash", post("/api/edit", move_title(sha256_hex("older"))), 409},
+      {"not JSON", post("/api/edit", "file=x"), 400},
+      {"a GET", "GET /api/edit HTTP/1.1\r\nHost: " + host() + "\r\nConnection: close\r\n\r\n", 405},
+      {"a preflight", "OPTIONS /api/edit HTTP/1.1\r\nHost: " + host() + "\r\nConnection: close\r\n\r\n", 405},
+  };
+  for (const auto& c : cases) {
+    auto [status, body] = raw(c.request);
+    EXPECT_EQ(status, c.status) << c.what << ": " << body;
+    EXPECT_EQ(layout(), before) << c.what;
+  }
+  EXPECT_GE(server_.counts().refused_write, 5u);  // the others are refused as every request is (refused_host)
+}
+
+TEST(StudioEditsOff, AServerWithoutEditsRefusesThem) {
+  test::MiniProject mini;
+  Studio studio{mini.root()};
+  Server server{studio, {"mini", "de", ""}};
+  const int port = server.bind("127.0.0.1", 0);
+  std::jthread thread([&] { server.run(); });
+  const int fd = test::connect_loopback(port, std::chrono::seconds(60));
+  const std::string host = "127.0.0.1:" + std::to_string(port);
+  const std::string request = "POST /api/undo HTTP/1.1\r\nHost: " + host + "\r\nOrigin: http://" + host +
+                              "\r\nContent-Type: application/json\r\nX-Kartenwerk-Token: x\r\n"
+                              "Connection: close\r\nContent-Length: 2\r\n\r\n{}";
+  ::send(fd, request.data(), request.size(), MSG_NOSIGNAL);
+  char buffer[64] = {};
+  ASSERT_GT(::recv(fd, buffer, sizeof buffer - 1, 0), 12);
+  ::close(fd);
+  EXPECT_EQ(std::string(buffer).substr(9, 3), "403");
+  server.stop();
+}
+
+TEST(StudioToken, IsRandomAndComparedWhole) {
+  const std::string a = make_token(), b = make_token();
+  EXPECT_EQ(a.size(), 32u);
+  EXPECT_NE(a, b);
+  EXPECT_TRUE(same_token(a, a));
+  EXPECT_FALSE(same_token(a, b));
+  EXPECT_FALSE(same_token(a, a.substr(0, 31)));
+  EXPECT_FALSE(same_token("", ""));
+}
+
+}  // namespace
+}  // namespace kw::studio::http
