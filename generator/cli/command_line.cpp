@@ -65,6 +65,13 @@ void define_build(CLI::App& app, BuildArgs& inv) {
       ->delimiter(',')
       ->check(one_of({"png", "jpg", "jpeg", "pdf"}));
   build
+      .add_option("--skip", inv.skip,
+                  "overview,tts,manifest: leave out overview.png (made with png), the\n"
+                  "TTS sheets (tts/, made with jpg) or manifest.json (default: all made)")
+      ->type_name("LIST")
+      ->delimiter(',')
+      ->check(one_of({"overview", "tts", "manifest"}));
+  build
       .add_option("--lang", inv.language,
                   "a language (BCP 47 tag): the games written or translated in it;\n"
                   "all: each game in all its languages (default: each in its source language);\n"

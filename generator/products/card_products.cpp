@@ -55,8 +55,8 @@ class CardProductRun {
   void run(BuildReport& report) {
     const ProductFormats& formats = options_.formats;
     const bool whole = !options_.incremental.only_cards;  // build --card writes the cards' own files only
-    if (formats.png && whole) open_overview(report);
-    if (formats.jpeg && whole && !options_.draft) open_tts(report);
+    if (formats.png && whole && options_.by_products.overview) open_overview(report);
+    if (formats.jpeg && whole && !options_.draft && options_.by_products.tts) open_tts(report);
     // Longest first for the least total time; but when only a few cards need
     // rendering (an edit), their files come first: that is what the designer
     // is waiting to look at.
