@@ -15,7 +15,8 @@ packages=(
   libcli11-dev libfmt-dev libgettextpo-dev nlohmann-json3-dev
   libcpp-httplib-dev
   libcsv-dev libxlsxwriter-dev libminizip-dev libxml2-dev  # table export/import: CSV, xlsx
-  libdeflate-dev libspng-dev  # only candidates that bench/encode_bench.cpp measures
+  libdeflate-dev  # the PNG writer's checksums (render/png_writer.cpp)
+  libspng-dev  # only a candidate that bench/encode_bench.cpp measures
   chromium nodejs
   python3-jsonschema python3-yaml  # tests/schema/validate_schemas.py checks schema/ with a real validator
   # tests/support/script_fonts.h: Hebrew and Arabic (DejaVu Sans, 3 MB), Chinese and

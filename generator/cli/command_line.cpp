@@ -135,8 +135,8 @@ void define_build(CLI::App& app, BuildArgs& inv) {
   build
       .add_option_function<std::string>(
           "--png", [&inv](const std::string& s) { inv.png = s == "small" ? PngSize::Small : PngSize::Fast; },
-          "fast (default): PNG files quickly compressed; small: files a few per\n"
-          "cent smaller that take several times as long to write")
+          "fast (default): PNG files quickly compressed; small: files about a\n"
+          "fifth smaller that take about twice as long to write")
       ->type_name("fast|small")
       ->check(one_of({"fast", "small"}));
   build
