@@ -147,8 +147,9 @@ class CardProductRun {
 
   // The overview sheet, made on first use.
   OverviewSheet& overview() {
-    std::call_once(overview_once_,
-                   [this] { overview_ = std::make_unique<OverviewSheet>(frames_, stems_, typesetter_); });
+    std::call_once(overview_once_, [this] {
+      overview_ = std::make_unique<OverviewSheet>(frames_, stems_, typesetter_, options_.print.png);
+    });
     return *overview_;
   }
 
@@ -401,7 +402,7 @@ class CardProductRun {
       auto span = infra::timed(options_.timings, "overview", game_.id);
       fs::path file = dir_ / "overview.png";
       Diagnostics diags;
-      const std::string png = overview().encode_png(diags, options_.print.png);
+      const std::string png = overview().encode_png(diags);
       if (diags.has_errors()) throw std::runtime_error(format_diagnostics(diags));
       put(overview_key_, png);
       write_if_changed(file, png);

@@ -168,5 +168,44 @@ TEST(ContactSheet, TheSameCardsAlwaysGiveTheSameBytes) {
   EXPECT_TRUE(mixed);
 }
 
+// A row of cards is written as soon as its last card is placed, in order,
+// and only then: what is left for the end is the rows still incomplete.
+TEST(ContactSheet, RowsAreWrittenAsTheyComplete) {
+  Diagnostics diags;
+  auto fonts = text::FontLibrary::load(test::source_project(), diags);
+  text::Typesetter typesetter(*fonts);
+  std::vector<page::Page> pages;
+  for (size_t i = 0; i < 20; ++i) pages.push_back(solid(shade(i)));
+  std::vector<const page::Page*> ptrs;
+  std::vector<std::string> labels;
+  for (size_t i = 0; i < pages.size(); ++i) {
+    ptrs.push_back(&pages[i]);
+    labels.push_back("card-" + std::to_string(i));
+  }
+  OverviewSheet sheet(ptrs, labels, typesetter);
+  const size_t columns = static_cast<size_t>(sheet.geometry().columns);
+  ASSERT_GE(sheet.geometry().rows, 3);
+  auto place = [&](size_t i) {
+    sheet.place(i, std::make_shared<const render::Raster>(render::render_raster(pages[i], 60)));
+  };
+  for (size_t i = columns; i < 2 * columns; ++i) place(i);  // the second row first
+  EXPECT_EQ(sheet.rows_written(), 0);
+  for (size_t i = 0; i + 1 < columns; ++i) place(i);
+  EXPECT_EQ(sheet.rows_written(), 0) << "the first row lacks a card";
+  place(columns - 1);
+  EXPECT_EQ(sheet.rows_written(), 2) << "the first row, then the second, complete before it";
+  place(2 * columns);
+  EXPECT_EQ(sheet.rows_written(), 2);
+  // The rest is written at the end, the cards never placed showing the ground.
+  const render::Raster png = render::decode_png(sheet.encode_png(diags));
+  ASSERT_FALSE(diags.has_errors()) << format_diagnostics(diags);
+  EXPECT_EQ(sheet.rows_written(), sheet.geometry().rows);
+  const Rect placed = sheet.geometry().card(2 * columns), missing = sheet.geometry().card(2 * columns + 1);
+  EXPECT_EQ(png.pixel(static_cast<int>(placed.center().x), static_cast<int>(placed.center().y)), shade(2 * columns));
+  EXPECT_EQ(png.pixel(static_cast<int>(missing.center().x), static_cast<int>(missing.center().y)),
+            (Color{0xe6, 0xe6, 0xe6, 255}));
+  EXPECT_THROW(sheet.encode_png(diags), std::logic_error);
+}
+
 }  // namespace
 }  // namespace kw::products
