@@ -145,6 +145,7 @@ TEST(ContactSheet, TheSameCardsAlwaysGiveTheSameBytes) {
   OverviewSheet forward(ptrs, labels, typesetter), threads(ptrs, labels, typesetter), kept(ptrs, labels, typesetter);
   for (size_t i = 0; i < pages.size(); ++i) forward.place(i, images[i]);
   std::vector<std::thread> workers;
+  workers.reserve(3);
   for (int t = 0; t < 3; ++t)
     workers.emplace_back([&, t] {
       for (size_t i = pages.size(); i-- > 0;)
