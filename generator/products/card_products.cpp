@@ -339,10 +339,13 @@ class CardProductRun {
     if (png) write_card_file(dir_ / "cards" / (stem + ".png"), *png, written);
     if (jpeg) write_card_file(dir_ / "meinspiel" / (stem + ".jpg"), *jpeg, written);
     if (making_overview_) {
+      std::shared_ptr<const render::Raster> pixels;
+      if (!cell) pixels = card_pixels(i, raster, png);  // decoding has a span of its own
+      // Placing the cell may write a row of the sheet (overview.h): the
+      // span holds that too.
+      auto span = infra::timed(timings, "overview", game_.id, stem);
       if (!cell) {
-        const auto& pixels = card_pixels(i, raster, png);
-        auto span = infra::timed(timings, "overview", game_.id, stem);
-        cell = overview().cell(i, pixels);
+        cell = overview().cell(i, std::move(pixels));
         put(overview_cell_key(i), *cell);
       }
       overview().set_cell(i, std::move(*cell));
