@@ -232,6 +232,59 @@ std::string spng(const Raster& r, int level, int filters) {
 }
 #endif
 
+// --- zlib streamed row by row, as kartenwerk's PngWriter does ----------------
+
+// `filter` 0 (none) or 1 (sub) on every row, deflated row by row at `level`
+// with `strategy` (Z_RLE: matches at distance 1 only, i.e. runs of a byte,
+// which the sub filter makes of every run of one colour).
+std::string zlib_rows(const Raster& r, int level, int strategy, int filter) {
+  int channels = 0;
+  const std::vector<std::uint8_t> px = pixel_bytes(r, channels);
+  const size_t row_bytes = static_cast<size_t>(r.width) * channels;
+  z_stream z{};
+  if (deflateInit2(&z, level, Z_DEFLATED, 15, 8, strategy) != Z_OK) std::abort();
+  std::string idat;
+  std::vector<std::uint8_t> row(row_bytes + 1);
+  for (int y = 0; y < r.height; ++y) {
+    const std::uint8_t* in = &px[static_cast<size_t>(y) * row_bytes];
+    row[0] = static_cast<std::uint8_t>(filter);
+    for (size_t i = 0; i < row_bytes; ++i)
+      row[i + 1] =
+          static_cast<std::uint8_t>(in[i] - (filter == 1 && i >= static_cast<size_t>(channels) ? in[i - channels] : 0));
+    z.next_in = row.data();
+    z.avail_in = static_cast<uInt>(row.size());
+    const int flush = y + 1 == r.height ? Z_FINISH : Z_NO_FLUSH;
+    for (;;) {
+      const size_t used = idat.size();
+      idat.resize(used + 65536);
+      z.next_out = reinterpret_cast<Bytef*>(idat.data() + used);
+      z.avail_out = 65536;
+      const int st = deflate(&z, flush);
+      idat.resize(idat.size() - z.avail_out);
+      if (st == Z_STREAM_END || (flush != Z_FINISH && z.avail_in == 0 && z.avail_out != 0)) break;
+    }
+  }
+  deflateEnd(&z);
+  std::string out("\x89PNG\r\n\x1a\n", 8), ihdr;
+  auto put = [](std::string& s, std::uint32_t v) {
+    for (int shift = 24; shift >= 0; shift -= 8) s += static_cast<char>(v >> shift & 0xFF);
+  };
+  auto add_chunk = [&](const char* type, const std::string& data) {
+    put(out, static_cast<std::uint32_t>(data.size()));
+    const std::string body = type + data;
+    out += body;
+    put(out, static_cast<std::uint32_t>(
+                 crc32(0, reinterpret_cast<const Bytef*>(body.data()), static_cast<uInt>(body.size()))));
+  };
+  put(ihdr, static_cast<std::uint32_t>(r.width));
+  put(ihdr, static_cast<std::uint32_t>(r.height));
+  ihdr += std::string{8, static_cast<char>(channels == 3 ? 2 : 6), 0, 0, 0};
+  add_chunk("IHDR", ihdr);
+  add_chunk("IDAT", idat);
+  add_chunk("IEND", "");
+  return out;
+}
+
 // --- JPEG -----------------------------------------------------------------
 
 std::string libjpeg(const Raster& r, J_DCT_METHOD dct, bool optimize) {
@@ -319,11 +372,21 @@ std::vector<Setting> png_settings() {
     s.push_back(
         libpng_setting("libpng z" + std::to_string(level) + " none", level, Z_DEFAULT_STRATEGY, PNG_FILTER_NONE));
   s.push_back(libpng_setting("libpng z6 filtered none", 6, Z_FILTERED, PNG_FILTER_NONE));
+  for (int level : {1, 2, 3})
+    for (int filter : {0, 1})
+      s.push_back({"zlib rows z" + std::to_string(level) + (filter ? " sub" : " none"),
+                   [=](const Raster& r) { return zlib_rows(r, level, Z_DEFAULT_STRATEGY, filter); }});
+  s.push_back({"zlib rows rle none", [](const Raster& r) { return zlib_rows(r, 1, Z_RLE, 0); }});
+  s.push_back({"zlib rows rle sub", [](const Raster& r) { return zlib_rows(r, 1, Z_RLE, 1); }});
+  s.push_back({"zlib rows huffman sub", [](const Raster& r) { return zlib_rows(r, 1, Z_HUFFMAN_ONLY, 1); }});
 #ifdef KW_HAVE_LIBDEFLATE
   for (int level : {1, 3, 6, 9})
     s.push_back({"libdeflate " + std::to_string(level) + " none",
                  [level](const Raster& r) { return libdeflate_png(r, level, 0); }});
   s.push_back({"libdeflate 6 up", [](const Raster& r) { return libdeflate_png(r, 6, 2); }});
+  for (int level : {1, 2, 3})
+    s.push_back({"libdeflate " + std::to_string(level) + " sub",
+                 [level](const Raster& r) { return libdeflate_png(r, level, 1); }});
   s.push_back({"libdeflate 6 per row", [](const Raster& r) { return libdeflate_png(r, 6, -1); }});
 #endif
 #ifdef KW_HAVE_SPNG

@@ -16,7 +16,8 @@ packages=(
   libcpp-httplib-dev
   libcsv-dev libxlsxwriter-dev libminizip-dev libxml2-dev  # table export/import: CSV, xlsx
   libgit2-dev git  # `diff REV`, `build --changed-since REV`: the project as a git revision has it (git: the tests make repositories)
-  libdeflate-dev libspng-dev  # only candidates that bench/encode_bench.cpp measures
+  libdeflate-dev  # the PNG writer's checksums (render/png_writer.cpp)
+  libspng-dev  # only a candidate that bench/encode_bench.cpp measures
   chromium nodejs
   python3-jsonschema python3-yaml  # tests/schema/validate_schemas.py checks schema/ with a real validator
   # tests/support/script_fonts.h: Hebrew and Arabic (DejaVu Sans, 3 MB), Chinese and

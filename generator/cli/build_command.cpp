@@ -68,9 +68,12 @@ std::string settings_key(const products::InputSnapshot& input) {
 // project, the options, the date in its PDFs, where it goes, and the program
 // (cache_key adds it).
 std::string build_key(const products::BuildOptions& options, const BuildArgs& inv, const std::string& game) {
+  const products::ByProducts& by = options.by_products;
+  const std::string left_out =
+      fmt::format("skip {}{}{}", by.overview ? "" : "overview ", by.tts ? "" : "tts ", by.manifest ? "" : "manifest");
   return infra::cache_key({"build", options.print.input ? options.print.input->sha256 : "", options.language,
                            options.subdir, game, inv.force ? "force" : "", options.draft ? "draft" : "",
-                           options.clock.key()});
+                           options.clock.key(), left_out});
 }
 
 std::string record_name(const products::BuildOptions& options, const std::string& game) {
@@ -109,6 +112,11 @@ int run_build(const BuildArgs& inv, std::ostream& out, std::ostream& err) {
       options.formats.jpeg |= f == "jpg" || f == "jpeg";
       options.formats.pdf |= f == "pdf";
     }
+  }
+  for (const auto& s : inv.skip) {  // not in the input's options: no cached file depends on them
+    options.by_products.overview &= s != "overview";
+    options.by_products.tts &= s != "tts";
+    options.by_products.manifest &= s != "manifest";
   }
   std::unique_ptr<infra::BuildCache> cache;
   if (!inv.no_cache) cache = std::make_unique<infra::BuildCache>(cache_folder(inv));

@@ -65,6 +65,13 @@ void define_build(CLI::App& app, BuildArgs& inv) {
       ->delimiter(',')
       ->check(one_of({"png", "jpg", "jpeg", "pdf"}));
   build
+      .add_option("--skip", inv.skip,
+                  "overview,tts,manifest: leave out overview.png (made with png), the\n"
+                  "TTS sheets (tts/, made with jpg) or manifest.json (default: all made)")
+      ->type_name("LIST")
+      ->delimiter(',')
+      ->check(one_of({"overview", "tts", "manifest"}));
+  build
       .add_option("--lang", inv.language,
                   "a language (BCP 47 tag): the games written or translated in it;\n"
                   "all: each game in all its languages (default: each in its source language);\n"
@@ -135,8 +142,8 @@ void define_build(CLI::App& app, BuildArgs& inv) {
   build
       .add_option_function<std::string>(
           "--png", [&inv](const std::string& s) { inv.png = s == "small" ? PngSize::Small : PngSize::Fast; },
-          "fast (default): PNG files quickly compressed; small: files a few per\n"
-          "cent smaller that take several times as long to write")
+          "fast (default): PNG files quickly compressed; small: files about a\n"
+          "fifth smaller that take about twice as long to write")
       ->type_name("fast|small")
       ->check(one_of({"fast", "small"}));
   build

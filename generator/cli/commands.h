@@ -34,6 +34,7 @@ struct ProjectOptions {
 struct BuildArgs : ProjectOptions {
   std::filesystem::path out_dir = "output";
   std::vector<std::string> formats;  // --format: png, jpg (jpeg), pdf; empty = all three
+  std::vector<std::string> skip;     // --skip: overview, tts, manifest: files left out
   bool force = false;
   bool no_cache = false;                // --no-cache: render everything, keep nothing
   std::filesystem::path cache_dir;      // --cache DIR; empty: $KARTENWERK_CACHE, else ~/.cache/kartenwerk

@@ -92,7 +92,7 @@ page::Image card_trim_image(const page::Page& card, std::shared_ptr<const page::
   // Image pixels per millimetre, per axis (the page fills the whole image).
   double sx = image->width / card.size.w, sy = image->height / card.size.h;
   Rect trim{card.trim.x * sx, card.trim.y * sy, card.trim.w * sx, card.trim.h * sy};
-  return {std::move(image), trim, box, corner_radius, page::Image::Resampling::Smooth};
+  return {std::move(image), trim, box, corner_radius, page::Image::Resampling::Box};
 }
 
 page::Page contact_sheet_ground(const ContactSheetGeometry& geometry, std::span<const std::string> labels,

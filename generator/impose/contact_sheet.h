@@ -36,7 +36,7 @@ ContactSheetGeometry contact_sheet_geometry(size_t count, Size trim, double dpi 
 
 // The trim of `card`, rendered as `image` (its whole page, bleed included,
 // filling the image), filling `box` (mm) with its corners rounded by
-// `corner_radius` (mm); scaled smoothly.
+// `corner_radius` (mm); shrunk by averaging (page::Image::Resampling::Box).
 page::Image card_trim_image(const page::Page& card, std::shared_ptr<const page::Raster> image, const Rect& box,
                             double corner_radius);
 

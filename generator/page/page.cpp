@@ -6,6 +6,18 @@ namespace kw::page {
 
 namespace {
 
+const char* resampling_name(Image::Resampling r) {
+  switch (r) {
+    case Image::Resampling::Nearest:
+      return " nearest";
+    case Image::Resampling::Box:
+      return " box";
+    case Image::Resampling::Smooth:
+      break;
+  }
+  return " smooth";
+}
+
 std::string num(double v) {
   return fmt::format("{:.2f}", v + 0.0);  // + 0.0 turns -0 into 0
 }
@@ -40,8 +52,7 @@ struct Dumper {
   std::string operator()(const Image& i) const {
     std::string pixels = i.raster ? std::to_string(i.raster->width) + "x" + std::to_string(i.raster->height) : "none";
     return "image " + pixels + " px " + rect(i.source) + " -> " + rect(i.box) +
-           (i.corner_radius > 0 ? " r=" + num(i.corner_radius) : "") +
-           (i.resampling == Image::Resampling::Nearest ? " nearest" : " smooth");
+           (i.corner_radius > 0 ? " r=" + num(i.corner_radius) : "") + resampling_name(i.resampling);
   }
   std::string operator()(const Picture& p) const {
     std::string file = p.file ? p.file->path() : "(none)";

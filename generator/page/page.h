@@ -80,6 +80,11 @@ struct Image {
   enum class Resampling {
     Smooth,   // interpolated; averaged over the pixels a target pixel covers when shrinking
     Nearest,  // the nearest pixel: for an image placed at its own resolution
+    // The mean of the pixels a target pixel covers (render/box_scale.h):
+    // for a thumbnail (the overview's and TTS sheets' cells), much faster
+    // than Smooth. On a raster, scaled and moved onto it (no turn), when
+    // shrinking; else drawn as Smooth.
+    Box,
   };
   std::shared_ptr<const Raster> raster;
   Rect source;               // px of the raster

@@ -28,6 +28,14 @@ struct ProductFormats {
   bool pdf = true;
 };
 
+// The files made of all the cards that a build can leave out (build --skip):
+// a designer looking at card PNGs need not wait for the overview's encoding.
+struct ByProducts {
+  bool overview = true;  // overview.png, with formats.png
+  bool tts = true;       // tts/, with formats.jpeg
+  bool manifest = true;  // manifest.json (when the input is known)
+};
+
 // What print production does beyond the card files; part of BuildOptions.
 struct PrintOptions {
   std::optional<settings::PnpSettings> pnp;     // none: no print-and-play sheets (no data/print/sheets.yaml)
@@ -59,6 +67,7 @@ struct IncrementalOptions {
 struct BuildOptions {
   std::filesystem::path out_dir = "output";
   ProductFormats formats;
+  ByProducts by_products;
   std::string language;  // the game's text language (BCP 47), as the manifest records it
   std::string subdir;    // under <out>/<game>/: "" for the source language, "en" for an English translation...
   PrintOptions print;    // print production: PnP sheets, manifest, CMYK, threads

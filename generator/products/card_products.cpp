@@ -55,8 +55,8 @@ class CardProductRun {
   void run(BuildReport& report) {
     const ProductFormats& formats = options_.formats;
     const bool whole = !options_.incremental.only_cards;  // build --card writes the cards' own files only
-    if (formats.png && whole) open_overview(report);
-    if (formats.jpeg && whole && !options_.draft) open_tts(report);
+    if (formats.png && whole && options_.by_products.overview) open_overview(report);
+    if (formats.jpeg && whole && !options_.draft && options_.by_products.tts) open_tts(report);
     // Longest first for the least total time; but when only a few cards need
     // rendering (an edit), their files come first: that is what the designer
     // is waiting to look at.
@@ -147,8 +147,9 @@ class CardProductRun {
 
   // The overview sheet, made on first use.
   OverviewSheet& overview() {
-    std::call_once(overview_once_,
-                   [this] { overview_ = std::make_unique<OverviewSheet>(frames_, stems_, typesetter_); });
+    std::call_once(overview_once_, [this] {
+      overview_ = std::make_unique<OverviewSheet>(frames_, stems_, typesetter_, options_.print.png);
+    });
     return *overview_;
   }
 
@@ -338,10 +339,13 @@ class CardProductRun {
     if (png) write_card_file(dir_ / "cards" / (stem + ".png"), *png, written);
     if (jpeg) write_card_file(dir_ / "meinspiel" / (stem + ".jpg"), *jpeg, written);
     if (making_overview_) {
+      std::shared_ptr<const render::Raster> pixels;
+      if (!cell) pixels = card_pixels(i, raster, png);  // decoding has a span of its own
+      // Placing the cell may write a row of the sheet (overview.h): the
+      // span holds that too.
+      auto span = infra::timed(timings, "overview", game_.id, stem);
       if (!cell) {
-        const auto& pixels = card_pixels(i, raster, png);
-        auto span = infra::timed(timings, "overview", game_.id, stem);
-        cell = overview().cell(i, pixels);
+        cell = overview().cell(i, std::move(pixels));
         put(overview_cell_key(i), *cell);
       }
       overview().set_cell(i, std::move(*cell));
@@ -401,7 +405,7 @@ class CardProductRun {
       auto span = infra::timed(options_.timings, "overview", game_.id);
       fs::path file = dir_ / "overview.png";
       Diagnostics diags;
-      const std::string png = overview().encode_png(diags, options_.print.png);
+      const std::string png = overview().encode_png(diags);
       if (diags.has_errors()) throw std::runtime_error(format_diagnostics(diags));
       put(overview_key_, png);
       write_if_changed(file, png);

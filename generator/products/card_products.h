@@ -5,8 +5,8 @@
 //   <game>.pdf                       formats.pdf: every card on its own page, with page boxes
 //   meinspiel/fronts.pdf, backs.pdf  formats.pdf (shop_pdfs.h)
 //   pnp/...                          formats.pdf, when print settings exist (pnp_products.h)
-//   overview.png                     formats.png (overview.h)
-//   tts/...                          formats.jpeg (tts_writer.h)
+//   overview.png                     formats.png, unless by_products.overview is off (overview.h)
+//   tts/...                          formats.jpeg, unless by_products.tts is off (tts_writer.h)
 //
 // Each card is rendered once at the format's dpi; the raster feeds its PNG,
 // its JPEG, the overview and the TTS sheets, and is dropped as soon as they

@@ -64,7 +64,7 @@ BuildReport write_game_products(const model::Game& game, const layout::LaidOutGa
     span.end();
   }
   infra::throw_if_interrupted();
-  if (options.print.input) {  // manifest.json, last: it lists everything written
+  if (options.print.input && options.by_products.manifest) {  // manifest.json, last: it lists everything written
     span = infra::timed(timings, "manifest", game.id);
     report.written.push_back(write_manifest(dir, game.id, options.language, *options.print.input, report.written));
   }

@@ -8,8 +8,8 @@
 
 #include <fmt/format.h>
 
-#include "impose/contact_sheet.h"
 #include "render/raster.h"
+#include "impose/contact_sheet.h"
 
 namespace kw::products {
 
@@ -61,7 +61,7 @@ void unpack_cell(const std::string& packed, int w, int h, render::Raster& strip,
 }  // namespace
 
 OverviewSheet::OverviewSheet(std::span<const page::Page* const> pages, std::span<const std::string> labels,
-                             const text::Typesetter& typesetter)
+                             const text::Typesetter& typesetter, render::PngCompression compression)
     : pages_(pages.begin(), pages.end()),
       labels_(labels.begin(), labels.begin() + static_cast<std::ptrdiff_t>(std::min(labels.size(), pages.size()))),
       typesetter_(typesetter),
@@ -69,7 +69,11 @@ OverviewSheet::OverviewSheet(std::span<const page::Page* const> pages, std::span
       cells_(pages_.size()) {
   Diagnostics none;
   ground_ = impose::contact_sheet_ground(geometry_, {}, typesetter_, none);
+  png_ = std::make_unique<render::PngWriter>(geometry_.width, geometry_.height, geometry_.dpi, /*opaque=*/true,
+                                             compression);
 }
+
+OverviewSheet::~OverviewSheet() = default;
 
 std::string OverviewSheet::cell(size_t index, std::shared_ptr<const page::Raster> image) const {
   if (index >= pages_.size()) throw std::out_of_range("contact sheet has no card " + std::to_string(index));
@@ -83,8 +87,70 @@ std::string OverviewSheet::cell(size_t index, std::shared_ptr<const page::Raster
 
 void OverviewSheet::set_cell(size_t index, std::string packed) {
   if (index >= pages_.size()) throw std::out_of_range("contact sheet has no card " + std::to_string(index));
-  std::lock_guard lock(mutex_);
+  std::unique_lock lock(mutex_);
+  if (static_cast<int>(index) / geometry_.columns < next_row_) return;  // its row is written
   cells_[index] = std::move(packed);
+  write_rows(lock, false);
+}
+
+bool OverviewSheet::row_complete(int r) const {
+  const size_t first = static_cast<size_t>(r) * geometry_.columns;
+  for (size_t i = first; i < std::min(first + geometry_.columns, pages_.size()); ++i)
+    if (cells_[i].empty()) return false;
+  return true;
+}
+
+void OverviewSheet::write_rows(std::unique_lock<std::mutex>& lock, bool all) {
+  const impose::ContactSheetGeometry& g = geometry_;
+  while (!writing_ && !failure_ && next_row_ < g.rows && (all || row_complete(next_row_))) {
+    // The row's cells leave the sheet: written, they are not needed again.
+    const int r = next_row_;
+    const size_t first = static_cast<size_t>(r) * g.columns;
+    std::vector<std::string> cells;
+    for (size_t i = first; i < std::min(first + g.columns, pages_.size()); ++i) cells.push_back(std::move(cells_[i]));
+    writing_ = true;
+    lock.unlock();
+    std::exception_ptr failed;
+    try {
+      write_row(r, cells);
+    } catch (...) {
+      failed = std::current_exception();
+    }
+    lock.lock();
+    writing_ = false;
+    ++next_row_;
+    if (failed) failure_ = failed;
+    written_.notify_all();
+  }
+  // A failure is encode_png's to report (a label that does not fit is a
+  // located message there, not an exception on some card's thread).
+}
+
+void OverviewSheet::write_row(int r, const std::vector<std::string>& cells) {
+  const impose::ContactSheetGeometry& g = geometry_;
+  // Strip r: card row r with its labels, from the gap above it (the sheet's
+  // top edge for the first) to the gap below its labels.
+  const int row_h = g.card_h + g.label_h + g.gap;
+  const int top = r == 0 ? 0 : g.gap + r * row_h, bottom = g.gap + (r + 1) * row_h;
+  const size_t first = static_cast<size_t>(r) * g.columns;
+  const size_t from = std::min(first, labels_.size()), to = std::min(first + g.columns, labels_.size());
+  Diagnostics diags;
+  page::Page strip_page =
+      impose::contact_sheet_ground(g, std::span<const std::string>(labels_).subspan(from, to - from), typesetter_, diags, from);
+  if (diags.has_errors()) {
+    {
+      std::lock_guard lock(mutex_);
+      label_errors_.append(diags);
+    }
+    throw std::runtime_error("overview: a label cannot be set");
+  }
+  render::Raster strip = render::render_region(strip_page, g.dpi, {0, top, g.width, bottom - top});
+  for (size_t k = 0; k < cells.size(); ++k) {
+    if (cells[k].empty()) continue;  // never placed: the ground shows
+    const render::PixelRect c = pixels_of(g.card(first + k));
+    unpack_cell(cells[k], c.width, c.height, strip, c.x, c.y - top);
+  }
+  for (int y = 0; y < strip.height; ++y) png_->add_row(strip.rgba.data() + static_cast<size_t>(y) * strip.width * 4);
 }
 
 std::string OverviewSheet::cell_key(size_t index) const {
@@ -95,29 +161,19 @@ std::string OverviewSheet::cell_key(size_t index) const {
                      geometry_.height, geometry_.dpi);
 }
 
-std::string OverviewSheet::encode_png(Diagnostics& diags, render::PngCompression compression) const {
-  const impose::ContactSheetGeometry& g = geometry_;
-  render::PngWriter png(g.width, g.height, g.dpi, /*opaque=*/true, compression);
-  std::lock_guard lock(mutex_);
-  // Strip r: card row r with its labels, from the gap above it (the sheet's
-  // top edge for the first) to the gap below its labels.
-  const int row_h = g.card_h + g.label_h + g.gap;
-  for (int r = 0; r < g.rows; ++r) {
-    const int top = r == 0 ? 0 : g.gap + r * row_h, bottom = g.gap + (r + 1) * row_h;
-    const size_t first = static_cast<size_t>(r) * g.columns;
-    const size_t from = std::min(first, labels_.size()), to = std::min(first + g.columns, labels_.size());
-    page::Page strip_page = impose::contact_sheet_ground(
-        g, std::span<const std::string>(labels_).subspan(from, to - from), typesetter_, diags, from);
-    if (diags.has_errors()) return {};
-    render::Raster strip = render::render_region(strip_page, g.dpi, {0, top, g.width, bottom - top});
-    for (size_t i = first; i < std::min(first + g.columns, pages_.size()); ++i) {
-      if (cells_[i].empty()) continue;  // never placed: the ground shows
-      const render::PixelRect c = pixels_of(g.card(i));
-      unpack_cell(cells_[i], c.width, c.height, strip, c.x, c.y - top);
-    }
-    for (int y = 0; y < strip.height; ++y) png.add_row(strip.rgba.data() + static_cast<size_t>(y) * strip.width * 4);
+std::string OverviewSheet::encode_png(Diagnostics& diags) {
+  std::unique_lock lock(mutex_);
+  if (!png_) throw std::logic_error("overview encoded twice");
+  written_.wait(lock, [this] { return !writing_; });
+  write_rows(lock, true);
+  if (!label_errors_.empty()) {
+    diags.append(label_errors_);
+    return {};
   }
-  return png.finish();
+  if (failure_) std::rethrow_exception(failure_);
+  std::string png = png_->finish();
+  png_.reset();
+  return png;
 }
 
 }  // namespace kw::products

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "project/input.h"
+#include "render/box_scale.h"
 #include "render/error.h"
 #include "render/glyph_run.h"
 #include "render/image_surface.h"
@@ -92,15 +93,28 @@ double snap(double v) {
 // millionth of, and the image drawn there with the device's own matrix. A
 // thumbnail meant for a cell of whole pixels then samples exactly as if it
 // had been placed in pixels, not a rounding error off them.
-void to_device_pixels(cairo_t* cr, Rect& box, double& corner_radius) {
+// Returns whether it did.
+bool to_device_pixels(cairo_t* cr, Rect& box, double& corner_radius) {
   cairo_matrix_t m;
   cairo_get_matrix(cr, &m);
-  if (m.xy != 0 || m.yx != 0) return;  // turned: drawn in user space
+  if (m.xy != 0 || m.yx != 0) return false;  // turned: drawn in user space
   double left = snap(m.xx * box.x + m.x0), top = snap(m.yy * box.y + m.y0);
   double right = snap(m.xx * box.right() + m.x0), bottom = snap(m.yy * box.bottom() + m.y0);
   box = {left, top, right - left, bottom - top};
   corner_radius *= std::min(std::abs(m.xx), std::abs(m.yy));
   cairo_identity_matrix(cr);
+  return true;
+}
+
+// Whether `image`, its box in device pixels (`in_pixels`), is drawn by
+// box_scale: asked for, onto pixels (not into a PDF, which embeds the
+// image as it is), shrunk on both axes (not too far: box_scale's weights
+// have eight bits) and not mirrored.
+bool box_scaled(cairo_t* cr, const page::Image& image, const Rect& box, bool in_pixels) {
+  return image.resampling == page::Image::Resampling::Box && in_pixels &&
+         cairo_surface_get_type(cairo_get_group_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE && box.w > 0 && box.h > 0 &&
+         box.w <= image.source.w && box.h <= image.source.h && box.w * kBoxScaleMost >= image.source.w &&
+         box.h * kBoxScaleMost >= image.source.h;
 }
 
 // In a PDF, the same pixels placed on many pages (a back, a picture used by
@@ -131,16 +145,25 @@ void paint_pixels(cairo_t* cr, const page::Image& image, page::Picture::Mask mas
   const Rect& src = image.source;
   Rect box = image.box;
   double radius = image.corner_radius;
-  SurfacePtr pixels = surface_from_raster(*image.raster);
-  embed_once(cr, *image.raster, pixels.get());
   cairo_save(cr);
-  to_device_pixels(cr, box, radius);
+  const bool in_pixels = to_device_pixels(cr, box, radius);
   rect_path(cr, box, radius);
   cairo_clip(cr);
   if (mask == page::Picture::Mask::Ellipse) {
     ellipse_path(cr, box);
     cairo_clip(cr);
   }
+  if (box_scaled(cr, image, box, in_pixels)) {
+    // Already at the device's pixels: placed on them as they are.
+    BoxScaled scaled = box_scale(*image.raster, src, box);
+    cairo_set_source_surface(cr, scaled.surface.get(), scaled.x, scaled.y);
+    cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST);
+    cairo_paint(cr);
+    cairo_restore(cr);
+    return;
+  }
+  SurfacePtr pixels = surface_from_raster(*image.raster);
+  embed_once(cr, *image.raster, pixels.get());
   cairo_translate(cr, box.x, box.y);
   cairo_scale(cr, box.w / src.w, box.h / src.h);
   cairo_set_source_surface(cr, pixels.get(), -src.x, -src.y);

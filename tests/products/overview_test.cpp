@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include <memory>
+#include <thread>
 
 #include "impose/contact_sheet.h"
 #include "products/overview.h"
@@ -36,7 +37,7 @@ TEST(ContactSheet, PagesOfLabelsAndCardImages) {
   const auto& shown = std::get<page::Image>(layer.items.at(0).shape);
   EXPECT_DOUBLE_EQ(shown.corner_radius, 5);  // the card's die cut
   EXPECT_NEAR(shown.box.x, g.card(2).x / (60 / 25.4), 1e-9);
-  EXPECT_EQ(shown.resampling, page::Image::Resampling::Smooth);
+  EXPECT_EQ(shown.resampling, page::Image::Resampling::Box);  // shrunk by averaging
   // A label longer than its box (an id of 64 characters) is shortened in
   // the middle, not an error that stops the build.
   std::vector<std::string> long_label = {std::string(300, 'W')};
@@ -88,20 +89,124 @@ TEST(ContactSheet, EveryCardCutToItsTrimAndLabelled) {
   ASSERT_FALSE(diags.has_errors()) << format_diagnostics(diags);
   EXPECT_EQ(png.width, g.width);
   EXPECT_EQ(png.height, g.height);
+  const Color grey{0xe6, 0xe6, 0xe6, 255};
   for (size_t i : {0u, 20u, 55u}) {
     Rect c = g.card(i);
-    EXPECT_TRUE(near(png.pixel(static_cast<int>(c.center().x), static_cast<int>(c.center().y)), shade(i))) << i;
-    EXPECT_TRUE(near(png.pixel(static_cast<int>(c.center().x), static_cast<int>(c.y) + 1), shade(i)))
-        << "the trim, not the bleed band, at the top of card " << i;
+    const int x = static_cast<int>(c.x), y = static_cast<int>(c.y), w = static_cast<int>(c.w),
+              h = static_cast<int>(c.h);
+    // A card of one colour is exactly that colour in its cell (the mean of
+    // equal pixels), from below its top row (the trim, not the bleed band;
+    // the top row averages in the band's antialiased edge, as the card's
+    // pixels have it) to its bottom row and from its left column to its
+    // right one; the ground begins right beside it.
+    EXPECT_EQ(png.pixel(x + w / 2, y + h / 2), shade(i)) << i;
+    EXPECT_EQ(png.pixel(x + w / 2, y + 1), shade(i)) << "the trim, not the bleed band, at the top of card " << i;
+    EXPECT_EQ(png.pixel(x + w / 2, y + h - 1), shade(i)) << i;
+    EXPECT_EQ(png.pixel(x, y + h / 2), shade(i)) << i;
+    EXPECT_EQ(png.pixel(x + w - 1, y + h / 2), shade(i)) << i;
+    EXPECT_EQ(png.pixel(x - 1, y + h / 2), grey) << i;
+    EXPECT_EQ(png.pixel(x + w, y + h / 2), grey) << i;
+    EXPECT_EQ(png.pixel(x + w / 2, y - 1), grey) << i;
     // The rounded corner shows the grey ground.
-    EXPECT_TRUE(near(png.pixel(static_cast<int>(c.x), static_cast<int>(c.y)), Color{0xe6, 0xe6, 0xe6, 255})) << i;
+    EXPECT_EQ(png.pixel(x, y), grey) << i;
     // Some dark label text below the card.
     Rect l = g.label(i);
     bool ink = false;
-    for (int y = static_cast<int>(l.y); y < static_cast<int>(l.bottom()); ++y)
-      for (int x = static_cast<int>(l.x); x < static_cast<int>(l.right()); ++x) ink = ink || png.pixel(x, y).r < 120;
+    for (int ly = static_cast<int>(l.y); ly < static_cast<int>(l.bottom()); ++ly)
+      for (int lx = static_cast<int>(l.x); lx < static_cast<int>(l.right()); ++lx)
+        ink = ink || png.pixel(lx, ly).r < 120;
     EXPECT_TRUE(ink) << "label of card " << i;
   }
+}
+
+// The same cards give the same bytes, whatever order and threads place them
+// in, and whether their cells were made now or kept (as a cache keeps them).
+TEST(ContactSheet, TheSameCardsAlwaysGiveTheSameBytes) {
+  Diagnostics diags;
+  auto fonts = text::FontLibrary::load(test::source_project(), diags);
+  text::Typesetter typesetter(*fonts);
+  std::vector<page::Page> pages;
+  for (size_t i = 0; i < 23; ++i) pages.push_back(solid(shade(i)));
+  // One card with detail, so that the averaging has something to average.
+  page::RectShape stripe;
+  stripe.rect = {20, 10, 0.3, 70};
+  stripe.paint.fill = Color{250, 250, 20, 255};
+  page::Item item;
+  item.shape = stripe;
+  item.bounds = stripe.rect;
+  pages[5].items.push_back(item);
+  std::vector<const page::Page*> ptrs;
+  std::vector<std::string> labels;
+  std::vector<std::shared_ptr<const render::Raster>> images;
+  for (size_t i = 0; i < pages.size(); ++i) {
+    ptrs.push_back(&pages[i]);
+    labels.push_back("card-" + std::to_string(i));
+    images.push_back(std::make_shared<const render::Raster>(render::render_raster(pages[i], 300)));
+  }
+  OverviewSheet forward(ptrs, labels, typesetter), threads(ptrs, labels, typesetter), kept(ptrs, labels, typesetter);
+  for (size_t i = 0; i < pages.size(); ++i) forward.place(i, images[i]);
+  std::vector<std::thread> workers;
+  workers.reserve(3);
+  for (int t = 0; t < 3; ++t)
+    workers.emplace_back([&, t] {
+      for (size_t i = pages.size(); i-- > 0;)
+        if (static_cast<int>(i % 3) == t) threads.place(i, images[i]);
+    });
+  for (auto& w : workers) w.join();
+  for (size_t i = 0; i < pages.size(); ++i) kept.set_cell(i, forward.cell(i, images[i]));
+  const std::string bytes = forward.encode_png(diags);
+  ASSERT_FALSE(diags.has_errors()) << format_diagnostics(diags);
+  EXPECT_EQ(threads.encode_png(diags), bytes);
+  EXPECT_EQ(kept.encode_png(diags), bytes);
+  // The stripe shows, averaged into its neighbours: neither the card's
+  // colour nor the stripe's at the column it covers a part of.
+  const render::Raster png = render::decode_png(bytes);
+  const Rect c = forward.geometry().card(5);
+  bool mixed = false;
+  for (int x = static_cast<int>(c.x); x < static_cast<int>(c.right()); ++x) {
+    const Color p = png.pixel(x, static_cast<int>(c.center().y));
+    mixed = mixed || (p != shade(5) && p.b < 200 && p.r > shade(5).r);
+  }
+  EXPECT_TRUE(mixed);
+}
+
+// A row of cards is written as soon as its last card is placed, in order,
+// and only then: what is left for the end is the rows still incomplete.
+TEST(ContactSheet, RowsAreWrittenAsTheyComplete) {
+  Diagnostics diags;
+  auto fonts = text::FontLibrary::load(test::source_project(), diags);
+  text::Typesetter typesetter(*fonts);
+  std::vector<page::Page> pages;
+  for (size_t i = 0; i < 20; ++i) pages.push_back(solid(shade(i)));
+  std::vector<const page::Page*> ptrs;
+  std::vector<std::string> labels;
+  for (size_t i = 0; i < pages.size(); ++i) {
+    ptrs.push_back(&pages[i]);
+    labels.push_back("card-" + std::to_string(i));
+  }
+  OverviewSheet sheet(ptrs, labels, typesetter);
+  const size_t columns = static_cast<size_t>(sheet.geometry().columns);
+  ASSERT_GE(sheet.geometry().rows, 3);
+  auto place = [&](size_t i) {
+    sheet.place(i, std::make_shared<const render::Raster>(render::render_raster(pages[i], 60)));
+  };
+  for (size_t i = columns; i < 2 * columns; ++i) place(i);  // the second row first
+  EXPECT_EQ(sheet.rows_written(), 0);
+  for (size_t i = 0; i + 1 < columns; ++i) place(i);
+  EXPECT_EQ(sheet.rows_written(), 0) << "the first row lacks a card";
+  place(columns - 1);
+  EXPECT_EQ(sheet.rows_written(), 2) << "the first row, then the second, complete before it";
+  place(2 * columns);
+  EXPECT_EQ(sheet.rows_written(), 2);
+  // The rest is written at the end, the cards never placed showing the ground.
+  const render::Raster png = render::decode_png(sheet.encode_png(diags));
+  ASSERT_FALSE(diags.has_errors()) << format_diagnostics(diags);
+  EXPECT_EQ(sheet.rows_written(), sheet.geometry().rows);
+  const Rect placed = sheet.geometry().card(2 * columns), missing = sheet.geometry().card(2 * columns + 1);
+  EXPECT_EQ(png.pixel(static_cast<int>(placed.center().x), static_cast<int>(placed.center().y)), shade(2 * columns));
+  EXPECT_EQ(png.pixel(static_cast<int>(missing.center().x), static_cast<int>(missing.center().y)),
+            (Color{0xe6, 0xe6, 0xe6, 255}));
+  EXPECT_THROW(sheet.encode_png(diags), std::logic_error);
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "render/png.h"
 
 #include <gtest/gtest.h>
+#include <zlib.h>
 
 #include <string>
 #include <utility>
@@ -148,6 +149,34 @@ TEST_P(PngModes, RowByRowGivesTheBytesOfTheWholeRaster) {
     for (int y = 0; y < r.height; ++y) writer.add_row(r.rgba.data() + static_cast<size_t>(y) * r.width * 4);
     EXPECT_EQ(writer.finish(), encode_png(r, GetParam())) << (transparent ? "RGBA" : "RGB");
   }
+}
+
+// The IDAT chunk holds exactly the zlib stream zlib itself writes of the
+// unfiltered rows (its header, the raw deflate stream, the Adler-32 of the
+// rows; the wrapper is written by hand and the checksum by libdeflate).
+TEST_P(PngModes, ImageDataIsZlibsOwnStream) {
+  const Raster r = render_raster(sample_page(), 100);
+  const std::string png = encode_png(r, GetParam());
+  const size_t at = png.find("IDAT");
+  ASSERT_NE(at, std::string::npos);
+  auto b = [&](size_t i) { return static_cast<std::uint32_t>(static_cast<unsigned char>(png[at - 4 + i])); };
+  const std::string idat = png.substr(at + 4, b(0) << 24 | b(1) << 16 | b(2) << 8 | b(3));
+  std::string rows;
+  for (int y = 0; y < r.height; ++y) {
+    rows += '\0';  // filter type none
+    for (int x = 0; x < r.width; ++x) rows.append(reinterpret_cast<const char*>(&r.rgba[(y * r.width + x) * 4]), 3);
+  }
+  z_stream z{};
+  ASSERT_EQ(deflateInit2(&z, GetParam() == PngCompression::Fast ? 1 : 6, Z_DEFLATED, 15, 8, Z_DEFAULT_STRATEGY), Z_OK);
+  std::string zlib(deflateBound(&z, static_cast<uLong>(rows.size())), '\0');
+  z.next_in = reinterpret_cast<Bytef*>(rows.data());
+  z.avail_in = static_cast<uInt>(rows.size());
+  z.next_out = reinterpret_cast<Bytef*>(zlib.data());
+  z.avail_out = static_cast<uInt>(zlib.size());
+  ASSERT_EQ(deflate(&z, Z_FINISH), Z_STREAM_END);
+  zlib.resize(z.total_out);
+  deflateEnd(&z);
+  EXPECT_TRUE(idat == zlib) << idat.size() << " bytes, zlib's " << zlib.size();
 }
 
 TEST(PngWriter, MissingOrExtraRowsAreErrors) {
