@@ -94,6 +94,22 @@ int report_timings(const BuildArgs& inv, const infra::Timings& timings, std::ost
   return 0;
 }
 
+// build --tabletop, --tts-url (the command line checked each name and the
+// URL; "none" alone, or with others, is refused here). 0 or 2.
+int set_tabletop_options(const BuildArgs& inv, products::TabletopOptions& tabletop, std::ostream& err) {
+  std::string error;
+  if (!inv.tabletops.empty()) {
+    auto formats = products::parse_tabletops(inv.tabletops, error);
+    if (!formats) {
+      fmt::print(err, "kartenwerk: --tabletop: {}\n", error);
+      return 2;
+    }
+    tabletop.formats = *formats;
+  }
+  if (!inv.tts_url.empty()) tabletop.tts_url = products::checked_tts_url(inv.tts_url, error).value_or("");
+  return 0;
+}
+
 }  // namespace
 
 int run_build(const BuildArgs& inv, std::ostream& out, std::ostream& err) {
@@ -117,6 +133,7 @@ int run_build(const BuildArgs& inv, std::ostream& out, std::ostream& err) {
   if (options.print.input) options.incremental.settings_key = settings_key(*options.print.input);
   if (!inv.only_cards.empty()) options.incremental.only_cards = inv.only_cards;
   options.draft = inv.draft;
+  if (int status = set_tabletop_options(inv, options.tabletop, err)) return status;
   std::unique_ptr<infra::Timings> timings;
   if (!inv.timings_file.empty() || inv.verbose) timings = std::make_unique<infra::Timings>();
   options.timings = timings.get();
@@ -256,8 +273,8 @@ int build_game(LanguageBuild& b, const model::Game& game, const std::string& key
     // is anything written.
     auto span = infra::timed(timings, "layout", game.id);
     const int jobs = options.print.jobs > 0 ? options.print.jobs : default_jobs();
-    auto laid_out = compiler.game(compiler.context(options.language, jobs, options.draft), diags,
-                                  /*booklets=*/options.formats.pdf && whole_game);
+    const auto context = compiler.context(options.language, jobs, options.draft);
+    auto laid_out = compiler.game(context, diags, /*booklets=*/options.formats.pdf && whole_game);
     span.end();
     // Written into a staging folder inside --out, moved into place only when
     // the whole game succeeded (infra/staging.h).
@@ -267,6 +284,8 @@ int build_game(LanguageBuild& b, const model::Game& game, const std::string& key
     if (!diags.has_errors()) {
       staging.emplace(options.out_dir);
       staged.out_dir = staging->path();
+      staged.tabletop.game_dir = options.game_dir(game.id);
+      staged.tabletop.rule_values = context.rule_values;
       report = products::write_game_products(game, laid_out, compiler.typesetter(), staged, diags);
     }
     err << format_diagnostics(diags, &shared.project);

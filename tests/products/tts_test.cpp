@@ -103,7 +103,7 @@ TEST(TtsWriter, FillsSheetsFromManyThreadsAndHoldsOneAtATime) {
       for (size_t k = static_cast<size_t>(t); k < order.size(); k += 4) writer.place(order[k], images[order[k]]);
     }));
   for (auto& j : jobs) j.get();
-  writer.finish(stems);
+  writer.finish();
   EXPECT_EQ(writer.peak_open_sheets(), 1u);
 
   render::Raster sheet1 = render::decode_jpeg(*read_file(dir.path() / "t-1.jpg"));
@@ -168,7 +168,7 @@ TEST(TtsWriter, SheetsAreTheWholeSheetRenderingByteForByte) {
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::shuffle(order.begin(), order.end(), std::mt19937(3));
   for (size_t i : order) writer.place(i, deck.images[i]);
-  writer.finish(deck.stems);
+  writer.finish();
 
   // The sheet as it was made before (issue 17): one canvas, cell over cell.
   render::Canvas whole(tts_sheet_ground(plan, 0), plan.dpi);
@@ -199,7 +199,7 @@ TEST(TtsWriter, CardsInReverseOrderAreKeptCompressedUntilTheirRow) {
   test::TempDir dir;
   TtsWriter writer(deck.plan(), deck.ptrs, dir.path());
   for (size_t i = deck.pages.size(); i-- > 0;) writer.place(i, deck.images[i]);
-  writer.finish(deck.stems);
+  writer.finish();
   // Only the first two rows arrive near enough to be kept as they are.
   EXPECT_EQ(writer.packed_cells(), 75u - 20u);
   EXPECT_EQ(writer.held_bytes(), 0u);
@@ -231,7 +231,7 @@ TEST(TtsWriter, MemoryHeldDoesNotGrowWithTheDeck) {
         for (size_t i = t; i < fronts; i += 2) writer.place(i, deck.images[i]);
       }));
     for (auto& j : jobs) j.get();
-    writer.finish(deck.stems);
+    writer.finish();
     EXPECT_EQ(writer.held_bytes(), 0u);
     EXPECT_EQ(writer.peak_open_sheets(), 1u);
     // The row being written, the next one and the back as RGB; cells further
@@ -276,20 +276,20 @@ TEST(TtsWriter, CellsKeptApartMakeTheSameSheets) {
   {
     TtsWriter writer(plan_tts(cards, {59, 91}, "t", stems), ptrs, whole.path());
     for (size_t i = 0; i < pages.size(); ++i) writer.place(i, images[i]);
-    writer.finish(stems);
+    writer.finish();
   }
   {
     TtsWriter writer(plan_tts(cards, {59, 91}, "t", stems), ptrs, apart.path());
     EXPECT_FALSE(writer.takes(kFronts + 1));
     for (size_t i = 0; i < pages.size(); ++i) kept.push_back(writer.place_keeping(i, images[i]));
-    writer.finish(stems);
+    writer.finish();
   }
   EXPECT_EQ(kept[kFronts + 1], "");                  // on no sheet
   EXPECT_LT(kept[0].size(), 379u * 585u * 3u / 4u);  // compressed
   {
     TtsWriter writer(plan_tts(cards, {59, 91}, "t", stems), ptrs, cached.path());
     for (size_t i = pages.size(); i-- > 0;) writer.place_cell(i, kept[i]);
-    writer.finish(stems);
+    writer.finish();
   }
   for (const auto* dir : {&apart, &cached})
     for (const char* file : {"t-1.jpg", "t-back.jpg", "t-tts.json"}) {
@@ -308,7 +308,7 @@ TEST(TtsWriter, AFailedWriteLeavesNoHalfWrittenSheet) {
   writer.place(0, deck.images[0]);
   writer.place(1, deck.images[1]);
   EXPECT_ANY_THROW(writer.place(2, deck.images[2]));  // completes the sheet's only row
-  EXPECT_THROW(writer.finish(deck.stems), std::logic_error);
+  EXPECT_THROW(writer.finish(), std::logic_error);
   std::vector<std::string> left;
   for (const auto& e : fs::directory_iterator(dir.path())) left.push_back(e.path().filename().string());
   std::sort(left.begin(), left.end());
@@ -324,7 +324,7 @@ TEST(TtsWriter, AnIncompleteSheetIsAnError) {
   test::TempDir dir;
   TtsWriter writer(plan_tts(cards, {59, 91}, "t", stems), ptrs, dir.path());
   writer.place(0, std::make_shared<const render::Raster>(render::render_raster(a, 30)));  // the back never comes
-  EXPECT_THROW(writer.finish(stems), std::logic_error);
+  EXPECT_THROW(writer.finish(), std::logic_error);
 }
 
 TEST(TtsSheets, CellsAreTheTrimAndSheetsTakeThemPixelForPixel) {
