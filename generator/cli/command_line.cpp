@@ -127,8 +127,9 @@ void define_build(CLI::App& app, BuildArgs& inv) {
       ->check(non_empty("a profile name"));
   build
       .add_option("--tabletop", inv.tabletops,
-                  "the virtual tabletops to make files for: tts (Tabletop Simulator), ttpg\n"
-                  "(Tabletop Playground), screentop, playingcards, or none (default: tts)")
+                  "the virtual tabletops to make files for: tts (Tabletop Simulator's\n"
+                  "saved objects in tts/), or none (default: tts); ttpg, screentop and\n"
+                  "playingcards are not made yet")
       ->type_name("LIST")
       ->delimiter(',')
       ->check(one_of(tabletop_names()));

@@ -676,11 +676,11 @@ class Loader {
   }
 
   // A `tabletop:` name or text: one template or a list of them.
-  static std::vector<std::string> template_lines(const Value* v) {
-    std::vector<std::string> lines;
+  static std::vector<Deck::TabletopLine> template_lines(const Value* v) {
+    std::vector<Deck::TabletopLine> lines;
     if (!v) return lines;
-    if (v->is_scalar()) return {v->scalar};
-    for (const Value& line : v->list) lines.push_back(line.scalar);
+    if (v->is_scalar()) return {{v->scalar, v->loc}};
+    for (const Value& line : v->list) lines.push_back({line.scalar, line.loc});
     return lines;
   }
 
@@ -702,7 +702,6 @@ class Loader {
     if (deck.product == Product::Booklet && deck.file.empty())
       diags_.error(v.loc, "a booklet deck needs 'file:' (the PDF's name)");
     if (const Value* tabletop = r.find("tabletop")) {
-      deck.tabletop_loc = tabletop->loc;
       deck.tabletop_name = template_lines(tabletop->find("name"));
       deck.tabletop_text = template_lines(tabletop->find("text"));
     }

@@ -124,8 +124,11 @@ struct Deck {
   // What its cards are called on a virtual tabletop (`tabletop:`): lines of
   // `{{...}}` templates for a card's name and its text
   // (products/tabletop_cards.h); empty: the card's id, no text.
-  std::vector<std::string> tabletop_name, tabletop_text;
-  SourceLoc tabletop_loc;
+  struct TabletopLine {
+    std::string text;
+    SourceLoc loc;
+  };
+  std::vector<TabletopLine> tabletop_name, tabletop_text;
   SourceLoc loc;
 };
 

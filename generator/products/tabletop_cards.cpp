@@ -18,7 +18,7 @@ bool prints_cards(const model::Deck& deck) { return deck.product == model::Produ
 // `line` for `card`; nullopt when a field it names is unset (the line is
 // left out). Throws on an unknown field or a malformed template.
 std::optional<std::string> fill(const model::Game& game, const RuleValues* rule_values, const model::Deck& deck,
-                                const model::Card& card, const std::string& line) {
+                                const model::Card& card, const model::Deck::TabletopLine& line) {
   bool unset = false;
   const layout::Resolver resolve = [&](const std::string& path) -> std::optional<std::string> {
     if (!model::is_known_path(game, path, deck.id)) return std::nullopt;
@@ -27,9 +27,9 @@ std::optional<std::string> fill(const model::Game& game, const RuleValues* rule_
     if (text.empty()) unset = true;
     return text;
   };
-  const layout::ExprResult result = layout::interpolate(line, resolve, game.language);
+  const layout::ExprResult result = layout::interpolate(line.text, resolve, game.language);
   if (!result.ok())
-    throw std::runtime_error(deck.tabletop_loc.str() + ": deck '" + deck.id + "', tabletop \"" + line + "\", card " +
+    throw std::runtime_error(line.loc.str() + ": deck '" + deck.id + "', tabletop \"" + line.text + "\", card " +
                              card.id + ": " + result.error);
   if (unset) return std::nullopt;
   if (result.value.find("{{") == std::string::npos) return result.value;
@@ -42,7 +42,7 @@ std::optional<std::string> fill(const model::Game& game, const RuleValues* rule_
   };
   const layout::ExprResult inner = layout::interpolate(result.value, rules, game.language);
   if (!inner.ok())
-    throw std::runtime_error(deck.tabletop_loc.str() + ": deck '" + deck.id + "', tabletop \"" + line + "\", card " +
+    throw std::runtime_error(line.loc.str() + ": deck '" + deck.id + "', tabletop \"" + line.text + "\", card " +
                              card.id + ": " + inner.error + " (card text may refer to {{rules.…}} only)");
   return inner.value;
 }
@@ -50,14 +50,14 @@ std::optional<std::string> fill(const model::Game& game, const RuleValues* rule_
 TabletopCard card_names(const model::Game& game, const RuleValues* rule_values, const model::Deck& deck,
                         const model::Card& card) {
   TabletopCard named;
-  for (const std::string& line : deck.tabletop_name) {
+  for (const auto& line : deck.tabletop_name) {
     if (auto text = fill(game, rule_values, deck, card, line)) {
       named.name = *text;
       break;
     }
   }
   if (named.name.empty()) named.name = card.id;
-  for (const std::string& line : deck.tabletop_text) {
+  for (const auto& line : deck.tabletop_text) {
     if (auto text = fill(game, rule_values, deck, card, line)) named.text += (named.text.empty() ? "" : "\n") + *text;
   }
   return named;
