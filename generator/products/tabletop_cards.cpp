@@ -50,11 +50,11 @@ std::optional<std::string> fill(const model::Game& game, const RuleValues* rule_
 TabletopCard card_names(const model::Game& game, const RuleValues* rule_values, const model::Deck& deck,
                         const model::Card& card) {
   TabletopCard named;
+  // Every line is filled, also after the one that wins: a misspelt field
+  // is found on the first card, not only on a card that reaches it.
   for (const auto& line : deck.tabletop_name) {
-    if (auto text = fill(game, rule_values, deck, card, line)) {
-      named.name = *text;
-      break;
-    }
+    auto text = fill(game, rule_values, deck, card, line);
+    if (text && named.name.empty()) named.name = *text;
   }
   if (named.name.empty()) named.name = card.id;
   for (const auto& line : deck.tabletop_text) {

@@ -149,8 +149,8 @@ TEST(Cli, TwoBuildsAreByteIdentical) {
     ++compared;
   }
   // 4 PNG, 4 JPEG, the PDF, Meinspiel fronts.pdf and backs.pdf, overview.png,
-  // the TTS sheet, back and JSON, manifest.json
-  EXPECT_EQ(compared, 16);
+  // the TTS sheet, back, saved object and its thumbnail, manifest.json
+  EXPECT_EQ(compared, 17);
 }
 
 TEST(Cli, FormatOptionSelectsProducts) {

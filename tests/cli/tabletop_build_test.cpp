@@ -75,7 +75,7 @@ TEST(TabletopBuild, DuellsDecksAndBoardAreValidSavedObjectsOfItsSheets) {
   const Json gandalf = object_in(tts / "duell-gandalf.json");
   EXPECT_EQ(gandalf["Nickname"], "Gandalf");
   EXPECT_EQ(gandalf["ContainedObjects"][0]["Nickname"], "Glamdring");
-  EXPECT_EQ(gandalf["ContainedObjects"].size(), 28u);
+  EXPECT_EQ(gandalf["ContainedObjects"].size(), 27u);  // the gandalf deck of data/games/duell.yaml
   // A special card: its name from the specials table, its text as the description.
   bool special = false;
   for (const auto& card : gandalf["ContainedObjects"]) special |= !card["Description"].get<std::string>().empty();
