@@ -100,6 +100,22 @@ int report_timings(const BuildArgs& inv, const infra::Timings& timings, std::ost
   return 0;
 }
 
+// build --tabletop, --tts-url (the command line checked each name and the
+// URL; "none" alone, or with others, is refused here). 0 or 2.
+int set_tabletop_options(const BuildArgs& inv, products::TabletopOptions& tabletop, std::ostream& err) {
+  std::string error;
+  if (!inv.tabletops.empty()) {
+    auto formats = products::parse_tabletops(inv.tabletops, error);
+    if (!formats) {
+      fmt::print(err, "kartenwerk: --tabletop: {}\n", error);
+      return 2;
+    }
+    tabletop.formats = *formats;
+  }
+  if (!inv.tts_url.empty()) tabletop.tts_url = products::checked_tts_url(inv.tts_url, error).value_or("");
+  return 0;
+}
+
 }  // namespace
 
 int run_build(const BuildArgs& inv, std::ostream& out, std::ostream& err) {
@@ -128,6 +144,7 @@ int run_build(const BuildArgs& inv, std::ostream& out, std::ostream& err) {
   if (options.print.input) options.incremental.settings_key = settings_key(*options.print.input);
   if (!inv.only_cards.empty()) options.incremental.only_cards = inv.only_cards;
   options.draft = inv.draft;
+  if (int status = set_tabletop_options(inv, options.tabletop, err)) return status;
   std::unique_ptr<infra::Timings> timings;
   if (!inv.timings_file.empty() || inv.verbose) timings = std::make_unique<infra::Timings>();
   options.timings = timings.get();
@@ -315,16 +332,15 @@ int build_game(LanguageBuild& b, const model::Game& game, const std::string& key
     // is anything written.
     auto span = infra::timed(timings, "layout", game.id);
     const int jobs = options.print.jobs > 0 ? options.print.jobs : default_jobs();
+    const auto context = compiler.context(options.language, jobs, options.draft);
     std::optional<engine::Reprint> reprint;
     if (shared.before) {
       int status = 0;
-      reprint = reprint_of(shared, game, compiler, compiler.context(options.language, jobs, options.draft), options,
-                           diags, out, err, status);
+      reprint = reprint_of(shared, game, compiler, context, options, diags, out, err, status);
       if (!reprint) return status;
     }
     auto laid_out = reprint ? std::move(reprint->pages)
-                            : compiler.game(compiler.context(options.language, jobs, options.draft), diags,
-                                            /*booklets=*/options.formats.pdf && whole_game);
+                            : compiler.game(context, diags, /*booklets=*/options.formats.pdf && whole_game);
     const model::Game& printed = reprint ? reprint->game : game;
     span.end();
     // Written into a staging folder inside --out, moved into place only when
@@ -335,6 +351,8 @@ int build_game(LanguageBuild& b, const model::Game& game, const std::string& key
     if (!diags.has_errors()) {
       staging.emplace(options.out_dir);
       staged.out_dir = staging->path();
+      staged.tabletop.game_dir = options.game_dir(game.id);
+      staged.tabletop.rule_values = context.rule_values;
       report = products::write_game_products(printed, laid_out, compiler.typesetter(), staged, diags);
     }
     err << format_diagnostics(diags, &shared.project);

@@ -140,6 +140,20 @@ void define_build(CLI::App& app, BuildArgs& inv) {
       ->type_name("NAME")
       ->check(non_empty("a profile name"));
   build
+      .add_option("--tabletop", inv.tabletops,
+                  "the virtual tabletops to make files for: tts (Tabletop Simulator's\n"
+                  "saved objects in tts/), or none (default: tts); ttpg, screentop and\n"
+                  "playingcards are not made yet")
+      ->type_name("LIST")
+      ->delimiter(',')
+      ->check(one_of(tabletop_names()));
+  build
+      .add_option("--tts-url", inv.tts_url,
+                  "the https:// address the tts/ folder is uploaded to: the saved objects\n"
+                  "point there (default: the folder's own file:/// address)")
+      ->type_name("URL")
+      ->check(tts_url());
+  build
       .add_option_function<std::string>(
           "--png", [&inv](const std::string& s) { inv.png = s == "small" ? PngSize::Small : PngSize::Fast; },
           "fast (default): PNG files quickly compressed; small: files about a\n"

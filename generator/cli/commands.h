@@ -50,6 +50,8 @@ struct BuildArgs : ProjectOptions {
   ColorSpace color = ColorSpace::Rgb;  // --color rgb|cmyk: the print PDF's colour space
   PngSize png = PngSize::Fast;         // --png fast|small: how hard the PNG files are compressed
   std::string profile;                 // --profile NAME: also that shop's package
+  std::vector<std::string> tabletops;  // --tabletop LIST: tts, ttpg, screentop, playingcards, none; empty: tts
+  std::string tts_url;                 // --tts-url URL: where tts/ is uploaded; empty: its file:/// URL
 };
 
 struct CheckArgs : ProjectOptions {

@@ -10,6 +10,7 @@
 
 #include "core/language.h"
 #include "core/names.h"
+#include "products/tabletop_options.h"
 
 namespace kw::cli {
 
@@ -123,6 +124,21 @@ CLI::Validator language_tag() {
         if (canonical && *canonical == text) return {};
         if (canonical) return fmt::format("'{}' is spelt '{}' (BCP 47)", text, *canonical);
         return fmt::format("'{}' is not a language tag (BCP 47: en, de-CH, fr, pt-BR, ...)", text);
+      },
+      "");
+}
+
+std::vector<std::string> tabletop_names() {
+  std::vector<std::string> names = all_names(products::kTabletopNames);
+  names.emplace_back("none");
+  return names;
+}
+
+CLI::Validator tts_url() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        std::string error;
+        return products::checked_tts_url(text, error) ? std::string() : error;
       },
       "");
 }

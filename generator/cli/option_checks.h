@@ -21,6 +21,9 @@ CLI::Validator number_pair_within(double limit);
 std::optional<std::pair<double, double>> number_pair(const std::string& text);
 // One of `values`, spelled exactly.
 CLI::Validator one_of(std::vector<std::string> values);
+// build --tabletop's names (products/tabletop_options.h) and "none"; --tts-url.
+std::vector<std::string> tabletop_names();
+CLI::Validator tts_url();
 // Not the empty word (`--game ''`, `--out=`); `what` names what is wanted.
 CLI::Validator non_empty(std::string what);
 // A name that becomes part of a file name (variants, profiles): not empty,

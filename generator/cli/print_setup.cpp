@@ -26,6 +26,8 @@ std::string options_text(const BuildArgs& inv, const products::PrintOptions& pri
   if (inv.color == ColorSpace::Cmyk) text += " color=cmyk";
   if (!inv.profile.empty()) text += " profile=" + inv.profile;
   if (inv.png == PngSize::Small) text += " png=small";  // other bytes in every PNG file
+  if (!inv.tabletops.empty()) text += fmt::format(" tabletop={}", fmt::join(inv.tabletops, ","));
+  if (!inv.tts_url.empty()) text += " tts-url=" + inv.tts_url;
   if (print.pnp)
     text += fmt::format(" cut-lines={} duplex-offset={:g},{:g}", print.pnp->cut_lines ? "yes" : "no",
                         print.pnp->duplex_offset.x, print.pnp->duplex_offset.y);

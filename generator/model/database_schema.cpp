@@ -74,6 +74,19 @@ const Schema& card_keys_schema() {
   return s;
 }
 
+// A deck's `tabletop:`: templates of its cards' names and texts.
+const Schema& tabletop_schema() {
+  static const Schema line = described(one_of({text(), list_of(text())}), "a template or a list of them");
+  static const Schema s = record(
+      "tabletop", {
+                      key("name", line,
+                          "the card's name: the first template whose {{fields}} are all set (\"{{region.name}} "
+                          "{{class.name}}\")"),
+                      key("text", line, "the card's text: every template whose {{fields}} are all set, one a line"),
+                  });
+  return s;
+}
+
 const Schema& deck_schema() {
   static const Schema s = record(
       "deck", {
@@ -89,6 +102,8 @@ const Schema& deck_schema() {
                   key("product", choice(all_names(kProductNames)), "what the deck is printed as; default cards"),
                   key("file", text(), "booklet: the PDF's name; board: the files' stem"),
                   key("format", id(), "the deck's own format (default: the game's)"),
+                  key("tabletop", tabletop_schema(),
+                      "what its cards are called in virtual tabletops (README: Tabletop); default: the card's id"),
               });
   return s;
 }

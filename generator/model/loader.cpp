@@ -675,6 +675,15 @@ class Loader {
                  known.empty() ? std::string() : "known layouts are " + join_names(known));
   }
 
+  // A `tabletop:` name or text: one template or a list of them.
+  static std::vector<Deck::TabletopLine> template_lines(const Value* v) {
+    std::vector<Deck::TabletopLine> lines;
+    if (!v) return lines;
+    if (v->is_scalar()) return {{v->scalar, v->loc}};
+    for (const Value& line : v->list) lines.push_back({line.scalar, line.loc});
+    return lines;
+  }
+
   void load_deck(Game& game, const Value& v) {
     yaml::Reader r(v, deck_schema(), diags_);
     if (!r.ok()) return;
@@ -692,6 +701,10 @@ class Loader {
     if (auto product = r.text("product")) deck.product = value_of(kProductNames, *product).value_or(deck.product);
     if (deck.product == Product::Booklet && deck.file.empty())
       diags_.error(v.loc, "a booklet deck needs 'file:' (the PDF's name)");
+    if (const Value* tabletop = r.find("tabletop")) {
+      deck.tabletop_name = template_lines(tabletop->find("name"));
+      deck.tabletop_text = template_lines(tabletop->find("text"));
+    }
     if (const Value* back = r.find("back")) {
       deck.back_layout = back->scalar;
       deck.back_layout_loc = back->loc;

@@ -121,6 +121,14 @@ struct Deck {
   std::string format_id;               // empty: the game's format
   const CardFormat* format = nullptr;  // resolved: the deck's or the game's
   std::vector<Card> cards;             // expanded copies, in data order
+  // What its cards are called on a virtual tabletop (`tabletop:`): lines of
+  // `{{...}}` templates for a card's name and its text
+  // (products/tabletop_cards.h); empty: the card's id, no text.
+  struct TabletopLine {
+    std::string text;
+    SourceLoc loc;
+  };
+  std::vector<TabletopLine> tabletop_name, tabletop_text;
   SourceLoc loc;
 };
 

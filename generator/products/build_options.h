@@ -11,6 +11,7 @@
 #include "exporters/cmyk.h"
 #include "infra/build_cache.h"
 #include "products/input_snapshot.h"
+#include "products/tabletop_options.h"
 #include "render/png.h"
 #include "settings/print_config.h"
 
@@ -72,6 +73,8 @@ struct BuildOptions {
   std::string subdir;    // under <out>/<game>/: "" for the source language, "en" for an English translation...
   PrintOptions print;    // print production: PnP sheets, manifest, CMYK, threads
   IncrementalOptions incremental;
+  // build --tabletop, --tts-url (tabletop_options.h)
+  TabletopOptions tabletop;
   bool draft = false;  // build --draft: marked DRAFT, no shop files (meinspiel/, tts/)
   // The date in every PDF it writes (engine::World's clock): part of the key
   // of every cached PDF and of the whole build.

@@ -56,7 +56,8 @@ class CardProductRun {
     const ProductFormats& formats = options_.formats;
     const bool whole = !options_.incremental.only_cards;  // build --card writes the cards' own files only
     if (formats.png && whole && options_.by_products.overview) open_overview(report);
-    if (formats.jpeg && whole && !options_.draft && options_.by_products.tts) open_tts(report);
+    if (formats.jpeg && whole && !options_.draft && options_.by_products.tts && options_.tabletop.wants(Tabletop::Tts))
+      open_tts(report);
     // Longest first for the least total time; but when only a few cards need
     // rendering (an edit), their files come first: that is what the designer
     // is waiting to look at.
@@ -158,13 +159,14 @@ class CardProductRun {
     for (const auto& s : sides_)
       if (s.back) with_back.push_back({s.front, *s.back});
     if (with_back.empty()) return;
-    tts_key_ = infra::cache_key({"tts", deck_key_});
+    TtsSaveInfo save = tts_save_info(game_, dir_ / "tts", options_.tabletop);
+    tts_key_ = infra::cache_key({"tts", deck_key_, save.game_name, save.url_base, save.cards.key()});
     if (cache()) {
       if (auto hit = cache()->get(tts_key_); hit && unbundle(*hit, dir_, report.written)) return;
     }
     const page::Page& first = cards_.frame(with_back.front().front);
     tts_ = std::make_unique<TtsWriter>(plan_tts(with_back, {first.trim.w, first.trim.h}, game_.id, stems_), frames_,
-                                       dir_ / "tts");
+                                       dir_ / "tts", std::move(save));
   }
 
   // The PDFs, each from the cache when none of its pages changed. In CMYK
@@ -413,7 +415,7 @@ class CardProductRun {
     }
     if (tts_) {
       auto span = infra::timed(options_.timings, "tts", game_.id);
-      tts_->finish(stems_);
+      tts_->finish();
       auto files = tts_->written();
       std::sort(files.begin(), files.end());
       if (cache()) cache()->put(tts_key_, bundle(files, dir_));

@@ -9,6 +9,7 @@
 #include "products/cached_files.h"
 #include "products/card_products.h"
 #include "products/manifest.h"
+#include "products/tts_boards.h"
 #include "settings/print_config.h"
 
 namespace kw::products {
@@ -61,6 +62,9 @@ BuildReport write_game_products(const model::Game& game, const layout::LaidOutGa
     span = infra::timed(timings, "boards", game.id);
     write_boards(boards, dir, options.formats, options.clock, report);
     if (options.formats.pdf) set_board_boxes(boards, dir);
+    // Tabletop Simulator takes the preview as the board's image.
+    if (options.formats.png && !options.draft && options.tabletop.wants(Tabletop::Tts))
+      write_tts_boards(boards, dir, game.id, options.tabletop, report);
     span.end();
   }
   infra::throw_if_interrupted();

@@ -7,11 +7,10 @@
 #include <new>
 #include <stdexcept>
 
-#include <nlohmann/json.hpp>
-
-#include "core/json_text.h"
 #include "core/output_files.h"
+#include "render/png.h"
 #include "render/raster.h"
+#include "render/render.h"
 
 namespace kw::products {
 
@@ -49,27 +48,14 @@ void unpack(const std::string& packed, std::uint8_t* rgb, size_t bytes) {
 
 }  // namespace
 
-std::string tts_json(const TtsPlan& plan, std::span<const std::string> stems) {
-  nlohmann::ordered_json decks = nlohmann::ordered_json::array();
-  for (const TtsSheet& s : plan.sheets) {
-    nlohmann::ordered_json cards = nlohmann::ordered_json::array();
-    for (size_t card : s.cards) cards.push_back(card < stems.size() ? stems[card] : "");
-    decks.push_back({{"face", s.file},
-                     {"back", s.back_file},
-                     {"width", s.columns},
-                     {"height", s.rows},
-                     {"number", s.cards.size()},
-                     {"cards", cards}});
-  }
-  nlohmann::ordered_json doc;
-  doc["card_width"] = plan.card_w;
-  doc["card_height"] = plan.card_h;
-  doc["decks"] = decks;
-  return json_text(doc);
+TtsSaveInfo tts_save_info(const model::Game& game, const fs::path& dir, const TabletopOptions& options) {
+  if (!options.tts_url.empty()) return {tabletop_cards(game, options.rule_values), game.name, options.tts_url};
+  const fs::path local = options.game_dir.empty() ? dir : options.game_dir / dir.filename();
+  return {tabletop_cards(game, options.rule_values), game.name, file_url(local)};
 }
 
-TtsWriter::TtsWriter(TtsPlan plan, std::vector<const page::Page*> pages, fs::path dir)
-    : plan_(std::move(plan)), pages_(std::move(pages)), dir_(std::move(dir)) {
+TtsWriter::TtsWriter(TtsPlan plan, std::vector<const page::Page*> pages, fs::path dir, TtsSaveInfo save)
+    : plan_(std::move(plan)), save_(std::move(save)), pages_(std::move(pages)), dir_(std::move(dir)) {
   size_t rows = 0;
   for (size_t s = 0; s < plan_.sheets.size(); ++s) {
     first_row_.push_back(rows);
@@ -278,15 +264,53 @@ void TtsWriter::write_strips(std::optional<Strip> strip) {
   }
 }
 
-void TtsWriter::finish(std::span<const std::string> stems) {
+void TtsWriter::finish() {
   std::lock_guard lock(mutex_);
   if (sheet_ < plan_.sheets.size())
     throw std::logic_error("TTS sheet " + plan_.sheets[sheet_].file + " was not completed");
+  for (const TtsObject& object : tts_deck_objects(plan_, save_.cards, save_.game_name, save_.url_base)) {
+    const fs::path json = dir_ / (object.stem + ".json"), png = dir_ / (object.stem + ".png");
+    write_output(json, object.json);
+    write_output(png, thumbnail(*back_cells_.at(object.back)));
+    written_.push_back(json);
+    written_.push_back(png);
+  }
   for (const auto& [index, cell] : back_cells_) held_ -= cell->bytes();
   back_cells_.clear();
-  fs::path json = dir_ / (plan_.game_id + "-tts.json");
-  write_output(json, tts_json(plan_, stems));
-  written_.push_back(json);
+}
+
+// The back's cell scaled to fit kTtsThumbnailPx, by the renderer (Cairo's
+// filter averages the pixels each thumbnail pixel covers).
+std::string TtsWriter::thumbnail(const Cell& cell) const {
+  auto pixels = std::make_shared<render::Raster>();
+  pixels->width = plan_.card_w;
+  pixels->height = plan_.card_h;
+  pixels->dpi = plan_.dpi;
+  pixels->rgba.resize(static_cast<size_t>(plan_.card_w) * plan_.card_h * 4);
+  std::vector<std::uint8_t> rgb(cell_bytes());
+  if (cell.rgb)
+    std::memcpy(rgb.data(), cell.rgb.get(), cell_bytes());
+  else
+    unpack(cell.packed, rgb.data(), cell_bytes());
+  for (size_t p = 0; p < rgb.size() / 3; ++p) {
+    std::memcpy(&pixels->rgba[p * 4], &rgb[p * 3], 3);
+    pixels->rgba[p * 4 + 3] = 255;
+  }
+  const double scale = static_cast<double>(kTtsThumbnailPx) / std::max(plan_.card_w, plan_.card_h);
+  page::Page page;
+  page.id = "tts/thumbnail";
+  page.size = {px_to_mm(plan_.card_w, plan_.dpi), px_to_mm(plan_.card_h, plan_.dpi)};
+  page.trim = page.safe = {0, 0, page.size.w, page.size.h};
+  page::Item item;
+  item.bounds = page.trim;
+  item.name = "back";
+  item.shape = page::Image{pixels,
+                           {0, 0, static_cast<double>(plan_.card_w), static_cast<double>(plan_.card_h)},
+                           page.trim,
+                           0,
+                           page::Image::Resampling::Smooth};
+  page.items.push_back(std::move(item));
+  return render::encode_png(render::render_raster(page, plan_.dpi * scale));
 }
 
 std::vector<fs::path> TtsWriter::written() const {

@@ -1,9 +1,9 @@
 #pragma once
-// The Tabletop Simulator files under tts/ (imposition/tts_sheets.h):
+// The Tabletop Simulator files under tts/ (tts_sheets.h, tts_save.h):
 //   tts/<game>-<n>.jpg             face sheet n (1, 2, ...)
 //   tts/<game>-back[-<deck>].jpg   a back
-//   tts/<game>-tts.json            per sheet: file, back, columns, rows, cards,
-//                                  and the card files on it, for TTS's import dialog
+//   tts/<game>-<deck>.json         a saved object per deck (tts_save.h)
+//   tts/<game>-<deck>.png          its thumbnail: the deck's back, within 256 x 256 px
 // Cards arrive as rasters in any order, from any thread. Each is rendered
 // into its cell as it is placed (on the placing thread, outside the lock) and
 // kept as RGB until the row of cells it belongs to is complete; a cell more
@@ -28,7 +28,11 @@
 #include <vector>
 
 #include "core/output_files.h"
+#include "model/model.h"
 #include "page/page.h"
+#include "products/tabletop_cards.h"
+#include "products/tabletop_options.h"
+#include "products/tts_save.h"
 #include "products/tts_sheets.h"
 #include "render/jpeg.h"
 
@@ -42,12 +46,25 @@ struct FreePixels {
 };
 }  // namespace detail
 
-// The plan as JSON (tts/<game>-tts.json).
-std::string tts_json(const TtsPlan& plan, std::span<const std::string> stems);
+// What the saved objects say besides the sheets: the cards' names and
+// texts, the game's name (each deck's description) and where the sheets
+// will be (url_base, ending in '/'). No decks: no saved objects.
+struct TtsSaveInfo {
+  TabletopCards cards;
+  std::string game_name;
+  std::string url_base;
+};
+
+// For `game`'s sheets in `dir`: the cards' names and texts, and --tts-url
+// or `dir`'s file:/// URL.
+TtsSaveInfo tts_save_info(const model::Game& game, const std::filesystem::path& dir, const TabletopOptions& options);
+
+// Largest side of a saved object's thumbnail, px.
+constexpr int kTtsThumbnailPx = 256;
 
 class TtsWriter {
  public:
-  TtsWriter(TtsPlan plan, std::vector<const page::Page*> pages, std::filesystem::path dir);
+  TtsWriter(TtsPlan plan, std::vector<const page::Page*> pages, std::filesystem::path dir, TtsSaveInfo save = {});
   ~TtsWriter();
   TtsWriter(const TtsWriter&) = delete;
   TtsWriter& operator=(const TtsWriter&) = delete;
@@ -68,8 +85,9 @@ class TtsWriter {
   std::string cell_key() const;
   // Whether card `index` is on a sheet or is a back.
   bool takes(size_t index) const;
-  // Writes the JSON; throws std::logic_error if a sheet was never completed.
-  void finish(std::span<const std::string> stems);
+  // Writes the saved objects and their thumbnails; throws std::logic_error
+  // if a sheet was never completed.
+  void finish();
   std::vector<std::filesystem::path> written() const;
   // Most sheets being written at once so far (1: they are written in order).
   size_t peak_open_sheets() const;
@@ -112,7 +130,11 @@ class TtsWriter {
   size_t cell_bytes() const;
   Pixels new_pixels() const;  // cell_bytes() of them
 
+  // The thumbnail of a deck whose back is `cell`.
+  std::string thumbnail(const Cell& cell) const;
+
   TtsPlan plan_;
+  TtsSaveInfo save_;
   std::vector<const page::Page*> pages_;
   std::filesystem::path dir_;
   std::map<size_t, std::pair<size_t, int>> where_;  // front -> (sheet, cell)

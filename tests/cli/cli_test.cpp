@@ -145,12 +145,12 @@ TEST(Cli, TwoBuildsAreByteIdentical) {
   for (const auto& e : fs::recursive_directory_iterator(a.path())) {
     if (!e.is_regular_file()) continue;
     fs::path twin = b.path() / fs::relative(e.path(), a.path());
-    EXPECT_EQ(read_file(e.path()), read_file(twin)) << e.path();
+    EXPECT_EQ(test::output_bytes(e.path()), test::output_bytes(twin)) << e.path();
     ++compared;
   }
   // 4 PNG, 4 JPEG, the PDF, Meinspiel fronts.pdf and backs.pdf, overview.png,
-  // the TTS sheet, back and JSON, manifest.json
-  EXPECT_EQ(compared, 16);
+  // the TTS sheet, back, saved object and its thumbnail, manifest.json
+  EXPECT_EQ(compared, 17);
 }
 
 TEST(Cli, FormatOptionSelectsProducts) {

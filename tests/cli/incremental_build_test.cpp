@@ -38,7 +38,8 @@ std::map<std::string, FileState> files_under(const fs::path& dir) {
   std::map<std::string, FileState> out;
   for (const auto& e : fs::recursive_directory_iterator(dir))
     if (e.is_regular_file())
-      out[e.path().lexically_relative(dir).generic_string()] = {sha256_file(e.path()), e.last_write_time()};
+      out[e.path().lexically_relative(dir).generic_string()] = {sha256_hex(*test::output_bytes(e.path())),
+                                                                e.last_write_time()};
   return out;
 }
 
@@ -150,6 +151,7 @@ TEST_F(IncrementalBuild, ACardsDataReRendersBothItsCopies) {
   edit("data/games/palantir.yaml", "good: { name: Pippin }", "good: { name: Pippo }");
   std::set<std::string> reached = kFrontProducts;
   reached.insert("flavor.pdf");
+  reached.insert("tts/palantir-playing.json");  // the cards' text in the saved object
   expect_rebuild({"01-gondor-hobbit-1", "02-gondor-hobbit-2"}, reached);
 }
 
@@ -165,7 +167,8 @@ TEST_F(IncrementalBuild, ATableRowReRendersEveryCardThatRefersToIt) {
 TEST_F(IncrementalBuild, ALayoutReRendersTheCardsLaidOutByIt) {
   edit("layouts/palantir/back.yaml", "area: bleed", "area: trim");
   expect_rebuild({"00-back"}, {"palantir.pdf", "overview.png", "meinspiel/backs.pdf", "pnp/palantir-a4.pdf",
-                               "pnp/palantir-letter.pdf", "tts/palantir-1.jpg", "tts/palantir-back.jpg"});
+                               "pnp/palantir-letter.pdf", "tts/palantir-1.jpg", "tts/palantir-back.jpg",
+                               "tts/palantir-playing.png"});  // the thumbnail shows the back
 }
 
 // An art file: the hobbit cards draw it, in every region.

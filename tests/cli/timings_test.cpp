@@ -24,7 +24,7 @@ std::map<std::string, std::string> files_under(const fs::path& dir, const fs::pa
   std::map<std::string, std::string> files;
   for (const auto& e : fs::recursive_directory_iterator(dir))
     if (e.is_regular_file() && e.path() != except)
-      files[e.path().lexically_relative(dir).generic_string()] = *read_file(e.path());
+      files[e.path().lexically_relative(dir).generic_string()] = *test::output_bytes(e.path());
   return files;
 }
 

@@ -40,7 +40,7 @@ std::map<std::string, FileState> files_under(const fs::path& dir) {
   if (!fs::exists(dir)) return out;
   for (const auto& e : fs::recursive_directory_iterator(dir))
     if (e.is_regular_file())
-      out[e.path().lexically_relative(dir).generic_string()] = {*read_file(e.path()), e.last_write_time()};
+      out[e.path().lexically_relative(dir).generic_string()] = {*test::output_bytes(e.path()), e.last_write_time()};
   return out;
 }
 

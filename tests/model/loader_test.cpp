@@ -294,7 +294,7 @@ TEST(Loader, DatabaseKeysAreReadAgainstTheirDeclarations) {
   };
   EXPECT_EQ(hint("unknown key 'lyout' in deck"),
             "did you mean 'layout' (its cards' layout: layouts/<layout>.yaml)? known keys are id, name, layout, back, "
-            "cards, cards_csv, card_fields, product, file, format (docs/reference.md)");
+            "cards, cards_csv, card_fields, product, file, format, tabletop (docs/reference.md)");
   EXPECT_EQ(hint("unknown field type 'txt'").rfind("did you mean 'text'? field type is one of text, id, int,", 0), 0u);
   EXPECT_EQ(hint("deck needs 'layout:'"), "its cards' layout: layouts/<layout>.yaml");
 }

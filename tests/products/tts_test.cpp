@@ -24,6 +24,19 @@ namespace {
 namespace fs = std::filesystem;
 using namespace test_cards;
 
+// One deck "d" of the first `fronts` cards, named "card 1", "card 2", ...
+TtsSaveInfo one_deck(size_t fronts) {
+  TtsSaveInfo info;
+  info.game_name = "Test";
+  info.url_base = "https://example.org/t/";
+  info.cards.decks.push_back({"d", "Deck", {}});
+  for (size_t i = 0; i < fronts; ++i) {
+    info.cards.cards.push_back({"card " + std::to_string(i + 1), ""});
+    info.cards.decks[0].fronts.push_back(i);
+  }
+  return info;
+}
+
 TEST(TtsPlan, SixtyNineCardsASheetTheLastCellForTheBack) {
   std::vector<std::string> stems;
   std::vector<TtsCard> cards;
@@ -60,16 +73,6 @@ TEST(TtsPlan, SixtyNineCardsASheetTheLastCellForTheBack) {
   TtsPlan small = plan_tts(three, {59, 91}, "mini", stems);
   EXPECT_EQ(small.sheets[0].columns, 4);
   EXPECT_EQ(small.sheets[0].rows, 1);
-  std::string json = tts_json(small, stems);
-  EXPECT_EQ(json,
-            "{\n"
-            "  \"card_width\": 379,\n"
-            "  \"card_height\": 585,\n"
-            "  \"decks\": [\n"
-            "    {\"face\": \"mini-1.jpg\", \"back\": \"mini-c3.jpg\", \"width\": 4, \"height\": 1, \"number\": 3,\n"
-            "     \"cards\": [\"c0\", \"c1\", \"c2\"]}\n"
-            "  ]\n"
-            "}\n");
 }
 
 TEST(TtsWriter, FillsSheetsFromManyThreadsAndHoldsOneAtATime) {
@@ -86,7 +89,7 @@ TEST(TtsWriter, FillsSheetsFromManyThreadsAndHoldsOneAtATime) {
     if (i < kFronts) cards.push_back({i, kFronts});
   }
   test::TempDir dir;
-  TtsWriter writer(plan_tts(cards, {59, 91}, "t", stems), ptrs, dir.path());
+  TtsWriter writer(plan_tts(cards, {59, 91}, "t", stems), ptrs, dir.path(), one_deck(kFronts));
   // Images at 60 dpi are enough here; the writer scales whatever it gets.
   std::vector<std::shared_ptr<const render::Raster>> images;
   images.reserve(pages.size());
@@ -103,7 +106,7 @@ TEST(TtsWriter, FillsSheetsFromManyThreadsAndHoldsOneAtATime) {
       for (size_t k = static_cast<size_t>(t); k < order.size(); k += 4) writer.place(order[k], images[order[k]]);
     }));
   for (auto& j : jobs) j.get();
-  writer.finish(stems);
+  writer.finish();
   EXPECT_EQ(writer.peak_open_sheets(), 1u);
 
   render::Raster sheet1 = render::decode_jpeg(*read_file(dir.path() / "t-1.jpg"));
@@ -124,8 +127,15 @@ TEST(TtsWriter, FillsSheetsFromManyThreadsAndHoldsOneAtATime) {
   render::JpegInfo back = render::jpeg_info(*read_file(dir.path() / "t-back.jpg"));
   EXPECT_EQ(back.width, 379);
   EXPECT_EQ(back.height, 585);
-  EXPECT_TRUE(fs::exists(dir.path() / "t-tts.json"));
-  EXPECT_EQ(writer.written().size(), 4u);
+  // The saved object names both sheets; its thumbnail is the back, 256 px high.
+  const std::string json = *read_file(dir.path() / "t-d.json");
+  EXPECT_NE(json.find("\"FaceURL\": \"https://example.org/t/t-2.jpg\""), std::string::npos);
+  EXPECT_NE(json.find("\"CardID\": 200"), std::string::npos);  // card 70: the second sheet's first cell
+  render::Raster thumbnail = render::decode_png(*read_file(dir.path() / "t-d.png"));
+  EXPECT_EQ(thumbnail.height, kTtsThumbnailPx);
+  EXPECT_EQ(thumbnail.width, 166);  // 379 x 585 scaled
+  EXPECT_TRUE(near(thumbnail.pixel(83, 128), Color{0, 0, 200, 255})) << thumbnail.pixel(83, 128).hex();
+  EXPECT_EQ(writer.written().size(), 5u);  // two sheets, the back, the saved object and its thumbnail
 }
 
 // A deck of `fronts` cards of known colours and one back, for the writer.
@@ -168,7 +178,7 @@ TEST(TtsWriter, SheetsAreTheWholeSheetRenderingByteForByte) {
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::shuffle(order.begin(), order.end(), std::mt19937(3));
   for (size_t i : order) writer.place(i, deck.images[i]);
-  writer.finish(deck.stems);
+  writer.finish();
 
   // The sheet as it was made before (issue 17): one canvas, cell over cell.
   render::Canvas whole(tts_sheet_ground(plan, 0), plan.dpi);
@@ -199,7 +209,7 @@ TEST(TtsWriter, CardsInReverseOrderAreKeptCompressedUntilTheirRow) {
   test::TempDir dir;
   TtsWriter writer(deck.plan(), deck.ptrs, dir.path());
   for (size_t i = deck.pages.size(); i-- > 0;) writer.place(i, deck.images[i]);
-  writer.finish(deck.stems);
+  writer.finish();
   // Only the first two rows arrive near enough to be kept as they are.
   EXPECT_EQ(writer.packed_cells(), 75u - 20u);
   EXPECT_EQ(writer.held_bytes(), 0u);
@@ -231,7 +241,7 @@ TEST(TtsWriter, MemoryHeldDoesNotGrowWithTheDeck) {
         for (size_t i = t; i < fronts; i += 2) writer.place(i, deck.images[i]);
       }));
     for (auto& j : jobs) j.get();
-    writer.finish(deck.stems);
+    writer.finish();
     EXPECT_EQ(writer.held_bytes(), 0u);
     EXPECT_EQ(writer.peak_open_sheets(), 1u);
     // The row being written, the next one and the back as RGB; cells further
@@ -274,25 +284,25 @@ TEST(TtsWriter, CellsKeptApartMakeTheSameSheets) {
   test::TempDir whole, apart, cached;
   std::vector<std::string> kept;
   {
-    TtsWriter writer(plan_tts(cards, {59, 91}, "t", stems), ptrs, whole.path());
+    TtsWriter writer(plan_tts(cards, {59, 91}, "t", stems), ptrs, whole.path(), one_deck(kFronts));
     for (size_t i = 0; i < pages.size(); ++i) writer.place(i, images[i]);
-    writer.finish(stems);
+    writer.finish();
   }
   {
-    TtsWriter writer(plan_tts(cards, {59, 91}, "t", stems), ptrs, apart.path());
+    TtsWriter writer(plan_tts(cards, {59, 91}, "t", stems), ptrs, apart.path(), one_deck(kFronts));
     EXPECT_FALSE(writer.takes(kFronts + 1));
     for (size_t i = 0; i < pages.size(); ++i) kept.push_back(writer.place_keeping(i, images[i]));
-    writer.finish(stems);
+    writer.finish();
   }
   EXPECT_EQ(kept[kFronts + 1], "");                  // on no sheet
   EXPECT_LT(kept[0].size(), 379u * 585u * 3u / 4u);  // compressed
   {
-    TtsWriter writer(plan_tts(cards, {59, 91}, "t", stems), ptrs, cached.path());
+    TtsWriter writer(plan_tts(cards, {59, 91}, "t", stems), ptrs, cached.path(), one_deck(kFronts));
     for (size_t i = pages.size(); i-- > 0;) writer.place_cell(i, kept[i]);
-    writer.finish(stems);
+    writer.finish();
   }
   for (const auto* dir : {&apart, &cached})
-    for (const char* file : {"t-1.jpg", "t-back.jpg", "t-tts.json"}) {
+    for (const char* file : {"t-1.jpg", "t-back.jpg", "t-d.json", "t-d.png"}) {
       const std::optional<std::string> expected = read_file(whole.path() / file), got = read_file(dir->path() / file);
       ASSERT_TRUE(expected && got) << file;
       EXPECT_EQ(*expected, *got) << file;
@@ -308,7 +318,7 @@ TEST(TtsWriter, AFailedWriteLeavesNoHalfWrittenSheet) {
   writer.place(0, deck.images[0]);
   writer.place(1, deck.images[1]);
   EXPECT_ANY_THROW(writer.place(2, deck.images[2]));  // completes the sheet's only row
-  EXPECT_THROW(writer.finish(deck.stems), std::logic_error);
+  EXPECT_THROW(writer.finish(), std::logic_error);
   std::vector<std::string> left;
   for (const auto& e : fs::directory_iterator(dir.path())) left.push_back(e.path().filename().string());
   std::sort(left.begin(), left.end());
@@ -324,7 +334,7 @@ TEST(TtsWriter, AnIncompleteSheetIsAnError) {
   test::TempDir dir;
   TtsWriter writer(plan_tts(cards, {59, 91}, "t", stems), ptrs, dir.path());
   writer.place(0, std::make_shared<const render::Raster>(render::render_raster(a, 30)));  // the back never comes
-  EXPECT_THROW(writer.finish(stems), std::logic_error);
+  EXPECT_THROW(writer.finish(), std::logic_error);
 }
 
 TEST(TtsSheets, CellsAreTheTrimAndSheetsTakeThemPixelForPixel) {

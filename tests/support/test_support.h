@@ -1,6 +1,7 @@
 #pragma once
 // Small helpers shared by all test binaries.
 #include <filesystem>
+#include <optional>
 #include <string>
 
 #include "project/disk_project.h"
@@ -42,5 +43,12 @@ Run kartenwerk(const std::string& args);
 
 // A path quoted for the shell.
 std::string quoted(const std::filesystem::path& p);
+
+// The bytes of a built file, for comparing two builds into different --out
+// folders: a Tabletop Simulator saved object (tts/*.json) names its sheets
+// by their file:/// URL, which names the output folder; that part of each URL
+// reads "file:///OUT/" here, and manifest.json lists them without their size
+// and hash. Other files as they are; nullopt when unreadable.
+std::optional<std::string> output_bytes(const std::filesystem::path& file);
 
 }  // namespace kw::test
