@@ -3,6 +3,11 @@
 // --profile NAME` passes it.
 #include <gtest/gtest.h>
 
+#define POINTERHOLDER_TRANSITION 4
+#include <qpdf/QPDF.hh>
+#include <qpdf/QPDFPageDocumentHelper.hh>
+#include <qpdf/QPDFWriter.hh>
+
 #include <regex>
 
 #include "core/files.h"
@@ -201,6 +206,61 @@ TEST(ShopPackage, AGamesUnknownProfileIsRefusedAtItsLine) {
                            R"(data/print/profiles\.yaml \(profiles: meinspiel, drivethrucards, makeplayingcards\))")))
       << b.output;
   EXPECT_FALSE(fs::exists(out.path() / "mini"));
+}
+
+// A white strip painted over the left bleed of every page of a shop PDF
+// (in CMYK white: no colour check notices it) is caught on the rendered
+// pages, for the deck of DriveThruCards as for Meinspiel's fronts and backs.
+void paint_white_strip(const fs::path& pdf) {
+  QPDF doc;
+  doc.processFile(pdf.c_str());
+  for (auto& page : QPDFPageDocumentHelper(doc).getAllPages())
+    page.addPageContents(doc.newStream("q 0 0 0 0 k 0 0 9 2000 re f Q\n"), false);
+  const std::string tmp = pdf.string() + ".new";
+  QPDFWriter w(doc, tmp.c_str());
+  w.write();
+  fs::rename(tmp, pdf);
+}
+
+TEST(ShopPackage, AWhiteBleedStripOnEveryPdfPageFails) {
+  ShopProject p;
+  test::TempDir out;
+  ASSERT_EQ(p.run("build --format pdf,jpg --out " + quoted(out.path())).status, 0);
+  ASSERT_EQ(p.run("build --format pdf --profile drivethrucards --out " + quoted(out.path())).status, 0);
+  const fs::path dir = out.path() / "mini";
+  for (const char* f : {"drivethrucards/deck.pdf", "meinspiel/fronts.pdf", "meinspiel/backs.pdf"})
+    paint_white_strip(dir / f);
+  auto deck = p.run("preflight --profile drivethrucards --out " + quoted(out.path()));
+  EXPECT_EQ(deck.status, 1);
+  EXPECT_NE(deck.output.find("bleed: drivethrucards/deck.pdf p. 2: the left bleed does not continue the card"),
+            std::string::npos)
+      << deck.output;
+  EXPECT_NE(deck.output.find("bleed: drivethrucards/deck.pdf p. 1: the left bleed does not continue"),
+            std::string::npos)
+      << deck.output;
+  EXPECT_NE(deck.output.find("mini: FAIL (0 of 4 cards pass"), std::string::npos) << deck.output;
+  auto meinspiel = p.run("preflight --out " + quoted(out.path()));
+  EXPECT_EQ(meinspiel.status, 1);
+  EXPECT_NE(meinspiel.output.find("bleed: meinspiel/fronts.pdf p. 1: the left bleed does not continue"),
+            std::string::npos)
+      << meinspiel.output;
+  EXPECT_NE(meinspiel.output.find("bleed: meinspiel/backs.pdf p. 1: the left bleed does not continue"),
+            std::string::npos)
+      << meinspiel.output;
+}
+
+// A check the package gives nothing to is said as not run, never passed.
+TEST(ShopPackage, ChecksAPackageCannotRunAreNotRun) {
+  ShopProject p;
+  test::TempDir out;
+  ASSERT_EQ(p.run("build --format png --profile makeplayingcards --out " + quoted(out.path())).status, 0);
+  auto r = p.run("preflight --profile makeplayingcards --out " + quoted(out.path()));
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("\n  checks: files stale image bleed safe-area resolution\n"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\n  not run: boxes (the shop takes no PDF), text (the shop takes no PDF)"),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("separations (the shop takes RGB images)\n"), std::string::npos) << r.output;
 }
 
 // A back on every other page of a deck is one card: what is wrong with it
