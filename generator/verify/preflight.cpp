@@ -298,6 +298,43 @@ PageCards page_cards(std::span<const layout::CardSide> sides, bool back_first) {
   return out;
 }
 
+// The press checks of fronts and backs PDFs; true when they ran (the files
+// are held to a press condition).
+bool check_press_sides(const ShopPdfs& pdfs, const fs::path& game_dir, const PrintProfile& profile,
+                       std::span<const layout::CardSide> sides, std::span<const render::Raster> rasters,
+                       const project::Project& project, PreflightReport& report) {
+  auto press = pdfs.fronts ? press_check(profile, game_dir / profile.fronts_pdf, project, report) : std::nullopt;
+  if (!press) return profile.cmyk_condition.has_value();
+  const PageCards on_page = page_cards(sides, profile.deck_back_first);
+  check_press_file(*pdfs.fronts, game_dir / profile.fronts_pdf, profile.fronts_pdf, *press, on_page.fronts, true,
+                   report);
+  checks::check_separations(game_dir / profile.fronts_pdf, profile.fronts_pdf, *press, on_page.fronts, rasters, true,
+                            report);
+  if (pdfs.backs) {
+    check_press_file(*pdfs.backs, game_dir / profile.backs_pdf, profile.backs_pdf, *press, on_page.backs, false,
+                     report);
+    checks::check_separations(game_dir / profile.backs_pdf, profile.backs_pdf, *press, on_page.backs, rasters, false,
+                              report);
+  }
+  return true;
+}
+
+// The bleed of every page of the package's PDFs (a deck, or fronts and backs).
+void check_pdf_bleeds(const fs::path& game_dir, const PrintProfile& profile, const ShopPdfs& pdfs,
+                      std::span<const layout::CardSide> sides, std::span<const layout::LaidOutCard> cards,
+                      std::span<const render::Raster> rasters, PreflightReport& report) {
+  const PageCards on_page = page_cards(sides, profile.deck_back_first);
+  if (pdfs.whole) {
+    check_page_bleeds(game_dir / profile.deck_pdf, profile.deck_pdf, on_page.deck, cards, rasters, profile, report);
+    return;
+  }
+  if (pdfs.fronts)
+    check_page_bleeds(game_dir / profile.fronts_pdf, profile.fronts_pdf, on_page.fronts, cards, rasters, profile,
+                      report);
+  if (pdfs.backs)
+    check_page_bleeds(game_dir / profile.backs_pdf, profile.backs_pdf, on_page.backs, cards, rasters, profile, report);
+}
+
 // The checks a package of this profile gives nothing to: said as not run,
 // never passed.
 void note_not_run(const PrintProfile& profile, bool press, PreflightReport& report) {
@@ -518,17 +555,7 @@ PreflightReport preflight_game(const model::Game& game, std::span<const layout::
     check_safe_area(cards[i].page, profile, card);
     check_pictures(cards[i].page, profile, card);
   }
-  const PageCards on_page = page_cards(sides, profile.deck_back_first);
-  if (pdfs.whole) {
-    check_page_bleeds(game_dir / profile.deck_pdf, profile.deck_pdf, on_page.deck, cards, rasters, profile, report);
-  } else {
-    if (fronts)
-      check_page_bleeds(game_dir / profile.fronts_pdf, profile.fronts_pdf, on_page.fronts, cards, rasters, profile,
-                        report);
-    if (backs)
-      check_page_bleeds(game_dir / profile.backs_pdf, profile.backs_pdf, on_page.backs, cards, rasters, profile,
-                        report);
-  }
+  check_pdf_bleeds(game_dir, profile, pdfs, sides, cards, rasters, report);
   for (size_t i = 0; i < sides.size(); ++i) {
     const size_t f = sides[i].front;
     if (fronts && i < fronts->content.size())
@@ -544,29 +571,10 @@ PreflightReport preflight_game(const model::Game& game, std::span<const layout::
       checks::check_page(backs->content[i], backs->boxes[i], cards[b].page,
                          checks::Pixels{&rasters[b], cards[b].page.size}, profile, pdfs.backs_name, report.cards[b]);
   }
-  if (pdfs.whole) {
-    note_not_run(profile,
-                 check_press_deck(*pdfs.whole, game_dir / profile.deck_pdf, profile, sides, rasters, project, report),
-                 report);
-    return report;
-  }
-  auto press = fronts ? press_check(profile, game_dir / profile.fronts_pdf, project, report) : std::nullopt;
-  note_not_run(profile, press.has_value() || profile.cmyk_condition.has_value(), report);
-  if (press) {
-    std::vector<std::optional<size_t>> front_cards, back_cards;
-    for (const auto& side : sides) {
-      front_cards.emplace_back(side.front);
-      back_cards.push_back(side.back);
-    }
-    check_press_file(*fronts, game_dir / profile.fronts_pdf, profile.fronts_pdf, *press, front_cards, true, report);
-    checks::check_separations(game_dir / profile.fronts_pdf, profile.fronts_pdf, *press, front_cards, rasters, true,
-                              report);
-    if (backs) {
-      check_press_file(*backs, game_dir / profile.backs_pdf, profile.backs_pdf, *press, back_cards, false, report);
-      checks::check_separations(game_dir / profile.backs_pdf, profile.backs_pdf, *press, back_cards, rasters, false,
-                                report);
-    }
-  }
+  const bool press =
+      pdfs.whole ? check_press_deck(*pdfs.whole, game_dir / profile.deck_pdf, profile, sides, rasters, project, report)
+                 : check_press_sides(pdfs, game_dir, profile, sides, rasters, project, report);
+  note_not_run(profile, press, report);
   return report;
 }
 
