@@ -50,6 +50,29 @@ std::string build_command(const PreflightArgs& inv, const std::string& game, con
   return own ? command : command + " --profile " + profile;
 }
 
+// The profile `game`'s files are checked against: --profile, else its own.
+// Null (said on `err`) when the game names an unknown profile, or its
+// default profile does not suit it (build then made no package).
+const verify::PrintProfile* profile_to_check(const PreflightArgs& inv, const verify::PrintProfiles& profiles,
+                                             const model::Game& game, std::ostream& err) {
+  const verify::PrintProfile* named =
+      inv.profile.empty() ? verify::profile_for_game(profiles, game) : profiles.find(inv.profile);
+  if (!named) {
+    fmt::print(err, "kartenwerk: {}: {}profile '{}' is not defined in data/print/profiles.yaml\n", game.id,
+               game.file.empty() ? "" : game.file + ": ", game.profile);
+    return nullptr;
+  }
+  if (inv.profile.empty() && game.profile.empty() && game.format)
+    if (const std::string problem = verify::fit_problem(*named, *game.format); !problem.empty()) {
+      fmt::print(err,
+                 "kartenwerk: {}: {}, the default profile, so build made no shop package to check; name a profile "
+                 "that cuts its cards as `profile:` in {}, or check another with --profile NAME\n",
+                 game.id, problem, game.file);
+      return nullptr;
+    }
+  return named;
+}
+
 // Checks the files of the games of one language pass against their
 // profiles: the one --profile names, else each game's own.
 int preflight_language(const PreflightArgs& inv, const engine::World& world, const verify::PrintProfiles& profiles,
@@ -72,15 +95,13 @@ int preflight_language(const PreflightArgs& inv, const engine::World& world, con
   int status = 0;
   for (const auto* game : s.games) {
     if (std::find(pass.games.begin(), pass.games.end(), game->id) == pass.games.end()) continue;
-    const verify::PrintProfile* own = verify::profile_for_game(profiles, *game);
-    const verify::PrintProfile* named = inv.profile.empty() ? own : profiles.find(inv.profile);
+    const verify::PrintProfile* named = profile_to_check(inv, profiles, *game, err);
     if (!named) {
-      fmt::print(err, "kartenwerk: {}: {}profile '{}' is not defined in data/print/profiles.yaml\n", game->id,
-                 game->file.empty() ? "" : game->file + ": ", game->profile);
       status = 1;
       continue;
     }
     const verify::PrintProfile& profile = *named;
+    const bool own = named == verify::profile_for_game(profiles, *game);
     // The display list the files were painted from: the same layout as build.
     engine::GameCompiler compiler(*s.model, *game, fonts);
     Diagnostics game_diags;
@@ -99,7 +120,7 @@ int preflight_language(const PreflightArgs& inv, const engine::World& world, con
     for (auto& card : cards) card.page = page::fit_page(card.page, target).page;
     try {
       auto report = verify::preflight_game(*game, cards, built_folder(inv, game->id, language), shop, world.project(),
-                                           build_command(inv, game->id, language, profile.id, own == named));
+                                           build_command(inv, game->id, language, profile.id, own));
       // Named as build names it: "palantir [scharfes-spiel/en]" for a variant's translation.
       const std::string folder =
           built_folder(inv, game->id, language).lexically_relative(inv.out_dir / game->id).generic_string();
