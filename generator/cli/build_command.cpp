@@ -508,6 +508,8 @@ int build_languages(const BuildArgs& inv, const engine::World& world, const prod
     shared.source = open_session(inv, world, err);
   }
   if (!shared.source.model) return 1;
+  // A shop that cuts another card is refused before anything is built.
+  if (check_shops(options.print, shared.source.games, project, err)) return 1;
   const auto selection = model::select_languages(shared.source.games, inv.language, !inv.games.empty());
   if (!selection.error.empty()) {
     fmt::print(err, "kartenwerk: --lang {}: {}\n", inv.language, selection.error);

@@ -102,7 +102,7 @@ void define_build(CLI::App& app, BuildArgs& inv) {
       .add_flag("--draft", inv.draft,
                 "text that does not fit is drawn overflowing with a red marker (a warning,\n"
                 "not an error), every card is marked DRAFT, and everything goes to\n"
-                "<out>/<game>/draft/ without the shop files (meinspiel/, tts/)")
+                "<out>/<game>/draft/ without the shop's package and tts/")
       ->disable_flag_override();
   build.add_flag("--cut-lines", inv.cut_lines, "thin lines along every cut on print-and-play sheets")
       ->disable_flag_override();
@@ -128,13 +128,14 @@ void define_build(CLI::App& app, BuildArgs& inv) {
   build
       .add_option_function<std::string>(
           "--color", [&inv](const std::string& c) { inv.color = c == "cmyk" ? ColorSpace::Cmyk : ColorSpace::Rgb; },
-          "cmyk: the game's PDF and meinspiel/fronts.pdf, backs.pdf in CMYK\n"
+          "cmyk: the game's PDF and fronts.pdf, backs.pdf in CMYK\n"
           "with an output intent (data/print/color.yaml); rgb (default)")
       ->type_name("rgb|cmyk")
       ->check(one_of({"rgb", "cmyk"}));
   build
       .add_option("--profile", inv.profile,
-                  "also make a print shop's package (data/print/profiles.yaml: meinspiel,\n"
+                  "the print shop's package to make instead of the game's own (each game's\n"
+                  "`profile:`, else data/print/profiles.yaml's default: meinspiel;\n"
                   "drivethrucards, makeplayingcards): the files the shop takes, fitted\n"
                   "to its card size, in its colour (CMYK PDF/X where it asks)")
       ->type_name("NAME")
@@ -153,6 +154,12 @@ void define_build(CLI::App& app, BuildArgs& inv) {
                   "point there (default: the folder's own file:/// address)")
       ->type_name("URL")
       ->check(tts_url());
+  build
+      .add_flag("--fit", inv.fit,
+                "fit the cards to a shop card of another shape or size (scaled more than\n"
+                "5 %, or shrunk with bands of the edge colour); without it such a\n"
+                "profile is refused before anything is built")
+      ->disable_flag_override();
   build
       .add_option_function<std::string>(
           "--png", [&inv](const std::string& s) { inv.png = s == "small" ? PngSize::Small : PngSize::Fast; },
@@ -183,7 +190,9 @@ void define_check(CLI::App& app, CheckArgs& inv) {
 void define_preflight(CLI::App& app, PreflightArgs& inv) {
   CLI::App& preflight = *add_command(app, "preflight", "check the built files of games against a print-shop profile");
   add_games(preflight, inv, "only these games (default: all)");
-  preflight.add_option("--profile", inv.profile, "a profile of data/print/profiles.yaml (default: its default)")
+  preflight
+      .add_option("--profile", inv.profile,
+                  "a profile of data/print/profiles.yaml (default: the game's `profile:`, else the file's default)")
       ->type_name("NAME")
       ->check(non_empty("a profile name"));
   add_out(preflight, inv.out_dir, "where the games were built (default: output)");

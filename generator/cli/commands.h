@@ -49,7 +49,8 @@ struct BuildArgs : ProjectOptions {
   int jobs = 0;                        // -j N / --jobs N: cards rendered at once; 0 = all cores
   ColorSpace color = ColorSpace::Rgb;  // --color rgb|cmyk: the print PDF's colour space
   PngSize png = PngSize::Fast;         // --png fast|small: how hard the PNG files are compressed
-  std::string profile;                 // --profile NAME: also that shop's package
+  std::string profile;                 // --profile NAME: that shop's package instead of the game's own
+  bool fit = false;                    // --fit: cards fitted to a shop card of another shape or size
   std::vector<std::string> tabletops;  // --tabletop LIST: tts, ttpg, screentop, playingcards, none; empty: tts
   std::string tts_url;                 // --tts-url URL: where tts/ is uploaded; empty: its file:/// URL
 };

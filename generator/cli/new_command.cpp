@@ -19,6 +19,7 @@
 #include <cmath>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <ostream>
 #include <sstream>
 
@@ -34,6 +35,8 @@
 #include "model/locale.h"
 #include "model/value.h"
 #include "project/overlay_project.h"
+#include "verify/preflight.h"
+#include "verify/profile_fit.h"
 
 namespace kw::cli {
 
@@ -130,6 +133,7 @@ struct Fill {
   std::string id, name, format;
   int cards = 0;
   double width = 0, height = 0;
+  std::string profile;  // the print-shop profile that cuts its cards; "": none does
   std::string operator()(const std::string& text) const {
     return fmt::format(fmt::runtime(text), fmt::arg("id", id), fmt::arg("name", name), fmt::arg("cards", cards),
                        fmt::arg("format", format), fmt::arg("width", mm(width)), fmt::arg("height", mm(height)));
@@ -151,8 +155,9 @@ std::string game_file(const Words& w, const Fill& fill, const std::string& langu
     << "game:\n"
     << "  id: " << fill.id << "\n"
     << "  name: " << quoted(fill.name) << "\n"
-    << "  format: " << fill.format << "\n"
-    << "  language: " << language << "\n"
+    << "  format: " << fill.format << "\n";
+  if (!fill.profile.empty()) o << "  profile: " << fill.profile << "\n";
+  o << "  language: " << language << "\n"
     << "  tables:\n"
     << "    " << w["suits.table"] << ":\n"
     << "      doc: " << quoted(w["suits.doc"]) << "\n"
@@ -369,7 +374,18 @@ int run_new(const NewArgs& inv, std::ostream& out, std::ostream& err) {
     fmt::print(err, "kartenwerk: new: there is a game '{}' already\n", id);
     return 1;
   }
-  const Fill fill{id, display_name(id), format->id, inv.new_cards, format->width, format->height};
+  // The shop it is packaged for: the project's default when that cuts its
+  // cards, else the first profile that does (named in the game's file).
+  std::string shop, default_shop;
+  {
+    Diagnostics ignored;  // no profiles (or broken ones): no shop named; `build` says what is wrong
+    if (auto profiles = s.project->exists("data/print/profiles.yaml") ? verify::load_print_profiles(*s.project, ignored)
+                                                                      : std::nullopt) {
+      default_shop = profiles->default_id;
+      if (auto fits = verify::fitting_profiles(*profiles, *format); !fits.empty()) shop = fits.front()->id;
+    }
+  }
+  const Fill fill{id, display_name(id), format->id, inv.new_cards, format->width, format->height, shop};
   const Words& w = *words;
   // What is written, relative to the project folder.
   std::vector<std::pair<std::string, std::string>> files = {
@@ -446,9 +462,16 @@ int run_new(const NewArgs& inv, std::ostream& out, std::ostream& err) {
     return 1;
   }
   for (const auto& [name, text] : files) fmt::print(out, "wrote {}\n", name);
-  fmt::print(out,
-             "next: kartenwerk check --game {0}; kartenwerk build --game {0} --profile meinspiel; "
-             "kartenwerk preflight --game {0}\n",
+  if (!shop.empty())
+    fmt::print(out, "its shop: {} (`profile:` in data/games/{}.yaml: {})\n", shop, id,
+               shop == default_shop ? "the project's default print profile, which cuts " + format->id + " cards"
+                                    : "the first print profile that cuts " + format->id + " cards");
+  if (!default_shop.empty() && shop.empty())
+    fmt::print(out,
+               "note: no print profile of data/print/profiles.yaml cuts {} cards: `build` makes no shop package "
+               "(build --profile NAME --fit fits the cards to one)\n",
+               format->id);
+  fmt::print(out, "next: kartenwerk check --game {0}; kartenwerk build --game {0}; kartenwerk preflight --game {0}\n",
              id);
   return 0;
 }

@@ -2,7 +2,8 @@
 //                     [--lang LANG] [--variant NAME]:
 // checks each game's produced files under DIR/<game>/[<variant>/][<lang>/]
 // (where `build` with the same --lang and --variant put them) against a
-// print-shop profile (data/print/profiles.yaml) and prints a report per card.
+// print-shop profile (data/print/profiles.yaml: --profile, else the game's
+// own `profile:`, else the file's default) and prints a report per card.
 // Exit status 1 when a game fails (or its files are missing), 2 for an
 // unknown profile.
 #include <fmt/ostream.h>
@@ -22,6 +23,7 @@
 #include "page/fit.h"
 #include "products/card_products.h"
 #include "verify/preflight.h"
+#include "verify/profile_fit.h"
 
 namespace kw::cli {
 
@@ -37,17 +39,43 @@ std::filesystem::path built_folder(const PreflightArgs& inv, const std::string& 
   return dir;
 }
 
+// The build that makes the package checked: the game's own profile needs
+// no --profile (the default build makes it).
 std::string build_command(const PreflightArgs& inv, const std::string& game, const std::string& language,
-                          const std::string& profile) {
+                          const std::string& profile, bool own) {
   std::string command = "kartenwerk build --game " + game;
   if (!language.empty()) command += " --lang " + language;
   if (!inv.variant.empty()) command += " --variant " + inv.variant;
   if (inv.out_dir != "output") command += " --out " + inv.out_dir.string();
-  return command + " --profile " + profile;
+  return own ? command : command + " --profile " + profile;
 }
 
-// Checks the files of the games of one language pass against `profile`.
-int preflight_language(const PreflightArgs& inv, const engine::World& world, const verify::PrintProfile& profile,
+// The profile `game`'s files are checked against: --profile, else its own.
+// Null (said on `err`) when the game names an unknown profile, or its
+// default profile does not suit it (build then made no package).
+const verify::PrintProfile* profile_to_check(const PreflightArgs& inv, const verify::PrintProfiles& profiles,
+                                             const model::Game& game, std::ostream& err) {
+  const verify::PrintProfile* named =
+      inv.profile.empty() ? verify::profile_for_game(profiles, game) : profiles.find(inv.profile);
+  if (!named) {
+    fmt::print(err, "kartenwerk: {}: {}profile '{}' is not defined in data/print/profiles.yaml\n", game.id,
+               game.file.empty() ? "" : game.file + ": ", game.profile);
+    return nullptr;
+  }
+  if (inv.profile.empty() && game.profile.empty() && game.format)
+    if (const std::string problem = verify::fit_problem(*named, *game.format); !problem.empty()) {
+      fmt::print(err,
+                 "kartenwerk: {}: {}, the default profile, so build made no shop package to check; name a profile "
+                 "that cuts its cards as `profile:` in {}, or check another with --profile NAME\n",
+                 game.id, problem, game.file);
+      return nullptr;
+    }
+  return named;
+}
+
+// Checks the files of the games of one language pass against their
+// profiles: the one --profile names, else each game's own.
+int preflight_language(const PreflightArgs& inv, const engine::World& world, const verify::PrintProfiles& profiles,
                        const text::FontLibrary& fonts, const model::LanguagePass& pass, const Session& source,
                        std::ostream& out, std::ostream& err) {
   // The text the files were painted with: the language's, the variant's.
@@ -67,6 +95,13 @@ int preflight_language(const PreflightArgs& inv, const engine::World& world, con
   int status = 0;
   for (const auto* game : s.games) {
     if (std::find(pass.games.begin(), pass.games.end(), game->id) == pass.games.end()) continue;
+    const verify::PrintProfile* named = profile_to_check(inv, profiles, *game, err);
+    if (!named) {
+      status = 1;
+      continue;
+    }
+    const verify::PrintProfile& profile = *named;
+    const bool own = named == verify::profile_for_game(profiles, *game);
     // The display list the files were painted from: the same layout as build.
     engine::GameCompiler compiler(*s.model, *game, fonts);
     Diagnostics game_diags;
@@ -85,7 +120,7 @@ int preflight_language(const PreflightArgs& inv, const engine::World& world, con
     for (auto& card : cards) card.page = page::fit_page(card.page, target).page;
     try {
       auto report = verify::preflight_game(*game, cards, built_folder(inv, game->id, language), shop, world.project(),
-                                           build_command(inv, game->id, language, profile.id));
+                                           build_command(inv, game->id, language, profile.id, own));
       // Named as build names it: "palantir [scharfes-spiel/en]" for a variant's translation.
       const std::string folder =
           built_folder(inv, game->id, language).lexically_relative(inv.out_dir / game->id).generic_string();
@@ -112,12 +147,10 @@ int run_preflight(const PreflightArgs& inv, std::ostream& out, std::ostream& err
     err << format_diagnostics(diags, &project);
     return 1;
   }
-  std::string id = inv.profile.empty() ? profiles->default_id : inv.profile;
-  const verify::PrintProfile* profile = profiles->find(id);
-  if (!profile) {
+  if (!inv.profile.empty() && !profiles->find(inv.profile)) {
     std::vector<std::string> known;
     for (const auto& p : profiles->profiles) known.push_back(p.id);
-    fmt::print(err, "kartenwerk: unknown profile '{}' (profiles: {})\n", id, fmt::join(known, ", "));
+    fmt::print(err, "kartenwerk: unknown profile '{}' (profiles: {})\n", inv.profile, fmt::join(known, ", "));
     return 2;
   }
   const text::FontLibrary* fonts = world->fonts(diags);
@@ -139,7 +172,7 @@ int run_preflight(const PreflightArgs& inv, std::ostream& out, std::ostream& err
   }
   int status = 0;
   for (const auto& pass : selection.passes)
-    status = std::max(status, preflight_language(inv, *world, *profile, *fonts, pass, source, out, err));
+    status = std::max(status, preflight_language(inv, *world, *profiles, *fonts, pass, source, out, err));
   return status;
 }
 

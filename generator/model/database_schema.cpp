@@ -122,6 +122,9 @@ const Schema& game_schema() {
                       "the languages it is translated into (BCP 47 tags, each with data/locales/<tag>/<game>.yaml); "
                       "default: the database's `translations:`, else every language with a locale file of the game"),
                   key("rules", id(), "its rules module (default: declared checks only)"),
+                  key("profile", id(),
+                      "the print-shop profile its default build packages for (data/print/profiles.yaml; default: "
+                      "that file's `default:`)"),
                   key("tables", dict_of(table_schema(), "table"), "lookup tables: regions, classes, ..."),
                   required_key("card_fields", field_declarations_schema(), "the schema of its cards"),
                   required_key("decks", list_of(deck_schema()), "its decks, in print order"),

@@ -260,6 +260,10 @@ class Loader {
     game->name = r.text("name").value_or("");
     game->rules = r.text("rules").value_or("");
     game->format_id = r.text("format").value_or("");
+    if (const Value* profile = r.find("profile")) {
+      game->profile = profile->scalar;
+      game->profile_loc = profile->loc;
+    }
     if (const Value* declared = r.find("language")) {
       // Declared, even when misspelt (said by read_language): not "undeclared" too.
       game->language_loc = declared->loc;

@@ -150,6 +150,11 @@ struct Game {
   std::string rules;  // rules module id (empty: generic checks only)
   std::string format_id;
   const CardFormat* format = nullptr;
+  // The print-shop profile (data/print/profiles.yaml) its default build
+  // packages for; empty: the profiles' default. Checked by build and
+  // preflight, which read the profiles.
+  std::string profile;
+  SourceLoc profile_loc;
   Value info;  // the whole `game:` map, readable by layouts as game.*
   std::vector<Table> tables;
   std::vector<FieldSpec> card_fields;

@@ -42,9 +42,11 @@ struct PrintOptions {
   std::optional<settings::PnpSettings> pnp;     // none: no print-and-play sheets (no data/print/sheets.yaml)
   std::optional<InputSnapshot> input;           // the input for manifest.json; none: no manifest
   std::optional<exporters::CmykSettings> cmyk;  // --color cmyk: the game's PDF and the shop PDFs in CMYK
-  // build --profile: that shop's package (shop_package.h) instead of the
-  // RGB copies in meinspiel/.
+  // Each game's shop package (shop_package.h): the profile the game names,
+  // or the one build --profile names (then `shop_asked`: made whatever the
+  // formats). Null: no print profiles, no package.
   std::shared_ptr<const ShopChooser> shop;
+  bool shop_asked = false;
   int jobs = 0;  // threads rendering at once; 0: all cores
   // build --png: the card PNGs and the overview quickly compressed (Fast), or
   // a few per cent smaller at several times the CPU time (Small).

@@ -4,6 +4,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <ostream>
 #include <set>
 #include <stdexcept>
@@ -47,6 +48,9 @@ class CardProductRun {
       frames_.push_back(&cards.frame(i));
     }
     deck_key_ = deck_key();
+    if (options_.print.shop)
+      shop_ = options_.print.shop->package_for(game_, {cards.frame(0).trim.w, cards.frame(0).trim.h});
+    if (shop_ && !shop_->card_jpegs_dir.empty()) jpeg_dir_ = shop_->card_jpegs_dir;
   }
 
   // The tasks, longest serial ones first: the game PDF (then the Meinspiel
@@ -63,8 +67,9 @@ class CardProductRun {
     // is waiting to look at.
     const bool rasters_first = few_to_render();
     if (formats.pdf && whole && !rasters_first) add_pdf_tasks();
-    // The shop's package whatever the formats: it is what --profile asked for.
-    if (options_.print.shop && whole && !options_.draft) add_shop_task();
+    // The shop's package with the PDFs, and whatever the formats when
+    // --profile asked for it.
+    if (shop_ && whole && !options_.draft && (formats.pdf || options_.print.shop_asked)) add_shop_task();
     if (formats.png || formats.jpeg) add_raster_tasks();
     if (formats.pdf && whole && rasters_first) add_pdf_tasks();
     const int jobs = options_.print.jobs > 0 ? options_.print.jobs : default_jobs();
@@ -200,20 +205,23 @@ class CardProductRun {
     }
   }
 
-  // build --profile: the shop's files, never cached (the conversion reads
-  // profiles no key covers, and the shop's fit depends on the profile).
+  // The shop's files, from the cache when neither the cards nor the shop's
+  // settings changed (its key holds the output profile's bytes).
   void add_shop_task() {
-    const page::Page& first = cards_.frame(0);
-    const ShopPackage shop = options_.print.shop->package_for({first.trim.w, first.trim.h});
-    units_ += shop_package_units(shop, sides_);
-    tasks_.emplace_back([this, shop](std::vector<fs::path>& written) {
-      auto span = infra::timed(options_.timings, "shop package", game_.id, {}, shop.id);
-      write_shop_package(
-          shop, cards_, sides_, dir_, options_.clock, written, [this] { tick(); },
-          [this](const std::string& note) {
-            std::lock_guard lock(mutex_);
-            notes_.push_back(note);
-          });
+    units_ += shop_package_units(*shop_, sides_);
+    tasks_.emplace_back([this](std::vector<fs::path>& written) {
+      cached_files(
+          cache(), infra::cache_key({"shop package", shop_package_key(*shop_), options_.clock.key(), deck_key_}), dir_,
+          [this](std::vector<fs::path>& made) {
+            auto span = infra::timed(options_.timings, "shop package", game_.id, {}, shop_->id);
+            write_shop_package(
+                *shop_, cards_, sides_, dir_, options_.clock, made, [this] { tick(); },
+                [this](const std::string& note) {
+                  std::lock_guard lock(mutex_);
+                  notes_.push_back(note);
+                });
+          },
+          written);
     });
   }
 
@@ -234,10 +242,10 @@ class CardProductRun {
       exporters::convert_to_cmyk(file, *options_.print.cmyk);
     }
     written.push_back(file);
-    // Never a draft to the shop; with --profile the shop's package replaces them.
-    if (!options_.draft && !options_.print.shop) {
-      auto shop = infra::timed(options_.timings, "meinspiel pdfs", game_.id);
-      write_meinspiel_pdfs(file, sides_, dir_, written);
+    // Working files, not the shop's (that is its package): none in a draft.
+    if (!options_.draft) {
+      auto sides = infra::timed(options_.timings, "side pdfs", game_.id);
+      write_side_pdfs(file, sides_, dir_, written);
     }
   }
 
@@ -339,7 +347,7 @@ class CardProductRun {
       ++cached_;
     }
     if (png) write_card_file(dir_ / "cards" / (stem + ".png"), *png, written);
-    if (jpeg) write_card_file(dir_ / "meinspiel" / (stem + ".jpg"), *jpeg, written);
+    if (jpeg) write_card_file(dir_ / jpeg_dir_ / (stem + ".jpg"), *jpeg, written);
     if (making_overview_) {
       std::shared_ptr<const render::Raster> pixels;
       if (!cell) pixels = card_pixels(i, raster, png);  // decoding has a span of its own
@@ -434,9 +442,11 @@ class CardProductRun {
   std::string deck_key_;
   std::string overview_key_, tts_key_;
   std::mutex mutex_;
-  std::set<size_t> rendered_;       // under mutex_
-  std::vector<std::string> notes_;  // under mutex_: what the shop package had to give way on
-  size_t cached_ = 0;               // under mutex_
+  std::set<size_t> rendered_;        // under mutex_
+  std::vector<std::string> notes_;   // under mutex_: what the shop package had to give way on
+  std::optional<ShopPackage> shop_;  // the game's shop package; none: no shop for it
+  std::string jpeg_dir_ = "jpg";     // the card JPEGs' folder: the shop's, when it takes them as they are
+  size_t cached_ = 0;                // under mutex_
   bool making_overview_ = false;
   std::once_flag overview_once_;
   std::unique_ptr<OverviewSheet> overview_;

@@ -1,9 +1,11 @@
 #pragma once
 // Every file made from a game's laid-out cards, written on several cores:
 //   cards/<stem>.png                 formats.png
-//   meinspiel/<stem>.jpg             formats.jpeg
+//   jpg/<stem>.jpg                   formats.jpeg (in the shop's image folder, meinspiel/,
+//                                    when the game's shop takes these JPEGs)
 //   <game>.pdf                       formats.pdf: every card on its own page, with page boxes
-//   meinspiel/fronts.pdf, backs.pdf  formats.pdf (shop_pdfs.h)
+//   fronts.pdf, backs.pdf            formats.pdf (shop_pdfs.h)
+//   the shop's package               formats.pdf, or build --profile (shop_package.h)
 //   pnp/...                          formats.pdf, when print settings exist (pnp_products.h)
 //   overview.png                     formats.png, unless by_products.overview is off (overview.h)
 //   tts/...                          formats.jpeg, unless by_products.tts is off (tts_writer.h)

@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "core/output_files.h"
+#include "core/sha256.h"
 #include "exporters/cmyk.h"
 #include "exporters/flatten.h"
 #include "exporters/print_pdf.h"
@@ -97,6 +98,25 @@ void write_image(const ShopPackage& shop, const page::Page& page, const fs::path
 
 }  // namespace
 
+std::string shop_package_key(const ShopPackage& shop) {
+  std::string key =
+      fmt::format("{} {} {:g}x{:g} bleed {:g} safe {:g} {} {} {} {} {} {} {}", shop.id, shop.card_name,
+                  shop.card.trim.w, shop.card.trim.h, shop.card.bleed, shop.card.safe, shop.fronts_pdf, shop.backs_pdf,
+                  shop.deck_pdf, shop.deck_back_first, shop.images_dir, shop.image_format, shop.images_flat);
+  if (shop.image_px) key += fmt::format(" {}x{}px", shop.image_px->first, shop.image_px->second);
+  if (shop.cmyk) {
+    const exporters::CmykSettings& c = *shop.cmyk;
+    // The output profile by its bytes: it may lie outside the project (a
+    // system ICC file), where no input hash sees it change.
+    key += fmt::format(" cmyk {} {} {} {} {} {} {:g} {:g} {:g} {:g} {:g},{:g},{:g},{:g} {} {:g} {} {:g}", c.id,
+                       sha256_file(c.icc), c.condition, c.identifier, c.registry, c.neutrals_to_k, c.near_black_delta_e,
+                       c.black_up_to, c.thin_line_pt, c.rich_black_min_mm, c.rich_black[0], c.rich_black[1],
+                       c.rich_black[2], c.rich_black[3], c.overprint_black, c.ink_limit, exporters::pdfx_name(c.pdfx),
+                       c.flatten_dpi);
+  }
+  return key;
+}
+
 size_t shop_package_units(const ShopPackage& shop, std::span<const layout::CardSide> sides) {
   size_t with_back = 0;
   for (const auto& s : sides) with_back += s.back.has_value();
@@ -140,10 +160,10 @@ void write_shop_package(const ShopPackage& shop, const layout::CardPages& cards,
       deck->add(shop.deck_back_first ? *front : *back, tick);
     }
     if (!images) continue;
-    write_image(shop, *front, folder / "front" / (cards.stem(side.front) + ext), image_files);
+    write_image(shop, *front, folder / (shop.images_flat ? "" : "front") / (cards.stem(side.front) + ext), image_files);
     tick();
     if (side.back && imaged_backs.insert(*side.back).second) {
-      write_image(shop, *back, folder / "back" / (cards.stem(*side.back) + ext), image_files);
+      write_image(shop, *back, folder / (shop.images_flat ? "" : "back") / (cards.stem(*side.back) + ext), image_files);
       tick();
     }
   }

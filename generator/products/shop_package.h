@@ -22,6 +22,7 @@
 #include "core/clock.h"
 #include "exporters/cmyk.h"
 #include "layout/game_layout.h"
+#include "model/model.h"
 #include "page/fit.h"
 
 namespace kw::products {
@@ -36,16 +37,28 @@ struct ShopPackage {
   std::string images_dir;                       // "" when the package writes no images
   std::string image_format = "png";             // png | jpg
   std::optional<std::pair<int, int>> image_px;  // the shop's pixel size of a whole card with bleed
+  // The images straight in images_dir (<stem>.<format>), not in front/ and
+  // back/: a shop that takes the game's own JPEGs, given fitted ones
+  // because the user asked for a fit to another card size (`build --fit`).
+  bool images_flat = false;
   std::optional<exporters::CmykSettings> cmyk;  // the PDFs' press condition; none: RGB
+  // Where the game's own card JPEGs go when they are the shop's images as
+  // they are (same card size, no pixel size of the shop's): its image
+  // folder ("meinspiel"); "": they are working files (jpg/).
+  std::string card_jpegs_dir;
 };
 
-// Which package a game gets: the shop's card depends on the game's format.
-// The CLI answers from a print profile (preflight/preflight.h), so that
-// build and preflight choose the same card.
+// Which package a game gets: the profile the game names (or the one the
+// command line names), and the shop's card its format goes to. The CLI
+// answers from the print profiles (verify/profile_fit.h), so that build and
+// preflight choose the same shop and card.
 class ShopChooser {
  public:
   virtual ~ShopChooser() = default;
-  virtual ShopPackage package_for(Size game_trim) const = 0;
+  // None: no package for this game (its format suits no card of its shop,
+  // said before the build started). Throws std::runtime_error when the
+  // profile's press condition cannot be read.
+  virtual std::optional<ShopPackage> package_for(const model::Game& game, Size game_trim) const = 0;
 };
 
 // Writes the package under `dir` (<out>/<game>), appending what it wrote to
@@ -59,6 +72,10 @@ void write_shop_package(const ShopPackage& shop, const layout::CardPages& cards,
                         std::span<const layout::CardSide> sides, const std::filesystem::path& dir, const Clock& clock,
                         std::vector<std::filesystem::path>& written, const std::function<void()>& tick,
                         const std::function<void(const std::string&)>& note);
+
+// Everything of `shop` that decides the package's bytes besides the cards
+// (the output profile by its content), for the build cache's key.
+std::string shop_package_key(const ShopPackage& shop);
 
 // Pages the package paints, for the progress bar.
 size_t shop_package_units(const ShopPackage& shop, std::span<const layout::CardSide> sides);

@@ -6,8 +6,8 @@ namespace kw::products {
 
 namespace fs = std::filesystem;
 
-void write_meinspiel_pdfs(const fs::path& game_pdf, std::span<const layout::CardSide> sides, const fs::path& dir,
-                          std::vector<fs::path>& written) {
+void write_side_pdfs(const fs::path& game_pdf, std::span<const layout::CardSide> sides, const fs::path& dir,
+                     std::vector<fs::path>& written) {
   std::vector<int> fronts, backs;
   bool every_back = true;
   for (const auto& s : sides) {
@@ -18,7 +18,7 @@ void write_meinspiel_pdfs(const fs::path& game_pdf, std::span<const layout::Card
       every_back = false;
   }
   if (fronts.empty()) return;
-  fs::path out = dir / "meinspiel";
+  const fs::path& out = dir;
   pdf::copy_pages(game_pdf, fronts, out / "fronts.pdf");
   written.push_back(out / "fronts.pdf");
   if (every_back) {

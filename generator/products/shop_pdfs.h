@@ -1,9 +1,9 @@
 #pragma once
-// The print shop's files, made from the game's PDF (which has every front,
-// then each distinct back):
-//   meinspiel/fronts.pdf, backs.pdf   one page per card: every front in card
-//                                     order, and each front's back (equal
-//                                     page counts)
+// The working files of a game's sides, made from the game's PDF (which has
+// every front, then each distinct back), in its colour (RGB, or CMYK with
+// --color cmyk); what a shop takes is the shop's package (shop_package.h):
+//   fronts.pdf, backs.pdf   one page per card: every front in card order,
+//                           and each front's back (equal page counts)
 #include <filesystem>
 #include <span>
 #include <vector>
@@ -14,7 +14,7 @@ namespace kw::products {
 
 // Pages are copied, not re-rendered, and a repeated back shares its content.
 // backs.pdf only when every front has a back. Appends to `written`.
-void write_meinspiel_pdfs(const std::filesystem::path& game_pdf, std::span<const layout::CardSide> sides,
-                          const std::filesystem::path& dir, std::vector<std::filesystem::path>& written);
+void write_side_pdfs(const std::filesystem::path& game_pdf, std::span<const layout::CardSide> sides,
+                     const std::filesystem::path& dir, std::vector<std::filesystem::path>& written);
 
 }  // namespace kw::products

@@ -1,6 +1,7 @@
 #include "verify/card_checks.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -31,9 +32,30 @@ double distance(const Color& a, const Color& b) {
   return std::sqrt(dr * dr + dg * dg + db * db);
 }
 
+namespace {
+
+// `message` without its page numbers (" p. 12"): a back on every other page
+// of a deck is one card, and its findings are said once, at its first page.
+std::string without_pages(const std::string& message) {
+  std::string out;
+  for (size_t i = 0; i < message.size();) {
+    if (message.compare(i, 4, " p. ") == 0 && i + 4 < message.size() &&
+        std::isdigit(static_cast<unsigned char>(message[i + 4]))) {
+      i += 4;
+      while (i < message.size() && std::isdigit(static_cast<unsigned char>(message[i]))) ++i;
+      continue;
+    }
+    out += message[i++];
+  }
+  return out;
+}
+
+}  // namespace
+
 void add(CardPreflight& card, PreflightCheck check, const std::string& message) {
+  const std::string bare = without_pages(message);
   for (const auto& f : card.findings)
-    if (f.check == check && f.message == message) return;  // the same back on many pages: once
+    if (f.check == check && without_pages(f.message) == bare) return;  // the same back on many pages: once
   card.findings.push_back({check, message});
 }
 

@@ -55,6 +55,17 @@ void check_pictures(const page::Page& page, const PrintProfile& profile, CardPre
 void check_bleed(const render::Raster& raster, const page::Page& page, const PrintProfile& profile,
                  const std::string& name, CardPreflight& card);
 
+// The bleed of a page of a shop PDF as rendered (`page_pixels`, the whole
+// page) against the card's own rendering (`reference`: its image, or its
+// layout rendered): along each side, in eight pieces, the page's bleed may
+// differ from the card's edge beside it only as much as in the design (plus
+// the profile's tolerance). The card's image is held to the bleed rule
+// itself (check_bleed); a page that shows something else in its bleed (a
+// white strip, a band) is caught here, whatever renders it, while a colour
+// shift of the whole card is the colour checks' business.
+void check_page_bleed(const render::Raster& page_pixels, const render::Raster& reference, const page::Page& page,
+                      const PrintProfile& profile, const std::string& name, CardPreflight& card);
+
 // The checks of one PDF page (a card's front, or a page of its back), named
 // `where` in the findings: boxes, text sizes, line widths, marks, images,
 // fonts.
@@ -108,6 +119,9 @@ PdfxClaim read_pdfx_claim(const std::filesystem::path& pdf);
 // whose mean CIEDE2000 exceeds kSeparationTolerance is a finding. The
 // difference is kept on the card (separation_delta_e).
 constexpr double kSeparationDpi = 100;
+// Each page of a shop PDF is rendered at this for its bleed check: a 3 mm
+// bleed is 8 px, enough to see a strip that is not the edge colour.
+constexpr double kPageBleedDpi = 72;
 // Measured on the five games (FOGRA39): 1.4 to 3.6 on most cards, from JPEG
 // noise and the renderings' pixel grids; up to 5.6 where large black areas
 // print as the condition's rich black rather than the profile's black (the

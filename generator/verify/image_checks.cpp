@@ -113,6 +113,53 @@ void check_bleed(const render::Raster& raster, const page::Page& page, const Pri
   }
 }
 
+void check_page_bleed(const render::Raster& page_pixels, const render::Raster& reference, const page::Page& page,
+                      const PrintProfile& profile, const std::string& name, CardPreflight& card) {
+  if (reference.width <= 0 || reference.height <= 0 || page_pixels.width <= 0 || page_pixels.height <= 0) return;
+  const Expected want = expected(profile);
+  // The same place of each rendering, by page millimetres.
+  auto box_of = [&](const render::Raster& r, const Rect& mm) {
+    const double sx = r.width / page.size.w, sy = r.height / page.size.h;
+    return Box{static_cast<int>(std::floor(mm.x * sx)), static_cast<int>(std::floor(mm.y * sy)),
+               static_cast<int>(std::ceil(mm.right() * sx)), static_cast<int>(std::ceil(mm.bottom() * sy))};
+  };
+  // How far a piece of the bleed lies from the card's edge next to it.
+  auto step = [&](const render::Raster& r, const Rect& bleed, const Rect& edge) {
+    return std::pair{distance(mean(r, box_of(r, bleed)), mean(r, box_of(r, edge))), mean(r, box_of(r, bleed))};
+  };
+  const double W = page.size.w, H = page.size.h, bx = want.trim.x, by = want.trim.y, e = kCutTolerance;
+  const double tw = want.trim.w, th = want.trim.h;
+  constexpr int pieces = 8;
+  const char* names[] = {"top", "bottom", "left", "right"};
+  for (int side = 0; side < 4; ++side) {
+    const bool horizontal = side < 2;
+    double worst = -1;
+    std::string said;
+    for (int k = 0; k < pieces; ++k) {
+      const double a = (horizontal ? tw : th) * k / pieces, len = (horizontal ? tw : th) / pieces;
+      Rect bleed, edge;
+      if (side == 0) bleed = {bx + a, 0, len, by}, edge = {bx + a, by, len, e};
+      if (side == 1) bleed = {bx + a, H - by, len, by}, edge = {bx + a, H - by - e, len, e};
+      if (side == 2) bleed = {0, by + a, bx, len}, edge = {bx, by + a, e, len};
+      if (side == 3) bleed = {W - bx, by + a, bx, len}, edge = {W - bx - e, by + a, e, len};
+      const auto [printed, printed_colour] = step(page_pixels, bleed, edge);
+      const auto [designed, designed_colour] = step(reference, bleed, edge);
+      // The page's bleed may part from its edge only as far as the design's does.
+      const double d = printed - designed;
+      if (d > worst) {
+        worst = d;
+        said = fmt::format(
+            "piece {}/{} averages {} on the page, {:.0f} from the card's edge beside it, where the "
+            "card's design has {} and {:.0f}",
+            k + 1, pieces, printed_colour.hex(), printed, designed_colour.hex(), designed);
+      }
+    }
+    if (worst > profile.bleed_tolerance)
+      add(card, PreflightCheck::Bleed,
+          name + ": the " + names[side] + " bleed does not continue the card (" + said + ")");
+  }
+}
+
 namespace {
 
 // Pixel size at the profile's dpi, the dpi the file states, RGB.

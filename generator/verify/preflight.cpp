@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -18,9 +19,11 @@
 #include "products/input_snapshot.h"
 #include "products/manifest.h"
 #include "project/project.h"
+#include "render/render.h"
 #include "settings/settings_schema.h"
 #include "settings/yaml_reader.h"
 #include "verify/card_checks.h"
+#include "verify/page_render.h"
 
 namespace kw::verify {
 
@@ -233,11 +236,12 @@ void check_press_file(const ReadPdf& pdf, const fs::path& file, const std::strin
 
 // The press checks of a deck PDF: each page against its card, in the
 // deck's order (a back, then its front; or the other way round).
-void check_press_deck(const ReadPdf& deck, const fs::path& file, const PrintProfile& profile,
+// True when they ran (the file is held to a press condition).
+bool check_press_deck(const ReadPdf& deck, const fs::path& file, const PrintProfile& profile,
                       std::span<const layout::CardSide> sides, std::span<const render::Raster> rasters,
                       const project::Project& project, PreflightReport& report) {
   auto press = press_check(profile, file, project, report);
-  if (!press) return;
+  if (!press) return profile.cmyk_condition.has_value();
   std::vector<std::optional<size_t>> card_of_page;
   for (const auto& side : sides) {
     const std::optional<size_t> front = side.front;
@@ -246,6 +250,104 @@ void check_press_deck(const ReadPdf& deck, const fs::path& file, const PrintProf
   }
   check_press_file(deck, file, profile.deck_pdf, *press, card_of_page, true, report);
   checks::check_separations(file, profile.deck_pdf, *press, card_of_page, rasters, true, report);
+  return true;
+}
+
+// The bleed of every page of a shop PDF, rendered as the shop's RIP would:
+// what goes to the shop, not the card images beside it. A back on many
+// pages is looked at on each (a page of its own may be spoilt).
+void check_page_bleeds(const fs::path& file, const std::string& label,
+                       std::span<const std::optional<size_t>> card_of_page, std::span<const layout::LaidOutCard> cards,
+                       std::span<const render::Raster> rasters, const PrintProfile& profile, PreflightReport& report) {
+  std::vector<render::Raster> pages;
+  try {
+    pages = render_rgb_pages(file, checks::kPageBleedDpi);
+  } catch (const std::exception& e) {
+    report.general.push_back({PreflightCheck::Bleed, label + ": " + e.what()});
+    return;
+  }
+  std::map<size_t, render::Raster> drawn;  // cards without an image: their layout, rendered once
+  for (size_t i = 0; i < card_of_page.size() && i < pages.size(); ++i) {
+    const auto c = card_of_page[i];
+    if (!c || *c >= cards.size()) continue;
+    const render::Raster* reference = *c < rasters.size() ? &rasters[*c] : nullptr;
+    if (!reference || reference->width <= 0) {
+      auto [it, fresh] = drawn.try_emplace(*c);
+      if (fresh) it->second = render::render_raster(cards[*c].page, checks::kPageBleedDpi);
+      reference = &it->second;
+    }
+    checks::check_page_bleed(pages[i], *reference, cards[*c].page, profile, label + " p. " + std::to_string(i + 1),
+                             report.cards[*c]);
+  }
+}
+
+// Which card each page of the shop's PDFs shows: fronts and backs page i
+// card i's front and back; a deck each card's back and front in its order.
+struct PageCards {
+  std::vector<std::optional<size_t>> fronts, backs, deck;
+};
+PageCards page_cards(std::span<const layout::CardSide> sides, bool back_first) {
+  PageCards out;
+  for (const auto& side : sides) {
+    const std::optional<size_t> front = side.front;
+    out.fronts.push_back(front);
+    out.backs.push_back(side.back);
+    out.deck.push_back(back_first ? side.back : front);
+    out.deck.push_back(back_first ? front : side.back);
+  }
+  return out;
+}
+
+// The press checks of fronts and backs PDFs; true when they ran (the files
+// are held to a press condition).
+bool check_press_sides(const ShopPdfs& pdfs, const fs::path& game_dir, const PrintProfile& profile,
+                       std::span<const layout::CardSide> sides, std::span<const render::Raster> rasters,
+                       const project::Project& project, PreflightReport& report) {
+  auto press = pdfs.fronts ? press_check(profile, game_dir / profile.fronts_pdf, project, report) : std::nullopt;
+  if (!press) return profile.cmyk_condition.has_value();
+  const PageCards on_page = page_cards(sides, profile.deck_back_first);
+  check_press_file(*pdfs.fronts, game_dir / profile.fronts_pdf, profile.fronts_pdf, *press, on_page.fronts, true,
+                   report);
+  checks::check_separations(game_dir / profile.fronts_pdf, profile.fronts_pdf, *press, on_page.fronts, rasters, true,
+                            report);
+  if (pdfs.backs) {
+    check_press_file(*pdfs.backs, game_dir / profile.backs_pdf, profile.backs_pdf, *press, on_page.backs, false,
+                     report);
+    checks::check_separations(game_dir / profile.backs_pdf, profile.backs_pdf, *press, on_page.backs, rasters, false,
+                              report);
+  }
+  return true;
+}
+
+// The bleed of every page of the package's PDFs (a deck, or fronts and backs).
+void check_pdf_bleeds(const fs::path& game_dir, const PrintProfile& profile, const ShopPdfs& pdfs,
+                      std::span<const layout::CardSide> sides, std::span<const layout::LaidOutCard> cards,
+                      std::span<const render::Raster> rasters, PreflightReport& report) {
+  const PageCards on_page = page_cards(sides, profile.deck_back_first);
+  if (pdfs.whole) {
+    check_page_bleeds(game_dir / profile.deck_pdf, profile.deck_pdf, on_page.deck, cards, rasters, profile, report);
+    return;
+  }
+  if (pdfs.fronts)
+    check_page_bleeds(game_dir / profile.fronts_pdf, profile.fronts_pdf, on_page.fronts, cards, rasters, profile,
+                      report);
+  if (pdfs.backs)
+    check_page_bleeds(game_dir / profile.backs_pdf, profile.backs_pdf, on_page.backs, cards, rasters, profile, report);
+}
+
+// The checks a package of this profile gives nothing to: said as not run,
+// never passed.
+void note_not_run(const PrintProfile& profile, bool press, PreflightReport& report) {
+  const bool pdfs = !profile.deck_pdf.empty() || !profile.fronts_pdf.empty();
+  if (profile.images_dir.empty()) report.not_run.push_back({PreflightCheck::Image, "the shop takes no card images"});
+  if (!pdfs)
+    for (auto c : {PreflightCheck::Boxes, PreflightCheck::Text, PreflightCheck::Lines, PreflightCheck::Fonts,
+                   PreflightCheck::Marks})
+      report.not_run.push_back({c, "the shop takes no PDF"});
+  if (!press)
+    for (auto c : {PreflightCheck::Colour, PreflightCheck::Ink, PreflightCheck::Black, PreflightCheck::Pdfx,
+                   PreflightCheck::Separations})
+      report.not_run.push_back({c, pdfs ? "RGB files" : "the shop takes RGB images"});
 }
 
 }  // namespace
@@ -446,10 +548,14 @@ PreflightReport preflight_game(const model::Game& game, std::span<const layout::
     CardPreflight& card = report.cards[i];
     card.stem = cards[i].stem;
     card.back = i >= sides.size();
-    if (!profile.images_dir.empty()) check_card_image(game_dir, profile, cards[i].page, card, rasters[i]);
+    if (!profile.images_dir.empty())
+      check_card_image(game_dir, profile, cards[i].page, card, rasters[i]);
+    else  // a PDF-only package: the card as laid out is what its pages are compared with
+      rasters[i] = render::render_raster(cards[i].page, checks::kSeparationDpi);
     check_safe_area(cards[i].page, profile, card);
     check_pictures(cards[i].page, profile, card);
   }
+  check_pdf_bleeds(game_dir, profile, pdfs, sides, cards, rasters, report);
   for (size_t i = 0; i < sides.size(); ++i) {
     const size_t f = sides[i].front;
     if (fronts && i < fronts->content.size())
@@ -465,25 +571,10 @@ PreflightReport preflight_game(const model::Game& game, std::span<const layout::
       checks::check_page(backs->content[i], backs->boxes[i], cards[b].page,
                          checks::Pixels{&rasters[b], cards[b].page.size}, profile, pdfs.backs_name, report.cards[b]);
   }
-  if (pdfs.whole) {
-    check_press_deck(*pdfs.whole, game_dir / profile.deck_pdf, profile, sides, rasters, project, report);
-    return report;
-  }
-  if (auto press = fronts ? press_check(profile, game_dir / profile.fronts_pdf, project, report) : std::nullopt) {
-    std::vector<std::optional<size_t>> front_cards, back_cards;
-    for (const auto& side : sides) {
-      front_cards.emplace_back(side.front);
-      back_cards.push_back(side.back);
-    }
-    check_press_file(*fronts, game_dir / profile.fronts_pdf, profile.fronts_pdf, *press, front_cards, true, report);
-    checks::check_separations(game_dir / profile.fronts_pdf, profile.fronts_pdf, *press, front_cards, rasters, true,
-                              report);
-    if (backs) {
-      check_press_file(*backs, game_dir / profile.backs_pdf, profile.backs_pdf, *press, back_cards, false, report);
-      checks::check_separations(game_dir / profile.backs_pdf, profile.backs_pdf, *press, back_cards, rasters, false,
-                                report);
-    }
-  }
+  const bool press =
+      pdfs.whole ? check_press_deck(*pdfs.whole, game_dir / profile.deck_pdf, profile, sides, rasters, project, report)
+                 : check_press_sides(pdfs, game_dir, profile, sides, rasters, project, report);
+  note_not_run(profile, press, report);
   return report;
 }
 
@@ -506,8 +597,19 @@ std::string format_preflight(const PreflightReport& report) {
   out += "  files: " + fmt::format("{}", fmt::join(files, ", ")) + "\n";
   if (!p.card_id.empty()) out += "  card: " + p.card_id + "\n";
   if (!report.press.empty()) out += "  colour: CMYK, " + report.press + "\n";
-  out += std::string("  checks: files stale boxes image bleed safe-area text lines fonts resolution marks") +
-         (report.press.empty() ? "" : " colour ink black pdfx separations") + "\n";
+  // Each check is listed as run or as not run, with why: none passes
+  // unlooked-at.
+  std::string ran, skipped;
+  for (const auto& [check, name] : kPreflightCheckNames) {
+    auto why = std::find_if(report.not_run.begin(), report.not_run.end(),
+                            [check = check](const auto& n) { return n.check == check; });
+    if (why == report.not_run.end())
+      ran += " " + std::string(name);
+    else
+      skipped += fmt::format("{}{} ({})", skipped.empty() ? " " : ", ", name, why->message);
+  }
+  out += "  checks:" + ran + "\n";
+  if (!skipped.empty()) out += "  not run:" + skipped + "\n";
   for (const auto& f : report.general) out += "  " + std::string(check_name(f.check)) + ": " + f.message + "\n";
   size_t width = 0;
   for (const auto& c : report.cards) width = std::max(width, c.stem.size());

@@ -6,7 +6,8 @@
 //   files      the profile's files exist; the PDFs have a page per card
 //   boxes      every page's MediaBox, BleedBox and TrimBox (trim + bleed)
 //   image      each card's JPEG: pixel size at the profile's dpi, density, RGB
-//   bleed      the JPEG's bleed is the card's edge colour on every side
+//   bleed      the bleed of every page of the PDFs (rendered by Ghostscript)
+//              and of every image is the card's edge colour on every side
 //   text       text of at least text_min_pt (light on dark: the larger
 //              minimum), from the PDF content (size as printed; light on dark
 //              when the text is lighter than the ground it sits on in the JPEG)
@@ -26,7 +27,10 @@
 //   black      near-black text and thin lines in K alone, not four inks
 //   pdfx       the PDF/X requirements of the file and its pages (README)
 //   separations Ghostscript's CMYK rendering of each page against the
-//              card's JPEG through the press profile: mean ΔE2000 per card
+//              card's JPEG (a PDF-only package: the card rendered from the
+//              layout) through the press profile: mean ΔE2000 per card
+// A check a package gives nothing to (no PDF, no images, RGB files) is
+// listed as not run, with why: never as passed.
 // Read from the layout (the display list the files were painted from; the
 // manifest's input hash proves they still match):
 //   safe-area  all text and key elements (keep_in_safe_area) inside the safe area
@@ -173,6 +177,7 @@ struct PreflightReport {
   std::string build_command;
   std::string press;  // the press condition and PDF/X flavour a CMYK file was checked as; "" for RGB
   std::vector<PreflightFinding> general;  // about the files as a whole
+  std::vector<PreflightFinding> not_run;  // checks the package gives nothing to, and why
   std::vector<CardPreflight> cards;       // fronts in card order, then the backs
   size_t failed_cards() const;
   bool passed() const { return general.empty() && failed_cards() == 0; }

@@ -98,7 +98,8 @@ TEST(Cli, BuildWritesEveryProduct) {
   fs::path dir = out.path() / "mini";
   for (const char* stem : {"00-back", "01-alpha-1", "02-alpha-2", "03-beta"}) {
     EXPECT_TRUE(fs::exists(dir / "cards" / (std::string(stem) + ".png"))) << stem;
-    EXPECT_TRUE(fs::exists(dir / "meinspiel" / (std::string(stem) + ".jpg"))) << stem;
+    // No print profiles in the project: no shop takes the JPEGs, so they are working files.
+    EXPECT_TRUE(fs::exists(dir / "jpg" / (std::string(stem) + ".jpg"))) << stem;
   }
   ASSERT_TRUE(fs::exists(dir / "mini.pdf"));
 
@@ -115,7 +116,7 @@ TEST(Cli, BuildWritesEveryProduct) {
     EXPECT_EQ(px.b, 0x08);
   }
 
-  auto jpeg = render::jpeg_info(*read_file(dir / "meinspiel/03-beta.jpg"));
+  auto jpeg = render::jpeg_info(*read_file(dir / "jpg/03-beta.jpg"));
   EXPECT_EQ(jpeg.width, 768);
   EXPECT_EQ(jpeg.height, 1146);
   EXPECT_EQ(jpeg.components, 3);

@@ -81,7 +81,7 @@ TEST(CardBuild, RendersOnlyTheCardsNamed) {
   const fs::path dir = out.path() / "mini";
   EXPECT_TRUE(fs::exists(dir / "cards/02-alpha-2.png"));
   EXPECT_TRUE(fs::exists(dir / "cards/00-back.png"));
-  EXPECT_TRUE(fs::exists(dir / "meinspiel/02-alpha-2.jpg"));
+  EXPECT_TRUE(fs::exists(dir / "jpg/02-alpha-2.jpg"));  // no print profiles: no shop takes the JPEGs
   EXPECT_FALSE(fs::exists(dir / "cards/01-alpha-1.png"));
   EXPECT_FALSE(fs::exists(dir / "cards/03-beta.png"));
   // Nothing that holds other cards: no PDF, overview, sheets or manifest.

@@ -87,8 +87,8 @@ class IncrementalBuild : public ::testing::Test {
   // Rebuilds after an edit; checks that exactly the cards `changed` (stems)
   // got new bytes in their own files, that no other card file was rewritten,
   // that exactly the files made of all the cards in `reached` got new bytes
-  // (a PDF copied from another, meinspiel/backs.pdf, keeps its bytes while
-  // its pages do), and that the output is what a build without the cache
+  // (a PDF copied from another, backs.pdf, and the shop's CMYK backs keep
+  // their bytes while their pages do), and that the output is what a build without the cache
   // gives.
   void expect_rebuild(const std::set<std::string>& changed, const std::set<std::string>& reached) {
     const auto before = files_under(out_.path() / "palantir");
@@ -133,9 +133,9 @@ class IncrementalBuild : public ::testing::Test {
 
 // The files made of all the cards that show a change of a card's front (the
 // TTS face sheet has the back in one cell too).
-const std::set<std::string> kFrontProducts = {
-    "palantir.pdf",      "overview.png", "meinspiel/fronts.pdf", "pnp/palantir-a4.pdf", "pnp/palantir-letter.pdf",
-    "tts/palantir-1.jpg"};
+const std::set<std::string> kFrontProducts = {"palantir.pdf",         "fronts.pdf",          "overview.png",
+                                              "meinspiel/fronts.pdf", "pnp/palantir-a4.pdf", "pnp/palantir-letter.pdf",
+                                              "tts/palantir-1.jpg"};
 
 TEST_F(IncrementalBuild, NothingChangedIsUpToDateAndTouchingAnOutputRebuildsIt) {
   EXPECT_EQ(build(), "up to date");
@@ -166,9 +166,10 @@ TEST_F(IncrementalBuild, ATableRowReRendersEveryCardThatRefersToIt) {
 // A layout: the back's (its art is drawn to the trim instead of the bleed).
 TEST_F(IncrementalBuild, ALayoutReRendersTheCardsLaidOutByIt) {
   edit("layouts/palantir/back.yaml", "area: bleed", "area: trim");
-  expect_rebuild({"00-back"}, {"palantir.pdf", "overview.png", "meinspiel/backs.pdf", "pnp/palantir-a4.pdf",
-                               "pnp/palantir-letter.pdf", "tts/palantir-1.jpg", "tts/palantir-back.jpg",
-                               "tts/palantir-playing.png"});  // the thumbnail shows the back
+  expect_rebuild({"00-back"},
+                 {"palantir.pdf", "backs.pdf", "overview.png", "meinspiel/backs.pdf", "pnp/palantir-a4.pdf",
+                  "pnp/palantir-letter.pdf", "tts/palantir-1.jpg", "tts/palantir-back.jpg",
+                  "tts/palantir-playing.png"});  // the thumbnail shows the back
 }
 
 // An art file: the hobbit cards draw it, in every region.

@@ -8,6 +8,7 @@
 #include <regex>
 
 #include "core/files.h"
+#include "render/jpeg.h"
 #include "support/project_copy.h"
 
 namespace kw {
@@ -25,20 +26,28 @@ struct NewGame : ::testing::Test {
   bool exists(const std::string& relative) const { return fs::exists(project.dir.path() / relative); }
 };
 
-// new, then check, build --profile and preflight --profile, as the README says.
+// new, then check, build and preflight, as the README says: the game names
+// the shop `profile` that cuts its format, and its default build writes
+// that shop's package, which preflight passes.
 void expect_works(const NewGame& t, const std::string& game, const std::string& options, const std::string& profile) {
   Result made = t.run("new " + game + " " + options);
   ASSERT_EQ(made.status, 0) << made.output;
   EXPECT_NE(made.output.find("wrote data/games/" + game + ".yaml"), std::string::npos) << made.output;
+  EXPECT_NE(made.output.find("its shop: " + profile + " (`profile:` in data/games/" + game + ".yaml"),
+            std::string::npos)
+      << made.output;
+  EXPECT_NE(t.project.read("data/games/" + game + ".yaml").find("  profile: " + profile + "\n"), std::string::npos);
   Result check = t.run("check --game " + game);
   EXPECT_EQ(check.status, 0) << check.output;
   EXPECT_NE(check.output.find("0 errors, 0 warnings, 0 notes"), std::string::npos) << check.output;
   const fs::path out = t.project.dir.path() / "output";
-  Result build = t.run("build --game " + game + " --profile " + profile + " --no-cache --out " + quoted(out));
+  Result build = t.run("build --game " + game + " --no-cache --out " + quoted(out));
   ASSERT_EQ(build.status, 0) << build.output;
-  Result preflight = t.run("preflight --game " + game + (profile == "meinspiel" ? "" : " --profile " + profile) +
-                           " --out " + quoted(out));
+  EXPECT_TRUE(fs::exists(out / game / profile)) << "the shop's folder";
+  Result preflight = t.run("preflight --game " + game + " --out " + quoted(out));
   EXPECT_EQ(preflight.status, 0) << preflight.output;
+  EXPECT_NE(preflight.output.find("preflight " + game + " against profile " + profile + " "), std::string::npos)
+      << preflight.output;
   EXPECT_NE(preflight.output.find(game + ": PASS"), std::string::npos) << preflight.output;
 }
 
@@ -105,6 +114,30 @@ TEST_F(NewGame, RefusesLanguagesWithoutWords) {
 
 TEST_F(NewGame, PokerFormatPassesDriveThruCardsPreflight) {
   expect_works(*this, "poker-probe", "--cards 5 --format poker", "drivethrucards");
+  // Meinspiel cuts 59 x 91 mm: asked for, it is refused before anything is
+  // built, saying what to do; --fit shrinks the cards into it, and the
+  // images the shop takes are rendered at its size.
+  const fs::path out = project.dir.path() / "refused";
+  Result refused = run("build --game poker-probe --profile meinspiel --no-cache --out " + quoted(out));
+  EXPECT_EQ(refused.status, 1) << refused.output;
+  EXPECT_NE(refused.output.find("kartenwerk: poker-probe: format 'poker' (63.5 x 88.9 mm) does not suit the card 59 x "
+                                "91 mm of profile 'meinspiel': its cards would be shrunk"),
+            std::string::npos)
+      << refused.output;
+  EXPECT_NE(refused.output.find("nothing was built. Build for a shop that cuts this size (drivethrucards, "
+                                "makeplayingcards suit it), or add --fit"),
+            std::string::npos)
+      << refused.output;
+  EXPECT_FALSE(fs::exists(out / "poker-probe")) << "nothing written";
+  const fs::path fitted = project.dir.path() / "fitted";
+  Result fit = run("build --game poker-probe --profile meinspiel --fit --no-cache --out " + quoted(fitted));
+  ASSERT_EQ(fit.status, 0) << fit.output;
+  const auto jpeg = render::jpeg_info(*read_file(fitted / "poker-probe/meinspiel/01-red-1.jpg"));
+  EXPECT_EQ(jpeg.width, 768);
+  EXPECT_EQ(jpeg.height, 1146);
+  EXPECT_EQ(render::jpeg_info(*read_file(fitted / "poker-probe/jpg/01-red-1.jpg")).width, 825);
+  Result preflight = run("preflight --game poker-probe --profile meinspiel --out " + quoted(fitted));
+  EXPECT_EQ(preflight.status, 0) << preflight.output;
 }
 
 TEST_F(NewGame, ItsDeclaredCheckHoldsTheCardCount) {

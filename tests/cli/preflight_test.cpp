@@ -10,6 +10,7 @@
 #include <regex>
 
 #include "core/files.h"
+#include "render/jpeg.h"
 #include "support/mini_project.h"
 
 namespace kw {
@@ -102,10 +103,10 @@ TEST(Preflight, MissingFilesAndUnknownProfile) {
   auto none = p.preflight(out.path());
   EXPECT_EQ(none.status, 1);
   // Nothing built: one finding that names the build that makes the files.
-  EXPECT_NE(none.output.find("files: " + (out.path() / "mini").generic_string() +
-                             " has no build (`kartenwerk build --game mini --out " + out.path().string() +
-                             " --profile meinspiel` makes it)"),
-            std::string::npos)
+  EXPECT_NE(
+      none.output.find("files: " + (out.path() / "mini").generic_string() +
+                       " has no build (`kartenwerk build --game mini --out " + out.path().string() + "` makes it)"),
+      std::string::npos)
       << none.output;
   fs::create_directories(out.path() / "mini");
   auto empty = p.preflight(out.path());
@@ -188,11 +189,20 @@ TEST(Preflight, StaleFilesAreNoticed) {
 
 TEST(Preflight, BoxesAndImageSizeOfAnotherFormat) {
   Project p;
-  // A 2 mm bleed: pages of 63 x 95 mm where the shop wants 65 x 97.
+  // A 2 mm bleed: pages of 63 x 95 mm where the shop wants 65 x 97. The
+  // package is re-framed to the shop's bleed, its JPEGs rendered at its size.
   p.write("data/formats.yaml",
           "formats:\n  poker: { width: 59, height: 91, bleed: 2, safe: 4, corner_radius: 5, dpi: 300 }\n");
   test::TempDir out;
   auto r = built_and_checked(p, out);
+  EXPECT_EQ(r.status, 0) << r.output;
+  const fs::path dir = out.path() / "mini";
+  EXPECT_EQ(render::jpeg_info(*read_file(dir / "jpg/01-alpha-1.jpg")).width, 744);
+  EXPECT_EQ(render::jpeg_info(*read_file(dir / "meinspiel/01-alpha-1.jpg")).width, 768);
+  // The game's own files in their place: the boxes and the pixels are wrong.
+  fs::copy_file(dir / "fronts.pdf", dir / "meinspiel/fronts.pdf", fs::copy_options::overwrite_existing);
+  fs::copy_file(dir / "jpg/01-alpha-1.jpg", dir / "meinspiel/01-alpha-1.jpg", fs::copy_options::overwrite_existing);
+  r = p.preflight(out.path());
   EXPECT_EQ(r.status, 1);
   EXPECT_TRUE(fired(r, "boxes", "01-alpha-1")) << r.output;
   EXPECT_NE(r.output.find("MediaBox [0.00 0.00 63.00 x 95.00] mm, not [0.00 0.00 65.00 x 97.00]"), std::string::npos)

@@ -62,15 +62,16 @@ TEST(PrintBuild, WritesPnpSheetsAlignmentSheetsAndMeinspielPdfs) {
   EXPECT_EQ(pages(dir / "pnp/mini-letter.pdf"), 2);
   EXPECT_EQ(pages(dir / "pnp/mini-a4-alignment.pdf"), 2);
   EXPECT_EQ(pages(dir / "pnp/mini-letter-alignment.pdf"), 2);
-  // Meinspiel: every front, and the back once per front.
-  EXPECT_EQ(pages(dir / "meinspiel/fronts.pdf"), 3);
-  EXPECT_EQ(pages(dir / "meinspiel/backs.pdf"), 3);
+  // The working copies of the sides: every front, and the back once per front.
+  EXPECT_EQ(pages(dir / "fronts.pdf"), 3);
+  EXPECT_EQ(pages(dir / "backs.pdf"), 3);
+  EXPECT_FALSE(fs::exists(dir / "meinspiel")) << "no print profiles: no shop package";
 
   std::string info;
   ASSERT_EQ(test::run_command("pdfinfo -box -f 1 -l 2 " + quoted(dir / "pnp/mini-letter.pdf"), &info), 0);
   EXPECT_TRUE(std::regex_search(info, std::regex(R"(Page\s+1 size:\s+612 x 792 pts)"))) << info;
   EXPECT_TRUE(std::regex_search(info, std::regex(R"(Page\s+2 TrimBox:\s+0\.00\s+0\.00\s+612\.00\s+792\.00)"))) << info;
-  ASSERT_EQ(test::run_command("pdfinfo -box -f 3 -l 3 " + quoted(dir / "meinspiel/backs.pdf"), &info), 0);
+  ASSERT_EQ(test::run_command("pdfinfo -box -f 3 -l 3 " + quoted(dir / "backs.pdf"), &info), 0);
   EXPECT_TRUE(std::regex_search(info, std::regex(R"(Page\s+3 TrimBox:\s+8\.50\s+8\.50\s+175\.75\s+266\.46)"))) << info;
   EXPECT_TRUE(std::regex_search(info, std::regex(R"(Page\s+3 BleedBox:\s+0\.00\s+0\.00\s+184\.25\s+274\.96)"))) << info;
 
@@ -172,7 +173,7 @@ TEST(PrintBuild, ManifestListsEveryFileWithItsHashAndTheInput) {
   EXPECT_EQ(listed.size(), on_disk);
   EXPECT_GE(on_disk, 15u);
   for (const char* f : {"overview.png", "tts/mini-1.jpg", "tts/mini-back.jpg", "tts/mini-main.json",
-                        "tts/mini-main.png", "mini.pdf", "pnp/mini-a4.pdf", "meinspiel/backs.pdf"})
+                        "tts/mini-main.png", "mini.pdf", "pnp/mini-a4.pdf", "backs.pdf"})
     EXPECT_EQ(listed.count(f), 1u) << f;
   // The input hash is that of the project tree with this build's options.
   auto input =
@@ -192,11 +193,11 @@ TEST(PrintBuild, ColorCmykConvertsThePrintPdfsOnly) {
   auto r = kartenwerk("--root " + quoted(p.root()) + " build --format pdf --color cmyk --out " + quoted(out.path()));
   ASSERT_EQ(r.status, 0) << r.output;
   fs::path dir = out.path() / "mini";
-  for (const char* f : {"mini.pdf", "meinspiel/fronts.pdf", "meinspiel/backs.pdf"}) {
+  for (const char* f : {"mini.pdf", "fronts.pdf", "backs.pdf"}) {
     EXPECT_TRUE(exporters::has_output_intent(dir / f)) << f;
     EXPECT_LE(exporters::measure_ink(dir / f, 1, 50).max_total, 300.0) << f;
   }
-  EXPECT_EQ(pages(dir / "meinspiel/backs.pdf"), 3);
+  EXPECT_EQ(pages(dir / "backs.pdf"), 3);
   EXPECT_FALSE(exporters::has_output_intent(dir / "pnp/mini-a4.pdf"));  // home printers take RGB
   std::string manifest = *read_file(dir / "manifest.json");
   EXPECT_NE(manifest.find("color=cmyk"), std::string::npos);

@@ -3,6 +3,11 @@
 // --profile NAME` passes it.
 #include <gtest/gtest.h>
 
+#define POINTERHOLDER_TRANSITION 4
+#include <qpdf/QPDF.hh>
+#include <qpdf/QPDFPageDocumentHelper.hh>
+#include <qpdf/QPDFWriter.hh>
+
 #include <regex>
 
 #include "core/files.h"
@@ -139,6 +144,144 @@ TEST(ShopPackage, MakePlayingCardsGetsImagesAtItsPixelSize) {
   auto wrong = p.run("preflight --profile makeplayingcards --out " + quoted(out.path()));
   EXPECT_EQ(wrong.status, 1);
   EXPECT_NE(wrong.output.find("px, not 747 x 1122"), std::string::npos) << wrong.output;
+}
+
+// The default build (what `make` runs) writes the package of the game's
+// shop: the profiles' default, Meinspiel's CMYK PDF/X-4 files, which
+// preflight passes without being told the profile; the RGB working copies
+// are named after the sides, not the shop.
+TEST(ShopPackage, TheDefaultBuildIsTheDefaultShopsPackage) {
+  ShopProject p;
+  test::TempDir out;
+  auto b = p.run("build --out " + quoted(out.path()));
+  ASSERT_EQ(b.status, 0) << b.output;
+  const fs::path dir = out.path() / "mini";
+  EXPECT_NE(pdfinfo(dir / "meinspiel/fronts.pdf").find("PDF/X-4"), std::string::npos);
+  EXPECT_NE(pdfinfo(dir / "meinspiel/backs.pdf").find("PDF/X-4"), std::string::npos);
+  EXPECT_TRUE(fs::exists(dir / "meinspiel/01-alpha-1.jpg"));
+  EXPECT_EQ(pdfinfo(dir / "fronts.pdf").find("PDF/X"), std::string::npos) << "the working copy stays RGB";
+  EXPECT_FALSE(fs::exists(dir / "jpg"));
+  auto pf = p.run("preflight --out " + quoted(out.path()));
+  EXPECT_EQ(pf.status, 0) << pf.output;
+  EXPECT_NE(pf.output.find("mini: PASS (4 of 4 cards pass)"), std::string::npos) << pf.output;
+}
+
+// A game that names its shop gets that shop's package from the default
+// build, and preflight checks against it; the card JPEGs, which that shop
+// does not take, are working files in jpg/.
+TEST(ShopPackage, AGameNamesItsShop) {
+  ShopProject p;
+  p.write(p.game_file(),
+          test::replace(test::MiniProject::game_yaml(), "  format: ", "  profile: drivethrucards\n  format: "));
+  test::TempDir out;
+  auto b = p.run("build --out " + quoted(out.path()));
+  ASSERT_EQ(b.status, 0) << b.output;
+  const fs::path dir = out.path() / "mini";
+  EXPECT_NE(pdfinfo(dir / "drivethrucards/deck.pdf").find("PDF/X-1"), std::string::npos);
+  EXPECT_FALSE(fs::exists(dir / "meinspiel"));
+  EXPECT_TRUE(fs::exists(dir / "jpg/01-alpha-1.jpg"));
+  auto pf = p.run("preflight --out " + quoted(out.path()));
+  EXPECT_EQ(pf.status, 0) << pf.output;
+  EXPECT_NE(pf.output.find("preflight mini against profile drivethrucards"), std::string::npos) << pf.output;
+  // Missing files name the build that makes them: the default one.
+  fs::remove(dir / "drivethrucards/deck.pdf");
+  auto missing = p.run("preflight --out " + quoted(out.path()));
+  EXPECT_EQ(missing.status, 1);
+  EXPECT_NE(missing.output.find("deck.pdf is missing (`kartenwerk build --game mini --out " + out.path().string() +
+                                "` makes it)"),
+            std::string::npos)
+      << missing.output;
+}
+
+// A profile the game names that the file does not define is an error at
+// its line; nothing is built.
+TEST(ShopPackage, AGamesUnknownProfileIsRefusedAtItsLine) {
+  ShopProject p;
+  p.write(p.game_file(), test::replace(test::MiniProject::game_yaml(), "  format: ", "  profile: lulu\n  format: "));
+  test::TempDir out;
+  auto b = p.run("build --out " + quoted(out.path()));
+  EXPECT_EQ(b.status, 1) << b.output;
+  EXPECT_TRUE(std::regex_search(
+      b.output, std::regex(R"(data/games/mini\.yaml:\d+:\d+: error: game 'mini': profile 'lulu' is not defined in )"
+                           R"(data/print/profiles\.yaml \(profiles: meinspiel, drivethrucards, makeplayingcards\))")))
+      << b.output;
+  EXPECT_FALSE(fs::exists(out.path() / "mini"));
+}
+
+// A white strip painted over the left bleed of every page of a shop PDF
+// (in CMYK white: no colour check notices it) is caught on the rendered
+// pages, for the deck of DriveThruCards as for Meinspiel's fronts and backs.
+void paint_white_strip(const fs::path& pdf) {
+  QPDF doc;
+  doc.processFile(pdf.c_str());
+  for (auto& page : QPDFPageDocumentHelper(doc).getAllPages())
+    page.addPageContents(doc.newStream("q 0 0 0 0 k 0 0 9 2000 re f Q\n"), false);
+  const std::string tmp = pdf.string() + ".new";
+  QPDFWriter w(doc, tmp.c_str());
+  w.write();
+  fs::rename(tmp, pdf);
+}
+
+TEST(ShopPackage, AWhiteBleedStripOnEveryPdfPageFails) {
+  ShopProject p;
+  test::TempDir out;
+  ASSERT_EQ(p.run("build --format pdf,jpg --out " + quoted(out.path())).status, 0);
+  ASSERT_EQ(p.run("build --format pdf --profile drivethrucards --out " + quoted(out.path())).status, 0);
+  const fs::path dir = out.path() / "mini";
+  for (const char* f : {"drivethrucards/deck.pdf", "meinspiel/fronts.pdf", "meinspiel/backs.pdf"})
+    paint_white_strip(dir / f);
+  auto deck = p.run("preflight --profile drivethrucards --out " + quoted(out.path()));
+  EXPECT_EQ(deck.status, 1);
+  EXPECT_NE(deck.output.find("bleed: drivethrucards/deck.pdf p. 2: the left bleed does not continue the card"),
+            std::string::npos)
+      << deck.output;
+  EXPECT_NE(deck.output.find("bleed: drivethrucards/deck.pdf p. 1: the left bleed does not continue"),
+            std::string::npos)
+      << deck.output;
+  EXPECT_NE(deck.output.find("mini: FAIL (0 of 4 cards pass"), std::string::npos) << deck.output;
+  auto meinspiel = p.run("preflight --out " + quoted(out.path()));
+  EXPECT_EQ(meinspiel.status, 1);
+  EXPECT_NE(meinspiel.output.find("bleed: meinspiel/fronts.pdf p. 1: the left bleed does not continue"),
+            std::string::npos)
+      << meinspiel.output;
+  EXPECT_NE(meinspiel.output.find("bleed: meinspiel/backs.pdf p. 1: the left bleed does not continue"),
+            std::string::npos)
+      << meinspiel.output;
+}
+
+// A check the package gives nothing to is said as not run, never passed.
+TEST(ShopPackage, ChecksAPackageCannotRunAreNotRun) {
+  ShopProject p;
+  test::TempDir out;
+  ASSERT_EQ(p.run("build --format png --profile makeplayingcards --out " + quoted(out.path())).status, 0);
+  auto r = p.run("preflight --profile makeplayingcards --out " + quoted(out.path()));
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("\n  checks: files stale image bleed safe-area resolution\n"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\n  not run: boxes (the shop takes no PDF), text (the shop takes no PDF)"),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("separations (the shop takes RGB images)\n"), std::string::npos) << r.output;
+}
+
+// A back on every other page of a deck is one card: what is wrong with it
+// is said once, at its first page, not once per page.
+TEST(ShopPackage, ABacksFindingInADeckIsSaidOnce) {
+  ShopProject p;
+  test::TempDir out;
+  ASSERT_EQ(p.run("build --format pdf --profile drivethrucards --out " + quoted(out.path())).status, 0);
+  // The press condition's limit lowered below what the back carries.
+  p.write("data/print/color.yaml",
+          test::replace(test::replace(*read_file(test::source_root() / "data/print/color.yaml"), "ink_limit: 240",
+                                      "ink_limit: 100"),
+                        "rich_black: [50, 30, 30, 100]", "rich_black: [0, 0, 0, 100]"));
+  auto r = p.run("preflight --profile drivethrucards --out " + quoted(out.path()));
+  EXPECT_EQ(r.status, 1);
+  const size_t back = r.output.find("\n  00-back ");
+  ASSERT_NE(back, std::string::npos) << r.output;
+  const std::string block = r.output.substr(back, r.output.find("\nmini: ") - back);
+  EXPECT_NE(block.find("ink: drivethrucards/deck.pdf p. 1: "), std::string::npos) << block;
+  EXPECT_EQ(block.find("deck.pdf p. 3: "), std::string::npos) << block;
+  EXPECT_EQ(block.find("deck.pdf p. 5: "), std::string::npos) << block;
 }
 
 TEST(ShopPackage, AnUnknownProfileIsNamedWithTheKnownOnes) {

@@ -63,7 +63,7 @@ TEST(BuildTimings, TraceHasEveryStageAndTheOutputIsUnchanged) {
   EXPECT_EQ(cards_of["encode png"], stems);
   EXPECT_EQ(cards_of["encode jpeg"], stems);
   for (const char* stage :
-       {"load", "check", "layout", "game pdf", "meinspiel pdfs", "pnp sheets", "overview", "tts", "manifest"})
+       {"load", "check", "layout", "game pdf", "side pdfs", "pnp sheets", "overview", "tts", "manifest"})
     EXPECT_TRUE(cards_of.count(stage)) << stage << " not in the trace";
 
   r = kartenwerk("--root " + quoted(p.root()) + " build --no-cache --out " + quoted(plain.path()));
