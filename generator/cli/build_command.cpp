@@ -477,6 +477,18 @@ bool pass_games(const BuildArgs& inv, const LanguageBuild& b, const model::Langu
   return select_cards(inv, games, err);
 }
 
+// build --changed-since REV: the project as REV had it, with `world`'s
+// clock; null (and said) when git cannot read it.
+std::unique_ptr<engine::World> open_revision(const BuildArgs& inv, const engine::World& world, std::ostream& err) {
+  try {
+    return std::make_unique<engine::World>(
+        std::make_shared<const project::GitProject>(inv.root, inv.changed_since, world.project()), world.clock());
+  } catch (const project::GitError& e) {
+    fmt::print(err, "kartenwerk: --changed-since: {}\n", e.what());
+    return nullptr;
+  }
+}
+
 // One game in one language: what the build's threads share out.
 struct GameJob {
   LanguageBuild* language;
@@ -493,15 +505,11 @@ int build_languages(const BuildArgs& inv, const engine::World& world, const prod
   // the named games are up to date is known before anything is loaded.
   if (inv.language.empty() && named_games_up_to_date(inv, project, pass_options(inv, options, ""), out)) return 0;
   SharedBuild shared(inv, world, options.timings);
-  std::optional<engine::World> before;
+  std::unique_ptr<engine::World> before;
   if (!inv.changed_since.empty()) {
-    try {
-      before.emplace(std::make_shared<const project::GitProject>(inv.root, inv.changed_since, project), world.clock());
-    } catch (const project::GitError& e) {
-      fmt::print(err, "kartenwerk: --changed-since: {}\n", e.what());
-      return 2;
-    }
-    shared.before = &*before;
+    before = open_revision(inv, world, err);
+    if (!before) return 2;
+    shared.before = before.get();
   }
   {
     auto span = infra::timed(options.timings, "load", "");

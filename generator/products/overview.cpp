@@ -8,8 +8,8 @@
 
 #include <fmt/format.h>
 
-#include "render/raster.h"
 #include "impose/contact_sheet.h"
+#include "render/raster.h"
 
 namespace kw::products {
 
@@ -135,8 +135,8 @@ void OverviewSheet::write_row(int r, const std::vector<std::string>& cells) {
   const size_t first = static_cast<size_t>(r) * g.columns;
   const size_t from = std::min(first, labels_.size()), to = std::min(first + g.columns, labels_.size());
   Diagnostics diags;
-  page::Page strip_page =
-      impose::contact_sheet_ground(g, std::span<const std::string>(labels_).subspan(from, to - from), typesetter_, diags, from);
+  page::Page strip_page = impose::contact_sheet_ground(
+      g, std::span<const std::string>(labels_).subspan(from, to - from), typesetter_, diags, from);
   if (diags.has_errors()) {
     {
       std::lock_guard lock(mutex_);

@@ -19,8 +19,8 @@
 #include <vector>
 
 #include "core/diagnostic.h"
-#include "page/page.h"
 #include "impose/contact_sheet.h"
+#include "page/page.h"
 #include "render/png.h"
 #include "text/typesetter.h"
 

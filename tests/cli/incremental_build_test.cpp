@@ -166,10 +166,9 @@ TEST_F(IncrementalBuild, ATableRowReRendersEveryCardThatRefersToIt) {
 // A layout: the back's (its art is drawn to the trim instead of the bleed).
 TEST_F(IncrementalBuild, ALayoutReRendersTheCardsLaidOutByIt) {
   edit("layouts/palantir/back.yaml", "area: bleed", "area: trim");
-  expect_rebuild({"00-back"},
-                 {"palantir.pdf", "backs.pdf", "overview.png", "meinspiel/backs.pdf", "pnp/palantir-a4.pdf",
-                  "pnp/palantir-letter.pdf", "tts/palantir-1.jpg", "tts/palantir-back.jpg",
-                  "tts/palantir-playing.png"});  // the thumbnail shows the back
+  expect_rebuild({"00-back"}, {"palantir.pdf", "backs.pdf", "overview.png", "meinspiel/backs.pdf",
+                               "pnp/palantir-a4.pdf", "pnp/palantir-letter.pdf", "tts/palantir-1.jpg",
+                               "tts/palantir-back.jpg", "tts/palantir-playing.png"});  // the thumbnail shows the back
 }
 
 // An art file: the hobbit cards draw it, in every region.
