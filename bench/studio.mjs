@@ -6,8 +6,8 @@
 //   node bench/studio.mjs [kartenwerk binary] [source dir] [runs]
 import fs from 'node:fs';
 import path from 'node:path';
-import { allImagesLoaded, copyProject, imageSources, launchBrowser, loadPlaywright, startServer,
-  waitForNewImages } from '../tests/studio/studio_page.mjs';
+import { allImagesLoaded, copyProject, enlargePalantir, imageSources, launchBrowser, loadPlaywright,
+  startServer, waitForNewImages } from '../tests/studio/studio_page.mjs';
 
 const [binary = 'build/kartenwerk', sourceDir = '.', runsArg = '7'] = process.argv.slice(2);
 const runs = Number(runsArg);
@@ -17,22 +17,12 @@ if (!playwright || !fs.existsSync('/usr/bin/chromium')) {
   process.exit(1);
 }
 
-// Palantír's playing deck repeated `times` times in all, under new ids (-r2, -r3, ...).
-function enlarge(yaml, times) {
-  const start = yaml.indexOf('      cards:\n', yaml.indexOf('- id: playing'));
-  const end = yaml.indexOf('\n    - id: reference');
-  const block = yaml.slice(start + '      cards:\n'.length, end);
-  let copies = '';
-  for (let k = 2; k <= times; ++k) copies += '\n' + block.replace(/(- \{ id: |- id: )([\w-]+)/g, `$1$2-r${k}`);
-  return yaml.slice(0, end) + copies + yaml.slice(end);
-}
-
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function measure(label, times) {
   const root = copyProject(sourceDir);
   const file = path.join(root, 'data/games/palantir.yaml');
-  const base = enlarge(fs.readFileSync(file, 'utf8'), times);
+  const base = enlargePalantir(fs.readFileSync(file, 'utf8'), times);
   fs.writeFileSync(file, base);
   const server = startServer(binary, root, ['--game', 'palantir']);
   const browser = await launchBrowser(playwright);

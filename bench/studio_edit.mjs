@@ -7,8 +7,8 @@
 //   node bench/studio_edit.mjs [kartenwerk binary] [source dir] [runs] [times]
 import fs from 'node:fs';
 import path from 'node:path';
-import { allImagesLoaded, copyProject, imageSources, launchBrowser, loadPlaywright, startServer,
-  waitForNewImages } from '../tests/studio/studio_page.mjs';
+import { allImagesLoaded, copyProject, enlargePalantir, imageSources, launchBrowser, loadPlaywright,
+  startServer, waitForNewImages } from '../tests/studio/studio_page.mjs';
 
 const [binary = 'build/kartenwerk', sourceDir = '.', runsArg = '5', timesArg = '1,6'] = process.argv.slice(2);
 const runs = Number(runsArg);
@@ -18,16 +18,6 @@ if (!playwright || !fs.existsSync('/usr/bin/chromium')) {
   process.exit(1);
 }
 
-// As bench/studio.mjs: Palantír's playing deck repeated `times` times under new ids.
-function enlarge(yaml, times) {
-  const start = yaml.indexOf('      cards:\n', yaml.indexOf('- id: playing'));
-  const end = yaml.indexOf('\n    - id: reference');
-  const block = yaml.slice(start + '      cards:\n'.length, end);
-  let copies = '';
-  for (let k = 2; k <= times; ++k) copies += '\n' + block.replace(/(- \{ id: |- id: )([\w-]+)/g, `$1$2-r${k}`);
-  return yaml.slice(0, end) + copies + yaml.slice(end);
-}
-
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (xs) => `median ${(median(xs) / 1000).toFixed(3)} s  (min ${(Math.min(...xs) / 1000).toFixed(3)}, ` +
   `max ${(Math.max(...xs) / 1000).toFixed(3)}, ${xs.length} runs)`;
@@ -35,7 +25,7 @@ const fmt = (xs) => `median ${(median(xs) / 1000).toFixed(3)} s  (min ${(Math.mi
 async function measure(times) {
   const root = copyProject(sourceDir);
   const file = path.join(root, 'data/games/palantir.yaml');
-  fs.writeFileSync(file, enlarge(fs.readFileSync(file, 'utf8'), times));
+  fs.writeFileSync(file, enlargePalantir(fs.readFileSync(file, 'utf8'), times));
   const server = startServer(binary, root, ['--game', 'palantir']);
   const browser = await launchBrowser(playwright);
   const label = times === 1 ? 'palantir' : `palantir x${times} (~${times * 48})`;

@@ -7,8 +7,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import assert from 'node:assert/strict';
-import { CHROMIUM, allImagesLoaded, copyProject, imageSources, launchBrowser, loadPlaywright, startServer,
-  waitForNewImages } from './studio_page.mjs';
+import { CHROMIUM, allImagesLoaded, copyProject, imageSources, launchBrowser, loadPlaywright, runBrowserTest,
+  startServer, waitForNewImages } from './studio_page.mjs';
 
 // The edit must show within `budgetMs` (2 s, the issue's bound). A sanitizer
 // build runs several times slower: there the test checks what happens, and
@@ -134,18 +134,4 @@ async function main() {
   await elementBoxes(en);
 }
 
-let failed = false;
-try {
-  await main();
-  console.log('studio browser test: passed');
-} catch (e) {
-  failed = true;
-  console.error('studio browser test: FAILED:', e);
-  console.error(server.stderr().slice(-4000));
-  if (page) await page.screenshot({ path: path.join(outDir, 'failure.png') }).catch(() => {});
-} finally {
-  if (browser) await browser.close().catch(() => {});
-  server.child.kill('SIGTERM');
-  fs.rmSync(root, { recursive: true, force: true });
-}
-process.exit(failed ? 1 : 0);
+await runBrowserTest('studio browser test', main, { server, root, outDir, state: () => ({ page, browser }) });

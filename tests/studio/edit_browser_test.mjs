@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import assert from 'node:assert/strict';
-import { CHROMIUM, allImagesLoaded, copyProject, launchBrowser, loadPlaywright, startServer } from './studio_page.mjs';
+import { CHROMIUM, allImagesLoaded, copyProject, launchBrowser, loadPlaywright, runBrowserTest, startServer } from './studio_page.mjs';
 
 const [binary, sourceDir, outDir] = process.argv.slice(2);
 const playwright = loadPlaywright(sourceDir);
@@ -267,18 +267,4 @@ async function main() {
   await crossOrigin(url);
 }
 
-let failed = false;
-try {
-  await main();
-  console.log('studio edit test: passed');
-} catch (e) {
-  failed = true;
-  console.error('studio edit test: FAILED:', e);
-  console.error(server.stderr().slice(-4000));
-  if (page) await page.screenshot({ path: path.join(outDir, 'failure.png') }).catch(() => {});
-} finally {
-  if (browser) await browser.close().catch(() => {});
-  server.child.kill('SIGTERM');
-  fs.rmSync(root, { recursive: true, force: true });
-}
-process.exit(failed ? 1 : 0);
+await runBrowserTest('studio edit test', main, { server, root, outDir, state: () => ({ page, browser }) });

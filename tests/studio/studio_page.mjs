@@ -85,3 +85,38 @@ export async function waitForNewImages(page, stems, before, since, timeout) {
   }), { stems, before }, { timeout, polling: 10 });
   return performance.now() - since;
 }
+
+// Palantír's playing deck repeated `times` times in all, under new ids
+// (-r2, -r3, ...): the benches' larger decks.
+export function enlargePalantir(yaml, times) {
+  const start = yaml.indexOf('      cards:\n', yaml.indexOf('- id: playing'));
+  const end = yaml.indexOf('\n    - id: reference');
+  const block = yaml.slice(start + '      cards:\n'.length, end);
+  let copies = '';
+  for (let k = 2; k <= times; ++k) copies += '\n' + block.replace(/(- \{ id: |- id: )([\w-]+)/g, `$1$2-r${k}`);
+  return yaml.slice(0, end) + copies + yaml.slice(end);
+}
+
+// Runs a browser test's `main`, says whether it passed (with the server's
+// last words and a screenshot when not), always closes the browser, stops
+// the server and removes the project copy; exits 0 or 1. `state()` gives
+// the test's current { page, browser } (either may be unset).
+export async function runBrowserTest(name, main, { server, root, outDir, state }) {
+  let failed = false;
+  try {
+    await main();
+    console.log(`${name}: passed`);
+  } catch (e) {
+    failed = true;
+    console.error(`${name}: FAILED:`, e);
+    console.error(server.stderr().slice(-4000));
+    const { page } = state();
+    if (page) await page.screenshot({ path: path.join(outDir, 'failure.png') }).catch(() => {});
+  } finally {
+    const { browser } = state();
+    if (browser) await browser.close().catch(() => {});
+    server.child.kill('SIGTERM');
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+  process.exit(failed ? 1 : 0);
+}
