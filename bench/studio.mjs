@@ -6,18 +6,13 @@
 //   node bench/studio.mjs [kartenwerk binary] [source dir] [runs]
 import fs from 'node:fs';
 import path from 'node:path';
-import { allImagesLoaded, copyProject, enlargePalantir, imageSources, launchBrowser, loadPlaywright,
+import { allImagesLoaded, copyProject, enlargePalantir, imageSources, launchBrowser, median, playwrightOrExit,
   startServer, waitForNewImages } from '../tests/studio/studio_page.mjs';
 
 const [binary = 'build/kartenwerk', sourceDir = '.', runsArg = '7'] = process.argv.slice(2);
 const runs = Number(runsArg);
-const playwright = loadPlaywright(path.resolve(sourceDir));
-if (!playwright || !fs.existsSync('/usr/bin/chromium')) {
-  console.error('needs /usr/bin/chromium and node_modules/playwright-core (make node-deps)');
-  process.exit(1);
-}
+const playwright = playwrightOrExit(path.resolve(sourceDir), { test: false });
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function measure(label, times) {
   const root = copyProject(sourceDir);

@@ -7,18 +7,13 @@
 //   node bench/studio_edit.mjs [kartenwerk binary] [source dir] [runs] [times]
 import fs from 'node:fs';
 import path from 'node:path';
-import { allImagesLoaded, copyProject, enlargePalantir, imageSources, launchBrowser, loadPlaywright,
+import { allImagesLoaded, copyProject, enlargePalantir, imageSources, launchBrowser, median, playwrightOrExit,
   startServer, waitForNewImages } from '../tests/studio/studio_page.mjs';
 
 const [binary = 'build/kartenwerk', sourceDir = '.', runsArg = '5', timesArg = '1,6'] = process.argv.slice(2);
 const runs = Number(runsArg);
-const playwright = loadPlaywright(path.resolve(sourceDir));
-if (!playwright || !fs.existsSync('/usr/bin/chromium')) {
-  console.error('needs /usr/bin/chromium and node_modules/playwright-core (make node-deps)');
-  process.exit(1);
-}
+const playwright = playwrightOrExit(path.resolve(sourceDir), { test: false });
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (xs) => `median ${(median(xs) / 1000).toFixed(3)} s  (min ${(Math.min(...xs) / 1000).toFixed(3)}, ` +
   `max ${(Math.max(...xs) / 1000).toFixed(3)}, ${xs.length} runs)`;
 

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import assert from 'node:assert/strict';
-import { CHROMIUM, allImagesLoaded, copyProject, imageSources, launchBrowser, loadPlaywright, runBrowserTest,
+import { allImagesLoaded, copyProject, imageSources, launchBrowser, playwrightOrExit, runBrowserTest,
   startServer, waitForNewImages } from './studio_page.mjs';
 
 // The edit must show within `budgetMs` (2 s, the issue's bound). A sanitizer
@@ -15,12 +15,7 @@ import { CHROMIUM, allImagesLoaded, copyProject, imageSources, launchBrowser, lo
 // the optimised build checks how fast.
 const [binary, sourceDir, outDir, budgetArg = '2000'] = process.argv.slice(2);
 const budgetMs = Number(budgetArg);
-const playwright = loadPlaywright(sourceDir);
-if (!fs.existsSync(CHROMIUM) || !playwright) {
-  console.log(`SKIP: ${!fs.existsSync(CHROMIUM) ? CHROMIUM + ' is missing (scripts/install-deps.sh installs chromium)'
-    : 'node_modules/playwright-core is missing (make node-deps runs npm ci)'}`);
-  process.exit(77);
-}
+const playwright = playwrightOrExit(sourceDir, { test: true });
 fs.mkdirSync(outDir, { recursive: true });
 const root = copyProject(sourceDir);
 const gameFile = path.join(root, 'data/games/palantir.yaml');

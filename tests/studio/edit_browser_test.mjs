@@ -11,15 +11,10 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import assert from 'node:assert/strict';
-import { CHROMIUM, allImagesLoaded, copyProject, launchBrowser, loadPlaywright, runBrowserTest, startServer } from './studio_page.mjs';
+import { allImagesLoaded, copyProject, launchBrowser, playwrightOrExit, runBrowserTest, startServer } from './studio_page.mjs';
 
 const [binary, sourceDir, outDir] = process.argv.slice(2);
-const playwright = loadPlaywright(sourceDir);
-if (!fs.existsSync(CHROMIUM) || !playwright) {
-  console.log(`SKIP: ${!fs.existsSync(CHROMIUM) ? CHROMIUM + ' is missing (scripts/install-deps.sh installs chromium)'
-    : 'node_modules/playwright-core is missing (make node-deps runs npm ci)'}`);
-  process.exit(77);
-}
+const playwright = playwrightOrExit(sourceDir, { test: true });
 fs.mkdirSync(outDir, { recursive: true });
 const root = copyProject(sourceDir);
 const file = (p) => path.join(root, p);

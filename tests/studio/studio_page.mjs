@@ -120,3 +120,22 @@ export async function runBrowserTest(name, main, { server, root, outDir, state }
   }
   process.exit(failed ? 1 : 0);
 }
+
+// playwright-core and Chromium, or the process ends saying which is
+// missing: a test is skipped (exit 77, CTest's SKIP_RETURN_CODE), a bench
+// fails (exit 1).
+export function playwrightOrExit(sourceDir, { test }) {
+  const playwright = loadPlaywright(sourceDir);
+  if (fs.existsSync(CHROMIUM) && playwright) return playwright;
+  const missing = !fs.existsSync(CHROMIUM)
+    ? CHROMIUM + ' is missing (scripts/install-deps.sh installs chromium)'
+    : 'node_modules/playwright-core is missing (make node-deps runs npm ci)';
+  if (test) {
+    console.log(`SKIP: ${missing}`);
+    process.exit(77);
+  }
+  console.error(`needs Chromium and playwright-core: ${missing}`);
+  process.exit(1);
+}
+
+export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
