@@ -8,6 +8,7 @@
 
 #include "core/diagnostic.h"
 #include "engine/world.h"
+#include "rules/rule_texts.h"
 
 namespace kw::cli {
 
@@ -34,11 +35,21 @@ struct CheckCoverage {
   std::set<std::string> layouts;       // ids of the layouts the decks use
   std::vector<std::string> languages;  // the source language first
   std::vector<std::string> variants;   // "<game>/<variant>"
+  // How the printed rule sentences of each game, language and variant are
+  // backed by its facts (README: Rule facts), for the games that declare
+  // where they print rules.
+  struct RuleTexts {
+    std::string game, language, variant;
+    rules::RuleTextCoverage counts;
+  };
+  std::vector<RuleTexts> rule_texts;
 };
 Diagnostics check_project(const engine::World& world, const CheckScope& scope, CheckCoverage* checked = nullptr);
 
 // "checked 2 games (duell, palantir), 109 cards, 5 layouts, 2 languages (de,
 // en), 1 variant (palantir/kurz)"
 std::string summary_line(const CheckCoverage& checked);
+// The rule-text coverage table (empty when no game declares rule texts).
+std::string rule_text_table(const CheckCoverage& checked);
 
 }  // namespace kw::cli

@@ -1,3 +1,5 @@
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <map>
 #include <ostream>
@@ -19,6 +21,7 @@
 #include "model/model.h"
 #include "model/schema.h"
 #include "model/strings.h"
+#include "rules/rule_texts.h"
 #include "settings/print_config.h"
 #include "text/font_library.h"
 #include "verify/preflight.h"
@@ -112,6 +115,11 @@ bool check_pass(const engine::World& world, const Pass& pass, const text::FontLi
     if (std::find(pass.games.begin(), pass.games.end(), game->id) == pass.games.end() || game->variant != pass.variant)
       continue;
     out.add(engine::judge(*loaded.model, *game), game->id, "");
+    {
+      Diagnostics said;  // judge() has reported them; this pass only counts
+      const auto counts = rules::check_rule_texts(*loaded.model, *game, said);
+      if (counts.total() > 0) checked.rule_texts.push_back({game->id, game->language, pass.variant, counts});
+    }
     if (fonts) lay_out(*loaded.model, *game, *fonts, out);
     if (game->translation) translations.push_back(*game->translation);
     if (game->in_source_language()) {
@@ -241,6 +249,19 @@ std::string summary_line(const CheckCoverage& checked) {
          "\n";
 }
 
+std::string rule_text_table(const CheckCoverage& checked) {
+  if (checked.rule_texts.empty()) return {};
+  std::string out = fmt::format("rule sentences: {:<28} {:>9} {:>8} {:>5} {:>7}\n", "game (variant) language", "generated",
+                                "claimed", "free", "warned");
+  for (const auto& row : checked.rule_texts) {
+    const std::string name =
+        row.game + (row.variant.empty() ? "" : " (" + row.variant + ")") + " " + row.language;
+    out += fmt::format("                {:<28} {:>9} {:>8} {:>5} {:>7}\n", name, row.counts.generated, row.counts.claimed,
+                       row.counts.free, row.counts.flagged);
+  }
+  return out;
+}
+
 int run_check(const CheckArgs& inv, std::ostream& out, std::ostream& err) {
   const auto world = open_world(inv, err);
   if (!world) return 2;
@@ -249,7 +270,7 @@ int run_check(const CheckArgs& inv, std::ostream& out, std::ostream& err) {
   if (inv.report_format == "json")
     out << format_report_json(findings);
   else
-    out << format_report_text(findings, &world->project()) << summary_line(checked);
+    out << format_report_text(findings, &world->project()) << summary_line(checked) << rule_text_table(checked);
   return findings.has_errors() ? 1 : 0;
 }
 

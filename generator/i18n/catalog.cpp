@@ -6,6 +6,7 @@
 
 #include "core/language.h"
 #include "core/quoted.h"
+#include "model/field_path.h"
 #include "layout/layout_def.h"
 #include "model/strings.h"
 #include "rules/registry.h"
@@ -33,13 +34,12 @@ std::string placeholder_note(const std::string& source, const std::map<std::stri
       continue;
     }
     note += "{{" + name + "}}: ";
-    if (name.rfind("rules.", 0) == 0) {
+    if (model::is_rules_path(name)) {
       note += "filled in by the game's rules";
-      auto v = rule_values.find(name.substr(6));
-      if (v != rule_values.end() && !v->second.empty() && v->second.size() <= 40 &&
-          v->second.find('\n') == std::string::npos)
-        note += " (now \"" + v->second + "\")";
-      else if (v != rule_values.end() && v->second.find('\n') != std::string::npos)
+      const std::string* v = model::rules_value(rule_values, name);
+      if (v && !v->empty() && v->size() <= 40 && v->find('\n') == std::string::npos)
+        note += " (now \"" + *v + "\")";
+      else if (v && v->find('\n') != std::string::npos)
         note += " (several lines)";
     } else if (auto dot = name.find('.'); dot != std::string::npos) {
       note += "the " + name.substr(dot + 1) + " of the card's " + name.substr(0, dot) + ", filled in per card";
@@ -230,7 +230,7 @@ void check_translations(const PoFile& po, const std::string& po_file, const mode
     // that field; a name the game does not know would only fail at check.
     for (const auto& name : have) {
       if (want.count(name)) continue;
-      const bool known = name.starts_with("rules.") || model::is_known_path(game, name);
+      const bool known = model::is_rules_path(name) || model::is_known_path(game, name);
       if (known)
         diags.warning(at, "'" + p.context + "': the translation has {{" + name + "}}, which the source does not");
       else

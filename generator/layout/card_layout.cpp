@@ -79,11 +79,10 @@ Resolver make_resolver(const Context& ctx, const Scope& scope) {
     }
     if (auto e = scope.entries.find(split.head); e != scope.entries.end())
       return entry_value(ctx.game, e->second, split.rest.value_or(std::string()));
-    if (path.rfind("rules.", 0) == 0) {
-      if (!ctx.values) return std::nullopt;
-      auto it = ctx.values->find(path.substr(6));
-      if (it == ctx.values->end()) return std::nullopt;
-      return it->second;
+    if (model::is_rules_path(path)) {
+      const std::string* v = ctx.values ? model::rules_value(*ctx.values, path) : nullptr;
+      if (!v) return std::nullopt;
+      return *v;
     }
     if (!model::is_known_path(ctx.game, path, ctx.card ? ctx.card->deck_id : std::string())) return std::nullopt;
     if (!ctx.card) {
@@ -130,7 +129,7 @@ std::optional<SourceLoc> card_text_loc(const Context& ctx, const Scope& scope, c
   for (const std::string& raw : read_paths(source)) {
     std::string path = apply_aliases(raw, scope.aliases);
     const std::string head = model::split_head(path).head;
-    if (path.rfind("rules.", 0) == 0 || path.rfind("game.", 0) == 0 || scope.variables.count(head) ||
+    if (model::is_rules_path(path) || path.rfind("game.", 0) == 0 || scope.variables.count(head) ||
         scope.entries.count(head))
       continue;
     const model::Value* v = model::lookup(ctx.game, *ctx.card, path);
@@ -176,11 +175,11 @@ std::optional<std::string> eval(const Context& ctx, const Scope& scope, const El
     return std::nullopt;
   }
   // Card text may itself refer to the rules' values (a reference card's
-  // "{{rules.trumps.standard}}"), and only to those: card data cannot reach
-  // into other cards.
+  // "{{rules.trumps.standard}}") and the game's facts ("{{fact.blutbad}}"),
+  // and only to those: card data cannot reach into other cards.
   if (r.value.find("{{") != std::string::npos) {
     Resolver rules_only = [&ctx, &scope](const std::string& path) -> std::optional<std::string> {
-      if (path.rfind("rules.", 0) != 0) return std::nullopt;
+      if (!model::is_rules_path(path)) return std::nullopt;
       return make_resolver(ctx, scope)(path);
     };
     auto inner = interpolate(r.value, rules_only, ctx.language);
@@ -190,7 +189,7 @@ std::optional<std::string> eval(const Context& ctx, const Scope& scope, const El
       if (auto q = inner.error.find('\''); q != std::string::npos)
         needle = inner.error.substr(q + 1, inner.error.find('\'', q + 1) - q - 1);
       report_text(ctx, scope, e, text, needle,
-                  inner.error + " (in the card's text; card text may refer to {{rules.…}} only)");
+                  inner.error + " (in the card's text; card text may refer to {{rules.…}} and {{fact.…}} only)");
       return std::nullopt;
     }
     return inner.value;

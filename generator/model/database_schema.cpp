@@ -87,6 +87,84 @@ const Schema& tabletop_schema() {
   return s;
 }
 
+namespace {
+
+// A game's `facts:` (README: Rule facts; rules/facts.h): the vocabulary
+// of what its rule sentences state.
+const Schema& fact_schema() {
+  static const Schema ids = described(one_of({id(), list_of(id())}), "an id or a list of ids");
+  static const Schema s = record(
+      "fact",
+      {
+          key("count", integer(0), "kind: a count or threshold (\"5 or more Kings\"); with compare and of"),
+          key("points", integer(), "kind: points (\"a trick of 40 points or more\")"),
+          key("deal", integer(1), "kind: the cards each player is dealt; with players"),
+          key("players", described(one_of({integer(1), list_of(integer(1))}), "N or [min, max]"),
+              "kind: the player range (or, with deal: the players it is for)"),
+          key("ranking", list_of(id()), "kind: a ranking, highest first (ids of table entries or cards)"),
+          key("binding", text(), "kind: a name bound to a card, table entry or deck (with card/entry/deck, field)"),
+          key("effect", text(), "kind: a trigger and its effect, where it applies (applies_in, not_in)"),
+          key("compare", choice({"exactly", "at_least", "more_than", "at_most", "fewer_than"}, "comparison"),
+              "how the number bounds (default exactly)"),
+          key("of", id(), "what is counted: a noun of facts: nouns:"),
+          key("deck", id(), "count: the deck whose cards it counts; binding: the deck it names"),
+          key("where", dict_of(any(), "field"), "count: only cards whose fields equal these (as in checks:)"),
+          key("table", id(), "ranking: the table whose entries it ranks"),
+          key("card", id(), "binding: the card definition the name is on"),
+          key("entry", text(), "binding: the table entry (table.entry) the name is on"),
+          key("field", text(), "binding: the field holding the name (default name)"),
+          key("who", text(), "effect: who acts"),
+          key("gains", text(), "effect: what they gain"),
+          key("loses", text(), "effect: what they lose"),
+          key("trigger", text(), "effect: when it happens"),
+          key("applies_in", ids, "effect: the contracts or modes it applies in"),
+          key("not_in", ids, "effect: those it does not apply in"),
+          key("doc", text(), "what the fact is, in the designer's words"),
+      });
+  return s;
+}
+
+const Schema& facts_schema() {
+  static const Schema place =
+      record("rule text", {
+                              key("deck", id(), "a deck whose cards print rules"),
+                              key("table", id(), "a table whose entries print rules"),
+                              required_key("field", text(), "the text field that prints them"),
+                              key("narrative", boolean(),
+                                  "prose that tells a story (flavor): only sentences naming a noun of the facts are "
+                                  "rule sentences, not every number"),
+                          });
+  static const Schema s = record(
+      "facts", {
+                   key("nouns", dict_of(dict_of(text(), "language"), "noun"),
+                       "what facts count, in each language: { koenig: { de: \"König|Könige|Königen\", en: "
+                       "\"King|Kings\" } }"),
+                   key("texts", list_of(place), "where rules are printed: coverage and free-sentence warnings"),
+                   key("rules", dict_of(fact_schema(), "fact"), "the facts, by id"),
+               });
+  return s;
+}
+
+// How a language words what facts state: the comparisons (the first of each
+// list is how {{fact.…}} writes it; all of them are how claims are read).
+const Schema& phrasing_schema() {
+  static const Schema phrases = described(one_of({text(), list_of(text())}), "a phrase or a list of them");
+  static const Schema s = record(
+      "phrasing",
+      {
+          key("exactly", phrases, "\"{n}\", \"genau {n}\""),
+          key("at_least", phrases, "\"{n} or more\", \"at least {n}\""),
+          key("more_than", phrases, "\"more than {n}\""),
+          key("at_most", phrases, "\"{n} or fewer\", \"at most {n}\""),
+          key("fewer_than", phrases, "\"fewer than {n}\""),
+          key("range", phrases, "a player range: \"{min} to {max}\""),
+          key("ranking", text(), "between the names of a ranking: \" > \""),
+      });
+  return s;
+}
+
+}  // namespace
+
 const Schema& deck_schema() {
   static const Schema s = record(
       "deck", {
@@ -131,6 +209,7 @@ const Schema& game_schema() {
                   key("meta", dict_of(any()), "facts layouts and rules read as game.meta.*"),
                   key("reconstructed", text(), "which values no source gives"),
                   key("checks", list_of(read_as("check", "a check")), "declared checks, run by `kartenwerk check`"),
+                  key("facts", facts_schema(), "the facts its rule sentences state (README: Rule facts)"),
               });
   return s;
 }
@@ -155,6 +234,8 @@ const Schema& database_file_schema() {
                                "data/cards.yaml only: the languages the games are translated into unless a game says "
                                "otherwise"),
                            key("formats", dict_of(format_schema(), "format"), "card and page formats by id"),
+                           key("phrasing", dict_of(phrasing_schema(), "language"),
+                               "how each language states a rule fact (README: Rule facts)"),
                            key("game", game_schema(), "a game"),
                            key("extend", extend_schema(), "decks added to a game defined elsewhere"),
                        });

@@ -18,4 +18,13 @@ PathHead split_head(std::string_view path) {
   return {std::string(path.substr(0, dot)), std::string(path.substr(dot + 1))};
 }
 
+bool is_rules_path(std::string_view path) { return path.starts_with("rules.") || path.starts_with("fact."); }
+
+const std::string* rules_value(const std::map<std::string, std::string>& values, std::string_view path) {
+  if (!is_rules_path(path)) return nullptr;
+  const std::string key(path.starts_with("rules.") ? path.substr(6) : path);
+  auto it = values.find(key);
+  return it == values.end() ? nullptr : &it->second;
+}
+
 }  // namespace kw::model

@@ -183,6 +183,13 @@ class Loader {
       project_translations_ = read_languages(r.find("translations"), project_language_.value_or(""));
     }
     r.each("formats", [&](const std::string& id, const Value& f) { load_format(id, f); });
+    r.each("phrasing", [&](const std::string& tag, const Value& p) {
+      auto canonical = canonical_language(tag);
+      if (!canonical)
+        diags_.error(p.key_loc, "phrasing: '" + tag + "' is no language tag (BCP 47: de, en, pt-BR)");
+      else if (!model_->phrasing.emplace(*canonical, p).second)
+        diags_.error(p.key_loc, "phrasing for '" + *canonical + "' given twice");
+    });
     if (const Value* game = r.find("game")) load_game(*game, file);
     if (const Value* ext = r.find("extend")) extensions_.push_back(*ext);
     if (const Value* inc = r.find("include"))

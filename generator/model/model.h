@@ -227,6 +227,9 @@ struct Model {
   std::string default_language;
   std::vector<Locale> locales;  // every locale file of the project (loaded with its languages)
   std::vector<CardFormat> formats;
+  // How each language words rule facts (`phrasing:` of any data file, by
+  // BCP 47 tag; README: Rule facts): read by rules/fact_text.h.
+  std::map<std::string, Value> phrasing;
   std::vector<std::unique_ptr<Game>> games;
 
   const Game* game(const std::string& id) const;

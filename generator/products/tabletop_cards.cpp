@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "layout/entry_path.h"
+#include "model/field_path.h"
 #include "layout/expression.h"
 #include "text/markup.h"
 
@@ -35,15 +36,14 @@ std::optional<std::string> fill(const model::Game& game, const RuleValues* rule_
   if (result.value.find("{{") == std::string::npos) return result.value;
   // The card's text names the rules' texts (and only those, as in layouts).
   const layout::Resolver rules = [&](const std::string& path) -> std::optional<std::string> {
-    if (!rule_values || path.rfind("rules.", 0) != 0) return std::nullopt;
-    auto it = rule_values->find(path.substr(6));
-    if (it == rule_values->end()) return std::nullopt;
-    return it->second;
+    const std::string* v = rule_values ? model::rules_value(*rule_values, path) : nullptr;
+    if (!v) return std::nullopt;
+    return *v;
   };
   const layout::ExprResult inner = layout::interpolate(result.value, rules, game.language);
   if (!inner.ok())
     throw std::runtime_error(line.loc.str() + ": deck '" + deck.id + "', tabletop \"" + line.text + "\", card " +
-                             card.id + ": " + inner.error + " (card text may refer to {{rules.…}} only)");
+                             card.id + ": " + inner.error + " (card text may refer to {{rules.…}} and {{fact.…}} only)");
   return inner.value;
 }
 

@@ -662,4 +662,13 @@ void run_declared_checks(const Game& game, Diagnostics& out) {
   }
 }
 
+void run_declared_check(const Game& game, const Value& declaration, Diagnostics& out) {
+  Sink decl(out, game, "checks");
+  Parser parser(game, decl);
+  auto check = parser.parse(declaration);
+  if (!check) return;
+  Sink sink(out, game, check->label);
+  Runner(game, *check, sink).run();
+}
+
 }  // namespace kw::rules

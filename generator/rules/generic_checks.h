@@ -49,5 +49,8 @@ namespace kw::rules {
 
 // Parses the game's `checks:` and runs them, appending findings to `out`.
 void run_declared_checks(const model::Game& game, Diagnostics& out);
+// Runs one check declared as above (a map built by code, e.g. from a rule
+// fact that counts cards), appending its findings to `out`.
+void run_declared_check(const model::Game& game, const model::Value& declaration, Diagnostics& out);
 
 }  // namespace kw::rules

@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "model/strings.h"
+#include "rules/facts.h"
 #include "project/project.h"
 #include "rules/palantir_simulation.h"
 #include "rules/support.h"
@@ -423,6 +424,8 @@ Composition composition(const model::Game& game, Sink* sink) {
         comp.deal.push_back(static_cast<int>(std::max(packet, 0LL)));
       }
       if (v.list.empty() && sink) sink->error(v.loc, "the deal needs its packets, e.g. [3, 4, 3]");
+    } else if (key == "facts") {
+      continue;  // the variant's changed rule facts: read by rules/facts.h
     } else if (key == "lembas_fehl") {
       for (const auto& item : v.list) {
         if (auto r = region_from_id(item.scalar)) {
@@ -665,8 +668,41 @@ void check(const model::Model& model, const model::Game& game, Diagnostics& out)
   const bool sound = !playable.has_errors();
   for (const Diagnostic& d : playable) out.add(d);
   check_bindings(game, out);
+  check_facts(game, out);
   check_texts(model, game, out);
   if (sound) note_balance(model, game, out);
+}
+
+// The declared rule facts (README: Rule facts) against the model: the
+// numbers the reference cards print through {{fact.…}} are the rules'.
+void check_facts(const model::Game& game, Diagnostics& out) {
+  Sink sink(out, game, "palantir.facts");
+  const FactSet declared = read_facts(game);
+  const Facts& f = facts();
+  const Composition comp = composition(game, nullptr);
+  int total = 0;
+  for (Class c : kClasses)
+    if (comp.has(c)) total += points(c) * 4 * f.copies;
+  int dealt = 0;
+  for (int packet : variant_rules(game).deal) dealt += packet;
+  expect_fact_number(declared, "cards", comp.cards(), Compare::Exactly, "the deck's cards", sink, game);
+  expect_fact_number(declared, "deal", dealt, Compare::Exactly, "the cards each player is dealt", sink, game);
+  expect_fact_number(declared, "points_total", total, Compare::Exactly, "all card points", sink, game);
+  expect_fact_number(declared, "sauron_wins", f.sauron_wins_from, Compare::AtLeast, "Saurons Auge wins from", sink,
+                     game);
+  expect_fact_number(declared, "gefaehrten_win", f.gefaehrten_win_from, Compare::AtLeast, "the Gefährten win from",
+                     sink, game);
+  long long trumps = 0;
+  for (Region r : kRegions)
+    for (Class c : kClasses) trumps += is_trump(Contract::standard(), {r, c}) && comp.has(c) ? f.copies : 0;
+  expect_fact_number(declared, "standard_trumps", trumps, Compare::Exactly, "trumps of the standard game", sink, game);
+  expect_fact_number(declared, "kapitulation", f.kapitulation_koenige, Compare::AtLeast,
+                     "Kings that allow a Kapitulation", sink, game);
+  expect_fact_number(declared, "unterwerfung", f.unterwerfung_max_trumps, Compare::AtMost,
+                     "trumps that allow an Unterwerfung", sink, game);
+  expect_fact_number(declared, "blutbad", f.blutbad_points, Compare::AtLeast, "a Blutbad trick's points", sink, game);
+  if (const Fact* p = declared.find("players"); p && (p->min != f.players || p->max != f.players))
+    sink.error(p->get("players")->loc, "Palantír is played by exactly " + std::to_string(f.players) + " players");
 }
 
 // ------------------------------------------------------- printed rankings

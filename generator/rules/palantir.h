@@ -65,6 +65,8 @@ void check_texts(const model::Model& model, const model::Game& game, Diagnostics
 // `meta.characters` (palantir_bindings.cpp): checked against the rule text,
 // and the deck's names against them.
 void check_bindings(const model::Game& game, Diagnostics& out);
+// The game's declared rule facts (`facts:`) against the model.
+void check_facts(const model::Game& game, Diagnostics& out);
 // What texts declare about the rules as `claims:` (palantir_claims.cpp),
 // verified against the model in the language loaded; check_texts runs it.
 void check_claims(const model::Model& model, const model::Game& game, Diagnostics& out);

@@ -66,7 +66,8 @@ class ClaimChecker {
     if (!claims || !claims->is_list()) return;
     const std::string text_of_card = text(game_, card, "text");
     for (const model::Value& claim : claims->list) {
-      if (!claim.is_map()) continue;
+      // A claim of a declared fact is the generic check's (rule_texts.h).
+      if (!claim.is_map() || claim.find("fact")) continue;
       card_id_ = card.id;
       if (const model::Value* says = claim.find("says"); says && says->is_scalar())
         if (text_of_card.find(says->scalar) == std::string::npos)

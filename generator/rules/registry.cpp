@@ -1,6 +1,8 @@
 // The list of rules modules. Adding a game's rules is adding its file and one line here.
 #include "rules/registry.h"
 
+#include "rules/fact_text.h"
+
 #include "rules/duell.h"
 #include "rules/gelfdrakkar.h"
 #include "rules/hoher_rat.h"
@@ -46,7 +48,10 @@ std::span<const RulesModule> rules_modules() { return kModules; }
 
 RuleValues rule_values(const model::Model& model, const model::Game& game) {
   const RulesModule* m = find_rules_module(game.rules);
-  return m && m->values ? m->values(model, game) : RuleValues{};
+  RuleValues values = m && m->values ? m->values(model, game) : RuleValues{};
+  // Every game's declared facts, module or not ({{fact.<id>}}).
+  add_fact_values(model, game, values);
+  return values;
 }
 
 const RulesModule* find_rules_module(std::string_view id) {

@@ -6,7 +6,9 @@
 
 #include "model/schema.h"
 #include "rules/generic_checks.h"
+#include "rules/facts.h"
 #include "rules/registry.h"
+#include "rules/rule_texts.h"
 #include "rules/support.h"
 
 namespace kw::rules {
@@ -46,6 +48,8 @@ std::vector<Diagnostic> merge_copies(std::vector<Diagnostic> in) {
 Diagnostics check_game(const model::Model& model, const model::Game& game) {
   Diagnostics out;
   run_declared_checks(game, out);
+  check_facts(game, out);
+  check_rule_texts(model, game, out);
   if (!game.rules.empty()) {
     if (const RulesModule* module = find_rules_module(game.rules)) {
       module->check(model, game, out);
@@ -71,6 +75,7 @@ Diagnostics check_game(const model::Model& model, const model::Game& game) {
 
 Diagnostics check_texts(const model::Model& model, const model::Game& game) {
   Diagnostics out;
+  check_rule_texts(model, game, out);
   if (const RulesModule* module = find_rules_module(game.rules); module && module->check_texts)
     module->check_texts(model, game, out);
   return out;

@@ -1,0 +1,295 @@
+#include "rules/fact_text.h"
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <mutex>
+
+#include <unicode/locid.h>
+#include <unicode/rbnf.h>
+#include <unicode/uchar.h>
+#include <unicode/unistr.h>
+#include <unicode/utf8.h>
+
+#include "core/language.h"
+
+namespace kw::rules {
+
+namespace {
+
+constexpr long long kSpelledUpTo = 1000;
+
+// Every cardinal spelling of 0..kSpelledUpTo in a language, read once: the
+// reverse lookup a text needs (ICU's lenient parse accepts too much).
+struct Spellings {
+  std::map<std::string, long long> value_of;
+  std::unique_ptr<icu::RuleBasedNumberFormat> format;
+};
+
+std::string to_lower(std::string_view text, const std::string& language) {
+  icu::UnicodeString u = icu::UnicodeString::fromUTF8(icu::StringPiece(text.data(), static_cast<int32_t>(text.size())));
+  u.toLower(icu::Locale(language.c_str()));
+  std::string out;
+  u.toUTF8String(out);
+  return out;
+}
+
+const Spellings& spellings(const std::string& language) {
+  static std::mutex mutex;
+  static std::map<std::string, std::unique_ptr<Spellings>> cache;
+  std::lock_guard lock(mutex);
+  auto& slot = cache[language];
+  if (slot) return *slot;
+  slot = std::make_unique<Spellings>();
+  UErrorCode status = U_ZERO_ERROR;
+  auto rbnf = std::make_unique<icu::RuleBasedNumberFormat>(icu::URBNF_SPELLOUT, icu::Locale(language.c_str()), status);
+  if (U_FAILURE(status)) return *slot;
+  for (int32_t i = 0; i < rbnf->getNumberOfRuleSetNames(); ++i) {
+    icu::UnicodeString set = rbnf->getRuleSetName(i);
+    std::string name;
+    set.toUTF8String(name);
+    if (name.find("cardinal") == std::string::npos) continue;
+    for (long long n = 0; n <= kSpelledUpTo; ++n) {
+      icu::UnicodeString out;
+      icu::FieldPosition pos;
+      UErrorCode s = U_ZERO_ERROR;
+      rbnf->format(static_cast<int32_t>(n), set, out, pos, s);
+      if (U_FAILURE(s)) break;
+      std::string word;
+      out.toUTF8String(word);
+      slot->value_of.emplace(to_lower(word, language), n);
+    }
+  }
+  slot->format = std::move(rbnf);
+  return *slot;
+}
+
+std::vector<std::string> phrases_of(const model::Value* v) {
+  std::vector<std::string> out;
+  if (!v) return out;
+  if (v->is_scalar()) out.push_back(v->scalar);
+  for (const auto& item : v->list) out.push_back(item.scalar);
+  return out;
+}
+
+// The phrasing of `language` or its nearest more general tag.
+const model::Value* phrasing(const model::Model& model, const std::string& language) {
+  for (std::string tag = language; !tag.empty(); tag = parent_language(tag))
+    if (auto it = model.phrasing.find(tag); it != model.phrasing.end()) return &it->second;
+  return nullptr;
+}
+
+std::string fill(std::string pattern, const std::string& key, const std::string& value) {
+  for (size_t at; (at = pattern.find(key)) != std::string::npos;) pattern.replace(at, key.size(), value);
+  return pattern;
+}
+
+// A comparison phrase as tokens, the number's place marked by nullopt.
+struct Pattern {
+  Compare compare;
+  std::vector<std::optional<std::string>> words;
+  size_t number_at = 0;
+};
+
+std::vector<Pattern> patterns(const model::Model& model, const std::string& language) {
+  std::vector<Pattern> out;
+  for (Compare c : {Compare::Exactly, Compare::AtLeast, Compare::MoreThan, Compare::AtMost, Compare::FewerThan})
+    for (const std::string& phrase : compare_phrases(model, language, c)) {
+      const size_t at = phrase.find("{n}");
+      if (at == std::string::npos) continue;
+      Pattern p{c, {}, 0};
+      for (const Token& t : tokenize(phrase.substr(0, at), language)) p.words.emplace_back(t.lower);
+      p.number_at = p.words.size();
+      p.words.emplace_back(std::nullopt);
+      for (const Token& t : tokenize(phrase.substr(at + 3), language)) p.words.emplace_back(t.lower);
+      if (p.words.size() > 1) out.push_back(std::move(p));  // "{n}" alone is the default
+    }
+  // The longest phrase that matches wins ("nicht mehr als {n}" over "mehr als {n}").
+  std::stable_sort(out.begin(), out.end(), [](const Pattern& a, const Pattern& b) { return a.words.size() > b.words.size(); });
+  return out;
+}
+
+}  // namespace
+
+std::vector<Token> tokenize(std::string_view text, const std::string& language) {
+  std::vector<Token> out;
+  const auto* s = reinterpret_cast<const uint8_t*>(text.data());
+  const auto length = static_cast<int32_t>(text.size());
+  int32_t i = 0;
+  while (i < length) {
+    const int32_t start = i;
+    UChar32 c = 0;
+    U8_NEXT(s, i, length, c);
+    if (c < 0 || !u_isalnum(c)) continue;
+    int32_t end = i;
+    while (end < length) {
+      int32_t next = end;
+      U8_NEXT(s, next, length, c);
+      if (c < 0 || !u_isalnum(c)) break;
+      end = next;
+    }
+    i = end;
+    Token t;
+    t.begin = static_cast<size_t>(start);
+    t.end = static_cast<size_t>(end);
+    const std::string_view word = text.substr(t.begin, t.end - t.begin);
+    t.lower = to_lower(word, language);
+    t.digits = std::all_of(word.begin(), word.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+    if (t.digits && word.size() <= 9)
+      t.number = std::stoll(std::string(word));
+    else if (!t.digits)
+      t.number = number_word(t.lower, language);
+    out.push_back(std::move(t));
+  }
+  return out;
+}
+
+std::optional<long long> number_word(std::string_view lower_word, const std::string& language) {
+  const auto& known = spellings(language).value_of;
+  auto it = known.find(std::string(lower_word));
+  if (it == known.end()) return std::nullopt;
+  return it->second;
+}
+
+std::string spell_number(long long n, const std::string& language) {
+  const Spellings& s = spellings(language);
+  if (!s.format || n < 0 || n > kSpelledUpTo) return std::to_string(n);
+  icu::UnicodeString out;
+  UErrorCode status = U_ZERO_ERROR;
+  static std::mutex mutex;  // a formatter is not thread-safe
+  std::lock_guard lock(mutex);
+  s.format->format(static_cast<int32_t>(n), out, status);
+  if (U_FAILURE(status)) return std::to_string(n);
+  std::string word;
+  out.toUTF8String(word);
+  return word;
+}
+
+std::vector<std::string> compare_phrases(const model::Model& model, const std::string& language, Compare c) {
+  const model::Value* p = phrasing(model, language);
+  return p ? phrases_of(p->find(id(c))) : std::vector<std::string>{};
+}
+
+bool has_phrasing(const model::Model& model, const std::string& language) { return phrasing(model, language); }
+
+std::vector<Quantity> quantities(std::string_view text, const model::Model& model, const std::string& language,
+                                 const FactSet& facts) {
+  const std::vector<Token> tokens = tokenize(text, language);
+  const std::vector<Pattern> known = patterns(model, language);
+  std::vector<std::pair<std::string, std::string>> nouns;  // lower form, noun id
+  if (facts.nouns)
+    for (const auto& [noun, forms] : facts.nouns->map)
+      for (const std::string& form : facts.noun_forms(noun, language)) nouns.emplace_back(to_lower(form, language), noun);
+  std::stable_sort(nouns.begin(), nouns.end(), [](const auto& a, const auto& b) { return a.first.size() > b.first.size(); });
+  std::vector<Quantity> out;
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    if (!tokens[i].number) continue;
+    Quantity q{*tokens[i].number, Compare::Exactly, tokens[i].begin, tokens[i].end, {}, tokens[i].digits};
+    size_t after = i + 1;
+    for (const Pattern& p : known) {
+      if (i < p.number_at || i - p.number_at + p.words.size() > tokens.size()) continue;
+      const size_t first = i - p.number_at;
+      bool match = true;
+      for (size_t k = 0; k < p.words.size() && match; ++k)
+        match = !p.words[k] || tokens[first + k].lower == *p.words[k];
+      if (!match) continue;
+      q.compare = p.compare;
+      q.begin = tokens[first].begin;
+      q.end = tokens[first + p.words.size() - 1].end;
+      after = first + p.words.size();
+      break;
+    }
+    // The noun it counts: the next word or the one after ("5 oder mehr
+    // eigene Könige"); further on, a noun belongs to another phrase.
+    for (size_t k = after; k < tokens.size() && k < after + 2 && q.noun.empty(); ++k)
+      for (const auto& [form, noun] : nouns)
+        if (tokens[k].lower == form || (form.size() >= 4 && tokens[k].lower.starts_with(form))) {
+          q.noun = noun;
+          break;
+        }
+    out.push_back(std::move(q));
+  }
+  return out;
+}
+
+namespace {
+
+// A name a fact binds or ranks, in the game's language: the field as
+// loaded (translated), else as the fact writes it.
+std::string bound_name(const model::Game& game, const Fact& f) {
+  const model::Value* field_v = f.get("field");
+  const std::string path = field_v ? field_v->scalar : std::string("name");
+  if (const model::Value* c = f.get("card"))
+    if (const model::Card* card = game.card_definition(c->scalar)) {
+      std::string v = text(game, *card, path);
+      if (!v.empty()) return v;
+    }
+  if (const model::Value* d = f.get("deck"))
+    if (const model::Deck* deck = game.deck(d->scalar)) return deck->name;
+  if (const model::Value* e = f.get("entry")) {
+    const auto dot = e->scalar.find('.');
+    const model::Table* t = dot == std::string::npos ? nullptr : game.table(e->scalar.substr(0, dot));
+    const model::TableEntry* entry = t ? t->find(e->scalar.substr(dot + 1)) : nullptr;
+    if (entry && !entry_text(*entry, path).empty()) return entry_text(*entry, path);
+  }
+  return f.name;
+}
+
+std::string ranked_name(const model::Game& game, const Fact& f, const std::string& item) {
+  if (const model::Value* t = f.get("table"))
+    if (const model::Table* table = game.table(t->scalar))
+      if (const model::TableEntry* e = table->find(item); e && !entry_text(*e, "name").empty())
+        return entry_text(*e, "name");
+  return item;
+}
+
+}  // namespace
+
+void add_fact_values(const model::Model& model, const model::Game& game, RuleValues& out) {
+  const FactSet facts = read_facts(game);
+  const std::string& lang = game.language;
+  const model::Value* p = phrasing(model, lang);
+  for (const Fact& f : facts.facts) {
+    const std::string key = "fact." + f.id;
+    switch (f.kind) {
+      case FactKind::Count:
+      case FactKind::Points:
+      case FactKind::Deal: {
+        const long long n = *f.value;
+        out[key + ".n"] = std::to_string(n);
+        out[key + ".word"] = spell_number(n, lang);
+        std::vector<std::string> phrases = compare_phrases(model, lang, f.compare);
+        // Without a phrase, only an exact number can be written.
+        if (phrases.empty() && f.compare == Compare::Exactly) phrases = {"{n}"};
+        if (phrases.empty()) break;
+        out[key] = fill(phrases.front(), "{n}", std::to_string(n));
+        out[key + ".words"] = fill(phrases.front(), "{n}", spell_number(n, lang));
+        break;
+      }
+      case FactKind::Players: {
+        out[key + ".min"] = std::to_string(*f.min);
+        out[key + ".max"] = std::to_string(*f.max);
+        if (*f.min == *f.max) {
+          out[key] = std::to_string(*f.min);
+          break;
+        }
+        const auto range = p ? phrases_of(p->find("range")) : std::vector<std::string>{};
+        if (!range.empty())
+          out[key] = fill(fill(range.front(), "{min}", std::to_string(*f.min)), "{max}", std::to_string(*f.max));
+        break;
+      }
+      case FactKind::Binding: out[key] = bound_name(game, f); break;
+      case FactKind::Ranking: {
+        const model::Value* sep = p ? p->find("ranking") : nullptr;
+        std::string names;
+        for (const std::string& item : f.order)
+          names += (names.empty() ? "" : sep ? sep->scalar : std::string(" › ")) + ranked_name(game, f, item);
+        out[key] = names;
+        break;
+      }
+      case FactKind::Effect: break;  // stated in a claimed sentence, never printed alone
+    }
+  }
+}
+
+}  // namespace kw::rules

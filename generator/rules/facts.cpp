@@ -1,0 +1,362 @@
+// Reading the `facts:` of a game and the checks of them that need no rules
+// model (see facts.h for the vocabulary).
+#include "rules/facts.h"
+
+#include <algorithm>
+#include <array>
+
+#include "core/language.h"
+#include "rules/generic_checks.h"
+
+namespace kw::rules {
+
+namespace {
+
+struct CompareName {
+  Compare compare;
+  const char* id;
+};
+constexpr std::array<CompareName, 5> kCompares = {{{Compare::Exactly, "exactly"},
+                                                   {Compare::AtLeast, "at_least"},
+                                                   {Compare::MoreThan, "more_than"},
+                                                   {Compare::AtMost, "at_most"},
+                                                   {Compare::FewerThan, "fewer_than"}}};
+
+struct KindName {
+  FactKind kind;
+  const char* key;
+};
+constexpr std::array<KindName, 7> kKinds = {{{FactKind::Count, "count"},
+                                             {FactKind::Points, "points"},
+                                             {FactKind::Deal, "deal"},
+                                             {FactKind::Players, "players"},
+                                             {FactKind::Ranking, "ranking"},
+                                             {FactKind::Binding, "binding"},
+                                             {FactKind::Effect, "effect"}}};
+
+std::string kind_list() {
+  std::string out;
+  for (const auto& k : kKinds) out += (out.empty() ? "" : ", ") + std::string(k.key);
+  return out;
+}
+
+std::vector<std::string> ids_of(const model::Value* v) {
+  std::vector<std::string> out;
+  if (!v) return out;
+  if (v->is_scalar()) out.push_back(v->scalar);
+  for (const auto& item : v->list) out.push_back(item.scalar);
+  return out;
+}
+
+// One fact from its map; nullopt (reported) when it has no single kind.
+std::optional<Fact> read_fact(const std::string& fact_id, const model::Value& v, SourceLoc key_loc, Sink* sink) {
+  auto fail = [&](const SourceLoc& at, const std::string& message, const std::string& hint = {}) {
+    if (sink) sink->error(at, "fact '" + fact_id + "': " + message, {}, hint);
+    return std::nullopt;
+  };
+  if (!v.is_map()) return fail(v.loc, "a fact is a map with one of " + kind_list());
+  Fact f;
+  f.id = fact_id;
+  f.source = &v;
+  f.loc = key_loc;
+  int kinds = 0;
+  for (const auto& k : kKinds)
+    if (v.find(k.key)) {
+      // `players` qualifies a deal ("12 cards for 4 players"), so a deal
+      // with players is one kind.
+      if (k.kind == FactKind::Players && v.find("deal")) continue;
+      f.kind = k.kind;
+      ++kinds;
+    }
+  if (kinds != 1)
+    return fail(v.loc, kinds == 0 ? "it states nothing" : "it states more than one thing",
+                "a fact has exactly one of " + kind_list());
+  auto number = [&](const char* key) -> std::optional<long long> {
+    const model::Value* n = v.find(key);
+    if (!n) return std::nullopt;
+    auto i = n->as_int();
+    if (!i) fail(n->loc, std::string("'") + key + "' must be a whole number, not '" + n->scalar + "'");
+    return i;
+  };
+  switch (f.kind) {
+    case FactKind::Count:
+    case FactKind::Points:
+      f.value = number(f.kind == FactKind::Count ? "count" : "points");
+      if (!f.value) return std::nullopt;
+      break;
+    case FactKind::Deal:
+      f.value = number("deal");
+      f.players = number("players");
+      if (!f.value) return std::nullopt;
+      break;
+    case FactKind::Players: {
+      const model::Value* p = v.find("players");
+      if (p->is_list() && p->list.size() == 2) {
+        f.min = p->list[0].as_int();
+        f.max = p->list[1].as_int();
+      } else {
+        f.min = f.max = p->as_int();
+      }
+      if (!f.min || !f.max || *f.min > *f.max) return fail(p->loc, "players is N or [min, max] with min <= max");
+      break;
+    }
+    case FactKind::Ranking:
+      f.order = ids_of(v.find("ranking"));
+      if (f.order.size() < 2) return fail(v.find("ranking")->loc, "a ranking lists at least two ids, highest first");
+      break;
+    case FactKind::Binding:
+      f.name = v.find("binding")->scalar;
+      if (f.name.empty()) return fail(v.find("binding")->loc, "a binding names a name");
+      break;
+    case FactKind::Effect:
+      f.effect = v.find("effect")->scalar;
+      break;
+  }
+  if (const model::Value* c = v.find("compare")) {
+    auto cmp = compare_from_id(c->scalar);
+    if (!cmp) {
+      std::string known;
+      for (const auto& n : kCompares) known += (known.empty() ? "" : ", ") + std::string(n.id);
+      return fail(c->loc, "unknown comparison '" + c->scalar + "'", "comparisons: " + known);
+    }
+    f.compare = *cmp;
+  }
+  if (const model::Value* o = v.find("of")) f.of = o->scalar;
+  f.applies_in = ids_of(v.find("applies_in"));
+  f.not_in = ids_of(v.find("not_in"));
+  return f;
+}
+
+}  // namespace
+
+std::optional<Compare> compare_from_id(const std::string& name) {
+  for (const auto& c : kCompares)
+    if (name == c.id) return c.compare;
+  return std::nullopt;
+}
+
+const char* id(Compare c) {
+  for (const auto& n : kCompares)
+    if (n.compare == c) return n.id;
+  return "exactly";
+}
+
+const char* id(FactKind k) {
+  for (const auto& n : kKinds)
+    if (n.kind == k) return n.key;
+  return "count";
+}
+
+bool satisfies(long long n, Compare c, long long bound) {
+  switch (c) {
+    case Compare::Exactly: return n == bound;
+    case Compare::AtLeast: return n >= bound;
+    case Compare::MoreThan: return n > bound;
+    case Compare::AtMost: return n <= bound;
+    case Compare::FewerThan: return n < bound;
+  }
+  return false;
+}
+
+const Fact* FactSet::find(const std::string& fact_id) const {
+  for (const auto& f : facts)
+    if (f.id == fact_id) return &f;
+  return nullptr;
+}
+
+std::vector<std::string> FactSet::noun_forms(const std::string& noun, const std::string& language) const {
+  std::vector<std::string> out;
+  const model::Value* forms = nouns ? nouns->find(noun) : nullptr;
+  if (!forms || !forms->is_map()) return out;
+  // "de-CH", then "de": the nearest language that gives the noun's forms.
+  for (std::string tag = language; !tag.empty(); tag = parent_language(tag))
+    if (const model::Value* f = forms->find(tag); f && f->is_scalar()) {
+      std::string rest = f->scalar;
+      for (size_t bar; (bar = rest.find('|')) != std::string::npos; rest.erase(0, bar + 1))
+        if (bar > 0) out.push_back(rest.substr(0, bar));
+      if (!rest.empty()) out.push_back(rest);
+      break;
+    }
+  std::sort(out.begin(), out.end(), [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
+  return out;
+}
+
+FactSet read_facts(const model::Game& game, Sink* sink) {
+  FactSet set;
+  const model::Value* root = game.info.find("facts");
+  if (root && root->is_map()) {
+    set.nouns = root->find("nouns");
+    set.texts = root->find("texts");
+    if (const model::Value* rules = root->find("rules"); rules && rules->is_map())
+      for (const auto& [fact_id, v] : rules->map)
+        if (auto f = read_fact(fact_id, v, v.key_loc, sink)) set.facts.push_back(std::move(*f));
+  }
+  // The variant's declared changes: a fact replaced, added or removed.
+  const model::Value* changes = game.variant_rules.is_map() ? game.variant_rules.find("facts") : nullptr;
+  if (changes && changes->is_map())
+    for (const auto& [fact_id, v] : changes->map) {
+      auto existing = std::find_if(set.facts.begin(), set.facts.end(), [&](const Fact& f) { return f.id == fact_id; });
+      if (v.is_scalar() && v.scalar == "removed") {
+        if (existing == set.facts.end()) {
+          if (sink) sink->error(v.loc, "the variant removes fact '" + fact_id + "', which the base game does not state");
+          continue;
+        }
+        set.facts.erase(existing);
+        set.removed[fact_id] = v.loc;
+        continue;
+      }
+      auto f = read_fact(fact_id, v, v.key_loc, sink);
+      if (!f) continue;
+      f->changed_by_variant = true;
+      if (existing != set.facts.end())
+        *existing = std::move(*f);
+      else
+        set.facts.push_back(std::move(*f));
+    }
+  return set;
+}
+
+void expect_fact_number(const FactSet& facts, const std::string& fact_id, long long want,
+                        std::optional<Compare> compare, const std::string& why, Sink& sink, const model::Game& game,
+                        bool required) {
+  const Fact* f = facts.find(fact_id);
+  if (!f) {
+    if (required && !facts.removed.count(fact_id))
+      sink.error(info_loc(game, "facts"), "the facts do not state '" + fact_id + "' (" + why + ")", {},
+                 "add it under facts: rules:");
+    return;
+  }
+  const model::Value* at = f->source;
+  for (const auto& k : kKinds)
+    if (const model::Value* v = f->get(k.key)) at = v;
+  if (f->value && *f->value != want)
+    sink.error(at->loc,
+               "fact '" + fact_id + "' says " + std::to_string(*f->value) + ", the rules " + std::to_string(want) +
+                   " (" + why + ")");
+  if (compare && f->compare != *compare) {
+    const model::Value* c = f->get("compare");
+    sink.error(c ? c->loc : f->loc,
+               "fact '" + fact_id + "' compares " + id(f->compare) + ", the rules " + id(*compare) + " (" + why + ")");
+  }
+}
+
+namespace {
+
+// A count fact that names a deck (and where:) counts those cards: the
+// declared check `count` does it, with the fact's comparison.
+void check_count(const model::Game& game, const Fact& f, Diagnostics& out) {
+  if (!f.get("deck") && !f.get("where")) return;
+  model::Value decl;
+  decl.kind = model::Value::Kind::Map;
+  decl.loc = f.source->loc;
+  auto scalar = [&](const std::string& text) {
+    model::Value s;
+    s.kind = model::Value::Kind::Scalar;
+    s.scalar = text;
+    s.loc = f.get("count")->loc;
+    return s;
+  };
+  decl.set("check", scalar("count"));
+  if (const model::Value* d = f.get("deck")) decl.set("deck", *d);
+  if (const model::Value* w = f.get("where")) decl.set("where", *w);
+  const long long n = *f.value;
+  model::Value expect;
+  switch (f.compare) {
+    case Compare::Exactly: expect = scalar(std::to_string(n)); break;
+    case Compare::AtLeast:
+    case Compare::MoreThan:
+      expect.kind = model::Value::Kind::Map;
+      expect.set("min", scalar(std::to_string(f.compare == Compare::AtLeast ? n : n + 1)));
+      break;
+    case Compare::AtMost:
+    case Compare::FewerThan:
+      expect.kind = model::Value::Kind::Map;
+      expect.set("max", scalar(std::to_string(f.compare == Compare::AtMost ? n : n - 1)));
+      break;
+  }
+  decl.set("expect", expect);
+  decl.set("id", scalar("fact " + f.id));
+  run_declared_check(game, decl, out);
+}
+
+// A binding ties a name to a card's field, a table entry's field or a deck's name.
+void check_binding(const model::Game& game, const Fact& f, Sink& sink) {
+  const model::Value* field_v = f.get("field");
+  const std::string path = field_v ? field_v->scalar : std::string("name");
+  if (const model::Value* c = f.get("card")) {
+    const model::Card* card = game.card_definition(c->scalar);
+    if (!card) {
+      sink.error(c->loc, "fact '" + f.id + "': no card '" + c->scalar + "'");
+      return;
+    }
+    const std::string value = text(game, *card, path);
+    if (value != f.name)
+      sink.error(field_loc(game, *card, path),
+                 "card " + card->def_id + " gives " + path + " '" + value + "', the fact '" + f.id + "' binds '" +
+                     f.name + "' to it",
+                 card->id, "the fact is at " + f.loc.str());
+  } else if (const model::Value* e = f.get("entry")) {
+    // "table.entry"
+    const std::string& ref = e->scalar;
+    const auto dot = ref.find('.');
+    const model::Table* table = dot == std::string::npos ? nullptr : game.table(ref.substr(0, dot));
+    const model::TableEntry* entry = table ? table->find(ref.substr(dot + 1)) : nullptr;
+    if (!entry) {
+      sink.error(e->loc, "fact '" + f.id + "': no table entry '" + ref + "' (write table.entry)");
+      return;
+    }
+    const model::Value* v = entry_field(*entry, path);
+    if (!v || v->scalar != f.name)
+      sink.error(v ? v->loc : e->loc,
+                 "table entry " + ref + " gives " + path + " '" + (v ? v->scalar : std::string()) + "', the fact '" +
+                     f.id + "' binds '" + f.name + "' to it",
+                 {}, "the fact is at " + f.loc.str());
+  } else if (const model::Value* d = f.get("deck")) {
+    const model::Deck* deck = game.deck(d->scalar);
+    if (!deck)
+      sink.error(d->loc, "fact '" + f.id + "': no deck '" + d->scalar + "'");
+    else if (deck->name != f.name)
+      sink.error(deck->name_loc,
+                 "deck " + deck->id + " is named '" + deck->name + "', the fact '" + f.id + "' binds '" + f.name + "'",
+                 {}, "the fact is at " + f.loc.str());
+  }
+}
+
+// A ranking over a table: every id is an entry of it, none twice.
+void check_ranking(const model::Game& game, const Fact& f, Sink& sink) {
+  const model::Value* t = f.get("table");
+  const model::Value* list = f.get("ranking");
+  for (size_t i = 0; i < f.order.size(); ++i) {
+    const SourceLoc at = i < list->list.size() ? list->list[i].loc : list->loc;
+    if (std::find(f.order.begin(), f.order.begin() + static_cast<long>(i), f.order[i]) !=
+        f.order.begin() + static_cast<long>(i))
+      sink.error(at, "fact '" + f.id + "' ranks '" + f.order[i] + "' twice");
+    if (!t) continue;
+    const model::Table* table = game.table(t->scalar);
+    if (!table) {
+      sink.error(t->loc, "fact '" + f.id + "': no table '" + t->scalar + "'");
+      return;
+    }
+    if (!table->find(f.order[i])) sink.error(at, "fact '" + f.id + "': '" + f.order[i] + "' is no entry of " + t->scalar);
+  }
+}
+
+}  // namespace
+
+void check_facts(const model::Game& game, Diagnostics& out) {
+  Sink sink(out, game, "facts");
+  const FactSet set = read_facts(game, &sink);
+  for (const Fact& f : set.facts) {
+    if (!f.of.empty() && (!set.nouns || !set.nouns->find(f.of)))
+      sink.error(f.get("of")->loc, "fact '" + f.id + "' counts '" + f.of + "', which facts: nouns: does not declare",
+                 {}, "declare its forms in each language: nouns: { " + f.of + ": { <lang>: \"form|forms\" } }");
+    switch (f.kind) {
+      case FactKind::Count: check_count(game, f, out); break;
+      case FactKind::Binding: check_binding(game, f, sink); break;
+      case FactKind::Ranking: check_ranking(game, f, sink); break;
+      default: break;
+    }
+  }
+}
+
+}  // namespace kw::rules

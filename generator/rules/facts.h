@@ -1,0 +1,92 @@
+#pragma once
+// Rule facts: what a game's rule sentences state, declared as data in the
+// game map (`facts:`), in a small vocabulary any game can use without C++:
+//
+//   facts:
+//     nouns:   # what quantities count, in each language: "form|form|..."
+//       koenig: { de: "König|Könige|Königen", en: "King|Kings" }
+//     texts:   # where rules are printed (coverage, free-sentence warnings)
+//       - { deck: reference, field: text }
+//     rules:
+//       kapitulation: { count: 5, compare: at_least, of: koenig }
+//       blutbad:      { points: 40, compare: at_least }
+//       cards:        { count: 48, of: karte, deck: playing }
+//       players:      { players: [3, 5] }
+//       deal:         { deal: 12, players: 4 }
+//       trumps:       { ranking: [balrog, gondor-ringtraeger, ...], of: trumpf }
+//       elrond:       { binding: Elrond, card: gondor-ringtraeger, field: good.name }
+//       specials:     { effect: specials-count, applies_in: [standard], not_in: [solo] }
+//
+// Every fact has exactly one kind key (count, points, deal, players,
+// ranking, binding, effect); the others qualify it. The rules module of the
+// game checks the facts it models (its own ids); the checks that need no
+// model (a count or a binding against the cards) run for every game
+// (fact_checks.cpp). Texts print facts as {{fact.<id>}} (fact_text.h) or
+// carry `claims: [{ fact: <id>, says: ... }]` (fact_claims.cpp).
+//
+// A variant inherits its base game's facts and changes them only by
+// declaring so, under its `rules: { facts: { <id>: <fact> | removed } }`;
+// a text that prints a removed fact is an error.
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/model.h"
+#include "rules/support.h"
+
+namespace kw::rules {
+
+enum class Compare { Exactly, AtLeast, MoreThan, AtMost, FewerThan };
+std::optional<Compare> compare_from_id(const std::string& id);
+const char* id(Compare c);
+// Does `n` satisfy "<compare> <bound>"?
+bool satisfies(long long n, Compare c, long long bound);
+
+enum class FactKind { Count, Points, Deal, Players, Ranking, Binding, Effect };
+const char* id(FactKind k);
+
+struct Fact {
+  std::string id;
+  FactKind kind = FactKind::Count;
+  std::optional<long long> value;  // count, points, deal: the number
+  Compare compare = Compare::Exactly;
+  std::optional<long long> min, max;  // players: [min, max] (one number: both)
+  std::optional<long long> players;   // deal: for this many players
+  std::string of;                     // the noun it counts (facts.nouns)
+  std::vector<std::string> order;     // ranking: ids, highest first
+  std::string name;                   // binding: the name bound
+  std::string effect;                 // effect: what it is
+  std::vector<std::string> applies_in, not_in;
+  const model::Value* source = nullptr;  // its map in the game (or variant)
+  SourceLoc loc;                         // its key
+  bool changed_by_variant = false;
+  const model::Value* get(const std::string& key) const { return source ? source->find(key) : nullptr; }
+};
+
+struct FactSet {
+  std::vector<Fact> facts;  // in declaration order
+  std::map<std::string, SourceLoc> removed;  // removed by the variant: id -> where
+  const model::Value* nouns = nullptr;
+  const model::Value* texts = nullptr;
+  const Fact* find(const std::string& fact_id) const;
+  // The forms of noun `noun` in `language` (or its base language, "de" for
+  // "de-CH"), longest first; empty when not declared.
+  std::vector<std::string> noun_forms(const std::string& noun, const std::string& language) const;
+  bool empty() const { return facts.empty() && !texts; }
+};
+
+// The game's facts, with its variant's declared changes applied. Malformed
+// declarations are reported to `sink` (when given) at their key or value.
+FactSet read_facts(const model::Game& game, Sink* sink = nullptr);
+
+// The generic checks of the facts (no model): their form, counts against the
+// cards, bindings against the cards and tables, rankings against tables.
+void check_facts(const model::Game& game, Diagnostics& out);
+
+// For rules modules: the fact `fact_id` must state `want` (its number);
+// reports where it does not, or that it is missing when `required`.
+void expect_fact_number(const FactSet& facts, const std::string& fact_id, long long want, std::optional<Compare> compare,
+                        const std::string& why, Sink& sink, const model::Game& game, bool required = false);
+
+}  // namespace kw::rules

@@ -1,0 +1,296 @@
+#include "rules/rule_texts.h"
+
+#include <algorithm>
+#include <memory>
+
+#include <unicode/brkiter.h>
+#include <unicode/locid.h>
+#include <unicode/unistr.h>
+
+#include "project/project.h"
+#include "rules/fact_text.h"
+#include "rules/facts.h"
+#include "rules/support.h"
+
+namespace kw::rules {
+
+namespace {
+
+struct Span {
+  size_t begin = 0, end = 0;
+};
+
+// The sentences of a text: each line on its own (a reference card's lines
+// are statements without a full stop), then ICU's sentence breaks.
+std::vector<Span> sentences(const std::string& text, const std::string& language) {
+  std::vector<Span> out;
+  UErrorCode status = U_ZERO_ERROR;
+  std::unique_ptr<icu::BreakIterator> breaks(
+      icu::BreakIterator::createSentenceInstance(icu::Locale(language.c_str()), status));
+  size_t line_start = 0;
+  while (line_start <= text.size()) {
+    size_t line_end = text.find('\n', line_start);
+    if (line_end == std::string::npos) line_end = text.size();
+    const std::string line = text.substr(line_start, line_end - line_start);
+    if (U_SUCCESS(status) && !line.empty()) {
+      // ICU counts in UTF-16 units: map them back to bytes of the line.
+      icu::UnicodeString u = icu::UnicodeString::fromUTF8(line);
+      breaks->setText(u);
+      int32_t from = breaks->first();
+      for (int32_t to = breaks->next(); to != icu::BreakIterator::DONE; from = to, to = breaks->next()) {
+        std::string piece;
+        u.tempSubStringBetween(from, to).toUTF8String(piece);
+        std::string before;
+        u.tempSubStringBetween(0, from).toUTF8String(before);
+        const size_t begin = line_start + before.size();
+        if (std::any_of(piece.begin(), piece.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || (c & 0x80); }))
+          out.push_back({begin, begin + piece.size()});
+      }
+    }
+    line_start = line_end + 1;
+  }
+  return out;
+}
+
+// A text that prints rules, with the claims of its card or entry.
+struct RuleText {
+  const model::Value* text = nullptr;
+  const model::Value* claims = nullptr;
+  std::string card;        // for findings
+  bool narrative = false;  // a story: only the facts' nouns make a rule sentence
+};
+
+std::vector<RuleText> rule_texts(const model::Game& game, const FactSet& facts) {
+  std::vector<RuleText> out;
+  if (!facts.texts || !facts.texts->is_list()) return out;
+  for (const auto& place : facts.texts->list) {
+    const model::Value* field_v = place.find("field");
+    if (!field_v) continue;
+    const std::string& path = field_v->scalar;
+    const model::Value* narrative_v = place.find("narrative");
+    const bool narrative = narrative_v && narrative_v->as_bool().value_or(false);
+    if (const model::Value* d = place.find("deck"))
+      if (const model::Deck* deck = game.deck(d->scalar))
+        for (const auto& card : deck->cards) {
+          if (card.copy > 1) continue;
+          const model::Value* t = field(game, card, path);
+          if (t && t->is_scalar()) out.push_back({t, field(game, card, "claims"), card.id, narrative});
+        }
+    if (const model::Value* tv = place.find("table"))
+      if (const model::Table* table = game.table(tv->scalar))
+        for (const auto& entry : table->entries) {
+          const model::Value* t = entry_field(entry, path);
+          if (t && t->is_scalar()) out.push_back({t, entry_field(entry, "claims"), tv->scalar + "." + entry.id, narrative});
+        }
+  }
+  return out;
+}
+
+bool quantitative(const Fact& f) {
+  return f.kind == FactKind::Count || f.kind == FactKind::Points || f.kind == FactKind::Deal;
+}
+
+// "at least 5 koenig": a number as the facts' vocabulary says it.
+std::string stated(long long n, Compare compare, const std::string& of) {
+  std::string cmp = id(compare);
+  std::replace(cmp.begin(), cmp.end(), '_', ' ');
+  return (compare == Compare::Exactly ? std::string() : cmp + " ") + std::to_string(n) + (of.empty() ? "" : " " + of);
+}
+
+std::string stated(const Fact& f) { return stated(f.value.value_or(0), f.compare, f.of); }
+
+bool states(const Quantity& q, const Fact& f) {
+  return q.n == *f.value && q.compare == f.compare && (q.noun.empty() || f.of.empty() || q.noun == f.of);
+}
+
+class Judge {
+ public:
+  Judge(const model::Model& model, const model::Game& game, Diagnostics& out)
+      : model_(model), game_(game), sink_(out, game, "facts.texts"), facts_(read_facts(game)) {}
+
+  RuleTextCoverage run() {
+    RuleTextCoverage counts;
+    for (const RuleText& t : rule_texts(game_, facts_)) judge(t, counts);
+    return counts;
+  }
+
+ private:
+  SourceLoc at(const model::Value& v, const std::string& needle) const {
+    return model_.project && !needle.empty() ? locate_in_source(*model_.project, v.loc, needle) : v.loc;
+  }
+
+  const Fact* claimed_fact(const model::Value& claim, const RuleText& t) {
+    const model::Value* id_v = claim.find("fact");
+    if (!id_v) return nullptr;
+    if (facts_.removed.count(id_v->scalar)) {
+      sink_.error(id_v->loc, "the text claims fact '" + id_v->scalar + "', which this variant removes", t.card,
+                  "the variant removes it at " + facts_.removed.at(id_v->scalar).str() + ": change the text too");
+      return nullptr;
+    }
+    const Fact* f = facts_.find(id_v->scalar);
+    if (!f) sink_.error(id_v->loc, "the text claims fact '" + id_v->scalar + "', which the facts do not state", t.card);
+    return f;
+  }
+
+  // Does `words` (in the text) state fact `f`?
+  std::optional<std::string> contradiction(const std::string& words, const Fact& f) {
+    const std::string& lang = game_.language;
+    if (quantitative(f)) {
+      const auto found = quantities(words, model_, lang, facts_);
+      if (std::any_of(found.begin(), found.end(), [&](const Quantity& q) { return states(q, f); })) return std::nullopt;
+      for (const Quantity& q : found)
+        if (q.noun == f.of || f.of.empty() || q.noun.empty())
+          return "'" + words.substr(q.begin, q.end - q.begin) + "' states " +
+                 stated(q.n, q.compare, f.of) + ", fact '" + f.id +
+                 "' " + stated(f);
+      return "'" + words + "' states no number: fact '" + f.id + "' is " + stated(f);
+    }
+    if (f.kind == FactKind::Players) {
+      const auto found = quantities(words, model_, lang, facts_);
+      for (long long want : {*f.min, *f.max})
+        if (std::none_of(found.begin(), found.end(), [&](const Quantity& q) { return q.n == want; }))
+          return "'" + words + "' does not state " + std::to_string(want) + " players (fact '" + f.id + "': " +
+                 std::to_string(*f.min) + " to " + std::to_string(*f.max) + ")";
+      return std::nullopt;
+    }
+    RuleValues values;
+    add_fact_values(model_, game_, values);
+    if (f.kind == FactKind::Binding) {
+      const std::string& name = values["fact." + f.id];
+      if (words.find(name) == std::string::npos)
+        return "'" + words + "' does not name '" + name + "', which fact '" + f.id + "' binds";
+    }
+    return std::nullopt;
+  }
+
+  void check_claims(const RuleText& t, std::vector<Span>& claimed_spans) {
+    if (!t.claims || !t.claims->is_list()) return;
+    const std::string& text = t.text->scalar;
+    for (const model::Value& claim : t.claims->list) {
+      const model::Value* says = claim.find("says");
+      if (says && says->is_scalar()) {
+        const size_t pos = text.find(says->scalar);
+        if (pos != std::string::npos) claimed_spans.push_back({pos, pos + says->scalar.size()});
+      }
+      const Fact* f = claimed_fact(claim, t);
+      if (!f || !says || !says->is_scalar()) continue;
+      if (text.find(says->scalar) == std::string::npos) {
+        // Reworded: a quantity the text still states correctly is fine.
+        if (quantitative(*f)) {
+          const auto found = quantities(text, model_, game_.language, facts_);
+          if (std::any_of(found.begin(), found.end(),
+                          [&](const Quantity& q) { return q.noun == f->of && states(q, *f); }))
+            continue;
+        }
+        sink_.error(says->loc, "the text no longer says '" + says->scalar + "', which states fact '" + f->id + "'",
+                    t.card, "change the claim with the text: both state the same rule");
+        continue;
+      }
+      if (auto why = contradiction(says->scalar, *f)) sink_.error(at(*t.text, says->scalar), *why, t.card);
+    }
+  }
+
+  void check_printed_facts(const RuleText& t) {
+    const std::string& text = t.text->scalar;
+    for (size_t open = text.find("{{fact."); open != std::string::npos; open = text.find("{{fact.", open + 2)) {
+      const size_t close = text.find("}}", open);
+      if (close == std::string::npos) break;
+      std::string name = text.substr(open + 7, close - open - 7);
+      name = name.substr(0, name.find('.'));
+      if (facts_.removed.count(name))
+        sink_.error(at(*t.text, "{{fact." + name), "the text prints fact '" + name + "', which this variant removes",
+                    t.card, "the variant removes it at " + facts_.removed.at(name).str() + ": change the text too");
+      else if (!facts_.find(name))
+        sink_.error(at(*t.text, "{{fact." + name), "the text prints fact '" + name + "', which the facts do not state",
+                    t.card);
+    }
+  }
+
+  void judge(const RuleText& t, RuleTextCoverage& counts) {
+    check_printed_facts(t);
+    std::vector<Span> claimed;
+    check_claims(t, claimed);
+    const std::string& text = t.text->scalar;
+    for (const Span& s : sentences(text, game_.language)) {
+      const std::string sentence = text.substr(s.begin, s.end - s.begin);
+      if (sentence.find("{{fact.") != std::string::npos || sentence.find("{{rules.") != std::string::npos) {
+        ++counts.generated;
+        continue;
+      }
+      if (std::any_of(claimed.begin(), claimed.end(),
+                      [&](const Span& c) { return c.begin < s.end && c.end > s.begin; })) {
+        ++counts.claimed;
+        continue;
+      }
+      judge_free(t, sentence, counts);
+    }
+  }
+
+  // A sentence no claim covers: what it states of the facts' quantities
+  // must agree with them; any other rule word makes it a warning.
+  void judge_free(const RuleText& t, const std::string& sentence, RuleTextCoverage& counts) {
+    bool confirmed = false, rule_like = false;
+    for (const Quantity& q : quantities(sentence, model_, game_.language, facts_)) {
+      const bool counted_thing = !q.noun.empty();
+      rule_like = rule_like || counted_thing || (!t.narrative && (q.digits || q.n >= 2 || q.compare != Compare::Exactly));
+      if (!counted_thing) continue;
+      std::vector<const Fact*> about;
+      for (const Fact& f : facts_.facts)
+        if (quantitative(f) && f.of == q.noun) about.push_back(&f);
+      if (about.empty()) continue;
+      if (std::any_of(about.begin(), about.end(), [&](const Fact* f) { return states(q, *f); })) {
+        confirmed = true;
+        continue;
+      }
+      // "7 points" may be a card's own value, which no fact states; a
+      // threshold ("more than 40 points") that no fact has is a wrong one.
+      if (q.compare == Compare::Exactly) continue;
+      std::string known;
+      for (const Fact* f : about) known += (known.empty() ? "" : "; ") + f->id + ": " + stated(*f);
+      const std::string words = sentence.substr(q.begin, q.end - q.begin);
+      sink_.error(at(*t.text, words), "'" + words + "' states " + stated(q.n, q.compare, q.noun) + ", which no fact states",
+                  t.card, "the facts of " + q.noun + ": " + known);
+      rule_like = true;
+    }
+    if (!rule_like && facts_.nouns)
+      for (const auto& [noun, forms] : facts_.nouns->map)
+        for (const std::string& form : facts_.noun_forms(noun, game_.language))
+          if (contains_word(sentence, form)) rule_like = true;
+    if (confirmed) {
+      ++counts.claimed;
+      return;
+    }
+    ++counts.free;
+    if (!rule_like) return;
+    ++counts.flagged;
+    std::string shown = sentence;
+    shown.erase(0, shown.find_first_not_of(" *"));
+    const std::string needle = shown.substr(0, std::min<size_t>(shown.size(), 40));
+    sink_.warning(at(*t.text, needle),
+                  "a rule sentence that no fact backs: '" + (shown.size() > 60 ? shown.substr(0, 57) + "..." : shown) +
+                      "'",
+                  t.card,
+                  "print the fact ({{fact.<id>}}) or claim it (claims: [{ fact: <id>, says: \"…\" }]); README: Rule "
+                  "facts");
+  }
+
+  bool contains_word(const std::string& sentence, const std::string& form) const {
+    for (const Token& tok : tokenize(sentence, game_.language))
+      for (const Token& f : tokenize(form, game_.language))
+        if (tok.lower == f.lower || (f.lower.size() >= 4 && tok.lower.starts_with(f.lower))) return true;
+    return false;
+  }
+
+  const model::Model& model_;
+  const model::Game& game_;
+  Sink sink_;
+  FactSet facts_;
+};
+
+}  // namespace
+
+RuleTextCoverage check_rule_texts(const model::Model& model, const model::Game& game, Diagnostics& out) {
+  return Judge(model, game, out).run();
+}
+
+}  // namespace kw::rules

@@ -1,0 +1,295 @@
+// Rule facts (README: Rule facts): a game without a rules module declares
+// what its rule sentences state; sentences print facts ({{fact.…}}) or claim
+// them, and what a text states in digits or words, with its comparison, is
+// checked against the facts in every language. Mistakes are findings where
+// they are written; correct rewordings are not.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "model/model.h"
+#include "rules/fact_text.h"
+#include "rules/facts.h"
+#include "rules/rule_texts.h"
+#include "rules/rules.h"
+#include "rules/rules_test_util.h"
+#include "support/disk_model.h"
+
+namespace kw::rules {
+namespace {
+
+namespace fs = std::filesystem;
+using test::dump;
+using test::locate;
+using test::TempDir;
+
+constexpr const char* kGame = R"(game:
+  id: moons
+  name: Monde
+  format: f
+  language: de
+  translations: [en]
+  facts:
+    nouns:
+      karte: { de: "Karte|Karten", en: "card|cards" }
+      punkt: { de: "Punkt|Punkte|Punkten", en: "point|points" }
+    texts:
+      - { deck: reference, field: text }
+    rules:
+      hand: { count: 5, compare: at_least, of: karte }
+      bonus: { points: 40, compare: at_least, of: punkt }
+      moons: { count: 3, of: karte, deck: moons }
+      players: { players: [2, 4] }
+      night: { binding: Nacht, deck: moons }
+  card_fields:
+    text: text
+    claims:
+      type: list
+      of:
+        type: record
+        fields:
+          fact: id
+          says: text
+  decks:
+    - id: moons
+      name: Nacht
+      layout: t/card
+      cards:
+        - { id: m1 }
+        - { id: m2, copies: 2 }
+    - id: reference
+      name: Referenz
+      layout: t/card
+      cards:
+        - id: r1
+          text: "Wer {{fact.hand}} Karten hält, passt. Ein Stich mit {{fact.bonus}} Punkten zählt doppelt."
+        - id: r2
+          text: "Ab fünf Karten darfst du tauschen."
+          claims:
+            - { fact: hand, says: "Ab fünf Karten" }
+        - id: r3
+          text: "Gespielt wird zu {{fact.players}}."
+)";
+
+constexpr const char* kEnglish = R"(language: en
+game: moons
+strings:
+  "card.r1.text":
+    de: "Wer {{fact.hand}} Karten hält, passt. Ein Stich mit {{fact.bonus}} Punkten zählt doppelt."
+    text: "Holding {{fact.hand}} cards, you pass. A trick of {{fact.bonus}} points counts double."
+  "card.r2.text":
+    de: "Ab fünf Karten darfst du tauschen."
+    text: "With five or more cards you may swap."
+  "card.r2.claims.0.says":
+    de: "Ab fünf Karten"
+    text: "five or more cards"
+  "card.r3.text":
+    de: "Gespielt wird zu {{fact.players}}."
+    text: "For {{fact.players}} players."
+)";
+
+constexpr const char* kPhrasing = R"(phrasing:
+  de:
+    exactly: ["{n}", "genau {n}"]
+    at_least: ["{n} oder mehr", "mindestens {n}", "ab {n}"]
+    more_than: ["mehr als {n}"]
+    at_most: ["{n} oder weniger"]
+    fewer_than: ["weniger als {n}"]
+    range: ["{min} bis {max}"]
+  en:
+    exactly: ["{n}"]
+    at_least: ["{n} or more", "at least {n}"]
+    more_than: ["more than {n}"]
+    at_most: ["{n} or fewer"]
+    fewer_than: ["fewer than {n}"]
+    range: ["{min} to {max}"]
+)";
+
+using Edits = std::vector<std::pair<std::string, std::string>>;
+
+struct Moons {
+  TempDir dir;
+  fs::path root = dir.path() / "moons";
+  fs::path game = root / "data/games/moons.yaml";
+  fs::path english = root / "data/locales/en/moons.yaml";
+
+  explicit Moons(const Edits& edits = {}, const std::string& variant_rules = {}) {
+    test::write_text(root / "data/cards.yaml",
+                     "kartenwerk: 1\ninclude: [formats.yaml, phrasing.yaml, games/moons.yaml]\n");
+    test::write_text(root / "data/formats.yaml", "formats:\n  f: { width: 63, height: 88, bleed: 3, safe: 4 }\n");
+    test::write_text(root / "data/phrasing.yaml", kPhrasing);
+    test::write_text(root / "layouts/t/card.yaml", "elements: []\n");
+    std::string text = kGame;
+    for (const auto& [from, to] : edits) {
+      const size_t at = text.find(from);
+      EXPECT_NE(at, std::string::npos) << from;
+      if (at != std::string::npos) text.replace(at, from.size(), to);
+    }
+    test::write_text(game, text);
+    test::write_text(english, kEnglish);
+    if (!variant_rules.empty())
+      test::write_text(root / "data/variants/moons/kurz.yaml",
+                       "variant:\n  game: moons\n  rules:\n" + variant_rules);
+  }
+
+  // `check` as the command runs it: the whole check in the source language,
+  // the texts' checks in a translation.
+  Diagnostics findings(const std::string& language = "de", const std::string& variant = {}) const {
+    model::LoadOptions options;
+    options.language = language == "de" ? "" : language;
+    options.variant = variant;
+    auto loaded = test::load_from_disk(root, options);
+    EXPECT_TRUE(loaded.model) << format_diagnostics(loaded.diagnostics);
+    if (!loaded.model) return {};
+    return check_shown(*loaded.model, *loaded.model->game("moons"));
+  }
+
+  RuleTextCoverage coverage(const std::string& language = "de") const {
+    model::LoadOptions options;
+    options.language = language == "de" ? "" : language;
+    auto loaded = test::load_from_disk(root, options);
+    Diagnostics ignored;
+    return loaded.model ? check_rule_texts(*loaded.model, *loaded.model->game("moons"), ignored) : RuleTextCoverage{};
+  }
+
+  RuleValues values(const std::string& language = "de") const {
+    model::LoadOptions options;
+    options.language = language == "de" ? "" : language;
+    auto loaded = test::load_from_disk(root, options);
+    return loaded.model ? rule_values(*loaded.model, *loaded.model->game("moons")) : RuleValues{};
+  }
+};
+
+const Diagnostic* with(const Diagnostics& found, const std::string& text, Severity severity = Severity::Error) {
+  for (const auto& f : found)
+    if (f.severity == severity && f.message.find(text) != std::string::npos) return &f;
+  return nullptr;
+}
+
+TEST(RuleFacts, ACorrectGameHasNoFindingsInEitherLanguage) {
+  Moons m;
+  for (const char* lang : {"de", "en"}) {
+    const Diagnostics found = m.findings(lang);
+    EXPECT_TRUE(found.empty()) << lang << "\n" << dump(found);
+  }
+  const RuleTextCoverage de = m.coverage("de");
+  EXPECT_EQ(de.generated, 3u);  // two sentences of r1, r3
+  EXPECT_EQ(de.claimed, 1u);    // r2
+  EXPECT_EQ(de.free, 0u);
+}
+
+TEST(RuleFacts, FactsPrintInTheLanguageWithItsComparisonAndNumberWords) {
+  Moons m;
+  RuleValues de = m.values("de"), en = m.values("en");
+  EXPECT_EQ(de["fact.hand"], "5 oder mehr");
+  EXPECT_EQ(de["fact.hand.words"], "fünf oder mehr");
+  EXPECT_EQ(de["fact.hand.n"], "5");
+  EXPECT_EQ(de["fact.players"], "2 bis 4");
+  EXPECT_EQ(en["fact.hand"], "5 or more");
+  EXPECT_EQ(en["fact.hand.words"], "five or more");
+  EXPECT_EQ(en["fact.players"], "2 to 4");
+  EXPECT_EQ(de["fact.night"], "Nacht");
+}
+
+TEST(RuleFacts, ANumberWrittenWrongInWordsIsAnErrorAtTheText) {
+  Moons m(Edits{{"text: \"Ab fünf Karten darfst du tauschen.\"", "text: \"Ab vier Karten darfst du tauschen.\""},
+           {"says: \"Ab fünf Karten\"", "says: \"Ab vier Karten\""}});
+  const Diagnostics found = m.findings();
+  const Diagnostic* f = with(found, "states at least 4 karte, fact 'hand' at least 5 karte");
+  ASSERT_NE(f, nullptr) << dump(found);
+  auto [line, col] = locate(m.game, "Ab vier Karten darfst");
+  EXPECT_EQ(f->loc.line, line);
+  EXPECT_EQ(f->loc.column, col);
+}
+
+TEST(RuleFacts, AWrongComparisonInAFreeSentenceIsAnError) {
+  Moons m(Edits{{"text: \"Gespielt wird zu {{fact.players}}.\"",
+            "text: \"Gespielt wird zu {{fact.players}}. Mehr als 40 Punkte geben einen Bonus.\""}});
+  const Diagnostics found = m.findings();
+  const Diagnostic* f = with(found, "'Mehr als 40' states more than 40 punkt, which no fact states");
+  ASSERT_NE(f, nullptr) << dump(found);
+  EXPECT_NE(f->hint.find("bonus: at least 40 punkt"), std::string::npos) << f->hint;
+}
+
+TEST(RuleFacts, ACorrectRewordingIsNotFlagged) {
+  // The claimed words are gone, but the sentence still states the fact.
+  Moons m(Edits{{"text: \"Ab fünf Karten darfst du tauschen.\"", "text: \"Mit mindestens fünf Karten darfst du tauschen.\""}});
+  const Diagnostics found = m.findings();
+  EXPECT_TRUE(found.empty()) << dump(found);
+  // A free sentence that states a fact correctly counts as backed.
+  Moons free(Edits{{"text: \"Gespielt wird zu {{fact.players}}.\"",
+               "text: \"Gespielt wird zu {{fact.players}}. Ab 40 Punkten gibt es einen Bonus.\""}});
+  EXPECT_TRUE(free.findings().empty()) << dump(free.findings());
+}
+
+TEST(RuleFacts, AnEnglishTranslationThatChangesTheNumberIsAnError) {
+  Moons m;
+  std::string en = test::read_text(m.english);
+  en.replace(en.find("With five or more cards"), 23, "With four or more cards");
+  en.replace(en.find("text: \"five or more cards\""), 26, "text: \"four or more cards\"");
+  test::write_text(m.english, en);
+  const Diagnostics found = m.findings("en");
+  const Diagnostic* f = with(found, "states at least 4 karte");
+  ASSERT_NE(f, nullptr) << dump(found);
+  EXPECT_EQ(f->loc.file, "data/locales/en/moons.yaml");
+}
+
+TEST(RuleFacts, AFreeRuleSentenceIsAWarningAtItsPlace) {
+  Moons m(Edits{{"text: \"Gespielt wird zu {{fact.players}}.\"",
+            "text: \"Gespielt wird zu {{fact.players}}. Jeder zieht 3 Monde.\""}});
+  const Diagnostics found = m.findings();
+  const Diagnostic* f = with(found, "a rule sentence that no fact backs: 'Jeder zieht 3 Monde.'", Severity::Warning);
+  ASSERT_NE(f, nullptr) << dump(found);
+  auto [line, col] = locate(m.game, "Jeder zieht 3");
+  EXPECT_EQ(f->loc.line, line);
+  EXPECT_EQ(f->loc.column, col);
+  EXPECT_FALSE(found.has_errors()) << dump(found);
+  EXPECT_EQ(m.coverage().free, 1u);
+  EXPECT_EQ(m.coverage().flagged, 1u);
+}
+
+TEST(RuleFacts, FactsAreCheckedAgainstTheCards) {
+  Moons count(Edits{{"moons: { count: 3, of: karte, deck: moons }", "moons: { count: 4, of: karte, deck: moons }"}});
+  EXPECT_NE(with(count.findings(), "deck 'moons' has 3 cards, expected 4"), nullptr) << dump(count.findings());
+  Moons name(Edits{{"night: { binding: Nacht, deck: moons }", "night: { binding: Tag, deck: moons }"}});
+  const Diagnostic* f = with(name.findings(), "deck moons is named 'Nacht', the fact 'night' binds 'Tag'");
+  ASSERT_NE(f, nullptr) << dump(name.findings());
+  auto [line, col] = locate(name.game, "name: Nacht");
+  EXPECT_EQ(f->loc.line, line);
+}
+
+TEST(RuleFacts, AMalformedFactIsAnErrorAtItsPlace) {
+  Moons m(Edits{{"hand: { count: 5, compare: at_least, of: karte }", "hand: { count: 5, points: 3, of: karte }"}});
+  const Diagnostics found = m.findings();
+  EXPECT_NE(with(found, "fact 'hand': it states more than one thing"), nullptr) << dump(found);
+  Moons noun(Edits{{"bonus: { points: 40, compare: at_least, of: punkt }", "bonus: { points: 40, of: muenze }"}});
+  EXPECT_NE(with(noun.findings(), "fact 'bonus' counts 'muenze', which facts: nouns: does not declare"), nullptr)
+      << dump(noun.findings());
+}
+
+TEST(RuleFacts, AVariantThatRemovesAPrintedFactIsAnError) {
+  Moons m(Edits{}, "    facts:\n      bonus: removed\n");
+  const Diagnostics found = m.findings("de", "kurz");
+  const Diagnostic* f = with(found, "the text prints fact 'bonus', which this variant removes");
+  ASSERT_NE(f, nullptr) << dump(found);
+  auto [line, col] = locate(m.game, "{{fact.bonus}}");
+  EXPECT_EQ(f->loc.line, line);
+  EXPECT_EQ(f->loc.column, col);
+  // A declared change is the variant's to make: the texts follow it.
+  Moons changed(Edits{}, "    facts:\n      hand: { count: 4, compare: at_least, of: karte }\n");
+  EXPECT_NE(with(changed.findings("de", "kurz"), "states at least 5 karte, fact 'hand' at least 4 karte"), nullptr)
+      << dump(changed.findings("de", "kurz"));
+}
+
+TEST(RuleFacts, NumberWordsComeFromTheLanguage) {
+  EXPECT_EQ(number_word("elf", "de"), 11);
+  EXPECT_EQ(number_word("einem", "de"), 1);
+  EXPECT_EQ(number_word("twelve", "en"), 12);
+  EXPECT_EQ(number_word("onze", "fr"), 11);
+  EXPECT_FALSE(number_word("karte", "de").has_value());
+  EXPECT_EQ(spell_number(7, "de"), "sieben");
+}
+
+}  // namespace
+}  // namespace kw::rules
