@@ -87,8 +87,6 @@ const Schema& tabletop_schema() {
   return s;
 }
 
-namespace {
-
 // A game's `facts:` (README: Rule facts; rules/facts.h): the vocabulary
 // of what its rule sentences state.
 const Schema& fact_schema() {
@@ -124,8 +122,8 @@ const Schema& fact_schema() {
   return s;
 }
 
-const Schema& facts_schema() {
-  static const Schema place =
+const Schema& rule_text_schema() {
+  static const Schema s =
       record("rule text", {
                               key("deck", id(), "a deck whose cards print rules"),
                               key("table", id(), "a table whose entries print rules"),
@@ -134,16 +132,22 @@ const Schema& facts_schema() {
                                   "prose that tells a story (flavor): only sentences naming a noun of the facts are "
                                   "rule sentences, not every number"),
                           });
+  return s;
+}
+
+const Schema& facts_schema() {
   static const Schema s = record(
       "facts", {
                    key("nouns", dict_of(dict_of(text(), "language"), "noun"),
                        "what facts count, in each language: { koenig: { de: \"König|Könige|Königen\", en: "
                        "\"King|Kings\" } }"),
-                   key("texts", list_of(place), "where rules are printed: coverage and free-sentence warnings"),
+                   key("texts", list_of(rule_text_schema()), "where rules are printed: coverage and free-sentence warnings"),
                    key("rules", dict_of(fact_schema(), "fact"), "the facts, by id"),
                });
   return s;
 }
+
+namespace {
 
 // How a language words what facts state: the comparisons (the first of each
 // list is how {{fact.…}} writes it; all of them are how claims are read).

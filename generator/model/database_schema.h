@@ -23,6 +23,9 @@ const yaml::Schema& format_schema();  // an entry of `formats:`
 const yaml::Schema& game_schema();    // `game:`
 const yaml::Schema& deck_schema();    // an item of a game's `decks:`
 const yaml::Schema& table_schema();   // an entry of a game's `tables:`
+const yaml::Schema& facts_schema();      // a game's `facts:` (rules/facts.h)
+const yaml::Schema& fact_schema();       // an entry of its `rules:`
+const yaml::Schema& rule_text_schema();  // an item of its `texts:`
 // `card_fields:` and a table's `fields:`: field name -> a type name or its
 // declaration (the long form, field_declaration_schema).
 const yaml::Schema& field_declarations_schema();

@@ -6,7 +6,9 @@
 #include <array>
 
 #include "core/language.h"
+#include "model/database_schema.h"
 #include "rules/generic_checks.h"
+#include "yaml/reader.h"
 
 namespace kw::rules {
 
@@ -343,8 +345,32 @@ void check_ranking(const model::Game& game, const Fact& f, Sink& sink) {
 
 }  // namespace
 
+namespace {
+
+// The declarations' form, key by key (a record's reader checks one level).
+void check_form(const model::Game& game, Sink& sink) {
+  Diagnostics form;
+  auto read = [&](const model::Value& v, const yaml::Schema& schema, const std::string& subject) {
+    if (v.is_map()) yaml::Reader(v, schema, form, {subject, "in " + subject, {}});
+  };
+  if (const model::Value* root = game.info.find("facts")) {
+    read(*root, model::facts_schema(), "facts");
+    if (const model::Value* rules = root->find("rules"); rules && rules->is_map())
+      for (const auto& [fact_id, v] : rules->map) read(v, model::fact_schema(), "fact '" + fact_id + "'");
+    if (const model::Value* texts = root->find("texts"); texts && texts->is_list())
+      for (const auto& t : texts->list) read(t, model::rule_text_schema(), "a rule text");
+  }
+  if (const model::Value* changes = game.variant_rules.is_map() ? game.variant_rules.find("facts") : nullptr;
+      changes && changes->is_map())
+    for (const auto& [fact_id, v] : changes->map) read(v, model::fact_schema(), "fact '" + fact_id + "'");
+  for (const Diagnostic& d : form) sink.add(d.severity, d.loc, d.message, {}, d.hint);
+}
+
+}  // namespace
+
 void check_facts(const model::Game& game, Diagnostics& out) {
   Sink sink(out, game, "facts");
+  check_form(game, sink);
   const FactSet set = read_facts(game, &sink);
   for (const Fact& f : set.facts) {
     if (!f.of.empty() && (!set.nouns || !set.nouns->find(f.of)))

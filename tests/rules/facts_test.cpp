@@ -253,8 +253,9 @@ TEST(RuleFacts, FactsAreCheckedAgainstTheCards) {
   Moons count(Edits{{"moons: { count: 3, of: karte, deck: moons }", "moons: { count: 4, of: karte, deck: moons }"}});
   EXPECT_NE(with(count.findings(), "deck 'moons' has 3 cards, expected 4"), nullptr) << dump(count.findings());
   Moons name(Edits{{"night: { binding: Nacht, deck: moons }", "night: { binding: Tag, deck: moons }"}});
-  const Diagnostic* f = with(name.findings(), "deck moons is named 'Nacht', the fact 'night' binds 'Tag'");
-  ASSERT_NE(f, nullptr) << dump(name.findings());
+  const Diagnostics named = name.findings();
+  const Diagnostic* f = with(named, "deck moons is named 'Nacht', the fact 'night' binds 'Tag'");
+  ASSERT_NE(f, nullptr) << dump(named);
   auto [line, col] = locate(name.game, "name: Nacht");
   EXPECT_EQ(f->loc.line, line);
 }
@@ -263,6 +264,13 @@ TEST(RuleFacts, AMalformedFactIsAnErrorAtItsPlace) {
   Moons m(Edits{{"hand: { count: 5, compare: at_least, of: karte }", "hand: { count: 5, points: 3, of: karte }"}});
   const Diagnostics found = m.findings();
   EXPECT_NE(with(found, "fact 'hand': it states more than one thing"), nullptr) << dump(found);
+  Moons typo(Edits{{"hand: { count: 5, compare: at_least, of: karte }", "hand: { count: 5, comprae: at_least, of: karte }"}});
+  const Diagnostics typo_found = typo.findings();
+  const Diagnostic* f = with(typo_found, "unknown key 'comprae' in fact 'hand'");
+  ASSERT_NE(f, nullptr) << dump(typo_found);
+  auto [line, col] = locate(typo.game, "comprae");
+  EXPECT_EQ(f->loc.line, line);
+  EXPECT_EQ(f->loc.column, col);
   Moons noun(Edits{{"bonus: { points: 40, compare: at_least, of: punkt }", "bonus: { points: 40, of: muenze }"}});
   EXPECT_NE(with(noun.findings(), "fact 'bonus' counts 'muenze', which facts: nouns: does not declare"), nullptr)
       << dump(noun.findings());
