@@ -107,7 +107,7 @@ const Schema& fact_schema() {
           key("of", id(), "what is counted: a noun of facts: nouns:"),
           key("deck", id(), "count: the deck whose cards it counts; binding: the deck it names"),
           key("where", dict_of(any(), "field"), "count: only cards whose fields equal these (as in checks:)"),
-          key("table", id(), "ranking: the table whose entries it ranks"),
+          key("table", id(), "count: the table whose entries it counts; ranking: the table whose entries it ranks"),
           key("card", id(), "binding: the card definition the name is on"),
           key("entry", text(), "binding: the table entry (table.entry) the name is on"),
           key("field", text(), "binding: the field holding the name (default name)"),

@@ -246,7 +246,18 @@ namespace {
 
 // A count fact that names a deck (and where:) counts those cards: the
 // declared check `count` does it, with the fact's comparison.
-void check_count(const model::Game& game, const Fact& f, Diagnostics& out) {
+void check_count(const model::Game& game, const Fact& f, Sink& sink, Diagnostics& out) {
+  // A count of a table's entries ("four regions").
+  if (const model::Value* t = f.get("table")) {
+    const model::Table* table = game.table(t->scalar);
+    if (!table) {
+      sink.error(t->loc, "fact '" + f.id + "': no table '" + t->scalar + "'");
+    } else if (!satisfies(static_cast<long long>(table->entries.size()), f.compare, *f.value)) {
+      sink.error(f.get("count")->loc, "fact '" + f.id + "' counts " + std::to_string(*f.value) + " entries of " +
+                                          t->scalar + ", the table has " + std::to_string(table->entries.size()));
+    }
+    return;
+  }
   if (!f.get("deck") && !f.get("where")) return;
   model::Value decl;
   decl.kind = model::Value::Kind::Map;
@@ -377,7 +388,7 @@ void check_facts(const model::Game& game, Diagnostics& out) {
       sink.error(f.get("of")->loc, "fact '" + f.id + "' counts '" + f.of + "', which facts: nouns: does not declare",
                  {}, "declare its forms in each language: nouns: { " + f.of + ": { <lang>: \"form|forms\" } }");
     switch (f.kind) {
-      case FactKind::Count: check_count(game, f, out); break;
+      case FactKind::Count: check_count(game, f, sink, out); break;
       case FactKind::Binding: check_binding(game, f, sink); break;
       case FactKind::Ranking: check_ranking(game, f, sink); break;
       default: break;

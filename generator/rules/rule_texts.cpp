@@ -168,10 +168,9 @@ class Judge {
     const std::string& text = t.text->scalar;
     for (const model::Value& claim : t.claims->list) {
       const model::Value* says = claim.find("says");
-      if (says && says->is_scalar()) {
-        const size_t pos = text.find(says->scalar);
-        if (pos != std::string::npos) claimed_spans.push_back({pos, pos + says->scalar.size()});
-      }
+      if (says && says->is_scalar() && !says->scalar.empty())
+        for (size_t pos = text.find(says->scalar); pos != std::string::npos; pos = text.find(says->scalar, pos + 1))
+          claimed_spans.push_back({pos, pos + says->scalar.size()});
       const Fact* f = claimed_fact(claim, t);
       if (!f || !says || !says->is_scalar()) continue;
       if (text.find(says->scalar) == std::string::npos) {
@@ -214,6 +213,9 @@ class Judge {
     for (const Span& s : sentences(text, game_.language)) {
       const std::string sentence = text.substr(s.begin, s.end - s.begin);
       if (sentence.find("{{fact.") != std::string::npos || sentence.find("{{rules.") != std::string::npos) {
+        // What it states in its own words besides must agree too.
+        RuleTextCoverage ignored;
+        judge_free(t, sentence, ignored, /*warn=*/false);
         ++counts.generated;
         continue;
       }
@@ -228,7 +230,7 @@ class Judge {
 
   // A sentence no claim covers: what it states of the facts' quantities
   // must agree with them; any other rule word makes it a warning.
-  void judge_free(const RuleText& t, const std::string& sentence, RuleTextCoverage& counts) {
+  void judge_free(const RuleText& t, const std::string& sentence, RuleTextCoverage& counts, bool warn = true) {
     bool confirmed = false, rule_like = false;
     for (const Quantity& q : quantities(sentence, model_, game_.language, facts_)) {
       const bool counted_thing = !q.noun.empty();
@@ -252,7 +254,8 @@ class Judge {
                   t.card, "the facts of " + q.noun + ": " + known);
       rule_like = true;
     }
-    if (!rule_like && facts_.nouns)
+    // In a story a noun alone is no rule ("König Théoden"); a count of it is.
+    if (!rule_like && !t.narrative && facts_.nouns)
       for (const auto& [noun, forms] : facts_.nouns->map)
         for (const std::string& form : facts_.noun_forms(noun, game_.language))
           if (contains_word(sentence, form)) rule_like = true;
@@ -261,7 +264,7 @@ class Judge {
       return;
     }
     ++counts.free;
-    if (!rule_like) return;
+    if (!rule_like || !warn) return;
     ++counts.flagged;
     std::string shown = sentence;
     shown.erase(0, shown.find_first_not_of(" *"));
