@@ -86,7 +86,8 @@ TEST(PalantirTexts, OnlyRankingsThatContradictTheRulesAreErrors) {
           "    - card: vorbehalte\n"
           "      set:\n"
           "        text: \"Gondor › Rohan › Rhovanion › Mordor; Mordor < Rhovanion; Rhovanion-Streitkraft › "
-          "Gondor-Ringträger; Mordor und Gondor\"\n");
+          "Gondor-Ringträger; Mordor und Gondor\"\n"
+          "        claims: []\n");
   model::LoadOptions options;
   options.variant = "richtig";
   Diagnostics ds = texts_of(p.dir.path(), options);
