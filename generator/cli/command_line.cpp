@@ -143,8 +143,10 @@ void define_build(CLI::App& app, BuildArgs& inv) {
   build
       .add_option("--tabletop", inv.tabletops,
                   "the virtual tabletops to make files for: tts (Tabletop Simulator's\n"
-                  "saved objects in tts/), or none (default: tts); ttpg, screentop and\n"
-                  "playingcards are not made yet")
+                  "saved objects in tts/), ttpg (Tabletop Playground's templates and\n"
+                  "textures in ttpg/), screentop (screentop.gg: sheets and a CSV in\n"
+                  "screentop/), playingcards (playingcards.io: an image a card and a\n"
+                  "CSV in playingcards/), or none (default: tts)")
       ->type_name("LIST")
       ->delimiter(',')
       ->check(one_of(tabletop_names()));
