@@ -269,6 +269,7 @@ void define_serve(CLI::App& app, ServeArgs& inv) {
   serve.add_option("--host", inv.host, "the address to listen on (default: 127.0.0.1, this machine only)")
       ->type_name("HOST")
       ->check(non_empty("an address"));
+  add_out(serve, inv.out_dir, "where the games were built, for the tabletop downloads (default: output)");
 }
 
 void define_i18n(CLI::App& app, I18nArgs& inv) {
