@@ -143,8 +143,10 @@ void define_build(CLI::App& app, BuildArgs& inv) {
   build
       .add_option("--tabletop", inv.tabletops,
                   "the virtual tabletops to make files for: tts (Tabletop Simulator's\n"
-                  "saved objects in tts/), or none (default: tts); ttpg, screentop and\n"
-                  "playingcards are not made yet")
+                  "saved objects in tts/), ttpg (Tabletop Playground's templates and\n"
+                  "textures in ttpg/), screentop (screentop.gg: sheets and a CSV in\n"
+                  "screentop/), playingcards (playingcards.io: an image a card and a\n"
+                  "CSV in playingcards/), or none (default: tts)")
       ->type_name("LIST")
       ->delimiter(',')
       ->check(one_of(tabletop_names()));
@@ -267,6 +269,7 @@ void define_serve(CLI::App& app, ServeArgs& inv) {
   serve.add_option("--host", inv.host, "the address to listen on (default: 127.0.0.1, this machine only)")
       ->type_name("HOST")
       ->check(non_empty("an address"));
+  add_out(serve, inv.out_dir, "where the games were built, for the tabletop downloads (default: output)");
 }
 
 void define_i18n(CLI::App& app, I18nArgs& inv) {

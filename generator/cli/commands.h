@@ -72,8 +72,9 @@ struct DiffArgs : ProjectOptions {
 };
 
 struct ServeArgs : ProjectOptions {
-  std::string host = "127.0.0.1";  // --host: loopback unless asked otherwise
-  int port = 8421;                 // --port: 0 = any free port
+  std::string host = "127.0.0.1";            // --host: loopback unless asked otherwise
+  int port = 8421;                           // --port: 0 = any free port
+  std::filesystem::path out_dir = "output";  // --out: where builds put their files (tabletop downloads)
 };
 
 struct SimulateArgs : ProjectOptions {

@@ -48,6 +48,7 @@ int run_serve(const ServeArgs& inv, std::ostream& out, std::ostream& err) {
     }
     // Listening first: a port that is taken is said before the game is built.
     studio::http::Server server(studio, initial);
+    server.set_output(inv.out_dir);
     // The page writes with the secret only the printed address carries (token.h).
     studio::Editor editor(inv.root);
     const std::string token = studio::http::make_token();

@@ -24,7 +24,7 @@
 #include "products/pnp_products.h"
 #include "products/shop_package.h"
 #include "products/shop_pdfs.h"
-#include "products/tts_writer.h"
+#include "products/tabletop_files.h"
 #include "render/png.h"
 #include "render/render.h"
 #include "settings/print_config.h"
@@ -60,8 +60,8 @@ class CardProductRun {
     const ProductFormats& formats = options_.formats;
     const bool whole = !options_.incremental.only_cards;  // build --card writes the cards' own files only
     if (formats.png && whole && options_.by_products.overview) open_overview(report);
-    if (formats.jpeg && whole && !options_.draft && options_.by_products.tts && options_.tabletop.wants(Tabletop::Tts))
-      open_tts(report);
+    if (formats.jpeg && whole && !options_.draft && options_.by_products.tts && !options_.tabletop.formats.empty())
+      open_tabletops(report);
     // Longest first for the least total time; but when only a few cards need
     // rendering (an edit), their files come first: that is what the designer
     // is waiting to look at.
@@ -159,19 +159,22 @@ class CardProductRun {
     return *overview_;
   }
 
-  void open_tts(BuildReport& report) {
+  // The virtual tabletops' files (tabletop_files.h), from the cache when
+  // neither a card nor a name changed; else made as the card rasters arrive.
+  void open_tabletops(BuildReport& report) {
     std::vector<TtsCard> with_back;
     for (const auto& s : sides_)
       if (s.back) with_back.push_back({s.front, *s.back});
     if (with_back.empty()) return;
-    TtsSaveInfo save = tts_save_info(game_, dir_ / "tts", options_.tabletop);
-    tts_key_ = infra::cache_key({"tts", deck_key_, save.game_name, save.url_base, save.cards.key()});
+    auto files = std::make_unique<TabletopFiles>(
+        game_, dir_, options_.tabletop, game_.id + "/" + options_.subdir, with_back, stems_, frames_, cache(),
+        [this](size_t i) { return cards_.fingerprint(i) + " " + fmt_dpi(game_.format->dpi); });
+    tts_key_ = infra::cache_key({"tts", deck_key_, files->key()});
     if (cache()) {
       if (auto hit = cache()->get(tts_key_); hit && unbundle(*hit, dir_, report.written)) return;
     }
-    const page::Page& first = cards_.frame(with_back.front().front);
-    tts_ = std::make_unique<TtsWriter>(plan_tts(with_back, {first.trim.w, first.trim.h}, game_.id, stems_), frames_,
-                                       dir_ / "tts", std::move(save));
+    tabletops_ = std::move(files);
+    tts_ = &tabletops_->sheets();
   }
 
   // The PDFs, each from the cache when none of its pages changed. In CMYK
@@ -421,11 +424,9 @@ class CardProductRun {
       write_if_changed(file, png);
       report.written.push_back(file);
     }
-    if (tts_) {
+    if (tabletops_) {
       auto span = infra::timed(options_.timings, "tts", game_.id);
-      tts_->finish();
-      auto files = tts_->written();
-      std::sort(files.begin(), files.end());
+      const auto files = tabletops_->finish();
       if (cache()) cache()->put(tts_key_, bundle(files, dir_));
       report.written.insert(report.written.end(), files.begin(), files.end());
     }
@@ -450,7 +451,8 @@ class CardProductRun {
   bool making_overview_ = false;
   std::once_flag overview_once_;
   std::unique_ptr<OverviewSheet> overview_;
-  std::unique_ptr<TtsWriter> tts_;
+  std::unique_ptr<TabletopFiles> tabletops_;
+  TtsWriter* tts_ = nullptr;  // its sheets
   std::vector<Task> tasks_;
   size_t units_ = 0;
   std::unique_ptr<infra::Progress> progress_;

@@ -62,9 +62,11 @@ BuildReport write_game_products(const model::Game& game, const layout::LaidOutGa
     span = infra::timed(timings, "boards", game.id);
     write_boards(boards, dir, options.formats, options.clock, report);
     if (options.formats.pdf) set_board_boxes(boards, dir);
-    // Tabletop Simulator takes the preview as the board's image.
+    // The tabletops take the preview as the board's image.
     if (options.formats.png && !options.draft && options.tabletop.wants(Tabletop::Tts))
       write_tts_boards(boards, dir, game.id, options.tabletop, report);
+    if (options.formats.png && !options.draft && options.tabletop.wants(Tabletop::Ttpg))
+      write_ttpg_boards(boards, dir, game.id, game.id + "/" + options.subdir, report);
     span.end();
   }
   infra::throw_if_interrupted();

@@ -35,9 +35,8 @@ struct TabletopOptions {
   bool wants(Tabletop t) const { return formats.count(t) > 0; }
 };
 
-// "tts" -> the set; "none" -> empty. nullopt, and `error` saying which name
-// is unknown and what the names are, otherwise. ttpg, screentop and
-// playingcards are known names whose files are not made yet: refused.
+// "tts,ttpg" -> the set; "none" -> empty. nullopt, and `error` saying which
+// name is unknown and what the names are, otherwise.
 std::optional<std::set<Tabletop>> parse_tabletops(const std::vector<std::string>& names, std::string& error);
 
 // `url` checked for --tts-url: http(s), a host, no spaces or quotes; '/' added

@@ -18,4 +18,10 @@ namespace kw::products {
 void write_tts_boards(std::span<const ImposedBoard> boards, const std::filesystem::path& dir,
                       const std::string& game_id, const TabletopOptions& options, BuildReport& report);
 
+// The same previews for Tabletop Playground (ttpg_package.h): copied to
+// ttpg/Textures/<game>-<stem>.png, each with a board template
+// ttpg/Templates/<game>-<stem>.json; `seed` makes the templates' GUIDs.
+void write_ttpg_boards(std::span<const ImposedBoard> boards, const std::filesystem::path& dir,
+                       const std::string& game_id, const std::string& seed, BuildReport& report);
+
 }  // namespace kw::products

@@ -88,7 +88,23 @@ void TtsWriter::hold(size_t bytes) {
   peak_held_ = std::max(peak_held_, held_);
 }
 
-bool TtsWriter::takes(size_t index) const { return plan_.backs.count(index) > 0 || where_.count(index) > 0; }
+void TtsWriter::skip_sheet(size_t sheet) {
+  std::lock_guard lock(mutex_);
+  skipped_.insert(sheet);
+}
+
+bool TtsWriter::takes(size_t index) const {
+  if (plan_.backs.count(index) > 0) return true;
+  auto at = where_.find(index);
+  return at != where_.end() && skipped_.count(at->second.first) == 0;
+}
+
+void TtsWriter::pass_skipped() {
+  while (sheet_ < plan_.sheets.size() && skipped_.count(sheet_) > 0 && row_ == 0) {
+    ++sheet_;
+    if (sheet_ < plan_.sheets.size()) next_row_.store(first_row_[sheet_]);
+  }
+}
 
 TtsWriter::Pixels TtsWriter::render_cell(size_t index, std::shared_ptr<const page::Raster> image) const {
   Pixels rgb = new_pixels();
@@ -127,9 +143,18 @@ std::string TtsWriter::cell_key() const {
 
 void TtsWriter::place_pixels(size_t index, Pixels rgb) {
   const auto back = plan_.backs.find(index);
-  const auto front = where_.find(index);
+  auto front = where_.find(index);
+  if (front != where_.end() && skipped_.count(front->second.first) > 0) front = where_.end();  // its sheet is there
+  if (sink_) sink_(index, rgb.get());
   std::optional<Strip> strip;
-  if (back != plan_.backs.end()) {
+  if (back != plan_.backs.end() && !sheets_) {
+    auto cell = std::make_shared<Cell>();  // kept for finish()'s thumbnails
+    cell->rgb = front == where_.end() ? std::move(rgb) : new_pixels();
+    if (front != where_.end()) std::memcpy(cell->rgb.get(), rgb.get(), cell_bytes());
+    std::lock_guard lock(mutex_);
+    if (back_cells_.emplace(index, cell).second) hold(cell->bytes());
+    strip = take_strip();
+  } else if (back != plan_.backs.end()) {
     // The back's own image is its cell, written as it is.
     render::JpegWriter jpeg(plan_.card_w, plan_.card_h, plan_.dpi, kTtsJpeg);
     const size_t row_bytes = static_cast<size_t>(plan_.card_w) * 3;
@@ -169,7 +194,9 @@ void TtsWriter::place_pixels(size_t index, Pixels rgb) {
 }
 
 std::optional<TtsWriter::Strip> TtsWriter::take_strip() {
-  if (writing_ || failed_ || sheet_ >= plan_.sheets.size()) return std::nullopt;
+  if (writing_ || failed_) return std::nullopt;
+  pass_skipped();
+  if (sheet_ >= plan_.sheets.size()) return std::nullopt;
   const TtsSheet& s = plan_.sheets[sheet_];
   Strip strip{sheet_, row_, std::vector<CellPtr>(static_cast<size_t>(s.columns)), 0};
   for (int c = 0; c < s.columns; ++c) {
@@ -199,6 +226,7 @@ std::optional<TtsWriter::Strip> TtsWriter::take_strip() {
 }
 
 void TtsWriter::write_strip(const Strip& strip) {
+  if (!sheets_) return;  // set_no_sheets: the row is dropped
   const TtsSheet& s = plan_.sheets[strip.sheet];
   if (strip.row == 0) {
     jpeg_ = std::make_unique<render::JpegWriter>(s.columns * plan_.card_w, s.rows * plan_.card_h, plan_.dpi, kTtsJpeg);
@@ -253,7 +281,7 @@ void TtsWriter::write_strips(std::optional<Strip> strip) {
     std::lock_guard lock(mutex_);
     held_ -= strip->bytes;
     if (++row_ == plan_.sheets[sheet_].rows) {
-      written_.push_back(dir_ / plan_.sheets[sheet_].file);
+      if (sheets_) written_.push_back(dir_ / plan_.sheets[sheet_].file);
       --open_sheets_;
       ++sheet_;
       row_ = 0;
@@ -266,6 +294,7 @@ void TtsWriter::write_strips(std::optional<Strip> strip) {
 
 void TtsWriter::finish() {
   std::lock_guard lock(mutex_);
+  pass_skipped();
   if (sheet_ < plan_.sheets.size())
     throw std::logic_error("TTS sheet " + plan_.sheets[sheet_].file + " was not completed");
   for (const TtsObject& object : tts_deck_objects(plan_, save_.cards, save_.game_name, save_.url_base)) {

@@ -18,10 +18,12 @@
 #include <atomic>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <span>
 #include <string>
 #include <utility>
@@ -83,8 +85,22 @@ class TtsWriter {
   // What a cell's pixels depend on besides its card's page and rendering
   // (its size and resolution), for cache keys.
   std::string cell_key() const;
-  // Whether card `index` is on a sheet or is a back.
+  // Sheet `sheet` is not written: its file is already there (a build cache
+  // had its bytes). Its cards are not taken; the sheets after it are written
+  // as ever. Call before the first place().
+  void skip_sheet(size_t sheet);
+  // Whether card `index` is on a sheet being written or is a back.
   bool takes(size_t index) const;
+  // The sheets and backs being written (their files, grids and cards).
+  const TtsPlan& plan() const { return plan_; }
+  // Called with each card's cell (card_w x card_h px, RGB over white) as it
+  // is placed, on the placing thread, before the sheets take it: for files
+  // of single cards. Set before the first place().
+  using CellSink = std::function<void(size_t index, const std::uint8_t* rgb)>;
+  void set_cell_sink(CellSink sink) { sink_ = std::move(sink); }
+  // Without sheet files (only the cells for the sink): the rows are taken
+  // and dropped, nothing is written. Set before the first place().
+  void set_no_sheets() { sheets_ = false; }
   // Writes the saved objects and their thumbnails; throws std::logic_error
   // if a sheet was never completed.
   void finish();
@@ -121,6 +137,8 @@ class TtsWriter {
   // Under mutex_: the next row to write, if it is complete and nobody is
   // writing (then the caller is the writer until it has written it).
   std::optional<Strip> take_strip();
+  // Under mutex_: past the skipped sheets at the one being written.
+  void pass_skipped();
   Pixels render_cell(size_t index, std::shared_ptr<const page::Raster> image) const;
   void place_pixels(size_t index, Pixels rgb);
   // Outside the lock: writes `strip` and any rows completed meanwhile.
@@ -135,10 +153,13 @@ class TtsWriter {
 
   TtsPlan plan_;
   TtsSaveInfo save_;
+  CellSink sink_;
+  bool sheets_ = true;
   std::vector<const page::Page*> pages_;
   std::filesystem::path dir_;
   std::map<size_t, std::pair<size_t, int>> where_;  // front -> (sheet, cell)
   std::vector<size_t> first_row_;                   // per sheet, the number of its first row among all sheets' rows
+  std::set<size_t> skipped_;                        // skip_sheet()
 
   mutable std::mutex mutex_;
   std::map<std::pair<size_t, int>, CellPtr> cells_;  // (sheet, cell) -> its pixels, placed, not yet written

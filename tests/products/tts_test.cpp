@@ -309,6 +309,42 @@ TEST(TtsWriter, CellsKeptApartMakeTheSameSheets) {
     }
 }
 
+// A sheet the cache has is skipped: its cards are not taken, it is not
+// written, and the sheets after it are as a whole run writes them.
+TEST(TtsWriter, ASkippedSheetIsNotWrittenAndTheOthersAreTheSame) {
+  std::vector<page::Page> pages;
+  for (size_t i = 0; i < 6; ++i) pages.push_back(solid(shade(i)));
+  pages.push_back(solid(Color{0, 0, 200, 255}));  // back of the first three
+  pages.push_back(solid(Color{200, 0, 0, 255}));  // back of the others
+  std::vector<const page::Page*> ptrs;
+  std::vector<std::string> stems;
+  std::vector<TtsCard> cards;
+  for (size_t i = 0; i < pages.size(); ++i) {
+    ptrs.push_back(&pages[i]);
+    stems.push_back(i == 6 ? "00-back-a" : i == 7 ? "00-back-b" : std::to_string(i + 1));
+    if (i < 6) cards.push_back({i, i < 3 ? 6u : 7u});
+  }
+  std::vector<std::shared_ptr<const render::Raster>> images;
+  images.reserve(pages.size());
+  for (const auto& p : pages) images.push_back(std::make_shared<const render::Raster>(render::render_raster(p, 60)));
+  test::TempDir whole, skipping;
+  {
+    TtsWriter writer(plan_tts(cards, {59, 91}, "t", stems), ptrs, whole.path());
+    for (size_t i = 0; i < pages.size(); ++i) writer.place(i, images[i]);
+    writer.finish();
+  }
+  TtsWriter writer(plan_tts(cards, {59, 91}, "t", stems), ptrs, skipping.path());
+  ASSERT_EQ(writer.plan().sheets.size(), 2u);
+  writer.skip_sheet(0);
+  for (size_t i = 0; i < 3; ++i) EXPECT_FALSE(writer.takes(i));
+  for (size_t i = 3; i < 8; ++i) EXPECT_TRUE(writer.takes(i));  // the second sheet's cards and both backs
+  for (size_t i = pages.size(); i-- > 3;) writer.place(i, images[i]);
+  writer.finish();
+  EXPECT_FALSE(std::filesystem::exists(skipping.path() / "t-1.jpg"));
+  EXPECT_EQ(read_file(skipping.path() / "t-2.jpg"), read_file(whole.path() / "t-2.jpg"));
+  EXPECT_EQ(read_file(skipping.path() / "t-back-b.jpg"), read_file(whole.path() / "t-back-b.jpg"));
+}
+
 TEST(TtsWriter, AFailedWriteLeavesNoHalfWrittenSheet) {
   Deck deck(3);
   test::TempDir dir;

@@ -31,6 +31,7 @@
 #include "studio/http/request.h"
 #include "studio/http/state_json.h"
 #include "studio/http/token.h"
+#include "studio/tabletop_download.h"
 
 namespace kw::studio::http {
 
@@ -183,6 +184,7 @@ struct Server::Impl {
   std::atomic<bool> stopping{false};
   Editor* editor = nullptr;  // set: the page may write (with `token`)
   std::string token;
+  std::filesystem::path output = "output";  // set_output
 
   mutable std::mutex counts_mutex;
   ServerCounts counts;
@@ -255,6 +257,30 @@ struct Server::Impl {
     return json_response(edit_status_code(result), edit_result_json(result));
   }
 
+  // A tabletop's folder as a zip: tabletop, game, lang, variant, <format>.zip.
+  // The session's state says whether `lang` is the game's source language
+  // (whose files have no language folder).
+  Response tabletop(const Request& req) {
+    const auto parts = segments(req.path);
+    const std::string& file = parts.at(4);
+    const std::string& game = parts[1];
+    const std::string& lang = parts[2];
+    const std::string& variant = parts[3];
+    if (!plain(game) || !plain(lang) || !plain(variant)) return text(400, "malformed tabletop address");
+    std::string error;
+    auto state = studio.state({game, lang, variant == "-" ? "" : variant}, error);
+    if (!state) return text(404, error);
+    const bool source = !state->languages.empty() && state->languages.front() == lang;
+    const TabletopRequest request{game, source ? "" : lang, variant == "-" ? "" : variant,
+                                  file.substr(0, file.size() - 4)};
+    auto zip = tabletop_zip(output, request, error);
+    if (!zip) return text(tabletop_folder(output, request, error) ? 404 : 400, error);
+    Response res;
+    res.body = std::move(*zip);
+    res.content_type = "application/zip";
+    return res;
+  }
+
   // What a worker answers: the state, a card's image (both may build), an edit.
   Response work(const Request& req) {
     if (req.path.starts_with("/api/") && req.path != "/api/state") return edit(req);
@@ -269,6 +295,7 @@ struct Server::Impl {
       res.content_type = "application/json";
       return res;
     }
+    if (req.path.starts_with("/tabletop/")) return tabletop(req);
     const auto parts = segments(req.path);  // cards, game, lang, variant, stem.png
     const std::string& file = parts.at(4);
     const std::string& game = parts[1];
@@ -408,7 +435,9 @@ struct Server::Impl {
     if (req.path == "/events") return start_stream(id, c, head);
     const auto parts = segments(req.path);
     const bool card = parts.size() == 5 && parts[0] == "cards" && parts[4].size() > 4 && parts[4].ends_with(".png");
-    if (req.path != "/api/state" && !card && !writes && req.path != "/api/file")
+    const bool tabletop =
+        parts.size() == 5 && parts[0] == "tabletop" && parts[4].size() > 4 && parts[4].ends_with(".zip");
+    if (req.path != "/api/state" && !card && !tabletop && !writes && req.path != "/api/file")
       return answer(id, c, text(404, "not found"), head, req.keep_alive);
     std::unique_lock lock(mutex);
     if (jobs.size() >= limits.queued_jobs) {
@@ -835,6 +864,8 @@ void Server::enable_edits(Editor& editor, std::string token) {
   impl_->editor = &editor;
   impl_->token = std::move(token);
 }
+
+void Server::set_output(std::filesystem::path out) { impl_->output = std::move(out); }
 
 const HostAllowList& Server::allowed() const { return impl_->allowed; }
 

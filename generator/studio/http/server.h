@@ -7,6 +7,9 @@
 //   GET /api/state?game=&lang=&variant=
 //   GET /cards/<game>/<lang>/<variant or ->/<stem>.png
 //   GET /events              text/event-stream of changes
+//   GET /tabletop/<game>/<lang>/<variant or ->/<format>.zip
+//                            a tabletop's folder of the last build, zipped
+//                            (tabletop_download.h; set_output names --out)
 //   GET /api/file?path=      a file the page is about to edit, with its hash  } with the token,
 //   POST /api/edit           an edit (edit_json.h), /api/undo, /api/redo       } see below
 //
@@ -46,6 +49,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <memory>
 #include <string>
 
@@ -98,6 +102,9 @@ class Server {
 
   // Lets the page edit through `editor` with `token` (make_token()); call before run().
   void enable_edits(Editor& editor, std::string token);
+  // Where builds put their files (build --out): the tabletop downloads come
+  // from there. Call before run(); unset: "output" under the working folder.
+  void set_output(std::filesystem::path out);
 
   const HostAllowList& allowed() const;
   ServerCounts counts() const;

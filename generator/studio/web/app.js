@@ -350,6 +350,13 @@ function showSwitches(state) {
   fillSelect($('lang'), state.languages.map((l) => [l, l]), state.lang);
   fillSelect($('variant'), state.variants.map((v) => [v, v]), state.variant, '(base game)');
   $('game').parentElement.hidden = state.games.length < 2;
+  // The tabletop downloads of what the page shows (the server zips the last build's folder).
+  for (const a of document.querySelectorAll('.downloads a')) {
+    const f = a.dataset.format;
+    const parts = [state.game, state.lang, state.variant || '-'].map(encodeURIComponent);
+    a.href = `/tabletop/${parts.join('/')}/${f}.zip`;
+    a.download = [state.game, state.lang, state.variant, f].filter((x) => x).join('-') + '.zip';
+  }
   $('game-name').textContent = state.game_name ? `· ${state.game_name}` : '';
 }
 

@@ -1,0 +1,135 @@
+#include "products/tabletop_files.h"
+
+#include <algorithm>
+#include <set>
+#include <stdexcept>
+
+#include "core/files.h"
+#include "core/output_files.h"
+#include "infra/build_cache.h"
+#include "products/cached_files.h"
+#include "products/tabletop_tables.h"
+#include "products/ttpg_package.h"
+#include "render/jpeg.h"
+
+namespace kw::products {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// A single card's image, as a sheet's cell: the same quality.
+const render::JpegOptions kSingleJpeg{90, true};
+
+}  // namespace
+
+TabletopFiles::TabletopFiles(const model::Game& game, const fs::path& dir, const TabletopOptions& options,
+                             const std::string& seed, std::span<const TtsCard> cards, std::vector<std::string> stems,
+                             std::vector<const page::Page*> frames, const infra::BuildCache* cache,
+                             const std::function<std::string(size_t)>& card_key)
+    : dir_(dir), options_(options), seed_(seed), stems_(std::move(stems)), cache_(cache) {
+  const bool tts = options.wants(Tabletop::Tts);
+  TtsSaveInfo save = tts ? tts_save_info(game, dir / "tts", options) : TtsSaveInfo{};
+  named_ = tts ? save.cards : tabletop_cards(game, options.rule_values);
+  if (tts)
+    sheet_dir_ = dir / "tts";
+  else if (options.wants(Tabletop::Ttpg))
+    sheet_dir_ = dir / "ttpg" / "Textures";
+  else if (options.wants(Tabletop::Screentop))
+    sheet_dir_ = dir / "screentop";
+  const page::Page& first = *frames.at(cards.front().front);
+  trim_ = {first.trim.w, first.trim.h};
+  std::string formats;
+  for (Tabletop t : options.formats) formats += std::string(name_of(kTabletopNames, t)) + ",";
+  key_ = infra::cache_key({"tabletops", formats, seed, save.game_name, save.url_base, named_.key()});
+  writer_ = std::make_unique<TtsWriter>(plan_tts(cards, trim_, game.id, stems_), std::move(frames), sheet_dir_,
+                                        std::move(save));
+  if (sheet_dir_.empty()) writer_->set_no_sheets();  // playingcards.io alone: single cards only
+  if (options.wants(Tabletop::Playingcards))
+    writer_->set_cell_sink([this](size_t index, const std::uint8_t* rgb) { write_single(index, rgb); });
+  else
+    take_cached_sheets(card_key);  // (playingcards.io's single cards need every cell placed)
+}
+
+// The sheets the cache has, written and skipped.
+void TabletopFiles::take_cached_sheets(const std::function<std::string(size_t)>& card_key) {
+  const TtsPlan& plan = writer_->plan();
+  for (size_t s = 0; s < plan.sheets.size(); ++s) {
+    const TtsSheet& sheet = plan.sheets[s];
+    std::string cards = card_key(sheet.back) + "\n";  // in its last cell
+    for (size_t card : sheet.cards) cards += card_key(card) + "\n";
+    sheet_keys_.push_back(infra::cache_key({"tabletop sheet", writer_->cell_key(), sheet.file,
+                                            std::to_string(sheet.columns) + "x" + std::to_string(sheet.rows), cards}));
+    if (!cache_ || sheet_dir_.empty()) continue;
+    if (auto bytes = cache_->get(sheet_keys_.back())) {
+      write_if_changed(sheet_dir_ / sheet.file, *bytes);
+      writer_->skip_sheet(s);
+      from_cache_.insert(s);
+    }
+  }
+}
+
+std::string TabletopFiles::single_name(size_t index) const { return "cards/" + stems_.at(index) + ".jpg"; }
+
+void TabletopFiles::write_single(size_t index, const std::uint8_t* rgb) {
+  const TtsPlan& plan = writer_->plan();
+  render::JpegWriter jpeg(plan.card_w, plan.card_h, plan.dpi, kSingleJpeg);
+  for (int y = 0; y < plan.card_h; ++y) jpeg.add_row(rgb + static_cast<size_t>(y) * plan.card_w * 3);
+  const fs::path file = dir_ / "playingcards" / single_name(index);
+  write_output(file, jpeg.finish());
+  std::lock_guard lock(mutex_);
+  singles_.push_back(file);
+}
+
+// The sheets and backs, copied from where the writer put them.
+void TabletopFiles::write_copies(const fs::path& to, std::vector<fs::path>& files) const {
+  if (to == sheet_dir_) return;
+  std::set<std::string> images;
+  for (const TtsSheet& sheet : writer_->plan().sheets) images.insert({sheet.file, sheet.back_file});
+  for (const std::string& image : images) {
+    auto bytes = read_file(sheet_dir_ / image);
+    if (!bytes) throw std::runtime_error((sheet_dir_ / image).string() + ": the sheet was not written");
+    write_if_changed(to / image, *bytes);  // its time says whether it changed, as the sheet's does
+    files.push_back(to / image);
+  }
+}
+
+std::vector<fs::path> TabletopFiles::finish() {
+  writer_->finish();
+  std::vector<fs::path> files = writer_->written();
+  const TtsPlan& plan = writer_->plan();
+  for (size_t s = 0; s < sheet_keys_.size() && cache_ && !sheet_dir_.empty(); ++s) {
+    const fs::path file = sheet_dir_ / plan.sheets[s].file;
+    if (from_cache_.count(s) > 0) {
+      files.push_back(file);
+    } else if (auto bytes = read_file(file)) {
+      cache_->put(sheet_keys_[s], *bytes);
+    }
+  }
+  if (options_.wants(Tabletop::Ttpg)) {
+    write_copies(dir_ / "ttpg" / "Textures", files);
+    for (const TtpgTemplate& t : ttpg_card_templates(plan, named_, trim_, seed_)) {
+      const fs::path file = dir_ / "ttpg" / "Templates" / t.file;
+      write_output(file, t.json);
+      files.push_back(file);
+    }
+  }
+  if (options_.wants(Tabletop::Screentop)) {
+    write_copies(dir_ / "screentop", files);
+    const fs::path csv = dir_ / "screentop" / (plan.game_id + ".csv");
+    write_output(csv, screentop_csv(plan, named_));
+    files.push_back(csv);
+  }
+  if (options_.wants(Tabletop::Playingcards)) {
+    const fs::path csv = dir_ / "playingcards" / (plan.game_id + ".csv");
+    write_output(csv, playingcards_csv(plan, named_, [this](size_t i) { return single_name(i); }));
+    files.push_back(csv);
+    std::lock_guard lock(mutex_);
+    files.insert(files.end(), singles_.begin(), singles_.end());
+  }
+  std::sort(files.begin(), files.end());
+  files.erase(std::unique(files.begin(), files.end()), files.end());
+  return files;
+}
+
+}  // namespace kw::products

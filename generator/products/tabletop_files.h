@@ -1,0 +1,77 @@
+#pragma once
+// Every virtual tabletop's files made of a game's card sheets, in one run:
+//   tts/          Tabletop Simulator: sheets, backs, saved objects (tts_writer.h)
+//   ttpg/         Tabletop Playground: Textures/ (the same sheets) and
+//                 Templates/ (ttpg_package.h)
+//   screentop/    screentop.gg: the same sheets and <game>.csv (tabletop_tables.h)
+//   playingcards/ playingcards.io: cards/<card>.jpg, one image a card (its
+//                 trim, as on the sheets), and <game>.csv
+// The sheets are rendered once (by TtsWriter, into the first of tts/,
+// ttpg/Textures/, screentop/ asked for) and copied to the others; the single
+// cards come from the same cells as they are placed. One cached product: its
+// key() covers everything the files depend on besides the cards' pages.
+//
+// Each sheet is also cached on its own, keyed by the cards on it (and its
+// back, in its last cell): when one card changes, the sheets not showing it
+// come from the cache as they are, their cards are not placed, and only the
+// sheet holding it is made again (with the JSON and tables). A sheet's file
+// is rewritten only when its bytes change, so its time says what changed.
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "infra/build_cache.h"
+#include "model/model.h"
+#include "products/tabletop_options.h"
+#include "products/tts_writer.h"
+
+namespace kw::products {
+
+class TabletopFiles {
+ public:
+  // `dir` the game's output folder; `seed` what makes this output's TTPG
+  // GUIDs its own (the game and the output folder). `cards` fronts with
+  // their backs, `stems` every card's file stem, `frames` every card's page.
+  // `cache` (may be null) keeps each sheet under a key made of
+  // `card_key(index)` of every card on it: what the card's pixels depend on.
+  TabletopFiles(const model::Game& game, const std::filesystem::path& dir, const TabletopOptions& options,
+                const std::string& seed, std::span<const TtsCard> cards, std::vector<std::string> stems,
+                std::vector<const page::Page*> frames, const infra::BuildCache* cache,
+                const std::function<std::string(size_t)>& card_key);
+  // Sheets taken from the cache whole (not made this run).
+  size_t cached_sheets() const { return from_cache_.size(); }
+  // What the files depend on besides the cards' pages and print settings.
+  const std::string& key() const { return key_; }
+  // The sheets' writer: place every card it takes().
+  TtsWriter& sheets() { return *writer_; }
+  // After every card was placed: the saved objects, templates, copies and
+  // tables. Returns every file written, sorted.
+  std::vector<std::filesystem::path> finish();
+
+ private:
+  void take_cached_sheets(const std::function<std::string(size_t)>& card_key);
+  void write_copies(const std::filesystem::path& to, std::vector<std::filesystem::path>& files) const;
+  void write_single(size_t index, const std::uint8_t* rgb);
+  std::string single_name(size_t index) const;  // under playingcards/
+
+  std::filesystem::path dir_;
+  TabletopOptions options_;
+  std::string seed_;
+  std::vector<std::string> stems_;
+  std::filesystem::path sheet_dir_;  // where the writer puts the sheets
+  TabletopCards named_;
+  Size trim_;
+  std::string key_;
+  std::unique_ptr<TtsWriter> writer_;
+  const infra::BuildCache* cache_;
+  std::vector<std::string> sheet_keys_;  // per sheet of the plan
+  std::set<size_t> from_cache_;          // sheets written from the cache
+  std::mutex mutex_;
+  std::vector<std::filesystem::path> singles_;  // under mutex_
+};
+
+}  // namespace kw::products
