@@ -251,13 +251,12 @@ std::string summary_line(const CheckCoverage& checked) {
 
 std::string rule_text_table(const CheckCoverage& checked) {
   if (checked.rule_texts.empty()) return {};
-  std::string out = fmt::format("rule sentences: {:<28} {:>9} {:>8} {:>5} {:>7}\n", "game (variant) language", "generated",
-                                "claimed", "free", "warned");
+  std::string out = fmt::format("rule sentences: {:<28} {:>9} {:>8} {:>5} {:>7}\n", "game (variant) language",
+                                "generated", "claimed", "free", "warned");
   for (const auto& row : checked.rule_texts) {
-    const std::string name =
-        row.game + (row.variant.empty() ? "" : " (" + row.variant + ")") + " " + row.language;
-    out += fmt::format("                {:<28} {:>9} {:>8} {:>5} {:>7}\n", name, row.counts.generated, row.counts.claimed,
-                       row.counts.free, row.counts.flagged);
+    const std::string name = row.game + (row.variant.empty() ? "" : " (" + row.variant + ")") + " " + row.language;
+    out += fmt::format("                {:<28} {:>9} {:>8} {:>5} {:>7}\n", name, row.counts.generated,
+                       row.counts.claimed, row.counts.free, row.counts.flagged);
   }
   return out;
 }

@@ -137,13 +137,14 @@ const Schema& rule_text_schema() {
 
 const Schema& facts_schema() {
   static const Schema s = record(
-      "facts", {
-                   key("nouns", dict_of(dict_of(text(), "language"), "noun"),
-                       "what facts count, in each language: { koenig: { de: \"König|Könige|Königen\", en: "
-                       "\"King|Kings\" } }"),
-                   key("texts", list_of(rule_text_schema()), "where rules are printed: coverage and free-sentence warnings"),
-                   key("rules", dict_of(fact_schema(), "fact"), "the facts, by id"),
-               });
+      "facts",
+      {
+          key("nouns", dict_of(dict_of(text(), "language"), "noun"),
+              "what facts count, in each language: { koenig: { de: \"König|Könige|Königen\", en: "
+              "\"King|Kings\" } }"),
+          key("texts", list_of(rule_text_schema()), "where rules are printed: coverage and free-sentence warnings"),
+          key("rules", dict_of(fact_schema(), "fact"), "the facts, by id"),
+      });
   return s;
 }
 
@@ -153,17 +154,15 @@ namespace {
 // list is how {{fact.…}} writes it; all of them are how claims are read).
 const Schema& phrasing_schema() {
   static const Schema phrases = described(one_of({text(), list_of(text())}), "a phrase or a list of them");
-  static const Schema s = record(
-      "phrasing",
-      {
-          key("exactly", phrases, "\"{n}\", \"genau {n}\""),
-          key("at_least", phrases, "\"{n} or more\", \"at least {n}\""),
-          key("more_than", phrases, "\"more than {n}\""),
-          key("at_most", phrases, "\"{n} or fewer\", \"at most {n}\""),
-          key("fewer_than", phrases, "\"fewer than {n}\""),
-          key("range", phrases, "a player range: \"{min} to {max}\""),
-          key("ranking", text(), "between the names of a ranking: \" > \""),
-      });
+  static const Schema s = record("phrasing", {
+                                                 key("exactly", phrases, "\"{n}\", \"genau {n}\""),
+                                                 key("at_least", phrases, "\"{n} or more\", \"at least {n}\""),
+                                                 key("more_than", phrases, "\"more than {n}\""),
+                                                 key("at_most", phrases, "\"{n} or fewer\", \"at most {n}\""),
+                                                 key("fewer_than", phrases, "\"fewer than {n}\""),
+                                                 key("range", phrases, "a player range: \"{min} to {max}\""),
+                                                 key("ranking", text(), "between the names of a ranking: \" > \""),
+                                             });
   return s;
 }
 

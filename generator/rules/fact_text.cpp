@@ -105,7 +105,8 @@ std::vector<Pattern> patterns(const model::Model& model, const std::string& lang
       if (p.words.size() > 1) out.push_back(std::move(p));  // "{n}" alone is the default
     }
   // The longest phrase that matches wins ("nicht mehr als {n}" over "mehr als {n}").
-  std::stable_sort(out.begin(), out.end(), [](const Pattern& a, const Pattern& b) { return a.words.size() > b.words.size(); });
+  std::stable_sort(out.begin(), out.end(),
+                   [](const Pattern& a, const Pattern& b) { return a.words.size() > b.words.size(); });
   return out;
 }
 
@@ -179,8 +180,10 @@ std::vector<Quantity> quantities(std::string_view text, const model::Model& mode
   std::vector<std::pair<std::string, std::string>> nouns;  // lower form, noun id
   if (facts.nouns)
     for (const auto& [noun, forms] : facts.nouns->map)
-      for (const std::string& form : facts.noun_forms(noun, language)) nouns.emplace_back(to_lower(form, language), noun);
-  std::stable_sort(nouns.begin(), nouns.end(), [](const auto& a, const auto& b) { return a.first.size() > b.first.size(); });
+      for (const std::string& form : facts.noun_forms(noun, language))
+        nouns.emplace_back(to_lower(form, language), noun);
+  std::stable_sort(nouns.begin(), nouns.end(),
+                   [](const auto& a, const auto& b) { return a.first.size() > b.first.size(); });
   std::vector<Quantity> out;
   for (size_t i = 0; i < tokens.size(); ++i) {
     if (!tokens[i].number) continue;
@@ -278,7 +281,9 @@ void add_fact_values(const model::Model& model, const model::Game& game, RuleVal
           out[key] = fill(fill(range.front(), "{min}", std::to_string(*f.min)), "{max}", std::to_string(*f.max));
         break;
       }
-      case FactKind::Binding: out[key] = bound_name(game, f); break;
+      case FactKind::Binding:
+        out[key] = bound_name(game, f);
+        break;
       case FactKind::Ranking: {
         const model::Value* sep = p ? p->find("ranking") : nullptr;
         std::string names;
@@ -287,7 +292,8 @@ void add_fact_values(const model::Model& model, const model::Game& game, RuleVal
         out[key] = names;
         break;
       }
-      case FactKind::Effect: break;  // stated in a claimed sentence, never printed alone
+      case FactKind::Effect:
+        break;  // stated in a claimed sentence, never printed alone
     }
   }
 }

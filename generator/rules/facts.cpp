@@ -151,11 +151,16 @@ const char* id(FactKind k) {
 
 bool satisfies(long long n, Compare c, long long bound) {
   switch (c) {
-    case Compare::Exactly: return n == bound;
-    case Compare::AtLeast: return n >= bound;
-    case Compare::MoreThan: return n > bound;
-    case Compare::AtMost: return n <= bound;
-    case Compare::FewerThan: return n < bound;
+    case Compare::Exactly:
+      return n == bound;
+    case Compare::AtLeast:
+      return n >= bound;
+    case Compare::MoreThan:
+      return n > bound;
+    case Compare::AtMost:
+      return n <= bound;
+    case Compare::FewerThan:
+      return n < bound;
   }
   return false;
 }
@@ -200,7 +205,8 @@ FactSet read_facts(const model::Game& game, Sink* sink) {
       auto existing = std::find_if(set.facts.begin(), set.facts.end(), [&](const Fact& f) { return f.id == fact_id; });
       if (v.is_scalar() && v.scalar == "removed") {
         if (existing == set.facts.end()) {
-          if (sink) sink->error(v.loc, "the variant removes fact '" + fact_id + "', which the base game does not state");
+          if (sink)
+            sink->error(v.loc, "the variant removes fact '" + fact_id + "', which the base game does not state");
           continue;
         }
         set.facts.erase(existing);
@@ -232,9 +238,8 @@ void expect_fact_number(const FactSet& facts, const std::string& fact_id, long l
   for (const auto& k : kKinds)
     if (const model::Value* v = f->get(k.key)) at = v;
   if (f->value && *f->value != want)
-    sink.error(at->loc,
-               "fact '" + fact_id + "' says " + std::to_string(*f->value) + ", the rules " + std::to_string(want) +
-                   " (" + why + ")");
+    sink.error(at->loc, "fact '" + fact_id + "' says " + std::to_string(*f->value) + ", the rules " +
+                            std::to_string(want) + " (" + why + ")");
   if (compare && f->compare != *compare) {
     const model::Value* c = f->get("compare");
     sink.error(c ? c->loc : f->loc,
@@ -275,7 +280,9 @@ void check_count(const model::Game& game, const Fact& f, Sink& sink, Diagnostics
   const long long n = *f.value;
   model::Value expect;
   switch (f.compare) {
-    case Compare::Exactly: expect = scalar(std::to_string(n)); break;
+    case Compare::Exactly:
+      expect = scalar(std::to_string(n));
+      break;
     case Compare::AtLeast:
     case Compare::MoreThan:
       expect.kind = model::Value::Kind::Map;
@@ -350,7 +357,8 @@ void check_ranking(const model::Game& game, const Fact& f, Sink& sink) {
       sink.error(t->loc, "fact '" + f.id + "': no table '" + t->scalar + "'");
       return;
     }
-    if (!table->find(f.order[i])) sink.error(at, "fact '" + f.id + "': '" + f.order[i] + "' is no entry of " + t->scalar);
+    if (!table->find(f.order[i]))
+      sink.error(at, "fact '" + f.id + "': '" + f.order[i] + "' is no entry of " + t->scalar);
   }
 }
 
@@ -388,10 +396,17 @@ void check_facts(const model::Game& game, Diagnostics& out) {
       sink.error(f.get("of")->loc, "fact '" + f.id + "' counts '" + f.of + "', which facts: nouns: does not declare",
                  {}, "declare its forms in each language: nouns: { " + f.of + ": { <lang>: \"form|forms\" } }");
     switch (f.kind) {
-      case FactKind::Count: check_count(game, f, sink, out); break;
-      case FactKind::Binding: check_binding(game, f, sink); break;
-      case FactKind::Ranking: check_ranking(game, f, sink); break;
-      default: break;
+      case FactKind::Count:
+        check_count(game, f, sink, out);
+        break;
+      case FactKind::Binding:
+        check_binding(game, f, sink);
+        break;
+      case FactKind::Ranking:
+        check_ranking(game, f, sink);
+        break;
+      default:
+        break;
     }
   }
 }

@@ -65,7 +65,7 @@ struct Fact {
 };
 
 struct FactSet {
-  std::vector<Fact> facts;  // in declaration order
+  std::vector<Fact> facts;                   // in declaration order
   std::map<std::string, SourceLoc> removed;  // removed by the variant: id -> where
   const model::Value* nouns = nullptr;
   const model::Value* texts = nullptr;
@@ -86,7 +86,8 @@ void check_facts(const model::Game& game, Diagnostics& out);
 
 // For rules modules: the fact `fact_id` must state `want` (its number);
 // reports where it does not, or that it is missing when `required`.
-void expect_fact_number(const FactSet& facts, const std::string& fact_id, long long want, std::optional<Compare> compare,
-                        const std::string& why, Sink& sink, const model::Game& game, bool required = false);
+void expect_fact_number(const FactSet& facts, const std::string& fact_id, long long want,
+                        std::optional<Compare> compare, const std::string& why, Sink& sink, const model::Game& game,
+                        bool required = false);
 
 }  // namespace kw::rules

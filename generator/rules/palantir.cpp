@@ -14,8 +14,8 @@
 #include <fmt/format.h>
 
 #include "model/strings.h"
-#include "rules/facts.h"
 #include "project/project.h"
+#include "rules/facts.h"
 #include "rules/palantir_simulation.h"
 #include "rules/support.h"
 
@@ -701,6 +701,10 @@ void check_facts(const model::Game& game, Diagnostics& out) {
   expect_fact_number(declared, "unterwerfung", f.unterwerfung_max_trumps, Compare::AtMost,
                      "trumps that allow an Unterwerfung", sink, game);
   expect_fact_number(declared, "blutbad", f.blutbad_points, Compare::AtLeast, "a Blutbad trick's points", sink, game);
+  // A Lembas trigger printed as a fact must be one the variant's rules play.
+  if (const Fact* l = declared.find("lembas_fehl"); l && variant_rules(game).lembas_fehl.empty())
+    sink.error(l->loc, "fact 'lembas_fehl' states a Lembas trigger that the variant's rules do not have", {},
+               "the variant's `rules: lembas_fehl: [<region>]` plays it; keep both or neither");
   if (const Fact* p = declared.find("players"); p && (p->min != f.players || p->max != f.players))
     sink.error(p->get("players")->loc, "Palantír is played by exactly " + std::to_string(f.players) + " players");
 }

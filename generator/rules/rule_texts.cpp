@@ -43,7 +43,8 @@ std::vector<Span> sentences(const std::string& text, const std::string& language
         std::string before;
         u.tempSubStringBetween(0, from).toUTF8String(before);
         const size_t begin = line_start + before.size();
-        if (std::any_of(piece.begin(), piece.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || (c & 0x80); }))
+        if (std::any_of(piece.begin(), piece.end(),
+                        [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || (c & 0x80); }))
           out.push_back({begin, begin + piece.size()});
       }
     }
@@ -80,7 +81,8 @@ std::vector<RuleText> rule_texts(const model::Game& game, const FactSet& facts) 
       if (const model::Table* table = game.table(tv->scalar))
         for (const auto& entry : table->entries) {
           const model::Value* t = entry_field(entry, path);
-          if (t && t->is_scalar()) out.push_back({t, entry_field(entry, "claims"), tv->scalar + "." + entry.id, narrative});
+          if (t && t->is_scalar())
+            out.push_back({t, entry_field(entry, "claims"), tv->scalar + "." + entry.id, narrative});
         }
   }
   return out;
@@ -140,17 +142,16 @@ class Judge {
       if (std::any_of(found.begin(), found.end(), [&](const Quantity& q) { return states(q, f); })) return std::nullopt;
       for (const Quantity& q : found)
         if (q.noun == f.of || f.of.empty() || q.noun.empty())
-          return "'" + words.substr(q.begin, q.end - q.begin) + "' states " +
-                 stated(q.n, q.compare, f.of) + ", fact '" + f.id +
-                 "' " + stated(f);
+          return "'" + words.substr(q.begin, q.end - q.begin) + "' states " + stated(q.n, q.compare, f.of) +
+                 ", fact '" + f.id + "' " + stated(f);
       return "'" + words + "' states no number: fact '" + f.id + "' is " + stated(f);
     }
     if (f.kind == FactKind::Players) {
       const auto found = quantities(words, model_, lang, facts_);
       for (long long want : {*f.min, *f.max})
         if (std::none_of(found.begin(), found.end(), [&](const Quantity& q) { return q.n == want; }))
-          return "'" + words + "' does not state " + std::to_string(want) + " players (fact '" + f.id + "': " +
-                 std::to_string(*f.min) + " to " + std::to_string(*f.max) + ")";
+          return "'" + words + "' does not state " + std::to_string(want) + " players (fact '" + f.id +
+                 "': " + std::to_string(*f.min) + " to " + std::to_string(*f.max) + ")";
       return std::nullopt;
     }
     RuleValues values;
@@ -234,7 +235,8 @@ class Judge {
     bool confirmed = false, rule_like = false;
     for (const Quantity& q : quantities(sentence, model_, game_.language, facts_)) {
       const bool counted_thing = !q.noun.empty();
-      rule_like = rule_like || counted_thing || (!t.narrative && (q.digits || q.n >= 2 || q.compare != Compare::Exactly));
+      rule_like =
+          rule_like || counted_thing || (!t.narrative && (q.digits || q.n >= 2 || q.compare != Compare::Exactly));
       if (!counted_thing) continue;
       std::vector<const Fact*> about;
       for (const Fact& f : facts_.facts)
@@ -250,8 +252,9 @@ class Judge {
       std::string known;
       for (const Fact* f : about) known += (known.empty() ? "" : "; ") + f->id + ": " + stated(*f);
       const std::string words = sentence.substr(q.begin, q.end - q.begin);
-      sink_.error(at(*t.text, words), "'" + words + "' states " + stated(q.n, q.compare, q.noun) + ", which no fact states",
-                  t.card, "the facts of " + q.noun + ": " + known);
+      sink_.error(at(*t.text, words),
+                  "'" + words + "' states " + stated(q.n, q.compare, q.noun) + ", which no fact states", t.card,
+                  "the facts of " + q.noun + ": " + known);
       rule_like = true;
     }
     // In a story a noun alone is no rule ("König Théoden"); a count of it is.
@@ -269,12 +272,12 @@ class Judge {
     std::string shown = sentence;
     shown.erase(0, shown.find_first_not_of(" *"));
     const std::string needle = shown.substr(0, std::min<size_t>(shown.size(), 40));
-    sink_.warning(at(*t.text, needle),
-                  "a rule sentence that no fact backs: '" + (shown.size() > 60 ? shown.substr(0, 57) + "..." : shown) +
-                      "'",
-                  t.card,
-                  "print the fact ({{fact.<id>}}) or claim it (claims: [{ fact: <id>, says: \"…\" }]); README: Rule "
-                  "facts");
+    sink_.warning(
+        at(*t.text, needle),
+        "a rule sentence that no fact backs: '" + (shown.size() > 60 ? shown.substr(0, 57) + "..." : shown) + "'",
+        t.card,
+        "print the fact ({{fact.<id>}}) or claim it (claims: [{ fact: <id>, says: \"…\" }]); README: Rule "
+        "facts");
   }
 
   bool contains_word(const std::string& sentence, const std::string& form) const {

@@ -129,8 +129,7 @@ struct Moons {
     test::write_text(game, text);
     test::write_text(english, kEnglish);
     if (!variant_rules.empty())
-      test::write_text(root / "data/variants/moons/kurz.yaml",
-                       "variant:\n  game: moons\n  rules:\n" + variant_rules);
+      test::write_text(root / "data/variants/moons/kurz.yaml", "variant:\n  game: moons\n  rules:\n" + variant_rules);
   }
 
   // `check` as the command runs it: the whole check in the source language,
@@ -194,7 +193,7 @@ TEST(RuleFacts, FactsPrintInTheLanguageWithItsComparisonAndNumberWords) {
 
 TEST(RuleFacts, ANumberWrittenWrongInWordsIsAnErrorAtTheText) {
   Moons m(Edits{{"text: \"Ab fünf Karten darfst du tauschen.\"", "text: \"Ab vier Karten darfst du tauschen.\""},
-           {"says: \"Ab fünf Karten\"", "says: \"Ab vier Karten\""}});
+                {"says: \"Ab fünf Karten\"", "says: \"Ab vier Karten\""}});
   const Diagnostics found = m.findings();
   const Diagnostic* f = with(found, "states at least 4 karte, fact 'hand' at least 5 karte");
   ASSERT_NE(f, nullptr) << dump(found);
@@ -205,7 +204,7 @@ TEST(RuleFacts, ANumberWrittenWrongInWordsIsAnErrorAtTheText) {
 
 TEST(RuleFacts, AWrongComparisonInAFreeSentenceIsAnError) {
   Moons m(Edits{{"text: \"Gespielt wird zu {{fact.players}}.\"",
-            "text: \"Gespielt wird zu {{fact.players}}. Mehr als 40 Punkte geben einen Bonus.\""}});
+                 "text: \"Gespielt wird zu {{fact.players}}. Mehr als 40 Punkte geben einen Bonus.\""}});
   const Diagnostics found = m.findings();
   const Diagnostic* f = with(found, "'Mehr als 40' states more than 40 punkt, which no fact states");
   ASSERT_NE(f, nullptr) << dump(found);
@@ -214,12 +213,13 @@ TEST(RuleFacts, AWrongComparisonInAFreeSentenceIsAnError) {
 
 TEST(RuleFacts, ACorrectRewordingIsNotFlagged) {
   // The claimed words are gone, but the sentence still states the fact.
-  Moons m(Edits{{"text: \"Ab fünf Karten darfst du tauschen.\"", "text: \"Mit mindestens fünf Karten darfst du tauschen.\""}});
+  Moons m(Edits{
+      {"text: \"Ab fünf Karten darfst du tauschen.\"", "text: \"Mit mindestens fünf Karten darfst du tauschen.\""}});
   const Diagnostics found = m.findings();
   EXPECT_TRUE(found.empty()) << dump(found);
   // A free sentence that states a fact correctly counts as backed.
   Moons free(Edits{{"text: \"Gespielt wird zu {{fact.players}}.\"",
-               "text: \"Gespielt wird zu {{fact.players}}. Ab 40 Punkten gibt es einen Bonus.\""}});
+                    "text: \"Gespielt wird zu {{fact.players}}. Ab 40 Punkten gibt es einen Bonus.\""}});
   EXPECT_TRUE(free.findings().empty()) << dump(free.findings());
 }
 
@@ -237,7 +237,7 @@ TEST(RuleFacts, AnEnglishTranslationThatChangesTheNumberIsAnError) {
 
 TEST(RuleFacts, AFreeRuleSentenceIsAWarningAtItsPlace) {
   Moons m(Edits{{"text: \"Gespielt wird zu {{fact.players}}.\"",
-            "text: \"Gespielt wird zu {{fact.players}}. Jeder zieht 3 Monde.\""}});
+                 "text: \"Gespielt wird zu {{fact.players}}. Jeder zieht 3 Monde.\""}});
   const Diagnostics found = m.findings();
   const Diagnostic* f = with(found, "a rule sentence that no fact backs: 'Jeder zieht 3 Monde.'", Severity::Warning);
   ASSERT_NE(f, nullptr) << dump(found);
@@ -264,7 +264,8 @@ TEST(RuleFacts, AMalformedFactIsAnErrorAtItsPlace) {
   Moons m(Edits{{"hand: { count: 5, compare: at_least, of: karte }", "hand: { count: 5, points: 3, of: karte }"}});
   const Diagnostics found = m.findings();
   EXPECT_NE(with(found, "fact 'hand': it states more than one thing"), nullptr) << dump(found);
-  Moons typo(Edits{{"hand: { count: 5, compare: at_least, of: karte }", "hand: { count: 5, comprae: at_least, of: karte }"}});
+  Moons typo(
+      Edits{{"hand: { count: 5, compare: at_least, of: karte }", "hand: { count: 5, comprae: at_least, of: karte }"}});
   const Diagnostics typo_found = typo.findings();
   const Diagnostic* f = with(typo_found, "unknown key 'comprae' in fact 'hand'");
   ASSERT_NE(f, nullptr) << dump(typo_found);
