@@ -6,8 +6,8 @@
 
 #include "core/language.h"
 #include "core/quoted.h"
-#include "model/field_path.h"
 #include "layout/layout_def.h"
+#include "model/field_path.h"
 #include "model/strings.h"
 #include "rules/registry.h"
 #include "rules/rules.h"

@@ -19,10 +19,10 @@ inline constexpr double kMaxDpi = 2400;
 
 // data/cards.yaml and every file it includes: kartenwerk, include, formats, game, extend.
 const yaml::Schema& database_file_schema();
-const yaml::Schema& format_schema();  // an entry of `formats:`
-const yaml::Schema& game_schema();    // `game:`
-const yaml::Schema& deck_schema();    // an item of a game's `decks:`
-const yaml::Schema& table_schema();   // an entry of a game's `tables:`
+const yaml::Schema& format_schema();     // an entry of `formats:`
+const yaml::Schema& game_schema();       // `game:`
+const yaml::Schema& deck_schema();       // an item of a game's `decks:`
+const yaml::Schema& table_schema();      // an entry of a game's `tables:`
 const yaml::Schema& facts_schema();      // a game's `facts:` (rules/facts.h)
 const yaml::Schema& fact_schema();       // an entry of its `rules:`
 const yaml::Schema& rule_text_schema();  // an item of its `texts:`

@@ -4,8 +4,8 @@
 #include <stdexcept>
 
 #include "layout/entry_path.h"
-#include "model/field_path.h"
 #include "layout/expression.h"
+#include "model/field_path.h"
 #include "text/markup.h"
 
 namespace kw::products {
@@ -43,7 +43,8 @@ std::optional<std::string> fill(const model::Game& game, const RuleValues* rule_
   const layout::ExprResult inner = layout::interpolate(result.value, rules, game.language);
   if (!inner.ok())
     throw std::runtime_error(line.loc.str() + ": deck '" + deck.id + "', tabletop \"" + line.text + "\", card " +
-                             card.id + ": " + inner.error + " (card text may refer to {{rules.…}} and {{fact.…}} only)");
+                             card.id + ": " + inner.error +
+                             " (card text may refer to {{rules.…}} and {{fact.…}} only)");
   return inner.value;
 }
 

@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "model/schema.h"
-#include "rules/generic_checks.h"
 #include "rules/facts.h"
+#include "rules/generic_checks.h"
 #include "rules/registry.h"
 #include "rules/rule_texts.h"
 #include "rules/support.h"
