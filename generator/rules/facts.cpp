@@ -51,7 +51,7 @@ std::vector<std::string> ids_of(const model::Value* v) {
 }
 
 // One fact from its map; nullopt (reported) when it has no single kind.
-std::optional<Fact> read_fact(const std::string& fact_id, const model::Value& v, SourceLoc key_loc, Sink* sink) {
+std::optional<Fact> read_fact(const std::string& fact_id, const model::Value& v, const SourceLoc& key_loc, Sink* sink) {
   auto fail = [&](const SourceLoc& at, const std::string& message, const std::string& hint = {}) {
     if (sink) sink->error(at, "fact '" + fact_id + "': " + message, {}, hint);
     return std::nullopt;
@@ -202,7 +202,9 @@ FactSet read_facts(const model::Game& game, Sink* sink) {
   const model::Value* changes = game.variant_rules.is_map() ? game.variant_rules.find("facts") : nullptr;
   if (changes && changes->is_map())
     for (const auto& [fact_id, v] : changes->map) {
-      auto existing = std::find_if(set.facts.begin(), set.facts.end(), [&](const Fact& f) { return f.id == fact_id; });
+      const std::string& changed = fact_id;  // a lambda cannot capture a structured binding (C++20)
+      auto existing =
+          std::find_if(set.facts.begin(), set.facts.end(), [&changed](const Fact& f) { return f.id == changed; });
       if (v.is_scalar() && v.scalar == "removed") {
         if (existing == set.facts.end()) {
           if (sink)
