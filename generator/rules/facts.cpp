@@ -226,9 +226,10 @@ void expect_fact_number(const FactSet& facts, const std::string& fact_id, long l
                  "add it under facts: rules:");
     return;
   }
+  // At the number of its kind: a deal also names `players`, which is not it.
   const model::Value* at = f->source;
   for (const auto& k : kKinds)
-    if (const model::Value* v = f->get(k.key)) at = v;
+    if (const model::Value* v = f->get(k.key); v && k.kind == f->kind) at = v;
   if (f->value && *f->value != want)
     sink.error(at->loc,
                "fact '" + fact_id + "' says " + std::to_string(*f->value) + ", the rules " + std::to_string(want) +

@@ -163,6 +163,21 @@ class Judge {
     return std::nullopt;
   }
 
+  // Of the quantities a text states, the one that stands where a claimed
+  // fact's number stood: its noun, else its comparison, names it.
+  static const Quantity* changed_quantity(const std::vector<Quantity>& found, const Fact& f) {
+    // A comparison like the fact's ("ab 6" for "at least 7") names it
+    // before a bare number of its noun ("5 oder 6 Spielern").
+    for (const Quantity& q : found)
+      if (q.compare == f.compare && q.compare != Compare::Exactly &&
+          (q.noun.empty() || f.of.empty() || q.noun == f.of))
+        return &q;
+    if (!f.of.empty())
+      for (const Quantity& q : found)
+        if (q.noun == f.of) return &q;
+    return nullptr;
+  }
+
   void check_claims(const RuleText& t, std::vector<Span>& claimed_spans) {
     if (!t.claims || !t.claims->is_list()) return;
     const std::string& text = t.text->scalar;
@@ -181,6 +196,17 @@ class Judge {
           if (std::any_of(found.begin(), found.end(),
                           [&](const Quantity& q) { return q.noun == f->of && states(q, *f); }))
             continue;
+          // The text's number changed under its claim ("Vier Gnome" where
+          // the claim says "Drei Gnome"): the mistake is in the text.
+          if (const Quantity* q = changed_quantity(found, *f)) {
+            const std::string words = text.substr(q->begin, q->end - q->begin);
+            claimed_spans.push_back({q->begin, q->end});  // one error for the one mistake
+            sink_.error(at(*t.text, words),
+                        "'" + words + "' states " + stated(q->n, q->compare, f->of) + ", fact '" + f->id + "' " +
+                            stated(*f),
+                        t.card, "the claim says '" + says->scalar + "'");
+            continue;
+          }
         }
         sink_.error(says->loc, "the text no longer says '" + says->scalar + "', which states fact '" + f->id + "'",
                     t.card, "change the claim with the text: both state the same rule");
