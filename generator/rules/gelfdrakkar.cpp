@@ -352,9 +352,8 @@ void check_facts(const model::Game& game, Diagnostics& out) {
   expect_fact_number(declared, "waldherr_vernio", kWaldherrForVernio, Compare::AtLeast,
                      "the players from which on the Waldherr plays for Vernio", sink, game);
   for (int n = kMinPlayers; n <= kMaxPlayers; ++n)
-    expect_fact_number(declared, "deal_" + std::to_string(n),
-                       (kCardsInPlay + (n == kNullCardPlayers ? nulls : 0)) / n, Compare::Exactly,
-                       "the cards each of " + std::to_string(n) + " players is dealt", sink, game);
+    expect_fact_number(declared, "deal_" + std::to_string(n), (kCardsInPlay + (n == kNullCardPlayers ? nulls : 0)) / n,
+                       Compare::Exactly, "the cards each of " + std::to_string(n) + " players is dealt", sink, game);
   if (const Fact* p = declared.find("players"); p && (p->min != kMinPlayers || p->max != kMaxPlayers))
     sink.error(p->get("players")->loc, "Gelfdrakkar is played by " + std::to_string(kMinPlayers) + " to " +
                                            std::to_string(kMaxPlayers) + " players");

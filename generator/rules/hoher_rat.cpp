@@ -383,8 +383,8 @@ void check_facts(const model::Game& game, Diagnostics& out) {
   expect_fact_number(declared, "win_block", win_block(), Compare::AtLeast, "the block of council spaces that wins",
                      sink, game);
   expect_fact_number(declared, "spaces", kSpaces, Compare::Exactly, "the council spaces", sink, game);
-  expect_fact_number(declared, "trilith_per_deck", kTrilithPerDeck, Compare::Exactly,
-                     "the Trilith cards in each deck", sink, game);
+  expect_fact_number(declared, "trilith_per_deck", kTrilithPerDeck, Compare::Exactly, "the Trilith cards in each deck",
+                     sink, game);
   for (const std::string& time : decks())
     expect_fact_number(declared, time + "_cards", kSpaces + kTrilithPerDeck, Compare::Exactly,
                        "the cards of the " + deck_name(time) + " deck", sink, game);

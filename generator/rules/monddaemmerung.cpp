@@ -57,8 +57,8 @@ struct PlayNumber {
 void check_play_facts(const model::Game& game, Sink& sink) {
   const PlayFacts rule;
   const PlayNumber facts[] = {{"hand", rule.hand, "cards dealt to each player"},
-                        {"cards_per_round", rule.cards_per_round, "cards each player plays a round"},
-                        {"allereinzigster_bonus", rule.allereinzigster_bonus, "points Der Allereinzigste adds"}};
+                              {"cards_per_round", rule.cards_per_round, "cards each player plays a round"},
+                              {"allereinzigster_bonus", rule.allereinzigster_bonus, "points Der Allereinzigste adds"}};
   for (const auto& f : facts) {
     const model::Value* v = info(game, "meta.play." + f.path);
     if (!v) continue;

@@ -169,8 +169,7 @@ class Judge {
     // A comparison like the fact's ("ab 6" for "at least 7") names it
     // before a bare number of its noun ("5 oder 6 Spielern").
     for (const Quantity& q : found)
-      if (q.compare == f.compare && q.compare != Compare::Exactly &&
-          (q.noun.empty() || f.of.empty() || q.noun == f.of))
+      if (q.compare == f.compare && q.compare != Compare::Exactly && (q.noun.empty() || f.of.empty() || q.noun == f.of))
         return &q;
     if (!f.of.empty())
       for (const Quantity& q : found)
@@ -201,10 +200,10 @@ class Judge {
           if (const Quantity* q = changed_quantity(found, *f)) {
             const std::string words = text.substr(q->begin, q->end - q->begin);
             claimed_spans.push_back({q->begin, q->end});  // one error for the one mistake
-            sink_.error(at(*t.text, words),
-                        "'" + words + "' states " + stated(q->n, q->compare, f->of) + ", fact '" + f->id + "' " +
-                            stated(*f),
-                        t.card, "the claim says '" + says->scalar + "'");
+            sink_.error(
+                at(*t.text, words),
+                "'" + words + "' states " + stated(q->n, q->compare, f->of) + ", fact '" + f->id + "' " + stated(*f),
+                t.card, "the claim says '" + says->scalar + "'");
             continue;
           }
         }

@@ -44,8 +44,8 @@ Diagnostics whole_check(const ProjectCopy& p, const std::string& game) {
 }
 
 // The error at `needle` in `file` whose message holds `message`.
-void expect_error_at(const Diagnostics& found, const ProjectCopy& p, const std::string& file,
-                     const std::string& needle, const std::string& message, const char* check = kCheck) {
+void expect_error_at(const Diagnostics& found, const ProjectCopy& p, const std::string& file, const std::string& needle,
+                     const std::string& message, const char* check = kCheck) {
   auto [line, col] = locate(p.dir.path() / file, needle);
   EXPECT_FINDING(found, check, line, col, message);
 }
@@ -81,7 +81,8 @@ TEST(GameFacts, DuellALeadOfMoreThanThreeSpaces) {
 TEST(GameFacts, DuellAnEnglishLeadOfFourSpaces) {
   ProjectCopy p;
   const std::string en = "data/locales/en/duell.yaml";
-  edit(p, en, "if after an exchange of blows at least 3 free spaces", "if after an exchange of blows at least 4 free spaces");
+  edit(p, en, "if after an exchange of blows at least 3 free spaces",
+       "if after an exchange of blows at least 4 free spaces");
   expect_error_at(texts(p, "duell", "en"), p, en, "at least 4 free",
                   "'at least 4' states at least 4 feld, which no fact states");
 }
@@ -100,8 +101,7 @@ TEST(GameFacts, GelfdrakkarFourGnomesBeatADwarf) {
   ProjectCopy p;
   const std::string game = "data/games/gelfdrakkar.yaml";
   edit(p, game, "Drei **Gnome** in Folge stechen einen Zwerg.\n", "Vier **Gnome** in Folge stechen einen Zwerg.\n");
-  expect_error_at(texts(p, "gelfdrakkar", "de"), p, game, "Vier **Gnome**",
-                  "states 4 gnom, fact 'gnome_zwerg' 3 gnom");
+  expect_error_at(texts(p, "gelfdrakkar", "de"), p, game, "Vier **Gnome**", "states 4 gnom, fact 'gnome_zwerg' 3 gnom");
 }
 
 TEST(GameFacts, GelfdrakkarAnEnglishWaldherrForVernioFromSix) {
