@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <utility>
 
 #include "core/language.h"
 #include "rules/generic_checks.h"
@@ -58,7 +59,7 @@ std::optional<Fact> read_fact(const std::string& fact_id, const model::Value& v,
   Fact f;
   f.id = fact_id;
   f.source = &v;
-  f.loc = key_loc;
+  f.loc = std::move(key_loc);
   int kinds = 0;
   for (const auto& k : kKinds)
     if (v.find(k.key)) {
@@ -195,7 +196,8 @@ FactSet read_facts(const model::Game& game, Sink* sink) {
   const model::Value* changes = game.variant_rules.is_map() ? game.variant_rules.find("facts") : nullptr;
   if (changes && changes->is_map())
     for (const auto& [fact_id, v] : changes->map) {
-      auto existing = std::find_if(set.facts.begin(), set.facts.end(), [&](const Fact& f) { return f.id == fact_id; });
+      const std::string& changed = fact_id;  // clang 14 cannot capture a structured binding
+      auto existing = std::find_if(set.facts.begin(), set.facts.end(), [&](const Fact& f) { return f.id == changed; });
       if (v.is_scalar() && v.scalar == "removed") {
         if (existing == set.facts.end()) {
           if (sink) sink->error(v.loc, "the variant removes fact '" + fact_id + "', which the base game does not state");
