@@ -660,6 +660,14 @@ void check_facts(const model::Game& game, Diagnostics& out) {
   expect_fact_number(declared, "balrog_cards", f.cards_per_side, Compare::Exactly, "the Balrog's cards", sink, game);
   expect_fact_number(declared, "lead", rules_board().lead_free, Compare::AtLeast,
                      "the free spaces that let the leader see the other's hand", sink, game);
+  // The steps Gleichgewicht and Macht give their owner, as the rules' effects.
+  for (const RuleEffect& r : rule_effects()) {
+    if (r.effect.kind != EffectKind::Energy) continue;
+    const char* when[] = {"ahead", "level", "behind"};
+    for (size_t i = 0; i < std::size(when); ++i)
+      expect_fact_number(declared, std::string(r.id) + "_" + when[i], r.effect.moves[i][0], Compare::Exactly,
+                         std::string(r.name) + "'s steps for its owner when " + when[i], sink, game);
+  }
 }
 
 void check(const model::Model&, const model::Game& game, Diagnostics& out) {
