@@ -95,6 +95,37 @@ TEST(GameFacts, DuellAFactOfFourCardsForTheFinal) {
                   "fact 'kept' says 4, the rules 3", "duell.facts");
 }
 
+TEST(GameFacts, DuellGleichgewichtBehindByThreeSteps) {
+  ProjectCopy p;
+  const std::string game = "data/games/duell.yaml";
+  const int line = edit(p, game, "\n            Gandalf +2, Balrog −1\n", "\n            Gandalf +3, Balrog −1\n") + 1;
+  const Diagnostics found = texts(p, "duell", "de");
+  EXPECT_FINDING(found, kCheck, line, 22, "'3' states 3, fact 'gleichgewicht_behind' 2");
+}
+
+TEST(GameFacts, DuellAnEnglishMachtBehindByThreeSteps) {
+  ProjectCopy p;
+  const std::string en = "data/locales/en/duell.yaml";
+  std::string yaml = p.read(en);
+  const size_t key = yaml.find("\"table.specials.macht.text\":");
+  ASSERT_NE(key, std::string::npos);
+  const size_t at = yaml.find("Balrog +2, Gandalf", yaml.find("text:", key));
+  ASSERT_NE(at, std::string::npos);
+  yaml.replace(at, 9, "Balrog +3");
+  p.write(en, yaml);
+  const Diagnostics found = texts(p, "duell", "en");
+  auto [line, col] = locate(p.dir.path() / en, "Balrog +3, Gandalf");
+  EXPECT_FINDING(found, kCheck, line, col + 8, "'3' states 3, fact 'macht_behind' 2");
+}
+
+TEST(GameFacts, DuellAStepWrittenInWordsIsNoClaimError) {
+  ProjectCopy p;
+  edit(p, "data/games/duell.yaml", "**Gandalf vorn**\n            Gandalf +1\n",
+       "**Gandalf vorn**\n            Gandalf einen Schritt vor\n");
+  const Diagnostics found = texts(p, "duell", "de");
+  EXPECT_EQ(test::count_check(found, kCheck), 0u) << dump(found);
+}
+
 // ----------------------------------------------------------- Gelfdrakkar
 
 TEST(GameFacts, GelfdrakkarFourGnomesBeatADwarf) {
