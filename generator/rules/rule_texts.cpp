@@ -165,7 +165,27 @@ class Judge {
 
   // Of the quantities a text states, the one that stands where a claimed
   // fact's number stood: its noun, else its comparison, names it.
-  static const Quantity* changed_quantity(const std::vector<Quantity>& found, const Fact& f) {
+  // `held`: the spans other claims still find, whose numbers stand.
+  static const Quantity* changed_quantity(const std::vector<Quantity>& found, const Fact& f, const std::string& text,
+                                          const std::string& says, const std::vector<Span>& held) {
+    // The words before the number still stand ("Gandalf +" of "Gandalf
+    // +2"): the number after them, where no other claim holds it, changed.
+    auto free_at = [&](size_t at) -> const Quantity* {
+      for (const Quantity& q : found)
+        if (q.begin >= at && q.begin <= at + 1 &&
+            std::none_of(held.begin(), held.end(), [&](const Span& h) { return h.begin <= q.begin && q.end <= h.end; }))
+          return &q;
+      return nullptr;
+    };
+    for (size_t len = says.size(); len >= 4; --len) {
+      const std::string prefix = says.substr(0, len);
+      bool seen = false;
+      for (size_t pos = text.find(prefix); pos != std::string::npos; pos = text.find(prefix, pos + 1)) {
+        seen = true;
+        if (const Quantity* q = free_at(pos + len)) return q;
+      }
+      if (seen) break;
+    }
     // A comparison like the fact's ("ab 6" for "at least 7") names it
     // before a bare number of its noun ("5 oder 6 Spielern").
     for (const Quantity& q : found)
@@ -180,6 +200,11 @@ class Judge {
   void check_claims(const RuleText& t, std::vector<Span>& claimed_spans) {
     if (!t.claims || !t.claims->is_list()) return;
     const std::string& text = t.text->scalar;
+    std::vector<Span> held;  // the words of every claim the text still holds
+    for (const model::Value& claim : t.claims->list)
+      if (const model::Value* says = claim.find("says"); says && says->is_scalar())
+        if (const size_t pos = text.find(says->scalar); pos != std::string::npos)
+          held.push_back({pos, pos + says->scalar.size()});
     for (const model::Value& claim : t.claims->list) {
       const model::Value* says = claim.find("says");
       if (says && says->is_scalar()) {
@@ -197,7 +222,7 @@ class Judge {
             continue;
           // The text's number changed under its claim ("Vier Gnome" where
           // the claim says "Drei Gnome"): the mistake is in the text.
-          if (const Quantity* q = changed_quantity(found, *f)) {
+          if (const Quantity* q = changed_quantity(found, *f, text, says->scalar, held)) {
             const std::string words = text.substr(q->begin, q->end - q->begin);
             claimed_spans.push_back({q->begin, q->end});  // one error for the one mistake
             sink_.error(
