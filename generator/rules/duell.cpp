@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "rules/facts.h"
 #include "rules/support.h"
 
 namespace kw::rules::duell {
@@ -645,7 +646,32 @@ void check_texts(const model::Model&, const model::Game& game, Diagnostics& out)
   check_claims(game, sink);
 }
 
+// The declared rule facts (README: Rule facts) against the rules: what the
+// special cards print through {{fact.…}} and the board's lead text claims.
+void check_facts(const model::Game& game, Diagnostics& out) {
+  Sink sink(out, game, "duell.facts");
+  const FactSet declared = read_facts(game);
+  const Facts& f = facts();
+  expect_fact_number(declared, "kept", f.kept_per_duel, Compare::Exactly, "the cards set aside for the final", sink,
+                     game);
+  expect_fact_number(declared, "hand", f.hand, Compare::Exactly, "the cards of a duel", sink, game);
+  expect_fact_number(declared, "duels", f.duels, Compare::Exactly, "the duels before the final", sink, game);
+  expect_fact_number(declared, "gandalf_cards", f.cards_per_side, Compare::Exactly, "Gandalf's cards", sink, game);
+  expect_fact_number(declared, "balrog_cards", f.cards_per_side, Compare::Exactly, "the Balrog's cards", sink, game);
+  expect_fact_number(declared, "lead", rules_board().lead_free, Compare::AtLeast,
+                     "the free spaces that let the leader see the other's hand", sink, game);
+  // The steps Gleichgewicht and Macht give their owner, as the rules' effects.
+  for (const RuleEffect& r : rule_effects()) {
+    if (r.effect.kind != EffectKind::Energy) continue;
+    const char* when[] = {"ahead", "level", "behind"};
+    for (size_t i = 0; i < std::size(when); ++i)
+      expect_fact_number(declared, std::string(r.id) + "_" + when[i], r.effect.moves[i][0], Compare::Exactly,
+                         std::string(r.name) + "'s steps for its owner when " + when[i], sink, game);
+  }
+}
+
 void check(const model::Model&, const model::Game& game, Diagnostics& out) {
+  check_facts(game, out);
   Sink sink(out, game, "duell.deck");
   const size_t errors_before = sink.errors();
   check_sides_table(game, sink);

@@ -53,6 +53,8 @@ inline constexpr std::string_view kRulesId = "duell";
 // Checks the deck and, when it is sound, adds a note with balance figures
 // from simulated games.
 void check(const model::Model& model, const model::Game& game, Diagnostics& out);
+// The declared rule facts (facts: rules:) against the rules' numbers.
+void check_facts(const model::Game& game, Diagnostics& out);
 // The claims of the texts (in the language the game is loaded in): the signed
 // numbers of each special's text against its effect, the lead text against
 // the lead gauge.

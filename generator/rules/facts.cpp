@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <utility>
 
 #include "core/language.h"
 #include "model/database_schema.h"
@@ -60,7 +61,7 @@ std::optional<Fact> read_fact(const std::string& fact_id, const model::Value& v,
   Fact f;
   f.id = fact_id;
   f.source = &v;
-  f.loc = key_loc;
+  f.loc = std::move(key_loc);
   int kinds = 0;
   for (const auto& k : kKinds)
     if (v.find(k.key)) {
@@ -236,9 +237,10 @@ void expect_fact_number(const FactSet& facts, const std::string& fact_id, long l
                  "add it under facts: rules:");
     return;
   }
+  // At the number of its kind: a deal also names `players`, which is not it.
   const model::Value* at = f->source;
   for (const auto& k : kKinds)
-    if (const model::Value* v = f->get(k.key)) at = v;
+    if (const model::Value* v = f->get(k.key); v && k.kind == f->kind) at = v;
   if (f->value && *f->value != want)
     sink.error(at->loc, "fact '" + fact_id + "' says " + std::to_string(*f->value) + ", the rules " +
                             std::to_string(want) + " (" + why + ")");

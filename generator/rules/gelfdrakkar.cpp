@@ -7,6 +7,7 @@
 
 #include <map>
 
+#include "rules/facts.h"
 #include "rules/support.h"
 
 namespace kw::rules::gelfdrakkar {
@@ -335,7 +336,31 @@ PlayFacts play_facts(const model::Game& game) {
   return f;
 }
 
+// The declared rule facts (README: Rule facts) against the rules: the
+// numbers the card texts print or claim, and each player count's deal as the
+// rules deal it (everything, the 4 Nullkarten joining with 7 players).
+void check_facts(const model::Game& game, Diagnostics& out) {
+  Sink sink(out, game, "gelfdrakkar.facts");
+  const FactSet declared = read_facts(game);
+  const int nulls = listed_count(true) - listed_count(false);
+  expect_fact_number(declared, "cards", kCardsInPlay, Compare::Exactly, "the cards without the Nullkarten", sink, game);
+  expect_fact_number(declared, "null_cards", nulls, Compare::Exactly, "the Nullkarten", sink, game);
+  expect_fact_number(declared, "null_players", kNullCardPlayers, Compare::Exactly,
+                     "the players with whom the Nullkarten join", sink, game);
+  expect_fact_number(declared, "letzte_dame", kLetzteDameBonus, Compare::Exactly,
+                     "the points the Letzte Dame's last trick scores", sink, game);
+  expect_fact_number(declared, "waldherr_vernio", kWaldherrForVernio, Compare::AtLeast,
+                     "the players from which on the Waldherr plays for Vernio", sink, game);
+  for (int n = kMinPlayers; n <= kMaxPlayers; ++n)
+    expect_fact_number(declared, "deal_" + std::to_string(n), (kCardsInPlay + (n == kNullCardPlayers ? nulls : 0)) / n,
+                       Compare::Exactly, "the cards each of " + std::to_string(n) + " players is dealt", sink, game);
+  if (const Fact* p = declared.find("players"); p && (p->min != kMinPlayers || p->max != kMaxPlayers))
+    sink.error(p->get("players")->loc, "Gelfdrakkar is played by " + std::to_string(kMinPlayers) + " to " +
+                                           std::to_string(kMaxPlayers) + " players");
+}
+
 void check(const model::Model& model, const model::Game& game, Diagnostics& out) {
+  check_facts(game, out);
   Sink sink(out, game, "gelfdrakkar.cards");
   const Tally tally = tally_cards(game, sink);
   const SourceLoc deck_loc = tally.play_deck ? tally.play_deck->loc : info_loc(game, "decks");

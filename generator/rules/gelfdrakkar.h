@@ -23,6 +23,8 @@ namespace kw::rules::gelfdrakkar {
 inline constexpr std::string_view kRulesId = "gelfdrakkar";
 
 void check(const model::Model& model, const model::Game& game, Diagnostics& out);
+// The declared rule facts (facts: rules:) against the rules' numbers.
+void check_facts(const model::Game& game, Diagnostics& out);
 // Plays whole rounds from the data (gelfdrakkar_play.cpp).
 SimulationReport simulate_report(const model::Model& model, const model::Game& game, const SimulationOptions& options);
 
@@ -45,6 +47,8 @@ struct PlayFacts {
 PlayFacts play_facts(const model::Game& game);
 inline constexpr int kMinPlayers = 4, kMaxPlayers = 8;  // "geeignet für 4-8 Spieler"
 inline constexpr int kNullCardPlayers = 7;              // "4 Nummerkarten (nur bei 7 Mitspielern)"
+inline constexpr int kLetzteDameBonus = 20;             // her last trick: "20 Punkte gutgeschrieben"
+inline constexpr int kWaldherrForVernio = 7;            // "ab 7 Spielern" he plays for Vernio
 
 // One line of the rules' card list.
 struct Listed {

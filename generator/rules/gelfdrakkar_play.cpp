@@ -503,7 +503,7 @@ class Round {
     }
     pile_[static_cast<size_t>(to)] += heap_points;
     if (last && winning_kind == Kind::LetzteDame) {
-      bonus_[static_cast<size_t>(side_[static_cast<size_t>(winner)])] += 20;
+      bonus_[static_cast<size_t>(side_[static_cast<size_t>(winner)])] += kLetzteDameBonus;
       letzte_dame_bonus = true;
     }
     // Which special sent these points where.

@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "rules/facts.h"
 #include "rules/support.h"
 
 namespace kw::rules::hoher_rat {
@@ -369,7 +370,28 @@ void check_texts(const model::Model&, const model::Game& game, Diagnostics& out)
     }
 }
 
+// The declared rule facts (README: Rule facts) against the model: the
+// numbers the Trilith cards print through {{fact.…}} are the rules'.
+void check_facts(const model::Game& game, Diagnostics& out) {
+  Sink sink(out, game, "hoher-rat.facts");
+  const FactSet declared = read_facts(game);
+  const TrilithEffect rules;
+  expect_fact_number(declared, "trilith_arguments", rules.arguments, Compare::Exactly,
+                     "the arguments a Trilith card gives", sink, game);
+  expect_fact_number(declared, "argument_limit", rules.limit, Compare::AtMost,
+                     "the arguments of one colour a faction may hold", sink, game);
+  expect_fact_number(declared, "win_block", win_block(), Compare::AtLeast, "the block of council spaces that wins",
+                     sink, game);
+  expect_fact_number(declared, "spaces", kSpaces, Compare::Exactly, "the council spaces", sink, game);
+  expect_fact_number(declared, "trilith_per_deck", kTrilithPerDeck, Compare::Exactly, "the Trilith cards in each deck",
+                     sink, game);
+  for (const std::string& time : decks())
+    expect_fact_number(declared, time + "_cards", kSpaces + kTrilithPerDeck, Compare::Exactly,
+                       "the cards of the " + deck_name(time) + " deck", sink, game);
+}
+
 void check(const model::Model& model, const model::Game& game, Diagnostics& out) {
+  check_facts(game, out);
   Sink board(out, game, "hoher-rat.board");
   const size_t errors_before = board.errors();
   check_colours(game, board);

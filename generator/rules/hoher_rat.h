@@ -32,6 +32,8 @@ void check(const model::Model& model, const model::Game& game, Diagnostics& out)
 // The numbers a Trilith card's text states against its `effect`, in the
 // language the game is loaded in.
 void check_texts(const model::Model& model, const model::Game& game, Diagnostics& out);
+// The declared rule facts (facts: rules:) against the rules' numbers.
+void check_facts(const model::Game& game, Diagnostics& out);
 // `kartenwerk simulate --game hoher-rat`: whole council votes from the data
 // (hoher_rat_sim.cpp). Throws SimulationError when the data cannot be played.
 SimulationReport simulate_report(const model::Model& model, const model::Game& game, const SimulationOptions& options);

@@ -10,6 +10,7 @@
 #include "model/strings.h"
 #include "project/project.h"
 
+#include "rules/facts.h"
 #include "rules/support.h"
 
 namespace kw::rules::monddaemmerung {
@@ -47,7 +48,7 @@ std::string_view rule_action(size_t moon) {
 namespace {
 
 // A number of `game.meta.play`, with where the data writes it.
-struct Fact {
+struct PlayNumber {
   std::string path;       // "hand"
   int rule = 0;           // the rule text's value
   const char* what = "";  // for messages
@@ -55,9 +56,9 @@ struct Fact {
 
 void check_play_facts(const model::Game& game, Sink& sink) {
   const PlayFacts rule;
-  const Fact facts[] = {{"hand", rule.hand, "cards dealt to each player"},
-                        {"cards_per_round", rule.cards_per_round, "cards each player plays a round"},
-                        {"allereinzigster_bonus", rule.allereinzigster_bonus, "points Der Allereinzigste adds"}};
+  const PlayNumber facts[] = {{"hand", rule.hand, "cards dealt to each player"},
+                              {"cards_per_round", rule.cards_per_round, "cards each player plays a round"},
+                              {"allereinzigster_bonus", rule.allereinzigster_bonus, "points Der Allereinzigste adds"}};
   for (const auto& f : facts) {
     const model::Value* v = info(game, "meta.play." + f.path);
     if (!v) continue;
@@ -212,7 +213,23 @@ void check_colour_numbers(const model::Game& game, const Tally& tally, const Sou
 
 }  // namespace
 
+// The declared rule facts (README: Rule facts) against the rules' numbers:
+// what Der Allereinzigste's text prints through {{fact.…}} is the rules'.
+void check_facts(const model::Game& game, Diagnostics& out) {
+  Sink sink(out, game, "monddaemmerung.facts");
+  const FactSet declared = read_facts(game);
+  const PlayFacts rule;
+  expect_fact_number(declared, "hand", rule.hand, Compare::Exactly, "the cards dealt to each player", sink, game);
+  expect_fact_number(declared, "allereinzigster_bonus", rule.allereinzigster_bonus, Compare::Exactly,
+                     "the points Der Allereinzigste adds", sink, game);
+  expect_fact_number(declared, "cards", kCards, Compare::Exactly, "the deck's cards", sink, game);
+  if (const Fact* p = declared.find("players"); p && (p->min != rule.min_players || p->max != rule.max_players))
+    sink.error(p->get("players")->loc, "Monddämmerung is played by " + std::to_string(rule.min_players) + " to " +
+                                           std::to_string(rule.max_players) + " players");
+}
+
 void check(const model::Model& model, const model::Game& game, Diagnostics& out) {
+  check_facts(game, out);
   Sink tables(out, game, "monddaemmerung.tables");
   check_table(game, tables, "colours", colours(), "four colours");
   check_table(game, tables, "moons", moons(), "six kinds of moon");

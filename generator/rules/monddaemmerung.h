@@ -25,6 +25,8 @@ namespace kw::rules::monddaemmerung {
 inline constexpr std::string_view kRulesId = "monddaemmerung";
 
 void check(const model::Model& model, const model::Game& game, Diagnostics& out);
+// The declared rule facts (facts: rules:) against the rules' numbers.
+void check_facts(const model::Game& game, Diagnostics& out);
 // What the texts say about the rules, in the language the game is loaded in:
 // each moon's `effect` says its action; numbers on Der Allereinzigste are
 // its bonus.

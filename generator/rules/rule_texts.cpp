@@ -164,9 +164,48 @@ class Judge {
     return std::nullopt;
   }
 
+  // Of the quantities a text states, the one that stands where a claimed
+  // fact's number stood: its noun, else its comparison, names it.
+  // `held`: the spans other claims still find, whose numbers stand.
+  static const Quantity* changed_quantity(const std::vector<Quantity>& found, const Fact& f, const std::string& text,
+                                          const std::string& says, const std::vector<Span>& held) {
+    // The words before the number still stand ("Gandalf +" of "Gandalf
+    // +2"): the number after them, where no other claim holds it, changed.
+    auto free_at = [&](size_t at) -> const Quantity* {
+      for (const Quantity& q : found)
+        if (q.begin >= at && q.begin <= at + 1 &&
+            std::none_of(held.begin(), held.end(), [&](const Span& h) { return h.begin <= q.begin && q.end <= h.end; }))
+          return &q;
+      return nullptr;
+    };
+    for (size_t len = says.size(); len >= 4; --len) {
+      const std::string prefix = says.substr(0, len);
+      bool seen = false;
+      for (size_t pos = text.find(prefix); pos != std::string::npos; pos = text.find(prefix, pos + 1)) {
+        seen = true;
+        if (const Quantity* q = free_at(pos + len)) return q;
+      }
+      if (seen) break;
+    }
+    // A comparison like the fact's ("ab 6" for "at least 7") names it
+    // before a bare number of its noun ("5 oder 6 Spielern").
+    for (const Quantity& q : found)
+      if (q.compare == f.compare && q.compare != Compare::Exactly && (q.noun.empty() || f.of.empty() || q.noun == f.of))
+        return &q;
+    if (!f.of.empty())
+      for (const Quantity& q : found)
+        if (q.noun == f.of) return &q;
+    return nullptr;
+  }
+
   void check_claims(const RuleText& t, std::vector<Span>& claimed_spans) {
     if (!t.claims || !t.claims->is_list()) return;
     const std::string& text = t.text->scalar;
+    std::vector<Span> held;  // the words of every claim the text still holds
+    for (const model::Value& claim : t.claims->list)
+      if (const model::Value* says = claim.find("says"); says && says->is_scalar())
+        if (const size_t pos = text.find(says->scalar); pos != std::string::npos)
+          held.push_back({pos, pos + says->scalar.size()});
     for (const model::Value& claim : t.claims->list) {
       const model::Value* says = claim.find("says");
       if (says && says->is_scalar() && !says->scalar.empty())
@@ -181,6 +220,17 @@ class Judge {
           if (std::any_of(found.begin(), found.end(),
                           [&](const Quantity& q) { return q.noun == f->of && states(q, *f); }))
             continue;
+          // The text's number changed under its claim ("Vier Gnome" where
+          // the claim says "Drei Gnome"): the mistake is in the text.
+          if (const Quantity* q = changed_quantity(found, *f, text, says->scalar, held)) {
+            const std::string words = text.substr(q->begin, q->end - q->begin);
+            claimed_spans.push_back({q->begin, q->end});  // one error for the one mistake
+            sink_.error(
+                at(*t.text, words),
+                "'" + words + "' states " + stated(q->n, q->compare, f->of) + ", fact '" + f->id + "' " + stated(*f),
+                t.card, "the claim says '" + says->scalar + "'");
+            continue;
+          }
         }
         sink_.error(says->loc, "the text no longer says '" + says->scalar + "', which states fact '" + f->id + "'",
                     t.card, "change the claim with the text: both state the same rule");

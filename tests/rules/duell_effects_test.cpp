@@ -118,7 +118,8 @@ TEST(DuellEffects, PowerComparingTheTokensInsteadOfTheBridge) {
 
 TEST(DuellEffects, ATextNumberThatContradictsItsEffect) {
   ProjectCopy p;
-  edit(p, kGame, "Balrog +2, Gandalf −1", "Balrog +3, Gandalf −1");
+  // The text's line, not its claim's words (says: "Balrog +2, Gandalf −1").
+  edit(p, kGame, "\n            Balrog +2, Gandalf −1\n", "\n            Balrog +3, Gandalf −1\n");
   Diagnostics f = check_copy(p);
   const int text_line = locate(p.dir.path() / kGame, "Die Brücke entscheidet").first - 1;  // at its `|-`
   EXPECT_FINDING(f, "duell.claims", text_line, 17,
@@ -158,7 +159,8 @@ TEST(DuellEffects, TrickKeepingItsPowerInTheFinal) {
 
 TEST(DuellEffects, TrickSettingAsideOneOfFourCards) {
   ProjectCopy p;
-  edit(p, kGame, "eine von Gandalfs drei Karten", "eine von Gandalfs vier Karten");
+  // The text prints the fact ({{fact.kept.word}}); a literal in its place is read.
+  edit(p, kGame, "eine von Gandalfs {{fact.kept.word}} Karten", "eine von Gandalfs vier Karten");
   Diagnostics f = check_copy(p);
   const int text_line = locate(p.dir.path() / kGame, "Der Balrog nimmt eine Karte aus Gandalfs Hand").first - 1;
   EXPECT_FINDING(f, "duell.claims", text_line, 17,

@@ -202,6 +202,19 @@ TEST(RuleFacts, ANumberWrittenWrongInWordsIsAnErrorAtTheText) {
   EXPECT_EQ(f->loc.column, col);
 }
 
+TEST(RuleFacts, ANumberChangedUnderItsClaimIsAnErrorAtTheText) {
+  // The text changed, its claim did not: the error is at the text's words.
+  Moons m(Edits{{"text: \"Ab fünf Karten darfst du tauschen.\"", "text: \"Ab vier Karten darfst du tauschen.\""}});
+  const Diagnostics found = m.findings();
+  const Diagnostic* f = with(found, "'Ab vier' states at least 4 karte, fact 'hand' at least 5 karte");
+  ASSERT_NE(f, nullptr) << dump(found);
+  auto [line, col] = locate(m.game, "Ab vier Karten darfst");
+  EXPECT_EQ(f->loc.line, line);
+  EXPECT_EQ(f->loc.column, col);
+  EXPECT_EQ(f->hint, "the claim says 'Ab fünf Karten'");
+  EXPECT_EQ(found.size(), 1u) << dump(found);  // not also a free sentence with an unknown threshold
+}
+
 TEST(RuleFacts, AWrongComparisonInAFreeSentenceIsAnError) {
   Moons m(Edits{{"text: \"Gespielt wird zu {{fact.players}}.\"",
                  "text: \"Gespielt wird zu {{fact.players}}. Mehr als 40 Punkte geben einen Bonus.\""}});

@@ -37,7 +37,10 @@ TEST(HoherRatTexts, TheShippedTextsAgreeWithTheEffect) {
 TEST(HoherRatTexts, AGermanTextPromisingThreeArguments) {
   ProjectCopy p;
   const std::string file = "data/games/hoher-rat.yaml";
-  edit(p, file, "nimm dir **2\\u00a0beliebige Argumente**", "nimm dir **3\\u00a0beliebige Argumente**");
+  // The text prints the facts ({{fact.…}}); literals in their place are read.
+  edit(p, file, "nimm dir **{{fact.trilith_arguments.n}}\\u00a0beliebige Argumente**",
+       "nimm dir **3\\u00a0beliebige Argumente**");
+  edit(p, file, "Fraktion:\\n{{fact.argument_limit.n}}\\u00a0Argumente", "Fraktion:\\n6\\u00a0Argumente");
   Diagnostics t = texts(p, "de");
   auto [l, c] = locate(p.dir.path() / file, "rule: &trilith-rule");
   EXPECT_FINDING(t, "hoher-rat.claims", l, c + 6,
@@ -51,12 +54,15 @@ TEST(HoherRatTexts, AnEnglishTextWithAnotherLimit) {
   // Both Trilith cards carry the text: break the Tag card's translation.
   const size_t key = yaml.find("\"card.tag-trilith.rule\":");
   ASSERT_NE(key, std::string::npos);
-  // "6" then a (no-break) space before "Arguments of each colour".
-  size_t at = yaml.find("Arguments of each colour", yaml.find("text:", key));
+  // The text prints the facts; literals in their place are read: 2 arguments, a limit of 5.
+  const std::string limit = "{{fact.argument_limit.n}}", arguments = "{{fact.trilith_arguments.n}}";
+  const size_t text = yaml.find("text:", key);
+  size_t at = yaml.find(limit, text);
   ASSERT_NE(at, std::string::npos);
-  at = yaml.rfind('6', at);
+  yaml.replace(at, limit.size(), "5");
+  at = yaml.find(arguments, text);
   ASSERT_NE(at, std::string::npos);
-  yaml.replace(at, 1, "5");
+  yaml.replace(at, arguments.size(), "2");
   p.write(file, yaml);
   Diagnostics t = texts(p, "en");
   auto [l, c] = locate(p.dir.path() / file, "*Limit per faction:\\n5");

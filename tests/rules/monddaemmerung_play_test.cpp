@@ -118,7 +118,9 @@ TEST(MonddaemmerungFacts, ATranslationWithoutItsWordsIsNotRead) {
 
 TEST(MonddaemmerungFacts, TheAllereinzigstePrintsItsBonus) {
   ProjectCopy p;
-  int line = edit(p, kGame, "Gewinnstapel: **5 Punkte** dazu.", "Gewinnstapel: **6 Punkte** dazu.");
+  // The text prints the fact ({{fact.allereinzigster_bonus}}); a literal in its place is read.
+  int line = edit(p, kGame, "Gewinnstapel: **{{fact.allereinzigster_bonus}} Punkte** dazu.",
+                  "Gewinnstapel: **6 Punkte** dazu.");
   std::string text = findings_of(load(p.dir.path()));
   EXPECT_NE(text.find(":" + std::to_string(line) +
                       ":29: error: Der Allereinzigste's text prints 6, but it adds 5 points (card allereinzigster)"),
