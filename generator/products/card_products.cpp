@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "core/files.h"
 #include "core/output_files.h"
 #include "exporters/print_pdf.h"
 #include "infra/build_cache.h"
@@ -149,6 +150,22 @@ class CardProductRun {
       }
     }
     making_overview_ = true;
+    // Each row of cards from the cache when none of its cards changed: an
+    // edit re-makes the edited card's row only.
+    if (!cache()) return;
+    for (int r = 0; r < overview().rows(); ++r)
+      if (auto band = cache()->get(overview_row_key(r))) overview().give_row(r, *band);
+    overview().keep_rows([this](int r, const std::string& band) { put(overview_row_key(r), band); });
+  }
+
+  // What a row of the overview depends on: its cards (pages and labels), the
+  // sheet's geometry, the fonts (deck_key's settings) and the PNG mode.
+  std::string overview_row_key(int r) {
+    std::string text = game_.id + "\n" + options_.incremental.settings_key + "\n" + std::to_string(r) + "\n";
+    const size_t columns = static_cast<size_t>(overview().geometry().columns), row = static_cast<size_t>(r);
+    for (size_t i = row * columns; i < std::min(cards_.size(), (row + 1) * columns); ++i)
+      text += stems_[i] + " " + cards_.fingerprint(i) + " " + overview().cell_key(i) + "\n";
+    return infra::cache_key({"overview row", png_mode(), fmt_dpi(game_.format->dpi), text});
   }
 
   // The overview sheet, made on first use.
@@ -172,6 +189,25 @@ class CardProductRun {
     const page::Page& first = cards_.frame(with_back.front().front);
     tts_ = std::make_unique<TtsWriter>(plan_tts(with_back, {first.trim.w, first.trim.h}, game_.id, stems_), frames_,
                                        dir_ / "tts", std::move(save));
+    // Each sheet from the cache when none of its cards changed: an edit
+    // re-makes the edited card's sheet only.
+    if (!cache()) return;
+    for (size_t s = 0; s < tts_->plan().sheets.size(); ++s) {
+      if (auto hit = cache()->get(tts_sheet_key(s))) {
+        write_if_changed(dir_ / "tts" / tts_->plan().sheets[s].file, *hit);
+        tts_->give_sheet(s);
+      }
+    }
+  }
+
+  // What a TTS sheet's file depends on: its grid, its cards' pages in their
+  // cells and its back's.
+  std::string tts_sheet_key(size_t s) const {
+    const TtsSheet& sheet = tts_->plan().sheets[s];
+    std::string text = sheet.file + " " + std::to_string(sheet.columns) + "x" + std::to_string(sheet.rows) + " " +
+                       tts_->cell_key() + "\nback " + cards_.fingerprint(sheet.back) + "\n";
+    for (size_t card : sheet.cards) text += cards_.fingerprint(card) + "\n";
+    return infra::cache_key({"tts sheet", fmt_dpi(game_.format->dpi), text});
   }
 
   // The PDFs, each from the cache when none of its pages changed. In CMYK
@@ -310,8 +346,9 @@ class CardProductRun {
     // The card's cell of the overview, kept in the cache like the card's
     // files: an edit of one card does not re-render every cell.
     std::optional<std::string> cell;
-    if (making_overview_ && cache()) cell = cache()->get(overview_cell_key(i));
-    const bool overview_needs_pixels = making_overview_ && !cell;
+    const bool on_overview = making_overview_ && !overview().row_given(i);  // its row from the cache: no cell
+    if (on_overview && cache()) cell = cache()->get(overview_cell_key(i));
+    const bool overview_needs_pixels = on_overview && !cell;
     // And its cell of the TTS sheets.
     const bool on_tts = tts_ && tts_->takes(i);
     std::optional<std::string> tts_cell;
@@ -348,7 +385,7 @@ class CardProductRun {
     }
     if (png) write_card_file(dir_ / "cards" / (stem + ".png"), *png, written);
     if (jpeg) write_card_file(dir_ / jpeg_dir_ / (stem + ".jpg"), *jpeg, written);
-    if (making_overview_) {
+    if (on_overview) {
       std::shared_ptr<const render::Raster> pixels;
       if (!cell) pixels = card_pixels(i, raster, png);  // decoding has a span of its own
       // Placing the cell may write a row of the sheet (overview.h): the
@@ -426,7 +463,13 @@ class CardProductRun {
       tts_->finish();
       auto files = tts_->written();
       std::sort(files.begin(), files.end());
-      if (cache()) cache()->put(tts_key_, bundle(files, dir_));
+      if (cache()) {
+        cache()->put(tts_key_, bundle(files, dir_));
+        for (size_t s = 0; s < tts_->plan().sheets.size(); ++s) {
+          if (tts_->sheet_given(s)) continue;
+          if (auto bytes = read_file(dir_ / "tts" / tts_->plan().sheets[s].file)) put(tts_sheet_key(s), *bytes);
+        }
+      }
       report.written.insert(report.written.end(), files.begin(), files.end());
     }
   }

@@ -63,6 +63,21 @@ TtsWriter::TtsWriter(TtsPlan plan, std::vector<const page::Page*> pages, fs::pat
     for (size_t c = 0; c < plan_.sheets[s].cards.size(); ++c)
       where_[plan_.sheets[s].cards[c]] = {s, static_cast<int>(c)};
   }
+  given_.assign(plan_.sheets.size(), false);
+}
+
+void TtsWriter::give_sheet(size_t s) {
+  std::lock_guard lock(mutex_);
+  given_.at(s) = true;
+  for (size_t card : plan_.sheets[s].cards) where_.erase(card);  // its cells are not needed
+}
+
+void TtsWriter::skip_given() {
+  while (sheet_ < plan_.sheets.size() && row_ == 0 && given_[sheet_]) {
+    written_.push_back(dir_ / plan_.sheets[sheet_].file);
+    next_row_.fetch_add(static_cast<size_t>(plan_.sheets[sheet_].rows));
+    ++sheet_;
+  }
 }
 
 TtsWriter::~TtsWriter() = default;
@@ -169,6 +184,7 @@ void TtsWriter::place_pixels(size_t index, Pixels rgb) {
 }
 
 std::optional<TtsWriter::Strip> TtsWriter::take_strip() {
+  if (!writing_) skip_given();
   if (writing_ || failed_ || sheet_ >= plan_.sheets.size()) return std::nullopt;
   const TtsSheet& s = plan_.sheets[sheet_];
   Strip strip{sheet_, row_, std::vector<CellPtr>(static_cast<size_t>(s.columns)), 0};
@@ -266,6 +282,7 @@ void TtsWriter::write_strips(std::optional<Strip> strip) {
 
 void TtsWriter::finish() {
   std::lock_guard lock(mutex_);
+  if (!writing_) skip_given();
   if (sheet_ < plan_.sheets.size())
     throw std::logic_error("TTS sheet " + plan_.sheets[sheet_].file + " was not completed");
   for (const TtsObject& object : tts_deck_objects(plan_, save_.cards, save_.game_name, save_.url_base)) {

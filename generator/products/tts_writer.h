@@ -83,8 +83,14 @@ class TtsWriter {
   // What a cell's pixels depend on besides its card's page and rendering
   // (its size and resolution), for cache keys.
   std::string cell_key() const;
-  // Whether card `index` is on a sheet or is a back.
+  // Whether card `index` is on a sheet still to be made, or is a back.
   bool takes(size_t index) const;
+  // The sheets, for a build's cache: sheet `s` is on disk already (written
+  // by the caller, from its cache), so its cards need not be placed. Before
+  // any card is placed.
+  const TtsPlan& plan() const { return plan_; }
+  void give_sheet(size_t s);
+  bool sheet_given(size_t s) const { return given_.at(s); }
   // Writes the saved objects and their thumbnails; throws std::logic_error
   // if a sheet was never completed.
   void finish();
@@ -118,6 +124,8 @@ class TtsWriter {
     size_t bytes = 0;  // held for it while it is written
   };
 
+  // Under mutex_: moves past the sheets given (they are written).
+  void skip_given();
   // Under mutex_: the next row to write, if it is complete and nobody is
   // writing (then the caller is the writer until it has written it).
   std::optional<Strip> take_strip();
@@ -139,6 +147,7 @@ class TtsWriter {
   std::filesystem::path dir_;
   std::map<size_t, std::pair<size_t, int>> where_;  // front -> (sheet, cell)
   std::vector<size_t> first_row_;                   // per sheet, the number of its first row among all sheets' rows
+  std::vector<bool> given_;                         // per sheet, whether give_sheet gave it
 
   mutable std::mutex mutex_;
   std::map<std::pair<size_t, int>, CellPtr> cells_;  // (sheet, cell) -> its pixels, placed, not yet written

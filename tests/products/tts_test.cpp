@@ -309,6 +309,58 @@ TEST(TtsWriter, CellsKeptApartMakeTheSameSheets) {
     }
 }
 
+// A build keeps each sheet it made and gives it back to the next build: the
+// cards of a sheet given are not taken, and the other files are the same
+// bytes.
+TEST(TtsWriter, ASheetGivenNeedsNoneOfItsCards) {
+  constexpr size_t kFronts = 75;  // two sheets
+  std::vector<page::Page> pages;
+  for (size_t i = 0; i < kFronts; ++i) pages.push_back(solid(shade(i)));
+  pages.push_back(solid(Color{0, 0, 200, 255}));  // the back
+  std::vector<const page::Page*> ptrs;
+  std::vector<std::string> stems;
+  std::vector<TtsCard> cards;
+  for (size_t i = 0; i < pages.size(); ++i) {
+    ptrs.push_back(&pages[i]);
+    stems.push_back(i == kFronts ? "00-back" : std::to_string(i + 1));
+    if (i < kFronts) cards.push_back({i, kFronts});
+  }
+  test::TempDir whole, given;
+  {
+    TtsWriter writer(plan_tts(cards, {59, 91}, "t", stems), ptrs, whole.path(), one_deck(kFronts));
+    ASSERT_EQ(writer.plan().sheets.size(), 2u);
+    for (size_t i = 0; i < pages.size(); ++i)
+      writer.place(i, std::make_shared<const render::Raster>(render::render_raster(pages[i], 60)));
+    writer.finish();
+  }
+  {
+    TtsWriter writer(plan_tts(cards, {59, 91}, "t", stems), ptrs, given.path(), one_deck(kFronts));
+    fs::copy_file(whole.path() / "t-1.jpg", given.path() / "t-1.jpg");  // as the build's cache writes it
+    writer.give_sheet(0);
+    EXPECT_TRUE(writer.sheet_given(0));
+    EXPECT_FALSE(writer.sheet_given(1));
+    size_t placed = 0;
+    for (size_t i = pages.size(); i-- > 0;) {  // the back first
+      const bool on_first =
+          i < kFronts && writer.plan().sheets[0].cards.end() !=
+                             std::find(writer.plan().sheets[0].cards.begin(), writer.plan().sheets[0].cards.end(), i);
+      EXPECT_EQ(writer.takes(i), !on_first) << i;
+      if (!writer.takes(i)) continue;
+      writer.place(i, std::make_shared<const render::Raster>(render::render_raster(pages[i], 60)));
+      ++placed;
+    }
+    EXPECT_EQ(placed, kFronts - 69 + 1);
+    writer.finish();
+    auto written = writer.written();
+    EXPECT_NE(std::find(written.begin(), written.end(), given.path() / "t-1.jpg"), written.end());
+  }
+  for (const char* file : {"t-1.jpg", "t-2.jpg", "t-back.jpg", "t-d.json", "t-d.png"}) {
+    const std::optional<std::string> expected = read_file(whole.path() / file), got = read_file(given.path() / file);
+    ASSERT_TRUE(expected && got) << file;
+    EXPECT_EQ(*expected, *got) << file;
+  }
+}
+
 TEST(TtsWriter, AFailedWriteLeavesNoHalfWrittenSheet) {
   Deck deck(3);
   test::TempDir dir;
