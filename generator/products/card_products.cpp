@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -13,6 +14,7 @@
 
 #include "core/files.h"
 #include "core/output_files.h"
+#include "core/sha256.h"
 #include "exporters/print_pdf.h"
 #include "infra/build_cache.h"
 #include "infra/progress.h"
@@ -83,6 +85,7 @@ class CardProductRun {
       tasks_[t](written[t]);
     });
     for (auto& w : written) report.written.insert(report.written.end(), w.begin(), w.end());
+    report.digests.merge(digests_);
     finish_raster_products(report);
     progress_->finish();
     if (formats.pdf && whole) report_pnp_layouts(label);
@@ -338,11 +341,7 @@ class CardProductRun {
     const std::string& stem = stems_[i];
     const double dpi = game_.format->dpi;
     const bool want_png = options_.formats.png, want_jpeg = options_.formats.jpeg && !options_.draft;
-    std::optional<std::string> png, jpeg;
-    if (cache()) {
-      if (want_png) png = cache()->get(png_key(i));
-      if (want_jpeg) jpeg = cache()->get(jpeg_key(i));
-    }
+    const fs::path png_file = dir_ / "cards" / (stem + ".png"), jpeg_file = dir_ / jpeg_dir_ / (stem + ".jpg");
     // The card's cell of the overview, kept in the cache like the card's
     // files: an edit of one card does not re-render every cell.
     std::optional<std::string> cell;
@@ -354,13 +353,20 @@ class CardProductRun {
     std::optional<std::string> tts_cell;
     if (on_tts && cache()) tts_cell = cache()->get(tts_cell_key(i));
     const bool tts_needs_pixels = on_tts && !tts_cell;
+    // The card's files from the last build or the cache; the PNG's bytes
+    // when a sheet needs the card's pixels.
+    CardFile png_cached =
+        want_png ? cached_card_file(png_file, png_key(i), overview_needs_pixels || tts_needs_pixels) : CardFile{};
+    CardFile jpeg_cached = want_jpeg ? cached_card_file(jpeg_file, jpeg_key(i), false) : CardFile{};
+    std::optional<std::string>&png = png_cached.bytes, &jpeg = jpeg_cached.bytes;
     std::shared_ptr<const render::Raster> raster;
     infra::Timings* timings = options_.timings;
     // The overview and TTS sheets take the card's pixels: from its PNG when
     // there is one (lossless), else rendered again (a JPEG-only build whose
     // JPEG came from the cache has no PNG to decode).
     const bool sheets_need_pixels = (overview_needs_pixels || tts_needs_pixels) && !png;
-    if ((want_png && !png) || (want_jpeg && !jpeg) || sheets_need_pixels) {
+    if ((want_png && !png && !png_cached.on_disk) || (want_jpeg && !jpeg && !jpeg_cached.on_disk) ||
+        sheets_need_pixels) {
       {
         auto span = infra::timed(timings, "render", game_.id, stem);
         raster = std::make_shared<const render::Raster>(render::render_raster(*cards_.page(i), dpi));
@@ -383,8 +389,12 @@ class CardProductRun {
       std::lock_guard lock(mutex_);
       ++cached_;
     }
-    if (png) write_card_file(dir_ / "cards" / (stem + ".png"), *png, written);
-    if (jpeg) write_card_file(dir_ / jpeg_dir_ / (stem + ".jpg"), *jpeg, written);
+    for (const auto& [file, kept] : {std::pair{&png_file, &png_cached}, std::pair{&jpeg_file, &jpeg_cached}}) {
+      if (kept->bytes)
+        write_card_file(*file, *kept->bytes, written);
+      else if (kept->on_disk)
+        written.push_back(*file);
+    }
     if (on_overview) {
       std::shared_ptr<const render::Raster> pixels;
       if (!cell) pixels = card_pixels(i, raster, png);  // decoding has a span of its own
@@ -442,9 +452,52 @@ class CardProductRun {
     if (cache()) cache()->put(key, bytes);
   }
 
-  static void write_card_file(const fs::path& file, const std::string& bytes, std::vector<fs::path>& written) {
+  // A card's file, and its digest for the manifest (hashed here, on the
+  // card's thread, rather than read back at the end).
+  void write_card_file(const fs::path& file, const std::string& bytes, std::vector<fs::path>& written) {
     write_if_changed(file, bytes);
     written.push_back(file);
+    remember_digest(file, {bytes.size(), sha256_hex(bytes)});
+  }
+
+  void remember_digest(const fs::path& file, FileDigest digest) {
+    std::lock_guard lock(mutex_);
+    digests_[file.generic_string()] = std::move(digest);
+  }
+
+  // A card's file as the cache keeps it under `key`: the bytes, or, when
+  // `need_bytes` is false and the file the last build wrote is on disk with
+  // exactly those bytes (by the cache's hash of them), nothing to read or
+  // write (on_disk). Neither: the card is rendered.
+  struct CardFile {
+    std::optional<std::string> bytes;
+    bool on_disk = false;
+  };
+  CardFile cached_card_file(const fs::path& file, const std::string& key, bool need_bytes) {
+    CardFile found;
+    if (!cache()) return found;
+    if (!need_bytes) {
+      if (auto kept = cache()->digest(key)) {
+        // Where the file ends up: a staged build's files are moved into
+        // the output folder (and one that is not staged is left there).
+        const fs::path& target_out = options_.incremental.target_out_dir;
+        const fs::path there = target_out.empty() ? file : target_out / file.lexically_relative(options_.out_dir);
+        std::error_code ec;
+        // A regular file, not a link: a link is not read (nor kept: the
+        // file is staged and the move refuses it).
+        if (fs::symlink_status(there, ec).type() == fs::file_type::regular && fs::file_size(there, ec) == kept->bytes &&
+            !ec) {
+          auto bytes = read_file(there);
+          if (bytes && sha256_hex(*bytes) == kept->sha256) {
+            remember_digest(file, {bytes->size(), kept->sha256});
+            found.on_disk = true;
+            return found;
+          }
+        }
+      }
+    }
+    found.bytes = cache()->get(key);
+    return found;
   }
 
   void finish_raster_products(BuildReport& report) {
@@ -485,11 +538,12 @@ class CardProductRun {
   std::string deck_key_;
   std::string overview_key_, tts_key_;
   std::mutex mutex_;
-  std::set<size_t> rendered_;        // under mutex_
-  std::vector<std::string> notes_;   // under mutex_: what the shop package had to give way on
-  std::optional<ShopPackage> shop_;  // the game's shop package; none: no shop for it
-  std::string jpeg_dir_ = "jpg";     // the card JPEGs' folder: the shop's, when it takes them as they are
-  size_t cached_ = 0;                // under mutex_
+  std::set<size_t> rendered_;                  // under mutex_
+  std::map<std::string, FileDigest> digests_;  // under mutex_: the card files' (BuildReport::digests)
+  std::vector<std::string> notes_;             // under mutex_: what the shop package had to give way on
+  std::optional<ShopPackage> shop_;            // the game's shop package; none: no shop for it
+  std::string jpeg_dir_ = "jpg";               // the card JPEGs' folder: the shop's, when it takes them as they are
+  size_t cached_ = 0;                          // under mutex_
   bool making_overview_ = false;
   std::once_flag overview_once_;
   std::unique_ptr<OverviewSheet> overview_;
