@@ -342,21 +342,10 @@ class CardProductRun {
     const double dpi = game_.format->dpi;
     const bool want_png = options_.formats.png, want_jpeg = options_.formats.jpeg && !options_.draft;
     const fs::path png_file = dir_ / "cards" / (stem + ".png"), jpeg_file = dir_ / jpeg_dir_ / (stem + ".jpg");
-    // The card's cell of the overview, kept in the cache like the card's
-    // files: an edit of one card does not re-render every cell.
-    std::optional<std::string> cell;
-    const bool on_overview = making_overview_ && !overview().row_given(i);  // its row from the cache: no cell
-    if (on_overview && cache()) cell = cache()->get(overview_cell_key(i));
-    const bool overview_needs_pixels = on_overview && !cell;
-    // And its cell of the TTS sheets.
-    const bool on_tts = tts_ && tts_->takes(i);
-    std::optional<std::string> tts_cell;
-    if (on_tts && cache()) tts_cell = cache()->get(tts_cell_key(i));
-    const bool tts_needs_pixels = on_tts && !tts_cell;
+    SheetCells cells = sheet_cells(i);
     // The card's files from the last build or the cache; the PNG's bytes
     // when a sheet needs the card's pixels.
-    CardFile png_cached =
-        want_png ? cached_card_file(png_file, png_key(i), overview_needs_pixels || tts_needs_pixels) : CardFile{};
+    CardFile png_cached = want_png ? cached_card_file(png_file, png_key(i), cells.need_pixels()) : CardFile{};
     CardFile jpeg_cached = want_jpeg ? cached_card_file(jpeg_file, jpeg_key(i), false) : CardFile{};
     std::optional<std::string>&png = png_cached.bytes, &jpeg = jpeg_cached.bytes;
     std::shared_ptr<const render::Raster> raster;
@@ -364,20 +353,20 @@ class CardProductRun {
     // The overview and TTS sheets take the card's pixels: from its PNG when
     // there is one (lossless), else rendered again (a JPEG-only build whose
     // JPEG came from the cache has no PNG to decode).
-    const bool sheets_need_pixels = (overview_needs_pixels || tts_needs_pixels) && !png;
+    const bool sheets_need_pixels = cells.need_pixels() && !png;
     if ((want_png && !png && !png_cached.on_disk) || (want_jpeg && !jpeg && !jpeg_cached.on_disk) ||
         sheets_need_pixels) {
       {
         auto span = infra::timed(timings, "render", game_.id, stem);
         raster = std::make_shared<const render::Raster>(render::render_raster(*cards_.page(i), dpi));
       }
-      if (want_png && !png) {
+      if (want_png && !png && !png_cached.on_disk) {
         auto span = infra::timed(timings, "encode png", game_.id, stem);
         png = render::encode_png(*raster, options_.print.png);
         span.end();
         put(png_key(i), *png);
       }
-      if (want_jpeg && !jpeg) {
+      if (want_jpeg && !jpeg && !jpeg_cached.on_disk) {
         auto span = infra::timed(timings, "encode jpeg", game_.id, stem);
         jpeg = render::encode_jpeg(*raster, render::kCardJpeg);
         span.end();
@@ -395,22 +384,48 @@ class CardProductRun {
       else if (kept->on_disk)
         written.push_back(*file);
     }
-    if (on_overview) {
+    place_on_sheets(i, cells, raster, png);
+  }
+
+  // Card `i`'s cells of the overview and the TTS sheets, kept in the cache
+  // like the card's files (an edit of one card does not re-render every
+  // cell); none on a row or sheet that came from the cache whole.
+  struct SheetCells {
+    bool on_overview = false, on_tts = false;
+    std::optional<std::string> overview, tts;
+    bool need_pixels() const { return (on_overview && !overview) || (on_tts && !tts); }
+  };
+  SheetCells sheet_cells(size_t i) {
+    SheetCells cells;
+    cells.on_overview = making_overview_ && !overview().row_given(i);
+    if (cells.on_overview && cache()) cells.overview = cache()->get(overview_cell_key(i));
+    cells.on_tts = tts_ && tts_->takes(i);
+    if (cells.on_tts && cache()) cells.tts = cache()->get(tts_cell_key(i));
+    return cells;
+  }
+
+  // Places card `i` on the sheets: its cells from the cache, or made from
+  // `raster` (rendered now) or its `png`.
+  void place_on_sheets(size_t i, SheetCells& cells, std::shared_ptr<const render::Raster>& raster,
+                       const std::optional<std::string>& png) {
+    const std::string& stem = stems_[i];
+    infra::Timings* timings = options_.timings;
+    if (cells.on_overview) {
       std::shared_ptr<const render::Raster> pixels;
-      if (!cell) pixels = card_pixels(i, raster, png);  // decoding has a span of its own
+      if (!cells.overview) pixels = card_pixels(i, raster, png);  // decoding has a span of its own
       // Placing the cell may write a row of the sheet (overview.h): the
       // span holds that too.
       auto span = infra::timed(timings, "overview", game_.id, stem);
-      if (!cell) {
-        cell = overview().cell(i, std::move(pixels));
-        put(overview_cell_key(i), *cell);
+      if (!cells.overview) {
+        cells.overview = overview().cell(i, std::move(pixels));
+        put(overview_cell_key(i), *cells.overview);
       }
-      overview().set_cell(i, std::move(*cell));
+      overview().set_cell(i, std::move(*cells.overview));
     }
-    if (on_tts && tts_cell) {
+    if (cells.on_tts && cells.tts) {
       auto span = infra::timed(timings, "tts", game_.id, stem);
-      tts_->place_cell(i, *tts_cell);
-    } else if (on_tts) {
+      tts_->place_cell(i, *cells.tts);
+    } else if (cells.on_tts) {
       const auto& pixels = card_pixels(i, raster, png);
       auto span = infra::timed(timings, "tts", game_.id, stem);
       if (cache())  // compressing the cell for the cache costs: only when there is one
