@@ -214,4 +214,54 @@ if [ "$games" != 0 ]; then
       'BEGIN { printf "games speed-up -j%s/-j%s: %.2f (min wall), %.2f (median wall)\n", b, j, bmin / jmin, bmed / jmed }'
   done
 fi
+# One-card edit latencies: the incremental rows again, per deck size, as the
+# issue asks for them (edit saved -> build done, every changed file written).
+if has incremental; then
+  echo
+  echo "one-card edit -> build done (build --cache, median of $runs; wall s / CPU s):"
+  for j in $jobs_list; do
+    line="  -j$j"
+    for size in $sizes; do
+      f=$work/t.$size/incremental.$j
+      [ -s "$f" ] || continue
+      read -r _ wmed _ cmed _ < <(stats "$f")
+      line+=$(printf "   %s cards %.2f / %.2f" "$size" "$wmed" "$cmed")
+    done
+    echo "$line"
+  done
+fi
+
+# Squib beside kartenwerk. Squib (a Ruby gem) has no Debian package, and this
+# bench installs nothing else: when a `squib` gem is not installed, the ratios
+# are taken against the numbers issue 31 measured for Squib 0.19 on this
+# 2-core machine (the same deck, PNG per card plus one PDF), a constant table
+# printed as such. kartenwerk's `full` mode does more than Squib's run (the
+# JPEGs, the TTS sheets and the overview too), so its ratio is a lower bound.
+squib_reference() {
+  cat << 'TABLE'
+55 full 10.8 4.7
+300 full 20.9 20.8
+300 png 14.7 14.4
+300 pdf 12.0 9.4
+1000 full 102 68
+3000 full 329 228
+TABLE
+}
+echo
+if ruby -e 'require "squib"' > /dev/null 2>&1; then
+  echo "Squib: the gem is installed, but this bench has no Squib deck script yet; the ratios use the reference table"
+else
+  echo "Squib: not installed (no Debian package); ratios against issue 31's Squib 0.19 numbers on this machine (constants):"
+fi
+printf '%-6s %3s %-6s %11s %10s %10s %9s %9s\n' deck -j mode "Squib wall" "Squib CPU" "kw wall" "x wall" "x CPU"
+while read -r size mode swall scpu; do
+  for j in $jobs_list; do
+    f=$work/t.$size/$mode.$j
+    [ -s "$f" ] || continue
+    read -r wmin _ cmin _ _ < <(stats "$f")
+    awk -v d="$size" -v j="$j" -v m="$mode" -v sw="$swall" -v sc="$scpu" -v w="$wmin" -v c="$cmin" \
+      'BEGIN { printf "%-6s %3s %-6s %11.1f %10.1f %10.2f %8.1fx %8.1fx\n", d, j, m, sw, sc, w, (w > 0 ? sw / w : 0), (c > 0 ? sc / c : 0) }'
+  done
+done < <(squib_reference)
+
 echo "load average $(cut -d' ' -f1-3 /proc/loadavg) at the end"

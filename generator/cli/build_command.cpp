@@ -351,6 +351,8 @@ int build_game(LanguageBuild& b, const model::Game& game, const std::string& key
     if (!diags.has_errors()) {
       staging.emplace(options.out_dir);
       staged.out_dir = staging->path();
+      // A reprint empties its folder before the move: everything is staged.
+      if (!shared.before) staged.incremental.target_out_dir = options.out_dir;
       staged.tabletop.game_dir = options.game_dir(game.id);
       staged.tabletop.rule_values = context.rule_values;
       report = products::write_game_products(printed, laid_out, compiler.typesetter(), staged, diags);

@@ -210,6 +210,40 @@ std::optional<std::string> BuildCache::get(const std::string& key) const {
   return content;
 }
 
+std::optional<BuildCache::Digest> BuildCache::digest(const std::string& key) const {
+  if (!is_hex_key(key)) return std::nullopt;
+  Fd dir(open_path(root_, {"objects", key.substr(0, 2)}, false));
+  if (dir.fd < 0) return std::nullopt;
+  // As get() opens it: no link, no pipe, one name.
+  Fd fd(::openat(dir.fd, key.substr(2).c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
+  struct stat st {};
+  if (fd.fd < 0 || ::fstat(fd.fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_nlink > 1) return std::nullopt;
+  std::string head(kHeaderBytes, '\0');
+  const ssize_t n = ::pread(fd.fd, head.data(), head.size(), 0);
+  if (n <= 0) return std::nullopt;
+  head.resize(static_cast<size_t>(n));
+  std::string_view in(head);
+  if (!in.starts_with(kMagic)) return std::nullopt;
+  in.remove_prefix(kMagic.size());
+  std::string_view lines[3];
+  for (auto& l : lines) {
+    const size_t end = in.find('\n');
+    if (end == std::string_view::npos) return std::nullopt;
+    l = in.substr(0, end);
+    in.remove_prefix(end + 1);
+  }
+  const std::string_view size = lines[2];
+  if (lines[0] != key || !is_hex_key(lines[1]) || size.empty() || size.size() > 19 ||
+      size.find_first_not_of("0123456789") != std::string_view::npos)
+    return std::nullopt;
+  const std::uint64_t bytes = std::stoull(std::string(size));
+  // The header's size must be the file's: else it is no object get() serves.
+  const size_t header = kMagic.size() + lines[0].size() + lines[1].size() + size.size() + 3;
+  if (static_cast<std::uint64_t>(st.st_size) != header + bytes) return std::nullopt;
+  ::futimens(fd.fd, nullptr);  // used: pruned last
+  return Digest{std::string(lines[1]), bytes};
+}
+
 bool BuildCache::contains(const std::string& key) const {
   if (!is_hex_key(key)) return false;
   Fd dir(open_path(root_, {"objects", key.substr(0, 2)}, false));

@@ -50,6 +50,18 @@ class BuildCache {
   // Whether a regular file is kept under `key` (without reading it; get()
   // may still refuse it).
   bool contains(const std::string& key) const;
+  // What the object under `key` says of its bytes (their SHA-256 in hex and
+  // their number), from its header alone: for a caller that holds bytes to
+  // compare already (a card's file left by the last build) and needs the
+  // object's bytes only when they differ. The bytes are neither read nor
+  // checked: a caller must not take this for the object. nullopt when
+  // there is no object of `key` with a readable header. A hit marks the
+  // object as used.
+  struct Digest {
+    std::string sha256;
+    std::uint64_t bytes = 0;
+  };
+  std::optional<Digest> digest(const std::string& key) const;
   // Keeps `bytes` under `key`. Never throws: a cache that cannot be written
   // (full disk, read-only folder) only makes the next build slower.
   void put(const std::string& key, std::string_view bytes) const;

@@ -2,12 +2,14 @@
 // What a build of one game writes, and where.
 #include <filesystem>
 #include <iosfwd>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "core/clock.h"
+#include "core/sha256.h"
 #include "exporters/cmyk.h"
 #include "infra/build_cache.h"
 #include "products/input_snapshot.h"
@@ -65,6 +67,11 @@ struct IncrementalOptions {
   // build --card: only these cards' PNG and JPEG files (by card id; "back"
   // for the backs); nothing that contains other cards is written.
   std::optional<std::vector<std::string>> only_cards;
+  // The output folder the files are moved into when written into a staging
+  // folder (infra/staging.h), else empty. A card file whose place there
+  // already holds the bytes the cache has for it is not written again (not
+  // staged, so left as it is), only listed.
+  std::filesystem::path target_out_dir;
 };
 
 struct BuildOptions {
@@ -89,6 +96,10 @@ struct BuildOptions {
 
 struct BuildReport {
   std::vector<std::filesystem::path> written;
+  // Size and SHA-256 of written files whose bytes the build held anyway (a
+  // card's files), by path (generic form): the manifest takes them instead of
+  // reading and hashing those files again.
+  std::map<std::string, FileDigest> digests;
   std::vector<std::string> rendered;  // stems of the cards rendered by this build
   size_t cached = 0;                  // cards whose files came from the cache
 };

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -11,7 +12,9 @@
 #include <string>
 #include <vector>
 
+#include "core/files.h"
 #include "core/output_files.h"
+#include "core/sha256.h"
 #include "exporters/print_pdf.h"
 #include "infra/build_cache.h"
 #include "infra/progress.h"
@@ -82,6 +85,7 @@ class CardProductRun {
       tasks_[t](written[t]);
     });
     for (auto& w : written) report.written.insert(report.written.end(), w.begin(), w.end());
+    report.digests.merge(digests_);
     finish_raster_products(report);
     progress_->finish();
     if (formats.pdf && whole) report_pnp_layouts(label);
@@ -149,6 +153,22 @@ class CardProductRun {
       }
     }
     making_overview_ = true;
+    // Each row of cards from the cache when none of its cards changed: an
+    // edit re-makes the edited card's row only.
+    if (!cache()) return;
+    for (int r = 0; r < overview().rows(); ++r)
+      if (auto band = cache()->get(overview_row_key(r))) overview().give_row(r, *band);
+    overview().keep_rows([this](int r, const std::string& band) { put(overview_row_key(r), band); });
+  }
+
+  // What a row of the overview depends on: its cards (pages and labels), the
+  // sheet's geometry, the fonts (deck_key's settings) and the PNG mode.
+  std::string overview_row_key(int r) {
+    std::string text = game_.id + "\n" + options_.incremental.settings_key + "\n" + std::to_string(r) + "\n";
+    const size_t columns = static_cast<size_t>(overview().geometry().columns), row = static_cast<size_t>(r);
+    for (size_t i = row * columns; i < std::min(cards_.size(), (row + 1) * columns); ++i)
+      text += stems_[i] + " " + cards_.fingerprint(i) + " " + overview().cell_key(i) + "\n";
+    return infra::cache_key({"overview row", png_mode(), fmt_dpi(game_.format->dpi), text});
   }
 
   // The overview sheet, made on first use.
@@ -305,39 +325,32 @@ class CardProductRun {
     const std::string& stem = stems_[i];
     const double dpi = game_.format->dpi;
     const bool want_png = options_.formats.png, want_jpeg = options_.formats.jpeg && !options_.draft;
-    std::optional<std::string> png, jpeg;
-    if (cache()) {
-      if (want_png) png = cache()->get(png_key(i));
-      if (want_jpeg) jpeg = cache()->get(jpeg_key(i));
-    }
-    // The card's cell of the overview, kept in the cache like the card's
-    // files: an edit of one card does not re-render every cell.
-    std::optional<std::string> cell;
-    if (making_overview_ && cache()) cell = cache()->get(overview_cell_key(i));
-    const bool overview_needs_pixels = making_overview_ && !cell;
-    // And its cell of the TTS sheets.
-    const bool on_tts = tts_ && tts_->takes(i);
-    std::optional<std::string> tts_cell;
-    if (on_tts && cache()) tts_cell = cache()->get(tts_cell_key(i));
-    const bool tts_needs_pixels = on_tts && !tts_cell;
+    const fs::path png_file = dir_ / "cards" / (stem + ".png"), jpeg_file = dir_ / jpeg_dir_ / (stem + ".jpg");
+    SheetCells cells = sheet_cells(i);
+    // The card's files from the last build or the cache; the PNG's bytes
+    // when a sheet needs the card's pixels.
+    CardFile png_cached = want_png ? cached_card_file(png_file, png_key(i), cells.need_pixels()) : CardFile{};
+    CardFile jpeg_cached = want_jpeg ? cached_card_file(jpeg_file, jpeg_key(i), false) : CardFile{};
+    std::optional<std::string>&png = png_cached.bytes, &jpeg = jpeg_cached.bytes;
     std::shared_ptr<const render::Raster> raster;
     infra::Timings* timings = options_.timings;
     // The overview and TTS sheets take the card's pixels: from its PNG when
     // there is one (lossless), else rendered again (a JPEG-only build whose
     // JPEG came from the cache has no PNG to decode).
-    const bool sheets_need_pixels = (overview_needs_pixels || tts_needs_pixels) && !png;
-    if ((want_png && !png) || (want_jpeg && !jpeg) || sheets_need_pixels) {
+    const bool sheets_need_pixels = cells.need_pixels() && !png;
+    if ((want_png && !png && !png_cached.on_disk) || (want_jpeg && !jpeg && !jpeg_cached.on_disk) ||
+        sheets_need_pixels) {
       {
         auto span = infra::timed(timings, "render", game_.id, stem);
         raster = std::make_shared<const render::Raster>(render::render_raster(*cards_.page(i), dpi));
       }
-      if (want_png && !png) {
+      if (want_png && !png && !png_cached.on_disk) {
         auto span = infra::timed(timings, "encode png", game_.id, stem);
         png = render::encode_png(*raster, options_.print.png);
         span.end();
         put(png_key(i), *png);
       }
-      if (want_jpeg && !jpeg) {
+      if (want_jpeg && !jpeg && !jpeg_cached.on_disk) {
         auto span = infra::timed(timings, "encode jpeg", game_.id, stem);
         jpeg = render::encode_jpeg(*raster, render::kCardJpeg);
         span.end();
@@ -349,24 +362,54 @@ class CardProductRun {
       std::lock_guard lock(mutex_);
       ++cached_;
     }
-    if (png) write_card_file(dir_ / "cards" / (stem + ".png"), *png, written);
-    if (jpeg) write_card_file(dir_ / jpeg_dir_ / (stem + ".jpg"), *jpeg, written);
-    if (making_overview_) {
+    for (const auto& [file, kept] : {std::pair{&png_file, &png_cached}, std::pair{&jpeg_file, &jpeg_cached}}) {
+      if (kept->bytes)
+        write_card_file(*file, *kept->bytes, written);
+      else if (kept->on_disk)
+        written.push_back(*file);
+    }
+    place_on_sheets(i, cells, raster, png);
+  }
+
+  // Card `i`'s cells of the overview and the TTS sheets, kept in the cache
+  // like the card's files (an edit of one card does not re-render every
+  // cell); none on a row or sheet that came from the cache whole.
+  struct SheetCells {
+    bool on_overview = false, on_tts = false;
+    std::optional<std::string> overview, tts;
+    bool need_pixels() const { return (on_overview && !overview) || (on_tts && !tts); }
+  };
+  SheetCells sheet_cells(size_t i) {
+    SheetCells cells;
+    cells.on_overview = making_overview_ && !overview().row_given(i);
+    if (cells.on_overview && cache()) cells.overview = cache()->get(overview_cell_key(i));
+    cells.on_tts = tts_ && tts_->takes(i);
+    if (cells.on_tts && cache()) cells.tts = cache()->get(tts_cell_key(i));
+    return cells;
+  }
+
+  // Places card `i` on the sheets: its cells from the cache, or made from
+  // `raster` (rendered now) or its `png`.
+  void place_on_sheets(size_t i, SheetCells& cells, std::shared_ptr<const render::Raster>& raster,
+                       const std::optional<std::string>& png) {
+    const std::string& stem = stems_[i];
+    infra::Timings* timings = options_.timings;
+    if (cells.on_overview) {
       std::shared_ptr<const render::Raster> pixels;
-      if (!cell) pixels = card_pixels(i, raster, png);  // decoding has a span of its own
+      if (!cells.overview) pixels = card_pixels(i, raster, png);  // decoding has a span of its own
       // Placing the cell may write a row of the sheet (overview.h): the
       // span holds that too.
       auto span = infra::timed(timings, "overview", game_.id, stem);
-      if (!cell) {
-        cell = overview().cell(i, std::move(pixels));
-        put(overview_cell_key(i), *cell);
+      if (!cells.overview) {
+        cells.overview = overview().cell(i, std::move(pixels));
+        put(overview_cell_key(i), *cells.overview);
       }
-      overview().set_cell(i, std::move(*cell));
+      overview().set_cell(i, std::move(*cells.overview));
     }
-    if (on_tts && tts_cell) {
+    if (cells.on_tts && cells.tts) {
       auto span = infra::timed(timings, "tts", game_.id, stem);
-      tts_->place_cell(i, *tts_cell);
-    } else if (on_tts) {
+      tts_->place_cell(i, *cells.tts);
+    } else if (cells.on_tts) {
       const auto& pixels = card_pixels(i, raster, png);
       auto span = infra::timed(timings, "tts", game_.id, stem);
       if (cache())  // compressing the cell for the cache costs: only when there is one
@@ -408,9 +451,52 @@ class CardProductRun {
     if (cache()) cache()->put(key, bytes);
   }
 
-  static void write_card_file(const fs::path& file, const std::string& bytes, std::vector<fs::path>& written) {
+  // A card's file, and its digest for the manifest (hashed here, on the
+  // card's thread, rather than read back at the end).
+  void write_card_file(const fs::path& file, const std::string& bytes, std::vector<fs::path>& written) {
     write_if_changed(file, bytes);
     written.push_back(file);
+    remember_digest(file, {bytes.size(), sha256_hex(bytes)});
+  }
+
+  void remember_digest(const fs::path& file, FileDigest digest) {
+    std::lock_guard lock(mutex_);
+    digests_[file.generic_string()] = std::move(digest);
+  }
+
+  // A card's file as the cache keeps it under `key`: the bytes, or, when
+  // `need_bytes` is false and the file the last build wrote is on disk with
+  // exactly those bytes (by the cache's hash of them), nothing to read or
+  // write (on_disk). Neither: the card is rendered.
+  struct CardFile {
+    std::optional<std::string> bytes;
+    bool on_disk = false;
+  };
+  CardFile cached_card_file(const fs::path& file, const std::string& key, bool need_bytes) {
+    CardFile found;
+    if (!cache()) return found;
+    if (!need_bytes) {
+      if (auto kept = cache()->digest(key)) {
+        // Where the file ends up: a staged build's files are moved into
+        // the output folder (and one that is not staged is left there).
+        const fs::path& target_out = options_.incremental.target_out_dir;
+        const fs::path there = target_out.empty() ? file : target_out / file.lexically_relative(options_.out_dir);
+        std::error_code ec;
+        // A regular file, not a link: a link is not read (nor kept: the
+        // file is staged and the move refuses it).
+        if (fs::symlink_status(there, ec).type() == fs::file_type::regular && fs::file_size(there, ec) == kept->bytes &&
+            !ec) {
+          auto bytes = read_file(there);
+          if (bytes && sha256_hex(*bytes) == kept->sha256) {
+            remember_digest(file, {bytes->size(), kept->sha256});
+            found.on_disk = true;
+            return found;
+          }
+        }
+      }
+    }
+    found.bytes = cache()->get(key);
+    return found;
   }
 
   void finish_raster_products(BuildReport& report) {
@@ -443,11 +529,12 @@ class CardProductRun {
   std::string deck_key_;
   std::string overview_key_, tts_key_;
   std::mutex mutex_;
-  std::set<size_t> rendered_;        // under mutex_
-  std::vector<std::string> notes_;   // under mutex_: what the shop package had to give way on
-  std::optional<ShopPackage> shop_;  // the game's shop package; none: no shop for it
-  std::string jpeg_dir_ = "jpg";     // the card JPEGs' folder: the shop's, when it takes them as they are
-  size_t cached_ = 0;                // under mutex_
+  std::set<size_t> rendered_;                  // under mutex_
+  std::map<std::string, FileDigest> digests_;  // under mutex_: the card files' (BuildReport::digests)
+  std::vector<std::string> notes_;             // under mutex_: what the shop package had to give way on
+  std::optional<ShopPackage> shop_;            // the game's shop package; none: no shop for it
+  std::string jpeg_dir_ = "jpg";               // the card JPEGs' folder: the shop's, when it takes them as they are
+  size_t cached_ = 0;                          // under mutex_
   bool making_overview_ = false;
   std::once_flag overview_once_;
   std::unique_ptr<OverviewSheet> overview_;

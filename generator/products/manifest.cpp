@@ -24,14 +24,17 @@ Json entries(const std::vector<ManifestEntry>& list) {
   return out;
 }
 
-// The files under `dir` in `written`, sorted, each once, hashed from disk.
-std::vector<ManifestEntry> written_entries(const fs::path& dir, std::span<const fs::path> written) {
+// The files under `dir` in `written`, sorted, each once, hashed from disk
+// unless `known` has them.
+std::vector<ManifestEntry> written_entries(const fs::path& dir, std::span<const fs::path> written,
+                                           const std::map<std::string, FileDigest>& known) {
   std::set<std::string> seen;
   std::vector<ManifestEntry> files;
   for (const auto& p : written) {
     std::string rel = p.lexically_normal().lexically_relative(dir.lexically_normal()).generic_string();
     if (!seen.insert(rel).second) continue;
-    FileDigest digest = digest_file(p);
+    const auto it = known.find(p.generic_string());
+    const FileDigest digest = it != known.end() ? it->second : digest_file(p);
     files.push_back({rel, digest.bytes, digest.sha256});
   }
   std::sort(files.begin(), files.end(), [](const ManifestEntry& a, const ManifestEntry& b) { return a.path < b.path; });
@@ -41,13 +44,14 @@ std::vector<ManifestEntry> written_entries(const fs::path& dir, std::span<const 
 }  // namespace
 
 fs::path write_manifest(const fs::path& dir, const std::string& game_id, const std::string& language,
-                        const InputSnapshot& input, std::span<const fs::path> written) {
+                        const InputSnapshot& input, std::span<const fs::path> written,
+                        const std::map<std::string, FileDigest>& known) {
   Json manifest;
   manifest["generator"] = std::string("kartenwerk ") + version();
   manifest["game"] = game_id;
   manifest["language"] = language;
   manifest["input"] = {{"sha256", input.sha256}, {"files", input.files.size()}, {"options", input.options}};
-  manifest["files"] = entries(written_entries(dir, written));
+  manifest["files"] = entries(written_entries(dir, written, known));
   manifest["inputs"] = entries(input.files);
   fs::path out = dir / "manifest.json";
   write_output(out, json_text(manifest));

@@ -15,21 +15,25 @@
 //     "inputs": [ …the input files, as "files"… ]
 //   }
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 
+#include "core/sha256.h"
 #include "products/input_snapshot.h"
 
 namespace kw::products {
 
 // Writes dir/manifest.json (atomically) listing `written` (paths under
-// `dir`, hashed from disk now; listed sorted, each once) and the input.
+// `dir`, listed sorted, each once) and the input. A file's size and hash are
+// taken from `known` (by generic path) when there, else read from disk now.
 // Returns the manifest's path.
 std::filesystem::path write_manifest(const std::filesystem::path& dir, const std::string& game_id,
                                      const std::string& language, const InputSnapshot& input,
-                                     std::span<const std::filesystem::path> written);
+                                     std::span<const std::filesystem::path> written,
+                                     const std::map<std::string, FileDigest>& known = {});
 
 // The input a manifest names: its hash, and the options that went into it.
 struct ManifestInput {

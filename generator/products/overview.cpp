@@ -66,11 +66,13 @@ OverviewSheet::OverviewSheet(std::span<const page::Page* const> pages, std::span
       labels_(labels.begin(), labels.begin() + static_cast<std::ptrdiff_t>(std::min(labels.size(), pages.size()))),
       typesetter_(typesetter),
       geometry_(geometry_for(pages)),
-      cells_(pages_.size()) {
+      cells_(pages_.size()),
+      given_(static_cast<size_t>(geometry_.rows)),
+      compression_(compression) {
   Diagnostics none;
   ground_ = impose::contact_sheet_ground(geometry_, {}, typesetter_, none);
-  png_ = std::make_unique<render::PngWriter>(geometry_.width, geometry_.height, geometry_.dpi, /*opaque=*/true,
-                                             compression);
+  png_ = std::make_unique<render::BandedPngWriter>(geometry_.width, geometry_.height, geometry_.dpi, /*opaque=*/true,
+                                                   compression);
 }
 
 OverviewSheet::~OverviewSheet() = default;
@@ -93,7 +95,21 @@ void OverviewSheet::set_cell(size_t index, std::string packed) {
   write_rows(lock, false);
 }
 
+bool OverviewSheet::give_row(int r, const std::string& band) {
+  if (r < 0 || r >= geometry_.rows) return false;
+  auto unpacked = render::PngBand::unpack(band);
+  const int row_h = geometry_.card_h + geometry_.label_h + geometry_.gap;
+  const int height = r == 0 ? geometry_.gap + row_h : row_h;  // as write_row cuts the strips
+  if (!unpacked || unpacked->rows != height ||
+      unpacked->length != static_cast<std::uint64_t>(height) * (1 + 3 * static_cast<std::uint64_t>(geometry_.width)))
+    return false;
+  std::lock_guard lock(mutex_);
+  given_[static_cast<size_t>(r)] = band;
+  return true;
+}
+
 bool OverviewSheet::row_complete(int r) const {
+  if (!given_[static_cast<size_t>(r)].empty()) return true;
   const size_t first = static_cast<size_t>(r) * geometry_.columns;
   for (size_t i = first; i < std::min(first + geometry_.columns, pages_.size()); ++i)
     if (cells_[i].empty()) return false;
@@ -127,6 +143,11 @@ void OverviewSheet::write_rows(std::unique_lock<std::mutex>& lock, bool all) {
 }
 
 void OverviewSheet::write_row(int r, const std::vector<std::string>& cells) {
+  // given_ is set before any card is placed: read without the lock.
+  if (const std::string& given = given_[static_cast<size_t>(r)]; !given.empty()) {
+    png_->add_band(*render::PngBand::unpack(given));
+    return;
+  }
   const impose::ContactSheetGeometry& g = geometry_;
   // Strip r: card row r with its labels, from the gap above it (the sheet's
   // top edge for the first) to the gap below its labels.
@@ -150,7 +171,11 @@ void OverviewSheet::write_row(int r, const std::vector<std::string>& cells) {
     const render::PixelRect c = pixels_of(g.card(first + k));
     unpack_cell(cells[k], c.width, c.height, strip, c.x, c.y - top);
   }
-  for (int y = 0; y < strip.height; ++y) png_->add_row(strip.rgba.data() + static_cast<size_t>(y) * strip.width * 4);
+  render::PngBandEncoder band(strip.width, /*opaque=*/true, compression_);
+  for (int y = 0; y < strip.height; ++y) band.add_row(strip.rgba.data() + static_cast<size_t>(y) * strip.width * 4);
+  const render::PngBand made = band.finish();
+  if (keep_) keep_(r, made.pack());
+  png_->add_band(made);
 }
 
 std::string OverviewSheet::cell_key(size_t index) const {

@@ -9,8 +9,14 @@
 // rows still incomplete are left for the end, and a written row's cells are
 // dropped. The pixels are those of the whole sheet painted at once
 // (render_region), whichever thread wrote which row.
+//
+// Each row is compressed on its own (a render::PngBand), so a build can keep
+// the rows in its cache and give them back: a row given needs none of its
+// cards' cells, and an edit of one card re-makes only that card's row (the
+// file is the same bytes either way).
 #include <condition_variable>
 #include <exception>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <span>
@@ -52,6 +58,17 @@ class OverviewSheet {
   // where on the sheet it is and at what size (the scaling filter's phase
   // follows the cell's position), for cache keys.
   std::string cell_key(size_t index) const;
+  // Rows of cards, and the row card `index` is on.
+  int rows() const { return geometry_.rows; }
+  int row_of(size_t index) const { return static_cast<int>(index) / geometry_.columns; }
+  // Row `r` as kept before (a PngBand::pack of it): its cards' cells are not
+  // needed. false (and nothing given) when `band` is not a row of this sheet.
+  // Before any card is placed.
+  bool give_row(int r, const std::string& band);
+  bool row_given(size_t index) const { return !given_.at(static_cast<size_t>(row_of(index))).empty(); }
+  // Called with each row made (not given) and its band, packed, from the
+  // thread that made it. Before any card is placed.
+  void keep_rows(std::function<void(int, const std::string&)> keep) { keep_ = std::move(keep); }
   // The file: 8-bit RGB PNG at the sheet's dpi, its remaining rows written
   // now (a card never placed shows the ground). A label that cannot be set
   // is an error in `diags` (and the result empty). Once only.
@@ -85,7 +102,10 @@ class OverviewSheet {
   bool writing_ = false;             // a thread is writing a row
   std::exception_ptr failure_;       // what writing a row threw: no more rows are written
   Diagnostics label_errors_;         // labels that could not be set
-  std::unique_ptr<render::PngWriter> png_;
+  std::vector<std::string> given_;   // per row, its band given by give_row (packed); empty: made here
+  std::function<void(int, const std::string&)> keep_;
+  render::PngCompression compression_;
+  std::unique_ptr<render::BandedPngWriter> png_;
 };
 
 }  // namespace kw::products

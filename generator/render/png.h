@@ -46,6 +46,58 @@ class PngWriter {
   std::unique_ptr<State> state_;
 };
 
+// A PNG assembled from bands of rows, each compressed on its own, so that a
+// build can keep a band of a large sheet (a row of the overview's cards) in
+// its cache and write the sheet again without compressing the bands that did
+// not change. A band is a raw deflate stream ended by a sync flush: it ends on
+// a byte boundary, is not the final block and refers to nothing before it, so
+// bands join into one zlib stream as they are; the writer adds the final
+// (empty) block and the Adler-32 combined from the bands'. The bytes depend on
+// where the bands end, so the same sheet always uses the same bands (a clean
+// build and an incremental one write the same file).
+struct PngBand {
+  std::string deflated;      // the rows (each with its filter byte, none) deflated
+  std::uint32_t adler = 1;   // their Adler-32
+  std::uint64_t length = 0;  // their bytes, uncompressed
+  int rows = 0;
+  // As one string for a cache, and back (nullopt: not a band this wrote).
+  std::string pack() const;
+  static std::optional<PngBand> unpack(const std::string& bytes);
+};
+
+// Compresses rows of `width` straight-RGBA pixels into a band (RGB when
+// `opaque`), as PngWriter would store them.
+class PngBandEncoder {
+ public:
+  PngBandEncoder(int width, bool opaque, PngCompression compression = PngCompression::Fast);
+  ~PngBandEncoder();
+  PngBandEncoder(const PngBandEncoder&) = delete;
+  PngBandEncoder& operator=(const PngBandEncoder&) = delete;
+  void add_row(const std::uint8_t* rgba);
+  // The band; the encoder is done.
+  PngBand finish();
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+// The file of bands, in order (the chunks as encode_png writes them). Throws
+// RenderError when the bands do not add up to the height, or a band's length
+// does not match its rows.
+class BandedPngWriter {
+ public:
+  BandedPngWriter(int width, int height, double dpi, bool opaque, PngCompression compression = PngCompression::Fast);
+  void add_band(const PngBand& band);
+  std::string finish();
+
+ private:
+  int width_, height_, channels_, rows_ = 0;
+  std::string out_;
+  size_t idat_start_;
+  std::uint32_t adler_ = 1;
+};
+
 // render_raster + encode_png.
 std::string render_png(const page::Page& page, double dpi);
 

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "render/error.h"
@@ -91,6 +92,68 @@ std::string ihdr(int width, int height, int channels) {
   return data;
 }
 
+// The signature, the header chunks, and the IDAT chunk's length (a
+// placeholder) and type followed by the zlib header; returns where the
+// chunk's length is.
+size_t begin_png(std::string& out, int width, int height, double dpi, int channels, int level) {
+  out.assign("\x89PNG\r\n\x1a\n", 8);
+  chunk(out, "IHDR", ihdr(width, height, channels));
+  // Cairo paints in sRGB; saying so keeps colour-managed viewers and RIPs
+  // from guessing. Rendering intent 0: perceptual.
+  chunk(out, "sRGB", std::string(1, '\0'));
+  if (dpi > 0) {
+    // 300 dpi = 11811.02 px/m; pHYs stores whole pixels per metre.
+    const auto ppm = static_cast<std::uint32_t>(std::lround(dpi / 0.0254));
+    std::string phys;
+    put32(phys, ppm);
+    put32(phys, ppm);
+    phys += '\x01';  // unit: metre
+    chunk(out, "pHYs", phys);
+  }
+  const size_t idat_start = out.size();
+  out += std::string(4, '\0') + "IDAT";
+  const std::uint16_t header = zlib_header(level);
+  out += static_cast<char>(header >> 8);
+  out += static_cast<char>(header & 0xFF);
+  return idat_start;
+}
+
+// Ends the zlib stream with `adler`, fills in the IDAT chunk's length and
+// CRC, and appends IEND.
+void end_png(std::string& out, size_t idat_start, std::uint32_t adler) {
+  put32(out, adler);
+  const size_t data = out.size() - idat_start - 8;
+  if (data > 0x7FFFFFFFu) throw RenderError("cannot write PNG: image data too large for one chunk");
+  for (int k = 0; k < 4; ++k) out[idat_start + k] = static_cast<char>(data >> (24 - 8 * k) & 0xFF);
+  const auto* type = reinterpret_cast<const Bytef*>(out.data() + idat_start + 4);
+  put32(out, libdeflate_crc32(0, type, data + 4));
+  chunk(out, "IEND", "");
+}
+
+// Compresses what z.next_in holds into `out`, growing it as zlib asks.
+void deflate_to(z_stream& z, std::string& out, int flush) {
+  for (;;) {
+    const size_t used = out.size();
+    out.resize(used + 65536);
+    z.next_out = reinterpret_cast<Bytef*>(out.data() + used);
+    z.avail_out = 65536;
+    const int status = deflate(&z, flush);
+    out.resize(out.size() - z.avail_out);
+    if (status == Z_STREAM_END) return;
+    if (status != Z_OK && status != Z_BUF_ERROR) throw RenderError("cannot write PNG: compression failed");
+    // Done when the input is used up and zlib left room in the buffer (a
+    // flush is complete then too).
+    if (flush != Z_FINISH && z.avail_in == 0 && z.avail_out != 0) return;
+  }
+}
+
+// A raw deflate stream (-15: a 32 kB window, wrapped here) at `level`.
+void open_deflater(Deflater& d, int level) {
+  if (deflateInit2(&d.z, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+    throw RenderError("cannot write PNG: zlib initialisation failed");
+  d.open = true;
+}
+
 }  // namespace
 
 // The file is built in one string: the header chunks, then the IDAT chunk's
@@ -106,20 +169,7 @@ struct PngWriter::State {
   std::uint32_t adler = 1;        // of the rows so far (Adler-32 starts at 1)
   bool finished = false;
 
-  // Compresses what next_in holds into `out`, growing it as zlib asks.
-  void deflate_into(int flush) {
-    for (;;) {
-      const size_t used = out.size();
-      out.resize(used + 65536);
-      d.z.next_out = reinterpret_cast<Bytef*>(out.data() + used);
-      d.z.avail_out = 65536;
-      const int status = deflate(&d.z, flush);
-      out.resize(out.size() - d.z.avail_out);
-      if (status == Z_STREAM_END) return;
-      if (status != Z_OK && status != Z_BUF_ERROR) throw RenderError("cannot write PNG: compression failed");
-      if (flush != Z_FINISH && d.z.avail_in == 0 && d.z.avail_out != 0) return;
-    }
-  }
+  void deflate_into(int flush) { deflate_to(d.z, out, flush); }
 };
 
 PngWriter::PngWriter(int width, int height, double dpi, bool opaque, PngCompression compression)
@@ -134,29 +184,8 @@ PngWriter::PngWriter(int width, int height, double dpi, bool opaque, PngCompress
   s.height = height;
   s.channels = channels;
   s.row.assign(1 + static_cast<size_t>(width) * channels, 0);
-  // -15: a raw stream of a 32 kB window, wrapped here.
-  if (deflateInit2(&s.d.z, level_for(compression), Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK)
-    throw RenderError("cannot write PNG: zlib initialisation failed");
-  s.d.open = true;
-  s.out.assign("\x89PNG\r\n\x1a\n", 8);
-  chunk(s.out, "IHDR", ihdr(width, height, channels));
-  // Cairo paints in sRGB; saying so keeps colour-managed viewers and RIPs
-  // from guessing. Rendering intent 0: perceptual.
-  chunk(s.out, "sRGB", std::string(1, '\0'));
-  if (dpi > 0) {
-    // 300 dpi = 11811.02 px/m; pHYs stores whole pixels per metre.
-    const auto ppm = static_cast<std::uint32_t>(std::lround(dpi / 0.0254));
-    std::string phys;
-    put32(phys, ppm);
-    put32(phys, ppm);
-    phys += '\x01';  // unit: metre
-    chunk(s.out, "pHYs", phys);
-  }
-  s.idat_start = s.out.size();
-  s.out += std::string(4, '\0') + "IDAT";
-  const std::uint16_t header = zlib_header(level_for(compression));
-  s.out += static_cast<char>(header >> 8);
-  s.out += static_cast<char>(header & 0xFF);
+  open_deflater(s.d, level_for(compression));
+  s.idat_start = begin_png(s.out, width, height, dpi, channels, level_for(compression));
 }
 
 PngWriter::~PngWriter() = default;
@@ -176,14 +205,117 @@ std::string PngWriter::finish() {
   State& s = *state_;
   if (s.finished || s.rows != s.height) throw RenderError("cannot write PNG: fewer rows than its height");
   s.finished = true;
-  put32(s.out, s.adler);  // the zlib stream's end
-  const size_t data = s.out.size() - s.idat_start - 8;
-  if (data > 0x7FFFFFFFu) throw RenderError("cannot write PNG: image data too large for one chunk");
-  for (int k = 0; k < 4; ++k) s.out[s.idat_start + k] = static_cast<char>(data >> (24 - 8 * k) & 0xFF);
-  const auto* type = reinterpret_cast<const Bytef*>(s.out.data() + s.idat_start + 4);
-  put32(s.out, libdeflate_crc32(0, type, data + 4));
-  chunk(s.out, "IEND", "");
+  end_png(s.out, s.idat_start, s.adler);
   return std::move(s.out);
+}
+
+// --- bands ---------------------------------------------------------------
+
+namespace {
+
+constexpr std::string_view kBandMagic = "kartenwerk png band 1\n";
+
+void put_le(std::string& out, std::uint64_t v, int bytes) {
+  for (int i = 0; i < bytes; ++i) out += static_cast<char>(v >> (8 * i) & 0xFF);
+}
+
+std::uint64_t get_le(std::string_view in, int bytes) {
+  std::uint64_t v = 0;
+  for (int i = 0; i < bytes; ++i) v |= std::uint64_t(static_cast<unsigned char>(in[i])) << (8 * i);
+  return v;
+}
+
+}  // namespace
+
+std::string PngBand::pack() const {
+  std::string out(kBandMagic);
+  put_le(out, adler, 4);
+  put_le(out, length, 8);
+  put_le(out, static_cast<std::uint64_t>(rows), 4);
+  out += deflated;
+  return out;
+}
+
+std::optional<PngBand> PngBand::unpack(const std::string& bytes) {
+  const std::string_view in(bytes);
+  if (!in.starts_with(kBandMagic) || in.size() < kBandMagic.size() + 16) return std::nullopt;
+  const std::string_view head = in.substr(kBandMagic.size());
+  PngBand band;
+  band.adler = static_cast<std::uint32_t>(get_le(head, 4));
+  band.length = get_le(head.substr(4), 8);
+  const std::uint64_t rows = get_le(head.substr(12), 4);
+  if (rows == 0 || rows > 0x7FFFFFFF) return std::nullopt;
+  band.rows = static_cast<int>(rows);
+  band.deflated.assign(head.substr(16));
+  return band;
+}
+
+struct PngBandEncoder::State {
+  int channels = 3;
+  size_t width = 0;
+  Deflater d;
+  PngBand band;
+  std::vector<std::uint8_t> row;  // row[0]: filter type none
+  bool finished = false;
+};
+
+PngBandEncoder::PngBandEncoder(int width, bool opaque, PngCompression compression) : state_(std::make_unique<State>()) {
+  if (width <= 0) throw RenderError("cannot write PNG: raster is empty or inconsistent");
+  State& s = *state_;
+  s.channels = opaque ? 3 : 4;
+  s.width = static_cast<size_t>(width);
+  s.row.assign(1 + s.width * s.channels, 0);
+  open_deflater(s.d, level_for(compression));
+}
+
+PngBandEncoder::~PngBandEncoder() = default;
+
+void PngBandEncoder::add_row(const std::uint8_t* rgba) {
+  State& s = *state_;
+  if (s.finished) throw RenderError("cannot write PNG: a row after the band's end");
+  pack_row(rgba, s.width, s.channels, s.row.data() + 1);
+  s.band.adler = libdeflate_adler32(s.band.adler, s.row.data(), s.row.size());
+  s.band.length += s.row.size();
+  ++s.band.rows;
+  s.d.z.next_in = s.row.data();
+  s.d.z.avail_in = static_cast<uInt>(s.row.size());
+  deflate_to(s.d.z, s.band.deflated, Z_NO_FLUSH);
+}
+
+PngBand PngBandEncoder::finish() {
+  State& s = *state_;
+  if (s.finished || s.band.rows == 0) throw RenderError("cannot write PNG: a band without rows");
+  s.finished = true;
+  s.d.z.avail_in = 0;
+  deflate_to(s.d.z, s.band.deflated, Z_SYNC_FLUSH);  // byte-aligned, not final
+  return std::move(s.band);
+}
+
+BandedPngWriter::BandedPngWriter(int width, int height, double dpi, bool opaque, PngCompression compression)
+    : width_(width), height_(height), channels_(opaque ? 3 : 4) {
+  if (width <= 0 || height <= 0) throw RenderError("cannot write PNG: raster is empty or inconsistent");
+  if ((static_cast<size_t>(width) * 4 + 1) * height > 0x7F000000u)
+    throw RenderError("cannot write PNG: raster too large");
+  idat_start_ = begin_png(out_, width, height, dpi, channels_, level_for(compression));
+}
+
+void BandedPngWriter::add_band(const PngBand& band) {
+  const std::uint64_t row_bytes = 1 + static_cast<std::uint64_t>(width_) * channels_;
+  if (band.rows <= 0 || band.rows > height_ - rows_ || band.length != row_bytes * band.rows)
+    throw RenderError("cannot write PNG: a band of " + std::to_string(band.rows) + " rows that does not fit");
+  rows_ += band.rows;
+  out_ += band.deflated;
+  adler_ = static_cast<std::uint32_t>(adler32_combine(adler_, band.adler, static_cast<z_off_t>(band.length)));
+}
+
+std::string BandedPngWriter::finish() {
+  if (rows_ != height_) throw RenderError("cannot write PNG: fewer rows than its height");
+  // The final block: fixed Huffman codes, nothing but its end (what zlib
+  // writes for Z_FINISH after a flush).
+  out_ += std::string("\x03\x00", 2);
+  end_png(out_, idat_start_, adler_);
+  rows_ = -1;  // once
+  return std::move(out_);
 }
 
 std::string encode_png(const Raster& raster, PngCompression compression) {

@@ -146,6 +146,31 @@ TEST_F(IncrementalBuild, NothingChangedIsUpToDateAndTouchingAnOutputRebuildsIt) 
   EXPECT_EQ(build("--no-cache"), "11 cards rendered");
 }
 
+// A card file changed by hand in the output (same size, other bytes) is
+// noticed by its bytes and written again from the cache: a build never
+// takes a card file on disk for the card without comparing its hash.
+TEST_F(IncrementalBuild, ACardFileChangedByHandIsWrittenAgain) {
+  for (const char* file : {"palantir/cards/03-rohan-hobbit-1.png", "palantir/meinspiel/03-rohan-hobbit-1.jpg"}) {
+    const fs::path path = out_.path() / file;
+    std::string bytes = *read_file(path);
+    bytes[bytes.size() / 2] = static_cast<char>(bytes[bytes.size() / 2] ^ 0x5a);
+    write_file_atomic(path, bytes);
+  }
+  EXPECT_EQ(build(), "0 of 11 cards rendered (11 from the cache)");
+  test::TempDir clean;
+  auto r =
+      kartenwerk("--root " + quoted(root_.path()) + " build --game palantir --no-cache --out " + quoted(clean.path()));
+  ASSERT_EQ(r.status, 0) << r.output;
+  for (const char* file : {"palantir/cards/03-rohan-hobbit-1.png", "palantir/meinspiel/03-rohan-hobbit-1.jpg",
+                           "palantir/cards/01-gondor-hobbit-1.png"})
+    EXPECT_EQ(read_file(out_.path() / file), read_file(clean.path() / file)) << file;
+  // The manifest lists the files' hashes as they are on disk.
+  const auto manifest = read_file(out_.path() / "palantir/manifest.json");
+  ASSERT_TRUE(manifest);
+  const std::string png = *read_file(out_.path() / "palantir/cards/03-rohan-hobbit-1.png");
+  EXPECT_NE(manifest->find(sha256_hex(png)), std::string::npos);
+}
+
 // A card's data entry: both copies of that card, and the flavor page that names it.
 TEST_F(IncrementalBuild, ACardsDataReRendersBothItsCopies) {
   edit("data/games/palantir.yaml", "good: { name: Pippin }", "good: { name: Pippo }");

@@ -10,6 +10,7 @@
 #include <fstream>
 
 #include "core/files.h"
+#include "core/sha256.h"
 #include "infra/build_record.h"
 #include "project/memory_project.h"
 #include "support/test_support.h"
@@ -89,6 +90,33 @@ TEST(BuildCache, RefusesEveryOddObject) {
     EXPECT_FALSE(fs::exists(fs::symlink_status(file))) << o.what << " was not removed";
   }
   EXPECT_EQ(*read_file(outside.path() / "secret"), BuildCache::object_bytes(kKey, "outside"));
+}
+
+// The digest of an object, from its header: what a build compares a card's
+// file on disk with before it reads the object. Only an object of the key,
+// whose header agrees with the file's size, through no link.
+TEST(BuildCache, GivesAnObjectsDigestFromItsHeader) {
+  test::TempDir dir, outside;
+  BuildCache cache(dir.path());
+  EXPECT_FALSE(cache.digest(kKey));
+  cache.put(kKey, "bytes of a card");
+  const auto digest = cache.digest(kKey);
+  ASSERT_TRUE(digest);
+  EXPECT_EQ(digest->sha256, sha256_hex("bytes of a card"));
+  EXPECT_EQ(digest->bytes, 15u);
+  EXPECT_FALSE(cache.digest("../../x"));
+  // Another key's object in its place, a cut or grown one, a link: none.
+  const fs::path file = cache.object_path(kKey);
+  write_file_atomic(file, BuildCache::object_bytes(kOther, "bytes of a card"));
+  EXPECT_FALSE(cache.digest(kKey));
+  write_file_atomic(file, BuildCache::object_bytes(kKey, "bytes of a card") + "more");
+  EXPECT_FALSE(cache.digest(kKey));
+  write_file_atomic(file, BuildCache::object_bytes(kKey, "bytes of a card").substr(0, 40));
+  EXPECT_FALSE(cache.digest(kKey));
+  write_file_atomic(outside.path() / "object", BuildCache::object_bytes(kKey, "bytes of a card"));
+  fs::remove(file);
+  fs::create_symlink(outside.path() / "object", file);
+  EXPECT_FALSE(cache.digest(kKey));
 }
 
 TEST(BuildCache, NeitherReadsNorWritesThroughALinkedFolder) {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include <map>
 #include <memory>
 #include <thread>
 
@@ -207,6 +208,77 @@ TEST(ContactSheet, RowsAreWrittenAsTheyComplete) {
   EXPECT_EQ(png.pixel(static_cast<int>(missing.center().x), static_cast<int>(missing.center().y)),
             (Color{0xe6, 0xe6, 0xe6, 255}));
   EXPECT_THROW(sheet.encode_png(diags), std::logic_error);
+}
+
+// A build keeps each row of cards it made and gives it back to the next
+// build: only the rows not given need their cards, the file is the same
+// bytes, and a given row is used as it is (its cards are not painted again).
+TEST(ContactSheet, RowsKeptAndGivenBackMakeTheSameFile) {
+  Diagnostics diags;
+  auto fonts = text::FontLibrary::load(test::source_project(), diags);
+  text::Typesetter typesetter(*fonts);
+  std::vector<page::Page> pages, others;
+  for (size_t i = 0; i < 20; ++i) {
+    pages.push_back(solid(shade(i)));
+    others.push_back(solid(Color{200, 10, 10, 255}));
+  }
+  std::vector<const page::Page*> ptrs, other_ptrs;
+  std::vector<std::string> labels;
+  for (size_t i = 0; i < pages.size(); ++i) {
+    ptrs.push_back(&pages[i]);
+    other_ptrs.push_back(&others[i]);
+    labels.push_back("card-" + std::to_string(i));
+  }
+  auto image = [](const page::Page& p) { return std::make_shared<const render::Raster>(render::render_raster(p, 60)); };
+  std::map<int, std::string> kept, kept_others;
+  OverviewSheet whole(ptrs, labels, typesetter), other(other_ptrs, labels, typesetter);
+  whole.keep_rows([&](int r, const std::string& band) { kept[r] = band; });
+  other.keep_rows([&](int r, const std::string& band) { kept_others[r] = band; });
+  for (size_t i = 0; i < pages.size(); ++i) {
+    whole.place(i, image(pages[i]));
+    other.place(i, image(others[i]));
+  }
+  const std::string bytes = whole.encode_png(diags);
+  ASSERT_FALSE(diags.has_errors()) << format_diagnostics(diags);
+  ASSERT_EQ(static_cast<int>(kept.size()), whole.rows());
+  ASSERT_GE(whole.rows(), 3);
+  (void)other.encode_png(diags);
+
+  // Every row but the second given: only the second row's cards are placed.
+  OverviewSheet again(ptrs, labels, typesetter);
+  int made = 0;
+  again.keep_rows([&](int r, const std::string& band) {
+    EXPECT_EQ(r, 1);
+    EXPECT_EQ(band, kept[1]);
+    ++made;
+  });
+  for (int r = 0; r < again.rows(); ++r) {
+    if (r == 1) continue;
+    ASSERT_TRUE(again.give_row(r, kept[r]));
+  }
+  for (size_t i = 0; i < pages.size(); ++i) {
+    EXPECT_EQ(again.row_given(i), again.row_of(i) != 1) << i;
+    if (!again.row_given(i)) again.place(i, image(pages[i]));
+  }
+  EXPECT_EQ(again.encode_png(diags), bytes);
+  EXPECT_EQ(made, 1);
+
+  // A row given is what shows, whatever is placed on it.
+  OverviewSheet given(ptrs, labels, typesetter);
+  ASSERT_TRUE(given.give_row(0, kept_others[0]));
+  for (size_t i = 0; i < pages.size(); ++i) given.place(i, image(pages[i]));
+  const render::Raster png = render::decode_png(given.encode_png(diags));
+  const Rect first = given.geometry().card(0), later = given.geometry().card(pages.size() - 1);
+  EXPECT_EQ(png.pixel(static_cast<int>(first.center().x), static_cast<int>(first.center().y)),
+            (Color{200, 10, 10, 255}));
+  EXPECT_EQ(png.pixel(static_cast<int>(later.center().x), static_cast<int>(later.center().y)), shade(pages.size() - 1));
+
+  // A band that is not a row of this sheet is refused.
+  OverviewSheet refusing(ptrs, labels, typesetter);
+  EXPECT_FALSE(refusing.give_row(1, kept[0]));  // the first row is taller (the sheet's top margin)
+  EXPECT_FALSE(refusing.give_row(0, "not a band"));
+  EXPECT_FALSE(refusing.give_row(refusing.rows(), kept[1]));
+  EXPECT_FALSE(refusing.row_given(0));
 }
 
 }  // namespace

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 #include <zlib.h>
 
+#include <algorithm>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -177,6 +179,72 @@ TEST_P(PngModes, ImageDataIsZlibsOwnStream) {
   zlib.resize(z.total_out);
   deflateEnd(&z);
   EXPECT_TRUE(idat == zlib) << idat.size() << " bytes, zlib's " << zlib.size();
+}
+
+// Bands (the overview's rows, kept in a build's cache): the file of bands
+// has the raster's pixels and chunks, whatever the bands, and the same bands
+// give the same bytes, whether made now or unpacked from a cache's string.
+TEST_P(PngModes, BandsJoinIntoTheRastersPixels) {
+  for (bool transparent : {false, true}) {
+    page::Page p = transparent ? blank_page() : sample_page();
+    if (transparent) p.items.push_back(rect_item({10, 20, 30, 15}, kRed));
+    const Raster r = render_raster(p, 100);
+    auto bands_of = [&](int rows_per_band) {
+      std::vector<PngBand> bands;
+      for (int y0 = 0; y0 < r.height; y0 += rows_per_band) {
+        PngBandEncoder band(r.width, r.opaque(), GetParam());
+        for (int y = y0; y < std::min(r.height, y0 + rows_per_band); ++y)
+          band.add_row(r.rgba.data() + static_cast<size_t>(y) * r.width * 4);
+        bands.push_back(band.finish());
+      }
+      return bands;
+    };
+    for (int rows_per_band : {1, 17, r.height}) {
+      const std::vector<PngBand> bands = bands_of(rows_per_band);
+      BandedPngWriter made(r.width, r.height, r.dpi, r.opaque(), GetParam()),
+          unpacked(r.width, r.height, r.dpi, r.opaque(), GetParam());
+      for (const PngBand& band : bands) {
+        made.add_band(band);
+        const std::optional<PngBand> back = PngBand::unpack(band.pack());
+        ASSERT_TRUE(back);
+        unpacked.add_band(*back);
+      }
+      const std::string png = made.finish();
+      EXPECT_EQ(unpacked.finish(), png);
+      const Raster decoded = decode_png(png);  // libpng checks the CRC and zlib the Adler-32
+      ASSERT_EQ(decoded.width, r.width);
+      ASSERT_EQ(decoded.height, r.height);
+      if (r.opaque()) {
+        for (size_t i = 0; i < r.rgba.size(); i += 4)
+          ASSERT_TRUE(std::equal(&r.rgba[i], &r.rgba[i] + 3, &decoded.rgba[i])) << "pixel " << i / 4;
+      } else {
+        EXPECT_EQ(decoded.rgba, r.rgba);
+      }
+      EXPECT_EQ(chunk_types(png), chunk_types(encode_png(r, GetParam())));
+      EXPECT_EQ(png_dpi(png), png_dpi(encode_png(r, GetParam())));
+    }
+  }
+}
+
+TEST(BandedPngWriter, BandsThatDoNotFitAreErrors) {
+  const std::vector<std::uint8_t> row(4 * 3, 255);
+  auto band_of = [&](int width, int rows) {
+    PngBandEncoder band(width, true);
+    for (int y = 0; y < rows; ++y) band.add_row(row.data());
+    return band.finish();
+  };
+  BandedPngWriter too_few(3, 2, 0, true);
+  too_few.add_band(band_of(3, 1));
+  EXPECT_THROW(too_few.finish(), RenderError);
+  BandedPngWriter too_many(3, 2, 0, true);
+  too_many.add_band(band_of(3, 2));
+  EXPECT_THROW(too_many.add_band(band_of(3, 1)), RenderError);
+  BandedPngWriter too_narrow(3, 2, 0, true);
+  EXPECT_THROW(too_narrow.add_band(band_of(2, 2)), RenderError);
+  PngBandEncoder empty(3, true);
+  EXPECT_THROW(empty.finish(), RenderError);
+  EXPECT_FALSE(PngBand::unpack("not a band"));
+  EXPECT_FALSE(PngBand::unpack(band_of(3, 1).pack().substr(0, 30)));
 }
 
 TEST(PngWriter, MissingOrExtraRowsAreErrors) {

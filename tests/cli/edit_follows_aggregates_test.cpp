@@ -1,0 +1,96 @@
+// The files made of all the cards follow a one-card edit (issue 31): on the
+// bench deck (bench/deck.sh) of 75 cards, enough for several rows of the
+// overview and two Tabletop Simulator sheets, a rebuild after one card's
+// title changed re-makes that card's overview row and TTS sheet only (the
+// other sheet is not even rewritten), and every file is byte for byte what a
+// build of the same input without the cache writes: the PNG sheets, the
+// PDFs, the card files.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <regex>
+#include <string>
+
+#include "core/files.h"
+#include "core/sha256.h"
+#include "support/test_support.h"
+
+namespace kw {
+namespace {
+
+namespace fs = std::filesystem;
+using test::kartenwerk;
+using test::quoted;
+
+constexpr int kCards = 75;
+
+// Every file under `dir` by relative path: its SHA-256 (output_bytes: the
+// saved objects without the folder they were written to).
+std::map<std::string, std::string> hashes_under(const fs::path& dir) {
+  std::map<std::string, std::string> out;
+  for (const auto& e : fs::recursive_directory_iterator(dir))
+    if (e.is_regular_file())
+      out[e.path().lexically_relative(dir).generic_string()] = sha256_hex(*test::output_bytes(e.path()));
+  return out;
+}
+
+// The count `build -v` gives a stage ("overview    12   ..."), or -1.
+int stage_count(const std::string& output, const std::string& stage) {
+  std::smatch m;
+  if (!std::regex_search(output, m, std::regex("\n" + stage + " +([0-9]+) "))) return -1;
+  return std::stoi(m[1]);
+}
+
+TEST(EditFollowsAggregates, AOneCardEditRemakesItsRowAndSheetAndEqualsACleanBuild) {
+  test::TempDir deck, cache, out, clean;
+  std::string log;
+  ASSERT_EQ(test::run_command("bash " + quoted(test::source_root() / "bench/deck.sh") + " " + quoted(deck.path()) +
+                                  " " + std::to_string(kCards),
+                              &log),
+            0)
+      << log;
+  const std::string build =
+      "--root " + quoted(deck.path()) + " build -v --cache " + quoted(cache.path()) + " --out " + quoted(out.path());
+  auto first = kartenwerk(build);
+  ASSERT_EQ(first.status, 0) << first.output;
+  const fs::path game = out.path() / "bench";
+  ASSERT_TRUE(fs::exists(game / "tts/bench-1.jpg"));
+  ASSERT_TRUE(fs::exists(game / "tts/bench-2.jpg"));
+  const auto sheet_one_time = fs::last_write_time(game / "tts/bench-1.jpg");
+  const auto before = hashes_under(game);
+
+  // card-72 is on the second TTS sheet (69 cards a sheet) and the last rows
+  // of the overview.
+  const fs::path yaml = deck.path() / "data/games/bench.yaml";
+  std::string text = *read_file(yaml);
+  const std::regex title(R"((- \{ id: card-72, title: ")[^"]*)");
+  ASSERT_TRUE(std::regex_search(text, title));
+  write_file_atomic(yaml, std::regex_replace(text, title, "$1Geändert"));
+  auto edit = kartenwerk(build);
+  ASSERT_EQ(edit.status, 0) << edit.output;
+  EXPECT_NE(edit.output.find("1 of " + std::to_string(kCards + 1) + " cards rendered"), std::string::npos)
+      << edit.output;
+  // The overview: the edited card's row (its cards, and the sheet written),
+  // not the 76 cards.
+  const int overview = stage_count(edit.output, "overview");
+  EXPECT_GT(overview, 1) << edit.output;
+  EXPECT_LT(overview, kCards / 3) << edit.output;
+  // The first TTS sheet is not made again, nor rewritten.
+  EXPECT_EQ(fs::last_write_time(game / "tts/bench-1.jpg"), sheet_one_time);
+  const auto after = hashes_under(game);
+  for (const char* changed : {"overview.png", "bench.pdf", "fronts.pdf", "tts/bench-2.jpg"})
+    EXPECT_NE(before.at(changed), after.at(changed)) << changed << " does not show the edit";
+  EXPECT_EQ(before.at("tts/bench-1.jpg"), after.at("tts/bench-1.jpg"));
+
+  auto fresh = kartenwerk("--root " + quoted(deck.path()) + " build --no-cache --out " + quoted(clean.path()));
+  ASSERT_EQ(fresh.status, 0) << fresh.output;
+  const auto expected = hashes_under(clean.path() / "bench");
+  ASSERT_EQ(expected.size(), after.size());
+  for (const auto& [path, hash] : expected) {
+    ASSERT_TRUE(after.count(path)) << path;
+    EXPECT_EQ(after.at(path), hash) << path << " differs from a build without the cache";
+  }
+}
+
+}  // namespace
+}  // namespace kw
