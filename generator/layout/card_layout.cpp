@@ -8,6 +8,7 @@
 #include "layout/expression.h"
 #include "layout/icons.h"
 #include "layout/image_fit.h"
+#include "layout/overlaps.h"
 #include "layout/placement.h"
 #include "layout/svg_check.h"
 #include "layout/svg_transparency.h"
@@ -58,6 +59,7 @@ struct Context {
   const model::CardFormat* format;
   bool draft = false;             // text that does not fit is drawn overflowing, marked red, and only warned about
   std::string label_family = {};  // the font of draft labels (a missing picture's name)
+  std::vector<PlacedBox>* placed = nullptr;  // set: each element's box, for the overlap check
 };
 
 struct Scope {
@@ -235,6 +237,11 @@ void push(const Context& ctx, const ElementCommon& e, page::Shape shape, const A
   ctx.page.items.push_back(std::move(item));
 }
 
+// Where element `e` is drawn on the page, for the overlap check.
+void place(const Context& ctx, const ElementCommon& e, const Rect& page_box, bool text) {
+  if (ctx.placed) ctx.placed->push_back({&e, page_box, text, {}});
+}
+
 void expand(const Context& ctx, const Scope& scope, const std::vector<Element>& elements, int depth);
 
 // Turning a group, use or repeat about `origin` (default: the trim centre).
@@ -257,6 +264,7 @@ void draw(const Context& ctx, const Scope& scope, const RectElement& e, int) {
   s.paint.stroke_width = e.stroke_width;
   Rect bounds = s.paint.stroke ? s.rect.inset(-e.stroke_width / 2) : s.rect;
   Affine t = scope.transform.then_after(own_rotation(e, s.rect));
+  place(ctx, e, t.apply(bounds), false);
   push(ctx, e, s, t, bounds, false);
 }
 
@@ -269,6 +277,7 @@ void draw(const Context& ctx, const Scope& scope, const LineElement& e, int) {
   Rect bounds{std::min(e.from.x, e.to.x), std::min(e.from.y, e.to.y), std::abs(e.to.x - e.from.x),
               std::abs(e.to.y - e.from.y)};
   const Rect stroked = bounds.inset(-s.paint.stroke_width / 2);
+  place(ctx, e, scope.transform.apply(stroked), false);
   push(ctx, e, std::move(s), scope.transform, stroked, false);
 }
 
@@ -321,6 +330,7 @@ void draw(const Context& ctx, const Scope& scope, const ArtElement& e, int) {
                       "-stop{stop-color:" + c->hex() + "}";
   }
   Rect box = art.box;
+  place(ctx, e, scope.transform.then_after(own_rotation(e, box)).apply(box), false);
   push(ctx, e, std::move(art), scope.transform.then_after(own_rotation(e, box)), box, e.key);
 }
 
@@ -444,6 +454,7 @@ void draw(const Context& ctx, const Scope& scope, const ImageElement& e, int) {
     return report_key(ctx, scope, e, e.src, e.src_loc, "image source \"" + e.src + "\" is empty for this card");
   const Rect box = area_box(ctx, e);
   const Affine t = scope.transform.then_after(own_rotation(e, box));
+  place(ctx, e, t.apply(box), false);
   project::InputPtr input;
   auto pixels = picture(ctx, scope, e, *src, t, box, input);
   if (!pixels) return;
@@ -625,6 +636,14 @@ void draw(const Context& ctx, const Scope& scope, const TextElement& e, int) {
   // then turned so it fills the box as drawn in the layout.
   bool sideways = std::abs(std::fmod(std::abs(e.rotate), 180.0) - 90.0) < 1e-9;
   Size set_size = sideways ? Size{box.h, box.w} : Size{box.w, box.h};
+  // Box-local coordinates: origin at the set box's top-left.
+  Point c = box.center();
+  Affine place_box = Affine::translate(c.x, c.y)
+                         .then_after(Affine::rotate_deg(e.rotate))
+                         .then_after(Affine::translate(-set_size.w / 2, -set_size.h / 2));
+  Affine t = scope.transform.then_after(place_box);
+  Rect local{0, 0, set_size.w, set_size.h};
+  place(ctx, e, t.apply(local), true);
   text::TextStyle style = text_style(ctx, scope, e);
   auto result = ctx.typesetter.set(*markup, style, set_size);
   if (!result.missing_dictionary.empty()) report_missing_dictionary(ctx, e, result.missing_dictionary);
@@ -641,17 +660,30 @@ void draw(const Context& ctx, const Scope& scope, const TextElement& e, int) {
     if (needle) return report_text(ctx, scope, e, source, *needle, what + result.error);
     return report(ctx, e, what + result.error);
   }
-  // Box-local coordinates: origin at the set box's top-left.
-  Point c = box.center();
-  Affine place = Affine::translate(c.x, c.y)
-                     .then_after(Affine::rotate_deg(e.rotate))
-                     .then_after(Affine::translate(-set_size.w / 2, -set_size.h / 2));
-  Affine t = scope.transform.then_after(place);
-  Rect local{0, 0, set_size.w, set_size.h};
   const Affine text_t = overflow ? t.then_after(Affine::translate(overflow->x, overflow->y)) : t;
   for (auto& run : result.text->runs) push(ctx, e, std::move(run), text_t, local, e.key);
   draw_icons(ctx, scope, e, *result.text, style.color, text_t);
   if (overflow) mark_overflow(ctx, e, t, local);
+}
+
+// A sector for the overlap check: a part of a ring by its outline (a ring's
+// segment turned about a board's centre has a turned box far larger than
+// itself), a whole disc or ring by its circle's box.
+void place_sector(const Context& ctx, const SectorElement& e, const SectorGeometry& g, const Affine& t,
+                  const page::PathShape& s) {
+  const double pad = s.paint.stroke ? e.stroke_width / 2 : 0;
+  if (!g.angles) {
+    const Point c = t.apply(g.center);
+    const double r = g.outer_radius + pad;
+    return place(ctx, e, {c.x - r, c.y - r, 2 * r, 2 * r}, false);
+  }
+  std::vector<Point> outline = flattened(s.commands, t);
+  Rect box = t.apply(sector_bounds(g));
+  if (!outline.empty()) {
+    box = {outline[0].x, outline[0].y, 0, 0};
+    for (const Point& p : outline) box = box.united({p.x, p.y, 0, 0});
+  }
+  if (ctx.placed) ctx.placed->push_back({&e, box.inset(-pad), false, std::move(outline)});
 }
 
 void draw(const Context& ctx, const Scope& scope, const SectorElement& e, int) {
@@ -664,6 +696,7 @@ void draw(const Context& ctx, const Scope& scope, const SectorElement& e, int) {
   Rect bounds = sector_bounds(g);
   if (s.paint.stroke) bounds = bounds.inset(-e.stroke_width / 2);
   Affine t = scope.transform.then_after(e.rotate == 0 ? Affine{} : Affine::rotate_about(e.rotate, e.center));
+  if (ctx.placed) place_sector(ctx, e, g, t, s);
   push(ctx, e, std::move(s), t, bounds, false);
 }
 
@@ -866,7 +899,10 @@ page::Page Layouter::layout(const LayoutDef& def, const model::Game& game, const
     where.loc = {def.file, 0, 0};
     if (auto c = color(ctx, root, where, def.edge_color)) page.edge_color = *c;
   }
+  std::vector<PlacedBox> placed;
+  if (check_overlaps_) ctx.placed = &placed;
   expand(ctx, root, def.elements, 0);
+  if (check_overlaps_) report_overlaps(placed, card_id, game.id, language, diags);
   return page;
 }
 

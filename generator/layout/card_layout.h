@@ -58,6 +58,10 @@ class Layouter {
   void add_draft_mark(page::Page& page) const;
   bool draft() const { return draft_; }
 
+  // Text boxes that overlap another element's box undeclared are warned of
+  // (overlaps.h): `check` and the studio ask for it; a build does not.
+  void set_check_overlaps(bool on) { check_overlaps_ = on; }
+
   // Appends `found` (one card's findings, in report order) to `diags`, but
   // a message that is said once per build (no hyphenation dictionary for a
   // language) only the first time through this Layouter: merged in report
@@ -72,6 +76,7 @@ class Layouter {
   std::map<std::string, std::unique_ptr<LayoutDef>> cache_;
   std::map<std::string, bool> failed_;
   bool draft_ = false;
+  bool check_overlaps_ = false;
   mutable std::mutex once_mutex_;
   mutable std::set<std::string> said_once_;  // messages merge_findings has passed on
 };

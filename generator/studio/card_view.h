@@ -63,13 +63,16 @@ struct TextField {
 
 // Something to say about one card, shown as a badge on it.
 struct Badge {
-  enum class Kind { Rules, Overflow, Preflight };
+  // Overlap: a text box running into another element's (layout/overlaps.h).
+  enum class Kind { Rules, Overflow, Preflight, Overlap };
   Kind kind = Kind::Rules;
   bool error = false;  // else a warning
   std::string message;
 };
-inline constexpr EnumNames<Badge::Kind, 3> kBadgeKindNames{
-    {{Badge::Kind::Rules, "rules"}, {Badge::Kind::Overflow, "overflow"}, {Badge::Kind::Preflight, "preflight"}}};
+inline constexpr EnumNames<Badge::Kind, 4> kBadgeKindNames{{{Badge::Kind::Rules, "rules"},
+                                                            {Badge::Kind::Overflow, "overflow"},
+                                                            {Badge::Kind::Preflight, "preflight"},
+                                                            {Badge::Kind::Overlap, "overlap"}}};
 inline const char* kind_name(Badge::Kind kind) { return c_name_of(kBadgeKindNames, kind); }
 
 // One card (or back) as rendered.

@@ -132,6 +132,7 @@ LaidOutCards lay_out_cards(const project::Project& project, const model::Model& 
                            const text::FontLibrary& fonts, const std::string& language, Diagnostics& diags) {
   engine::GameCompiler compiler(model, game, fonts);
   compiler.set_draft(true);
+  compiler.layouter().set_check_overlaps(true);
   LaidOutCards out;
   out.pages = compiler.cards(compiler.context(language), diags);
   for (const auto& card : out.pages) out.views.push_back(view_of(card));

@@ -7,6 +7,7 @@
 
 #include "core/sha256.h"
 #include "engine/compile.h"
+#include "layout/overlaps.h"
 #include "model/model.h"
 #include "model/strings.h"
 #include "studio/badges.h"
@@ -70,7 +71,10 @@ std::shared_ptr<SessionState> build(Workspace& workspace, const SessionKey& key,
   if (!game || !fonts) return failed(key, before, diags, project);
   LaidOutCards cards = lay_out_cards(project, *loaded.model, *game, *fonts, key.language, diags);
   if (diags.has_errors()) return failed(key, before, diags, project);
-  add_badges(diags, Badge::Kind::Overflow, cards.views);
+  Diagnostics overlaps, layout_findings;  // each card's overlap badge apart from its overflow badge
+  for (const auto& d : diags) (d.check == layout::kOverlapCheck ? overlaps : layout_findings).add(d);
+  add_badges(layout_findings, Badge::Kind::Overflow, cards.views);
+  add_badges(overlaps, Badge::Kind::Overlap, cards.views);
   const Diagnostics findings = rules_findings(world, key, loaded, *game);
   add_badges(findings, Badge::Kind::Rules, cards.views);
   for (const auto& d : findings)

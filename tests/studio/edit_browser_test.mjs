@@ -175,7 +175,7 @@ async function dragElement() {
   await page.locator('#lightbox .large img').evaluate((img) => img.decode());
   // Moved onto the class line: text and the divider overlap, and the page says so.
   const note = await page.locator('#lightbox .overlaps').innerText();
-  assert.match(note, /class over divider/);
+  assert.match(note, /text 'class' overlaps 'divider'/);
   log(note);
   await shot('element-dragged');
   await page.keyboard.press('ArrowLeft');

@@ -446,27 +446,12 @@ async function cardAction(kind) {
   if (await edit(e.file, [op])) closeCard();  // the grid is built anew
 }
 
-// Text that runs into another element's box: the two boxes cross without
-// one holding the other (a background or a frame holds what is on it).
-function textOverlaps(card) {
-  const area = (a, b) => Math.max(0, Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x))
-    * Math.max(0, Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y));
-  const holds = (a, b) => a.x <= b.x + 0.01 && a.y <= b.y + 0.01 && a.x + a.w >= b.x + b.w - 0.01
-    && a.y + a.h >= b.y + b.h - 0.01;
-  const found = new Set();
-  for (const t of card.boxes) {
-    if (!t.text) continue;
-    for (const o of card.boxes) {
-      if (o === t || o.name === t.name || area(t, o) < 0.5 || holds(t, o) || holds(o, t)) continue;
-      found.add([t.name, o.name].join(' over '));
-    }
-  }
-  return [...found];
-}
-
+// Text that runs into another element's box, as the layout's overlap check
+// (the same as `kartenwerk check`) found it for this card: the layout file's
+// line and the `overlaps:` that would declare it meant.
 function overlapNote(card) {
-  const list = textOverlaps(card);
-  const p = el('p', { class: 'overlaps' }, `warning: text over another element: ${list.join(', ')}`);
+  const list = card.badges.filter((b) => b.kind === 'overlap').map((b) => b.message);
+  const p = el('p', { class: 'overlaps' }, ...list.map((m) => el('span', {}, `warning: ${m}`)));
   p.hidden = list.length === 0;
   return p;
 }
