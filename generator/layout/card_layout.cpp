@@ -60,6 +60,9 @@ struct Context {
   bool draft = false;             // text that does not fit is drawn overflowing, marked red, and only warned about
   std::string label_family = {};  // the font of draft labels (a missing picture's name)
   std::vector<PlacedBox>* placed = nullptr;  // set: each element's box, for the overlap check
+  // Set: only the text elements that show this field are set (fit_texts), into `fits`.
+  const std::string* fit_path = nullptr;
+  std::vector<TextFit>* fits = nullptr;
 };
 
 struct Scope {
@@ -625,10 +628,20 @@ void mark_overflow(const Context& ctx, const ElementCommon& e, const Affine& t, 
   push(ctx, marker, std::move(flag), t, {box.right() - s, box.bottom() - s, s, s}, false);
 }
 
+// Whether text `source` shows field `path` (or a part of it, or a record holding it).
+bool shows(const Scope& scope, const std::string& source, const std::string& path) {
+  for (const std::string& raw : read_paths(source)) {
+    const std::string read = apply_aliases(raw, scope.aliases);
+    if (read == path || read.starts_with(path + ".") || path.starts_with(read + ".")) return true;
+  }
+  return false;
+}
+
 void draw(const Context& ctx, const Scope& scope, const TextElement& e, int) {
   // In a translation, the element's literal text comes from the locale.
   std::string source =
       ctx.game.translated_by.empty() ? e.text : ctx.game.tr("layout." + ctx.def.id + "." + e.text_id, e.text);
+  if (ctx.fit_path && !shows(scope, source, *ctx.fit_path)) return;
   auto markup = eval(ctx, scope, e, source);
   if (!markup || markup->empty()) return;
   const Rect& box = e.box;
@@ -646,6 +659,11 @@ void draw(const Context& ctx, const Scope& scope, const TextElement& e, int) {
   place(ctx, e, t.apply(local), true);
   text::TextStyle style = text_style(ctx, scope, e);
   auto result = ctx.typesetter.set(*markup, style, set_size);
+  if (ctx.fits) {
+    ctx.fits->push_back({e.name.empty() ? std::string("text") : e.name, e.loc, result.text.has_value(),
+                         result.text ? result.text->size_pt : 0, style.max_size_pt, style.min_size_pt, result.error});
+    return;
+  }
   if (!result.missing_dictionary.empty()) report_missing_dictionary(ctx, e, result.missing_dictionary);
   const std::string what = "text of element '" + (e.name.empty() ? std::string("text") : e.name) + "': ";
   std::optional<Point> overflow;  // draft: where the grown box starts
@@ -860,7 +878,14 @@ void draw(const Context& ctx, const Scope& outer, const RepeatElement& e, int de
   }
 }
 
+// What fit_texts skips: every element that is neither text nor holds any.
+bool drawing_only(const Element& e) {
+  return !std::holds_alternative<TextElement>(e) && !std::holds_alternative<UseElement>(e) &&
+         !std::holds_alternative<GroupElement>(e) && !std::holds_alternative<RepeatElement>(e);
+}
+
 void expand_one(const Context& ctx, const Scope& scope, const Element& e, int depth) {
+  if (ctx.fit_path && drawing_only(e)) return;
   const ElementCommon& c = common(e);
   if (c.when) {
     auto r = c.when->evaluate(make_resolver(ctx, scope));
@@ -904,6 +929,23 @@ page::Page Layouter::layout(const LayoutDef& def, const model::Game& game, const
   expand(ctx, root, def.elements, 0);
   if (check_overlaps_) report_overlaps(placed, card_id, game.id, language, diags);
   return page;
+}
+
+std::vector<TextFit> Layouter::fit_texts(const LayoutDef& def, const model::Game& game, const model::Card& card,
+                                         const std::string& path, const std::string& language,
+                                         const ValueMap* values) const {
+  const model::Deck* deck = game.deck(card.deck_id);
+  const model::CardFormat* format = deck && deck->format ? deck->format : game.format;
+  page::Page page;      // stays empty: nothing is drawn
+  Diagnostics ignored;  // a layout's problems are the reload's to report
+  std::vector<TextFit> fits;
+  Context ctx{model_, game, &card, def, typesetter_, fonts_, ignored, language, page, card.id, values, format};
+  ctx.fit_path = &path;
+  ctx.fits = &fits;
+  Scope root;
+  root.transform = Affine::translate(format->bleed, format->bleed);
+  expand(ctx, root, def.elements, 0);
+  return fits;
 }
 
 void Layouter::merge_findings(Diagnostics& diags, const Diagnostics& found) const {

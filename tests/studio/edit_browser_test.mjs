@@ -59,6 +59,15 @@ async function typeText(field, value) {
   await area.fill(value);
 }
 
+// The fit note of a text field as the page shows it while typing (/api/fit).
+async function fitNote(field, pattern) {
+  const label = `#lightbox .texts label[data-path="${field}"]`;
+  await page.waitForFunction(([sel, re]) => new RegExp(re).test(document.querySelector(sel + ' .fit')?.textContent),
+    [label, pattern.source], { timeout: 20000 });
+  return page.locator(label).evaluate((l) => ({ note: l.querySelector('.fit').textContent,
+    overflows: l.classList.contains('overflows'), shrinks: l.classList.contains('shrinks') }));
+}
+
 async function undo(p) {
   await page.click('#undo');
   await fileBecomes(p, originals[p]);
@@ -68,6 +77,10 @@ async function undo(p) {
 async function sourceEdit() {
   await openCard('rohan-hobbit-1');
   await typeText('good.name', 'Meriadoc Brandybuck');
+  // While typing: typeset only, the name shrinks to fit its box.
+  const shrunk = await fitNote('good.name', /^name: fits at [0-9.]+ pt \(shrunk from 13\)$/);
+  assert.ok(shrunk.shrinks && !shrunk.overflows, JSON.stringify(shrunk));
+  log('fit while typing:', shrunk.note);
   const want = originals[GAME].replace('good: { name: Merry }', 'good: { name: Meriadoc Brandybuck }');
   await fileBecomes(GAME, want);
   log('source edit:', JSON.stringify(changedLines(originals[GAME], want)));
@@ -77,6 +90,9 @@ async function sourceEdit() {
   // A name too long for its box: the overflow badge comes with the new image.
   const long = 'Meriadoc Brandybuck of Buckland, Master of Buckland and Knight of the Riddermark';
   await typeText('good.name', long);
+  const over = await fitNote('good.name', /^name: does not fit — text does not fit the 38 x 6.4 mm box/);
+  assert.ok(over.overflows, JSON.stringify(over));
+  log('fit while typing:', over.note);
   // A comma inside a flow map: the name is written double-quoted.
   await fileBecomes(GAME, originals[GAME].replace("good: { name: Merry }", `good: { name: "${long}" }`));
   await page.waitForSelector('#lightbox .caption .badge.overflow', { timeout: 20000 });

@@ -134,9 +134,12 @@ function textsPanel(card) {
     form.replaceChildren(...card.texts.map((t) => {
       const area = el('textarea', { name: t.path, rows: Math.min(8, t.value.split('\n').length), spellcheck: 'true' });
       area.value = t.value;
-      area.addEventListener('input', () => scheduleText(card.stem, t.path, area));
+      area.addEventListener('input', () => {
+        fitText(card.card_id, t.path, area.value, area.closest('label'));
+        scheduleText(card.stem, t.path, area);
+      });
       return el('label', { 'data-path': t.path }, el('span', { class: 'path' }, t.path), area,
-        el('span', { class: 'where' }));
+        el('span', { class: 'fit' }), el('span', { class: 'where' }));
     }));
   }
   form.dataset.fingerprint = card.fingerprint;
@@ -151,7 +154,10 @@ function textsPanel(card) {
     const fresh = !known || current?.files?.[t.file] === known;
     if (!meta || (fresh && !meta.inflight && (meta.resync || (meta.waiting ? !t.patch : meta.pending === undefined)))) {
       textMeta.set(t.path, { ...t, disk: t.value, waiting: false, inflight: false, pending: meta?.pending });
-      if (document.activeElement !== area || (meta?.resync && meta.pending === undefined)) area.value = t.value;
+      if (document.activeElement !== area || (meta?.resync && meta.pending === undefined)) {
+        if (area.value !== t.value) showFit(label, null);  // the answer was for a text no longer there
+        area.value = t.value;
+      }
       if (meta?.pending !== undefined) writeText(t.path);  // typed while its place was being made
     }
     area.disabled = Boolean(t.why_not);
@@ -162,6 +168,45 @@ function textsPanel(card) {
   const overflow = card.badges.filter((b) => b.kind === 'overflow');
   form.classList.toggle('overflow', overflow.length > 0);
   form.title = overflow.map((b) => b.message).join('\n');
+}
+
+// Whether the text being typed fits, on every keystroke: the server sets
+// only that text into its box (/api/fit), nothing is written or drawn. One
+// question at a time; keystrokes meanwhile are asked as one, the latest.
+// The time from the keystroke to the answer shown is kept for the bench
+// (window.fitTimes, milliseconds).
+const fitting = { busy: false, next: null };
+window.fitTimes = [];
+
+function showFit(label, answer) {
+  const note = label.querySelector('.fit');
+  const texts = answer?.texts || [];
+  label.classList.toggle('overflows', !!answer && !answer.fits);
+  label.classList.toggle('shrinks', !!answer && answer.fits && texts.some((t) => t.size < t.max));
+  note.textContent = !answer ? '' : texts.length === 0 ? 'not shown on the card'
+    : texts.map((t) => !t.fits ? `${t.element}: does not fit — ${t.message}`
+      : t.size < t.max ? `${t.element}: fits at ${t.size} pt (shrunk from ${t.max})`
+        : `${t.element}: fits at ${t.size} pt`).join('; ');
+  $('lightbox').querySelector('.texts').classList.toggle('overflow', !!answer && !answer.fits);
+}
+
+async function fitText(cardId, path, value, label, at = performance.now()) {
+  if (fitting.busy) {  // asked when this one is answered, timed from its first keystroke
+    fitting.next = { cardId, path, value, label, at: fitting.next?.at ?? at };
+    return;
+  }
+  fitting.busy = true;
+  const r = await api('/api/fit', { game: current.game, lang: current.lang, variant: current.variant,
+    card: cardId, path, value });
+  fitting.busy = false;
+  const next = fitting.next;
+  fitting.next = null;
+  if (next) return fitText(next.cardId, next.path, next.value, next.label, next.at);
+  if (r.status === 200 && label.isConnected) {
+    showFit(label, r.json);
+    window.fitTimes.push(performance.now() - at);
+    document.body.dataset.fits = String(window.fitTimes.length);
+  }
 }
 
 // Keystrokes are written after a pause (one undo step per field typed in).
