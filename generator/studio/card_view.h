@@ -31,6 +31,11 @@ struct BoxSource {
   std::string file;                                     // "layouts/palantir/card.yaml"
   std::vector<std::variant<std::string, size_t>> path;  // to its `box` list
   std::array<double, 4> box{};                          // x, y, w, h as written (mm from the trim's top left corner)
+  // The element (the map holding `box`): its type and the keys the side
+  // panel edits as written (size: "9", or "13, 7.5" for a range; color,
+  // fill, align, when), those that are there.
+  std::string type;
+  std::map<std::string, std::string> props;
 };
 
 // Where a card's definition is written: item `index` of the list at `path`

@@ -205,6 +205,42 @@ async function dragElement() {
   log('undo restored', LAYOUT, 'byte for byte');
 }
 
+// The side panel of a selected element: its size and alignment set, each a
+// minimal edit of the layout file (a value changed in place, a line added),
+// each undone byte for byte.
+async function elementProperties() {
+  await openCard('gondor-hobbit-1');
+  const handle = page.locator('#lightbox .handle[data-name="class"]');
+  await handle.waitFor({ timeout: 20000 });
+  const r = await handle.boundingBox();
+  await page.mouse.move(r.x + r.width / 2, r.y + r.height / 2);
+  await page.mouse.down();
+  await page.mouse.up();  // a click selects it
+  const panel = page.locator('#lightbox .props');
+  await panel.waitFor({ state: 'visible', timeout: 20000 });
+  assert.equal(await panel.locator('input[name="size"]').inputValue(), '7.5, 6.5');
+  // The size range, changed where it is written: the two numbers of one line.
+  const sized = originals[LAYOUT].replace(/(name: class\n(?:.*\n)*?\s+)size: \[7\.5, 6\.5\]\n/, '$1size: [7, 6]\n');
+  assert.notEqual(sized, originals[LAYOUT]);
+  await panel.locator('input[name="size"]').fill('7, 6');
+  await panel.locator('input[name="size"]').press('Tab');
+  await fileBecomes(LAYOUT, sized);
+  log('side panel, size:', JSON.stringify(changedLines(originals[LAYOUT], sized)));
+  // An alignment the element does not have: a line of its own after its name.
+  await page.waitForFunction(() => document.querySelector('#lightbox .props input[name="size"]').value === '7, 6',
+    null, { timeout: 20000 });
+  await panel.locator('select[name="align"]').selectOption('right');
+  const aligned = sized.replace('      name: class\n', '      name: class\n      align: right\n');
+  await fileBecomes(LAYOUT, aligned);
+  log('side panel, align: added', aligned.split('\n').find((l) => l.includes('align: right')));
+  await shot('element-properties');
+  await page.click('#undo');
+  await fileBecomes(LAYOUT, sized);
+  await page.click('#undo');
+  await fileBecomes(LAYOUT, originals[LAYOUT]);
+  log('undo restored', LAYOUT, 'byte for byte');
+}
+
 // Cards from the page: duplicate (a copy with a new id right after the
 // original), move it earlier, delete it: the file is as before, byte for byte.
 async function cardsFromPage() {
@@ -274,6 +310,7 @@ async function main() {
   await variantEdit();
   await changedUnderneath();
   await dragElement();
+  await elementProperties();
   await cardsFromPage();
   await crossOrigin(url);
 }

@@ -461,6 +461,7 @@ function fitCard() {
   large.querySelector('svg')?.remove();
   large.append(overlay(card, w));
   handles(card, large, w);
+  propsPanel();
 }
 
 // ------------------------------------------------ cards added, removed, moved
@@ -582,6 +583,7 @@ function handles(card, large, px) {
       e.preventDefault();
       e.stopPropagation();
       selected = b.name;
+      propsPanel();
       for (const o of layer.querySelectorAll('.handle.selected')) o.classList.remove('selected');
       h.classList.add('selected');
       h.setPointerCapture(e.pointerId);
@@ -604,6 +606,62 @@ function handles(card, large, px) {
     layer.append(h);
   }
   large.append(layer);
+}
+
+// ------------------------------------------------ the selected element's properties
+
+// The side panel: a selected element's size, colour (fill of a rect),
+// alignment and `when:` as its layout file writes them. A change is one
+// edit of the element's map (set_key: changed in place, or a line added;
+// remove_key when emptied), undone like any other.
+function selectedBox() {
+  const card = openStem && current?.cards.find((c) => c.stem === openStem);
+  return card && selected && card.boxes.find((x) => x.name === selected && x.source);
+}
+
+// The panel keeps its place while nothing is selected (a hint in it), so
+// that selecting an element does not resize the card under the pointer.
+function propsPanel() {
+  const form = $('lightbox').querySelector('.props');
+  const b = token && selectedBox();
+  form.hidden = !token;
+  form.classList.toggle('idle', !b);
+  if (!b) {
+    form.querySelector('.props-name').textContent = 'select an element (element boxes on) to edit its properties';
+    return;
+  }
+  const { type, props } = b.source;
+  form.dataset.name = b.name;
+  form.querySelector('.props-name').textContent = `${b.name} (${type})`;
+  for (const l of form.querySelectorAll('.for-text')) l.hidden = type !== 'text';
+  for (const l of form.querySelectorAll('.for-rect')) l.hidden = type !== 'rect';
+  for (const input of form.querySelectorAll('input, select'))
+    if (document.activeElement !== input) input.value = props[input.name] ?? '';
+}
+
+async function writeProp(input) {
+  const b = selectedBox();
+  if (!b) return;
+  const src = b.source;
+  const element = src.path.slice(0, -1);  // the map holding `box`
+  const was = src.props[input.name];
+  const value = input.value.trim();
+  if ((was ?? '') === value) return;
+  let ops;
+  if (input.name === 'size' && (was?.includes(',') || value.includes(','))) {
+    const parts = value.split(',').map((p) => p.trim());
+    if (!was?.includes(',') || parts.length !== 2) {
+      notice('size: a range [largest, smallest] and a single size are written in the layout file');
+      input.value = was ?? '';
+      return;
+    }
+    ops = parts.map((p, i) => ({ op: 'set', path: [...element, 'size', i], value: p }));
+  } else if (value === '') {
+    ops = [{ op: 'remove_key', path: element, key: input.name }];
+  } else {
+    ops = [{ op: 'set_key', path: element, key: input.name, value }];
+  }
+  await edit(src.file, ops);
 }
 
 // Arrow keys move the selected element (true: the key was taken).
@@ -690,6 +748,9 @@ function setup() {
     $(id).addEventListener('change', (e) => switchTo(key, e.target.value));
   const box = $('lightbox');
   box.querySelector('.close').addEventListener('click', closeCard);
+  for (const input of box.querySelectorAll('.props input, .props select'))
+    input.addEventListener('change', () => writeProp(input));
+  box.querySelector('.props').addEventListener('submit', (e) => e.preventDefault());
   for (const kind of ['dup', 'earlier', 'later', 'del'])
     box.querySelector('.card-tools .' + kind).addEventListener('click', () => cardAction(kind));
   box.querySelector('.prev').addEventListener('click', () => stepCard(-1));
