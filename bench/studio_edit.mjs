@@ -1,6 +1,8 @@
 // The studio's latency for edits made on the page (real Chromium), as a
 // designer sees them: a text typed into a card's text box -> that card's new
 // image loaded (the page writes after a 250 ms pause in typing, included);
+// a keystroke in that text box -> the page shows whether the text fits
+// (typeset only, /api/fit; timed in the page from the input event);
 // an element dragged on the large card and dropped -> the new image of every
 // card of that layout loaded. Runs `kartenwerk serve` on a copy of the
 // project, for Palantír and for ~300 cards (bench/studio.mjs's enlarged deck).
@@ -37,6 +39,15 @@ async function measure(times) {
     await page.click(`figure[data-stem="${hobbit.stem}"] .frame`);
     const area = page.locator('#lightbox .texts label[data-path="good.name"] textarea');
     await area.waitFor();
+    // Keystrokes at a typist's pace (80 ms apart): each one's fit answer.
+    await area.fill('');
+    await page.evaluate(() => { window.fitTimes.length = 0; });
+    await area.pressSequentially('Peregrin Tuk von Buckland', { delay: 80 });
+    await page.waitForFunction((n) => window.fitTimes.length >= n, 20, { timeout: 60000 });
+    const fits = await page.evaluate(() => window.fitTimes.slice());
+    const ms = (xs) => `median ${median(xs).toFixed(1)} ms  (min ${Math.min(...xs).toFixed(1)}, ` +
+      `max ${Math.max(...xs).toFixed(1)}, ${xs.length} keystrokes)`;
+    console.log(`${label.padEnd(22)} keystroke -> fit shown (typeset only): ${ms(fits)}`);
     const typed = [];
     for (let i = 1; i <= runs; ++i) {
       const before = await imageSources(page);

@@ -88,6 +88,7 @@ struct Pass {
 // reject (unknown fields and icons, text that does not fit) is reported.
 void lay_out(const model::Model& model, const model::Game& game, const text::FontLibrary& fonts, Findings& out) {
   engine::GameCompiler compiler(model, game, fonts);
+  compiler.layouter().set_check_overlaps(true);
   Diagnostics diags;
   // A deck's layouts are read even when it has no cards to lay out.
   for (const auto& deck : game.decks)

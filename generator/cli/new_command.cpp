@@ -232,6 +232,9 @@ std::string translation_file(const Words& from, const Words& to, const Fill& fil
 std::string card_layout(const Words& w, const Fill& fill, const model::CardFormat& f) {
   const double s = f.safe, wd = f.width, h = f.height;
   const double corner = std::min(wd, h) * 0.18;  // the corner index's box
+  // The suit's name under the value, above the bottom corner's box (on a
+  // square card that comes up to it): the check warns of boxes that overlap.
+  const double suit_y = std::min(h * 0.64, h - s - 1 - corner - 8);
   const std::string value = "\"{{" + w["card_fields.value"] + "}}\"";
   const std::string colour = "\"{{" + w["card_fields.suit"] + "." + w["suits.colour"] + "}}\"";
   std::ostringstream o;
@@ -254,7 +257,7 @@ std::string card_layout(const Words& w, const Fill& fill, const model::CardForma
     << "    size: [48, 20]\n    color: " << colour << "\n    font: { style: bold }\n"
     << "  - type: text\n    name: " << w["elements.suit"] << "\n    text: \"{{" << w["card_fields.suit"] << "."
     << w["suits.name"] << "}}\"\n"
-    << "    box: [" << mm(s + 2) << ", " << mm(h * 0.64) << ", " << mm(wd - 2 * s - 4) << ", 8]\n"
+    << "    box: [" << mm(s + 2) << ", " << mm(suit_y) << ", " << mm(wd - 2 * s - 4) << ", 8]\n"
     << "    size: [11, 7]\n    color: \"#2b2340\"\n    font: { style: italic }\n";
   return o.str();
 }

@@ -8,6 +8,7 @@
 #include "layout/expression.h"
 #include "layout/icons.h"
 #include "layout/image_fit.h"
+#include "layout/overlaps.h"
 #include "layout/placement.h"
 #include "layout/svg_check.h"
 #include "layout/svg_transparency.h"
@@ -58,6 +59,10 @@ struct Context {
   const model::CardFormat* format;
   bool draft = false;             // text that does not fit is drawn overflowing, marked red, and only warned about
   std::string label_family = {};  // the font of draft labels (a missing picture's name)
+  std::vector<PlacedBox>* placed = nullptr;  // set: each element's box, for the overlap check
+  // Set: only the text elements that show this field are set (fit_texts), into `fits`.
+  const std::string* fit_path = nullptr;
+  std::vector<TextFit>* fits = nullptr;
 };
 
 struct Scope {
@@ -234,6 +239,11 @@ void push(const Context& ctx, const ElementCommon& e, page::Shape shape, const A
   ctx.page.items.push_back(std::move(item));
 }
 
+// Where element `e` is drawn on the page, for the overlap check.
+void place(const Context& ctx, const ElementCommon& e, const Rect& page_box, bool text) {
+  if (ctx.placed) ctx.placed->push_back({&e, page_box, text, {}});
+}
+
 void expand(const Context& ctx, const Scope& scope, const std::vector<Element>& elements, int depth);
 
 // Turning a group, use or repeat about `origin` (default: the trim centre).
@@ -256,6 +266,7 @@ void draw(const Context& ctx, const Scope& scope, const RectElement& e, int) {
   s.paint.stroke_width = e.stroke_width;
   Rect bounds = s.paint.stroke ? s.rect.inset(-e.stroke_width / 2) : s.rect;
   Affine t = scope.transform.then_after(own_rotation(e, s.rect));
+  place(ctx, e, t.apply(bounds), false);
   push(ctx, e, s, t, bounds, false);
 }
 
@@ -268,6 +279,7 @@ void draw(const Context& ctx, const Scope& scope, const LineElement& e, int) {
   Rect bounds{std::min(e.from.x, e.to.x), std::min(e.from.y, e.to.y), std::abs(e.to.x - e.from.x),
               std::abs(e.to.y - e.from.y)};
   const Rect stroked = bounds.inset(-s.paint.stroke_width / 2);
+  place(ctx, e, scope.transform.apply(stroked), false);
   push(ctx, e, std::move(s), scope.transform, stroked, false);
 }
 
@@ -320,6 +332,7 @@ void draw(const Context& ctx, const Scope& scope, const ArtElement& e, int) {
                       "-stop{stop-color:" + c->hex() + "}";
   }
   Rect box = art.box;
+  place(ctx, e, scope.transform.then_after(own_rotation(e, box)).apply(box), false);
   push(ctx, e, std::move(art), scope.transform.then_after(own_rotation(e, box)), box, e.key);
 }
 
@@ -443,6 +456,7 @@ void draw(const Context& ctx, const Scope& scope, const ImageElement& e, int) {
     return report_key(ctx, scope, e, e.src, e.src_loc, "image source \"" + e.src + "\" is empty for this card");
   const Rect box = area_box(ctx, e);
   const Affine t = scope.transform.then_after(own_rotation(e, box));
+  place(ctx, e, t.apply(box), false);
   project::InputPtr input;
   auto pixels = picture(ctx, scope, e, *src, t, box, input);
   if (!pixels) return;
@@ -613,10 +627,20 @@ void mark_overflow(const Context& ctx, const ElementCommon& e, const Affine& t, 
   push(ctx, marker, std::move(flag), t, {box.right() - s, box.bottom() - s, s, s}, false);
 }
 
+// Whether text `source` shows field `path` (or a part of it, or a record holding it).
+bool shows(const Scope& scope, const std::string& source, const std::string& path) {
+  for (const std::string& raw : read_paths(source)) {
+    const std::string read = apply_aliases(raw, scope.aliases);
+    if (read == path || read.starts_with(path + ".") || path.starts_with(read + ".")) return true;
+  }
+  return false;
+}
+
 void draw(const Context& ctx, const Scope& scope, const TextElement& e, int) {
   // In a translation, the element's literal text comes from the locale.
   std::string source =
       ctx.game.translated_by.empty() ? e.text : ctx.game.tr("layout." + ctx.def.id + "." + e.text_id, e.text);
+  if (ctx.fit_path && !shows(scope, source, *ctx.fit_path)) return;
   auto markup = eval(ctx, scope, e, source);
   if (!markup || markup->empty()) return;
   const Rect& box = e.box;
@@ -624,8 +648,21 @@ void draw(const Context& ctx, const Scope& scope, const TextElement& e, int) {
   // then turned so it fills the box as drawn in the layout.
   bool sideways = std::abs(std::fmod(std::abs(e.rotate), 180.0) - 90.0) < 1e-9;
   Size set_size = sideways ? Size{box.h, box.w} : Size{box.w, box.h};
+  // Box-local coordinates: origin at the set box's top-left.
+  Point c = box.center();
+  Affine place_box = Affine::translate(c.x, c.y)
+                         .then_after(Affine::rotate_deg(e.rotate))
+                         .then_after(Affine::translate(-set_size.w / 2, -set_size.h / 2));
+  Affine t = scope.transform.then_after(place_box);
+  Rect local{0, 0, set_size.w, set_size.h};
+  place(ctx, e, t.apply(local), true);
   text::TextStyle style = text_style(ctx, scope, e);
   auto result = ctx.typesetter.set(*markup, style, set_size);
+  if (ctx.fits) {
+    ctx.fits->push_back({e.name.empty() ? std::string("text") : e.name, e.loc, result.text.has_value(),
+                         result.text ? result.text->size_pt : 0, style.max_size_pt, style.min_size_pt, result.error});
+    return;
+  }
   if (!result.missing_dictionary.empty()) report_missing_dictionary(ctx, e, result.missing_dictionary);
   const std::string what = "text of element '" + (e.name.empty() ? std::string("text") : e.name) + "': ";
   std::optional<Point> overflow;  // draft: where the grown box starts
@@ -640,17 +677,30 @@ void draw(const Context& ctx, const Scope& scope, const TextElement& e, int) {
     if (needle) return report_text(ctx, scope, e, source, *needle, what + result.error);
     return report(ctx, e, what + result.error);
   }
-  // Box-local coordinates: origin at the set box's top-left.
-  Point c = box.center();
-  Affine place = Affine::translate(c.x, c.y)
-                     .then_after(Affine::rotate_deg(e.rotate))
-                     .then_after(Affine::translate(-set_size.w / 2, -set_size.h / 2));
-  Affine t = scope.transform.then_after(place);
-  Rect local{0, 0, set_size.w, set_size.h};
   const Affine text_t = overflow ? t.then_after(Affine::translate(overflow->x, overflow->y)) : t;
   for (auto& run : result.text->runs) push(ctx, e, std::move(run), text_t, local, e.key);
   draw_icons(ctx, scope, e, *result.text, style.color, text_t);
   if (overflow) mark_overflow(ctx, e, t, local);
+}
+
+// A sector for the overlap check: a part of a ring by its outline (a ring's
+// segment turned about a board's centre has a turned box far larger than
+// itself), a whole disc or ring by its circle's box.
+void place_sector(const Context& ctx, const SectorElement& e, const SectorGeometry& g, const Affine& t,
+                  const page::PathShape& s) {
+  const double pad = s.paint.stroke ? e.stroke_width / 2 : 0;
+  if (!g.angles) {
+    const Point c = t.apply(g.center);
+    const double r = g.outer_radius + pad;
+    return place(ctx, e, {c.x - r, c.y - r, 2 * r, 2 * r}, false);
+  }
+  std::vector<Point> outline = flattened(s.commands, t);
+  Rect box = t.apply(sector_bounds(g));
+  if (!outline.empty()) {
+    box = {outline[0].x, outline[0].y, 0, 0};
+    for (const Point& p : outline) box = box.united({p.x, p.y, 0, 0});
+  }
+  if (ctx.placed) ctx.placed->push_back({&e, box.inset(-pad), false, std::move(outline)});
 }
 
 void draw(const Context& ctx, const Scope& scope, const SectorElement& e, int) {
@@ -663,6 +713,7 @@ void draw(const Context& ctx, const Scope& scope, const SectorElement& e, int) {
   Rect bounds = sector_bounds(g);
   if (s.paint.stroke) bounds = bounds.inset(-e.stroke_width / 2);
   Affine t = scope.transform.then_after(e.rotate == 0 ? Affine{} : Affine::rotate_about(e.rotate, e.center));
+  if (ctx.placed) place_sector(ctx, e, g, t, s);
   push(ctx, e, std::move(s), t, bounds, false);
 }
 
@@ -826,7 +877,14 @@ void draw(const Context& ctx, const Scope& outer, const RepeatElement& e, int de
   }
 }
 
+// What fit_texts skips: every element that is neither text nor holds any.
+bool drawing_only(const Element& e) {
+  return !std::holds_alternative<TextElement>(e) && !std::holds_alternative<UseElement>(e) &&
+         !std::holds_alternative<GroupElement>(e) && !std::holds_alternative<RepeatElement>(e);
+}
+
 void expand_one(const Context& ctx, const Scope& scope, const Element& e, int depth) {
+  if (ctx.fit_path && drawing_only(e)) return;
   const ElementCommon& c = common(e);
   if (c.when) {
     auto r = c.when->evaluate(make_resolver(ctx, scope));
@@ -865,8 +923,28 @@ page::Page Layouter::layout(const LayoutDef& def, const model::Game& game, const
     where.loc = {def.file, 0, 0};
     if (auto c = color(ctx, root, where, def.edge_color)) page.edge_color = *c;
   }
+  std::vector<PlacedBox> placed;
+  if (check_overlaps_) ctx.placed = &placed;
   expand(ctx, root, def.elements, 0);
+  if (check_overlaps_) report_overlaps(placed, card_id, game.id, language, diags);
   return page;
+}
+
+std::vector<TextFit> Layouter::fit_texts(const LayoutDef& def, const model::Game& game, const model::Card& card,
+                                         const std::string& path, const std::string& language,
+                                         const ValueMap* values) const {
+  const model::Deck* deck = game.deck(card.deck_id);
+  const model::CardFormat* format = deck && deck->format ? deck->format : game.format;
+  page::Page page;      // stays empty: nothing is drawn
+  Diagnostics ignored;  // a layout's problems are the reload's to report
+  std::vector<TextFit> fits;
+  Context ctx{model_, game, &card, def, typesetter_, fonts_, ignored, language, page, card.id, values, format};
+  ctx.fit_path = &path;
+  ctx.fits = &fits;
+  Scope root;
+  root.transform = Affine::translate(format->bleed, format->bleed);
+  expand(ctx, root, def.elements, 0);
+  return fits;
 }
 
 void Layouter::merge_findings(Diagnostics& diags, const Diagnostics& found) const {

@@ -18,6 +18,16 @@ namespace kw::layout {
 // Named texts from outside the card data, read as {{rules.<name>}}.
 using ValueMap = std::map<std::string, std::string>;
 
+// How a text element sets a text, for the studio's fit answer while typing.
+struct TextFit {
+  std::string element;  // the element's name ("text" when it has none)
+  SourceLoc loc;        // where the element is written
+  bool fits = false;
+  double size_pt = 0;                       // the size chosen (fits)
+  double max_size_pt = 0, min_size_pt = 0;  // the element's range
+  std::string error;                        // why not (does not fit at the smallest size, markup)
+};
+
 class Layouter {
  public:
   Layouter(const model::Model& model, const text::FontLibrary& fonts, const text::Typesetter& typesetter);
@@ -58,6 +68,18 @@ class Layouter {
   void add_draft_mark(page::Page& page) const;
   bool draft() const { return draft_; }
 
+  // Only the text elements of `def` that show field `path` of `card` (its
+  // `when:`, components and repeats as layout() takes them), each set by
+  // the typesetter and nothing drawn: whether the text fits, at what size.
+  // Quick enough for every keystroke: no art, no picture, no other text.
+  std::vector<TextFit> fit_texts(const LayoutDef& def, const model::Game& game, const model::Card& card,
+                                 const std::string& path, const std::string& language = {},
+                                 const ValueMap* values = nullptr) const;
+
+  // Text boxes that overlap another element's box undeclared are warned of
+  // (overlaps.h): `check` and the studio ask for it; a build does not.
+  void set_check_overlaps(bool on) { check_overlaps_ = on; }
+
   // Appends `found` (one card's findings, in report order) to `diags`, but
   // a message that is said once per build (no hyphenation dictionary for a
   // language) only the first time through this Layouter: merged in report
@@ -72,6 +94,7 @@ class Layouter {
   std::map<std::string, std::unique_ptr<LayoutDef>> cache_;
   std::map<std::string, bool> failed_;
   bool draft_ = false;
+  bool check_overlaps_ = false;
   mutable std::mutex once_mutex_;
   mutable std::set<std::string> said_once_;  // messages merge_findings has passed on
 };

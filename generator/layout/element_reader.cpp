@@ -86,6 +86,8 @@ ElementCommon ElementReader::common(yaml::Reader& r) {
   c.name = r.text("name").value_or("");
   c.loc = r.value().loc;
   c.when = condition(r, "when");
+  c.overlaps = r.words("overlaps").value_or(std::vector<std::string>{});
+  c.overlaps_loc = loc_of(r, "overlaps");
   return c;
 }
 

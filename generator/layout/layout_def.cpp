@@ -4,6 +4,7 @@
 
 #include "layout/element_reader.h"
 #include "layout/layout_schema.h"
+#include "layout/overlaps.h"
 #include "model/value.h"
 #include "project/path.h"
 
@@ -86,6 +87,7 @@ std::optional<LayoutDef> load_layout(const project::Project& project, const std:
   assign_text_ids(def);
   for (const auto& [name, loc] : reader.component_refs())
     if (!def.components.count(name)) diags.error(loc, "unknown component '" + name + "'");
+  check_overlap_names(def, diags);
   if (diags.error_count() > errors_before) return std::nullopt;
   return def;
 }

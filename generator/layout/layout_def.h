@@ -75,6 +75,11 @@ struct ElementCommon {
   std::string name;
   SourceLoc loc;
   std::optional<Condition> when;  // none: drawn on every card
+  // The elements (by name) this one may overlap as the layout intends
+  // (`overlaps: [value, ring]`; "any": every element): the overlap check
+  // (overlaps.h) says nothing of these pairs, declared on either element.
+  std::vector<std::string> overlaps;
+  SourceLoc overlaps_loc;
 };
 
 // Turned about its own centre (a box's, a sector's), degrees clockwise.

@@ -16,6 +16,9 @@ Schema kind(const std::string& type, std::vector<Key> own, std::string example =
       required_key("type", choice({type}, "element type"), "the kind of element"),
       key("name", text(), "names the element in messages, tests and translation ids"),
       key("when", text(), "a condition: the element is drawn only for cards where it holds"),
+      key("overlaps", list_of(text()),
+          "elements (by name) whose boxes this one may overlap as intended, or [any]; `check` warns of a text box "
+          "that overlaps another element's box undeclared"),
   };
   for (auto& k : own) keys.push_back(std::move(k));
   return with_example(record(type + " element", std::move(keys)), std::move(example));

@@ -21,7 +21,11 @@ void add_badges(const Diagnostics& diags, Badge::Kind kind, std::vector<CardView
   for (const auto& d : diags) {
     if (d.severity == Severity::Note) continue;
     for (auto& v : views)
-      if (names(d.card_id, v.card_id)) v.badges.push_back({kind, d.severity == Severity::Error, d.message});
+      if (names(d.card_id, v.card_id))
+        // An overlap is the layout's: where in it is said with it.
+        v.badges.push_back(
+            {kind, d.severity == Severity::Error,
+             kind == Badge::Kind::Overlap && d.loc.known() ? d.loc.str() + ": " + d.message : d.message});
   }
 }
 

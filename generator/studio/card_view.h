@@ -31,6 +31,11 @@ struct BoxSource {
   std::string file;                                     // "layouts/palantir/card.yaml"
   std::vector<std::variant<std::string, size_t>> path;  // to its `box` list
   std::array<double, 4> box{};                          // x, y, w, h as written (mm from the trim's top left corner)
+  // The element (the map holding `box`): its type and the keys the side
+  // panel edits as written (size: "9", or "13, 7.5" for a range; color,
+  // fill, align, when), those that are there.
+  std::string type;
+  std::map<std::string, std::string> props;
 };
 
 // Where a card's definition is written: item `index` of the list at `path`
@@ -63,13 +68,16 @@ struct TextField {
 
 // Something to say about one card, shown as a badge on it.
 struct Badge {
-  enum class Kind { Rules, Overflow, Preflight };
+  // Overlap: a text box running into another element's (layout/overlaps.h).
+  enum class Kind { Rules, Overflow, Preflight, Overlap };
   Kind kind = Kind::Rules;
   bool error = false;  // else a warning
   std::string message;
 };
-inline constexpr EnumNames<Badge::Kind, 3> kBadgeKindNames{
-    {{Badge::Kind::Rules, "rules"}, {Badge::Kind::Overflow, "overflow"}, {Badge::Kind::Preflight, "preflight"}}};
+inline constexpr EnumNames<Badge::Kind, 4> kBadgeKindNames{{{Badge::Kind::Rules, "rules"},
+                                                            {Badge::Kind::Overflow, "overflow"},
+                                                            {Badge::Kind::Preflight, "preflight"},
+                                                            {Badge::Kind::Overlap, "overlap"}}};
 inline const char* kind_name(Badge::Kind kind) { return c_name_of(kBadgeKindNames, kind); }
 
 // One card (or back) as rendered.

@@ -62,6 +62,10 @@ std::string apply_one(const std::string& text, const EditOp& op, const std::stri
       }
     case EditOp::Kind::Insert:
       return yaml::insert_item(text, op.path, op.index, op.item, file);
+    case EditOp::Kind::SetKey:
+      return yaml::set_key(text, op.path, op.key, op.value, file);
+    case EditOp::Kind::RemoveKey:
+      return yaml::remove_key(text, op.path, op.key, file);
   }
   return text;
 }

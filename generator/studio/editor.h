@@ -36,8 +36,10 @@ struct EditOp {
   // located it), which must still read `expected`; Insert: `item` into the
   // list at `path` before `index` (past the end: appended).
   // SetCell: the cell of a CSV file at row `line`, column `column`, which
-  // must still read `expected`.
-  enum class Kind { Set, SetAt, Remove, Duplicate, Move, Insert, SetCell };
+  // must still read `expected`. SetKey, RemoveKey: key `key` of the map at
+  // `path` (a layout element's `size`, `color`, `align`, `when`) set to
+  // `value` (added when absent) or removed.
+  enum class Kind { Set, SetAt, Remove, Duplicate, Move, Insert, SetCell, SetKey, RemoveKey };
   Kind kind = Kind::Set;
   yaml::KeyPath path;                                         // the scalar (Set) or the list (the others)
   std::string value;                                          // Set, SetAt: the new text
@@ -46,6 +48,7 @@ struct EditOp {
   int line = 0, column = 0;                                   // SetAt, SetCell
   std::string expected;                                       // SetAt, SetCell
   yaml::Value item;                                           // Insert
+  std::string key;                                            // SetKey, RemoveKey
 };
 
 // A SetAt whose value is no longer what the page saw: the file changed.

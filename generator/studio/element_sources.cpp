@@ -34,6 +34,13 @@ void collect(const yaml::Value& list, const yaml::KeyPath& path, const std::stri
         numbers = numbers && n;
         if (n) s.box[k] = *n;
       }
+      if (const yaml::Value* type = element.find("type"); type && type->is_scalar()) s.type = type->scalar;
+      for (const char* key : {"size", "color", "fill", "align", "when"}) {
+        const yaml::Value* v = element.find(key);
+        if (v && v->is_scalar()) s.props[key] = v->scalar;
+        if (v && v->is_list() && v->list.size() == 2 && v->list[0].is_scalar() && v->list[1].is_scalar())
+          s.props[key] = v->list[0].scalar + ", " + v->list[1].scalar;
+      }
       if (numbers && !element.find("rotate")) source = s;
     }
     out[name->scalar] = source;

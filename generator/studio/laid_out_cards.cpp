@@ -128,10 +128,11 @@ void name_cards(const model::Game& game, ElementSources& sources, Entries& entri
 
 }  // namespace
 
-LaidOutCards lay_out_cards(const project::Project& project, const model::Model& model, const model::Game& game,
-                           const text::FontLibrary& fonts, const std::string& language, Diagnostics& diags) {
-  engine::GameCompiler compiler(model, game, fonts);
+LaidOutCards lay_out_cards(const project::Project& project, engine::GameCompiler& compiler, const std::string& language,
+                           Diagnostics& diags) {
+  const model::Game& game = compiler.game_data();
   compiler.set_draft(true);
+  compiler.layouter().set_check_overlaps(true);
   LaidOutCards out;
   out.pages = compiler.cards(compiler.context(language), diags);
   for (const auto& card : out.pages) out.views.push_back(view_of(card));

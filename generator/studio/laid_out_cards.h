@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "core/diagnostic.h"
+#include "engine/compile.h"
 #include "layout/game_layout.h"
 #include "model/model.h"
 #include "studio/card_view.h"
@@ -19,7 +20,8 @@ struct LaidOutCards {
 // Lays out every card of `game` (draft: overflowing text is a warning).
 // Problems go to `diags`; the result is only complete when it has no errors.
 // `project`: where the layouts' files are read to locate element boxes.
-LaidOutCards lay_out_cards(const project::Project& project, const model::Model& model, const model::Game& game,
-                           const text::FontLibrary& fonts, const std::string& language, Diagnostics& diags);
+// `compiler`: the game's (its layouts stay loaded in it).
+LaidOutCards lay_out_cards(const project::Project& project, engine::GameCompiler& compiler, const std::string& language,
+                           Diagnostics& diags);
 
 }  // namespace kw::studio

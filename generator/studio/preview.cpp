@@ -7,6 +7,7 @@
 
 #include "core/sha256.h"
 #include "engine/compile.h"
+#include "layout/overlaps.h"
 #include "model/model.h"
 #include "model/strings.h"
 #include "studio/badges.h"
@@ -58,20 +59,27 @@ std::shared_ptr<SessionState> failed(const SessionKey& key, const SessionState& 
   return next;
 }
 
-std::shared_ptr<SessionState> build(Workspace& workspace, const SessionKey& key, const SessionState& before) {
+// The next state; a good one also gives its session's text fitter.
+std::shared_ptr<SessionState> build(Workspace& workspace, const SessionKey& key, const SessionState& before,
+                                    std::shared_ptr<const TextFitter>& fitter_out) {
   const project::Project& project = workspace.project();
   // The studio writes no dated file: the fixed clock; the fonts are the
   // workspace's (kept across reloads).
   const engine::World world(project, Clock{});
   engine::Loaded loaded;
   const model::Game* game = load_game(world, key, key.language, loaded);
-  Diagnostics& diags = loaded.diagnostics;
+  Diagnostics diags = std::move(loaded.diagnostics);
   const text::FontLibrary* fonts = game ? workspace.fonts(diags) : nullptr;
   if (!game || !fonts) return failed(key, before, diags, project);
-  LaidOutCards cards = lay_out_cards(project, *loaded.model, *game, *fonts, key.language, diags);
+  // The fitter keeps the model, fonts and layouts this reload lays out with.
+  auto fitter = std::make_shared<TextFitter>(std::move(loaded), *game, workspace.shared_fonts(), key.language);
+  LaidOutCards cards = lay_out_cards(project, fitter->compiler(), key.language, diags);
   if (diags.has_errors()) return failed(key, before, diags, project);
-  add_badges(diags, Badge::Kind::Overflow, cards.views);
-  const Diagnostics findings = rules_findings(world, key, loaded, *game);
+  Diagnostics overlaps, layout_findings;  // each card's overlap badge apart from its overflow badge
+  for (const auto& d : diags) (d.check == layout::kOverlapCheck ? overlaps : layout_findings).add(d);
+  add_badges(layout_findings, Badge::Kind::Overflow, cards.views);
+  add_badges(overlaps, Badge::Kind::Overlap, cards.views);
+  const Diagnostics findings = rules_findings(world, key, fitter->loaded(), *game);
   add_badges(findings, Badge::Kind::Rules, cards.views);
   for (const auto& d : findings)
     if (d.check == "translation") diags.add(d);
@@ -95,9 +103,10 @@ std::shared_ptr<SessionState> build(Workspace& workspace, const SessionKey& key,
       if (!file.empty() && !next->file_hashes.contains(file))
         if (auto input = project.read(file)) next->file_hashes[file] = sha256_hex(input->text());
   }
-  for (const auto& g : loaded.model->games) next->games.emplace_back(g->id, g->name);
+  for (const auto& g : fitter->loaded().model->games) next->games.emplace_back(g->id, g->name);
   next->languages = game->languages();
   next->variants = model::available_variants(project, key.game);
+  fitter_out = std::move(fitter);
   return next;
 }
 
@@ -106,8 +115,9 @@ std::shared_ptr<SessionState> build(Workspace& workspace, const SessionKey& key,
 Change Preview::reload(Workspace& workspace) {
   std::shared_ptr<const SessionState> before = state();
   std::shared_ptr<const SessionState> next;
+  std::shared_ptr<const TextFitter> fitter;
   try {
-    next = build(workspace, key_, *before);
+    next = build(workspace, key_, *before, fitter);
   } catch (const std::exception& e) {  // a renderer's error: report it like the terminal would
     Diagnostics diags;
     diags.error({}, e.what());
@@ -116,12 +126,18 @@ Change Preview::reload(Workspace& workspace) {
   Change change = compare(*before, *next);
   std::lock_guard lock(mutex_);
   state_ = std::move(next);
+  if (fitter) fitter_ = std::move(fitter);
   return change;
 }
 
 std::shared_ptr<const SessionState> Preview::state() const {
   std::lock_guard lock(mutex_);
   return state_;
+}
+
+std::shared_ptr<const TextFitter> Preview::fitter() const {
+  std::lock_guard lock(mutex_);
+  return fitter_;
 }
 
 Change compare(const SessionState& before, const SessionState& after) {

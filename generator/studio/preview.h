@@ -9,6 +9,7 @@
 #include <mutex>
 
 #include "studio/card_view.h"
+#include "studio/text_fit.h"
 #include "studio/workspace.h"
 
 namespace kw::studio {
@@ -25,10 +26,16 @@ class Preview {
   // any thread, concurrently with reload.
   std::shared_ptr<const SessionState> state() const;
 
+  // The text fitter of the last good reload (null before one): answers
+  // "does this text fit" while the page types (text_fit.h). Safe from any
+  // thread, concurrently with reload.
+  std::shared_ptr<const TextFitter> fitter() const;
+
  private:
   SessionKey key_;
   mutable std::mutex mutex_;
   std::shared_ptr<const SessionState> state_ = std::make_shared<SessionState>();
+  std::shared_ptr<const TextFitter> fitter_;
 };
 
 // The differences between two states of one session.

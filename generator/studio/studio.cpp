@@ -103,6 +103,7 @@ std::shared_ptr<const SessionState> Studio::state(SessionKey key, std::string& e
   auto preview = std::make_unique<Preview>(key);
   preview->reload(workspace_);
   auto state = preview->state();
+  keep_fitter(key, *preview);
   if (state->cards.empty() && state->games.empty() && !sessions_.empty()) {
     // A game name that no model has: do not keep a session for it.
     error = "unknown game '" + key.game + "'";
@@ -126,9 +127,15 @@ void Studio::reload(const std::vector<std::string>& changed) {
   std::vector<Change> changes;
   {
     std::lock_guard lock(build_mutex_);
-    workspace_.refresh(changed);
+    {
+      std::unique_lock files(files_mutex_);
+      workspace_.refresh(changed);
+    }
     languages_stale_ = true;  // the data may declare others now
-    for (auto& [key, preview] : sessions_) changes.push_back(preview->reload(workspace_));
+    for (auto& [key, preview] : sessions_) {
+      changes.push_back(preview->reload(workspace_));
+      keep_fitter(key, *preview);
+    }
   }
   size_t cards = 0;
   for (const auto& c : changes) {
@@ -142,6 +149,29 @@ void Studio::reload(const std::vector<std::string>& changed) {
                          changed.size() > 1 ? fmt::format(" and {} more", changed.size() - 1) : "", cards, ms.count())
           << std::flush;
   }
+}
+
+void Studio::keep_fitter(const SessionKey& key, const Preview& preview) {
+  auto fitter = preview.fitter();
+  if (!fitter) return;
+  std::lock_guard lock(fitters_mutex_);
+  fitters_[key] = std::move(fitter);
+}
+
+std::optional<FitAnswer> Studio::fit(const SessionKey& key, const std::string& card_id, const std::string& path,
+                                     const std::string& value, std::string& error) {
+  std::shared_ptr<const TextFitter> fitter;
+  {
+    std::lock_guard lock(fitters_mutex_);
+    if (auto it = fitters_.find(key); it != fitters_.end()) fitter = it->second;
+  }
+  if (!fitter) {
+    error = "no open preview of " + key.game + " in '" + key.language + "'" +
+            (key.variant.empty() ? "" : " with variant '" + key.variant + "'");
+    return std::nullopt;
+  }
+  std::shared_lock files(files_mutex_);
+  return fitter->fit(card_id, path, value, error);
 }
 
 void Studio::publish(const Change& change) {

@@ -13,6 +13,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <shared_mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -53,6 +54,13 @@ class Studio {
   // the language, the variant does not exist, or too many sessions are open.
   std::shared_ptr<const SessionState> state(SessionKey key, std::string& error);
 
+  // Whether text `path` of card `card_id` fits with `value` in session
+  // `key` (its language named), typeset only (text_fit.h). Does not wait
+  // for a reload: answers from the session's last good one. Nullopt with
+  // `error` for a session not open or a card without that text.
+  std::optional<FitAnswer> fit(const SessionKey& key, const std::string& card_id, const std::string& path,
+                               const std::string& value, std::string& error);
+
   // The games of the project's base model (id, name); empty when it does not load.
   std::vector<std::pair<std::string, std::string>> games();
 
@@ -76,6 +84,13 @@ class Studio {
   const std::vector<std::string>& languages_of(const std::string& game);
 
   std::mutex build_mutex_;  // one build at a time: the workspace is not thread-safe
+  // The project's files are read afresh (LiveProject::renew) only under
+  // this, exclusively; a fit reads them (inline icons) under it, shared.
+  std::shared_mutex files_mutex_;
+  // Each open session's text fitter, to answer without build_mutex_.
+  std::mutex fitters_mutex_;
+  std::map<SessionKey, std::shared_ptr<const TextFitter>> fitters_;
+  void keep_fitter(const SessionKey& key, const Preview& preview);
   Workspace workspace_;
   std::map<SessionKey, std::unique_ptr<Preview>> sessions_;  // under build_mutex_
   // game -> its languages, read on first need after each reload; under build_mutex_.

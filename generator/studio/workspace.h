@@ -27,12 +27,15 @@ class Workspace {
   // The fonts, opened on first use after a change under fonts/; nullptr when
   // fonts.yaml has errors (then `diags` gets them).
   const text::FontLibrary* fonts(Diagnostics& diags);
+  // The same fonts, kept alive for whoever holds them past a change (a
+  // session's text fitter); null before fonts() opened them.
+  std::shared_ptr<const text::FontLibrary> shared_fonts() const { return fonts_; }
   // The default profile of data/print/profiles.yaml, else preflight's defaults.
   const verify::PrintProfile& profile();
 
  private:
   LiveProject project_;
-  std::unique_ptr<text::FontLibrary> fonts_;
+  std::shared_ptr<const text::FontLibrary> fonts_;
   Diagnostics font_diags_;
   std::optional<verify::PrintProfile> profile_;
 };

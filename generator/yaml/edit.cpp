@@ -366,6 +366,101 @@ std::string set_scalar(const std::string& text, const KeyPath& path, const std::
   return out;
 }
 
+namespace {
+
+// The map at `path`, or an EditError naming what it is instead.
+const Value& map_at(const Value& root, const std::string& text, const KeyPath& path) {
+  const Value& node = *walk(text, root, path).node;
+  if (!node.is_map())
+    throw EditError(fmt::format("{}: '{}' is {}, not a map", node.loc.str(), path_text(path), node.kind_name()));
+  return node;
+}
+
+// The offset of the `}` that closes the flow map starting at `open`.
+size_t flow_close(const std::string& text, size_t open) {
+  int depth = 0;
+  for (size_t i = open; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '"' || c == '\'') {
+      i = quoted_end(text, i) - 1;
+    } else if (c == '{' || c == '[') {
+      ++depth;
+    } else if (c == '}' || c == ']') {
+      if (--depth == 0) return i;
+    }
+  }
+  throw EditError("a flow map without its closing brace");
+}
+
+size_t line_end(const std::string& text, size_t at) {
+  const size_t nl = text.find('\n', at);
+  return nl == std::string::npos ? text.size() : nl + 1;
+}
+
+}  // namespace
+
+std::string set_key(const std::string& text, const KeyPath& path, const std::string& key, const std::string& value,
+                    const std::string& file) {
+  const Value root = parse(text, file);
+  const Value& map = map_at(root, text, path);
+  KeyPath key_path = path;
+  key_path.emplace_back(key);
+  if (map.find(key)) return set_scalar(text, key_path, value, file);
+  std::string out;
+  const size_t at = offset_of(text, map.loc);
+  ScalarSpan span;
+  if (at < text.size() && text[at] == '{') {
+    span.in_flow = true;
+    const size_t close = flow_close(text, at);
+    size_t end = close;  // after the last member, before the spaces in front of `}`
+    while (end > at + 1 && (text[end - 1] == ' ' || text[end - 1] == '\t')) --end;
+    const bool empty = end == at + 1;
+    out = text.substr(0, end) + (empty ? " " : ", ") + key + ": " +
+          write_scalar(value, span, looks_like_number(value)) + text.substr(end);
+  } else {
+    if (map.map.empty())
+      throw EditError(fmt::format("{}: '{}' has no keys to add one beside", map.loc.str(), path_text(path)));
+    const Member* after = &map.map.front();
+    for (const Member& m : map.map)
+      if (m.key == "name") after = &m;
+    if (!after->value.is_scalar() || after->value.loc.line != after->value.key_loc.line)
+      throw EditError(fmt::format("{}: '{}' is not written on one line; add '{}' in the file",
+                                  after->value.key_loc.str(), after->key, key));
+    const size_t line = line_end(text, offset_of(text, after->value.loc));
+    const std::string newline = line <= text.size() && line > 0 && text[line - 1] == '\n' ? "" : "\n";
+    out = text.substr(0, line) + newline + std::string(static_cast<size_t>(after->value.key_loc.column - 1), ' ') +
+          key + ": " + write_scalar(value, span, looks_like_number(value)) + "\n" + text.substr(line);
+  }
+  // The new text must read back with the key holding `value`.
+  const Value again = parse(out, file);
+  const Value* node = walk(out, again, key_path).node;
+  if (!node->is_scalar() || node->scalar != value)
+    throw EditError(
+        fmt::format("{}: '{}' cannot be added here without changing the file's structure", file, path_text(key_path)));
+  return out;
+}
+
+std::string remove_key(const std::string& text, const KeyPath& path, const std::string& key, const std::string& file) {
+  const Value root = parse(text, file);
+  const Value& map = map_at(root, text, path);
+  const Member* member = nullptr;
+  for (const Member& m : map.map)
+    if (m.key == key) member = &m;
+  if (!member) return text;
+  const size_t at = offset_of(text, map.loc);
+  if (at < text.size() && text[at] == '{')
+    throw EditError(
+        fmt::format("{}: '{}' is in a flow map {{ ... }}; remove it in the file", member->value.key_loc.str(), key));
+  if (!member->value.is_scalar() || member->value.loc.line != member->value.key_loc.line)
+    throw EditError(
+        fmt::format("{}: '{}' is not written on one line; remove it in the file", member->value.key_loc.str(), key));
+  const size_t begin = line_start(text, offset_of(text, member->value.key_loc));
+  if (text.substr(begin, offset_of(text, member->value.key_loc) - begin).find_first_not_of(' ') != std::string::npos)
+    throw EditError(fmt::format("{}: '{}' shares its line with another key; remove it in the file",
+                                member->value.key_loc.str(), key));
+  return text.substr(0, begin) + text.substr(line_end(text, begin));
+}
+
 std::string remove_item(const std::string& text, const KeyPath& path, size_t index, const std::string& file) {
   const Value root = parse(text, file);
   const Value* list = nullptr;

@@ -71,6 +71,17 @@ KeyPath node_path_at(const std::string& text, int line, int column, const std::s
 // `text` with the scalar at `path` set to `value`.
 std::string set_scalar(const std::string& text, const KeyPath& path, const std::string& value, const std::string& file);
 
+// The map at `path` with its scalar `key` set to `value`: changed in place
+// when the key is there (set_scalar), else added — in a block map as a line
+// of its own right after the line of its `name:` (else of its first key), at
+// the keys' indentation; in a flow map `{ ... }` before its closing brace.
+std::string set_key(const std::string& text, const KeyPath& path, const std::string& key, const std::string& value,
+                    const std::string& file);
+// The map at `path` without its `key` (a block map's line `key: value`;
+// nothing when it has no such key). A key in a flow map, or whose value
+// spans lines, is refused.
+std::string remove_key(const std::string& text, const KeyPath& path, const std::string& key, const std::string& file);
+
 // Edits of the block list of maps at `path` (a deck's `cards:`); indexes from 0.
 // An item is its own lines and the comment lines right above it.
 std::string remove_item(const std::string& text, const KeyPath& path, size_t index, const std::string& file);

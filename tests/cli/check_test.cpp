@@ -118,6 +118,61 @@ TEST(Check, AVariantThatDoesNotFitIsFoundInTheVariantFile) {
   EXPECT_TRUE(check_project(engine::World(p.project(), Clock{}), {{}, "lang"}).has_errors());
 }
 
+// The warnings of the overlap check (layout/overlaps.h), as "file:line:col: message".
+std::vector<std::string> overlap_warnings(const Diagnostics& ds) {
+  std::vector<std::string> out;
+  for (const Diagnostic& d : ds)
+    if (d.check == "overlap") out.push_back(d.loc.str() + ": " + d.message + " [" + d.card_id + "]");
+  return out;
+}
+
+// The mini layout's `points` text moved onto the emblem's box.
+std::string points_on_emblem(const MiniProject& p, const std::string& extra = {}) {
+  return replace(p.text("layouts/mini/card.yaml"), "    box: [25, 5, 9, 8]\n", "    box: [12, 5, 9, 8]\n" + extra);
+}
+
+TEST(Check, TextOverAnotherElementIsAWarningAtTheTextElement) {
+  MiniProject p;
+  EXPECT_TRUE(overlap_warnings(check(p)).empty()) << format_report_text(check(p));
+  p.write("layouts/mini/card.yaml", points_on_emblem(p));
+  Diagnostics ds = check(p);
+  EXPECT_FALSE(ds.has_errors()) << format_report_text(ds);
+  const auto warnings = overlap_warnings(ds);
+  ASSERT_EQ(warnings.size(), 1u) << format_report_text(ds);  // once, not per card
+  // At the `points` element (line 20), naming the emblem's line and the first card it is met on.
+  EXPECT_EQ(warnings[0],
+            "layouts/mini/card.yaml:20:5: text 'points' overlaps 'emblem' (layouts/mini/card.yaml:7:5), which the "
+            "layout does not declare [alpha-1]")
+      << format_report_text(ds);
+  EXPECT_NE(format_report_text(ds).find("add `overlaps: [emblem]` to 'points'"), std::string::npos)
+      << format_report_text(ds);
+  // The background holds every text: drawn on, not overlapped.
+  EXPECT_EQ(format_report_text(ds).find("'background'"), std::string::npos) << format_report_text(ds);
+}
+
+TEST(Check, AnOverlapTheLayoutDeclaresIsNoWarning) {
+  MiniProject p;
+  p.write("layouts/mini/card.yaml", points_on_emblem(p, "    overlaps: [emblem]\n"));
+  Diagnostics ds = check(p);
+  EXPECT_TRUE(overlap_warnings(ds).empty()) << format_report_text(ds);
+  EXPECT_FALSE(ds.has_errors()) << format_report_text(ds);
+  // Declared on the other element, or as `any`, the same.
+  MiniProject q;
+  q.write("layouts/mini/card.yaml", replace(points_on_emblem(q), "    src: mini/emblem.svg\n",
+                                            "    src: mini/emblem.svg\n    overlaps: [any]\n"));
+  ds = check(q);
+  EXPECT_TRUE(overlap_warnings(ds).empty()) << format_report_text(ds);
+}
+
+TEST(Check, AnOverlapsNameThatIsNoElementIsAnError) {
+  MiniProject p;
+  p.write("layouts/mini/card.yaml", points_on_emblem(p, "    overlaps: [emblme]\n"));
+  Diagnostics ds = check(p);
+  EXPECT_TRUE(first_error(ds).starts_with("layouts/mini/card.yaml:25:15: unknown element 'emblme' in 'overlaps'"))
+      << format_report_text(ds);
+  EXPECT_NE(format_report_text(ds).find("did you mean 'emblem'?"), std::string::npos) << format_report_text(ds);
+}
+
 TEST(Check, AnUnknownGameIsAFinding) {
   MiniProject p;
   Diagnostics ds = check_project(engine::World(p.project(), Clock{}), {{"maxi"}, ""});

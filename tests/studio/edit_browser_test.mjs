@@ -59,6 +59,15 @@ async function typeText(field, value) {
   await area.fill(value);
 }
 
+// The fit note of a text field as the page shows it while typing (/api/fit).
+async function fitNote(field, pattern) {
+  const label = `#lightbox .texts label[data-path="${field}"]`;
+  await page.waitForFunction(([sel, re]) => new RegExp(re).test(document.querySelector(sel + ' .fit')?.textContent),
+    [label, pattern.source], { timeout: 20000 });
+  return page.locator(label).evaluate((l) => ({ note: l.querySelector('.fit').textContent,
+    overflows: l.classList.contains('overflows'), shrinks: l.classList.contains('shrinks') }));
+}
+
 async function undo(p) {
   await page.click('#undo');
   await fileBecomes(p, originals[p]);
@@ -68,6 +77,10 @@ async function undo(p) {
 async function sourceEdit() {
   await openCard('rohan-hobbit-1');
   await typeText('good.name', 'Meriadoc Brandybuck');
+  // While typing: typeset only, the name shrinks to fit its box.
+  const shrunk = await fitNote('good.name', /^name: fits at [0-9.]+ pt \(shrunk from 13\)$/);
+  assert.ok(shrunk.shrinks && !shrunk.overflows, JSON.stringify(shrunk));
+  log('fit while typing:', shrunk.note);
   const want = originals[GAME].replace('good: { name: Merry }', 'good: { name: Meriadoc Brandybuck }');
   await fileBecomes(GAME, want);
   log('source edit:', JSON.stringify(changedLines(originals[GAME], want)));
@@ -77,6 +90,9 @@ async function sourceEdit() {
   // A name too long for its box: the overflow badge comes with the new image.
   const long = 'Meriadoc Brandybuck of Buckland, Master of Buckland and Knight of the Riddermark';
   await typeText('good.name', long);
+  const over = await fitNote('good.name', /^name: does not fit — text does not fit the 38 x 6.4 mm box/);
+  assert.ok(over.overflows, JSON.stringify(over));
+  log('fit while typing:', over.note);
   // A comma inside a flow map: the name is written double-quoted.
   await fileBecomes(GAME, originals[GAME].replace("good: { name: Merry }", `good: { name: "${long}" }`));
   await page.waitForSelector('#lightbox .caption .badge.overflow', { timeout: 20000 });
@@ -175,7 +191,7 @@ async function dragElement() {
   await page.locator('#lightbox .large img').evaluate((img) => img.decode());
   // Moved onto the class line: text and the divider overlap, and the page says so.
   const note = await page.locator('#lightbox .overlaps').innerText();
-  assert.match(note, /class over divider/);
+  assert.match(note, /text 'class' overlaps 'divider'/);
   log(note);
   await shot('element-dragged');
   await page.keyboard.press('ArrowLeft');
@@ -184,6 +200,42 @@ async function dragElement() {
   log('nudged 1 mm left');
   await page.click('#undo');
   await fileBecomes(LAYOUT, want);
+  await page.click('#undo');
+  await fileBecomes(LAYOUT, originals[LAYOUT]);
+  log('undo restored', LAYOUT, 'byte for byte');
+}
+
+// The side panel of a selected element: its size and alignment set, each a
+// minimal edit of the layout file (a value changed in place, a line added),
+// each undone byte for byte.
+async function elementProperties() {
+  await openCard('gondor-hobbit-1');
+  const handle = page.locator('#lightbox .handle[data-name="class"]');
+  await handle.waitFor({ timeout: 20000 });
+  const r = await handle.boundingBox();
+  await page.mouse.move(r.x + r.width / 2, r.y + r.height / 2);
+  await page.mouse.down();
+  await page.mouse.up();  // a click selects it
+  const panel = page.locator('#lightbox .props');
+  await panel.waitFor({ state: 'visible', timeout: 20000 });
+  assert.equal(await panel.locator('input[name="size"]').inputValue(), '7.5, 6.5');
+  // The size range, changed where it is written: the two numbers of one line.
+  const sized = originals[LAYOUT].replace(/(name: class\n(?:.*\n)*?\s+)size: \[7\.5, 6\.5\]\n/, '$1size: [7, 6]\n');
+  assert.notEqual(sized, originals[LAYOUT]);
+  await panel.locator('input[name="size"]').fill('7, 6');
+  await panel.locator('input[name="size"]').press('Tab');
+  await fileBecomes(LAYOUT, sized);
+  log('side panel, size:', JSON.stringify(changedLines(originals[LAYOUT], sized)));
+  // An alignment the element does not have: a line of its own after its name.
+  await page.waitForFunction(() => document.querySelector('#lightbox .props input[name="size"]').value === '7, 6',
+    null, { timeout: 20000 });
+  await panel.locator('select[name="align"]').selectOption('right');
+  const aligned = sized.replace('      name: class\n', '      name: class\n      align: right\n');
+  await fileBecomes(LAYOUT, aligned);
+  log('side panel, align: added', aligned.split('\n').find((l) => l.includes('align: right')));
+  await shot('element-properties');
+  await page.click('#undo');
+  await fileBecomes(LAYOUT, sized);
   await page.click('#undo');
   await fileBecomes(LAYOUT, originals[LAYOUT]);
   log('undo restored', LAYOUT, 'byte for byte');
@@ -258,6 +310,7 @@ async function main() {
   await variantEdit();
   await changedUnderneath();
   await dragElement();
+  await elementProperties();
   await cardsFromPage();
   await crossOrigin(url);
 }

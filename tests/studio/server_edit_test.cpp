@@ -151,6 +151,45 @@ TEST_F(StudioEdits, WritesWithoutTheTokenFromAnotherOriginOrOutsideTheProjectAre
   EXPECT_GE(server_.counts().refused_write, 5u);  // the others are refused as every request is (refused_host)
 }
 
+// A text typed on the page: set into its box, nothing drawn, nothing written.
+TEST_F(StudioEdits, AFitSaysWhetherTheTextFitsAndWritesNothing) {
+  std::string error;
+  ASSERT_TRUE(studio_.state({"mini", "de", ""}, error)) << error;  // the page has the session open
+  const std::string game = read_file(mini_.root() / "data/games/mini.yaml").value();
+  auto fit = [&](const std::string& value, const std::map<std::string, std::string>& fields = {}) {
+    const nlohmann::json j = {{"game", "mini"},    {"lang", "de"},   {"variant", ""},
+                              {"card", "alpha-1"}, {"path", "name"}, {"value", value}};
+    return raw(post("/api/fit", j.dump(), fields));
+  };
+  auto [status, body] = fit("Éomer");
+  ASSERT_EQ(status, 200) << body;
+  auto j = nlohmann::json::parse(body);
+  EXPECT_TRUE(j["fits"].get<bool>()) << j;
+  ASSERT_EQ(j["texts"].size(), 1u) << j;  // the title shows the name; the points do not
+  EXPECT_EQ(j["texts"][0]["element"], "title");
+  EXPECT_EQ(j["texts"][0]["line"], 12);
+  EXPECT_EQ(j["texts"][0]["size"].get<double>(), 14.0) << j;  // the largest of [14, 8]
+  // Longer: smaller, then not at all (at 8 pt, the smallest), with the typesetter's reason.
+  std::tie(status, body) = fit("Éomer, Dritter Marschall der Riddermark");
+  j = nlohmann::json::parse(body);
+  EXPECT_TRUE(j["fits"].get<bool>()) << j;
+  EXPECT_LT(j["texts"][0]["size"].get<double>(), 14.0) << j;
+  EXPECT_GE(j["texts"][0]["size"].get<double>(), 8.0) << j;
+  std::tie(status, body) = fit(std::string(
+      "Éomer, Dritter Marschall der Riddermark, Neffe Théodens, König von Rohan, Herr der Mark und Freund Gondors"));
+  j = nlohmann::json::parse(body);
+  EXPECT_FALSE(j["fits"].get<bool>()) << j;
+  EXPECT_NE(j["texts"][0]["message"].get<std::string>().find("does not fit"), std::string::npos) << j;
+  // A card or text the game does not have; no token; not from the studio's page.
+  const nlohmann::json other = {{"game", "mini"},  {"lang", "de"},   {"variant", ""},
+                                {"card", "omega"}, {"path", "name"}, {"value", "x"}};
+  EXPECT_EQ(raw(post("/api/fit", other.dump())).first, 404);
+  EXPECT_EQ(fit("x", {{"X-Kartenwerk-Token", ""}}).first, 403);
+  EXPECT_EQ(fit("x", {{"Origin", "http://evil.example"}}).first, 403);
+  EXPECT_EQ(raw("GET /api/fit HTTP/1.1\r\nHost: " + host() + "\r\nConnection: close\r\n\r\n").first, 405);
+  EXPECT_EQ(read_file(mini_.root() / "data/games/mini.yaml").value(), game);  // nothing written
+}
+
 TEST(StudioEditsOff, AServerWithoutEditsRefusesThem) {
   test::MiniProject mini;
   Studio studio{mini.root()};

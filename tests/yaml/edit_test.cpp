@@ -20,6 +20,43 @@ const std::string kLayout =
     "      fit: 'cover'\n"
     "      note: \"a \\\"quoted\\\" note\"\n";
 
+// The side panel's edits: a key of an element set, added or removed, one line at most.
+TEST(YamlEdit, SetKeyChangesAKeyThatIsThereInPlace) {
+  const std::string out = set_key(kLayout, {"layout", "elements", size_t{1}}, "fit", "contain", "l.yaml");
+  std::string want = kLayout;
+  want.replace(want.find("'cover'"), 7, "'contain'");
+  EXPECT_EQ(out, want);
+}
+
+TEST(YamlEdit, SetKeyAddsALineAfterTheNameInABlockMap) {
+  const std::string out = set_key(kLayout, {"layout", "elements", size_t{1}}, "when", "picture && !back", "l.yaml");
+  std::string want = kLayout;
+  want.insert(want.find("      box: [4, 16"), "      when: picture && !back\n");
+  EXPECT_EQ(out, want);
+  // A number stays a number, a colour is quoted (a '#' would start a comment).
+  EXPECT_NE(set_key(kLayout, {"layout", "elements", size_t{1}}, "size", "11", "l.yaml").find("      size: 11\n"),
+            std::string::npos);
+  EXPECT_NE(set_key(kLayout, {"layout", "elements", size_t{1}}, "color", "#3a2a1a", "l.yaml")
+                .find("      color: \"#3a2a1a\"\n"),
+            std::string::npos);
+}
+
+TEST(YamlEdit, SetKeyAddsBeforeTheClosingBraceOfAFlowMap) {
+  const std::string out = set_key(kLayout, {"layout", "elements", size_t{0}}, "align", "left", "l.yaml");
+  std::string want = kLayout;
+  want.replace(want.find("size: 9 }"), 9, "size: 9, align: left }");
+  EXPECT_EQ(out, want);
+}
+
+TEST(YamlEdit, RemoveKeyTakesItsLineAndNothingElse) {
+  const std::string with = set_key(kLayout, {"layout", "elements", size_t{1}}, "when", "picture", "l.yaml");
+  EXPECT_EQ(remove_key(with, {"layout", "elements", size_t{1}}, "when", "l.yaml"), kLayout);
+  EXPECT_EQ(remove_key(kLayout, {"layout", "elements", size_t{1}}, "when", "l.yaml"), kLayout);       // none: nothing
+  EXPECT_THROW(remove_key(kLayout, {"layout", "elements", size_t{0}}, "size", "l.yaml"), EditError);  // flow
+  EXPECT_THROW(remove_key(kLayout, {"layout", "elements", size_t{1}}, "type", "l.yaml"), EditError);  // "- type:"
+  EXPECT_THROW(set_key(kLayout, {"layout", "size"}, "x", "1", "l.yaml"), EditError);  // a list, not a map
+}
+
 TEST(YamlEdit, FlowSequenceNumberChangesAloneKeepingTheCommentAndStyle) {
   const std::string out = set_scalar(kLayout, {"layout", "elements", size_t{0}, "box", size_t{0}}, "5", "l.yaml");
   std::string want = kLayout;

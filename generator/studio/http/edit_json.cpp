@@ -103,13 +103,17 @@ std::optional<EditOp> read_op(const json& j, std::string& error) {
   } else if (kind == "move") {
     op.kind = EditOp::Kind::Move;
     ok = read_index(j, "from", op.index) && read_index(j, "to", op.to);
+  } else if (kind == "set_key" || kind == "remove_key") {
+    op.kind = kind == "set_key" ? EditOp::Kind::SetKey : EditOp::Kind::RemoveKey;
+    ok = read_text(j, "key", op.key) && !op.key.empty() && (kind == "remove_key" || read_text(j, "value", op.value));
   } else if (kind == "insert") {
     op.kind = EditOp::Kind::Insert;
     op.index = static_cast<size_t>(-1);
     if (j.contains("index")) ok = read_index(j, "index", op.index);
     ok = ok && j.contains("item") && j["item"].is_object() && to_yaml(j["item"], op.item, 0);
   } else {
-    error = "unknown operation '" + kind + "' (set, set_at, set_cell, remove, duplicate, move, insert)";
+    error = "unknown operation '" + kind +
+            "' (set, set_at, set_cell, set_key, remove_key, remove, duplicate, move, insert)";
     return std::nullopt;
   }
   if (!ok) {

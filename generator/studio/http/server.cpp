@@ -281,8 +281,46 @@ struct Server::Impl {
     return res;
   }
 
-  // What a worker answers: the state, a card's image (both may build), an edit.
+  // Whether a text typed on the page fits (text_fit.h): typeset only,
+  // nothing written. {"game", "lang", "variant", "card", "path", "value"}
+  // -> {"fits", "texts": [{"element", "line", "fits", "size", "max", "min",
+  // "message"}], "micros"}.
+  Response fit(const Request& req) {
+    const auto j = nlohmann::json::parse(req.body, nullptr, false);
+    auto field = [&](const char* name) -> std::optional<std::string> {
+      if (!j.is_object() || !j.contains(name) || !j[name].is_string()) return std::nullopt;
+      return j[name].get<std::string>();
+    };
+    const auto game = field("game"), lang = field("lang"), variant = field("variant"), card = field("card"),
+               path = field("path"), value = field("value");
+    if (!game || !lang || !variant || !card || !path || !value)
+      return text(400, "a fit is {\"game\", \"lang\", \"variant\", \"card\", \"path\", \"value\"}");
+    if (!plain(*game) || !plain(*lang) || (!variant->empty() && !plain(*variant)) || !plain(*card) || path->empty() ||
+        path->size() > 256)
+      return text(400, "malformed game, lang, variant, card or path");
+    const auto start = Clock::now();
+    std::string error;
+    auto answer = studio.fit({*game, *lang, *variant}, *card, *path, *value, error);
+    if (!answer) return text(404, error);
+    nlohmann::json texts = nlohmann::json::array();
+    for (const auto& t : answer->texts)
+      texts.push_back({{"element", t.element},
+                       {"line", t.loc.line},
+                       {"fits", t.fits},
+                       {"size", t.size_pt},
+                       {"max", t.max_size_pt},
+                       {"min", t.min_size_pt},
+                       {"message", t.error}});
+    const nlohmann::json out = {
+        {"fits", answer->fits},
+        {"texts", texts},
+        {"micros", std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - start).count()}};
+    return json_response(200, out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+  }
+
+  // What a worker answers: the state, a card's image (both may build), an edit, a fit.
   Response work(const Request& req) {
+    if (req.path == "/api/fit") return fit(req);
     if (req.path.starts_with("/api/") && req.path != "/api/state") return edit(req);
     if (req.path == "/api/state") {
       Response res;
@@ -413,7 +451,9 @@ struct Server::Impl {
       count(&ServerCounts::refused_host);
       return answer(id, c, *no, req.method == "HEAD", false);
     }
-    const bool writes = req.path == "/api/edit" || req.path == "/api/undo" || req.path == "/api/redo";
+    // A fit writes nothing, but is the editor's and takes a body: asked as a write is.
+    const bool writes =
+        req.path == "/api/edit" || req.path == "/api/undo" || req.path == "/api/redo" || req.path == "/api/fit";
     if (writes != (req.method == "POST"))
       return answer(id, c, text(405, writes ? "edits are POSTed" : "only edits are POSTed"), false, req.keep_alive);
     if (writes || req.path == "/api/file") {

@@ -12,6 +12,7 @@
 //                            (tabletop_download.h; set_output names --out)
 //   GET /api/file?path=      a file the page is about to edit, with its hash  } with the token,
 //   POST /api/edit           an edit (edit_json.h), /api/undo, /api/redo       } see below
+//   POST /api/fit            whether a text being typed fits (text_fit.h)    } (writes nothing)
 //
 // Edits (enable_edits) are the only requests that change anything, so they
 // are held to more than the rest: the X-Kartenwerk-Token field must carry the

@@ -28,7 +28,11 @@ json card_json(const SessionKey& key, const CardView& c) {
     box["text"] = b.text;
     if (b.source) {
       const json path = path_json(b.source->path);
-      box["source"] = {{"file", b.source->file}, {"path", path}, {"box", b.source->box}};
+      box["source"] = {{"file", b.source->file},
+                       {"path", path},
+                       {"box", b.source->box},
+                       {"type", b.source->type},
+                       {"props", b.source->props}};
     }
     boxes.push_back(box);
   }

@@ -134,9 +134,12 @@ function textsPanel(card) {
     form.replaceChildren(...card.texts.map((t) => {
       const area = el('textarea', { name: t.path, rows: Math.min(8, t.value.split('\n').length), spellcheck: 'true' });
       area.value = t.value;
-      area.addEventListener('input', () => scheduleText(card.stem, t.path, area));
+      area.addEventListener('input', () => {
+        fitText(card.card_id, t.path, area.value, area.closest('label'));
+        scheduleText(card.stem, t.path, area);
+      });
       return el('label', { 'data-path': t.path }, el('span', { class: 'path' }, t.path), area,
-        el('span', { class: 'where' }));
+        el('span', { class: 'fit' }), el('span', { class: 'where' }));
     }));
   }
   form.dataset.fingerprint = card.fingerprint;
@@ -151,7 +154,10 @@ function textsPanel(card) {
     const fresh = !known || current?.files?.[t.file] === known;
     if (!meta || (fresh && !meta.inflight && (meta.resync || (meta.waiting ? !t.patch : meta.pending === undefined)))) {
       textMeta.set(t.path, { ...t, disk: t.value, waiting: false, inflight: false, pending: meta?.pending });
-      if (document.activeElement !== area || (meta?.resync && meta.pending === undefined)) area.value = t.value;
+      if (document.activeElement !== area || (meta?.resync && meta.pending === undefined)) {
+        if (area.value !== t.value) showFit(label, null);  // the answer was for a text no longer there
+        area.value = t.value;
+      }
       if (meta?.pending !== undefined) writeText(t.path);  // typed while its place was being made
     }
     area.disabled = Boolean(t.why_not);
@@ -162,6 +168,45 @@ function textsPanel(card) {
   const overflow = card.badges.filter((b) => b.kind === 'overflow');
   form.classList.toggle('overflow', overflow.length > 0);
   form.title = overflow.map((b) => b.message).join('\n');
+}
+
+// Whether the text being typed fits, on every keystroke: the server sets
+// only that text into its box (/api/fit), nothing is written or drawn. One
+// question at a time; keystrokes meanwhile are asked as one, the latest.
+// The time from the keystroke to the answer shown is kept for the bench
+// (window.fitTimes, milliseconds).
+const fitting = { busy: false, next: null };
+window.fitTimes = [];
+
+function showFit(label, answer) {
+  const note = label.querySelector('.fit');
+  const texts = answer?.texts || [];
+  label.classList.toggle('overflows', !!answer && !answer.fits);
+  label.classList.toggle('shrinks', !!answer && answer.fits && texts.some((t) => t.size < t.max));
+  note.textContent = !answer ? '' : texts.length === 0 ? 'not shown on the card'
+    : texts.map((t) => !t.fits ? `${t.element}: does not fit — ${t.message}`
+      : t.size < t.max ? `${t.element}: fits at ${t.size} pt (shrunk from ${t.max})`
+        : `${t.element}: fits at ${t.size} pt`).join('; ');
+  $('lightbox').querySelector('.texts').classList.toggle('overflow', !!answer && !answer.fits);
+}
+
+async function fitText(cardId, path, value, label, at = performance.now()) {
+  if (fitting.busy) {  // asked when this one is answered, timed from its first keystroke
+    fitting.next = { cardId, path, value, label, at: fitting.next?.at ?? at };
+    return;
+  }
+  fitting.busy = true;
+  const r = await api('/api/fit', { game: current.game, lang: current.lang, variant: current.variant,
+    card: cardId, path, value });
+  fitting.busy = false;
+  const next = fitting.next;
+  fitting.next = null;
+  if (next) return fitText(next.cardId, next.path, next.value, next.label, next.at);
+  if (r.status === 200 && label.isConnected) {
+    showFit(label, r.json);
+    window.fitTimes.push(performance.now() - at);
+    document.body.dataset.fits = String(window.fitTimes.length);
+  }
 }
 
 // Keystrokes are written after a pause (one undo step per field typed in).
@@ -423,6 +468,7 @@ function fitCard() {
   large.querySelector('svg')?.remove();
   large.append(overlay(card, w));
   handles(card, large, w);
+  propsPanel();
 }
 
 // ------------------------------------------------ cards added, removed, moved
@@ -453,27 +499,12 @@ async function cardAction(kind) {
   if (await edit(e.file, [op])) closeCard();  // the grid is built anew
 }
 
-// Text that runs into another element's box: the two boxes cross without
-// one holding the other (a background or a frame holds what is on it).
-function textOverlaps(card) {
-  const area = (a, b) => Math.max(0, Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x))
-    * Math.max(0, Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y));
-  const holds = (a, b) => a.x <= b.x + 0.01 && a.y <= b.y + 0.01 && a.x + a.w >= b.x + b.w - 0.01
-    && a.y + a.h >= b.y + b.h - 0.01;
-  const found = new Set();
-  for (const t of card.boxes) {
-    if (!t.text) continue;
-    for (const o of card.boxes) {
-      if (o === t || o.name === t.name || area(t, o) < 0.5 || holds(t, o) || holds(o, t)) continue;
-      found.add([t.name, o.name].join(' over '));
-    }
-  }
-  return [...found];
-}
-
+// Text that runs into another element's box, as the layout's overlap check
+// (the same as `kartenwerk check`) found it for this card: the layout file's
+// line and the `overlaps:` that would declare it meant.
 function overlapNote(card) {
-  const list = textOverlaps(card);
-  const p = el('p', { class: 'overlaps' }, `warning: text over another element: ${list.join(', ')}`);
+  const list = card.badges.filter((b) => b.kind === 'overlap').map((b) => b.message);
+  const p = el('p', { class: 'overlaps' }, ...list.map((m) => el('span', {}, `warning: ${m}`)));
   p.hidden = list.length === 0;
   return p;
 }
@@ -559,6 +590,7 @@ function handles(card, large, px) {
       e.preventDefault();
       e.stopPropagation();
       selected = b.name;
+      propsPanel();
       for (const o of layer.querySelectorAll('.handle.selected')) o.classList.remove('selected');
       h.classList.add('selected');
       h.setPointerCapture(e.pointerId);
@@ -581,6 +613,62 @@ function handles(card, large, px) {
     layer.append(h);
   }
   large.append(layer);
+}
+
+// ------------------------------------------------ the selected element's properties
+
+// The side panel: a selected element's size, colour (fill of a rect),
+// alignment and `when:` as its layout file writes them. A change is one
+// edit of the element's map (set_key: changed in place, or a line added;
+// remove_key when emptied), undone like any other.
+function selectedBox() {
+  const card = openStem && current?.cards.find((c) => c.stem === openStem);
+  return card && selected && card.boxes.find((x) => x.name === selected && x.source);
+}
+
+// The panel keeps its place while nothing is selected (a hint in it), so
+// that selecting an element does not resize the card under the pointer.
+function propsPanel() {
+  const form = $('lightbox').querySelector('.props');
+  const b = token && selectedBox();
+  form.hidden = !token;
+  form.classList.toggle('idle', !b);
+  if (!b) {
+    form.querySelector('.props-name').textContent = 'select an element (element boxes on) to edit its properties';
+    return;
+  }
+  const { type, props } = b.source;
+  form.dataset.name = b.name;
+  form.querySelector('.props-name').textContent = `${b.name} (${type})`;
+  for (const l of form.querySelectorAll('.for-text')) l.hidden = type !== 'text';
+  for (const l of form.querySelectorAll('.for-rect')) l.hidden = type !== 'rect';
+  for (const input of form.querySelectorAll('input, select'))
+    if (document.activeElement !== input) input.value = props[input.name] ?? '';
+}
+
+async function writeProp(input) {
+  const b = selectedBox();
+  if (!b) return;
+  const src = b.source;
+  const element = src.path.slice(0, -1);  // the map holding `box`
+  const was = src.props[input.name];
+  const value = input.value.trim();
+  if ((was ?? '') === value) return;
+  let ops;
+  if (input.name === 'size' && (was?.includes(',') || value.includes(','))) {
+    const parts = value.split(',').map((p) => p.trim());
+    if (!was?.includes(',') || parts.length !== 2) {
+      notice('size: a range [largest, smallest] and a single size are written in the layout file');
+      input.value = was ?? '';
+      return;
+    }
+    ops = parts.map((p, i) => ({ op: 'set', path: [...element, 'size', i], value: p }));
+  } else if (value === '') {
+    ops = [{ op: 'remove_key', path: element, key: input.name }];
+  } else {
+    ops = [{ op: 'set_key', path: element, key: input.name, value }];
+  }
+  await edit(src.file, ops);
 }
 
 // Arrow keys move the selected element (true: the key was taken).
@@ -667,6 +755,9 @@ function setup() {
     $(id).addEventListener('change', (e) => switchTo(key, e.target.value));
   const box = $('lightbox');
   box.querySelector('.close').addEventListener('click', closeCard);
+  for (const input of box.querySelectorAll('.props input, .props select'))
+    input.addEventListener('change', () => writeProp(input));
+  box.querySelector('.props').addEventListener('submit', (e) => e.preventDefault());
   for (const kind of ['dup', 'earlier', 'later', 'del'])
     box.querySelector('.card-tools .' + kind).addEventListener('click', () => cardAction(kind));
   box.querySelector('.prev').addEventListener('click', () => stepCard(-1));
