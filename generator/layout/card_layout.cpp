@@ -194,7 +194,9 @@ std::optional<std::string> eval(const Context& ctx, const Scope& scope, const El
       if (auto q = inner.error.find('\''); q != std::string::npos)
         needle = inner.error.substr(q + 1, inner.error.find('\'', q + 1) - q - 1);
       report_text(ctx, scope, e, text, needle,
-                  inner.error + " (in the card's text; card text may refer to {{rules.…}} and {{fact.…}} only)");
+                  needle.starts_with("fact.")
+                      ? inner.error + " (no such fact, or a form its kind does not have: README, Rule facts)"
+                      : inner.error + " (in the card's text; card text may refer to {{rules.…}} and {{fact.…}} only)");
       return std::nullopt;
     }
     return inner.value;

@@ -184,32 +184,48 @@ std::vector<Quantity> quantities(std::string_view text, const model::Model& mode
         nouns.emplace_back(to_lower(form, language), noun);
   std::stable_sort(nouns.begin(), nouns.end(),
                    [](const auto& a, const auto& b) { return a.first.size() > b.first.size(); });
+  auto noun_of = [&](const Token& t) -> std::string {
+    for (const auto& [form, noun] : nouns)
+      if (t.lower == form || (form.size() >= 4 && t.lower.starts_with(form))) return noun;
+    return {};
+  };
+  // Does pattern `p` match with its number at token `i`? `skip`: one noun
+  // token stands between the number and the words after it ("7 cards or
+  // more", "5 Karten oder mehr"). Returns one past its last token.
+  auto match_at = [&](const Pattern& p, size_t i, size_t skip) -> std::optional<size_t> {
+    if (i < p.number_at) return std::nullopt;
+    const size_t first = i - p.number_at;
+    if (first + p.words.size() + skip > tokens.size()) return std::nullopt;
+    for (size_t k = 0; k < p.words.size(); ++k) {
+      const size_t at = first + k + (k > p.number_at ? skip : 0);
+      if (p.words[k] && tokens[at].lower != *p.words[k]) return std::nullopt;
+    }
+    return first + p.words.size() + skip;
+  };
   std::vector<Quantity> out;
   for (size_t i = 0; i < tokens.size(); ++i) {
     if (!tokens[i].number) continue;
     Quantity q{*tokens[i].number, Compare::Exactly, tokens[i].begin, tokens[i].end, {}, tokens[i].digits};
     size_t after = i + 1;
+    const bool noun_next = i + 1 < tokens.size() && !noun_of(tokens[i + 1]).empty();
     for (const Pattern& p : known) {
-      if (i < p.number_at || i - p.number_at + p.words.size() > tokens.size()) continue;
-      const size_t first = i - p.number_at;
-      bool match = true;
-      for (size_t k = 0; k < p.words.size() && match; ++k)
-        match = !p.words[k] || tokens[first + k].lower == *p.words[k];
-      if (!match) continue;
+      std::optional<size_t> end = match_at(p, i, 0);
+      size_t skip = 0;
+      if (!end && noun_next && p.number_at + 1 < p.words.size()) {
+        end = match_at(p, i, 1);
+        skip = 1;
+      }
+      if (!end) continue;
       q.compare = p.compare;
-      q.begin = tokens[first].begin;
-      q.end = tokens[first + p.words.size() - 1].end;
-      after = first + p.words.size();
+      q.begin = tokens[i - p.number_at].begin;
+      q.end = tokens[*end - 1].end;
+      after = *end;
+      if (skip) q.noun = noun_of(tokens[i + 1]);
       break;
     }
     // The noun it counts: the next word or the one after ("5 oder mehr
     // eigene Könige"); further on, a noun belongs to another phrase.
-    for (size_t k = after; k < tokens.size() && k < after + 2 && q.noun.empty(); ++k)
-      for (const auto& [form, noun] : nouns)
-        if (tokens[k].lower == form || (form.size() >= 4 && tokens[k].lower.starts_with(form))) {
-          q.noun = noun;
-          break;
-        }
+    for (size_t k = after; k < tokens.size() && k < after + 2 && q.noun.empty(); ++k) q.noun = noun_of(tokens[k]);
     out.push_back(std::move(q));
   }
   return out;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <set>
 #include <utility>
 
 #include "core/language.h"
@@ -389,12 +390,72 @@ void check_form(const model::Game& game, Sink& sink) {
   for (const Diagnostic& d : form) sink.add(d.severity, d.loc, d.message, {}, d.hint);
 }
 
+// A top-level text field of `fields`, or nullptr.
+const model::FieldSpec* text_field(const std::vector<model::FieldSpec>& fields, const std::string& name) {
+  for (const auto& f : fields)
+    if (f.name == name) return &f;
+  return nullptr;
+}
+
+// `texts:` names real text fields, and every claim of a fact is on one of
+// them: a claim elsewhere would never be read, so a typo there must not
+// silently switch the checks off.
+void check_places(const model::Game& game, const FactSet& set, Sink& sink) {
+  std::set<std::string> decks;
+  if (set.texts && set.texts->is_list())
+    for (const auto& place : set.texts->list) {
+      const model::Value* field_v = place.find("field");
+      if (!field_v) continue;
+      const model::Value* d = place.find("deck");
+      const model::Value* t = place.find("table");
+      const model::FieldSpec* spec = nullptr;
+      if (d) {
+        const model::Deck* deck = game.deck(d->scalar);
+        if (!deck) {
+          sink.error(d->loc, "facts: texts: no deck '" + d->scalar + "' in game " + game.id);
+          continue;
+        }
+        decks.insert(deck->id);
+        spec = text_field(game.fields_of(deck->id), field_v->scalar);
+      } else if (t) {
+        const model::Table* table = game.table(t->scalar);
+        if (!table) {
+          sink.error(t->loc, "facts: texts: no table '" + t->scalar + "' in game " + game.id);
+          continue;
+        }
+        spec = text_field(table->fields, field_v->scalar);
+      } else {
+        sink.error(place.loc, "a rule text names its deck or table: { deck: <id>, field: <text field> }");
+        continue;
+      }
+      if (!spec || spec->type != model::FieldSpec::Type::Text)
+        sink.error(field_v->loc, "facts: texts: '" + field_v->scalar + "' is no text field of " +
+                                     (d ? "deck " + d->scalar : "table " + t->scalar));
+    }
+  for (const auto& deck : game.decks) {
+    if (decks.count(deck.id)) continue;
+    for (const auto& card : deck.cards) {
+      if (card.copy > 1) continue;
+      const model::Value* claims = field(game, card, "claims");
+      if (!claims || !claims->is_list()) continue;
+      for (const auto& claim : claims->list)
+        if (const model::Value* f = claim.find("fact")) {
+          sink.error(f->loc,
+                     "this claim is never read: deck " + deck.id + " is not among the rule texts (facts: texts:)",
+                     card.id, "add { deck: " + deck.id + ", field: <its text field> } under facts: texts:");
+          break;
+        }
+    }
+  }
+}
+
 }  // namespace
 
 void check_facts(const model::Game& game, Diagnostics& out) {
   Sink sink(out, game, "facts");
   check_form(game, sink);
   const FactSet set = read_facts(game, &sink);
+  check_places(game, set, sink);
   for (const Fact& f : set.facts) {
     if (!f.of.empty() && (!set.nouns || !set.nouns->find(f.of)))
       sink.error(f.get("of")->loc, "fact '" + f.id + "' counts '" + f.of + "', which facts: nouns: does not declare",

@@ -195,7 +195,7 @@ TEST(RuleFacts, ANumberWrittenWrongInWordsIsAnErrorAtTheText) {
   Moons m(Edits{{"text: \"Ab fünf Karten darfst du tauschen.\"", "text: \"Ab vier Karten darfst du tauschen.\""},
                 {"says: \"Ab fünf Karten\"", "says: \"Ab vier Karten\""}});
   const Diagnostics found = m.findings();
-  const Diagnostic* f = with(found, "states at least 4 karte, fact 'hand' at least 5 karte");
+  const Diagnostic* f = with(found, "states at least 4 'karte', fact 'hand' at least 5 'karte'");
   ASSERT_NE(f, nullptr) << dump(found);
   auto [line, col] = locate(m.game, "Ab vier Karten darfst");
   EXPECT_EQ(f->loc.line, line);
@@ -206,7 +206,7 @@ TEST(RuleFacts, ANumberChangedUnderItsClaimIsAnErrorAtTheText) {
   // The text changed, its claim did not: the error is at the text's words.
   Moons m(Edits{{"text: \"Ab fünf Karten darfst du tauschen.\"", "text: \"Ab vier Karten darfst du tauschen.\""}});
   const Diagnostics found = m.findings();
-  const Diagnostic* f = with(found, "'Ab vier' states at least 4 karte, fact 'hand' at least 5 karte");
+  const Diagnostic* f = with(found, "'Ab vier' states at least 4 'karte', fact 'hand' at least 5 'karte'");
   ASSERT_NE(f, nullptr) << dump(found);
   auto [line, col] = locate(m.game, "Ab vier Karten darfst");
   EXPECT_EQ(f->loc.line, line);
@@ -219,9 +219,9 @@ TEST(RuleFacts, AWrongComparisonInAFreeSentenceIsAnError) {
   Moons m(Edits{{"text: \"Gespielt wird zu {{fact.players}}.\"",
                  "text: \"Gespielt wird zu {{fact.players}}. Mehr als 40 Punkte geben einen Bonus.\""}});
   const Diagnostics found = m.findings();
-  const Diagnostic* f = with(found, "'Mehr als 40' states more than 40 punkt, which no fact states");
+  const Diagnostic* f = with(found, "'Mehr als 40' states more than 40 'punkt', which no fact states");
   ASSERT_NE(f, nullptr) << dump(found);
-  EXPECT_NE(f->hint.find("bonus: at least 40 punkt"), std::string::npos) << f->hint;
+  EXPECT_NE(f->hint.find("bonus: at least 40 'punkt'"), std::string::npos) << f->hint;
 }
 
 TEST(RuleFacts, ACorrectRewordingIsNotFlagged) {
@@ -243,7 +243,7 @@ TEST(RuleFacts, AnEnglishTranslationThatChangesTheNumberIsAnError) {
   en.replace(en.find("text: \"five or more cards\""), 26, "text: \"four or more cards\"");
   test::write_text(m.english, en);
   const Diagnostics found = m.findings("en");
-  const Diagnostic* f = with(found, "states at least 4 karte");
+  const Diagnostic* f = with(found, "states at least 4 'karte'");
   ASSERT_NE(f, nullptr) << dump(found);
   EXPECT_EQ(f->loc.file, "data/locales/en/moons.yaml");
 }
@@ -300,8 +300,27 @@ TEST(RuleFacts, AVariantThatRemovesAPrintedFactIsAnError) {
   EXPECT_EQ(f->loc.column, col);
   // A declared change is the variant's to make: the texts follow it.
   Moons changed(Edits{}, "    facts:\n      hand: { count: 4, compare: at_least, of: karte }\n");
-  EXPECT_NE(with(changed.findings("de", "kurz"), "states at least 5 karte, fact 'hand' at least 4 karte"), nullptr)
+  EXPECT_NE(with(changed.findings("de", "kurz"), "states at least 5 'karte', fact 'hand' at least 4 'karte'"), nullptr)
       << dump(changed.findings("de", "kurz"));
+}
+
+TEST(RuleFacts, AMisnamedRuleTextIsAnErrorNotASilentPass) {
+  Moons deck(Edits{{"- { deck: reference, field: text }", "- { deck: refrence, field: text }"}});
+  const Diagnostics found = deck.findings();
+  EXPECT_NE(with(found, "facts: texts: no deck 'refrence'"), nullptr) << dump(found);
+  // The claims of a deck that is no rule text would never be read.
+  EXPECT_NE(with(found, "this claim is never read: deck reference is not among the rule texts"), nullptr)
+      << dump(found);
+  Moons field(Edits{{"- { deck: reference, field: text }", "- { deck: reference, field: txet }"}});
+  EXPECT_NE(with(field.findings(), "'txet' is no text field of deck reference"), nullptr) << dump(field.findings());
+}
+
+TEST(RuleFacts, TheNounMayStandBeforeTheComparison) {
+  // "5 Karten oder mehr" is "5 oder mehr Karten" reworded.
+  Moons m(Edits{{"text: \"Ab fünf Karten darfst du tauschen.\"", "text: \"Mit 5 Karten oder mehr darfst du tauschen.\""}});
+  EXPECT_TRUE(m.findings().empty()) << dump(m.findings());
+  Moons wrong(Edits{{"text: \"Ab fünf Karten darfst du tauschen.\"", "text: \"Mit 4 Karten oder mehr darfst du tauschen.\""}});
+  EXPECT_NE(with(wrong.findings(), "states at least 4 'karte'"), nullptr) << dump(wrong.findings());
 }
 
 TEST(RuleFacts, NumberWordsComeFromTheLanguage) {

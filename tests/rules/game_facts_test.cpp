@@ -75,7 +75,7 @@ TEST(GameFacts, DuellALeadOfMoreThanThreeSpaces) {
   const std::string board = "data/boards/duell.yaml";
   edit(p, board, "mindestens 3 freie Felder", "mehr als 3 freie Felder");
   expect_error_at(texts(p, "duell", "de"), p, board, "mehr als 3 freie",
-                  "'mehr als 3' states more than 3 feld, which no fact states");
+                  "'mehr als 3' states more than 3 'feld', which no fact states");
 }
 
 TEST(GameFacts, DuellAnEnglishLeadOfFourSpaces) {
@@ -84,7 +84,7 @@ TEST(GameFacts, DuellAnEnglishLeadOfFourSpaces) {
   edit(p, en, "if after an exchange of blows at least 3 free spaces",
        "if after an exchange of blows at least 4 free spaces");
   expect_error_at(texts(p, "duell", "en"), p, en, "at least 4 free",
-                  "'at least 4' states at least 4 feld, which no fact states");
+                  "'at least 4' states at least 4 'feld', which no fact states");
 }
 
 TEST(GameFacts, DuellAFactOfFourCardsForTheFinal) {
@@ -100,7 +100,7 @@ TEST(GameFacts, DuellGleichgewichtBehindByThreeSteps) {
   const std::string game = "data/games/duell.yaml";
   const int line = edit(p, game, "\n            Gandalf +2, Balrog −1\n", "\n            Gandalf +3, Balrog −1\n") + 1;
   const Diagnostics found = texts(p, "duell", "de");
-  EXPECT_FINDING(found, kCheck, line, 22, "'3' states 3, fact 'gleichgewicht_behind' 2");
+  EXPECT_FINDING(found, kCheck, line, 22, "'3' states exactly 3, fact 'gleichgewicht_behind' exactly 2");
 }
 
 TEST(GameFacts, DuellAnEnglishMachtBehindByThreeSteps) {
@@ -115,7 +115,7 @@ TEST(GameFacts, DuellAnEnglishMachtBehindByThreeSteps) {
   p.write(en, yaml);
   const Diagnostics found = texts(p, "duell", "en");
   auto [line, col] = locate(p.dir.path() / en, "Balrog +3, Gandalf");
-  EXPECT_FINDING(found, kCheck, line, col + 8, "'3' states 3, fact 'macht_behind' 2");
+  EXPECT_FINDING(found, kCheck, line, col + 8, "'3' states exactly 3, fact 'macht_behind' exactly 2");
 }
 
 TEST(GameFacts, DuellAStepWrittenInWordsIsNoClaimError) {
@@ -132,7 +132,7 @@ TEST(GameFacts, GelfdrakkarFourGnomesBeatADwarf) {
   ProjectCopy p;
   const std::string game = "data/games/gelfdrakkar.yaml";
   edit(p, game, "Drei **Gnome** in Folge stechen einen Zwerg.\n", "Vier **Gnome** in Folge stechen einen Zwerg.\n");
-  expect_error_at(texts(p, "gelfdrakkar", "de"), p, game, "Vier **Gnome**", "states 4 gnom, fact 'gnome_zwerg' 3 gnom");
+  expect_error_at(texts(p, "gelfdrakkar", "de"), p, game, "Vier **Gnome**", "states exactly 4 'gnom', fact 'gnome_zwerg' exactly 3 'gnom'");
 }
 
 TEST(GameFacts, GelfdrakkarAnEnglishWaldherrForVernioFromSix) {
@@ -140,7 +140,7 @@ TEST(GameFacts, GelfdrakkarAnEnglishWaldherrForVernioFromSix) {
   const std::string en = "data/locales/en/gelfdrakkar.yaml";
   edit(p, en, "partner when played; with 7\u00a0or more", "partner when played; with 6\u00a0or more");
   expect_error_at(texts(p, "gelfdrakkar", "en"), p, en, "6\u00a0or more he plays",
-                  "states at least 6 spieler, fact 'waldherr_vernio' at least 7 spieler");
+                  "states at least 6 'spieler', fact 'waldherr_vernio' at least 7 'spieler'");
 }
 
 TEST(GameFacts, GelfdrakkarAGermanWaldherrForVernioFromSix) {
@@ -148,7 +148,7 @@ TEST(GameFacts, GelfdrakkarAGermanWaldherrForVernioFromSix) {
   const std::string game = "data/games/gelfdrakkar.yaml";
   edit(p, game, "ab 7 spielt er für Vernio", "ab 6 spielt er für Vernio");
   expect_error_at(texts(p, "gelfdrakkar", "de"), p, game, "ab 6 spielt",
-                  "states at least 6 spieler, fact 'waldherr_vernio' at least 7 spieler");
+                  "states at least 6 'spieler', fact 'waldherr_vernio' at least 7 'spieler'");
 }
 
 TEST(GameFacts, GelfdrakkarADealThatIsNotTheRules) {
@@ -166,7 +166,7 @@ TEST(GameFacts, HoherRatALimitOfAtMostFive) {
   const std::string game = "data/games/hoher-rat.yaml";
   edit(p, game, "Fraktion:\\n{{fact.argument_limit.n}}\\u00a0Argumente", "Fraktion:\\nhöchstens 5 Argumente");
   expect_error_at(texts(p, "hoher-rat", "de"), p, game, "höchstens 5 Argumente",
-                  "'höchstens 5' states at most 5 argument, which no fact states");
+                  "'höchstens 5' states at most 5 'argument', which no fact states");
 }
 
 TEST(GameFacts, HoherRatAnEnglishLimitOfMoreThanSix) {
@@ -180,7 +180,7 @@ TEST(GameFacts, HoherRatAnEnglishLimitOfMoreThanSix) {
   p.write(en, yaml);
   const Diagnostics found = texts(p, "hoher-rat", "en");
   auto [line, col] = locate(p.dir.path() / en, "more than 6 Arguments");
-  EXPECT_FINDING(found, kCheck, line, 0, "'more than 6' states more than 6 argument, which no fact states");
+  EXPECT_FINDING(found, kCheck, line, 0, "'more than 6' states more than 6 'argument', which no fact states");
 }
 
 TEST(GameFacts, HoherRatAWinningBlockThatIsNotTheRules) {
@@ -198,7 +198,7 @@ TEST(GameFacts, MonddaemmerungMoreThanFivePoints) {
   const std::string game = "data/games/monddaemmerung.yaml";
   edit(p, game, "**{{fact.allereinzigster_bonus}} Punkte** dazu", "**mehr als 5 Punkte** dazu");
   expect_error_at(texts(p, "monddaemmerung", "de"), p, game, "mehr als 5 Punkte",
-                  "'mehr als 5' states more than 5 punkt, which no fact states");
+                  "'mehr als 5' states more than 5 'punkt', which no fact states");
 }
 
 TEST(GameFacts, MonddaemmerungAnEnglishBonusOfAtLeastFive) {
@@ -206,7 +206,7 @@ TEST(GameFacts, MonddaemmerungAnEnglishBonusOfAtLeastFive) {
   const std::string en = "data/locales/en/monddaemmerung.yaml";
   edit(p, en, "**{{fact.allereinzigster_bonus}} extra points**", "**at least 5 points**");
   expect_error_at(texts(p, "monddaemmerung", "en"), p, en, "at least 5 points",
-                  "'at least 5' states at least 5 punkt, which no fact states");
+                  "'at least 5' states at least 5 'punkt', which no fact states");
 }
 
 TEST(GameFacts, MonddaemmerungPlayersThatAreNotTheRules) {
