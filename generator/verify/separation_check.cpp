@@ -153,8 +153,9 @@ SeparationCells separation_cells(const exporters::InkCoverage& page, const rende
   out.mean = sum / static_cast<double>(out.delta_e.size());
   out.p95 = percentile(out.delta_e, 0.95);
   out.worst = out.delta_e[worst];
-  out.worst_x_mm = (static_cast<double>(worst % out.columns) + 0.5) * out.cell_mm;
-  out.worst_y_mm = (static_cast<double>(worst / out.columns) + 0.5) * out.cell_mm;
+  const size_t columns = static_cast<size_t>(out.columns), row = worst / columns, column = worst % columns;
+  out.worst_x_mm = (static_cast<double>(column) + 0.5) * out.cell_mm;
+  out.worst_y_mm = (static_cast<double>(row) + 0.5) * out.cell_mm;
   return out;
 }
 
