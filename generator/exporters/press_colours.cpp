@@ -139,11 +139,12 @@ PrintColour PressColours::convert(Rgb rgb, PaintUse use) {
     const bool nearly_neutral = std::hypot(lab.a, lab.b) <= 5;
     const auto& rb = settings_.rich_black;
     const Cmyk rich = limit_ink({rb[0] / 100, rb[1] / 100, rb[2] / 100, rb[3] / 100});
-    // The rich black stands in only for a colour it prints like: a dark
-    // brown swapped for it looks the same alone, but shifts every colour
-    // blended over it (a glow over the ground), since the blend is made of
-    // the inks beneath.
-    if (use == PaintUse::Area && nearly_neutral && delta_e(lab_of(rich), lab_of(plain(rgb))) <= kRichBlackMatch) {
+    // The rich black stands in only for a grey (which would otherwise print
+    // as black ink alone) or a colour it prints like: a dark brown swapped
+    // for it looks the same alone, but shifts every colour blended over it
+    // (a glow over the ground), since the blend is made of the inks beneath.
+    if (use == PaintUse::Area && nearly_neutral &&
+        (neutral || delta_e(lab_of(rich), lab_of(plain(rgb))) <= kRichBlackMatch)) {
       out.cmyk = rich;
     } else if (use != PaintUse::Area) {
       out.cmyk = {0, 0, 0, 1};

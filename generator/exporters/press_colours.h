@@ -5,9 +5,9 @@
 // data/print/color.yaml that a plain profile conversion does not know:
 //   - near black (within near_black CIEDE2000 of black) prints as 100 % K in
 //     text, lines and small shapes, and as the rich black in large areas
-//     when it is also nearly neutral (a deep blue stays blue) and the rich
-//     black prints within kRichBlackMatch of its plain conversion (a dark
-//     brown stays brown: colours blended over it keep their hue);
+//     when it is also nearly neutral (a deep blue stays blue) and a grey, or
+//     the rich black prints within kRichBlackMatch of its plain conversion
+//     (a dark brown stays brown: colours blended over it keep their hue);
 //   - greys print as a tint of K alone, matched in lightness;
 //   - no colour carries more than the ink limit (C, M and Y give way, K stays).
 // Components are 0-1 throughout (PDF's convention).
