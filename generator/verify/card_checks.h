@@ -124,15 +124,16 @@ constexpr double kSeparationDpi = 100;
 // Each page of a shop PDF is rendered at this for its bleed check: a 3 mm
 // bleed is 8 px, enough to see a strip that is not the edge colour.
 constexpr double kPageBleedDpi = 72;
-// Tolerances, measured on the five games after `make` (FOGRA39, 368 cards,
-// README "Separations, cell by cell"): 95 % of the cells within 6.1 and
-// the worst within 16.2 (the red cards' corner index of Monddämmerung);
-// what is left is mostly live transparency blended in CMYK rather than in
-// RGB. Das Duell's Balrog back before the rich black was held to colours it
-// prints like: 10.7 in 95 %. A white strip, a lost or swapped colour
-// differs by 20 or more.
+// Tolerances, measured on the five games and their variants after `make`
+// (FOGRA39, README "Separations, cell by cell"): 95 % of the cells within
+// 6.1 on the games' own art, 9.9 on Monddämmerung's raster portraits
+// (variant bilder), and the worst within 16.2 (the red cards' corner index
+// of Monddämmerung); what is left is mostly live transparency blended in
+// CMYK rather than in RGB. Das Duell's Balrog back before the rich black
+// was held to colours it prints like: 10.7 in 95 % (a thin margin, said in
+// the README). A white strip, a lost or swapped colour differs by 20 or more.
 constexpr double kSeparationWorstTolerance = 18;
-constexpr double kSeparationP95Tolerance = 8;
+constexpr double kSeparationP95Tolerance = 10.3;
 // The cells of one page rendered in CMYK (`page`, at `dpi`) against the
 // card's rendering `reference` (any size: sampled by position).
 SeparationCells separation_cells(const exporters::InkCoverage& page, const render::Raster& reference,
