@@ -205,6 +205,11 @@ void define_preflight(CLI::App& app, PreflightArgs& inv) {
       ->type_name("LANG")
       ->check(language_or_all());
   add_variant(preflight, inv, "check the files of `build --variant NAME`: <out>/<game>/NAME/");
+  preflight
+      .add_option("--separation-maps", inv.separation_maps,
+                  "write a picture of each CMYK card's separation cells (where the print differs from the card's\n"
+                  "own rendering, and by how much) to DIR/<game>/[<variant>/][<lang>/]<card>.png")
+      ->type_name("DIR");
 }
 
 void define_list(CLI::App& app, ListArgs& inv) {

@@ -62,6 +62,7 @@ struct CheckArgs : ProjectOptions {
 struct PreflightArgs : ProjectOptions {
   std::filesystem::path out_dir = "output";  // --out: where the games were built
   std::string profile;                       // --profile NAME (data/print/profiles.yaml); empty = its default
+  std::filesystem::path separation_maps;     // --separation-maps DIR: a picture of each card's cells; empty = none
 };
 
 struct ListArgs : ProjectOptions {};

@@ -18,12 +18,15 @@
 
 #include "cli/commands.h"
 #include "cli/session.h"
+#include "core/files.h"
 #include "engine/compile.h"
 #include "model/languages.h"
 #include "page/fit.h"
 #include "products/card_products.h"
+#include "render/png.h"
 #include "verify/preflight.h"
 #include "verify/profile_fit.h"
+#include "verify/separation_map.h"
 
 namespace kw::cli {
 
@@ -71,6 +74,20 @@ const verify::PrintProfile* profile_to_check(const PreflightArgs& inv, const ver
       return nullptr;
     }
   return named;
+}
+
+// The pictures of the cards' separation cells (--separation-maps), one PNG
+// per card that was measured, named by its stem.
+void write_separation_maps(const verify::PreflightReport& report, const std::filesystem::path& dir, std::ostream& out) {
+  size_t written = 0;
+  for (const auto& card : report.cards) {
+    const render::Raster map = verify::separation_map(card.separations);
+    if (map.width <= 0) continue;
+    std::filesystem::create_directories(dir);
+    write_file_atomic(dir / (card.stem + ".png"), render::encode_png(map));
+    ++written;
+  }
+  if (written > 0) fmt::print(out, "  separation maps: {} in {}\n", written, dir.generic_string());
 }
 
 // Checks the files of the games of one language pass against their
@@ -126,6 +143,8 @@ int preflight_language(const PreflightArgs& inv, const engine::World& world, con
           built_folder(inv, game->id, language).lexically_relative(inv.out_dir / game->id).generic_string();
       if (folder != ".") report.game += " [" + folder + "]";
       out << verify::format_preflight(report);
+      if (!inv.separation_maps.empty())
+        write_separation_maps(report, inv.separation_maps / game->id / (folder == "." ? "" : folder), out);
       if (!report.passed()) status = 1;
     } catch (const std::exception& e) {
       fmt::print(err, "kartenwerk: {}: {}\n", game->id, e.what());

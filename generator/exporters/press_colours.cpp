@@ -116,6 +116,14 @@ double PressColours::k_for_grey(double grey) {
   return k;
 }
 
+Cmyk PressColours::plain(Rgb rgb) const {
+  double in[3] = {std::clamp(rgb.r, 0.0, 1.0), std::clamp(rgb.g, 0.0, 1.0), std::clamp(rgb.b, 0.0, 1.0)};
+  double o[4];
+  cmsDoTransform(lcms_->to_cmyk.get(), in, o, 1);
+  return limit_ink({std::clamp(o[0] / 100, 0.0, 1.0), std::clamp(o[1] / 100, 0.0, 1.0),
+                    std::clamp(o[2] / 100, 0.0, 1.0), std::clamp(o[3] / 100, 0.0, 1.0)});
+}
+
 PrintColour PressColours::convert_grey(double grey, PaintUse use) { return convert({grey, grey, grey}, use); }
 
 PrintColour PressColours::convert(Rgb rgb, PaintUse use) {
@@ -129,9 +137,15 @@ PrintColour PressColours::convert(Rgb rgb, PaintUse use) {
     cmsCIELab lab;
     cmsDoTransform(lcms_->rgb_to_lab.get(), in, &lab, 1);
     const bool nearly_neutral = std::hypot(lab.a, lab.b) <= 5;
-    if (use == PaintUse::Area && nearly_neutral) {
-      const auto& rb = settings_.rich_black;
-      out.cmyk = limit_ink({rb[0] / 100, rb[1] / 100, rb[2] / 100, rb[3] / 100});
+    const auto& rb = settings_.rich_black;
+    const Cmyk rich = limit_ink({rb[0] / 100, rb[1] / 100, rb[2] / 100, rb[3] / 100});
+    // The rich black stands in only for a grey (which would otherwise print
+    // as black ink alone) or a colour it prints like: a dark brown swapped
+    // for it looks the same alone, but shifts every colour blended over it
+    // (a glow over the ground), since the blend is made of the inks beneath.
+    if (use == PaintUse::Area && nearly_neutral &&
+        (neutral || delta_e(lab_of(rich), lab_of(plain(rgb))) <= kRichBlackMatch)) {
+      out.cmyk = rich;
     } else if (use != PaintUse::Area) {
       out.cmyk = {0, 0, 0, 1};
       out.overprint = settings_.overprint_black && (use == PaintUse::Text || use == PaintUse::Line);
@@ -143,11 +157,7 @@ PrintColour PressColours::convert(Rgb rgb, PaintUse use) {
     if (neutral && settings_.neutrals_to_k && use != PaintUse::Blend) {
       out.cmyk = {0, 0, 0, k_for_grey(rgb.r)};
     } else {
-      double in[3] = {std::clamp(rgb.r, 0.0, 1.0), std::clamp(rgb.g, 0.0, 1.0), std::clamp(rgb.b, 0.0, 1.0)};
-      double o[4];
-      cmsDoTransform(lcms_->to_cmyk.get(), in, o, 1);
-      out.cmyk = limit_ink({std::clamp(o[0] / 100, 0.0, 1.0), std::clamp(o[1] / 100, 0.0, 1.0),
-                            std::clamp(o[2] / 100, 0.0, 1.0), std::clamp(o[3] / 100, 0.0, 1.0)});
+      out.cmyk = plain(rgb);
     }
   }
   memo_.emplace(key, out);

@@ -5,7 +5,9 @@
 // data/print/color.yaml that a plain profile conversion does not know:
 //   - near black (within near_black CIEDE2000 of black) prints as 100 % K in
 //     text, lines and small shapes, and as the rich black in large areas
-//     when it is also nearly neutral (a deep blue stays blue);
+//     when it is also nearly neutral (a deep blue stays blue) and a grey, or
+//     the rich black prints within kRichBlackMatch of its plain conversion
+//     (a dark brown stays brown: colours blended over it keep their hue);
 //   - greys print as a tint of K alone, matched in lightness;
 //   - no colour carries more than the ink limit (C, M and Y give way, K stays).
 // Components are 0-1 throughout (PDF's convention).
@@ -46,6 +48,10 @@ struct PrintColour {
   bool overprint = false;  // K-only black text and lines
 };
 
+// How close (CIEDE2000, both as printed) the rich black must come to an
+// area's plain conversion to stand in for it.
+constexpr double kRichBlackMatch = 3;
+
 class PressColours {
  public:
   // Opens the profile named by `settings`; throws std::runtime_error when it
@@ -70,6 +76,9 @@ class PressColours {
   static double delta_e(const std::array<double, 3>& a, const std::array<double, 3>& b);
   // CIE L*a*b* (D50) of a colour as printed.
   std::array<double, 3> lab_of(Cmyk cmyk) const;
+  // The profile's conversion alone (relative colorimetric, black point
+  // compensation), ink limited: no black rules.
+  Cmyk plain(Rgb rgb) const;
   // The ink limit applied: C, M, Y scaled down until the total fits.
   Cmyk limit_ink(Cmyk cmyk) const;
   const CmykSettings& settings() const { return settings_; }

@@ -7,6 +7,7 @@
 
 #include "core/files.h"
 #include "core/output_files.h"
+#include "exporters/print_pdf.h"
 #include "exporters/run_program.h"
 
 namespace kw::verify {
@@ -73,6 +74,16 @@ std::vector<render::Raster> render_rgb_pages(const fs::path& pdf, double dpi) {
     pages.push_back(read_ppm(*bytes, file, dpi));
   }
   return pages;
+}
+
+std::vector<render::Raster> render_layout_pages(std::span<const page::Page* const> pages, double dpi) {
+  if (pages.empty()) return {};
+  ScratchFolder scratch;
+  const fs::path file = scratch.path() / "layout.pdf";
+  exporters::PrintPdf pdf(file, {.title = "reference", .clock = {}});
+  for (const page::Page* page : pages) pdf.add(*page);
+  pdf.finish();
+  return render_rgb_pages(file, dpi);
 }
 
 }  // namespace kw::verify

@@ -3,6 +3,7 @@
 // for the checks that must look at the pixels of what goes to the shop (the
 // bleed of each page), not at the card images beside it.
 #include <filesystem>
+#include <span>
 #include <vector>
 
 #include "render/render.h"
@@ -13,5 +14,14 @@ namespace kw::verify {
 // Ghostscript's default CMYK profile, or the file's output intent).
 // Throws std::runtime_error when Ghostscript cannot render the file.
 std::vector<render::Raster> render_rgb_pages(const std::filesystem::path& pdf, double dpi);
+
+// The pages as the layout paints them, written to a PDF in RGB (as the
+// render stage writes every PDF) and rendered by Ghostscript like
+// render_rgb_pages: the reference a shop PDF's separations are compared
+// with (exporters::render_cmyk_pages renders them the same way, without
+// anti-aliasing). The same rasteriser on the same paths covers the same
+// pixels, a hairline widened alike on both, so what differs between the two
+// is colour. Throws std::runtime_error when it cannot be rendered.
+std::vector<render::Raster> render_layout_pages(std::span<const page::Page* const> pages, double dpi);
 
 }  // namespace kw::verify

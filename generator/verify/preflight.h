@@ -156,6 +156,18 @@ struct PreflightFinding {
   std::string message;
 };
 
+// CIEDE2000 of each cell of a page rendered in CMYK against the card's own
+// rendering (both through the press profile), and what preflight judges.
+struct SeparationCells {
+  int columns = 0, rows = 0;
+  double cell_mm = 0;            // a cell's side
+  std::vector<float> delta_e;    // row by row, from the top left of the page
+  std::vector<float> lightness;  // L* of each cell as printed (for a picture of the cells)
+  double mean = -1, p95 = -1, worst = -1;
+  double worst_x_mm = 0, worst_y_mm = 0;  // the worst cell's centre, from the page's top left
+  bool measured() const { return worst >= 0; }
+};
+
 struct CardPreflight {
   std::string stem;  // "01-gondor-hobbit-1", "00-back"
   bool back = false;
@@ -165,7 +177,9 @@ struct CardPreflight {
   // Each picture (image element) on the card: its file and the resolution
   // it is placed at, ppi.
   std::vector<std::pair<std::string, double>> pictures;
-  double separation_delta_e = -1;  // CMYK files: mean CIEDE2000 of the separations against the JPEG (-1: not measured)
+  // CMYK files: the separations against the card's own rendering, cell by
+  // cell (about 1 mm square, see check_separations); -1: not measured.
+  SeparationCells separations;
   bool ok() const { return findings.empty(); }
 };
 

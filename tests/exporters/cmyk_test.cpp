@@ -8,6 +8,7 @@
 
 #include "core/files.h"
 #include "exporters/cmyk.h"
+#include "exporters/press_colours.h"
 #include "exporters/print_pdf.h"
 #include "pdf/pdf_boxes.h"
 #include "pdf/pdf_rewrite.h"
@@ -110,6 +111,23 @@ TEST(Cmyk, SettingsComeFromData) {
   ASSERT_TRUE(us) << format_diagnostics(diags);
   EXPECT_EQ(us->ink_limit, 240);
   EXPECT_TRUE(fs::exists(us->icc)) << us->icc;
+}
+
+// The rich black stands in for a black area only where it prints like the
+// colour's own conversion: Das Duell's Balrog ground #140b08, a dark brown
+// that a red glow is blended over, keeps its inks (issue 30: swapped for
+// 60/40/40/100, the glow printed grey-brown).
+TEST(Cmyk, TheRichBlackStandsInOnlyForColoursItPrintsLike) {
+  PressColours colours(settings());
+  const Cmyk rich{0.6, 0.4, 0.4, 1};
+  EXPECT_EQ(colours.convert({0, 0, 0}, PaintUse::Area).cmyk, rich);
+  const Rgb brown{0x14 / 255.0, 0x0b / 255.0, 0x08 / 255.0};
+  const Cmyk ground = colours.convert(brown, PaintUse::Area).cmyk;
+  EXPECT_NE(ground, rich);
+  EXPECT_EQ(ground, colours.plain(brown));
+  EXPECT_GT(PressColours::delta_e(colours.lab_of(rich), colours.lab_of(colours.plain(brown))), kRichBlackMatch);
+  // In text it is still black ink alone.
+  EXPECT_EQ(colours.convert(brown, PaintUse::Text).cmyk, (Cmyk{0, 0, 0, 1}));
 }
 
 TEST(Cmyk, BlackTextIsPureKAndTheInkStaysWithinTheLimit) {
