@@ -62,7 +62,7 @@ std::optional<Fact> read_fact(const std::string& fact_id, const model::Value& v,
   Fact f;
   f.id = fact_id;
   f.source = &v;
-  f.loc = std::move(key_loc);
+  f.loc = key_loc;
   int kinds = 0;
   for (const auto& k : kKinds)
     if (v.find(k.key)) {
