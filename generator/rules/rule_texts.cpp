@@ -96,7 +96,8 @@ bool quantitative(const Fact& f) {
 std::string stated(long long n, Compare compare, const std::string& of) {
   std::string cmp = id(compare);
   std::replace(cmp.begin(), cmp.end(), '_', ' ');
-  return (compare == Compare::Exactly ? "exactly " : cmp + " ") + std::to_string(n) + (of.empty() ? "" : " '" + of + "'");
+  return (compare == Compare::Exactly ? "exactly " : cmp + " ") + std::to_string(n) +
+         (of.empty() ? "" : " '" + of + "'");
 }
 
 std::string stated(const Fact& f) { return stated(f.value.value_or(0), f.compare, f.of); }

@@ -317,9 +317,11 @@ TEST(RuleFacts, AMisnamedRuleTextIsAnErrorNotASilentPass) {
 
 TEST(RuleFacts, TheNounMayStandBeforeTheComparison) {
   // "5 Karten oder mehr" is "5 oder mehr Karten" reworded.
-  Moons m(Edits{{"text: \"Ab fünf Karten darfst du tauschen.\"", "text: \"Mit 5 Karten oder mehr darfst du tauschen.\""}});
+  Moons m(
+      Edits{{"text: \"Ab fünf Karten darfst du tauschen.\"", "text: \"Mit 5 Karten oder mehr darfst du tauschen.\""}});
   EXPECT_TRUE(m.findings().empty()) << dump(m.findings());
-  Moons wrong(Edits{{"text: \"Ab fünf Karten darfst du tauschen.\"", "text: \"Mit 4 Karten oder mehr darfst du tauschen.\""}});
+  Moons wrong(
+      Edits{{"text: \"Ab fünf Karten darfst du tauschen.\"", "text: \"Mit 4 Karten oder mehr darfst du tauschen.\""}});
   EXPECT_NE(with(wrong.findings(), "states at least 4 'karte'"), nullptr) << dump(wrong.findings());
 }
 

@@ -132,7 +132,8 @@ TEST(GameFacts, GelfdrakkarFourGnomesBeatADwarf) {
   ProjectCopy p;
   const std::string game = "data/games/gelfdrakkar.yaml";
   edit(p, game, "Drei **Gnome** in Folge stechen einen Zwerg.\n", "Vier **Gnome** in Folge stechen einen Zwerg.\n");
-  expect_error_at(texts(p, "gelfdrakkar", "de"), p, game, "Vier **Gnome**", "states exactly 4 'gnom', fact 'gnome_zwerg' exactly 3 'gnom'");
+  expect_error_at(texts(p, "gelfdrakkar", "de"), p, game, "Vier **Gnome**",
+                  "states exactly 4 'gnom', fact 'gnome_zwerg' exactly 3 'gnom'");
 }
 
 TEST(GameFacts, GelfdrakkarAnEnglishWaldherrForVernioFromSix) {
