@@ -135,13 +135,7 @@ struct Moons {
   // `check` as the command runs it: the whole check in the source language,
   // the texts' checks in a translation.
   Diagnostics findings(const std::string& language = "de", const std::string& variant = {}) const {
-    model::LoadOptions options;
-    options.language = language == "de" ? "" : language;
-    options.variant = variant;
-    auto loaded = test::load_from_disk(root, options);
-    EXPECT_TRUE(loaded.model) << format_diagnostics(loaded.diagnostics);
-    if (!loaded.model) return {};
-    return check_shown(*loaded.model, *loaded.model->game("moons"));
+    return test::shown_findings(root, "moons", language, "de", variant);
   }
 
   RuleTextCoverage coverage(const std::string& language = "de") const {

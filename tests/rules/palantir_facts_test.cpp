@@ -12,6 +12,7 @@
 #include "model/model.h"
 #include "rules/rule_texts.h"
 #include "rules/rules.h"
+#include "rules/rules_test_util.h"
 #include "support/disk_model.h"
 #include "support/project_copy.h"
 #include "support/test_support.h"
@@ -29,13 +30,7 @@ constexpr const char* kScharf = "data/variants/palantir/scharfes-spiel.yaml";
 
 // `check` as the command runs it for one language and variant.
 Diagnostics findings(const fs::path& root, const std::string& language = "de", const std::string& variant = {}) {
-  model::LoadOptions options;
-  options.language = language == "de" ? "" : language;
-  options.variant = variant;
-  auto loaded = test::load_from_disk(root, options);
-  EXPECT_TRUE(loaded.model) << format_diagnostics(loaded.diagnostics);
-  if (!loaded.model) return {};
-  return check_shown(*loaded.model, *loaded.model->game("palantir"));
+  return test::shown_findings(root, "palantir", language, "de", variant);
 }
 
 bool has(const Diagnostics& found, const std::string& text, const std::string& file = {}, int line = 0) {

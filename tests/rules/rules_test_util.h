@@ -66,6 +66,20 @@ inline Diagnostics check_one(const model::Model& m, const std::string& game_id) 
   return g ? rules::check_game(m, *g) : Diagnostics{};
 }
 
+// `check` as the command runs it for `game` of the project at `root`: the
+// whole check in the source language (`source`), the texts' checks in a
+// translation; `variant` empty for the base game.
+inline Diagnostics shown_findings(const fs::path& root, const std::string& game_id, const std::string& language,
+                                  const std::string& source, const std::string& variant = {}) {
+  model::LoadOptions options;
+  options.language = language == source ? "" : language;
+  options.variant = variant;
+  auto loaded = load_from_disk(root, options);
+  EXPECT_TRUE(loaded.model) << format_diagnostics(loaded.diagnostics);
+  if (!loaded.model) return {};
+  return rules::check_shown(*loaded.model, *loaded.model->game(game_id));
+}
+
 inline std::string dump(const Diagnostics& f) { return format_diagnostics(f); }
 
 // The first finding of `check` at `line` (and `column`, when > 0) whose
