@@ -102,8 +102,17 @@ std::string stated(long long n, Compare compare, const std::string& of) {
 
 std::string stated(const Fact& f) { return stated(f.value.value_or(0), f.compare, f.of); }
 
+// Counts and points are whole numbers, so "more than 6" is "at least 7" and
+// "fewer than 3" is "at most 2": a bound compares in its closed form.
+std::pair<long long, Compare> closed_bound(long long n, Compare compare) {
+  if (compare == Compare::MoreThan) return {n + 1, Compare::AtLeast};
+  if (compare == Compare::FewerThan) return {n - 1, Compare::AtMost};
+  return {n, compare};
+}
+
 bool states(const Quantity& q, const Fact& f) {
-  return q.n == *f.value && q.compare == f.compare && (q.noun.empty() || f.of.empty() || q.noun == f.of);
+  return closed_bound(q.n, q.compare) == closed_bound(*f.value, f.compare) &&
+         (q.noun.empty() || f.of.empty() || q.noun == f.of);
 }
 
 class Judge {
@@ -191,7 +200,8 @@ class Judge {
     // A comparison like the fact's ("ab 6" for "at least 7") names it
     // before a bare number of its noun ("5 oder 6 Spielern").
     for (const Quantity& q : found)
-      if (q.compare == f.compare && q.compare != Compare::Exactly && (q.noun.empty() || f.of.empty() || q.noun == f.of))
+      if (closed_bound(q.n, q.compare).second == closed_bound(0, f.compare).second && q.compare != Compare::Exactly &&
+          (q.noun.empty() || f.of.empty() || q.noun == f.of))
         return &q;
     if (!f.of.empty())
       for (const Quantity& q : found)

@@ -228,6 +228,15 @@ TEST(RuleFacts, ACorrectRewordingIsNotFlagged) {
   Moons free(Edits{{"text: \"Gespielt wird zu {{fact.players}}.\"",
                     "text: \"Gespielt wird zu {{fact.players}}. Ab 40 Punkten gibt es einen Bonus.\""}});
   EXPECT_TRUE(free.findings().empty()) << dump(free.findings());
+  // Whole numbers: "more than four" is "at least five", "more than 39" is "40 or more".
+  Moons more(
+      Edits{{"text: \"Ab fünf Karten darfst du tauschen.\"", "text: \"Mit mehr als vier Karten darfst du tauschen.\""},
+            {"text: \"Gespielt wird zu {{fact.players}}.\"",
+             "text: \"Gespielt wird zu {{fact.players}}. Mehr als 39 Punkte geben einen Bonus.\""}});
+  EXPECT_TRUE(more.findings().empty()) << dump(more.findings());
+  Moons off_by_one(Edits{
+      {"text: \"Ab fünf Karten darfst du tauschen.\"", "text: \"Mit mehr als fünf Karten darfst du tauschen.\""}});
+  EXPECT_NE(with(off_by_one.findings(), "states more than 5 'karte'"), nullptr) << dump(off_by_one.findings());
 }
 
 TEST(RuleFacts, AnEnglishTranslationThatChangesTheNumberIsAnError) {
