@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "rules/fact_text.h"
 #include "rules/facts.h"
 #include "rules/support.h"
 
@@ -436,39 +437,6 @@ std::vector<int> signed_numbers(const std::string& t) {
   return out;
 }
 
-// The unsigned counts a text states, as digits or as German or English
-// words for two to nine ("drei Karten", "three cards"); signed steps ("+1")
-// are not counts.
-std::vector<int> card_counts(const std::string& t) {
-  static const std::map<std::string, int> words = {{"zwei", 2},  {"drei", 3},   {"vier", 4},  {"f\xc3\xbcnf", 5},
-                                                   {"sechs", 6}, {"sieben", 7}, {"acht", 8},  {"neun", 9},
-                                                   {"two", 2},   {"three", 3},  {"four", 4},  {"five", 5},
-                                                   {"six", 6},   {"seven", 7},  {"eight", 8}, {"nine", 9}};
-  std::vector<int> out;
-  for (size_t i = 0; i < t.size();) {
-    const unsigned char ch = static_cast<unsigned char>(t[i]);
-    if (std::isdigit(ch)) {
-      const bool is_signed =
-          i > 0 && (t[i - 1] == '+' || t[i - 1] == '-' || (i >= 3 && t.compare(i - 3, 3, "\xe2\x88\x92") == 0));
-      int n = 0;
-      for (; i < t.size() && std::isdigit(static_cast<unsigned char>(t[i])); ++i) n = n * 10 + (t[i] - '0');
-      if (!is_signed) out.push_back(n);
-      continue;
-    }
-    if (std::isalpha(ch) || ch >= 0x80) {
-      std::string w;
-      for (;
-           i < t.size() && (std::isalpha(static_cast<unsigned char>(t[i])) || static_cast<unsigned char>(t[i]) >= 0x80);
-           ++i)
-        w += static_cast<char>(std::tolower(static_cast<unsigned char>(t[i])));
-      if (auto it = words.find(w); it != words.end()) out.push_back(it->second);
-      continue;
-    }
-    ++i;
-  }
-  return out;
-}
-
 // The signed numbers an effect's text must state: per situation (ahead,
 // level, behind) the owner's steps, then the other's, leaving out zeros.
 std::vector<int> effect_numbers(const Effect& e) {
@@ -588,27 +556,47 @@ void check_board_constants(const model::Game& game, Sink sink) {
                board->id, "lead_gauge: [token, free, free, free, token]");
 }
 
+// Is `part` what is left of `whole` with some of its items left out?
+bool in_order_within(const std::vector<int>& part, const std::vector<int>& whole) {
+  auto at = whole.begin();
+  for (int n : part) {
+    at = std::find(at, whole.end(), n);
+    if (at == whole.end()) return false;
+    ++at;
+  }
+  return true;
+}
+
 // What the texts claim: the signed numbers a special's text states are its
 // effect's (a text may state none); the numbers of the board's lead text are the gauge's.
-void check_claims(const model::Game& game, Sink sink) {
+void check_claims(const model::Model& model, const model::Game& game, Sink sink) {
+  // Counts of cards are read as the facts read them (number words of the
+  // text's language, the noun the `kept` fact counts): "zwei Felder" is a
+  // step, not a count of cards.
+  const FactSet declared = read_facts(game);
+  const Fact* kept = declared.find("kept");
   if (const model::Table* t = game.table("specials"))
     for (const auto& entry : t->entries) {
       const model::Value* text_v = entry_field(entry, "text");
       auto effect = read_effect(entry);
       if (!text_v || !effect) continue;
       const auto said = signed_numbers(text_v->scalar), meant = effect_numbers(*effect);
-      if (!said.empty() && said != meant)  // a text that states no steps claims none
+      // The steps the text writes as signed numbers stand in the effect's
+      // order; a step written in words ("zwei Felder vor") is not one of
+      // them, and its claim (README: Rule facts) checks it.
+      if (!in_order_within(said, meant))
         sink.error(text_v->loc,
                    fmt::format("the text of special '{}' states the steps {}, its effect {}", entry.id,
                                numbers_str(said), numbers_str(meant)),
                    {}, "a number in a special's text is the number its effect moves");
       // The only count a special's text speaks of is the cards each player
       // keeps for the final ("one of his three cards for the final").
-      for (int n : card_counts(text_v->scalar))
-        if (n != facts().kept_per_duel)
+      if (!kept || kept->of.empty()) continue;
+      for (const Quantity& q : quantities(text_v->scalar, model, game.language, declared))
+        if (q.noun == kept->of && q.n >= 2 && q.n != facts().kept_per_duel)  // "eine Karte" is an article
           sink.error(text_v->loc,
                      fmt::format("the text of special '{}' speaks of {} cards; each player keeps {} for the final",
-                                 entry.id, n, facts().kept_per_duel));
+                                 entry.id, q.n, facts().kept_per_duel));
     }
   const model::Card* board = board_card(game);
   if (!board) return;
@@ -641,9 +629,9 @@ void note_balance(const model::Game& game, Sink& sink) {
 
 }  // namespace
 
-void check_texts(const model::Model&, const model::Game& game, Diagnostics& out) {
+void check_texts(const model::Model& model, const model::Game& game, Diagnostics& out) {
   Sink sink(out, game, "duell.claims");
-  check_claims(game, sink);
+  check_claims(model, game, sink);
 }
 
 // The declared rule facts (README: Rule facts) against the rules: what the
@@ -670,7 +658,7 @@ void check_facts(const model::Game& game, Diagnostics& out) {
   }
 }
 
-void check(const model::Model&, const model::Game& game, Diagnostics& out) {
+void check(const model::Model& model, const model::Game& game, Diagnostics& out) {
   check_facts(game, out);
   Sink sink(out, game, "duell.deck");
   const size_t errors_before = sink.errors();
@@ -692,7 +680,7 @@ void check(const model::Model&, const model::Game& game, Diagnostics& out) {
   Sink effects = sink.with_check("duell.effects");
   check_effects(sides, effects);
   check_board_constants(game, sink.with_check("duell.board"));
-  check_claims(game, sink.with_check("duell.claims"));
+  check_claims(model, game, sink.with_check("duell.claims"));
 
   if (sink.errors() == errors_before) note_balance(game, sink);
 }

@@ -225,12 +225,20 @@ class Judge {
       const Fact* f = claimed_fact(claim, t);
       if (!f || !says || !says->is_scalar()) continue;
       if (text.find(says->scalar) == std::string::npos) {
-        // Reworded: a quantity the text still states correctly is fine.
+        // Reworded: a quantity that states the fact, where no other claim
+        // holds the words ("Gandalf zwei Felder vor" for "Gandalf +2"), is
+        // fine, and its sentence is claimed.
         if (quantitative(*f)) {
           const auto found = quantities(text, model_, game_.language, facts_);
-          if (std::any_of(found.begin(), found.end(),
-                          [&](const Quantity& q) { return q.noun == f->of && states(q, *f); }))
+          const auto restated = std::find_if(found.begin(), found.end(), [&](const Quantity& q) {
+            const bool other_claims = std::any_of(held.begin(), held.end(),
+                                                  [&](const Span& h) { return h.begin <= q.begin && q.end <= h.end; });
+            return !other_claims && (q.noun == f->of || f->of.empty()) && states(q, *f);
+          });
+          if (restated != found.end()) {
+            claimed_spans.push_back({restated->begin, restated->end});
             continue;
+          }
           // The text's number changed under its claim ("Vier Gnome" where
           // the claim says "Drei Gnome"): the mistake is in the text.
           if (const Quantity* q = changed_quantity(found, *f, text, says->scalar, held)) {

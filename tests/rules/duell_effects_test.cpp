@@ -167,5 +167,19 @@ TEST(DuellEffects, TrickSettingAsideOneOfFourCards) {
                  "the text of special 'trick' speaks of 4 cards; each player keeps 3 for the final");
 }
 
+TEST(DuellEffects, StepsWrittenInWordsAreNotCardCounts) {
+  // A correct rewording: the steps in words, the rest in digits.
+  ProjectCopy p;
+  edit(p, kGame, "Gandalf +2, Balrog −1", "Gandalf zwei Felder vor, Balrog −1");
+  Diagnostics f = check_copy(p);
+  EXPECT_FALSE(f.has_errors()) << dump(f);
+  // A wrong step in digits beside them still is an error.
+  edit(p, kGame, "**gleichauf**\n            Gandalf +1, Balrog −1", "**gleichauf**\n            Gandalf +1, Balrog −2");
+  Diagnostics wrong = check_copy(p);
+  const int text_line = locate(p.dir.path() / kGame, "Die Energie entscheidet:").first - 1;
+  EXPECT_FINDING(wrong, "duell.claims", text_line, 17,
+                 "the text of special 'gleichgewicht' states the steps +1 +1 -2 -1, its effect");
+}
+
 }  // namespace
 }  // namespace kw::rules::duell
