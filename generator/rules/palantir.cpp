@@ -859,10 +859,24 @@ void check_texts(const model::Model& model, const model::Game& game, Diagnostics
   {
     Sink deals(out, game, "palantir.deal");
     std::string deal_order;
-    for (int packet : variant_rules(game).deal) deal_order += (deal_order.empty() ? "" : "-") + std::to_string(packet);
+    int hand = 0;
+    for (int packet : variant_rules(game).deal) {
+      deal_order += (deal_order.empty() ? "" : "-") + std::to_string(packet);
+      hand += packet;
+    }
+    // Packets are 1 to a hand's cards: "90-60-30-0" is point steps, no deal.
+    auto could_be_a_deal = [&](const std::string& packets) {
+      for (size_t at = 0; at < packets.size();) {
+        const size_t dash = std::min(packets.find('-', at), packets.size());
+        const int n = std::stoi(packets.substr(at, dash - at));
+        if (n < 1 || n > hand) return false;
+        at = dash + 1;
+      }
+      return true;
+    };
     for (const model::SourceString& s : model::data_strings(game))
       for (const PrintedDeal& d : printed_deals(s.text)) {
-        if (d.packets == deal_order) continue;
+        if (d.packets == deal_order || !could_be_a_deal(d.packets)) continue;
         const std::string printed = s.text.substr(d.begin, d.end - d.begin);
         const SourceLoc loc = model.project ? locate_in_source(*model.project, s.loc, printed) : s.loc;
         std::string card = s.id.rfind("card.", 0) == 0 ? s.id.substr(5, s.id.find('.', 5) - 5) : std::string();

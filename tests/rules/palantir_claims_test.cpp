@@ -205,6 +205,18 @@ TEST(PalantirDeal, APrintedDealThatIsNotTheVariantsIsAnError) {
   EXPECT_EQ(rule_values(*base.model, *base.model->game("palantir")).at("deal_order"), "3-3-3-3");
 }
 
+TEST(PalantirDeal, PointStepsWithDashesAreNoDeal) {
+  // "90-60-30-0" names the Absage steps: no packet of a deal is 0 or more than a hand.
+  ProjectCopy p;
+  edit(p, kGame, "**Absage** je Stufe 1", "**Absage** je Stufe (90-60-30-0) 1");
+  std::string text = findings(p.dir.path());
+  EXPECT_EQ(text.find("is not the deal"), std::string::npos) << text;
+  // A wrong deal beside it still is one.
+  edit(p, kGame, "**Absage** je Stufe (90-60-30-0) 1", "**Absage** je Stufe (90-60-30-0) 1, gegeben 3-4-3-3");
+  text = findings(p.dir.path());
+  EXPECT_NE(text.find("'3-4-3-3' is not the deal: the game deals 3-3-3-3"), std::string::npos) << text;
+}
+
 TEST(PalantirDeal, AWrongDealOrLembasRuleInTheVariantIsAnErrorAtItsLine) {
   ProjectCopy p;
   const std::string file = "data/variants/palantir/scharfes-spiel.yaml";
