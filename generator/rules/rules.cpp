@@ -9,6 +9,7 @@
 #include "rules/generic_checks.h"
 #include "rules/registry.h"
 #include "rules/rule_texts.h"
+#include "rules/terminology.h"
 #include "rules/support.h"
 
 namespace kw::rules {
@@ -76,6 +77,7 @@ Diagnostics check_game(const model::Model& model, const model::Game& game) {
 Diagnostics check_texts(const model::Model& model, const model::Game& game) {
   Diagnostics out;
   check_rule_texts(model, game, out);
+  check_terminology(game, out);
   if (const RulesModule* module = find_rules_module(game.rules); module && module->check_texts)
     module->check_texts(model, game, out);
   return out;
