@@ -162,6 +162,12 @@ const Schema& phrasing_schema() {
                                                  key("fewer_than", phrases, "\"fewer than {n}\""),
                                                  key("range", phrases, "a player range: \"{min} to {max}\""),
                                                  key("ranking", text(), "between the names of a ranking: \" > \""),
+                                                 key("negations", list_of(text()),
+                                                     "words that negate (\"kein\", \"nicht\", \"never\"): a "
+                                                     "reworded claim must negate as its words did"),
+                                                 key("opposites", list_of(list_of(text())),
+                                                     "pairs of words of opposite sense ([zuerst, zuletzt], [first, "
+                                                     "last]): a reworded claim must not say one for the other"),
                                              });
   return s;
 }

@@ -189,6 +189,10 @@ class Loader {
         diags_.error(p.key_loc, "phrasing: '" + tag + "' is no language tag (BCP 47: de, en, pt-BR)");
       else if (!model_->phrasing.emplace(*canonical, p).second)
         diags_.error(p.key_loc, "phrasing for '" + *canonical + "' given twice");
+      if (const Value* opposites = p.find("opposites"))
+        for (const Value& pair : opposites->list)
+          if (pair.list.size() != 2)
+            diags_.error(pair.loc, "opposites: each entry is a pair of words, [first, last]");
     });
     if (const Value* game = r.find("game")) load_game(*game, file);
     if (const Value* ext = r.find("extend")) extensions_.push_back(*ext);

@@ -173,6 +173,27 @@ std::vector<std::string> compare_phrases(const model::Model& model, const std::s
 
 bool has_phrasing(const model::Model& model, const std::string& language) { return phrasing(model, language); }
 
+std::vector<std::string> negation_words(const model::Model& model, const std::string& language) {
+  const model::Value* p = phrasing(model, language);
+  std::vector<std::string> out;
+  for (const std::string& w : phrases_of(p ? p->find("negations") : nullptr)) out.push_back(to_lower(w, language));
+  return out;
+}
+
+std::vector<std::pair<std::string, std::string>> opposite_words(const model::Model& model,
+                                                                const std::string& language) {
+  const model::Value* p = phrasing(model, language);
+  const model::Value* pairs = p ? p->find("opposites") : nullptr;
+  std::vector<std::pair<std::string, std::string>> out;
+  if (!pairs) return out;
+  for (const model::Value& pair : pairs->list)
+    if (pair.list.size() == 2)
+      out.emplace_back(to_lower(pair.list[0].scalar, language), to_lower(pair.list[1].scalar, language));
+  return out;
+}
+
+std::string lower_case(std::string_view text, const std::string& language) { return to_lower(text, language); }
+
 std::vector<Quantity> quantities(std::string_view text, const model::Model& model, const std::string& language,
                                  const FactSet& facts) {
   const std::vector<Token> tokens = tokenize(text, language);

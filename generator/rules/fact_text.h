@@ -37,6 +37,11 @@ std::string spell_number(long long n, const std::string& language);
 // when the model has no phrasing for the language (or a more general one).
 std::vector<std::string> compare_phrases(const model::Model& model, const std::string& language, Compare c);
 bool has_phrasing(const model::Model& model, const std::string& language);
+// The phrasing's word lists: `negations` (lower case), `opposites` (pairs).
+std::vector<std::string> negation_words(const model::Model& model, const std::string& language);
+std::vector<std::pair<std::string, std::string>> opposite_words(const model::Model& model, const std::string& language);
+// `text` in lower case by the rules of `language`.
+std::string lower_case(std::string_view text, const std::string& language);
 
 // A number a text states and what bounds it: "5 oder mehr Königen".
 struct Quantity {

@@ -7,9 +7,11 @@
 #include <unicode/locid.h>
 #include <unicode/unistr.h>
 
+#include "model/strings.h"
 #include "project/project.h"
 #include "rules/fact_text.h"
 #include "rules/facts.h"
+#include "rules/rewording.h"
 #include "rules/support.h"
 
 namespace kw::rules {
@@ -251,12 +253,69 @@ class Judge {
             continue;
           }
         }
+        if (!quantitative(*f) && judge_rewording(t, *f, says->scalar, held, claimed_spans)) continue;
         sink_.error(says->loc, "the text no longer says '" + says->scalar + "', which states fact '" + f->id + "'",
                     t.card, "change the claim with the text: both state the same rule");
         continue;
       }
       if (auto why = contradiction(says->scalar, *f)) sink_.error(at(*t.text, says->scalar), *why, t.card);
     }
+  }
+
+  // The claim's words are gone: the sentence that took their place (the
+  // one sharing most of their words, outside the other claims) is judged
+  // as a rewording. True when that was said: a finding, or a rewording
+  // that keeps the meaning (its sentence is claimed).
+  bool judge_rewording(const RuleText& t, const Fact& f, const std::string& says, const std::vector<Span>& held,
+                       std::vector<Span>& claimed_spans) {
+    const std::string& text = t.text->scalar;
+    std::optional<Span> best;
+    double best_share = 0;
+    for (const Span& s : sentences(text, game_.language)) {
+      const std::string sentence = text.substr(s.begin, s.end - s.begin);
+      if (sentence.find("{{") != std::string::npos ||
+          std::any_of(held.begin(), held.end(), [&](const Span& h) { return h.begin <= s.begin && s.end <= h.end; }))
+        continue;  // generated, or another claim's
+      const double share = shared_words(says, sentence, game_.language);
+      if (share > best_share) best_share = share, best = s;
+    }
+    // Half of the claim's words: less is another sentence, and the claimed
+    // statement is gone.
+    if (!best || best_share < 0.5) return false;
+    const std::string sentence = text.substr(best->begin, best->end - best->begin);
+    std::optional<std::string> why = changed_meaning(says, sentence, f.id, t.card, rewording());
+    if (!why && f.kind == FactKind::Binding) why = contradiction(sentence, f);
+    if (why) {
+      std::string shown = sentence;
+      shown.erase(0, shown.find_first_not_of(" *"));
+      sink_.error(at(*t.text, shown.substr(0, std::min<size_t>(shown.size(), 40))),
+                  "'" + (shown.size() > 60 ? shown.substr(0, 57) + "..." : shown) + "' " + *why + " (fact '" + f.id +
+                      "')",
+                  t.card, "the claim says '" + says + "'");
+    }
+    claimed_spans.push_back(*best);
+    return true;
+  }
+
+  const RewordingContext& rewording() {
+    if (rewording_) return *rewording_;
+    std::vector<ClaimedWords> claims;
+    for (const RuleText& t : rule_texts(game_, facts_))
+      if (t.claims && t.claims->is_list())
+        for (const model::Value& claim : t.claims->list) {
+          const model::Value* fact = claim.find("fact");
+          const model::Value* says = claim.find("says");
+          if (fact && says && says->is_scalar()) claims.push_back({fact->scalar, says->scalar, t.card});
+        }
+    std::vector<std::string> names;
+    for (const model::SourceString& s : model::data_strings(game_))
+      if (s.id.ends_with(".name") && s.text.find("{{") == std::string::npos) names.push_back(s.text);
+    RuleValues values;
+    add_fact_values(model_, game_, values);
+    for (const Fact& f : facts_.facts)
+      if (f.kind == FactKind::Binding) names.push_back(values["fact." + f.id]);
+    rewording_ = rewording_context(model_, game_, std::move(claims), std::move(names));
+    return *rewording_;
   }
 
   void check_printed_facts(const RuleText& t) {
@@ -289,6 +348,9 @@ class Judge {
       }
       if (std::any_of(claimed.begin(), claimed.end(),
                       [&](const Span& c) { return c.begin < s.end && c.end > s.begin; })) {
+        // What it states beside its claimed words must agree too.
+        RuleTextCoverage ignored;
+        judge_free(t, sentence, ignored, /*warn=*/false, &claimed, s.begin);
         ++counts.claimed;
         continue;
       }
@@ -298,9 +360,16 @@ class Judge {
 
   // A sentence no claim covers: what it states of the facts' quantities
   // must agree with them; any other rule word makes it a warning.
-  void judge_free(const RuleText& t, const std::string& sentence, RuleTextCoverage& counts, bool warn = true) {
+  // `handled`: spans of the text (the sentence starts at `offset`) whose
+  // quantities a claim has judged already.
+  void judge_free(const RuleText& t, const std::string& sentence, RuleTextCoverage& counts, bool warn = true,
+                  const std::vector<Span>* handled = nullptr, size_t offset = 0) {
     bool confirmed = false, rule_like = false;
     for (const Quantity& q : quantities(sentence, model_, game_.language, facts_)) {
+      if (handled && std::any_of(handled->begin(), handled->end(), [&](const Span& h) {
+            return h.begin <= offset + q.begin && offset + q.end <= h.end;
+          }))
+        continue;
       const bool counted_thing = !q.noun.empty();
       rule_like =
           rule_like || counted_thing || (!t.narrative && (q.digits || q.n >= 2 || q.compare != Compare::Exactly));
@@ -358,6 +427,7 @@ class Judge {
   const model::Game& game_;
   Sink sink_;
   FactSet facts_;
+  std::optional<RewordingContext> rewording_;
 };
 
 }  // namespace

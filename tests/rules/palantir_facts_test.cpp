@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "model/model.h"
 #include "rules/rule_texts.h"
@@ -82,21 +83,39 @@ TEST(PalantirFacts, AnEnglishComparisonThatContradictsIsAnError) {
       << format_diagnostics(findings(p.dir.path(), "en"));
 }
 
-TEST(PalantirFacts, RewordedSpecialsAreErrors) {
+TEST(PalantirFacts, RewordedSpecialsThatChangeTheRuleAreErrors) {
   // Only the text changes, as a designer would: the claims keep the rule.
   ProjectCopy solo;
   edit(solo, kGame, "bei Bündnis – in keinem Solo.", "bei Bündnis – auch in jedem Solo.");
-  EXPECT_TRUE(has(findings(solo.dir.path()), "no longer says 'in keinem Solo'"))
+  EXPECT_TRUE(has(findings(solo.dir.path()), "no longer negates what the claim negates (fact 'specials_apply')"))
       << format_diagnostics(findings(solo.dir.path()));
   ProjectCopy ring;
   edit(ring, kGame, "Ringgedicht. Dann schlägt der Ring sogar den Balrog.",
        "Ringgedicht. Auch dann schlägt der Balrog den Ring.");
-  EXPECT_TRUE(has(findings(ring.dir.path()), "no longer says 'Dann schlägt der Ring sogar den Balrog'"))
+  EXPECT_TRUE(has(findings(ring.dir.path()), "names 'Balrog' and 'Ring' the other way round than the claim"))
       << format_diagnostics(findings(ring.dir.path()));
   ProjectCopy equal;
   edit(equal, kGame, "Unter gleichen Karten gewinnt die zuerst gespielte.",
        "Unter gleichen Karten gewinnt die zuletzt gespielte.");
-  EXPECT_TRUE(has(findings(equal.dir.path()), "no longer says 'Unter gleichen Karten gewinnt die zuerst gespielte'"));
+  EXPECT_TRUE(has(findings(equal.dir.path()), "says 'zuletzt' where the claim says 'zuerst'"))
+      << format_diagnostics(findings(equal.dir.path()));
+  // A sentence that no longer states the rule at all.
+  ProjectCopy gone;
+  edit(gone, kGame, "Unter gleichen Karten gewinnt die zuerst gespielte.", "Viel Glück!");
+  EXPECT_TRUE(has(findings(gone.dir.path()), "no longer says 'Unter gleichen Karten gewinnt die zuerst gespielte'"));
+}
+
+TEST(PalantirFacts, RewordedSpecialsThatKeepTheRuleAreFine) {
+  for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{
+           {"Dann schlägt der Ring sogar den Balrog.", "Dann besiegt der Ring sogar den Balrog."},
+           {"Unter gleichen Karten gewinnt die zuerst gespielte.", "Bei gleichen Karten sticht die zuerst gespielte."},
+           {"bei Bündnis – in keinem Solo.", "bei Bündnis – aber nie in einem Solo."},
+       }) {
+    ProjectCopy p;
+    edit(p, kGame, from, to);
+    const Diagnostics found = findings(p.dir.path());
+    EXPECT_FALSE(found.has_errors()) << to << "\n" << format_diagnostics(found);
+  }
 }
 
 TEST(PalantirFacts, AVariantTriggerWithoutItsRuleIsAnError) {
