@@ -160,6 +160,16 @@ class Judge {
     }
     if (f.kind == FactKind::Players) {
       const auto found = quantities(words, model_, lang, facts_);
+      // A range is two numbers with a few characters between them ("3 bis
+      // 5", "3–5", "3 to 5"): both ends must be the fact's.
+      for (size_t i = 0; i + 1 < found.size(); ++i) {
+        const Quantity &low = found[i], &high = found[i + 1];
+        if (high.begin < low.end || high.begin - low.end > 6 || low.n >= high.n) continue;
+        if (low.n == *f.min && high.n == *f.max) return std::nullopt;
+        return "'" + words.substr(low.begin, high.end - low.begin) + "' states " + std::to_string(low.n) + " to " +
+               std::to_string(high.n) + " players, fact '" + f.id + "' " + std::to_string(*f.min) + " to " +
+               std::to_string(*f.max);
+      }
       for (long long want : {*f.min, *f.max})
         if (std::none_of(found.begin(), found.end(), [&](const Quantity& q) { return q.n == want; }))
           return "'" + words + "' does not state " + std::to_string(want) + " players (fact '" + f.id +

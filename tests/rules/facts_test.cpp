@@ -328,6 +328,18 @@ TEST(RuleFacts, TheNounMayStandBeforeTheComparison) {
   EXPECT_NE(with(wrong.findings(), "states at least 4 'karte'"), nullptr) << dump(wrong.findings());
 }
 
+TEST(RuleFacts, APlayerRangeIsReadAsARange) {
+  const std::string text = "text: \"Gespielt wird zu {{fact.players}}.\"";
+  Moons right(Edits{{text, "text: \"In 2 Teams, für zwei bis vier Spieler.\"\n          claims: [{ fact: players, "
+                           "says: \"In 2 Teams, für zwei bis vier Spieler\" }]"}});
+  EXPECT_FALSE(right.findings().has_errors()) << dump(right.findings());
+  // Both numbers are in the text, but the range is 3 to 4.
+  Moons wrong(Edits{{text, "text: \"In 2 Teams, für 3 bis 4 Spieler.\"\n          claims: [{ fact: players, says: "
+                           "\"In 2 Teams, für 3 bis 4 Spieler\" }]"}});
+  EXPECT_NE(with(wrong.findings(), "'3 bis 4' states 3 to 4 players, fact 'players' 2 to 4"), nullptr)
+      << dump(wrong.findings());
+}
+
 TEST(RuleFacts, NumberWordsComeFromTheLanguage) {
   EXPECT_EQ(number_word("elf", "de"), 11);
   EXPECT_EQ(number_word("einem", "de"), 1);
