@@ -165,9 +165,11 @@ const Schema& phrasing_schema() {
                                                  key("negations", list_of(text()),
                                                      "words that negate (\"kein\", \"nicht\", \"never\"): a "
                                                      "reworded claim must negate as its words did"),
-                                                 key("opposites", list_of(list_of(text())),
-                                                     "pairs of words of opposite sense ([zuerst, zuletzt], [first, "
-                                                     "last]): a reworded claim must not say one for the other"),
+                                                 key("opposites", dict_of(list_of(text()), "pair"),
+                                                     "pairs of words of opposite sense, each side \"form|form\", "
+                                                     "under a key every language shares (first_last: "
+                                                     "[\"zuerst|erste\", \"zuletzt|letzte\"]): a rewording or a "
+                                                     "translation must not say one for the other"),
                                              });
   return s;
 }

@@ -190,9 +190,9 @@ class Loader {
       else if (!model_->phrasing.emplace(*canonical, p).second)
         diags_.error(p.key_loc, "phrasing for '" + *canonical + "' given twice");
       if (const Value* opposites = p.find("opposites"))
-        for (const Value& pair : opposites->list)
+        for (const auto& [key, pair] : opposites->map)
           if (pair.list.size() != 2)
-            diags_.error(pair.loc, "opposites: each entry is a pair of words, [first, last]");
+            diags_.error(pair.loc, "opposites: '" + key + "' is no pair: write [\"one|forms\", \"other|forms\"]");
     });
     if (const Value* game = r.find("game")) load_game(*game, file);
     if (const Value* ext = r.find("extend")) extensions_.push_back(*ext);

@@ -110,6 +110,17 @@ std::vector<Pattern> patterns(const model::Model& model, const std::string& lang
   return out;
 }
 
+
+// Does the word at `at` start a sentence (or a line, a heading, a quote)?
+bool sentence_start(std::string_view text, size_t at) {
+  while (at > 0 && (text[at - 1] == ' ' || text[at - 1] == '*' || text[at - 1] == '_')) --at;
+  if (at == 0) return true;
+  const char before = text[at - 1];
+  if (std::string_view(".!?:;\n(\"'").find(before) != std::string_view::npos) return true;
+  // » « „ “ – — (UTF-8: their last byte after a lead byte 0xC2 or 0xE2 0x80).
+  return at >= 2 && (static_cast<unsigned char>(text[at - 2]) == 0xC2 || static_cast<unsigned char>(text[at - 2]) == 0x80);
+}
+
 }  // namespace
 
 std::vector<Token> tokenize(std::string_view text, const std::string& language) {
@@ -138,7 +149,9 @@ std::vector<Token> tokenize(std::string_view text, const std::string& language) 
     t.digits = std::all_of(word.begin(), word.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
     if (t.digits && word.size() <= 9)
       t.number = std::stoll(std::string(word));
-    else if (!t.digits)
+    else if (!t.digits && !(t.lower != word.substr(0, t.lower.size()) && !sentence_start(text, t.begin)))
+      // A number word with a capital inside a sentence is a name or a
+      // noun ("die Neun", "ein Elf", "the Seven Rings"), not a number.
       t.number = number_word(t.lower, language);
     out.push_back(std::move(t));
   }
@@ -180,15 +193,21 @@ std::vector<std::string> negation_words(const model::Model& model, const std::st
   return out;
 }
 
-std::vector<std::pair<std::string, std::string>> opposite_words(const model::Model& model,
-                                                                const std::string& language) {
+std::vector<OppositeWords> opposite_words(const model::Model& model, const std::string& language) {
   const model::Value* p = phrasing(model, language);
   const model::Value* pairs = p ? p->find("opposites") : nullptr;
-  std::vector<std::pair<std::string, std::string>> out;
+  std::vector<OppositeWords> out;
   if (!pairs) return out;
-  for (const model::Value& pair : pairs->list)
-    if (pair.list.size() == 2)
-      out.emplace_back(to_lower(pair.list[0].scalar, language), to_lower(pair.list[1].scalar, language));
+  for (const auto& [key, pair] : pairs->map) {
+    if (pair.list.size() != 2) continue;  // the loader said so
+    OppositeWords o{key, {}};
+    for (size_t side = 0; side < 2; ++side)
+      for (size_t at = 0, bar; at <= pair.list[side].scalar.size(); at = bar + 1) {
+        bar = std::min(pair.list[side].scalar.find('|', at), pair.list[side].scalar.size());
+        if (bar > at) o.sides[side].push_back(to_lower(pair.list[side].scalar.substr(at, bar - at), language));
+      }
+    out.push_back(std::move(o));
+  }
   return out;
 }
 

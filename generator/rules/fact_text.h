@@ -7,6 +7,7 @@
 //  - Comparisons are the language's `phrasing:` (data/phrasing.yaml): "{n}
 //    oder mehr", "mehr als {n}", ...; the first phrase of each is how a fact
 //    is written, all of them are how a text is read.
+#include <array>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -39,7 +40,11 @@ std::vector<std::string> compare_phrases(const model::Model& model, const std::s
 bool has_phrasing(const model::Model& model, const std::string& language);
 // The phrasing's word lists: `negations` (lower case), `opposites` (pairs).
 std::vector<std::string> negation_words(const model::Model& model, const std::string& language);
-std::vector<std::pair<std::string, std::string>> opposite_words(const model::Model& model, const std::string& language);
+struct OppositeWords {
+  std::string key;                                  // the same in every language ("first_last")
+  std::array<std::vector<std::string>, 2> sides;  // lower-case forms of each side
+};
+std::vector<OppositeWords> opposite_words(const model::Model& model, const std::string& language);
 // `text` in lower case by the rules of `language`.
 std::string lower_case(std::string_view text, const std::string& language);
 

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 
-#include "rules/fact_text.h"
+#include <fmt/format.h>
+
+#include "model/strings.h"
 
 namespace kw::rules {
 namespace {
@@ -21,35 +23,26 @@ bool same_word(const std::string& a, const std::string& b) {
   return common_prefix(a, b) >= std::max<size_t>(4, std::min(a.size(), b.size()) - 2);
 }
 
-// `word` (a phrasing word, lower case) as a token: itself, or inflected
-// when it is long enough to tell ("letzte" in "letzten", not "mehr" in "mehrere").
-bool is_word(const std::string& token, const std::string& word) {
-  return token == word || (word.size() >= 5 && token.starts_with(word) && token.size() <= word.size() + 2);
-}
-
 std::vector<std::string> lower_tokens(const std::string& text, const std::string& language) {
   std::vector<std::string> out;
   for (Token& t : tokenize(text, language)) out.push_back(std::move(t.lower));
   return out;
 }
 
-std::optional<size_t> first(const std::vector<std::string>& tokens, const std::string& word) {
-  for (size_t i = 0; i < tokens.size(); ++i)
-    if (is_word(tokens[i], word)) return i;
+// Where the words of `form` ("gegen den uhrzeigersinn", one word or
+// several) first stand in `tokens`.
+std::optional<size_t> find_form(const std::vector<std::string>& tokens, const std::vector<std::string>& form) {
+  if (form.empty() || form.size() > tokens.size()) return std::nullopt;
+  for (size_t i = 0; i + form.size() <= tokens.size(); ++i)
+    if (std::equal(form.begin(), form.end(), tokens.begin() + static_cast<long>(i))) return i;
   return std::nullopt;
-}
-
-size_t negations(const std::vector<std::string>& tokens, const std::vector<std::string>& words) {
-  return static_cast<size_t>(std::count_if(tokens.begin(), tokens.end(), [&](const std::string& t) {
-    return std::find(words.begin(), words.end(), t) != words.end();
-  }));
 }
 
 // Where `text` names `name` at the start of a word, case as written.
 std::optional<size_t> named_at(const std::string& text, const std::string& name) {
   for (size_t at = text.find(name); at != std::string::npos; at = text.find(name, at + 1)) {
-    const bool word_start = at == 0 || !(std::isalnum(static_cast<unsigned char>(text[at - 1])) || (text[at - 1] & 0x80));
-    if (word_start) return at;
+    const unsigned char before = at == 0 ? ' ' : static_cast<unsigned char>(text[at - 1]);
+    if (!(std::isalnum(before) || (before & 0x80))) return at;
   }
   return std::nullopt;
 }
@@ -62,7 +55,7 @@ std::vector<std::string> names_in(const std::string& text, const std::vector<std
   std::sort(found.begin(), found.end());
   std::vector<std::string> out;
   for (auto& [at, name] : found)
-    // "Der Eine Ring" and its "Ring" at the same place are one name.
+    // "Der Eine Ring" and its "Ring" are one name.
     if (std::none_of(out.begin(), out.end(), [&](const std::string& n) {
           return n.find(name) != std::string::npos || name.find(n) != std::string::npos;
         }))
@@ -70,37 +63,76 @@ std::vector<std::string> names_in(const std::string& text, const std::vector<std
   return out;
 }
 
-std::optional<std::string> opposite_changed(const std::vector<std::string>& said, const std::vector<std::string>& now,
-                                            const std::pair<std::string, std::string>& pair) {
-  const auto& [a, b] = pair;
-  const auto sa = first(said, a), sb = first(said, b), na = first(now, a), nb = first(now, b);
-  if (sa && !sb && nb && !na) return "says '" + b + "' where the claim says '" + a + "'";
-  if (sb && !sa && na && !nb) return "says '" + a + "' where the claim says '" + b + "'";
-  if (sa && sb && na && nb && (*sa < *sb) != (*na < *nb))
-    return "swaps '" + a + "' and '" + b + "' against the claim";
+// `text` with each {{rules.…}} and {{fact.…}} replaced by what it prints.
+std::string printed(std::string text, const RuleValues& values) {
+  for (size_t open = text.find("{{"); open != std::string::npos; open = text.find("{{", open + 1)) {
+    const size_t close = text.find("}}", open);
+    if (close == std::string::npos) break;
+    std::string name = text.substr(open + 2, close - open - 2);
+    if (name.starts_with("rules.")) name.erase(0, 6);
+    const auto it = values.find(name);
+    if (it == values.end()) continue;
+    text.replace(open, close + 2 - open, it->second);
+  }
+  return text;
+}
+
+std::string stated(long long n, Compare c) {
+  std::string cmp = id(c);
+  std::replace(cmp.begin(), cmp.end(), '_', ' ');
+  return c == Compare::Exactly ? std::to_string(n) : cmp + " " + std::to_string(n);
+}
+
+std::string numbers_str(const std::vector<std::pair<long long, Compare>>& numbers) {
+  std::string out;
+  for (const auto& [n, c] : numbers) out += (out.empty() ? "" : ", ") + stated(n, c);
+  return out.empty() ? "no number" : out;
+}
+
+std::optional<std::string> opposites_changed(const Meaning& before, const Meaning& after) {
+  for (const auto& [key, b] : before.opposites) {
+    const auto it = after.opposites.find(key);
+    if (it == after.opposites.end()) continue;
+    const auto& a = it->second;
+    const auto& bw = before.opposite_words.at(key);
+    const auto& aw = after.opposite_words.at(key);
+    for (size_t side = 0; side < 2; ++side)
+      if (b[side] && !b[1 - side] && a[1 - side] && !a[side])
+        return "says '" + aw[1 - side] + "' where it said '" + bw[side] + "'";
+    if (b[0] && b[1] && a[0] && a[1] && (*b[0] < *b[1]) != (*a[0] < *a[1]))
+      return "swaps '" + aw[0] + "' and '" + aw[1] + "'";
+  }
   return std::nullopt;
 }
 
-std::optional<std::string> names_changed(const std::string& claimed, const std::string& sentence,
-                                         const std::vector<std::string>& names) {
-  const auto said = names_in(claimed, names), now = names_in(sentence, names);
-  std::vector<std::string> kept_said, kept_now, gone, added;
-  for (const auto& n : said) (std::count(now.begin(), now.end(), n) ? kept_said : gone).push_back(n);
-  for (const auto& n : now) (std::count(said.begin(), said.end(), n) ? kept_now : added).push_back(n);
-  if (kept_said != kept_now)
-    return "names '" + kept_now.front() + "' and '" + kept_now.back() + "' the other way round than the claim";
-  if (!gone.empty() && !added.empty()) return "names '" + added.front() + "' where the claim names '" + gone.front() + "'";
+std::optional<std::string> names_changed(const Meaning& before, const Meaning& after) {
+  std::vector<std::string> kept_before, kept_after, gone, added;
+  for (const auto& n : before.names)
+    (std::count(after.names.begin(), after.names.end(), n) ? kept_before : gone).push_back(n);
+  for (const auto& n : after.names)
+    (std::count(before.names.begin(), before.names.end(), n) ? kept_after : added).push_back(n);
+  if (kept_before != kept_after)
+    return "names '" + kept_after.front() + "' and '" + kept_after.back() + "' the other way round";
+  if (!gone.empty() && !added.empty()) return "names '" + added.front() + "' where it named '" + gone.front() + "'";
   return std::nullopt;
 }
 
 }  // namespace
 
-RewordingContext rewording_context(const model::Model& model, const model::Game& game,
-                                   std::vector<ClaimedWords> claims, std::vector<std::string> names) {
-  RewordingContext c;
-  c.language = game.language;
-  c.negations = negation_words(model, game.language);
-  c.opposites = opposite_words(model, game.language);
+Wording wording(const model::Model& model, const model::Game& game, const FactSet& facts,
+                std::vector<ClaimedWords> claims) {
+  Wording w;
+  w.model = &model;
+  w.facts = &facts;
+  w.language = game.language;
+  w.negations = negation_words(model, game.language);
+  w.opposites = opposite_words(model, game.language);
+  w.values = rule_values(model, game);
+  std::vector<std::string> names;
+  for (const model::SourceString& s : model::data_strings(game))
+    if (s.id.ends_with(".name") && s.text.find("{{") == std::string::npos) names.push_back(s.text);
+  for (const Fact& f : facts.facts)
+    if (f.kind == FactKind::Binding) names.push_back(w.values["fact." + f.id]);
   // "Der Eine Ring" is also named "Ring": the last word of a name of
   // several, when it is a word of its own (capitalised, four letters).
   const size_t given = names.size();
@@ -114,9 +146,74 @@ RewordingContext rewording_context(const model::Model& model, const model::Game&
               names.end());
   std::sort(names.begin(), names.end());
   names.erase(std::unique(names.begin(), names.end()), names.end());
-  c.names = std::move(names);
-  c.claims = std::move(claims);
-  return c;
+  w.names = std::move(names);
+  w.claims = std::move(claims);
+  return w;
+}
+
+Meaning meaning_of(const std::string& text, const Wording& w) {
+  Meaning m;
+  const std::string shown = printed(text, w.values);
+  for (const Quantity& q : quantities(shown, *w.model, w.language, *w.facts)) {
+    const long long n = q.compare == Compare::MoreThan ? q.n + 1 : q.compare == Compare::FewerThan ? q.n - 1 : q.n;
+    const Compare c = q.compare == Compare::MoreThan    ? Compare::AtLeast
+                      : q.compare == Compare::FewerThan ? Compare::AtMost
+                                                        : q.compare;
+    m.numbers.emplace_back(n, c);
+  }
+  std::sort(m.numbers.begin(), m.numbers.end());
+  const std::vector<std::string> tokens = lower_tokens(shown, w.language);
+  m.negations = static_cast<size_t>(std::count_if(tokens.begin(), tokens.end(), [&](const std::string& t) {
+    return std::find(w.negations.begin(), w.negations.end(), t) != w.negations.end();
+  }));
+  for (const OppositeWords& o : w.opposites)
+    for (size_t side = 0; side < 2; ++side)
+      for (const std::string& form : o.sides[side]) {
+        const auto at = find_form(tokens, lower_tokens(form, w.language));
+        auto& first = m.opposites[o.key][side];
+        if (at && (!first || *at < *first)) {
+          first = at;
+          m.opposite_words[o.key][side] = form;
+        }
+      }
+  for (auto it = m.opposites.begin(); it != m.opposites.end();)
+    it = it->second[0] || it->second[1] ? std::next(it) : m.opposites.erase(it);
+  m.names = names_in(shown, w.names);
+  return m;
+}
+
+namespace {
+
+// The numbers of `a` that `b` does not have (as a multiset).
+std::vector<std::pair<long long, Compare>> numbers_without(const std::vector<std::pair<long long, Compare>>& a,
+                                                           const std::vector<std::pair<long long, Compare>>& b) {
+  std::vector<std::pair<long long, Compare>> out;
+  std::set_difference(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(out));
+  return out;
+}
+
+bool is_one(const std::pair<long long, Compare>& n) { return n.first == 1 && n.second == Compare::Exactly; }
+
+}  // namespace
+
+std::optional<std::string> meaning_changed(const Meaning& before, const Meaning& after, bool same_language) {
+  auto gone = numbers_without(before.numbers, after.numbers), added = numbers_without(after.numbers, before.numbers);
+  // "one" is an article as often as a number ("eine Karte", "a card").
+  std::erase_if(gone, is_one);
+  std::erase_if(added, is_one);
+  // A translation may add a number its source implies ("of two identical
+  // cards" for "unter gleichen Karten") or leave one out; it may not say
+  // another ("two tokens" for "einen Siegesmarker").
+  if (same_language ? !gone.empty() || !added.empty() : !gone.empty() && !added.empty())
+    return "states " + numbers_str(added) + " where " + (same_language ? "it" : "its source") + " stated " +
+           numbers_str(gone);
+  if (same_language && before.negations % 2 != after.negations % 2)
+    return std::string(after.negations > before.negations ? "negates what it stated"
+                                                          : "no longer negates what it negated");
+  if (auto why = opposites_changed(before, after)) return why;
+  if (same_language)
+    if (auto why = names_changed(before, after)) return why;
+  return std::nullopt;
 }
 
 double shared_words(const std::string& claimed, const std::string& sentence, const std::string& language) {
@@ -131,21 +228,16 @@ double shared_words(const std::string& claimed, const std::string& sentence, con
 }
 
 std::optional<std::string> changed_meaning(const std::string& claimed, const std::string& sentence,
-                                           const std::string& fact, const std::string& card,
-                                           const RewordingContext& context) {
-  const auto said = lower_tokens(claimed, context.language), now = lower_tokens(sentence, context.language);
-  // A double negation is a rewording; one negation more or less is not.
-  if (negations(said, context.negations) % 2 != negations(now, context.negations) % 2)
-    return std::string(negations(now, context.negations) > negations(said, context.negations)
-                           ? "negates what the claim states"
-                           : "no longer negates what the claim negates");
-  for (const auto& pair : context.opposites)
-    if (auto why = opposite_changed(said, now, pair)) return why;
-  if (auto why = names_changed(claimed, sentence, context.names)) return why;
-  const std::string lower = lower_case(sentence, context.language);
-  for (const ClaimedWords& other : context.claims) {
+                                           const std::string& fact, const std::string& card, const Wording& w) {
+  Meaning before = meaning_of(claimed, w), after = meaning_of(sentence, w);
+  // The claim's words are part of the sentence: numbers the sentence
+  // states besides them are judged as free text, not as changed.
+  if (before.numbers.empty()) after.numbers.clear();
+  if (auto why = meaning_changed(before, after, true)) return why;
+  const std::string lower = lower_case(sentence, w.language);
+  for (const ClaimedWords& other : w.claims) {
     if (other.fact == fact || other.card == card || other.says.size() < 8) continue;
-    if (lower.find(lower_case(other.says, context.language)) != std::string::npos)
+    if (lower.find(lower_case(other.says, w.language)) != std::string::npos)
       return "says '" + other.says + "', which states fact '" + other.fact + "' on " + other.card;
   }
   return std::nullopt;

@@ -1,25 +1,34 @@
 #pragma once
-// A claimed rule sentence reworded (README: Rule facts, "Reworded claims").
-// When a claim's words are no longer in its text, the sentence that took
-// their place may say the same in other words ("Der Ring schlägt dann
-// sogar den Balrog") or something else ("auch dann schlägt der Balrog den
-// Ring"). What the words of an effect mean is not modelled, so this judges
-// by what a rewording keeps and a mistake changes:
+// What a rule text states, as far as its words tell, and whether another
+// wording of it states the same (README: Rule facts, "Reworded claims" and
+// "Texts changed since they were translated").
+//
+// What the words of an effect mean is not modelled, so two wordings are
+// compared by what a rewording keeps and a mistake changes:
+//  - numbers: the same quantities with their comparisons, in digits or
+//    words, whole-number bounds in closed form ("mehr als vier" is
+//    "mindestens fünf"); a printed {{fact.…}} or {{rules.…}} counts as the
+//    value it prints; "one" is left out (it is an article as often);
 //  - negation: negated as often, give or take a double negation ("in
 //    keinem Solo" is not "in jedem Solo");
 //  - opposites: a word is not swapped for its opposite, and two opposites
 //    both named keep their order ("die zuerst gespielte", "die größte statt
 //    der kleinsten");
 //  - names: the game's names both texts name keep their order (who beats
-//    whom), and a name is not replaced by another;
-//  - other facts: the sentence does not take another card's claimed words
-//    (the Sonnenfinsternis's "auf deine Hand" on the Blutmond).
-// The word lists are each language's `phrasing:` (data/phrasing.yaml).
+//    whom), and a name is not replaced by another.
+// Across languages (a translation against its source) the numbers and the
+// opposites count, an opposite by the key both languages give it. The word
+// lists are each language's `phrasing:` (data/phrasing.yaml).
+#include <array>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "model/model.h"
+#include "rules/fact_text.h"
+#include "rules/facts.h"
+#include "rules/rules.h"
 
 namespace kw::rules {
 
@@ -27,24 +36,45 @@ struct ClaimedWords {
   std::string fact, says, card;
 };
 
-struct RewordingContext {
+// What a language and a game give the comparison.
+struct Wording {
+  const model::Model* model = nullptr;
+  const FactSet* facts = nullptr;
   std::string language;
-  std::vector<std::string> negations;                        // lower case
-  std::vector<std::pair<std::string, std::string>> opposites;  // lower case
-  std::vector<std::string> names;                            // the game's names in the language
-  std::vector<ClaimedWords> claims;                          // every claim of the game's texts
+  std::vector<std::string> negations;  // lower case
+  std::vector<OppositeWords> opposites;
+  std::vector<std::string> names;   // the game's names in the language
+  RuleValues values;                // what {{rules.…}} and {{fact.…}} print
+  std::vector<ClaimedWords> claims;  // every claim of the game's texts
 };
 
-RewordingContext rewording_context(const model::Model& model, const model::Game& game,
-                                   std::vector<ClaimedWords> claims, std::vector<std::string> names);
+// `names`: the game's names in its language; `claims`: its texts' claims.
+Wording wording(const model::Model& model, const model::Game& game, const FactSet& facts,
+                std::vector<ClaimedWords> claims = {});
+
+// What a text states, as far as its words tell.
+struct Meaning {
+  std::vector<std::pair<long long, Compare>> numbers;  // sorted, closed bounds, above one
+  std::vector<std::string> number_words;               // as written, in the same order
+  size_t negations = 0;
+  std::map<std::string, std::array<std::optional<size_t>, 2>> opposites;  // key -> first word of each side
+  std::map<std::string, std::array<std::string, 2>> opposite_words;       // key -> the words found
+  std::vector<std::string> names;                                         // in the order named
+};
+Meaning meaning_of(const std::string& text, const Wording& w);
+
+// How `after` states something else than `before`, or nullopt when it may
+// be a rewording. `same_language`: also compare negations and names.
+std::optional<std::string> meaning_changed(const Meaning& before, const Meaning& after, bool same_language);
 
 // How much of `claimed`'s content words `sentence` has, 0 to 1.
 double shared_words(const std::string& claimed, const std::string& sentence, const std::string& language);
 
 // Why `sentence` does not say what `claimed` (a claim of fact `fact` on
-// `card`) said, or nullopt when it may be a rewording of it.
+// `card`) said, or nullopt when it may be a rewording of it: its meaning
+// changed, or it takes another card's claimed words (the Sonnenfinsternis's
+// "auf deine Hand" on the Blutmond).
 std::optional<std::string> changed_meaning(const std::string& claimed, const std::string& sentence,
-                                           const std::string& fact, const std::string& card,
-                                           const RewordingContext& context);
+                                           const std::string& fact, const std::string& card, const Wording& w);
 
 }  // namespace kw::rules

@@ -22,6 +22,13 @@ struct Span {
   size_t begin = 0, end = 0;
 };
 
+// At most `bytes` bytes of `text`, never cutting a character in two.
+std::string utf8_prefix(const std::string& text, size_t bytes) {
+  if (text.size() <= bytes) return text;
+  while (bytes > 0 && (static_cast<unsigned char>(text[bytes]) & 0xC0) == 0x80) --bytes;
+  return text.substr(0, bytes);
+}
+
 // The sentences of a text: each line on its own (a reference card's lines
 // are statements without a full stop), then ICU's sentence breaks.
 std::vector<Span> sentences(const std::string& text, const std::string& language) {
@@ -298,16 +305,16 @@ class Judge {
     if (why) {
       std::string shown = sentence;
       shown.erase(0, shown.find_first_not_of(" *"));
-      sink_.error(at(*t.text, shown.substr(0, std::min<size_t>(shown.size(), 40))),
-                  "'" + (shown.size() > 60 ? shown.substr(0, 57) + "..." : shown) + "' " + *why + " (fact '" + f.id +
-                      "')",
+      sink_.error(at(*t.text, utf8_prefix(shown, 40)),
+                  "'" + (shown.size() > 60 ? utf8_prefix(shown, 57) + "..." : shown) + "' " + *why +
+                      " (the claim of fact '" + f.id + "')",
                   t.card, "the claim says '" + says + "'");
     }
     claimed_spans.push_back(*best);
     return true;
   }
 
-  const RewordingContext& rewording() {
+  const Wording& rewording() {
     if (rewording_) return *rewording_;
     std::vector<ClaimedWords> claims;
     for (const RuleText& t : rule_texts(game_, facts_))
@@ -317,14 +324,7 @@ class Judge {
           const model::Value* says = claim.find("says");
           if (fact && says && says->is_scalar()) claims.push_back({fact->scalar, says->scalar, t.card});
         }
-    std::vector<std::string> names;
-    for (const model::SourceString& s : model::data_strings(game_))
-      if (s.id.ends_with(".name") && s.text.find("{{") == std::string::npos) names.push_back(s.text);
-    RuleValues values;
-    add_fact_values(model_, game_, values);
-    for (const Fact& f : facts_.facts)
-      if (f.kind == FactKind::Binding) names.push_back(values["fact." + f.id]);
-    rewording_ = rewording_context(model_, game_, std::move(claims), std::move(names));
+    rewording_ = wording(model_, game_, facts_, std::move(claims));
     return *rewording_;
   }
 
@@ -417,10 +417,10 @@ class Judge {
     ++counts.flagged;
     std::string shown = sentence;
     shown.erase(0, shown.find_first_not_of(" *"));
-    const std::string needle = shown.substr(0, std::min<size_t>(shown.size(), 40));
+    const std::string needle = utf8_prefix(shown, 40);
     sink_.warning(
         at(*t.text, needle),
-        "a rule sentence that no fact backs: '" + (shown.size() > 60 ? shown.substr(0, 57) + "..." : shown) + "'",
+        "a rule sentence that no fact backs: '" + (shown.size() > 60 ? utf8_prefix(shown, 57) + "..." : shown) + "'",
         t.card,
         "print the fact ({{fact.<id>}}) or claim it (claims: [{ fact: <id>, says: \"…\" }]); README: Rule "
         "facts");
@@ -437,13 +437,25 @@ class Judge {
   const model::Game& game_;
   Sink sink_;
   FactSet facts_;
-  std::optional<RewordingContext> rewording_;
+  std::optional<Wording> rewording_;
 };
 
 }  // namespace
 
 RuleTextCoverage check_rule_texts(const model::Model& model, const model::Game& game, Diagnostics& out) {
   return Judge(model, game, out).run();
+}
+
+std::vector<const model::Value*> rule_statements(const model::Game& game) {
+  std::vector<const model::Value*> out;
+  for (const RuleText& t : rule_texts(game, read_facts(game))) {
+    if (t.narrative) continue;
+    out.push_back(t.text);
+    if (t.claims && t.claims->is_list())
+      for (const model::Value& claim : t.claims->list)
+        if (const model::Value* says = claim.find("says")) out.push_back(says);
+  }
+  return out;
 }
 
 }  // namespace kw::rules

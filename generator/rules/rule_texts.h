@@ -12,6 +12,7 @@
 //    states a quantity the facts contradict is an error.
 // A text that prints or claims a fact its variant removed is an error.
 #include <string>
+#include <vector>
 
 #include "model/model.h"
 #include "rules/rules.h"
@@ -27,5 +28,9 @@ struct RuleTextCoverage {
 // Checks `game`'s rule texts in the language it is loaded in; findings go
 // to `out`, the counts are returned.
 RuleTextCoverage check_rule_texts(const model::Model& model, const model::Game& game, Diagnostics& out);
+
+// The values of `game` that state rules: its declared rule texts that are
+// no story (`narrative`), and the words their claims say.
+std::vector<const model::Value*> rule_statements(const model::Game& game);
 
 }  // namespace kw::rules

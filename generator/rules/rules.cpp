@@ -10,6 +10,7 @@
 #include "rules/registry.h"
 #include "rules/rule_texts.h"
 #include "rules/terminology.h"
+#include "rules/translation_drift.h"
 #include "rules/support.h"
 
 namespace kw::rules {
@@ -51,6 +52,7 @@ Diagnostics check_game(const model::Model& model, const model::Game& game) {
   run_declared_checks(game, out);
   check_facts(game, out);
   check_rule_texts(model, game, out);
+  check_changed_since_translation(model, game, out);
   if (!game.rules.empty()) {
     if (const RulesModule* module = find_rules_module(game.rules)) {
       module->check(model, game, out);
@@ -78,6 +80,7 @@ Diagnostics check_texts(const model::Model& model, const model::Game& game) {
   Diagnostics out;
   check_rule_texts(model, game, out);
   check_terminology(game, out);
+  check_translation_states_its_source(model, game, out);
   if (const RulesModule* module = find_rules_module(game.rules); module && module->check_texts)
     module->check_texts(model, game, out);
   return out;

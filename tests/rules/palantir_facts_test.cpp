@@ -87,17 +87,17 @@ TEST(PalantirFacts, RewordedSpecialsThatChangeTheRuleAreErrors) {
   // Only the text changes, as a designer would: the claims keep the rule.
   ProjectCopy solo;
   edit(solo, kGame, "bei Bündnis – in keinem Solo.", "bei Bündnis – auch in jedem Solo.");
-  EXPECT_TRUE(has(findings(solo.dir.path()), "no longer negates what the claim negates (fact 'specials_apply')"))
+  EXPECT_TRUE(has(findings(solo.dir.path()), "no longer negates what it negated (the claim of fact 'specials_apply')"))
       << format_diagnostics(findings(solo.dir.path()));
   ProjectCopy ring;
   edit(ring, kGame, "Ringgedicht. Dann schlägt der Ring sogar den Balrog.",
        "Ringgedicht. Auch dann schlägt der Balrog den Ring.");
-  EXPECT_TRUE(has(findings(ring.dir.path()), "names 'Balrog' and 'Ring' the other way round than the claim"))
+  EXPECT_TRUE(has(findings(ring.dir.path()), "names 'Balrog' and 'Ring' the other way round"))
       << format_diagnostics(findings(ring.dir.path()));
   ProjectCopy equal;
   edit(equal, kGame, "Unter gleichen Karten gewinnt die zuerst gespielte.",
        "Unter gleichen Karten gewinnt die zuletzt gespielte.");
-  EXPECT_TRUE(has(findings(equal.dir.path()), "says 'zuletzt' where the claim says 'zuerst'"))
+  EXPECT_TRUE(has(findings(equal.dir.path()), "says 'zuletzt' where it said 'zuerst'"))
       << format_diagnostics(findings(equal.dir.path()));
   // A sentence that no longer states the rule at all.
   ProjectCopy gone;

@@ -1,0 +1,82 @@
+#include "rules/translation_drift.h"
+
+#include <algorithm>
+#include <map>
+
+#include "model/locale.h"
+#include "model/strings.h"
+#include "rules/facts.h"
+#include "rules/rewording.h"
+#include "rules/rule_texts.h"
+#include "rules/support.h"
+
+namespace kw::rules {
+namespace {
+
+// The locale entry that gave string `id` its text `text` in this load.
+const model::LocaleEntry* applied_entry(const model::Game& game, const std::string& id, const std::string& text) {
+  for (const auto& layer : game.translated_by)
+    for (const model::Locale* locale : {layer.variant, layer.base})
+      if (const model::LocaleEntry* e = locale ? locale->find(id) : nullptr; e && e->text == text) return e;
+  return nullptr;
+}
+
+}  // namespace
+
+void check_changed_since_translation(const model::Model& model, const model::Game& game, Diagnostics& out) {
+  // The translations of this load's own strings: the base game's files for
+  // the base game, a variant's own file for a variant (its other strings
+  // are the base game's, checked there).
+  std::vector<const model::Locale*> locales;
+  for (const model::Locale& l : model.locales)
+    if (l.game == game.id && l.variant == game.variant) locales.push_back(&l);
+  if (locales.empty()) return;
+  const FactSet facts = read_facts(game);
+  const Wording w = wording(model, game, facts);
+  Sink sink(out, game, "translation.source_changed");
+  for (const model::SourceString& s : model::data_strings(game)) {
+    for (const model::Locale* l : locales) {
+      const model::LocaleEntry* e = l->find(s.id);
+      if (!e || e->source.empty() || e->source == s.text) continue;
+      const auto why = meaning_changed(meaning_of(e->source, w), meaning_of(s.text, w), true);
+      if (!why) continue;  // reworded: the translation is only stale
+      sink.error(s.loc,
+                 "since it was translated into " + l->language + ", this text " + *why +
+                     ": the two now state different rules",
+                 {},
+                 "the translation (" + e->loc.str() +
+                     ") still states the old rule; if the rule changed, change its facts and the translation too "
+                     "(kartenwerk i18n status --game " +
+                     game.id + " --lang " + l->language + " lists the stale strings)");
+      break;  // once per text, whichever language saw it first
+    }
+  }
+}
+
+void check_translation_states_its_source(const model::Model& model, const model::Game& game, Diagnostics& out) {
+  if (game.in_source_language()) return;
+  const FactSet facts = read_facts(game);
+  const Wording translated = wording(model, game, facts);
+  // The source's words: the game as its source language prints its facts.
+  model::Game as_source = game;
+  as_source.language = game.source_language;
+  const Wording source = wording(model, as_source, facts);
+  // Stories are left out: their numbers are names as often ("the Nine")
+  // and a translator retells them freely.
+  std::vector<SourceLoc> statements;
+  for (const model::Value* v : rule_statements(game)) statements.push_back(v->loc);
+  Sink sink(out, game, "translation.meaning");
+  for (const model::SourceString& s : model::data_strings(game)) {
+    if (std::none_of(statements.begin(), statements.end(), [&](const SourceLoc& at) {
+          return at.file == s.loc.file && at.line == s.loc.line && at.column == s.loc.column;
+        }))
+      continue;
+    const model::LocaleEntry* e = applied_entry(game, s.id, s.text);
+    if (!e || e->source.empty()) continue;
+    if (auto why = meaning_changed(meaning_of(e->source, source), meaning_of(s.text, translated), false))
+      sink.error(s.loc, "this translation " + *why, {},
+                 "the source (" + game.source_language + ") says: '" + e->source + "'");
+  }
+}
+
+}  // namespace kw::rules
