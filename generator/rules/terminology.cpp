@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "model/locale.h"
 #include "model/strings.h"
@@ -26,13 +27,24 @@ const model::LocaleEntry* applied_entry(const model::Game& game, const std::stri
 }
 
 // The string ids that name things: every `name` of a card, a deck or a
-// table entry, and each field a binding fact binds (a colour's `realm`).
+// table entry, every label of one, and each field a binding fact binds.
+// A label: a word or three with no sentence in it ("Karo", "gold", "Tag-Karten").
+bool is_label(const std::string& text) {
+  if (text.size() < 3 || text.size() > 40 || text.find("{{") != std::string::npos) return false;
+  if (std::count(text.begin(), text.end(), ' ') > 2) return false;
+  return std::none_of(text.begin(), text.end(), [](char c) {
+    return std::isdigit(static_cast<unsigned char>(c)) || std::string_view(".,;:!?()*\n").find(c) != std::string_view::npos;
+  });
+}
+
 std::set<std::string> name_ids(const model::Game& game, const std::vector<model::SourceString>& strings) {
   std::set<std::string> ids;
-  for (const auto& s : strings)
-    if ((s.id.starts_with("card.") || s.id.starts_with("deck.") || s.id.starts_with("table.")) &&
-        s.id.ends_with(".name"))
-      ids.insert(s.id);
+  for (const auto& s : strings) {
+    if (!(s.id.starts_with("card.") || s.id.starts_with("deck.") || s.id.starts_with("table."))) continue;
+    // Names, and the labels of cards and table entries (a suit, a colour):
+    // words the rule texts use for them.
+    if (s.id.ends_with(".name") || (is_label(s.text) && s.id.find(".claims.") == std::string::npos)) ids.insert(s.id);
+  }
   for (const Fact& f : read_facts(game).facts) {
     if (f.kind != FactKind::Binding) continue;
     const model::Value* field = f.get("field");
@@ -128,10 +140,22 @@ struct Term {
 // is another card's name), which is no mistake to report.
 std::string renamed(const std::string& text, const std::string& source_text, const Term& term,
                     const std::map<std::string, Term>& glossary, const model::Game& game) {
+  // The name as the source writes it, where its translation is another
+  // ("Balrog" in the text, "Dragon" on the card).
+  if (names(text, term.source, game.source_language, false)) return term.source;
+  // The translations of the names the source does name are no evidence
+  // ("Feint" is Finte's, whatever else is also called so).
+  std::set<std::string> named;
+  for (const auto& [other_source, other] : glossary)
+    if (names(source_text, other_source, game.source_language, false))
+      named.insert(other.targets.begin(), other.targets.end());
   for (const auto& [other_source, other] : glossary) {
     if (&other == &term || names(source_text, other_source, game.source_language, false)) continue;
     for (const std::string& target : other.targets)
-      if (names(text, target, game.language, false) && !names(target, term.targets.front(), game.language, true))
+      if (std::none_of(named.begin(), named.end(),
+                       [&](const std::string& n) { return names(n, target, game.language, true); }) &&
+          names(text, target, game.language, false) &&
+          !names(target, term.targets.front(), game.language, true))
         return target;
   }
   const icu::Locale locale(game.language.c_str());
@@ -169,6 +193,27 @@ void check_terminology(const model::Game& game, Diagnostics& out) {
     term.targets.push_back(s.text);
   }
   Sink sink(out, game, "translation.names");
+  // Two names one translation: the players can no longer tell them apart
+  // ("Hearts" for both Herz and Karo).
+  std::map<std::string, const Term*> by_target;
+  for (const auto& [source_name, term] : glossary)
+    for (const std::string& target : term.targets) {
+      std::string key;
+      lower(target, game.language).toUTF8String(key);
+      const auto [it, fresh] = by_target.emplace(key, &term);
+      // One entry may name itself twice (a name and its English `name_en`).
+      const auto entry = [](const Term* t) { return t->id.substr(0, t->id.rfind('.')); };
+      if (fresh || it->second == &term || entry(it->second) == entry(&term)) continue;
+      // Said at the one further down the file, where the mistake most likely is.
+      const auto place = [](const Term* t) { return std::tie(t->at.file, t->at.line, t->at.column); };
+      const Term& earlier = place(it->second) < place(&term) ? *it->second : term;
+      const Term& later = &earlier == &term ? *it->second : term;
+      sink.error(later.at,
+                 "'" + target + "' translates both '" + earlier.source + "' (" + earlier.id + ") and '" +
+                     later.source + "' (" + later.id + ")",
+                 {}, "two names of the game need two names in " + game.language + ": the other is at " +
+                         earlier.at.str());
+    }
   for (const auto& s : strings) {
     const model::LocaleEntry* e = applied_entry(game, s.id, s.text);
     if (!e || e->source.empty()) continue;  // untranslated, or its source unknown (said by i18n status)
