@@ -27,8 +27,15 @@ void check_changed_since_translation(const model::Model& model, const model::Gam
   // The translations of this load's own strings: the base game's files for
   // the base game, a variant's own file for a variant (its other strings
   // are the base game's, checked there).
+  // A load in the source language reads no translations: read them here
+  // (what is wrong in them is said by the loads that show them).
+  std::vector<model::Locale> read;
+  if (model.locales.empty() && model.project) {
+    Diagnostics said_elsewhere;
+    read = model::load_locales(*model.project, said_elsewhere);
+  }
   std::vector<const model::Locale*> locales;
-  for (const model::Locale& l : model.locales)
+  for (const model::Locale& l : model.locales.empty() ? read : model.locales)
     if (l.game == game.id && l.variant == game.variant) locales.push_back(&l);
   if (locales.empty()) return;
   const FactSet facts = read_facts(game);
