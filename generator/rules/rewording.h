@@ -1,7 +1,7 @@
 #pragma once
 // What a rule text states, as far as its words tell, and whether another
-// wording of it states the same (README: Rule facts, "Reworded claims" and
-// "Texts changed since they were translated").
+// wording of it states the same (README: Rule facts; Translations, "What a
+// translation states").
 //
 // What the words of an effect mean is not modelled, so two wordings are
 // compared by what a rewording keeps and a mistake changes:
