@@ -10,7 +10,9 @@
 
 #include <fmt/format.h>
 
+#include "rules/fact_text.h"
 #include "rules/facts.h"
+#include "rules/rewording.h"
 #include "rules/support.h"
 
 namespace kw::rules::hoher_rat {
@@ -348,8 +350,13 @@ void check_trilith_effects(const model::Game& game, Sink& sink) {
 
 // The numbers a Trilith card's text states are its effect's: the arguments
 // it gives, then the limit per colour.
-void check_texts(const model::Model&, const model::Game& game, Diagnostics& out) {
+void check_texts(const model::Model& model, const model::Game& game, Diagnostics& out) {
   Sink sink(out, game, "hoher-rat.claims");
+  // Read as the facts read a text: numbers in digits or words, what a
+  // {{fact.…}} prints, and only those of the noun arguments are counted by.
+  const FactSet facts = read_facts(game);
+  const Fact* arguments = facts.find("trilith_arguments");
+  const RuleValues values = rule_values(model, game);
   for (const auto& deck : game.decks)
     for (const auto& card : deck.cards) {
       if (deck.product == model::Product::Board) break;
@@ -357,9 +364,21 @@ void check_texts(const model::Model&, const model::Game& game, Diagnostics& out)
       auto effect = read_trilith(game, card);
       const model::Value* rule = field(game, card, "rule");
       if (!effect || !rule) continue;
-      const auto said = numbers_in(rule->scalar);
+      std::vector<int> said;
+      for (const Quantity& q : quantities(printed_text(rule->scalar, values), model, game.language, facts))
+        if (!arguments || arguments->of.empty() || q.noun == arguments->of) said.push_back(static_cast<int>(q.n));
       const std::vector<int> meant = {effect->arguments, effect->limit};
-      if (!said.empty() && said != meant) {
+      // The text may leave a number out ("höchstens 6 Argumente je Farbe").
+      const bool in_order = [&] {
+        auto at = meant.begin();
+        for (int n : said) {
+          at = std::find(at, meant.end(), n);
+          if (at == meant.end()) return false;
+          ++at;
+        }
+        return true;
+      }();
+      if (!in_order) {
         std::string s;
         for (int n : said) s += (s.empty() ? "" : ", ") + std::to_string(n);
         sink.error(field_loc(game, card, "rule"),

@@ -63,20 +63,6 @@ std::vector<std::string> names_in(const std::string& text, const std::vector<std
   return out;
 }
 
-// `text` with each {{rules.…}} and {{fact.…}} replaced by what it prints.
-std::string printed(std::string text, const RuleValues& values) {
-  for (size_t open = text.find("{{"); open != std::string::npos; open = text.find("{{", open + 1)) {
-    const size_t close = text.find("}}", open);
-    if (close == std::string::npos) break;
-    std::string name = text.substr(open + 2, close - open - 2);
-    if (name.starts_with("rules.")) name.erase(0, 6);
-    const auto it = values.find(name);
-    if (it == values.end()) continue;
-    text.replace(open, close + 2 - open, it->second);
-  }
-  return text;
-}
-
 std::string stated(long long n, Compare c) {
   std::string cmp = id(c);
   std::replace(cmp.begin(), cmp.end(), '_', ' ');
@@ -89,7 +75,7 @@ std::string numbers_str(const std::vector<std::pair<long long, Compare>>& number
   return out.empty() ? "no number" : out;
 }
 
-std::optional<std::string> opposites_changed(const Meaning& before, const Meaning& after) {
+std::optional<std::string> opposites_changed(const Meaning& before, const Meaning& after, const std::string& who) {
   for (const auto& [key, b] : before.opposites) {
     const auto it = after.opposites.find(key);
     if (it == after.opposites.end()) continue;
@@ -98,7 +84,7 @@ std::optional<std::string> opposites_changed(const Meaning& before, const Meanin
     const auto& aw = after.opposite_words.at(key);
     for (size_t side = 0; side < 2; ++side)
       if (b[side] && !b[1 - side] && a[1 - side] && !a[side])
-        return "says '" + aw[1 - side] + "' where it said '" + bw[side] + "'";
+        return "says '" + aw[1 - side] + "' where " + who + " said '" + bw[side] + "'";
     if (b[0] && b[1] && a[0] && a[1] && (*b[0] < *b[1]) != (*a[0] < *a[1]))
       return "swaps '" + aw[0] + "' and '" + aw[1] + "'";
   }
@@ -118,6 +104,20 @@ std::optional<std::string> names_changed(const Meaning& before, const Meaning& a
 }
 
 }  // namespace
+
+// `text` with each {{rules.…}} and {{fact.…}} replaced by what it prints.
+std::string printed_text(std::string text, const RuleValues& values) {
+  for (size_t open = text.find("{{"); open != std::string::npos; open = text.find("{{", open + 1)) {
+    const size_t close = text.find("}}", open);
+    if (close == std::string::npos) break;
+    std::string name = text.substr(open + 2, close - open - 2);
+    if (name.starts_with("rules.")) name.erase(0, 6);
+    const auto it = values.find(name);
+    if (it == values.end()) continue;
+    text.replace(open, close + 2 - open, it->second);
+  }
+  return text;
+}
 
 Wording wording(const model::Model& model, const model::Game& game, const FactSet& facts,
                 std::vector<ClaimedWords> claims) {
@@ -153,15 +153,28 @@ Wording wording(const model::Model& model, const model::Game& game, const FactSe
 
 Meaning meaning_of(const std::string& text, const Wording& w) {
   Meaning m;
-  const std::string shown = printed(text, w.values);
+  const std::string shown = printed_text(text, w.values);
   for (const Quantity& q : quantities(shown, *w.model, w.language, *w.facts)) {
     const long long n = q.compare == Compare::MoreThan ? q.n + 1 : q.compare == Compare::FewerThan ? q.n - 1 : q.n;
     const Compare c = q.compare == Compare::MoreThan    ? Compare::AtLeast
                       : q.compare == Compare::FewerThan ? Compare::AtMost
                                                         : q.compare;
     m.numbers.emplace_back(n, c);
+    const bool backed = std::any_of(w.facts->facts.begin(), w.facts->facts.end(), [&](const Fact& f) {
+      if (!f.value || (f.kind != FactKind::Count && f.kind != FactKind::Points && f.kind != FactKind::Deal))
+        return false;
+      const long long fn = f.compare == Compare::MoreThan    ? *f.value + 1
+                           : f.compare == Compare::FewerThan ? *f.value - 1
+                                                             : *f.value;
+      const Compare fc = f.compare == Compare::MoreThan    ? Compare::AtLeast
+                         : f.compare == Compare::FewerThan ? Compare::AtMost
+                                                           : f.compare;
+      return fn == n && fc == c && (q.noun.empty() || f.of.empty() || q.noun == f.of);
+    });
+    if (backed) m.backed.emplace_back(n, c);
   }
   std::sort(m.numbers.begin(), m.numbers.end());
+  std::sort(m.backed.begin(), m.backed.end());
   const std::vector<std::string> tokens = lower_tokens(shown, w.language);
   m.negations = static_cast<size_t>(std::count_if(tokens.begin(), tokens.end(), [&](const std::string& t) {
     return std::find(w.negations.begin(), w.negations.end(), t) != w.negations.end();
@@ -204,13 +217,17 @@ std::optional<std::string> meaning_changed(const Meaning& before, const Meaning&
   // A translation may add a number its source implies ("of two identical
   // cards" for "unter gleichen Karten") or leave one out; it may not say
   // another ("two tokens" for "einen Siegesmarker").
-  if (same_language ? !gone.empty() || !added.empty() : !gone.empty() && !added.empty())
+  // A number said instead of another is a change in either case; in one
+  // language, so is a number added that no fact states ("jeder erhält zehn
+  // Karten").
+  const bool unbacked_added = !numbers_without(added, after.backed).empty();
+  if ((!gone.empty() && !added.empty()) || (same_language && unbacked_added))
     return "states " + numbers_str(added) + " where " + (same_language ? "it" : "its source") + " stated " +
            numbers_str(gone);
   if (same_language && before.negations % 2 != after.negations % 2)
     return std::string(after.negations > before.negations ? "negates what it stated"
                                                           : "no longer negates what it negated");
-  if (auto why = opposites_changed(before, after)) return why;
+  if (auto why = opposites_changed(before, after, same_language ? "it" : "its source")) return why;
   if (same_language)
     if (auto why = names_changed(before, after)) return why;
   return std::nullopt;

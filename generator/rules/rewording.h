@@ -8,7 +8,8 @@
 //  - numbers: the same quantities with their comparisons, in digits or
 //    words, whole-number bounds in closed form ("mehr als vier" is
 //    "mindestens fünf"); a printed {{fact.…}} or {{rules.…}} counts as the
-//    value it prints; "one" is left out (it is an article as often);
+//    value it prints; "one" is left out (it is an article as often); a
+//    number added that a fact states is no change ("jeder zieht 3 Monde");
 //  - negation: negated as often, give or take a double negation ("in
 //    keinem Solo" is not "in jedem Solo");
 //  - opposites: a word is not swapped for its opposite, and two opposites
@@ -52,9 +53,13 @@ struct Wording {
 Wording wording(const model::Model& model, const model::Game& game, const FactSet& facts,
                 std::vector<ClaimedWords> claims = {});
 
+// `text` with each {{rules.…}} and {{fact.…}} replaced by what it prints.
+std::string printed_text(std::string text, const RuleValues& values);
+
 // What a text states, as far as its words tell.
 struct Meaning {
-  std::vector<std::pair<long long, Compare>> numbers;  // sorted, closed bounds, above one
+  std::vector<std::pair<long long, Compare>> numbers;  // sorted, closed bounds
+  std::vector<std::pair<long long, Compare>> backed;   // those a fact states (its number, comparison and noun)
   std::vector<std::string> number_words;               // as written, in the same order
   size_t negations = 0;
   std::map<std::string, std::array<std::optional<size_t>, 2>> opposites;  // key -> first word of each side

@@ -52,7 +52,6 @@ Diagnostics check_game(const model::Model& model, const model::Game& game) {
   run_declared_checks(game, out);
   check_facts(game, out);
   check_rule_texts(model, game, out);
-  check_changed_since_translation(model, game, out);
   if (!game.rules.empty()) {
     if (const RulesModule* module = find_rules_module(game.rules)) {
       module->check(model, game, out);
@@ -65,6 +64,7 @@ Diagnostics check_game(const model::Model& model, const model::Game& game) {
               "known rules modules are " + model::join_names(ids) + "; without `rules:` only the declared checks run");
     }
   }
+  check_changed_since_translation(model, game, out);
   std::vector<Diagnostic> found = out.items();
   std::stable_sort(found.begin(), found.end(), [](const Diagnostic& a, const Diagnostic& b) {
     if (a.loc.file != b.loc.file) return a.loc.file < b.loc.file;
@@ -80,9 +80,9 @@ Diagnostics check_texts(const model::Model& model, const model::Game& game) {
   Diagnostics out;
   check_rule_texts(model, game, out);
   check_terminology(game, out);
-  check_translation_states_its_source(model, game, out);
   if (const RulesModule* module = find_rules_module(game.rules); module && module->check_texts)
     module->check_texts(model, game, out);
+  check_translation_states_its_source(model, game, out);  // last: what the others found is not said again
   return out;
 }
 

@@ -21,6 +21,18 @@ const model::LocaleEntry* applied_entry(const model::Game& game, const std::stri
   return nullptr;
 }
 
+// One mistake, one error: a text another check already found wrong (a
+// claim's number, a module's rule, a name) is not said again. The lines a
+// text spans are not known here; a folded text of n bytes spans at most
+// n / 40 lines of its file.
+bool already_found(const Diagnostics& out, const model::SourceString& s) {
+  const int last_line = s.loc.line + 1 + static_cast<int>(s.text.size() / 40);
+  return std::any_of(out.begin(), out.end(), [&](const Diagnostic& d) {
+    return d.severity == Severity::Error && d.loc.file == s.loc.file && d.loc.line >= s.loc.line &&
+           d.loc.line <= last_line;
+  });
+}
+
 }  // namespace
 
 void check_changed_since_translation(const model::Model& model, const model::Game& game, Diagnostics& out) {
@@ -42,6 +54,7 @@ void check_changed_since_translation(const model::Model& model, const model::Gam
   const Wording w = wording(model, game, facts);
   Sink sink(out, game, "translation.source_changed");
   for (const model::SourceString& s : model::data_strings(game)) {
+    if (already_found(out, s)) continue;
     for (const model::Locale* l : locales) {
       const model::LocaleEntry* e = l->find(s.id);
       if (!e || e->source.empty() || e->source == s.text) continue;
@@ -79,7 +92,7 @@ void check_translation_states_its_source(const model::Model& model, const model:
         }))
       continue;
     const model::LocaleEntry* e = applied_entry(game, s.id, s.text);
-    if (!e || e->source.empty()) continue;
+    if (!e || e->source.empty() || already_found(out, s)) continue;
     if (auto why = meaning_changed(meaning_of(e->source, source), meaning_of(s.text, translated), false))
       sink.error(s.loc, "this translation " + *why, {},
                  "the source (" + game.source_language + ") says: '" + e->source + "'");

@@ -16,9 +16,10 @@
 
 namespace kw::rules {
 
-// For `game` loaded in its source language.
+// For `game` loaded in its source language, after its other checks (a
+// text they found wrong already is not said again).
 void check_changed_since_translation(const model::Model& model, const model::Game& game, Diagnostics& out);
-// For `game` loaded in a translation.
+// For `game` loaded in a translation, after its other checks.
 void check_translation_states_its_source(const model::Model& model, const model::Game& game, Diagnostics& out);
 
 }  // namespace kw::rules
