@@ -9,6 +9,32 @@
 namespace kw::rules {
 namespace {
 
+// Whole-number bounds in closed form: "more than 4" is "at least 5".
+std::pair<long long, Compare> closed(long long n, Compare c) {
+  if (c == Compare::MoreThan) return {n + 1, Compare::AtLeast};
+  if (c == Compare::FewerThan) return {n - 1, Compare::AtMost};
+  return {n, c};
+}
+
+// The clauses of a text: its parts between commas, full stops, colons,
+// semicolons, dashes and line breaks.
+std::vector<std::string> clauses(const std::string& text) {
+  std::vector<std::string> out;
+  std::string current;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const bool dash = text.compare(i, 3, "\u2013") == 0 || text.compare(i, 3, "\u2014") == 0;
+    if (dash || std::string_view(",.;:!?()\n").find(text[i]) != std::string_view::npos) {
+      out.push_back(std::move(current));
+      current.clear();
+      if (dash) i += 2;
+      continue;
+    }
+    current += text[i];
+  }
+  out.push_back(std::move(current));
+  return out;
+}
+
 size_t common_prefix(const std::string& a, const std::string& b) {
   size_t n = 0;
   while (n < a.size() && n < b.size() && a[n] == b[n]) ++n;
@@ -79,34 +105,42 @@ std::optional<std::string> opposites_changed(const Meaning& before, const Meanin
   for (const auto& [key, b] : before.opposites) {
     const auto it = after.opposites.find(key);
     if (it == after.opposites.end()) continue;
-    const auto& a = it->second;
-    const auto& bw = before.opposite_words.at(key);
-    const auto& aw = after.opposite_words.at(key);
-    for (size_t side = 0; side < 2; ++side)
-      if (b[side] && !b[1 - side] && a[1 - side] && !a[side])
-        return "says '" + aw[1 - side] + "' where " + who + " said '" + bw[side] + "'";
-    if (b[0] && b[1] && a[0] && a[1] && (*b[0] < *b[1]) != (*a[0] < *a[1]))
-      return "swaps '" + aw[0] + "' and '" + aw[1] + "'";
+    const Meaning::Opposite& a = it->second;
+    for (size_t side = 0; side < 2; ++side) {
+      const size_t other = 1 - side;
+      if (!b.word[side].empty() && b.word[other].empty() && !a.word[other].empty() && a.word[side].empty())
+        return "says '" + a.word[other] + "' where " + who + " said '" + b.word[side] + "'";
+    }
+    const bool kept = (b.first_before_second && a.first_before_second) || (b.second_before_first && a.second_before_first);
+    if ((b.first_before_second || b.second_before_first) && (a.first_before_second || a.second_before_first) && !kept)
+      return "swaps '" + a.word[0] + "' and '" + a.word[1] + "'";
   }
   return std::nullopt;
 }
 
 std::optional<std::string> names_changed(const Meaning& before, const Meaning& after) {
-  std::vector<std::string> kept_before, kept_after, gone, added;
-  for (const auto& n : before.names)
-    (std::count(after.names.begin(), after.names.end(), n) ? kept_before : gone).push_back(n);
-  for (const auto& n : after.names)
-    (std::count(before.names.begin(), before.names.end(), n) ? kept_after : added).push_back(n);
-  if (kept_before != kept_after)
-    return "names '" + kept_after.front() + "' and '" + kept_after.back() + "' the other way round";
+  std::vector<std::string> gone, added;
+  std::set_difference(before.names.begin(), before.names.end(), after.names.begin(), after.names.end(),
+                      std::back_inserter(gone));
+  std::set_difference(after.names.begin(), after.names.end(), before.names.begin(), before.names.end(),
+                      std::back_inserter(added));
   if (!gone.empty() && !added.empty()) return "names '" + added.front() + "' where it named '" + gone.front() + "'";
+  const auto has = [](const Meaning& m, const std::string& x, const std::string& y) {
+    return std::find(m.name_orders.begin(), m.name_orders.end(), std::pair{x, y}) != m.name_orders.end();
+  };
+  for (const auto& [x, y] : before.name_orders)
+    if (has(after, y, x) && !has(after, x, y)) return "names '" + y + "' and '" + x + "' the other way round";
   return std::nullopt;
 }
 
 }  // namespace
 
-// `text` with each {{rules.…}} and {{fact.…}} replaced by what it prints.
 std::string printed_text(std::string text, const RuleValues& values) {
+  return printed_text(std::move(text), values, nullptr, nullptr);
+}
+
+std::string printed_text(std::string text, const RuleValues& values, const FactSet* facts,
+                         std::vector<PrintedNumber>* numbers) {
   for (size_t open = text.find("{{"); open != std::string::npos; open = text.find("{{", open + 1)) {
     const size_t close = text.find("}}", open);
     if (close == std::string::npos) break;
@@ -115,6 +149,10 @@ std::string printed_text(std::string text, const RuleValues& values) {
     const auto it = values.find(name);
     if (it == values.end()) continue;
     text.replace(open, close + 2 - open, it->second);
+    // A bare number of a fact with a comparison states the comparison.
+    if (numbers && facts && name.starts_with("fact.") && (name.ends_with(".n") || name.ends_with(".word")))
+      if (const Fact* f = facts->find(name.substr(5, name.rfind('.') - 5)); f && f->compare != Compare::Exactly)
+        numbers->push_back({open, open + it->second.size(), f->compare});
   }
   return text;
 }
@@ -153,23 +191,20 @@ Wording wording(const model::Model& model, const model::Game& game, const FactSe
 
 Meaning meaning_of(const std::string& text, const Wording& w) {
   Meaning m;
-  const std::string shown = printed_text(text, w.values);
+  std::vector<PrintedNumber> placed;
+  const std::string shown = printed_text(text, w.values, w.facts, &placed);
   for (const Quantity& q : quantities(shown, *w.model, w.language, *w.facts)) {
-    const long long n = q.compare == Compare::MoreThan ? q.n + 1 : q.compare == Compare::FewerThan ? q.n - 1 : q.n;
-    const Compare c = q.compare == Compare::MoreThan    ? Compare::AtLeast
-                      : q.compare == Compare::FewerThan ? Compare::AtMost
-                                                        : q.compare;
+    Compare compare = q.compare;
+    // "{{fact.limit.n}} Argumente" prints "6" for "at most 6".
+    if (compare == Compare::Exactly)
+      for (const PrintedNumber& p : placed)
+        if (p.begin <= q.begin && q.begin < p.end) compare = p.compare;
+    const auto [n, c] = closed(q.n, compare);
     m.numbers.emplace_back(n, c);
     const bool backed = std::any_of(w.facts->facts.begin(), w.facts->facts.end(), [&](const Fact& f) {
       if (!f.value || (f.kind != FactKind::Count && f.kind != FactKind::Points && f.kind != FactKind::Deal))
         return false;
-      const long long fn = f.compare == Compare::MoreThan    ? *f.value + 1
-                           : f.compare == Compare::FewerThan ? *f.value - 1
-                                                             : *f.value;
-      const Compare fc = f.compare == Compare::MoreThan    ? Compare::AtLeast
-                         : f.compare == Compare::FewerThan ? Compare::AtMost
-                                                           : f.compare;
-      return fn == n && fc == c && (q.noun.empty() || f.of.empty() || q.noun == f.of);
+      return closed(*f.value, f.compare) == std::pair{n, c} && (q.noun.empty() || f.of.empty() || q.noun == f.of);
     });
     if (backed) m.backed.emplace_back(n, c);
   }
@@ -179,19 +214,27 @@ Meaning meaning_of(const std::string& text, const Wording& w) {
   m.negations = static_cast<size_t>(std::count_if(tokens.begin(), tokens.end(), [&](const std::string& t) {
     return std::find(w.negations.begin(), w.negations.end(), t) != w.negations.end();
   }));
-  for (const OppositeWords& o : w.opposites)
-    for (size_t side = 0; side < 2; ++side)
-      for (const std::string& form : o.sides[side]) {
-        const auto at = find_form(tokens, lower_tokens(form, w.language));
-        auto& first = m.opposites[o.key][side];
-        if (at && (!first || *at < *first)) {
-          first = at;
-          m.opposite_words[o.key][side] = form;
-        }
-      }
-  for (auto it = m.opposites.begin(); it != m.opposites.end();)
-    it = it->second[0] || it->second[1] ? std::next(it) : m.opposites.erase(it);
-  m.names = names_in(shown, w.names);
+  for (const std::string& clause : clauses(shown)) {
+    const std::vector<std::string> words = lower_tokens(clause, w.language);
+    for (const OppositeWords& o : w.opposites) {
+      std::array<std::optional<size_t>, 2> at;
+      for (size_t side = 0; side < 2; ++side)
+        for (const std::string& form : o.sides[side])
+          if (const auto found = find_form(words, lower_tokens(form, w.language));
+              found && (!at[side] || *found < *at[side])) {
+            at[side] = found;
+            if (m.opposites[o.key].word[side].empty()) m.opposites[o.key].word[side] = form;
+          }
+      if (at[0] && at[1]) (*at[0] < *at[1] ? m.opposites[o.key].first_before_second
+                                           : m.opposites[o.key].second_before_first) = true;
+    }
+    const std::vector<std::string> named = names_in(clause, w.names);
+    m.names.insert(m.names.end(), named.begin(), named.end());
+    for (size_t i = 0; i < named.size(); ++i)
+      for (size_t j = i + 1; j < named.size(); ++j) m.name_orders.emplace_back(named[i], named[j]);
+  }
+  std::sort(m.names.begin(), m.names.end());
+  m.names.erase(std::unique(m.names.begin(), m.names.end()), m.names.end());
   return m;
 }
 
@@ -209,7 +252,8 @@ bool is_one(const std::pair<long long, Compare>& n) { return n.first == 1 && n.s
 
 }  // namespace
 
-std::optional<std::string> meaning_changed(const Meaning& before, const Meaning& after, bool same_language) {
+std::optional<std::string> meaning_changed(const Meaning& before, const Meaning& after, bool same_language,
+                                           bool added_numbers) {
   auto gone = numbers_without(before.numbers, after.numbers), added = numbers_without(after.numbers, before.numbers);
   // "one" is an article as often as a number ("eine Karte", "a card").
   std::erase_if(gone, is_one);
@@ -221,7 +265,7 @@ std::optional<std::string> meaning_changed(const Meaning& before, const Meaning&
   // language, so is a number added that no fact states ("jeder erhält zehn
   // Karten").
   const bool unbacked_added = !numbers_without(added, after.backed).empty();
-  if ((!gone.empty() && !added.empty()) || (same_language && unbacked_added))
+  if ((!gone.empty() && !added.empty()) || (added_numbers && unbacked_added))
     return "states " + numbers_str(added) + " where " + (same_language ? "it" : "its source") + " stated " +
            numbers_str(gone);
   if (same_language && before.negations % 2 != after.negations % 2)
@@ -246,11 +290,9 @@ double shared_words(const std::string& claimed, const std::string& sentence, con
 
 std::optional<std::string> changed_meaning(const std::string& claimed, const std::string& sentence,
                                            const std::string& fact, const std::string& card, const Wording& w) {
-  Meaning before = meaning_of(claimed, w), after = meaning_of(sentence, w);
   // The claim's words are part of the sentence: numbers the sentence
   // states besides them are judged as free text, not as changed.
-  if (before.numbers.empty()) after.numbers.clear();
-  if (auto why = meaning_changed(before, after, true)) return why;
+  if (auto why = meaning_changed(meaning_of(claimed, w), meaning_of(sentence, w), true, false)) return why;
   const std::string lower = lower_case(sentence, w.language);
   for (const ClaimedWords& other : w.claims) {
     if (other.fact == fact || other.card == card || other.says.size() < 8) continue;

@@ -55,22 +55,39 @@ Wording wording(const model::Model& model, const model::Game& game, const FactSe
 
 // `text` with each {{rules.…}} and {{fact.…}} replaced by what it prints.
 std::string printed_text(std::string text, const RuleValues& values);
+// ... and where it printed the bare number of a fact with a comparison
+// ({{fact.limit.n}} prints "6" of "at most 6").
+struct PrintedNumber {
+  size_t begin = 0, end = 0;
+  Compare compare = Compare::Exactly;
+};
+std::string printed_text(std::string text, const RuleValues& values, const FactSet* facts,
+                         std::vector<PrintedNumber>* numbers);
 
-// What a text states, as far as its words tell.
+// What a text states, as far as its words tell. Orders are read within a
+// clause (between commas, full stops, colons, dashes), so sentences or
+// clauses put the other way round ("Sinhara nicht, Vernio bleibt
+// verschont") keep them.
 struct Meaning {
   std::vector<std::pair<long long, Compare>> numbers;  // sorted, closed bounds
   std::vector<std::pair<long long, Compare>> backed;   // those a fact states (its number, comparison and noun)
-  std::vector<std::string> number_words;               // as written, in the same order
   size_t negations = 0;
-  std::map<std::string, std::array<std::optional<size_t>, 2>> opposites;  // key -> first word of each side
-  std::map<std::string, std::array<std::string, 2>> opposite_words;       // key -> the words found
-  std::vector<std::string> names;                                         // in the order named
+  struct Opposite {
+    std::array<std::string, 2> word;  // the first word found of each side ("" when none)
+    bool first_before_second = false, second_before_first = false;  // within one clause
+  };
+  std::map<std::string, Opposite> opposites;                 // by key
+  std::vector<std::string> names;                            // sorted
+  std::vector<std::pair<std::string, std::string>> name_orders;  // named one before the other in a clause
 };
 Meaning meaning_of(const std::string& text, const Wording& w);
 
 // How `after` states something else than `before`, or nullopt when it may
 // be a rewording. `same_language`: also compare negations and names.
-std::optional<std::string> meaning_changed(const Meaning& before, const Meaning& after, bool same_language);
+// `added_numbers`: a number `after` adds that no fact states is a change
+// too (else only a number said in the place of another).
+std::optional<std::string> meaning_changed(const Meaning& before, const Meaning& after, bool same_language,
+                                           bool added_numbers);
 
 // How much of `claimed`'s content words `sentence` has, 0 to 1.
 double shared_words(const std::string& claimed, const std::string& sentence, const std::string& language);

@@ -58,7 +58,7 @@ void check_changed_since_translation(const model::Model& model, const model::Gam
     for (const model::Locale* l : locales) {
       const model::LocaleEntry* e = l->find(s.id);
       if (!e || e->source.empty() || e->source == s.text) continue;
-      const auto why = meaning_changed(meaning_of(e->source, w), meaning_of(s.text, w), true);
+      const auto why = meaning_changed(meaning_of(e->source, w), meaning_of(s.text, w), true, true);
       if (!why) continue;  // reworded: the translation is only stale
       sink.error(s.loc,
                  "since it was translated into " + l->language + ", this text " + *why +
@@ -93,7 +93,7 @@ void check_translation_states_its_source(const model::Model& model, const model:
       continue;
     const model::LocaleEntry* e = applied_entry(game, s.id, s.text);
     if (!e || e->source.empty() || already_found(out, s)) continue;
-    if (auto why = meaning_changed(meaning_of(e->source, source), meaning_of(s.text, translated), false))
+    if (auto why = meaning_changed(meaning_of(e->source, source), meaning_of(s.text, translated), false, false))
       sink.error(s.loc, "this translation " + *why, {},
                  "the source (" + game.source_language + ") says: '" + e->source + "'");
   }
