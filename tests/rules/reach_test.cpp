@@ -129,6 +129,25 @@ TEST(Reach, ANegativeMinimumIsAnErrorAtIt) {
       << test::dump(d);
 }
 
+// A minimum from the data holds for any module: the Hoher Rat's vote, at
+// the first Trilith card (which begins it).
+TEST(Reach, AMinimumAboveWhatTheSimulationSeesIsAWarning) {
+  ProjectCopy p;
+  const std::string file = "data/games/hoher-rat.yaml";
+  const int line = edit(p, file, "  rules: hoher-rat\n", "  rules: hoher-rat\n  reach: { vote: 1000 }\n");
+  const auto [trilith_line, trilith_column] = test::locate_on(p.dir.path() / file, "          kind: trilith", "trilith");
+  const Diagnostics d = test::shown_findings(p.dir.path(), "hoher-rat", "de", "de");
+  const Diagnostic* f = test::find_finding(d, "reach", trilith_line, trilith_column, "the vote was held only",
+                                           Severity::Warning);
+  ASSERT_NE(f, nullptr) << test::dump(d);
+  EXPECT_NE(f->message.find(fmt::format("in 600 simulated games (seed 1); the game's `reach:` ({}:{}:12) expects at "
+                                        "least 1000 times",
+                                        file, line + 1)),
+            std::string::npos)
+      << f->message;
+  EXPECT_EQ(reach_warnings(d).size(), 1U) << dump(reach_warnings(d));
+}
+
 // Every special of Das Duell is reported, at the card that carries it, with
 // the games in which its power took effect.
 TEST(Reach, DuellReportsEverySpecialAtItsCard) {
