@@ -622,8 +622,13 @@ std::vector<Occurrence> occurrences(const model::Game& game, const Summary& s) {
   for (const auto& [id, sp] : s.specials) {
     const model::TableEntry* entry = table ? table->find(id) : nullptr;
     const std::string name = entry ? entry_text(*entry, "name") : std::string();
-    Occurrence o{"special." + id, "special card " + (name.empty() ? id : name), "played with its power taking effect",
-                 sp.power, s.games, "games", {}};
+    Occurrence o{"special." + id,
+                 "special card " + (name.empty() ? id : name),
+                 "played with its power taking effect",
+                 sp.power,
+                 s.games,
+                 "games",
+                 {}};
     for (const auto& deck : game.decks)
       for (const auto& card : deck.cards)
         if (!o.loc.known() && text(game, card, "special") == id) o.loc = field_loc(game, card, "special");

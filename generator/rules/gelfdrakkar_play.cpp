@@ -583,8 +583,7 @@ class Round {
 
 // What `check` asks of the rounds (reach.h): every special card of the
 // rules' list played into a trick, at its card (the first copy).
-void add_occurrences(const model::Game& game, const std::array<long long, kKinds>& played,
-                     SimulationReport& report) {
+void add_occurrences(const model::Game& game, const std::array<long long, kKinds>& played, SimulationReport& report) {
   std::array<bool, kKinds> seen{};
   for (const auto& deck : game.decks)
     for (const auto& card : deck.cards) {

@@ -541,15 +541,14 @@ void add_occurrences(const model::Game& game, const std::array<long long, 6>& pl
   for (size_t k = 0; k < ids.size() && k < played.size(); ++k) {
     const model::TableEntry* e = table ? table->find(ids[k]) : nullptr;
     const std::string name = e ? entry_text(*e, "name") : ids[k];
-    report.occurrences.push_back({"moon." + ids[k], "moon kind " + (name.empty() ? ids[k] : name), "played",
-                                  played[k], report.games, "games", e ? e->loc : SourceLoc{}});
+    report.occurrences.push_back({"moon." + ids[k], "moon kind " + (name.empty() ? ids[k] : name), "played", played[k],
+                                  report.games, "games", e ? e->loc : SourceLoc{}});
   }
   for (const auto& deck : game.decks)
     for (const auto& card : deck.cards)
       if (text(game, card, "special") == kSpecial && card.copy == 1) {
-        report.occurrences.push_back({"special." + std::string(kSpecial),
-                                      "special card " + text(game, card, "name"), "laid down", laid_down,
-                                      report.games, "games", field_loc(game, card, "special")});
+        report.occurrences.push_back({"special." + std::string(kSpecial), "special card " + text(game, card, "name"),
+                                      "laid down", laid_down, report.games, "games", field_loc(game, card, "special")});
         return;
       }
 }

@@ -780,8 +780,8 @@ void add_round(const SimDeck& deck, const SimRound& r, int players, Stats& s) {
   s.eowyn += r.eowyn[0] + r.eowyn[1] > 0;
   s.solo += r.solo[0] > 0;
   s.rings_united += r.rings_united && with_specials(r);
-  s.sauronsauge += r.kind == RoundKind::Standard || r.kind == RoundKind::Buendnis ||
-                   r.kind == RoundKind::StillesBuendnis;
+  s.sauronsauge +=
+      r.kind == RoundKind::Standard || r.kind == RoundKind::Buendnis || r.kind == RoundKind::StillesBuendnis;
   count_decisions(deck, r, s);
 }
 
@@ -791,7 +791,7 @@ double pct(long a, long b) { return b ? 100.0 * static_cast<double>(a) / static_
 // Rule facts); a contract without one is located at the game's `rules:`.
 SourceLoc contract_loc(const model::Game& game, const std::string& key) {
   static const std::map<std::string, std::string> kFact = {
-      {"kapitulation", "kapitulation"}, {"unterwerfung", "unterwerfung"},     {"buendnis", "buendnis"},
+      {"kapitulation", "kapitulation"}, {"unterwerfung", "unterwerfung"},       {"buendnis", "buendnis"},
       {"stilles-buendnis", "buendnis"}, {"ringtraeger-solo", "fehl_by_region"}, {"erben-solo", "fehl_by_region"},
       {"fehl-solo", "fehl_solo"},       {"standard", "standard_trumps"},        {"solo", "solo"}};
   auto it = kFact.find(key);
@@ -827,8 +827,8 @@ void add_occurrences(const model::Game& game, const Stats& s, SimulationReport& 
       {"contract.solo", "a solo of any kind", "played", solos, s.rounds, "rounds", contract_loc(game, "solo")});
   long kapitulationen = 0;
   for (const auto& [players, p] : s.by_players) kapitulationen += p.kapitulationen;
-  report.occurrences.push_back({"contract.kapitulation", "contract Kapitulation", "declared", kapitulationen,
-                                s.rounds, "rounds", contract_loc(game, "kapitulation")});
+  report.occurrences.push_back({"contract.kapitulation", "contract Kapitulation", "declared", kapitulationen, s.rounds,
+                                "rounds", contract_loc(game, "kapitulation")});
   const model::Table* table = game.table("specials");
   const std::array<std::pair<const char*, long>, 3> specials = {
       {{"balrog", s.decided_balrog}, {"sauronsauge", s.sauronsauge}, {"eowyn", s.eowyn}}};

@@ -22,16 +22,16 @@ struct Minimum {
 void read_minimums(Sink sink, const model::Value* reach, std::map<std::string, Minimum>& out) {
   if (!reach) return;
   if (!reach->is_map()) {
-    sink.error(reach->loc, "`reach:` must map playable things to their minimum count",
-               {}, "e.g. reach: { contract.fehl-solo: 0 }");
+    sink.error(reach->loc, "`reach:` must map playable things to their minimum count", {},
+               "e.g. reach: { contract.fehl-solo: 0 }");
     return;
   }
   for (const auto& m : reach->map) {
     const auto n = m.value.as_int();
     if (!n || *n < 0) {
-      sink.error(m.value.loc.known() ? m.value.loc : m.value.key_loc,
-                 "reach." + m.key + " must be a whole number of occurrences (0 or more), not '" +
-                     canonical(m.value) + "'");
+      sink.error(
+          m.value.loc.known() ? m.value.loc : m.value.key_loc,
+          "reach." + m.key + " must be a whole number of occurrences (0 or more), not '" + canonical(m.value) + "'");
       continue;
     }
     out[m.key] = {*n, m.value.key_loc};

@@ -40,13 +40,13 @@ struct FigureGroup {
 // kind) and how often its simulation saw it: `check` warns when a change to
 // the data leaves it unreachable in play (reach.h).
 struct Occurrence {
-  std::string key;      // stable, as the game's `reach:` names it: "contract.buendnis", "moon.blutmond"
-  std::string what;     // for people: "contract Bündnis", "moon kind Blutmond"
-  std::string event;    // what counted, as a past participle: "played", "declared", "laid down"
-  long long count = 0;  // times it occurred (was played, declared, took effect)
-  long long out_of = 0; // of this many ...
-  std::string per;      // ... "rounds", "games"
-  SourceLoc loc;        // its data entry (card, table entry, fact); unknown: the game's `rules:`
+  std::string key;       // stable, as the game's `reach:` names it: "contract.buendnis", "moon.blutmond"
+  std::string what;      // for people: "contract Bündnis", "moon kind Blutmond"
+  std::string event;     // what counted, as a past participle: "played", "declared", "laid down"
+  long long count = 0;   // times it occurred (was played, declared, took effect)
+  long long out_of = 0;  // of this many ...
+  std::string per;       // ... "rounds", "games"
+  SourceLoc loc;         // its data entry (card, table entry, fact); unknown: the game's `rules:`
 };
 
 struct SimulationReport {

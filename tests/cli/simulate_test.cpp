@@ -50,9 +50,9 @@ TEST(Simulate, ListsWhatWasReachedInPlay) {
   EXPECT_NE(r.output.find("  moon.blutmond "), std::string::npos) << r.output;
   EXPECT_NE(r.output.find(" of 20 games: moon kind Blutmond, played\n"), std::string::npos) << r.output;
   std::string out;
-  ASSERT_EQ(test::run_command(quoted(test::binary()) + " " + root() +
-                                  "simulate --game palantir --players 4 --games 10 --format json",
-                              &out),
+  ASSERT_EQ(test::run_command(
+                quoted(test::binary()) + " " + root() + "simulate --game palantir --players 4 --games 10 --format json",
+                &out),
             0)
       << out;
   auto json = nlohmann::json::parse(out);

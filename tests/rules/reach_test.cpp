@@ -36,8 +36,8 @@ std::string dump(const std::vector<const Diagnostic*>& fs) {
 
 TEST(Reach, TheShippedGamesAndVariantsReachEverything) {
   const std::vector<std::pair<std::string, std::string>> shown = {
-      {"palantir", ""},     {"palantir", "mondschein"}, {"palantir", "scharfes-spiel"},  {"duell", ""},
-      {"gelfdrakkar", ""},  {"hoher-rat", ""},          {"monddaemmerung", ""},          {"monddaemmerung", "bilder"}};
+      {"palantir", ""},    {"palantir", "mondschein"}, {"palantir", "scharfes-spiel"}, {"duell", ""},
+      {"gelfdrakkar", ""}, {"hoher-rat", ""},          {"monddaemmerung", ""},         {"monddaemmerung", "bilder"}};
   for (const auto& [game, variant] : shown) {
     const Diagnostics d = test::shown_findings(test::source_root(), game, "de", "de", variant);
     EXPECT_TRUE(reach_warnings(d).empty()) << game << " " << variant << "\n" << dump(reach_warnings(d));
@@ -51,9 +51,9 @@ TEST(Reach, AMoonKindWithoutCardsIsAWarningAtItsEntry) {
   edit(p, file, "number: 4, name: Wildrose, moon: blutmond,", "number: 4, name: Wildrose,");
   const auto [line, column] = test::locate(p.dir.path() / file, "blutmond:");
   const Diagnostics d = test::shown_findings(p.dir.path(), "monddaemmerung", "de", "de");
-  const Diagnostic* f = test::find_finding(d, "reach", line, column,
-                                           "moon kind Blutmond was never played in 3000 simulated games (seed 1)",
-                                           Severity::Warning);
+  const Diagnostic* f =
+      test::find_finding(d, "reach", line, column,
+                         "moon kind Blutmond was never played in 3000 simulated games (seed 1)", Severity::Warning);
   EXPECT_NE(f, nullptr) << test::dump(d);
   EXPECT_EQ(reach_warnings(d).size(), 1U) << dump(reach_warnings(d));
   EXPECT_FALSE(d.has_errors()) << test::dump(d);  // a play-only mistake: no rule is broken
@@ -104,11 +104,12 @@ TEST(Reach, AVariantMayDeclareAThingRareByDesign) {
 TEST(Reach, ADeclaredMinimumIsCheckedAndAnUnknownKeyIsNamed) {
   ProjectCopy p;
   const std::string file = "data/games/palantir.yaml";
-  const int line = edit(p, file, "    contract.fehl-solo: 0\n", "    contract.fehl-solo: 50\n    contract.hochzeit: 1\n");
+  const int line =
+      edit(p, file, "    contract.fehl-solo: 0\n", "    contract.fehl-solo: 50\n    contract.hochzeit: 1\n");
   const auto [fact_line, fact_column] = test::locate(p.dir.path() / file, "fehl_solo: { effect");
   const Diagnostics d = test::shown_findings(p.dir.path(), "palantir", "de", "de");
-  const Diagnostic* low = test::find_finding(d, "reach", fact_line, fact_column, "contract Fehl-Solo was played only",
-                                             Severity::Warning);
+  const Diagnostic* low =
+      test::find_finding(d, "reach", fact_line, fact_column, "contract Fehl-Solo was played only", Severity::Warning);
   ASSERT_NE(low, nullptr) << test::dump(d);
   EXPECT_NE(low->message.find(fmt::format("in 200 simulated rounds (seed 1); the game's `reach:` ({}:{}:5) expects at "
                                           "least 50 times",
@@ -135,10 +136,11 @@ TEST(Reach, AMinimumAboveWhatTheSimulationSeesIsAWarning) {
   ProjectCopy p;
   const std::string file = "data/games/hoher-rat.yaml";
   const int line = edit(p, file, "  rules: hoher-rat\n", "  rules: hoher-rat\n  reach: { vote: 1000 }\n");
-  const auto [trilith_line, trilith_column] = test::locate_on(p.dir.path() / file, "          kind: trilith", "trilith");
+  const auto [trilith_line, trilith_column] =
+      test::locate_on(p.dir.path() / file, "          kind: trilith", "trilith");
   const Diagnostics d = test::shown_findings(p.dir.path(), "hoher-rat", "de", "de");
-  const Diagnostic* f = test::find_finding(d, "reach", trilith_line, trilith_column, "the vote was held only",
-                                           Severity::Warning);
+  const Diagnostic* f =
+      test::find_finding(d, "reach", trilith_line, trilith_column, "the vote was held only", Severity::Warning);
   ASSERT_NE(f, nullptr) << test::dump(d);
   EXPECT_NE(f->message.find(fmt::format("in 600 simulated games (seed 1); the game's `reach:` ({}:{}:12) expects at "
                                         "least 1000 times",
