@@ -576,6 +576,18 @@ class Council {
   uint64_t shuffles_ = 0;
 };
 
+// What `check` asks of the councils (reach.h): the Trilith cards played,
+// at the first of them, and the vote they begin.
+void add_occurrences(const model::Game& game, long long trilith_plays, long long votes, SimulationReport& r) {
+  SourceLoc trilith;
+  for (const auto& deck : game.decks)
+    for (const auto& card : deck.cards)
+      if (!trilith.known() && text(game, card, "kind") == "trilith") trilith = field_loc(game, card, "kind");
+  r.occurrences.push_back(
+      {"special.trilith", "special card Trilith", "played", trilith_plays, r.games, "games", trilith});
+  r.occurrences.push_back({"vote", "the vote", "held", votes, r.games, "games", trilith});
+}
+
 }  // namespace
 
 SimulationReport simulate_report(const model::Model&, const model::Game& game, const SimulationOptions& options) {
@@ -651,15 +663,7 @@ SimulationReport simulate_report(const model::Model&, const model::Game& game, c
   r.notes.emplace_back(
       "The Trilith cards decide a game when the same game (same seed) played with Trilith cards that give nothing "
       "has another winner.");
-  // What `check` asks of the councils (reach.h): the Trilith cards played,
-  // at the first of them, and the vote they begin.
-  SourceLoc trilith;
-  for (const auto& deck : game.decks)
-    for (const auto& card : deck.cards)
-      if (!trilith.known() && text(game, card, "kind") == "trilith") trilith = field_loc(game, card, "kind");
-  r.occurrences.push_back(
-      {"special.trilith", "special card Trilith", "played", trilith_plays, r.games, "games", trilith});
-  r.occurrences.push_back({"vote", "the vote", "held", votes, r.games, "games", trilith});
+  add_occurrences(game, trilith_plays, votes, r);
   return r;
 }
 
