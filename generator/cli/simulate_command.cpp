@@ -35,6 +35,14 @@ void print_text(const model::Game& game, const rules::SimulationOptions& options
     for (const auto& f : group.figures) width = std::max(width, f.label.size());
     for (const auto& f : group.figures) fmt::print(out, "  {:<{}}  {:>12}\n", f.label, width, shown(f));
   }
+  if (!r.occurrences.empty()) {
+    // What `check` weighs for play-only mistakes (README: Play-only mistakes), by the keys `reach:` takes.
+    fmt::print(out, "\nreached in play (reach: keys)\n");
+    size_t width = 0;
+    for (const auto& o : r.occurrences) width = std::max(width, o.key.size());
+    for (const auto& o : r.occurrences)
+      fmt::print(out, "  {:<{}}  {:>7} of {} {}: {}, {}\n", o.key, width, o.count, o.out_of, o.per, o.what, o.event);
+  }
   if (!r.notes.empty()) {
     fmt::print(out, "\nnotes\n");
     for (const auto& n : r.notes) fmt::print(out, "  - {}\n", n);
@@ -61,6 +69,16 @@ void print_json(const model::Game& game, const rules::SimulationOptions& options
   }
   j["groups"] = groups;
   j["notes"] = r.notes;
+  auto occurrences = nlohmann::ordered_json::array();
+  for (const auto& o : r.occurrences)
+    occurrences.push_back({{"key", o.key},
+                           {"what", o.what},
+                           {"event", o.event},
+                           {"count", o.count},
+                           {"out_of", o.out_of},
+                           {"per", o.per},
+                           {"at", o.loc.str()}});
+  j["occurrences"] = occurrences;
   out << j.dump(2) << "\n";
 }
 

@@ -221,6 +221,9 @@ const Schema& game_schema() {
                   key("reconstructed", text(), "which values no source gives"),
                   key("checks", list_of(read_as("check", "a check")), "declared checks, run by `kartenwerk check`"),
                   key("facts", facts_schema(), "the facts its rule sentences state (README: Rule facts)"),
+                  key("reach", dict_of(integer(), "playable thing"),
+                      "how often `check`'s short simulation must see a contract, special or moon kind (default: "
+                      "once; README: Play-only mistakes)"),
               });
   return s;
 }

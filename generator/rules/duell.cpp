@@ -11,6 +11,7 @@
 
 #include "rules/fact_text.h"
 #include "rules/facts.h"
+#include "rules/reach.h"
 #include "rules/support.h"
 
 namespace kw::rules::duell {
@@ -617,7 +618,8 @@ void note_balance(const model::Game& game, Sink& sink) {
       static_cast<int>(deck.balrog.size()) != facts().cards_per_side)
     return;
   const int games = 1000;
-  Summary s = simulate(deck, read_board(game), 1, games, false);
+  const uint64_t seed = 1;
+  Summary s = simulate(deck, read_board(game), seed, games, false);
   sink.with_check("duell.balance")
       .note(info_loc(game, "rules"),
             fmt::format("balance over {} simulated games: Gandalf wins {:.1f} %, the Balrog {:.1f} %; "
@@ -625,6 +627,10 @@ void note_balance(const model::Game& game, Sink& sink) {
                         games, 100 * s.win_rate(Side::Gandalf), 100 * s.win_rate(Side::Balrog),
                         s.mean_damage_per_card(Side::Gandalf), s.mean_damage_per_card(Side::Balrog)),
             {}, "every special as its effect says, greedy play; `kartenwerk simulate --game duell` gives the figures");
+  SimulationReport report;
+  report.games = s.games;
+  report.occurrences = occurrences(game, s);
+  check_reach(sink, game, report, seed);
 }
 
 }  // namespace

@@ -230,6 +230,10 @@ struct Summary {
 Summary simulate(const Deck& deck, const Board& board, uint64_t seed, long games, bool counterfactual = true);
 std::string describe(const Summary& s);
 
+// What `check` asks of the games (reach.h): for every special of the deck,
+// how often its power took effect, at the card that carries it.
+std::vector<Occurrence> occurrences(const model::Game& game, const Summary& s);
+
 // `kartenwerk simulate --game duell`: the data's deck and board, the figures
 // of simulate() as a report. Throws SimulationError for a deck it cannot play.
 SimulationReport simulate_report(const model::Model& model, const model::Game& game, const SimulationOptions& options);

@@ -616,6 +616,27 @@ std::string describe(const Summary& s) {
   return out;
 }
 
+std::vector<Occurrence> occurrences(const model::Game& game, const Summary& s) {
+  std::vector<Occurrence> out;
+  const model::Table* table = game.table("specials");
+  for (const auto& [id, sp] : s.specials) {
+    const model::TableEntry* entry = table ? table->find(id) : nullptr;
+    const std::string name = entry ? entry_text(*entry, "name") : std::string();
+    Occurrence o{"special." + id,
+                 "special card " + (name.empty() ? id : name),
+                 "played with its power taking effect",
+                 sp.power,
+                 s.games,
+                 "games",
+                 {}};
+    for (const auto& deck : game.decks)
+      for (const auto& card : deck.cards)
+        if (!o.loc.known() && text(game, card, "special") == id) o.loc = field_loc(game, card, "special");
+    out.push_back(std::move(o));
+  }
+  return out;
+}
+
 SimulationReport simulate_report(const model::Model&, const model::Game& game, const SimulationOptions& options) {
   player_counts("Das Duell", 2, 2, options.players);  // Gandalf against the Balrog
   const Deck deck = read_deck(game);
@@ -635,6 +656,7 @@ SimulationReport simulate_report(const model::Model&, const model::Game& game, c
   r.steps = s.steps;
   r.violations = s.violations;
   r.first_violations = s.first_violations;
+  r.occurrences = occurrences(game, s);
   auto pct = [](double part, double whole) { return whole > 0 ? 100.0 * part / whole : 0.0; };
   const double games = static_cast<double>(s.games);
   FigureGroup sides{"sides", {}};

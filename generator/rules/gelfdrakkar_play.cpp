@@ -581,6 +581,22 @@ class Round {
   int destroyed_points_ = 0, doubled_ = 0, total_points_ = 0;
 };
 
+// What `check` asks of the rounds (reach.h): every special card of the
+// rules' list played into a trick, at its card (the first copy).
+void add_occurrences(const model::Game& game, const std::array<long long, kKinds>& played, SimulationReport& report) {
+  std::array<bool, kKinds> seen{};
+  for (const auto& deck : game.decks)
+    for (const auto& card : deck.cards) {
+      PlayCard c;
+      c.kind = kind_of(text(game, card, "name"), text(game, card, "group"));
+      const auto k = static_cast<size_t>(c.kind);
+      if (c.people() || c.kind == Kind::Null || seen[k]) continue;
+      seen[k] = true;
+      report.occurrences.push_back({std::string("special.") + kKindKeys[k], "special card " + text(game, card, "name"),
+                                    "played", played[k], report.games, "rounds", card.loc});
+    }
+}
+
 }  // namespace
 
 // Over 80 lines: the rounds' tallies, then one figure per tally, in the order the report prints them.
@@ -590,6 +606,7 @@ SimulationReport simulate_report(const model::Model&, const model::Game& game, c
   SimulationReport report;
   const std::vector<int> counts =
       player_counts("Gelfdrakkar", setup.facts.min_players, setup.facts.max_players, options.players);
+  std::array<long long, kKinds> played_all{};  // over every player count, for check's reach
   for (int n : counts) {
     double announced = 0, announced_kept = 0, stake = 0, settled_for = 0;
     double for_wins = 0, against_wins = 0, ties = 0, for_points = 0, against_points = 0, destroyed = 0, fessel = 0,
@@ -633,6 +650,7 @@ SimulationReport simulate_report(const model::Model&, const model::Game& game, c
       }
     }
     report.games += options.games;
+    for (size_t k = 0; k < kKinds; ++k) played_all[k] += static_cast<long long>(present[k]);
     const double g = static_cast<double>(options.games);
     FigureGroup group{
         fmt::format("{} players ({} cards each{})", n, setup.facts.deal_for(n).hand,
@@ -677,6 +695,7 @@ SimulationReport simulate_report(const model::Model&, const model::Game& game, c
                     100 * share, 196.0 * std::sqrt(share * (1 - share) / g), options.games, 100 * ties / g));
     report.groups.push_back(std::move(group));
   }
+  add_occurrences(game, played_all, report);
   return report;
 }
 

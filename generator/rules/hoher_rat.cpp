@@ -12,6 +12,7 @@
 
 #include "rules/fact_text.h"
 #include "rules/facts.h"
+#include "rules/reach.h"
 #include "rules/rewording.h"
 #include "rules/support.h"
 
@@ -454,6 +455,7 @@ void check(const model::Model& model, const model::Game& game, Diagnostics& out)
         .note(info_loc(game, "rules"),
               fmt::format("balance over {} simulated councils per player count: {}", options.games, figures), {},
               "greedy players; `kartenwerk simulate --game hoher-rat` gives the figures");
+    check_reach(board, game, r, options.seed);
   } catch (const SimulationError&) {
     // The data's faults are reported above.
   }

@@ -576,6 +576,18 @@ class Council {
   uint64_t shuffles_ = 0;
 };
 
+// What `check` asks of the councils (reach.h): the Trilith cards played,
+// at the first of them, and the vote they begin.
+void add_occurrences(const model::Game& game, long long trilith_plays, long long votes, SimulationReport& r) {
+  SourceLoc trilith;
+  for (const auto& deck : game.decks)
+    for (const auto& card : deck.cards)
+      if (!trilith.known() && text(game, card, "kind") == "trilith") trilith = field_loc(game, card, "kind");
+  r.occurrences.push_back(
+      {"special.trilith", "special card Trilith", "played", trilith_plays, r.games, "games", trilith});
+  r.occurrences.push_back({"vote", "the vote", "held", votes, r.games, "games", trilith});
+}
+
 }  // namespace
 
 SimulationReport simulate_report(const model::Model&, const model::Game& game, const SimulationOptions& options) {
@@ -589,6 +601,7 @@ SimulationReport simulate_report(const model::Model&, const model::Game& game, c
     throw SimulationError(fmt::format("Der Hohe Rat is played by 2 or 4 players, not {}", options.players));
 
   SimulationReport r;
+  long long trilith_plays = 0, votes = 0;  // over every player count, for check's reach
   for (int players : counts) {
     Tally t;
     for (long i = 0; i < options.games; ++i) {
@@ -616,6 +629,8 @@ SimulationReport simulate_report(const model::Model&, const model::Game& game, c
       }
     }
     r.games += t.games;
+    trilith_plays += t.trilith_plays;
+    votes += t.votes;
     const double g = static_cast<double>(t.games);
     auto pct = [&](double x) { return g > 0 ? 100.0 * x / g : 0.0; };
     FigureGroup group{fmt::format("{} players", players), {}};
@@ -648,6 +663,7 @@ SimulationReport simulate_report(const model::Model&, const model::Game& game, c
   r.notes.emplace_back(
       "The Trilith cards decide a game when the same game (same seed) played with Trilith cards that give nothing "
       "has another winner.");
+  add_occurrences(game, trilith_plays, votes, r);
   return r;
 }
 

@@ -532,6 +532,27 @@ class Game {
   bool highest_ = false;
 };
 
+// What `check` asks of the games (reach.h): every moon kind played, at its
+// entry of the moons table; Der Allereinzigste laid down, at its card.
+void add_occurrences(const model::Game& game, const std::array<long long, 6>& played, long long laid_down,
+                     SimulationReport& report) {
+  const model::Table* table = game.table("moons");
+  const auto& ids = moons();
+  for (size_t k = 0; k < ids.size() && k < played.size(); ++k) {
+    const model::TableEntry* e = table ? table->find(ids[k]) : nullptr;
+    const std::string name = e ? entry_text(*e, "name") : ids[k];
+    report.occurrences.push_back({"moon." + ids[k], "moon kind " + (name.empty() ? ids[k] : name), "played", played[k],
+                                  report.games, "games", e ? e->loc : SourceLoc{}});
+  }
+  for (const auto& deck : game.decks)
+    for (const auto& card : deck.cards)
+      if (text(game, card, "special") == kSpecial && card.copy == 1) {
+        report.occurrences.push_back({"special." + std::string(kSpecial), "special card " + text(game, card, "name"),
+                                      "laid down", laid_down, report.games, "games", field_loc(game, card, "special")});
+        return;
+      }
+}
+
 }  // namespace
 
 // Over 80 lines: the games' tallies, then one figure per tally, in the order the report prints them.
@@ -542,6 +563,8 @@ SimulationReport simulate_report(const model::Model&, const model::Game& game, c
   const std::vector<int> counts =
       player_counts("Monddämmerung", setup.facts.min_players, setup.facts.max_players, options.players);
   const auto& moon_ids = moons();
+  std::array<long long, 6> played_all{};  // over every player count, for check's reach
+  long long laid_down_all = 0;
   for (int n : counts) {
     std::vector<double> wins(static_cast<size_t>(n), 0);
     double winning_score = 0, all_scores = 0, bonus_games = 0, bonus_decided = 0;
@@ -581,6 +604,8 @@ SimulationReport simulate_report(const model::Model&, const model::Game& game, c
         }
     }
     report.games += options.games;
+    for (size_t k = 0; k < 6; ++k) played_all[k] += played[k];
+    laid_down_all += static_cast<long long>(bonus_games);
     const double games = static_cast<double>(options.games);
     FigureGroup group{fmt::format("{} players (seat 1 starts the first round)", n), {}};
     for (int p = 0; p < n; ++p)
@@ -634,6 +659,7 @@ SimulationReport simulate_report(const model::Model&, const model::Game& game, c
         static_cast<double>(rounds) / games));
     report.groups.push_back(std::move(group));
   }
+  add_occurrences(game, played_all, laid_down_all, report);
   return report;
 }
 

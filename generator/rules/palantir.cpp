@@ -17,6 +17,7 @@
 #include "project/project.h"
 #include "rules/facts.h"
 #include "rules/palantir_simulation.h"
+#include "rules/reach.h"
 #include "rules/support.h"
 
 namespace kw::rules::palantir {
@@ -658,6 +659,7 @@ void note_balance(const model::Model& model, const model::Game& game, Diagnostic
   for (size_t i = 0; i < report.notes.size(); ++i) figures += (i ? "; " : "") + report.notes[i];
   sink.note(at, "balance over " + std::to_string(report.games * 4) + " simulated rounds: " + figures, {},
             "simple strategies; kartenwerk simulate --game " + game.id + " plays more and prints every figure");
+  check_reach(sink, game, report, options.seed);
 }
 
 }  // namespace

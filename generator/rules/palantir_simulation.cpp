@@ -700,6 +700,7 @@ struct Stats {
   long blutbad = 0, ring = 0, eowyn = 0, solo = 0;  // rounds in which the marker went to someone
   long decided_balrog = 0, decided_ring = 0, decided_eowyn = 0, rings_united = 0;
   long lembas_rhovanion = 0;  // unused unless a variant has the rule
+  long sauronsauge = 0;       // rounds whose teams Saurons Auge formed (standard game, Bündnis)
 };
 
 std::string contract_key(const SimRound& r) {
@@ -779,10 +780,68 @@ void add_round(const SimDeck& deck, const SimRound& r, int players, Stats& s) {
   s.eowyn += r.eowyn[0] + r.eowyn[1] > 0;
   s.solo += r.solo[0] > 0;
   s.rings_united += r.rings_united && with_specials(r);
+  s.sauronsauge +=
+      r.kind == RoundKind::Standard || r.kind == RoundKind::Buendnis || r.kind == RoundKind::StillesBuendnis;
   count_decisions(deck, r, s);
 }
 
 double pct(long a, long b) { return b ? 100.0 * static_cast<double>(a) / static_cast<double>(b) : 0; }
+
+// Where the data states a contract: the rule fact that names it (README:
+// Rule facts); a contract without one is located at the game's `rules:`.
+SourceLoc contract_loc(const model::Game& game, const std::string& key) {
+  static const std::map<std::string, std::string> kFact = {
+      {"kapitulation", "kapitulation"}, {"unterwerfung", "unterwerfung"},       {"buendnis", "buendnis"},
+      {"stilles-buendnis", "buendnis"}, {"ringtraeger-solo", "fehl_by_region"}, {"erben-solo", "fehl_by_region"},
+      {"fehl-solo", "fehl_solo"},       {"standard", "standard_trumps"},        {"solo", "solo"}};
+  auto it = kFact.find(key);
+  const std::string fact = it != kFact.end() ? it->second : key.starts_with("region-solo") ? "region_solo" : "";
+  const model::Value* v = fact.empty() ? nullptr : info(game, "facts.rules." + fact);
+  return v ? (v->key_loc.known() ? v->key_loc : v->loc) : SourceLoc{};
+}
+
+// What `check` asks of the rounds (reach.h): every contract of the rules
+// (the deals thrown in by a Kapitulation among them), at the fact that
+// states it, and every special of the specials table taking effect, at its
+// entry.
+void add_occurrences(const model::Game& game, const Stats& s, SimulationReport& report) {
+  std::vector<std::pair<std::string, std::string>> contracts = {{"standard", "Standardspiel"},
+                                                                {"unterwerfung", "Unterwerfung"},
+                                                                {"buendnis", "Bündnis"},
+                                                                {"stilles-buendnis", "Bündnis, alone in silence"}};
+  for (const Contract& c : Contract::all())
+    if (c.kind != Contract::Kind::Standard) contracts.emplace_back(c.id(), c.name());
+  for (const auto& [id, name] : contracts) {
+    const auto found = s.contracts.find(id);
+    std::string key = id;
+    std::replace(key.begin(), key.end(), ':', '-');
+    report.occurrences.push_back({"contract." + key, "contract " + name, "played",
+                                  found == s.contracts.end() ? 0 : found->second.rounds, s.rounds, "rounds",
+                                  contract_loc(game, key)});
+  }
+  long solos = 0;  // any solo: a choice of the declarer, each kind seldom, together often
+  for (const Contract& c : Contract::all())
+    if (const auto found = s.contracts.find(c.id()); c.kind != Contract::Kind::Standard && found != s.contracts.end())
+      solos += found->second.rounds;
+  report.occurrences.push_back(
+      {"contract.solo", "a solo of any kind", "played", solos, s.rounds, "rounds", contract_loc(game, "solo")});
+  long kapitulationen = 0;
+  for (const auto& [players, p] : s.by_players) kapitulationen += p.kapitulationen;
+  report.occurrences.push_back({"contract.kapitulation", "contract Kapitulation", "declared", kapitulationen, s.rounds,
+                                "rounds", contract_loc(game, "kapitulation")});
+  const model::Table* table = game.table("specials");
+  const std::array<std::pair<const char*, long>, 3> specials = {
+      {{"balrog", s.decided_balrog}, {"sauronsauge", s.sauronsauge}, {"eowyn", s.eowyn}}};
+  const std::array<const char*, 3> events = {"deciding a round with its trick", "forming a team",
+                                             "winning the last trick"};
+  for (size_t i = 0; i < specials.size(); ++i) {
+    const model::TableEntry* e = table ? table->find(specials[i].first) : nullptr;
+    const std::string name = e ? entry_text(*e, "name") : std::string(specials[i].first);
+    report.occurrences.push_back({std::string("special.") + specials[i].first, "special " + name,
+                                  std::string("seen ") + events[i], specials[i].second, s.rounds, "rounds",
+                                  e ? e->loc : SourceLoc{}});
+  }
+}
 
 }  // namespace
 
@@ -909,6 +968,7 @@ SimulationReport simulate_report(const model::Model& model, const model::Game& g
   specials.figures.push_back(
       {"decides.eowyn", "Éowyn's last trick decides the round", pct(s.decided_eowyn, s.rounds), "%"});
   report.groups.push_back(std::move(specials));
+  add_occurrences(game, s, report);
 
   // Notes: what a designer would look at first.
   for (const auto& [players, p] : s.by_players) {

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "core/diagnostic.h"
+
 namespace kw::rules {
 
 struct SimulationOptions {
@@ -34,6 +36,19 @@ struct FigureGroup {
   std::vector<Figure> figures;
 };
 
+// One playable thing a module knows (a contract, a special card, a moon
+// kind) and how often its simulation saw it: `check` warns when a change to
+// the data leaves it unreachable in play (reach.h).
+struct Occurrence {
+  std::string key;       // stable, as the game's `reach:` names it: "contract.buendnis", "moon.blutmond"
+  std::string what;      // for people: "contract Bündnis", "moon kind Blutmond"
+  std::string event;     // what counted, as a past participle: "played", "declared", "laid down"
+  long long count = 0;   // times it occurred (was played, declared, took effect)
+  long long out_of = 0;  // of this many ...
+  std::string per;       // ... "rounds", "games"
+  SourceLoc loc;         // its data entry (card, table entry, fact); unknown: the game's `rules:`
+};
+
 struct SimulationReport {
   long games = 0;                             // games played in all
   long long steps = 0;                        // moves checked against the invariants
@@ -43,6 +58,8 @@ struct SimulationReport {
   // Sentences for designers ("Seat 1 wins 31 % of 3-player games ..."),
   // derived from the figures.
   std::vector<std::string> notes;
+  // Every playable thing the module tracks, in the module's order.
+  std::vector<Occurrence> occurrences;
 };
 
 // Thrown by a module when the loaded data cannot be played (a card the rules

@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "model/field_path.h"
+#include "rules/reach.h"
 
 namespace kw::rules {
 
@@ -146,6 +147,7 @@ void note_balance(Sink balance, const model::Model& model, const model::Game& ga
     for (const auto& v : r.first_violations) balance.error(game.loc, "the simulated game broke a rule: " + v);
     for (const auto& n : r.notes)
       balance.note(game.loc, n, {}, "kartenwerk simulate --game " + game.id + " plays more " + played);
+    check_reach(balance, game, r, options.seed);
   } catch (const SimulationError& e) {
     balance.error(game.loc, std::string("cannot be played: ") + e.what());
   }

@@ -71,7 +71,8 @@ std::string canonical(const model::Value& v);
 // Plays `games` games of `game` per player count with a module's simulator
 // and adds its notes as balance notes (broken invariants and unplayable data
 // as errors) to `balance`: the check of a game that `kartenwerk simulate`
-// plays at length. `played` names what a game is ("games", "rounds").
+// plays at length. `played` names what a game is ("games", "rounds"). The
+// same games feed the play-only warnings (reach.h).
 void note_balance(Sink balance, const model::Model& model, const model::Game& game,
                   SimulationReport (*simulate)(const model::Model&, const model::Game&, const SimulationOptions&),
                   long games, const std::string& played);

@@ -41,6 +41,32 @@ TEST(Simulate, JsonHasStableKeysAndTheSameSeedGivesTheSameReport) {
   EXPECT_TRUE(found) << a;
 }
 
+// What `check` weighs for play-only mistakes, by the keys a game's `reach:`
+// takes, with the place of each thing in the data.
+TEST(Simulate, ListsWhatWasReachedInPlay) {
+  auto r = kartenwerk(root() + "simulate --game monddaemmerung --players 3 --games 20");
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("\nreached in play (reach: keys)\n"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("  moon.blutmond "), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find(" of 20 games: moon kind Blutmond, played\n"), std::string::npos) << r.output;
+  std::string out;
+  ASSERT_EQ(test::run_command(
+                quoted(test::binary()) + " " + root() + "simulate --game palantir --players 4 --games 10 --format json",
+                &out),
+            0)
+      << out;
+  auto json = nlohmann::json::parse(out);
+  bool found = false;
+  for (const auto& o : json["occurrences"])
+    if (o["key"] == "contract.kapitulation") {
+      found = true;
+      EXPECT_EQ(o["out_of"], 40);
+      EXPECT_EQ(o["per"], "rounds");
+      EXPECT_EQ(o["at"].get<std::string>().rfind("data/games/palantir.yaml:", 0), 0U) << o;
+    }
+  EXPECT_TRUE(found) << out;
+}
+
 TEST(Simulate, WrongRequestsAreClearErrors) {
   auto r = kartenwerk(root() + "simulate --game gelfdrakkar --players 3 --games 5");
   EXPECT_EQ(r.status, 1) << r.output;
