@@ -64,11 +64,19 @@ std::optional<size_t> find_form(const std::vector<std::string>& tokens, const st
   return std::nullopt;
 }
 
-// Where `text` names `name` at the start of a word, case as written.
+bool letter(char c) { return std::isalnum(static_cast<unsigned char>(c)) || (static_cast<unsigned char>(c) & 0x80); }
+
+// Where `text` names `name` at the start of a word, case as written,
+// inflected or not: "Zwerg" and "Zwergen" name "Zwerge" (the name but its
+// last two letters, then at most two more).
 std::optional<size_t> named_at(const std::string& text, const std::string& name) {
-  for (size_t at = text.find(name); at != std::string::npos; at = text.find(name, at + 1)) {
-    const unsigned char before = at == 0 ? ' ' : static_cast<unsigned char>(text[at - 1]);
-    if (!(std::isalnum(before) || (before & 0x80))) return at;
+  const size_t drop = name.size() >= 6 && letter(name.back()) && letter(name[name.size() - 2]) ? 2 : 0;
+  const std::string stem = name.substr(0, name.size() - drop);
+  for (size_t at = text.find(stem); at != std::string::npos; at = text.find(stem, at + 1)) {
+    if (at > 0 && letter(text[at - 1])) continue;
+    size_t end = at + stem.size();
+    while (end < text.size() && letter(text[end])) ++end;
+    if (end - at <= name.size() + 2) return at;
   }
   return std::nullopt;
 }
@@ -130,6 +138,25 @@ std::optional<std::string> names_changed(const Meaning& before, const Meaning& a
   };
   for (const auto& [x, y] : before.name_orders)
     if (has(after, y, x) && !has(after, x, y)) return "names '" + y + "' and '" + x + "' the other way round";
+  // Who does what: the words a clause said of one name now said of another
+  // ("Sinhara bleibt verschont, Vernio nicht"); clauses put the other way
+  // round keep their names.
+  const auto likeness = [](const std::vector<std::string>& a, const std::vector<std::string>& b) {
+    std::vector<std::string> both;
+    std::set_intersection(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(both));
+    return static_cast<double>(both.size()) / static_cast<double>(a.size() + b.size() - both.size());
+  };
+  for (const Meaning::Role& was : before.roles) {
+    double best = 0, own = 0;
+    const Meaning::Role* best_role = nullptr;
+    for (const Meaning::Role& now : after.roles) {
+      const double l = likeness(was.words, now.words);
+      if (now.name == was.name) own = std::max(own, l);
+      if (l > best) best = l, best_role = &now;
+    }
+    if (best_role && best_role->name != was.name && best >= 0.6 && best > own + 0.2)
+      return "says of '" + best_role->name + "' what it said of '" + was.name + "'";
+  }
   return std::nullopt;
 }
 
@@ -232,6 +259,16 @@ Meaning meaning_of(const std::string& text, const Wording& w) {
     m.names.insert(m.names.end(), named.begin(), named.end());
     for (size_t i = 0; i < named.size(); ++i)
       for (size_t j = i + 1; j < named.size(); ++j) m.name_orders.emplace_back(named[i], named[j]);
+    if (named.size() == 1) {
+      Meaning::Role role{named.front(), {}};
+      const std::vector<std::string> name_words = lower_tokens(named.front(), w.language);
+      for (const std::string& word : words)
+        if (word.size() >= 4 && std::none_of(name_words.begin(), name_words.end(),
+                                             [&](const std::string& n) { return same_word(n, word); }))
+          role.words.push_back(word);
+      std::sort(role.words.begin(), role.words.end());
+      if (!role.words.empty()) m.roles.push_back(std::move(role));
+    }
   }
   std::sort(m.names.begin(), m.names.end());
   m.names.erase(std::unique(m.names.begin(), m.names.end()), m.names.end());

@@ -79,6 +79,12 @@ struct Meaning {
   std::map<std::string, Opposite> opposites;                 // by key
   std::vector<std::string> names;                            // sorted
   std::vector<std::pair<std::string, std::string>> name_orders;  // named one before the other in a clause
+  // What each clause that names one name says of it: its other words.
+  struct Role {
+    std::string name;
+    std::vector<std::string> words;  // sorted, lower case, four letters or more
+  };
+  std::vector<Role> roles;
 };
 Meaning meaning_of(const std::string& text, const Wording& w);
 

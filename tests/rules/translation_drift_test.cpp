@@ -90,6 +90,20 @@ TEST(TranslationDrift, ATranslationMayAddANumberItsSourceImplies) {
   EXPECT_FALSE(english(p).has_errors()) << dump(english(p));
 }
 
+TEST(TranslationDrift, WhoDoesWhatIsReadPerClause) {
+  const std::string game = "data/games/gelfdrakkar.yaml";
+  const std::string was = "liegt. Vernio bleibt verschont, Sinhara nicht. Kann nicht";
+  ProjectCopy swapped;
+  edit(swapped, game, was, "liegt. Sinhara bleibt verschont, Vernio nicht. Kann nicht");
+  const Diagnostics found = test::shown_findings(swapped.dir.path(), "gelfdrakkar", "de", "de");
+  EXPECT_NE(finding(found, "facts.texts", "says of 'Sinhara' what it said of 'Vernio'"), nullptr) << dump(found);
+  // The clauses the other way round say the same.
+  ProjectCopy reordered;
+  edit(reordered, game, was, "liegt. Sinhara nicht, Vernio bleibt verschont. Kann nicht");
+  const Diagnostics fine = test::shown_findings(reordered.dir.path(), "gelfdrakkar", "de", "de");
+  EXPECT_FALSE(fine.has_errors()) << dump(fine);
+}
+
 TEST(TranslatedNames, TwoNamesOneTranslationIsAnError) {
   ProjectCopy p;
   const std::string file = "data/locales/en/palantir.yaml";
