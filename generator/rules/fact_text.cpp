@@ -132,6 +132,15 @@ std::vector<Token> tokenize(std::string_view text, const std::string& language) 
     const int32_t start = i;
     UChar32 c = 0;
     U8_NEXT(s, i, length, c);
+    // The comparison signs are words of their own ("<90" is "under 90").
+    if (c == '<' || c == '>' || c == 0x2264 || c == 0x2265) {
+      Token sign;
+      sign.begin = static_cast<size_t>(start);
+      sign.end = static_cast<size_t>(i);
+      sign.lower = std::string(text.substr(sign.begin, sign.end - sign.begin));
+      out.push_back(std::move(sign));
+      continue;
+    }
     if (c < 0 || !u_isalnum(c)) continue;
     int32_t end = i;
     while (end < length) {

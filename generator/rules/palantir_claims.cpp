@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include "rules/palantir.h"
+#include "rules/rewording.h"
 #include "rules/support.h"
 
 namespace kw::rules::palantir {
@@ -70,7 +71,7 @@ class ClaimChecker {
       if (!claim.is_map() || claim.find("fact")) continue;
       card_id_ = card.id;
       if (const model::Value* says = claim.find("says"); says && says->is_scalar())
-        if (text_of_card.find(says->scalar) == std::string::npos)
+        if (!holds_words(text_of_card, says->scalar, game_.language))
           sink_.error(says->loc, "the text no longer says '" + says->scalar + "', which this claim is about", card.id,
                       "change the claim with the text: both say the same rule");
       auto subject = subject_of(card, claim);

@@ -179,7 +179,10 @@ std::string printed_text(std::string text, const RuleValues& values, const FactS
     // A bare number of a fact with a comparison states the comparison.
     if (numbers && facts && name.starts_with("fact.") && (name.ends_with(".n") || name.ends_with(".word")))
       if (const Fact* f = facts->find(name.substr(5, name.rfind('.') - 5)); f && f->compare != Compare::Exactly)
-        numbers->push_back({open, open + it->second.size(), f->compare});
+        numbers->push_back({open, open + it->second.size(), f->compare, false});
+    // What a rules value means by its number ("121" of "Saurons Auge
+    // braucht 121") its words do not say.
+    if (numbers && !name.starts_with("fact.")) numbers->push_back({open, open + it->second.size(), Compare::Exactly, true});
   }
   return text;
 }
@@ -193,6 +196,11 @@ Wording wording(const model::Model& model, const model::Game& game, const FactSe
   w.negations = negation_words(model, game.language);
   w.opposites = opposite_words(model, game.language);
   w.values = rule_values(model, game);
+  for (const auto& [name, value] : w.values) {
+    if (name.starts_with("fact.")) continue;
+    for (const Token& t : tokenize(value, game.language))
+      if (t.digits && t.number) w.printed_numbers.insert(*t.number);
+  }
   std::vector<std::string> names;
   for (const model::SourceString& s : model::data_strings(game))
     if (s.id.ends_with(".name") && s.text.find("{{") == std::string::npos) names.push_back(s.text);
@@ -220,36 +228,59 @@ Meaning meaning_of(const std::string& text, const Wording& w) {
   Meaning m;
   std::vector<PrintedNumber> placed;
   const std::string shown = printed_text(text, w.values, w.facts, &placed);
-  for (const Quantity& q : quantities(shown, *w.model, w.language, *w.facts)) {
+  std::vector<std::pair<size_t, size_t>> spans;  // of the quantities with their comparisons
+  const std::vector<Quantity> found = quantities(shown, *w.model, w.language, *w.facts);
+  Compare previous = Compare::Exactly;
+  for (size_t i = 0; i < found.size(); ++i) {
+    const Quantity& q = found[i];
+    spans.emplace_back(q.begin, q.end);
     Compare compare = q.compare;
-    // "{{fact.limit.n}} Argumente" prints "6" for "at most 6".
+    // Steps with dashes take the comparison before them: "unter 90-60-30-0"
+    // is under 90, under 60, under 30, and 0.
+    if (compare == Compare::Exactly && q.n != 0 && i > 0 && previous != Compare::Exactly) {
+      const size_t from = std::min(found[i - 1].end, q.begin);
+      const std::string between = shown.substr(from, q.begin - from);
+      if (between == "-" || between == "\u2013") compare = previous;
+    }
+    previous = compare;
+    // "{{fact.limit.n}} Argumente" prints "6" for "at most 6"; a number a
+    // {{rules.…}} prints bare may be worded with its comparison.
+    bool loose = false;
     if (compare == Compare::Exactly)
       for (const PrintedNumber& p : placed)
-        if (p.begin <= q.begin && q.begin < p.end) compare = p.compare;
+        if (p.begin <= q.begin && q.begin < p.end) {
+          compare = p.compare;
+          loose = p.loose;
+        }
     const auto [n, c] = closed(q.n, compare);
     m.numbers.emplace_back(n, c);
+    if (loose) m.loose.push_back(q.n);
     const bool backed = std::any_of(w.facts->facts.begin(), w.facts->facts.end(), [&](const Fact& f) {
       if (!f.value || (f.kind != FactKind::Count && f.kind != FactKind::Points && f.kind != FactKind::Deal))
         return false;
       return closed(*f.value, f.compare) == std::pair{n, c} && (q.noun.empty() || f.of.empty() || q.noun == f.of);
     });
-    if (backed) m.backed.emplace_back(n, c);
+    // A number the rules print elsewhere ("90-60-30-0", the Absage steps) is
+    // the game's too.
+    if (backed || w.printed_numbers.count(q.n)) m.backed.emplace_back(n, c);
   }
   std::sort(m.numbers.begin(), m.numbers.end());
   std::sort(m.backed.begin(), m.backed.end());
-  const std::vector<std::string> tokens = lower_tokens(shown, w.language);
-  m.negations = static_cast<size_t>(std::count_if(tokens.begin(), tokens.end(), [&](const std::string& t) {
-    return std::find(w.negations.begin(), w.negations.end(), t) != w.negations.end();
-  }));
+  // A negation inside a comparison ("nicht mehr als sechs") is the
+  // comparison's, read with the number.
+  for (const Token& t : tokenize(shown, w.language))
+    if (std::find(w.negations.begin(), w.negations.end(), t.lower) != w.negations.end() &&
+        std::none_of(spans.begin(), spans.end(), [&](const auto& s) { return s.first <= t.begin && t.end <= s.second; }))
+      ++m.negations;
   for (const std::string& clause : clauses(shown)) {
     const std::vector<std::string> words = lower_tokens(clause, w.language);
     for (const OppositeWords& o : w.opposites) {
       std::array<std::optional<size_t>, 2> at;
       for (size_t side = 0; side < 2; ++side)
         for (const std::string& form : o.sides[side])
-          if (const auto found = find_form(words, lower_tokens(form, w.language));
-              found && (!at[side] || *found < *at[side])) {
-            at[side] = found;
+          if (const auto place = find_form(words, lower_tokens(form, w.language));
+              place && (!at[side] || *place < *at[side])) {
+            at[side] = place;
             if (m.opposites[o.key].word[side].empty()) m.opposites[o.key].word[side] = form;
           }
       if (at[0] && at[1]) (*at[0] < *at[1] ? m.opposites[o.key].first_before_second
@@ -295,6 +326,18 @@ std::optional<std::string> meaning_changed(const Meaning& before, const Meaning&
   // "one" is an article as often as a number ("eine Karte", "a card").
   std::erase_if(gone, is_one);
   std::erase_if(added, is_one);
+  // A number a rules value printed bare, now written with a comparison
+  // ("mindestens 121" for {{rules.sauron_wins_from}}), is the same number.
+  for (auto g = gone.begin(); g != gone.end();) {
+    const auto a = std::find_if(added.begin(), added.end(), [&](const auto& x) { return x.first == g->first; });
+    const bool was_loose = std::count(before.loose.begin(), before.loose.end(), g->first) > 0;
+    if (a != added.end() && was_loose) {
+      added.erase(a);
+      g = gone.erase(g);
+    } else {
+      ++g;
+    }
+  }
   // A translation may add a number its source implies ("of two identical
   // cards" for "unter gleichen Karten") or leave one out; it may not say
   // another ("two tokens" for "einen Siegesmarker").
@@ -312,6 +355,18 @@ std::optional<std::string> meaning_changed(const Meaning& before, const Meaning&
   if (same_language)
     if (auto why = names_changed(before, after)) return why;
   return std::nullopt;
+}
+
+bool holds_words(const std::string& text, const std::string& words, const std::string& language) {
+  if (text.find(words) != std::string::npos) return true;
+  const auto normal = [&](const std::string& t) {
+    std::vector<std::string> out;
+    for (const Token& token : tokenize(t, language))
+      out.push_back(token.number ? "#" + std::to_string(*token.number) : token.lower);
+    return out;
+  };
+  const std::vector<std::string> in = normal(text), want = normal(words);
+  return !want.empty() && std::search(in.begin(), in.end(), want.begin(), want.end()) != in.end();
 }
 
 double shared_words(const std::string& claimed, const std::string& sentence, const std::string& language) {

@@ -23,6 +23,7 @@
 #include <array>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,7 @@ struct Wording {
   std::vector<OppositeWords> opposites;
   std::vector<std::string> names;   // the game's names in the language
   RuleValues values;                // what {{rules.…}} and {{fact.…}} print
+  std::set<long long> printed_numbers;  // the numbers the rules values print (in digits)
   std::vector<ClaimedWords> claims;  // every claim of the game's texts
 };
 
@@ -60,6 +62,7 @@ std::string printed_text(std::string text, const RuleValues& values);
 struct PrintedNumber {
   size_t begin = 0, end = 0;
   Compare compare = Compare::Exactly;
+  bool loose = false;  // a {{rules.…}} value: its comparison is in the words around it, if anywhere
 };
 std::string printed_text(std::string text, const RuleValues& values, const FactSet* facts,
                          std::vector<PrintedNumber>* numbers);
@@ -71,6 +74,7 @@ std::string printed_text(std::string text, const RuleValues& values, const FactS
 struct Meaning {
   std::vector<std::pair<long long, Compare>> numbers;  // sorted, closed bounds
   std::vector<std::pair<long long, Compare>> backed;   // those a fact states (its number, comparison and noun)
+  std::vector<long long> loose;  // printed bare by a {{rules.…}}: its comparison unknown
   size_t negations = 0;
   struct Opposite {
     std::array<std::string, 2> word;  // the first word found of each side ("" when none)
@@ -94,6 +98,10 @@ Meaning meaning_of(const std::string& text, const Wording& w);
 // too (else only a number said in the place of another).
 std::optional<std::string> meaning_changed(const Meaning& before, const Meaning& after, bool same_language,
                                            bool added_numbers);
+
+// Does `text` hold `words` as they are, or with its numbers written the
+// other way ("4 Punkte" holds "vier Punkte")?
+bool holds_words(const std::string& text, const std::string& words, const std::string& language);
 
 // How much of `claimed`'s content words `sentence` has, 0 to 1.
 double shared_words(const std::string& claimed, const std::string& sentence, const std::string& language);

@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "model/model.h"
@@ -103,6 +104,27 @@ TEST(PalantirFacts, RewordedSpecialsThatChangeTheRuleAreErrors) {
   ProjectCopy gone;
   edit(gone, kGame, "Unter gleichen Karten gewinnt die zuerst gespielte.", "Viel Glück!");
   EXPECT_TRUE(has(findings(gone.dir.path()), "no longer says 'Unter gleichen Karten gewinnt die zuerst gespielte'"));
+}
+
+TEST(PalantirFacts, NumbersWrittenAnotherWayAreFine) {
+  for (const auto& [file, from, to] : std::vector<std::tuple<std::string, std::string, std::string>>{
+           // the Absage steps with dashes, under one comparison
+           {kGame, "je 1 bei gegnerischen Punkten {{rules.absage}}", "je 1 bei gegnerischen Punkten unter 90-60-30-0"},
+           // the thresholds written out, with their comparison
+           {kGame, "braucht Saurons Auge {{rules.sauron_wins_from}}, die Gefährten {{rules.gefaehrten_win_from}}.",
+            "braucht Saurons Auge mindestens 121, die Gefährten mindestens 120."},
+           // digits for a claimed number word
+           {"data/flavor/palantir.yaml", "bringt vier Punkte in den Stich", "bringt 4 Punkte in den Stich"},
+       }) {
+    ProjectCopy p;
+    edit(p, file, from, to);
+    const Diagnostics found = findings(p.dir.path());
+    EXPECT_FALSE(found.has_errors()) << to << "\n" << format_diagnostics(found);
+  }
+  ProjectCopy wrong;
+  edit(wrong, kGame, "braucht Saurons Auge {{rules.sauron_wins_from}}, die", "braucht Saurons Auge 120, die");
+  EXPECT_TRUE(has(findings(wrong.dir.path()), "states 120 where it stated 121"))
+      << format_diagnostics(findings(wrong.dir.path()));
 }
 
 TEST(PalantirFacts, RewordedSpecialsThatKeepTheRuleAreFine) {
