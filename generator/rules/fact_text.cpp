@@ -110,7 +110,6 @@ std::vector<Pattern> patterns(const model::Model& model, const std::string& lang
   return out;
 }
 
-
 // Does the word at `at` start a sentence (or a line, a heading, a quote)?
 bool sentence_start(std::string_view text, size_t at) {
   while (at > 0 && (text[at - 1] == ' ' || text[at - 1] == '*' || text[at - 1] == '_')) --at;
@@ -118,7 +117,8 @@ bool sentence_start(std::string_view text, size_t at) {
   const char before = text[at - 1];
   if (std::string_view(".!?:;\n(\"'").find(before) != std::string_view::npos) return true;
   // » « „ “ – — (UTF-8: their last byte after a lead byte 0xC2 or 0xE2 0x80).
-  return at >= 2 && (static_cast<unsigned char>(text[at - 2]) == 0xC2 || static_cast<unsigned char>(text[at - 2]) == 0x80);
+  return at >= 2 &&
+         (static_cast<unsigned char>(text[at - 2]) == 0xC2 || static_cast<unsigned char>(text[at - 2]) == 0x80);
 }
 
 }  // namespace

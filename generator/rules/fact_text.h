@@ -41,7 +41,7 @@ bool has_phrasing(const model::Model& model, const std::string& language);
 // The phrasing's word lists: `negations` (lower case), `opposites` (pairs).
 std::vector<std::string> negation_words(const model::Model& model, const std::string& language);
 struct OppositeWords {
-  std::string key;                                  // the same in every language ("first_last")
+  std::string key;                                // the same in every language ("first_last")
   std::array<std::vector<std::string>, 2> sides;  // lower-case forms of each side
 };
 std::vector<OppositeWords> opposite_words(const model::Model& model, const std::string& language);

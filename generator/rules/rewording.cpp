@@ -119,7 +119,8 @@ std::optional<std::string> opposites_changed(const Meaning& before, const Meanin
       if (!b.word[side].empty() && b.word[other].empty() && !a.word[other].empty() && a.word[side].empty())
         return "says '" + a.word[other] + "' where " + who + " said '" + b.word[side] + "'";
     }
-    const bool kept = (b.first_before_second && a.first_before_second) || (b.second_before_first && a.second_before_first);
+    const bool kept =
+        (b.first_before_second && a.first_before_second) || (b.second_before_first && a.second_before_first);
     if ((b.first_before_second || b.second_before_first) && (a.first_before_second || a.second_before_first) && !kept)
       return "swaps '" + a.word[0] + "' and '" + a.word[1] + "'";
   }
@@ -182,7 +183,8 @@ std::string printed_text(std::string text, const RuleValues& values, const FactS
         numbers->push_back({open, open + it->second.size(), f->compare, false});
     // What a rules value means by its number ("121" of "Saurons Auge
     // braucht 121") its words do not say.
-    if (numbers && !name.starts_with("fact.")) numbers->push_back({open, open + it->second.size(), Compare::Exactly, true});
+    if (numbers && !name.starts_with("fact."))
+      numbers->push_back({open, open + it->second.size(), Compare::Exactly, true});
   }
   return text;
 }
@@ -270,7 +272,8 @@ Meaning meaning_of(const std::string& text, const Wording& w) {
   // comparison's, read with the number.
   for (const Token& t : tokenize(shown, w.language))
     if (std::find(w.negations.begin(), w.negations.end(), t.lower) != w.negations.end() &&
-        std::none_of(spans.begin(), spans.end(), [&](const auto& s) { return s.first <= t.begin && t.end <= s.second; }))
+        std::none_of(spans.begin(), spans.end(),
+                     [&](const auto& s) { return s.first <= t.begin && t.end <= s.second; }))
       ++m.negations;
   for (const std::string& clause : clauses(shown)) {
     const std::vector<std::string> words = lower_tokens(clause, w.language);
@@ -283,8 +286,8 @@ Meaning meaning_of(const std::string& text, const Wording& w) {
             at[side] = place;
             if (m.opposites[o.key].word[side].empty()) m.opposites[o.key].word[side] = form;
           }
-      if (at[0] && at[1]) (*at[0] < *at[1] ? m.opposites[o.key].first_before_second
-                                           : m.opposites[o.key].second_before_first) = true;
+      if (at[0] && at[1])
+        (*at[0] < *at[1] ? m.opposites[o.key].first_before_second : m.opposites[o.key].second_before_first) = true;
     }
     const std::vector<std::string> named = names_in(clause, w.names);
     m.names.insert(m.names.end(), named.begin(), named.end());

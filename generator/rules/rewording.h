@@ -45,10 +45,10 @@ struct Wording {
   std::string language;
   std::vector<std::string> negations;  // lower case
   std::vector<OppositeWords> opposites;
-  std::vector<std::string> names;   // the game's names in the language
-  RuleValues values;                // what {{rules.…}} and {{fact.…}} print
+  std::vector<std::string> names;       // the game's names in the language
+  RuleValues values;                    // what {{rules.…}} and {{fact.…}} print
   std::set<long long> printed_numbers;  // the numbers the rules values print (in digits)
-  std::vector<ClaimedWords> claims;  // every claim of the game's texts
+  std::vector<ClaimedWords> claims;     // every claim of the game's texts
 };
 
 // `names`: the game's names in its language; `claims`: its texts' claims.
@@ -74,14 +74,14 @@ std::string printed_text(std::string text, const RuleValues& values, const FactS
 struct Meaning {
   std::vector<std::pair<long long, Compare>> numbers;  // sorted, closed bounds
   std::vector<std::pair<long long, Compare>> backed;   // those a fact states (its number, comparison and noun)
-  std::vector<long long> loose;  // printed bare by a {{rules.…}}: its comparison unknown
+  std::vector<long long> loose;                        // printed bare by a {{rules.…}}: its comparison unknown
   size_t negations = 0;
   struct Opposite {
-    std::array<std::string, 2> word;  // the first word found of each side ("" when none)
+    std::array<std::string, 2> word;                                // the first word found of each side ("" when none)
     bool first_before_second = false, second_before_first = false;  // within one clause
   };
-  std::map<std::string, Opposite> opposites;                 // by key
-  std::vector<std::string> names;                            // sorted
+  std::map<std::string, Opposite> opposites;                     // by key
+  std::vector<std::string> names;                                // sorted
   std::vector<std::pair<std::string, std::string>> name_orders;  // named one before the other in a clause
   // What each clause that names one name says of it: its other words.
   struct Role {

@@ -376,9 +376,8 @@ class Judge {
                   const std::vector<Span>* handled = nullptr, size_t offset = 0) {
     bool confirmed = false, rule_like = false;
     for (const Quantity& q : quantities(sentence, model_, game_.language, facts_)) {
-      if (handled && std::any_of(handled->begin(), handled->end(), [&](const Span& h) {
-            return h.begin <= offset + q.begin && offset + q.end <= h.end;
-          }))
+      if (handled && std::any_of(handled->begin(), handled->end(),
+                                 [&](const Span& h) { return h.begin <= offset + q.begin && offset + q.end <= h.end; }))
         continue;
       const bool counted_thing = !q.noun.empty();
       rule_like =

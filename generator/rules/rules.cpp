@@ -9,9 +9,9 @@
 #include "rules/generic_checks.h"
 #include "rules/registry.h"
 #include "rules/rule_texts.h"
+#include "rules/support.h"
 #include "rules/terminology.h"
 #include "rules/translation_drift.h"
-#include "rules/support.h"
 
 namespace kw::rules {
 

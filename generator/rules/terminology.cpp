@@ -33,7 +33,8 @@ bool is_label(const std::string& text) {
   if (text.size() < 3 || text.size() > 40 || text.find("{{") != std::string::npos) return false;
   if (std::count(text.begin(), text.end(), ' ') > 2) return false;
   return std::none_of(text.begin(), text.end(), [](char c) {
-    return std::isdigit(static_cast<unsigned char>(c)) || std::string_view(".,;:!?()*\n").find(c) != std::string_view::npos;
+    return std::isdigit(static_cast<unsigned char>(c)) ||
+           std::string_view(".,;:!?()*\n").find(c) != std::string_view::npos;
   });
 }
 
@@ -58,7 +59,9 @@ std::set<std::string> name_ids(const model::Game& game, const std::vector<model:
 
 icu::UnicodeString unicode(const std::string& s) { return icu::UnicodeString::fromUTF8(s); }
 
-bool letter_at(const icu::UnicodeString& t, int32_t at) { return at >= 0 && at < t.length() && u_isalpha(t.char32At(at)); }
+bool letter_at(const icu::UnicodeString& t, int32_t at) {
+  return at >= 0 && at < t.length() && u_isalpha(t.char32At(at));
+}
 
 icu::UnicodeString lower(const std::string& s, const std::string& language) {
   icu::UnicodeString u = unicode(s);
@@ -117,8 +120,8 @@ int32_t distance(const icu::UnicodeString& a, const icu::UnicodeString& b, int32
     row[0] = i;
     for (int32_t j = 1; j <= b.length(); ++j) {
       const int32_t up = row[static_cast<size_t>(j)];
-      row[static_cast<size_t>(j)] = std::min({up + 1, row[static_cast<size_t>(j) - 1] + 1,
-                                              diagonal + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1)});
+      row[static_cast<size_t>(j)] = std::min(
+          {up + 1, row[static_cast<size_t>(j) - 1] + 1, diagonal + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1)});
       diagonal = up;
     }
   }
@@ -154,8 +157,7 @@ std::string renamed(const std::string& text, const std::string& source_text, con
     for (const std::string& target : other.targets)
       if (std::none_of(named.begin(), named.end(),
                        [&](const std::string& n) { return names(n, target, game.language, true); }) &&
-          names(text, target, game.language, false) &&
-          !names(target, term.targets.front(), game.language, true))
+          names(text, target, game.language, false) && !names(target, term.targets.front(), game.language, true))
         return target;
   }
   const icu::Locale locale(game.language.c_str());
@@ -209,10 +211,10 @@ void check_terminology(const model::Game& game, Diagnostics& out) {
       const Term& earlier = place(it->second) < place(&term) ? *it->second : term;
       const Term& later = &earlier == &term ? *it->second : term;
       sink.error(later.at,
-                 "'" + target + "' translates both '" + earlier.source + "' (" + earlier.id + ") and '" +
-                     later.source + "' (" + later.id + ")",
-                 {}, "two names of the game need two names in " + game.language + ": the other is at " +
-                         earlier.at.str());
+                 "'" + target + "' translates both '" + earlier.source + "' (" + earlier.id + ") and '" + later.source +
+                     "' (" + later.id + ")",
+                 {},
+                 "two names of the game need two names in " + game.language + ": the other is at " + earlier.at.str());
     }
   for (const auto& s : strings) {
     const model::LocaleEntry* e = applied_entry(game, s.id, s.text);

@@ -60,14 +60,14 @@ void check_changed_since_translation(const model::Model& model, const model::Gam
       if (!e || e->source.empty() || e->source == s.text) continue;
       const auto why = meaning_changed(meaning_of(e->source, w), meaning_of(s.text, w), true, true);
       if (!why) continue;  // reworded: the translation is only stale
-      sink.error(s.loc,
-                 "since it was translated into " + l->language + ", this text " + *why +
-                     ": the two now state different rules",
-                 {},
-                 "the translation (" + e->loc.str() +
-                     ") still states the old rule; if the rule changed, change its facts and the translation too "
-                     "(kartenwerk i18n status --game " +
-                     game.id + " --lang " + l->language + " lists the stale strings)");
+      sink.error(
+          s.loc,
+          "since it was translated into " + l->language + ", this text " + *why + ": the two now state different rules",
+          {},
+          "the translation (" + e->loc.str() +
+              ") still states the old rule; if the rule changed, change its facts and the translation too "
+              "(kartenwerk i18n status --game " +
+              game.id + " --lang " + l->language + " lists the stale strings)");
       break;  // once per text, whichever language saw it first
     }
   }

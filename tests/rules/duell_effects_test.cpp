@@ -174,7 +174,8 @@ TEST(DuellEffects, StepsWrittenInWordsAreNotCardCounts) {
   Diagnostics f = check_copy(p);
   EXPECT_FALSE(f.has_errors()) << dump(f);
   // A wrong step in digits beside them still is an error.
-  edit(p, kGame, "**gleichauf**\n            Gandalf +1, Balrog −1", "**gleichauf**\n            Gandalf +1, Balrog −2");
+  edit(p, kGame, "**gleichauf**\n            Gandalf +1, Balrog −1",
+       "**gleichauf**\n            Gandalf +1, Balrog −2");
   Diagnostics wrong = check_copy(p);
   const int text_line = locate(p.dir.path() / kGame, "Die Energie entscheidet:").first - 1;
   EXPECT_FINDING(wrong, "duell.claims", text_line, 17,

@@ -330,12 +330,14 @@ TEST(RuleFacts, TheNounMayStandBeforeTheComparison) {
 
 TEST(RuleFacts, APlayerRangeIsReadAsARange) {
   const std::string text = "text: \"Gespielt wird zu {{fact.players}}.\"";
-  Moons right(Edits{{text, "text: \"Für zwei bis vier Spieler.\"\n          claims: [{ fact: players, "
-                           "says: \"Für zwei bis vier Spieler\" }]"}});
+  Moons right(Edits{{text,
+                     "text: \"Für zwei bis vier Spieler.\"\n          claims: [{ fact: players, "
+                     "says: \"Für zwei bis vier Spieler\" }]"}});
   EXPECT_FALSE(right.findings().has_errors()) << dump(right.findings());
   // Both numbers are in the text, but the range is 3 to 4.
-  Moons wrong(Edits{{text, "text: \"In 2 Teams, für 3 bis 4 Spieler.\"\n          claims: [{ fact: players, says: "
-                           "\"In 2 Teams, für 3 bis 4 Spieler\" }]"}});
+  Moons wrong(Edits{{text,
+                     "text: \"In 2 Teams, für 3 bis 4 Spieler.\"\n          claims: [{ fact: players, says: "
+                     "\"In 2 Teams, für 3 bis 4 Spieler\" }]"}});
   EXPECT_NE(with(wrong.findings(), "'3 bis 4' states 3 to 4 players, fact 'players' 2 to 4"), nullptr)
       << dump(wrong.findings());
 }

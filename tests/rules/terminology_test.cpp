@@ -40,8 +40,7 @@ TEST(TranslatedNames, ANameChangedInOneTextIsAnErrorThere) {
   edit(p, file, "If it was a Full or Crescent Moon, its effect is undone.\"\n  \"table.moons.blutmond.name\"",
        "If it was a Full or Sickle Moon, its effect is undone.\"\n  \"table.moons.blutmond.name\"");
   const Diagnostics found = test::shown_findings(p.dir.path(), "monddaemmerung", "en", "de");
-  const Diagnostic* f = names_finding(found,
-                                           "the source text names 'Sichelmond', which is 'Crescent Moon' in en");
+  const Diagnostic* f = names_finding(found, "the source text names 'Sichelmond', which is 'Crescent Moon' in en");
   ASSERT_NE(f, nullptr) << dump(found);
   EXPECT_EQ(f->loc.file, file);
   EXPECT_EQ(f->loc.line, locate(p.dir.path() / file, "If it was a Full or Sickle Moon").first);
@@ -52,9 +51,7 @@ TEST(TranslatedNames, ANameRenamedOnItsCardIsAnErrorWhereTextsNameIt) {
   ProjectCopy p;
   edit(p, "data/locales/en/monddaemmerung.yaml", "text: \"Crescent Moon\"", "text: \"Sickle Moon\"");
   const Diagnostics found = test::shown_findings(p.dir.path(), "monddaemmerung", "en", "de");
-  EXPECT_NE(names_finding(found, "names 'Sichelmond', which is 'Sickle Moon' in en"),
-            nullptr)
-      << dump(found);
+  EXPECT_NE(names_finding(found, "names 'Sichelmond', which is 'Sickle Moon' in en"), nullptr) << dump(found);
 }
 
 TEST(TranslatedNames, AnotherNameInItsPlaceIsAnError) {
@@ -68,8 +65,7 @@ TEST(TranslatedNames, AnotherNameInItsPlaceIsAnError) {
   changed.replace(at, 6, "Gandalf");
   test::write_text(p.dir.path() / file, changed);
   const Diagnostics found = test::shown_findings(p.dir.path(), "duell", "fr", "de");
-  EXPECT_NE(names_finding(found, "this translation says 'Gandalf' instead"), nullptr)
-      << dump(found);
+  EXPECT_NE(names_finding(found, "this translation says 'Gandalf' instead"), nullptr) << dump(found);
 }
 
 TEST(TranslatedNames, APronounOrAPlainWordIsNoRename) {
