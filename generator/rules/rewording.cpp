@@ -88,12 +88,14 @@ std::vector<std::string> names_in(const std::string& text, const std::vector<std
     if (auto at = named_at(text, name)) found.emplace_back(*at, name);
   std::sort(found.begin(), found.end());
   std::vector<std::string> out;
-  for (auto& [at, name] : found)
+  for (const auto& place : found) {
+    const std::string& name = place.second;
     // "Der Eine Ring" and its "Ring" are one name.
     if (std::none_of(out.begin(), out.end(), [&](const std::string& n) {
           return n.find(name) != std::string::npos || name.find(n) != std::string::npos;
         }))
       out.push_back(name);
+  }
   return out;
 }
 
@@ -226,11 +228,13 @@ Wording wording(const model::Model& model, const model::Game& game, const FactSe
   return w;
 }
 
-Meaning meaning_of(const std::string& text, const Wording& w) {
-  Meaning m;
-  std::vector<PrintedNumber> placed;
-  const std::string shown = printed_text(text, w.values, w.facts, &placed);
-  std::vector<std::pair<size_t, size_t>> spans;  // of the quantities with their comparisons
+namespace {
+
+// The numbers of a printed text into `m`; returns their spans (with their
+// comparisons), where a negation is the comparison's.
+std::vector<std::pair<size_t, size_t>> read_numbers(Meaning& m, const std::string& shown,
+                                                    const std::vector<PrintedNumber>& placed, const Wording& w) {
+  std::vector<std::pair<size_t, size_t>> spans;
   const std::vector<Quantity> found = quantities(shown, *w.model, w.language, *w.facts);
   Compare previous = Compare::Exactly;
   for (size_t i = 0; i < found.size(); ++i) {
@@ -254,20 +258,60 @@ Meaning meaning_of(const std::string& text, const Wording& w) {
           compare = p.compare;
           loose = p.loose;
         }
-    const auto [n, c] = closed(q.n, compare);
-    m.numbers.emplace_back(n, c);
+    const std::pair<long long, Compare> number = closed(q.n, compare);
+    m.numbers.push_back(number);
     if (loose) m.loose.push_back(q.n);
     const bool backed = std::any_of(w.facts->facts.begin(), w.facts->facts.end(), [&](const Fact& f) {
       if (!f.value || (f.kind != FactKind::Count && f.kind != FactKind::Points && f.kind != FactKind::Deal))
         return false;
-      return closed(*f.value, f.compare) == std::pair{n, c} && (q.noun.empty() || f.of.empty() || q.noun == f.of);
+      return closed(*f.value, f.compare) == number && (q.noun.empty() || f.of.empty() || q.noun == f.of);
     });
     // A number the rules print elsewhere ("90-60-30-0", the Absage steps) is
     // the game's too.
-    if (backed || w.printed_numbers.count(q.n)) m.backed.emplace_back(n, c);
+    if (backed || w.printed_numbers.count(q.n)) m.backed.push_back(number);
   }
   std::sort(m.numbers.begin(), m.numbers.end());
   std::sort(m.backed.begin(), m.backed.end());
+  return spans;
+}
+
+// The opposites, names, their orders and the names' roles of one clause.
+void read_clause(Meaning& m, const std::string& clause, const Wording& w) {
+  const std::vector<std::string> words = lower_tokens(clause, w.language);
+  for (const OppositeWords& o : w.opposites) {
+    std::array<std::optional<size_t>, 2> at;
+    for (size_t side = 0; side < 2; ++side)
+      for (const std::string& form : o.sides[side])
+        if (const auto place = find_form(words, lower_tokens(form, w.language));
+            place && (!at[side] || *place < *at[side])) {
+          at[side] = place;
+          if (m.opposites[o.key].word[side].empty()) m.opposites[o.key].word[side] = form;
+        }
+    if (at[0] && at[1])
+      (*at[0] < *at[1] ? m.opposites[o.key].first_before_second : m.opposites[o.key].second_before_first) = true;
+  }
+  const std::vector<std::string> named = names_in(clause, w.names);
+  m.names.insert(m.names.end(), named.begin(), named.end());
+  for (size_t i = 0; i < named.size(); ++i)
+    for (size_t j = i + 1; j < named.size(); ++j) m.name_orders.emplace_back(named[i], named[j]);
+  if (named.size() != 1) return;
+  Meaning::Role role{named.front(), {}};
+  const std::vector<std::string> name_words = lower_tokens(named.front(), w.language);
+  for (const std::string& word : words)
+    if (word.size() >= 4 &&
+        std::none_of(name_words.begin(), name_words.end(), [&](const std::string& n) { return same_word(n, word); }))
+      role.words.push_back(word);
+  std::sort(role.words.begin(), role.words.end());
+  if (!role.words.empty()) m.roles.push_back(std::move(role));
+}
+
+}  // namespace
+
+Meaning meaning_of(const std::string& text, const Wording& w) {
+  Meaning m;
+  std::vector<PrintedNumber> placed;
+  const std::string shown = printed_text(text, w.values, w.facts, &placed);
+  const auto spans = read_numbers(m, shown, placed, w);
   // A negation inside a comparison ("nicht mehr als sechs") is the
   // comparison's, read with the number.
   for (const Token& t : tokenize(shown, w.language))
@@ -275,35 +319,7 @@ Meaning meaning_of(const std::string& text, const Wording& w) {
         std::none_of(spans.begin(), spans.end(),
                      [&](const auto& s) { return s.first <= t.begin && t.end <= s.second; }))
       ++m.negations;
-  for (const std::string& clause : clauses(shown)) {
-    const std::vector<std::string> words = lower_tokens(clause, w.language);
-    for (const OppositeWords& o : w.opposites) {
-      std::array<std::optional<size_t>, 2> at;
-      for (size_t side = 0; side < 2; ++side)
-        for (const std::string& form : o.sides[side])
-          if (const auto place = find_form(words, lower_tokens(form, w.language));
-              place && (!at[side] || *place < *at[side])) {
-            at[side] = place;
-            if (m.opposites[o.key].word[side].empty()) m.opposites[o.key].word[side] = form;
-          }
-      if (at[0] && at[1])
-        (*at[0] < *at[1] ? m.opposites[o.key].first_before_second : m.opposites[o.key].second_before_first) = true;
-    }
-    const std::vector<std::string> named = names_in(clause, w.names);
-    m.names.insert(m.names.end(), named.begin(), named.end());
-    for (size_t i = 0; i < named.size(); ++i)
-      for (size_t j = i + 1; j < named.size(); ++j) m.name_orders.emplace_back(named[i], named[j]);
-    if (named.size() == 1) {
-      Meaning::Role role{named.front(), {}};
-      const std::vector<std::string> name_words = lower_tokens(named.front(), w.language);
-      for (const std::string& word : words)
-        if (word.size() >= 4 && std::none_of(name_words.begin(), name_words.end(),
-                                             [&](const std::string& n) { return same_word(n, word); }))
-          role.words.push_back(word);
-      std::sort(role.words.begin(), role.words.end());
-      if (!role.words.empty()) m.roles.push_back(std::move(role));
-    }
-  }
+  for (const std::string& clause : clauses(shown)) read_clause(m, clause, w);
   std::sort(m.names.begin(), m.names.end());
   m.names.erase(std::unique(m.names.begin(), m.names.end()), m.names.end());
   return m;
