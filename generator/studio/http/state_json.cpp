@@ -74,6 +74,33 @@ std::string card_url(const SessionKey& key, const CardView& card) {
          ".png?v=" + card.fingerprint;
 }
 
+std::string before_url(const BeforeAfter& compared, const ChangedCard& card) {
+  const SessionKey& key = compared.key;
+  return "/before/" + key.game + "/" + key.language + "/" + (key.variant.empty() ? "-" : key.variant) + "/" +
+         compared.commit + "/" + card.stem + ".png";
+}
+
+std::string before_after_json(const BeforeAfter& compared, const SessionState& now) {
+  json changes = json::array();
+  for (const auto& c : compared.changes) {
+    const CardView* shown = c.kind == "removed" ? nullptr : now.card(c.stem);
+    const bool sized = c.width_px > 0 || !shown;
+    changes.push_back({{"kind", c.kind},
+                       {"stem", c.stem},
+                       {"card", c.card},
+                       {"what", c.what},
+                       {"before", c.before_png ? json(before_url(compared, c)) : json()},
+                       {"after", shown && shown->png ? json(card_url(now.key, *shown)) : json()},
+                       {"width_px", sized ? c.width_px : shown->width_px},
+                       {"height_px", sized ? c.height_px : shown->height_px}});
+  }
+  const json j = {{"game", compared.key.game},           {"lang", compared.key.language},
+                  {"variant", compared.key.variant},     {"revision", compared.revision},
+                  {"commit", compared.commit},           {"cards", compared.cards},
+                  {"diagnostics", compared.diagnostics}, {"changes", changes}};
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
 std::string state_json(const SessionState& s) {
   json cards = json::array(), games = json::array();
   for (const auto& c : s.cards) cards.push_back(card_json(s.key, c));

@@ -356,7 +356,7 @@ function buildGrid(state) {
 // Same cards as shown: change what differs, in place.
 function updateGrid(state) {
   for (const c of state.cards) {
-    const fig = document.querySelector(`figure[data-stem="${CSS.escape(c.stem)}"]`);
+    const fig = document.querySelector(`figure.card[data-stem="${CSS.escape(c.stem)}"]`);
     const img = fig.querySelector('img');
     if (fig.dataset.fingerprint !== c.fingerprint) {
       img.src = c.url;
@@ -447,7 +447,7 @@ function openCard(stem) {
   box.hidden = false;
   document.body.classList.add('panel-open');
   for (const f of document.querySelectorAll('figure.card.open')) f.classList.remove('open');
-  const fig = document.querySelector(`figure[data-stem="${CSS.escape(stem)}"]`);
+  const fig = document.querySelector(`figure.card[data-stem="${CSS.escape(stem)}"]`);
   fig?.classList.add('open');
   if (wasOpen !== stem) fig?.scrollIntoView({ block: 'nearest' });
   fitCard();
@@ -683,6 +683,86 @@ function nudge(e) {
   return true;
 }
 
+// ------------------------------------------------ what changed: before and after
+
+// The cards whose page changed since a git revision (kartenwerk diff REV),
+// each as it was (rendered from the revision's files) and as it is now,
+// side by side or blinking in one place. Follows the session's changes
+// while open. `?since=REV` in the address opens it.
+let changesSince = null;  // the revision shown, while the view is open
+let changesAsked = 0;
+let blinkTimer = null;
+
+function changeFigure(c) {
+  const ratio = c.width_px && c.height_px ? c.width_px / c.height_px : 0.7;
+  const side = (which, url, tag, none) => el('div', { class: `side ${which}` }, el('span', { class: 'tag' }, tag),
+    url ? el('img', { src: url, alt: `${c.stem} ${tag}`, width: c.width_px, height: c.height_px })
+      : el('div', { class: 'none', style: `--ratio: ${ratio}` }, none));
+  const fig = el('figure', { class: 'change', 'data-change': c.stem, 'data-kind': c.kind },
+    el('div', { class: 'pair' }, side('before', c.before, 'before', 'not there before'),
+      side('after', c.after, 'now', 'removed')),
+    el('figcaption', {}, el('span', { class: 'kind' }, c.kind), ' ', el('span', { class: 'stem' }, c.stem),
+      el('span', { class: 'what' }, c.what.join('; '))));
+  fig.addEventListener('dblclick', () => { if (c.after) { closeChanges(); openCard(c.stem); } });
+  return fig;
+}
+
+function blinkMode() {
+  const blink = document.querySelector('input[name="changes-mode"]:checked')?.value === 'blink';
+  const box = $('changes');
+  box.classList.toggle('blink', blink);
+  clearInterval(blinkTimer);
+  blinkTimer = null;
+  box.dataset.phase = 'after';
+  if (blink && !box.hidden)
+    blinkTimer = setInterval(() => { box.dataset.phase = box.dataset.phase === 'after' ? 'before' : 'after'; }, 700);
+}
+
+async function showChanges(revision) {
+  if (!current) return;
+  const mine = ++changesAsked;
+  changesSince = revision;
+  closeCard();
+  document.body.classList.add('changes-open');
+  $('changes').hidden = false;
+  blinkMode();
+  if (params.get('since') !== revision) {
+    params.set('since', revision);
+    history.replaceState(null, '', '?' + params.toString());
+  }
+  $('changes-title').textContent = `comparing with ${revision} …`;
+  const q = new URLSearchParams({ game: current.game, lang: current.lang, variant: current.variant, since: revision });
+  const res = await fetch('/api/changes?' + q.toString());
+  const body = await res.text();
+  if (mine !== changesAsked || changesSince !== revision) return;
+  const diag = $('changes-diagnostics');
+  if (!res.ok) {
+    $('changes-title').textContent = `cannot compare with ${revision}`;
+    diag.textContent = body.trim();
+    diag.hidden = false;
+    $('changes-list').replaceChildren();
+    document.body.dataset.changes = String(mine);
+    return;
+  }
+  const j = JSON.parse(body);
+  $('changes-title').textContent = `${j.changes.length} of ${j.cards} cards changed since ${j.revision}`
+    + ` (${j.commit.slice(0, 12)})`;
+  diag.textContent = j.diagnostics;
+  diag.hidden = !j.diagnostics;
+  $('changes-list').replaceChildren(...j.changes.map(changeFigure));
+  document.body.dataset.changes = String(mine);
+}
+
+function closeChanges() {
+  changesSince = null;
+  ++changesAsked;
+  document.body.classList.remove('changes-open');
+  $('changes').hidden = true;
+  blinkMode();
+  params.delete('since');
+  history.replaceState(null, '', '?' + params.toString());
+}
+
 function closeCard() {
   openStem = null;
   $('lightbox').hidden = true;
@@ -702,7 +782,7 @@ function stepCard(by) {
 function redrawOverlays() {
   if (current)
     for (const c of current.cards)
-      document.querySelector(`figure[data-stem="${CSS.escape(c.stem)}"] svg`)?.replaceWith(overlay(c, gridPx()));
+      document.querySelector(`figure.card[data-stem="${CSS.escape(c.stem)}"] svg`)?.replaceWith(overlay(c, gridPx()));
   fitCard();
 }
 
@@ -711,7 +791,10 @@ function follow() {
   events.addEventListener('open', refresh);  // whatever happened while disconnected
   events.addEventListener('change', (e) => {
     const c = JSON.parse(e.data);
-    if (current && c.game === current.game && c.lang === current.lang && c.variant === current.variant) refresh();
+    if (current && c.game === current.game && c.lang === current.lang && c.variant === current.variant) {
+      refresh();
+      if (changesSince) showChanges(changesSince);
+    }
   });
 }
 
@@ -725,7 +808,7 @@ function switchTo(key, value) {
   history.replaceState(null, '', '?' + params.toString());
   current = null;
   closeCard();
-  refresh();
+  refresh().then(() => { if (changesSince) showChanges(changesSince); });
 }
 
 function setup() {
@@ -798,7 +881,19 @@ function setup() {
       undoRedo(e.shiftKey ? 'redo' : 'undo');
     });
   }
-  refresh().then(follow);
+  document.querySelector('.changes-tools').addEventListener('submit', (e) => {
+    e.preventDefault();
+    showChanges($('since').value.trim() || 'HEAD');
+  });
+  $('changes-close').addEventListener('click', closeChanges);
+  for (const r of document.querySelectorAll('input[name="changes-mode"]')) r.addEventListener('change', blinkMode);
+  refresh().then(() => {
+    follow();
+    if (params.get('since')) {
+      $('since').value = params.get('since');
+      showChanges(params.get('since'));
+    }
+  });
 }
 
 setup();
