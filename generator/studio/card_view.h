@@ -64,6 +64,13 @@ struct TextField {
   int line = 0, column = 0;
   bool patch = false;
   std::string why_not;  // not editable here, and why
+  // A text the session's language has no translation of yet, which the
+  // page may add: string `id` into `file` (the locale file), recording the
+  // source text under `source_key`.
+  struct Addition {
+    std::string file, id, source_key, source;
+  };
+  std::optional<Addition> add;
 };
 
 // Something to say about one card, shown as a badge on it.

@@ -66,6 +66,8 @@ std::string apply_one(const std::string& text, const EditOp& op, const std::stri
       return yaml::set_key(text, op.path, op.key, op.value, file);
     case EditOp::Kind::RemoveKey:
       return yaml::remove_key(text, op.path, op.key, file);
+    case EditOp::Kind::AddEntry:
+      return yaml::add_entry(text, op.path, op.key, op.members, file);
   }
   return text;
 }

@@ -102,7 +102,8 @@ class Entries {
 
 // Which card each front is (layout_cards numbers the `cards` decks' cards in
 // data order) and which deck each back belongs to.
-void name_cards(const model::Game& game, ElementSources& sources, Entries& entries, std::vector<CardView>& views) {
+void name_cards(const model::Game& game, ElementSources& sources, Entries& entries, const MissingStrings& missing,
+                std::vector<CardView>& views) {
   size_t i = 0;
   for (const auto& deck : game.decks) {
     if (deck.product != model::Product::Cards) continue;
@@ -111,7 +112,7 @@ void name_cards(const model::Game& game, ElementSources& sources, Entries& entri
       CardView& v = views[i++];
       v.card_id = card.id;
       v.def_id = card.def_id;
-      v.texts = text_fields(game, deck, card);
+      v.texts = text_fields(game, deck, card, &missing);
       locate_boxes(sources, deck.layout, v);
       // Cards are added and removed in the source data, not in a translation or a variant.
       if (game.in_source_language() && game.variant.empty()) v.entry = entries.find(card.loc);
@@ -138,7 +139,7 @@ LaidOutCards lay_out_cards(const project::Project& project, engine::GameCompiler
   for (const auto& card : out.pages) out.views.push_back(view_of(card));
   ElementSources sources(project);
   Entries entries(project);
-  name_cards(game, sources, entries, out.views);
+  name_cards(game, sources, entries, missing_strings(project, game), out.views);
   return out;
 }
 

@@ -141,6 +141,34 @@ TEST(StudioPreview, TheEnglishSessionShowsTheTranslation) {
   EXPECT_FALSE(s->stale) << s->diagnostics;
   ASSERT_EQ(s->cards.size(), 4u);
   EXPECT_EQ(s->cards[2].label, "Ringwraith");
+  // Alpha's name has no English yet: the page may add it, into that file, under its id.
+  const TextField& missing = s->cards[0].texts.at(0);
+  EXPECT_EQ(missing.value, "Éomer");
+  ASSERT_TRUE(missing.add) << missing.why_not;
+  EXPECT_EQ(missing.add->file, "data/locales/en/mini.yaml");
+  EXPECT_EQ(missing.add->id, "card.alpha.name");
+  EXPECT_EQ(missing.add->source_key, "de");
+  EXPECT_EQ(missing.add->source, "Éomer");
+  EXPECT_NE(missing.why_not.find("add the translation here"), std::string::npos) << missing.why_not;
+  const TextField& translated = s->cards[2].texts.at(0);
+  EXPECT_FALSE(translated.add);
+  EXPECT_EQ(translated.file, "data/locales/en/mini.yaml");
+  EXPECT_EQ(translated.why_not, "");
+}
+
+// Without a locale file there is nothing to add a translation to: the
+// page says how to make one.
+TEST(StudioPreview, NoLocaleFileNoAddition) {
+  Fixture f;
+  f.mini.write(f.mini.game_file(),
+               replace(MiniProject::game_yaml(), "  name: Mini Müll\n", "  name: Mini Müll\n  translations: [fr]\n"));
+  Preview french({"mini", "fr", ""});
+  french.reload(f.workspace);
+  auto s = french.state();
+  ASSERT_FALSE(s->stale) << s->diagnostics;
+  const TextField& name = s->cards[0].texts.at(0);
+  EXPECT_FALSE(name.add);
+  EXPECT_NE(name.why_not.find("kartenwerk i18n export --lang fr"), std::string::npos) << name.why_not;
 }
 
 TEST(Studio, ReloadPublishesTheChangedCardsAsAnEvent) {

@@ -106,6 +106,15 @@ std::optional<EditOp> read_op(const json& j, std::string& error) {
   } else if (kind == "set_key" || kind == "remove_key") {
     op.kind = kind == "set_key" ? EditOp::Kind::SetKey : EditOp::Kind::RemoveKey;
     ok = read_text(j, "key", op.key) && !op.key.empty() && (kind == "remove_key" || read_text(j, "value", op.value));
+  } else if (kind == "add_entry") {
+    op.kind = EditOp::Kind::AddEntry;
+    ok = read_text(j, "key", op.key) && !op.key.empty() && j.contains("members") && j["members"].is_array() &&
+         !j["members"].empty() && j["members"].size() <= kMaxEntryMembers;
+    for (size_t i = 0; ok && i < j["members"].size(); ++i) {
+      const json& m = j["members"][i];
+      ok = m.is_array() && m.size() == 2 && m[0].is_string() && m[1].is_string() && !m[0].get<std::string>().empty();
+      if (ok) op.members.emplace_back(m[0].get<std::string>(), m[1].get<std::string>());
+    }
   } else if (kind == "insert") {
     op.kind = EditOp::Kind::Insert;
     op.index = static_cast<size_t>(-1);
@@ -113,7 +122,7 @@ std::optional<EditOp> read_op(const json& j, std::string& error) {
     ok = ok && j.contains("item") && j["item"].is_object() && to_yaml(j["item"], op.item, 0);
   } else {
     error = "unknown operation '" + kind +
-            "' (set, set_at, set_cell, set_key, remove_key, remove, duplicate, move, insert)";
+            "' (set, set_at, set_cell, set_key, remove_key, add_entry, remove, duplicate, move, insert)";
     return std::nullopt;
   }
   if (!ok) {

@@ -46,7 +46,12 @@ json card_json(const SessionKey& key, const CardView& c) {
                      {"line", t.line},
                      {"column", t.column},
                      {"patch", t.patch},
-                     {"why_not", t.why_not}});
+                     {"why_not", t.why_not},
+                     {"add", t.add ? json{{"file", t.add->file},
+                                          {"id", t.add->id},
+                                          {"source_key", t.add->source_key},
+                                          {"source", t.add->source}}
+                                   : json()}});
   return {
       {"stem", c.stem},
       {"card_id", c.card_id},

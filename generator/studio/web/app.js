@@ -138,8 +138,20 @@ function textsPanel(card) {
         fitText(card.card_id, t.path, area.value, area.closest('label'));
         scheduleText(card.stem, t.path, area);
       });
+      // A text the language has no translation of yet: offered to add (the source text to start from).
+      const add = el('button', { type: 'button', class: 'add-translation', hidden: '' }, 'add translation');
+      add.addEventListener('click', (e) => {
+        e.preventDefault();
+        const meta = textMeta.get(t.path);
+        if (!meta?.add) return;
+        meta.adding = true;
+        add.hidden = true;
+        area.disabled = false;
+        area.focus();
+        area.select();
+      });
       return el('label', { 'data-path': t.path }, el('span', { class: 'path' }, t.path), area,
-        el('span', { class: 'fit' }), el('span', { class: 'where' }));
+        el('span', { class: 'fit' }), el('span', { class: 'where' }), add);
     }));
   }
   form.dataset.fingerprint = card.fingerprint;
@@ -152,17 +164,21 @@ function textsPanel(card) {
     // A state made before the page's last write or undo of the file is not taken.
     const known = files.get(t.file)?.hash;
     const fresh = !known || current?.files?.[t.file] === known;
-    if (!meta || (fresh && !meta.inflight && (meta.resync || (meta.waiting ? !t.patch : meta.pending === undefined)))) {
-      textMeta.set(t.path, { ...t, disk: t.value, waiting: false, inflight: false, pending: meta?.pending });
+    if (!meta || (fresh && !meta.inflight && (meta.resync || (meta.waiting ? !(t.patch || t.add)
+      : meta.pending === undefined)))) {
+      textMeta.set(t.path, { ...t, disk: t.value, waiting: false, inflight: false, pending: meta?.pending,
+        adding: Boolean(meta?.adding && t.add) });
       if (document.activeElement !== area || (meta?.resync && meta.pending === undefined)) {
         if (area.value !== t.value) showFit(label, null);  // the answer was for a text no longer there
         area.value = t.value;
       }
       if (meta?.pending !== undefined) writeText(t.path);  // typed while its place was being made
     }
-    area.disabled = Boolean(t.why_not);
+    const adding = Boolean(t.add && textMeta.get(t.path)?.adding);
+    area.disabled = Boolean(t.why_not) && !adding;
+    label.querySelector('.add-translation').hidden = !t.add || adding;
     label.title = t.why_not || '';
-    label.querySelector('.where').textContent = t.why_not ? t.why_not
+    label.querySelector('.where').textContent = adding ? `new translation in ${t.add.file}` : t.why_not ? t.why_not
       : t.patch ? `new patch in ${t.file}` : `${t.file}:${t.line}`;
   }
   const overflow = card.badges.filter((b) => b.kind === 'overflow');
@@ -226,7 +242,12 @@ async function writeText(path) {
   if (value === meta.disk) return;
   meta.inflight = true;
   let op;
-  if (meta.patch) {
+  let file = meta.file;
+  if (meta.add) {  // the locale file's new string: the source text it translates, and the translation
+    file = meta.add.file;
+    op = { op: 'add_entry', path: ['strings'], key: meta.add.id,
+      members: [[meta.add.source_key, meta.add.source], ['text', value]] };
+  } else if (meta.patch) {
     op = { op: 'insert', path: ['variant', 'patch'], item: { card: current.cards.find((c) => c.stem
       === $('lightbox').querySelector('.texts').dataset.stem).def_id, set: nested(path, value) } };
   } else {
@@ -234,13 +255,14 @@ async function writeText(path) {
     op = { op: meta.file.endsWith('.csv') ? 'set_cell' : 'set_at', line: meta.line, column: meta.column,
       old: meta.disk, value };
   }
-  const key = `${meta.file}:${meta.line}:${meta.column}`;
-  const ok = await edit(meta.file, [op], lastTyped === key && !meta.patch);
+  const key = `${file}:${meta.line}:${meta.column}`;
+  const ok = await edit(file, [op], lastTyped === key && !meta.patch && !meta.add);
   meta.inflight = false;
   if (ok) {
     lastTyped = key;
     meta.disk = value;
-    if (meta.patch) meta.waiting = true;  // its place in the variant file comes with the next state
+    // Its place in the variant or locale file comes with the next state.
+    if (meta.patch || meta.add) meta.waiting = true;
   }
   if (meta.pending !== undefined && !meta.waiting) writeText(path);
 }
