@@ -39,11 +39,15 @@ struct BoxSource {
 };
 
 // Where a card's definition is written: item `index` of the list at `path`
-// of `file` (a deck's `cards:`), for duplicating, deleting and moving it.
+// of `file` (a deck's `cards:`), for duplicating, deleting and moving it;
+// of a CSV card table (`cards_csv:`), row `index` (from 1, the header's 1)
+// whose column `id_column` holds `id`.
 struct CardEntry {
   std::string file;
   std::vector<std::variant<std::string, size_t>> path;
   size_t index = 0;
+  int id_column = 0;  // a CSV row: the id's column (from 1); 0 for a YAML entry
+  std::string id;
 };
 
 // A layout element's box on the card, for the element-box overlay.

@@ -41,7 +41,24 @@ struct EditOp {
   // `value` (added when absent) or removed. AddEntry: member `key` of
   // the block map at `path` (a locale file's `strings`) added with the
   // scalars `members` (yaml::add_entry).
-  enum class Kind { Set, SetAt, Remove, Duplicate, Move, Insert, SetCell, SetKey, RemoveKey, AddEntry };
+  // RemoveRow, DuplicateRow, MoveRow: row `line` of a CSV card table (its
+  // cell at `column` must still read `expected`, the card's id) removed,
+  // copied after itself with that cell set to `value`, moved to row `to`.
+  enum class Kind {
+    Set,
+    SetAt,
+    Remove,
+    Duplicate,
+    Move,
+    Insert,
+    SetCell,
+    SetKey,
+    RemoveKey,
+    AddEntry,
+    RemoveRow,
+    DuplicateRow,
+    MoveRow
+  };
   Kind kind = Kind::Set;
   yaml::KeyPath path;                                         // the scalar (Set) or the list (the others)
   std::string value;                                          // Set, SetAt: the new text

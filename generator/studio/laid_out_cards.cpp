@@ -2,6 +2,7 @@
 
 #include "engine/compile.h"
 #include "page/fingerprint.h"
+#include "sheet/csv_edit.h"
 #include "studio/element_sources.h"
 #include "studio/text_fields.h"
 #include "yaml/edit.h"
@@ -59,7 +60,8 @@ void locate_boxes(ElementSources& sources, const std::string& layout, CardView& 
 class Entries {
  public:
   explicit Entries(const project::Project& project) : project_(project) {}
-  std::optional<CardEntry> find(const SourceLoc& loc) {
+  std::optional<CardEntry> find(const SourceLoc& loc, const std::string& id) {
+    if (loc.file.starts_with("data/") && loc.file.ends_with(".csv")) return row(loc, id);
     if (!loc.file.starts_with("data/") || !loc.file.ends_with(".yaml")) return std::nullopt;
     auto it = files_.find(loc.file);
     if (it == files_.end()) {
@@ -75,7 +77,7 @@ class Entries {
     }
     auto found = it->second.find({loc.line, loc.column});
     if (found == it->second.end()) return std::nullopt;
-    return CardEntry{loc.file, found->second.first, found->second.second};
+    return CardEntry{loc.file, found->second.first, found->second.second, 0, {}};
   }
 
  private:
@@ -96,8 +98,19 @@ class Entries {
       }
     }
   }
+  // A card table's row: the card is its row, found by its id's column.
+  std::optional<CardEntry> row(const SourceLoc& loc, const std::string& id) {
+    auto it = id_columns_.find(loc.file);
+    if (it == id_columns_.end()) {
+      auto input = project_.read(loc.file);
+      it = id_columns_.emplace(loc.file, input ? sheet::csv_column(input->text(), "id") : 0).first;
+    }
+    if (it->second == 0 || loc.line < 2) return std::nullopt;
+    return CardEntry{loc.file, {}, static_cast<size_t>(loc.line), it->second, id};
+  }
   const project::Project& project_;
   std::map<std::string, Items> files_;
+  std::map<std::string, int> id_columns_;
 };
 
 // Which card each front is (layout_cards numbers the `cards` decks' cards in
@@ -115,7 +128,7 @@ void name_cards(const model::Game& game, ElementSources& sources, Entries& entri
       v.texts = text_fields(game, deck, card, &missing);
       locate_boxes(sources, deck.layout, v);
       // Cards are added and removed in the source data, not in a translation or a variant.
-      if (game.in_source_language() && game.variant.empty()) v.entry = entries.find(card.loc);
+      if (game.in_source_language() && game.variant.empty()) v.entry = entries.find(card.loc, card.def_id);
       v.deck = deck.id;
       v.label = label_of(card.fields);
       if (v.label.empty()) v.label = card.id;

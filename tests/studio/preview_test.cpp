@@ -271,6 +271,13 @@ TEST(StudioPreview, ATextOfACardTableLivesInItsCell) {
   EXPECT_EQ(name.line, 3);
   EXPECT_EQ(name.column, 2);
   EXPECT_EQ(name.why_not, "");
+  // The card is its row: the page duplicates, moves and deletes it there, by its id.
+  const auto& entry = s->cards.at(1).entry;
+  ASSERT_TRUE(entry);
+  EXPECT_EQ(entry->file, "data/games/mini.csv");
+  EXPECT_EQ(entry->index, 3u);
+  EXPECT_EQ(entry->id_column, 1);
+  EXPECT_EQ(entry->id, "beta");
 }
 
 // Element boxes the page may drag: those with a `box:` of four numbers in

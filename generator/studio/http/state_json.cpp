@@ -52,24 +52,27 @@ json card_json(const SessionKey& key, const CardView& c) {
                                           {"source_key", t.add->source_key},
                                           {"source", t.add->source}}
                                    : json()}});
-  return {
-      {"stem", c.stem},
-      {"card_id", c.card_id},
-      {"deck", c.deck},
-      {"label", c.label},
-      {"fingerprint", c.fingerprint},
-      {"url", card_url(key, c)},
-      {"width_px", c.width_px},
-      {"height_px", c.height_px},
-      {"size", {{"w", c.size.w}, {"h", c.size.h}}},
-      {"trim", rect(c.trim)},
-      {"safe", rect(c.safe)},
-      {"boxes", boxes},
-      {"badges", badges},
-      {"entry",
-       c.entry ? json{{"file", c.entry->file}, {"path", path_json(c.entry->path)}, {"index", c.entry->index}} : json()},
-      {"texts", texts},
-      {"def_id", c.def_id}};
+  return {{"stem", c.stem},
+          {"card_id", c.card_id},
+          {"deck", c.deck},
+          {"label", c.label},
+          {"fingerprint", c.fingerprint},
+          {"url", card_url(key, c)},
+          {"width_px", c.width_px},
+          {"height_px", c.height_px},
+          {"size", {{"w", c.size.w}, {"h", c.size.h}}},
+          {"trim", rect(c.trim)},
+          {"safe", rect(c.safe)},
+          {"boxes", boxes},
+          {"badges", badges},
+          {"entry", c.entry ? json{{"file", c.entry->file},
+                                   {"path", path_json(c.entry->path)},
+                                   {"index", c.entry->index},
+                                   {"id_column", c.entry->id_column},
+                                   {"id", c.entry->id}}
+                            : json()},
+          {"texts", texts},
+          {"def_id", c.def_id}};
 }
 
 }  // namespace

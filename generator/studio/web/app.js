@@ -509,7 +509,18 @@ async function cardAction(kind) {
   const e = card?.entry;
   if (!e) return;
   let op;
-  if (kind === 'dup') op = { op: 'duplicate', path: e.path, index: e.index, key: 'id', value: freshId(card.def_id) };
+  if (e.id_column) {  // a row of a CSV card table, checked by its id
+    const row = { column: e.id_column, old: e.id };
+    if (kind === 'dup') op = { op: 'duplicate_row', row: e.index, ...row, value: freshId(card.def_id) };
+    else if (kind === 'del') {
+      if (!confirm(`Delete ${card.def_id} from ${e.file}? (Undo brings it back.)`)) return;
+      op = { op: 'remove_row', row: e.index, ...row };
+    } else {
+      const to = e.index + (kind === 'earlier' ? -1 : 1);
+      if (to < 2) return;
+      op = { op: 'move_row', from: e.index, to, ...row };
+    }
+  } else if (kind === 'dup') op = { op: 'duplicate', path: e.path, index: e.index, key: 'id', value: freshId(card.def_id) };
   else if (kind === 'del') {
     if (!confirm(`Delete ${card.def_id} from ${e.file}? (Undo brings it back.)`)) return;
     op = { op: 'remove', path: e.path, index: e.index };
