@@ -11,6 +11,7 @@
 #include <variant>
 #include <vector>
 
+#include "core/diagnostic.h"
 #include "core/enum_names.h"
 #include "core/geometry.h"
 
@@ -55,6 +56,8 @@ struct ElementBox {
   std::string name;
   Rect bounds;                      // mm, page space
   bool text = false;                // a text element's
+  bool upright = true;              // drawn neither turned nor mirrored
+  SourceLoc element;                // where its element is written (the layouter's record)
   std::optional<BoxSource> source;  // set: the page may drag and resize it
 };
 

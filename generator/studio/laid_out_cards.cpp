@@ -38,18 +38,24 @@ CardView view_of(const layout::LaidOutCard& laid_out) {
   v.safe = page.safe;
   for (const auto& item : page.items)
     if (!item.name.empty())
-      v.boxes.push_back({item.name, item.bounds, std::holds_alternative<page::GlyphRun>(item.shape), std::nullopt});
+      v.boxes.push_back(
+          {item.name, item.bounds, std::holds_alternative<page::GlyphRun>(item.shape),
+           item.transform.xy == 0 && item.transform.yx == 0 && item.transform.xx > 0 && item.transform.yy > 0,
+           item.source, std::nullopt});
   return v;
 }
 
 // Where the front's element boxes are written, for those the page may move:
-// the first box of each name, drawn unturned at its written size (an
-// element drawn twice, as Palantír's turned half, moves with its first).
+// the first box of each name, drawn upright at its written size (an
+// element drawn twice, as Palantír's turned half, moves with its first),
+// found by where the layouter read its element (a name written twice in
+// the file, in two components, is the one this card shows).
 void locate_boxes(ElementSources& sources, const std::string& layout, CardView& view) {
   std::set<std::string> seen;
   for (auto& box : view.boxes) {
-    if (!seen.insert(box.name).second) continue;
-    auto source = sources.find(layout, box.name);
+    if (!seen.insert(box.name).second || !box.upright) continue;
+    const bool here = box.element.file == "layouts/" + layout + ".yaml";
+    auto source = sources.find(layout, box.name, here ? box.element.line : 0, here ? box.element.column : 0);
     if (source && std::abs(source->box[2] - box.bounds.w) < 0.01 && std::abs(source->box[3] - box.bounds.h) < 0.01)
       box.source = std::move(source);
   }

@@ -305,6 +305,52 @@ TEST(StudioPreview, ElementBoxesSayWhereTheirBoxIsWritten) {
   EXPECT_EQ(s->file_hashes.count("layouts/mini/card.yaml"), 1u);
 }
 
+// A name written twice in a layout file (Palantír's `points` in two
+// components): each card's box is the element that card shows, told apart
+// by where the layouter read it; a turned copy is not offered.
+TEST(StudioPreview, AnElementNamedTwiceIsTheOneTheCardShows) {
+  Fixture f;
+  f.mini.write("layouts/mini/card.yaml",
+               "components:\n"
+               "  high:\n"
+               "    - type: text\n"
+               "      name: points\n"
+               "      text: \"{{points}}\"\n"
+               "      box: [25, 5, 9, 8]\n"
+               "      size: 12\n"
+               "  low:\n"
+               "    - type: text\n"
+               "      name: points\n"
+               "      text: \"{{points}}\"\n"
+               "      box: [30, 70, 9, 8]\n"
+               "      size: 10\n"
+               "elements:\n"
+               "  - { type: rect, name: background, area: bleed, fill: \"{{region.color}}\" }\n"
+               "  - { type: use, component: high, when: \"points != 0\" }\n"
+               "  - { type: use, component: low, when: \"points == 0\" }\n"
+               "  - { type: use, component: low, when: \"points == 0\", rotate: 180 }\n");
+  f.workspace.refresh({});
+  f.preview.reload(f.workspace);
+  auto s = f.preview.state();
+  ASSERT_FALSE(s->stale) << s->diagnostics;
+  auto points = [](const CardView& card) {
+    std::vector<ElementBox> out;
+    for (const auto& b : card.boxes)
+      if (b.name == "points") out.push_back(b);
+    return out;
+  };
+  const auto alpha = points(s->cards[0]), beta = points(s->cards[2]);  // 11 points; 0 points
+  ASSERT_EQ(alpha.size(), 1u);
+  ASSERT_TRUE(alpha[0].source);
+  EXPECT_EQ(yaml::path_text(alpha[0].source->path), "components.high[0].box");
+  EXPECT_EQ(alpha[0].source->props.at("size"), "12");
+  ASSERT_EQ(beta.size(), 2u);
+  ASSERT_TRUE(beta[0].source);
+  EXPECT_EQ(yaml::path_text(beta[0].source->path), "components.low[0].box");
+  EXPECT_EQ(beta[0].source->box, (std::array<double, 4>{30, 70, 9, 8}));
+  EXPECT_FALSE(beta[1].source);  // the turned copy
+}
+
 // A card's entry in the data, for duplicating, deleting and moving it from
 // the page: the deck's list and the card's place in it (both copies of a
 // definition share it).
