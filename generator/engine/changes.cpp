@@ -173,11 +173,12 @@ CardChange change_of(CardChange::Kind kind, const Side& side, size_t i) {
           card_key(side.cards[i].stem),
           back ? side.back_layouts.at(i - side.fronts) : "",
           side.cards[i].stem,
-          {}};
+          {},
+          nullptr};
 }
 
 // `now` against `was` (null: the game is new), page by page.
-GameChanges compare_game(const Side& now, const Side* was, const World& before, const World& after) {
+GameChanges compare_game(const Side& now, const Side* was, const World& before, const World& after, bool keep_before) {
   GameChanges changes{.game = now.game->id, .cards = now.cards.size(), .changes = {}};
   std::map<std::string, size_t> old_by_key;
   if (was)
@@ -193,18 +194,22 @@ GameChanges compare_game(const Side& now, const Side* was, const World& before, 
     if (page::fingerprint(prev.page) == page::fingerprint(now.cards[i].page)) continue;
     CardChange c = change_of(CardChange::Kind::Changed, now, i);
     c.what = what_changed(*was, prev, now, now.cards[i], c.back_layout, before, after);
+    if (keep_before) c.before = std::make_shared<const page::Page>(prev.page);
     changes.changes.push_back(std::move(c));
   }
   if (was)
     for (size_t i = 0; i < was->cards.size(); ++i)
-      if (old_by_key.count(was->key(i))) changes.changes.push_back(change_of(CardChange::Kind::Removed, *was, i));
+      if (old_by_key.count(was->key(i))) {
+        changes.changes.push_back(change_of(CardChange::Kind::Removed, *was, i));
+        if (keep_before) changes.changes.back().before = std::make_shared<const page::Page>(was->cards[i].page);
+      }
   return changes;
 }
 
 }  // namespace
 
 Comparison compare_worlds(const World& before, const World& after, const Edition& edition,
-                          const std::vector<std::string>& games) {
+                          const std::vector<std::string>& games, bool keep_before) {
   Comparison c;
   Loaded now = load(after, edition, games);
   if (!now.ok()) {
@@ -228,7 +233,7 @@ Comparison compare_worlds(const World& before, const World& after, const Edition
     if (!lay_out(*now.model, *game, *now_fonts, now_side, c.now)) continue;
     const model::Game* old_game = was.model->game(game->id);
     if (old_game && !lay_out(*was.model, *old_game, *was_fonts, was_side, c.before)) continue;
-    c.games.push_back(compare_game(now_side, old_game ? &was_side : nullptr, before, after));
+    c.games.push_back(compare_game(now_side, old_game ? &was_side : nullptr, before, after, keep_before));
   }
   if (games.empty())  // the games the revision had and the project no longer has
     for (const model::Game* game : was.games) {

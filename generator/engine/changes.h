@@ -4,12 +4,14 @@
 // folder, each game laid out in both and compared page by page
 // (page/fingerprint.h). A card whose page paints the same is unchanged,
 // whatever changed in the files; a changed card says what changed on it.
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "core/diagnostic.h"
 #include "engine/compile.h"
 #include "engine/world.h"
+#include "page/page.h"
 
 namespace kw::engine {
 
@@ -26,6 +28,10 @@ struct CardChange {
   // "font fonts/junicode/..."; "page" alone when the page changed through something shared (a table
   // entry, a rule's value, the game's strings).
   std::vector<std::string> what;
+  // The page as `before` laid it out (a changed or removed card), when
+  // compare_worlds was asked to keep it: the studio draws it beside the
+  // page now. A page holds its inputs, so it outlives both worlds.
+  std::shared_ptr<const page::Page> before;
 };
 
 struct GameChanges {
@@ -47,7 +53,8 @@ struct Comparison {
 // A game whose layout has errors on either side is left out (said in the
 // side's diagnostics), never reported as all added; when `before` does not
 // load at all (or lacks the edition's variant), nothing is compared.
+// `keep_before`: each changed or removed card keeps its page before.
 Comparison compare_worlds(const World& before, const World& after, const Edition& edition,
-                          const std::vector<std::string>& games);
+                          const std::vector<std::string>& games, bool keep_before = false);
 
 }  // namespace kw::engine

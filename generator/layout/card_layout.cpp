@@ -236,6 +236,7 @@ void push(const Context& ctx, const ElementCommon& e, page::Shape shape, const A
   item.shape = std::move(shape);
   item.transform = t;
   item.name = e.name;
+  item.source = e.loc;
   item.keep_in_safe_area = key;
   item.bounds = t.apply(local_bounds);
   ctx.page.items.push_back(std::move(item));

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/color.h"
+#include "core/diagnostic.h"
 #include "core/geometry.h"
 #include "page/raster.h"
 #include "project/input.h"
@@ -115,8 +116,12 @@ using Shape = std::variant<RectShape, PathShape, SvgArt, GlyphRun, Image, Pictur
 
 struct Item {
   Shape shape;
-  Affine transform;                // item coordinates -> page coordinates
-  std::string name;                // layout element that produced it (for dumps and reports)
+  Affine transform;  // item coordinates -> page coordinates
+  std::string name;  // layout element that produced it (for dumps and reports)
+  // Where that element is written (the studio edits it there: a name may
+  // be written twice in a layout file, in two components). Not part of the
+  // page's fingerprint or dump: it says where, not what is painted.
+  SourceLoc source;
   bool keep_in_safe_area = false;  // text and key motifs: preflight checks these
   Rect bounds;                     // page-space bounding box, as computed by layout
   // Page-space rectangle the item is painted within (e.g. one tile of a board

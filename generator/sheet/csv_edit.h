@@ -20,4 +20,20 @@ struct CsvEditError : std::runtime_error {
 std::string set_csv_cell(const std::string& text, int row, int column, const std::string& expected,
                          const std::string& value, const std::string& file);
 
+// Whole rows (a card table's cards added, removed and moved in the studio),
+// rows counted as above (1: the header), each with its line end. `column`
+// and `expected`: the row's cell there (its id) must read that now, else
+// CsvEditError (the file changed). A row written where none was gets the
+// line end the file uses.
+std::string remove_csv_row(const std::string& text, int row, int column, const std::string& expected,
+                           const std::string& file);
+// Row `row` copied right after itself, its cell at `column` set to `value`.
+std::string duplicate_csv_row(const std::string& text, int row, int column, const std::string& expected,
+                              const std::string& value, const std::string& file);
+// Row `from` moved to be row `to` (the header, row 1, stays where it is).
+std::string move_csv_row(const std::string& text, int from, int to, int column, const std::string& expected,
+                         const std::string& file);
+// The column (from 1) whose header cell reads `name`; 0 when none does.
+int csv_column(const std::string& text, const std::string& name);
+
 }  // namespace kw::sheet

@@ -11,6 +11,7 @@
 #include <variant>
 #include <vector>
 
+#include "core/diagnostic.h"
 #include "core/enum_names.h"
 #include "core/geometry.h"
 
@@ -39,11 +40,15 @@ struct BoxSource {
 };
 
 // Where a card's definition is written: item `index` of the list at `path`
-// of `file` (a deck's `cards:`), for duplicating, deleting and moving it.
+// of `file` (a deck's `cards:`), for duplicating, deleting and moving it;
+// of a CSV card table (`cards_csv:`), row `index` (from 1, the header's 1)
+// whose column `id_column` holds `id`.
 struct CardEntry {
   std::string file;
   std::vector<std::variant<std::string, size_t>> path;
   size_t index = 0;
+  int id_column = 0;  // a CSV row: the id's column (from 1); 0 for a YAML entry
+  std::string id;
 };
 
 // A layout element's box on the card, for the element-box overlay.
@@ -51,6 +56,8 @@ struct ElementBox {
   std::string name;
   Rect bounds;                      // mm, page space
   bool text = false;                // a text element's
+  bool upright = true;              // drawn neither turned nor mirrored
+  SourceLoc element;                // where its element is written (the layouter's record)
   std::optional<BoxSource> source;  // set: the page may drag and resize it
 };
 
@@ -64,6 +71,13 @@ struct TextField {
   int line = 0, column = 0;
   bool patch = false;
   std::string why_not;  // not editable here, and why
+  // A text the session's language has no translation of yet, which the
+  // page may add: string `id` into `file` (the locale file), recording the
+  // source text under `source_key`.
+  struct Addition {
+    std::string file, id, source_key, source;
+  };
+  std::optional<Addition> add;
 };
 
 // Something to say about one card, shown as a badge on it.
@@ -106,6 +120,7 @@ struct SessionState {
   bool stale = false;            // the last reload failed: `cards` are the last good ones
   std::string diagnostics;       // as the terminal shows them (file:line:col, source line, caret, hint)
   size_t errors = 0, warnings = 0;
+  double dpi = 0;  // the cards' resolution (the game's format's)
   std::vector<CardView> cards;
   // The SHA-256 of each file the cards' texts live in, as this reload read
   // it: the page edits a text only from a state that matches the file.

@@ -31,8 +31,12 @@ EditResult result(EditResult::Status status, std::string file, std::string messa
 }
 
 std::string apply_one(const std::string& text, const EditOp& op, const std::string& file) {
-  if ((op.kind == EditOp::Kind::SetCell) != file.ends_with(".csv"))
-    throw yaml::EditError(file + ": a CSV file takes cell edits (set_cell) only, and only a CSV file does");
+  const bool csv_op = op.kind == EditOp::Kind::SetCell || op.kind == EditOp::Kind::RemoveRow ||
+                      op.kind == EditOp::Kind::DuplicateRow || op.kind == EditOp::Kind::MoveRow;
+  if (csv_op != file.ends_with(".csv"))
+    throw yaml::EditError(file +
+                          ": a CSV file takes cell and row edits (set_cell, remove_row, duplicate_row, move_row) "
+                          "only, and only a CSV file does");
   switch (op.kind) {
     case EditOp::Kind::Set:
       return yaml::set_scalar(text, op.path, op.value, file);
@@ -55,7 +59,16 @@ std::string apply_one(const std::string& text, const EditOp& op, const std::stri
       return yaml::set_scalar(text, path, op.value, file);
     }
     case EditOp::Kind::SetCell:
+    case EditOp::Kind::RemoveRow:
+    case EditOp::Kind::DuplicateRow:
+    case EditOp::Kind::MoveRow:
       try {
+        if (op.kind == EditOp::Kind::RemoveRow)
+          return sheet::remove_csv_row(text, op.line, op.column, op.expected, file);
+        if (op.kind == EditOp::Kind::DuplicateRow)
+          return sheet::duplicate_csv_row(text, op.line, op.column, op.expected, op.value, file);
+        if (op.kind == EditOp::Kind::MoveRow)
+          return sheet::move_csv_row(text, op.line, static_cast<int>(op.to), op.column, op.expected, file);
         return sheet::set_csv_cell(text, op.line, op.column, op.expected, op.value, file);
       } catch (const sheet::CsvEditError& e) {
         throw StaleEdit(e.what());
@@ -66,6 +79,8 @@ std::string apply_one(const std::string& text, const EditOp& op, const std::stri
       return yaml::set_key(text, op.path, op.key, op.value, file);
     case EditOp::Kind::RemoveKey:
       return yaml::remove_key(text, op.path, op.key, file);
+    case EditOp::Kind::AddEntry:
+      return yaml::add_entry(text, op.path, op.key, op.members, file);
   }
   return text;
 }

@@ -38,8 +38,27 @@ struct EditOp {
   // SetCell: the cell of a CSV file at row `line`, column `column`, which
   // must still read `expected`. SetKey, RemoveKey: key `key` of the map at
   // `path` (a layout element's `size`, `color`, `align`, `when`) set to
-  // `value` (added when absent) or removed.
-  enum class Kind { Set, SetAt, Remove, Duplicate, Move, Insert, SetCell, SetKey, RemoveKey };
+  // `value` (added when absent) or removed. AddEntry: member `key` of
+  // the block map at `path` (a locale file's `strings`) added with the
+  // scalars `members` (yaml::add_entry).
+  // RemoveRow, DuplicateRow, MoveRow: row `line` of a CSV card table (its
+  // cell at `column` must still read `expected`, the card's id) removed,
+  // copied after itself with that cell set to `value`, moved to row `to`.
+  enum class Kind {
+    Set,
+    SetAt,
+    Remove,
+    Duplicate,
+    Move,
+    Insert,
+    SetCell,
+    SetKey,
+    RemoveKey,
+    AddEntry,
+    RemoveRow,
+    DuplicateRow,
+    MoveRow
+  };
   Kind kind = Kind::Set;
   yaml::KeyPath path;                                         // the scalar (Set) or the list (the others)
   std::string value;                                          // Set, SetAt: the new text
@@ -48,7 +67,8 @@ struct EditOp {
   int line = 0, column = 0;                                   // SetAt, SetCell
   std::string expected;                                       // SetAt, SetCell
   yaml::Value item;                                           // Insert
-  std::string key;                                            // SetKey, RemoveKey
+  std::string key;                                            // SetKey, RemoveKey, AddEntry
+  std::vector<std::pair<std::string, std::string>> members;   // AddEntry
 };
 
 // A SetAt whose value is no longer what the page saw: the file changed.

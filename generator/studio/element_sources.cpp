@@ -7,7 +7,7 @@ namespace kw::studio {
 
 namespace {
 
-using Boxes = std::map<std::string, std::optional<BoxSource>>;
+using Boxes = ElementSources::Elements;
 
 // The elements of `list` (at `path` in the file): each map with a `name`.
 void collect(const yaml::Value& list, const yaml::KeyPath& path, const std::string& file, Boxes& out) {
@@ -16,10 +16,6 @@ void collect(const yaml::Value& list, const yaml::KeyPath& path, const std::stri
     const yaml::Value& element = list.list[i];
     const yaml::Value* name = element.find("name");
     if (!element.is_map() || !name || !name->is_scalar()) continue;
-    if (out.contains(name->scalar)) {  // twice in the file: which one the page shows is not known
-      out[name->scalar] = std::nullopt;
-      continue;
-    }
     std::optional<BoxSource> source;
     const yaml::Value* box = element.find("box");
     if (box && box->is_list() && box->list.size() == 4) {
@@ -43,13 +39,19 @@ void collect(const yaml::Value& list, const yaml::KeyPath& path, const std::stri
       }
       if (numbers && !element.find("rotate")) source = s;
     }
-    out[name->scalar] = source;
+    out.by_place[{element.loc.line, element.loc.column}] = {name->scalar, source};
+    // Twice in the file: by name alone, which one the page shows is not known.
+    if (out.by_name.contains(name->scalar))
+      out.by_name[name->scalar] = std::nullopt;
+    else
+      out.by_name[name->scalar] = source;
   }
 }
 
 }  // namespace
 
-std::optional<BoxSource> ElementSources::find(const std::string& layout_id, const std::string& name) {
+std::optional<BoxSource> ElementSources::find(const std::string& layout_id, const std::string& name, int line,
+                                              int column) {
   auto it = layouts_.find(layout_id);
   if (it == layouts_.end()) {
     Boxes boxes;
@@ -66,8 +68,12 @@ std::optional<BoxSource> ElementSources::find(const std::string& layout_id, cons
     }
     it = layouts_.emplace(layout_id, std::move(boxes)).first;
   }
-  auto found = it->second.find(name);
-  return found == it->second.end() ? std::nullopt : found->second;
+  if (line > 0) {
+    auto placed = it->second.by_place.find({line, column});
+    if (placed != it->second.by_place.end() && placed->second.first == name) return placed->second.second;
+  }
+  auto found = it->second.by_name.find(name);
+  return found == it->second.by_name.end() ? std::nullopt : found->second;
 }
 
 }  // namespace kw::studio

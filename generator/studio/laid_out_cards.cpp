@@ -2,6 +2,7 @@
 
 #include "engine/compile.h"
 #include "page/fingerprint.h"
+#include "sheet/csv_edit.h"
 #include "studio/element_sources.h"
 #include "studio/text_fields.h"
 #include "yaml/edit.h"
@@ -37,18 +38,24 @@ CardView view_of(const layout::LaidOutCard& laid_out) {
   v.safe = page.safe;
   for (const auto& item : page.items)
     if (!item.name.empty())
-      v.boxes.push_back({item.name, item.bounds, std::holds_alternative<page::GlyphRun>(item.shape), std::nullopt});
+      v.boxes.push_back(
+          {item.name, item.bounds, std::holds_alternative<page::GlyphRun>(item.shape),
+           item.transform.xy == 0 && item.transform.yx == 0 && item.transform.xx > 0 && item.transform.yy > 0,
+           item.source, std::nullopt});
   return v;
 }
 
 // Where the front's element boxes are written, for those the page may move:
-// the first box of each name, drawn unturned at its written size (an
-// element drawn twice, as Palantír's turned half, moves with its first).
+// the first box of each name, drawn upright at its written size (an
+// element drawn twice, as Palantír's turned half, moves with its first),
+// found by where the layouter read its element (a name written twice in
+// the file, in two components, is the one this card shows).
 void locate_boxes(ElementSources& sources, const std::string& layout, CardView& view) {
   std::set<std::string> seen;
   for (auto& box : view.boxes) {
-    if (!seen.insert(box.name).second) continue;
-    auto source = sources.find(layout, box.name);
+    if (!seen.insert(box.name).second || !box.upright) continue;
+    const bool here = box.element.file == "layouts/" + layout + ".yaml";
+    auto source = sources.find(layout, box.name, here ? box.element.line : 0, here ? box.element.column : 0);
     if (source && std::abs(source->box[2] - box.bounds.w) < 0.01 && std::abs(source->box[3] - box.bounds.h) < 0.01)
       box.source = std::move(source);
   }
@@ -59,7 +66,8 @@ void locate_boxes(ElementSources& sources, const std::string& layout, CardView& 
 class Entries {
  public:
   explicit Entries(const project::Project& project) : project_(project) {}
-  std::optional<CardEntry> find(const SourceLoc& loc) {
+  std::optional<CardEntry> find(const SourceLoc& loc, const std::string& id) {
+    if (loc.file.starts_with("data/") && loc.file.ends_with(".csv")) return row(loc, id);
     if (!loc.file.starts_with("data/") || !loc.file.ends_with(".yaml")) return std::nullopt;
     auto it = files_.find(loc.file);
     if (it == files_.end()) {
@@ -75,7 +83,7 @@ class Entries {
     }
     auto found = it->second.find({loc.line, loc.column});
     if (found == it->second.end()) return std::nullopt;
-    return CardEntry{loc.file, found->second.first, found->second.second};
+    return CardEntry{loc.file, found->second.first, found->second.second, 0, {}};
   }
 
  private:
@@ -96,13 +104,25 @@ class Entries {
       }
     }
   }
+  // A card table's row: the card is its row, found by its id's column.
+  std::optional<CardEntry> row(const SourceLoc& loc, const std::string& id) {
+    auto it = id_columns_.find(loc.file);
+    if (it == id_columns_.end()) {
+      auto input = project_.read(loc.file);
+      it = id_columns_.emplace(loc.file, input ? sheet::csv_column(input->text(), "id") : 0).first;
+    }
+    if (it->second == 0 || loc.line < 2) return std::nullopt;
+    return CardEntry{loc.file, {}, static_cast<size_t>(loc.line), it->second, id};
+  }
   const project::Project& project_;
   std::map<std::string, Items> files_;
+  std::map<std::string, int> id_columns_;
 };
 
 // Which card each front is (layout_cards numbers the `cards` decks' cards in
 // data order) and which deck each back belongs to.
-void name_cards(const model::Game& game, ElementSources& sources, Entries& entries, std::vector<CardView>& views) {
+void name_cards(const model::Game& game, ElementSources& sources, Entries& entries, const MissingStrings& missing,
+                std::vector<CardView>& views) {
   size_t i = 0;
   for (const auto& deck : game.decks) {
     if (deck.product != model::Product::Cards) continue;
@@ -111,10 +131,10 @@ void name_cards(const model::Game& game, ElementSources& sources, Entries& entri
       CardView& v = views[i++];
       v.card_id = card.id;
       v.def_id = card.def_id;
-      v.texts = text_fields(game, deck, card);
+      v.texts = text_fields(game, deck, card, &missing);
       locate_boxes(sources, deck.layout, v);
       // Cards are added and removed in the source data, not in a translation or a variant.
-      if (game.in_source_language() && game.variant.empty()) v.entry = entries.find(card.loc);
+      if (game.in_source_language() && game.variant.empty()) v.entry = entries.find(card.loc, card.def_id);
       v.deck = deck.id;
       v.label = label_of(card.fields);
       if (v.label.empty()) v.label = card.id;
@@ -138,7 +158,7 @@ LaidOutCards lay_out_cards(const project::Project& project, engine::GameCompiler
   for (const auto& card : out.pages) out.views.push_back(view_of(card));
   ElementSources sources(project);
   Entries entries(project);
-  name_cards(game, sources, entries, out.views);
+  name_cards(game, sources, entries, missing_strings(project, game), out.views);
   return out;
 }
 

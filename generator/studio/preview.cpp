@@ -92,6 +92,7 @@ std::shared_ptr<SessionState> build(Workspace& workspace, const SessionKey& key,
   next->diagnostics = format_diagnostics(diags, &project);
   next->errors = diags.error_count();
   next->warnings = diags.count(Severity::Warning);
+  next->dpi = game->format->dpi;
   next->cards = std::move(cards.views);
   for (const auto& card : next->cards) {
     std::set<std::string> files;

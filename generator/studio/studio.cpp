@@ -113,6 +113,55 @@ std::shared_ptr<const SessionState> Studio::state(SessionKey key, std::string& e
   return state;
 }
 
+std::shared_ptr<const BeforeAfter> Studio::before_after(const SessionKey& key, const std::string& revision,
+                                                        std::string& error) {
+  if (!plain_revision(revision)) {
+    error = "'" + revision.substr(0, 128) + "' is no git revision (a commit, tag, branch, HEAD~3)";
+    return nullptr;
+  }
+  auto shown = state(key, error);
+  if (!shown) return nullptr;
+  std::lock_guard lock(build_mutex_);
+  auto it = sessions_.find(shown->key);
+  if (it == sessions_.end()) {
+    error = "no open preview of " + key.game;
+    return nullptr;
+  }
+  auto now = it->second->state();
+  std::shared_ptr<const project::GitProject> then;
+  try {
+    then = std::make_shared<const project::GitProject>(workspace_.project().root(), revision, workspace_.project());
+  } catch (const project::GitError& e) {
+    error = e.what();
+    return nullptr;
+  }
+  {
+    std::lock_guard held(compared_mutex_);
+    auto c = compared_.find(now->key);
+    if (c != compared_.end() && c->second->commit == then->commit() && c->second->generation == now->generation &&
+        c->second->revision == revision)
+      return c->second;
+  }
+  const auto start = std::chrono::steady_clock::now();
+  auto compared =
+      compare_with_revision(workspace_, *now, then, revision, now->dpi, std::thread::hardware_concurrency());
+  if (log_) {
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
+    *log_ << fmt::format("kartenwerk studio: compared {} with {}: {} card(s) changed in {} ms\n", now->key.game,
+                         revision, compared->changes.size(), ms.count())
+          << std::flush;
+  }
+  std::lock_guard held(compared_mutex_);
+  compared_[now->key] = compared;
+  return compared;
+}
+
+std::shared_ptr<const BeforeAfter> Studio::held_before_after(const SessionKey& key, const std::string& commit) const {
+  std::lock_guard held(compared_mutex_);
+  auto c = compared_.find(key);
+  return c != compared_.end() && c->second->commit == commit ? c->second : nullptr;
+}
+
 std::vector<std::pair<std::string, std::string>> Studio::games() {
   std::lock_guard lock(build_mutex_);
   std::vector<std::pair<std::string, std::string>> out;

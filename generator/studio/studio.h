@@ -18,6 +18,7 @@
 #include <thread>
 #include <vector>
 
+#include "studio/before_after.h"
 #include "studio/card_view.h"
 #include "studio/preview.h"
 #include "studio/workspace.h"
@@ -61,6 +62,17 @@ class Studio {
   std::optional<FitAnswer> fit(const SessionKey& key, const std::string& card_id, const std::string& path,
                                const std::string& value, std::string& error);
 
+  // Session `key` (opened if need be) compared with git revision
+  // `revision` of the project: the cards whose page changed, each with its
+  // page before (before_after.h). Kept until the files or the revision's
+  // commit change, so asking again is cheap. Null with `error` set for an
+  // unknown session or a revision git cannot read.
+  std::shared_ptr<const BeforeAfter> before_after(const SessionKey& key, const std::string& revision,
+                                                  std::string& error);
+  // The comparison before_after last made for session `key` (its language
+  // named) against `commit`; null when it holds none.
+  std::shared_ptr<const BeforeAfter> held_before_after(const SessionKey& key, const std::string& commit) const;
+
   // The games of the project's base model (id, name); empty when it does not load.
   std::vector<std::pair<std::string, std::string>> games();
 
@@ -96,6 +108,9 @@ class Studio {
   // game -> its languages, read on first need after each reload; under build_mutex_.
   std::optional<std::map<std::string, std::vector<std::string>>> languages_;
   bool languages_stale_ = true;  // read them again on next need; under build_mutex_
+
+  mutable std::mutex compared_mutex_;
+  std::map<SessionKey, std::shared_ptr<const BeforeAfter>> compared_;  // each session's last comparison
 
   mutable std::mutex events_mutex_;
   std::condition_variable events_cv_;

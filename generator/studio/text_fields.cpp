@@ -2,6 +2,8 @@
 
 #include <functional>
 
+#include "model/locale.h"
+
 namespace kw::studio {
 
 namespace {
@@ -41,9 +43,26 @@ void each_text(const model::Value& v, const std::vector<model::FieldSpec>& specs
       if (spec.name == key) each_text_value(member, spec, prefix + key, in_list, visit);
 }
 
+std::string place_of(const SourceLoc& loc) {
+  return loc.file + ":" + std::to_string(loc.line) + ":" + std::to_string(loc.column);
+}
+
 }  // namespace
 
-std::vector<TextField> text_fields(const model::Game& game, const model::Deck& deck, const model::Card& card) {
+MissingStrings missing_strings(const project::Project& project, const model::Game& game) {
+  MissingStrings out;
+  if (game.in_source_language() || !game.variant.empty()) return out;
+  const std::string file = model::locale_file(game.language, game.id);
+  if (!project.exists(file)) return out;
+  out.file = file;
+  out.source_key = model::source_key(game.source_language);
+  for (auto& s : model::data_strings(game))
+    if (!s.loc.file.starts_with("data/locales/")) out.by_place.emplace(place_of(s.loc), std::move(s));
+  return out;
+}
+
+std::vector<TextField> text_fields(const model::Game& game, const model::Deck& deck, const model::Card& card,
+                                   const MissingStrings* missing) {
   std::vector<TextField> out;
   const std::string locales = "data/locales/" + game.language + "/";
   const std::string variant_file = "data/variants/" + game.id + "/" + game.variant + ".yaml";
@@ -57,9 +76,18 @@ std::vector<TextField> text_fields(const model::Game& game, const model::Deck& d
               f.column = v.loc.column;
               const std::string& file = v.loc.file;
               if (!game.in_source_language()) {
-                if (!file.starts_with(locales))
+                const model::SourceString* source = nullptr;
+                if (missing && !missing->file.empty() && !file.starts_with(locales))
+                  if (auto it = missing->by_place.find(place_of(v.loc)); it != missing->by_place.end())
+                    source = &it->second;
+                if (source) {
+                  f.add = TextField::Addition{missing->file, source->id, missing->source_key, source->text};
+                  f.why_not = "not translated into '" + game.language + "' yet: add the translation here (into " +
+                              missing->file + ")";
+                } else if (!file.starts_with(locales)) {
                   f.why_not = "not translated into '" + game.language + "' yet: `kartenwerk i18n export --lang " +
                               game.language + "` and `i18n import` add it to " + locales;
+                }
               } else if (!game.variant.empty()) {
                 if (file != variant_file) {
                   f.file = variant_file;

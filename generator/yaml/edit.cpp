@@ -461,6 +461,75 @@ std::string remove_key(const std::string& text, const KeyPath& path, const std::
   return text.substr(0, begin) + text.substr(line_end(text, begin));
 }
 
+namespace {
+
+// Where the lines of the block map member whose key is at `key_at` end: the
+// start of the first line after it that is written at the key's indentation
+// or less, with the comment and blank lines right above that one left to
+// what follows.
+size_t member_end(const std::string& text, size_t key_at) {
+  const size_t column = key_at - line_start(text, key_at);
+  size_t at = line_end(text, key_at), end = at;
+  while (at < text.size()) {
+    const size_t indent = indent_at(text, at);
+    const char c = at + indent < text.size() ? text[at + indent] : '\n';
+    if (c == '\n' || c == '\r' || c == '#') {
+      at = line_end(text, at);
+      continue;
+    }
+    if (indent <= column) break;
+    at = line_end(text, at);
+    end = at;
+  }
+  return end;
+}
+
+}  // namespace
+
+std::string add_entry(const std::string& text, const KeyPath& path, const std::string& key,
+                      const std::vector<std::pair<std::string, std::string>>& members, const std::string& file) {
+  const Value root = parse(text, file);
+  const Value& map = map_at(root, text, path);
+  KeyPath key_path = path;
+  key_path.emplace_back(key);
+  if (map.find(key)) throw EditError(fmt::format("{}: '{}' is there already", map.loc.str(), path_text(key_path)));
+  if (map.map.empty() || members.empty())
+    throw EditError(fmt::format("{}: '{}' has no members to add one beside", map.loc.str(), path_text(path)));
+  const size_t map_at_offset = offset_of(text, map.loc);
+  if (map_at_offset < text.size() && text[map_at_offset] == '{')
+    throw EditError(
+        fmt::format("{}: '{}' is a flow map {{ ... }}; add '{}' in the file", map.loc.str(), path_text(path), key));
+  const Member* after = nullptr;
+  for (const Member& m : map.map)
+    if (m.key < key) after = &m;
+  const Member& like = after ? *after : map.map.front();
+  const size_t like_key = offset_of(text, like.value.key_loc);
+  const size_t indent = like_key - line_start(text, like_key);
+  size_t inner = indent + 2;
+  if (like.value.is_map() && !like.value.map.empty()) {
+    const size_t first = offset_of(text, like.value.map.front().value.key_loc);
+    if (first - line_start(text, first) > indent) inner = first - line_start(text, first);
+  }
+  const bool quote_key = text[like_key] == '"' || !plain_safe(key, false) || key.find(':') != std::string::npos;
+  std::string lines = std::string(indent, ' ') + (quote_key ? double_quoted(key) : key) + ":\n";
+  for (const auto& [k, v] : members) lines += std::string(inner, ' ') + k + ": " + double_quoted(v) + "\n";
+  const size_t at = after ? member_end(text, like_key) : line_start(text, like_key);
+  std::string out = text.substr(0, at);
+  if (!out.empty() && out.back() != '\n') out += '\n';
+  out += lines + text.substr(at);
+  // The new text must read back with the member holding exactly `members`.
+  const Value again = parse(out, file);
+  const Value* node = walk(out, again, key_path).node;
+  bool same = node->is_map() && node->map.size() == members.size();
+  for (size_t i = 0; same && i < members.size(); ++i)
+    same = node->map[i].key == members[i].first && node->map[i].value.is_scalar() &&
+           node->map[i].value.scalar == members[i].second;
+  if (!same)
+    throw EditError(
+        fmt::format("{}: '{}' cannot be added here without changing the file's structure", file, path_text(key_path)));
+  return out;
+}
+
 std::string remove_item(const std::string& text, const KeyPath& path, size_t index, const std::string& file) {
   const Value root = parse(text, file);
   const Value* list = nullptr;

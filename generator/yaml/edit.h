@@ -82,6 +82,16 @@ std::string set_key(const std::string& text, const KeyPath& path, const std::str
 // spans lines, is refused.
 std::string remove_key(const std::string& text, const KeyPath& path, const std::string& key, const std::string& file);
 
+// The block map at `path` with a new member `key` whose value is a block
+// map of the scalars `members` (in their order; a locale file's new string:
+// `"card.x.name": { de: …, text: … }` written as lines). It goes right after
+// the last member whose key sorts before `key` (before the first member when
+// none does), as `kartenwerk i18n import` places a new string, indented as
+// the members are, the key quoted as theirs are, every value double-quoted.
+// EditError when the map has `key` already, has no member, or is a flow map.
+std::string add_entry(const std::string& text, const KeyPath& path, const std::string& key,
+                      const std::vector<std::pair<std::string, std::string>>& members, const std::string& file);
+
 // Edits of the block list of maps at `path` (a deck's `cards:`); indexes from 0.
 // An item is its own lines and the comment lines right above it.
 std::string remove_item(const std::string& text, const KeyPath& path, size_t index, const std::string& file);

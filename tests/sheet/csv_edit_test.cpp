@@ -53,5 +53,28 @@ TEST(CsvEdit, AChangedOrMissingCellIsRefused) {
   }
 }
 
+// Whole rows from the studio's card buttons: the row (its quoted lines and
+// line end) removed, copied or moved as it is, every other byte kept.
+TEST(CsvEdit, RowsAreRemovedCopiedAndMovedWhole) {
+  const std::string a = "a,Pippin,\"Line one\nline two, with \"\"quotes\"\"\"\r\n";
+  EXPECT_EQ(remove_csv_row(kTable, 2, 1, "a", "t.csv"), "id,name,text\r\n\r\nb,Merry,plain\r\n");
+  EXPECT_EQ(duplicate_csv_row(kTable, 2, 1, "a", "a-copy", "t.csv"),
+            "id,name,text\r\n" + a + "a-copy" + a.substr(1) + "\r\nb,Merry,plain\r\n");
+  EXPECT_EQ(move_csv_row(kTable, 2, 4, 1, "a", "t.csv"), "id,name,text\r\n\r\nb,Merry,plain\r\n" + a);
+  EXPECT_EQ(move_csv_row(move_csv_row(kTable, 2, 4, 1, "a", "t.csv"), 4, 2, 1, "a", "t.csv"), kTable);
+  // A last row without a line end: the file keeps ending without one.
+  const std::string open = "id,name\nx,X\ny,Y";
+  EXPECT_EQ(move_csv_row(open, 3, 2, 1, "y", "t.csv"), "id,name\ny,Y\nx,X");
+  EXPECT_EQ(remove_csv_row(open, 3, 1, "y", "t.csv"), "id,name\nx,X");
+  EXPECT_EQ(duplicate_csv_row(open, 3, 1, "y", "z", "t.csv"), "id,name\nx,X\ny,Y\nz,Y");
+  EXPECT_EQ(csv_column(kTable, "name"), 2);
+  EXPECT_EQ(csv_column(kTable, "copies"), 0);
+  // Another id in the row (the file changed), the header, a row past the end: refused.
+  EXPECT_THROW(remove_csv_row(kTable, 2, 1, "b", "t.csv"), CsvEditError);
+  EXPECT_THROW(remove_csv_row(kTable, 1, 1, "id", "t.csv"), CsvEditError);
+  EXPECT_THROW(move_csv_row(kTable, 2, 9, 1, "a", "t.csv"), CsvEditError);
+  EXPECT_THROW(move_csv_row(kTable, 2, 1, 1, "a", "t.csv"), CsvEditError);
+}
+
 }  // namespace
 }  // namespace kw::sheet

@@ -110,6 +110,45 @@ async function switchTo(id, value, session) {
   await page.waitForFunction(() => [...document.querySelectorAll('img.card-img')].every((i) => i.complete), null, { timeout: 120000 });
 }
 
+// A text English has no translation of yet: the page offers to add it, and
+// the locale file gets the string's three lines (its id, the German it
+// translates, the translation), nothing else; undo takes them away again.
+async function missingTranslation() {
+  const entry = '  "card.rohan-hobbit.evil.name":\n    de: "Lotho"\n    text: "Lotho"\n';
+  assert.ok(originals[EN].includes(entry));
+  const without = originals[EN].replace(entry, '');
+  fs.writeFileSync(file(EN), without);
+  await switchTo('#lang', 'en', 'palantir/en/');
+  await openCard('rohan-hobbit-1');
+  const label = '#lightbox .texts label[data-path="evil.name"]';
+  await page.waitForSelector(`${label} .add-translation:not([hidden])`, { timeout: 60000 });
+  assert.ok(await page.locator(`${label} textarea`).isDisabled(), 'not editable before it is added');
+  log('untranslated:', await page.locator(`${label} .where`).textContent());
+  await page.click(`${label} .add-translation`);
+  await typeText('evil.name', 'Lotho Sackville-Baggins');
+  const added = '  "card.rohan-hobbit.evil.name":\n    de: "Lotho"\n    text: "Lotho Sackville-Baggins"\n';
+  for (const until = Date.now() + 20000; !read(EN).includes(added);) {
+    assert.ok(Date.now() < until, `the translation added to ${EN}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  // Three lines added where `i18n import` would add them (after the last id that sorts before it), every other byte kept.
+  assert.equal(read(EN).replace(added, ''), without);
+  log('translation added: line', read(EN).slice(0, read(EN).indexOf(added)).split('\n').length, JSON.stringify(added));
+  await page.waitForFunction((l) => /^data\/locales\/en\/palantir\.yaml:\d+$/.test(
+    document.querySelector(l + ' .where')?.textContent), label, { timeout: 20000 });
+  await page.waitForFunction(() => [...document.querySelectorAll('#lightbox .caption .label')]
+    .some((l) => l.textContent.length > 0), null, { timeout: 20000 });
+  await shot('translation-added');
+  await page.click('#undo');
+  await fileBecomes(EN, without);
+  log('undo took the string away byte for byte');
+  // The English file as it was, and a page that reads it afresh.
+  fs.writeFileSync(file(EN), originals[EN]);
+  await page.reload();
+  const count = await page.evaluate(async () => (await (await fetch('/api/state?' + location.search.slice(1))).json()).cards.length);
+  await allImagesLoaded(page, count);
+}
+
 // English: the locale file's `text:`, never the German data.
 async function englishEdit() {
   await switchTo('#lang', 'en', 'palantir/en/');
@@ -306,6 +345,7 @@ async function main() {
   const count = await page.evaluate(async () => (await (await fetch('/api/state')).json()).cards.length);
   await allImagesLoaded(page, count);
   await sourceEdit();
+  await missingTranslation();
   await englishEdit();
   await variantEdit();
   await changedUnderneath();

@@ -122,3 +122,50 @@ TEST_F(StudioEditor, ACardTablesCellIsEditedInPlace) {
 
 }  // namespace
 }  // namespace kw::studio
+
+namespace kw::studio {
+namespace {
+
+// A card table's cards duplicated, moved and deleted as rows, each checked
+// by the id in its row; undo gives the file back byte for byte.
+TEST_F(StudioEditor, ACardTablesRowsAreDuplicatedMovedAndRemovedUndoably) {
+  const std::string file = "data/games/rows.csv";
+  const std::string table = "id,name\r\nalpha,\"Éomer, the\"\r\nbeta,Nazgûl\r\n";
+  write(file, table);
+  auto row_op = [](EditOp::Kind kind, int row, const std::string& id) {
+    EditOp op;
+    op.kind = kind;
+    op.line = row;
+    op.column = 1;
+    op.expected = id;
+    return op;
+  };
+  EditOp dup = row_op(EditOp::Kind::DuplicateRow, 2, "alpha");
+  dup.value = "alpha-copy";
+  auto r = editor_.apply(file, sha256_hex(table), {dup});
+  ASSERT_EQ(r.status, EditResult::Status::Done) << r.message;
+  EXPECT_EQ(text(file), "id,name\r\nalpha,\"Éomer, the\"\r\nalpha-copy,\"Éomer, the\"\r\nbeta,Nazgûl\r\n");
+  EditOp move = row_op(EditOp::Kind::MoveRow, 4, "beta");
+  move.to = 2;
+  r = editor_.apply(file, r.hash, {move});
+  ASSERT_EQ(r.status, EditResult::Status::Done) << r.message;
+  EXPECT_EQ(text(file), "id,name\r\nbeta,Nazgûl\r\nalpha,\"Éomer, the\"\r\nalpha-copy,\"Éomer, the\"\r\n");
+  r = editor_.apply(file, r.hash, {row_op(EditOp::Kind::RemoveRow, 4, "alpha-copy")});
+  ASSERT_EQ(r.status, EditResult::Status::Done) << r.message;
+  EXPECT_EQ(text(file), "id,name\r\nbeta,Nazgûl\r\nalpha,\"Éomer, the\"\r\n");
+  // A row that no longer holds the card the page saw: a conflict, nothing written.
+  const std::string now = text(file);
+  EXPECT_EQ(editor_.apply(file, r.hash, {row_op(EditOp::Kind::RemoveRow, 2, "alpha")}).status,
+            EditResult::Status::Conflict);
+  EXPECT_EQ(text(file), now);
+  // A YAML file takes no row edits.
+  EXPECT_EQ(
+      editor_.apply("data/games/g.yaml", sha256_hex("game:\n  id: g\n"), {row_op(EditOp::Kind::RemoveRow, 2, "g")})
+          .status,
+      EditResult::Status::Invalid);
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(editor_.undo().status, EditResult::Status::Done);
+  EXPECT_EQ(text(file), table);
+}
+
+}  // namespace
+}  // namespace kw::studio

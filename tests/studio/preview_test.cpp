@@ -141,6 +141,34 @@ TEST(StudioPreview, TheEnglishSessionShowsTheTranslation) {
   EXPECT_FALSE(s->stale) << s->diagnostics;
   ASSERT_EQ(s->cards.size(), 4u);
   EXPECT_EQ(s->cards[2].label, "Ringwraith");
+  // Alpha's name has no English yet: the page may add it, into that file, under its id.
+  const TextField& missing = s->cards[0].texts.at(0);
+  EXPECT_EQ(missing.value, "Éomer");
+  ASSERT_TRUE(missing.add) << missing.why_not;
+  EXPECT_EQ(missing.add->file, "data/locales/en/mini.yaml");
+  EXPECT_EQ(missing.add->id, "card.alpha.name");
+  EXPECT_EQ(missing.add->source_key, "de");
+  EXPECT_EQ(missing.add->source, "Éomer");
+  EXPECT_NE(missing.why_not.find("add the translation here"), std::string::npos) << missing.why_not;
+  const TextField& translated = s->cards[2].texts.at(0);
+  EXPECT_FALSE(translated.add);
+  EXPECT_EQ(translated.file, "data/locales/en/mini.yaml");
+  EXPECT_EQ(translated.why_not, "");
+}
+
+// Without a locale file there is nothing to add a translation to: the
+// page says how to make one.
+TEST(StudioPreview, NoLocaleFileNoAddition) {
+  Fixture f;
+  f.mini.write(f.mini.game_file(),
+               replace(MiniProject::game_yaml(), "  name: Mini Müll\n", "  name: Mini Müll\n  translations: [fr]\n"));
+  Preview french({"mini", "fr", ""});
+  french.reload(f.workspace);
+  auto s = french.state();
+  ASSERT_FALSE(s->stale) << s->diagnostics;
+  const TextField& name = s->cards[0].texts.at(0);
+  EXPECT_FALSE(name.add);
+  EXPECT_NE(name.why_not.find("kartenwerk i18n export --lang fr"), std::string::npos) << name.why_not;
 }
 
 TEST(Studio, ReloadPublishesTheChangedCardsAsAnEvent) {
@@ -243,6 +271,13 @@ TEST(StudioPreview, ATextOfACardTableLivesInItsCell) {
   EXPECT_EQ(name.line, 3);
   EXPECT_EQ(name.column, 2);
   EXPECT_EQ(name.why_not, "");
+  // The card is its row: the page duplicates, moves and deletes it there, by its id.
+  const auto& entry = s->cards.at(1).entry;
+  ASSERT_TRUE(entry);
+  EXPECT_EQ(entry->file, "data/games/mini.csv");
+  EXPECT_EQ(entry->index, 3u);
+  EXPECT_EQ(entry->id_column, 1);
+  EXPECT_EQ(entry->id, "beta");
 }
 
 // Element boxes the page may drag: those with a `box:` of four numbers in
@@ -268,6 +303,52 @@ TEST(StudioPreview, ElementBoxesSayWhereTheirBoxIsWritten) {
   EXPECT_FALSE(named("background").source);
   EXPECT_FALSE(named("background").text);
   EXPECT_EQ(s->file_hashes.count("layouts/mini/card.yaml"), 1u);
+}
+
+// A name written twice in a layout file (Palantír's `points` in two
+// components): each card's box is the element that card shows, told apart
+// by where the layouter read it; a turned copy is not offered.
+TEST(StudioPreview, AnElementNamedTwiceIsTheOneTheCardShows) {
+  Fixture f;
+  f.mini.write("layouts/mini/card.yaml",
+               "components:\n"
+               "  high:\n"
+               "    - type: text\n"
+               "      name: points\n"
+               "      text: \"{{points}}\"\n"
+               "      box: [25, 5, 9, 8]\n"
+               "      size: 12\n"
+               "  low:\n"
+               "    - type: text\n"
+               "      name: points\n"
+               "      text: \"{{points}}\"\n"
+               "      box: [30, 70, 9, 8]\n"
+               "      size: 10\n"
+               "elements:\n"
+               "  - { type: rect, name: background, area: bleed, fill: \"{{region.color}}\" }\n"
+               "  - { type: use, component: high, when: \"points != 0\" }\n"
+               "  - { type: use, component: low, when: \"points == 0\" }\n"
+               "  - { type: use, component: low, when: \"points == 0\", rotate: 180 }\n");
+  f.workspace.refresh({});
+  f.preview.reload(f.workspace);
+  auto s = f.preview.state();
+  ASSERT_FALSE(s->stale) << s->diagnostics;
+  auto points = [](const CardView& card) {
+    std::vector<ElementBox> out;
+    for (const auto& b : card.boxes)
+      if (b.name == "points") out.push_back(b);
+    return out;
+  };
+  const auto alpha = points(s->cards[0]), beta = points(s->cards[2]);  // 11 points; 0 points
+  ASSERT_EQ(alpha.size(), 1u);
+  ASSERT_TRUE(alpha[0].source);
+  EXPECT_EQ(yaml::path_text(alpha[0].source->path), "components.high[0].box");
+  EXPECT_EQ(alpha[0].source->props.at("size"), "12");
+  ASSERT_EQ(beta.size(), 2u);
+  ASSERT_TRUE(beta[0].source);
+  EXPECT_EQ(yaml::path_text(beta[0].source->path), "components.low[0].box");
+  EXPECT_EQ(beta[0].source->box, (std::array<double, 4>{30, 70, 9, 8}));
+  EXPECT_FALSE(beta[1].source);  // the turned copy
 }
 
 // A card's entry in the data, for duplicating, deleting and moving it from

@@ -57,6 +57,42 @@ TEST(YamlEdit, RemoveKeyTakesItsLineAndNothingElse) {
   EXPECT_THROW(set_key(kLayout, {"layout", "size"}, "x", "1", "l.yaml"), EditError);  // a list, not a map
 }
 
+// A locale file's new string, added from the studio's page: three lines
+// where `i18n import` would put them, every other byte kept.
+const std::string kLocale =
+    "# palantir in language 'en'.\n"
+    "language: en\n"
+    "game: palantir\n"
+    "strings:\n"
+    "  \"card.alpha.name\":\n"
+    "    de: \"Alpha\"\n"
+    "    text: \"Alpha\"  # checked\n"
+    "\n"
+    "  # the last one\n"
+    "  \"card.gamma.name\":\n"
+    "    de: \"Gamma\"\n"
+    "    text: |\n"
+    "      Gamma,\n"
+    "      twice\n";
+
+TEST(YamlEdit, AddEntryGoesAfterTheLastKeySortingBeforeIt) {
+  const std::vector<std::pair<std::string, std::string>> members = {{"de", "Beta \"b\""}, {"text", "Beta: b"}};
+  const std::string lines = "  \"card.beta.name\":\n    de: \"Beta \\\"b\\\"\"\n    text: \"Beta: b\"\n";
+  std::string want = kLocale;
+  want.insert(want.find("# checked\n") + 10, lines);  // the blank line and the comment stay with what follows
+  EXPECT_EQ(add_entry(kLocale, {"strings"}, "card.beta.name", members, "en.yaml"), want);
+  // After the last one, past its block scalar; before the first one.
+  EXPECT_EQ(add_entry(kLocale, {"strings"}, "card.zeta.name", {{"de", "Z"}, {"text", "Z"}}, "en.yaml"),
+            kLocale + "  \"card.zeta.name\":\n    de: \"Z\"\n    text: \"Z\"\n");
+  want = kLocale;
+  want.insert(want.find("  \"card.alpha"), "  \"card.a.name\":\n    de: \"A\"\n    text: \"A\"\n");
+  EXPECT_EQ(add_entry(kLocale, {"strings"}, "card.a.name", {{"de", "A"}, {"text", "A"}}, "en.yaml"), want);
+  // There already, or no map to add to.
+  EXPECT_THROW(add_entry(kLocale, {"strings"}, "card.alpha.name", members, "en.yaml"), EditError);
+  EXPECT_THROW(add_entry(kLocale, {"game"}, "x", members, "en.yaml"), EditError);
+  EXPECT_THROW(add_entry("strings: { a: { text: x } }\n", {"strings"}, "b", members, "en.yaml"), EditError);
+}
+
 TEST(YamlEdit, FlowSequenceNumberChangesAloneKeepingTheCommentAndStyle) {
   const std::string out = set_scalar(kLayout, {"layout", "elements", size_t{0}, "box", size_t{0}}, "5", "l.yaml");
   std::string want = kLayout;

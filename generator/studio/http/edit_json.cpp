@@ -84,6 +84,22 @@ std::optional<EditOp> read_op(const json& j, std::string& error) {
     error = "operation '" + kind + "' needs line, column, old and value";
     return std::nullopt;
   }
+  if (j.is_object() && read_text(j, "op", kind) &&
+      (kind == "remove_row" || kind == "duplicate_row" || kind == "move_row")) {
+    op.kind = kind == "remove_row"      ? EditOp::Kind::RemoveRow
+              : kind == "duplicate_row" ? EditOp::Kind::DuplicateRow
+                                        : EditOp::Kind::MoveRow;
+    int to = 0;
+    const bool ok =
+        (kind == "move_row" ? read_int(j, "from", op.line) && read_int(j, "to", to) : read_int(j, "row", op.line)) &&
+        read_int(j, "column", op.column) && read_text(j, "old", op.expected) &&
+        (kind != "duplicate_row" || read_text(j, "value", op.value));
+    op.to = static_cast<size_t>(to);
+    if (ok) return op;
+    error = "operation '" + kind + "' needs " + (kind == "move_row" ? "from, to" : "row") + ", column, old" +
+            (kind == "duplicate_row" ? " and value" : "");
+    return std::nullopt;
+  }
   if (!j.is_object() || !read_text(j, "op", kind) || !j.contains("path") || !read_path(j["path"], op.path)) {
     error = "each operation needs \"op\" and \"path\" (a list of keys and indexes)";
     return std::nullopt;
@@ -106,6 +122,15 @@ std::optional<EditOp> read_op(const json& j, std::string& error) {
   } else if (kind == "set_key" || kind == "remove_key") {
     op.kind = kind == "set_key" ? EditOp::Kind::SetKey : EditOp::Kind::RemoveKey;
     ok = read_text(j, "key", op.key) && !op.key.empty() && (kind == "remove_key" || read_text(j, "value", op.value));
+  } else if (kind == "add_entry") {
+    op.kind = EditOp::Kind::AddEntry;
+    ok = read_text(j, "key", op.key) && !op.key.empty() && j.contains("members") && j["members"].is_array() &&
+         !j["members"].empty() && j["members"].size() <= kMaxEntryMembers;
+    for (size_t i = 0; ok && i < j["members"].size(); ++i) {
+      const json& m = j["members"][i];
+      ok = m.is_array() && m.size() == 2 && m[0].is_string() && m[1].is_string() && !m[0].get<std::string>().empty();
+      if (ok) op.members.emplace_back(m[0].get<std::string>(), m[1].get<std::string>());
+    }
   } else if (kind == "insert") {
     op.kind = EditOp::Kind::Insert;
     op.index = static_cast<size_t>(-1);
@@ -113,7 +138,8 @@ std::optional<EditOp> read_op(const json& j, std::string& error) {
     ok = ok && j.contains("item") && j["item"].is_object() && to_yaml(j["item"], op.item, 0);
   } else {
     error = "unknown operation '" + kind +
-            "' (set, set_at, set_cell, set_key, remove_key, remove, duplicate, move, insert)";
+            "' (set, set_at, set_cell, set_key, remove_key, add_entry, remove, duplicate, move, insert, remove_row, "
+            "duplicate_row, move_row)";
     return std::nullopt;
   }
   if (!ok) {

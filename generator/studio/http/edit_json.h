@@ -7,7 +7,9 @@
 //                            {"op": "move", "path": [...], "from": 2, "to": 0},
 //                            {"op": "set_at", "line": 12, "column": 30, "old": "Pippin", "value": "Peregrin"},
 //                            {"op": "set_cell", "line": 4, "column": 2, "old": "Merry", "value": "Meriadoc"},
-//                            {"op": "insert", "path": [...the list...], "index": 3, "item": {"id": "x", ...}}],
+//                            {"op": "insert", "path": [...the list...], "index": 3, "item": {"id": "x", ...}},
+//                            {"op": "add_entry", "path": ["strings"], "key": "card.x.name",
+//                             "members": [["de", "Merry"], ["text", "Merry"]]}],
 //                   "merge": false}
 //   answer          {"status": "done", "file", "hash", "undo": 3, "redo": 0, "message"}
 // Bounded: at most kMaxOps operations, kMaxPathSteps steps a path.
@@ -20,6 +22,7 @@ namespace kw::studio::http {
 
 inline constexpr size_t kMaxOps = 64;
 inline constexpr size_t kMaxPathSteps = 32;
+inline constexpr size_t kMaxEntryMembers = 8;  // add_entry: the scalars of the new member
 
 struct EditRequest {
   std::string file;

@@ -318,9 +318,46 @@ struct Server::Impl {
     return json_response(200, out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
   }
 
+  // The cards whose page changed since a git revision (?since=, default
+  // HEAD), each with its page before (Studio::before_after).
+  Response changes(const Request& req) {
+    Response res;
+    auto key = key_of(req, res);
+    if (!key) return res;
+    const std::string* since = req.param("since");
+    std::string error;
+    auto compared = studio.before_after(*key, since && !since->empty() ? *since : "HEAD", error);
+    if (!compared) return text(error.starts_with("unknown game") || error.starts_with("game ") ? 404 : 400, error);
+    auto now = studio.state(compared->key, error);
+    if (!now) return text(404, error);
+    return json_response(200, before_after_json(*compared, *now));
+  }
+
+  // before, game, lang, variant, commit, stem.png: a page before, from the comparison held.
+  Response before_image(const std::vector<std::string>& parts) {
+    const std::string& file = parts.at(5);
+    const std::string stem = file.substr(0, file.size() - 4);
+    const std::string& commit = parts[4];
+    if (!plain(parts[1]) || !plain(parts[2]) || !plain(parts[3]) || !plain(stem) || commit.size() != 40 ||
+        !std::all_of(commit.begin(), commit.end(),
+                     [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); }))
+      return text(400, "malformed address of a page before");
+    auto compared = studio.held_before_after({parts[1], parts[2], parts[3] == "-" ? "" : parts[3]}, commit);
+    const ChangedCard* card = compared ? compared->find(stem) : nullptr;
+    if (!card || !card->before_png)
+      return text(404, "no page before of '" + stem + "' in " + parts[1] + " at " + commit.substr(0, 12) +
+                           " (compare first: /api/changes)");
+    Response res;
+    res.body = *card->before_png;
+    res.content_type = "image/png";
+    return res;
+  }
+
   // What a worker answers: the state, a card's image (both may build), an edit, a fit.
   Response work(const Request& req) {
     if (req.path == "/api/fit") return fit(req);
+    if (req.path == "/api/changes") return changes(req);
+    if (req.path.starts_with("/before/")) return before_image(segments(req.path));
     if (req.path.starts_with("/api/") && req.path != "/api/state") return edit(req);
     if (req.path == "/api/state") {
       Response res;
@@ -477,7 +514,9 @@ struct Server::Impl {
     const bool card = parts.size() == 5 && parts[0] == "cards" && parts[4].size() > 4 && parts[4].ends_with(".png");
     const bool tabletop =
         parts.size() == 5 && parts[0] == "tabletop" && parts[4].size() > 4 && parts[4].ends_with(".zip");
-    if (req.path != "/api/state" && !card && !tabletop && !writes && req.path != "/api/file")
+    const bool before = parts.size() == 6 && parts[0] == "before" && parts[5].size() > 4 && parts[5].ends_with(".png");
+    if (req.path != "/api/state" && req.path != "/api/changes" && !card && !tabletop && !before && !writes &&
+        req.path != "/api/file")
       return answer(id, c, text(404, "not found"), head, req.keep_alive);
     std::unique_lock lock(mutex);
     if (jobs.size() >= limits.queued_jobs) {

@@ -13,6 +13,10 @@
 //   GET /api/file?path=      a file the page is about to edit, with its hash  } with the token,
 //   POST /api/edit           an edit (edit_json.h), /api/undo, /api/redo       } see below
 //   POST /api/fit            whether a text being typed fits (text_fit.h)    } (writes nothing)
+//   GET /api/changes?game=&lang=&variant=&since=REV
+//                            the cards changed since a git revision (before_after.h)
+//   GET /before/<game>/<lang>/<variant or ->/<commit>/<stem>.png
+//                            a changed card's page before, from that comparison
 //
 // Edits (enable_edits) are the only requests that change anything, so they
 // are held to more than the rest: the X-Kartenwerk-Token field must carry the

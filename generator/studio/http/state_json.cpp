@@ -46,25 +46,33 @@ json card_json(const SessionKey& key, const CardView& c) {
                      {"line", t.line},
                      {"column", t.column},
                      {"patch", t.patch},
-                     {"why_not", t.why_not}});
-  return {
-      {"stem", c.stem},
-      {"card_id", c.card_id},
-      {"deck", c.deck},
-      {"label", c.label},
-      {"fingerprint", c.fingerprint},
-      {"url", card_url(key, c)},
-      {"width_px", c.width_px},
-      {"height_px", c.height_px},
-      {"size", {{"w", c.size.w}, {"h", c.size.h}}},
-      {"trim", rect(c.trim)},
-      {"safe", rect(c.safe)},
-      {"boxes", boxes},
-      {"badges", badges},
-      {"entry",
-       c.entry ? json{{"file", c.entry->file}, {"path", path_json(c.entry->path)}, {"index", c.entry->index}} : json()},
-      {"texts", texts},
-      {"def_id", c.def_id}};
+                     {"why_not", t.why_not},
+                     {"add", t.add ? json{{"file", t.add->file},
+                                          {"id", t.add->id},
+                                          {"source_key", t.add->source_key},
+                                          {"source", t.add->source}}
+                                   : json()}});
+  return {{"stem", c.stem},
+          {"card_id", c.card_id},
+          {"deck", c.deck},
+          {"label", c.label},
+          {"fingerprint", c.fingerprint},
+          {"url", card_url(key, c)},
+          {"width_px", c.width_px},
+          {"height_px", c.height_px},
+          {"size", {{"w", c.size.w}, {"h", c.size.h}}},
+          {"trim", rect(c.trim)},
+          {"safe", rect(c.safe)},
+          {"boxes", boxes},
+          {"badges", badges},
+          {"entry", c.entry ? json{{"file", c.entry->file},
+                                   {"path", path_json(c.entry->path)},
+                                   {"index", c.entry->index},
+                                   {"id_column", c.entry->id_column},
+                                   {"id", c.entry->id}}
+                            : json()},
+          {"texts", texts},
+          {"def_id", c.def_id}};
 }
 
 }  // namespace
@@ -72,6 +80,33 @@ json card_json(const SessionKey& key, const CardView& c) {
 std::string card_url(const SessionKey& key, const CardView& card) {
   return "/cards/" + key.game + "/" + key.language + "/" + (key.variant.empty() ? "-" : key.variant) + "/" + card.stem +
          ".png?v=" + card.fingerprint;
+}
+
+std::string before_url(const BeforeAfter& compared, const ChangedCard& card) {
+  const SessionKey& key = compared.key;
+  return "/before/" + key.game + "/" + key.language + "/" + (key.variant.empty() ? "-" : key.variant) + "/" +
+         compared.commit + "/" + card.stem + ".png";
+}
+
+std::string before_after_json(const BeforeAfter& compared, const SessionState& now) {
+  json changes = json::array();
+  for (const auto& c : compared.changes) {
+    const CardView* shown = c.kind == "removed" ? nullptr : now.card(c.stem);
+    const bool sized = c.width_px > 0 || !shown;
+    changes.push_back({{"kind", c.kind},
+                       {"stem", c.stem},
+                       {"card", c.card},
+                       {"what", c.what},
+                       {"before", c.before_png ? json(before_url(compared, c)) : json()},
+                       {"after", shown && shown->png ? json(card_url(now.key, *shown)) : json()},
+                       {"width_px", sized ? c.width_px : shown->width_px},
+                       {"height_px", sized ? c.height_px : shown->height_px}});
+  }
+  const json j = {{"game", compared.key.game},           {"lang", compared.key.language},
+                  {"variant", compared.key.variant},     {"revision", compared.revision},
+                  {"commit", compared.commit},           {"cards", compared.cards},
+                  {"diagnostics", compared.diagnostics}, {"changes", changes}};
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 std::string state_json(const SessionState& s) {

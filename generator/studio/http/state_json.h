@@ -4,6 +4,7 @@
 // area, every layout element's box and name), badges, diagnostics.
 #include <string>
 
+#include "studio/before_after.h"
 #include "studio/card_view.h"
 
 namespace kw::studio::http {
@@ -12,5 +13,15 @@ namespace kw::studio::http {
 std::string card_url(const SessionKey& key, const CardView& card);
 
 std::string state_json(const SessionState& state);
+
+// "/before/palantir/de/-/<commit>/01-gondor-hobbit-1.png": a card's page
+// before, as Studio::before_after rendered it.
+std::string before_url(const BeforeAfter& compared, const ChangedCard& card);
+
+// What GET /api/changes answers: {"game", "lang", "variant", "revision",
+// "commit", "cards" (the game's now), "diagnostics", "changes": [{"kind",
+// "stem", "card", "what": [...], "before": url or null, "after": url or
+// null, "width_px", "height_px"}]}; the after URLs are `now`'s images.
+std::string before_after_json(const BeforeAfter& compared, const SessionState& now);
 
 }  // namespace kw::studio::http

@@ -138,8 +138,20 @@ function textsPanel(card) {
         fitText(card.card_id, t.path, area.value, area.closest('label'));
         scheduleText(card.stem, t.path, area);
       });
+      // A text the language has no translation of yet: offered to add (the source text to start from).
+      const add = el('button', { type: 'button', class: 'add-translation', hidden: '' }, 'add translation');
+      add.addEventListener('click', (e) => {
+        e.preventDefault();
+        const meta = textMeta.get(t.path);
+        if (!meta?.add) return;
+        meta.adding = true;
+        add.hidden = true;
+        area.disabled = false;
+        area.focus();
+        area.select();
+      });
       return el('label', { 'data-path': t.path }, el('span', { class: 'path' }, t.path), area,
-        el('span', { class: 'fit' }), el('span', { class: 'where' }));
+        el('span', { class: 'fit' }), el('span', { class: 'where' }), add);
     }));
   }
   form.dataset.fingerprint = card.fingerprint;
@@ -152,17 +164,21 @@ function textsPanel(card) {
     // A state made before the page's last write or undo of the file is not taken.
     const known = files.get(t.file)?.hash;
     const fresh = !known || current?.files?.[t.file] === known;
-    if (!meta || (fresh && !meta.inflight && (meta.resync || (meta.waiting ? !t.patch : meta.pending === undefined)))) {
-      textMeta.set(t.path, { ...t, disk: t.value, waiting: false, inflight: false, pending: meta?.pending });
+    if (!meta || (fresh && !meta.inflight && (meta.resync || (meta.waiting ? !(t.patch || t.add)
+      : meta.pending === undefined)))) {
+      textMeta.set(t.path, { ...t, disk: t.value, waiting: false, inflight: false, pending: meta?.pending,
+        adding: Boolean(meta?.adding && t.add) });
       if (document.activeElement !== area || (meta?.resync && meta.pending === undefined)) {
         if (area.value !== t.value) showFit(label, null);  // the answer was for a text no longer there
         area.value = t.value;
       }
       if (meta?.pending !== undefined) writeText(t.path);  // typed while its place was being made
     }
-    area.disabled = Boolean(t.why_not);
+    const adding = Boolean(t.add && textMeta.get(t.path)?.adding);
+    area.disabled = Boolean(t.why_not) && !adding;
+    label.querySelector('.add-translation').hidden = !t.add || adding;
     label.title = t.why_not || '';
-    label.querySelector('.where').textContent = t.why_not ? t.why_not
+    label.querySelector('.where').textContent = adding ? `new translation in ${t.add.file}` : t.why_not ? t.why_not
       : t.patch ? `new patch in ${t.file}` : `${t.file}:${t.line}`;
   }
   const overflow = card.badges.filter((b) => b.kind === 'overflow');
@@ -226,7 +242,12 @@ async function writeText(path) {
   if (value === meta.disk) return;
   meta.inflight = true;
   let op;
-  if (meta.patch) {
+  let file = meta.file;
+  if (meta.add) {  // the locale file's new string: the source text it translates, and the translation
+    file = meta.add.file;
+    op = { op: 'add_entry', path: ['strings'], key: meta.add.id,
+      members: [[meta.add.source_key, meta.add.source], ['text', value]] };
+  } else if (meta.patch) {
     op = { op: 'insert', path: ['variant', 'patch'], item: { card: current.cards.find((c) => c.stem
       === $('lightbox').querySelector('.texts').dataset.stem).def_id, set: nested(path, value) } };
   } else {
@@ -234,13 +255,14 @@ async function writeText(path) {
     op = { op: meta.file.endsWith('.csv') ? 'set_cell' : 'set_at', line: meta.line, column: meta.column,
       old: meta.disk, value };
   }
-  const key = `${meta.file}:${meta.line}:${meta.column}`;
-  const ok = await edit(meta.file, [op], lastTyped === key && !meta.patch);
+  const key = `${file}:${meta.line}:${meta.column}`;
+  const ok = await edit(file, [op], lastTyped === key && !meta.patch && !meta.add);
   meta.inflight = false;
   if (ok) {
     lastTyped = key;
     meta.disk = value;
-    if (meta.patch) meta.waiting = true;  // its place in the variant file comes with the next state
+    // Its place in the variant or locale file comes with the next state.
+    if (meta.patch || meta.add) meta.waiting = true;
   }
   if (meta.pending !== undefined && !meta.waiting) writeText(path);
 }
@@ -356,7 +378,7 @@ function buildGrid(state) {
 // Same cards as shown: change what differs, in place.
 function updateGrid(state) {
   for (const c of state.cards) {
-    const fig = document.querySelector(`figure[data-stem="${CSS.escape(c.stem)}"]`);
+    const fig = document.querySelector(`figure.card[data-stem="${CSS.escape(c.stem)}"]`);
     const img = fig.querySelector('img');
     if (fig.dataset.fingerprint !== c.fingerprint) {
       img.src = c.url;
@@ -447,7 +469,7 @@ function openCard(stem) {
   box.hidden = false;
   document.body.classList.add('panel-open');
   for (const f of document.querySelectorAll('figure.card.open')) f.classList.remove('open');
-  const fig = document.querySelector(`figure[data-stem="${CSS.escape(stem)}"]`);
+  const fig = document.querySelector(`figure.card[data-stem="${CSS.escape(stem)}"]`);
   fig?.classList.add('open');
   if (wasOpen !== stem) fig?.scrollIntoView({ block: 'nearest' });
   fitCard();
@@ -487,7 +509,18 @@ async function cardAction(kind) {
   const e = card?.entry;
   if (!e) return;
   let op;
-  if (kind === 'dup') op = { op: 'duplicate', path: e.path, index: e.index, key: 'id', value: freshId(card.def_id) };
+  if (e.id_column) {  // a row of a CSV card table, checked by its id
+    const row = { column: e.id_column, old: e.id };
+    if (kind === 'dup') op = { op: 'duplicate_row', row: e.index, ...row, value: freshId(card.def_id) };
+    else if (kind === 'del') {
+      if (!confirm(`Delete ${card.def_id} from ${e.file}? (Undo brings it back.)`)) return;
+      op = { op: 'remove_row', row: e.index, ...row };
+    } else {
+      const to = e.index + (kind === 'earlier' ? -1 : 1);
+      if (to < 2) return;
+      op = { op: 'move_row', from: e.index, to, ...row };
+    }
+  } else if (kind === 'dup') op = { op: 'duplicate', path: e.path, index: e.index, key: 'id', value: freshId(card.def_id) };
   else if (kind === 'del') {
     if (!confirm(`Delete ${card.def_id} from ${e.file}? (Undo brings it back.)`)) return;
     op = { op: 'remove', path: e.path, index: e.index };
@@ -683,6 +716,86 @@ function nudge(e) {
   return true;
 }
 
+// ------------------------------------------------ what changed: before and after
+
+// The cards whose page changed since a git revision (kartenwerk diff REV),
+// each as it was (rendered from the revision's files) and as it is now,
+// side by side or blinking in one place. Follows the session's changes
+// while open. `?since=REV` in the address opens it.
+let changesSince = null;  // the revision shown, while the view is open
+let changesAsked = 0;
+let blinkTimer = null;
+
+function changeFigure(c) {
+  const ratio = c.width_px && c.height_px ? c.width_px / c.height_px : 0.7;
+  const side = (which, url, tag, none) => el('div', { class: `side ${which}` }, el('span', { class: 'tag' }, tag),
+    url ? el('img', { src: url, alt: `${c.stem} ${tag}`, width: c.width_px, height: c.height_px })
+      : el('div', { class: 'none', style: `--ratio: ${ratio}` }, none));
+  const fig = el('figure', { class: 'change', 'data-change': c.stem, 'data-kind': c.kind },
+    el('div', { class: 'pair' }, side('before', c.before, 'before', 'not there before'),
+      side('after', c.after, 'now', 'removed')),
+    el('figcaption', {}, el('span', { class: 'kind' }, c.kind), ' ', el('span', { class: 'stem' }, c.stem),
+      el('span', { class: 'what' }, c.what.join('; '))));
+  fig.addEventListener('dblclick', () => { if (c.after) { closeChanges(); openCard(c.stem); } });
+  return fig;
+}
+
+function blinkMode() {
+  const blink = document.querySelector('input[name="changes-mode"]:checked')?.value === 'blink';
+  const box = $('changes');
+  box.classList.toggle('blink', blink);
+  clearInterval(blinkTimer);
+  blinkTimer = null;
+  box.dataset.phase = 'after';
+  if (blink && !box.hidden)
+    blinkTimer = setInterval(() => { box.dataset.phase = box.dataset.phase === 'after' ? 'before' : 'after'; }, 700);
+}
+
+async function showChanges(revision) {
+  if (!current) return;
+  const mine = ++changesAsked;
+  changesSince = revision;
+  closeCard();
+  document.body.classList.add('changes-open');
+  $('changes').hidden = false;
+  blinkMode();
+  if (params.get('since') !== revision) {
+    params.set('since', revision);
+    history.replaceState(null, '', '?' + params.toString());
+  }
+  $('changes-title').textContent = `comparing with ${revision} …`;
+  const q = new URLSearchParams({ game: current.game, lang: current.lang, variant: current.variant, since: revision });
+  const res = await fetch('/api/changes?' + q.toString());
+  const body = await res.text();
+  if (mine !== changesAsked || changesSince !== revision) return;
+  const diag = $('changes-diagnostics');
+  if (!res.ok) {
+    $('changes-title').textContent = `cannot compare with ${revision}`;
+    diag.textContent = body.trim();
+    diag.hidden = false;
+    $('changes-list').replaceChildren();
+    document.body.dataset.changes = String(mine);
+    return;
+  }
+  const j = JSON.parse(body);
+  $('changes-title').textContent = `${j.changes.length} of ${j.cards} cards changed since ${j.revision}`
+    + ` (${j.commit.slice(0, 12)})`;
+  diag.textContent = j.diagnostics;
+  diag.hidden = !j.diagnostics;
+  $('changes-list').replaceChildren(...j.changes.map(changeFigure));
+  document.body.dataset.changes = String(mine);
+}
+
+function closeChanges() {
+  changesSince = null;
+  ++changesAsked;
+  document.body.classList.remove('changes-open');
+  $('changes').hidden = true;
+  blinkMode();
+  params.delete('since');
+  history.replaceState(null, '', '?' + params.toString());
+}
+
 function closeCard() {
   openStem = null;
   $('lightbox').hidden = true;
@@ -702,7 +815,7 @@ function stepCard(by) {
 function redrawOverlays() {
   if (current)
     for (const c of current.cards)
-      document.querySelector(`figure[data-stem="${CSS.escape(c.stem)}"] svg`)?.replaceWith(overlay(c, gridPx()));
+      document.querySelector(`figure.card[data-stem="${CSS.escape(c.stem)}"] svg`)?.replaceWith(overlay(c, gridPx()));
   fitCard();
 }
 
@@ -711,7 +824,10 @@ function follow() {
   events.addEventListener('open', refresh);  // whatever happened while disconnected
   events.addEventListener('change', (e) => {
     const c = JSON.parse(e.data);
-    if (current && c.game === current.game && c.lang === current.lang && c.variant === current.variant) refresh();
+    if (current && c.game === current.game && c.lang === current.lang && c.variant === current.variant) {
+      refresh();
+      if (changesSince) showChanges(changesSince);
+    }
   });
 }
 
@@ -725,7 +841,7 @@ function switchTo(key, value) {
   history.replaceState(null, '', '?' + params.toString());
   current = null;
   closeCard();
-  refresh();
+  refresh().then(() => { if (changesSince) showChanges(changesSince); });
 }
 
 function setup() {
@@ -798,7 +914,19 @@ function setup() {
       undoRedo(e.shiftKey ? 'redo' : 'undo');
     });
   }
-  refresh().then(follow);
+  document.querySelector('.changes-tools').addEventListener('submit', (e) => {
+    e.preventDefault();
+    showChanges($('since').value.trim() || 'HEAD');
+  });
+  $('changes-close').addEventListener('click', closeChanges);
+  for (const r of document.querySelectorAll('input[name="changes-mode"]')) r.addEventListener('change', blinkMode);
+  refresh().then(() => {
+    follow();
+    if (params.get('since')) {
+      $('since').value = params.get('since');
+      showChanges(params.get('since'));
+    }
+  });
 }
 
 setup();

@@ -1,0 +1,56 @@
+#pragma once
+// The studio's "what changed" view: the cards of a session whose page
+// changed since a git revision of the project (`kartenwerk diff REV`'s
+// list, engine/changes.h), each with its page before — rendered from the
+// revision's files, read through libgit2 (project/git_project.h), nothing
+// checked out or written — to be shown beside the session's image now.
+// Knows nothing of HTTP.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "project/git_project.h"
+#include "studio/card_view.h"
+#include "studio/workspace.h"
+
+namespace kw::studio {
+
+// One card of the list.
+struct ChangedCard {
+  std::string kind;               // "added", "removed", "changed"
+  std::string stem;               // its image's name now (removed: before)
+  std::string card;               // the card's id, or a back's stem without its number
+  std::vector<std::string> what;  // as diff says it: "fields good.name", "layout layouts/…"
+  // Its page before, rendered (null for a card added since); a PNG at the
+  // resolution of the session's cards.
+  std::shared_ptr<const std::string> before_png;
+  int width_px = 0, height_px = 0;
+};
+
+struct BeforeAfter {
+  SessionKey key;
+  std::string revision;          // as asked ("HEAD", "v1.0")
+  std::string commit;            // what it named, 40 hex digits
+  std::uint64_t generation = 0;  // of the session state compared with
+  size_t cards = 0;              // the game's cards and backs now
+  std::vector<ChangedCard> changes;
+  // Why the comparison is incomplete (the revision's data does not load, a
+  // side does not lay out), located as the terminal says it; empty: none.
+  std::string diagnostics;
+  const ChangedCard* find(const std::string& stem) const;
+};
+
+// Whether `revision` may be handed to git: at most 128 printable ASCII
+// characters, no blank, not starting with '-'.
+bool plain_revision(const std::string& revision);
+
+// The session whose state is `now` compared with `then` (a revision of the
+// project in `workspace`, read through git); the before pages of changed
+// and removed cards rendered at `dpi` on up to `threads` threads. Not
+// thread-safe with other uses of `workspace` (the studio's build lock).
+std::shared_ptr<const BeforeAfter> compare_with_revision(Workspace& workspace, const SessionState& now,
+                                                         const std::shared_ptr<const project::GitProject>& then,
+                                                         const std::string& revision, double dpi, unsigned threads);
+
+}  // namespace kw::studio
