@@ -111,7 +111,32 @@ std::string numbers_str(const std::vector<std::pair<long long, Compare>>& number
   return out.empty() ? "no number" : out;
 }
 
-std::optional<std::string> opposites_changed(const Meaning& before, const Meaning& after, const std::string& who) {
+// How alike two sorted word lists are: shared words over all words.
+double likeness(const std::vector<std::string>& a, const std::vector<std::string>& b) {
+  std::vector<std::string> both;
+  std::set_intersection(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(both));
+  const size_t all = a.size() + b.size() - both.size();
+  return all ? static_cast<double>(both.size()) / static_cast<double>(all) : 0.0;
+}
+
+std::optional<std::string> opposites_changed(const Meaning& before, const Meaning& after, bool same_language) {
+  const std::string who = same_language ? "it" : "its source";
+  // A clause that said one side now says the other ("the lowest wins, not
+  // the highest"), wherever the clause went; its other words tell it, so
+  // only within one language.
+  for (const Meaning::OppositeRole& was :
+       same_language ? before.opposite_roles : std::vector<Meaning::OppositeRole>{}) {
+    double best = 0, own = 0;
+    const Meaning::OppositeRole* best_role = nullptr;
+    for (const Meaning::OppositeRole& now : after.opposite_roles) {
+      if (now.key != was.key) continue;
+      const double l = likeness(was.words, now.words);
+      if (now.side == was.side) own = std::max(own, l);
+      if (l > best) best = l, best_role = &now;
+    }
+    if (best_role && best_role->side != was.side && best >= 0.5 && best > own + 0.2)
+      return "says '" + best_role->word + "' where " + who + " said '" + was.word + "'";
+  }
   for (const auto& [key, b] : before.opposites) {
     const auto it = after.opposites.find(key);
     if (it == after.opposites.end()) continue;
@@ -144,11 +169,6 @@ std::optional<std::string> names_changed(const Meaning& before, const Meaning& a
   // Who does what: the words a clause said of one name now said of another
   // ("Sinhara bleibt verschont, Vernio nicht"); clauses put the other way
   // round keep their names.
-  const auto likeness = [](const std::vector<std::string>& a, const std::vector<std::string>& b) {
-    std::vector<std::string> both;
-    std::set_intersection(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(both));
-    return static_cast<double>(both.size()) / static_cast<double>(a.size() + b.size() - both.size());
-  };
   for (const Meaning::Role& was : before.roles) {
     double best = 0, own = 0;
     const Meaning::Role* best_role = nullptr;
@@ -289,6 +309,14 @@ void read_clause(Meaning& m, const std::string& clause, const Wording& w) {
         }
     if (at[0] && at[1])
       (*at[0] < *at[1] ? m.opposites[o.key].first_before_second : m.opposites[o.key].second_before_first) = true;
+    if (at[0].has_value() != at[1].has_value()) {
+      const size_t side = at[0] ? 0 : 1;
+      Meaning::OppositeRole role{o.key, side, words[*at[side]], {}};
+      for (size_t i = 0; i < words.size(); ++i)
+        if (words[i].size() >= 4 && i != *at[side]) role.words.push_back(words[i]);
+      std::sort(role.words.begin(), role.words.end());
+      if (!role.words.empty()) m.opposite_roles.push_back(std::move(role));
+    }
   }
   const std::vector<std::string> named = names_in(clause, w.names);
   m.names.insert(m.names.end(), named.begin(), named.end());
@@ -370,7 +398,7 @@ std::optional<std::string> meaning_changed(const Meaning& before, const Meaning&
   if (same_language && before.negations % 2 != after.negations % 2)
     return std::string(after.negations > before.negations ? "negates what it stated"
                                                           : "no longer negates what it negated");
-  if (auto why = opposites_changed(before, after, same_language ? "it" : "its source")) return why;
+  if (auto why = opposites_changed(before, after, same_language)) return why;
   if (same_language)
     if (auto why = names_changed(before, after)) return why;
   return std::nullopt;

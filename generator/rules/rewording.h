@@ -89,6 +89,14 @@ struct Meaning {
     std::vector<std::string> words;  // sorted, lower case, four letters or more
   };
   std::vector<Role> roles;
+  // What each clause that says one side of an opposite says with it.
+  struct OppositeRole {
+    std::string key;
+    size_t side = 0;
+    std::string word;                // the side's word found
+    std::vector<std::string> words;  // sorted, lower case, four letters or more, the opposite left out
+  };
+  std::vector<OppositeRole> opposite_roles;
 };
 Meaning meaning_of(const std::string& text, const Wording& w);
 
