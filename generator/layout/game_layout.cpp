@@ -117,6 +117,43 @@ std::vector<LaidOutCard> layout_cards(const model::Game& game, Layouter& layoute
   return cards;
 }
 
+std::vector<LaidOutCard> layout_cards(const model::Game& game, Layouter& layouter, const GameLayoutContext& context,
+                                      Diagnostics& diags, CardMemo& memo) {
+  // As layout_cards; the findings of a card taken from the memo are merged
+  // in its place in report order, so the messages are the same too.
+  CardPlan plan = plan_cards(game, layouter);
+  const size_t n = plan.jobs.size();
+  std::vector<std::string> keys(n);
+  std::vector<std::shared_ptr<const CardMemo::Entry>> found(n);
+  for (size_t i = 0; i < n; ++i) {
+    const CardJob& job = plan.jobs[i];
+    keys[i] = memo.key(job.card, job.back_of, job.stem);
+    if (auto it = memo.entries.find(keys[i]); it != memo.entries.end()) found[i] = it->second;
+  }
+  std::vector<size_t> fresh;
+  for (size_t i = 0; i < n; ++i)
+    if (!found[i]) fresh.push_back(i);
+  parallel_for(fresh.size(), context.jobs, [&](size_t k) {
+    const size_t i = fresh[k];
+    auto entry = std::make_shared<CardMemo::Entry>();
+    entry->page = lay_out(plan.jobs[i], game, layouter, context, entry->findings);
+    found[i] = std::move(entry);
+  });
+  std::vector<LaidOutCard> cards(n);
+  std::map<std::string, std::shared_ptr<const CardMemo::Entry>> kept;
+  for (size_t i = 0; i < n; ++i) {
+    const CardJob& job = plan.jobs[i];
+    plan.findings[job.findings] = found[i]->findings;
+    cards[i] = {job.stem, found[i]->page};
+    kept.emplace(keys[i], found[i]);
+  }
+  for (const auto& f : plan.findings) layouter.merge_findings(diags, f);
+  memo.entries = std::move(kept);
+  memo.laid_out = fresh.size();
+  memo.reused = n - fresh.size();
+  return cards;
+}
+
 CardPages layout_card_pages(const model::Game& game, Layouter& layouter, const GameLayoutContext& context,
                             Diagnostics& diags) {
   // As layout_cards, but each page is kept only while it is among the first
