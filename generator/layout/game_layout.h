@@ -58,13 +58,19 @@ struct GameLayoutContext {
 std::vector<LaidOutCard> layout_cards(const model::Game& game, Layouter& layouter, const GameLayoutContext& context,
                                       Diagnostics& diags);
 // Cards laid out before, each under the key of everything its layout read
-// (the studio's incremental layout, studio/layout_keys.h): a card whose key
-// is found is taken from here with the findings its layout gave, the others
-// are laid out. The key is the caller's promise; layout does not check it.
+// but the rules' values (the studio's incremental layout,
+// studio/layout_keys.h): a card whose key is found, and whose layout got
+// the same text for each rules' value it asked for as the values have now,
+// is taken from here with the findings its layout gave; the others are laid
+// out. The rules' values are checked one by one because they are computed
+// from all the cards (a reference card lists the cards' names): keyed
+// whole, one name's edit would lay out every card. The key is the caller's
+// promise; layout does not check it.
 struct CardMemo {
   struct Entry {
     page::Page page;
     Diagnostics findings;  // the card's own, before merge_findings
+    ValuesRead values;     // the rules' values its layout asked for
   };
   // The key of a page to lay out: `card` of its deck (nullptr for the back
   // of `back_of`) under `stem`.

@@ -137,7 +137,7 @@ LaidOutCards lay_out_cards(const project::Project& project, engine::GameCompiler
   LaidOutCards out;
   const layout::GameLayoutContext context = compiler.context(language);
   if (memo) {
-    const LayoutKeys keys(project, game, language, context.rule_values);
+    const LayoutKeys keys(project, game, language);
     memo->key = [&keys](const model::Card* card, const model::Deck* back_of, const std::string& stem) {
       return keys.key(card, back_of, stem);
     };

@@ -71,18 +71,12 @@ std::map<std::string, Positions> card_files(const model::Game& game) {
   return out;
 }
 
-std::string shared_key(const project::Project& project, const model::Game& game, const std::string& language,
-                       const layout::ValueMap* values) {
+std::string shared_key(const project::Project& project, const model::Game& game, const std::string& language) {
   Writer w;
   w.text("studio draft layout, overlaps checked");
   w.text(language);
   w.text(game.id);
   w.text(game.variant);
-  if (values)
-    for (const auto& [name, text] : *values) {
-      w.text(name);
-      w.text(text);
-    }
   auto holding = card_files(game);
   const auto snapshot = products::snapshot_inputs(project, "").files;
   // The `game:` map holds the decks and their cards, and a layout may read
@@ -142,9 +136,8 @@ void scalars(const yaml::Value& v, std::vector<const std::string*>& out) {
 
 }  // namespace
 
-LayoutKeys::LayoutKeys(const project::Project& project, const model::Game& game, const std::string& language,
-                       const layout::ValueMap* values)
-    : shared_(shared_key(project, game, language, values)) {
+LayoutKeys::LayoutKeys(const project::Project& project, const model::Game& game, const std::string& language)
+    : shared_(shared_key(project, game, language)) {
   for (const auto& deck : game.decks)
     for (const auto& card : deck.cards) {
       definitions_.emplace(card.def_id, &card);  // the first of its copies, as Game::card_definition

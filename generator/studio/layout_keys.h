@@ -12,16 +12,18 @@
 //     templates/ and fonts/) with the files that hold the game's card
 //     entries left out, and instead those files parsed with the card
 //     entries taken out (every other node kept with its location); the
-//     rules' values; the language, variant and draft flags; the program;
+//     language, variant and draft flags; the program;
 //   - the card's own: its stem, id, copy, index, deck, location and fields
 //     (every node with its location, since findings name them), and those
 //     of every card definition a scalar of its fields names, transitively
 //     (a `type: card` field reads the named card's fields).
+// The rules' values are not in the key: layout::CardMemo checks each value
+// a card's layout asked for (they are computed from all the cards, so one
+// name's edit changes the reference cards' values, not every card's).
 // So an edit of one card entry changes one card's key (and those of the
 // cards that name it); an edit elsewhere (a layout, a table row, a font, a
-// string, a rule value) changes every key, which is what such an edit can
-// reach. An edit that adds or removes lines moves the locations after it:
-// those cards, and the rest of the file's nodes, get new keys too.
+// string) changes every key, which is what such an edit can reach. An edit that adds or removes lines moves the
+// locations after it: those cards, and the rest of the file's nodes, get new keys too.
 #include <map>
 #include <string>
 
@@ -33,9 +35,7 @@ namespace kw::studio {
 
 class LayoutKeys {
  public:
-  // `values`: the rules' values the game is laid out with.
-  LayoutKeys(const project::Project& project, const model::Game& game, const std::string& language,
-             const layout::ValueMap* values);
+  LayoutKeys(const project::Project& project, const model::Game& game, const std::string& language);
 
   // The key of `card` (nullptr: the back of `back_of`) under `stem`.
   std::string key(const model::Card* card, const model::Deck* back_of, const std::string& stem) const;
