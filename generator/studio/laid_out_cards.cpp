@@ -130,14 +130,14 @@ void name_cards(const model::Game& game, ElementSources& sources, Entries& entri
 }  // namespace
 
 LaidOutCards lay_out_cards(const project::Project& project, engine::GameCompiler& compiler, const std::string& language,
-                           Diagnostics& diags, layout::CardMemo* memo) {
+                           Diagnostics& diags, layout::CardMemo* memo, std::uint64_t shared_changes) {
   const model::Game& game = compiler.game_data();
   compiler.set_draft(true);
   compiler.layouter().set_check_overlaps(true);
   LaidOutCards out;
   const layout::GameLayoutContext context = compiler.context(language);
   if (memo) {
-    const LayoutKeys keys(project, game, language);
+    const LayoutKeys keys(project, game, language, shared_changes);
     memo->key = [&keys](const model::Card* card, const model::Deck* back_of, const std::string& stem) {
       return keys.key(card, back_of, stem);
     };

@@ -24,7 +24,8 @@ struct LaidOutCards {
 // laid out by the last reload of the same session, each under the key of its
 // inputs (layout_keys.h); only the cards whose key is not there are laid out
 // (null: every card).
+// `shared_changes`: Workspace::shared_changes() (layout_keys.h).
 LaidOutCards lay_out_cards(const project::Project& project, engine::GameCompiler& compiler, const std::string& language,
-                           Diagnostics& diags, layout::CardMemo* memo = nullptr);
+                           Diagnostics& diags, layout::CardMemo* memo = nullptr, std::uint64_t shared_changes = 0);
 
 }  // namespace kw::studio

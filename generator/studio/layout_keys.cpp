@@ -1,10 +1,10 @@
 #include "studio/layout_keys.h"
 
+#include <algorithm>
 #include <set>
 
 #include "core/sha256.h"
 #include "infra/build_cache.h"
-#include "products/input_snapshot.h"
 #include "yaml/value.h"
 
 namespace kw::studio {
@@ -71,46 +71,39 @@ std::map<std::string, Positions> card_files(const model::Game& game) {
   return out;
 }
 
-std::string shared_key(const project::Project& project, const model::Game& game, const std::string& language) {
+std::string shared_key(const project::Project& project, const model::Game& game, const std::string& language,
+                       std::uint64_t shared_changes) {
   Writer w;
   w.text("studio draft layout, overlaps checked");
   w.text(language);
   w.text(game.id);
   w.text(game.variant);
+  w.number(static_cast<long long>(shared_changes));
   auto holding = card_files(game);
-  const auto snapshot = products::snapshot_inputs(project, "").files;
   // The `game:` map holds the decks and their cards, and a layout may read
   // it whole ({{game.decks.0.cards.1.name}}): then every card reads every
   // entry, and the files are taken whole.
-  for (const auto& file : snapshot)
-    if (file.path.starts_with("layouts/") || file.path.starts_with("templates/"))
-      if (auto input = project.read(file.path); input && input->text().find("game.decks") != std::string::npos)
-        holding.clear();
-  for (const auto& file : snapshot) {
-    w.text(file.path);
-    auto cards = holding.find(file.path);
-    if (cards == holding.end()) {
-      w.text(file.sha256);
-      continue;
-    }
+  for (const auto& deck : game.decks)
+    for (const std::string* layout : {&deck.layout, &deck.back_layout})
+      if (auto input = layout->empty() ? nullptr : project.read("layouts/" + *layout + ".yaml"))
+        if (input->text().find("game.decks") != std::string::npos) holding.clear();
+  // The data files the card database was loaded from (all read by now).
+  std::vector<project::InputPtr> data;
+  for (const auto& input : project.inputs_read())
+    if (input->path().starts_with("data/") && input->path().ends_with(".yaml")) data.push_back(input);
+  std::sort(data.begin(), data.end(), [](const auto& a, const auto& b) { return a->path() < b->path(); });
+  for (const auto& input : data) {
+    w.text(input->path());
+    auto cards = holding.find(input->path());
     Diagnostics ignored;  // the model's loading reports the file's problems
-    auto input = project.read(file.path);
-    auto root = input ? yaml::parse_yaml_string(input->text(), file.path, ignored) : std::nullopt;
+    auto root = cards == holding.end() ? std::nullopt : yaml::parse_yaml_string(input->text(), input->path(), ignored);
     if (!root) {
-      w.text(file.sha256);
+      w.text(kw::hex(input->hash()));
       continue;
     }
     drop_cards(*root, cards->second);
     w.value(*root);
-    holding.erase(cards);
   }
-  // A card entry outside the snapshot's folders (none today): its whole
-  // file is shared.
-  for (const auto& [path, positions] : holding)
-    if (auto input = project.read(path)) {
-      w.text(path);
-      w.text(kw::hex(input->hash()));
-    }
   return infra::cache_key({w.str()});
 }
 
@@ -136,8 +129,9 @@ void scalars(const yaml::Value& v, std::vector<const std::string*>& out) {
 
 }  // namespace
 
-LayoutKeys::LayoutKeys(const project::Project& project, const model::Game& game, const std::string& language)
-    : shared_(shared_key(project, game, language)) {
+LayoutKeys::LayoutKeys(const project::Project& project, const model::Game& game, const std::string& language,
+                       std::uint64_t shared_changes)
+    : shared_(shared_key(project, game, language, shared_changes)) {
   for (const auto& deck : game.decks)
     for (const auto& card : deck.cards) {
       definitions_.emplace(card.def_id, &card);  // the first of its copies, as Game::card_definition

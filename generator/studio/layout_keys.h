@@ -7,12 +7,15 @@
 // formats, strings, variants), the layout files, templates, art and fonts,
 // the rules' values, the language and the draft flags. The key is the
 // SHA-256 of
-//   - what every card shares: the input snapshot of the build's no-change
-//     check (products/input_snapshot.h: every file under data/, layouts/,
-//     templates/ and fonts/) with the files that hold the game's card
-//     entries left out, and instead those files parsed with the card
-//     entries taken out (every other node kept with its location); the
-//     language, variant and draft flags; the program;
+//   - what every card shares: the YAML files under data/ the card database
+//     was loaded from, by their hashes, except the files that hold the
+//     game's card entries: those parsed with the card entries taken out
+//     (every other node kept with its location); the number of the
+//     workspace's changes to anything else (Workspace::shared_changes: a
+//     layout, a template, a picture, a font; the watcher says which files
+//     changed, and those are not hashed on every reload, nor are folders
+//     walked, which may hold links that loop); the language, variant and
+//     draft flags; the program;
 //   - the card's own: its stem, id, copy, index, deck, location and fields
 //     (every node with its location, since findings name them), and those
 //     of every card definition a scalar of its fields names, transitively
@@ -22,8 +25,12 @@
 // name's edit changes the reference cards' values, not every card's).
 // So an edit of one card entry changes one card's key (and those of the
 // cards that name it); an edit elsewhere (a layout, a table row, a font, a
-// string) changes every key, which is what such an edit can reach. An edit that adds or removes lines moves the
-// locations after it: those cards, and the rest of the file's nodes, get new keys too.
+// string) changes every key, which is what such an edit can reach. An edit
+// that adds or removes lines moves the locations after it: those cards, and
+// the rest of the file's nodes, get new keys too. A deck's layout that reads
+// `game.decks` (every card's entry through the `game:` map) makes the card
+// files shared whole.
+#include <cstdint>
 #include <map>
 #include <string>
 
@@ -35,7 +42,9 @@ namespace kw::studio {
 
 class LayoutKeys {
  public:
-  LayoutKeys(const project::Project& project, const model::Game& game, const std::string& language);
+  // `shared_changes`: Workspace::shared_changes() of the reload.
+  LayoutKeys(const project::Project& project, const model::Game& game, const std::string& language,
+             std::uint64_t shared_changes);
 
   // The key of `card` (nullptr: the back of `back_of`) under `stem`.
   std::string key(const model::Card* card, const model::Deck* back_of, const std::string& stem) const;

@@ -73,7 +73,8 @@ std::shared_ptr<SessionState> build(Workspace& workspace, const SessionKey& key,
   if (!game || !fonts) return failed(key, before, diags, project);
   // The fitter keeps the model, fonts and layouts this reload lays out with.
   auto fitter = std::make_shared<TextFitter>(std::move(loaded), *game, workspace.shared_fonts(), key.language);
-  LaidOutCards cards = lay_out_cards(project, fitter->compiler(), key.language, diags, &memo);
+  LaidOutCards cards =
+      lay_out_cards(project, fitter->compiler(), key.language, diags, &memo, workspace.shared_changes());
   if (diags.has_errors()) return failed(key, before, diags, project);
   Diagnostics overlaps, layout_findings;  // each card's overlap badge apart from its overflow badge
   for (const auto& d : diags) (d.check == layout::kOverlapCheck ? overlaps : layout_findings).add(d);
