@@ -94,6 +94,7 @@ bench: build-all
 bench-studio: build node-deps
 	node bench/studio.mjs $(BUILD)/kartenwerk .
 	node bench/studio_edit.mjs $(BUILD)/kartenwerk .
+	node bench/studio_reload.mjs $(BUILD)/kartenwerk .
 
 # Regenerates what is written from the loader's tables: schema/*.schema.json,
 # .vscode/settings.json and docs/reference.md. Run it after changing a

@@ -66,6 +66,11 @@ class GameCompiler {
   std::vector<layout::LaidOutCard> cards(const layout::GameLayoutContext& context, Diagnostics& diags) {
     return layout::layout_cards(game_, layouter_, context, diags);
   }
+  // The same, laying out only the cards not in `memo` (the studio's reloads).
+  std::vector<layout::LaidOutCard> cards(const layout::GameLayoutContext& context, Diagnostics& diags,
+                                         layout::CardMemo& memo) {
+    return layout::layout_cards(game_, layouter_, context, diags, memo);
+  }
   // The context of the game in `language` with the rules' values.
   layout::GameLayoutContext context(const std::string& language, int jobs = 1, bool draft_mark = false) const {
     return {.language = language, .rule_values = &rule_values_, .draft_mark = draft_mark, .jobs = jobs};

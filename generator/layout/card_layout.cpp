@@ -63,6 +63,7 @@ struct Context {
   // Set: only the text elements that show this field are set (fit_texts), into `fits`.
   const std::string* fit_path = nullptr;
   std::vector<TextFit>* fits = nullptr;
+  ValuesRead* values_read = nullptr;  // set: every rules' value asked for goes here
 };
 
 struct Scope {
@@ -86,6 +87,7 @@ Resolver make_resolver(const Context& ctx, const Scope& scope) {
       return entry_value(ctx.game, e->second, split.rest.value_or(std::string()));
     if (model::is_rules_path(path)) {
       const std::string* v = ctx.values ? model::rules_value(*ctx.values, path) : nullptr;
+      if (ctx.values_read) (*ctx.values_read)[path] = v ? std::optional<std::string>(*v) : std::nullopt;
       if (!v) return std::nullopt;
       return *v;
     }
@@ -904,7 +906,8 @@ void expand(const Context& ctx, const Scope& scope, const std::vector<Element>& 
 }  // namespace
 
 page::Page Layouter::layout(const LayoutDef& def, const model::Game& game, const model::Card* card, Diagnostics& diags,
-                            const std::string& language, const ValueMap* values, const model::Deck* back_of) const {
+                            const std::string& language, const ValueMap* values, const model::Deck* back_of,
+                            ValuesRead* read) const {
   const model::Deck* deck = card ? game.deck(card->deck_id) : back_of;
   const model::CardFormat* format = deck && deck->format ? deck->format : game.format;
   const auto& f = *format;
@@ -919,6 +922,7 @@ page::Page Layouter::layout(const LayoutDef& def, const model::Game& game, const
   Context ctx{
       model_,   game, card,    def,    typesetter_, fonts_, diags,
       language, page, card_id, values, format,      draft_, families.empty() ? std::string() : families.front()};
+  ctx.values_read = read;
   Scope root;
   root.transform = Affine::translate(f.bleed, f.bleed);
   if (!def.edge_color.empty()) {

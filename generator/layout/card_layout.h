@@ -17,6 +17,9 @@ namespace kw::layout {
 
 // Named texts from outside the card data, read as {{rules.<name>}}.
 using ValueMap = std::map<std::string, std::string>;
+// The rules' values a layout read, by the path it asked for
+// ("rules.trumps.standard"), with the text it got (none: no such value).
+using ValuesRead = std::map<std::string, std::optional<std::string>>;
 
 // How a text element sets a text, for the studio's fit answer while typing.
 struct TextFit {
@@ -45,9 +48,11 @@ class Layouter {
   // `language` (BCP 47) is the language its text is set in: hyphenation,
   // line breaking, direction.
   // The page takes the format of the card's deck (of `back_of` for a back).
+  // `read`: set, it gets every rules' value the layout asked for (the
+  // studio's incremental layout: a card reads a few of the game's values).
   page::Page layout(const LayoutDef& def, const model::Game& game, const model::Card* card, Diagnostics& diags,
                     const std::string& language = {}, const ValueMap* values = nullptr,
-                    const model::Deck* back_of = nullptr) const;
+                    const model::Deck* back_of = nullptr, ValuesRead* read = nullptr) const;
 
   // A variant's font swaps (`fonts: { junicode: garamond }`) checked
   // against fonts/fonts.yaml, each error at the variant's line, once per

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "core/parallel.h"
+#include "model/field_path.h"
 #include "page/fingerprint.h"
 #include "project/path.h"
 
@@ -91,11 +92,20 @@ CardPlan plan_cards(const model::Game& game, Layouter& layouter) {
 }
 
 page::Page lay_out(const CardJob& job, const model::Game& game, const Layouter& layouter,
-                   const GameLayoutContext& context, Diagnostics& findings) {
+                   const GameLayoutContext& context, Diagnostics& findings, ValuesRead* read = nullptr) {
   page::Page page =
-      layouter.layout(*job.def, game, job.card, findings, context.language, context.rule_values, job.back_of);
+      layouter.layout(*job.def, game, job.card, findings, context.language, context.rule_values, job.back_of, read);
   if (context.draft_mark) layouter.add_draft_mark(page);
   return page;
+}
+
+// Whether each rules' value in `read` has the text it had.
+bool same_values(const ValuesRead& read, const GameLayoutContext& context) {
+  for (const auto& [path, text] : read) {
+    const std::string* now = context.rule_values ? model::rules_value(*context.rule_values, path) : nullptr;
+    if (now ? !text || *text != *now : text.has_value()) return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -114,6 +124,44 @@ std::vector<LaidOutCard> layout_cards(const model::Game& game, Layouter& layoute
     cards[i] = {job.stem, lay_out(job, game, layouter, context, plan.findings[job.findings])};
   });
   for (const auto& found : plan.findings) layouter.merge_findings(diags, found);
+  return cards;
+}
+
+std::vector<LaidOutCard> layout_cards(const model::Game& game, Layouter& layouter, const GameLayoutContext& context,
+                                      Diagnostics& diags, CardMemo& memo) {
+  // As layout_cards; the findings of a card taken from the memo are merged
+  // in its place in report order, so the messages are the same too.
+  CardPlan plan = plan_cards(game, layouter);
+  const size_t n = plan.jobs.size();
+  std::vector<std::string> keys(n);
+  std::vector<std::shared_ptr<const CardMemo::Entry>> found(n);
+  for (size_t i = 0; i < n; ++i) {
+    const CardJob& job = plan.jobs[i];
+    keys[i] = memo.key(job.card, job.back_of, job.stem);
+    if (auto it = memo.entries.find(keys[i]); it != memo.entries.end() && same_values(it->second->values, context))
+      found[i] = it->second;
+  }
+  std::vector<size_t> fresh;
+  for (size_t i = 0; i < n; ++i)
+    if (!found[i]) fresh.push_back(i);
+  parallel_for(fresh.size(), context.jobs, [&](size_t k) {
+    const size_t i = fresh[k];
+    auto entry = std::make_shared<CardMemo::Entry>();
+    entry->page = lay_out(plan.jobs[i], game, layouter, context, entry->findings, &entry->values);
+    found[i] = std::move(entry);
+  });
+  std::vector<LaidOutCard> cards(n);
+  std::map<std::string, std::shared_ptr<const CardMemo::Entry>> kept;
+  for (size_t i = 0; i < n; ++i) {
+    const CardJob& job = plan.jobs[i];
+    plan.findings[job.findings] = found[i]->findings;
+    cards[i] = {job.stem, found[i]->page};
+    kept.emplace(keys[i], found[i]);
+  }
+  for (const auto& f : plan.findings) layouter.merge_findings(diags, f);
+  memo.entries = std::move(kept);
+  memo.laid_out = fresh.size();
+  memo.reused = n - fresh.size();
   return cards;
 }
 

@@ -3,6 +3,9 @@
 // (model::Deck::product): its cards and their backs, its booklets, its
 // boards. The products (print/) write these pages and preflight checks the
 // files against them; neither lays anything out itself.
+#include <functional>
+#include <map>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -54,6 +57,34 @@ struct GameLayoutContext {
 // have different backs). Errors go to `diags`.
 std::vector<LaidOutCard> layout_cards(const model::Game& game, Layouter& layouter, const GameLayoutContext& context,
                                       Diagnostics& diags);
+// Cards laid out before, each under the key of everything its layout read
+// but the rules' values (the studio's incremental layout,
+// studio/layout_keys.h): a card whose key is found, and whose layout got
+// the same text for each rules' value it asked for as the values have now,
+// is taken from here with the findings its layout gave; the others are laid
+// out. The rules' values are checked one by one because they are computed
+// from all the cards (a reference card lists the cards' names): keyed
+// whole, one name's edit would lay out every card. The key is the caller's
+// promise; layout does not check it.
+struct CardMemo {
+  struct Entry {
+    page::Page page;
+    Diagnostics findings;  // the card's own, before merge_findings
+    ValuesRead values;     // the rules' values its layout asked for
+  };
+  // The key of a page to lay out: `card` of its deck (nullptr for the back
+  // of `back_of`) under `stem`.
+  using Key = std::function<std::string(const model::Card* card, const model::Deck* back_of, const std::string& stem)>;
+  Key key;
+  // Those of the last call only: a card edited away is forgotten.
+  std::map<std::string, std::shared_ptr<const Entry>> entries;
+  size_t laid_out = 0, reused = 0;  // by the last call
+};
+
+// layout_cards, laying out only the cards whose key is not in `memo`; the
+// result is the same as layout_cards' when the keys are right.
+std::vector<LaidOutCard> layout_cards(const model::Game& game, Layouter& layouter, const GameLayoutContext& context,
+                                      Diagnostics& diags, CardMemo& memo);
 // The same cards as the products read them (card_pages.h): laid out once to
 // report their findings and take their fingerprints, held while among the
 // first context.pages_held, laid out again on demand otherwise. The result

@@ -89,6 +89,7 @@ class CardProductRun {
     finish_raster_products(report);
     progress_->finish();
     if (formats.pdf && whole) report_pnp_layouts(label);
+    std::sort(notes_.begin(), notes_.end());  // the shop's parts are made on any thread, in any order
     if (options_.print.progress)
       for (const auto& note : notes_) *options_.print.progress << label << ": " << note << "\n";
     for (size_t i = 0; i < cards_.size(); ++i)
@@ -228,21 +229,44 @@ class CardProductRun {
     }
   }
 
-  // The shop's files, from the cache when neither the cards nor the shop's
-  // settings changed (its key holds the output profile's bytes).
+  // The shop's files, each part from the cache when neither its pages nor
+  // the shop's settings changed (its key holds the output profile's bytes):
+  // the fronts' PDF under the fronts' fingerprints, the backs' under the
+  // backs', so that a front's edit converts one PDF to CMYK, not two; the
+  // deck PDF and the images (every card in one) under every card's.
   void add_shop_task() {
-    units_ += shop_package_units(*shop_, sides_);
-    tasks_.emplace_back([this](std::vector<fs::path>& written) {
+    add_shop_part({.fronts = true, .backs = false, .deck = false, .images = false}, "fronts", side_pages_key(true));
+    add_shop_part({.fronts = false, .backs = true, .deck = false, .images = false}, "backs", side_pages_key(false));
+    add_shop_part({.fronts = false, .backs = false, .deck = true, .images = true}, "deck", deck_key_);
+  }
+
+  // The stems and fingerprints of every side's front (or back), in order.
+  std::string side_pages_key(bool fronts) const {
+    std::string text = game_.id + "\n" + options_.incremental.settings_key + "\n";
+    for (const auto& side : sides_) {
+      const std::optional<size_t> i = fronts ? std::optional<size_t>(side.front) : side.back;
+      text += i ? stems_[*i] + " " + cards_.fingerprint(*i) + "\n" : "-\n";
+    }
+    return text;
+  }
+
+  void add_shop_part(ShopParts parts, const char* name, const std::string& pages_key) {
+    const size_t units = shop_package_units(*shop_, sides_, parts);
+    if (units == 0) return;
+    units_ += units;
+    tasks_.emplace_back([this, parts, name, pages_key](std::vector<fs::path>& written) {
       cached_files(
-          cache(), infra::cache_key({"shop package", shop_package_key(*shop_), options_.clock.key(), deck_key_}), dir_,
-          [this](std::vector<fs::path>& made) {
-            auto span = infra::timed(options_.timings, "shop package", game_.id, {}, shop_->id);
+          cache(), infra::cache_key({"shop package", name, shop_package_key(*shop_), options_.clock.key(), pages_key}),
+          dir_,
+          [&](std::vector<fs::path>& made) {
+            auto span = infra::timed(options_.timings, "shop package", game_.id, {}, shop_->id + " " + name);
             write_shop_package(
                 *shop_, cards_, sides_, dir_, options_.clock, made, [this] { tick(); },
                 [this](const std::string& note) {
                   std::lock_guard lock(mutex_);
                   notes_.push_back(note);
-                });
+                },
+                parts);
           },
           written);
     });

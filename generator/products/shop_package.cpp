@@ -117,42 +117,43 @@ std::string shop_package_key(const ShopPackage& shop) {
   return key;
 }
 
-size_t shop_package_units(const ShopPackage& shop, std::span<const layout::CardSide> sides) {
+size_t shop_package_units(const ShopPackage& shop, std::span<const layout::CardSide> sides, ShopParts parts) {
   size_t with_back = 0;
   for (const auto& s : sides) with_back += s.back.has_value();
   size_t units = 0;
-  if (!shop.fronts_pdf.empty()) units += sides.size();
-  if (!shop.backs_pdf.empty()) units += with_back;
-  if (!shop.deck_pdf.empty()) units += 2 * with_back;
-  if (!shop.images_dir.empty() && shop.image_px) units += sides.size() + with_back;
+  if (parts.fronts && !shop.fronts_pdf.empty()) units += sides.size();
+  if (parts.backs && !shop.backs_pdf.empty()) units += with_back;
+  if (parts.deck && !shop.deck_pdf.empty()) units += 2 * with_back;
+  if (parts.images && !shop.images_dir.empty() && shop.image_px) units += sides.size() + with_back;
   return units;
 }
 
 void write_shop_package(const ShopPackage& shop, const layout::CardPages& cards,
                         std::span<const layout::CardSide> sides, const fs::path& dir, const Clock& clock,
                         std::vector<fs::path>& written, const std::function<void()>& tick,
-                        const std::function<void(const std::string&)>& note) {
+                        const std::function<void(const std::string&)>& note, ShopParts parts) {
   if (sides.empty()) return;
   const bool every_back = std::all_of(sides.begin(), sides.end(), [](const auto& s) { return s.back.has_value(); });
-  const bool needs_backs = !shop.backs_pdf.empty() || !shop.deck_pdf.empty();
+  const bool needs_backs = (parts.backs && !shop.backs_pdf.empty()) || (parts.deck && !shop.deck_pdf.empty());
   if (needs_backs && !every_back)
     throw std::runtime_error(shop.id + " takes a back for every card, and some cards of this game have none");
   // "duell: drivethrucards deck": what a shop's file viewer shows.
   const std::string& id = cards.frame(0).id;
   const std::string game = id.substr(0, id.find('/'));
   std::optional<PackagePdf> fronts, backs, deck;
-  if (!shop.fronts_pdf.empty()) fronts.emplace(shop, game, dir / shop.fronts_pdf, clock);
-  if (!shop.backs_pdf.empty()) backs.emplace(shop, game, dir / shop.backs_pdf, clock);
-  if (!shop.deck_pdf.empty()) deck.emplace(shop, game, dir / shop.deck_pdf, clock);
-  const bool images = !shop.images_dir.empty() && shop.image_px;
+  if (parts.fronts && !shop.fronts_pdf.empty()) fronts.emplace(shop, game, dir / shop.fronts_pdf, clock);
+  if (parts.backs && !shop.backs_pdf.empty()) backs.emplace(shop, game, dir / shop.backs_pdf, clock);
+  if (parts.deck && !shop.deck_pdf.empty()) deck.emplace(shop, game, dir / shop.deck_pdf, clock);
+  const bool images = parts.images && !shop.images_dir.empty() && shop.image_px;
   const fs::path folder = dir / shop.images_dir;
   const std::string ext = "." + shop.image_format;
   std::vector<fs::path> image_files;
   std::set<size_t> imaged_backs;  // each distinct back's image once
   FittedCards fitted(shop, cards);
+  const bool need_fronts = fronts || deck || images, need_backs = backs || deck || images;
   for (const auto& side : sides) {
-    const auto front = fitted.front(side.front);
-    const auto back = side.back ? fitted.back(*side.back) : nullptr;
+    const auto front = need_fronts ? fitted.front(side.front) : nullptr;
+    const auto back = side.back && need_backs ? fitted.back(*side.back) : nullptr;
     if (fronts) fronts->add(*front, tick);
     if (backs) backs->add(*back, tick);
     if (deck) {

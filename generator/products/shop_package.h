@@ -68,16 +68,22 @@ class ShopChooser {
 // the ink limit), one sentence naming the file. The cards are read in one
 // pass, each fitted once (a back shared by many fronts once in all), and fed
 // to every file of the package at once, so memory does not grow with the deck.
+// `parts`: which of the package's files to make (each file's bytes are the
+// same whichever others are made with it), so that a build can keep each
+// under a key of only the pages in it: a front's edit leaves backs.pdf.
+struct ShopParts {
+  bool fronts = true, backs = true, deck = true, images = true;
+};
 void write_shop_package(const ShopPackage& shop, const layout::CardPages& cards,
                         std::span<const layout::CardSide> sides, const std::filesystem::path& dir, const Clock& clock,
                         std::vector<std::filesystem::path>& written, const std::function<void()>& tick,
-                        const std::function<void(const std::string&)>& note);
+                        const std::function<void(const std::string&)>& note, ShopParts parts = {});
 
 // Everything of `shop` that decides the package's bytes besides the cards
 // (the output profile by its content), for the build cache's key.
 std::string shop_package_key(const ShopPackage& shop);
 
-// Pages the package paints, for the progress bar.
-size_t shop_package_units(const ShopPackage& shop, std::span<const layout::CardSide> sides);
+// Pages the package (its `parts`) paints, for the progress bar.
+size_t shop_package_units(const ShopPackage& shop, std::span<const layout::CardSide> sides, ShopParts parts = {});
 
 }  // namespace kw::products

@@ -4,6 +4,7 @@
 #include "page/fingerprint.h"
 #include "sheet/csv_edit.h"
 #include "studio/element_sources.h"
+#include "studio/layout_keys.h"
 #include "studio/text_fields.h"
 #include "yaml/edit.h"
 
@@ -149,12 +150,22 @@ void name_cards(const model::Game& game, ElementSources& sources, Entries& entri
 }  // namespace
 
 LaidOutCards lay_out_cards(const project::Project& project, engine::GameCompiler& compiler, const std::string& language,
-                           Diagnostics& diags) {
+                           Diagnostics& diags, layout::CardMemo* memo, std::uint64_t shared_changes) {
   const model::Game& game = compiler.game_data();
   compiler.set_draft(true);
   compiler.layouter().set_check_overlaps(true);
   LaidOutCards out;
-  out.pages = compiler.cards(compiler.context(language), diags);
+  const layout::GameLayoutContext context = compiler.context(language);
+  if (memo) {
+    const LayoutKeys keys(project, game, language, shared_changes);
+    memo->key = [&keys](const model::Card* card, const model::Deck* back_of, const std::string& stem) {
+      return keys.key(card, back_of, stem);
+    };
+    out.pages = compiler.cards(context, diags, *memo);
+    memo->key = nullptr;  // it refers to `keys`
+  } else {
+    out.pages = compiler.cards(context, diags);
+  }
   for (const auto& card : out.pages) out.views.push_back(view_of(card));
   ElementSources sources(project);
   Entries entries(project);

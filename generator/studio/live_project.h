@@ -33,6 +33,8 @@ class LiveProject final : public project::Project {
     return system_.list_system(absolute_dir);
   }
   std::optional<std::string_view> source_text(const std::string& file) const override;
+  // The project's files read since the last renew() (the system's are read once).
+  std::vector<project::InputPtr> inputs_read() const override { return files_->inputs_read(); }
   std::optional<std::filesystem::path> file_on_disk(const std::string& path) const override {
     return files_->file_on_disk(path);
   }

@@ -61,7 +61,7 @@ std::shared_ptr<SessionState> failed(const SessionKey& key, const SessionState& 
 
 // The next state; a good one also gives its session's text fitter.
 std::shared_ptr<SessionState> build(Workspace& workspace, const SessionKey& key, const SessionState& before,
-                                    std::shared_ptr<const TextFitter>& fitter_out) {
+                                    layout::CardMemo& memo, std::shared_ptr<const TextFitter>& fitter_out) {
   const project::Project& project = workspace.project();
   // The studio writes no dated file: the fixed clock; the fonts are the
   // workspace's (kept across reloads).
@@ -73,7 +73,8 @@ std::shared_ptr<SessionState> build(Workspace& workspace, const SessionKey& key,
   if (!game || !fonts) return failed(key, before, diags, project);
   // The fitter keeps the model, fonts and layouts this reload lays out with.
   auto fitter = std::make_shared<TextFitter>(std::move(loaded), *game, workspace.shared_fonts(), key.language);
-  LaidOutCards cards = lay_out_cards(project, fitter->compiler(), key.language, diags);
+  LaidOutCards cards =
+      lay_out_cards(project, fitter->compiler(), key.language, diags, &memo, workspace.shared_changes());
   if (diags.has_errors()) return failed(key, before, diags, project);
   Diagnostics overlaps, layout_findings;  // each card's overlap badge apart from its overflow badge
   for (const auto& d : diags) (d.check == layout::kOverlapCheck ? overlaps : layout_findings).add(d);
@@ -93,6 +94,7 @@ std::shared_ptr<SessionState> build(Workspace& workspace, const SessionKey& key,
   next->errors = diags.error_count();
   next->warnings = diags.count(Severity::Warning);
   next->dpi = game->format->dpi;
+  next->laid_out = memo.laid_out;
   next->cards = std::move(cards.views);
   for (const auto& card : next->cards) {
     std::set<std::string> files;
@@ -118,7 +120,7 @@ Change Preview::reload(Workspace& workspace) {
   std::shared_ptr<const SessionState> next;
   std::shared_ptr<const TextFitter> fitter;
   try {
-    next = build(workspace, key_, *before, fitter);
+    next = build(workspace, key_, *before, memo_, fitter);
   } catch (const std::exception& e) {  // a renderer's error: report it like the terminal would
     Diagnostics diags;
     diags.error({}, e.what());

@@ -1,13 +1,15 @@
 #pragma once
 // The studio's engine for one (game, language, variant): loads the project,
-// lays out every card of the game in draft mode, and renders only the cards
-// whose page fingerprint changed since the last good state. A reload that
+// lays out in draft mode the cards whose inputs changed since the last
+// reload (layout_keys.h; the others are taken as laid out then), and renders
+// only the cards whose page fingerprint changed since the last good state. A reload that
 // fails (YAML syntax, unknown field, missing template) keeps the last good
 // cards, marks them stale and carries the diagnostics; the next good reload
 // recovers. Knows nothing of HTTP.
 #include <memory>
 #include <mutex>
 
+#include "layout/game_layout.h"
 #include "studio/card_view.h"
 #include "studio/text_fit.h"
 #include "studio/workspace.h"
@@ -36,6 +38,7 @@ class Preview {
   mutable std::mutex mutex_;
   std::shared_ptr<const SessionState> state_ = std::make_shared<SessionState>();
   std::shared_ptr<const TextFitter> fitter_;
+  layout::CardMemo memo_;  // the cards the last reload laid out; only reload() touches it
 };
 
 // The differences between two states of one session.

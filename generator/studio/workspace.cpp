@@ -21,6 +21,10 @@ void Workspace::refresh(const std::vector<std::string>& changed) {
     font_diags_ = {};
   }
   if (under("data/print/")) profile_.reset();
+  const bool only_data = !changed.empty() && std::all_of(changed.begin(), changed.end(), [](const std::string& p) {
+    return p.starts_with("data/") && p.ends_with(".yaml");
+  });
+  if (!only_data) ++shared_changes_;
 }
 
 const text::FontLibrary* Workspace::fonts(Diagnostics& diags) {

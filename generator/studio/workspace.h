@@ -3,6 +3,7 @@
 // project (its files read afresh per reload), the fonts (opened again only
 // when something under fonts/ changed) and the print profile preflight badges
 // are judged by. Used by one thread at a time (the studio's build lock).
+#include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -32,12 +33,18 @@ class Workspace {
   std::shared_ptr<const text::FontLibrary> shared_fonts() const { return fonts_; }
   // The default profile of data/print/profiles.yaml, else preflight's defaults.
   const verify::PrintProfile& profile();
+  // Counts the refreshes that changed something besides the YAML files under
+  // data/ (a layout, a template, a picture, a font; or anything, when not
+  // told what): a card laid out before such a change is laid out again
+  // (layout_keys.h; the data files are compared by their content).
+  std::uint64_t shared_changes() const { return shared_changes_; }
 
  private:
   LiveProject project_;
   std::shared_ptr<const text::FontLibrary> fonts_;
   Diagnostics font_diags_;
   std::optional<verify::PrintProfile> profile_;
+  std::uint64_t shared_changes_ = 0;
 };
 
 }  // namespace kw::studio

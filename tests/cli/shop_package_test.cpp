@@ -69,6 +69,35 @@ TEST(ShopPackage, MeinspielGetsCmykPdfX4FrontsAndBacksThatPassPreflight) {
   EXPECT_NE(pf.output.find("mini: PASS"), std::string::npos) << pf.output;
 }
 
+// A front's edit makes the shop's fronts PDF again, not its backs PDF (kept
+// under the backs' pages alone: not converted to CMYK again, not rewritten),
+// and both are the bytes a build without the cache writes.
+TEST(ShopPackage, AFrontsEditLeavesTheBacksPdfAndEqualsACleanBuild) {
+  ShopProject p;
+  test::TempDir out, cache, clean;
+  const std::string build = "build -v --format pdf --profile meinspiel --cache " + quoted(cache.path()) + " --out ";
+  auto first = p.run(build + quoted(out.path()));
+  ASSERT_EQ(first.status, 0) << first.output;
+  const fs::path dir = out.path() / "mini" / "meinspiel";
+  const auto backs_time = fs::last_write_time(dir / "backs.pdf");
+  const std::string fronts_before = *read_file(dir / "fronts.pdf"), backs_before = *read_file(dir / "backs.pdf");
+
+  p.write(p.game_file(), test::replace(test::MiniProject::game_yaml(), "name: Nazgûl", "name: Kankra"));
+  auto edit = p.run(build + quoted(out.path()));
+  ASSERT_EQ(edit.status, 0) << edit.output;
+  EXPECT_EQ(fs::last_write_time(dir / "backs.pdf"), backs_time);
+  EXPECT_EQ(*read_file(dir / "backs.pdf"), backs_before);
+  EXPECT_NE(*read_file(dir / "fronts.pdf"), fronts_before);
+  std::smatch m;  // `build -v`: "shop package   1   ..."
+  ASSERT_TRUE(std::regex_search(edit.output, m, std::regex("\nshop package +([0-9]+) "))) << edit.output;
+  EXPECT_EQ(m[1], "1") << edit.output;
+
+  auto fresh = p.run("build --format pdf --profile meinspiel --no-cache --out " + quoted(clean.path()));
+  ASSERT_EQ(fresh.status, 0) << fresh.output;
+  for (const char* f : {"fronts.pdf", "backs.pdf"})
+    EXPECT_EQ(*read_file(dir / f), *read_file(clean.path() / "mini" / "meinspiel" / f)) << f;
+}
+
 TEST(ShopPackage, DriveThruCardsGetsOneDeckBackFirstOnTheNearestCardInPdfX1a) {
   ShopProject p;
   // A half-transparent emblem: PDF/X-1a forbids transparency, so it must

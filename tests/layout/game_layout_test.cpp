@@ -70,6 +70,44 @@ TEST(PalantirProducts, EveryCardAndTheBackLayOutWithoutErrors) {
   }
 }
 
+// The studio's incremental layout: a card is taken from the memo while its
+// key and the rules' values it read are unchanged, and the pages are those
+// of a fresh layout.
+TEST(PalantirProducts, AMemoLaysOutOnlyTheCardsWhoseRulesValuesChanged) {
+  Palantir p;
+  CardMemo memo;
+  memo.key = [](const model::Card*, const model::Deck*, const std::string& stem) { return stem; };
+  Diagnostics first;
+  layout_cards(*p.game, *p.layouter, p.context(), first, memo);
+  EXPECT_EQ(memo.laid_out, 56u);
+  Diagnostics again;
+  layout_cards(*p.game, *p.layouter, p.context(), again, memo);
+  EXPECT_EQ(memo.laid_out, 0u);
+  EXPECT_EQ(format_diagnostics(first), format_diagnostics(again));
+
+  // A value the standard game's reference card reads, and only some cards do.
+  const auto& read = memo.entries.at("51-standardspiel")->values;
+  ASSERT_FALSE(read.empty());
+  const std::string path = read.begin()->first;
+  size_t readers = 0;
+  for (const auto& [stem, entry] : memo.entries) readers += entry->values.contains(path);
+  ASSERT_LT(readers, 56u);
+  ValueMap changed = p.rule_values;
+  ASSERT_TRUE(path.starts_with("rules.")) << path;
+  ASSERT_TRUE(changed.contains(path.substr(6))) << path;
+  changed[path.substr(6)] = "Qxqz";
+  GameLayoutContext context{"de", &changed};
+  Diagnostics memo_diags, fresh_diags;
+  auto cards = layout_cards(*p.game, *p.layouter, context, memo_diags, memo);
+  EXPECT_EQ(memo.laid_out, readers);
+  auto fresh = layout_cards(*p.game, *p.layouter, context, fresh_diags);
+  ASSERT_EQ(cards.size(), fresh.size());
+  for (size_t i = 0; i < cards.size(); ++i)
+    EXPECT_EQ(page::fingerprint(cards[i].page), page::fingerprint(fresh[i].page)) << cards[i].stem;
+  EXPECT_NE(page_text(by_stem(cards, "51-standardspiel")->page).find("Qxqz"), std::string::npos);
+  EXPECT_EQ(format_diagnostics(memo_diags), format_diagnostics(fresh_diags));
+}
+
 TEST(PalantirProducts, ReferenceCardPrintsTheRulesModelsRanking) {
   Palantir p;
   Diagnostics diags;

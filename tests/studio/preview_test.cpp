@@ -73,6 +73,94 @@ TEST(StudioPreview, EditingOneCardsNameChangesExactlyThatCard) {
   EXPECT_EQ(after->cards[2].label, "Kankra");
 }
 
+// What a user sees of a state: each card's page (its fingerprint) and the
+// messages.
+void expect_same_cards(const SessionState& a, const SessionState& b) {
+  ASSERT_EQ(stems(a), stems(b));
+  for (size_t i = 0; i < a.cards.size(); ++i) {
+    EXPECT_EQ(a.cards[i].fingerprint, b.cards[i].fingerprint) << a.cards[i].stem;
+    EXPECT_EQ(a.cards[i].badges.size(), b.cards[i].badges.size()) << a.cards[i].stem;
+  }
+  EXPECT_EQ(a.diagnostics, b.diagnostics);
+}
+
+// A fresh session on the same files: every card laid out from nothing.
+std::shared_ptr<const SessionState> clean_state(Fixture& f) {
+  Preview clean{{"mini", "de", ""}};
+  clean.reload(f.workspace);
+  auto s = clean.state();
+  EXPECT_EQ(s->laid_out, s->cards.size());
+  return s;
+}
+
+TEST(StudioPreview, AnEditOfOneCardLaysOutOnlyThatCardAndEqualsACleanLayout) {
+  Fixture f;
+  f.preview.reload(f.workspace);
+  EXPECT_EQ(f.preview.state()->laid_out, 4u);  // nothing laid out before
+  f.preview.reload(f.workspace);
+  EXPECT_EQ(f.preview.state()->laid_out, 0u);  // nothing changed
+
+  // A name too long for its box: the card's overflow finding comes with it.
+  f.mini.write(f.mini.game_file(), replace(MiniProject::game_yaml(), "name: Nazgûl", "name: " + std::string(60, 'W')));
+  f.workspace.refresh({f.mini.game_file()});
+  f.preview.reload(f.workspace);
+  auto edited = f.preview.state();
+  EXPECT_EQ(edited->laid_out, 1u);
+  EXPECT_NE(edited->diagnostics.find("does not fit"), std::string::npos) << edited->diagnostics;
+  expect_same_cards(*edited, *clean_state(f));
+
+  // Another card's edit keeps the first card's finding (taken from the memo).
+  f.mini.write(f.mini.game_file(),
+               replace(replace(MiniProject::game_yaml(), "name: Nazgûl", "name: " + std::string(60, 'W')), "points: 11",
+                       "points: 12"));
+  f.workspace.refresh({f.mini.game_file()});
+  f.preview.reload(f.workspace);
+  auto second = f.preview.state();
+  EXPECT_EQ(second->laid_out, 2u);  // alpha's two copies
+  EXPECT_NE(second->diagnostics.find("does not fit"), std::string::npos) << second->diagnostics;
+  expect_same_cards(*second, *clean_state(f));
+}
+
+TEST(StudioPreview, AnEditOutsideTheCardEntriesLaysOutEveryCardItReaches) {
+  Fixture f;
+  f.preview.reload(f.workspace);
+  // A table row every card may read (a layout may repeat over the table).
+  f.mini.write(f.mini.game_file(), replace(MiniProject::game_yaml(), "#112233", "#223344"));
+  f.workspace.refresh({f.mini.game_file()});
+  f.preview.reload(f.workspace);
+  EXPECT_EQ(f.preview.state()->laid_out, 4u);
+  expect_same_cards(*f.preview.state(), *clean_state(f));
+  // A template: its drawing is in the pages.
+  f.mini.write("templates/mini/emblem.svg",
+               "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\"><style>.fg{fill:#000}</style>"
+               "<rect class=\"fg\" width=\"8\" height=\"8\"/></svg>\n");
+  f.workspace.refresh({"templates/mini/emblem.svg"});
+  auto before = f.preview.state();
+  f.preview.reload(f.workspace);
+  auto after = f.preview.state();
+  EXPECT_EQ(after->laid_out, 4u);
+  EXPECT_NE(before->cards[0].fingerprint, after->cards[0].fingerprint);
+  expect_same_cards(*after, *clean_state(f));
+  // A layout file.
+  f.mini.write("layouts/mini/back.yaml", replace(f.mini.text("layouts/mini/back.yaml"), "size: 14", "size: 13"));
+  f.workspace.refresh({"layouts/mini/back.yaml"});
+  f.preview.reload(f.workspace);
+  EXPECT_EQ(f.preview.state()->laid_out, 4u);
+  expect_same_cards(*f.preview.state(), *clean_state(f));
+}
+
+TEST(StudioPreview, AnEditThatMovesLinesLaysOutTheCardsBelowIt) {
+  Fixture f;
+  f.preview.reload(f.workspace);
+  // A line added in alpha's entry: beta's entry (and its findings' lines) moves.
+  f.mini.write(f.mini.game_file(),
+               replace(MiniProject::game_yaml(), "          copies: 2\n", "          copies: 2\n\n"));
+  f.workspace.refresh({f.mini.game_file()});
+  f.preview.reload(f.workspace);
+  EXPECT_EQ(f.preview.state()->laid_out, 1u);  // beta; alpha's copies and the back stay
+  expect_same_cards(*f.preview.state(), *clean_state(f));
+}
+
 TEST(StudioPreview, BrokenYamlKeepsTheLastGoodCardsStaleWithDiagnosticsAndFixingRecovers) {
   Fixture f;
   f.preview.reload(f.workspace);

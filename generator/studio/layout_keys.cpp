@@ -1,0 +1,165 @@
+#include "studio/layout_keys.h"
+
+#include <algorithm>
+#include <set>
+
+#include "core/sha256.h"
+#include "infra/build_cache.h"
+#include "yaml/value.h"
+
+namespace kw::studio {
+
+namespace {
+
+// Appends fields length-prefixed, so that no two different inputs
+// serialise alike.
+class Writer {
+ public:
+  void text(std::string_view s) {
+    out_ += std::to_string(s.size());
+    out_ += ':';
+    out_ += s;
+  }
+  void number(long long n) { text(std::to_string(n)); }
+  void loc(const SourceLoc& l) {
+    text(l.file);
+    number(l.line);
+    number(l.column);
+  }
+  // Every node with its kind, text, quoting and locations.
+  void value(const yaml::Value& v) {
+    number(static_cast<int>(v.kind));
+    text(v.scalar);
+    number(v.quoted ? 1 : 0);
+    loc(v.loc);
+    loc(v.key_loc);
+    number(static_cast<long long>(v.map.size()));
+    for (const auto& m : v.map) {
+      text(m.key);
+      value(m.value);
+    }
+    number(static_cast<long long>(v.list.size()));
+    for (const auto& item : v.list) value(item);
+  }
+  const std::string& str() const { return out_; }
+
+ private:
+  std::string out_;
+};
+
+using Positions = std::set<std::pair<int, int>>;
+
+// `v` with the nodes that start at a card entry's position made null (the
+// rest of the file as the model read it).
+void drop_cards(yaml::Value& v, const Positions& cards) {
+  if (v.is_map() || v.is_list()) {
+    if (cards.contains({v.loc.line, v.loc.column})) {
+      v = yaml::Value{};
+      return;
+    }
+  }
+  for (auto& m : v.map) drop_cards(m.value, cards);
+  for (auto& item : v.list) drop_cards(item, cards);
+}
+
+// The files holding the game's card entries, each with the entries' positions.
+std::map<std::string, Positions> card_files(const model::Game& game) {
+  std::map<std::string, Positions> out;
+  for (const auto& deck : game.decks)
+    for (const auto& card : deck.cards)
+      if (card.loc.known()) out[card.loc.file].insert({card.loc.line, card.loc.column});
+  return out;
+}
+
+std::string shared_key(const project::Project& project, const model::Game& game, const std::string& language,
+                       std::uint64_t shared_changes) {
+  Writer w;
+  w.text("studio draft layout, overlaps checked");
+  w.text(language);
+  w.text(game.id);
+  w.text(game.variant);
+  w.number(static_cast<long long>(shared_changes));
+  auto holding = card_files(game);
+  // The `game:` map holds the decks and their cards, and a layout may read
+  // it whole ({{game.decks.0.cards.1.name}}): then every card reads every
+  // entry, and the files are taken whole.
+  for (const auto& deck : game.decks)
+    for (const std::string* layout : {&deck.layout, &deck.back_layout})
+      if (auto input = layout->empty() ? nullptr : project.read("layouts/" + *layout + ".yaml"))
+        if (input->text().find("game.decks") != std::string::npos) holding.clear();
+  // The data files the card database was loaded from (all read by now).
+  std::vector<project::InputPtr> data;
+  for (const auto& input : project.inputs_read())
+    if (input->path().starts_with("data/") && input->path().ends_with(".yaml")) data.push_back(input);
+  std::sort(data.begin(), data.end(), [](const auto& a, const auto& b) { return a->path() < b->path(); });
+  for (const auto& input : data) {
+    w.text(input->path());
+    auto cards = holding.find(input->path());
+    Diagnostics ignored;  // the model's loading reports the file's problems
+    auto root = cards == holding.end() ? std::nullopt : yaml::parse_yaml_string(input->text(), input->path(), ignored);
+    if (!root) {
+      w.text(kw::hex(input->hash()));
+      continue;
+    }
+    drop_cards(*root, cards->second);
+    w.value(*root);
+  }
+  return infra::cache_key({w.str()});
+}
+
+std::string own_part(const model::Card& card) {
+  Writer w;
+  w.text(card.id);
+  w.text(card.def_id);
+  w.number(card.copy);
+  w.number(card.copies);
+  w.number(card.index);
+  w.text(card.deck_id);
+  w.loc(card.loc);
+  w.value(card.fields);
+  return kw::hex(kw::sha256(w.str()));
+}
+
+// Every scalar of `v`.
+void scalars(const yaml::Value& v, std::vector<const std::string*>& out) {
+  if (v.is_scalar()) out.push_back(&v.scalar);
+  for (const auto& m : v.map) scalars(m.value, out);
+  for (const auto& item : v.list) scalars(item, out);
+}
+
+}  // namespace
+
+LayoutKeys::LayoutKeys(const project::Project& project, const model::Game& game, const std::string& language,
+                       std::uint64_t shared_changes)
+    : shared_(shared_key(project, game, language, shared_changes)) {
+  for (const auto& deck : game.decks)
+    for (const auto& card : deck.cards) {
+      definitions_.emplace(card.def_id, &card);  // the first of its copies, as Game::card_definition
+      own_.emplace(&card, own_part(card));
+    }
+}
+
+std::string LayoutKeys::key(const model::Card* card, const model::Deck* back_of, const std::string& stem) const {
+  if (!card) return infra::cache_key({shared_, stem, "back", back_of ? back_of->id : ""});
+  // The card and the definitions its scalars name, transitively: a name
+  // that is not a card field reaches one only needlessly (a key too many).
+  std::set<const model::Card*> reached{card};
+  std::vector<const model::Card*> todo{card};
+  while (!todo.empty()) {
+    const model::Card* c = todo.back();
+    todo.pop_back();
+    std::vector<const std::string*> found;
+    scalars(c->fields, found);
+    for (const std::string* s : found)
+      if (auto it = definitions_.find(*s); it != definitions_.end() && reached.insert(it->second).second)
+        todo.push_back(it->second);
+  }
+  std::string parts = own_.at(card);
+  std::set<std::string> named;  // in a fixed order
+  for (const model::Card* c : reached)
+    if (c != card) named.insert(own_.at(c));
+  for (const auto& n : named) parts += n;
+  return infra::cache_key({shared_, stem, parts});
+}
+
+}  // namespace kw::studio
