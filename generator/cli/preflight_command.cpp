@@ -24,6 +24,8 @@
 #include "page/fit.h"
 #include "products/card_products.h"
 #include "render/png.h"
+#include "settings/print_config.h"
+#include "verify/pnp_preflight.h"
 #include "verify/preflight.h"
 #include "verify/profile_fit.h"
 #include "verify/separation_map.h"
@@ -108,6 +110,11 @@ int preflight_language(const PreflightArgs& inv, const engine::World& world, con
     }
   }
   const Session& s = pass.language.empty() ? source : translated;
+  // The sheets the build writes, as it plans them (its errors were the build's to say).
+  Diagnostics sheet_diags;
+  const std::optional<settings::PnpSettings> pnp = world.project().exists("data/print/sheets.yaml")
+                                                       ? settings::load_pnp_settings(world.project(), sheet_diags)
+                                                       : std::nullopt;
   const std::string& language = pass.language;
   int status = 0;
   for (const auto* game : s.games) {
@@ -134,10 +141,16 @@ int preflight_language(const PreflightArgs& inv, const engine::World& world, con
     const verify::PrintProfile shop =
         cards.empty() ? profile : profile.for_card({cards.front().page.trim.w, cards.front().page.trim.h});
     const page::CardTarget target{.trim = shop.trim, .bleed = shop.bleed, .safe = shop.safe, .corner_radius = 0};
+    // The PnP sheets hold the cards at the game's own size: checked unfitted.
+    const std::vector<layout::LaidOutCard> own_size = pnp ? cards : std::vector<layout::LaidOutCard>{};
     for (auto& card : cards) card.page = page::fit_page(card.page, target).page;
     try {
       auto report = verify::preflight_game(*game, cards, built_folder(inv, game->id, language), shop, world.project(),
                                            build_command(inv, game->id, language, profile.id, own));
+      if (pnp)
+        verify::preflight_pnp(*game, own_size, built_folder(inv, game->id, language), *pnp, report);
+      else
+        report.not_run.push_back({verify::PreflightCheck::Pnp, "no data/print/sheets.yaml"});
       // Named as build names it: "palantir [scharfes-spiel/en]" for a variant's translation.
       const std::string folder =
           built_folder(inv, game->id, language).lexically_relative(inv.out_dir / game->id).generic_string();

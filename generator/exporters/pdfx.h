@@ -1,6 +1,6 @@
 #pragma once
 // The marks that make a CMYK print PDF a PDF/X file (ISO 15930-7 for X-4,
-// ISO 15930-4 for X-1a:2001), set on a document in memory:
+// ISO 15930-1:2001 for X-1a:2001), set on a document in memory:
 //   - the output intent: /S /GTS_PDFX with the press condition's identifier,
 //     name and registry, and its ICC profile embedded (/DestOutputProfile);
 //   - the Info dictionary: /GTS_PDFXVersion (and /GTS_PDFXConformance for

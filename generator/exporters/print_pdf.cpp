@@ -14,6 +14,7 @@ void PrintPdf::finish() {
   doc_.finish();
   file_.close();
   pdf::set_page_boxes(file_.temp_path(), boxes_);
+  if (actual_size_) pdf::set_print_at_actual_size(file_.temp_path());
   file_.commit();
 }
 

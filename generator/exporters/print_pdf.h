@@ -23,6 +23,9 @@ class PrintPdf {
 
   // Paints `page`; its boxes are boxes_of(page).
   void add(const page::Page& page);
+  // Asks viewers to print the pages at 100 % (pdf::set_print_at_actual_size):
+  // for sheets whose cards must come out at true size. Before finish().
+  void print_at_actual_size() { actual_size_ = true; }
   // Writes the trailer and the boxes, then renames. Throws std::runtime_error
   // (or render::RenderError) on failure, leaving nothing behind.
   void finish();
@@ -33,6 +36,7 @@ class PrintPdf {
   PendingFile file_;
   render::PdfDocument doc_;
   std::vector<pdf::PageBoxes> boxes_;
+  bool actual_size_ = false;
 };
 
 }  // namespace kw::exporters

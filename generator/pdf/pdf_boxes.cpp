@@ -97,6 +97,22 @@ void set_page_boxes(const fs::path& file, std::span<const PageBoxes> boxes) {
   }
 }
 
+void set_print_at_actual_size(const fs::path& file) {
+  try {
+    QPDF pdf;
+    open(pdf, file);
+    QPDFObjectHandle root = pdf.getRoot();
+    QPDFObjectHandle prefs = root.getKey("/ViewerPreferences");
+    if (!prefs.isDictionary()) prefs = QPDFObjectHandle::newDictionary();
+    prefs.replaceKey("/PrintScaling", QPDFObjectHandle::newName("/None"));
+    root.replaceKey("/ViewerPreferences", prefs);
+    // /PrintScaling is PDF 1.6: the header says so.
+    write_deterministic(pdf, file, "1.6");
+  } catch (const std::exception& e) {
+    throw std::runtime_error("cannot set the print scaling of " + file.string() + ": " + e.what());
+  }
+}
+
 std::vector<PageBoxes> read_page_boxes(const fs::path& file) {
   try {
     QPDF pdf;

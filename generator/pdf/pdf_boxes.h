@@ -42,6 +42,12 @@ std::vector<PageBoxes> read_page_boxes(const std::filesystem::path& pdf);
 // (title, dates) is taken from `src`. Throws std::runtime_error.
 void copy_pages(const std::filesystem::path& src, std::span<const int> order, const std::filesystem::path& out);
 
+// Rewrites `pdf` in place (deterministically, as set_page_boxes) with the
+// catalog's /ViewerPreferences << /PrintScaling /None >>: a viewer's print
+// dialog then offers the page at 100 % rather than "fit to page", which
+// would shrink true-size cards a few percent. Throws std::runtime_error.
+void set_print_at_actual_size(const std::filesystem::path& pdf);
+
 // Number of pages of a PDF. Throws std::runtime_error.
 int pdf_page_count(const std::filesystem::path& pdf);
 

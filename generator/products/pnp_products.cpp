@@ -75,6 +75,7 @@ void write_alignment_test(const model::Game& game, const impose::SheetPlan& firs
                          : std::optional<std::string>(game.name + " – " + grid.sheet.name);
   if (diags.has_errors() || !title) throw std::runtime_error(format_diagnostics(diags));
   exporters::PrintPdf pdf(file, {.title = *title, .clock = clock});
+  pdf.print_at_actual_size();  // the test measures the printer: no scaling by the viewer
   for (const auto& page : pages) pdf.add(page);
   pdf.finish();
 }
@@ -121,6 +122,8 @@ void write_pnp_sheets(const model::Game& game, const layout::CardPages& cards, s
     exporters::PrintPdf pdf(
         file,
         {.title = game.name + " – Print & Play " + sheet.name + ": " + plans.front().grid.summary(), .clock = clock});
+    // True size: a viewer's "fit to page" would shrink every card.
+    pdf.print_at_actual_size();
     for (size_t k = 0; k < plans.size(); ++k) {
       std::string id = game.id + "/pnp-" + sheet.id + "-" + std::to_string(k + 1);
       const SheetPages pages(plans[k], pnp, cards, sides);

@@ -179,6 +179,10 @@ struct ProfileCloser {
 // JPEG.
 std::string make_srgb_profile() {
   std::unique_ptr<void, ProfileCloser> profile(cmsCreate_sRGBProfile());
+  // Version 2.1: older RIPs and viewers ignore or reject v4 profiles. Saved
+  // as v2, LittleCMS writes the v2 tag types (sampled 'curv' tone curves, a
+  // 'desc' description) instead of v4's 'para' and 'mluc'.
+  if (profile) cmsSetProfileVersion(profile.get(), 2.1);
   cmsUInt32Number size = 0;
   if (!profile || !cmsSaveProfileToMem(profile.get(), nullptr, &size))
     throw RenderError("cannot make the sRGB ICC profile");

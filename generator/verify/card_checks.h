@@ -81,6 +81,18 @@ void check_jpeg(const std::string& file_name, const std::string& bytes, const pa
 void check_png(const std::string& file_name, const std::string& bytes, const page::Page& page,
                const PrintProfile& profile, CardPreflight& card, render::Raster& raster);
 
+// A card's image (JPEG or PNG, decoded) against its layout (`page`)
+// rendered at the image's own size, both as L*a*b* from sRGB, in cells of
+// about a millimetre (image_content.cpp): a cell farther apart than
+// kImageContentTolerance (ΔE2000) is a finding naming the worst one's place.
+// Measured on the five games after `make` (README "content"): JPEG noise
+// and the renderer's own rounding stay within 1.1 in every cell; a patch
+// recoloured, a lost motif or another card's image differs by 10 or more.
+constexpr double kImageContentTolerance = 6;
+SeparationCells image_cells(const render::Raster& image, const render::Raster& reference, double dpi);
+void check_image_content(const render::Raster& image, const page::Page& page, const std::string& name,
+                         CardPreflight& card);
+
 // What a CMYK print file is held to: the press condition (ink limit, what
 // counts as black, which lines are thin) and the PDF/X flavour.
 struct PressCheck {

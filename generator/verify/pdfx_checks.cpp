@@ -1,4 +1,4 @@
-// The PDF/X requirements (ISO 15930-7:2010 for PDF/X-4, ISO 15930-4:2003 for
+// The PDF/X requirements (ISO 15930-7:2010 for PDF/X-4, ISO 15930-1:2001 for
 // PDF/X-1a:2001) that apply to kartenwerk's print files, read with libqpdf.
 // No validator is packaged here, so each requirement is its own check; the
 // README lists them. What needs the pages' content (colours, transparency,

@@ -139,6 +139,7 @@ void check_card_image(const fs::path& game_dir, const PrintProfile& profile, con
     checks::check_png(rel.filename().string(), *bytes, page, profile, card, raster);
   else
     checks::check_jpeg(rel.filename().string(), *bytes, page, profile, card, raster);
+  checks::check_image_content(raster, page, rel.generic_string(), card);
 }
 
 void check_stale(const fs::path& game_dir, const project::Project& project, PreflightReport& report) {
@@ -352,7 +353,8 @@ bool check_press_sides(const ShopPdfs& pdfs, const fs::path& game_dir, const Pri
   if (pdfs.backs) {
     check_press_file(*pdfs.backs, game_dir / profile.backs_pdf, profile.backs_pdf, *press, on_page.backs, false,
                      report);
-    checks::check_separations(game_dir / profile.backs_pdf, profile.backs_pdf, *press, on_page.backs, rasters, false,
+    // Numbered: the back fills every page, and one of them may be spoilt.
+    checks::check_separations(game_dir / profile.backs_pdf, profile.backs_pdf, *press, on_page.backs, rasters, true,
                               report);
   }
   return true;
@@ -374,11 +376,13 @@ void check_pdf_bleeds(const fs::path& game_dir, const PrintProfile& profile, con
     check_page_bleeds(game_dir / profile.backs_pdf, profile.backs_pdf, on_page.backs, cards, rasters, profile, report);
 }
 
-// The checks a package of this profile gives nothing to: said as not run,
-// never passed.
+// The checks a package of this profile gives nothing to: said as not
+// checked, never passed.
 void note_not_run(const PrintProfile& profile, bool press, PreflightReport& report) {
   const bool pdfs = !profile.deck_pdf.empty() || !profile.fronts_pdf.empty();
-  if (profile.images_dir.empty()) report.not_run.push_back({PreflightCheck::Image, "the shop takes no card images"});
+  if (profile.images_dir.empty())
+    for (auto c : {PreflightCheck::Image, PreflightCheck::Content})
+      report.not_run.push_back({c, "the shop takes no card images"});
   if (!pdfs)
     for (auto c : {PreflightCheck::Boxes, PreflightCheck::Text, PreflightCheck::Lines, PreflightCheck::Fonts,
                    PreflightCheck::Marks})
@@ -637,7 +641,7 @@ std::string format_preflight(const PreflightReport& report) {
   out += "  files: " + fmt::format("{}", fmt::join(files, ", ")) + "\n";
   if (!p.card_id.empty()) out += "  card: " + p.card_id + "\n";
   if (!report.press.empty()) out += "  colour: CMYK, " + report.press + "\n";
-  // Each check is listed as run or as not run, with why: none passes
+  // Each check is listed as run or as not checked, with why: none passes
   // unlooked-at.
   std::string ran, skipped;
   for (const auto& [check, name] : kPreflightCheckNames) {
@@ -649,7 +653,8 @@ std::string format_preflight(const PreflightReport& report) {
       skipped += fmt::format("{}{} ({})", skipped.empty() ? " " : ", ", name, why->message);
   }
   out += "  checks:" + ran + "\n";
-  if (!skipped.empty()) out += "  not run:" + skipped + "\n";
+  if (!skipped.empty()) out += "  not checked:" + skipped + "\n";
+  for (const auto& sheet : report.sheets) out += "  sheets: " + sheet + "\n";
   for (const auto& f : report.general) out += "  " + std::string(check_name(f.check)) + ": " + f.message + "\n";
   size_t width = 0;
   for (const auto& c : report.cards) width = std::max(width, c.stem.size());
@@ -660,6 +665,7 @@ std::string format_preflight(const PreflightReport& report) {
       std::vector<std::string> measured;
       if (c.min_text_pt > 0) measured.push_back(fmt::format("text >= {:.2f} pt", c.min_text_pt));
       if (c.min_line_pt > 0) measured.push_back(fmt::format("lines >= {:.2f} pt", c.min_line_pt));
+      if (c.content_worst >= 0) measured.push_back(fmt::format("image ΔE {:.1f} at worst", c.content_worst));
       if (c.separations.measured())
         measured.push_back(
             fmt::format("separations ΔE {:.1f} in 95 %, {:.1f} at worst", c.separations.p95, c.separations.worst));

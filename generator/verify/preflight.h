@@ -6,6 +6,8 @@
 //   files      the profile's files exist; the PDFs have a page per card
 //   boxes      every page's MediaBox, BleedBox and TrimBox (trim + bleed)
 //   image      each card's JPEG: pixel size at the profile's dpi, density, RGB
+//   content    each card's image shows the card: against its layout rendered
+//              at the image's size, in 1 mm cells (worst cell, ΔE2000)
 //   bleed      the bleed of every page of the PDFs (rendered by Ghostscript)
 //              and of every image is the card's edge colour on every side
 //   text       text of at least text_min_pt (light on dark: the larger
@@ -29,8 +31,11 @@
 //   separations Ghostscript's CMYK rendering of each page against the
 //              card's JPEG (a PDF-only package: the card rendered from the
 //              layout) through the press profile: mean ΔE2000 per card
-// A check a package gives nothing to (no PDF, no images, RGB files) is
-// listed as not run, with why: never as passed.
+// The print-and-play sheets beside the package (pnp/, when built):
+//   pnp        pages, paper, margin and each page against the sheet as
+//              planned (verify/pnp_preflight.h)
+// A check a package gives nothing to (no PDF, no images, RGB files, no
+// sheets) is listed as not checked, with why: never as passed.
 // Read from the layout (the display list the files were painted from; the
 // manifest's input hash proves they still match):
 //   safe-area  all text and key elements (keep_in_safe_area) inside the safe area
@@ -117,6 +122,7 @@ enum class PreflightCheck {
   Stale,
   Boxes,
   Image,
+  Content,
   Bleed,
   SafeArea,
   Text,
@@ -128,14 +134,16 @@ enum class PreflightCheck {
   Ink,
   Black,
   Pdfx,
-  Separations
+  Separations,
+  Pnp
 };
 // The checks' names, as the report says them ("safe-area: ...").
-inline constexpr EnumNames<PreflightCheck, 16> kPreflightCheckNames{{
+inline constexpr EnumNames<PreflightCheck, 18> kPreflightCheckNames{{
     {PreflightCheck::Files, "files"},
     {PreflightCheck::Stale, "stale"},
     {PreflightCheck::Boxes, "boxes"},
     {PreflightCheck::Image, "image"},
+    {PreflightCheck::Content, "content"},
     {PreflightCheck::Bleed, "bleed"},
     {PreflightCheck::SafeArea, "safe-area"},
     {PreflightCheck::Text, "text"},
@@ -148,6 +156,7 @@ inline constexpr EnumNames<PreflightCheck, 16> kPreflightCheckNames{{
     {PreflightCheck::Black, "black"},
     {PreflightCheck::Pdfx, "pdfx"},
     {PreflightCheck::Separations, "separations"},
+    {PreflightCheck::Pnp, "pnp"},
 }};
 inline const char* check_name(PreflightCheck c) { return c_name_of(kPreflightCheckNames, c); }
 
@@ -180,6 +189,8 @@ struct CardPreflight {
   // CMYK files: the separations against the card's own rendering, cell by
   // cell (about 1 mm square, see check_separations); -1: not measured.
   SeparationCells separations;
+  // The card's image against its layout: the worst 1 mm cell, ΔE2000; -1: not measured.
+  double content_worst = -1;
   bool ok() const { return findings.empty(); }
 };
 
@@ -192,6 +203,7 @@ struct PreflightReport {
   std::string press;  // the press condition and PDF/X flavour a CMYK file was checked as; "" for RGB
   std::vector<PreflightFinding> general;  // about the files as a whole
   std::vector<PreflightFinding> not_run;  // checks the package gives nothing to, and why
+  std::vector<std::string> sheets;        // the PnP sheet files looked at, and how they are laid out
   std::vector<CardPreflight> cards;       // fronts in card order, then the backs
   size_t failed_cards() const;
   bool passed() const { return general.empty() && failed_cards() == 0; }

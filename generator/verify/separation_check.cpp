@@ -169,6 +169,14 @@ void compare_page(const exporters::InkCoverage& page, size_t i, const std::strin
   SeparationCells cells = separation_cells(page, references[card_index], *press.colours, kSeparationDpi);
   if (!cells.measured()) return;  // no reference: said where it failed
   CardPreflight& card = report.cards[card_index];
+  // A further page of a card (a back on every other page of a deck): said
+  // only when it fails and the card's first page did not, so a problem of
+  // the card is said once and a spoilt copy of it is still found.
+  if (card.separations.measured()) {
+    const bool first_failed =
+        card.separations.p95 > kSeparationP95Tolerance || card.separations.worst > kSeparationWorstTolerance;
+    if (first_failed || (cells.p95 <= kSeparationP95Tolerance && cells.worst <= kSeparationWorstTolerance)) return;
+  }
   const std::string where = number_pages ? label + " p. " + std::to_string(i + 1) : label;
   if (cells.p95 > kSeparationP95Tolerance || cells.worst > kSeparationWorstTolerance)
     add(card, PreflightCheck::Separations,
@@ -177,7 +185,7 @@ void compare_page(const exporters::InkCoverage& page, size_t i, const std::strin
                             "and {:.1f} in 95 % of the {:g} mm cells; the tolerance is {:g} at worst and {:g} in 95 %",
                             cells.worst, cells.worst_x_mm, cells.worst_y_mm, cells.p95,
                             std::round(cells.cell_mm * 10) / 10, kSeparationWorstTolerance, kSeparationP95Tolerance));
-  card.separations = std::move(cells);
+  if (!card.separations.measured()) card.separations = std::move(cells);
 }
 
 }  // namespace
@@ -185,14 +193,11 @@ void compare_page(const exporters::InkCoverage& page, size_t i, const std::strin
 void check_separations(const std::filesystem::path& pdf, const std::string& label, const PressCheck& press,
                        std::span<const std::optional<size_t>> card_of_page, std::span<const render::Raster> references,
                        bool number_pages, PreflightReport& report) {
-  // The first page of each card (a back fills many pages of its file).
-  std::vector<bool> seen(report.cards.size(), false);
+  // Every page that shows a card: a back on many pages is looked at on
+  // each (one of them may be spoilt), its cells kept from its first.
   std::vector<size_t> wanted;
   for (size_t i = 0; i < card_of_page.size(); ++i)
-    if (card_of_page[i] && *card_of_page[i] < seen.size() && !seen[*card_of_page[i]]) {
-      seen[*card_of_page[i]] = true;
-      wanted.push_back(i);
-    }
+    if (card_of_page[i] && *card_of_page[i] < report.cards.size()) wanted.push_back(i);
   // One Ghostscript run per stretch of wanted pages.
   for (size_t k = 0; k < wanted.size();) {
     size_t end = k + 1;

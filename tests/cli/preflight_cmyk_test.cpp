@@ -127,7 +127,7 @@ TEST_F(PreflightCmyk, TheCmykBuildPassesAsPdfX4) {
   EXPECT_NE(r.output.find("colour: CMYK, FOGRA39 (ISO Coated v2, ISO 12647-2:2004/Amd 1), 300 % total ink, PDF/X-4"),
             std::string::npos)
       << r.output;
-  EXPECT_NE(r.output.find(" marks colour ink black pdfx separations\n"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find(" marks colour ink black pdfx separations pnp\n"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("mini: PASS (4 of 4 cards pass)"), std::string::npos) << r.output;
 }
 

@@ -4,6 +4,9 @@
 // (boxes by pdfinfo, pixels by pdftoppm).
 #include <gtest/gtest.h>
 
+#define POINTERHOLDER_TRANSITION 4
+#include <qpdf/QPDF.hh>
+
 #include <fstream>
 #include <map>
 #include <regex>
@@ -50,6 +53,33 @@ render::Raster page_pixels(const fs::path& pdf, int n, const fs::path& tmp) {
 }
 
 std::string hex(const Color& c) { return Color{c.r, c.g, c.b, 255}.hex(); }
+
+// What a viewer's print dialog is asked for: /PrintScaling of the catalog's
+// /ViewerPreferences ("" when the file asks nothing).
+std::string print_scaling(const fs::path& pdf) {
+  QPDF doc;
+  doc.processFile(pdf.c_str());
+  QPDFObjectHandle prefs = doc.getRoot().getKey("/ViewerPreferences");
+  if (!prefs.isDictionary() || !prefs.getKey("/PrintScaling").isName()) return "";
+  return prefs.getKey("/PrintScaling").getName();
+}
+
+// PnP sheets and their alignment test must print at true size: they ask
+// viewers not to fit them to the paper. The shop's card PDFs ask nothing.
+TEST(PrintBuild, PnpSheetsAskViewersToPrintAtActualSize) {
+  PrintProject p;
+  test::TempDir out;
+  auto r = kartenwerk("--root " + quoted(p.root()) + " build --format pdf --out " + quoted(out.path()));
+  ASSERT_EQ(r.status, 0) << r.output;
+  const fs::path dir = out.path() / "mini";
+  for (const char* f : {"pnp/mini-a4.pdf", "pnp/mini-letter.pdf", "pnp/mini-a4-alignment.pdf"})
+    EXPECT_EQ(print_scaling(dir / f), "/None") << f;
+  EXPECT_EQ(print_scaling(dir / "fronts.pdf"), "");
+  // Still byte-reproducible: a second build into another folder writes the same sheet.
+  test::TempDir again;
+  ASSERT_EQ(kartenwerk("--root " + quoted(p.root()) + " build --format pdf --out " + quoted(again.path())).status, 0);
+  EXPECT_EQ(read_file(dir / "pnp/mini-a4.pdf"), read_file(again.path() / "mini/pnp/mini-a4.pdf"));
+}
 
 TEST(PrintBuild, WritesPnpSheetsAlignmentSheetsAndMeinspielPdfs) {
   PrintProject p;

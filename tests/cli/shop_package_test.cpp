@@ -278,18 +278,22 @@ TEST(ShopPackage, AWhiteBleedStripOnEveryPdfPageFails) {
       << meinspiel.output;
 }
 
-// A check the package gives nothing to is said as not run, never passed.
+// A check the package gives nothing to is said as not checked, never passed.
 TEST(ShopPackage, ChecksAPackageCannotRunAreNotRun) {
   ShopProject p;
   test::TempDir out;
   ASSERT_EQ(p.run("build --format png --profile makeplayingcards --out " + quoted(out.path())).status, 0);
   auto r = p.run("preflight --profile makeplayingcards --out " + quoted(out.path()));
   EXPECT_EQ(r.status, 0) << r.output;
-  EXPECT_NE(r.output.find("\n  checks: files stale image bleed safe-area resolution\n"), std::string::npos) << r.output;
-  EXPECT_NE(r.output.find("\n  not run: boxes (the shop takes no PDF), text (the shop takes no PDF)"),
+  EXPECT_NE(r.output.find("\n  checks: files stale image content bleed safe-area resolution\n"), std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("\n  not checked: boxes (the shop takes no PDF), text (the shop takes no PDF)"),
             std::string::npos)
       << r.output;
-  EXPECT_NE(r.output.find("separations (the shop takes RGB images)\n"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("separations (the shop takes RGB images), pnp (no PnP sheets in "), std::string::npos)
+      << r.output;
+  // Nothing not looked at is said to pass: no check is both run and not checked.
+  EXPECT_EQ(r.output.find("checks: files stale image content bleed safe-area resolution boxes"), std::string::npos);
 }
 
 // A back on every other page of a deck is one card: what is wrong with it

@@ -78,8 +78,9 @@ TEST(Jpeg, StandardTablesDecodeTheSameAndCostBytes) {
 }
 
 // Colour-managed viewers and RIPs read the pixels as sRGB only when the file
-// says so: an APP2 ICC_PROFILE that is sRGB, and dated the same in every
-// build so that the same card gives the same bytes.
+// says so: an APP2 ICC_PROFILE that is sRGB, version 2 (which every RIP
+// reads), and dated the same in every build so that the same card gives the
+// same bytes.
 TEST(Jpeg, CarriesAnSrgbIccProfile) {
   for (const page::Page& page : {sample_page(), blank_page()}) {  // opaque (RGBX rows) and transparent (RGB rows)
     JpegInfo info = jpeg_info(render_jpeg(page, 100));
@@ -95,6 +96,14 @@ TEST(Jpeg, CarriesAnSrgbIccProfile) {
     std::tm created{};
     ASSERT_TRUE(cmsGetHeaderCreationDateTime(profile, &created));
     EXPECT_EQ(created.tm_year + 1900, 2000);
+    // Version 2 (2.1): older RIPs and viewers do not read v4 profiles.
+    EXPECT_NEAR(cmsGetProfileVersion(profile), 2.1, 1e-6);
+    EXPECT_EQ(static_cast<unsigned char>(info.icc_profile[8]), 0x02) << "the header's major version";
+    // Its tags are v2 types too: the tone curves 'curv', the description 'desc'.
+    EXPECT_NE(info.icc_profile.find("curv"), std::string::npos);
+    EXPECT_NE(info.icc_profile.find("desc"), std::string::npos);
+    EXPECT_EQ(info.icc_profile.find("mluc"), std::string::npos);
+    EXPECT_EQ(info.icc_profile.find("para"), std::string::npos);
     cmsCloseProfile(profile);
   }
 }
