@@ -9,7 +9,8 @@ The project (REPO_ROOT minus build/, output/, node_modules/, .git) is copied
 once into a temporary directory; every case applies its edits there, runs
 `check --game G [--variant V]`, and restores the files. A case is
   caught          expect: error and check reports an error (exit status 1)
-  missed          expect: error and check passes
+  missed          expect: error and check passes (the `warned` column counts
+                  the misses for which check printed a new warning)
   false-positive  expect: clean and check reports an error
   ok              expect: clean and check passes
   broken          a find string does not occur exactly once, or the edited
@@ -46,12 +47,15 @@ def run_check(kw, root, game, variant):
     raw = p.stdout + p.stderr
     out = raw.decode("utf-8", errors="replace")
     errors = [l for l in out.splitlines() if "error:" in l]
+    # Warnings, except "N stale" (any edit of a source text makes its
+    # translations stale; that says nothing about the rule).
+    warnings = [l for l in out.splitlines() if "warning:" in l and " stale " not in l]
     try:
         raw.decode("utf-8")
     except UnicodeDecodeError as err:
         # Not the case's fault: check printed bytes that are not UTF-8.
         errors.append(f"(harness note: check output is not valid UTF-8 at byte {err.start})")
-    return p.returncode, errors
+    return p.returncode, errors, warnings
 
 
 def edits_of(case):
@@ -135,8 +139,8 @@ def main(argv):
         # Baseline: the unmodified project must pass for every game/variant used.
         baseline = {}
         for gv in sorted({(c["game"], c.get("variant")) for c in cases} if not dry else [], key=str):
-            rc, errs = run_check(kw, root, *gv)
-            baseline[gv] = (rc, errs)
+            rc, errs, warns = run_check(kw, root, *gv)
+            baseline[gv] = (rc, errs, set(warns))
             if rc != 0:
                 print(f"baseline {gv}: exit {rc}, {len(errs)} errors (cases of it are not meaningful)")
                 for e in errs[:5]:
@@ -153,14 +157,18 @@ def main(argv):
                 restore(originals)
                 continue
             try:
-                rc, errs = run_check(kw, root, *gv)
+                rc, errs, warns = run_check(kw, root, *gv)
             finally:
                 restore(originals)
+            new_warns = [w for w in warns if w not in baseline[gv][2]]
             flagged = rc != 0 and (baseline[gv][0] == 0 or len(errs) > len(baseline[gv][1]))
             if c["expect"] == "error":
                 status = "caught" if flagged else "missed"
             else:
                 status = "false-positive" if flagged else "ok"
+            if status == "missed" and new_warns:
+                status = "missed"
+                errs = ["(warned) " + w for w in new_warns]
             results.append((c, status, f"exit {rc}", errs))
             sys.stderr.write(f"{status:15} {c['id']}\n")
     finally:
@@ -178,9 +186,11 @@ def is_drift_only(errs):
 def report(results, out_dir):
     def table(title, key):
         rows = defaultdict(lambda: defaultdict(int))
-        for c, status, _, _ in results:
+        for c, status, _, errs in results:
             rows[key(c)][status] += 1
-        print(f"\n{title:28} {'mistakes':>9} {'caught':>7} {'missed':>7} {'rate':>6} {'correct':>8} {'FP':>4} {'broken':>7}")
+            if status == "missed" and errs:
+                rows[key(c)]["warned"] += 1
+        print(f"\n{title:28} {'mistakes':>9} {'caught':>7} {'missed':>7} {'warned':>7} {'rate':>6} {'correct':>8} {'FP':>4} {'broken':>7}")
         tot = defaultdict(int)
         for k in sorted(rows):
             r = rows[k]
@@ -192,7 +202,7 @@ def report(results, out_dir):
     def line(k, r):
         m = r["caught"] + r["missed"]
         rate = f"{100 * r['caught'] / m:.0f}%" if m else "-"
-        print(f"{str(k):28} {m:9} {r['caught']:7} {r['missed']:7} {rate:>6} {r['ok'] + r['false-positive']:8} {r['false-positive']:4} {r['broken']:7}")
+        print(f"{str(k):28} {m:9} {r['caught']:7} {r['missed']:7} {r['warned']:7} {rate:>6} {r['ok'] + r['false-positive']:8} {r['false-positive']:4} {r['broken']:7}")
 
     # A catch whose only errors say the claimed words are gone is a catch of
     # the edit, not of the rule: the same error hits a correct rewording
@@ -219,7 +229,8 @@ def report(results, out_dir):
             if status == "broken":
                 print(f"    problem: {info}")
             for err in errs[:3]:
-                print(f"    flagged: {err.strip()[:300]}")
+                label = "note" if status == "missed" else "flagged"
+                print(f"    {label}: {err.strip()[:300]}")
 
     if out_dir:
         os.makedirs(out_dir, exist_ok=True)
