@@ -26,7 +26,8 @@ size_t count(const std::string& text, const std::string& what) {
 }
 
 // Fills every empty msgstr of a PO file from `words` (by msgid), the rest
-// by prefixing "DE: " to the source: what a translator hands back.
+// by prefixing "DE: " to the source with those words translated in it:
+// what a translator hands back.
 std::string translated(const std::string& po, const std::map<std::string, std::string>& words) {
   std::string out;
   std::istringstream in(po);
@@ -35,7 +36,14 @@ std::string translated(const std::string& po, const std::map<std::string, std::s
     if (line.rfind("msgid \"", 0) == 0) msgid = line.substr(7, line.size() - 8);
     if (line == "msgstr \"\"" && !msgid.empty()) {
       auto it = words.find(msgid);
-      line = "msgstr \"" + (it != words.end() ? it->second : "DE: " + msgid) + "\"";
+      // A translator uses the names' translations in the sentences too
+      // ("Rules card" names the card "Rules", which is "Regeln").
+      std::string sentence = msgid;
+      for (const auto& [word, translation] : words)
+        for (size_t at = sentence.find(word); at != std::string::npos;
+             at = sentence.find(word, at + translation.size()))
+          sentence.replace(at, word.size(), translation);
+      line = "msgstr \"" + (it != words.end() ? it->second : "DE: " + sentence) + "\"";
     }
     out += line + "\n";
   }
