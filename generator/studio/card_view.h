@@ -120,7 +120,7 @@ struct SessionState {
   bool stale = false;            // the last reload failed: `cards` are the last good ones
   std::string diagnostics;       // as the terminal shows them (file:line:col, source line, caret, hint)
   size_t errors = 0, warnings = 0;
-  double dpi = 0;  // the cards' resolution (the game's format's)
+  double dpi = 0;       // the cards' resolution (the game's format's)
   size_t laid_out = 0;  // the cards this reload laid out; the others were taken as the last one laid them out
   std::vector<CardView> cards;
   // The SHA-256 of each file the cards' texts live in, as this reload read
