@@ -106,6 +106,13 @@ std::vector<SourceString> data_strings(const Game& game) {
   return out;
 }
 
+const LocaleEntry* applied_translation(const Game& game, const std::string& id, const std::string& text) {
+  for (const auto& layer : game.translated_by)
+    for (const Locale* locale : {layer.variant, layer.base})
+      if (const LocaleEntry* e = locale ? locale->find(id) : nullptr; e && e->text == text) return e;
+  return nullptr;
+}
+
 std::map<std::string, std::string> source_by_id(const Game& game) {
   std::map<std::string, std::string> out;
   for (auto& s : data_strings(game)) out.emplace(std::move(s.id), std::move(s.text));

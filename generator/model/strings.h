@@ -21,6 +21,11 @@ struct SourceString {
 // Every text field of the game, its tables and its cards, in data order.
 std::vector<SourceString> data_strings(const Game& game);
 
+// The locale entry that gave string `id` its text `text` in this load of a
+// translated game (its variant's file first), or nullptr when it shows its
+// source text.
+const LocaleEntry* applied_translation(const Game& game, const std::string& id, const std::string& text);
+
 // The source text of every string of `game` by id (the base game, to tell a
 // variant's own strings from the ones it shares with it).
 std::map<std::string, std::string> source_by_id(const Game& game);

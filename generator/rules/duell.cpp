@@ -557,17 +557,6 @@ void check_board_constants(const model::Game& game, Sink sink) {
                board->id, "lead_gauge: [token, free, free, free, token]");
 }
 
-// Is `part` what is left of `whole` with some of its items left out?
-bool in_order_within(const std::vector<int>& part, const std::vector<int>& whole) {
-  auto at = whole.begin();
-  for (int n : part) {
-    at = std::find(at, whole.end(), n);
-    if (at == whole.end()) return false;
-    ++at;
-  }
-  return true;
-}
-
 // What the texts claim: the signed numbers a special's text states are its
 // effect's (a text may state none); the numbers of the board's lead text are the gauge's.
 void check_claims(const model::Model& model, const model::Game& game, Sink sink) {

@@ -370,16 +370,7 @@ void check_texts(const model::Model& model, const model::Game& game, Diagnostics
         if (!arguments || arguments->of.empty() || q.noun == arguments->of) said.push_back(static_cast<int>(q.n));
       const std::vector<int> meant = {effect->arguments, effect->limit};
       // The text may leave a number out ("höchstens 6 Argumente je Farbe").
-      const bool in_order = [&] {
-        auto at = meant.begin();
-        for (int n : said) {
-          at = std::find(at, meant.end(), n);
-          if (at == meant.end()) return false;
-          ++at;
-        }
-        return true;
-      }();
-      if (!in_order) {
+      if (!in_order_within(said, meant)) {
         std::string s;
         for (int n : said) s += (s.empty() ? "" : ", ") + std::to_string(n);
         sink.error(field_loc(game, card, "rule"),

@@ -170,4 +170,14 @@ std::vector<int> numbers_in(std::string_view text) {
   return out;
 }
 
+bool in_order_within(const std::vector<int>& part, const std::vector<int>& whole) {
+  auto at = whole.begin();
+  for (int n : part) {
+    at = std::find(at, whole.end(), n);
+    if (at == whole.end()) return false;
+    ++at;
+  }
+  return true;
+}
+
 }  // namespace kw::rules

@@ -80,6 +80,9 @@ void note_balance(Sink balance, const model::Model& model, const model::Game& ga
 // The whole numbers a text prints, in order ("3 freie Felder" -> 3); a run
 // of more than 9 digits is no number a rule states and is skipped.
 std::vector<int> numbers_in(std::string_view text);
+// Is `part` what is left of `whole` with some of its items left out (the
+// numbers a text states, in the order its rule has them)?
+bool in_order_within(const std::vector<int>& part, const std::vector<int>& whole);
 
 // "a, b and c"
 std::string join_and(const std::vector<std::string>& items);

@@ -18,14 +18,6 @@
 namespace kw::rules {
 namespace {
 
-// The locale entry that gave string `id` its text `text` in this load.
-const model::LocaleEntry* applied_entry(const model::Game& game, const std::string& id, const std::string& text) {
-  for (const auto& layer : game.translated_by)
-    for (const model::Locale* locale : {layer.variant, layer.base})
-      if (const model::LocaleEntry* e = locale ? locale->find(id) : nullptr; e && e->text == text) return e;
-  return nullptr;
-}
-
 // The string ids that name things: every `name` of a card, a deck or a
 // table entry, every label of one, and each field a binding fact binds.
 // A label: a word or three with no sentence in it ("Karo", "gold", "Tag-Karten").
@@ -187,7 +179,7 @@ void check_terminology(const model::Game& game, Diagnostics& out) {
   std::map<std::string, Term> glossary;
   for (const auto& s : strings) {
     if (!ids.count(s.id)) continue;
-    const model::LocaleEntry* e = applied_entry(game, s.id, s.text);
+    const model::LocaleEntry* e = model::applied_translation(game, s.id, s.text);
     // A name under three letters ("Ja") is too short to tell from a word.
     if (!e || e->source.size() < 3 || e->source.find("{{") != std::string::npos) continue;
     Term& term = glossary[e->source];
@@ -217,7 +209,7 @@ void check_terminology(const model::Game& game, Diagnostics& out) {
                  "two names of the game need two names in " + game.language + ": the other is at " + earlier.at.str());
     }
   for (const auto& s : strings) {
-    const model::LocaleEntry* e = applied_entry(game, s.id, s.text);
+    const model::LocaleEntry* e = model::applied_translation(game, s.id, s.text);
     if (!e || e->source.empty()) continue;  // untranslated, or its source unknown (said by i18n status)
     for (const auto& [source_name, term] : glossary) {
       if (term.id == s.id || !names(e->source, source_name, game.source_language, false)) continue;

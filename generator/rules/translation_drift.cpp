@@ -13,14 +13,6 @@
 namespace kw::rules {
 namespace {
 
-// The locale entry that gave string `id` its text `text` in this load.
-const model::LocaleEntry* applied_entry(const model::Game& game, const std::string& id, const std::string& text) {
-  for (const auto& layer : game.translated_by)
-    for (const model::Locale* locale : {layer.variant, layer.base})
-      if (const model::LocaleEntry* e = locale ? locale->find(id) : nullptr; e && e->text == text) return e;
-  return nullptr;
-}
-
 // One mistake, one error: a text another check already found wrong (a
 // claim's number, a module's rule, a name) is not said again. The lines a
 // text spans are not known here; a folded text of n bytes spans at most
@@ -91,7 +83,7 @@ void check_translation_states_its_source(const model::Model& model, const model:
           return at.file == s.loc.file && at.line == s.loc.line && at.column == s.loc.column;
         }))
       continue;
-    const model::LocaleEntry* e = applied_entry(game, s.id, s.text);
+    const model::LocaleEntry* e = model::applied_translation(game, s.id, s.text);
     if (!e || e->source.empty() || already_found(out, s)) continue;
     if (auto why = meaning_changed(meaning_of(e->source, source), meaning_of(s.text, translated), false, false))
       sink.error(s.loc, "this translation " + *why, {},
