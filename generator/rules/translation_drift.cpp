@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 
 #include "model/locale.h"
 #include "model/strings.h"
@@ -42,15 +43,17 @@ void check_changed_since_translation(const model::Model& model, const model::Gam
   for (const model::Locale& l : model.locales.empty() ? read : model.locales)
     if (l.game == game.id && l.variant == game.variant) locales.push_back(&l);
   if (locales.empty()) return;
+  // Read the game's words only when a text has changed since translation.
   const FactSet facts = read_facts(game);
-  const Wording w = wording(model, game, facts);
+  std::optional<Wording> w;
   Sink sink(out, game, "translation.source_changed");
   for (const model::SourceString& s : model::data_strings(game)) {
     if (already_found(out, s)) continue;
     for (const model::Locale* l : locales) {
       const model::LocaleEntry* e = l->find(s.id);
       if (!e || e->source.empty() || e->source == s.text) continue;
-      const auto why = meaning_changed(meaning_of(e->source, w), meaning_of(s.text, w), true, true);
+      if (!w) w = wording(model, game, facts);
+      const auto why = meaning_changed(meaning_of(e->source, *w), meaning_of(s.text, *w), true, true);
       if (!why) continue;  // reworded: the translation is only stale
       sink.error(
           s.loc,
