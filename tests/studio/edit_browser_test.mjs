@@ -49,9 +49,17 @@ async function openCard(cardId) {
   const stem = await page.evaluate((id) => [...document.querySelectorAll('figure.card')]
     .find((f) => f.dataset.stem.endsWith(id))?.dataset.stem, cardId);
   assert.ok(stem, `a card ${cardId}`);
-  await page.click(`figure[data-stem="${stem}"] .frame`);
-  await page.waitForSelector('#lightbox .texts label textarea', { timeout: 20000 });
-  return stem;
+  // A reload the server finishes just then (a file written back, a slow
+  // sanitizer build) redraws the grid and swallows the click: click again.
+  for (const until = Date.now() + 60000; ;) {
+    await page.click(`figure[data-stem="${stem}"] .frame`);
+    try {
+      await page.waitForSelector('#lightbox .texts label textarea', { timeout: 5000 });
+      return stem;
+    } catch (e) {
+      if (Date.now() > until) throw e;
+    }
+  }
 }
 
 async function typeText(field, value) {
