@@ -151,6 +151,12 @@ const char* id(FactKind k) {
   return "count";
 }
 
+std::pair<long long, Compare> closed_bound(long long n, Compare c) {
+  if (c == Compare::MoreThan) return {n + 1, Compare::AtLeast};
+  if (c == Compare::FewerThan) return {n - 1, Compare::AtMost};
+  return {n, c};
+}
+
 bool satisfies(long long n, Compare c, long long bound) {
   switch (c) {
     case Compare::Exactly:

@@ -30,6 +30,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "model/model.h"
@@ -42,6 +43,9 @@ std::optional<Compare> compare_from_id(const std::string& id);
 const char* id(Compare c);
 // Does `n` satisfy "<compare> <bound>"?
 bool satisfies(long long n, Compare c, long long bound);
+// Counts and points are whole numbers, so "more than 6" is "at least 7" and
+// "fewer than 3" is "at most 2": a bound in its closed form.
+std::pair<long long, Compare> closed_bound(long long n, Compare c);
 
 enum class FactKind { Count, Points, Deal, Players, Ranking, Binding, Effect };
 const char* id(FactKind k);

@@ -9,13 +9,6 @@
 namespace kw::rules {
 namespace {
 
-// Whole-number bounds in closed form: "more than 4" is "at least 5".
-std::pair<long long, Compare> closed(long long n, Compare c) {
-  if (c == Compare::MoreThan) return {n + 1, Compare::AtLeast};
-  if (c == Compare::FewerThan) return {n - 1, Compare::AtMost};
-  return {n, c};
-}
-
 // The clauses of a text: its parts between commas, full stops, colons,
 // semicolons, dashes and line breaks.
 std::vector<std::string> clauses(const std::string& text) {
@@ -278,13 +271,13 @@ std::vector<std::pair<size_t, size_t>> read_numbers(Meaning& m, const std::strin
           compare = p.compare;
           loose = p.loose;
         }
-    const std::pair<long long, Compare> number = closed(q.n, compare);
+    const std::pair<long long, Compare> number = closed_bound(q.n, compare);
     m.numbers.push_back(number);
     if (loose) m.loose.push_back(q.n);
     const bool backed = std::any_of(w.facts->facts.begin(), w.facts->facts.end(), [&](const Fact& f) {
       if (!f.value || (f.kind != FactKind::Count && f.kind != FactKind::Points && f.kind != FactKind::Deal))
         return false;
-      return closed(*f.value, f.compare) == number && (q.noun.empty() || f.of.empty() || q.noun == f.of);
+      return closed_bound(*f.value, f.compare) == number && (q.noun.empty() || f.of.empty() || q.noun == f.of);
     });
     // A number the rules print elsewhere ("90-60-30-0", the Absage steps) is
     // the game's too.

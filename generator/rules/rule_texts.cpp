@@ -111,14 +111,6 @@ std::string stated(long long n, Compare compare, const std::string& of) {
 
 std::string stated(const Fact& f) { return stated(f.value.value_or(0), f.compare, f.of); }
 
-// Counts and points are whole numbers, so "more than 6" is "at least 7" and
-// "fewer than 3" is "at most 2": a bound compares in its closed form.
-std::pair<long long, Compare> closed_bound(long long n, Compare compare) {
-  if (compare == Compare::MoreThan) return {n + 1, Compare::AtLeast};
-  if (compare == Compare::FewerThan) return {n - 1, Compare::AtMost};
-  return {n, compare};
-}
-
 bool states(const Quantity& q, const Fact& f) {
   return closed_bound(q.n, q.compare) == closed_bound(*f.value, f.compare) &&
          (q.noun.empty() || f.of.empty() || q.noun == f.of);
