@@ -142,6 +142,9 @@ const Schema& facts_schema() {
           key("nouns", dict_of(dict_of(text(), "language"), "noun"),
               "what facts count, in each language: { koenig: { de: \"König|Könige|Königen\", en: "
               "\"King|Kings\" } }"),
+          key("terms", dict_of(dict_of(text(), "language"), "term"),
+              "the game's words for its things, in each language (\"Energie|Energiemarken\"): a rewording "
+              "or a translation must not say one for another (\"die Brücke\" where it said \"die Energie\")"),
           key("texts", list_of(rule_text_schema()), "where rules are printed: coverage and free-sentence warnings"),
           key("rules", dict_of(fact_schema(), "fact"), "the facts, by id"),
       });
@@ -170,6 +173,27 @@ const Schema& phrasing_schema() {
                                                      "under a key every language shares (first_last: "
                                                      "[\"zuerst|erste\", \"zuletzt|letzte\"]): a rewording or a "
                                                      "translation must not say one for the other"),
+                                                 key("ranks",
+                                                     record("ranks",
+                                                            {
+                                                                key("ends", dict_of(text(), "end"),
+                                                                    "the words a place counts from, under "
+                                                                    "keys every language shares "
+                                                                    "(highest: \"höchst\", last: "
+                                                                    "\"letzt\"), \"form|form\""),
+                                                                key("places", dict_of(text(), "place"),
+                                                                    "how far from it (\"2\": "
+                                                                    "\"zweit|vor\", \"3\": \"dritt\")"),
+                                                            }),
+                                                     "ordinal places (\"die dritthöchste Karte\", \"the "
+                                                     "second-to-last card\"): a rewording or a translation keeps "
+                                                     "the place"),
+                                                 key("one", list_of(text()),
+                                                     "articles that count one before a counted noun (\"a\", "
+                                                     "\"an\"), where the number words do not say so"),
+                                                 key("conjunctions", list_of(text()),
+                                                     "\"und\", \"oder\": where a shared part is left out "
+                                                     "(\"Voll- oder Sichelmond\", \"Full or Crescent Moon\")"),
                                              });
   return s;
 }

@@ -193,6 +193,13 @@ class Loader {
         for (const auto& [key, pair] : opposites->map)
           if (pair.list.size() != 2)
             diags_.error(pair.loc, "opposites: '" + key + "' is no pair: write [\"one|forms\", \"other|forms\"]");
+      if (const Value* ranks = p.find("ranks"); ranks && ranks->find("places"))
+        for (const auto& [place, forms] : ranks->find("places")->map)
+          if (place.empty() || place.size() > 3 ||
+              !std::all_of(place.begin(), place.end(), [](char c) { return c >= '0' && c <= '9'; }) || place == "0" ||
+              place == "1")
+            diags_.error(forms.key_loc, "ranks: places: '" + place +
+                                            "' is no place: the keys are the places from 2 on (\"2\": \"zweit|vor\")");
     });
     if (const Value* game = r.find("game")) load_game(*game, file);
     if (const Value* ext = r.find("extend")) extensions_.push_back(*ext);

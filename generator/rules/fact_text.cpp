@@ -202,6 +202,49 @@ std::vector<std::string> negation_words(const model::Model& model, const std::st
   return out;
 }
 
+namespace {
+
+// "a|b|c" as its lower-case forms.
+std::vector<std::string> forms_of(const std::string& alternatives, const std::string& language) {
+  std::vector<std::string> out;
+  for (size_t at = 0, bar; at <= alternatives.size(); at = bar + 1) {
+    bar = std::min(alternatives.find('|', at), alternatives.size());
+    if (bar > at) out.push_back(to_lower(alternatives.substr(at, bar - at), language));
+  }
+  return out;
+}
+
+}  // namespace
+
+RankWords rank_words(const model::Model& model, const std::string& language) {
+  const model::Value* p = phrasing(model, language);
+  const model::Value* ranks = p ? p->find("ranks") : nullptr;
+  RankWords out;
+  if (!ranks) return out;
+  if (const model::Value* ends = ranks->find("ends"))
+    for (const auto& [key, forms] : ends->map)
+      for (std::string& stem : forms_of(forms.scalar, language)) out.ends.emplace_back(std::move(stem), key);
+  if (const model::Value* places = ranks->find("places"))
+    for (const auto& [number, forms] : places->map) {
+      int n = 0;
+      for (char c : number) n = std::isdigit(static_cast<unsigned char>(c)) && n < 1000 ? n * 10 + (c - '0') : -1;
+      if (n < 2) continue;  // the loader's schema says a place is a number; 1 is the end itself
+      for (std::string& form : forms_of(forms.scalar, language)) out.places.emplace_back(std::move(form), n);
+    }
+  // Longest first: "höchst" before "höch", "second to" before "second".
+  const auto longer = [](const auto& a, const auto& b) { return a.first.size() > b.first.size(); };
+  std::stable_sort(out.ends.begin(), out.ends.end(), longer);
+  std::stable_sort(out.places.begin(), out.places.end(), longer);
+  return out;
+}
+
+std::vector<std::string> conjunction_words(const model::Model& model, const std::string& language) {
+  const model::Value* p = phrasing(model, language);
+  std::vector<std::string> out;
+  for (const std::string& w : phrases_of(p ? p->find("conjunctions") : nullptr)) out.push_back(to_lower(w, language));
+  return out;
+}
+
 std::vector<OppositeWords> opposite_words(const model::Model& model, const std::string& language) {
   const model::Value* p = phrasing(model, language);
   const model::Value* pairs = p ? p->find("opposites") : nullptr;
@@ -233,11 +276,37 @@ std::vector<Quantity> quantities(std::string_view text, const model::Model& mode
         nouns.emplace_back(to_lower(form, language), noun);
   std::stable_sort(nouns.begin(), nouns.end(),
                    [](const auto& a, const auto& b) { return a.first.size() > b.first.size(); });
-  auto noun_of = [&](const Token& t) -> std::string {
-    for (const auto& [form, noun] : nouns)
-      if (t.lower == form || (form.size() >= 4 && t.lower.starts_with(form))) return noun;
+  // The noun whose form (one word or several: "victory tokens") starts at
+  // token `i`, or "".
+  std::vector<std::pair<std::vector<std::string>, std::string>> noun_words;
+  for (const auto& [form, noun] : nouns) {
+    std::vector<std::string> words;
+    for (const Token& t : tokenize(form, language)) words.push_back(t.lower);
+    if (!words.empty()) noun_words.emplace_back(std::move(words), noun);
+  }
+  auto noun_at = [&](size_t i) -> std::string {
+    for (const auto& [words, noun] : noun_words) {
+      if (i + words.size() > tokens.size()) continue;
+      bool match = true;
+      for (size_t k = 0; k + 1 < words.size() && match; ++k) match = tokens[i + k].lower == words[k];
+      const std::string& last = tokens[i + words.size() - 1].lower;
+      const std::string& form = words.back();
+      if (match && (last == form || (form.size() >= 4 && last.starts_with(form)))) return noun;
+    }
     return {};
   };
+  // An article that says one before a counted noun ("a victory token"),
+  // where the language's number words do not ("ein" is one in German's).
+  const std::vector<std::string> one =
+      phrases_of(phrasing(model, language) ? phrasing(model, language)->find("one") : nullptr);
+  auto number_at = [&](size_t i) -> std::optional<long long> {
+    if (tokens[i].number) return tokens[i].number;
+    if (std::find(one.begin(), one.end(), tokens[i].lower) == one.end()) return std::nullopt;
+    for (size_t k = i + 1; k < tokens.size() && k <= i + 2; ++k)
+      if (!noun_at(k).empty()) return 1;
+    return std::nullopt;
+  };
+
   // Does pattern `p` match with its number at token `i`? `skip`: one noun
   // token stands between the number and the words after it ("7 cards or
   // more", "5 Karten oder mehr"). Returns one past its last token.
@@ -253,10 +322,11 @@ std::vector<Quantity> quantities(std::string_view text, const model::Model& mode
   };
   std::vector<Quantity> out;
   for (size_t i = 0; i < tokens.size(); ++i) {
-    if (!tokens[i].number) continue;
-    Quantity q{*tokens[i].number, Compare::Exactly, tokens[i].begin, tokens[i].end, {}, tokens[i].digits};
+    const std::optional<long long> n = number_at(i);
+    if (!n) continue;
+    Quantity q{*n, Compare::Exactly, tokens[i].begin, tokens[i].end, {}, tokens[i].digits};
     size_t after = i + 1;
-    const bool noun_next = i + 1 < tokens.size() && !noun_of(tokens[i + 1]).empty();
+    const bool noun_next = i + 1 < tokens.size() && !noun_at(i + 1).empty();
     for (const Pattern& p : known) {
       std::optional<size_t> end = match_at(p, i, 0);
       size_t skip = 0;
@@ -269,12 +339,12 @@ std::vector<Quantity> quantities(std::string_view text, const model::Model& mode
       q.begin = tokens[i - p.number_at].begin;
       q.end = tokens[*end - 1].end;
       after = *end;
-      if (skip) q.noun = noun_of(tokens[i + 1]);
+      if (skip) q.noun = noun_at(i + 1);
       break;
     }
     // The noun it counts: the next word or the one after ("5 oder mehr
     // eigene Könige"); further on, a noun belongs to another phrase.
-    for (size_t k = after; k < tokens.size() && k < after + 2 && q.noun.empty(); ++k) q.noun = noun_of(tokens[k]);
+    for (size_t k = after; k < tokens.size() && k < after + 2 && q.noun.empty(); ++k) q.noun = noun_at(k);
     out.push_back(std::move(q));
   }
   return out;

@@ -45,6 +45,16 @@ struct OppositeWords {
   std::array<std::vector<std::string>, 2> sides;  // lower-case forms of each side
 };
 std::vector<OppositeWords> opposite_words(const model::Model& model, const std::string& language);
+// Ordinal places: `ends` the lower-case stems a place counts from, each
+// with the key every language shares ("höchst" -> highest); `places` the
+// lower-case words of how far ("dritt" -> 3, "second to" -> 2).
+struct RankWords {
+  std::vector<std::pair<std::string, std::string>> ends;  // stem, key
+  std::vector<std::pair<std::string, int>> places;        // form, place
+};
+RankWords rank_words(const model::Model& model, const std::string& language);
+// The words that join two names sharing a part ("oder", "and"), lower case.
+std::vector<std::string> conjunction_words(const model::Model& model, const std::string& language);
 // `text` in lower case by the rules of `language`.
 std::string lower_case(std::string_view text, const std::string& language);
 

@@ -179,9 +179,12 @@ const Fact* FactSet::find(const std::string& fact_id) const {
   return nullptr;
 }
 
-std::vector<std::string> FactSet::noun_forms(const std::string& noun, const std::string& language) const {
+namespace {
+
+// The forms `forms` ({ de: "König|Könige" }) gives in `language` or the
+// nearest language that gives any, longest first.
+std::vector<std::string> forms_in(const model::Value* forms, const std::string& language) {
   std::vector<std::string> out;
-  const model::Value* forms = nouns ? nouns->find(noun) : nullptr;
   if (!forms || !forms->is_map()) return out;
   // "de-CH", then "de": the nearest language that gives the noun's forms.
   for (std::string tag = language; !tag.empty(); tag = parent_language(tag))
@@ -196,11 +199,27 @@ std::vector<std::string> FactSet::noun_forms(const std::string& noun, const std:
   return out;
 }
 
+}  // namespace
+
+std::vector<std::string> FactSet::noun_forms(const std::string& noun, const std::string& language) const {
+  return forms_in(nouns ? nouns->find(noun) : nullptr, language);
+}
+
+std::vector<std::pair<std::string, std::vector<std::string>>> FactSet::term_forms(const std::string& language) const {
+  std::vector<std::pair<std::string, std::vector<std::string>>> out;
+  for (const model::Value* list : {nouns, terms})
+    if (list && list->is_map())
+      for (const auto& [term, forms] : list->map)
+        if (auto f = forms_in(&forms, language); !f.empty()) out.emplace_back(term, std::move(f));
+  return out;
+}
+
 FactSet read_facts(const model::Game& game, Sink* sink) {
   FactSet set;
   const model::Value* root = game.info.find("facts");
   if (root && root->is_map()) {
     set.nouns = root->find("nouns");
+    set.terms = root->find("terms");
     set.texts = root->find("texts");
     if (const model::Value* rules = root->find("rules"); rules && rules->is_map())
       for (const auto& [fact_id, v] : rules->map)

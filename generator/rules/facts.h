@@ -72,11 +72,15 @@ struct FactSet {
   std::vector<Fact> facts;                   // in declaration order
   std::map<std::string, SourceLoc> removed;  // removed by the variant: id -> where
   const model::Value* nouns = nullptr;
+  const model::Value* terms = nullptr;  // the game's words for its things (facts: terms:)
   const model::Value* texts = nullptr;
   const Fact* find(const std::string& fact_id) const;
   // The forms of noun `noun` in `language` (or its base language, "de" for
   // "de-CH"), longest first; empty when not declared.
   std::vector<std::string> noun_forms(const std::string& noun, const std::string& language) const;
+  // The terms a rewording or a translation may not swap: every noun and
+  // every declared term, each with its forms in `language`, longest first.
+  std::vector<std::pair<std::string, std::vector<std::string>>> term_forms(const std::string& language) const;
   bool empty() const { return facts.empty() && !texts; }
 };
 

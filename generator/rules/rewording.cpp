@@ -59,6 +59,26 @@ std::optional<size_t> find_form(const std::vector<std::string>& tokens, const st
 
 bool letter(char c) { return std::isalnum(static_cast<unsigned char>(c)) || (static_cast<unsigned char>(c) & 0x80); }
 
+// Does a letter end `text` before `at`? Bytes of a multi-byte character
+// count as letters ("ü"), except the Latin-1 signs (C2 xx: the no-break
+// space, «, ») and general punctuation (E2 80 xx: dashes, quotes, the
+// narrow no-break space).
+bool letter_before(const std::string& text, size_t at) {
+  if (at == 0) return false;
+  const auto byte = [&](size_t back) { return at >= back ? static_cast<unsigned char>(text[at - back]) : 0; };
+  if (byte(1) >= 0x80 && byte(1) < 0xC0 && (byte(2) == 0xC2 || (byte(3) == 0xE2 && byte(2) == 0x80))) return false;
+  return letter(text[at - 1]);
+}
+
+// Where the word that goes on at `at` ends (the same signs end it).
+size_t word_end(const std::string& text, size_t at) {
+  const auto byte = [&](size_t i) { return i < text.size() ? static_cast<unsigned char>(text[i]) : 0; };
+  while (at < text.size() && letter(text[at]) && !(byte(at) == 0xC2 && byte(at + 1) >= 0x80 && byte(at + 1) < 0xC0) &&
+         !(byte(at) == 0xE2 && byte(at + 1) == 0x80))
+    ++at;
+  return at;
+}
+
 // Where `text` names `name` at the start of a word, case as written,
 // inflected or not: "Zwerg" and "Zwergen" name "Zwerge" (the name but its
 // last two letters, then at most two more).
@@ -66,28 +86,55 @@ std::optional<size_t> named_at(const std::string& text, const std::string& name)
   const size_t drop = name.size() >= 6 && letter(name.back()) && letter(name[name.size() - 2]) ? 2 : 0;
   const std::string stem = name.substr(0, name.size() - drop);
   for (size_t at = text.find(stem); at != std::string::npos; at = text.find(stem, at + 1)) {
-    if (at > 0 && letter(text[at - 1])) continue;
-    size_t end = at + stem.size();
-    while (end < text.size() && letter(text[end])) ++end;
+    if (letter_before(text, at)) continue;
+    const size_t end = word_end(text, at + stem.size());
     if (end - at <= name.size() + 2) return at;
   }
   return std::nullopt;
 }
 
-// The game's names a text names, in the order it names them.
-std::vector<std::string> names_in(const std::string& text, const std::vector<std::string>& names) {
+// The game's names a text names, each where it first names it, in that order.
+std::vector<std::pair<size_t, std::string>> places_of_names(const std::string& text,
+                                                            const std::vector<std::string>& names) {
   std::vector<std::pair<size_t, std::string>> found;
   for (const std::string& name : names)
     if (auto at = named_at(text, name)) found.emplace_back(*at, name);
   std::sort(found.begin(), found.end());
-  std::vector<std::string> out;
-  for (const auto& place : found) {
+  std::vector<std::pair<size_t, std::string>> out;
+  for (auto& place : found) {
     const std::string& name = place.second;
     // "Der Eine Ring" and its "Ring" are one name.
-    if (std::none_of(out.begin(), out.end(), [&](const std::string& n) {
-          return n.find(name) != std::string::npos || name.find(n) != std::string::npos;
+    if (std::none_of(out.begin(), out.end(), [&](const auto& n) {
+          return n.second.find(name) != std::string::npos || name.find(n.second) != std::string::npos;
         }))
-      out.push_back(name);
+      out.push_back(std::move(place));
+  }
+  return out;
+}
+
+std::vector<std::string> names_in(const std::string& text, const std::vector<std::string>& names) {
+  std::vector<std::string> out;
+  for (auto& place : places_of_names(text, names)) out.push_back(std::move(place.second));
+  return out;
+}
+
+// Names next to each other in a list: between them a comma or a
+// conjunction and at most two other words ("im Standardspiel, bei
+// Unterwerfung und bei Bündnis", "Vernio und Sinhara").
+std::vector<std::pair<std::string, std::string>> name_lists(const std::string& text, const Wording& w) {
+  std::vector<std::pair<std::string, std::string>> out;
+  const auto places = places_of_names(text, w.names);
+  for (size_t i = 0; i + 1 < places.size(); ++i) {
+    const size_t from = places[i].first + places[i].second.size(), to = places[i + 1].first;
+    if (to < from) continue;
+    const std::string gap = text.substr(from, to - from);
+    const std::vector<std::string> words = lower_tokens(gap, w.language);
+    const bool joined =
+        gap.find(',') != std::string::npos || std::any_of(words.begin(), words.end(), [&](const std::string& word) {
+          return std::find(w.conjunctions.begin(), w.conjunctions.end(), word) != w.conjunctions.end();
+        });
+    if (joined && words.size() <= 3 && gap.find_first_of(".;:!?\n") == std::string::npos)
+      out.emplace_back(places[i].second, places[i + 1].second);
   }
   return out;
 }
@@ -147,18 +194,42 @@ std::optional<std::string> opposites_changed(const Meaning& before, const Meanin
   return std::nullopt;
 }
 
-std::optional<std::string> names_changed(const Meaning& before, const Meaning& after) {
+// The names or the terms of a text, with their orders within a clause and
+// what each clause says of a single one.
+struct Named {
+  const std::vector<std::string>& items;
+  const std::vector<std::pair<std::string, std::string>>& orders;
+  const std::vector<std::pair<std::string, std::string>>& lists;
+  const std::vector<Meaning::Role>& roles;
+  const std::map<std::string, std::string>* words = nullptr;  // a term's key -> its word as written
+  std::string operator()(const std::string& item) const {
+    const auto it = words ? words->find(item) : std::map<std::string, std::string>::const_iterator{};
+    return words && it != words->end() ? it->second : item;
+  }
+};
+
+std::optional<std::string> named_changed(const Named& before, const Named& after) {
   std::vector<std::string> gone, added;
-  std::set_difference(before.names.begin(), before.names.end(), after.names.begin(), after.names.end(),
+  std::set_difference(before.items.begin(), before.items.end(), after.items.begin(), after.items.end(),
                       std::back_inserter(gone));
-  std::set_difference(after.names.begin(), after.names.end(), before.names.begin(), before.names.end(),
+  std::set_difference(after.items.begin(), after.items.end(), before.items.begin(), before.items.end(),
                       std::back_inserter(added));
-  if (!gone.empty() && !added.empty()) return "names '" + added.front() + "' where it named '" + gone.front() + "'";
-  const auto has = [](const Meaning& m, const std::string& x, const std::string& y) {
-    return std::find(m.name_orders.begin(), m.name_orders.end(), std::pair{x, y}) != m.name_orders.end();
+  if (!gone.empty() && !added.empty())
+    return "names '" + after(added.front()) + "' where it named '" + before(gone.front()) + "'";
+  const auto has = [](const std::vector<std::pair<std::string, std::string>>& orders, const std::string& x,
+                      const std::string& y) {
+    return std::find(orders.begin(), orders.end(), std::pair{x, y}) != orders.end();
   };
-  for (const auto& [x, y] : before.name_orders)
-    if (has(after, y, x) && !has(after, x, y)) return "names '" + y + "' and '" + x + "' the other way round";
+  // A list that lost one ("Vernio und Sinhara sprengen" -> "Nur Vernio
+  // sprengt"); a pronoun in the place of all of them loses none.
+  for (const auto& [x, y] : before.lists)
+    for (const auto& [lost, kept] : {std::pair{x, y}, std::pair{y, x}})
+      if (std::binary_search(gone.begin(), gone.end(), lost) &&
+          std::binary_search(after.items.begin(), after.items.end(), kept))
+        return "no longer names '" + before(lost) + "' beside '" + after(kept) + "'";
+  for (const auto& [x, y] : before.orders)
+    if (has(after.orders, y, x) && !has(after.orders, x, y))
+      return "names '" + after(y) + "' and '" + after(x) + "' the other way round";
   // Who does what: the words a clause said of one name now said of another
   // ("Sinhara bleibt verschont, Vernio nicht"); clauses put the other way
   // round keep their names.
@@ -171,8 +242,32 @@ std::optional<std::string> names_changed(const Meaning& before, const Meaning& a
       if (l > best) best = l, best_role = &now;
     }
     if (best_role && best_role->name != was.name && best >= 0.6 && best > own + 0.2)
-      return "says of '" + best_role->name + "' what it said of '" + was.name + "'";
+      return "says of '" + after(best_role->name) + "' what it said of '" + before(was.name) + "'";
   }
+  return std::nullopt;
+}
+
+std::optional<std::string> names_changed(const Meaning& before, const Meaning& after) {
+  if (auto why = named_changed({before.names, before.name_orders, before.name_lists, before.roles},
+                               {after.names, after.name_orders, after.name_lists, after.roles}))
+    return why;
+  const std::vector<std::pair<std::string, std::string>> none;
+  return named_changed({before.terms, before.term_orders, none, before.term_roles, &before.term_words},
+                       {after.terms, after.term_orders, none, after.term_roles, &after.term_words});
+}
+
+// Ordinal places said in the place of others ("zweithöchste" for
+// "dritthöchste"), in one language or across two by their ends' keys.
+std::optional<std::string> ranks_changed(const Meaning& before, const Meaning& after, bool same_language) {
+  std::vector<Meaning::Rank> gone, added;
+  std::set_difference(before.ranks.begin(), before.ranks.end(), after.ranks.begin(), after.ranks.end(),
+                      std::back_inserter(gone));
+  std::set_difference(after.ranks.begin(), after.ranks.end(), before.ranks.begin(), before.ranks.end(),
+                      std::back_inserter(added));
+  for (const Meaning::Rank& g : gone)
+    for (const Meaning::Rank& a : added)
+      if (a.end == g.end)
+        return "says '" + a.word + "' where " + (same_language ? "it" : "its source") + " said '" + g.word + "'";
   return std::nullopt;
 }
 
@@ -212,6 +307,13 @@ Wording wording(const model::Model& model, const model::Game& game, const FactSe
   w.language = game.language;
   w.negations = negation_words(model, game.language);
   w.opposites = opposite_words(model, game.language);
+  w.ranks = rank_words(model, game.language);
+  w.conjunctions = conjunction_words(model, game.language);
+  for (auto& [term, forms] : facts.term_forms(game.language)) {
+    std::vector<std::string> lower;
+    for (const std::string& f : forms) lower.push_back(lower_case(f, game.language));
+    w.terms.emplace_back(term, std::move(lower));
+  }
   w.values = rule_values(model, game);
   for (const auto& [name, value] : w.values) {
     if (name.starts_with("fact.")) continue;
@@ -288,45 +390,191 @@ std::vector<std::pair<size_t, size_t>> read_numbers(Meaning& m, const std::strin
   return spans;
 }
 
-// The opposites, names, their orders and the names' roles of one clause.
-void read_clause(Meaning& m, const std::string& clause, const Wording& w) {
-  const std::vector<std::string> words = lower_tokens(clause, w.language);
+// Where a term's form (one word or several) first stands in `words`. Only
+// the forms the game declares: a term's inflection cannot be guessed
+// ("spielt" is no form of "Spiel").
+std::optional<size_t> find_term(const std::vector<std::string>& words, const std::vector<std::string>& form) {
+  if (form.empty() || form.size() > words.size()) return std::nullopt;
+  for (size_t i = 0; i + form.size() <= words.size(); ++i) {
+    size_t k = 0;
+    while (k < form.size() && words[i + k] == form[k]) ++k;
+    if (k == form.size()) return i;
+  }
+  return std::nullopt;
+}
+
+// What a clause says of its one name or term: its other words of four
+// letters or more.
+std::vector<std::string> said_of(const std::vector<std::string>& words, const std::vector<std::string>& own) {
+  std::vector<std::string> out;
+  for (const std::string& word : words)
+    if (word.size() >= 4 &&
+        std::none_of(own.begin(), own.end(), [&](const std::string& n) { return same_word(n, word); }))
+      out.push_back(word);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+void read_opposites(Meaning& m, const std::vector<std::string>& words, const Wording& w) {
   for (const OppositeWords& o : w.opposites) {
-    std::array<std::optional<size_t>, 2> at;
+    // Each side's matches; one inside a longer match of the other side is
+    // that one's ("Uhrzeigersinn" in "gegen den Uhrzeigersinn").
+    struct Match {
+      size_t side, at, length;
+      std::string form;
+    };
+    std::vector<Match> found;
     for (size_t side = 0; side < 2; ++side)
-      for (const std::string& form : o.sides[side])
-        if (const auto place = find_form(words, lower_tokens(form, w.language));
-            place && (!at[side] || *place < *at[side])) {
-          at[side] = place;
-          if (m.opposites[o.key].word[side].empty()) m.opposites[o.key].word[side] = form;
+      for (const std::string& form : o.sides[side]) {
+        const std::vector<std::string> tokens = lower_tokens(form, w.language);
+        for (size_t from = 0; from < words.size();) {
+          const std::vector<std::string> rest(words.begin() + static_cast<long>(from), words.end());
+          const auto place = find_form(rest, tokens);
+          if (!place) break;
+          found.push_back({side, from + *place, tokens.size(), form});
+          from += *place + 1;
         }
+      }
+    std::erase_if(found, [&](const Match& x) {
+      return std::any_of(found.begin(), found.end(), [&](const Match& y) {
+        return y.side != x.side && y.length > x.length && y.at <= x.at && x.at + x.length <= y.at + y.length;
+      });
+    });
+    std::array<std::optional<size_t>, 2> at;
+    std::array<std::string, 2> form;
+    for (const Match& x : found)
+      if (!at[x.side] || x.at < *at[x.side]) {
+        at[x.side] = x.at;
+        form[x.side] = x.form;
+        if (m.opposites[o.key].word[x.side].empty()) m.opposites[o.key].word[x.side] = x.form;
+      }
     if (at[0] && at[1])
       (*at[0] < *at[1] ? m.opposites[o.key].first_before_second : m.opposites[o.key].second_before_first) = true;
     if (at[0].has_value() != at[1].has_value()) {
       const size_t side = at[0] ? 0 : 1;
-      Meaning::OppositeRole role{o.key, side, words[*at[side]], {}};
+      Meaning::OppositeRole role{o.key, side, form[side], {}};
+      const size_t length = lower_tokens(form[side], w.language).size();
       for (size_t i = 0; i < words.size(); ++i)
-        if (words[i].size() >= 4 && i != *at[side]) role.words.push_back(words[i]);
+        if (words[i].size() >= 4 && (i < *at[side] || i >= *at[side] + length)) role.words.push_back(words[i]);
       std::sort(role.words.begin(), role.words.end());
       if (!role.words.empty()) m.opposite_roles.push_back(std::move(role));
     }
   }
+}
+
+void read_terms(Meaning& m, const std::vector<std::string>& words, const Wording& w) {
+  std::vector<std::pair<size_t, std::string>> found;  // where, key
+  std::vector<std::string> own;                       // the words of the terms found
+  for (const auto& [key, forms] : w.terms)
+    for (const std::string& form : forms) {
+      const std::vector<std::string> tokens = lower_tokens(form, w.language);
+      const auto place = find_term(words, tokens);
+      if (!place) continue;
+      found.emplace_back(*place, key);
+      m.term_words.emplace(key, form);
+      own.insert(own.end(), words.begin() + static_cast<long>(*place),
+                 words.begin() + static_cast<long>(*place + tokens.size()));
+      break;
+    }
+  std::sort(found.begin(), found.end());
+  for (size_t i = 0; i < found.size(); ++i) {
+    m.terms.push_back(found[i].second);
+    for (size_t j = i + 1; j < found.size(); ++j)
+      if (found[i].second != found[j].second) m.term_orders.emplace_back(found[i].second, found[j].second);
+  }
+  if (found.size() != 1) return;
+  Meaning::Role role{found.front().second, said_of(words, own)};
+  if (!role.words.empty()) m.term_roles.push_back(std::move(role));
+}
+
+// The ordinal places of a text: a stem of an end, with a place word in
+// front of it in one word ("dritthöchste") or before it ("second highest",
+// "second-to-last").
+void read_ranks(Meaning& m, const std::vector<Token>& tokens, const Wording& w) {
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    const std::string& t = tokens[i].lower;
+    for (const auto& [stem, end] : w.ranks.ends) {
+      const size_t at = t.find(stem);
+      // An inflection follows ("höchsten"), a word does not ("höchstens").
+      if (at == std::string::npos || t.size() - at - stem.size() > 2) continue;
+      // "die letzten zwei Karten", "the last two cards": a count, no place.
+      if (i + 1 < tokens.size() && tokens[i + 1].number) break;
+      int place = at == 0 ? 1 : 0;
+      std::string word = t;
+      for (const auto& [form, n] : w.ranks.places) {
+        if (at > 0 && t.compare(0, at, form) == 0 && at == form.size()) place = n;
+        if (at > 0) continue;
+        // The place before it, in words of its own.
+        const std::vector<std::string> before = lower_tokens(form, w.language);
+        if (before.size() > i) continue;
+        bool match = true;
+        for (size_t k = 0; k < before.size() && match; ++k) match = tokens[i - before.size() + k].lower == before[k];
+        if (match && n > place) {
+          place = n;
+          word = form + " " + t;
+        }
+      }
+      if (place > 0) m.ranks.push_back({end, place, word});
+      break;
+    }
+  }
+  std::sort(m.ranks.begin(), m.ranks.end());
+}
+
+// The opposites, names, terms, their orders and roles of one clause.
+void read_clause(Meaning& m, const std::string& clause, const Wording& w) {
+  const std::vector<std::string> words = lower_tokens(clause, w.language);
+  read_opposites(m, words, w);
+  read_terms(m, words, w);
   const std::vector<std::string> named = names_in(clause, w.names);
   m.names.insert(m.names.end(), named.begin(), named.end());
   for (size_t i = 0; i < named.size(); ++i)
     for (size_t j = i + 1; j < named.size(); ++j) m.name_orders.emplace_back(named[i], named[j]);
   if (named.size() != 1) return;
-  Meaning::Role role{named.front(), {}};
-  const std::vector<std::string> name_words = lower_tokens(named.front(), w.language);
-  for (const std::string& word : words)
-    if (word.size() >= 4 &&
-        std::none_of(name_words.begin(), name_words.end(), [&](const std::string& n) { return same_word(n, word); }))
-      role.words.push_back(word);
-  std::sort(role.words.begin(), role.words.end());
+  Meaning::Role role{named.front(), said_of(words, lower_tokens(named.front(), w.language))};
   if (!role.words.empty()) m.roles.push_back(std::move(role));
 }
 
 }  // namespace
+
+std::string joined_parts(const std::string& text, const std::vector<std::string>& names,
+                         const std::vector<std::string>& conjunctions) {
+  std::string out = text;
+  const auto word_start = [&](size_t at) { return !letter_before(out, at); };
+  for (const std::string& conjunction : conjunctions)
+    for (const std::string& name : names) {
+      // "Voll- oder Sichelmond": a name ("Vollmond") that is the part before
+      // the hyphen and the end of the next word.
+      for (size_t dash = out.find("- " + conjunction + " "); dash != std::string::npos;
+           dash = out.find("- " + conjunction + " ", dash + 1)) {
+        size_t head = dash;
+        while (letter_before(out, head)) --head;
+        const std::string part = out.substr(head, dash - head);
+        if (part.empty() || !name.starts_with(part) || name.size() < part.size() + 3) continue;
+        const std::string tail = name.substr(part.size());
+        size_t next = dash + 3 + conjunction.size();
+        const size_t next_end = word_end(out, next);
+        if (next_end - next > tail.size() && out.compare(next_end - tail.size(), tail.size(), tail) == 0)
+          out.replace(head, dash + 1 - head, name);
+      }
+      // "Full or Crescent Moon": a name of several words ("Full Moon") whose
+      // first words stand before the conjunction and whose last word ends
+      // the name after it.
+      const size_t space = name.rfind(' ');
+      if (space == std::string::npos) continue;
+      const std::string first = name.substr(0, space), last = name.substr(space);
+      const std::string joint = first + " " + conjunction + " ";
+      for (size_t at = out.find(joint); at != std::string::npos; at = out.find(joint, at + 1)) {
+        if (!word_start(at)) continue;
+        const size_t next = at + joint.size();
+        const bool shared = std::any_of(names.begin(), names.end(), [&](const std::string& other) {
+          return other != name && other.ends_with(last) && out.compare(next, other.size(), other) == 0;
+        });
+        if (shared) out.insert(at + first.size(), last);
+      }
+    }
+  return out;
+}
 
 Meaning meaning_of(const std::string& text, const Wording& w) {
   Meaning m;
@@ -340,9 +588,14 @@ Meaning meaning_of(const std::string& text, const Wording& w) {
         std::none_of(spans.begin(), spans.end(),
                      [&](const auto& s) { return s.first <= t.begin && t.end <= s.second; }))
       ++m.negations;
-  for (const std::string& clause : clauses(shown)) read_clause(m, clause, w);
-  std::sort(m.names.begin(), m.names.end());
-  m.names.erase(std::unique(m.names.begin(), m.names.end()), m.names.end());
+  const std::string whole = joined_parts(shown, w.names, w.conjunctions);
+  read_ranks(m, tokenize(whole, w.language), w);
+  m.name_lists = name_lists(whole, w);
+  for (const std::string& clause : clauses(whole)) read_clause(m, clause, w);
+  for (std::vector<std::string>* items : {&m.names, &m.terms}) {
+    std::sort(items->begin(), items->end());
+    items->erase(std::unique(items->begin(), items->end()), items->end());
+  }
   return m;
 }
 
@@ -392,8 +645,8 @@ std::optional<std::string> meaning_changed(const Meaning& before, const Meaning&
     return std::string(after.negations > before.negations ? "negates what it stated"
                                                           : "no longer negates what it negated");
   if (auto why = opposites_changed(before, after, same_language)) return why;
-  if (same_language)
-    if (auto why = names_changed(before, after)) return why;
+  if (auto why = ranks_changed(before, after, same_language)) return why;
+  if (same_language) return names_changed(before, after);
   return std::nullopt;
 }
 

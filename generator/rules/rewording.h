@@ -16,15 +16,26 @@
 //    both named keep their order ("die zuerst gespielte", "die größte statt
 //    der kleinsten");
 //  - names: the game's names both texts name keep their order (who beats
-//    whom), and a name is not replaced by another.
+//    whom), a name is not replaced by another, and a list of names does
+//    not lose one ("Vernio und Sinhara" -> "nur Vernio");
+//  - terms: the game's words for its things (its facts' nouns and terms)
+//    are not swapped ("die Brücke" for "die Energie") and keep what each
+//    clause says of them;
+//  - ordinal places: "die dritthöchste Karte" stays the third from the
+//    highest.
+// A part two names share and one of them leaves out is read whole: "Voll-
+// oder Sichelmond" names the Vollmond, "Full or Crescent Moon" the Full Moon.
 // Across languages (a translation against its source) the numbers and the
-// opposites count, an opposite by the key both languages give it. The word
-// lists are each language's `phrasing:` (data/phrasing.yaml).
+// opposites and the ordinal places count, each by the key both languages
+// give it (a translator words the terms as the sentence needs: "mit
+// offenen Karten" is "with his hand face up"). The word lists are each language's `phrasing:`
+// (data/phrasing.yaml); the terms are the game's (facts: nouns:, terms:).
 #include <array>
 #include <map>
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "model/model.h"
@@ -45,11 +56,20 @@ struct Wording {
   std::string language;
   std::vector<std::string> negations;  // lower case
   std::vector<OppositeWords> opposites;
-  std::vector<std::string> names;       // the game's names in the language
-  RuleValues values;                    // what {{rules.…}} and {{fact.…}} print
+  RankWords ranks;
+  std::vector<std::string> conjunctions;
+  std::vector<std::pair<std::string, std::vector<std::string>>> terms;  // key, lower-case forms
+  std::vector<std::string> names;                                       // the game's names in the language
+  RuleValues values;                                                    // what {{rules.…}} and {{fact.…}} print
   std::set<long long> printed_numbers;  // the numbers the rules values print (in digits)
   std::vector<ClaimedWords> claims;     // every claim of the game's texts
 };
+
+// `text` with each part a name shares with the next left out written whole
+// ("Voll- oder Sichelmond" -> "Vollmond oder Sichelmond", "Full or Crescent
+// Moon" -> "Full Moon or Crescent Moon"), where the whole is one of `names`.
+std::string joined_parts(const std::string& text, const std::vector<std::string>& names,
+                         const std::vector<std::string>& conjunctions);
 
 // `names`: the game's names in its language; `claims`: its texts' claims.
 Wording wording(const model::Model& model, const model::Game& game, const FactSet& facts,
@@ -83,6 +103,8 @@ struct Meaning {
   std::map<std::string, Opposite> opposites;                     // by key
   std::vector<std::string> names;                                // sorted
   std::vector<std::pair<std::string, std::string>> name_orders;  // named one before the other in a clause
+  std::vector<std::pair<std::string, std::string>>
+      name_lists;  // named next to each other in a list ("X und Y", "X, Y")
   // What each clause that names one name says of it: its other words.
   struct Role {
     std::string name;
@@ -97,6 +119,19 @@ struct Meaning {
     std::vector<std::string> words;  // sorted, lower case, four letters or more, the opposite left out
   };
   std::vector<OppositeRole> opposite_roles;
+  // Ordinal places: the end counted from (by its shared key) and how far.
+  struct Rank {
+    std::string end;
+    int place = 1;
+    std::string word;  // as written
+    bool operator<(const Rank& o) const { return std::tie(end, place) < std::tie(o.end, o.place); }
+  };
+  std::vector<Rank> ranks;  // sorted
+  // The game's terms, by key, as the names above.
+  std::vector<std::string> terms;
+  std::map<std::string, std::string> term_words;  // key -> the first form found
+  std::vector<std::pair<std::string, std::string>> term_orders;
+  std::vector<Role> term_roles;
 };
 Meaning meaning_of(const std::string& text, const Wording& w);
 

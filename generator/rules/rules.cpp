@@ -79,7 +79,7 @@ Diagnostics check_game(const model::Model& model, const model::Game& game) {
 Diagnostics check_texts(const model::Model& model, const model::Game& game) {
   Diagnostics out;
   check_rule_texts(model, game, out);
-  check_terminology(game, out);
+  check_terminology(model, game, out);
   if (const RulesModule* module = find_rules_module(game.rules); module && module->check_texts)
     module->check_texts(model, game, out);
   check_translation_states_its_source(model, game, out);  // last: what the others found is not said again

@@ -12,7 +12,9 @@
 
 #include "model/locale.h"
 #include "model/strings.h"
+#include "rules/fact_text.h"
 #include "rules/facts.h"
+#include "rules/rewording.h"
 #include "rules/support.h"
 
 namespace kw::rules {
@@ -171,7 +173,7 @@ std::string renamed(const std::string& text, const std::string& source_text, con
 
 }  // namespace
 
-void check_terminology(const model::Game& game, Diagnostics& out) {
+void check_terminology(const model::Model& model, const model::Game& game, Diagnostics& out) {
   if (game.in_source_language()) return;
   const std::vector<model::SourceString> strings = model::data_strings(game);
   const std::set<std::string> ids = name_ids(game, strings);
@@ -208,16 +210,27 @@ void check_terminology(const model::Game& game, Diagnostics& out) {
                  {},
                  "two names of the game need two names in " + game.language + ": the other is at " + earlier.at.str());
     }
+  // A part two names share, left out of one, is read whole ("Voll- oder
+  // Sichelmond", "Full or Crescent Moon").
+  std::vector<std::string> source_names, target_names;
+  for (const auto& [source_name, term] : glossary) {
+    source_names.push_back(source_name);
+    target_names.insert(target_names.end(), term.targets.begin(), term.targets.end());
+  }
+  const std::vector<std::string> source_joints = conjunction_words(model, game.source_language),
+                                 target_joints = conjunction_words(model, game.language);
   for (const auto& s : strings) {
     const model::LocaleEntry* e = model::applied_translation(game, s.id, s.text);
     if (!e || e->source.empty()) continue;  // untranslated, or its source unknown (said by i18n status)
+    const std::string source_text = joined_parts(e->source, source_names, source_joints),
+                      text = joined_parts(s.text, target_names, target_joints);
     for (const auto& [source_name, term] : glossary) {
-      if (term.id == s.id || !names(e->source, source_name, game.source_language, false)) continue;
+      if (term.id == s.id || !names(source_text, source_name, game.source_language, false)) continue;
       const bool kept = std::any_of(term.targets.begin(), term.targets.end(), [&](const std::string& target) {
-        return names(s.text, target, game.language, true);
+        return names(text, target, game.language, true);
       });
       if (kept) continue;
-      const std::string instead = renamed(s.text, e->source, term, glossary, game);
+      const std::string instead = renamed(text, source_text, term, glossary, game);
       if (instead.empty()) continue;
       sink.error(s.loc,
                  "the source text names '" + source_name + "', which is '" + term.targets.front() + "' in " +

@@ -13,6 +13,6 @@ namespace kw::rules {
 
 // Checks every translated string of `game` (loaded in a translation)
 // against the names its recorded source text contains; findings go to `out`.
-void check_terminology(const model::Game& game, Diagnostics& out);
+void check_terminology(const model::Model& model, const model::Game& game, Diagnostics& out);
 
 }  // namespace kw::rules

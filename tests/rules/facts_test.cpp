@@ -160,6 +160,17 @@ const Diagnostic* with(const Diagnostics& found, const std::string& text, Severi
   return nullptr;
 }
 
+TEST(RuleFacts, AnOrdinalPlaceThatIsNoNumberIsAnErrorAtItsLine) {
+  Moons m;
+  test::write_text(
+      m.root / "data/phrasing.yaml",
+      std::string(kPhrasing) + "    ranks:\n      ends: { last: \"letzt\" }\n      places: { erst: \"vor\" }\n");
+  const auto loaded = test::load_from_disk(m.root);
+  const std::string said = format_diagnostics(loaded.diagnostics);
+  EXPECT_NE(said.find("phrasing.yaml:"), std::string::npos) << said;
+  EXPECT_NE(said.find("ranks: places: 'erst' is no place"), std::string::npos) << said;
+}
+
 TEST(RuleFacts, ACorrectGameHasNoFindingsInEitherLanguage) {
   Moons m;
   for (const char* lang : {"de", "en"}) {

@@ -22,9 +22,12 @@ using test::ProjectCopy;
 constexpr const char* kBoard = "data/boards/duell.yaml";
 constexpr const char* kEnglish = "data/locales/en/duell.yaml";
 
+// `check` "" is any check.
 const Diagnostic* finding(const Diagnostics& found, const std::string& check, const std::string& text) {
   for (const auto& f : found)
-    if (f.check == check && f.severity == Severity::Error && f.message.find(text) != std::string::npos) return &f;
+    if ((check.empty() || f.check == check) && f.severity == Severity::Error &&
+        f.message.find(text) != std::string::npos)
+      return &f;
   return nullptr;
 }
 
@@ -101,6 +104,90 @@ TEST(TranslationDrift, WhoDoesWhatIsReadPerClause) {
   ProjectCopy reordered;
   edit(reordered, game, was, "liegt. Sinhara nicht, Vernio bleibt verschont. Kann nicht");
   const Diagnostics fine = test::shown_findings(reordered.dir.path(), "gelfdrakkar", "de", "de");
+  EXPECT_FALSE(fine.has_errors()) << dump(fine);
+}
+
+TEST(TranslationDrift, AnOrdinalPlaceIsANumberToo) {
+  const std::string game = "data/games/gelfdrakkar.yaml";
+  ProjectCopy p;
+  edit(p, game, "Die **zweithöchste Karte**. Vernichtet", "Die **dritthöchste Karte**. Vernichtet");
+  const Diagnostics found = test::shown_findings(p.dir.path(), "gelfdrakkar", "de", "de");
+  EXPECT_NE(finding(found, "", "says 'dritthöchste' where it said 'zweithöchste'"), nullptr) << dump(found);
+  // Across languages, by the end a place counts from.
+  ProjectCopy english;
+  edit(english, "data/locales/en/gelfdrakkar.yaml", "    text: \"The **third-highest card**, after Vernio and Death.",
+       "    text: \"The **second-highest card**, after Vernio and Death.");
+  const Diagnostics translated = test::shown_findings(english.dir.path(), "gelfdrakkar", "en", "de");
+  EXPECT_NE(finding(translated, "", "says 'second highest' where it"), nullptr) << dump(translated);
+  // "the last two cards" is a count, not a place: the shipped English says
+  // "before the last two cards" for "spätestens als drittletzte Karte".
+  EXPECT_EQ(finding(test::shown_findings(p.dir.path(), "gelfdrakkar", "en", "de"), "translation.meaning", "'last'"),
+            nullptr);
+}
+
+TEST(TranslationDrift, APartTwoNamesShareIsReadWhole) {
+  const std::string game = "data/games/monddaemmerung.yaml";
+  const std::string was = "**aus dem Spiel**. War es ein Voll- oder Sichelmond";
+  ProjectCopy p;
+  edit(p, game, was, "**aus dem Spiel**. War es ein Halb- oder Sichelmond");
+  const Diagnostics found = test::shown_findings(p.dir.path(), "monddaemmerung", "de", "de");
+  EXPECT_NE(finding(found, "translation.source_changed", "names 'Halbmond' where it named 'Vollmond'"), nullptr)
+      << dump(found);
+  ProjectCopy whole;
+  edit(whole, game, was, "**aus dem Spiel**. War es ein Vollmond oder ein Sichelmond");
+  const Diagnostics fine = test::shown_findings(whole.dir.path(), "monddaemmerung", "de", "de");
+  EXPECT_FALSE(fine.has_errors()) << dump(fine);
+  // The same in a translation: "Half or Crescent Moon" names the Half Moon.
+  ProjectCopy english;
+  edit(english, "data/locales/en/monddaemmerung.yaml",
+       "    text: \"Remove a played card **from the game**. If it was a Full or Crescent Moon",
+       "    text: \"Remove a played card **from the game**. If it was a Half or Crescent Moon");
+  const Diagnostics translated = test::shown_findings(english.dir.path(), "monddaemmerung", "en", "de");
+  EXPECT_NE(finding(translated, "translation.names", "names 'Vollmond', which is 'Full Moon'"), nullptr)
+      << dump(translated);
+}
+
+TEST(TranslationDrift, AGameTermSaidForAnotherIsAnError) {
+  const std::string game = "data/games/duell.yaml";
+  ProjectCopy p;
+  edit(p, game, "Die Energie entscheidet:", "Die Brücke entscheidet:");
+  const Diagnostics found = german(p);
+  EXPECT_NE(finding(found, "translation.source_changed", "names 'brücke' where it named 'energie'"), nullptr)
+      << dump(found);
+  // A term's forms are the declared ones: "spielt" is no "Spiel".
+  ProjectCopy verb;
+  edit(verb, game, "\n            Bis zum Ende dieses Duells spielt der Balrog",
+       "\n            Bis zum Ende dieses Duells spielt nun der Balrog");
+  EXPECT_FALSE(german(verb).has_errors()) << dump(german(verb));
+}
+
+TEST(TranslationDrift, AListThatLosesANameIsAnError) {
+  const std::string game = "data/games/gelfdrakkar.yaml";
+  ProjectCopy p;
+  const std::string was = "Vernio und Sinhara sprengen die Fessel. Den Tod";
+  edit(p, game, was, "Nur Vernio sprengt die Fessel. Den Tod");
+  const Diagnostics found = test::shown_findings(p.dir.path(), "gelfdrakkar", "de", "de");
+  EXPECT_NE(finding(found, "", "no longer names 'Sinhara' beside 'Vernio'"), nullptr) << dump(found);
+  // A pronoun for all of them loses none.
+  ProjectCopy both;
+  edit(both, game, was, "Beide Höchsten sprengen die Fessel. Den Tod");
+  const Diagnostics fine = test::shown_findings(both.dir.path(), "gelfdrakkar", "de", "de");
+  EXPECT_EQ(finding(fine, "", "no longer names"), nullptr) << dump(fine);
+}
+
+TEST(TranslationDrift, AnArticleIsOneBeforeACountedNoun) {
+  // Palantír's bribe is one victory token (a count fact the Bündnis text
+  // claims); "a victory token" says one as "einen Siegesmarker" does.
+  const std::string file = "data/locales/en/palantir.yaml";
+  const std::string was = "As a bribe, every other player first gives you a victory token.";
+  ProjectCopy p;
+  edit(p, file, was, "As a bribe, every other player first gives you two victory tokens.");
+  const Diagnostics found = test::shown_findings(p.dir.path(), "palantir", "en", "de");
+  EXPECT_NE(finding(found, "", "'two' states exactly 2 'siegesmarker', fact 'bribe' exactly 1"), nullptr)
+      << dump(found);
+  ProjectCopy one;
+  edit(one, file, was, "As a bribe, every other player first gives you one victory token.");
+  const Diagnostics fine = test::shown_findings(one.dir.path(), "palantir", "en", "de");
   EXPECT_FALSE(fine.has_errors()) << dump(fine);
 }
 
