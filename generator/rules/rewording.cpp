@@ -118,14 +118,15 @@ std::vector<std::string> names_in(const std::string& text, const std::vector<std
   return out;
 }
 
-// Names next to each other in a list: between them a comma or a
+// Names or terms next to each other in a list: between them a comma or a
 // conjunction and at most two other words ("im Standardspiel, bei
-// Unterwerfung und bei Bündnis", "Vernio und Sinhara").
-std::vector<std::pair<std::string, std::string>> name_lists(const std::string& text, const Wording& w) {
+// Unterwerfung und bei Bündnis", "Vernio und Sinhara"). `places`: where
+// each is named (its first byte and one past its last), in text order.
+std::vector<std::pair<std::string, std::string>> lists_of(
+    const std::string& text, const std::vector<std::tuple<size_t, size_t, std::string>>& places, const Wording& w) {
   std::vector<std::pair<std::string, std::string>> out;
-  const auto places = places_of_names(text, w.names);
   for (size_t i = 0; i + 1 < places.size(); ++i) {
-    const size_t from = places[i].first + places[i].second.size(), to = places[i + 1].first;
+    const size_t from = std::get<1>(places[i]), to = std::get<0>(places[i + 1]);
     if (to < from) continue;
     const std::string gap = text.substr(from, to - from);
     const std::vector<std::string> words = lower_tokens(gap, w.language);
@@ -133,10 +134,17 @@ std::vector<std::pair<std::string, std::string>> name_lists(const std::string& t
         gap.find(',') != std::string::npos || std::any_of(words.begin(), words.end(), [&](const std::string& word) {
           return std::find(w.conjunctions.begin(), w.conjunctions.end(), word) != w.conjunctions.end();
         });
-    if (joined && words.size() <= 3 && gap.find_first_of(".;:!?\n") == std::string::npos)
-      out.emplace_back(places[i].second, places[i + 1].second);
+    if (joined && words.size() <= 3 && gap.find_first_of(".;:!?\n") == std::string::npos &&
+        std::get<2>(places[i]) != std::get<2>(places[i + 1]))
+      out.emplace_back(std::get<2>(places[i]), std::get<2>(places[i + 1]));
   }
   return out;
+}
+
+std::vector<std::pair<std::string, std::string>> name_lists(const std::string& text, const Wording& w) {
+  std::vector<std::tuple<size_t, size_t, std::string>> places;
+  for (auto& [at, name] : places_of_names(text, w.names)) places.emplace_back(at, at + name.size(), name);
+  return lists_of(text, places, w);
 }
 
 std::string stated(long long n, Compare c) {
@@ -234,6 +242,11 @@ std::optional<std::string> named_changed(const Named& before, const Named& after
   // ("Sinhara bleibt verschont, Vernio nicht"); clauses put the other way
   // round keep their names.
   for (const Meaning::Role& was : before.roles) {
+    // One that now stands in a list with others ("Sie gelten bei Bündnis,
+    // bei Unterwerfung und im Standardspiel") shares what the list says.
+    if (std::any_of(after.orders.begin(), after.orders.end(),
+                    [&](const auto& o) { return o.first == was.name || o.second == was.name; }))
+      continue;
     double best = 0, own = 0;
     const Meaning::Role* best_role = nullptr;
     for (const Meaning::Role& now : after.roles) {
@@ -251,9 +264,8 @@ std::optional<std::string> names_changed(const Meaning& before, const Meaning& a
   if (auto why = named_changed({before.names, before.name_orders, before.name_lists, before.roles},
                                {after.names, after.name_orders, after.name_lists, after.roles}))
     return why;
-  const std::vector<std::pair<std::string, std::string>> none;
-  return named_changed({before.terms, before.term_orders, none, before.term_roles, &before.term_words},
-                       {after.terms, after.term_orders, none, after.term_roles, &after.term_words});
+  return named_changed({before.terms, before.term_orders, before.term_lists, before.term_roles, &before.term_words},
+                       {after.terms, after.term_orders, after.term_lists, after.term_roles, &after.term_words});
 }
 
 // Ordinal places said in the place of others ("zweithöchste" for
@@ -376,14 +388,20 @@ std::vector<std::pair<size_t, size_t>> read_numbers(Meaning& m, const std::strin
     const std::pair<long long, Compare> number = closed_bound(q.n, compare);
     m.numbers.push_back(number);
     if (loose) m.loose.push_back(q.n);
+    // A count of a noun the facts count is backed by those facts only ("sechs
+    // Referenzkarten" is not backed by the six classes); a deal counts what
+    // each player is dealt, whatever the noun.
+    const bool counted = !q.noun.empty() && std::any_of(w.facts->facts.begin(), w.facts->facts.end(),
+                                                        [&](const Fact& f) { return f.of == q.noun; });
     const bool backed = std::any_of(w.facts->facts.begin(), w.facts->facts.end(), [&](const Fact& f) {
       if (!f.value || (f.kind != FactKind::Count && f.kind != FactKind::Points && f.kind != FactKind::Deal))
         return false;
-      return closed_bound(*f.value, f.compare) == number && (q.noun.empty() || f.of.empty() || q.noun == f.of);
+      const bool about = q.noun.empty() || f.of == q.noun || f.kind == FactKind::Deal || (!counted && f.of.empty());
+      return closed_bound(*f.value, f.compare) == number && about;
     });
     // A number the rules print elsewhere ("90-60-30-0", the Absage steps) is
-    // the game's too.
-    if (backed || w.printed_numbers.count(q.n)) m.backed.push_back(number);
+    // the game's too, unless it counts what the facts count.
+    if (backed || (!counted && w.printed_numbers.count(q.n))) m.backed.push_back(number);
   }
   std::sort(m.numbers.begin(), m.numbers.end());
   std::sort(m.backed.begin(), m.backed.end());
@@ -521,6 +539,24 @@ void read_ranks(Meaning& m, const std::vector<Token>& tokens, const Wording& w) 
   std::sort(m.ranks.begin(), m.ranks.end());
 }
 
+// The game's terms next to each other in a list.
+std::vector<std::pair<std::string, std::string>> term_lists(const std::string& text, const Wording& w) {
+  const std::vector<Token> tokens = tokenize(text, w.language);
+  std::vector<std::string> words;
+  for (const Token& t : tokens) words.push_back(t.lower);
+  std::vector<std::tuple<size_t, size_t, std::string>> places;
+  for (const auto& [key, forms] : w.terms)
+    for (const std::string& form : forms) {
+      const std::vector<std::string> form_words = lower_tokens(form, w.language);
+      if (const auto at = find_term(words, form_words)) {
+        places.emplace_back(tokens[*at].begin, tokens[*at + form_words.size() - 1].end, key);
+        break;
+      }
+    }
+  std::sort(places.begin(), places.end());
+  return lists_of(text, places, w);
+}
+
 // The opposites, names, terms, their orders and roles of one clause.
 void read_clause(Meaning& m, const std::string& clause, const Wording& w) {
   const std::vector<std::string> words = lower_tokens(clause, w.language);
@@ -591,6 +627,7 @@ Meaning meaning_of(const std::string& text, const Wording& w) {
   const std::string whole = joined_parts(shown, w.names, w.conjunctions);
   read_ranks(m, tokenize(whole, w.language), w);
   m.name_lists = name_lists(whole, w);
+  m.term_lists = term_lists(whole, w);
   for (const std::string& clause : clauses(whole)) read_clause(m, clause, w);
   for (std::vector<std::string>* items : {&m.names, &m.terms}) {
     std::sort(items->begin(), items->end());

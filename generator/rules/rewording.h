@@ -131,6 +131,7 @@ struct Meaning {
   std::vector<std::string> terms;
   std::map<std::string, std::string> term_words;  // key -> the first form found
   std::vector<std::pair<std::string, std::string>> term_orders;
+  std::vector<std::pair<std::string, std::string>> term_lists;
   std::vector<Role> term_roles;
 };
 Meaning meaning_of(const std::string& text, const Wording& w);
