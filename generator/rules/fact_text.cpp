@@ -265,48 +265,69 @@ std::vector<OppositeWords> opposite_words(const model::Model& model, const std::
 
 std::string lower_case(std::string_view text, const std::string& language) { return to_lower(text, language); }
 
-std::vector<Quantity> quantities(std::string_view text, const model::Model& model, const std::string& language,
-                                 const FactSet& facts) {
-  const std::vector<Token> tokens = tokenize(text, language);
-  const std::vector<Pattern> known = patterns(model, language);
-  std::vector<std::pair<std::string, std::string>> nouns;  // lower form, noun id
-  if (facts.nouns)
-    for (const auto& [noun, forms] : facts.nouns->map)
-      for (const std::string& form : facts.noun_forms(noun, language))
-        nouns.emplace_back(to_lower(form, language), noun);
-  std::stable_sort(nouns.begin(), nouns.end(),
-                   [](const auto& a, const auto& b) { return a.first.size() > b.first.size(); });
-  // The noun whose form (one word or several: "victory tokens") starts at
-  // token `i`, or "".
-  std::vector<std::pair<std::vector<std::string>, std::string>> noun_words;
-  for (const auto& [form, noun] : nouns) {
-    std::vector<std::string> words;
-    for (const Token& t : tokenize(form, language)) words.push_back(t.lower);
-    if (!words.empty()) noun_words.emplace_back(std::move(words), noun);
+namespace {
+
+// The counted nouns of a text's tokens (facts: nouns:, a form of one word or
+// several: "victory tokens"), and the numbers the tokens state, with an
+// article that counts one before such a noun ("a victory token") where the
+// language's number words do not say so ("ein" is one in German's).
+class CountedWords {
+ public:
+  CountedWords(const std::vector<Token>& tokens, const model::Model& model, const std::string& language,
+               const FactSet& facts)
+      : tokens_(tokens) {
+    if (facts.nouns)
+      for (const auto& [noun, forms] : facts.nouns->map)
+        for (const std::string& form : facts.noun_forms(noun, language)) {
+          std::vector<std::string> words;
+          for (const Token& t : tokenize(form, language)) words.push_back(t.lower);
+          if (!words.empty()) nouns_.emplace_back(std::move(words), noun);
+        }
+    // Longest first: "victory tokens" before "victory token".
+    std::stable_sort(nouns_.begin(), nouns_.end(), [](const auto& a, const auto& b) {
+      return a.first.size() != b.first.size() ? a.first.size() > b.first.size()
+                                              : a.first.back().size() > b.first.back().size();
+    });
+    const model::Value* p = phrasing(model, language);
+    one_ = phrases_of(p ? p->find("one") : nullptr);
   }
-  auto noun_at = [&](size_t i) -> std::string {
-    for (const auto& [words, noun] : noun_words) {
-      if (i + words.size() > tokens.size()) continue;
+
+  // The noun whose form starts at token `i` (its last word inflected or
+  // not), or "".
+  std::string noun_at(size_t i) const {
+    for (const auto& [words, noun] : nouns_) {
+      if (i + words.size() > tokens_.size()) continue;
       bool match = true;
-      for (size_t k = 0; k + 1 < words.size() && match; ++k) match = tokens[i + k].lower == words[k];
-      const std::string& last = tokens[i + words.size() - 1].lower;
+      for (size_t k = 0; k + 1 < words.size() && match; ++k) match = tokens_[i + k].lower == words[k];
+      const std::string& last = tokens_[i + words.size() - 1].lower;
       const std::string& form = words.back();
       if (match && (last == form || (form.size() >= 4 && last.starts_with(form)))) return noun;
     }
     return {};
-  };
-  // An article that says one before a counted noun ("a victory token"),
-  // where the language's number words do not ("ein" is one in German's).
-  const std::vector<std::string> one =
-      phrases_of(phrasing(model, language) ? phrasing(model, language)->find("one") : nullptr);
-  auto number_at = [&](size_t i) -> std::optional<long long> {
-    if (tokens[i].number) return tokens[i].number;
-    if (std::find(one.begin(), one.end(), tokens[i].lower) == one.end()) return std::nullopt;
-    for (size_t k = i + 1; k < tokens.size() && k <= i + 2; ++k)
+  }
+
+  std::optional<long long> number_at(size_t i) const {
+    if (tokens_[i].number) return tokens_[i].number;
+    if (std::find(one_.begin(), one_.end(), tokens_[i].lower) == one_.end()) return std::nullopt;
+    for (size_t k = i + 1; k < tokens_.size() && k <= i + 2; ++k)
       if (!noun_at(k).empty()) return 1;
     return std::nullopt;
-  };
+  }
 
+ private:
+  const std::vector<Token>& tokens_;
+  std::vector<std::pair<std::vector<std::string>, std::string>> nouns_;
+  std::vector<std::string> one_;
+};
+
+}  // namespace
+
+std::vector<Quantity> quantities(std::string_view text, const model::Model& model, const std::string& language,
+                                 const FactSet& facts) {
+  const std::vector<Token> tokens = tokenize(text, language);
+  const std::vector<Pattern> known = patterns(model, language);
+  const CountedWords counted(tokens, model, language, facts);
+  const auto noun_at = [&](size_t i) { return counted.noun_at(i); };
   // Does pattern `p` match with its number at token `i`? `skip`: one noun
   // token stands between the number and the words after it ("7 cards or
   // more", "5 Karten oder mehr"). Returns one past its last token.
@@ -322,7 +343,7 @@ std::vector<Quantity> quantities(std::string_view text, const model::Model& mode
   };
   std::vector<Quantity> out;
   for (size_t i = 0; i < tokens.size(); ++i) {
-    const std::optional<long long> n = number_at(i);
+    const std::optional<long long> n = counted.number_at(i);
     if (!n) continue;
     Quantity q{*n, Compare::Exactly, tokens[i].begin, tokens[i].end, {}, tokens[i].digits};
     size_t after = i + 1;

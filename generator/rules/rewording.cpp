@@ -543,6 +543,7 @@ void read_ranks(Meaning& m, const std::vector<Token>& tokens, const Wording& w) 
 std::vector<std::pair<std::string, std::string>> term_lists(const std::string& text, const Wording& w) {
   const std::vector<Token> tokens = tokenize(text, w.language);
   std::vector<std::string> words;
+  words.reserve(tokens.size());
   for (const Token& t : tokens) words.push_back(t.lower);
   std::vector<std::tuple<size_t, size_t, std::string>> places;
   for (const auto& [key, forms] : w.terms)
