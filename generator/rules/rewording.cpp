@@ -119,7 +119,7 @@ std::vector<std::string> names_in(const std::string& text, const std::vector<std
 }
 
 // Names or terms next to each other in a list: between them a comma or a
-// conjunction and at most two other words ("im Standardspiel, bei
+// conjunction and at most two other little words ("im Standardspiel, bei
 // Unterwerfung und bei Bündnis", "Vernio und Sinhara"). `places`: where
 // each is named (its first byte and one past its last), in text order.
 std::vector<std::pair<std::string, std::string>> lists_of(
@@ -130,11 +130,15 @@ std::vector<std::pair<std::string, std::string>> lists_of(
     if (to < from) continue;
     const std::string gap = text.substr(from, to - from);
     const std::vector<std::string> words = lower_tokens(gap, w.language);
-    const bool joined =
-        gap.find(',') != std::string::npos || std::any_of(words.begin(), words.end(), [&](const std::string& word) {
-          return std::find(w.conjunctions.begin(), w.conjunctions.end(), word) != w.conjunctions.end();
-        });
-    if (joined && words.size() <= 3 && gap.find_first_of(".;:!?\n") == std::string::npos &&
+    const auto conjunction = [&](const std::string& word) {
+      return std::find(w.conjunctions.begin(), w.conjunctions.end(), word) != w.conjunctions.end();
+    };
+    // Only little words between them ("bei", "und", "im"): "Vernio is
+    // spared, Sinhara is not" is no list.
+    const bool joined = gap.find(',') != std::string::npos || std::any_of(words.begin(), words.end(), conjunction);
+    const bool little = std::all_of(words.begin(), words.end(),
+                                    [&](const std::string& word) { return word.size() <= 3 || conjunction(word); });
+    if (joined && little && words.size() <= 3 && gap.find_first_of(".;:!?\n") == std::string::npos &&
         std::get<2>(places[i]) != std::get<2>(places[i + 1]))
       out.emplace_back(std::get<2>(places[i]), std::get<2>(places[i + 1]));
   }
@@ -244,7 +248,7 @@ std::optional<std::string> named_changed(const Named& before, const Named& after
   for (const Meaning::Role& was : before.roles) {
     // One that now stands in a list with others ("Sie gelten bei Bündnis,
     // bei Unterwerfung und im Standardspiel") shares what the list says.
-    if (std::any_of(after.orders.begin(), after.orders.end(),
+    if (std::any_of(after.lists.begin(), after.lists.end(),
                     [&](const auto& o) { return o.first == was.name || o.second == was.name; }))
       continue;
     double best = 0, own = 0;
