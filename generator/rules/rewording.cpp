@@ -268,8 +268,30 @@ std::optional<std::string> names_changed(const Meaning& before, const Meaning& a
   if (auto why = named_changed({before.names, before.name_orders, before.name_lists, before.roles},
                                {after.names, after.name_orders, after.name_lists, after.roles}))
     return why;
-  return named_changed({before.terms, before.term_orders, before.term_lists, before.term_roles, &before.term_words},
-                       {after.terms, after.term_orders, after.term_lists, after.term_roles, &after.term_words});
+  if (auto why =
+          named_changed({before.terms, before.term_orders, before.term_lists, before.term_roles, &before.term_words},
+                        {after.terms, after.term_orders, after.term_lists, after.term_roles, &after.term_words}))
+    return why;
+  // A name for a thing of the game, or the other way round ("als Team
+  // Saurons Auge" -> "als Team der Gefährten"); a counted noun for a name
+  // ("Beide Karten") may be a rewording.
+  const auto difference = [](const std::vector<std::string>& a, const std::vector<std::string>& b) {
+    std::vector<std::string> out;
+    std::set_difference(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(out));
+    return out;
+  };
+  const auto names_gone = difference(before.names, after.names), names_added = difference(after.names, before.names);
+  const auto terms_gone = difference(before.proper_terms, after.proper_terms),
+             terms_added = difference(after.proper_terms, before.proper_terms);
+  const auto word = [](const Meaning& m, const std::string& key) {
+    const auto it = m.term_words.find(key);
+    return it == m.term_words.end() ? key : it->second;
+  };
+  if (!names_gone.empty() && !terms_added.empty())
+    return "names '" + word(after, terms_added.front()) + "' where it named '" + names_gone.front() + "'";
+  if (!terms_gone.empty() && !names_added.empty())
+    return "names '" + names_added.front() + "' where it named '" + word(before, terms_gone.front()) + "'";
+  return std::nullopt;
 }
 
 // Ordinal places said in the place of others ("zweithöchste" for
@@ -325,6 +347,8 @@ Wording wording(const model::Model& model, const model::Game& game, const FactSe
   w.opposites = opposite_words(model, game.language);
   w.ranks = rank_words(model, game.language);
   w.conjunctions = conjunction_words(model, game.language);
+  if (facts.terms && facts.terms->is_map())
+    for (const auto& [term, forms] : facts.terms->map) w.proper_terms.insert(term);
   for (auto& [term, forms] : facts.term_forms(game.language)) {
     std::vector<std::string> lower;
     for (const std::string& f : forms) lower.push_back(lower_case(f, game.language));
@@ -484,7 +508,11 @@ void read_opposites(Meaning& m, const std::vector<std::string>& words, const Wor
   }
 }
 
-void read_terms(Meaning& m, const std::vector<std::string>& words, const Wording& w) {
+void read_terms(Meaning& m, const std::string& clause, const Wording& w) {
+  const std::vector<Token> clause_tokens = tokenize(clause, w.language);
+  std::vector<std::string> words;
+  words.reserve(clause_tokens.size());
+  for (const Token& t : clause_tokens) words.push_back(t.lower);
   std::vector<std::pair<size_t, std::string>> found;  // where, key
   std::vector<std::string> own;                       // the words of the terms found
   for (const auto& [key, forms] : w.terms)
@@ -493,7 +521,9 @@ void read_terms(Meaning& m, const std::vector<std::string>& words, const Wording
       const auto place = find_term(words, tokens);
       if (!place) continue;
       found.emplace_back(*place, key);
-      m.term_words.emplace(key, form);
+      // As written ("Gefährten"), for the message.
+      const size_t begin = clause_tokens[*place].begin, end = clause_tokens[*place + tokens.size() - 1].end;
+      m.term_words.emplace(key, clause.substr(begin, end - begin));
       own.insert(own.end(), words.begin() + static_cast<long>(*place),
                  words.begin() + static_cast<long>(*place + tokens.size()));
       break;
@@ -566,7 +596,7 @@ std::vector<std::pair<std::string, std::string>> term_lists(const std::string& t
 void read_clause(Meaning& m, const std::string& clause, const Wording& w) {
   const std::vector<std::string> words = lower_tokens(clause, w.language);
   read_opposites(m, words, w);
-  read_terms(m, words, w);
+  read_terms(m, clause, w);
   const std::vector<std::string> named = names_in(clause, w.names);
   m.names.insert(m.names.end(), named.begin(), named.end());
   for (size_t i = 0; i < named.size(); ++i)
@@ -638,6 +668,8 @@ Meaning meaning_of(const std::string& text, const Wording& w) {
     std::sort(items->begin(), items->end());
     items->erase(std::unique(items->begin(), items->end()), items->end());
   }
+  for (const std::string& term : m.terms)
+    if (w.proper_terms.count(term)) m.proper_terms.push_back(term);
   return m;
 }
 

@@ -59,8 +59,9 @@ struct Wording {
   RankWords ranks;
   std::vector<std::string> conjunctions;
   std::vector<std::pair<std::string, std::vector<std::string>>> terms;  // key, lower-case forms
-  std::vector<std::string> names;                                       // the game's names in the language
-  RuleValues values;                                                    // what {{rules.…}} and {{fact.…}} print
+  std::set<std::string> proper_terms;   // the keys of facts: terms: (not nouns): what a name may be swapped for
+  std::vector<std::string> names;       // the game's names in the language
+  RuleValues values;                    // what {{rules.…}} and {{fact.…}} print
   std::set<long long> printed_numbers;  // the numbers the rules values print (in digits)
   std::vector<ClaimedWords> claims;     // every claim of the game's texts
 };
@@ -132,6 +133,7 @@ struct Meaning {
   std::map<std::string, std::string> term_words;  // key -> the first form found
   std::vector<std::pair<std::string, std::string>> term_orders;
   std::vector<std::pair<std::string, std::string>> term_lists;
+  std::vector<std::string> proper_terms;  // the terms found that are things of the game, not counted nouns (sorted)
   std::vector<Role> term_roles;
 };
 Meaning meaning_of(const std::string& text, const Wording& w);

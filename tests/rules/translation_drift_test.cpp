@@ -152,13 +152,23 @@ TEST(TranslationDrift, AGameTermSaidForAnotherIsAnError) {
   ProjectCopy p;
   edit(p, game, "Die Energie entscheidet:", "Die Brücke entscheidet:");
   const Diagnostics found = german(p);
-  EXPECT_NE(finding(found, "translation.source_changed", "names 'brücke' where it named 'energie'"), nullptr)
+  EXPECT_NE(finding(found, "translation.source_changed", "names 'Brücke' where it named 'Energie'"), nullptr)
       << dump(found);
   // A term's forms are the declared ones: "spielt" is no "Spiel".
   ProjectCopy verb;
   edit(verb, game, "\n            Bis zum Ende dieses Duells spielt der Balrog",
        "\n            Bis zum Ende dieses Duells spielt nun der Balrog");
   EXPECT_FALSE(german(verb).has_errors()) << dump(german(verb));
+}
+
+TEST(TranslationDrift, ANameSaidForAThingOfTheGameIsAnError) {
+  // "Gefährten" is a term of Palantír's (its team), "Saurons Auge" a name.
+  ProjectCopy p;
+  edit(p, "data/games/palantir.yaml", "gleich wer die Augen hält, als Team Saurons Auge.",
+       "gleich wer die Augen hält, als Team der Gefährten.");
+  const Diagnostics found = test::shown_findings(p.dir.path(), "palantir", "de", "de");
+  EXPECT_NE(finding(found, "translation.source_changed", "names 'Gefährten' where it named 'Saurons Auge'"), nullptr)
+      << dump(found);
 }
 
 TEST(TranslationDrift, AListThatLosesANameIsAnError) {
