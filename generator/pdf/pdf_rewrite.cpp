@@ -1072,46 +1072,50 @@ bool PdfRewriter::join_object(uint32_t num, Joined& joined, std::vector<uint8_t>
   return true;
 }
 
-bool PdfRewriter::join_page(Joined& joined, const PageBoxes& boxes) {
-  if (kids_.size() != 1) return fail("a part of " + std::to_string(kids_.size()) + " pages");
+bool PdfRewriter::join_pages(Joined& joined, std::span<const PageBoxes> boxes) {
+  if (kids_.size() != boxes.size())
+    return fail("a part of " + std::to_string(kids_.size()) + " pages, with boxes for " + std::to_string(boxes.size()));
   if (!catalog_only_pages_) return fail("a part whose catalog holds more than its pages");
   if (!pages_extra_.empty()) return fail("a part whose page tree holds " + pages_extra_.front().first);
   new_num_.assign(offset_.size(), 0);
   std::vector<uint8_t> state(offset_.size(), 0);
   replace_boxes_ = true;
-  const uint32_t page = kids_[0];
-  // The page is never shared (it has its own boxes and place); its parent
-  // is the new page tree.
-  new_num_[page] = joined.number();
+  // The pages are never shared (each has its own boxes and place); their
+  // parent is the new page tree.
   new_num_[pages_] = kPagesNum;
-  state[page] = state[pages_] = 1;
+  state[pages_] = 1;
+  for (uint32_t page : kids_) {
+    new_num_[page] = joined.number();
+    state[page] = 1;
+  }
   std::string text;
-  if (!page_text(page, &boxes, text)) return false;
   std::vector<Ref> refs;
-  if (!find_refs(text, refs)) return fail("cannot read the page object");
-  for (const auto& r : refs)
-    if (r.gen != 0 || r.num >= offset_.size() || offset_[r.num] == 0)
-      return fail("a reference to object " + std::to_string(r.num) + ", which is not in the file");
-    else if (state[r.num] == 0 && !join_object(r.num, joined, state, 1))
-      return false;
-  bool ok = true;
-  text = remap(text, ok);
-  if (!ok) return fail("cannot renumber the page object");
-  joined.put_object(new_num_[page], text);
-  joined.out.put("\nendobj\n");
-  joined.pages.push_back(new_num_[page]);
-  if (joined.pages.size() == 1) {
+  for (size_t k = 0; k < kids_.size(); ++k) {
+    const uint32_t page = kids_[k];
+    if (!page_text(page, &boxes[k], text)) return false;
+    if (!find_refs(text, refs)) return fail("cannot read page object " + std::to_string(page));
+    for (const auto& r : refs)
+      if (r.gen != 0 || r.num >= offset_.size() || offset_[r.num] == 0)
+        return fail("a reference to object " + std::to_string(r.num) + ", which is not in the file");
+      else if (state[r.num] == 0 && !join_object(r.num, joined, state, 1))
+        return false;
+    bool ok = true;
+    text = remap(text, ok);
+    if (!ok) return fail("cannot renumber page object " + std::to_string(page));
+    joined.put_object(new_num_[page], text);
+    joined.out.put("\nendobj\n");
+    joined.pages.push_back(new_num_[page]);
+  }
+  if (joined.info.empty()) {
     // The document info: the first part's (its title and dates).
     for (const auto& [key, value] : trailer_) {
       if (key != "/Info") continue;
-      uint32_t info = 0;
       std::vector<Ref> info_ref;
       if (!find_refs(value, info_ref) || info_ref.size() != 1 || info_ref[0].num >= offset_.size() ||
           offset_[info_ref[0].num] == 0)
         return fail("a bad /Info");
-      info = info_ref[0].num;
       Object obj;
-      if (!read_object(info, obj) || obj.stream) return fail("a bad /Info");
+      if (!read_object(info_ref[0].num, obj) || obj.stream) return fail("a bad /Info");
       joined.info = compact(obj.buf, obj.value_begin, obj.value_end);
       std::vector<Ref> inner;
       if (!find_refs(joined.info, inner) || !inner.empty()) return fail("an /Info that refers to other objects");
@@ -1134,9 +1138,9 @@ PdfJoiner::~PdfJoiner() = default;
 
 int PdfJoiner::page_count() const { return static_cast<int>(joined_->pages.size()); }
 
-void PdfJoiner::add(std::string part, const PageBoxes& boxes, const std::string& what) {
+void PdfJoiner::add(std::string part, std::span<const PageBoxes> boxes, const std::string& what) {
   PdfRewriter reader;
-  if (!reader.open_bytes(std::move(part)) || !reader.join_page(*joined_, boxes))
+  if (!reader.open_bytes(std::move(part)) || !reader.join_pages(*joined_, boxes))
     throw std::runtime_error("cannot join " + what + ": " + reader.why());
 }
 

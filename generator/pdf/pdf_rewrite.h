@@ -83,7 +83,7 @@ class PdfRewriter {
 
   bool fail(std::string why);
   bool read_structure();
-  bool join_page(Joined& joined, const PageBoxes& boxes);
+  bool join_pages(Joined& joined, std::span<const PageBoxes> boxes);
   bool join_object(uint32_t num, Joined& joined, std::vector<uint8_t>& state, int depth);
   bool stream_extent(uint32_t num, const Object& obj, std::string& dict, uint64_t& len);
   bool read_xref(uint64_t at);
@@ -117,10 +117,10 @@ class PdfRewriter {
   bool replace_boxes_ = false;
 };
 
-// Joins one-page PDFs as Cairo writes them (the pages of a document, each
-// kept on its own in the build cache) into one document, streaming: each
-// part is read (from memory), its page and what the page uses are written
-// renumbered, then the next part. An object whose bytes (its dictionary,
+// Joins PDFs as Cairo writes them (the parts of a document, a page or a run
+// of pages each, kept on their own in the build cache) into one document,
+// streaming: each part is read (from memory), its pages and what they use
+// are written renumbered, then the next part. An object whose bytes (its dictionary,
 // renumbered, and its stream data) equal one written before is not written
 // again: the page uses the first (a back repeated on every sheet, a font
 // subset two pages share are in the file once). The catalog and the page
@@ -129,9 +129,9 @@ class PdfRewriter {
 // document joined from cached parts is byte for byte one joined from parts
 // rendered anew.
 //
-// Each part's fonts are subset for its page (Cairo subsets per document, and
-// a part is one): a font used on many pages is in the file once per distinct
-// subset, which is what keeps a page's bytes independent of the others'.
+// Each part's fonts are subset for its pages (Cairo subsets per document, and
+// a part is one): a font used in many parts is in the file once per distinct
+// subset, which is what keeps a part's bytes independent of the others'.
 class PdfJoiner {
  public:
   // `actual_size`: the catalog asks viewers to print at 100 % (see
@@ -141,10 +141,11 @@ class PdfJoiner {
   PdfJoiner(const PdfJoiner&) = delete;
   PdfJoiner& operator=(const PdfJoiner&) = delete;
 
-  // Appends the page of `part` (a one-page PDF this rewriter reads, whose
-  // catalog holds only its page tree) with `boxes`. Throws
-  // std::runtime_error (naming `what`) for a part it cannot read.
-  void add(std::string part, const PageBoxes& boxes, const std::string& what);
+  // Appends the pages of `part` (a PDF this rewriter reads, whose catalog
+  // holds only its page tree), each with its `boxes` (one per page). Throws
+  // std::runtime_error (naming `what`) for a part it cannot read; the output
+  // is then left unfinished (nothing is written in its place).
+  void add(std::string part, std::span<const PageBoxes> boxes, const std::string& what);
   // Writes the page tree, the catalog, the first part's document info and
   // the cross-reference table, then renames the file into place. Throws
   // std::runtime_error when no page was added or the file cannot be written.

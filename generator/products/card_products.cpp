@@ -293,18 +293,18 @@ class CardProductRun {
   void write_game_pdf(std::vector<fs::path>& written) {
     fs::path file = dir_ / (game_.id + ".pdf");
     auto span = infra::timed(options_.timings, "game pdf", game_.id);
-    // Joined from one part per card (pdf_parts.h): an edit renders the
-    // edited card's page only.
+    // Joined from parts of 64 cards (pdf_parts.h): an edit renders the
+    // edited card's part only. A card that cannot be painted is named.
     PartedPdf pdf(file, {.pdf = {.title = "kartenwerk", .clock = options_.clock},
                          .cache = pdf_cache(),
                          .timings = options_.timings,
-                         .game = game_.id});
+                         .game = game_.id,
+                         .pages_per_part = kCardPagesPerPart});
     const char* mode = options_.draft ? "draft" : "print";
     for (size_t i = 0; i < cards_.size(); ++i) {
-      for_card(i, [&] {
-        pdf.add(
-            std::string("card ") + mode + " " + cards_.fingerprint(i), [&] { return cards_.page(i); }, stems_[i]);
-      });
+      pdf.add(
+          std::string("card ") + mode + " " + cards_.fingerprint(i), [this, i] { return cards_.page(i); },
+          "card " + stems_[i]);
       tick();
     }
     pdf.finish();

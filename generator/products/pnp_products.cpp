@@ -156,7 +156,8 @@ void write_pnp_sheets(const model::Game& game, const layout::CardPages& cards, s
         const std::string page_id = id + (back ? "-back" : "-front");
         pdf.add(
             sheet_page_key(plans[k], cards, sides, cache.settings_key, page_id, back),
-            [&] {
+            // A part of its own (pages_per_part 1): made before add() returns.
+            [&, k, back, page_id] {
               const SheetPages pages(plans[k], pnp, cards, sides);
               return std::make_shared<const page::Page>(back ? impose::back_sheet(plans[k], pnp, settings, page_id)
                                                              : impose::front_sheet(plans[k], pnp, settings, page_id));

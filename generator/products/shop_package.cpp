@@ -53,8 +53,8 @@ class FittedCards {
 
 // One PDF of the package, written page by page, then converted to the
 // shop's colour.
-// Joined from one part per page (pdf_parts.h), each kept under the shop's
-// key and the card's fingerprint: a card's edit renders its own pages only.
+// Joined from parts of 64 pages (pdf_parts.h), each page keyed by the shop's
+// key and the card's fingerprint: a card's edit renders its own part only.
 class PackagePdf {
  public:
   PackagePdf(const ShopPackage& shop, const std::string& game, const fs::path& file, const Clock& clock,
@@ -63,12 +63,13 @@ class PackagePdf {
         key_(shop_package_key(shop)),
         pdf_(file, {.pdf = {.title = game + ": " + shop.id + " " + file.stem().string(), .clock = clock},
                     .cache = cache,
-                    .game = game}) {}
+                    .game = game,
+                    .pages_per_part = kCardPagesPerPart}) {}
 
   // Card `i`'s fitted page (`fit` makes it).
   void add(const layout::CardPages& cards, size_t i, const std::function<std::shared_ptr<const page::Page>()>& fit,
            const std::function<void()>& tick) {
-    pdf_.add(key_ + "\n" + cards.fingerprint(i), fit, cards.stem(i));
+    pdf_.add(key_ + "\n" + cards.fingerprint(i), fit, "card " + cards.stem(i));
     tick();
   }
 

@@ -80,12 +80,13 @@ TEST(EditFollowsAggregates, AOneCardEditRemakesItsRowAndSheetAndEqualsACleanBuil
   const int overview = stage_count(edit.output, "overview");
   EXPECT_GT(overview, 1) << edit.output;
   EXPECT_LT(overview, kCards / 3) << edit.output;
-  // The PDFs are joined from one part per page (products/pdf_parts.h): the
-  // edited card's page of the game PDF and its PnP sheet's front page in
-  // each sheet format are rendered, no other page.
+  // The PDFs are joined from parts (products/pdf_parts.h): the game PDF's
+  // of 64 pages, the PnP sheets' of one page. The edit renders the game PDF's
+  // part holding card-72 (its second: pages 65 to 76, the back last) and
+  // the sheet page showing it in each PnP format (A4, US Letter), no other
+  // page.
   EXPECT_GT(stage_count(first.output, "pdf page"), kCards) << first.output;
-  EXPECT_EQ(stage_count(edit.output, "pdf page"), 3)
-      << edit.output;  // bench.pdf, pnp/bench-a4.pdf, pnp/bench-letter.pdf
+  EXPECT_EQ(stage_count(edit.output, "pdf page"), (kCards + 1 - 64) + 2) << edit.output;
   // The first TTS sheet is not made again, nor rewritten.
   EXPECT_EQ(fs::last_write_time(game / "tts/bench-1.jpg"), sheet_one_time);
   const auto after = hashes_under(game);

@@ -47,9 +47,10 @@ std::string part(const page::Page& p) {
 void join(const fs::path& out, bool actual_size) {
   const page::Page red = page({65, 97}, {200, 0, 0, 255}), green = page({70, 120}, {0, 200, 0, 255});
   PdfJoiner joiner(out, actual_size);
-  joiner.add(part(red), boxes_of(red), "red");
-  joiner.add(part(green), boxes_of(green), "green");
-  joiner.add(part(red), boxes_of(red), "red again");
+  const std::vector<PageBoxes> red_boxes = {boxes_of(red)}, green_boxes = {boxes_of(green)};
+  joiner.add(part(red), red_boxes, "red");
+  joiner.add(part(green), green_boxes, "green");
+  joiner.add(part(red), red_boxes, "red again");
   EXPECT_EQ(joiner.page_count(), 3);
   joiner.finish();
 }
@@ -103,21 +104,42 @@ TEST(PdfJoin, TheSamePartsMakeTheSameBytes) {
   EXPECT_EQ(a->find("/ViewerPreferences"), std::string::npos);
 }
 
-TEST(PdfJoin, APartOfTwoPagesIsRefusedAndNothingIsLeft) {
+TEST(PdfJoin, APartOfSeveralPagesGivesEachItsBoxes) {
+  test::TempDir dir;
+  const fs::path out = dir.path() / "joined.pdf";
+  const page::Page red = page({65, 97}, {200, 0, 0, 255}), green = page({70, 120}, {0, 200, 0, 255});
+  const std::vector<page::Page> two = {red, green};
+  const std::vector<PageBoxes> boxes = {boxes_of(red), boxes_of(green)};
+  PdfJoiner joiner(out, false);
+  joiner.add(render::render_pdf(two, {.title = "Joined", .clock = Clock{}}), boxes, "red and green");
+  const std::vector<PageBoxes> one = {boxes_of(red)};
+  joiner.add(part(red), one, "red");
+  joiner.finish();
+  auto got = read_page_boxes(out);
+  ASSERT_EQ(got.size(), 3u);
+  EXPECT_NEAR(got[0].media.w, 65, 0.001);
+  EXPECT_NEAR(got[1].media.h, 120, 0.001);
+  EXPECT_NEAR(got[2].trim.h, 91, 0.001);
+  std::string check;
+  EXPECT_EQ(test::run_command("qpdf --check '" + out.string() + "'", &check), 0) << check;
+}
+
+TEST(PdfJoin, APartWhosePagesAreNotItsBoxesIsRefusedAndNothingIsLeft) {
   test::TempDir dir;
   const fs::path out = dir.path() / "joined.pdf";
   const page::Page red = page({65, 97}, {200, 0, 0, 255});
   const std::vector<page::Page> two = {red, red};
   {
     PdfJoiner joiner(out, false);
-    joiner.add(part(red), boxes_of(red), "red");
+    const std::vector<PageBoxes> one = {boxes_of(red)};
+    joiner.add(part(red), one, "red");
     try {
-      joiner.add(render::render_pdf(two), boxes_of(red), "card x");
-      ADD_FAILURE() << "a two-page part was joined";
+      joiner.add(render::render_pdf(two), one, "card x");
+      ADD_FAILURE() << "a two-page part was joined with the boxes of one";
     } catch (const std::runtime_error& e) {
       EXPECT_NE(std::string(e.what()).find("card x"), std::string::npos) << e.what();
     }
-    EXPECT_THROW(joiner.add("not a PDF at all, and long enough to look at its start and end", boxes_of(red), "junk"),
+    EXPECT_THROW(joiner.add("not a PDF at all, and long enough to look at its start and end", one, "junk"),
                  std::runtime_error);
   }
   EXPECT_FALSE(fs::exists(out));
