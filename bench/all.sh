@@ -231,37 +231,42 @@ if has incremental; then
   done
 fi
 
-# Squib beside kartenwerk. Squib (a Ruby gem) has no Debian package, and this
-# bench installs nothing else: when a `squib` gem is not installed, the ratios
-# are taken against the numbers issue 31 measured for Squib 0.19 on this
-# 2-core machine (the same deck, PNG per card plus one PDF), a constant table
-# printed as such. kartenwerk's `full` mode does more than Squib's run (the
-# JPEGs, the TTS sheets and the overview too), so its ratio is a lower bound.
-squib_reference() {
-  cat << 'TABLE'
-55 full 10.8 4.7
-300 full 20.9 20.8
-300 png 14.7 14.4
-300 pdf 12.0 9.4
-1000 full 102 68
-3000 full 329 228
-TABLE
-}
-echo
-if ruby -e 'require "squib"' > /dev/null 2>&1; then
-  echo "Squib: the gem is installed, but this bench has no Squib deck script yet; the ratios use the reference table"
-else
-  echo "Squib: not installed (no Debian package); ratios against issue 31's Squib 0.19 numbers on this machine (constants):"
-fi
-printf '%-6s %3s %-6s %11s %10s %10s %9s %9s\n' deck -j mode "Squib wall" "Squib CPU" "kw wall" "x wall" "x CPU"
-while read -r size mode swall scpu; do
-  for j in $jobs_list; do
-    f=$work/t.$size/$mode.$j
-    [ -s "$f" ] || continue
-    read -r wmin _ cmin _ _ < <(stats "$f")
-    awk -v d="$size" -v j="$j" -v m="$mode" -v sw="$swall" -v sc="$scpu" -v w="$wmin" -v c="$cmin" \
-      'BEGIN { printf "%-6s %3s %-6s %11.1f %10.1f %10.2f %8.1fx %8.1fx\n", d, j, m, sw, sc, w, (w > 0 ? sw / w : 0), (c > 0 ? sc / c : 0) }'
+# Where a card's time goes: one more clean build per deck size (-j1, so the
+# spans do not overlap), its `build -v` stage table as milliseconds per
+# card and share of the build's wall time.
+if has full; then
+  echo
+  echo "per-stage cost per card (build --no-cache -j1 -v, one run; ms per card = stage total / cards):"
+  printf '%-6s %-14s %8s %11s %6s\n' deck stage count "ms/card" share
+  for size in $sizes; do
+    deck=$work/deck
+    rm -rf "$deck" "$work/out"
+    bench/deck.sh "$deck" "$size"
+    k=("$bin" --root "$deck")
+    [ "$size" -lt 10000 ] || k+=(--limit "pages=$((size + 1))")
+    "${k[@]}" build --no-cache -j 1 -v --out "$work/out" > "$work/log" 2>&1 ||
+      { echo "bench/all.sh: failed: ${k[*]} build -v" >&2; tail -20 "$work/log" >&2; exit 1; }
+    awk -v d="$size" -v n="$((size + 1))" '
+      /^Time per stage:/ { on = 1; next }
+      on && /^stage / { next }
+      on && /^wall / { on = 0; next }
+      on && NF >= 5 {
+        name = $1; for (i = 2; i <= NF - 4; ++i) name = name " " $i
+        printf "%-6s %-14s %8s %11.2f %6s\n", d, name, $(NF - 3), $(NF - 2) / n, $NF
+      }' "$work/log"
   done
-done < <(squib_reference)
+fi
+
+# Squib beside kartenwerk: only where a `squib` is on PATH. It is a Ruby gem,
+# which the install step (Debian packages and npm only) cannot install, and
+# this bench has no Squib deck script yet; so its columns are skipped, with a
+# message saying why. The numbers issue 31 measured for Squib 0.19 on this
+# machine are in the README ("The benchmark table").
+echo
+if command -v squib > /dev/null 2>&1; then
+  echo "Squib: $(command -v squib) is on PATH, but this bench has no Squib deck script yet: Squib's columns are skipped"
+else
+  echo "Squib: not on PATH (a Ruby gem; the install step installs Debian and npm packages only): Squib's columns are skipped"
+fi
 
 echo "load average $(cut -d' ' -f1-3 /proc/loadavg) at the end"

@@ -75,6 +75,22 @@ struct Scope {
   std::map<std::string, EntryRef> entries;  // from `repeat` over a table: the item's entry
 };
 
+}  // namespace
+
+std::string game_text(const model::Game& game, const std::string& path) {
+  static const model::Card empty;
+  const model::Value* v = model::lookup(game, empty, path);
+  return v ? value_text(*v) : std::string();
+}
+
+std::string game_list_length(const model::Game& game, const std::string& path) {
+  static const model::Card empty;
+  const model::Value* v = model::lookup(game, empty, path);
+  return v && v->is_list() ? std::to_string(v->list.size()) : std::string("-");
+}
+
+namespace {
+
 Resolver make_resolver(const Context& ctx, const Scope& scope) {
   return [&ctx, &scope](const std::string& raw) -> std::optional<std::string> {
     std::string path = apply_aliases(raw, scope.aliases);
@@ -92,13 +108,15 @@ Resolver make_resolver(const Context& ctx, const Scope& scope) {
       return *v;
     }
     if (!model::is_known_path(ctx.game, path, ctx.card ? ctx.card->deck_id : std::string())) return std::nullopt;
-    if (!ctx.card) {
-      // A back has no card: only game.* has values; card fields read as unset.
-      if (path.rfind("game.", 0) != 0) return std::string();
-      static const model::Card empty;
-      const model::Value* v = model::lookup(ctx.game, empty, path);
-      return v ? value_text(*v) : std::string();
+    if (path.rfind("game.", 0) == 0) {
+      // The game's data: the same for a back and a card. Recorded for the
+      // studio's memo, since it may be another card's entry
+      // ({{game.decks.0.cards.1.name}}), which the card's key does not hold.
+      std::string text = game_text(ctx.game, path);
+      if (ctx.values_read) (*ctx.values_read)[path] = text;
+      return text;
     }
+    if (!ctx.card) return std::string();  // a back has no card: card fields read as unset
     const model::Value* v = model::lookup(ctx.game, *ctx.card, path);
     return v ? value_text(*v) : std::string();
   };
@@ -835,6 +853,9 @@ void list_items(const Context& ctx, const Scope& scope, const RepeatElement& e, 
   if (!make_resolver(ctx, scope)(r.list)) return report(ctx, e, "unknown field '" + r.list + "' (repeat list)");
   static const model::Card no_card;
   const model::Value* v = model::lookup(ctx.game, ctx.card ? *ctx.card : no_card, path);
+  // How many items a list of the game's has (its items are read through the
+  // resolver, each recorded there).
+  if (ctx.values_read && path.rfind("game.", 0) == 0) (*ctx.values_read)["#" + path] = game_list_length(ctx.game, path);
   if (!v || v->is_null()) return;  // an absent list has no items
   if (!v->is_list()) return report(ctx, e, "'" + r.list + "' is " + v->kind_name() + ", not a list");
   for (size_t k = 0; k < v->list.size(); ++k)

@@ -17,9 +17,18 @@ namespace kw::layout {
 
 // Named texts from outside the card data, read as {{rules.<name>}}.
 using ValueMap = std::map<std::string, std::string>;
-// The rules' values a layout read, by the path it asked for
-// ("rules.trumps.standard"), with the text it got (none: no such value).
+// What a layout read from outside its card's entry, by the path it asked
+// for, with the text it got: the rules' values ("rules.trumps.standard";
+// none: no such value), the game's data ("game.decks.0.cards.1.name", from
+// whatever file the text came from: a layout, a component, a string), and
+// the length of each of the game's lists it repeated over
+// ("#game.decks.0.cards"). See same_reads (game_layout.h).
 using ValuesRead = std::map<std::string, std::optional<std::string>>;
+
+// The text a layout reads at `path` ("game.…") of the game's data, and the
+// length of the list there ("-": none), as recorded in ValuesRead.
+std::string game_text(const model::Game& game, const std::string& path);
+std::string game_list_length(const model::Game& game, const std::string& path);
 
 // How a text element sets a text, for the studio's fit answer while typing.
 struct TextFit {

@@ -99,11 +99,18 @@ page::Page lay_out(const CardJob& job, const model::Game& game, const Layouter& 
   return page;
 }
 
-// Whether each rules' value in `read` has the text it had.
-bool same_values(const ValuesRead& read, const GameLayoutContext& context) {
+// Whether each rules' value, game text and game list length in `read` is
+// what it was.
+bool same_values(const ValuesRead& read, const model::Game& game, const GameLayoutContext& context) {
   for (const auto& [path, text] : read) {
-    const std::string* now = context.rule_values ? model::rules_value(*context.rule_values, path) : nullptr;
-    if (now ? !text || *text != *now : text.has_value()) return false;
+    if (path.starts_with("#")) {
+      if (text != game_list_length(game, path.substr(1))) return false;
+    } else if (path.starts_with("game.")) {
+      if (text != game_text(game, path)) return false;
+    } else {
+      const std::string* now = context.rule_values ? model::rules_value(*context.rule_values, path) : nullptr;
+      if (now ? !text || *text != *now : text.has_value()) return false;
+    }
   }
   return true;
 }
@@ -138,7 +145,8 @@ std::vector<LaidOutCard> layout_cards(const model::Game& game, Layouter& layoute
   for (size_t i = 0; i < n; ++i) {
     const CardJob& job = plan.jobs[i];
     keys[i] = memo.key(job.card, job.back_of, job.stem);
-    if (auto it = memo.entries.find(keys[i]); it != memo.entries.end() && same_values(it->second->values, context))
+    if (auto it = memo.entries.find(keys[i]);
+        it != memo.entries.end() && same_values(it->second->values, game, context))
       found[i] = it->second;
   }
   std::vector<size_t> fresh;

@@ -58,13 +58,18 @@ struct GameLayoutContext {
 std::vector<LaidOutCard> layout_cards(const model::Game& game, Layouter& layouter, const GameLayoutContext& context,
                                       Diagnostics& diags);
 // Cards laid out before, each under the key of everything its layout read
-// but the rules' values (the studio's incremental layout,
+// but the rules' values and the game's data (the studio's incremental layout,
 // studio/layout_keys.h): a card whose key is found, and whose layout got
-// the same text for each rules' value it asked for as the values have now,
-// is taken from here with the findings its layout gave; the others are laid
-// out. The rules' values are checked one by one because they are computed
-// from all the cards (a reference card lists the cards' names): keyed
-// whole, one name's edit would lay out every card. The key is the caller's
+// the same text for each rules' value and each `game.…` path it asked for
+// (and the same length for each of the game's lists it repeated over) as
+// they have now, is taken from here with the findings its layout gave; the
+// others are laid out. The rules' values are checked one by one because
+// they are computed from all the cards (a reference card lists the cards'
+// names): keyed whole, one name's edit would lay out every card. The game's
+// data is checked so because it holds every card's entry
+// ({{game.decks.0.cards.1.name}}), and the text that reads it may come from
+// any file (a layout, a component, a translated string), which the key's
+// scan of the decks' layout files does not see. The key is the caller's
 // promise; layout does not check it.
 struct CardMemo {
   struct Entry {

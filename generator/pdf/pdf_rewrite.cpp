@@ -12,8 +12,10 @@
 #include <sstream>
 #include <stdexcept>
 #include <string_view>
+#include <unordered_map>
 
 #include "core/output_files.h"
+#include "core/sha256.h"
 
 namespace kw::pdf {
 
@@ -443,6 +445,12 @@ bool PdfRewriter::fail(std::string why) {
 }
 
 bool PdfRewriter::read_bytes(uint64_t at, uint64_t n, std::string& buf) {
+  if (in_memory_) {
+    if (at > mem_.size() || n > mem_.size() - at)
+      return fail("cannot read " + std::to_string(n) + " bytes at " + std::to_string(at));
+    buf.assign(mem_, at, n);
+    return true;
+  }
   buf.resize(n);
   in_.clear();
   in_.seekg(static_cast<std::streamoff>(at));
@@ -565,6 +573,19 @@ bool PdfRewriter::open(const fs::path& src) {
   if (!in_) return fail("cannot open " + src.string());
   in_.seekg(0, std::ios::end);
   size_ = static_cast<uint64_t>(in_.tellg());
+  return read_structure();
+}
+
+bool PdfRewriter::open_bytes(std::string bytes) {
+  mem_ = std::move(bytes);
+  in_memory_ = true;
+  size_ = mem_.size();
+  return read_structure();
+}
+
+// Over 80 lines: see open().
+// NOLINTNEXTLINE(readability-function-size)
+bool PdfRewriter::read_structure() {
   std::string buf;
   if (size_ < 64 || !read_bytes(0, 16, buf)) return fail("too short for a PDF");
   if (buf.compare(0, 7, "%PDF-1.") != 0 || buf[7] < '0' || buf[7] > '9' || !is_space(buf[8]))
@@ -615,6 +636,7 @@ bool PdfRewriter::open(const fs::path& src) {
   if (!dict_of(root_)) return false;
   const Entry* pages = find_key(entries, "/Pages");
   if (!pages || !ref_value(obj.buf, *pages, pages_)) return fail("the catalog has no /Pages reference");
+  for (const auto& e : entries) catalog_only_pages_ &= e.key == "/Type" || e.key == "/Pages";
   if (!dict_of(pages_)) return false;
   if (!name_is("/Type", "/Pages") || find_key(entries, "/Parent"))
     return fail("the /Pages node is not a page tree's root");
@@ -714,21 +736,10 @@ std::string PdfRewriter::remap(std::string_view text, bool& ok) const {
   return out;
 }
 
-bool PdfRewriter::write_object(uint32_t num, Output& out) {
-  Object obj;
-  if (!read_object(num, obj)) return false;
-  bool ok = true;
-  if (!obj.stream) {
-    std::string v = remap(compact(obj.buf, obj.value_begin, obj.value_end), ok);
-    if (!ok) return fail("cannot renumber object " + std::to_string(num));
-    out.put(obj_header(new_num_[num]));
-    out.put(v);
-    out.put("\nendobj\n");
-    return true;
-  }
-  // A stream: its dictionary renumbered, its data copied as it is, after
-  // checking that /Length bytes of data end with `endstream endobj` where
-  // the object ends.
+// The stream `num`'s dictionary (compact, its /Length a number, not yet
+// renumbered) and data length, after checking that /Length bytes of data end
+// with `endstream endobj` where the object ends.
+bool PdfRewriter::stream_extent(uint32_t num, const Object& obj, std::string& dict, uint64_t& len) {
   std::vector<Entry> entries;
   size_t close = 0, end = 0;
   Lexer lx(obj.buf, obj.value_begin, true);
@@ -736,7 +747,6 @@ bool PdfRewriter::write_object(uint32_t num, Output& out) {
   if (parse_dict(lx, obj.buf, entries, close, end) != P::ok) return fail("cannot read object " + std::to_string(num));
   const Entry* length = find_key(entries, "/Length");
   if (!length) return fail("stream " + std::to_string(num) + " has no /Length");
-  uint64_t len = 0;
   std::string_view lv = value_text(obj.buf, *length);
   if (!unsigned_value(lv, UINT64_MAX, len)) {
     uint32_t len_num = 0;
@@ -750,19 +760,38 @@ bool PdfRewriter::write_object(uint32_t num, Output& out) {
     return fail("stream " + std::to_string(num) + " does not end where its /Length says");
   std::string tail;
   if (!read_bytes(data_at + len, end_[num] - (data_at + len), tail)) return false;
-  {
-    size_t p = 0;
-    if (tail.compare(p, 2, "\r\n") == 0)
-      p += 2;
-    else if (p < tail.size() && (tail[p] == '\n' || tail[p] == '\r'))
-      ++p;
-    Lexer tl(tail, p, true);
-    Token a = tl.next(), b = tl.next(), c = tl.next();
-    if (a.type != T::keyword || tl.text(a) != "endstream" || b.type != T::keyword || tl.text(b) != "endobj" ||
-        c.type != T::end || tail.find('%') != std::string::npos)
-      return fail("stream " + std::to_string(num) + " does not end where its /Length says");
+  size_t p = 0;
+  if (tail.compare(p, 2, "\r\n") == 0)
+    p += 2;
+  else if (p < tail.size() && (tail[p] == '\n' || tail[p] == '\r'))
+    ++p;
+  Lexer tl(tail, p, true);
+  Token a = tl.next(), b = tl.next(), c = tl.next();
+  if (a.type != T::keyword || tl.text(a) != "endstream" || b.type != T::keyword || tl.text(b) != "endobj" ||
+      c.type != T::end || tail.find('%') != std::string::npos)
+    return fail("stream " + std::to_string(num) + " does not end where its /Length says");
+  dict = stream_dict(obj.buf, entries, len);
+  return true;
+}
+
+bool PdfRewriter::write_object(uint32_t num, Output& out) {
+  Object obj;
+  if (!read_object(num, obj)) return false;
+  bool ok = true;
+  if (!obj.stream) {
+    std::string v = remap(compact(obj.buf, obj.value_begin, obj.value_end), ok);
+    if (!ok) return fail("cannot renumber object " + std::to_string(num));
+    out.put(obj_header(new_num_[num]));
+    out.put(v);
+    out.put("\nendobj\n");
+    return true;
   }
-  std::string dict = remap(stream_dict(obj.buf, entries, len), ok);
+  // A stream: its dictionary renumbered, its data copied as it is.
+  std::string dict;
+  uint64_t len = 0;
+  if (!stream_extent(num, obj, dict, len)) return false;
+  const uint64_t data_at = offset_[num] + obj.data_begin;
+  dict = remap(dict, ok);
   if (!ok) return fail("cannot renumber object " + std::to_string(num));
   out.put(obj_header(new_num_[num]));
   out.put(dict);
@@ -951,6 +980,194 @@ bool PdfRewriter::write(std::span<const int> order, std::span<const PageBoxes> b
   in_.close();
   file.commit();
   return true;
+}
+
+// ---- Joining one-page parts ----
+
+namespace {
+
+// The pages node, the catalog and the document info get the first numbers;
+// they are written last, when the page list is known.
+constexpr uint32_t kPagesNum = 1, kCatalogNum = 2, kInfoNum = 3, kFirstPartNum = 4;
+
+struct DigestHash {
+  size_t operator()(const Sha256& d) const {
+    size_t h = 0;
+    for (size_t i = 0; i < sizeof h; ++i) h = (h << 8) | d[i];
+    return h;
+  }
+};
+
+}  // namespace
+
+struct PdfRewriter::Joined {
+  explicit Joined(fs::path path) : file(std::move(path)), out(file) {}
+
+  PendingFile file;
+  Output out;
+  std::vector<uint64_t> at{0, 0, 0, 0};  // per new object number: its offset (0: not yet written)
+  uint32_t next = kFirstPartNum;
+  std::vector<uint32_t> pages;  // the page objects, in order
+  // Every object written, by the digest of its bytes: the number to use for
+  // another of the same bytes.
+  std::unordered_map<Sha256, uint32_t, DigestHash> written;
+  std::string info;                     // the first part's document info, renumbered ("" until a part is added)
+  std::string version, header_version;  // the highest a part needs; the header's
+
+  uint32_t number() {
+    at.push_back(0);
+    return next++;
+  }
+  void put_object(uint32_t num, std::string_view text) {
+    at[num] = out.pos;
+    out.put(obj_header(num));
+    out.put(text);
+  }
+};
+
+// Writes object `num` after what it uses (depth first, so that its text
+// holds their final numbers), unless an object of the same bytes was written
+// before. `state`: 0 not seen, 1 on the way down, 2 written. An object met
+// again on the way down (a cycle) gets its number at once and is never
+// shared.
+bool PdfRewriter::join_object(uint32_t num, Joined& joined, std::vector<uint8_t>& state, int depth) {
+  if (depth > static_cast<int>(kMaxDepth)) return fail("objects nested too deep");
+  state[num] = 1;
+  Object obj;
+  if (!read_object(num, obj)) return false;
+  std::string text;
+  uint64_t len = 0;
+  if (obj.stream) {
+    if (!stream_extent(num, obj, text, len)) return false;
+  } else {
+    text = compact(obj.buf, obj.value_begin, obj.value_end);
+  }
+  std::vector<Ref> refs;
+  if (!find_refs(text, refs)) return fail("cannot read object " + std::to_string(num));
+  for (const auto& r : refs) {
+    if (r.gen != 0 || r.num >= offset_.size() || offset_[r.num] == 0)
+      return fail("a reference to object " + std::to_string(r.num) + ", which is not in the file");
+    if (state[r.num] == 0) {
+      if (!join_object(r.num, joined, state, depth + 1)) return false;
+    } else if (state[r.num] == 1 && new_num_[r.num] == 0) {
+      new_num_[r.num] = joined.number();
+    }
+  }
+  bool ok = true;
+  text = remap(text, ok);
+  if (!ok) return fail("cannot renumber object " + std::to_string(num));
+  std::string data;
+  if (obj.stream && !read_bytes(offset_[num] + obj.data_begin, len, data)) return false;
+  const bool pinned = new_num_[num] != 0;  // taken by a cycle: others already use its number
+  const Sha256 digest = sha256(text + (obj.stream ? "\nstream\n" + data : std::string()));
+  if (auto same = joined.written.find(digest); !pinned && same != joined.written.end()) {
+    new_num_[num] = same->second;
+  } else {
+    if (!pinned) new_num_[num] = joined.number();
+    joined.written.emplace(digest, new_num_[num]);
+    joined.put_object(new_num_[num], text);
+    joined.out.put(obj.stream ? "\nstream\n" + data + "\nendstream\nendobj\n" : "\nendobj\n");
+  }
+  state[num] = 2;
+  return true;
+}
+
+bool PdfRewriter::join_pages(Joined& joined, std::span<const PageBoxes> boxes) {
+  if (kids_.size() != boxes.size())
+    return fail("a part of " + std::to_string(kids_.size()) + " pages, with boxes for " + std::to_string(boxes.size()));
+  if (!catalog_only_pages_) return fail("a part whose catalog holds more than its pages");
+  if (!pages_extra_.empty()) return fail("a part whose page tree holds " + pages_extra_.front().first);
+  new_num_.assign(offset_.size(), 0);
+  std::vector<uint8_t> state(offset_.size(), 0);
+  replace_boxes_ = true;
+  // The pages are never shared (each has its own boxes and place); their
+  // parent is the new page tree.
+  new_num_[pages_] = kPagesNum;
+  state[pages_] = 1;
+  for (uint32_t page : kids_) {
+    new_num_[page] = joined.number();
+    state[page] = 1;
+  }
+  std::string text;
+  std::vector<Ref> refs;
+  for (size_t k = 0; k < kids_.size(); ++k) {
+    const uint32_t page = kids_[k];
+    if (!page_text(page, &boxes[k], text)) return false;
+    if (!find_refs(text, refs)) return fail("cannot read page object " + std::to_string(page));
+    for (const auto& r : refs)
+      if (r.gen != 0 || r.num >= offset_.size() || offset_[r.num] == 0)
+        return fail("a reference to object " + std::to_string(r.num) + ", which is not in the file");
+      else if (state[r.num] == 0 && !join_object(r.num, joined, state, 1))
+        return false;
+    bool ok = true;
+    text = remap(text, ok);
+    if (!ok) return fail("cannot renumber page object " + std::to_string(page));
+    joined.put_object(new_num_[page], text);
+    joined.out.put("\nendobj\n");
+    joined.pages.push_back(new_num_[page]);
+  }
+  if (joined.info.empty()) {
+    // The document info: the first part's (its title and dates).
+    for (const auto& [key, value] : trailer_) {
+      if (key != "/Info") continue;
+      std::vector<Ref> info_ref;
+      if (!find_refs(value, info_ref) || info_ref.size() != 1 || info_ref[0].num >= offset_.size() ||
+          offset_[info_ref[0].num] == 0)
+        return fail("a bad /Info");
+      Object obj;
+      if (!read_object(info_ref[0].num, obj) || obj.stream) return fail("a bad /Info");
+      joined.info = compact(obj.buf, obj.value_begin, obj.value_end);
+      std::vector<Ref> inner;
+      if (!find_refs(joined.info, inner) || !inner.empty()) return fail("an /Info that refers to other objects");
+    }
+    if (joined.info.empty()) joined.info = "<< >>";
+  }
+  joined.version = std::max(joined.version, version_);
+  return true;
+}
+
+PdfJoiner::PdfJoiner(fs::path out, bool actual_size)
+    : joined_(std::make_unique<PdfRewriter::Joined>(std::move(out))), actual_size_(actual_size) {
+  // What Cairo writes; /PrintScaling is PDF 1.6. A part that says more sets
+  // the catalog's /Version.
+  joined_->version = joined_->header_version = actual_size ? "1.6" : "1.5";
+  joined_->out.put("%PDF-" + joined_->version + "\n%\xb5\xed\xae\xfb\n");
+}
+
+PdfJoiner::~PdfJoiner() = default;
+
+int PdfJoiner::page_count() const { return static_cast<int>(joined_->pages.size()); }
+
+void PdfJoiner::add(std::string part, std::span<const PageBoxes> boxes, const std::string& what) {
+  PdfRewriter reader;
+  if (!reader.open_bytes(std::move(part)) || !reader.join_pages(*joined_, boxes))
+    throw std::runtime_error("cannot join " + what + ": " + reader.why());
+}
+
+void PdfJoiner::finish() {
+  PdfRewriter::Joined& j = *joined_;
+  if (j.pages.empty()) throw std::runtime_error("cannot write " + j.file.path().string() + ": no pages");
+  std::string kids;
+  for (uint32_t p : j.pages) kids += " " + std::to_string(p) + " 0 R";
+  j.put_object(kPagesNum,
+               "<< /Type /Pages /Kids [" + kids + " ] /Count " + std::to_string(j.pages.size()) + " >>\nendobj\n");
+  j.put_object(kCatalogNum, "<< /Type /Catalog /Pages 1 0 R" +
+                                (j.version != j.header_version ? " /Version /" + j.version : std::string()) +
+                                (actual_size_ ? " /ViewerPreferences << /PrintScaling /None >>" : "") +
+                                " >>\nendobj\n");
+  j.put_object(kInfoNum, j.info + "\nendobj\n");
+  const uint64_t xref_at = j.out.pos;
+  j.out.put("xref\n0 " + std::to_string(j.at.size()) + "\n0000000000 65535 f \n");
+  char line[32];
+  for (size_t n = 1; n < j.at.size(); ++n) {
+    std::snprintf(line, sizeof line, "%010llu 00000 n \n", static_cast<unsigned long long>(j.at[n]));
+    j.out.put(line);
+  }
+  const std::string id = "<" + j.out.digest() + ">";
+  j.out.put("trailer\n<< /Size " + std::to_string(j.at.size()) + " /Root 2 0 R /Info 3 0 R /ID [" + id + id +
+            "] >>\nstartxref\n" + std::to_string(xref_at) + "\n%%EOF\n");
+  j.out.flush();
+  j.file.commit();
 }
 
 }  // namespace kw::pdf

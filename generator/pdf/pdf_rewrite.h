@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -35,6 +36,8 @@ namespace kw::pdf {
 // PDF rectangle in points {llx, lly, urx, ury}, rounded to 1/1000 pt.
 std::array<double, 4> box_points(const Rect& r, double page_h_mm);
 
+class PdfJoiner;
+
 class PdfRewriter {
  public:
   PdfRewriter();
@@ -46,6 +49,8 @@ class PdfRewriter {
   // false when the file cannot be read or is not one this rewriter handles
   // (why() says which).
   bool open(const std::filesystem::path& src);
+  // The same of a PDF in memory (a one-page part from the build cache).
+  bool open_bytes(std::string bytes);
   int page_count() const { return static_cast<int>(kids_.size()); }
 
   // Writes `out` (through a PendingFile: complete or not at all; it may be
@@ -73,7 +78,14 @@ class PdfRewriter {
   struct Object;  // one object's text as read (pdf_rewrite.cpp)
   struct Output;
 
+  friend class PdfJoiner;
+  struct Joined;  // what PdfJoiner has written so far (pdf_rewrite.cpp)
+
   bool fail(std::string why);
+  bool read_structure();
+  bool join_pages(Joined& joined, std::span<const PageBoxes> boxes);
+  bool join_object(uint32_t num, Joined& joined, std::vector<uint8_t>& state, int depth);
+  bool stream_extent(uint32_t num, const Object& obj, std::string& dict, uint64_t& len);
   bool read_xref(uint64_t at);
   bool read_object(uint32_t num, Object& obj);
   bool read_bytes(uint64_t at, uint64_t n, std::string& buf);
@@ -83,6 +95,9 @@ class PdfRewriter {
   std::string remap(std::string_view text, bool& ok) const;
 
   std::ifstream in_;
+  std::string mem_;  // the PDF, when opened from memory
+  bool in_memory_ = false;
+  bool catalog_only_pages_ = true;  // the catalog holds nothing but /Type and /Pages
   uint64_t size_ = 0, xref_at_ = 0;
   std::string version_, why_;
   // Per object number: its offset (0: not in use) and where its bytes end
@@ -100,6 +115,46 @@ class PdfRewriter {
   // While writing: per object number its new number (0: dropped).
   std::vector<uint32_t> new_num_;
   bool replace_boxes_ = false;
+};
+
+// Joins PDFs as Cairo writes them (the parts of a document, a page or a run
+// of pages each, kept on their own in the build cache) into one document,
+// streaming: each part is read (from memory), its pages and what they use
+// are written renumbered, then the next part. An object whose bytes (its dictionary,
+// renumbered, and its stream data) equal one written before is not written
+// again: the page uses the first (a back repeated on every sheet, a font
+// subset two pages share are in the file once). The catalog and the page
+// tree are new; the document info is the first part's. The output is a
+// function of the parts (the /ID is derived from the content), so a
+// document joined from cached parts is byte for byte one joined from parts
+// rendered anew.
+//
+// Each part's fonts are subset for its pages (Cairo subsets per document, and
+// a part is one): a font used in many parts is in the file once per distinct
+// subset, which is what keeps a part's bytes independent of the others'.
+class PdfJoiner {
+ public:
+  // `actual_size`: the catalog asks viewers to print at 100 % (see
+  // set_print_at_actual_size).
+  PdfJoiner(std::filesystem::path out, bool actual_size);
+  ~PdfJoiner();
+  PdfJoiner(const PdfJoiner&) = delete;
+  PdfJoiner& operator=(const PdfJoiner&) = delete;
+
+  // Appends the pages of `part` (a PDF this rewriter reads, whose catalog
+  // holds only its page tree), each with its `boxes` (one per page). Throws
+  // std::runtime_error (naming `what`) for a part it cannot read; the output
+  // is then left unfinished (nothing is written in its place).
+  void add(std::string part, std::span<const PageBoxes> boxes, const std::string& what);
+  // Writes the page tree, the catalog, the first part's document info and
+  // the cross-reference table, then renames the file into place. Throws
+  // std::runtime_error when no page was added or the file cannot be written.
+  void finish();
+  int page_count() const;
+
+ private:
+  std::unique_ptr<PdfRewriter::Joined> joined_;
+  bool actual_size_;
 };
 
 }  // namespace kw::pdf

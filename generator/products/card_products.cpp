@@ -24,6 +24,7 @@
 #include "products/cached_files.h"
 #include "products/overview.h"
 #include "products/parallel.h"
+#include "products/pdf_parts.h"
 #include "products/pnp_products.h"
 #include "products/shop_package.h"
 #include "products/shop_pdfs.h"
@@ -217,12 +218,27 @@ class CardProductRun {
       units_ += pnp_page_count(cards_, sides_, sheet, pnp);
       settings::PnpSettings one = pnp;
       one.sheets = {sheet};
+      // The sheets: the file from the cache when no card changed, else
+      // joined from its pages, each from the cache when none of its cards
+      // changed (pdf_parts.h).
       tasks_.emplace_back([this, one, id = sheet.id](std::vector<fs::path>& written) {
         cached_files(
             pdf_cache(), infra::cache_key({"pnp", id, options_.clock.key(), deck_key_}), dir_,
             [&](std::vector<fs::path>& made) {
               auto span = infra::timed(options_.timings, "pnp sheets", game_.id, {}, id);
-              write_pnp_sheets(game_, cards_, sides_, one, dir_, typesetter_, options_.clock, made, [this] { tick(); });
+              write_pnp_sheets(game_, cards_, sides_, one, dir_, options_.clock, made, [this] { tick(); },
+                               {pdf_cache(), options_.incremental.settings_key, options_.timings});
+            },
+            written);
+        // The alignment test: it shows no card, so only the grid, the
+        // game's name and words, the settings and fonts decide it.
+        cached_files(
+            pdf_cache(),
+            infra::cache_key({"pnp alignment", id, options_.clock.key(), options_.incremental.settings_key, game_.id,
+                              game_.name, game_.language, pnp_alignment_key(cards_, sides_, one.sheets[0], one)}),
+            dir_,
+            [&](std::vector<fs::path>& made) {
+              write_pnp_alignment(game_, cards_, sides_, one, dir_, typesetter_, options_.clock, made);
             },
             written);
       });
@@ -266,7 +282,7 @@ class CardProductRun {
                   std::lock_guard lock(mutex_);
                   notes_.push_back(note);
                 },
-                parts);
+                parts, cache());
           },
           written);
     });
@@ -277,9 +293,18 @@ class CardProductRun {
   void write_game_pdf(std::vector<fs::path>& written) {
     fs::path file = dir_ / (game_.id + ".pdf");
     auto span = infra::timed(options_.timings, "game pdf", game_.id);
-    exporters::PrintPdf pdf(file, {.title = "kartenwerk", .clock = options_.clock});
+    // Joined from parts of 64 cards (pdf_parts.h): an edit renders the
+    // edited card's part only. A card that cannot be painted is named.
+    PartedPdf pdf(file, {.pdf = {.title = "kartenwerk", .clock = options_.clock},
+                         .cache = pdf_cache(),
+                         .timings = options_.timings,
+                         .game = game_.id,
+                         .pages_per_part = kCardPagesPerPart});
+    const char* mode = options_.draft ? "draft" : "print";
     for (size_t i = 0; i < cards_.size(); ++i) {
-      for_card(i, [&] { pdf.add(*cards_.page(i)); });
+      pdf.add(
+          std::string("card ") + mode + " " + cards_.fingerprint(i), [this, i] { return cards_.page(i); },
+          "card " + stems_[i]);
       tick();
     }
     pdf.finish();

@@ -1,6 +1,7 @@
 #include "products/pnp_products.h"
 
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <utility>
 
@@ -9,6 +10,7 @@
 #include "exporters/print_pdf.h"
 #include "impose/pnp_sheets.h"
 #include "impose/sheet_words.h"
+#include "products/pdf_parts.h"
 #include "settings/print_config.h"
 
 namespace kw::products {
@@ -108,9 +110,29 @@ std::vector<std::string> pnp_layouts(const layout::CardPages& cards, std::span<c
   return lines;
 }
 
+namespace {
+
+// What decides a sheet page's bytes besides the document's title and date:
+// the grid, the settings and fonts, the page, and its cards' pages.
+std::string sheet_page_key(const impose::SheetPlan& plan, const layout::CardPages& cards,
+                           std::span<const layout::CardSide> sides, const std::string& settings_key,
+                           const std::string& id, bool back) {
+  const impose::SheetGrid& g = plan.grid;
+  std::string key =
+      fmt::format("{}\n{}\n{} {} {} {} {} {} {} {} {} {} {} {}\n", settings_key, id, g.sheet.id, g.card.w, g.card.h,
+                  g.turned, g.gap, g.bleed, g.columns, g.rows, g.area.x, g.area.y, g.area.w, g.area.h);
+  for (size_t c : plan.cards) {
+    const std::optional<size_t> page = back ? sides[c].back : std::optional<size_t>(sides[c].front);
+    key += page ? cards.fingerprint(*page) + "\n" : "-\n";
+  }
+  return key;
+}
+
+}  // namespace
+
 void write_pnp_sheets(const model::Game& game, const layout::CardPages& cards, std::span<const layout::CardSide> sides,
-                      const settings::PnpSettings& settings, const fs::path& dir, const text::Typesetter& typesetter,
-                      const Clock& clock, std::vector<fs::path>& written, const std::function<void()>& page_done) {
+                      const settings::PnpSettings& settings, const fs::path& dir, const Clock& clock,
+                      std::vector<fs::path>& written, const std::function<void()>& page_done, const PnpCache& cache) {
   std::vector<impose::PnpCard> pnp = pnp_cards(cards, sides);
   if (pnp.empty()) return;
   const bool backs = impose::any_back(pnp);
@@ -119,23 +141,53 @@ void write_pnp_sheets(const model::Game& game, const layout::CardPages& cards, s
     fs::path file = dir / "pnp" / (game.id + "-" + sheet.id + ".pdf");
     // The title says how the cards sit (bleed or shared cuts): the reader
     // sees it in the document properties, next to the paper it is for.
-    exporters::PrintPdf pdf(
-        file,
-        {.title = game.name + " – Print & Play " + sheet.name + ": " + plans.front().grid.summary(), .clock = clock});
     // True size: a viewer's "fit to page" would shrink every card.
-    pdf.print_at_actual_size();
+    PartedPdf pdf(file,
+                  {.pdf = {.title = game.name + " – Print & Play " + sheet.name + ": " + plans.front().grid.summary(),
+                           .clock = clock},
+                   .cache = cache.cache,
+                   .actual_size = true,
+                   .timings = cache.timings,
+                   .game = game.id});
     for (size_t k = 0; k < plans.size(); ++k) {
-      std::string id = game.id + "/pnp-" + sheet.id + "-" + std::to_string(k + 1);
-      const SheetPages pages(plans[k], pnp, cards, sides);
-      pdf.add(impose::front_sheet(plans[k], pnp, settings, id + "-front"));
-      if (page_done) page_done();
-      if (backs) {
-        pdf.add(impose::back_sheet(plans[k], pnp, settings, id + "-back"));
+      const std::string id = game.id + "/pnp-" + sheet.id + "-" + std::to_string(k + 1);
+      for (bool back : {false, true}) {
+        if (back && !backs) break;
+        const std::string page_id = id + (back ? "-back" : "-front");
+        pdf.add(
+            sheet_page_key(plans[k], cards, sides, cache.settings_key, page_id, back),
+            // A part of its own (pages_per_part 1): made before add() returns.
+            [&, k, back, page_id] {
+              const SheetPages pages(plans[k], pnp, cards, sides);
+              return std::make_shared<const page::Page>(back ? impose::back_sheet(plans[k], pnp, settings, page_id)
+                                                             : impose::front_sheet(plans[k], pnp, settings, page_id));
+            },
+            page_id);
         if (page_done) page_done();
       }
     }
     pdf.finish();
     written.push_back(file);
+  }
+}
+
+std::string pnp_alignment_key(const layout::CardPages& cards, std::span<const layout::CardSide> sides,
+                              const settings::SheetFormat& sheet, const settings::PnpSettings& settings) {
+  auto pnp = pnp_cards(cards, sides);
+  if (pnp.empty()) return {};
+  const impose::SheetGrid g = impose::plan_sheets(pnp, sheet, settings).front().grid;
+  return fmt::format("{} {} {} {} {} {} {} {} {} {} {} {}", g.sheet.id, g.card.w, g.card.h, g.turned, g.gap, g.bleed,
+                     g.columns, g.rows, g.area.x, g.area.y, g.area.w, g.area.h);
+}
+
+void write_pnp_alignment(const model::Game& game, const layout::CardPages& cards,
+                         std::span<const layout::CardSide> sides, const settings::PnpSettings& settings,
+                         const fs::path& dir, const text::Typesetter& typesetter, const Clock& clock,
+                         std::vector<fs::path>& written) {
+  std::vector<impose::PnpCard> pnp = pnp_cards(cards, sides);
+  if (pnp.empty()) return;
+  for (const settings::SheetFormat& sheet : settings.sheets) {
+    auto plans = impose::plan_sheets(pnp, sheet, settings);
     fs::path test = dir / "pnp" / (game.id + "-" + sheet.id + "-alignment.pdf");
     write_alignment_test(game, plans.front(), settings, test, typesetter, clock);
     written.push_back(test);

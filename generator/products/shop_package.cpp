@@ -14,6 +14,7 @@
 #include "exporters/cmyk.h"
 #include "exporters/flatten.h"
 #include "exporters/print_pdf.h"
+#include "products/pdf_parts.h"
 #include "render/render.h"
 
 namespace kw::products {
@@ -52,13 +53,23 @@ class FittedCards {
 
 // One PDF of the package, written page by page, then converted to the
 // shop's colour.
+// Joined from parts of 64 pages (pdf_parts.h), each page keyed by the shop's
+// key and the card's fingerprint: a card's edit renders its own part only.
 class PackagePdf {
  public:
-  PackagePdf(const ShopPackage& shop, const std::string& game, const fs::path& file, const Clock& clock)
-      : shop_(shop), pdf_(file, {.title = game + ": " + shop.id + " " + file.stem().string(), .clock = clock}) {}
+  PackagePdf(const ShopPackage& shop, const std::string& game, const fs::path& file, const Clock& clock,
+             const infra::BuildCache* cache)
+      : shop_(shop),
+        key_(shop_package_key(shop)),
+        pdf_(file, {.pdf = {.title = game + ": " + shop.id + " " + file.stem().string(), .clock = clock},
+                    .cache = cache,
+                    .game = game,
+                    .pages_per_part = kCardPagesPerPart}) {}
 
-  void add(const page::Page& page, const std::function<void()>& tick) {
-    pdf_.add(page);
+  // Card `i`'s fitted page (`fit` makes it).
+  void add(const layout::CardPages& cards, size_t i, const std::function<std::shared_ptr<const page::Page>()>& fit,
+           const std::function<void()>& tick) {
+    pdf_.add(key_ + "\n" + cards.fingerprint(i), fit, "card " + cards.stem(i));
     tick();
   }
 
@@ -75,7 +86,8 @@ class PackagePdf {
 
  private:
   const ShopPackage& shop_;
-  exporters::PrintPdf pdf_;
+  std::string key_;
+  PartedPdf pdf_;
 };
 
 // The resolution at which a fitted page comes out at the shop's pixel size.
@@ -131,7 +143,8 @@ size_t shop_package_units(const ShopPackage& shop, std::span<const layout::CardS
 void write_shop_package(const ShopPackage& shop, const layout::CardPages& cards,
                         std::span<const layout::CardSide> sides, const fs::path& dir, const Clock& clock,
                         std::vector<fs::path>& written, const std::function<void()>& tick,
-                        const std::function<void(const std::string&)>& note, ShopParts parts) {
+                        const std::function<void(const std::string&)>& note, ShopParts parts,
+                        const infra::BuildCache* cache) {
   if (sides.empty()) return;
   const bool every_back = std::all_of(sides.begin(), sides.end(), [](const auto& s) { return s.back.has_value(); });
   const bool needs_backs = (parts.backs && !shop.backs_pdf.empty()) || (parts.deck && !shop.deck_pdf.empty());
@@ -141,30 +154,33 @@ void write_shop_package(const ShopPackage& shop, const layout::CardPages& cards,
   const std::string& id = cards.frame(0).id;
   const std::string game = id.substr(0, id.find('/'));
   std::optional<PackagePdf> fronts, backs, deck;
-  if (parts.fronts && !shop.fronts_pdf.empty()) fronts.emplace(shop, game, dir / shop.fronts_pdf, clock);
-  if (parts.backs && !shop.backs_pdf.empty()) backs.emplace(shop, game, dir / shop.backs_pdf, clock);
-  if (parts.deck && !shop.deck_pdf.empty()) deck.emplace(shop, game, dir / shop.deck_pdf, clock);
+  if (parts.fronts && !shop.fronts_pdf.empty()) fronts.emplace(shop, game, dir / shop.fronts_pdf, clock, cache);
+  if (parts.backs && !shop.backs_pdf.empty()) backs.emplace(shop, game, dir / shop.backs_pdf, clock, cache);
+  if (parts.deck && !shop.deck_pdf.empty()) deck.emplace(shop, game, dir / shop.deck_pdf, clock, cache);
   const bool images = parts.images && !shop.images_dir.empty() && shop.image_px;
   const fs::path folder = dir / shop.images_dir;
   const std::string ext = "." + shop.image_format;
   std::vector<fs::path> image_files;
   std::set<size_t> imaged_backs;  // each distinct back's image once
   FittedCards fitted(shop, cards);
-  const bool need_fronts = fronts || deck || images, need_backs = backs || deck || images;
   for (const auto& side : sides) {
-    const auto front = need_fronts ? fitted.front(side.front) : nullptr;
-    const auto back = side.back && need_backs ? fitted.back(*side.back) : nullptr;
-    if (fronts) fronts->add(*front, tick);
-    if (backs) backs->add(*back, tick);
+    // Fitted when a part is not in the cache, or for the images.
+    const auto front = [&] { return fitted.front(side.front); };
+    const auto back = [&] { return fitted.back(*side.back); };
+    if (fronts) fronts->add(cards, side.front, front, tick);
+    if (backs) backs->add(cards, *side.back, back, tick);
     if (deck) {
-      deck->add(shop.deck_back_first ? *back : *front, tick);
-      deck->add(shop.deck_back_first ? *front : *back, tick);
+      if (shop.deck_back_first) deck->add(cards, *side.back, back, tick);
+      deck->add(cards, side.front, front, tick);
+      if (!shop.deck_back_first) deck->add(cards, *side.back, back, tick);
     }
     if (!images) continue;
-    write_image(shop, *front, folder / (shop.images_flat ? "" : "front") / (cards.stem(side.front) + ext), image_files);
+    write_image(shop, *front(), folder / (shop.images_flat ? "" : "front") / (cards.stem(side.front) + ext),
+                image_files);
     tick();
     if (side.back && imaged_backs.insert(*side.back).second) {
-      write_image(shop, *back, folder / (shop.images_flat ? "" : "back") / (cards.stem(*side.back) + ext), image_files);
+      write_image(shop, *back(), folder / (shop.images_flat ? "" : "back") / (cards.stem(*side.back) + ext),
+                  image_files);
       tick();
     }
   }

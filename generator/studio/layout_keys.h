@@ -29,7 +29,10 @@
 // that adds or removes lines moves the locations after it: those cards, and
 // the rest of the file's nodes, get new keys too. A deck's layout that reads
 // `game.decks` (every card's entry through the `game:` map) makes the card
-// files shared whole.
+// files shared whole. That scan sees the decks' layout files only; a
+// `{{game.…}}` read from anywhere else (a translated string, any text the
+// layout evaluates) is caught by layout::CardMemo, which checks each
+// `game.…` path a card's layout read against its text now.
 #include <cstdint>
 #include <map>
 #include <string>

@@ -2,7 +2,8 @@
 // bench deck (bench/deck.sh) of 75 cards, enough for several rows of the
 // overview and two Tabletop Simulator sheets, a rebuild after one card's
 // title changed re-makes that card's overview row and TTS sheet only (the
-// other sheet is not even rewritten), and every file is byte for byte what a
+// other sheet is not even rewritten) and renders that card's PDF pages only
+// (its page of the game PDF, its PnP sheet's page), and every file is byte for byte what a
 // build of the same input without the cache writes: the PNG sheets, the
 // PDFs, the card files.
 #include <gtest/gtest.h>
@@ -49,6 +50,10 @@ TEST(EditFollowsAggregates, AOneCardEditRemakesItsRowAndSheetAndEqualsACleanBuil
                               &log),
             0)
       << log;
+  // The project's PnP sheet formats (A4, US Letter), so that the deck gets
+  // its print-and-play sheets.
+  fs::create_directories(deck.path() / "data/print");
+  fs::copy_file(test::source_root() / "data/print/sheets.yaml", deck.path() / "data/print/sheets.yaml");
   const std::string build =
       "--root " + quoted(deck.path()) + " build -v --cache " + quoted(cache.path()) + " --out " + quoted(out.path());
   auto first = kartenwerk(build);
@@ -75,12 +80,21 @@ TEST(EditFollowsAggregates, AOneCardEditRemakesItsRowAndSheetAndEqualsACleanBuil
   const int overview = stage_count(edit.output, "overview");
   EXPECT_GT(overview, 1) << edit.output;
   EXPECT_LT(overview, kCards / 3) << edit.output;
+  // The PDFs are joined from parts (products/pdf_parts.h): the game PDF's
+  // of 64 pages, the PnP sheets' of one page. The edit renders the game PDF's
+  // part holding card-72 (its second: pages 65 to 76, the back last) and
+  // the sheet page showing it in each PnP format (A4, US Letter), no other
+  // page.
+  EXPECT_GT(stage_count(first.output, "pdf page"), kCards) << first.output;
+  EXPECT_EQ(stage_count(edit.output, "pdf page"), (kCards + 1 - 64) + 2) << edit.output;
   // The first TTS sheet is not made again, nor rewritten.
   EXPECT_EQ(fs::last_write_time(game / "tts/bench-1.jpg"), sheet_one_time);
   const auto after = hashes_under(game);
-  for (const char* changed : {"overview.png", "bench.pdf", "fronts.pdf", "tts/bench-2.jpg"})
+  for (const char* changed :
+       {"overview.png", "bench.pdf", "fronts.pdf", "tts/bench-2.jpg", "pnp/bench-a4.pdf", "pnp/bench-letter.pdf"})
     EXPECT_NE(before.at(changed), after.at(changed)) << changed << " does not show the edit";
   EXPECT_EQ(before.at("tts/bench-1.jpg"), after.at("tts/bench-1.jpg"));
+  EXPECT_EQ(before.at("pnp/bench-a4-alignment.pdf"), after.at("pnp/bench-a4-alignment.pdf"));
 
   auto fresh = kartenwerk("--root " + quoted(deck.path()) + " build --no-cache --out " + quoted(clean.path()));
   ASSERT_EQ(fresh.status, 0) << fresh.output;

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "layout/card_layout.h"
+#include "layout/game_layout.h"
 #include "model/model.h"
 #include "page/fingerprint.h"
 #include "project/memory_project.h"
@@ -172,6 +173,75 @@ TEST(MemoryGame, TheFingerprintFollowsWhatReachesThePageOnly) {
   EXPECT_NE(base, page::fingerprint(TinyLayout(recoloured).page));  // the drawing's bytes, not its name
   EXPECT_EQ(base, page::fingerprint(TinyLayout(other_card).page));
   EXPECT_EQ(base, page::fingerprint(TinyLayout(comment).page));
+}
+
+// The studio's memo (layout::CardMemo) and another card's entry read through
+// the game's data: a card whose layout shows {{game.decks.0.cards.1.name}}
+// is laid out again when that card's name changes, though its own entry
+// (its key) did not; and only the cards that read it are.
+struct MemoRun {
+  explicit MemoRun(const std::string& game_yaml) {
+    add_tiny_game(project, game_yaml);
+    project.add("layouts/tiny/card.yaml",
+                "elements:\n"
+                "  - { type: rect, name: background, area: bleed, fill: \"#223344\" }\n"
+                "  - { type: text, name: title, text: \"{{name}}\", box: [3, 5, 34, 10], font: { family: serif },"
+                " size: 12, color: \"#ffffff\", wrap: false }\n"
+                "  - { type: text, name: partner, text: \"{{game.decks.0.cards.1.name}}\", box: [3, 40, 34, 10],"
+                " font: { family: serif }, size: 12, color: \"#ffffff\", wrap: false }\n");
+    loaded = model::load_model(project);
+    if (!loaded.model) throw std::runtime_error(format_diagnostics(loaded.diagnostics, &project));
+    fonts = text::FontLibrary::load(project, diags);
+    typesetter = std::make_unique<text::Typesetter>(*fonts);
+    layouter = std::make_unique<Layouter>(*loaded.model, *fonts, *typesetter);
+  }
+  std::vector<LaidOutCard> layout(CardMemo* memo) {
+    const model::Game& game = *loaded.model->game("tiny");
+    GameLayoutContext context{"de"};
+    auto cards =
+        memo ? layout_cards(game, *layouter, context, diags, *memo) : layout_cards(game, *layouter, context, diags);
+    if (diags.has_errors()) throw std::runtime_error(format_diagnostics(diags, &project));
+    return cards;
+  }
+  project::MemoryProject project;
+  model::LoadResult loaded;
+  Diagnostics diags;
+  std::unique_ptr<text::FontLibrary> fonts;
+  std::unique_ptr<text::Typesetter> typesetter;
+  std::unique_ptr<Layouter> layouter;
+};
+
+TEST(MemoryGame, TheMemoLaysOutACardAgainWhenTheGameDataItReadChanged) {
+  const std::string two = kGame + "        - { id: moon, name: Mond }\n";
+  CardMemo memo;
+  // As the studio's key promises: the card's own entry (here its name), not
+  // the other cards'.
+  memo.key = [](const model::Card* card, const model::Deck*, const std::string& stem) {
+    return stem + "|" + (card ? card->fields.find("name")->scalar : std::string());
+  };
+  MemoRun first(two);
+  first.layout(&memo);
+  EXPECT_EQ(memo.laid_out, 2u);
+  MemoRun same(two);
+  same.layout(&memo);
+  EXPECT_EQ(memo.laid_out, 0u);
+
+  // The moon renamed: the moon (its own entry) and the sun (it shows the
+  // moon's name through game.decks) are laid out again.
+  MemoRun renamed(test::replace(two, "name: Mond", "name: Mondin"));
+  auto cards = renamed.layout(&memo);
+  EXPECT_EQ(memo.laid_out, 2u);
+  MemoRun clean(test::replace(two, "name: Mond", "name: Mondin"));
+  auto fresh = clean.layout(nullptr);
+  ASSERT_EQ(cards.size(), fresh.size());
+  for (size_t i = 0; i < cards.size(); ++i)
+    EXPECT_EQ(page::fingerprint(cards[i].page), page::fingerprint(fresh[i].page)) << cards[i].stem;
+
+  // The sun renamed: no card reads the sun's entry through the game's data,
+  // so the sun alone is laid out again.
+  MemoRun sun(test::replace(test::replace(two, "name: Mond", "name: Mondin"), "name: Sonne", "name: Sonnen"));
+  sun.layout(&memo);
+  EXPECT_EQ(memo.laid_out, 1u);
 }
 
 }  // namespace

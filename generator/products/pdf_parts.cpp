@@ -1,0 +1,123 @@
+#include "products/pdf_parts.h"
+
+#include <fmt/format.h>
+
+#include <charconv>
+#include <stdexcept>
+#include <utility>
+
+#include "infra/staging.h"
+
+namespace kw::products {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr std::string_view kMagic = "kartenwerk pdf part 1\n";
+
+// A number as text that reads back to the same double.
+void put_number(std::string& out, double v) { out += fmt::format("{} ", v); }
+
+bool get_number(std::string_view& in, double& v) {
+  const size_t space = in.find(' ');
+  if (space == std::string_view::npos) return false;
+  auto [end, ec] = std::from_chars(in.data(), in.data() + space, v);
+  if (ec != std::errc() || end != in.data() + space) return false;
+  in.remove_prefix(space + 1);
+  return true;
+}
+
+}  // namespace
+
+std::string pack_part(std::span<const pdf::PageBoxes> boxes, std::string_view pdf) {
+  std::string out(kMagic);
+  out += std::to_string(boxes.size()) + "\n";
+  for (const pdf::PageBoxes& b : boxes)
+    for (const Rect* r : {&b.media, &b.bleed, &b.trim})
+      for (double v : {r->x, r->y, r->w, r->h}) put_number(out, v);
+  out += '\n';
+  out += pdf;
+  return out;
+}
+
+std::optional<std::pair<std::vector<pdf::PageBoxes>, std::string>> unpack_part(std::string_view in) {
+  if (!in.starts_with(kMagic)) return std::nullopt;
+  in.remove_prefix(kMagic.size());
+  const size_t line = in.find('\n');
+  size_t count = 0;
+  if (line == std::string_view::npos || line == 0) return std::nullopt;
+  auto [end, ec] = std::from_chars(in.data(), in.data() + line, count);
+  if (ec != std::errc() || end != in.data() + line || count == 0 || count > in.size()) return std::nullopt;
+  in.remove_prefix(line + 1);
+  std::vector<pdf::PageBoxes> boxes(count);
+  for (pdf::PageBoxes& b : boxes)
+    for (Rect* r : {&b.media, &b.bleed, &b.trim})
+      for (double* v : {&r->x, &r->y, &r->w, &r->h})
+        if (!get_number(in, *v)) return std::nullopt;
+  if (!in.starts_with('\n')) return std::nullopt;
+  in.remove_prefix(1);
+  return std::make_pair(std::move(boxes), std::string(in));
+}
+
+PartedPdf::PartedPdf(fs::path file, PartedPdfOptions options)
+    : file_(file), options_(std::move(options)), joiner_(std::move(file), options_.actual_size) {
+  if (options_.pages_per_part == 0) options_.pages_per_part = 1;
+}
+
+void PartedPdf::add(const std::string& key, Make make, const std::string& what) {
+  pending_.push_back({key, std::move(make), what});
+  if (pending_.size() >= options_.pages_per_part) flush();
+}
+
+// The part of the pages gathered: from the cache, else rendered and kept.
+void PartedPdf::flush() {
+  if (pending_.empty()) return;
+  std::string key_text;
+  for (const Pending& p : pending_) key_text += std::to_string(p.key.size()) + ":" + p.key + "\n";
+  const std::string what =
+      pending_.size() == 1 ? pending_.front().what : pending_.front().what + " to " + pending_.back().what;
+  const infra::BuildCache* cache = options_.cache;
+  const std::string full_key = infra::cache_key({"pdf part", options_.pdf.title, options_.pdf.clock.key(), key_text});
+  if (cache) {
+    if (auto hit = cache->get(full_key)) {
+      if (auto part = unpack_part(*hit); part && part->first.size() == pending_.size()) {
+        joiner_.add(std::move(part->second), part->first, what);
+        pending_.clear();
+        return;
+      }
+    }
+  }
+  render::PdfDocument doc(options_.pdf);
+  std::vector<pdf::PageBoxes> boxes;
+  for (const Pending& p : pending_) {
+    auto span = infra::timed(options_.timings, "pdf page", options_.game, {}, p.what);
+    try {
+      const std::shared_ptr<const page::Page> page = p.make();
+      doc.add_page(*page);
+      boxes.push_back(pdf::boxes_of(*page));
+    } catch (const infra::Interrupted&) {
+      throw;
+    } catch (const std::exception& e) {
+      throw std::runtime_error(p.what + ": " + e.what());
+    }
+    ++rendered_;
+  }
+  std::string bytes = doc.finish();
+  if (cache) cache->put(full_key, pack_part(boxes, bytes));
+  joiner_.add(std::move(bytes), boxes, what);
+  pending_.clear();
+}
+
+void PartedPdf::finish() {
+  try {
+    flush();
+    joiner_.finish();
+  } catch (const infra::Interrupted&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw std::runtime_error("cannot write " + file_.string() + ": " + e.what());
+  }
+}
+
+}  // namespace kw::products

@@ -1,0 +1,85 @@
+#pragma once
+// A print PDF joined from parts (pdf/pdf_rewrite.h PdfJoiner), each part a
+// run of consecutive pages rendered as one small PDF and kept in the build
+// cache under a key of everything that decides its bytes: a rebuild after a
+// one-card edit renders only the part that holds the card (a run of the
+// game PDF, its PnP sheet's page) and joins the rest as they were. A build
+// without the cache renders every part and joins them the same way, so both
+// write the same bytes.
+//
+// How long a run is trades an edit's cost against the file's size: fonts
+// are subset per part, so a font is in the file once per part that uses
+// it. Card pages (a few hundred microseconds each in a run, a few
+// milliseconds alone, mostly the font subsets) go 64 to a part: an edit
+// renders 64 pages, and a deck of text cards grows by a fifth; a PnP sheet
+// page (nine cards) is a part of its own.
+//
+// What a part cannot be shared for: its document info (title, dates) is in
+// its key, as the first part's becomes the document's.
+#include <cstddef>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "infra/build_cache.h"
+#include "infra/timings.h"
+#include "page/page.h"
+#include "pdf/pdf_boxes.h"
+#include "pdf/pdf_rewrite.h"
+#include "render/pdf.h"
+
+namespace kw::products {
+
+struct PartedPdfOptions {
+  render::PdfOptions pdf;                    // title and dates (each part's, and so the document's)
+  const infra::BuildCache* cache = nullptr;  // null: every part rendered
+  bool actual_size = false;                  // viewers print at 100 % (PnP sheets)
+  infra::Timings* timings = nullptr;         // a "pdf page" span per page rendered
+  std::string game;                          // for the spans
+  size_t pages_per_part = 1;                 // consecutive pages rendered (and kept) together
+};
+
+constexpr size_t kCardPagesPerPart = 64;  // see above
+
+class PartedPdf {
+ public:
+  PartedPdf(std::filesystem::path file, PartedPdfOptions options);
+
+  using Make = std::function<std::shared_ptr<const page::Page>()>;
+  // Adds a page whose bytes `key` decides (with the options' title and
+  // dates): from its part in the cache when there, else make()'s page,
+  // rendered with the other pages of its part and kept. make() is called
+  // later (when the part is complete): it must own what it reads. `what`
+  // names the page in the timings and in errors ("card 07-duell").
+  void add(const std::string& key, Make make, const std::string& what);
+  // Writes the file (atomically). Throws std::runtime_error.
+  void finish();
+
+  const std::filesystem::path& path() const { return file_; }
+  size_t rendered() const { return rendered_; }  // pages rendered (not from the cache)
+
+ private:
+  struct Pending {
+    std::string key;
+    Make make;
+    std::string what;
+  };
+  void flush();
+
+  std::filesystem::path file_;
+  PartedPdfOptions options_;
+  pdf::PdfJoiner joiner_;
+  std::vector<Pending> pending_;  // the part being gathered
+  size_t rendered_ = 0;
+};
+
+// A part as the cache keeps it: its pages' boxes, then its PDF; and back
+// (nullopt for bytes that are not one). Exposed for tests.
+std::string pack_part(std::span<const pdf::PageBoxes> boxes, std::string_view pdf);
+std::optional<std::pair<std::vector<pdf::PageBoxes>, std::string>> unpack_part(std::string_view bytes);
+
+}  // namespace kw::products

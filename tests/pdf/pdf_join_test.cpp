@@ -1,0 +1,150 @@
+// The joiner (pdf/pdf_rewrite.h PdfJoiner): one-page PDFs as Cairo writes
+// them joined into one document, checked with qpdf: every page with its
+// boxes, what two parts share written once, the same bytes each time, and
+// a part it cannot take refused with nothing left behind.
+#include <gtest/gtest.h>
+
+#define POINTERHOLDER_TRANSITION 4
+#include <qpdf/QPDF.hh>
+#include <qpdf/QPDFObjectHandle.hh>
+#include <qpdf/QPDFPageDocumentHelper.hh>
+#include <qpdf/QPDFPageObjectHelper.hh>
+
+#include "core/clock.h"
+#include "core/files.h"
+#include "pdf/pdf_boxes.h"
+#include "pdf/pdf_rewrite.h"
+#include "render/pdf.h"
+#include "support/test_support.h"
+
+namespace kw::pdf {
+namespace {
+
+namespace fs = std::filesystem;
+
+page::Page page(Size size, Color color) {
+  page::Page p;
+  p.id = "t/page";
+  p.size = size;
+  p.trim = {3, 3, size.w - 6, size.h - 6};
+  page::RectShape bg;
+  bg.rect = {0, 0, size.w, size.h};
+  bg.paint.fill = color;
+  page::Item item;
+  item.shape = bg;
+  item.bounds = bg.rect;
+  p.items.push_back(item);
+  return p;
+}
+
+std::string part(const page::Page& p) {
+  render::PdfDocument doc({.title = "Joined", .clock = Clock{}});
+  doc.add_page(p);
+  return doc.finish();
+}
+
+// Joins red, green, red (the first part again).
+void join(const fs::path& out, bool actual_size) {
+  const page::Page red = page({65, 97}, {200, 0, 0, 255}), green = page({70, 120}, {0, 200, 0, 255});
+  PdfJoiner joiner(out, actual_size);
+  const std::vector<PageBoxes> red_boxes = {boxes_of(red)}, green_boxes = {boxes_of(green)};
+  joiner.add(part(red), red_boxes, "red");
+  joiner.add(part(green), green_boxes, "green");
+  joiner.add(part(red), red_boxes, "red again");
+  EXPECT_EQ(joiner.page_count(), 3);
+  joiner.finish();
+}
+
+TEST(PdfJoin, PartsBecomeOneDocumentWithTheirBoxes) {
+  test::TempDir dir;
+  const fs::path out = dir.path() / "joined.pdf";
+  join(out, true);
+  std::string check;
+  EXPECT_EQ(test::run_command("qpdf --check '" + out.string() + "'", &check), 0) << check;
+  EXPECT_EQ(check.find("WARNING"), std::string::npos) << check;
+  auto boxes = read_page_boxes(out);
+  ASSERT_EQ(boxes.size(), 3u);
+  EXPECT_NEAR(boxes[0].media.w, 65, 0.001);
+  EXPECT_NEAR(boxes[1].media.h, 120, 0.001);
+  EXPECT_NEAR(boxes[1].trim.x, 3, 0.001);
+  EXPECT_NEAR(boxes[2].trim.w, 59, 0.001);
+
+  QPDF pdf;
+  pdf.processFile(out.c_str());
+  auto pages = QPDFPageDocumentHelper(pdf).getAllPages();
+  ASSERT_EQ(pages.size(), 3u);
+  // The red page twice: two page objects, one content stream.
+  auto a = pages[0].getObjectHandle(), c = pages[2].getObjectHandle();
+  EXPECT_NE(a.getObjGen(), c.getObjGen());
+  EXPECT_EQ(a.getKey("/Contents").getObjGen(), c.getKey("/Contents").getObjGen());
+  EXPECT_NE(a.getKey("/Contents").getObjGen(), pages[1].getObjectHandle().getKey("/Contents").getObjGen());
+  for (auto& p : pages)
+    EXPECT_EQ(p.getObjectHandle().getKey("/Parent").getObjGen(), pdf.getRoot().getKey("/Pages").getObjGen());
+  // The first part's document info; printed at 100 % (a PDF 1.6 key).
+  EXPECT_EQ(pdf.getTrailer().getKey("/Info").getKey("/Title").getUTF8Value(), "Joined");
+  EXPECT_EQ(pdf.getRoot().getKey("/ViewerPreferences").getKey("/PrintScaling").getName(), "/None");
+  EXPECT_EQ(pdf.getPDFVersion(), "1.6");
+  EXPECT_EQ(static_cast<size_t>(pdf.getTrailer().getKey("/Size").getIntValue()), pdf.getObjectCount() + 1);
+
+  // The streaming rewriter reads it (the Meinspiel PDFs are copied from the
+  // game PDF so).
+  PdfRewriter rw;
+  EXPECT_TRUE(rw.open(out)) << rw.why();
+  EXPECT_EQ(rw.page_count(), 3);
+}
+
+TEST(PdfJoin, TheSamePartsMakeTheSameBytes) {
+  test::TempDir dir;
+  join(dir.path() / "a.pdf", false);
+  join(dir.path() / "b.pdf", false);
+  const auto a = read_file(dir.path() / "a.pdf");
+  ASSERT_TRUE(a);
+  EXPECT_EQ(*a, *read_file(dir.path() / "b.pdf"));
+  EXPECT_TRUE(a->starts_with("%PDF-1.5\n"));
+  EXPECT_EQ(a->find("/ViewerPreferences"), std::string::npos);
+}
+
+TEST(PdfJoin, APartOfSeveralPagesGivesEachItsBoxes) {
+  test::TempDir dir;
+  const fs::path out = dir.path() / "joined.pdf";
+  const page::Page red = page({65, 97}, {200, 0, 0, 255}), green = page({70, 120}, {0, 200, 0, 255});
+  const std::vector<page::Page> two = {red, green};
+  const std::vector<PageBoxes> boxes = {boxes_of(red), boxes_of(green)};
+  PdfJoiner joiner(out, false);
+  joiner.add(render::render_pdf(two, {.title = "Joined", .clock = Clock{}}), boxes, "red and green");
+  const std::vector<PageBoxes> one = {boxes_of(red)};
+  joiner.add(part(red), one, "red");
+  joiner.finish();
+  auto got = read_page_boxes(out);
+  ASSERT_EQ(got.size(), 3u);
+  EXPECT_NEAR(got[0].media.w, 65, 0.001);
+  EXPECT_NEAR(got[1].media.h, 120, 0.001);
+  EXPECT_NEAR(got[2].trim.h, 91, 0.001);
+  std::string check;
+  EXPECT_EQ(test::run_command("qpdf --check '" + out.string() + "'", &check), 0) << check;
+}
+
+TEST(PdfJoin, APartWhosePagesAreNotItsBoxesIsRefusedAndNothingIsLeft) {
+  test::TempDir dir;
+  const fs::path out = dir.path() / "joined.pdf";
+  const page::Page red = page({65, 97}, {200, 0, 0, 255});
+  const std::vector<page::Page> two = {red, red};
+  {
+    PdfJoiner joiner(out, false);
+    const std::vector<PageBoxes> one = {boxes_of(red)};
+    joiner.add(part(red), one, "red");
+    try {
+      joiner.add(render::render_pdf(two), one, "card x");
+      ADD_FAILURE() << "a two-page part was joined with the boxes of one";
+    } catch (const std::runtime_error& e) {
+      EXPECT_NE(std::string(e.what()).find("card x"), std::string::npos) << e.what();
+    }
+    EXPECT_THROW(joiner.add("not a PDF at all, and long enough to look at its start and end", one, "junk"),
+                 std::runtime_error);
+  }
+  EXPECT_FALSE(fs::exists(out));
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir.path()), fs::directory_iterator()), 0);
+}
+
+}  // namespace
+}  // namespace kw::pdf
