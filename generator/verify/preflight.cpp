@@ -208,6 +208,7 @@ std::optional<checks::PressCheck> press_check(const PrintProfile& profile, const
   press.level = profile.pdfx                           ? *profile.pdfx
                 : claim.version.starts_with("PDF/X-1") ? exporters::PdfxLevel::X1a
                                                        : exporters::PdfxLevel::X4;
+  press.settings.pdfx = press.level;  // what the package was made for: its blends are composed so
   try {
     press.colours = std::make_shared<exporters::PressColours>(press.settings);
   } catch (const std::exception& e) {
@@ -239,26 +240,24 @@ void check_press_file(const ReadPdf& pdf, const fs::path& file, const std::strin
 // The cards as the layout paints them (fitted to the shop's card), written
 // to an RGB PDF and rendered by Ghostscript as the shop file is: what the
 // separations are compared with (page_render.h). Rendered when first asked
-// for; empty, said once, when it cannot be. For PDF/X-1a the pages are
-// flattened first as the package's are (exporters/flatten.h): the blends
-// composed in RGB are the reference, and Ghostscript samples the same
-// pixels of the same images on both sides.
+// for; empty, said once, when it cannot be. The pages' blends are composed
+// first as the package's are (exporters/flatten.h blends_for_press: for
+// PDF/X-1a all, for PDF/X-4 those over near black): the blends composed in
+// RGB are the reference, and Ghostscript samples the same pixels of the
+// same images on both sides. What stays live is blended by the RIP in CMYK
+// and compared with the RGB blend.
 class References {
  public:
   explicit References(std::span<const layout::LaidOutCard> cards) : cards_(cards) {}
   std::span<const render::Raster> get(const checks::PressCheck& press, PreflightReport& report) {
     if (done_) return own_;
     done_ = true;
-    std::vector<page::Page> flattened;
+    std::vector<page::Page> composed;
     std::vector<const page::Page*> pages;
-    if (press.level == exporters::PdfxLevel::X1a) {
-      flattened.reserve(cards_.size());
-      for (const auto& card : cards_)
-        flattened.push_back(exporters::flatten_transparency(card.page, press.settings.flatten_dpi));
-      for (const auto& page : flattened) pages.push_back(&page);
-    } else {
-      for (const auto& card : cards_) pages.push_back(&card.page);
-    }
+    composed.reserve(cards_.size());
+    pages.reserve(cards_.size());
+    for (const auto& card : cards_) composed.push_back(exporters::blends_for_press(card.page, *press.colours));
+    for (const auto& page : composed) pages.push_back(&page);
     try {
       own_ = render_layout_pages(pages, checks::kSeparationDpi);
     } catch (const std::exception& e) {
