@@ -113,6 +113,7 @@ std::string shop_package_key(const ShopPackage& shop) {
                   shop.card.trim.w, shop.card.trim.h, shop.card.bleed, shop.card.safe, shop.fronts_pdf, shop.backs_pdf,
                   shop.deck_pdf, shop.deck_back_first, shop.images_dir, shop.image_format, shop.images_flat);
   if (shop.image_px) key += fmt::format(" {}x{}px", shop.image_px->first, shop.image_px->second);
+  key += " fit: the design's edges drawn again in a wider bleed";  // page/fit.h: how a page is fitted
   if (shop.cmyk) {
     const exporters::CmykSettings& c = *shop.cmyk;
     // The output profile by its bytes: it may lie outside the project (a
