@@ -156,4 +156,14 @@ void check_separations(const std::filesystem::path& pdf, const std::string& labe
                        std::span<const std::optional<size_t>> card_of_page, std::span<const render::Raster> references,
                        bool number_pages, PreflightReport& report);
 
+// Small light text and thin light rules knocked out of a ground of much ink
+// (knockout_check.cpp, where the limits are cited): a warning on the card
+// (CardPreflight::warnings), naming the page, the element and where it is.
+// `reference` is the card's own rendering at kSeparationDpi (its ground).
+constexpr double kKnockoutTextPt = 8;
+constexpr double kKnockoutLinePt = 1;
+constexpr double kKnockoutGroundInk = 200;
+void check_knockouts(const pdf::PdfPageContent& content, const render::Raster& reference, const PressCheck& press,
+                     const std::string& where, CardPreflight& card);
+
 }  // namespace kw::verify::checks

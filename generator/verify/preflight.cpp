@@ -237,6 +237,18 @@ void check_press_file(const ReadPdf& pdf, const fs::path& file, const std::strin
   }
 }
 
+// Small light text and thin rules knocked out of a rich ground, page by
+// page of a CMYK file: warnings on the card (card_checks.h).
+void check_knockouts(const ReadPdf& pdf, const std::string& label, const checks::PressCheck& press,
+                     std::span<const std::optional<size_t>> card_of_page, std::span<const render::Raster> rasters,
+                     bool number_pages, PreflightReport& report) {
+  for (size_t i = 0; i < card_of_page.size() && i < pdf.content.size(); ++i) {
+    if (!card_of_page[i] || *card_of_page[i] >= rasters.size() || *card_of_page[i] >= report.cards.size()) continue;
+    const std::string where = number_pages ? label + " p. " + std::to_string(i + 1) : label;
+    checks::check_knockouts(pdf.content[i], rasters[*card_of_page[i]], press, where, report.cards[*card_of_page[i]]);
+  }
+}
+
 // The cards as the layout paints them (fitted to the shop's card), written
 // to an RGB PDF and rendered by Ghostscript as the shop file is: what the
 // separations are compared with (page_render.h). Rendered when first asked
@@ -287,7 +299,9 @@ bool check_press_deck(const ReadPdf& deck, const fs::path& file, const PrintProf
     card_of_page.push_back(profile.deck_back_first ? front : side.back);
   }
   check_press_file(deck, file, profile.deck_pdf, *press, card_of_page, true, report);
-  checks::check_separations(file, profile.deck_pdf, *press, card_of_page, references.get(*press, report), true, report);
+  const std::span<const render::Raster> rasters = references.get(*press, report);
+  check_knockouts(deck, profile.deck_pdf, *press, card_of_page, rasters, true, report);
+  checks::check_separations(file, profile.deck_pdf, *press, card_of_page, rasters, true, report);
   return true;
 }
 
@@ -347,11 +361,13 @@ bool check_press_sides(const ShopPdfs& pdfs, const fs::path& game_dir, const Pri
   const std::span<const render::Raster> rasters = references.get(*press, report);
   check_press_file(*pdfs.fronts, game_dir / profile.fronts_pdf, profile.fronts_pdf, *press, on_page.fronts, true,
                    report);
+  check_knockouts(*pdfs.fronts, profile.fronts_pdf, *press, on_page.fronts, rasters, true, report);
   checks::check_separations(game_dir / profile.fronts_pdf, profile.fronts_pdf, *press, on_page.fronts, rasters, true,
                             report);
   if (pdfs.backs) {
     check_press_file(*pdfs.backs, game_dir / profile.backs_pdf, profile.backs_pdf, *press, on_page.backs, false,
                      report);
+    check_knockouts(*pdfs.backs, profile.backs_pdf, *press, on_page.backs, rasters, false, report);
     // Numbered: the back fills every page, and one of them may be spoilt.
     checks::check_separations(game_dir / profile.backs_pdf, profile.backs_pdf, *press, on_page.backs, rasters, true,
                               report);
@@ -675,6 +691,7 @@ std::string format_preflight(const PreflightReport& report) {
       out += line + "FAIL\n";
       for (const auto& f : c.findings) out += "      " + std::string(check_name(f.check)) + ": " + f.message + "\n";
     }
+    for (const auto& w : c.warnings) out += "      warning: " + w + "\n";
   }
   size_t failed = report.failed_cards();
   out += report.game + ": " + (report.passed() ? "PASS" : "FAIL") + " (" +
