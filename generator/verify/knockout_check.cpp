@@ -16,6 +16,10 @@
 // black, 240 %).
 #include <algorithm>
 #include <cmath>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <utility>
 
 #include <fmt/format.h>
 
