@@ -2,8 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <functional>
+#include <map>
 #include <memory>
 
+#include "exporters/press_colours.h"
 #include "page/translucency.h"
 #include "render/render.h"
 
@@ -54,7 +58,13 @@ page::Item patch(const page::Page& page, size_t end, const Rect& box, double dpi
 
 }  // namespace
 
-page::Page flatten_transparency(const page::Page& page, double dpi, FlattenReport* report) {
+namespace {
+
+// `page` with each run of translucent items for which `compose` (given the
+// run's first item, its end and its joint bounds) says yes replaced by an
+// image; the other runs stay as they are.
+template <typename Compose>
+page::Page flatten_runs(const page::Page& page, double dpi, FlattenReport* report, Compose&& compose) {
   page::Page out = page;
   out.items.clear();
   const Size size = page.size;
@@ -68,6 +78,12 @@ page::Page flatten_transparency(const page::Page& page, double dpi, FlattenRepor
     Rect box = page.items[i].bounds;
     size_t end = i + 1;
     while (end < page.items.size() && page::translucent(page.items[end])) box = box.united(page.items[end++].bounds);
+    if (!compose(box)) {
+      out.items.insert(out.items.end(), page.items.begin() + static_cast<std::ptrdiff_t>(i),
+                       page.items.begin() + static_cast<std::ptrdiff_t>(end));
+      i = end;
+      continue;
+    }
     box = pixel_aligned(box, dpi, size);
     if (box.w > 0 && box.h > 0) {
       out.items.push_back(patch(page, end, box, dpi));
@@ -79,6 +95,51 @@ page::Page flatten_transparency(const page::Page& page, double dpi, FlattenRepor
     i = end;
   }
   return out;
+}
+
+// Whether any pixel of `probe` (the page at `dpi`) within `box` is near black.
+bool dark_within(const render::Raster& probe, double dpi, const Rect& box,
+                 const std::function<bool(const Color&)>& near_black, std::map<std::uint32_t, bool>& known) {
+  const double px_per_mm = dpi / 25.4;
+  const int x0 = std::clamp(static_cast<int>(std::floor(box.x * px_per_mm)), 0, probe.width);
+  const int y0 = std::clamp(static_cast<int>(std::floor(box.y * px_per_mm)), 0, probe.height);
+  const int x1 = std::clamp(static_cast<int>(std::ceil(box.right() * px_per_mm)), 0, probe.width);
+  const int y1 = std::clamp(static_cast<int>(std::ceil(box.bottom() * px_per_mm)), 0, probe.height);
+  for (int y = y0; y < y1; ++y)
+    for (int x = x0; x < x1; ++x) {
+      const std::uint8_t* p = &probe.rgba[(static_cast<size_t>(y) * probe.width + x) * 4];
+      const std::uint32_t key = (std::uint32_t{p[0]} << 16) | (std::uint32_t{p[1]} << 8) | p[2];
+      auto it = known.find(key);
+      if (it == known.end()) it = known.emplace(key, near_black(Color{p[0], p[1], p[2], 255})).first;
+      if (it->second) return true;
+    }
+  return false;
+}
+
+}  // namespace
+
+page::Page flatten_transparency(const page::Page& page, double dpi, FlattenReport* report) {
+  return flatten_runs(page, dpi, report, [](const Rect&) { return true; });
+}
+
+page::Page compose_blends_over_black(const page::Page& page, double dpi,
+                                     const std::function<bool(const Color&)>& near_black, FlattenReport* report) {
+  const bool any =
+      std::any_of(page.items.begin(), page.items.end(), [](const auto& i) { return page::translucent(i); });
+  if (!any) return page;
+  const render::Raster probe = render::render_raster(page, kBlendProbeDpi);
+  std::map<std::uint32_t, bool> known;
+  return flatten_runs(page, dpi, report,
+                      [&](const Rect& box) { return dark_within(probe, kBlendProbeDpi, box, near_black, known); });
+}
+
+page::Page blends_for_press(const page::Page& page, const PressColours& colours) {
+  const CmykSettings& settings = colours.settings();
+  if (settings.pdfx == PdfxLevel::X1a) return flatten_transparency(page, settings.flatten_dpi);
+  auto near_black = [&](const Color& c) {
+    return colours.distance_from_black(Rgb{c.rf(), c.gf(), c.bf()}) <= settings.near_black_delta_e;
+  };
+  return compose_blends_over_black(page, settings.flatten_dpi, near_black);
 }
 
 }  // namespace kw::exporters

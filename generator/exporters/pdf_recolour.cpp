@@ -630,11 +630,20 @@ class Recolourer {
     Object dict = img.getDict();
     if (dict.getKey("/ImageMask").isBool() && dict.getKey("/ImageMask").getBoolValue()) return;
     Object cs = dict.getKey("/ColorSpace");
-    if (is_space(cs, ColourFamily::DeviceCMYK) || is_space(cs, ColourFamily::DeviceGray)) return;
     const int bpc =
         dict.getKey("/BitsPerComponent").isInteger() ? dict.getKey("/BitsPerComponent").getIntValueAsInt() : 0;
     const long long width = dict.getKey("/Width").isInteger() ? dict.getKey("/Width").getIntValue() : 0;
     const long long height = dict.getKey("/Height").isInteger() ? dict.getKey("/Height").getIntValue() : 0;
+    if (is_space(cs, ColourFamily::DeviceCMYK)) return;
+    if (is_space(cs, ColourFamily::DeviceGray)) {
+      // Cairo writes an image of greys only (a composed blend over black,
+      // exporters/flatten.h) as DeviceGray, which a RIP prints as black ink
+      // alone: its black then lies lighter than the rich black around it.
+      // Its pixels go through the profile as an RGB image's do.
+      if (context == Context::Mask || bpc != 8 || dict.hasKey("/Decode")) return;
+      grey_image(img, static_cast<size_t>(width) * static_cast<size_t>(height));
+      return;
+    }
     if (bpc != 8) throw std::runtime_error("an image of " + std::to_string(bpc) + " bits per component");
     if (dict.hasKey("/Decode")) throw std::runtime_error("an RGB image with a /Decode array");
     if (is_space(cs, ColourFamily::DeviceRGB)) {
@@ -680,6 +689,17 @@ class Recolourer {
       return;
     }
     throw std::runtime_error("an image in the colour space " + cs.unparse());
+  }
+
+  void grey_image(Object img, size_t pixels) {
+    auto data = img.getStreamData(qpdf_dl_all);
+    if (data->getSize() < pixels) throw std::runtime_error("a grey image with less data than its size says");
+    std::vector<std::uint8_t> rgb(pixels * 3);
+    for (size_t i = 0; i < pixels; ++i) rgb[i * 3] = rgb[i * 3 + 1] = rgb[i * 3 + 2] = data->getBuffer()[i];
+    auto cmyk = colours_.convert_pixels(rgb);
+    img.replaceStreamData(std::string(cmyk.begin(), cmyk.end()), Object::newNull(), Object::newNull());
+    img.getDict().replaceKey("/ColorSpace", Object::newName(pdf_name(ColourFamily::DeviceCMYK)));
+    ++counts_.images;
   }
 
   void add_overprint_states(Object resources) {

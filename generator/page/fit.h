@@ -11,6 +11,9 @@
 //   contain  otherwise scaled until the safe area fits, and the new page
 //            is grounded in the design's edge colour, which then shows as
 //            bands along two sides.
+// For exact and cover, where the design's bleed falls short of the new one
+// the design is drawn again under itself in those strips, scaled to the new
+// page's edges (fit.cpp draw_edges_again): the bleed continues its edge.
 // The page stage knows no shops: the target comes from a print profile.
 #include <string>
 

@@ -13,6 +13,7 @@
 #include "core/sha256.h"
 #include "exporters/cmyk.h"
 #include "exporters/flatten.h"
+#include "exporters/press_colours.h"
 #include "exporters/print_pdf.h"
 #include "products/pdf_parts.h"
 #include "render/render.h"
@@ -23,32 +24,40 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The cards fitted to the shop's card as the package asks for them. For
-// PDF/X-1a, what blends becomes pixels here, region by region (flatten.h),
-// so that the converter finds no page it must turn into an image whole.
+// The cards fitted to the shop's card as the package asks for them: as the
+// layout paints them (for images) and as the PDFs take them. For PDF/X-1a,
+// what blends becomes pixels (flatten.h), region by region, so that the
+// converter finds no page it must turn into an image whole; for PDF/X-4
+// only what blends over a near-black ground, composed in RGB so that it
+// prints as the screen shows it (compose_blends_over_black).
 // Backs are fitted once and kept: each is on many pages.
+struct FittedCard {
+  std::shared_ptr<const page::Page> page, pdf_page;
+};
 class FittedCards {
  public:
-  FittedCards(const ShopPackage& shop, const layout::CardPages& cards) : shop_(shop), cards_(cards) {}
+  FittedCards(const ShopPackage& shop, const layout::CardPages& cards) : shop_(shop), cards_(cards) {
+    if (shop.cmyk) colours_ = std::make_unique<exporters::PressColours>(*shop.cmyk);
+  }
 
-  std::shared_ptr<const page::Page> front(size_t i) { return fit(i); }
-  std::shared_ptr<const page::Page> back(size_t i) {
+  FittedCard front(size_t i) { return fit(i); }
+  FittedCard back(size_t i) {
     auto& kept = backs_[i];
-    if (!kept) kept = fit(i);
+    if (!kept.page) kept = fit(i);
     return kept;
   }
 
  private:
-  std::shared_ptr<const page::Page> fit(size_t i) {
-    page::Page fitted = page::fit_page(*cards_.page(i), shop_.card).page;
-    const bool x1a = shop_.cmyk && shop_.cmyk->pdfx == exporters::PdfxLevel::X1a;
-    if (x1a) fitted = exporters::flatten_transparency(fitted, shop_.cmyk->flatten_dpi);
-    return std::make_shared<const page::Page>(std::move(fitted));
+  FittedCard fit(size_t i) {
+    auto fitted = std::make_shared<const page::Page>(page::fit_page(*cards_.page(i), shop_.card).page);
+    if (!colours_) return {fitted, fitted};
+    return {fitted, std::make_shared<const page::Page>(exporters::blends_for_press(*fitted, *colours_))};
   }
 
   const ShopPackage& shop_;
   const layout::CardPages& cards_;
-  std::map<size_t, std::shared_ptr<const page::Page>> backs_;
+  std::unique_ptr<exporters::PressColours> colours_;
+  std::map<size_t, FittedCard> backs_;
 };
 
 // One PDF of the package, written page by page, then converted to the
@@ -116,6 +125,7 @@ std::string shop_package_key(const ShopPackage& shop) {
                   shop.card.trim.w, shop.card.trim.h, shop.card.bleed, shop.card.safe, shop.fronts_pdf, shop.backs_pdf,
                   shop.deck_pdf, shop.deck_back_first, shop.images_dir, shop.image_format, shop.images_flat);
   if (shop.image_px) key += fmt::format(" {}x{}px", shop.image_px->first, shop.image_px->second);
+  key += " fit: the design's edges drawn again in a wider bleed";  // page/fit.h: how a page is fitted
   if (shop.cmyk) {
     const exporters::CmykSettings& c = *shop.cmyk;
     // The output profile by its bytes: it may lie outside the project (a
@@ -125,6 +135,9 @@ std::string shop_package_key(const ShopPackage& shop) {
                        c.black_up_to, c.thin_line_pt, c.rich_black_min_mm, c.rich_black[0], c.rich_black[1],
                        c.rich_black[2], c.rich_black[3], c.overprint_black, c.ink_limit, exporters::pdfx_name(c.pdfx),
                        c.flatten_dpi);
+    // How blends reach the file (FittedCards): a change of that rule is a
+    // change of every CMYK PDF.
+    key += c.pdfx == exporters::PdfxLevel::X4 ? " x4: blends over near black composed in RGB" : " x1a: blends composed";
   }
   return key;
 }
@@ -164,9 +177,15 @@ void write_shop_package(const ShopPackage& shop, const layout::CardPages& cards,
   std::set<size_t> imaged_backs;  // each distinct back's image once
   FittedCards fitted(shop, cards);
   for (const auto& side : sides) {
-    // Fitted when a part is not in the cache, or for the images.
-    const auto front = [&] { return fitted.front(side.front); };
-    const auto back = [&] { return fitted.back(*side.back); };
+    // Fitted when a part is not in the cache, or for the images; the PDFs
+    // take the page with its blends as the press takes them.
+    std::optional<FittedCard> front_fitted;
+    const auto front_card = [&]() -> const FittedCard& {
+      if (!front_fitted) front_fitted = fitted.front(side.front);
+      return *front_fitted;
+    };
+    const auto front = [&] { return front_card().pdf_page; };
+    const auto back = [&] { return fitted.back(*side.back).pdf_page; };
     if (fronts) fronts->add(cards, side.front, front, tick);
     if (backs) backs->add(cards, *side.back, back, tick);
     if (deck) {
@@ -175,12 +194,12 @@ void write_shop_package(const ShopPackage& shop, const layout::CardPages& cards,
       if (!shop.deck_back_first) deck->add(cards, *side.back, back, tick);
     }
     if (!images) continue;
-    write_image(shop, *front(), folder / (shop.images_flat ? "" : "front") / (cards.stem(side.front) + ext),
+    write_image(shop, *front_card().page, folder / (shop.images_flat ? "" : "front") / (cards.stem(side.front) + ext),
                 image_files);
     tick();
     if (side.back && imaged_backs.insert(*side.back).second) {
-      write_image(shop, *back(), folder / (shop.images_flat ? "" : "back") / (cards.stem(*side.back) + ext),
-                  image_files);
+      write_image(shop, *fitted.back(*side.back).page,
+                  folder / (shop.images_flat ? "" : "back") / (cards.stem(*side.back) + ext), image_files);
       tick();
     }
   }

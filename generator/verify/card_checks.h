@@ -136,16 +136,18 @@ constexpr double kSeparationDpi = 100;
 // Each page of a shop PDF is rendered at this for its bleed check: a 3 mm
 // bleed is 8 px, enough to see a strip that is not the edge colour.
 constexpr double kPageBleedDpi = 72;
-// Tolerances, measured on the five games and their variants after `make`
-// (FOGRA39, README "Separations, cell by cell"): 95 % of the cells within
-// 6.1 on the games' own art, 9.9 on Monddämmerung's raster portraits
-// (variant bilder), and the worst within 16.2 (the red cards' corner index
-// of Monddämmerung); what is left is mostly live transparency blended in
-// CMYK rather than in RGB. Das Duell's Balrog back before the rich black
-// was held to colours it prints like: 10.7 in 95 % (a thin margin, said in
-// the README). A white strip, a lost or swapped colour differs by 20 or more.
-constexpr double kSeparationWorstTolerance = 18;
-constexpr double kSeparationP95Tolerance = 10.3;
+// Tolerances. 95 % of a card's cells must print within ΔE2000 3 of the
+// design (what issue 30 asks of a soft proof: Das Duell's Balrog cards
+// "within ΔE2000 3 of a plain profile conversion"). Measured after `make`
+// (FOGRA39, README "Separations, cell by cell"), with the blends over near
+// black composed in RGB (exporters/flatten.h): 0.7 at most in 95 % on the
+// five games and their variants, and the worst cell 7.2 (a live blend's
+// edge on Monddämmerung's pictures). Before, the Balrog glow blended in
+// CMYK over its dark ground: 6.1 in 95 % on the back, 4.5 in 95 % and 10.1
+// at worst on the fronts, which both tolerances now fail. A white strip, a
+// lost or swapped colour differs by 20 or more.
+constexpr double kSeparationWorstTolerance = 10;
+constexpr double kSeparationP95Tolerance = 3;
 // The cells of one page rendered in CMYK (`page`, at `dpi`) against the
 // card's rendering `reference` (any size: sampled by position).
 SeparationCells separation_cells(const exporters::InkCoverage& page, const render::Raster& reference,
@@ -153,5 +155,15 @@ SeparationCells separation_cells(const exporters::InkCoverage& page, const rende
 void check_separations(const std::filesystem::path& pdf, const std::string& label, const PressCheck& press,
                        std::span<const std::optional<size_t>> card_of_page, std::span<const render::Raster> references,
                        bool number_pages, PreflightReport& report);
+
+// Small light text and thin light rules knocked out of a ground of much ink
+// (knockout_check.cpp, where the limits are cited): a warning on the card
+// (CardPreflight::warnings), naming the page, the element and where it is.
+// `reference` is the card's own rendering at kSeparationDpi (its ground).
+constexpr double kKnockoutTextPt = 8;
+constexpr double kKnockoutLinePt = 1;
+constexpr double kKnockoutGroundInk = 200;
+void check_knockouts(const pdf::PdfPageContent& content, const render::Raster& reference, const PressCheck& press,
+                     const std::string& where, CardPreflight& card);
 
 }  // namespace kw::verify::checks

@@ -208,6 +208,7 @@ std::optional<checks::PressCheck> press_check(const PrintProfile& profile, const
   press.level = profile.pdfx                           ? *profile.pdfx
                 : claim.version.starts_with("PDF/X-1") ? exporters::PdfxLevel::X1a
                                                        : exporters::PdfxLevel::X4;
+  press.settings.pdfx = press.level;  // what the package was made for: its blends are composed so
   try {
     press.colours = std::make_shared<exporters::PressColours>(press.settings);
   } catch (const std::exception& e) {
@@ -236,29 +237,39 @@ void check_press_file(const ReadPdf& pdf, const fs::path& file, const std::strin
   }
 }
 
+// Small light text and thin rules knocked out of a rich ground, page by
+// page of a CMYK file: warnings on the card (card_checks.h).
+void check_knockouts(const ReadPdf& pdf, const std::string& label, const checks::PressCheck& press,
+                     std::span<const std::optional<size_t>> card_of_page, std::span<const render::Raster> rasters,
+                     bool number_pages, PreflightReport& report) {
+  for (size_t i = 0; i < card_of_page.size() && i < pdf.content.size(); ++i) {
+    if (!card_of_page[i] || *card_of_page[i] >= rasters.size() || *card_of_page[i] >= report.cards.size()) continue;
+    const std::string where = number_pages ? label + " p. " + std::to_string(i + 1) : label;
+    checks::check_knockouts(pdf.content[i], rasters[*card_of_page[i]], press, where, report.cards[*card_of_page[i]]);
+  }
+}
+
 // The cards as the layout paints them (fitted to the shop's card), written
 // to an RGB PDF and rendered by Ghostscript as the shop file is: what the
 // separations are compared with (page_render.h). Rendered when first asked
-// for; empty, said once, when it cannot be. For PDF/X-1a the pages are
-// flattened first as the package's are (exporters/flatten.h): the blends
-// composed in RGB are the reference, and Ghostscript samples the same
-// pixels of the same images on both sides.
+// for; empty, said once, when it cannot be. The pages' blends are composed
+// first as the package's are (exporters/flatten.h blends_for_press: for
+// PDF/X-1a all, for PDF/X-4 those over near black): the blends composed in
+// RGB are the reference, and Ghostscript samples the same pixels of the
+// same images on both sides. What stays live is blended by the RIP in CMYK
+// and compared with the RGB blend.
 class References {
  public:
   explicit References(std::span<const layout::LaidOutCard> cards) : cards_(cards) {}
   std::span<const render::Raster> get(const checks::PressCheck& press, PreflightReport& report) {
     if (done_) return own_;
     done_ = true;
-    std::vector<page::Page> flattened;
+    std::vector<page::Page> composed;
     std::vector<const page::Page*> pages;
-    if (press.level == exporters::PdfxLevel::X1a) {
-      flattened.reserve(cards_.size());
-      for (const auto& card : cards_)
-        flattened.push_back(exporters::flatten_transparency(card.page, press.settings.flatten_dpi));
-      for (const auto& page : flattened) pages.push_back(&page);
-    } else {
-      for (const auto& card : cards_) pages.push_back(&card.page);
-    }
+    composed.reserve(cards_.size());
+    pages.reserve(cards_.size());
+    for (const auto& card : cards_) composed.push_back(exporters::blends_for_press(card.page, *press.colours));
+    for (const auto& page : composed) pages.push_back(&page);
     try {
       own_ = render_layout_pages(pages, checks::kSeparationDpi);
     } catch (const std::exception& e) {
@@ -288,7 +299,9 @@ bool check_press_deck(const ReadPdf& deck, const fs::path& file, const PrintProf
     card_of_page.push_back(profile.deck_back_first ? front : side.back);
   }
   check_press_file(deck, file, profile.deck_pdf, *press, card_of_page, true, report);
-  checks::check_separations(file, profile.deck_pdf, *press, card_of_page, references.get(*press, report), true, report);
+  const std::span<const render::Raster> rasters = references.get(*press, report);
+  check_knockouts(deck, profile.deck_pdf, *press, card_of_page, rasters, true, report);
+  checks::check_separations(file, profile.deck_pdf, *press, card_of_page, rasters, true, report);
   return true;
 }
 
@@ -348,11 +361,13 @@ bool check_press_sides(const ShopPdfs& pdfs, const fs::path& game_dir, const Pri
   const std::span<const render::Raster> rasters = references.get(*press, report);
   check_press_file(*pdfs.fronts, game_dir / profile.fronts_pdf, profile.fronts_pdf, *press, on_page.fronts, true,
                    report);
+  check_knockouts(*pdfs.fronts, profile.fronts_pdf, *press, on_page.fronts, rasters, true, report);
   checks::check_separations(game_dir / profile.fronts_pdf, profile.fronts_pdf, *press, on_page.fronts, rasters, true,
                             report);
   if (pdfs.backs) {
     check_press_file(*pdfs.backs, game_dir / profile.backs_pdf, profile.backs_pdf, *press, on_page.backs, false,
                      report);
+    check_knockouts(*pdfs.backs, profile.backs_pdf, *press, on_page.backs, rasters, false, report);
     // Numbered: the back fills every page, and one of them may be spoilt.
     checks::check_separations(game_dir / profile.backs_pdf, profile.backs_pdf, *press, on_page.backs, rasters, true,
                               report);
@@ -676,6 +691,7 @@ std::string format_preflight(const PreflightReport& report) {
       out += line + "FAIL\n";
       for (const auto& f : c.findings) out += "      " + std::string(check_name(f.check)) + ": " + f.message + "\n";
     }
+    for (const auto& w : c.warnings) out += "      warning: " + w + "\n";
   }
   size_t failed = report.failed_cards();
   out += report.game + ": " + (report.passed() ? "PASS" : "FAIL") + " (" +

@@ -181,6 +181,9 @@ struct CardPreflight {
   std::string stem;  // "01-gondor-hobbit-1", "00-back"
   bool back = false;
   std::vector<PreflightFinding> findings;
+  // What a print shop's preflight would warn about without refusing the
+  // file (small light text knocked out of a rich ground): said, not failed.
+  std::vector<std::string> warnings;
   // What was measured (0: nothing of that kind on the card).
   double min_text_pt = 0, min_line_pt = 0;
   // Each picture (image element) on the card: its file and the resolution

@@ -392,6 +392,20 @@ TEST(Preflight, PalantirPassesTheMeinspielProfile) {
   EXPECT_EQ(r.status, 0) << r.output;
   EXPECT_NE(r.output.find("palantir: PASS (56 of 56 cards pass)"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("colour: CMYK, FOGRA39"), std::string::npos) << r.output;
+  // The Gondor fronts' 7.5 pt light small caps and 0.57 pt light rules are
+  // knocked out of the rich black (240 %): warned about, not failed.
+  EXPECT_TRUE(std::regex_search(
+      r.output, std::regex(R"(\n  01-gondor-hobbit-1 +ok  [^\n]*\n(      warning: [^\n]*\n)*)"
+                           R"(      warning: meinspiel/fronts\.pdf p\. 1: \d+ light texts? of 7\.50 pt \([^)]+\) at )"
+                           R"([\d.]+, [\d.]+ mm knocked out of a ground of 240 % ink: below 8 pt on 200 % or more)")))
+      << r.output;
+  EXPECT_TRUE(std::regex_search(
+      r.output, std::regex(R"(\n  01-gondor-hobbit-1 +ok  [^\n]*\n(      warning: [^\n]*\n)*)"
+                           R"(      warning: meinspiel/fronts\.pdf p\. 1: \d+ light lines? of 0\.57 pt at [\d.]+, )"
+                           R"([\d.]+ mm knocked out of a ground of 240 % ink: below 1 pt on 200 % or more)")))
+      << r.output;
+  // Dark text on a light ground (the rules reference) is no knock-out.
+  EXPECT_TRUE(std::regex_search(r.output, std::regex(R"(\n  51-standardspiel +ok  [^\n]*\n  52-)"))) << r.output;
 }
 
 }  // namespace

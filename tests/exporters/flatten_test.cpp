@@ -172,5 +172,45 @@ TEST(Translucency, FlatteningTurnsOnlyTheTranslucentRunIntoPixels) {
   for (const auto& item : flat.items) EXPECT_FALSE(test::cairo_writes_transparency(item));
 }
 
+// PDF/X-4: only a blend over a near-black colour is composed in RGB (the
+// RIP would blend it in CMYK with the ground's four inks); one over a light
+// ground stays live, and so does everything opaque.
+TEST(Translucency, PdfX4ComposesOnlyTheBlendsOverNearBlack) {
+  page::Page p;
+  p.id = "t/compose";
+  p.size = {60, 40};
+  p.trim = {0, 0, 60, 40};
+  p.safe = p.trim;
+  page::Item dark = rect(Color{20, 11, 8, 255});  // Das Duell's Balrog ground
+  dark.shape = page::RectShape{.rect = {0, 0, 30, 40}, .corner_radius = 0, .paint = {Color{20, 11, 8, 255}, {}, 0}};
+  dark.bounds = {0, 0, 30, 40};
+  page::Item light = dark;
+  std::get<page::RectShape>(light.shape).rect = {30, 0, 30, 40};
+  std::get<page::RectShape>(light.shape).paint.fill = Color{240, 230, 200, 255};
+  light.bounds = {30, 0, 30, 40};
+  page::Item glow = svg(R"(<rect width="20" height="20" fill="#c22a10" opacity="0.4"/>)");  // over the dark half
+  page::Item tint = glow;  // the same over the light half
+  std::get<page::SvgArt>(tint.shape).box = tint.bounds = {35, 5, 20, 20};
+  p.items = {dark, glow, light, tint};
+  auto near_black = [](const Color& c) { return c.r + c.g + c.b < 90; };
+  FlattenReport report;
+  const page::Page out = compose_blends_over_black(p, 150, near_black, &report);
+  ASSERT_EQ(out.items.size(), 4u);
+  EXPECT_TRUE(std::holds_alternative<page::RectShape>(out.items[0].shape));
+  EXPECT_TRUE(std::holds_alternative<page::Image>(out.items[1].shape)) << "the glow over the dark ground";
+  EXPECT_TRUE(std::holds_alternative<page::RectShape>(out.items[2].shape));
+  EXPECT_TRUE(std::holds_alternative<page::SvgArt>(out.items[3].shape)) << "the tint over the light ground";
+  EXPECT_EQ(report.patches, 1);
+  // The composed glow is the RGB blend: red at 40 % over the brown.
+  const auto& image = std::get<page::Image>(out.items[1].shape);
+  const page::Raster& r = *image.raster;
+  const auto x = static_cast<size_t>((15 - image.box.x) / image.box.w * r.width);
+  const auto y = static_cast<size_t>((15 - image.box.y) / image.box.h * r.height);
+  const std::uint8_t* px = &r.rgba[(y * r.width + x) * 4];
+  EXPECT_NEAR(px[0], 0.4 * 0xc2 + 0.6 * 20, 3);
+  EXPECT_NEAR(px[1], 0.4 * 0x2a + 0.6 * 11, 3);
+  EXPECT_NEAR(px[2], 0.4 * 0x10 + 0.6 * 8, 3);
+}
+
 }  // namespace
 }  // namespace kw::exporters

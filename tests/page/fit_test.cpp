@@ -1,7 +1,10 @@
 // Fitting a card page to a shop's card (page/fit.h): the design is scaled
-// uniformly and centred; its safe area stays inside the new one; the new
-// bleed is the edge colour wherever the design does not reach.
+// uniformly and centred; its safe area stays inside the new one; where its
+// bleed falls short of the new one its own edge is drawn again there, and
+// the new bleed is the edge colour wherever the design does not reach.
 #include <gtest/gtest.h>
+
+#include <cmath>
 
 #include "page/fit.h"
 
@@ -42,11 +45,48 @@ TEST(Fit, AnotherBleedReframesWithoutScaling) {
   EXPECT_DOUBLE_EQ(f.page.size.w, 59 + 2 * 3.175);
   EXPECT_DOUBLE_EQ(f.page.trim.x, 3.175);
   // The ground of edge colour comes first and covers the whole new page.
-  ASSERT_EQ(f.page.items.size(), 3u);
+  ASSERT_GE(f.page.items.size(), 3u);
   EXPECT_EQ(f.page.items[0].bounds, (Rect{0, 0, f.page.size.w, f.page.size.h}));
   const auto& ground = std::get<RectShape>(f.page.items[0].shape);
   EXPECT_EQ(ground.paint.fill, card().edge_color);
-  EXPECT_NEAR(f.page.items[2].bounds.x, 7.175, 1e-9);
+  EXPECT_NEAR(f.page.items.back().bounds.x, 7.175, 1e-9);
+}
+
+// Where the design's own bleed falls short of the new one, the design is
+// drawn again under it, scaled to the new page's edges and shown only in
+// the strips it leaves: its edge continues there, not the ground.
+TEST(Fit, AShortBleedIsTheDesignDrawnAgainNotTheGround) {
+  const CardTarget bridge{.trim = {57.15, 88.9}, .bleed = 3.175, .safe = 3.175, .corner_radius = 0};
+  FittedPage f = fit_page(card(), bridge);
+  ASSERT_EQ(f.mode, FitMode::Cover);
+  // The design's sheet, 97 mm at 97.7 %, is 94.76 mm of the 95.25 mm page.
+  const double short_by = (f.page.size.h - 97 * f.scale) / 2;
+  EXPECT_NEAR(short_by, 0.245, 0.001);
+  // Ground, the card's ground drawn again in the top and the bottom strip
+  // (the title lies far from both), the card.
+  ASSERT_EQ(f.page.items.size(), 1u + 2u + 2u);
+  for (size_t i : {1u, 2u}) {
+    const Item& strip = f.page.items[i];
+    EXPECT_EQ(strip.name, "fit-edge:ground");
+    EXPECT_FALSE(strip.keep_in_safe_area);
+    ASSERT_TRUE(strip.clip.has_value());
+    // It reaches the page's edge and 0.5 mm under the design.
+    EXPECT_NEAR(strip.clip->h, short_by + 0.5, 1e-9);
+    EXPECT_TRUE(strip.clip->y < 1e-9 || std::abs(strip.clip->bottom() - f.page.size.h) < 1e-9) << strip.clip->y;
+    // Scaled about the design's centre until its sheet covers the page.
+    const Rect sheet = strip.transform.apply(Rect{0, 0, 65, 97});
+    EXPECT_LE(sheet.y, 1e-9);
+    EXPECT_GE(sheet.bottom(), f.page.size.h - 1e-9);
+  }
+  EXPECT_EQ(f.page.items[3].name, "ground");
+  EXPECT_EQ(f.page.items[4].name, "title");
+}
+
+TEST(Fit, AContainedCardKeepsItsBandsOfEdgeColour) {
+  const CardTarget square{.trim = {70, 70}, .bleed = 3, .safe = 4, .corner_radius = 0};
+  FittedPage f = fit_page(card(), square);
+  ASSERT_EQ(f.mode, FitMode::Contain);
+  ASSERT_EQ(f.page.items.size(), 3u);  // the ground, the card: nothing drawn again
 }
 
 TEST(Fit, ASlightlySmallerShopCardIsCoveredWhenTheSafeAreaStillFits) {
