@@ -191,6 +191,15 @@ const Schema& phrasing_schema() {
                                                  key("one", list_of(text()),
                                                      "articles that count one before a counted noun (\"a\", "
                                                      "\"an\"), where the number words do not say so"),
+                                                 key("passive",
+                                                     record("passive",
+                                                            {
+                                                                key("auxiliaries", list_of(text()), "\"wird\", \"is\""),
+                                                                key("agents", list_of(text()), "\"vom\", \"by\""),
+                                                            }),
+                                                     "a clause with both names the doer after the agent word "
+                                                     "(\"der Balrog wird vom Ring geschlagen\"): who beats whom "
+                                                     "is read the other way round"),
                                                  key("conjunctions", list_of(text()),
                                                      "\"und\", \"oder\": where a shared part is left out "
                                                      "(\"Voll- oder Sichelmond\", \"Full or Crescent Moon\")"),

@@ -238,6 +238,17 @@ RankWords rank_words(const model::Model& model, const std::string& language) {
   return out;
 }
 
+PassiveWords passive_words(const model::Model& model, const std::string& language) {
+  const model::Value* p = phrasing(model, language);
+  const model::Value* passive = p ? p->find("passive") : nullptr;
+  PassiveWords out;
+  if (!passive) return out;
+  for (const std::string& w : phrases_of(passive->find("auxiliaries")))
+    out.auxiliaries.push_back(to_lower(w, language));
+  for (const std::string& w : phrases_of(passive->find("agents"))) out.agents.push_back(to_lower(w, language));
+  return out;
+}
+
 std::vector<std::string> conjunction_words(const model::Model& model, const std::string& language) {
   const model::Value* p = phrasing(model, language);
   std::vector<std::string> out;

@@ -53,6 +53,12 @@ struct RankWords {
   std::vector<std::pair<std::string, int>> places;        // form, place
 };
 RankWords rank_words(const model::Model& model, const std::string& language);
+// The words of a passive clause: an auxiliary ("wird", "is") and the word
+// before its doer ("vom", "by"), lower case.
+struct PassiveWords {
+  std::vector<std::string> auxiliaries, agents;
+};
+PassiveWords passive_words(const model::Model& model, const std::string& language);
 // The words that join two names sharing a part ("oder", "and"), lower case.
 std::vector<std::string> conjunction_words(const model::Model& model, const std::string& language);
 // `text` in lower case by the rules of `language`.

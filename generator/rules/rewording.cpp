@@ -128,7 +128,18 @@ std::vector<std::pair<std::string, std::string>> lists_of(
   for (size_t i = 0; i + 1 < places.size(); ++i) {
     const size_t from = std::get<1>(places[i]), to = std::get<0>(places[i + 1]);
     if (to < from) continue;
-    const std::string gap = text.substr(from, to - from);
+    std::string gap = text.substr(from, to - from);
+    // An icon's shortcode (":halbmond:") is no word of the sentence.
+    for (size_t open = gap.find(':'); open != std::string::npos; open = gap.find(':', open)) {
+      const size_t close = gap.find(':', open + 1);
+      if (close == std::string::npos) break;
+      if (close > open + 1 &&
+          std::all_of(gap.begin() + static_cast<long>(open) + 1, gap.begin() + static_cast<long>(close),
+                      [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_'; }))
+        gap.erase(open, close + 1 - open);
+      else
+        open = close;
+    }
     const std::vector<std::string> words = lower_tokens(gap, w.language);
     const auto conjunction = [&](const std::string& word) {
       return std::find(w.conjunctions.begin(), w.conjunctions.end(), word) != w.conjunctions.end();
@@ -197,6 +208,14 @@ std::optional<std::string> opposites_changed(const Meaning& before, const Meanin
       const size_t other = 1 - side;
       if (!b.word[side].empty() && b.word[other].empty() && !a.word[other].empty() && a.word[side].empty())
         return "says '" + a.word[other] + "' where " + who + " said '" + b.word[side] + "'";
+    }
+    // One said fewer times and the other more ("the highest first" -> "the
+    // lowest first" where "highest" is said elsewhere too).
+    for (size_t side = 0; side < 2; ++side) {
+      const size_t other = 1 - side;
+      if (b.count[side] > a.count[side] && a.count[other] > b.count[other])
+        return "says '" + (a.word[other].empty() ? std::string("?") : a.word[other]) + "' where " + who + " said '" +
+               b.word[side] + "'";
     }
     const bool kept =
         (b.first_before_second && a.first_before_second) || (b.second_before_first && a.second_before_first);
@@ -268,9 +287,11 @@ std::optional<std::string> names_changed(const Meaning& before, const Meaning& a
   if (auto why = named_changed({before.names, before.name_orders, before.name_lists, before.roles},
                                {after.names, after.name_orders, after.name_lists, after.roles}))
     return why;
-  if (auto why =
-          named_changed({before.terms, before.term_orders, before.term_lists, before.term_roles, &before.term_words},
-                        {after.terms, after.term_orders, after.term_lists, after.term_roles, &after.term_words}))
+  // Terms keep no order: "aus dem Vorrat zwei Argumente" is "zwei Argumente
+  // aus dem Vorrat".
+  const std::vector<std::pair<std::string, std::string>> unordered;
+  if (auto why = named_changed({before.terms, unordered, before.term_lists, before.term_roles, &before.term_words},
+                               {after.terms, unordered, after.term_lists, after.term_roles, &after.term_words}))
     return why;
   // A name for a thing of the game, or the other way round ("als Team
   // Saurons Auge" -> "als Team der Gefährten"); a counted noun for a name
@@ -347,6 +368,7 @@ Wording wording(const model::Model& model, const model::Game& game, const FactSe
   w.opposites = opposite_words(model, game.language);
   w.ranks = rank_words(model, game.language);
   w.conjunctions = conjunction_words(model, game.language);
+  w.passive = passive_words(model, game.language);
   if (facts.terms && facts.terms->is_map())
     for (const auto& [term, forms] : facts.terms->map) w.proper_terms.insert(term);
   for (auto& [term, forms] : facts.term_forms(game.language)) {
@@ -488,6 +510,7 @@ void read_opposites(Meaning& m, const std::vector<std::string>& words, const Wor
     });
     std::array<std::optional<size_t>, 2> at;
     std::array<std::string, 2> form;
+    for (const Match& x : found) ++m.opposites[o.key].count[x.side];
     for (const Match& x : found)
       if (!at[x.side] || x.at < *at[x.side]) {
         at[x.side] = x.at;
@@ -529,11 +552,7 @@ void read_terms(Meaning& m, const std::string& clause, const Wording& w) {
       break;
     }
   std::sort(found.begin(), found.end());
-  for (size_t i = 0; i < found.size(); ++i) {
-    m.terms.push_back(found[i].second);
-    for (size_t j = i + 1; j < found.size(); ++j)
-      if (found[i].second != found[j].second) m.term_orders.emplace_back(found[i].second, found[j].second);
-  }
+  for (const auto& place : found) m.terms.push_back(place.second);
   if (found.size() != 1) return;
   Meaning::Role role{found.front().second, said_of(words, own)};
   if (!role.words.empty()) m.term_roles.push_back(std::move(role));
@@ -599,8 +618,15 @@ void read_clause(Meaning& m, const std::string& clause, const Wording& w) {
   read_terms(m, clause, w);
   const std::vector<std::string> named = names_in(clause, w.names);
   m.names.insert(m.names.end(), named.begin(), named.end());
+  const auto has_any = [&](const std::vector<std::string>& list) {
+    return std::any_of(words.begin(), words.end(), [&](const std::string& word) {
+      return std::find(list.begin(), list.end(), word) != list.end();
+    });
+  };
+  const bool passive = has_any(w.passive.auxiliaries) && has_any(w.passive.agents);
   for (size_t i = 0; i < named.size(); ++i)
-    for (size_t j = i + 1; j < named.size(); ++j) m.name_orders.emplace_back(named[i], named[j]);
+    for (size_t j = i + 1; j < named.size(); ++j)
+      m.name_orders.emplace_back(passive ? named[j] : named[i], passive ? named[i] : named[j]);
   if (named.size() != 1) return;
   Meaning::Role role{named.front(), said_of(words, lower_tokens(named.front(), w.language))};
   if (!role.words.empty()) m.roles.push_back(std::move(role));

@@ -58,6 +58,7 @@ struct Wording {
   std::vector<OppositeWords> opposites;
   RankWords ranks;
   std::vector<std::string> conjunctions;
+  PassiveWords passive;
   std::vector<std::pair<std::string, std::vector<std::string>>> terms;  // key, lower-case forms
   std::set<std::string> proper_terms;   // the keys of facts: terms: (not nouns): what a name may be swapped for
   std::vector<std::string> names;       // the game's names in the language
@@ -100,6 +101,7 @@ struct Meaning {
   struct Opposite {
     std::array<std::string, 2> word;                                // the first word found of each side ("" when none)
     bool first_before_second = false, second_before_first = false;  // within one clause
+    std::array<size_t, 2> count{};                                  // how often each side is said
   };
   std::map<std::string, Opposite> opposites;                     // by key
   std::vector<std::string> names;                                // sorted
@@ -131,7 +133,6 @@ struct Meaning {
   // The game's terms, by key, as the names above.
   std::vector<std::string> terms;
   std::map<std::string, std::string> term_words;  // key -> the first form found
-  std::vector<std::pair<std::string, std::string>> term_orders;
   std::vector<std::pair<std::string, std::string>> term_lists;
   std::vector<std::string> proper_terms;  // the terms found that are things of the game, not counted nouns (sorted)
   std::vector<Role> term_roles;
