@@ -201,6 +201,48 @@ TEST(TranslationDrift, AnArticleIsOneBeforeACountedNoun) {
   EXPECT_FALSE(fine.has_errors()) << dump(fine);
 }
 
+TEST(TranslationDrift, APassiveClauseKeepsWhoBeatsWhom) {
+  // Found by an outside tester: the passive was read as the Balrog beating the Ring.
+  const std::string game = "data/games/palantir.yaml";
+  ProjectCopy passive;
+  edit(passive, game, "Ringgedicht. Dann schlägt der Ring sogar den Balrog.",
+       "Ringgedicht. Dann wird sogar der Balrog vom Ring geschlagen.");
+  edit(passive, game, "says: \"Dann schlägt der Ring sogar den Balrog\"",
+       "says: \"Dann wird sogar der Balrog vom Ring geschlagen\"");
+  const Diagnostics fine = test::shown_findings(passive.dir.path(), "palantir", "de", "de");
+  EXPECT_FALSE(fine.has_errors()) << dump(fine);
+  ProjectCopy swapped;
+  edit(swapped, game, "Ringgedicht. Dann schlägt der Ring sogar den Balrog.",
+       "Ringgedicht. Dann wird sogar der Ring vom Balrog geschlagen.");
+  const Diagnostics found = test::shown_findings(swapped.dir.path(), "palantir", "de", "de");
+  EXPECT_NE(finding(found, "", "the other way round"), nullptr) << dump(found);
+}
+
+TEST(TranslationDrift, ReorderedWordsAndListsStateTheSame) {
+  // Terms keep no order; a list reordered, icons and all, says the same.
+  ProjectCopy terms;
+  edit(terms, "data/games/hoher-rat.yaml",
+       "nimm dir **{{fact.trilith_arguments.n}}\\u00a0beliebige Argumente** aus dem Vorrat",
+       "nimm dir aus dem Vorrat **{{fact.trilith_arguments.n}}\\u00a0beliebige Argumente**");
+  const Diagnostics council = test::shown_findings(terms.dir.path(), "hoher-rat", "de", "de");
+  EXPECT_FALSE(council.has_errors()) << dump(council);
+  ProjectCopy list;
+  edit(list, "data/games/monddaemmerung.yaml",
+       ":leermond:\u00a0Leermond und\n            :halbmond:\u00a0Halbmond gestohlen",
+       ":halbmond:\u00a0Halbmond und\n            :leermond:\u00a0Leermond gestohlen");
+  const Diagnostics moons = test::shown_findings(list.dir.path(), "monddaemmerung", "de", "de");
+  EXPECT_FALSE(moons.has_errors()) << dump(moons);
+}
+
+TEST(TranslationDrift, AnOppositeSaidOnceMoreInATranslationIsAnError) {
+  // "highest" is said elsewhere in the text too: one fewer of it and one
+  // more "lowest" than the source says is the swap.
+  ProjectCopy p;
+  edit(p, "data/locales/en/palantir.yaml", "**Plain suits**, highest first", "**Plain suits**, lowest first");
+  const Diagnostics found = test::shown_findings(p.dir.path(), "palantir", "en", "de");
+  EXPECT_NE(finding(found, "translation.meaning", "says 'lowest' where its source said"), nullptr) << dump(found);
+}
+
 TEST(TranslatedNames, TwoNamesOneTranslationIsAnError) {
   ProjectCopy p;
   const std::string file = "data/locales/en/palantir.yaml";
