@@ -42,7 +42,8 @@ class Studio {
   Studio& operator=(const Studio&) = delete;
 
   // Where each reload is reported, one line ("reloaded data/cards.yaml:
-  // 2 cards changed in 180 ms"); null: nowhere. Set before watch().
+  // 2 card(s) changed in 180 ms (load 20, lay out 10, rules 24, render 30,
+  // rest 0 ms), CPU 90 ms"); null: nowhere. Set before watch().
   void set_log(std::ostream* log) { log_ = log; }
 
   // Starts the thread that watches the project and reloads every session.

@@ -26,6 +26,7 @@
 #include <thread>
 #include <vector>
 
+#include "studio/card_renderer.h"
 #include "studio/http/assets.h"
 #include "studio/http/edit_json.h"
 #include "studio/http/request.h"
@@ -384,7 +385,10 @@ struct Server::Impl {
     const CardView* card = state->card(stem);
     if (!card || !card->png) return text(404, "no card '" + stem + "' in " + game);
     Response res;
-    res.body = *card->png;
+    // The large view's: the full resolution, rendered on request (card_renderer.h).
+    const std::string* size = req.param("size");
+    if (size && *size != "full") return text(400, "size=full or none");
+    res.body = size && card->page ? render_full_png(*card->page, state->dpi) : *card->png;
     res.content_type = "image/png";
     // The URL names the fingerprint (?v=): the same URL is the same image.
     res.cache_control = req.param("v") ? "max-age=31536000, immutable" : "no-cache";

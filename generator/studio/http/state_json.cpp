@@ -58,6 +58,7 @@ json card_json(const SessionKey& key, const CardView& c) {
           {"label", c.label},
           {"fingerprint", c.fingerprint},
           {"url", card_url(key, c)},
+          {"full", card_url(key, c) + "&size=full"},
           {"width_px", c.width_px},
           {"height_px", c.height_px},
           {"size", {{"w", c.size.w}, {"h", c.size.h}}},

@@ -380,11 +380,11 @@ function updateGrid(state) {
   for (const c of state.cards) {
     const fig = document.querySelector(`figure.card[data-stem="${CSS.escape(c.stem)}"]`);
     const img = fig.querySelector('img');
-    if (fig.dataset.fingerprint !== c.fingerprint) {
+    if (fig.dataset.fingerprint !== c.fingerprint) {  // else its event asked for it already (swapImages)
       img.src = c.url;
-      img.alt = img.title = c.label;
       fig.dataset.fingerprint = c.fingerprint;
     }
+    img.alt = img.title = c.label;
     fig.querySelector('svg').replaceWith(overlay(c, gridPx()));
     fig.querySelector('figcaption').replaceWith(caption(c));
     fig.classList.toggle('overflow', c.badges.some((b) => b.kind === 'overflow'));
@@ -460,9 +460,21 @@ function openCard(stem) {
   if (wasOpen !== stem) selected = null;
   openStem = stem;
   const large = box.querySelector('.large');
-  const img = large.querySelector('img');
-  if (!img || img.getAttribute('src') !== card.url)
-    large.replaceChildren(el('img', { src: card.url, alt: card.label, width: card.width_px, height: card.height_px }));
+  // At full resolution, rendered on request: another card shows the grid's
+  // smaller image at once, and each full image replaces what is shown once
+  // it has arrived (so a drag's result never blurs the card meanwhile).
+  let img = large.querySelector('img');
+  if (!img || img.dataset.stem !== stem) {
+    img = el('img', { src: card.url, alt: card.label, width: card.width_px, height: card.height_px,
+      'data-stem': stem });
+    large.replaceChildren(img);
+  }
+  if (img.dataset.full !== card.full) {
+    img.dataset.full = card.full;
+    const full = new Image();
+    full.src = card.full;
+    full.decode().then(() => { if (img.dataset.full === card.full) img.src = card.full; }, () => {});
+  }
   box.querySelector('.caption').replaceChildren(caption(card), overlapNote(card));
   box.querySelector('.card-tools').hidden = !(token && card.entry);
   textsPanel(card);
@@ -819,12 +831,27 @@ function redrawOverlays() {
   fitCard();
 }
 
+// The new images of the cards a change names, asked for at once: the event
+// says each card's new fingerprint, which is all its image's address needs,
+// so they load while the state (badges, boxes, texts) is fetched.
+function swapImages(change) {
+  if (change.layout) return;  // cards came or went: the grid is built anew
+  const where = [current.game, current.lang, current.variant || '-'].map(encodeURIComponent).join('/');
+  for (const { stem, fingerprint } of change.cards) {
+    const fig = document.querySelector(`figure.card[data-stem="${CSS.escape(stem)}"]`);
+    if (!fig || fig.dataset.fingerprint === fingerprint) continue;
+    fig.querySelector('img').src = `/cards/${where}/${encodeURIComponent(stem)}.png?v=${fingerprint}`;
+    fig.dataset.fingerprint = fingerprint;
+  }
+}
+
 function follow() {
   const events = new EventSource('/events');
   events.addEventListener('open', refresh);  // whatever happened while disconnected
   events.addEventListener('change', (e) => {
     const c = JSON.parse(e.data);
     if (current && c.game === current.game && c.lang === current.lang && c.variant === current.variant) {
+      swapImages(c);
       refresh();
       if (changesSince) showChanges(changesSince);
     }
