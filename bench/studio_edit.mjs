@@ -65,20 +65,35 @@ async function measure(times) {
     }
     console.log(`${label.padEnd(22)} text typed -> its card's new image loaded (incl. 250 ms pause): ${fmt(typed)}`);
     const dropped = [], phases = { edit: [], reload: [], state: [], first: [], images: [] }, cpu = [];
+    const settled = () => page.waitForFunction(() => current.cards.every((c) =>
+      document.querySelector(`figure[data-stem="${CSS.escape(c.stem)}"]`)?.dataset.fingerprint === c.fingerprint),
+    null, { timeout: 60000 });
     for (let i = 1; i <= runs; ++i) {
+      await settled();  // the drag starts from the state that came with the images (its boxes)
       const handle = page.locator('#lightbox .handle[data-name="divider"]');
       await page.waitForFunction(() => document.querySelector('#lightbox .handle[data-name="divider"]'));
-      const r = await handle.boundingBox();
+      let r = null;  // the handle is drawn anew with each state: asked again until it is there
+      for (let k = 0; k < 100 && !r; ++k) r = await handle.boundingBox();
       await page.mouse.move(r.x + r.width / 2, r.y + r.height / 2);
       await page.mouse.down();
-      await page.mouse.move(r.x + r.width / 2 + (i % 2 ? 12 : -12), r.y + r.height / 2, { steps: 3 });
+      // Each drop to a new place (back and forth would find the images in the browser's cache).
+      await page.mouse.move(r.x + r.width / 2 + 12, r.y + r.height / 2, { steps: 3 });
       const before = await imageSources(page);
       await page.evaluate(() => { performance.clearResourceTimings(); window.dropAt = performance.now(); });
       const cpu0 = cpuSeconds(server.child.pid);
       const logged = server.stderr().length;
       const since = performance.now();
       await page.mouse.up();
-      dropped.push(await waitForNewImages(page, playing, before, since, 120000));
+      try {
+        dropped.push(await waitForNewImages(page, playing, before, since, 20000));
+      } catch (e) {
+        console.log(await page.evaluate(({ stems, before }) => stems.map((s) => {
+          const img = document.querySelector(`figure[data-stem="${CSS.escape(s)}"] img`);
+          return [s, img.getAttribute('src') === before[s], img.complete, img.naturalWidth];
+        }).filter((x) => x[1] || !x[2] || !x[3]), { stems: playing, before }));
+        console.log(server.stderr().slice(-2000));
+        throw e;
+      }
       cpu.push(cpuSeconds(server.child.pid) - cpu0);
       const reloads = [...server.stderr().slice(logged).matchAll(/changed in (\d+) ms/g)].map((m) => Number(m[1]));
       phases.reload.push(reloads.reduce((a, b) => a + b, 0));
@@ -93,7 +108,7 @@ async function measure(times) {
       for (const k of Object.keys(t)) phases[k].push(t[k]);
     }
     console.log(`${label.padEnd(22)} element dropped -> all ${playing.length} cards' new images loaded: ${fmt(dropped)}`);
-    const ms0 = (xs) => `${median(xs).toFixed(0)} ms`;
+    const ms0 = (xs) => `${median(xs.filter((x) => Number.isFinite(x))).toFixed(0)} ms`;
     console.log(`${''.padEnd(22)}   after the drop (medians): edit answered ${ms0(phases.edit)}, the server's reload ` +
       `${ms0(phases.reload)} (its log), new state ` +
       `${ms0(phases.state)} (the reload done), first image asked ${ms0(phases.first)}, last image received ` +

@@ -110,8 +110,18 @@ std::shared_ptr<const SessionState> Studio::state(SessionKey key, std::string& e
     error = "unknown game '" + key.game + "'";
     return nullptr;
   }
+  {
+    std::lock_guard shown(previews_mutex_);
+    previews_[key] = preview.get();
+  }
   sessions_.emplace(key, std::move(preview));
   return state;
+}
+
+std::shared_ptr<const SessionState> Studio::shown(const SessionKey& key) const {
+  std::lock_guard lock(previews_mutex_);
+  auto it = previews_.find(key);
+  return it == previews_.end() ? nullptr : it->second->state();
 }
 
 std::shared_ptr<const BeforeAfter> Studio::before_after(const SessionKey& key, const std::string& revision,

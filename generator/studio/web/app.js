@@ -617,7 +617,9 @@ async function writeBox(card, b, to) {
 }
 
 // The draggable boxes over the large card (when the element boxes are shown).
+let dragging = false;  // a handle is held: a new state does not draw the handles anew under the pointer
 function handles(card, large, px) {
+  if (dragging && large.querySelector('.handles')) return;
   large.querySelector('.handles')?.remove();
   if (!token || !$('show-boxes').checked) return;
   const layer = el('div', { class: 'handles' });
@@ -639,6 +641,7 @@ function handles(card, large, px) {
       for (const o of layer.querySelectorAll('.handle.selected')) o.classList.remove('selected');
       h.classList.add('selected');
       h.setPointerCapture(e.pointerId);
+      dragging = true;
       const mode = e.target.classList.contains('resize') ? 'resize' : 'move';
       const x0 = e.clientX, y0 = e.clientY;
       let to = null;
@@ -650,10 +653,14 @@ function handles(card, large, px) {
       const onUp = async () => {
         h.removeEventListener('pointermove', onMove);
         h.removeEventListener('pointerup', onUp);
+        h.removeEventListener('lostpointercapture', onUp);
+        dragging = false;
         if (to) await writeBox(card, b, to);
+        else fitCard();  // the handles as the state now says
       };
       h.addEventListener('pointermove', onMove);
       h.addEventListener('pointerup', onUp);
+      h.addEventListener('lostpointercapture', onUp);
     });
     layer.append(h);
   }
