@@ -16,6 +16,7 @@
 #include "core/enum_names.h"
 #include "core/geometry.h"
 #include "page/page.h"
+#include "yaml/value.h"
 
 namespace kw::studio {
 
@@ -51,6 +52,10 @@ struct CardEntry {
   size_t index = 0;
   int id_column = 0;  // a CSV row: the id's column (from 1); 0 for a YAML entry
   std::string id;
+  // A blank card of the same deck, for "add a blank card" (blank_card.h):
+  // its fields in order, `id` first (empty: the page names it), each
+  // required field of the deck empty or defaulted. Empty for a CSV row.
+  std::vector<std::pair<std::string, yaml::Value>> blank = {};
 };
 
 // A layout element's box on the card, for the element-box overlay.

@@ -474,5 +474,31 @@ TEST(StudioPreview, CardsSayWhereTheirEntryIs) {
   EXPECT_FALSE(s->cards[3].entry);  // the back
 }
 
+// "Add a blank card": the deck's required fields empty or defaulted, `id`
+// first; inserted after a card (as the page does), it loads and is shown,
+// written the minimal way (block style like its neighbours).
+TEST(StudioPreview, ABlankCardOfTheDeckLoadsAndIsShown) {
+  Fixture f;
+  f.preview.reload(f.workspace);
+  auto s = f.preview.state();
+  ASSERT_TRUE(s->cards[2].entry);
+  const auto& blank = s->cards[2].entry->blank;
+  std::vector<std::string> keys;
+  for (const auto& [key, value] : blank) keys.push_back(key + "=" + value.scalar);
+  EXPECT_EQ(keys, (std::vector<std::string>{"id=", "name=", "region=north", "points=0"}));
+  yaml::Value item;
+  item.kind = yaml::Value::Kind::Map;
+  for (const auto& [key, value] : blank) item.set(key, value);
+  item.find("id")->scalar = "new-card";
+  const std::string file = f.mini.game_file();
+  f.mini.write(file, yaml::insert_item(MiniProject::game_yaml(), s->cards[2].entry->path, 2, item, file));
+  f.workspace.refresh({file});
+  f.preview.reload(f.workspace);
+  auto after = f.preview.state();
+  ASSERT_FALSE(after->stale) << after->diagnostics;
+  ASSERT_EQ(after->cards.size(), s->cards.size() + 1);
+  EXPECT_EQ(after->cards[3].card_id, "new-card");
+}
+
 }  // namespace
 }  // namespace kw::studio

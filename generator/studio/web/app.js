@@ -507,11 +507,11 @@ function fitCard() {
 
 // ------------------------------------------------ cards added, removed, moved
 
-// An id no card of the game has: "<id>-copy", "<id>-copy-2", ...
-function freshId(base) {
+// An id no card of the game has: "<id>-copy", "<id>-copy-2", ... ("new-card", "new-card-2": `suffix` '').
+function freshId(base, suffix = '-copy') {
   const taken = new Set(current.cards.map((c) => c.def_id));
   for (let n = 1; ; ++n) {
-    const id = `${base}-copy${n > 1 ? '-' + n : ''}`;
+    const id = `${base}${suffix}${n > 1 ? '-' + n : ''}`;
     if (!taken.has(id)) return id;
   }
 }
@@ -521,6 +521,12 @@ async function cardAction(kind) {
   const e = card?.entry;
   if (!e) return;
   let op;
+  if (kind === 'blank') {  // a new card right after this one: its id, the deck's required fields empty or defaulted
+    if (!e.blank?.length) return notice('a blank card is added to a deck written in YAML (duplicate a row of a table)');
+    const item = e.blank.map(([k, v]) => [k, k === 'id' ? freshId('new-card', '') : v]);
+    if (await edit(e.file, [{ op: 'insert', path: e.path, index: e.index + 1, item }])) closeCard();
+    return;
+  }
   if (e.id_column) {  // a row of a CSV card table, checked by its id
     const row = { column: e.id_column, old: e.id };
     if (kind === 'dup') op = { op: 'duplicate_row', row: e.index, ...row, value: freshId(card.def_id) };
@@ -908,7 +914,7 @@ function setup() {
   for (const input of box.querySelectorAll('.props input, .props select'))
     input.addEventListener('change', () => writeProp(input));
   box.querySelector('.props').addEventListener('submit', (e) => e.preventDefault());
-  for (const kind of ['dup', 'earlier', 'later', 'del'])
+  for (const kind of ['dup', 'blank', 'earlier', 'later', 'del'])
     box.querySelector('.card-tools .' + kind).addEventListener('click', () => cardAction(kind));
   box.querySelector('.prev').addEventListener('click', () => stepCard(-1));
   box.querySelector('.next').addEventListener('click', () => stepCard(1));
