@@ -484,6 +484,7 @@ TEST(StudioPreview, ABlankCardOfTheDeckLoadsAndIsShown) {
   ASSERT_TRUE(s->cards[2].entry);
   const auto& blank = s->cards[2].entry->blank;
   std::vector<std::string> keys;
+  keys.reserve(blank.size());
   for (const auto& [key, value] : blank) keys.push_back(key + "=" + value.scalar);
   EXPECT_EQ(keys, (std::vector<std::string>{"id=", "name=", "region=north", "points=0"}));
   yaml::Value item;
