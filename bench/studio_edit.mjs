@@ -8,6 +8,7 @@
 // project, for Palantír and for ~300 cards (bench/studio.mjs's enlarged deck).
 //   node bench/studio_edit.mjs [kartenwerk binary] [source dir] [runs] [times]
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { allImagesLoaded, copyProject, enlargePalantir, imageSources, launchBrowser, median, playwrightOrExit,
   startServer, waitForNewImages } from '../tests/studio/studio_page.mjs';
@@ -15,6 +16,13 @@ import { allImagesLoaded, copyProject, enlargePalantir, imageSources, launchBrow
 const [binary = 'build/kartenwerk', sourceDir = '.', runsArg = '5', timesArg = '1,6'] = process.argv.slice(2);
 const runs = Number(runsArg);
 const playwright = playwrightOrExit(path.resolve(sourceDir), { test: false });
+
+const ticks = 100;  // USER_HZ: /proc/<pid>/stat counts CPU time in 1/100 s on Linux
+function cpuSeconds(pid) {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / ticks;
+}
 
 const fmt = (xs) => `median ${(median(xs) / 1000).toFixed(3)} s  (min ${(Math.min(...xs) / 1000).toFixed(3)}, ` +
   `max ${(Math.max(...xs) / 1000).toFixed(3)}, ${xs.length} runs)`;
@@ -56,20 +64,55 @@ async function measure(times) {
       typed.push(await waitForNewImages(page, copies, before, since, 60000));
     }
     console.log(`${label.padEnd(22)} text typed -> its card's new image loaded (incl. 250 ms pause): ${fmt(typed)}`);
-    const dropped = [];
+    const dropped = [], phases = { edit: [], reload: [], state: [], first: [], images: [] }, cpu = [];
+    const settled = () => page.waitForFunction(() => current.cards.every((c) =>
+      document.querySelector(`figure[data-stem="${CSS.escape(c.stem)}"]`)?.dataset.fingerprint === c.fingerprint),
+    null, { timeout: 60000 });
     for (let i = 1; i <= runs; ++i) {
+      await settled();  // the drag starts from the state that came with the images (its boxes)
       const handle = page.locator('#lightbox .handle[data-name="divider"]');
       await page.waitForFunction(() => document.querySelector('#lightbox .handle[data-name="divider"]'));
-      const r = await handle.boundingBox();
+      let r = null;  // the handle is drawn anew with each state: asked again until it is there
+      for (let k = 0; k < 100 && !r; ++k) r = await handle.boundingBox();
       await page.mouse.move(r.x + r.width / 2, r.y + r.height / 2);
       await page.mouse.down();
-      await page.mouse.move(r.x + r.width / 2 + (i % 2 ? 12 : -12), r.y + r.height / 2, { steps: 3 });
+      // Each drop to a new place (back and forth would find the images in the browser's cache).
+      await page.mouse.move(r.x + r.width / 2 + 12, r.y + r.height / 2, { steps: 3 });
       const before = await imageSources(page);
+      await page.evaluate(() => { performance.clearResourceTimings(); window.dropAt = performance.now(); });
+      const cpu0 = cpuSeconds(server.child.pid);
+      const logged = server.stderr().length;
       const since = performance.now();
       await page.mouse.up();
-      dropped.push(await waitForNewImages(page, playing, before, since, 120000));
+      try {
+        dropped.push(await waitForNewImages(page, playing, before, since, 20000));
+      } catch (e) {
+        console.log(await page.evaluate(({ stems, before }) => stems.map((s) => {
+          const img = document.querySelector(`figure[data-stem="${CSS.escape(s)}"] img`);
+          return [s, img.getAttribute('src') === before[s], img.complete, img.naturalWidth];
+        }).filter((x) => x[1] || !x[2] || !x[3]), { stems: playing, before }));
+        console.log(server.stderr().slice(-2000));
+        throw e;
+      }
+      cpu.push(cpuSeconds(server.child.pid) - cpu0);
+      const reloads = [...server.stderr().slice(logged).matchAll(/changed in (\d+) ms/g)].map((m) => Number(m[1]));
+      phases.reload.push(reloads.reduce((a, b) => a + b, 0));
+      // Where the time went, from the page's resource timings (ms after the drop).
+      const t = await page.evaluate(() => {
+        const rs = performance.getEntriesByType('resource').map((r) => ({ name: new URL(r.name).pathname,
+          start: r.startTime - window.dropAt, end: r.responseEnd - window.dropAt }));
+        const cards = rs.filter((r) => r.name.startsWith('/cards/'));
+        return { edit: rs.find((r) => r.name === '/api/edit')?.end, state: rs.find((r) => r.name === '/api/state')?.end,
+          first: Math.min(...cards.map((r) => r.start)), images: Math.max(...cards.map((r) => r.end)) };
+      });
+      for (const k of Object.keys(t)) phases[k].push(t[k]);
     }
     console.log(`${label.padEnd(22)} element dropped -> all ${playing.length} cards' new images loaded: ${fmt(dropped)}`);
+    const ms0 = (xs) => `${median(xs.filter((x) => Number.isFinite(x))).toFixed(0)} ms`;
+    console.log(`${''.padEnd(22)}   after the drop (medians): edit answered ${ms0(phases.edit)}, the server's reload ` +
+      `${ms0(phases.reload)} (its log), new state ` +
+      `${ms0(phases.state)} (the reload done), first image asked ${ms0(phases.first)}, last image received ` +
+      `${ms0(phases.images)}; the server's CPU ${median(cpu).toFixed(2)} s per drop; load average ${os.loadavg()[0].toFixed(2)}`);
   } finally {
     await browser.close();
     server.child.kill('SIGTERM');

@@ -1,7 +1,8 @@
 #pragma once
 // What the studio shows of a game: one state per (game, language, variant),
 // built by Preview (preview.h) and only read by the HTTP layer. Plain data,
-// no model pointers: a state outlives the reload that made it.
+// no model pointers: a state outlives the reload that made it (a card's
+// page holds the inputs it paints from itself).
 #include <array>
 #include <cstdint>
 #include <map>
@@ -14,6 +15,8 @@
 #include "core/diagnostic.h"
 #include "core/enum_names.h"
 #include "core/geometry.h"
+#include "page/page.h"
+#include "yaml/value.h"
 
 namespace kw::studio {
 
@@ -49,6 +52,10 @@ struct CardEntry {
   size_t index = 0;
   int id_column = 0;  // a CSV row: the id's column (from 1); 0 for a YAML entry
   std::string id;
+  // A blank card of the same deck, for "add a blank card" (blank_card.h):
+  // its fields in order, `id` first (empty: the page names it), each
+  // required field of the deck empty or defaulted. Empty for a CSV row.
+  std::vector<std::pair<std::string, yaml::Value>> blank = {};
 };
 
 // A layout element's box on the card, for the element-box overlay.
@@ -107,9 +114,10 @@ struct CardView {
   std::vector<ElementBox> boxes;
   std::vector<Badge> badges;
   std::vector<TextField> texts;
-  std::optional<CardEntry> entry;  // set: the page may duplicate, delete and move the card
-  int width_px = 0, height_px = 0;
-  std::shared_ptr<const std::string> png;  // shared by states that did not change it
+  std::optional<CardEntry> entry;          // set: the page may duplicate, delete and move the card
+  int width_px = 0, height_px = 0;         // at the game's resolution (the large view's)
+  std::shared_ptr<const std::string> png;  // the grid's, at most kGridDpi; shared by states that did not change it
+  std::shared_ptr<const page::Page> page;  // to render the large view's image on request (render_full_png)
 };
 
 // A session's state after its last reload.
@@ -139,6 +147,9 @@ struct Change {
   std::vector<std::pair<std::string, std::string>> cards;  // stem, new fingerprint
   bool diagnostics = false;                                // the diagnostics text or the stale flag changed
   bool layout = false;                                     // cards came or went: the page reloads its grid
+  // Where the reload's time went, for the studio's log: each phase's name
+  // and milliseconds of wall time ("load", "lay out", "rules", "render").
+  std::vector<std::pair<std::string, long long>> phases;
 };
 
 }  // namespace kw::studio

@@ -3,6 +3,7 @@
 #include "engine/compile.h"
 #include "page/fingerprint.h"
 #include "sheet/csv_edit.h"
+#include "studio/blank_card.h"
 #include "studio/element_sources.h"
 #include "studio/layout_keys.h"
 #include "studio/text_fields.h"
@@ -84,7 +85,7 @@ class Entries {
     }
     auto found = it->second.find({loc.line, loc.column});
     if (found == it->second.end()) return std::nullopt;
-    return CardEntry{loc.file, found->second.first, found->second.second, 0, {}};
+    return CardEntry{loc.file, found->second.first, found->second.second, 0, {}, {}};
   }
 
  private:
@@ -113,7 +114,7 @@ class Entries {
       it = id_columns_.emplace(loc.file, input ? sheet::csv_column(input->text(), "id") : 0).first;
     }
     if (it->second == 0 || loc.line < 2) return std::nullopt;
-    return CardEntry{loc.file, {}, static_cast<size_t>(loc.line), it->second, id};
+    return CardEntry{loc.file, {}, static_cast<size_t>(loc.line), it->second, id, {}};
   }
   const project::Project& project_;
   std::map<std::string, Items> files_;
@@ -136,6 +137,7 @@ void name_cards(const model::Game& game, ElementSources& sources, Entries& entri
       locate_boxes(sources, deck.layout, v);
       // Cards are added and removed in the source data, not in a translation or a variant.
       if (game.in_source_language() && game.variant.empty()) v.entry = entries.find(card.loc, card.def_id);
+      if (v.entry && v.entry->id_column == 0) v.entry->blank = blank_card(game, deck.id, "");
       v.deck = deck.id;
       v.label = label_of(card.fields);
       if (v.label.empty()) v.label = card.id;

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <chrono>
 #include <set>
 #include <thread>
 
@@ -59,33 +60,74 @@ std::shared_ptr<SessionState> failed(const SessionKey& key, const SessionState& 
   return next;
 }
 
+// Times the phases of a reload, one after another, for the log.
+class Phases {
+ public:
+  explicit Phases(std::vector<std::pair<std::string, long long>>& out) : out_(out) {}
+  void done(const char* name) {
+    const auto now = std::chrono::steady_clock::now();
+    out_.emplace_back(name, std::chrono::duration_cast<std::chrono::milliseconds>(now - last_).count());
+    last_ = now;
+  }
+
+ private:
+  std::vector<std::pair<std::string, long long>>& out_;
+  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+};
+
+// The key of what the rules judge: the session and every file the project
+// has read since it was renewed, by content (called right after the model
+// loaded: its data, locale and variant files). The rules read the model
+// only (engine::judge).
+std::string rules_key(const project::Project& project, const SessionKey& key) {
+  std::string all = key.game + '\n' + key.language + '\n' + key.variant + '\n';
+  for (const auto& input : project.inputs_read()) all += input->path() + '\n' + sha256_hex(input->text()) + '\n';
+  return sha256_hex(all);
+}
+
+// What the rules found last, kept by Preview between reloads.
+struct RulesMemo {
+  std::string& key;
+  Diagnostics& findings;
+};
+
 // The next state; a good one also gives its session's text fitter.
 std::shared_ptr<SessionState> build(Workspace& workspace, const SessionKey& key, const SessionState& before,
-                                    layout::CardMemo& memo, std::shared_ptr<const TextFitter>& fitter_out) {
+                                    layout::CardMemo& memo, RulesMemo rules,
+                                    std::shared_ptr<const TextFitter>& fitter_out, Phases& phases) {
   const project::Project& project = workspace.project();
   // The studio writes no dated file: the fixed clock; the fonts are the
   // workspace's (kept across reloads).
   const engine::World world(project, Clock{});
   engine::Loaded loaded;
   const model::Game* game = load_game(world, key, key.language, loaded);
+  const std::string judged = rules_key(project, key);
   Diagnostics diags = std::move(loaded.diagnostics);
   const text::FontLibrary* fonts = game ? workspace.fonts(diags) : nullptr;
   if (!game || !fonts) return failed(key, before, diags, project);
   // The fitter keeps the model, fonts and layouts this reload lays out with.
   auto fitter = std::make_shared<TextFitter>(std::move(loaded), *game, workspace.shared_fonts(), key.language);
+  phases.done("load");
   LaidOutCards cards =
       lay_out_cards(project, fitter->compiler(), key.language, diags, &memo, workspace.shared_changes());
+  phases.done("lay out");
   if (diags.has_errors()) return failed(key, before, diags, project);
   Diagnostics overlaps, layout_findings;  // each card's overlap badge apart from its overflow badge
   for (const auto& d : diags) (d.check == layout::kOverlapCheck ? overlaps : layout_findings).add(d);
   add_badges(layout_findings, Badge::Kind::Overflow, cards.views);
   add_badges(overlaps, Badge::Kind::Overlap, cards.views);
-  const Diagnostics findings = rules_findings(world, key, fitter->loaded(), *game);
+  if (judged != rules.key) {
+    rules.findings = rules_findings(world, key, fitter->loaded(), *game);
+    rules.key = judged;
+  }
+  const Diagnostics& findings = rules.findings;
   add_badges(findings, Badge::Kind::Rules, cards.views);
   for (const auto& d : findings)
     if (d.check == "translation") diags.add(d);
+  phases.done("rules");
   render_cards(cards.pages, cards.views, before, workspace.profile(), game->format->dpi,
                std::thread::hardware_concurrency());
+  phases.done("render");
   auto next = std::make_shared<SessionState>();
   next->key = key;
   next->game_name = game->name;
@@ -110,6 +152,7 @@ std::shared_ptr<SessionState> build(Workspace& workspace, const SessionKey& key,
   next->languages = game->languages();
   next->variants = model::available_variants(project, key.game);
   fitter_out = std::move(fitter);
+  phases.done("rest");
   return next;
 }
 
@@ -119,14 +162,17 @@ Change Preview::reload(Workspace& workspace) {
   std::shared_ptr<const SessionState> before = state();
   std::shared_ptr<const SessionState> next;
   std::shared_ptr<const TextFitter> fitter;
+  std::vector<std::pair<std::string, long long>> times;
+  Phases phases(times);
   try {
-    next = build(workspace, key_, *before, memo_, fitter);
+    next = build(workspace, key_, *before, memo_, {rules_key_, rules_findings_}, fitter, phases);
   } catch (const std::exception& e) {  // a renderer's error: report it like the terminal would
     Diagnostics diags;
     diags.error({}, e.what());
     next = failed(key_, *before, diags, workspace.project());
   }
   Change change = compare(*before, *next);
+  change.phases = std::move(times);
   std::lock_guard lock(mutex_);
   state_ = std::move(next);
   if (fitter) fitter_ = std::move(fitter);

@@ -39,6 +39,12 @@ class Preview {
   std::shared_ptr<const SessionState> state_ = std::make_shared<SessionState>();
   std::shared_ptr<const TextFitter> fitter_;
   layout::CardMemo memo_;  // the cards the last reload laid out; only reload() touches it
+  // The rules' findings of the last good reload, under the key of the files
+  // the model was loaded from: an edit of a layout, a template or a picture
+  // (a drag on the page) does not judge the same data again. Only reload()
+  // touches them.
+  std::string rules_key_;
+  Diagnostics rules_findings_;
 };
 
 // The differences between two states of one session.

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <ctime>
 #include <ostream>
 
 #include <fmt/format.h>
@@ -109,8 +110,18 @@ std::shared_ptr<const SessionState> Studio::state(SessionKey key, std::string& e
     error = "unknown game '" + key.game + "'";
     return nullptr;
   }
+  {
+    std::lock_guard shown(previews_mutex_);
+    previews_[key] = preview.get();
+  }
   sessions_.emplace(key, std::move(preview));
   return state;
+}
+
+std::shared_ptr<const SessionState> Studio::shown(const SessionKey& key) const {
+  std::lock_guard lock(previews_mutex_);
+  auto it = previews_.find(key);
+  return it == previews_.end() ? nullptr : it->second->state();
 }
 
 std::shared_ptr<const BeforeAfter> Studio::before_after(const SessionKey& key, const std::string& revision,
@@ -171,8 +182,21 @@ std::vector<std::pair<std::string, std::string>> Studio::games() {
   return out;
 }
 
+namespace {
+
+// The process's CPU time (every thread), for the log: on a busy machine it
+// says what a reload cost where the wall time does not.
+long long process_cpu_ms() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<long long>(t.tv_sec) * 1000 + t.tv_nsec / 1000000;
+}
+
+}  // namespace
+
 void Studio::reload(const std::vector<std::string>& changed) {
   const auto start = std::chrono::steady_clock::now();
+  const long long cpu_start = process_cpu_ms();
   std::vector<Change> changes;
   {
     std::lock_guard lock(build_mutex_);
@@ -187,15 +211,19 @@ void Studio::reload(const std::vector<std::string>& changed) {
     }
   }
   size_t cards = 0;
+  std::string phases;  // of the first session (the one the page opened with, usually)
   for (const auto& c : changes) {
+    if (phases.empty() && !c.phases.empty())
+      for (const auto& [name, ms] : c.phases) phases += fmt::format("{}{} {}", phases.empty() ? " (" : ", ", name, ms);
     cards += c.cards.size();
     if (!c.cards.empty() || c.diagnostics || c.layout) publish(c);
   }
   if (log_) {
     const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
-    *log_ << fmt::format("kartenwerk studio: reloaded {}{}: {} card(s) changed in {} ms\n",
+    *log_ << fmt::format("kartenwerk studio: reloaded {}{}: {} card(s) changed in {} ms{}, CPU {} ms\n",
                          changed.empty() ? std::string("everything") : changed.front(),
-                         changed.size() > 1 ? fmt::format(" and {} more", changed.size() - 1) : "", cards, ms.count())
+                         changed.size() > 1 ? fmt::format(" and {} more", changed.size() - 1) : "", cards, ms.count(),
+                         phases.empty() ? "" : phases + " ms)", process_cpu_ms() - cpu_start)
           << std::flush;
   }
 }

@@ -212,6 +212,91 @@ std::optional<std::string> literal_block(const std::string& value, size_t indent
   return out;
 }
 
+// Where a node written in a flow collection ends: a quoted scalar at its
+// closing quote, a nested "{...}" or "[...]" at its matching bracket (quotes
+// and comments inside skipped), a plain scalar before ", ] }" or a comment.
+size_t flow_node_end(const std::string& text, size_t begin) {
+  const char first = text[begin];
+  if (first == '"' || first == '\'') return quoted_end(text, begin);
+  if (first != '{' && first != '[') return plain_end(text, begin, true);
+  int depth = 0;
+  char last = '\0';  // the last character that was not white space: a quote after "{[,:" opens a scalar
+  for (size_t i = begin; i < text.size(); ++i) {
+    const char c = text[i];
+    if ((c == '"' || c == '\'') && (last == '{' || last == '[' || last == ',' || last == ':')) {
+      i = quoted_end(text, i) - 1;
+      last = c;
+      continue;
+    }
+    if (c == '#' && i > 0 && (text[i - 1] == ' ' || text[i - 1] == '\t' || text[i - 1] == '\n')) {
+      const size_t nl = text.find('\n', i);
+      if (nl == std::string::npos) break;
+      i = nl;
+      continue;
+    }
+    if (c == '{' || c == '[') ++depth;
+    if ((c == '}' || c == ']') && --depth == 0) return i + 1;
+    if (c != ' ' && c != '\t' && c != '\n' && c != '\r') last = c;
+  }
+  throw EditError("an unterminated flow collection");
+}
+
+// A flow list "[a, b, c]" (on one line or several) cut around its items:
+// each item's bytes [begin, end) in the text; between them the separators
+// (", " or ",\n  "), which stay where they are when items move.
+struct FlowList {
+  std::vector<std::pair<size_t, size_t>> items;
+  // The text with the items in `order` (a permutation of their indexes),
+  // each put where the n-th item was: the separators, and any comment
+  // among them, stay in their places.
+  std::string text(const std::string& original, const std::vector<size_t>& order) const;
+};
+
+std::optional<FlowList> split_flow_list(const std::string& text, const Value& list) {
+  const size_t at = offset_of(text, list.loc);
+  if (!list.is_list() || list.list.empty() || at >= text.size() || text[at] != '[') return std::nullopt;
+  FlowList out;
+  for (const Value& item : list.list) {
+    const size_t begin = offset_of(text, item.loc);
+    out.items.emplace_back(begin, flow_node_end(text, begin));
+  }
+  return out;
+}
+
+std::string FlowList::text(const std::string& original, const std::vector<size_t>& order) const {
+  std::string out = original.substr(0, items.front().first);
+  for (size_t k = 0; k < order.size(); ++k) {
+    if (k > 0) out += original.substr(items[k - 1].second, items[k].first - items[k - 1].second);
+    out += original.substr(items[order[k]].first, items[order[k]].second - items[order[k]].first);
+  }
+  return out + original.substr(items.back().second);
+}
+
+// `item_text` written as a new item at place `place` of `list` (past the
+// end: appended). It goes before the item at that place with a separator
+// like the list's ("," and, in a list of one item per line, a line break
+// and that item's indentation; no comment of the list is copied), so every
+// byte of the list stays as it was.
+std::string flow_insert(const std::string& text, const FlowList& list, size_t place, const std::string& item_text) {
+  const auto& items = list.items;
+  std::string sep = ", ";
+  if (items.size() >= 2) {
+    const size_t k = std::clamp<size_t>(place, 1, items.size() - 1);
+    const std::string gap = text.substr(items[k - 1].second, items[k].first - items[k - 1].second);
+    if (const size_t nl = gap.rfind('\n'); nl != std::string::npos) sep = ",\n" + gap.substr(nl + 1);
+  }
+  if (place >= items.size())
+    return text.substr(0, items.back().second) + sep + item_text + text.substr(items.back().second);
+  const size_t at = items[place].first;
+  return text.substr(0, at) + item_text + sep + text.substr(at);
+}
+
+std::vector<size_t> identity(size_t n) {
+  std::vector<size_t> out(n);
+  for (size_t i = 0; i < n; ++i) out[i] = i;
+  return out;
+}
+
 BlockList split_list(const std::string& text, const Value& root, const KeyPath& path, const Value*& list) {
   list = walk(text, root, path).node;
   std::string why_not;
@@ -532,6 +617,17 @@ std::string add_entry(const std::string& text, const KeyPath& path, const std::s
 
 std::string remove_item(const std::string& text, const KeyPath& path, size_t index, const std::string& file) {
   const Value root = parse(text, file);
+  if (const Value* node = walk(text, root, path).node; auto flow_list = split_flow_list(text, *node)) {
+    const size_t n = flow_list->items.size();
+    check_index(*node, index, n, path);
+    if (n == 1)
+      throw EditError(fmt::format("{}: '{}' would be empty; keep one item", node->loc.str(), path_text(path)));
+    // The item and the separator after it (the last: the one before it).
+    const auto& items = flow_list->items;
+    const size_t from = index + 1 < n ? items[index].first : items[index - 1].second;
+    const size_t to = index + 1 < n ? items[index + 1].first : items[index].second;
+    return text.substr(0, from) + text.substr(to);
+  }
   const Value* list = nullptr;
   BlockList split = split_list(text, root, path, list);
   check_index(*list, index, split.items.size(), path);
@@ -544,13 +640,21 @@ std::string remove_item(const std::string& text, const KeyPath& path, size_t ind
 std::string duplicate_item(const std::string& text, const KeyPath& path, size_t index, const std::string& file,
                            const std::optional<std::pair<std::string, std::string>>& set_key) {
   const Value root = parse(text, file);
-  const Value* list = nullptr;
-  BlockList split = split_list(text, root, path, list);
-  check_index(*list, index, split.items.size(), path);
-  // The copy without the comment above the original: that one says what follows.
-  BlockList::Item copy{"", split.items[index].body};
-  split.items.insert(split.items.begin() + static_cast<std::ptrdiff_t>(index) + 1, copy);
-  std::string out = split.text();
+  std::string out;
+  if (const Value* node = walk(text, root, path).node; auto flow_list = split_flow_list(text, *node)) {
+    const size_t n = flow_list->items.size();
+    check_index(*node, index, n, path);
+    const auto& [begin, end] = flow_list->items[index];
+    out = flow_insert(text, *flow_list, index + 1, text.substr(begin, end - begin));
+  } else {
+    const Value* list = nullptr;
+    BlockList split = split_list(text, root, path, list);
+    check_index(*list, index, split.items.size(), path);
+    // The copy without the comment above the original: that one says what follows.
+    BlockList::Item copy{"", split.items[index].body};
+    split.items.insert(split.items.begin() + static_cast<std::ptrdiff_t>(index) + 1, copy);
+    out = split.text();
+  }
   if (!set_key) return out;
   KeyPath key_path = path;
   key_path.emplace_back(index + 1);
@@ -560,6 +664,16 @@ std::string duplicate_item(const std::string& text, const KeyPath& path, size_t 
 
 std::string move_item(const std::string& text, const KeyPath& path, size_t from, size_t to, const std::string& file) {
   const Value root = parse(text, file);
+  if (const Value* node = walk(text, root, path).node; auto flow_list = split_flow_list(text, *node)) {
+    const size_t n = flow_list->items.size();
+    check_index(*node, from, n, path);
+    check_index(*node, to, n, path);
+    // The items change places; the separators stay where they are.
+    std::vector<size_t> order = identity(n);
+    order.erase(order.begin() + static_cast<std::ptrdiff_t>(from));
+    order.insert(order.begin() + static_cast<std::ptrdiff_t>(to), from);
+    return flow_list->text(text, order);
+  }
   const Value* list = nullptr;
   BlockList split = split_list(text, root, path, list);
   check_index(*list, from, split.items.size(), path);
@@ -573,6 +687,10 @@ std::string move_item(const std::string& text, const KeyPath& path, size_t from,
 std::string insert_item(const std::string& text, const KeyPath& path, size_t index, const Value& item_value,
                         const std::string& file) {
   const Value root = parse(text, file);
+  if (const Value* node = walk(text, root, path).node; auto flow_list = split_flow_list(text, *node)) {
+    const size_t n = flow_list->items.size();
+    return flow_insert(text, *flow_list, std::min(index, n), flow(item_value));
+  }
   const Value* list = nullptr;
   BlockList split = split_list(text, root, path, list);
   (void)list;

@@ -1,6 +1,6 @@
 #pragma once
 // Minimal text edits of a YAML file: one scalar changed where it is written,
-// or one item of a block list of maps added, removed, duplicated or moved.
+// or one item of a list (block or flow) added, removed, duplicated or moved.
 // Every byte outside the edited span stays as it was: comments, key order,
 // flow or block style, indentation, the other values' quoting. The editor of
 // the studio writes through here, so a `git diff` after an edit on the page
@@ -92,8 +92,13 @@ std::string remove_key(const std::string& text, const KeyPath& path, const std::
 std::string add_entry(const std::string& text, const KeyPath& path, const std::string& key,
                       const std::vector<std::pair<std::string, std::string>>& members, const std::string& file);
 
-// Edits of the block list of maps at `path` (a deck's `cards:`); indexes from 0.
-// An item is its own lines and the comment lines right above it.
+// Edits of the list at `path` (a deck's `cards:`); indexes from 0. In a
+// block list of maps an item is its own lines and the comment lines right
+// above it. In a flow list `[...]` an item is its own bytes: a new one goes
+// before the item at its place with a separator like the list's (", ", or a
+// line break and the items' indentation), a removed one takes one
+// separator with it, and moved items change places while the separators
+// (with any comment among them) stay where they are.
 std::string remove_item(const std::string& text, const KeyPath& path, size_t index, const std::string& file);
 // Item `index` copied right after itself; then, when `key` is given, the
 // copy's `key` (its id) set to `value`.

@@ -59,7 +59,9 @@ async function editOneName(s) {
   const after = await imageSources(page);
   const changed = Object.keys(after).filter((k) => after[k] !== before[k]).sort();
   assert.deepEqual(changed, [...copies].sort(), 'only the edited card changed');
-  assert.ok(await page.locator(`figure[data-stem="${copies[0]}"] .label`).innerText() === 'Peregrin');
+  // The images come with the change's event, the captions with the state fetched after it.
+  await page.waitForFunction((stem) => document.querySelector(`figure[data-stem="${stem}"] .label`)?.textContent
+    === 'Peregrin', copies[0], { timeout: Math.max(5000, budgetMs) });
   log(`edit shown after ${took.toFixed(0)} ms; changed: ${changed.join(', ')}`);
   await shot('name-edited');
 }
@@ -112,7 +114,16 @@ async function elementBoxes(s) {
   await page.check('#show-trim');
   await page.check('#show-safe');
   await page.click(`figure[data-stem="${s.cards[0].stem}"] .frame`);
-  await page.locator('#lightbox .large img').evaluate((img) => img.decode());
+  // The large view at the format's resolution (rendered on request), the grid at half of it.
+  await page.waitForFunction(() => {
+    const img = document.querySelector('#lightbox .large img');
+    return img && img.getAttribute('src') === img.dataset.full && img.complete && img.naturalWidth > 0;
+  }, null, { timeout: Math.max(5000, budgetMs) });
+  const widths = await page.evaluate((stem) => [document.querySelector('#lightbox .large img').naturalWidth,
+    document.querySelector(`figure[data-stem="${stem}"] img`).naturalWidth], s.cards[0].stem);
+  assert.equal(widths[0], s.cards[0].width_px, 'the large view is at full resolution');
+  assert.ok(widths[1] < widths[0], `the grid's image is smaller (${widths[1]} px)`);
+  log(`large view ${widths[0]} px wide, grid ${widths[1]} px`);
   await shot('one-card-large');
 }
 

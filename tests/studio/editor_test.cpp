@@ -120,6 +120,44 @@ TEST_F(StudioEditor, ACardTablesCellIsEditedInPlace) {
   EXPECT_EQ(text(file), table);
 }
 
+// A deck written as a flow list: cards duplicated, moved and removed, only
+// the items' bytes changing; undo gives the file back byte for byte.
+TEST_F(StudioEditor, AFlowListDecksCardsAreDuplicatedMovedAndRemovedUndoably) {
+  const std::string file = "data/games/flow.yaml";
+  const std::string deck = "decks:\n  - id: main\n    cards: [{ id: a, name: A }, { id: b, name: B }]  # two\n";
+  write(file, deck);
+  const yaml::KeyPath cards{"decks", size_t{0}, "cards"};
+  EditOp dup;
+  dup.kind = EditOp::Kind::Duplicate;
+  dup.path = cards;
+  dup.index = 0;
+  dup.rename = std::pair<std::string, std::string>{"id", "a-copy"};
+  auto r = editor_.apply(file, sha256_hex(deck), {dup});
+  ASSERT_EQ(r.status, EditResult::Status::Done) << r.message;
+  EXPECT_EQ(
+      text(file),
+      "decks:\n  - id: main\n    cards: [{ id: a, name: A }, { id: a-copy, name: A }, { id: b, name: B }]  # two\n");
+  EditOp move;
+  move.kind = EditOp::Kind::Move;
+  move.path = cards;
+  move.index = 2;
+  move.to = 0;
+  r = editor_.apply(file, r.hash, {move});
+  ASSERT_EQ(r.status, EditResult::Status::Done) << r.message;
+  EXPECT_EQ(
+      text(file),
+      "decks:\n  - id: main\n    cards: [{ id: b, name: B }, { id: a, name: A }, { id: a-copy, name: A }]  # two\n");
+  EditOp remove;
+  remove.kind = EditOp::Kind::Remove;
+  remove.path = cards;
+  remove.index = 1;
+  r = editor_.apply(file, r.hash, {remove});
+  ASSERT_EQ(r.status, EditResult::Status::Done) << r.message;
+  EXPECT_EQ(text(file), "decks:\n  - id: main\n    cards: [{ id: b, name: B }, { id: a-copy, name: A }]  # two\n");
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(editor_.undo().status, EditResult::Status::Done);
+  EXPECT_EQ(text(file), deck);
+}
+
 }  // namespace
 }  // namespace kw::studio
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "render/png.h"
+#include "studio/card_renderer.h"
 #include "studio/preview.h"
 #include "studio/studio.h"
 #include "support/mini_project.h"
@@ -36,9 +37,24 @@ TEST(StudioPreview, RendersEveryCardAndBackAsPngOfTheFormatsPixelSize) {
   EXPECT_EQ(stems(*s), (std::vector<std::string>{"01-alpha-1", "02-alpha-2", "03-beta", "00-back"}));
   for (const auto& c : s->cards) {
     ASSERT_TRUE(c.png) << c.stem;
+    // The grid's image at 150 dpi; the large view's at the format's 300 dpi.
     auto raster = render::decode_png(*c.png);
-    EXPECT_EQ(raster.width, 768) << c.stem;  // (59 + 2 * 3) mm at 300 dpi
-    EXPECT_EQ(raster.height, 1146) << c.stem;
+    EXPECT_EQ(raster.width, 384) << c.stem;
+    EXPECT_EQ(raster.height, 573) << c.stem;
+    EXPECT_EQ(c.width_px, 768) << c.stem;  // (59 + 2 * 3) mm at 300 dpi
+    EXPECT_EQ(c.height_px, 1146) << c.stem;
+    ASSERT_TRUE(c.page) << c.stem;
+    auto full = render::decode_png(render_full_png(*c.page, s->dpi));
+    EXPECT_EQ(full.width, 768) << c.stem;
+    EXPECT_EQ(full.height, 1146) << c.stem;
+    // The same picture: each grid pixel is the mean of the four it covers.
+    for (auto [x, y] : {std::pair{10, 10}, std::pair{192, 100}, std::pair{200, 400}}) {
+      const Color g = raster.pixel(x, y);
+      int sum = 0;
+      for (int dy = 0; dy < 2; ++dy)
+        for (int dx = 0; dx < 2; ++dx) sum += full.pixel(2 * x + dx, 2 * y + dy).r;
+      EXPECT_NEAR(g.r, sum / 4.0, 2) << c.stem << " at " << x << "," << y;
+    }
     EXPECT_EQ(c.fingerprint.size(), 64u);
   }
   EXPECT_EQ(s->cards[2].label, "Nazgûl");
@@ -456,6 +472,33 @@ TEST(StudioPreview, CardsSayWhereTheirEntryIs) {
   ASSERT_TRUE(s->cards[2].entry);
   EXPECT_EQ(s->cards[2].entry->index, 1u);
   EXPECT_FALSE(s->cards[3].entry);  // the back
+}
+
+// "Add a blank card": the deck's required fields empty or defaulted, `id`
+// first; inserted after a card (as the page does), it loads and is shown,
+// written the minimal way (block style like its neighbours).
+TEST(StudioPreview, ABlankCardOfTheDeckLoadsAndIsShown) {
+  Fixture f;
+  f.preview.reload(f.workspace);
+  auto s = f.preview.state();
+  ASSERT_TRUE(s->cards[2].entry);
+  const auto& blank = s->cards[2].entry->blank;
+  std::vector<std::string> keys;
+  keys.reserve(blank.size());
+  for (const auto& [key, value] : blank) keys.push_back(key + "=" + value.scalar);
+  EXPECT_EQ(keys, (std::vector<std::string>{"id=", "name=", "region=north", "points=0"}));
+  yaml::Value item;
+  item.kind = yaml::Value::Kind::Map;
+  for (const auto& [key, value] : blank) item.set(key, value);
+  item.find("id")->scalar = "new-card";
+  const std::string file = f.mini.game_file();
+  f.mini.write(file, yaml::insert_item(MiniProject::game_yaml(), s->cards[2].entry->path, 2, item, file));
+  f.workspace.refresh({file});
+  f.preview.reload(f.workspace);
+  auto after = f.preview.state();
+  ASSERT_FALSE(after->stale) << after->diagnostics;
+  ASSERT_EQ(after->cards.size(), s->cards.size() + 1);
+  EXPECT_EQ(after->cards[3].card_id, "new-card");
 }
 
 }  // namespace

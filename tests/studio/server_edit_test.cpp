@@ -11,6 +11,7 @@
 #include "core/files.h"
 #include "core/sha256.h"
 #include "studio/http/server.h"
+#include "studio/http/state_json.h"
 #include "studio/http/token.h"
 #include "studio/studio.h"
 #include "support/loopback.h"
@@ -101,6 +102,33 @@ TEST_F(StudioEdits, AnEditFromThePageChangesOnlyTheNumberAndUndoRestoresTheFile)
   auto [redone, redo_body] = raw(post("/api/redo", "{}"));
   EXPECT_EQ(redone, 200) << redo_body;
   EXPECT_EQ(layout(), want);
+}
+
+// The page's "add a blank card": the state's blank (pairs, `id` first) sent
+// back as an insert after the card; the new entry's lines in that order,
+// undone byte for byte.
+TEST_F(StudioEdits, ABlankCardIsInsertedWithItsKeysInOrderAndUndone) {
+  std::string error;
+  auto state = nlohmann::json::parse(state_json(*studio_.state({"mini", "de", ""}, error)));
+  const auto& entry = state["cards"][2]["entry"];
+  nlohmann::json item = entry["blank"];
+  ASSERT_EQ(item.size(), 4u) << item.dump();
+  EXPECT_EQ(item[0][0], "id");
+  EXPECT_EQ(item[3], nlohmann::json::array({"points", 0}));
+  item[0][1] = "new-card";
+  const std::string file = mini_.root() / "data/games/mini.yaml";
+  const std::string before = read_file(file).value();
+  nlohmann::json edit = {
+      {"file", "data/games/mini.yaml"},
+      {"hash", sha256_hex(before)},
+      {"ops", {{{"op", "insert"}, {"path", entry["path"]}, {"index", entry["index"].get<int>() + 1}, {"item", item}}}}};
+  auto [status, body] = raw(post("/api/edit", edit.dump()));
+  ASSERT_EQ(status, 200) << body;
+  EXPECT_EQ(read_file(file).value(),
+            before + "        - id: new-card\n          name: \"\"\n          region: north\n          points: 0\n");
+  auto [undone, undo_body] = raw(post("/api/undo", "{}"));
+  EXPECT_EQ(undone, 200) << undo_body;
+  EXPECT_EQ(read_file(file).value(), before);
 }
 
 TEST_F(StudioEdits, TheFileToEditComesWithItsHashOnlyWithTheToken) {

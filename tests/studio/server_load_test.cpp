@@ -179,7 +179,7 @@ TEST_F(StudioServerLoad, AnAnswerNobodyReadsIsClosed) {
   // A small receive window, many images asked for, none read: the server's
   // answer stops making progress and is closed after its write timeout.
   auto state = nlohmann::json::parse(get("/api/state").second.substr(get("/api/state").second.find("\r\n\r\n") + 4));
-  const std::string url = state["cards"][0]["url"].get<std::string>();
+  const std::string url = state["cards"][0]["full"].get<std::string>();  // the largest image
   int fd = connect_one(4096);
   ASSERT_GE(fd, 0);
   std::string requests;

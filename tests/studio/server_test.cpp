@@ -77,15 +77,28 @@ TEST_F(StudioServer, StateJsonListsTheCardsWithGeometryAndUrls) {
   EXPECT_EQ(beta["url"], "/cards/mini/de/-/03-beta.png?v=" + beta["fingerprint"].get<std::string>());
 }
 
-TEST_F(StudioServer, ACardIsAPngOfTheFormatsPixelSize) {
+// The grid's image at 150 dpi; the large view's (`full`) at the format's
+// 300 dpi, as the state's width_px and height_px say.
+TEST_F(StudioServer, ACardIsAPngForTheGridAndOneOfTheFormatsPixelSize) {
   auto state = nlohmann::json::parse(client_->Get("/api/state")->body);
-  auto res = client_->Get(state["cards"][0]["url"].get<std::string>());
+  const auto& card = state["cards"][0];
+  auto res = client_->Get(card["url"].get<std::string>());
   ASSERT_TRUE(res);
   ASSERT_EQ(res->status, 200);
   EXPECT_EQ(res->get_header_value("Content-Type"), "image/png");
   auto raster = render::decode_png(res->body);
-  EXPECT_EQ(raster.width, 768);
-  EXPECT_EQ(raster.height, 1146);
+  EXPECT_EQ(raster.width, 384);
+  EXPECT_EQ(raster.height, 573);
+  EXPECT_EQ(card["full"], card["url"].get<std::string>() + "&size=full");
+  auto full = client_->Get(card["full"].get<std::string>());
+  ASSERT_TRUE(full);
+  ASSERT_EQ(full->status, 200);
+  auto large = render::decode_png(full->body);
+  EXPECT_EQ(large.width, 768);
+  EXPECT_EQ(large.height, 1146);
+  EXPECT_EQ(card["width_px"], 768);
+  EXPECT_EQ(card["height_px"], 1146);
+  EXPECT_EQ(client_->Get(card["url"].get<std::string>() + "&size=huge")->status, 400);
 }
 
 TEST_F(StudioServer, ServesThePageFromMemory) {

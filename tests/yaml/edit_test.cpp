@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "yaml/value.h"
+
 namespace kw::yaml {
 namespace {
 
@@ -257,9 +259,72 @@ TEST(YamlEdit, InsertItemLikeItsNeighbour) {
             "    - id: b\n      name: B  # block\n    # last\n    - { id: c, name: C }\n# end\n");
 }
 
-TEST(YamlEdit, ListsInFlowStyleCannotBeEditedItemByItem) {
-  EXPECT_THROW(remove_item("cards: [{ id: a }, { id: b }]\n", {"cards"}, 0, "f.yaml"), EditError);
-  EXPECT_THROW(remove_item("cards:\n  - { id: a }\n", {"cards"}, 0, "f.yaml"), EditError);  // never empty
+TEST(YamlEdit, ListsAreNeverEmptied) {
+  EXPECT_THROW(remove_item("cards:\n  - { id: a }\n", {"cards"}, 0, "f.yaml"), EditError);
+  EXPECT_THROW(remove_item("cards: [{ id: a }]  # one\n", {"cards"}, 0, "f.yaml"), EditError);
+}
+
+// A deck written as a flow list: on one line, and one item per line with a
+// comment, a quoted name holding ", ] }" and an apostrophe in a plain name.
+const std::string kFlowLine = "deck:\n  cards: [{ id: a, name: A }, { id: b, name: \"B, ] }\" }, { id: c }]  # three\n";
+const std::string kFlowLines =
+    "deck:\n"
+    "  cards: [\n"
+    "    { id: a, name: Pippin's pipe },  # a\n"
+    "    { id: b, good: { name: B }, defence: [1, 0] },\n"
+    "    { id: c, name: 'C, c' }\n"
+    "  ]\n"
+    "# end\n";
+
+TEST(YamlEdit, FlowListItemsAreRemovedWithOneSeparator) {
+  EXPECT_EQ(remove_item(kFlowLine, {"deck", "cards"}, 0, "f.yaml"),
+            "deck:\n  cards: [{ id: b, name: \"B, ] }\" }, { id: c }]  # three\n");
+  EXPECT_EQ(remove_item(kFlowLine, {"deck", "cards"}, 1, "f.yaml"),
+            "deck:\n  cards: [{ id: a, name: A }, { id: c }]  # three\n");
+  EXPECT_EQ(remove_item(kFlowLine, {"deck", "cards"}, 2, "f.yaml"),
+            "deck:\n  cards: [{ id: a, name: A }, { id: b, name: \"B, ] }\" }]  # three\n");
+  EXPECT_EQ(remove_item(kFlowLines, {"deck", "cards"}, 2, "f.yaml"),
+            "deck:\n  cards: [\n    { id: a, name: Pippin's pipe },  # a\n"
+            "    { id: b, good: { name: B }, defence: [1, 0] }\n  ]\n# end\n");
+  EXPECT_THROW(remove_item(kFlowLine, {"deck", "cards"}, 3, "f.yaml"), EditError);
+}
+
+TEST(YamlEdit, FlowListItemsAreDuplicatedWithANewIdAndMovedKeepingTheSeparators) {
+  EXPECT_EQ(duplicate_item(kFlowLine, {"deck", "cards"}, 1, "f.yaml", std::pair<std::string, std::string>{"id", "b-2"}),
+            "deck:\n  cards: [{ id: a, name: A }, { id: b, name: \"B, ] }\" }, { id: b-2, name: \"B, ] }\" }, "
+            "{ id: c }]  # three\n");
+  EXPECT_EQ(duplicate_item(kFlowLines, {"deck", "cards"}, 2, "f.yaml", std::pair<std::string, std::string>{"id", "d"}),
+            "deck:\n  cards: [\n    { id: a, name: Pippin's pipe },  # a\n"
+            "    { id: b, good: { name: B }, defence: [1, 0] },\n    { id: c, name: 'C, c' },\n"
+            "    { id: d, name: 'C, c' }\n  ]\n# end\n");
+  EXPECT_EQ(move_item(kFlowLines, {"deck", "cards"}, 0, 2, "f.yaml"),
+            "deck:\n  cards: [\n    { id: b, good: { name: B }, defence: [1, 0] },  # a\n"
+            "    { id: c, name: 'C, c' },\n    { id: a, name: Pippin's pipe }\n  ]\n# end\n");
+  EXPECT_EQ(move_item(kFlowLine, {"deck", "cards"}, 2, 1, "f.yaml"),
+            "deck:\n  cards: [{ id: a, name: A }, { id: c }, { id: b, name: \"B, ] }\" }]  # three\n");
+  EXPECT_EQ(move_item(kFlowLine, {"deck", "cards"}, 1, 1, "f.yaml"), kFlowLine);
+  // Moving back restores every byte.
+  EXPECT_EQ(move_item(move_item(kFlowLines, {"deck", "cards"}, 0, 2, "f.yaml"), {"deck", "cards"}, 2, 0, "f.yaml"),
+            kFlowLines);
+  // The result reads back as the same cards in the new order.
+  Diagnostics diags;
+  auto moved = parse_yaml_string(move_item(kFlowLines, {"deck", "cards"}, 0, 2, "f.yaml"), "f.yaml", diags);
+  ASSERT_TRUE(moved);
+  const Value* cards = moved->find("deck")->find("cards");
+  ASSERT_EQ(cards->list.size(), 3u);
+  EXPECT_EQ(cards->list[2].find("name")->scalar, "Pippin's pipe");
+  EXPECT_EQ(cards->list[1].find("name")->scalar, "C, c");
+}
+
+TEST(YamlEdit, FlowListInsertsLikeItsSeparators) {
+  Value item;
+  item.set("id", Value{Value::Kind::Scalar, "d", false, {}, {}, {}, {}});
+  EXPECT_EQ(insert_item(kFlowLine, {"deck", "cards"}, 99, item, "f.yaml"),
+            "deck:\n  cards: [{ id: a, name: A }, { id: b, name: \"B, ] }\" }, { id: c }, { id: d }]  # three\n");
+  EXPECT_EQ(insert_item(kFlowLines, {"deck", "cards"}, 0, item, "f.yaml"),
+            "deck:\n  cards: [\n    { id: d },\n    { id: a, name: Pippin's pipe },  # a\n"
+            "    { id: b, good: { name: B }, defence: [1, 0] },\n    { id: c, name: 'C, c' }\n  ]\n# end\n");
+  EXPECT_EQ(insert_item("cards: [{ id: a }]\n", {"cards"}, 1, item, "f.yaml"), "cards: [{ id: a }, { id: d }]\n");
 }
 
 }  // namespace

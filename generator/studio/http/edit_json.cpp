@@ -73,6 +73,19 @@ bool read_int(const json& op, const char* name, int& out) {
   return true;
 }
 
+// An inserted item: an object, or [[key, value], ...] to keep its keys in
+// that order (a blank card's, `id` first: a JSON object's keys come sorted).
+bool read_item(const json& j, yaml::Value& item) {
+  if (!j.is_array()) return j.is_object() && to_yaml(j, item, 0);
+  item.kind = yaml::Value::Kind::Map;
+  for (const json& pair : j) {
+    yaml::Value member;
+    if (!pair.is_array() || pair.size() != 2 || !pair[0].is_string() || !to_yaml(pair[1], member, 1)) return false;
+    item.set(pair[0].get<std::string>(), std::move(member));
+  }
+  return !item.map.empty();
+}
+
 std::optional<EditOp> read_op(const json& j, std::string& error) {
   EditOp op;
   std::string kind;
@@ -135,7 +148,7 @@ std::optional<EditOp> read_op(const json& j, std::string& error) {
     op.kind = EditOp::Kind::Insert;
     op.index = static_cast<size_t>(-1);
     if (j.contains("index")) ok = read_index(j, "index", op.index);
-    ok = ok && j.contains("item") && j["item"].is_object() && to_yaml(j["item"], op.item, 0);
+    ok = ok && j.contains("item") && read_item(j["item"], op.item);
   } else {
     error = "unknown operation '" + kind +
             "' (set, set_at, set_cell, set_key, remove_key, add_entry, remove, duplicate, move, insert, remove_row, "

@@ -2,11 +2,44 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
+
 namespace kw::studio::http {
 
 namespace {
 
 using nlohmann::json;
+
+// A YAML value as the edit operations take it back (edit_json.h): a
+// quoted scalar a string, a plain one (a number, a flag) as JSON reads it.
+json value_json(const yaml::Value& v) {
+  if (v.is_map()) {
+    json out = json::object();
+    for (const auto& m : v.map) out[m.key] = value_json(m.value);
+    return out;
+  }
+  if (v.is_list()) {
+    json out = json::array();
+    for (const auto& e : v.list) out.push_back(value_json(e));
+    return out;
+  }
+  if (!v.quoted) {
+    if (v.scalar == "true" || v.scalar == "false") return v.scalar == "true";
+    if (auto n = v.as_number()) {
+      // A whole number stays one ("0", not "0.0", when it is written back).
+      if (v.scalar.find_first_of(".eE") == std::string::npos && std::abs(*n) < 1e15) return static_cast<long long>(*n);
+      return *n;
+    }
+  }
+  return v.scalar;
+}
+
+// A blank card as [[key, value], ...]: the order its lines are written in.
+json blank_json(const std::vector<std::pair<std::string, yaml::Value>>& blank) {
+  json out = json::array();
+  for (const auto& [key, value] : blank) out.push_back(json::array({key, value_json(value)}));
+  return out;
+}
 
 json rect(const Rect& r) { return {{"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}}; }
 
@@ -58,6 +91,7 @@ json card_json(const SessionKey& key, const CardView& c) {
           {"label", c.label},
           {"fingerprint", c.fingerprint},
           {"url", card_url(key, c)},
+          {"full", card_url(key, c) + "&size=full"},
           {"width_px", c.width_px},
           {"height_px", c.height_px},
           {"size", {{"w", c.size.w}, {"h", c.size.h}}},
@@ -69,7 +103,8 @@ json card_json(const SessionKey& key, const CardView& c) {
                                    {"path", path_json(c.entry->path)},
                                    {"index", c.entry->index},
                                    {"id_column", c.entry->id_column},
-                                   {"id", c.entry->id}}
+                                   {"id", c.entry->id},
+                                   {"blank", blank_json(c.entry->blank)}}
                             : json()},
           {"texts", texts},
           {"def_id", c.def_id}};

@@ -380,11 +380,11 @@ function updateGrid(state) {
   for (const c of state.cards) {
     const fig = document.querySelector(`figure.card[data-stem="${CSS.escape(c.stem)}"]`);
     const img = fig.querySelector('img');
-    if (fig.dataset.fingerprint !== c.fingerprint) {
+    if (fig.dataset.fingerprint !== c.fingerprint) {  // else its event asked for it already (swapImages)
       img.src = c.url;
-      img.alt = img.title = c.label;
       fig.dataset.fingerprint = c.fingerprint;
     }
+    img.alt = img.title = c.label;
     fig.querySelector('svg').replaceWith(overlay(c, gridPx()));
     fig.querySelector('figcaption').replaceWith(caption(c));
     fig.classList.toggle('overflow', c.badges.some((b) => b.kind === 'overflow'));
@@ -460,9 +460,21 @@ function openCard(stem) {
   if (wasOpen !== stem) selected = null;
   openStem = stem;
   const large = box.querySelector('.large');
-  const img = large.querySelector('img');
-  if (!img || img.getAttribute('src') !== card.url)
-    large.replaceChildren(el('img', { src: card.url, alt: card.label, width: card.width_px, height: card.height_px }));
+  // At full resolution, rendered on request: another card shows the grid's
+  // smaller image at once, and each full image replaces what is shown once
+  // it has arrived (so a drag's result never blurs the card meanwhile).
+  let img = large.querySelector('img');
+  if (!img || img.dataset.stem !== stem) {
+    img = el('img', { src: card.url, alt: card.label, width: card.width_px, height: card.height_px,
+      'data-stem': stem });
+    large.replaceChildren(img);
+  }
+  if (img.dataset.full !== card.full) {
+    img.dataset.full = card.full;
+    const full = new Image();
+    full.src = card.full;
+    full.decode().then(() => { if (img.dataset.full === card.full) img.src = card.full; }, () => {});
+  }
   box.querySelector('.caption').replaceChildren(caption(card), overlapNote(card));
   box.querySelector('.card-tools').hidden = !(token && card.entry);
   textsPanel(card);
@@ -495,11 +507,11 @@ function fitCard() {
 
 // ------------------------------------------------ cards added, removed, moved
 
-// An id no card of the game has: "<id>-copy", "<id>-copy-2", ...
-function freshId(base) {
+// An id no card of the game has: "<id>-copy", "<id>-copy-2", ... ("new-card", "new-card-2": `suffix` '').
+function freshId(base, suffix = '-copy') {
   const taken = new Set(current.cards.map((c) => c.def_id));
   for (let n = 1; ; ++n) {
-    const id = `${base}-copy${n > 1 ? '-' + n : ''}`;
+    const id = `${base}${suffix}${n > 1 ? '-' + n : ''}`;
     if (!taken.has(id)) return id;
   }
 }
@@ -509,6 +521,12 @@ async function cardAction(kind) {
   const e = card?.entry;
   if (!e) return;
   let op;
+  if (kind === 'blank') {  // a new card right after this one: its id, the deck's required fields empty or defaulted
+    if (!e.blank?.length) return notice('a blank card is added to a deck written in YAML (duplicate a row of a table)');
+    const item = e.blank.map(([k, v]) => [k, k === 'id' ? freshId('new-card', '') : v]);
+    if (await edit(e.file, [{ op: 'insert', path: e.path, index: e.index + 1, item }])) closeCard();
+    return;
+  }
   if (e.id_column) {  // a row of a CSV card table, checked by its id
     const row = { column: e.id_column, old: e.id };
     if (kind === 'dup') op = { op: 'duplicate_row', row: e.index, ...row, value: freshId(card.def_id) };
@@ -605,7 +623,9 @@ async function writeBox(card, b, to) {
 }
 
 // The draggable boxes over the large card (when the element boxes are shown).
+let dragging = false;  // a handle is held: a new state does not draw the handles anew under the pointer
 function handles(card, large, px) {
+  if (dragging && large.querySelector('.handles')) return;
   large.querySelector('.handles')?.remove();
   if (!token || !$('show-boxes').checked) return;
   const layer = el('div', { class: 'handles' });
@@ -627,6 +647,7 @@ function handles(card, large, px) {
       for (const o of layer.querySelectorAll('.handle.selected')) o.classList.remove('selected');
       h.classList.add('selected');
       h.setPointerCapture(e.pointerId);
+      dragging = true;
       const mode = e.target.classList.contains('resize') ? 'resize' : 'move';
       const x0 = e.clientX, y0 = e.clientY;
       let to = null;
@@ -638,10 +659,14 @@ function handles(card, large, px) {
       const onUp = async () => {
         h.removeEventListener('pointermove', onMove);
         h.removeEventListener('pointerup', onUp);
+        h.removeEventListener('lostpointercapture', onUp);
+        dragging = false;
         if (to) await writeBox(card, b, to);
+        else fitCard();  // the handles as the state now says
       };
       h.addEventListener('pointermove', onMove);
       h.addEventListener('pointerup', onUp);
+      h.addEventListener('lostpointercapture', onUp);
     });
     layer.append(h);
   }
@@ -819,12 +844,27 @@ function redrawOverlays() {
   fitCard();
 }
 
+// The new images of the cards a change names, asked for at once: the event
+// says each card's new fingerprint, which is all its image's address needs,
+// so they load while the state (badges, boxes, texts) is fetched.
+function swapImages(change) {
+  if (change.layout) return;  // cards came or went: the grid is built anew
+  const where = [current.game, current.lang, current.variant || '-'].map(encodeURIComponent).join('/');
+  for (const { stem, fingerprint } of change.cards) {
+    const fig = document.querySelector(`figure.card[data-stem="${CSS.escape(stem)}"]`);
+    if (!fig || fig.dataset.fingerprint === fingerprint) continue;
+    fig.querySelector('img').src = `/cards/${where}/${encodeURIComponent(stem)}.png?v=${fingerprint}`;
+    fig.dataset.fingerprint = fingerprint;
+  }
+}
+
 function follow() {
   const events = new EventSource('/events');
   events.addEventListener('open', refresh);  // whatever happened while disconnected
   events.addEventListener('change', (e) => {
     const c = JSON.parse(e.data);
     if (current && c.game === current.game && c.lang === current.lang && c.variant === current.variant) {
+      swapImages(c);
       refresh();
       if (changesSince) showChanges(changesSince);
     }
@@ -874,7 +914,7 @@ function setup() {
   for (const input of box.querySelectorAll('.props input, .props select'))
     input.addEventListener('change', () => writeProp(input));
   box.querySelector('.props').addEventListener('submit', (e) => e.preventDefault());
-  for (const kind of ['dup', 'earlier', 'later', 'del'])
+  for (const kind of ['dup', 'blank', 'earlier', 'later', 'del'])
     box.querySelector('.card-tools .' + kind).addEventListener('click', () => cardAction(kind));
   box.querySelector('.prev').addEventListener('click', () => stepCard(-1));
   box.querySelector('.next').addEventListener('click', () => stepCard(1));
