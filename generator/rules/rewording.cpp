@@ -209,9 +209,11 @@ std::optional<std::string> opposites_changed(const Meaning& before, const Meanin
       if (!b.word[side].empty() && b.word[other].empty() && !a.word[other].empty() && a.word[side].empty())
         return "says '" + a.word[other] + "' where " + who + " said '" + b.word[side] + "'";
     }
-    // One said fewer times and the other more ("the highest first" -> "the
-    // lowest first" where "highest" is said elsewhere too).
-    for (size_t side = 0; side < 2; ++side) {
+    // One said fewer times and the other more ("der höchste zuerst" -> "der
+    // niedrigste zuerst" where "höchste" is said elsewhere too). Within one
+    // language only: a translator's words for a side are counted otherwise
+    // ("allein spielen" is "play on your own").
+    for (size_t side = 0; same_language && side < 2; ++side) {
       const size_t other = 1 - side;
       if (b.count[side] > a.count[side] && a.count[other] > b.count[other])
         return "says '" + (a.word[other].empty() ? std::string("?") : a.word[other]) + "' where " + who + " said '" +
