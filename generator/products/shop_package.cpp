@@ -177,15 +177,13 @@ void write_shop_package(const ShopPackage& shop, const layout::CardPages& cards,
   std::set<size_t> imaged_backs;  // each distinct back's image once
   FittedCards fitted(shop, cards);
   for (const auto& side : sides) {
-    // Fitted when a part is not in the cache, or for the images; the PDFs
-    // take the page with its blends as the press takes them.
-    std::optional<FittedCard> front_fitted;
-    const auto front_card = [&]() -> const FittedCard& {
-      if (!front_fitted) front_fitted = fitted.front(side.front);
-      return *front_fitted;
-    };
-    const auto front = [&] { return front_card().pdf_page; };
-    const auto back = [&] { return fitted.back(*side.back).pdf_page; };
+    // Fitted when a part is not in the cache (the part's pages are made when
+    // it is complete, after this loop's turn: capture by value), or for the
+    // images. The PDFs take the page with its blends as the press takes them.
+    const size_t front_index = side.front;
+    const std::optional<size_t> back_index = side.back;
+    const auto front = [&fitted, front_index] { return fitted.front(front_index).pdf_page; };
+    const auto back = [&fitted, back_index] { return fitted.back(*back_index).pdf_page; };
     if (fronts) fronts->add(cards, side.front, front, tick);
     if (backs) backs->add(cards, *side.back, back, tick);
     if (deck) {
@@ -194,8 +192,8 @@ void write_shop_package(const ShopPackage& shop, const layout::CardPages& cards,
       if (!shop.deck_back_first) deck->add(cards, *side.back, back, tick);
     }
     if (!images) continue;
-    write_image(shop, *front_card().page, folder / (shop.images_flat ? "" : "front") / (cards.stem(side.front) + ext),
-                image_files);
+    write_image(shop, *fitted.front(side.front).page,
+                folder / (shop.images_flat ? "" : "front") / (cards.stem(side.front) + ext), image_files);
     tick();
     if (side.back && imaged_backs.insert(*side.back).second) {
       write_image(shop, *fitted.back(*side.back).page,
