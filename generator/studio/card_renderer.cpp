@@ -88,7 +88,7 @@ std::optional<render::Raster> for_grid(const render::Raster& raster, double dpi)
       auto* p = row + static_cast<size_t>(tx) * 4;
       p[3] = static_cast<std::uint8_t>((sum[0] + sum[4] / 2) / sum[4]);
       for (int c = 0; c < 3; ++c)
-        p[c] = sum[0] == 0 ? 0 : static_cast<std::uint8_t>((sum[1 + c] + sum[0] / 2) / sum[0]);
+        p[c] = static_cast<std::uint8_t>(sum[0] == 0 ? 0 : (sum[1 + c] + sum[0] / 2) / sum[0]);
     }
   }
   return out;
