@@ -408,6 +408,18 @@ void check_form(const model::Game& game, Sink& sink) {
       for (const auto& [fact_id, v] : rules->map) read(v, model::fact_schema(), "fact '" + fact_id + "'");
     if (const model::Value* texts = root->find("texts"); texts && texts->is_list())
       for (const auto& t : texts->list) read(t, model::rule_text_schema(), "a rule text");
+    // Nouns and terms one level further down: each a map of a language to
+    // its forms ("form|form").
+    for (const char* list : {"nouns", "terms"})
+      if (const model::Value* words = root->find(list); words && words->is_map())
+        for (const auto& [word, forms] : words->map) {
+          const bool by_language = forms.is_map() && std::all_of(forms.map.begin(), forms.map.end(), [](const auto& f) {
+                                     return f.value.is_scalar() && !f.value.scalar.empty();
+                                   });
+          if (!by_language)
+            form.error(forms.loc, std::string(list) + ": '" + word + "' gives no forms by language", "",
+                       "write { de: \"Brücke\", en: \"bridge|bridges\" }: each language's forms, '|' between");
+        }
   }
   if (const model::Value* changes = game.variant_rules.is_map() ? game.variant_rules.find("facts") : nullptr;
       changes && changes->is_map())

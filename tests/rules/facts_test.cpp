@@ -171,6 +171,16 @@ TEST(RuleFacts, AnOrdinalPlaceThatIsNoNumberIsAnErrorAtItsLine) {
   EXPECT_NE(said.find("ranks: places: 'erst' is no place"), std::string::npos) << said;
 }
 
+TEST(RuleFacts, ATermWithoutFormsByLanguageIsAnErrorAtItsLine) {
+  Moons m(
+      Edits{{"      punkt: { de: \"Punkt|Punkte|Punkten\", en: \"point|points\" }\n",
+             "      punkt: { de: \"Punkt|Punkte|Punkten\", en: \"point|points\" }\n    terms:\n      mond: Mond\n"}});
+  const Diagnostics found = m.findings();
+  const Diagnostic* f = with(found, "terms: 'mond' gives no forms by language");
+  ASSERT_NE(f, nullptr) << dump(found);
+  EXPECT_EQ(f->loc.line, test::locate(m.game, "mond: Mond").first);
+}
+
 TEST(RuleFacts, ACorrectGameHasNoFindingsInEitherLanguage) {
   Moons m;
   for (const char* lang : {"de", "en"}) {
