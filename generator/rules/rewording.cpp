@@ -460,19 +460,6 @@ std::vector<std::pair<size_t, size_t>> read_numbers(Meaning& m, const std::strin
   return spans;
 }
 
-// Where a term's form (one word or several) first stands in `words`. Only
-// the forms the game declares: a term's inflection cannot be guessed
-// ("spielt" is no form of "Spiel").
-std::optional<size_t> find_term(const std::vector<std::string>& words, const std::vector<std::string>& form) {
-  if (form.empty() || form.size() > words.size()) return std::nullopt;
-  for (size_t i = 0; i + form.size() <= words.size(); ++i) {
-    size_t k = 0;
-    while (k < form.size() && words[i + k] == form[k]) ++k;
-    if (k == form.size()) return i;
-  }
-  return std::nullopt;
-}
-
 // What a clause says of its one name or term: its other words of four
 // letters or more.
 std::vector<std::string> said_of(const std::vector<std::string>& words, const std::vector<std::string>& own) {
@@ -497,13 +484,10 @@ void read_opposites(Meaning& m, const std::vector<std::string>& words, const Wor
     for (size_t side = 0; side < 2; ++side)
       for (const std::string& form : o.sides[side]) {
         const std::vector<std::string> tokens = lower_tokens(form, w.language);
-        for (size_t from = 0; from < words.size();) {
-          const std::vector<std::string> rest(words.begin() + static_cast<long>(from), words.end());
-          const auto place = find_form(rest, tokens);
-          if (!place) break;
-          found.push_back({side, from + *place, tokens.size(), form});
-          from += *place + 1;
-        }
+        if (tokens.empty()) continue;
+        for (auto at = std::search(words.begin(), words.end(), tokens.begin(), tokens.end()); at != words.end();
+             at = std::search(at + 1, words.end(), tokens.begin(), tokens.end()))
+          found.push_back({side, static_cast<size_t>(at - words.begin()), tokens.size(), form});
       }
     std::erase_if(found, [&](const Match& x) {
       return std::any_of(found.begin(), found.end(), [&](const Match& y) {
@@ -543,7 +527,9 @@ void read_terms(Meaning& m, const std::string& clause, const Wording& w) {
   for (const auto& [key, forms] : w.terms)
     for (const std::string& form : forms) {
       const std::vector<std::string> tokens = lower_tokens(form, w.language);
-      const auto place = find_term(words, tokens);
+      // Only the forms the game declares: a term's inflection cannot be
+      // guessed ("spielt" is no form of "Spiel").
+      const auto place = find_form(words, tokens);
       if (!place) continue;
       found.emplace_back(*place, key);
       // As written ("Gefährten"), for the message.
@@ -604,7 +590,7 @@ std::vector<std::pair<std::string, std::string>> term_lists(const std::string& t
   for (const auto& [key, forms] : w.terms)
     for (const std::string& form : forms) {
       const std::vector<std::string> form_words = lower_tokens(form, w.language);
-      if (const auto at = find_term(words, form_words)) {
+      if (const auto at = find_form(words, form_words)) {
         places.emplace_back(tokens[*at].begin, tokens[*at + form_words.size() - 1].end, key);
         break;
       }
