@@ -111,10 +111,18 @@ const Schema& fact_schema() {
           key("card", id(), "binding: the card definition the name is on"),
           key("entry", text(), "binding: the table entry (table.entry) the name is on"),
           key("field", text(), "binding: the field holding the name (default name)"),
-          key("who", text(), "effect: who acts"),
-          key("gains", text(), "effect: what they gain"),
-          key("loses", text(), "effect: what they lose"),
-          key("trigger", text(), "effect: when it happens"),
+          key("roles", dict_of(ids, "role"),
+              "effect: what it involves, by role (who, whom, what, from, to, when, ...): ids of cards, table entries, "
+              "decks, bindings or terms; its claims may name only these"),
+          key("sides", dict_of(text(), "opposite"),
+              "effect: the side of each opposite of the phrasing it states (open_hidden: open); its claims may not "
+              "say the other"),
+          key("rank", dict_of(integer(1), "end"),
+              "effect: the ordinal place it states from an end of the phrasing's ranks (highest: 1); its claimed "
+              "sentences may not say another"),
+          key("negated", boolean(), "effect: its claims state it negated (\"takes no trick\") or not"),
+          key("say", dict_of(text(), "language"),
+              "effect: its sentence in each language, {role} printing the role's names; {{fact.<id>}} prints it"),
           key("applies_in", ids, "effect: the contracts or modes it applies in"),
           key("not_in", ids, "effect: those it does not apply in"),
           key("doc", text(), "what the fact is, in the designer's words"),

@@ -5,6 +5,7 @@
 #include <memory>
 #include <mutex>
 
+#include <unicode/listformatter.h>
 #include <unicode/locid.h>
 #include <unicode/rbnf.h>
 #include <unicode/uchar.h>
@@ -80,7 +81,9 @@ const model::Value* phrasing(const model::Model& model, const std::string& langu
 }
 
 std::string fill(std::string pattern, const std::string& key, const std::string& value) {
-  for (size_t at; (at = pattern.find(key)) != std::string::npos;) pattern.replace(at, key.size(), value);
+  // Past each value: a value holding the key (a name "{who}") is printed, not filled again.
+  for (size_t at = 0; (at = pattern.find(key, at)) != std::string::npos; at += value.size())
+    pattern.replace(at, key.size(), value);
   return pattern;
 }
 
@@ -413,6 +416,40 @@ std::string ranked_name(const model::Game& game, const Fact& f, const std::strin
   return item;
 }
 
+// `items` as the language lists them ("Vernio und Sinhara", "A, B, and C"):
+// ICU's list patterns, so a new language needs no rule here.
+std::string listed(const std::vector<std::string>& items, const std::string& language) {
+  std::vector<icu::UnicodeString> u;
+  u.reserve(items.size());
+  for (const std::string& i : items) u.push_back(icu::UnicodeString::fromUTF8(i));
+  UErrorCode status = U_ZERO_ERROR;
+  std::unique_ptr<icu::ListFormatter> format(icu::ListFormatter::createInstance(icu::Locale(language.c_str()), status));
+  icu::UnicodeString joined;
+  if (U_SUCCESS(status) && format) format->format(u.data(), static_cast<int32_t>(u.size()), joined, status);
+  std::string out;
+  if (U_SUCCESS(status) && format) return joined.toUTF8String(out);
+  for (const std::string& i : items) out += (out.empty() ? "" : ", ") + i;
+  return out;
+}
+
+// An effect's sentence in the game's language (its `say:`, or the nearest
+// more general language's), each {role} replaced by the role's names.
+std::optional<std::string> said(const model::Game& game, const FactSet& facts, const Fact& f) {
+  if (!f.say) return std::nullopt;
+  const model::Value* sentence = nullptr;
+  for (std::string tag = game.language; !tag.empty() && !sentence; tag = parent_language(tag))
+    if (const model::Value* s = f.say->find(tag); s && s->is_scalar()) sentence = s;
+  if (!sentence) return std::nullopt;
+  std::string out = sentence->scalar;
+  for (const auto& [role, ids] : f.roles) {
+    std::vector<std::string> names;
+    for (const std::string& id : ids)
+      if (auto item = role_item(game, facts, id); item && !item->names.empty()) names.push_back(item->names.front());
+    out = fill(out, "{" + role + "}", listed(names, game.language));
+  }
+  return out;
+}
+
 }  // namespace
 
 void add_fact_values(const model::Model& model, const model::Game& game, RuleValues& out) {
@@ -460,7 +497,10 @@ void add_fact_values(const model::Model& model, const model::Game& game, RuleVal
         break;
       }
       case FactKind::Effect:
-        break;  // stated in a claimed sentence, never printed alone
+        // Only an effect with a sentence in the language prints: the
+        // others are stated in claimed sentences.
+        if (std::optional<std::string> sentence = said(game, facts, f)) out[key] = std::move(*sentence);
+        break;
     }
   }
 }

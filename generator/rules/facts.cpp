@@ -52,6 +52,69 @@ std::vector<std::string> ids_of(const model::Value* v) {
   return out;
 }
 
+// An effect's structure (facts.h): `roles` a map of id lists, `sides` a
+// map of opposite key to side, `say` a map of language to sentence. False
+// (reported) when malformed.
+template <typename Fail>
+bool read_structure(Fact& f, const model::Value& v, Fail& fail) {
+  const model::Value* roles = v.find("roles");
+  const model::Value* sides = v.find("sides");
+  const model::Value* say = v.find("say");
+  const model::Value* rank = v.find("rank");
+  const model::Value* negated = v.find("negated");
+  auto bad = [&](const SourceLoc& at, const std::string& message) {
+    fail(at, message);
+    return false;
+  };
+  for (const model::Value* part : {roles, sides, say, rank, negated})
+    if (part && f.kind != FactKind::Effect)
+      return bad(part->loc, "roles, sides, rank, negated and say belong to an effect");
+  if (rank) {
+    if (!rank->is_map()) return bad(rank->loc, "rank is a map: end -> place (highest: 1)");
+    for (const auto& [end, place] : rank->map) {
+      const auto n = place.as_int();
+      if (!n || *n < 1 || *n > 100) return bad(place.loc, "the place from the " + end + " is a whole number from 1");
+      f.ranks.emplace_back(end, static_cast<int>(*n));
+    }
+  }
+  if (negated) {
+    f.negated = negated->as_bool();
+    if (!f.negated) return bad(negated->loc, "negated is true or false");
+  }
+  if (roles) {
+    if (!roles->is_map()) return bad(roles->loc, "roles is a map: role -> [ids]");
+    for (const auto& [role, ids] : roles->map) {
+      std::vector<std::string> items = ids_of(&ids);
+      if (items.empty() || std::any_of(items.begin(), items.end(), [](const std::string& i) { return i.empty(); }))
+        return bad(ids.loc, "role '" + role + "' names no id");
+      f.roles.emplace_back(role, std::move(items));
+    }
+  }
+  if (sides) {
+    if (!sides->is_map()) return bad(sides->loc, "sides is a map: opposite -> side (open_hidden: open)");
+    for (const auto& [key, side] : sides->map) {
+      if (!side.is_scalar()) return bad(side.loc, "the side of '" + key + "' is one word of it");
+      f.sides.emplace_back(key, side.scalar);
+    }
+  }
+  if (say) {
+    if (!say->is_map()) return bad(say->loc, "say is a map: language -> sentence");
+    for (const auto& [lang, sentence] : say->map) {
+      if (!sentence.is_scalar()) return bad(sentence.loc, "say: '" + lang + "' is one sentence");
+      // Every {slot} is a role: a slot no role fills would print as written.
+      for (size_t open = sentence.scalar.find('{'); open != std::string::npos;
+           open = sentence.scalar.find('{', open + 1)) {
+        const size_t close = sentence.scalar.find('}', open);
+        const std::string slot = sentence.scalar.substr(open + 1, close == std::string::npos ? 0 : close - open - 1);
+        if (std::none_of(f.roles.begin(), f.roles.end(), [&](const auto& r) { return r.first == slot; }))
+          return bad(sentence.loc, "say: '" + lang + "' has the slot {" + slot + "}, which no role fills");
+      }
+    }
+    f.say = say;
+  }
+  return true;
+}
+
 // One fact from its map; nullopt (reported) when it has no single kind.
 std::optional<Fact> read_fact(const std::string& fact_id, const model::Value& v, const SourceLoc& key_loc, Sink* sink) {
   auto fail = [&](const SourceLoc& at, const std::string& message, const std::string& hint = {}) {
@@ -128,6 +191,7 @@ std::optional<Fact> read_fact(const std::string& fact_id, const model::Value& v,
   if (const model::Value* o = v.find("of")) f.of = o->scalar;
   f.applies_in = ids_of(v.find("applies_in"));
   f.not_in = ids_of(v.find("not_in"));
+  if (!read_structure(f, v, fail)) return std::nullopt;
   return f;
 }
 
@@ -212,6 +276,85 @@ std::vector<std::pair<std::string, std::vector<std::string>>> FactSet::term_form
       for (const auto& [term, forms] : list->map)
         if (auto f = forms_in(&forms, language); !f.empty()) out.emplace_back(term, std::move(f));
   return out;
+}
+
+// Every name a card gives itself: its `name` and the names of its parts
+// (a Palantír card's `good: { name: Elrond }` and `evil: { name: … }`), in
+// file order.
+std::vector<std::string> card_names(const model::Value& fields) {
+  std::vector<std::string> out;
+  if (!fields.is_map()) return out;
+  for (const auto& m : fields.map) {
+    if (m.key == "name" && m.value.is_scalar() && !m.value.scalar.empty()) out.push_back(m.value.scalar);
+    if (m.value.is_map())
+      for (std::string& n : card_names(m.value)) out.push_back(std::move(n));
+  }
+  return out;
+}
+
+namespace {
+
+// The forms as declared ("König|Könige": König first), for printing.
+std::vector<std::string> declared_forms(const model::Value* forms, const std::string& language) {
+  std::vector<std::string> out;
+  if (!forms || !forms->is_map()) return out;
+  for (std::string tag = language; !tag.empty(); tag = parent_language(tag))
+    if (const model::Value* f = forms->find(tag); f && f->is_scalar()) {
+      std::string rest = f->scalar + "|";
+      for (size_t bar; (bar = rest.find('|')) != std::string::npos; rest.erase(0, bar + 1))
+        if (bar > 0) out.push_back(rest.substr(0, bar));
+      break;
+    }
+  return out;
+}
+
+const model::TableEntry* entry_named(const model::Game& game, const std::string& ref) {
+  if (const auto dot = ref.find('.'); dot != std::string::npos) {
+    const model::Table* t = game.table(ref.substr(0, dot));
+    return t ? t->find(ref.substr(dot + 1)) : nullptr;
+  }
+  // A bare entry id, when one table has it: "vollmond" of the moons.
+  const model::TableEntry* found = nullptr;
+  for (const model::Table& t : game.tables)
+    if (const model::TableEntry* e = t.find(ref)) {
+      if (found) return nullptr;
+      found = e;
+    }
+  return found;
+}
+
+}  // namespace
+
+std::optional<RoleItem> role_item(const model::Game& game, const FactSet& facts, const std::string& item_id) {
+  RoleItem item;
+  item.id = item_id;
+  // The first of these that gives the id a name: an id may be a table entry
+  // without a name (a contract) and a term with forms alike.
+  if (const model::Card* card = game.card_definition(item_id)) item.names = card_names(card->fields);
+  if (const model::TableEntry* entry = entry_named(game, item_id); entry && item.names.empty())
+    if (std::string name = entry_text(*entry, "name"); !name.empty()) item.names.push_back(std::move(name));
+  if (const model::Deck* deck = game.deck(item_id); deck && item.names.empty()) item.names.push_back(deck->name);
+  if (const Fact* bound = facts.find(item_id); bound && bound->kind == FactKind::Binding && item.names.empty()) {
+    // Its name as the game (in its language) gives it: the bound field.
+    const model::Value* field_v = bound->get("field");
+    const std::string path = field_v ? field_v->scalar : std::string("name");
+    std::string name = bound->name;
+    if (const model::Value* c = bound->get("card"))
+      if (const model::Card* bound_card = game.card_definition(c->scalar)) name = text(game, *bound_card, path);
+    if (const model::Value* e = bound->get("entry"))
+      if (const model::TableEntry* bound_entry = entry_named(game, e->scalar)) name = entry_text(*bound_entry, path);
+    if (const model::Value* d = bound->get("deck"))
+      if (const model::Deck* bound_deck = game.deck(d->scalar)) name = bound_deck->name;
+    item.names.push_back(name);
+  }
+  if (!item.names.empty()) return item;
+  for (const model::Value* list : {facts.terms, facts.nouns})
+    if (list && list->find(item_id)) {
+      item.term = item_id;
+      item.names = declared_forms(list->find(item_id), game.language);
+      return item;
+    }
+  return std::nullopt;
 }
 
 FactSet read_facts(const model::Game& game, Sink* sink) {
@@ -488,6 +631,29 @@ void check_places(const model::Game& game, const FactSet& set, Sink& sink) {
 
 }  // namespace
 
+namespace {
+
+// Every id an effect's roles name is a thing of the game: a card, a table
+// entry, a deck, a binding or a term (a typo would silently allow nothing).
+void check_roles(const model::Game& game, const FactSet& set, const Fact& f, Sink& sink) {
+  const model::Value* roles = f.get("roles");
+  for (const auto& [role, items] : f.roles) {
+    const model::Value* listed = roles ? roles->find(role) : nullptr;
+    for (size_t i = 0; i < items.size(); ++i) {
+      if (role_item(game, set, items[i])) continue;
+      const SourceLoc at = listed && listed->is_list() && i < listed->list.size() ? listed->list[i].loc
+                           : listed                                               ? listed->loc
+                                                                                  : f.loc;
+      sink.error(at,
+                 "fact '" + f.id + "': role '" + role + "' names '" + items[i] +
+                     "', which is no card, table entry, deck, binding or term of the game",
+                 {}, "declare a word of the game under facts: terms: { " + items[i] + ": { <lang>: \"form|forms\" } }");
+    }
+  }
+}
+
+}  // namespace
+
 void check_facts(const model::Game& game, Diagnostics& out) {
   Sink sink(out, game, "facts");
   check_form(game, sink);
@@ -510,6 +676,7 @@ void check_facts(const model::Game& game, Diagnostics& out) {
       default:
         break;
     }
+    check_roles(game, set, f, sink);
   }
 }
 

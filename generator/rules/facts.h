@@ -16,6 +16,16 @@
 //       trumps:       { ranking: [balrog, gondor-ringtraeger, ...], of: trumpf }
 //       elrond:       { binding: Elrond, card: gondor-ringtraeger, field: good.name }
 //       specials:     { effect: specials-count, applies_in: [standard], not_in: [solo] }
+//       fessel:       { effect: the Fessel is broken, roles: { who: [vernio, sinhara] },
+//                       sides: { open_hidden: open },
+//                       say: { de: "{who} sprengen die Fessel", en: "{who} break the Fetter" } }
+//
+// An effect's structure is data too: `roles` names what it involves (cards,
+// table entries, decks, bindings, terms), `sides` the side of a language's
+// opposites it states, `say` its sentence in each language. A claim of an
+// effect may name only what its roles name (a name swapped for another in
+// the text and its claim alike is caught by the fact, not by the wording),
+// and {{fact.<id>}} prints the sentence with the roles' names.
 //
 // Every fact has exactly one kind key (count, points, deal, players,
 // ranking, binding, effect); the others qualify it. The rules module of the
@@ -62,6 +72,14 @@ struct Fact {
   std::string name;                   // binding: the name bound
   std::string effect;                 // effect: what it is
   std::vector<std::string> applies_in, not_in;
+  // effect: what it involves, by role ("who" -> [vernio, sinhara]), in
+  // declaration order; the sides of opposites it states ("open_hidden" ->
+  // "open"); its sentence in each language ({ de: "{who} ..." }).
+  std::vector<std::pair<std::string, std::vector<std::string>>> roles;
+  std::vector<std::pair<std::string, std::string>> sides;
+  std::vector<std::pair<std::string, int>> ranks;  // effect: ordinal places it states ("highest" -> 1)
+  std::optional<bool> negated;                     // effect: its claims state it negated ("takes no trick")
+  const model::Value* say = nullptr;
   const model::Value* source = nullptr;  // its map in the game (or variant)
   SourceLoc loc;                         // its key
   bool changed_by_variant = false;
@@ -83,6 +101,20 @@ struct FactSet {
   std::vector<std::pair<std::string, std::vector<std::string>>> term_forms(const std::string& language) const;
   bool empty() const { return facts.empty() && !texts; }
 };
+
+// What a role of an effect names (facts.h): a card definition, a table
+// entry ("table.entry", or an entry id no other table has), a deck, a
+// binding fact (its name) or a term or noun of the facts. `names`: its
+// name in the game's language (a term: its forms, declared first first).
+struct RoleItem {
+  std::string id;
+  std::vector<std::string> names;
+  std::string term;  // the term's or noun's key, when it is one
+};
+std::optional<RoleItem> role_item(const model::Game& game, const FactSet& facts, const std::string& item_id);
+// Every name a card definition's fields give it: `name` and any part's
+// `name` (good.name, evil.name), in file order.
+std::vector<std::string> card_names(const model::Value& fields);
 
 // The game's facts, with its variant's declared changes applied. Malformed
 // declarations are reported to `sink` (when given) at their key or value.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <set>
 
 #include <unicode/brkiter.h>
 #include <unicode/locid.h>
@@ -66,8 +67,9 @@ std::vector<Span> sentences(const std::string& text, const std::string& language
 struct RuleText {
   const model::Value* text = nullptr;
   const model::Value* claims = nullptr;
-  std::string card;        // for findings
-  bool narrative = false;  // a story: only the facts' nouns make a rule sentence
+  std::string card;                    // for findings
+  bool narrative = false;              // a story: only the facts' nouns make a rule sentence
+  std::vector<std::string> own_names;  // the card's or entry's names: what a claim on it names without saying so
 };
 
 std::vector<RuleText> rule_texts(const model::Game& game, const FactSet& facts) {
@@ -84,14 +86,16 @@ std::vector<RuleText> rule_texts(const model::Game& game, const FactSet& facts) 
         for (const auto& card : deck->cards) {
           if (card.copy > 1) continue;
           const model::Value* t = field(game, card, path);
-          if (t && t->is_scalar()) out.push_back({t, field(game, card, "claims"), card.id, narrative});
+          if (t && t->is_scalar())
+            out.push_back({t, field(game, card, "claims"), card.id, narrative, card_names(card.fields)});
         }
     if (const model::Value* tv = place.find("table"))
       if (const model::Table* table = game.table(tv->scalar))
         for (const auto& entry : table->entries) {
           const model::Value* t = entry_field(entry, path);
           if (t && t->is_scalar())
-            out.push_back({t, entry_field(entry, "claims"), tv->scalar + "." + entry.id, narrative});
+            out.push_back(
+                {t, entry_field(entry, "claims"), tv->scalar + "." + entry.id, narrative, {entry_text(entry, "name")}});
         }
   }
   return out;
@@ -122,6 +126,7 @@ class Judge {
       : model_(model), game_(game), sink_(out, game, "facts.texts"), facts_(read_facts(game)) {}
 
   RuleTextCoverage run() {
+    check_structure();
     RuleTextCoverage counts;
     for (const RuleText& t : rule_texts(game_, facts_)) judge(t, counts);
     return counts;
@@ -146,8 +151,9 @@ class Judge {
   }
 
   // Does `words` (in the text) state fact `f`?
-  std::optional<std::string> contradiction(const std::string& words, const Fact& f) {
+  std::optional<std::string> contradiction(const std::string& words, const Fact& f, const RuleText& t) {
     const std::string& lang = game_.language;
+    if (f.kind == FactKind::Effect) return effect_contradiction(words, f, t);
     if (quantitative(f)) {
       const auto found = quantities(words, model_, lang, facts_);
       if (std::any_of(found.begin(), found.end(), [&](const Quantity& q) { return states(q, f); })) return std::nullopt;
@@ -182,6 +188,213 @@ class Judge {
       if (words.find(name) == std::string::npos)
         return "'" + words + "' does not name '" + name + "', which fact '" + f.id + "' binds";
     }
+    return std::nullopt;
+  }
+
+  // Claimed words of an effect against the sides of opposites it states:
+  // "legt sie verdeckt aus" where the fact says open, written in the text
+  // and its claim alike, leaves no wording to compare; the fact still
+  // says which side.
+  std::optional<std::string> effect_contradiction(const std::string& words, const Fact& f, const RuleText&) {
+    if (f.sides.empty() && !f.negated) return std::nullopt;
+    const Wording& w = rewording();
+    const Meaning m = meaning_of(printed_text(words, w.values), w);
+    // "Macht selbst keinen Stich" -> "Kann selbst einen Stich machen": a
+    // double negation states it too.
+    if (f.negated && *f.negated != (m.negations % 2 == 1))
+      return "'" + words + "' states it " + (*f.negated ? "without" : "with") + " a negation, fact '" + f.id +
+             "' states it " + (*f.negated ? "negated" : "not negated");
+    for (const auto& [key, side] : f.sides) {
+      const auto found = m.opposites.find(key);
+      const auto stated_side = side_index(key, side);
+      if (found == m.opposites.end() || !stated_side) continue;
+      const size_t other = 1 - *stated_side;
+      if (found->second.count[other] > 0 && found->second.count[*stated_side] == 0)
+        return "'" + words + "' says '" + found->second.word[other] + "', fact '" + f.id + "' states " + side;
+    }
+    return std::nullopt;
+  }
+
+  // A sentence holding claimed words of facts that say what they involve
+  // (an effect's roles, a ranking's items, a binding's name) names only
+  // what those facts involve and the card the text is on; each claim's own
+  // words name only what its own fact involves. A name swapped in the text
+  // and its claim alike ("Vernio und der Waldherr sprengen die Fessel")
+  // leaves no wording to compare: the facts still say who. A sentence that
+  // also claims an effect without roles is not judged as a whole: what
+  // that one involves is unknown.
+  void check_involved(const RuleText& t) {
+    if (!t.claims || !t.claims->is_list()) return;
+    const std::string& text = t.text->scalar;
+    std::vector<std::pair<Span, const Fact*>> held;
+    for (const model::Value& claim : t.claims->list) {
+      const model::Value* says = claim.find("says");
+      const model::Value* fact_v = claim.find("fact");
+      const Fact* f = fact_v ? facts_.find(fact_v->scalar) : nullptr;
+      if (!f || !says || !says->is_scalar() || says->scalar.empty()) continue;
+      const size_t pos = text.find(says->scalar);
+      if (pos == std::string::npos) continue;
+      held.push_back({{pos, pos + says->scalar.size()}, f});
+      if (closed(*f)) judge_involved(t, says->scalar, {f});
+    }
+    for (const Span& s : sentences(text, game_.language)) {
+      std::vector<const Fact*> about;
+      bool open_world = false, any_closed = false;
+      for (const auto& [span, f] : held)
+        if (span.begin < s.end && span.end > s.begin) {
+          about.push_back(f);
+          any_closed = any_closed || closed(*f);
+          open_world = open_world || (f->kind == FactKind::Effect && f->roles.empty());
+        }
+      if (any_closed && !open_world) judge_involved(t, text.substr(s.begin, s.end - s.begin), about);
+    }
+  }
+
+  // Does the fact say all it involves? An effect with roles, a ranking.
+  static bool closed(const Fact& f) {
+    return (f.kind == FactKind::Effect && !f.roles.empty()) || f.kind == FactKind::Ranking;
+  }
+
+  // `words` (a sentence, or one claim's words) against what the facts
+  // `about` involve and the ordinal places they state; one finding at the
+  // words. A finding reported once for a claim's words is not repeated
+  // for its sentence.
+  void judge_involved(const RuleText& t, const std::string& words, const std::vector<const Fact*>& about) {
+    const Wording& w = rewording();
+    const Meaning m = meaning_of(printed_text(words, w.values), w);
+    std::vector<std::string> allowed_names;
+    std::set<std::string> allowed_terms;
+    std::string involved, fact_ids, first_at;
+    auto involve = [&](const std::string& item_id) {
+      if (auto item = role_item(game_, facts_, item_id)) {
+        involved += (involved.empty() ? "" : ", ") + (item->names.empty() ? item_id : item->names.front());
+        if (!item->term.empty()) allowed_terms.insert(item->term);
+        for (const std::string& n : item->names) allowed_names.push_back(n);
+      }
+    };
+    std::string why;
+    for (const Fact* f : about) {
+      if (fact_ids.find("'" + f->id + "'") != std::string::npos) continue;
+      fact_ids += (fact_ids.empty() ? "'" : ", '") + f->id + "'";
+      if (first_at.empty() && closed(*f)) first_at = f->loc.str();
+      for (const auto& [role, ids] : f->roles)
+        for (const std::string& item_id : ids) involve(item_id);
+      if (f->kind == FactKind::Binding) involve(f->id);
+      for (const std::string& item_id : f->order) involve(item_id);
+      for (const auto& [end, place] : f->ranks)
+        for (const Meaning::Rank& r : m.ranks)
+          if (r.end == end && r.place != place && why.empty())
+            why = "says '" + r.word + "' (place " + std::to_string(r.place) + " from the " + end + "), fact '" + f->id +
+                  "' states place " + std::to_string(place);
+    }
+    // What needs no role: the card the text is on, and the game itself.
+    allowed_names.insert(allowed_names.end(), t.own_names.begin(), t.own_names.end());
+    allowed_names.push_back(game_.name);
+    // "Tod" is named by "Der Tod": a name found may be the last word of one allowed.
+    auto allowed = [&](const std::string& name) {
+      return std::any_of(allowed_names.begin(), allowed_names.end(), [&](const std::string& a) {
+        return a == name || (a.size() > name.size() && a.ends_with(name) && a[a.size() - name.size() - 1] == ' ') ||
+               (name.size() > a.size() && name.ends_with(a) && name[name.size() - a.size() - 1] == ' ');
+      });
+    };
+    std::string others, ids;
+    for (const std::string& name : m.names)
+      if (!allowed(name)) {
+        others += (others.empty() ? "'" : ", '") + name + "'";
+        ids += (ids.empty() ? "" : ", ") + id_of_name(name);
+      }
+    // The game's words are an effect's (its roles name them); a ranking
+    // ranks names only.
+    const bool terms = std::any_of(about.begin(), about.end(), [](const Fact* f) { return !f->roles.empty(); });
+    for (const std::string& term : m.proper_terms)
+      if (terms && !allowed_terms.count(term)) {
+        others += (others.empty() ? "'" : ", '") + (m.term_words.count(term) ? m.term_words.at(term) : term) + "'";
+        ids += (ids.empty() ? "" : ", ") + term;
+      }
+    if (others.empty() && why.empty()) return;
+    std::string shown = words;
+    shown.erase(0, shown.find_first_not_of(" *"));
+    const SourceLoc loc = at(*t.text, utf8_prefix(shown, 40));
+    const std::string key = loc.str() + "|" + others + "|" + why;
+    if (!reported_.insert(key).second) return;
+    const std::string quoted = "'" + (shown.size() > 60 ? utf8_prefix(shown, 57) + "..." : shown) + "' ";
+    if (!others.empty())
+      sink_.error(loc,
+                  quoted + "names " + others + ", which the facts it claims (" + fact_ids +
+                      ") do not involve (they involve: " + involved + ")",
+                  t.card, "if the rule does involve it, add " + ids + " to a role of the fact at " + first_at);
+    else
+      sink_.error(loc, quoted + why, t.card);
+  }
+
+  // The id a role names `name` by (a card's, an entry's, a deck's or a
+  // binding's), for the hint; the name itself when none has it.
+  std::string id_of_name(const std::string& name) const {
+    auto is = [&](const std::string& n) {
+      return n == name || (n.size() > name.size() && n.ends_with(name) && n[n.size() - name.size() - 1] == ' ');
+    };
+    for (const model::Deck& deck : game_.decks) {
+      for (const model::Card& card : deck.cards)
+        for (const std::string& n : card_names(card.fields))
+          if (is(n)) return card.def_id;
+      if (is(deck.name)) return deck.id;
+    }
+    for (const model::Table& table : game_.tables)
+      for (const model::TableEntry& entry : table.entries)
+        if (is(entry_text(entry, "name"))) return table.id + "." + entry.id;
+    for (const Fact& f : facts_.facts)
+      if (f.kind == FactKind::Binding)
+        if (auto item = role_item(game_, facts_, f.id); item && !item->names.empty() && is(item->names.front()))
+          return f.id;
+    return name;
+  }
+
+  // An effect's ranks name an end of the language's ranks, its sides an
+  // opposite of its phrasing and one of its halves: a side no text can say
+  // would check nothing.
+  void check_structure() {
+    const RankWords ranks = rank_words(model_, game_.language);
+    for (const Fact& f : facts_.facts)
+      for (const auto& [end, place] : f.ranks)
+        if (!ranks.ends.empty() && std::none_of(ranks.ends.begin(), ranks.ends.end(),
+                                                [&, &e = end](const auto& stem) { return stem.second == e; })) {
+          const model::Value* rank = f.get("rank");
+          const model::Value* at = rank ? rank->find(end) : nullptr;
+          std::string keys;
+          for (const auto& [stem, key] : ranks.ends)
+            if (keys.find(key) == std::string::npos) keys += (keys.empty() ? "" : ", ") + key;
+          sink_.error(
+              at ? at->loc : f.loc,
+              "fact '" + f.id + "': rank: '" + end + "' is no end of the phrasing's ranks (" + game_.language + ")", {},
+              "ends: " + keys);
+        }
+    const std::vector<OppositeWords> opposites = opposite_words(model_, game_.language);
+    if (opposites.empty()) return;  // no phrasing for the language: nothing to read sides with
+    for (const Fact& f : facts_.facts) {
+      const model::Value* sides = f.get("sides");
+      for (const auto& [key, side] : f.sides) {
+        const bool known =
+            std::any_of(opposites.begin(), opposites.end(), [&](const OppositeWords& o) { return o.key == key; });
+        if (known && side_index(key, side)) continue;
+        const model::Value* at = sides ? sides->find(key) : nullptr;
+        std::string keys;
+        for (const OppositeWords& o : opposites)
+          if (o.key.find('_') != std::string::npos) keys += (keys.empty() ? "" : ", ") + o.key;
+        sink_.error(at ? at->loc : f.loc,
+                    "fact '" + f.id + "': sides: " +
+                        (known ? "'" + side + "' is neither half of '" + key + "'"
+                               : "'" + key + "' is no opposite of the phrasing (" + game_.language + ")"),
+                    {}, "opposites with two named sides: " + keys);
+      }
+    }
+  }
+
+  // Which side of opposite `key` ("open_hidden") `side` ("open") is: the
+  // key's two halves; nullopt (reported once at the fact) when neither.
+  std::optional<size_t> side_index(const std::string& key, const std::string& side) {
+    const size_t bar = key.find('_');
+    if (bar != std::string::npos && key.substr(0, bar) == side) return 0;
+    if (bar != std::string::npos && key.substr(bar + 1) == side) return 1;
     return std::nullopt;
   }
 
@@ -267,7 +480,7 @@ class Judge {
                     t.card, "change the claim with the text: both state the same rule");
         continue;
       }
-      if (auto why = contradiction(says->scalar, *f)) sink_.error(at(*t.text, says->scalar), *why, t.card);
+      if (auto why = contradiction(says->scalar, *f, t)) sink_.error(at(*t.text, says->scalar), *why, t.card);
     }
   }
 
@@ -280,20 +493,28 @@ class Judge {
     const std::string& text = t.text->scalar;
     std::optional<Span> best;
     double best_share = 0;
-    for (const Span& s : sentences(text, game_.language)) {
-      const std::string sentence = text.substr(s.begin, s.end - s.begin);
-      if (sentence.find("{{") != std::string::npos ||
-          std::any_of(held.begin(), held.end(), [&](const Span& h) { return h.begin <= s.begin && s.end <= h.end; }))
-        continue;  // generated, or another claim's
-      const double share = shared_words(says, sentence, game_.language);
-      if (share > best_share) best_share = share, best = s;
+    // First among the sentences no other claim holds words of (a sentence
+    // with another claim states that one: "you play alone against
+    // everyone" is the Solo's, not the Bündnis's "play alone"), then among
+    // all.
+    for (const bool untouched_only : {true, false}) {
+      for (const Span& s : sentences(text, game_.language)) {
+        const std::string sentence = text.substr(s.begin, s.end - s.begin);
+        if (sentence.find("{{") != std::string::npos || std::any_of(held.begin(), held.end(), [&](const Span& h) {
+              return untouched_only ? h.begin < s.end && h.end > s.begin : h.begin <= s.begin && s.end <= h.end;
+            }))
+          continue;  // generated, or another claim's
+        const double share = shared_words(says, sentence, game_.language);
+        if (share > best_share) best_share = share, best = s;
+      }
+      if (best && best_share >= 0.5) break;
     }
     // Half of the claim's words: less is another sentence, and the claimed
     // statement is gone.
     if (!best || best_share < 0.5) return false;
     const std::string sentence = text.substr(best->begin, best->end - best->begin);
     std::optional<std::string> why = changed_meaning(says, sentence, f.id, t.card, rewording());
-    if (!why && f.kind == FactKind::Binding) why = contradiction(sentence, f);
+    if (!why && f.kind == FactKind::Binding) why = contradiction(sentence, f, t);
     if (why) {
       std::string shown = sentence;
       shown.erase(0, shown.find_first_not_of(" *"));
@@ -301,6 +522,11 @@ class Judge {
                   "'" + (shown.size() > 60 ? utf8_prefix(shown, 57) + "..." : shown) + "' " + *why +
                       " (the claim of fact '" + f.id + "')",
                   t.card, "the claim says '" + says + "'");
+    } else if (closed(f) && std::none_of(held.begin(), held.end(),
+                                         [&](const Span& h) { return h.begin < best->end && h.end > best->begin; })) {
+      // A rewording names only what its fact involves, as the claim did
+      // ("sein linker Nachbar" where the fact involves who laid it).
+      judge_involved(t, sentence, {&f});
     }
     claimed_spans.push_back(*best);
     return true;
@@ -338,6 +564,7 @@ class Judge {
     check_printed_facts(t);
     std::vector<Span> claimed;
     check_claims(t, claimed);
+    check_involved(t);
     const std::string& text = t.text->scalar;
     for (const Span& s : sentences(text, game_.language)) {
       const std::string sentence = text.substr(s.begin, s.end - s.begin);
@@ -429,6 +656,7 @@ class Judge {
   Sink sink_;
   FactSet facts_;
   std::optional<Wording> rewording_;
+  std::set<std::string> reported_;  // findings of judge_involved: a claim's and its sentence's are one
 };
 
 }  // namespace

@@ -372,5 +372,159 @@ TEST(RuleFacts, NumberWordsComeFromTheLanguage) {
   EXPECT_EQ(spell_number(7, "de"), "sieben");
 }
 
+// An effect with a structure (README: Rule facts, "Effects"): the moons are
+// named, a reference card claims what undoes them and how a card is laid.
+const Edits kEffects = {
+    {"  card_fields:\n    text: text\n", "  card_fields:\n    name: text\n    text: text\n"},
+    {"        - { id: m1 }\n        - { id: m2, copies: 2 }\n",
+     "        - { id: m1, name: Vollmond }\n        - { id: m2, name: Leermond, copies: 2 }\n"},
+    {"      night: { binding: Nacht, deck: moons }\n",
+     "      night: { binding: Nacht, deck: moons }\n"
+     "      undo: { effect: a Vollmond taken away loses its effect, roles: { undoes: [m1] } }\n"
+     "      laid: { effect: the card is laid face up, roles: { what: [m1] }, sides: { open_hidden: open } }\n"
+     "      lost: { effect: the moons lose their effect, roles: { who: [m1, m2] },\n"
+     "              say: { de: \"{who} verlieren ihre Wirkung\", en: \"{who} lose their effect\" } }\n"},
+    {"          text: \"Gespielt wird zu {{fact.players}}.\"\n",
+     "          text: \"Gespielt wird zu {{fact.players}}.\"\n"
+     "        - id: r4\n"
+     "          text: \"War es ein Vollmond, ist seine Wirkung aufgehoben. Lege den Vollmond offen aus.\"\n"
+     "          claims:\n"
+     "            - { fact: undo, says: \"ist seine Wirkung aufgehoben\" }\n"
+     "            - { fact: laid, says: \"Lege den Vollmond offen aus\" }\n"
+     "        - id: r5\n"
+     "          text: \"Am Ende: {{fact.lost}}.\"\n"},
+};
+
+Edits with_effects(const Edits& more) {
+  Edits all = kEffects;
+  all.insert(all.end(), more.begin(), more.end());
+  return all;
+}
+
+void add_opposites(const Moons& m) {
+  std::string phrasing = kPhrasing;
+  phrasing.replace(phrasing.find("  en:\n"), 6,
+                   "    opposites:\n      open_hidden: [\"offen\", \"verdeckt\"]\n"
+                   "    negations: [kein, keinen, nicht]\n"
+                   "    ranks:\n      ends: { highest: \"höchst\" }\n      places: { \"2\": \"zweit\" }\n  en:\n"
+                   "    opposites:\n      open_hidden: [\"face up\", \"face down\"]\n");
+  test::write_text(m.root / "data/phrasing.yaml", phrasing);
+}
+
+TEST(RuleFactEffects, AnEffectWithRolesIsCleanWhereItsClaimsNameWhatItInvolves) {
+  Moons m(kEffects);
+  add_opposites(m);
+  const Diagnostics found = m.findings();
+  EXPECT_TRUE(found.empty()) << dump(found);
+}
+
+TEST(RuleFactEffects, ANameSwappedInTheTextAndItsClaimAlikeIsAnErrorAtTheSentence) {
+  // The designer changed the text and kept the claim's words: the words
+  // still stand, the fact says the Vollmond.
+  Moons m(with_effects({{"War es ein Vollmond, ist", "War es ein Leermond, ist"}}));
+  add_opposites(m);
+  const Diagnostics found = m.findings();
+  const Diagnostic* f = with(found, "names 'Leermond', which the facts it claims ('undo') do not involve");
+  ASSERT_NE(f, nullptr) << dump(found);
+  EXPECT_EQ(f->loc.line, locate(m.game, "War es ein Leermond").first);
+  EXPECT_NE(f->hint.find("add m2 to a role of the fact at"), std::string::npos) << f->hint;
+  // Unclaimed sentences and correct ones are not judged by it.
+  EXPECT_EQ(with(found, "'laid'"), nullptr) << dump(found);
+}
+
+TEST(RuleFactEffects, TheOtherSideOfAnOppositeInTextAndClaimIsAnError) {
+  Moons m(with_effects({{"Lege den Vollmond offen aus.\"", "Lege den Vollmond verdeckt aus.\""},
+                        {"says: \"Lege den Vollmond offen aus\"", "says: \"Lege den Vollmond verdeckt aus\""}}));
+  add_opposites(m);
+  const Diagnostics found = m.findings();
+  const Diagnostic* f = with(found, "says 'verdeckt', fact 'laid' states open");
+  ASSERT_NE(f, nullptr) << dump(found);
+  EXPECT_EQ(f->loc.line, locate(m.game, "Lege den Vollmond verdeckt").first);
+}
+
+TEST(RuleFactEffects, AnEffectPrintsItsSentenceWithItsRolesNamesInEachLanguage) {
+  Moons m(kEffects);
+  add_opposites(m);
+  EXPECT_EQ(m.values("de")["fact.lost"], "Vollmond und Leermond verlieren ihre Wirkung");
+  EXPECT_EQ(m.values("en")["fact.lost"], "Vollmond and Leermond lose their effect");
+  // A sentence that prints it is generated.
+  EXPECT_GE(m.coverage("de").generated, 4u);
+}
+
+TEST(RuleFactEffects, AMalformedStructureIsAnErrorAtItsPlace) {
+  Moons unknown(with_effects({{"roles: { undoes: [m1] }", "roles: { undoes: [m9] }"}}));
+  add_opposites(unknown);
+  Diagnostics found = unknown.findings();
+  const Diagnostic* f = with(found, "role 'undoes' names 'm9', which is no card, table entry, deck, binding or term");
+  ASSERT_NE(f, nullptr) << dump(found);
+  EXPECT_EQ(f->loc.line, locate(unknown.game, "roles: { undoes: [m9] }").first);
+
+  Moons slot(with_effects({{"\"{who} lose their effect\"", "\"{whom} lose their effect\""}}));
+  add_opposites(slot);
+  found = slot.findings();
+  EXPECT_NE(with(found, "say: 'en' has the slot {whom}, which no role fills"), nullptr) << dump(found);
+
+  Moons side(with_effects({{"sides: { open_hidden: open }", "sides: { open_hidden: shut }"}}));
+  add_opposites(side);
+  found = side.findings();
+  EXPECT_NE(with(found, "sides: 'shut' is neither half of 'open_hidden'"), nullptr) << dump(found);
+
+  Moons kind(Edits{{"      night: { binding: Nacht, deck: moons }\n",
+                    "      night: { binding: Nacht, deck: moons, roles: { who: [m1] } }\n"}});
+  found = kind.findings();
+  EXPECT_NE(with(found, "roles, sides, rank, negated and say belong to an effect"), nullptr) << dump(found);
+}
+
+TEST(RuleFactEffects, ANegationOrAPlaceLostInTextAndClaimIsAnError) {
+  const Edits more = {
+      {"      lost: {",
+       "      top: { effect: the Vollmond stays the highest card, roles: { who: [m1] }, rank: { highest: 1 } }\n"
+       "      none: { effect: the Vollmond takes no trick, roles: { who: [m1] }, negated: true }\n      lost: {"},
+      {"        - id: r5\n",
+       "        - id: r6\n"
+       "          text: \"Der Vollmond bleibt die höchste Karte. Der Vollmond macht keinen Stich.\"\n"
+       "          claims:\n"
+       "            - { fact: top, says: \"Der Vollmond bleibt die höchste Karte\" }\n"
+       "            - { fact: none, says: \"Der Vollmond macht keinen Stich\" }\n"
+       "        - id: r5\n"}};
+  Moons good(with_effects(more));
+  add_opposites(good);
+  EXPECT_TRUE(good.findings().empty()) << dump(good.findings());
+
+  Edits wrong = more;
+  wrong.push_back({"bleibt die höchste Karte. Der", "bleibt die zweithöchste Karte. Der"});
+  wrong.push_back(
+      {"says: \"Der Vollmond bleibt die höchste Karte\"", "says: \"Der Vollmond bleibt die zweithöchste Karte\""});
+  wrong.push_back({"macht keinen Stich.\"", "macht einen Stich.\""});
+  wrong.push_back({"says: \"Der Vollmond macht keinen Stich\"", "says: \"Der Vollmond macht einen Stich\""});
+  Moons m(with_effects(wrong));
+  add_opposites(m);
+  const Diagnostics found = m.findings();
+  EXPECT_NE(with(found, "says 'zweithöchste' (place 2 from the highest), fact 'top' states place 1"), nullptr)
+      << dump(found);
+  EXPECT_NE(with(found, "states it without a negation, fact 'none' states it negated"), nullptr) << dump(found);
+}
+
+TEST(RuleFactEffects, AClaimedRankingNamesOnlyItsItems) {
+  const Edits more = {{"      lost: {", "      order: { ranking: [m1, m2] }\n      lost: {"},
+                      {"        - id: r5\n",
+                       "        - id: r6\n"
+                       "          text: \"Der Vollmond sticht den Leermond.\"\n"
+                       "          claims:\n"
+                       "            - { fact: order, says: \"Der Vollmond sticht den Leermond\" }\n"
+                       "        - id: r5\n"}};
+  Moons good(with_effects(more));
+  add_opposites(good);
+  EXPECT_TRUE(good.findings().empty()) << dump(good.findings());
+  Edits wrong = more;
+  wrong.push_back(
+      {"          text: \"Der Vollmond sticht den Leermond.\"", "          text: \"Der Vollmond sticht die Nacht.\""});
+  wrong.push_back({"says: \"Der Vollmond sticht den Leermond\"", "says: \"Der Vollmond sticht die Nacht\""});
+  Moons m(with_effects(wrong));
+  add_opposites(m);
+  const Diagnostics found = m.findings();
+  EXPECT_NE(with(found, "names 'Nacht', which the facts it claims ('order') do not involve"), nullptr) << dump(found);
+}
+
 }  // namespace
 }  // namespace kw::rules
