@@ -629,8 +629,65 @@ void check_texts(const model::Model& model, const model::Game& game, Diagnostics
   check_claims(model, game, sink);
 }
 
+namespace {
+
+// Who acts and who is acted on in a special's effect, as the simulator plays
+// each kind: the owner draws a spell, claims or picks an answer, plays a
+// feint or steals for the final; the other side plays open, parries the
+// mirror, loses its next special's power or answers again.
+struct Actors {
+  std::optional<Side> who, whom;
+};
+Actors actors(EffectKind kind, Side owner) {
+  switch (kind) {
+    case EffectKind::OpenHand:
+    case EffectKind::ReplayAnswer:
+      return {other(owner), std::nullopt};
+    case EffectKind::ClaimAnswer:
+    case EffectKind::Spell:
+    case EffectKind::PickAnswer:
+    case EffectKind::StealForFinal:
+      return {owner, other(owner)};
+    case EffectKind::Mirror:
+    case EffectKind::SilenceNext:
+      return {std::nullopt, other(owner)};
+    case EffectKind::Feint:
+      return {owner, std::nullopt};
+    case EffectKind::None:
+    case EffectKind::Energy:
+      break;
+  }
+  return {};
+}
+
+// The roles of each effect fact that applies to a special (its
+// `applies_in`) against who acts in that special's effect.
+void check_effect_roles(const model::Game& game, const FactSet& declared, Sink& sink) {
+  const model::Table* specials = game.table("specials");
+  if (!specials) return;
+  for (const model::TableEntry& entry : specials->entries) {
+    const std::string side = entry_text(entry, "side");
+    const auto kind = effect_kind_from_id(entry_text(entry, "effect.kind"));
+    if (!kind || (side != id(Side::Gandalf) && side != id(Side::Balrog))) continue;
+    const Actors a = actors(*kind, side == id(Side::Gandalf) ? Side::Gandalf : Side::Balrog);
+    const std::string why =
+        "the " + std::string(effect_kind_id(*kind)) + " effect of " + entry.id + ", " + side + "'s special";
+    for (const Fact& f : declared.facts) {
+      if (f.kind != FactKind::Effect ||
+          std::find(f.applies_in.begin(), f.applies_in.end(), entry.id) == f.applies_in.end())
+        continue;
+      if (a.who) expect_fact_roles(declared, f.id, "who", {std::string(id(*a.who))}, why + ": who acts", sink);
+      if (a.whom)
+        expect_fact_roles(declared, f.id, "whom", {std::string(id(*a.whom))}, why + ": who is acted on", sink);
+    }
+  }
+}
+
+}  // namespace
+
 // The declared rule facts (README: Rule facts) against the rules: what the
-// special cards print through {{fact.…}} and the board's lead text claims.
+// special cards print through {{fact.…}} and the board's lead text claims,
+// and who acts in each special's effect.
 void check_facts(const model::Game& game, Diagnostics& out) {
   Sink sink(out, game, "duell.facts");
   const FactSet declared = read_facts(game);
@@ -651,6 +708,7 @@ void check_facts(const model::Game& game, Diagnostics& out) {
       expect_fact_number(declared, std::string(r.id) + "_" + when[i], r.effect.moves[i][0], Compare::Exactly,
                          std::string(r.name) + "'s steps for its owner when " + when[i], sink, game);
   }
+  check_effect_roles(game, declared, sink);
 }
 
 void check(const model::Model& model, const model::Game& game, Diagnostics& out) {

@@ -420,6 +420,33 @@ void expect_fact_number(const FactSet& facts, const std::string& fact_id, long l
   }
 }
 
+void expect_fact_roles(const FactSet& facts, const std::string& fact_id, const std::string& role,
+                       std::vector<std::string> want, const std::string& why, Sink& sink) {
+  const Fact* f = facts.find(fact_id);
+  if (!f) return;
+  const auto declared = std::find_if(f->roles.begin(), f->roles.end(), [&](const auto& r) { return r.first == role; });
+  if (declared == f->roles.end()) return;
+  // "moons.vollmond" and "vollmond" name the same entry.
+  auto bare = [](std::vector<std::string> ids) {
+    for (std::string& id : ids) id.erase(0, id.find('.') == std::string::npos ? 0 : id.find('.') + 1);
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    return ids;
+  };
+  const std::vector<std::string> have = bare(declared->second);
+  want = bare(std::move(want));
+  if (have == want) return;
+  auto listed = [](const std::vector<std::string>& ids) {
+    std::string out;
+    for (const std::string& id : ids) out += (out.empty() ? "" : ", ") + id;
+    return "[" + out + "]";
+  };
+  const model::Value* roles = f->get("roles");
+  const model::Value* at = roles ? roles->find(role) : nullptr;
+  sink.error(at ? at->loc : f->loc, "fact '" + fact_id + "': role '" + role + "' names " + listed(have) +
+                                        ", the rules " + listed(want) + " (" + why + ")");
+}
+
 namespace {
 
 // A count fact that names a deck (and where:) counts those cards: the

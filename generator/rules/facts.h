@@ -130,4 +130,11 @@ void expect_fact_number(const FactSet& facts, const std::string& fact_id, long l
                         std::optional<Compare> compare, const std::string& why, Sink& sink, const model::Game& game,
                         bool required = false);
 
+// For rules modules: the role `role` of effect `fact_id`, where the fact
+// declares it, names exactly `want` (ids; "table.entry" and "entry" are the
+// same); reports where it does not. A fact or role not declared is not
+// checked: roles are optional.
+void expect_fact_roles(const FactSet& facts, const std::string& fact_id, const std::string& role,
+                       std::vector<std::string> want, const std::string& why, Sink& sink);
+
 }  // namespace kw::rules

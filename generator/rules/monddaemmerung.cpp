@@ -226,6 +226,25 @@ void check_facts(const model::Game& game, Diagnostics& out) {
   if (const Fact* p = declared.find("players"); p && (p->min != rule.min_players || p->max != rule.max_players))
     sink.error(p->get("players")->loc, "Monddämmerung is played by " + std::to_string(rule.min_players) + " to " +
                                            std::to_string(rule.max_players) + " players");
+  // Which moons the moon effects involve, as the play model acts: taking a
+  // played card away undoes a standing effect (a new trump, the order
+  // reversed); a second Sichelmond reverses the order back; Der
+  // Allereinzigste, never played, leaves a hand only with a moon that moves
+  // hand cards.
+  auto moons_doing = [&](std::initializer_list<Action> actions) {
+    std::vector<std::string> ids;
+    if (const model::Table* moons = game.table("moons"))
+      for (const model::TableEntry& e : moons->entries)
+        if (std::find(actions.begin(), actions.end(), action_named(entry_text(e, "action"))) != actions.end())
+          ids.push_back(e.id);
+    return ids;
+  };
+  expect_fact_roles(declared, "undo", "undoes", moons_doing({Action::ChooseTrump, Action::ReverseOrder}),
+                    "the moons whose effect stands until their card leaves the table", sink);
+  expect_fact_roles(declared, "reverse_order", "after", moons_doing({Action::ReverseOrder}),
+                    "the moon that reverses the order back", sink);
+  expect_fact_roles(declared, "never_played", "stolen_by", moons_doing({Action::TakeFromHand, Action::ShareHands}),
+                    "the moons that move cards between hands", sink);
 }
 
 void check(const model::Model& model, const model::Game& game, Diagnostics& out) {

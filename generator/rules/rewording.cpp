@@ -35,10 +35,15 @@ size_t common_prefix(const std::string& a, const std::string& b) {
 }
 
 // The same word, inflected or not ("gespielte", "gespielten"; "letzte",
-// "letzten"): equal, or sharing all but the last two bytes of the shorter.
+// "letzten"): equal, or sharing all but the last two bytes of the shorter;
+// or with a prefix ("reshuffled", "shuffled"; "neugemischt", "gemischt"):
+// the shorter, of six letters or more, ends the longer.
 bool same_word(const std::string& a, const std::string& b) {
   if (a == b) return true;
   if (a.size() < 4 || b.size() < 4) return false;
+  const std::string& shorter = a.size() < b.size() ? a : b;
+  const std::string& longer = a.size() < b.size() ? b : a;
+  if (shorter.size() >= 6 && longer.ends_with(shorter)) return true;
   return common_prefix(a, b) >= std::max<size_t>(4, std::min(a.size(), b.size()) - 2);
 }
 

@@ -81,6 +81,19 @@ TEST(DuellEffects, ALeadTextWithAnotherNumber) {
                  "the lead text speaks of 4 free spaces; the lead gauge has 3");
 }
 
+TEST(DuellEffects, AnEffectFactWhoseRolesSwapTheSidesIsAnErrorAtTheRole) {
+  // The Zauber is Gandalf's spell: Gandalf draws from the Balrog's hand.
+  ProjectCopy p;
+  edit(p, kGame, "zauber_effect: { effect: spell, applies_in: [zauber], roles: { who: [gandalf], whom: [balrog],",
+       "zauber_effect: { effect: spell, applies_in: [zauber], roles: { who: [balrog], whom: [gandalf],");
+  Diagnostics f = check_copy(p);
+  auto [l, c] = locate(p.dir.path() / kGame, "who: [balrog], whom: [gandalf]");
+  EXPECT_FINDING(f, "duell.facts", l, c + 5,
+                 "fact 'zauber_effect': role 'who' names [balrog], the rules [gandalf] (the spell effect of zauber, "
+                 "gandalf's special: who acts)");
+  EXPECT_FINDING(f, "duell.facts", l, c + 21, "role 'whom' names [gandalf], the rules [balrog]");
+}
+
 TEST(DuellEffects, TheMirrorWithAnotherEffect) {
   ProjectCopy p;
   edit(p, kGame, "effect: { kind: mirror, scored: false }", "effect: { kind: silence-next, scored: false }");

@@ -6,6 +6,7 @@
 // the fact.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 
 #include "rules/rule_texts.h"
@@ -216,6 +217,25 @@ TEST(GameFacts, MonddaemmerungPlayersThatAreNotTheRules) {
   edit(p, game, "players: { players: [3, 5] }", "players: { players: [3, 6] }");
   expect_error_at(whole_check(p, "monddaemmerung"), p, game, "[3, 6] }", "Monddämmerung is played by 3 to 5 players",
                   "monddaemmerung.facts");
+}
+
+// The structure of an effect against the play model: the moons whose
+// effect a Blutmond undoes, named in the text, its claim and English alike.
+TEST(GameFacts, MonddaemmerungAnUndoThatNamesAnotherMoonIsAnErrorAtTheFactAndTheText) {
+  ProjectCopy p;
+  edit(p, "data/games/monddaemmerung.yaml", "roles: { undoes: [moons.vollmond, moons.sichelmond] }",
+       "roles: { undoes: [moons.leermond, moons.sichelmond] }");
+  const Diagnostics facts = whole_check(p, "monddaemmerung");
+  expect_error_at(facts, p, "data/games/monddaemmerung.yaml", "[moons.leermond, moons.sichelmond]",
+                  "fact 'undo': role 'undoes' names [leermond, sichelmond], the rules [sichelmond, vollmond] (the "
+                  "moons whose effect stands until their card leaves the table)",
+                  "monddaemmerung.facts");
+  // The text still names the Vollmond: the fact no longer involves it.
+  const Diagnostics said = texts(p, "monddaemmerung", "en");
+  EXPECT_TRUE(std::any_of(said.begin(), said.end(), [](const Diagnostic& d) {
+    return d.check == kCheck &&
+           d.message.find("names 'Full Moon', which the facts it claims ('undo') do not involve") != std::string::npos;
+  })) << dump(said);
 }
 
 }  // namespace
