@@ -357,6 +357,20 @@ void check_facts(const model::Game& game, Diagnostics& out) {
   if (const Fact* p = declared.find("players"); p && (p->min != kMinPlayers || p->max != kMaxPlayers))
     sink.error(p->get("players")->loc, "Gelfdrakkar is played by " + std::to_string(kMinPlayers) + " to " +
                                            std::to_string(kMaxPlayers) + " players");
+  // The effects' structure as the play model plays it: Vernio's or
+  // Sinhara's card in a trick breaks the Fessel, which does not hold the
+  // Tod; the Tod kills every mortal card lying open, not Vernio.
+  auto cards = [&](std::initializer_list<std::string_view> kinds) {
+    std::vector<std::string> ids;
+    for (std::string_view k : kinds)
+      for (std::string& id : cards_of_kind(game, k)) ids.push_back(std::move(id));
+    return ids;
+  };
+  expect_fact_roles(declared, "fessel_broken", "who", cards({"vernio", "sinhara"}),
+                    "the cards whose play breaks the Fessel", sink);
+  expect_fact_roles(declared, "fessel_broken", "except", cards({"tod"}), "the card the Fessel does not hold", sink);
+  expect_fact_roles(declared, "tod_power", "who", cards({"tod"}), "the card that kills what lies open", sink);
+  expect_fact_roles(declared, "tod_power", "spares", cards({"vernio"}), "the card the Tod cannot kill", sink);
 }
 
 void check(const model::Model& model, const model::Game& game, Diagnostics& out) {

@@ -26,6 +26,11 @@ void check(const model::Model& model, const model::Game& game, Diagnostics& out)
 // The declared rule facts (facts: rules:) against the rules' numbers.
 void check_facts(const model::Game& game, Diagnostics& out);
 // Plays whole rounds from the data (gelfdrakkar_play.cpp).
+// The ids of the card definitions the play model plays as `kind_key`
+// ("vernio", "sinhara", "tod", "helfer", ...), by their names as the rules
+// list them.
+std::vector<std::string> cards_of_kind(const model::Game& game, std::string_view kind_key);
+
 SimulationReport simulate_report(const model::Model& model, const model::Game& game, const SimulationOptions& options);
 
 // How the cards are dealt to a number of players (`game.meta.play.deals`).

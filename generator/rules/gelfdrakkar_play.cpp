@@ -699,4 +699,21 @@ SimulationReport simulate_report(const model::Model&, const model::Game& game, c
   return report;
 }
 
+std::vector<std::string> cards_of_kind(const model::Game& game, std::string_view kind_key) {
+  std::vector<std::string> ids;
+  for (const model::Deck& deck : game.decks)
+    for (const model::Card& card : deck.cards) {
+      Kind k = Kind::Null;
+      try {
+        k = kind_of(text(game, card, "name"), text(game, card, "group"));
+      } catch (const SimulationError&) {
+        continue;  // a card the rules do not list: the card checks say so
+      }
+      if (kKindKeys[static_cast<size_t>(k)] == kind_key &&
+          std::find(ids.begin(), ids.end(), card.def_id) == ids.end())
+        ids.push_back(card.def_id);
+    }
+  return ids;
+}
+
 }  // namespace kw::rules::gelfdrakkar

@@ -261,7 +261,15 @@ class Judge {
   // for its sentence.
   void judge_involved(const RuleText& t, const std::string& words, const std::vector<const Fact*>& about) {
     const Wording& w = rewording();
-    const Meaning m = meaning_of(printed_text(words, w.values), w);
+    // What a {{fact.…}} prints is generated from its own fact: only the
+    // sentence's own words and {{rules.…}} values are judged here.
+    std::string own = words;
+    for (size_t open = own.find("{{fact."); open != std::string::npos; open = own.find("{{fact.", open)) {
+      const size_t close = own.find("}}", open);
+      if (close == std::string::npos) break;
+      own.erase(open, close + 2 - open);
+    }
+    const Meaning m = meaning_of(printed_text(own, w.values), w);
     std::vector<std::string> allowed_names;
     std::set<std::string> allowed_terms;
     std::string involved, fact_ids, first_at;
