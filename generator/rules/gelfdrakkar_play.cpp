@@ -709,8 +709,7 @@ std::vector<std::string> cards_of_kind(const model::Game& game, std::string_view
       } catch (const SimulationError&) {
         continue;  // a card the rules do not list: the card checks say so
       }
-      if (kKindKeys[static_cast<size_t>(k)] == kind_key &&
-          std::find(ids.begin(), ids.end(), card.def_id) == ids.end())
+      if (kKindKeys[static_cast<size_t>(k)] == kind_key && std::find(ids.begin(), ids.end(), card.def_id) == ids.end())
         ids.push_back(card.def_id);
     }
   return ids;
