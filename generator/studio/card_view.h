@@ -113,6 +113,10 @@ struct CardView {
   Rect trim, safe;
   std::vector<ElementBox> boxes;
   std::vector<Badge> badges;
+  // Whether `badges` holds the card's preflight findings yet: preflight is
+  // judged at the game's resolution after the grid's image is shown
+  // (card_renderer.h), so a new page is "pending" for a moment.
+  bool preflighted = false;
   std::vector<TextField> texts;
   std::optional<CardEntry> entry;          // set: the page may duplicate, delete and move the card
   int width_px = 0, height_px = 0;         // at the game's resolution (the large view's)
@@ -147,6 +151,7 @@ struct Change {
   std::vector<std::pair<std::string, std::string>> cards;  // stem, new fingerprint
   bool diagnostics = false;                                // the diagnostics text or the stale flag changed
   bool layout = false;                                     // cards came or went: the page reloads its grid
+  bool badges = false;  // preflight judged cards already shown (Preview::judge_preflight): new badges only
   // Where the reload's time went, for the studio's log: each phase's name
   // and milliseconds of wall time ("load", "lay out", "rules", "render").
   std::vector<std::pair<std::string, long long>> phases;

@@ -99,6 +99,7 @@ json card_json(const SessionKey& key, const CardView& c) {
           {"safe", rect(c.safe)},
           {"boxes", boxes},
           {"badges", badges},
+          {"preflighted", c.preflighted},
           {"entry", c.entry ? json{{"file", c.entry->file},
                                    {"path", path_json(c.entry->path)},
                                    {"index", c.entry->index},

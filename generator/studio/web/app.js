@@ -342,6 +342,8 @@ function badges(card) {
   const span = el('span', { class: 'badges' });
   for (const b of card.badges)
     span.append(el('span', { class: `badge ${b.kind}${b.error ? ' error' : ''}`, title: b.message }, b.kind));
+  if (!card.preflighted)  // judged at full resolution after the image came (its badges follow)
+    span.append(el('span', { class: 'badge pending', title: 'preflight is judging this card' }, 'preflight …'));
   return span;
 }
 
@@ -866,7 +868,7 @@ function follow() {
     if (current && c.game === current.game && c.lang === current.lang && c.variant === current.variant) {
       swapImages(c);
       refresh();
-      if (changesSince) showChanges(changesSince);
+      if (changesSince && !c.badges) showChanges(changesSince);
     }
   });
 }
