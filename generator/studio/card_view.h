@@ -54,8 +54,11 @@ struct CardEntry {
   std::string id;
   // A blank card of the same deck, for "add a blank card" (blank_card.h):
   // its fields in order, `id` first (empty: the page names it), each
-  // required field of the deck empty or defaulted. Empty for a CSV row.
+  // required field of the deck empty or defaulted. Empty for a CSV row,
+  // which has `blank_row` instead: the cells of a blank row by column name
+  // (blank_card.h; empty when the deck has no blank a row can hold).
   std::vector<std::pair<std::string, yaml::Value>> blank = {};
+  std::vector<std::pair<std::string, std::string>> blank_row = {};
 };
 
 // A layout element's box on the card, for the element-box overlay.

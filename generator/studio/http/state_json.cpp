@@ -105,7 +105,8 @@ json card_json(const SessionKey& key, const CardView& c) {
                                    {"index", c.entry->index},
                                    {"id_column", c.entry->id_column},
                                    {"id", c.entry->id},
-                                   {"blank", blank_json(c.entry->blank)}}
+                                   {"blank", blank_json(c.entry->blank)},
+                                   {"blank_row", c.entry->blank_row}}
                             : json()},
           {"texts", texts},
           {"def_id", c.def_id}};
