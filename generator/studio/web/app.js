@@ -70,8 +70,17 @@ async function readFile(path) {
 
 // Applies `ops` to `path` as the page last read it. A conflict (the file
 // changed on disk meanwhile) is said, the file is read again and the state
-// reloaded; nothing is written over it.
-async function edit(path, ops, merge = false) {
+// reloaded; nothing is written over it. One edit at a time: the next is
+// sent with the hash the last one's answer gave (two quick changes in the
+// side panel were otherwise sent with the same hash, the second refused).
+let editing = Promise.resolve();
+function edit(path, ops, merge = false) {
+  const run = editing.then(() => sendEdit(path, ops, merge));
+  editing = run.catch(() => {});
+  return run;
+}
+
+async function sendEdit(path, ops, merge) {
   const known = files.get(path) ?? (current?.files?.[path] ? { hash: current.files[path] } : await readFile(path));
   const r = await api('/api/edit', { file: path, hash: known.hash, ops, merge });
   showHistory(r);
