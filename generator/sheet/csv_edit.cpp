@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "sheet/sheet.h"
@@ -160,6 +161,25 @@ std::string duplicate_csv_row(const std::string& text, int row, int column, cons
   const RowSpan& r = checked_row(rows, row, column, expected, file);
   const std::string copy = set_csv_cell(whole(text, rows, r), 1, column, expected, value, file);
   std::string out = text.substr(0, r.begin) + whole(text, rows, r) + copy;
+  for (size_t i = static_cast<size_t>(row); i < rows.size(); ++i) out += whole(text, rows, rows[i]);
+  return ending_as(out, text, rows);
+}
+
+std::string insert_csv_row(const std::string& text, int row, int column, const std::string& expected,
+                           const std::vector<std::pair<std::string, std::string>>& cells, const std::string& file) {
+  const auto rows = rows_of(text);
+  const RowSpan& r = checked_row(rows, row, column, expected, file);
+  const std::vector<std::string>& header = rows.front().cells;
+  std::vector<std::string> values(header.size());
+  for (const auto& [name, value] : cells) {
+    auto it = std::find(header.begin(), header.end(), name);
+    if (it == header.end()) throw CsvEditError(fmt::format("{}:1: no column '{}' in the header", file, name));
+    values[static_cast<size_t>(it - header.begin())] = value;
+  }
+  std::string added = write_csv({values});
+  if (added.ends_with('\n')) added.pop_back();
+  added += line_end_of(text, rows);
+  std::string out = text.substr(0, r.begin) + whole(text, rows, r) + added;
   for (size_t i = static_cast<size_t>(row); i < rows.size(); ++i) out += whole(text, rows, rows[i]);
   return ending_as(out, text, rows);
 }

@@ -8,6 +8,8 @@
 // tells no byte offsets of cells.
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace kw::sheet {
 
@@ -30,6 +32,11 @@ std::string remove_csv_row(const std::string& text, int row, int column, const s
 // Row `row` copied right after itself, its cell at `column` set to `value`.
 std::string duplicate_csv_row(const std::string& text, int row, int column, const std::string& expected,
                               const std::string& value, const std::string& file);
+// A new row right after row `row`: in each column the header names in
+// `cells` that text (written as write_csv writes a cell), the other cells
+// empty. CsvEditError for a name the header does not have.
+std::string insert_csv_row(const std::string& text, int row, int column, const std::string& expected,
+                           const std::vector<std::pair<std::string, std::string>>& cells, const std::string& file);
 // Row `from` moved to be row `to` (the header, row 1, stays where it is).
 std::string move_csv_row(const std::string& text, int from, int to, int column, const std::string& expected,
                          const std::string& file);

@@ -66,7 +66,7 @@ std::shared_ptr<const BeforeAfter> compare_with_revision(Workspace& workspace, c
       of.push_back(out->changes.size() - 1);
     }
   }
-  render_cards(pages, views, SessionState{}, workspace.profile(), dpi, threads);
+  render_cards(pages, views, SessionState{}, dpi, threads);
   for (size_t i = 0; i < views.size(); ++i) {
     ChangedCard& c = out->changes[of[i]];
     c.before_png = views[i].png;

@@ -49,7 +49,33 @@ yaml::Value blank_value(const model::Game& game, const model::FieldSpec& spec) {
   return scalar("", true);
 }
 
+// Appends the cells of `spec`'s blank under `column`; false when a cell
+// cannot hold one that loads.
+bool blank_cells(const model::Game& game, const model::FieldSpec& spec, const std::string& column,
+                 std::vector<std::pair<std::string, std::string>>& out) {
+  using Type = model::FieldSpec::Type;
+  if (spec.type == Type::Record) {
+    for (const auto& member : spec.fields)
+      if (member.required && !blank_cells(game, member, column + "." + member.name, out)) return false;
+    return true;
+  }
+  if (spec.type == Type::Art || spec.type == Type::Picture || spec.type == Type::Card) return false;
+  std::string cell = spec.type == Type::List ? "[]" : spec.type == Type::Text ? column : blank_value(game, spec).scalar;
+  if (cell.empty()) return false;
+  out.emplace_back(column, std::move(cell));
+  return true;
+}
+
 }  // namespace
+
+std::vector<std::pair<std::string, std::string>> blank_row(const model::Game& game, const std::string& deck_id,
+                                                           const std::string& id) {
+  std::vector<std::pair<std::string, std::string>> out;
+  out.emplace_back("id", id);
+  for (const auto& spec : game.fields_of(deck_id))
+    if (spec.required && spec.name != "id" && !blank_cells(game, spec, spec.name, out)) return {};
+  return out;
+}
 
 std::vector<std::pair<std::string, yaml::Value>> blank_card(const model::Game& game, const std::string& deck_id,
                                                             const std::string& id) {

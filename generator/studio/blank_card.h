@@ -20,4 +20,14 @@ namespace kw::studio {
 std::vector<std::pair<std::string, yaml::Value>> blank_card(const model::Game& game, const std::string& deck_id,
                                                             const std::string& id);
 
+// The same blank as the cells of a new row of a deck read from a CSV file
+// (`cards_csv:`), by column name as `table export` names them (`id` first,
+// a record's members `good.name`, a list `[]`). An empty cell there leaves
+// its field out, so a required text cannot be empty: it reads its column's
+// name, to be typed over on the card. Empty when the deck requires a field
+// whose blank would not load from a cell (art, a picture, a card, an id or
+// reference with nothing to choose from).
+std::vector<std::pair<std::string, std::string>> blank_row(const model::Game& game, const std::string& deck_id,
+                                                           const std::string& id);
+
 }  // namespace kw::studio

@@ -2,17 +2,19 @@
 // Renders the cards whose fingerprint is new; a card whose fingerprint an
 // earlier state already rendered keeps that PNG (and its preflight badges).
 //
-// A card is rendered at the game's resolution (preflight judges those
-// pixels, as `kartenwerk preflight` does), but the PNG the grid shows is
-// that raster shrunk by a whole factor to about kGridDpi (each pixel the
-// mean of those it covers), which the grid's
-// card width (90 to 420 px) never exceeds by much: encoding a quarter of
-// the pixels is most of what a drop that changes every card costs (the
-// PNG's deflate was 44 % of a reload's CPU time for Palantír). The full
-// resolution, for the large view, is rendered again on request from the
-// page the view keeps (render_full_png).
+// The grid's PNG is rendered at the game's resolution divided by a whole
+// factor, about kGridDpi, which the grid's card width (90 to 420 px) never
+// exceeds by much: painting and encoding a quarter of the pixels is what
+// makes a drop that changes every card fast. Preflight judges the pixels
+// at the game's resolution (as `kartenwerk preflight` does): that render is
+// not part of a reload but done afterwards (judge_preflight, run by the
+// studio's low-priority thread), so a card's new image reaches the page
+// first and its preflight badges follow. The full resolution, for the
+// large view, is rendered on request from the page the view keeps
+// (render_full_png).
 #include <span>
 #include <string>
+#include <vector>
 
 #include "layout/game_layout.h"
 #include "studio/card_view.h"
@@ -22,14 +24,18 @@ namespace kw::studio {
 
 inline constexpr double kGridDpi = 150;
 
-// Fills png (about kGridDpi), width_px, height_px (at `dpi`), page and
-// the preflight badges of every view (views[i] is pages[i]), reusing
-// `before`'s where the fingerprint matches. Renders at `dpi` on up to
-// `threads` threads. Returns how many it rendered.
+// Fills png (about kGridDpi), width_px, height_px (at `dpi`) and page of
+// every view (views[i] is pages[i]), reusing `before`'s where the
+// fingerprint matches, with its preflight badges when it had been judged
+// (`preflighted`). Renders on up to `threads` threads. Returns how many it
+// rendered.
 size_t render_cards(std::span<const layout::LaidOutCard> pages, std::span<CardView> views, const SessionState& before,
-                    const verify::PrintProfile& profile, double dpi, unsigned threads);
+                    double dpi, unsigned threads);
 
 // The card's page at `dpi` as a PNG (the large view's image).
 std::string render_full_png(const page::Page& page, double dpi);
+
+// Preflight's findings for the card's page rendered at `dpi`.
+std::vector<Badge> judge_preflight(const page::Page& page, const verify::PrintProfile& profile, double dpi);
 
 }  // namespace kw::studio

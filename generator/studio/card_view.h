@@ -54,8 +54,11 @@ struct CardEntry {
   std::string id;
   // A blank card of the same deck, for "add a blank card" (blank_card.h):
   // its fields in order, `id` first (empty: the page names it), each
-  // required field of the deck empty or defaulted. Empty for a CSV row.
+  // required field of the deck empty or defaulted. Empty for a CSV row,
+  // which has `blank_row` instead: the cells of a blank row by column name
+  // (blank_card.h; empty when the deck has no blank a row can hold).
   std::vector<std::pair<std::string, yaml::Value>> blank = {};
+  std::vector<std::pair<std::string, std::string>> blank_row = {};
 };
 
 // A layout element's box on the card, for the element-box overlay.
@@ -113,6 +116,10 @@ struct CardView {
   Rect trim, safe;
   std::vector<ElementBox> boxes;
   std::vector<Badge> badges;
+  // Whether `badges` holds the card's preflight findings yet: preflight is
+  // judged at the game's resolution after the grid's image is shown
+  // (card_renderer.h), so a new page is "pending" for a moment.
+  bool preflighted = false;
   std::vector<TextField> texts;
   std::optional<CardEntry> entry;          // set: the page may duplicate, delete and move the card
   int width_px = 0, height_px = 0;         // at the game's resolution (the large view's)
@@ -147,6 +154,7 @@ struct Change {
   std::vector<std::pair<std::string, std::string>> cards;  // stem, new fingerprint
   bool diagnostics = false;                                // the diagnostics text or the stale flag changed
   bool layout = false;                                     // cards came or went: the page reloads its grid
+  bool badges = false;  // preflight judged cards already shown (Preview::judge_preflight): new badges only
   // Where the reload's time went, for the studio's log: each phase's name
   // and milliseconds of wall time ("load", "lay out", "rules", "render").
   std::vector<std::pair<std::string, long long>> phases;

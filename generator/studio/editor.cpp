@@ -32,11 +32,13 @@ EditResult result(EditResult::Status status, std::string file, std::string messa
 
 std::string apply_one(const std::string& text, const EditOp& op, const std::string& file) {
   const bool csv_op = op.kind == EditOp::Kind::SetCell || op.kind == EditOp::Kind::RemoveRow ||
-                      op.kind == EditOp::Kind::DuplicateRow || op.kind == EditOp::Kind::MoveRow;
+                      op.kind == EditOp::Kind::DuplicateRow || op.kind == EditOp::Kind::MoveRow ||
+                      op.kind == EditOp::Kind::InsertRow;
   if (csv_op != file.ends_with(".csv"))
-    throw yaml::EditError(file +
-                          ": a CSV file takes cell and row edits (set_cell, remove_row, duplicate_row, move_row) "
-                          "only, and only a CSV file does");
+    throw yaml::EditError(
+        file +
+        ": a CSV file takes cell and row edits (set_cell, remove_row, duplicate_row, move_row, insert_row) "
+        "only, and only a CSV file does");
   switch (op.kind) {
     case EditOp::Kind::Set:
       return yaml::set_scalar(text, op.path, op.value, file);
@@ -62,11 +64,14 @@ std::string apply_one(const std::string& text, const EditOp& op, const std::stri
     case EditOp::Kind::RemoveRow:
     case EditOp::Kind::DuplicateRow:
     case EditOp::Kind::MoveRow:
+    case EditOp::Kind::InsertRow:
       try {
         if (op.kind == EditOp::Kind::RemoveRow)
           return sheet::remove_csv_row(text, op.line, op.column, op.expected, file);
         if (op.kind == EditOp::Kind::DuplicateRow)
           return sheet::duplicate_csv_row(text, op.line, op.column, op.expected, op.value, file);
+        if (op.kind == EditOp::Kind::InsertRow)
+          return sheet::insert_csv_row(text, op.line, op.column, op.expected, op.members, file);
         if (op.kind == EditOp::Kind::MoveRow)
           return sheet::move_csv_row(text, op.line, static_cast<int>(op.to), op.column, op.expected, file);
         return sheet::set_csv_cell(text, op.line, op.column, op.expected, op.value, file);

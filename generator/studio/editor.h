@@ -43,7 +43,8 @@ struct EditOp {
   // scalars `members` (yaml::add_entry).
   // RemoveRow, DuplicateRow, MoveRow: row `line` of a CSV card table (its
   // cell at `column` must still read `expected`, the card's id) removed,
-  // copied after itself with that cell set to `value`, moved to row `to`.
+  // copied after itself with that cell set to `value`, moved to row `to`;
+  // InsertRow: a new row after it, its cells `members` (column name, text).
   enum class Kind {
     Set,
     SetAt,
@@ -57,7 +58,8 @@ struct EditOp {
     AddEntry,
     RemoveRow,
     DuplicateRow,
-    MoveRow
+    MoveRow,
+    InsertRow
   };
   Kind kind = Kind::Set;
   yaml::KeyPath path;                                         // the scalar (Set) or the list (the others)
@@ -68,7 +70,7 @@ struct EditOp {
   std::string expected;                                       // SetAt, SetCell
   yaml::Value item;                                           // Insert
   std::string key;                                            // SetKey, RemoveKey, AddEntry
-  std::vector<std::pair<std::string, std::string>> members;   // AddEntry
+  std::vector<std::pair<std::string, std::string>> members;   // AddEntry; InsertRow: its cells
 };
 
 // A SetAt whose value is no longer what the page saw: the file changed.

@@ -138,6 +138,7 @@ void name_cards(const model::Game& game, ElementSources& sources, Entries& entri
       // Cards are added and removed in the source data, not in a translation or a variant.
       if (game.in_source_language() && game.variant.empty()) v.entry = entries.find(card.loc, card.def_id);
       if (v.entry && v.entry->id_column == 0) v.entry->blank = blank_card(game, deck.id, "");
+      if (v.entry && v.entry->id_column != 0) v.entry->blank_row = blank_row(game, deck.id, "");
       v.deck = deck.id;
       v.label = label_of(card.fields);
       if (v.label.empty()) v.label = card.id;

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <set>
 #include <thread>
@@ -125,8 +126,7 @@ std::shared_ptr<SessionState> build(Workspace& workspace, const SessionKey& key,
   for (const auto& d : findings)
     if (d.check == "translation") diags.add(d);
   phases.done("rules");
-  render_cards(cards.pages, cards.views, before, workspace.profile(), game->format->dpi,
-               std::thread::hardware_concurrency());
+  render_cards(cards.pages, cards.views, before, game->format->dpi, std::thread::hardware_concurrency());
   phases.done("render");
   auto next = std::make_shared<SessionState>();
   next->key = key;
@@ -160,7 +160,7 @@ std::shared_ptr<SessionState> build(Workspace& workspace, const SessionKey& key,
 
 Change Preview::reload(Workspace& workspace) {
   std::shared_ptr<const SessionState> before = state();
-  std::shared_ptr<const SessionState> next;
+  std::shared_ptr<SessionState> next;
   std::shared_ptr<const TextFitter> fitter;
   std::vector<std::pair<std::string, long long>> times;
   Phases phases(times);
@@ -173,10 +173,64 @@ Change Preview::reload(Workspace& workspace) {
   }
   Change change = compare(*before, *next);
   change.phases = std::move(times);
+  auto profile = std::make_shared<const verify::PrintProfile>(workspace.profile());
   std::lock_guard lock(mutex_);
+  add_preflight(*next);  // what judge_preflight found while this reload ran
   state_ = std::move(next);
+  profile_ = std::move(profile);
   if (fitter) fitter_ = std::move(fitter);
   return change;
+}
+
+bool Preview::add_preflight(SessionState& state) const {
+  bool added = false;
+  for (auto& card : state.cards) {
+    if (card.preflighted) continue;
+    auto it = preflight_.find(card.fingerprint);
+    if (it == preflight_.end()) continue;
+    card.badges.insert(card.badges.end(), it->second.begin(), it->second.end());
+    card.preflighted = added = true;
+  }
+  return added;
+}
+
+Change Preview::judge_preflight(const std::function<bool()>& go_on) {
+  std::shared_ptr<const SessionState> shown;
+  std::shared_ptr<const verify::PrintProfile> profile;
+  std::vector<const CardView*> todo;
+  {
+    std::lock_guard lock(mutex_);
+    shown = state_;
+    profile = profile_;
+    for (const auto& card : shown->cards)
+      if (!card.preflighted && card.page && !preflight_.contains(card.fingerprint)) todo.push_back(&card);
+  }
+  Change change;
+  change.key = key_;
+  if (!profile) return change;
+  std::map<std::string, std::vector<Badge>> judged;
+  for (const CardView* card : todo) {
+    if (!go_on()) break;
+    if (!judged.contains(card->fingerprint))
+      judged.emplace(card->fingerprint, studio::judge_preflight(*card->page, *profile, shown->dpi));
+  }
+  std::lock_guard lock(mutex_);
+  preflight_.merge(judged);
+  auto next = std::make_shared<SessionState>(*state_);
+  if (!add_preflight(*next)) return change;
+  // Badges of pages no longer shown are forgotten (a reload running now
+  // started from this state or a later one: it shows none of them either).
+  std::set<std::string> shown_now;
+  for (const auto& card : next->cards) shown_now.insert(card.fingerprint);
+  std::erase_if(preflight_, [&](const auto& entry) { return !shown_now.contains(entry.first); });
+  state_ = std::move(next);
+  change.badges = true;
+  return change;
+}
+
+bool Preview::preflight_pending() const {
+  std::lock_guard lock(mutex_);
+  return std::any_of(state_->cards.begin(), state_->cards.end(), [](const CardView& c) { return !c.preflighted; });
 }
 
 std::shared_ptr<const SessionState> Preview::state() const {

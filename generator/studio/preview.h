@@ -6,8 +6,11 @@
 // fails (YAML syntax, unknown field, missing template) keeps the last good
 // cards, marks them stale and carries the diagnostics; the next good reload
 // recovers. Knows nothing of HTTP.
+#include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
+#include <vector>
 
 #include "layout/game_layout.h"
 #include "studio/card_view.h"
@@ -33,11 +36,30 @@ class Preview {
   // thread, concurrently with reload.
   std::shared_ptr<const TextFitter> fitter() const;
 
+  // Judges preflight for the current state's cards not judged yet
+  // (card_renderer.h: a reload renders only the grid's images), each at
+  // the game's resolution, one after another while `go_on()` says so, and
+  // puts the badges into the state (a new one, the same cards). Returns
+  // what changed (Change::badges) — nothing when no card was left or none
+  // got its badges. Safe from any thread, concurrently with reload, but
+  // not with itself.
+  Change judge_preflight(const std::function<bool()>& go_on);
+  // Whether the current state has a card preflight has not judged yet.
+  bool preflight_pending() const;
+
  private:
   SessionKey key_;
   mutable std::mutex mutex_;
   std::shared_ptr<const SessionState> state_ = std::make_shared<SessionState>();
   std::shared_ptr<const TextFitter> fitter_;
+  // Preflight's badges by page fingerprint, judged for the current state
+  // or a recent one (so a reload that raced with judging loses nothing),
+  // and the profile they were judged with (the last reload's). Under mutex_.
+  std::map<std::string, std::vector<Badge>> preflight_;
+  std::shared_ptr<const verify::PrintProfile> profile_;
+  // Puts the badges preflight_ holds into `state`'s cards not judged yet;
+  // whether it put any. Under mutex_.
+  bool add_preflight(SessionState& state) const;
   layout::CardMemo memo_;  // the cards the last reload laid out; only reload() touches it
   // The rules' findings of the last good reload, under the key of the files
   // the model was loaded from: an edit of a layout, a template or a picture

@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <sys/resource.h>
+#include <unistd.h>
 #include <algorithm>
 #include <ctime>
 #include <ostream>
@@ -18,7 +20,9 @@ namespace kw::studio {
 namespace {
 
 constexpr size_t kKeptEvents = 256;
-constexpr std::chrono::milliseconds kWatchPoll{250};  // how soon the thread notices stop()
+constexpr std::chrono::milliseconds kWatchPoll{250};   // how soon the thread notices stop()
+constexpr int kJudgeNice = 10;                         // preflight's thread, above the process's own
+constexpr std::chrono::milliseconds kJudgeDelay{150};  // from a reload to judging its cards
 
 bool contains(const std::vector<std::string>& list, const std::string& s) {
   return std::find(list.begin(), list.end(), s) != list.end();
@@ -27,7 +31,9 @@ bool contains(const std::vector<std::string>& list, const std::string& s) {
 }  // namespace
 
 Studio::Studio(const std::filesystem::path& root, std::vector<std::filesystem::path> allowed_read)
-    : workspace_(root, std::move(allowed_read)) {}
+    : workspace_(root, std::move(allowed_read)) {
+  judge_ = std::jthread([this](const std::stop_token& stop) { judge_preflight(stop); });
+}
 
 Studio::~Studio() {
   stop();
@@ -35,6 +41,10 @@ Studio::~Studio() {
     watcher_.request_stop();
     watcher_.join();
   }
+  judge_.request_stop();
+  { std::lock_guard lock(judge_mutex_); }  // the judge waits or sees the stop: no lost wake-up
+  judge_cv_.notify_all();
+  judge_.join();
 }
 
 void Studio::watch() {
@@ -115,6 +125,7 @@ std::shared_ptr<const SessionState> Studio::state(SessionKey key, std::string& e
     previews_[key] = preview.get();
   }
   sessions_.emplace(key, std::move(preview));
+  want_preflight();
   return state;
 }
 
@@ -199,6 +210,10 @@ void Studio::reload(const std::vector<std::string>& changed) {
   const long long cpu_start = process_cpu_ms();
   std::vector<Change> changes;
   {
+    std::lock_guard lock(judge_mutex_);
+    ++reloading_;  // the judge lets go of the CPU
+  }
+  {
     std::lock_guard lock(build_mutex_);
     {
       std::unique_lock files(files_mutex_);
@@ -210,6 +225,12 @@ void Studio::reload(const std::vector<std::string>& changed) {
       keep_fitter(key, *preview);
     }
   }
+  {
+    std::lock_guard lock(judge_mutex_);  // one step: wait_for_preflight never sees neither
+    --reloading_;
+    judge_wanted_ = true;
+  }
+  judge_cv_.notify_all();
   size_t cards = 0;
   std::string phases;  // of the first session (the one the page opened with, usually)
   for (const auto& c : changes) {
@@ -226,6 +247,59 @@ void Studio::reload(const std::vector<std::string>& changed) {
                          phases.empty() ? "" : phases + " ms)", process_cpu_ms() - cpu_start)
           << std::flush;
   }
+}
+
+void Studio::want_preflight() {
+  {
+    std::lock_guard lock(judge_mutex_);
+    judge_wanted_ = true;
+  }
+  judge_cv_.notify_all();
+}
+
+void Studio::judge_preflight(const std::stop_token& stop) {
+  // Linux gives each thread a nice value of its own: this one's work
+  // (rendering every new page at 300 dpi) yields to the reloads' and the
+  // server's. Not being able to lower it changes nothing else.
+  (void)setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), kJudgeNice);
+  const auto go_on = [&] { return !stop.stop_requested() && reloading_ == 0; };
+  for (;;) {
+    {
+      std::unique_lock lock(judge_mutex_);
+      judging_ = false;
+      judge_cv_.notify_all();
+      judge_cv_.wait(lock, [&] { return stop.stop_requested() || judge_wanted_; });
+      if (stop.stop_requested()) return;
+      judge_wanted_ = false;
+      judging_ = true;
+      // The page asks for the new images right after the reload: they go
+      // first.
+      judge_cv_.wait_for(lock, kJudgeDelay, [&] { return stop.stop_requested(); });
+    }
+    std::vector<Preview*> open;
+    {
+      std::lock_guard lock(previews_mutex_);
+      for (const auto& [key, preview] : previews_) open.push_back(preview);
+    }
+    // A pass a reload interrupts ends here; that reload asks for the next.
+    for (Preview* preview : open) {
+      if (!go_on()) break;
+      const auto start = std::chrono::steady_clock::now();
+      Change change = preview->judge_preflight(go_on);
+      if (!change.badges) continue;
+      publish(change);
+      if (log_) {
+        const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
+        *log_ << fmt::format("kartenwerk studio: preflight judged {} in {} ms\n", change.key.game, ms.count())
+              << std::flush;
+      }
+    }
+  }
+}
+
+void Studio::wait_for_preflight() {
+  std::unique_lock lock(judge_mutex_);
+  judge_cv_.wait(lock, [&] { return stopping() || (!judge_wanted_ && !judging_ && reloading_ == 0); });
 }
 
 void Studio::keep_fitter(const SessionKey& key, const Preview& preview) {
@@ -281,6 +355,8 @@ void Studio::stop() {
     stopping_ = true;
   }
   events_cv_.notify_all();
+  { std::lock_guard lock(judge_mutex_); }  // a wait_for_preflight sees it
+  judge_cv_.notify_all();
 }
 
 bool Studio::stopping() const {
@@ -292,7 +368,8 @@ std::string change_json(const Change& change) {
   nlohmann::json cards = nlohmann::json::array();
   for (const auto& [stem, fingerprint] : change.cards) cards.push_back({{"stem", stem}, {"fingerprint", fingerprint}});
   nlohmann::json j = {{"game", change.key.game}, {"lang", change.key.language},       {"variant", change.key.variant},
-                      {"cards", cards},          {"diagnostics", change.diagnostics}, {"layout", change.layout}};
+                      {"cards", cards},          {"diagnostics", change.diagnostics}, {"layout", change.layout},
+                      {"badges", change.badges}};
   return j.dump();
 }
 

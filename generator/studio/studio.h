@@ -4,6 +4,7 @@
 // background thread that reloads them when the watcher sees files change,
 // and the stream of changes the page follows. HTTP handlers only read states
 // (shared_ptr snapshots) and wait for events; they never build.
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -87,6 +88,11 @@ class Studio {
   // and publishes what changed. The watcher thread calls it; tests may too.
   void reload(const std::vector<std::string>& changed = {});
 
+  // Waits until preflight has judged every card of every open session
+  // (or the studio stops); the badges come after the cards' images
+  // (Preview::judge_preflight, on a thread of its own). For tests.
+  void wait_for_preflight();
+
   // The events after `after`, waiting up to `timeout` for one; empty on
   // timeout or when the studio stops.
   std::vector<Event> events_after(std::uint64_t after, std::chrono::milliseconds timeout);
@@ -114,7 +120,7 @@ class Studio {
   std::map<SessionKey, std::unique_ptr<Preview>> sessions_;  // under build_mutex_
   // The same sessions (never removed), for shown() without build_mutex_.
   mutable std::mutex previews_mutex_;
-  std::map<SessionKey, const Preview*> previews_;
+  std::map<SessionKey, Preview*> previews_;
   // game -> its languages, read on first need after each reload; under build_mutex_.
   std::optional<std::map<std::string, std::vector<std::string>>> languages_;
   bool languages_stale_ = true;  // read them again on next need; under build_mutex_
@@ -128,12 +134,25 @@ class Studio {
   std::uint64_t last_event_ = 0;
   bool stopping_ = false;
 
+  // Preflight's thread: judges the cards each reload rendered anew, at a
+  // lower CPU priority than reloads and never while one runs, so that it
+  // does not delay the next image (card_renderer.h).
+  void judge_preflight(const std::stop_token& stop);
+  void want_preflight();
+  std::mutex judge_mutex_;
+  std::condition_variable judge_cv_;
+  bool judge_wanted_ = false;       // under judge_mutex_
+  bool judging_ = false;            // under judge_mutex_: a pass is running
+  std::atomic<int> reloading_ = 0;  // reloads running (the judge waits for them); changed under judge_mutex_
+
   std::ostream* log_ = nullptr;
   std::jthread watcher_;
+  std::jthread judge_;  // last: stopped first
 };
 
 // A change as the event stream sends it: {"game", "lang", "variant",
-// "cards": [{"stem", "fingerprint"}], "diagnostics": bool, "layout": bool}.
+// "cards": [{"stem", "fingerprint"}], "diagnostics": bool, "layout": bool,
+// "badges": bool (preflight's badges came, nothing else changed)}.
 std::string change_json(const Change& change);
 
 }  // namespace kw::studio

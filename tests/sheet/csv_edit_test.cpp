@@ -76,5 +76,22 @@ TEST(CsvEdit, RowsAreRemovedCopiedAndMovedWhole) {
   EXPECT_THROW(move_csv_row(kTable, 2, 1, 1, "a", "t.csv"), CsvEditError);
 }
 
+// A blank card's row: right after its card, each named cell in its
+// column as write_csv writes it, the others empty, the file's line end.
+TEST(CsvEdit, ANewRowIsWrittenAfterItsCardCellByCell) {
+  const std::string a = "a,Pippin,\"Line one\nline two, with \"\"quotes\"\"\"\r\n";
+  EXPECT_EQ(
+      insert_csv_row(kTable, 2, 1, "a", {{"id", "new-card"}, {"text", "=1+1"}, {"name", "Pippin, the fool"}}, "t.csv"),
+      "id,name,text\r\n" + a + "new-card,\"Pippin, the fool\",'=1+1\r\n\r\nb,Merry,plain\r\n");
+  const std::string open = "id,name\nx,X\ny,Y";
+  EXPECT_EQ(insert_csv_row(open, 2, 1, "x", {{"id", "n"}}, "t.csv"), "id,name\nx,X\nn,\ny,Y");
+  EXPECT_EQ(insert_csv_row(open, 3, 1, "y", {{"id", "n"}, {"name", "N"}}, "t.csv"), "id,name\nx,X\ny,Y\nn,N");
+  // Its removal gives the file back.
+  EXPECT_EQ(remove_csv_row(insert_csv_row(kTable, 4, 1, "b", {{"id", "c"}}, "t.csv"), 5, 1, "c", "t.csv"), kTable);
+  // A column the header does not have, another id in the row: refused.
+  EXPECT_THROW(insert_csv_row(open, 2, 1, "x", {{"id", "n"}, {"points", "0"}}, "t.csv"), CsvEditError);
+  EXPECT_THROW(insert_csv_row(open, 2, 1, "y", {{"id", "n"}}, "t.csv"), CsvEditError);
+}
+
 }  // namespace
 }  // namespace kw::sheet

@@ -42,6 +42,11 @@ async function showsEveryCard(url) {
   await page.goto(url);
   await allImagesLoaded(page, s.cards.length);
   log(`${s.cards.length} images loaded (${fronts} cards and their backs)`);
+  // Preflight judges the pages after their images came: its badges follow by
+  // an event, and no card stays "preflight …".
+  await page.waitForFunction(() => document.querySelectorAll('figure.card').length > 0 &&
+    !document.querySelector('figure.card .badge.pending'), null, { timeout: 60000 });
+  assert.ok((await state(url)).cards.every((c) => c.preflighted), 'every card judged by preflight');
   await shot('all-cards');
   return s;
 }

@@ -47,7 +47,8 @@ TEST(StudioPreview, RendersEveryCardAndBackAsPngOfTheFormatsPixelSize) {
     auto full = render::decode_png(render_full_png(*c.page, s->dpi));
     EXPECT_EQ(full.width, 768) << c.stem;
     EXPECT_EQ(full.height, 1146) << c.stem;
-    // The same picture: each grid pixel is the mean of the four it covers.
+    // The same picture at half the resolution (each rendered from the
+    // page): a grid pixel is close to the mean of the four it covers.
     for (auto [x, y] : {std::pair{10, 10}, std::pair{192, 100}, std::pair{200, 400}}) {
       const Color g = raster.pixel(x, y);
       int sum = 0;
@@ -55,6 +56,7 @@ TEST(StudioPreview, RendersEveryCardAndBackAsPngOfTheFormatsPixelSize) {
         for (int dx = 0; dx < 2; ++dx) sum += full.pixel(2 * x + dx, 2 * y + dy).r;
       EXPECT_NEAR(g.r, sum / 4.0, 2) << c.stem << " at " << x << "," << y;
     }
+    EXPECT_FALSE(c.preflighted) << c.stem;  // judged afterwards (Preview::judge_preflight)
     EXPECT_EQ(c.fingerprint.size(), 64u);
   }
   EXPECT_EQ(s->cards[2].label, "Nazgûl");
@@ -281,13 +283,88 @@ TEST(Studio, ReloadPublishesTheChangedCardsAsAnEvent) {
   std::string error;
   auto s = studio.state({"mini", "de", ""}, error);
   ASSERT_TRUE(s) << error;
+  studio.wait_for_preflight();  // its badges are an event of their own
   std::uint64_t seen = studio.last_event();
   mini.write(mini.game_file(), replace(MiniProject::game_yaml(), "name: Nazgûl", "name: Kankra"));
   studio.reload({mini.game_file()});
   auto events = studio.events_after(seen, std::chrono::milliseconds(0));
+  std::erase_if(events, [](const Event& e) { return e.json.find("\"badges\":true") != std::string::npos; });
   ASSERT_EQ(events.size(), 1u);
   EXPECT_NE(events[0].json.find("\"stem\":\"03-beta\""), std::string::npos) << events[0].json;
   EXPECT_EQ(events[0].json.find("01-alpha-1"), std::string::npos);
+}
+
+bool has_preflight(const CardView& c, const std::string& check) {
+  return std::any_of(c.badges.begin(), c.badges.end(), [&](const Badge& b) {
+    return b.kind == Badge::Kind::Preflight && b.message.starts_with(check + ": ");
+  });
+}
+
+// A reload renders the grid's images only; preflight judges the pages at
+// full resolution afterwards, each page once.
+TEST(StudioPreview, PreflightJudgesTheNewPagesAfterTheirImages) {
+  Fixture f;
+  // The points (on alpha's two copies) 1 mm from the trim: outside the 4 mm safe area.
+  const std::string layout = f.mini.text("layouts/mini/card.yaml");
+  f.mini.write("layouts/mini/card.yaml", replace(layout, "box: [25, 5, 9, 8]", "box: [1, 5, 9, 8]"));
+  f.preview.reload(f.workspace);
+  auto shown = f.preview.state();
+  ASSERT_FALSE(shown->stale) << shown->diagnostics;
+  for (const auto& c : shown->cards) {
+    EXPECT_FALSE(c.preflighted) << c.stem;
+    EXPECT_FALSE(has_preflight(c, "safe-area")) << c.stem;
+  }
+  EXPECT_TRUE(f.preview.preflight_pending());
+  Change judged = f.preview.judge_preflight([] { return true; });
+  EXPECT_TRUE(judged.badges);
+  EXPECT_TRUE(judged.cards.empty());  // no image changed
+  auto s = f.preview.state();
+  EXPECT_EQ(s->generation, shown->generation);
+  EXPECT_FALSE(f.preview.preflight_pending());
+  for (const auto& c : s->cards) EXPECT_TRUE(c.preflighted) << c.stem;
+  EXPECT_TRUE(has_preflight(s->cards[0], "safe-area"));
+  EXPECT_TRUE(has_preflight(s->cards[1], "safe-area"));
+  EXPECT_FALSE(has_preflight(s->cards[2], "safe-area"));  // beta has no points
+  EXPECT_FALSE(has_preflight(s->cards[3], "safe-area"));  // the back
+  EXPECT_EQ(s->cards[0].png, shown->cards[0].png);
+  EXPECT_FALSE(f.preview.judge_preflight([] { return true; }).badges);  // nothing left to judge
+  // Moving the points back: the two cards are new pages, pending until
+  // judged, and then without the finding; the others keep their badges.
+  f.mini.write("layouts/mini/card.yaml", layout);
+  f.workspace.refresh({"layouts/mini/card.yaml"});
+  f.preview.reload(f.workspace);
+  s = f.preview.state();
+  EXPECT_FALSE(s->cards[0].preflighted);
+  EXPECT_FALSE(has_preflight(s->cards[0], "safe-area"));
+  EXPECT_TRUE(s->cards[2].preflighted);
+  EXPECT_TRUE(s->cards[3].preflighted);
+  // Judging that stops at once judges nothing.
+  EXPECT_FALSE(f.preview.judge_preflight([] { return false; }).badges);
+  EXPECT_TRUE(f.preview.preflight_pending());
+  EXPECT_TRUE(f.preview.judge_preflight([] { return true; }).badges);
+  s = f.preview.state();
+  EXPECT_TRUE(s->cards[0].preflighted);
+  EXPECT_FALSE(has_preflight(s->cards[0], "safe-area"));
+}
+
+// The studio judges on a thread of its own and says so on the event stream.
+TEST(Studio, PreflightBadgesFollowTheImagesAsAnEvent) {
+  MiniProject mini;
+  const std::string layout = mini.text("layouts/mini/card.yaml");
+  mini.write("layouts/mini/card.yaml", replace(layout, "box: [25, 5, 9, 8]", "box: [1, 5, 9, 8]"));
+  Studio studio(mini.root());
+  std::string error;
+  const std::uint64_t seen = studio.last_event();
+  ASSERT_TRUE(studio.state({"mini", "de", ""}, error)) << error;
+  studio.wait_for_preflight();
+  auto s = studio.shown({"mini", "de", ""});
+  ASSERT_TRUE(s);
+  for (const auto& c : s->cards) EXPECT_TRUE(c.preflighted) << c.stem;
+  EXPECT_TRUE(has_preflight(s->cards[0], "safe-area"));
+  auto events = studio.events_after(seen, std::chrono::milliseconds(0));
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_NE(events[0].json.find("\"badges\":true"), std::string::npos) << events[0].json;
+  EXPECT_NE(events[0].json.find("\"cards\":[]"), std::string::npos) << events[0].json;
 }
 
 TEST(Studio, RefusesUnknownLanguagesVariantsAndGames) {

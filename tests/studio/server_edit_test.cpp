@@ -131,6 +131,55 @@ TEST_F(StudioEdits, ABlankCardIsInsertedWithItsKeysInOrderAndUndone) {
   EXPECT_EQ(read_file(file).value(), before);
 }
 
+// The same for a deck read from a CSV file: the state's blank row (cells by
+// column name, a text its column's name) inserted after the card's row;
+// every other row keeps its bytes, the new card loads, undo restores the file.
+TEST_F(StudioEdits, ABlankRowIsAddedToACsvDeckAndUndone) {
+  std::string game = test::MiniProject::game_yaml();
+  game = game.substr(0, game.find("      cards:\n")) + "      cards_csv: mini.csv\n";
+  mini_.write(mini_.game_file(), game);
+  const std::string table = "id,name,region,points\r\nalpha,Éomer,north,11\r\nbeta,\"Nazgûl, der\",south,0\r\n";
+  mini_.write("data/games/mini.csv", table);
+  studio_.reload();
+  std::string error;
+  auto state = nlohmann::json::parse(state_json(*studio_.state({"mini", "de", ""}, error)));
+  ASSERT_EQ(state["cards"].size(), 3u) << state.dump();  // alpha, beta (one copy each), the back
+  const auto& entry = state["cards"][0]["entry"];
+  nlohmann::json cells = entry["blank_row"];
+  EXPECT_EQ(cells, nlohmann::json::parse(R"([["id", ""], ["name", "name"], ["region", "north"], ["points", "0"]])"));
+  EXPECT_TRUE(entry["blank"].empty());
+  cells[0][1] = "new-card";
+  const std::string file = mini_.root() / "data/games/mini.csv";
+  nlohmann::json edit = {{"file", "data/games/mini.csv"},
+                         {"hash", sha256_hex(table)},
+                         {"ops",
+                          {{{"op", "insert_row"},
+                            {"row", entry["index"]},
+                            {"column", entry["id_column"]},
+                            {"old", entry["id"]},
+                            {"cells", cells}}}}};
+  auto [status, body] = raw(post("/api/edit", edit.dump()));
+  ASSERT_EQ(status, 200) << body;
+  EXPECT_EQ(
+      read_file(file).value(),
+      "id,name,region,points\r\nalpha,Éomer,north,11\r\nnew-card,name,north,0\r\nbeta,\"Nazgûl, der\",south,0\r\n");
+  studio_.reload({"data/games/mini.csv"});
+  auto shown = studio_.state({"mini", "de", ""}, error);
+  ASSERT_TRUE(shown) << error;
+  EXPECT_FALSE(shown->stale) << shown->diagnostics;
+  ASSERT_EQ(shown->cards.size(), 4u);
+  EXPECT_EQ(shown->cards[1].card_id, "new-card");
+  EXPECT_EQ(shown->cards[1].label, "name");
+  // An id that is no longer in that row (the file changed): refused, nothing written.
+  edit["hash"] = sha256_hex(read_file(file).value());
+  edit["ops"][0]["row"] = 3;
+  auto [conflict, conflict_body] = raw(post("/api/edit", edit.dump()));
+  EXPECT_EQ(conflict, 409) << conflict_body;
+  auto [undone, undo_body] = raw(post("/api/undo", "{}"));
+  EXPECT_EQ(undone, 200) << undo_body;
+  EXPECT_EQ(read_file(file).value(), table);
+}
+
 TEST_F(StudioEdits, TheFileToEditComesWithItsHashOnlyWithTheToken) {
   const std::string get =
       "GET /api/file?path=layouts/mini/card.yaml HTTP/1.1\r\nHost: " + host() + "\r\nConnection: close\r\n";

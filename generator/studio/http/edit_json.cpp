@@ -86,6 +86,23 @@ bool read_item(const json& j, yaml::Value& item) {
   return !item.map.empty();
 }
 
+// insert_row: `row`, `column`, `old` as for the other rows, and `cells`:
+// [[column name, text], ...] of the new row.
+std::optional<EditOp> read_insert_row(const json& j, std::string& error) {
+  EditOp op;
+  op.kind = EditOp::Kind::InsertRow;
+  bool ok = read_int(j, "row", op.line) && read_int(j, "column", op.column) && read_text(j, "old", op.expected) &&
+            j.contains("cells") && j["cells"].is_array() && !j["cells"].empty() && j["cells"].size() <= kMaxRowCells;
+  for (size_t i = 0; ok && i < j["cells"].size(); ++i) {
+    const json& c = j["cells"][i];
+    ok = c.is_array() && c.size() == 2 && c[0].is_string() && c[1].is_string() && !c[0].get<std::string>().empty();
+    if (ok) op.members.emplace_back(c[0].get<std::string>(), c[1].get<std::string>());
+  }
+  if (ok) return op;
+  error = "operation 'insert_row' needs row, column, old and cells ([[column, text], ...])";
+  return std::nullopt;
+}
+
 std::optional<EditOp> read_op(const json& j, std::string& error) {
   EditOp op;
   std::string kind;
@@ -113,6 +130,7 @@ std::optional<EditOp> read_op(const json& j, std::string& error) {
             (kind == "duplicate_row" ? " and value" : "");
     return std::nullopt;
   }
+  if (j.is_object() && read_text(j, "op", kind) && kind == "insert_row") return read_insert_row(j, error);
   if (!j.is_object() || !read_text(j, "op", kind) || !j.contains("path") || !read_path(j["path"], op.path)) {
     error = "each operation needs \"op\" and \"path\" (a list of keys and indexes)";
     return std::nullopt;
@@ -152,7 +170,7 @@ std::optional<EditOp> read_op(const json& j, std::string& error) {
   } else {
     error = "unknown operation '" + kind +
             "' (set, set_at, set_cell, set_key, remove_key, add_entry, remove, duplicate, move, insert, remove_row, "
-            "duplicate_row, move_row)";
+            "duplicate_row, move_row, insert_row)";
     return std::nullopt;
   }
   if (!ok) {

@@ -23,6 +23,7 @@ namespace kw::studio::http {
 inline constexpr size_t kMaxOps = 64;
 inline constexpr size_t kMaxPathSteps = 32;
 inline constexpr size_t kMaxEntryMembers = 8;  // add_entry: the scalars of the new member
+inline constexpr size_t kMaxRowCells = 16384;  // insert_row: a spreadsheet's columns
 
 struct EditRequest {
   std::string file;

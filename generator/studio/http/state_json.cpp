@@ -99,12 +99,14 @@ json card_json(const SessionKey& key, const CardView& c) {
           {"safe", rect(c.safe)},
           {"boxes", boxes},
           {"badges", badges},
+          {"preflighted", c.preflighted},
           {"entry", c.entry ? json{{"file", c.entry->file},
                                    {"path", path_json(c.entry->path)},
                                    {"index", c.entry->index},
                                    {"id_column", c.entry->id_column},
                                    {"id", c.entry->id},
-                                   {"blank", blank_json(c.entry->blank)}}
+                                   {"blank", blank_json(c.entry->blank)},
+                                   {"blank_row", c.entry->blank_row}}
                             : json()},
           {"texts", texts},
           {"def_id", c.def_id}};

@@ -70,8 +70,17 @@ async function readFile(path) {
 
 // Applies `ops` to `path` as the page last read it. A conflict (the file
 // changed on disk meanwhile) is said, the file is read again and the state
-// reloaded; nothing is written over it.
-async function edit(path, ops, merge = false) {
+// reloaded; nothing is written over it. One edit at a time: the next is
+// sent with the hash the last one's answer gave (two quick changes in the
+// side panel were otherwise sent with the same hash, the second refused).
+let editing = Promise.resolve();
+function edit(path, ops, merge = false) {
+  const run = editing.then(() => sendEdit(path, ops, merge));
+  editing = run.catch(() => {});
+  return run;
+}
+
+async function sendEdit(path, ops, merge) {
   const known = files.get(path) ?? (current?.files?.[path] ? { hash: current.files[path] } : await readFile(path));
   const r = await api('/api/edit', { file: path, hash: known.hash, ops, merge });
   showHistory(r);
@@ -342,6 +351,8 @@ function badges(card) {
   const span = el('span', { class: 'badges' });
   for (const b of card.badges)
     span.append(el('span', { class: `badge ${b.kind}${b.error ? ' error' : ''}`, title: b.message }, b.kind));
+  if (!card.preflighted)  // judged at full resolution after the image came (its badges follow)
+    span.append(el('span', { class: 'badge pending', title: 'preflight is judging this card' }, 'preflight …'));
   return span;
 }
 
@@ -522,8 +533,15 @@ async function cardAction(kind) {
   if (!e) return;
   let op;
   if (kind === 'blank') {  // a new card right after this one: its id, the deck's required fields empty or defaulted
-    if (!e.blank?.length) return notice('a blank card is added to a deck written in YAML (duplicate a row of a table)');
-    const item = e.blank.map(([k, v]) => [k, k === 'id' ? freshId('new-card', '') : v]);
+    const fresh = ([k, v]) => [k, k === 'id' ? freshId('new-card', '') : v];
+    if (e.id_column) {  // a row of its CSV table, checked by this card's id
+      if (!e.blank_row?.length) return notice('this deck requires a field a blank row cannot hold (art, a picture, a card): duplicate a row');
+      const op = { op: 'insert_row', row: e.index, column: e.id_column, old: e.id, cells: e.blank_row.map(fresh) };
+      if (await edit(e.file, [op])) closeCard();
+      return;
+    }
+    if (!e.blank?.length) return notice('this deck has no blank card to add');
+    const item = e.blank.map(fresh);
     if (await edit(e.file, [{ op: 'insert', path: e.path, index: e.index + 1, item }])) closeCard();
     return;
   }
@@ -866,7 +884,7 @@ function follow() {
     if (current && c.game === current.game && c.lang === current.lang && c.variant === current.variant) {
       swapImages(c);
       refresh();
-      if (changesSince) showChanges(changesSince);
+      if (changesSince && !c.badges) showChanges(changesSince);
     }
   });
 }
