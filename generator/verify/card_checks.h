@@ -52,8 +52,11 @@ void check_pictures(const page::Page& page, const PrintProfile& profile, CardPre
 
 // The bleed of a rendered card (`raster`, the whole page): the card's edge
 // colour or a continuation of its edge, on every side. `name` labels findings.
+// `fitted`: `raster` is a shop's image of the card (`page` as fitted to the
+// shop's card), which may also continue its edge as the layout on that page
+// does.
 void check_bleed(const render::Raster& raster, const page::Page& page, const PrintProfile& profile,
-                 const std::string& name, CardPreflight& card);
+                 const std::string& name, CardPreflight& card, bool fitted = false);
 
 // The bleed of a page of a shop PDF as rendered (`page_pixels`, the whole
 // page) against the card's own rendering (`reference`: its image, or its

@@ -195,44 +195,58 @@ TEST_F(DeckTamper, AMissingBackFails) {
   EXPECT_TRUE(has(r.output, "mini: FAIL (3 of 4 cards pass")) << r.output;
 }
 
-// MakePlayingCards: PNGs at the shop's pixel size, front/ and back/.
-class PngTamper : public ::testing::Test {
+// MakePlayingCards and The Game Crafter: PNGs at the shop's pixel size,
+// front/ and back/ (the mini's 59 x 91 mm cards on their bridge cards:
+// 747 x 1122 px and 750 x 1125 px).
+struct PngShop {
+  const char* profile;
+  int height;  // px of an image
+};
+
+class PngTamper : public ::testing::TestWithParam<PngShop> {
  protected:
   void SetUp() override {
-    auto b = p.run("build --format png --profile makeplayingcards --out " + quoted(out.path()));
+    auto b = p.run(std::string("build --format png --profile ") + GetParam().profile + " --out " + quoted(out.path()));
     ASSERT_EQ(b.status, 0) << b.output;
     auto pf = preflight();
     ASSERT_EQ(pf.status, 0) << pf.output;
   }
-  test::Run preflight() const { return p.run("preflight --profile makeplayingcards --out " + quoted(out.path())); }
-  fs::path file(const std::string& name) const { return out.path() / "mini" / "makeplayingcards" / name; }
+  test::Run preflight() const {
+    return p.run(std::string("preflight --profile ") + GetParam().profile + " --out " + quoted(out.path()));
+  }
+  std::string dir() const { return GetParam().profile; }
+  fs::path file(const std::string& name) const { return out.path() / "mini" / dir() / name; }
   ShopProject p;
   test::TempDir out;
 };
 
-TEST_F(PngTamper, AColourShiftInOneImageFails) {
+TEST_P(PngTamper, AColourShiftInOneImageFails) {
   paint_image(file("front/03-beta.png"), 400, 700, 60, 60, {0, 200, 0});
   auto r = preflight();
   EXPECT_EQ(r.status, 1) << r.output;
   EXPECT_TRUE(
-      has(r.output, "content: makeplayingcards/front/03-beta.png: the image differs from the card's layout by ΔE2000"))
+      has(r.output, "content: " + dir() + "/front/03-beta.png: the image differs from the card's layout by ΔE2000"))
       << r.output;
   EXPECT_TRUE(has(r.output, "mini: FAIL (3 of 4 cards pass")) << r.output;
 }
 
-TEST_F(PngTamper, AWhiteStripOverOneImagesBleedFails) {
-  paint_image(file("back/00-back.png"), 0, 0, 30, 1122, {255, 255, 255});
+TEST_P(PngTamper, AWhiteStripOverOneImagesBleedFails) {
+  paint_image(file("back/00-back.png"), 0, 0, 30, GetParam().height, {255, 255, 255});
   auto r = preflight();
   EXPECT_EQ(r.status, 1) << r.output;
   EXPECT_TRUE(has(r.output, "bleed: 00-back.png: the left bleed is neither the edge colour")) << r.output;
 }
 
-TEST_F(PngTamper, AMissingBackFails) {
+TEST_P(PngTamper, AMissingBackFails) {
   fs::remove(file("back/00-back.png"));
   auto r = preflight();
   EXPECT_EQ(r.status, 1) << r.output;
-  EXPECT_TRUE(has(r.output, "files: makeplayingcards/back/00-back.png is missing")) << r.output;
+  EXPECT_TRUE(has(r.output, "files: " + dir() + "/back/00-back.png is missing")) << r.output;
 }
+
+INSTANTIATE_TEST_SUITE_P(Shops, PngTamper,
+                         ::testing::Values(PngShop{"makeplayingcards", 1122}, PngShop{"thegamecrafter", 1125}),
+                         [](const ::testing::TestParamInfo<PngShop>& shop) { return std::string(shop.param.profile); });
 
 // The print-and-play sheets beside the package: mini's three cards lie in
 // the first row of A4's 3 x 3 grid (59 x 91 mm each, from 16.5 mm left and

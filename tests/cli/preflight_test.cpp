@@ -123,9 +123,10 @@ TEST(Preflight, MissingFilesAndUnknownProfile) {
   EXPECT_NE(r.output.find("files: meinspiel/fronts.pdf is missing (`kartenwerk build --game mini"), std::string::npos)
       << r.output;
   EXPECT_NE(r.output.find("stale: manifest.json is missing"), std::string::npos) << r.output;
-  auto bad = p.preflight(out.path(), "--profile thegamecrafter");
+  auto bad = p.preflight(out.path(), "--profile printerstudio");
   EXPECT_EQ(bad.status, 2);
-  EXPECT_NE(bad.output.find("unknown profile 'thegamecrafter' (profiles: meinspiel, drivethrucards, makeplayingcards)"),
+  EXPECT_NE(bad.output.find("unknown profile 'printerstudio' (profiles: meinspiel, drivethrucards, makeplayingcards, "
+                            "thegamecrafter)"),
             std::string::npos)
       << bad.output;
 }
