@@ -166,7 +166,11 @@ void check_separations(const std::filesystem::path& pdf, const std::string& labe
 constexpr double kKnockoutTextPt = 8;
 constexpr double kKnockoutLinePt = 1;
 constexpr double kKnockoutGroundInk = 200;
+// `printed`: the page's separations (exporters::render_cmyk_pages at
+// kSeparationDpi), when rendered: a text's ground is then the ink printed
+// at its letters' edges, which a keep-away (a profile's
+// knockout_keep_away) lowers.
 void check_knockouts(const pdf::PdfPageContent& content, const render::Raster& reference, const PressCheck& press,
-                     const std::string& where, CardPreflight& card);
+                     const std::string& where, CardPreflight& card, const exporters::InkCoverage* printed = nullptr);
 
 }  // namespace kw::verify::checks
