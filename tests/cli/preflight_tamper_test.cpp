@@ -11,7 +11,10 @@
 #include <qpdf/QPDFPageDocumentHelper.hh>
 #include <qpdf/QPDFWriter.hh>
 
+#include <array>
 #include <set>
+
+#include <fmt/format.h>
 
 #include "core/files.h"
 #include "render/jpeg.h"
@@ -184,6 +187,43 @@ TEST_F(DeckTamper, AWhiteStripOnOnePageFails) {
   EXPECT_TRUE(has(r.output, "bleed: drivethrucards/deck.pdf p. 6: the left bleed does not continue the card"))
       << r.output;
   EXPECT_TRUE(has(r.output, "mini: FAIL (3 of 4 cards pass")) << r.output;
+}
+
+// A black 1 x 1 px CMYK image placed over `box` (x, y, w, h, points from
+// the lower left) on page `page` (1-based) of `pdf`, in place.
+void place_image(const fs::path& pdf, size_t page, const std::array<double, 4>& box) {
+  QPDF doc;
+  doc.processFile(pdf.c_str());
+  QPDFObjectHandle image = QPDFObjectHandle::newStream(&doc, std::string("\0\0\0\xff", 4));
+  QPDFObjectHandle dict = image.getDict();
+  dict.replaceKey("/Type", QPDFObjectHandle::newName("/XObject"));
+  dict.replaceKey("/Subtype", QPDFObjectHandle::newName("/Image"));
+  dict.replaceKey("/Width", QPDFObjectHandle::newInteger(1));
+  dict.replaceKey("/Height", QPDFObjectHandle::newInteger(1));
+  dict.replaceKey("/ColorSpace", QPDFObjectHandle::newName("/DeviceCMYK"));
+  dict.replaceKey("/BitsPerComponent", QPDFObjectHandle::newInteger(8));
+  auto pages = QPDFPageDocumentHelper(doc).getAllPages();
+  QPDFObjectHandle resources = pages.at(page - 1).getAttribute("/Resources", true);
+  if (!resources.hasKey("/XObject")) resources.replaceKey("/XObject", QPDFObjectHandle::newDictionary());
+  resources.getKey("/XObject").replaceKey("/KwProbe", image);
+  pages.at(page - 1).addPageContents(
+      doc.newStream(fmt::format("q {} 0 0 {} {} {} cm /KwProbe Do Q\n", box[2], box[3], box[0], box[1])), false);
+  const std::string tmp = pdf.string() + ".new";
+  QPDFWriter w(doc, tmp.c_str());
+  w.write();
+  fs::rename(tmp, pdf);
+}
+
+// An image in the bleed is a mark (a logo, a colour bar) unless it runs
+// along a whole side of the card: the bleed continued by fitting, which
+// PDF/X-1a flattens into such strips (Monddämmerung's package).
+TEST_F(DeckTamper, AnImageInTheBleedIsAMarkUnlessItRunsAlongASide) {
+  place_image(deck(), 2, {0, 268, 180, 2});  // the top strip of the 180 x 270 pt page, all along
+  place_image(deck(), 4, {1, 1, 5, 5});      // a small square in a corner
+  auto r = preflight();
+  EXPECT_FALSE(has(r.output, "marks: drivethrucards/deck.pdf p. 2")) << r.output;
+  EXPECT_TRUE(has(r.output, "marks: drivethrucards/deck.pdf p. 4: an image wholly outside the trim at 0.4, "))
+      << r.output;
 }
 
 TEST_F(DeckTamper, AMissingBackFails) {
