@@ -136,8 +136,9 @@ void define_build(CLI::App& app, BuildArgs& inv) {
       .add_option("--profile", inv.profile,
                   "the print shop's package to make instead of the game's own (each game's\n"
                   "`profile:`, else data/print/profiles.yaml's default: meinspiel;\n"
-                  "drivethrucards, makeplayingcards): the files the shop takes, fitted\n"
-                  "to its card size, in its colour (CMYK PDF/X where it asks)")
+                  "drivethrucards, makeplayingcards, thegamecrafter): the files the shop\n"
+                  "takes, fitted to its card size, in its colour (CMYK PDF/X where it\n"
+                  "asks)")
       ->type_name("NAME")
       ->check(non_empty("a profile name"));
   build

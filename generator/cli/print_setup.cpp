@@ -54,6 +54,7 @@ class ProfileShop : public products::ShopChooser {
       Diagnostics diags;
       auto cmyk = exporters::load_cmyk_settings(project, diags, *p.cmyk_condition);
       if (cmyk) cmyk->pdfx = p.pdfx.value_or(exporters::PdfxLevel::X4);
+      if (cmyk) cmyk->keep_away_pt = p.keep_away_pt;
       cmyk_[p.id] = cmyk;
       if (!cmyk) unreadable_[p.id] = format_diagnostics(diags, &project);
     }

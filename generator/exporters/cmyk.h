@@ -48,6 +48,11 @@ struct CmykSettings {
   double ink_limit = 300;                             // percent, C + M + Y + K anywhere
   PdfxLevel pdfx = PdfxLevel::X4;                     // set by the shop profile
   double flatten_dpi = 400;                           // X-1a: transparent areas rasterised at this
+  // Opt-in (a shop profile's knockout_keep_away): small light text knocked
+  // out of a ground of 200 % ink or more gets a keep-away this wide (pt) on
+  // every side, of the ground's black with at most 180 % ink in all
+  // (exporters/pdf_recolour.cpp). 0: none.
+  double keep_away_pt = 0;
   SourceLoc loc;
 };
 

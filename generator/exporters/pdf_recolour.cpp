@@ -268,6 +268,7 @@ class ContentRewriter : public pdf::ContentProcessor {
     if (colour_operator(op)) return;
     if (path_operator(op)) return;
     if (op == "Tj" || op == "TJ" || op == "'" || op == "\"") {
+      if ((op == "Tj" || op == "TJ") && in_->state().text_render == 0) keep_away(op);
       const int mode = in_->state().text_render % 4;
       const bool fill = mode == 0 || mode == 2, stroke = mode == 1 || mode == 2;
       set_colours(fill ? PaintUse::Text : std::optional<PaintUse>{},
@@ -336,7 +337,63 @@ class ContentRewriter : public pdf::ContentProcessor {
     std::optional<PaintUse> fill_use, stroke_use;
     if (fill) fill_use = area ? PaintUse::Area : PaintUse::SmallFill;
     if (stroke) stroke_use = width_pt <= colours_.settings().thin_line_pt ? PaintUse::Line : PaintUse::SmallFill;
+    last_fill_.reset();
     set_colours(fill_use, stroke_use);
+    // The grounds text may lie on: areas of one colour, where they are.
+    if (fill && area && last_fill_ && colours_.settings().keep_away_pt > 0)
+      grounds_.push_back({{path_min_[0], path_min_[1]}, {path_max_[0], path_max_[1]}, *last_fill_});
+  }
+
+  // The prepress remedy for small light text knocked out of a ground of
+  // much ink (opt-in: a profile's knockout_keep_away): misregistration of
+  // any plate of the ground narrows the letters and fringes them with
+  // colour. Before the text, its glyphs are stroked keep_away_pt wide on
+  // every side in the ground's black with its other inks cut down to
+  // kKeepAwayInk in all, knocking out the ground there: a plate off by up
+  // to that much shows that dark ink, not a fringe. Only for text below
+  // kKeepAwayTextPt, lighter than its ground by 20 L*, on a ground of
+  // kKeepAwayGroundInk or more (preflight's knock-out rule, verify/card_checks.h)
+  // that this stream painted as an area of one colour (a ground in an image
+  // or another form is not known here). PDF allows no q/Q in a text object:
+  // what is changed (stroke colour, width, render mode, the text position)
+  // is set back by hand; cairo sets the text matrix before every show.
+  void keep_away(const std::string& op) {
+    const CmykSettings& settings = colours_.settings();
+    if (settings.keep_away_pt <= 0 || context_ != Context::Art) return;
+    const pdf::GraphicsState& g = in_->state();
+    const pdf::TextState& t = in_->text();
+    const Affine trm = g.ctm.then_after(t.tm);
+    const double size_pt = t.size * pdf::scale_of(trm);
+    if (size_pt <= 0 || size_pt >= kKeepAwayTextPt) return;
+    const Requested r = requested(g.fill, g.fill_pattern, true);
+    if (r.kind != Requested::Rgb && r.kind != Requested::Grey && r.kind != Requested::Cmyk) return;
+    const Cmyk own = r.kind == Requested::Cmyk  ? r.cmyk
+                     : r.kind == Requested::Rgb ? colours_.convert(r.rgb, PaintUse::Text).cmyk
+                                                : colours_.convert_grey(r.grey, PaintUse::Text).cmyk;
+    const Point at = trm.apply(Point{0, 0});
+    const Ground* ground = nullptr;
+    for (auto it = grounds_.rbegin(); it != grounds_.rend() && !ground; ++it)
+      if (at.x >= it->min.x && at.x <= it->max.x && at.y >= it->min.y && at.y <= it->max.y) ground = &*it;
+    if (!ground || ground->ink.total() * 100 < kKeepAwayGroundInk) return;
+    if (colours_.lab_of(own)[0] <= colours_.lab_of(ground->ink)[0] + 20) return;
+    // The ground's black kept, its other inks scaled down to the limit.
+    Cmyk halo = ground->ink;
+    const double others = halo.c + halo.m + halo.y, room = std::max(0.0, kKeepAwayInk / 100 - halo.k);
+    if (others > room) {
+      const double f = others > 0 ? room / others : 0;
+      halo.c *= f, halo.m *= f, halo.y *= f;
+    }
+    set_overprint(false);
+    const std::string stroke = cmyk_operands(halo) + " K";
+    out_ += stroke + "\n";
+    written_.back().stroke = stroke;
+    const double scale = pdf::scale_of(g.ctm);
+    out_ += number(2 * settings.keep_away_pt / (scale > 0 ? scale : 1)) + " w\n1 Tr\n";
+    emit_operands();
+    out_ += op + "\n";
+    // Back where the show began, in the state it found.
+    out_ += number(t.tm.xx) + " " + number(t.tm.yx) + " " + number(t.tm.xy) + " " + number(t.tm.yy) + " " +
+            number(t.tm.x0) + " " + number(t.tm.y0) + " Tm\n0 Tr\n" + number(g.line_width) + " w\n";
   }
 
   // Writes the colours for this painting operator, and the overprint mode.
@@ -355,11 +412,13 @@ class ContentRewriter : public pdf::ContentProcessor {
           break;
         case Requested::Cmyk:
           text = cmyk_operands(colours_.limit_ink(r.cmyk)) + (fill ? " k" : " K");
+          if (fill) last_fill_ = colours_.limit_ink(r.cmyk);
           break;
         case Requested::Rgb:
         case Requested::Grey: {
           PrintColour c = r.kind == Requested::Rgb ? colours_.convert(r.rgb, use) : colours_.convert_grey(r.grey, use);
           text = cmyk_operands(c.cmyk) + (fill ? " k" : " K");
+          if (fill) last_fill_ = c.cmyk;
           op = c.overprint;
           ++colour_count_;
           break;
@@ -392,6 +451,15 @@ class ContentRewriter : public pdf::ContentProcessor {
   }
 
   static constexpr double kBig = std::numeric_limits<double>::max();
+  // The knock-out rule of preflight (verify/card_checks.h kKnockoutTextPt,
+  // kKnockoutGroundInk), and the most ink the keep-away carries: below it.
+  static constexpr double kKeepAwayTextPt = 8, kKeepAwayGroundInk = 200, kKeepAwayInk = 180;
+  struct Ground {
+    Point min, max;  // its extent on the page, pt
+    Cmyk ink;
+  };
+  std::vector<Ground> grounds_;
+  std::optional<Cmyk> last_fill_;  // the fill colour set_colours last wrote
   PressColours& colours_;
   Context context_;
   size_t& colour_count_;

@@ -138,6 +138,7 @@ std::string shop_package_key(const ShopPackage& shop) {
     // How blends reach the file (FittedCards): a change of that rule is a
     // change of every CMYK PDF.
     key += c.pdfx == exporters::PdfxLevel::X4 ? " x4: blends over near black composed in RGB" : " x1a: blends composed";
+    if (c.keep_away_pt > 0) key += fmt::format(" keep-away {:g} pt", c.keep_away_pt);
   }
   return key;
 }

@@ -186,6 +186,10 @@ const Schema& profile_schema() {
           key("bleed_check", bleed_check_schema(), "how closely the bleed must continue the edge colour"),
           key("color", text(), "rgb, or a press condition of color.yaml (CMYK PDF/X); default rgb"),
           key("pdfx", choice({"X-4", "X-1a"}), "the PDF/X flavour of CMYK files; default: as the file says"),
+          key("knockout_keep_away", number(0, 2),
+              "CMYK files: under light text below 8 pt knocked out of a ground of 200 % ink or more, a keep-away "
+              "this wide (pt) on every side of the glyphs, in the ground's black with at most 180 % ink; default 0 "
+              "(none)"),
       });
   return s;
 }

@@ -52,8 +52,11 @@ void check_pictures(const page::Page& page, const PrintProfile& profile, CardPre
 
 // The bleed of a rendered card (`raster`, the whole page): the card's edge
 // colour or a continuation of its edge, on every side. `name` labels findings.
+// `fitted`: `raster` is a shop's image of the card (`page` as fitted to the
+// shop's card), which may also continue its edge as the layout on that page
+// does.
 void check_bleed(const render::Raster& raster, const page::Page& page, const PrintProfile& profile,
-                 const std::string& name, CardPreflight& card);
+                 const std::string& name, CardPreflight& card, bool fitted = false);
 
 // The bleed of a page of a shop PDF as rendered (`page_pixels`, the whole
 // page) against the card's own rendering (`reference`: its image, or its
@@ -163,7 +166,11 @@ void check_separations(const std::filesystem::path& pdf, const std::string& labe
 constexpr double kKnockoutTextPt = 8;
 constexpr double kKnockoutLinePt = 1;
 constexpr double kKnockoutGroundInk = 200;
+// `printed`: the page's separations (exporters::render_cmyk_pages at
+// kSeparationDpi), when rendered: a text's ground is then the ink printed
+// at its letters' edges, which a keep-away (a profile's
+// knockout_keep_away) lowers.
 void check_knockouts(const pdf::PdfPageContent& content, const render::Raster& reference, const PressCheck& press,
-                     const std::string& where, CardPreflight& card);
+                     const std::string& where, CardPreflight& card, const exporters::InkCoverage* printed = nullptr);
 
 }  // namespace kw::verify::checks

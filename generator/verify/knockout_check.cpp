@@ -23,6 +23,7 @@
 
 #include <fmt/format.h>
 
+#include "exporters/cmyk.h"
 #include "verify/card_checks.h"
 
 namespace kw::verify::checks {
@@ -74,6 +75,36 @@ Knockout knockout(const Color& own, const Color& ground, const PressCheck& press
   return {ground_ink.total() * 100, press.colours->lab_of(own_ink)[0] > press.colours->lab_of(ground_ink)[0] + 20};
 }
 
+// The ink the file prints right at the edges of the letters in `area`
+// (mm), from its separations (`printed`, the whole page): the mean total
+// ink, percent, of the pixels beside a letter's pixel (one of at most
+// `own` % ink, the text's colour, and 15 more for the renderer's rounding)
+// that are not the letter's themselves; nullopt when there are none. This is what a plate off register shows along the
+// letters: the ground, or a keep-away the build put there (exporters/pdf_recolour.cpp).
+std::optional<double> edge_ink(const exporters::InkCoverage& printed, const Rect& area, Size page, double own) {
+  if (printed.width <= 0 || page.w <= 0 || page.h <= 0) return std::nullopt;
+  const double sx = printed.width / page.w, sy = printed.height / page.h;
+  auto total = [&](int x, int y) {
+    const auto p = printed.at(x, y);
+    return (p.c + p.m + p.y + p.k) * 100.0 / 255.0;
+  };
+  const int x0 = std::max(1, static_cast<int>(area.x * sx)), y0 = std::max(1, static_cast<int>(area.y * sy));
+  const int x1 = std::min(printed.width - 1, static_cast<int>(area.right() * sx));
+  const int y1 = std::min(printed.height - 1, static_cast<int>(area.bottom() * sy));
+  const double knocked_out = own + 15;
+  double sum = 0;
+  size_t n = 0;
+  for (int y = y0; y < y1; ++y)
+    for (int x = x0; x < x1; ++x) {
+      if (total(x, y) > knocked_out) continue;
+      for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx)
+          if (const double t = total(x + dx, y + dy); t > knocked_out) sum += t, ++n;
+    }
+  if (n == 0) return std::nullopt;
+  return sum / static_cast<double>(n);
+}
+
 // Said once per card: a back on many pages of a deck is one card.
 void warn(CardPreflight& card, const std::string& where, const std::string& what) {
   for (const auto& w : card.warnings)
@@ -84,7 +115,7 @@ void warn(CardPreflight& card, const std::string& where, const std::string& what
 }  // namespace
 
 void check_knockouts(const pdf::PdfPageContent& content, const render::Raster& reference, const PressCheck& press,
-                     const std::string& where, CardPreflight& card) {
+                     const std::string& where, CardPreflight& card, const exporters::InkCoverage* printed) {
   if (!press.colours || reference.width <= 0) return;
   const Pixels pixels{&reference, {reference.width / kSeparationDpi * 25.4, reference.height / kSeparationDpi * 25.4}};
   size_t texts = 0, lines = 0;
@@ -100,8 +131,16 @@ void check_knockouts(const pdf::PdfPageContent& content, const render::Raster& r
                     std::abs(t.advance.y) * length + 2 * em};
     auto ground = ground_in(area, *t.color, pixels);
     if (!ground) continue;
-    const Knockout k = knockout(*t.color, *ground, press);
+    Knockout k = knockout(*t.color, *ground, press);
     if (!k.light || k.ink < kKnockoutGroundInk) continue;
+    // Measured, where the separations are given: what the file prints at
+    // the letters' edges (a keep-away lowers it), not what the ground is.
+    if (printed) {
+      auto rgb = exporters::Rgb{t.color->rf(), t.color->gf(), t.color->bf()};
+      const auto at_edges = edge_ink(*printed, area, pixels.page, press.colours->plain(rgb).total() * 100);
+      if (at_edges) k.ink = *at_edges;
+      if (k.ink < kKnockoutGroundInk) continue;
+    }
     ++texts;
     if (!text || t.size_pt < text->size_pt) std::tie(text, text_ink) = std::pair{&t, k.ink};
   }

@@ -158,7 +158,10 @@ void check_text_marks(const pdf::PdfPageContent& content, const pdf::PageBoxes& 
 void check_images_and_fonts(const pdf::PdfPageContent& content, const pdf::PageBoxes& boxes,
                             const PrintProfile& profile, const std::string& where, CardPreflight& card) {
   for (const auto& img : content.images) {
-    if (!img.indirect && !intersects(img.bounds, boxes.trim)) {
+    // Art run on into the bleed along a whole side of the card (the bleed
+    // continued by fitting, flattened into a strip by PDF/X-1a) is no mark.
+    const bool along_a_side = img.bounds.w + 0.5 >= boxes.trim.w || img.bounds.h + 0.5 >= boxes.trim.h;
+    if (!img.indirect && !intersects(img.bounds, boxes.trim) && !along_a_side) {
       if (!profile.marks_allowed)
         add(card, PreflightCheck::Marks,
             where + ": an image wholly outside the trim at " +

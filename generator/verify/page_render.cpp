@@ -59,12 +59,20 @@ render::Raster read_ppm(const std::string& bytes, const fs::path& file, double d
 
 }  // namespace
 
-std::vector<render::Raster> render_rgb_pages(const fs::path& pdf, double dpi) {
+std::vector<render::Raster> render_rgb_pages(const fs::path& pdf, double dpi, bool smooth) {
   ScratchFolder scratch;
   const fs::path pattern = scratch.path() / "page-%d.ppm";
-  exporters::ProgramResult gs =
-      exporters::run_program({"gs", "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-dUsePDFX3Profile", "-sDEVICE=ppmraw",
-                              "-r" + fmt::format("{:g}", dpi), "-sOutputFile=" + pattern.string(), pdf.string()});
+  std::vector<std::string> args{"gs",
+                                "-q",
+                                "-dSAFER",
+                                "-dBATCH",
+                                "-dNOPAUSE",
+                                "-dUsePDFX3Profile",
+                                "-sDEVICE=ppmraw",
+                                "-r" + fmt::format("{:g}", dpi)};
+  if (smooth) args.insert(args.end(), {"-dNOCACHE", "-dTextAlphaBits=4", "-dGraphicsAlphaBits=4"});
+  args.insert(args.end(), {"-sOutputFile=" + pattern.string(), pdf.string()});
+  exporters::ProgramResult gs = exporters::run_program(args);
   if (gs.status != 0) throw std::runtime_error("Ghostscript could not render " + pdf.string() + ": " + gs.output);
   std::vector<render::Raster> pages;
   for (int n = 1;; ++n) {
@@ -76,14 +84,14 @@ std::vector<render::Raster> render_rgb_pages(const fs::path& pdf, double dpi) {
   return pages;
 }
 
-std::vector<render::Raster> render_layout_pages(std::span<const page::Page* const> pages, double dpi) {
+std::vector<render::Raster> render_layout_pages(std::span<const page::Page* const> pages, double dpi, bool smooth) {
   if (pages.empty()) return {};
   ScratchFolder scratch;
   const fs::path file = scratch.path() / "layout.pdf";
   exporters::PrintPdf pdf(file, {.title = "reference", .clock = {}});
   for (const page::Page* page : pages) pdf.add(*page);
   pdf.finish();
-  return render_rgb_pages(file, dpi);
+  return render_rgb_pages(file, dpi, smooth);
 }
 
 }  // namespace kw::verify

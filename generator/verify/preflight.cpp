@@ -238,14 +238,30 @@ void check_press_file(const ReadPdf& pdf, const fs::path& file, const std::strin
 }
 
 // Small light text and thin rules knocked out of a rich ground, page by
-// page of a CMYK file: warnings on the card (card_checks.h).
-void check_knockouts(const ReadPdf& pdf, const std::string& label, const checks::PressCheck& press,
-                     std::span<const std::optional<size_t>> card_of_page, std::span<const render::Raster> rasters,
-                     bool number_pages, PreflightReport& report) {
+// page of a CMYK file (`file`): warnings on the card (card_checks.h). A
+// page with such text is rendered in CMYK, and the ink printed at the
+// letters' edges decides (a keep-away lowers it).
+void check_knockouts(const ReadPdf& pdf, const fs::path& file, const std::string& label,
+                     const checks::PressCheck& press, std::span<const std::optional<size_t>> card_of_page,
+                     std::span<const render::Raster> rasters, bool number_pages, PreflightReport& report) {
   for (size_t i = 0; i < card_of_page.size() && i < pdf.content.size(); ++i) {
     if (!card_of_page[i] || *card_of_page[i] >= rasters.size() || *card_of_page[i] >= report.cards.size()) continue;
     const std::string where = number_pages ? label + " p. " + std::to_string(i + 1) : label;
-    checks::check_knockouts(pdf.content[i], rasters[*card_of_page[i]], press, where, report.cards[*card_of_page[i]]);
+    CardPreflight predicted;
+    checks::check_knockouts(pdf.content[i], rasters[*card_of_page[i]], press, where, predicted);
+    const bool text = std::any_of(predicted.warnings.begin(), predicted.warnings.end(),
+                                  [](const std::string& w) { return w.find(" light text") != std::string::npos; });
+    std::vector<exporters::InkCoverage> printed;
+    if (text) {
+      try {
+        const int page = static_cast<int>(i + 1);
+        printed = exporters::render_cmyk_pages(file, checks::kSeparationDpi, page, page);
+      } catch (const std::exception&) {
+        printed.clear();  // the separations check says why it cannot render the file
+      }
+    }
+    checks::check_knockouts(pdf.content[i], rasters[*card_of_page[i]], press, where, report.cards[*card_of_page[i]],
+                            printed.empty() ? nullptr : &printed.front());
   }
 }
 
@@ -300,7 +316,7 @@ bool check_press_deck(const ReadPdf& deck, const fs::path& file, const PrintProf
   }
   check_press_file(deck, file, profile.deck_pdf, *press, card_of_page, true, report);
   const std::span<const render::Raster> rasters = references.get(*press, report);
-  check_knockouts(deck, profile.deck_pdf, *press, card_of_page, rasters, true, report);
+  check_knockouts(deck, file, profile.deck_pdf, *press, card_of_page, rasters, true, report);
   checks::check_separations(file, profile.deck_pdf, *press, card_of_page, rasters, true, report);
   return true;
 }
@@ -361,13 +377,15 @@ bool check_press_sides(const ShopPdfs& pdfs, const fs::path& game_dir, const Pri
   const std::span<const render::Raster> rasters = references.get(*press, report);
   check_press_file(*pdfs.fronts, game_dir / profile.fronts_pdf, profile.fronts_pdf, *press, on_page.fronts, true,
                    report);
-  check_knockouts(*pdfs.fronts, profile.fronts_pdf, *press, on_page.fronts, rasters, true, report);
+  check_knockouts(*pdfs.fronts, game_dir / profile.fronts_pdf, profile.fronts_pdf, *press, on_page.fronts, rasters,
+                  true, report);
   checks::check_separations(game_dir / profile.fronts_pdf, profile.fronts_pdf, *press, on_page.fronts, rasters, true,
                             report);
   if (pdfs.backs) {
     check_press_file(*pdfs.backs, game_dir / profile.backs_pdf, profile.backs_pdf, *press, on_page.backs, false,
                      report);
-    check_knockouts(*pdfs.backs, profile.backs_pdf, *press, on_page.backs, rasters, false, report);
+    check_knockouts(*pdfs.backs, game_dir / profile.backs_pdf, profile.backs_pdf, *press, on_page.backs, rasters, false,
+                    report);
     // Numbered: the back fills every page, and one of them may be spoilt.
     checks::check_separations(game_dir / profile.backs_pdf, profile.backs_pdf, *press, on_page.backs, rasters, true,
                               report);
@@ -556,6 +574,7 @@ std::optional<PrintProfiles> load_print_profiles(const project::Project& project
     if (auto c = r.text("color")) p.cmyk_condition = *c == "rgb" ? std::nullopt : std::optional(*c);
     if (auto x = r.choice("pdfx", {"X-4", "X-1a"}))
       p.pdfx = *x == "X-1a" ? exporters::PdfxLevel::X1a : exporters::PdfxLevel::X4;
+    if (auto k = r.number("knockout_keep_away", 0, 2)) p.keep_away_pt = *k;
     if (!r.find("trim") && p.cards.empty())
       r.error(v, "profile '" + id + "' needs 'trim: [width, height]' or 'cards:'");
     if (!r.find("trim") && !p.cards.empty()) p.trim = p.cards.front().trim;

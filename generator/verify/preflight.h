@@ -99,6 +99,7 @@ struct PrintProfile {
   // the press condition of data/print/color.yaml this names; and the PDF/X flavour.
   std::optional<std::string> cmyk_condition;
   std::optional<exporters::PdfxLevel> pdfx;  // unset: as the file says (X-4 when it says nothing)
+  double keep_away_pt = 0;                   // knockout_keep_away: exporters::CmykSettings::keep_away_pt
   SourceLoc loc;
 
   // This profile for a game whose cards are `trim`: the shop card that asks

@@ -9,6 +9,7 @@
 
 #include "core/files.h"
 #include "render/jpeg.h"
+#include "render/png.h"
 #include "support/project_copy.h"
 
 namespace kw {
@@ -125,7 +126,7 @@ TEST_F(NewGame, PokerFormatPassesDriveThruCardsPreflight) {
             std::string::npos)
       << refused.output;
   EXPECT_NE(refused.output.find("nothing was built. Build for a shop that cuts this size (drivethrucards, "
-                                "makeplayingcards suit it), or add --fit"),
+                                "makeplayingcards, thegamecrafter suit it), or add --fit"),
             std::string::npos)
       << refused.output;
   EXPECT_FALSE(fs::exists(out / "poker-probe")) << "nothing written";
@@ -138,6 +139,16 @@ TEST_F(NewGame, PokerFormatPassesDriveThruCardsPreflight) {
   EXPECT_EQ(render::jpeg_info(*read_file(fitted / "poker-probe/jpg/01-red-1.jpg")).width, 825);
   Result preflight = run("preflight --game poker-probe --profile meinspiel --out " + quoted(fitted));
   EXPECT_EQ(preflight.status, 0) << preflight.output;
+  // The Game Crafter's Poker Deck takes the cards as they are: 825 x 1125 px.
+  const fs::path tgc = project.dir.path() / "tgc";
+  Result crafted = run("build --game poker-probe --profile thegamecrafter --no-cache --out " + quoted(tgc));
+  ASSERT_EQ(crafted.status, 0) << crafted.output;
+  const render::Raster front = render::decode_png(*read_file(tgc / "poker-probe/thegamecrafter/front/01-red-1.png"));
+  EXPECT_EQ(front.width, 825);
+  EXPECT_EQ(front.height, 1125);
+  Result crafted_preflight = run("preflight --game poker-probe --profile thegamecrafter --out " + quoted(tgc));
+  EXPECT_EQ(crafted_preflight.status, 0) << crafted_preflight.output;
+  EXPECT_NE(crafted_preflight.output.find("card: poker"), std::string::npos) << crafted_preflight.output;
 }
 
 TEST_F(NewGame, ItsDeclaredCheckHoldsTheCardCount) {

@@ -11,7 +11,10 @@
 #include <qpdf/QPDFPageDocumentHelper.hh>
 #include <qpdf/QPDFWriter.hh>
 
+#include <array>
 #include <set>
+
+#include <fmt/format.h>
 
 #include "core/files.h"
 #include "render/jpeg.h"
@@ -186,6 +189,43 @@ TEST_F(DeckTamper, AWhiteStripOnOnePageFails) {
   EXPECT_TRUE(has(r.output, "mini: FAIL (3 of 4 cards pass")) << r.output;
 }
 
+// A black 1 x 1 px CMYK image placed over `box` (x, y, w, h, points from
+// the lower left) on page `page` (1-based) of `pdf`, in place.
+void place_image(const fs::path& pdf, size_t page, const std::array<double, 4>& box) {
+  QPDF doc;
+  doc.processFile(pdf.c_str());
+  QPDFObjectHandle image = QPDFObjectHandle::newStream(&doc, std::string("\0\0\0\xff", 4));
+  QPDFObjectHandle dict = image.getDict();
+  dict.replaceKey("/Type", QPDFObjectHandle::newName("/XObject"));
+  dict.replaceKey("/Subtype", QPDFObjectHandle::newName("/Image"));
+  dict.replaceKey("/Width", QPDFObjectHandle::newInteger(1));
+  dict.replaceKey("/Height", QPDFObjectHandle::newInteger(1));
+  dict.replaceKey("/ColorSpace", QPDFObjectHandle::newName("/DeviceCMYK"));
+  dict.replaceKey("/BitsPerComponent", QPDFObjectHandle::newInteger(8));
+  auto pages = QPDFPageDocumentHelper(doc).getAllPages();
+  QPDFObjectHandle resources = pages.at(page - 1).getAttribute("/Resources", true);
+  if (!resources.hasKey("/XObject")) resources.replaceKey("/XObject", QPDFObjectHandle::newDictionary());
+  resources.getKey("/XObject").replaceKey("/KwProbe", image);
+  pages.at(page - 1).addPageContents(
+      doc.newStream(fmt::format("q {} 0 0 {} {} {} cm /KwProbe Do Q\n", box[2], box[3], box[0], box[1])), false);
+  const std::string tmp = pdf.string() + ".new";
+  QPDFWriter w(doc, tmp.c_str());
+  w.write();
+  fs::rename(tmp, pdf);
+}
+
+// An image in the bleed is a mark (a logo, a colour bar) unless it runs
+// along a whole side of the card: the bleed continued by fitting, which
+// PDF/X-1a flattens into such strips (Monddämmerung's package).
+TEST_F(DeckTamper, AnImageInTheBleedIsAMarkUnlessItRunsAlongASide) {
+  place_image(deck(), 2, {0, 268, 180, 2});  // the top strip of the 180 x 270 pt page, all along
+  place_image(deck(), 4, {1, 1, 5, 5});      // a small square in a corner
+  auto r = preflight();
+  EXPECT_FALSE(has(r.output, "marks: drivethrucards/deck.pdf p. 2")) << r.output;
+  EXPECT_TRUE(has(r.output, "marks: drivethrucards/deck.pdf p. 4: an image wholly outside the trim at 0.4, "))
+      << r.output;
+}
+
 TEST_F(DeckTamper, AMissingBackFails) {
   paint(deck(), {3}, kBlankPage);  // the second card's back left white
   auto r = preflight();
@@ -195,44 +235,58 @@ TEST_F(DeckTamper, AMissingBackFails) {
   EXPECT_TRUE(has(r.output, "mini: FAIL (3 of 4 cards pass")) << r.output;
 }
 
-// MakePlayingCards: PNGs at the shop's pixel size, front/ and back/.
-class PngTamper : public ::testing::Test {
+// MakePlayingCards and The Game Crafter: PNGs at the shop's pixel size,
+// front/ and back/ (the mini's 59 x 91 mm cards on their bridge cards:
+// 747 x 1122 px and 750 x 1125 px).
+struct PngShop {
+  const char* profile;
+  int height;  // px of an image
+};
+
+class PngTamper : public ::testing::TestWithParam<PngShop> {
  protected:
   void SetUp() override {
-    auto b = p.run("build --format png --profile makeplayingcards --out " + quoted(out.path()));
+    auto b = p.run(std::string("build --format png --profile ") + GetParam().profile + " --out " + quoted(out.path()));
     ASSERT_EQ(b.status, 0) << b.output;
     auto pf = preflight();
     ASSERT_EQ(pf.status, 0) << pf.output;
   }
-  test::Run preflight() const { return p.run("preflight --profile makeplayingcards --out " + quoted(out.path())); }
-  fs::path file(const std::string& name) const { return out.path() / "mini" / "makeplayingcards" / name; }
+  test::Run preflight() const {
+    return p.run(std::string("preflight --profile ") + GetParam().profile + " --out " + quoted(out.path()));
+  }
+  std::string dir() const { return GetParam().profile; }
+  fs::path file(const std::string& name) const { return out.path() / "mini" / dir() / name; }
   ShopProject p;
   test::TempDir out;
 };
 
-TEST_F(PngTamper, AColourShiftInOneImageFails) {
+TEST_P(PngTamper, AColourShiftInOneImageFails) {
   paint_image(file("front/03-beta.png"), 400, 700, 60, 60, {0, 200, 0});
   auto r = preflight();
   EXPECT_EQ(r.status, 1) << r.output;
   EXPECT_TRUE(
-      has(r.output, "content: makeplayingcards/front/03-beta.png: the image differs from the card's layout by ΔE2000"))
+      has(r.output, "content: " + dir() + "/front/03-beta.png: the image differs from the card's layout by ΔE2000"))
       << r.output;
   EXPECT_TRUE(has(r.output, "mini: FAIL (3 of 4 cards pass")) << r.output;
 }
 
-TEST_F(PngTamper, AWhiteStripOverOneImagesBleedFails) {
-  paint_image(file("back/00-back.png"), 0, 0, 30, 1122, {255, 255, 255});
+TEST_P(PngTamper, AWhiteStripOverOneImagesBleedFails) {
+  paint_image(file("back/00-back.png"), 0, 0, 30, GetParam().height, {255, 255, 255});
   auto r = preflight();
   EXPECT_EQ(r.status, 1) << r.output;
   EXPECT_TRUE(has(r.output, "bleed: 00-back.png: the left bleed is neither the edge colour")) << r.output;
 }
 
-TEST_F(PngTamper, AMissingBackFails) {
+TEST_P(PngTamper, AMissingBackFails) {
   fs::remove(file("back/00-back.png"));
   auto r = preflight();
   EXPECT_EQ(r.status, 1) << r.output;
-  EXPECT_TRUE(has(r.output, "files: makeplayingcards/back/00-back.png is missing")) << r.output;
+  EXPECT_TRUE(has(r.output, "files: " + dir() + "/back/00-back.png is missing")) << r.output;
 }
+
+INSTANTIATE_TEST_SUITE_P(Shops, PngTamper,
+                         ::testing::Values(PngShop{"makeplayingcards", 1122}, PngShop{"thegamecrafter", 1125}),
+                         [](const ::testing::TestParamInfo<PngShop>& shop) { return std::string(shop.param.profile); });
 
 // The print-and-play sheets beside the package: mini's three cards lie in
 // the first row of A4's 3 x 3 grid (59 x 91 mm each, from 16.5 mm left and

@@ -10,8 +10,10 @@
 #include <regex>
 
 #include "core/files.h"
+#include "exporters/cmyk.h"
 #include "render/jpeg.h"
 #include "support/mini_project.h"
+#include "support/project_copy.h"
 
 namespace kw {
 namespace {
@@ -123,9 +125,10 @@ TEST(Preflight, MissingFilesAndUnknownProfile) {
   EXPECT_NE(r.output.find("files: meinspiel/fronts.pdf is missing (`kartenwerk build --game mini"), std::string::npos)
       << r.output;
   EXPECT_NE(r.output.find("stale: manifest.json is missing"), std::string::npos) << r.output;
-  auto bad = p.preflight(out.path(), "--profile thegamecrafter");
+  auto bad = p.preflight(out.path(), "--profile printerstudio");
   EXPECT_EQ(bad.status, 2);
-  EXPECT_NE(bad.output.find("unknown profile 'thegamecrafter' (profiles: meinspiel, drivethrucards, makeplayingcards)"),
+  EXPECT_NE(bad.output.find("unknown profile 'printerstudio' (profiles: meinspiel, drivethrucards, makeplayingcards, "
+                            "thegamecrafter)"),
             std::string::npos)
       << bad.output;
 }
@@ -406,6 +409,62 @@ TEST(Preflight, PalantirPassesTheMeinspielProfile) {
       << r.output;
   // Dark text on a light ground (the rules reference) is no knock-out.
   EXPECT_TRUE(std::regex_search(r.output, std::regex(R"(\n  51-standardspiel +ok  [^\n]*\n  52-)"))) << r.output;
+}
+
+// The mean ink beside the knocked-out (white) pixels of page 1 of `pdf` in
+// the box [x0, x1) x [y0, y1) mm, its separations rendered as preflight
+// renders them (100 dpi): what a plate off register shows along the letters.
+double ink_beside_white(const fs::path& pdf, double x0, double y0, double x1, double y1) {
+  const auto pages = exporters::render_cmyk_pages(pdf, 100, 1, 1);
+  if (pages.empty()) return -1;
+  const exporters::InkCoverage& page = pages.front();
+  auto total = [&](int x, int y) {
+    const auto p = page.at(x, y);
+    return (p.c + p.m + p.y + p.k) * 100.0 / 255.0;
+  };
+  const double px = 100 / 25.4;
+  double sum = 0;
+  int n = 0;
+  for (int y = static_cast<int>(y0 * px); y < static_cast<int>(y1 * px); ++y)
+    for (int x = static_cast<int>(x0 * px); x < static_cast<int>(x1 * px); ++x) {
+      if (total(x, y) > 15) continue;
+      for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx)
+          if (const double t = total(x + dx, y + dy); t > 15) sum += t, ++n;
+    }
+  return n ? sum / n : -1;
+}
+
+// The prepress remedy, asked for by the profile (`knockout_keep_away`): the
+// Gondor fronts' 7.5 pt white small caps get a keep-away of the ground's
+// black with at most 180 % ink, measured in the separations, and the
+// warning goes; without it, the ground's 240 % meets the letters.
+TEST(Preflight, AKeepAwayUnderSmallKnockedOutText) {
+  test::ProjectCopy copy;
+  test::TempDir plain, remedied;
+  const std::string root = quoted(copy.dir.path());
+  auto build = [&](const test::TempDir& out) {
+    auto b =
+        kartenwerk("--root " + root + " build --game palantir --format jpg,pdf --no-cache --out " + quoted(out.path()));
+    EXPECT_EQ(b.status, 0) << b.output;
+    return kartenwerk("--root " + root + " preflight --game palantir --out " + quoted(out.path()));
+  };
+  const auto before = build(plain);
+  EXPECT_EQ(before.status, 0) << before.output;
+  EXPECT_NE(before.output.find("warning: meinspiel/fronts.pdf p. 1: 2 light texts of 7.50 pt"), std::string::npos)
+      << before.output;
+  test::edit(copy, "data/print/profiles.yaml", "    pdfx: X-4\n", "    pdfx: X-4\n    knockout_keep_away: 0.5\n");
+  const auto after = build(remedied);
+  EXPECT_EQ(after.status, 0) << after.output;
+  EXPECT_EQ(after.output.find(" light text"), std::string::npos) << after.output;
+  EXPECT_NE(after.output.find("palantir: PASS (56 of 56 cards pass)"), std::string::npos) << after.output;
+  // "HOBBIT" under the name of the first card, 28 to 31 mm from the left.
+  const fs::path front = "palantir/meinspiel/fronts.pdf";
+  const double without = ink_beside_white(plain.path() / front, 27, 42, 38, 46);
+  const double with = ink_beside_white(remedied.path() / front, 27, 42, 38, 46);
+  EXPECT_GE(without, 230) << "the rich black (240 %) beside the letters";
+  EXPECT_GT(with, 150) << "the keep-away is the ground's dark, not paper";
+  EXPECT_LT(with, 200) << "below the 200 % of a knock-out beside the letters (without: " << without << ")";
 }
 
 }  // namespace

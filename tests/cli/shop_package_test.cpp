@@ -175,6 +175,54 @@ TEST(ShopPackage, MakePlayingCardsGetsImagesAtItsPixelSize) {
   EXPECT_NE(wrong.output.find("px, not 747 x 1122"), std::string::npos) << wrong.output;
 }
 
+// The Game Crafter: a PNG per front and per back at the pixel size of the
+// product the card is, here its Bridge Deck (750 x 1125 px: 2.25 x 3.5 in
+// with 1/8 in of bleed at 300 dpi), 300 dpi stated in the file.
+TEST(ShopPackage, TheGameCrafterGetsImagesAtItsTemplatesSize) {
+  ShopProject p;
+  test::TempDir out;
+  auto b = p.run("build --format png --profile thegamecrafter --out " + quoted(out.path()));
+  ASSERT_EQ(b.status, 0) << b.output;
+  const fs::path dir = out.path() / "mini" / "thegamecrafter";
+  int images = 0;
+  for (const char* side : {"front", "back"})
+    for (const auto& e : fs::directory_iterator(dir / side)) {
+      const std::string bytes = *read_file(e.path());
+      const render::Raster png = render::decode_png(bytes);
+      EXPECT_EQ(png.width, 750) << e.path();
+      EXPECT_EQ(png.height, 1125) << e.path();
+      EXPECT_NEAR(render::png_dpi(bytes).value_or(0), 300, 0.5) << e.path();
+      ++images;
+    }
+  EXPECT_EQ(images, 4);  // three fronts, one back
+  auto pf = p.run("preflight --profile thegamecrafter --out " + quoted(out.path()));
+  EXPECT_EQ(pf.status, 0) << pf.output;
+  EXPECT_NE(pf.output.find("files: thegamecrafter/front|back/<card>.png (750 x 1125 px)"), std::string::npos)
+      << pf.output;
+  EXPECT_NE(pf.output.find("card: bridge"), std::string::npos) << pf.output;
+}
+
+// A format none of The Game Crafter's decks cuts (a 100 mm square card: its
+// largest square deck is 88.9 mm) is refused before anything is built,
+// naming its nearest card and what to do.
+TEST(ShopPackage, AFormatTheGameCrafterDoesNotCutIsRefused) {
+  ShopProject p;
+  p.write("data/formats.yaml",
+          "formats:\n  poker: { width: 100, height: 100, bleed: 3, safe: 4, corner_radius: 3, dpi: 300 }\n");
+  test::TempDir out;
+  auto b = p.run("build --profile thegamecrafter --out " + quoted(out.path()));
+  EXPECT_EQ(b.status, 1) << b.output;
+  EXPECT_NE(b.output.find("kartenwerk: mini: format 'poker' (100 x 100 mm) does not suit the large-square card 88.9 "
+                          "x 88.9 mm of profile 'thegamecrafter': its cards would be scaled (88.9 %)"),
+            std::string::npos)
+      << b.output;
+  EXPECT_NE(b.output.find("nothing was built. Build for a shop that cuts this size (no profile of "
+                          "data/print/profiles.yaml cuts that size), or add --fit"),
+            std::string::npos)
+      << b.output;
+  EXPECT_FALSE(fs::exists(out.path() / "mini" / "thegamecrafter"));
+}
+
 // The default build (what `make` runs) writes the package of the game's
 // shop: the profiles' default, Meinspiel's CMYK PDF/X-4 files, which
 // preflight passes without being told the profile; the RGB working copies
@@ -231,8 +279,10 @@ TEST(ShopPackage, AGamesUnknownProfileIsRefusedAtItsLine) {
   auto b = p.run("build --out " + quoted(out.path()));
   EXPECT_EQ(b.status, 1) << b.output;
   EXPECT_TRUE(std::regex_search(
-      b.output, std::regex(R"(data/games/mini\.yaml:\d+:\d+: error: game 'mini': profile 'lulu' is not defined in )"
-                           R"(data/print/profiles\.yaml \(profiles: meinspiel, drivethrucards, makeplayingcards\))")))
+      b.output,
+      std::regex(
+          R"(data/games/mini\.yaml:\d+:\d+: error: game 'mini': profile 'lulu' is not defined in )"
+          R"(data/print/profiles\.yaml \(profiles: meinspiel, drivethrucards, makeplayingcards, thegamecrafter\))")))
       << b.output;
   EXPECT_FALSE(fs::exists(out.path() / "mini"));
 }
@@ -321,8 +371,9 @@ TEST(ShopPackage, AnUnknownProfileIsNamedWithTheKnownOnes) {
   ShopProject p;
   auto r = p.run("build --profile lulu --out " + quoted(p.root() / "out"));
   EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.output.find("unknown profile 'lulu' (profiles: meinspiel, drivethrucards, makeplayingcards)"),
-            std::string::npos)
+  EXPECT_NE(
+      r.output.find("unknown profile 'lulu' (profiles: meinspiel, drivethrucards, makeplayingcards, thegamecrafter)"),
+      std::string::npos)
       << r.output;
 }
 
