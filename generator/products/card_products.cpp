@@ -282,7 +282,7 @@ class CardProductRun {
                   std::lock_guard lock(mutex_);
                   notes_.push_back(note);
                 },
-                parts, cache());
+                parts, cache(), options_.timings);
           },
           written);
     });
