@@ -69,7 +69,7 @@ class CardProductRun {
     const bool whole = !options_.incremental.only_cards;  // build --card writes the cards' own files only
     if (formats.png && whole && options_.by_products.overview) open_overview(report);
     if (formats.jpeg && whole && !options_.draft && options_.by_products.tts && !options_.tabletop.formats.empty())
-      open_tabletops(report);
+      open_tabletops();
     // Longest first for the least total time; but when only a few cards need
     // rendering (an edit), their files come first: that is what the designer
     // is waiting to look at.
@@ -185,9 +185,10 @@ class CardProductRun {
     return *overview_;
   }
 
-  // The virtual tabletops' files (tabletop_files.h), from the cache when
-  // neither a card nor a name changed; else made as the card rasters arrive.
-  void open_tabletops(BuildReport& report) {
+  // The virtual tabletops' files (tabletop_files.h): each sheet from the
+  // cache when none of its cards changed, else made as the card rasters
+  // arrive.
+  void open_tabletops() {
     std::vector<TtsCard> with_back;
     for (const auto& s : sides_)
       if (s.back) with_back.push_back({s.front, *s.back});
@@ -195,10 +196,9 @@ class CardProductRun {
     auto files = std::make_unique<TabletopFiles>(
         game_, dir_, options_.tabletop, game_.id + "/" + options_.subdir, with_back, stems_, frames_, cache(),
         [this](size_t i) { return cards_.fingerprint(i) + " " + fmt_dpi(game_.format->dpi); });
-    tts_key_ = infra::cache_key({"tts", deck_key_, files->key()});
-    if (cache()) {
-      if (auto hit = cache()->get(tts_key_); hit && unbundle(*hit, dir_, report.written)) return;
-    }
+    // The folder is not kept whole as well: each sheet is kept on its own,
+    // and the whole was the size of all the sheets (50 MB at 1000 cards),
+    // read back, hashed and written to the cache on every edit.
     tabletops_ = std::move(files);
     tts_ = &tabletops_->sheets();
   }
@@ -608,7 +608,6 @@ class CardProductRun {
     if (tabletops_) {
       auto span = infra::timed(options_.timings, "tts", game_.id);
       const auto files = tabletops_->finish();
-      if (cache()) cache()->put(tts_key_, bundle(files, dir_));
       report.written.insert(report.written.end(), files.begin(), files.end());
     }
   }
@@ -622,7 +621,7 @@ class CardProductRun {
   std::vector<std::string> stems_;
   std::vector<const page::Page*> frames_;  // the cards' frames: what the overview and TTS sheets need
   std::string deck_key_;
-  std::string overview_key_, tts_key_;
+  std::string overview_key_;
   std::mutex mutex_;
   std::set<size_t> rendered_;                  // under mutex_
   std::map<std::string, FileDigest> digests_;  // under mutex_: the card files' (BuildReport::digests)
