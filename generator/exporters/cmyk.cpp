@@ -2,6 +2,7 @@
 
 // qpdf 11: no PointerHolder compatibility (std::shared_ptr throughout).
 #define POINTERHOLDER_TRANSITION 4
+#include <qpdf/Buffer.hh>
 #include <qpdf/QPDF.hh>
 #include <qpdf/QPDFObjectHandle.hh>
 #include <qpdf/QPDFPageDocumentHelper.hh>
@@ -13,8 +14,10 @@
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
+#include <memory>
 #include <set>
 #include <stdexcept>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -160,9 +163,9 @@ void write_pdf(QPDF& pdf, const fs::path& out, PdfxLevel level) {
 namespace {
 
 // One conversion of `pdf` into `scratch`, as `settings` say; the converted
-// file's path.
+// file's path. `name`: the file as errors say it.
 fs::path convert_once(const fs::path& pdf, const CmykSettings& settings, const std::string& hash,
-                      const fs::path& scratch) {
+                      const fs::path& scratch, const std::string& name) {
   fs::path x4 = scratch / "x4.pdf";
   try {
     PressColours colours(settings);
@@ -173,7 +176,7 @@ fs::path convert_once(const fs::path& pdf, const CmykSettings& settings, const s
     mark_pdfx(doc, settings, PdfxLevel::X4, hash);
     write_pdf(doc, x4, PdfxLevel::X4);
   } catch (const std::exception& e) {
-    throw std::runtime_error("cannot convert " + pdf.string() + " to CMYK: " + e.what());
+    throw std::runtime_error("cannot convert " + name + " to CMYK: " + e.what());
   }
   if (settings.pdfx != PdfxLevel::X1a) return x4;
   fs::path x1a = scratch / "x1a.pdf";
@@ -187,19 +190,19 @@ fs::path convert_once(const fs::path& pdf, const CmykSettings& settings, const s
   return x1a;
 }
 
-std::string over_the_limit(const fs::path& pdf, const CmykSettings& settings, double ink) {
-  return pdf.string() + " in CMYK carries up to " + std::to_string(std::lround(ink)) +
-         " % ink, more than the limit of " + std::to_string(std::lround(settings.ink_limit)) +
-         " % (data/print/color.yaml, press condition " + settings.id + ")";
+std::string over_the_limit(const std::string& name, const CmykSettings& settings, double ink) {
+  return name + " in CMYK carries up to " + std::to_string(std::lround(ink)) + " % ink, more than the limit of " +
+         std::to_string(std::lround(settings.ink_limit)) + " % (data/print/color.yaml, press condition " + settings.id +
+         ")";
 }
 
-}  // namespace
-
-CmykResult convert_to_cmyk(const fs::path& pdf, const CmykSettings& settings) {
-  ScratchFolder scratch;
+// `pdf` converted into `scratch` and its ink checked (see convert_to_cmyk):
+// the converted file and what was measured.
+std::pair<fs::path, CmykResult> convert_checked(const fs::path& pdf, const CmykSettings& settings,
+                                                const fs::path& scratch, const std::string& name) {
   const std::string hash = sha256_file(pdf);
   CmykResult result;
-  fs::path converted = convert_once(pdf, settings, hash, scratch.path());
+  fs::path converted = convert_once(pdf, settings, hash, scratch, name);
   // Verified, not assumed: the ink of every page, as printed (overprint
   // included: black text overprinting a dark ground adds its 100 % K to it).
   InkCoverage ink = measure_ink(converted, 0, 36);
@@ -208,9 +211,9 @@ CmykResult convert_to_cmyk(const fs::path& pdf, const CmykSettings& settings) {
     // instead: fringes are the lesser evil than ink that does not dry.
     CmykSettings knockout = settings;
     knockout.overprint_black = false;
-    const fs::path again = scratch.path() / "knockout";
+    const fs::path again = scratch / "knockout";
     fs::create_directories(again);
-    const fs::path second = convert_once(pdf, knockout, hash, again);
+    const fs::path second = convert_once(pdf, knockout, hash, again, name);
     InkCoverage second_ink = measure_ink(second, 0, 36);
     if (second_ink.max_total <= settings.ink_limit + 0.5) {
       result.note = fmt::format(
@@ -221,10 +224,55 @@ CmykResult convert_to_cmyk(const fs::path& pdf, const CmykSettings& settings) {
       ink = second_ink;
     }
   }
-  if (ink.max_total > settings.ink_limit + 0.5) throw std::runtime_error(over_the_limit(pdf, settings, ink.max_total));
+  if (ink.max_total > settings.ink_limit + 0.5) throw std::runtime_error(over_the_limit(name, settings, ink.max_total));
   result.max_ink = ink.max_total;
+  return {converted, result};
+}
+
+}  // namespace
+
+CmykResult convert_to_cmyk(const fs::path& pdf, const CmykSettings& settings) {
+  ScratchFolder scratch;
+  auto [converted, result] = convert_checked(pdf, settings, scratch.path(), pdf.string());
   install_output(converted, pdf);
   return result;
+}
+
+CmykPart convert_part_to_cmyk(std::string_view pdf, const CmykSettings& settings, const std::string& name) {
+  ScratchFolder scratch;
+  const fs::path part = scratch.path() / "part.pdf";
+  write_file_atomic(part, pdf);
+  auto [converted, result] = convert_checked(part, settings, scratch.path(), name);
+  // The output intent and the XMP packet are the document's (mark_cmyk_pdf,
+  // after the join); the joiner takes a part whose catalog holds its pages only.
+  QPDF doc;
+  doc.setSuppressWarnings(true);
+  doc.processFile(converted.c_str());
+  QPDFObjectHandle root = doc.getRoot();
+  root.removeKey("/OutputIntents");
+  root.removeKey("/Metadata");
+  QPDFWriter w(doc);
+  w.setOutputMemory();
+  w.setDeterministicID(true);
+  w.setObjectStreamMode(qpdf_o_disable);  // the joiner reads a classic cross-reference table
+  w.write();
+  std::shared_ptr<Buffer> buffer(w.getBufferSharedPointer());
+  return {std::string(reinterpret_cast<const char*>(buffer->getBuffer()), buffer->getSize()), result};
+}
+
+void mark_cmyk_pdf(const fs::path& pdf, const CmykSettings& settings) {
+  ScratchFolder scratch;
+  const fs::path marked = scratch.path() / "marked.pdf";
+  try {
+    QPDF doc;
+    doc.setSuppressWarnings(true);
+    doc.processFile(pdf.c_str());
+    mark_pdfx(doc, settings, settings.pdfx, sha256_file(pdf));
+    write_pdf(doc, marked, settings.pdfx);
+  } catch (const std::exception& e) {
+    throw std::runtime_error("cannot mark " + pdf.string() + " as " + pdfx_name(settings.pdfx) + ": " + e.what());
+  }
+  install_output(marked, pdf);
 }
 
 InkCoverage::Pixel InkCoverage::at(int x, int y) const {

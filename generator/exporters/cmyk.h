@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/diagnostic.h"
@@ -75,6 +76,21 @@ struct CmykResult {
   std::string note;    // what had to give way, for people ("" when nothing)
 };
 CmykResult convert_to_cmyk(const std::filesystem::path& pdf, const CmykSettings& settings);
+
+// A print PDF joined from parts (products/pdf_parts.h) is converted part by
+// part, so that an edit converts and checks only the part that holds it:
+// convert_part_to_cmyk converts one part (a PDF in memory) and checks its
+// ink as convert_to_cmyk does a file (the knockout decided for the part),
+// and returns it without the document's PDF/X marks (output intent, XMP),
+// as the joiner (pdf/pdf_rewrite.h) reads it; once the converted parts are
+// joined, mark_cmyk_pdf marks the file (in place, atomically). `name` says
+// the part in errors ("meinspiel/fronts.pdf, card 01-a to card 16-p").
+struct CmykPart {
+  std::string pdf;
+  CmykResult result;
+};
+CmykPart convert_part_to_cmyk(std::string_view pdf, const CmykSettings& settings, const std::string& name);
+void mark_cmyk_pdf(const std::filesystem::path& pdf, const CmykSettings& settings);
 
 // Ink of a page rendered in CMYK at `dpi` by Ghostscript (bitcmyk device).
 struct InkCoverage {

@@ -1,6 +1,9 @@
 #include "products/card_products.h"
 
+#include <sys/stat.h>
+
 #include <algorithm>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
@@ -10,6 +13,7 @@
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "core/files.h"
@@ -65,7 +69,7 @@ class CardProductRun {
     const bool whole = !options_.incremental.only_cards;  // build --card writes the cards' own files only
     if (formats.png && whole && options_.by_products.overview) open_overview(report);
     if (formats.jpeg && whole && !options_.draft && options_.by_products.tts && !options_.tabletop.formats.empty())
-      open_tabletops(report);
+      open_tabletops();
     // Longest first for the least total time; but when only a few cards need
     // rendering (an edit), their files come first: that is what the designer
     // is waiting to look at.
@@ -181,9 +185,10 @@ class CardProductRun {
     return *overview_;
   }
 
-  // The virtual tabletops' files (tabletop_files.h), from the cache when
-  // neither a card nor a name changed; else made as the card rasters arrive.
-  void open_tabletops(BuildReport& report) {
+  // The virtual tabletops' files (tabletop_files.h): each sheet from the
+  // cache when none of its cards changed, else made as the card rasters
+  // arrive.
+  void open_tabletops() {
     std::vector<TtsCard> with_back;
     for (const auto& s : sides_)
       if (s.back) with_back.push_back({s.front, *s.back});
@@ -191,10 +196,9 @@ class CardProductRun {
     auto files = std::make_unique<TabletopFiles>(
         game_, dir_, options_.tabletop, game_.id + "/" + options_.subdir, with_back, stems_, frames_, cache(),
         [this](size_t i) { return cards_.fingerprint(i) + " " + fmt_dpi(game_.format->dpi); });
-    tts_key_ = infra::cache_key({"tts", deck_key_, files->key()});
-    if (cache()) {
-      if (auto hit = cache()->get(tts_key_); hit && unbundle(*hit, dir_, report.written)) return;
-    }
+    // The folder is not kept whole as well: each sheet is kept on its own,
+    // and the whole was the size of all the sheets (50 MB at 1000 cards),
+    // read back, hashed and written to the cache on every edit.
     tabletops_ = std::move(files);
     tts_ = &tabletops_->sheets();
   }
@@ -282,7 +286,7 @@ class CardProductRun {
                   std::lock_guard lock(mutex_);
                   notes_.push_back(note);
                 },
-                parts, cache());
+                parts, cache(), options_.timings);
           },
           written);
     });
@@ -411,9 +415,10 @@ class CardProductRun {
       std::lock_guard lock(mutex_);
       ++cached_;
     }
-    for (const auto& [file, kept] : {std::pair{&png_file, &png_cached}, std::pair{&jpeg_file, &jpeg_cached}}) {
+    for (const auto& [file, kept, key] :
+         {std::tuple{&png_file, &png_cached, png_key(i)}, std::tuple{&jpeg_file, &jpeg_cached, jpeg_key(i)}}) {
       if (kept->bytes)
-        write_card_file(*file, *kept->bytes, written);
+        write_card_file(*file, *kept->bytes, written, key);
       else if (kept->on_disk)
         written.push_back(*file);
     }
@@ -502,10 +507,45 @@ class CardProductRun {
 
   // A card's file, and its digest for the manifest (hashed here, on the
   // card's thread, rather than read back at the end).
-  void write_card_file(const fs::path& file, const std::string& bytes, std::vector<fs::path>& written) {
+  // `key`: the cache's key of the bytes (see disk_stamp).
+  void write_card_file(const fs::path& file, const std::string& bytes, std::vector<fs::path>& written,
+                       const std::string& key) {
     write_if_changed(file, bytes);
     written.push_back(file);
-    remember_digest(file, {bytes.size(), sha256_hex(bytes)});
+    FileDigest digest{bytes.size(), sha256_hex(bytes)};
+    if (auto stamp = disk_stamp(key, file, final_path(file)); stamp && cache()) cache()->put(stamp->key, digest.sha256);
+    remember_digest(file, std::move(digest));
+  }
+
+  // Where a card file ends up: a staged build's files are moved into the
+  // output folder (and one that is not staged is left there).
+  fs::path final_path(const fs::path& file) const {
+    const fs::path& target_out = options_.incremental.target_out_dir;
+    return target_out.empty() ? file : target_out / file.lexically_relative(options_.out_dir);
+  }
+
+  // A card file as this build leaves it, by what stat says of `file` (size,
+  // modification time in nanoseconds, inode; a move into place keeps them)
+  // and the path it ends up at (`there`): the key of a small cache object
+  // holding the SHA-256 of the bytes the cache keeps under `key` when the
+  // file was written or checked with those bytes. The next build takes a
+  // file whose stat still matches for those bytes without reading it again
+  // (reading and hashing every card's PNG and JPEG was most of a one-card
+  // edit of a large deck: 240 MB at 1000 cards). As with the build record,
+  // a file changed by hand is noticed by its new time or size. nullopt for
+  // no regular file.
+  struct DiskStamp {
+    std::string key;
+    std::uint64_t bytes = 0;
+  };
+  static std::optional<DiskStamp> disk_stamp(const std::string& key, const fs::path& file, const fs::path& there) {
+    struct stat st {};
+    if (::lstat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
+    const long long ns = static_cast<long long>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec;
+    const auto size = static_cast<std::uint64_t>(st.st_size);
+    return DiskStamp{infra::cache_key({"card file on disk", key, there.string(), std::to_string(size),
+                                       std::to_string(ns), std::to_string(st.st_ino)}),
+                     size};
   }
 
   void remember_digest(const fs::path& file, FileDigest digest) {
@@ -525,11 +565,16 @@ class CardProductRun {
     CardFile found;
     if (!cache()) return found;
     if (!need_bytes) {
+      const fs::path there = final_path(file);
+      const std::optional<DiskStamp> stamp = disk_stamp(key, there, there);
+      if (stamp) {
+        if (auto sha = cache()->get(stamp->key); sha && sha->size() == 64) {
+          remember_digest(file, {stamp->bytes, *sha});
+          found.on_disk = true;
+          return found;
+        }
+      }
       if (auto kept = cache()->digest(key)) {
-        // Where the file ends up: a staged build's files are moved into
-        // the output folder (and one that is not staged is left there).
-        const fs::path& target_out = options_.incremental.target_out_dir;
-        const fs::path there = target_out.empty() ? file : target_out / file.lexically_relative(options_.out_dir);
         std::error_code ec;
         // A regular file, not a link: a link is not read (nor kept: the
         // file is staged and the move refuses it).
@@ -537,6 +582,7 @@ class CardProductRun {
             !ec) {
           auto bytes = read_file(there);
           if (bytes && sha256_hex(*bytes) == kept->sha256) {
+            if (stamp) cache()->put(stamp->key, kept->sha256);
             remember_digest(file, {bytes->size(), kept->sha256});
             found.on_disk = true;
             return found;
@@ -562,7 +608,6 @@ class CardProductRun {
     if (tabletops_) {
       auto span = infra::timed(options_.timings, "tts", game_.id);
       const auto files = tabletops_->finish();
-      if (cache()) cache()->put(tts_key_, bundle(files, dir_));
       report.written.insert(report.written.end(), files.begin(), files.end());
     }
   }
@@ -576,7 +621,7 @@ class CardProductRun {
   std::vector<std::string> stems_;
   std::vector<const page::Page*> frames_;  // the cards' frames: what the overview and TTS sheets need
   std::string deck_key_;
-  std::string overview_key_, tts_key_;
+  std::string overview_key_;
   std::mutex mutex_;
   std::set<size_t> rendered_;                  // under mutex_
   std::map<std::string, FileDigest> digests_;  // under mutex_: the card files' (BuildReport::digests)

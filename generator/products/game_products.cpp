@@ -72,8 +72,8 @@ BuildReport write_game_products(const model::Game& game, const layout::LaidOutGa
   infra::throw_if_interrupted();
   if (options.print.input && options.by_products.manifest) {  // manifest.json, last: it lists everything written
     span = infra::timed(timings, "manifest", game.id);
-    report.written.push_back(
-        write_manifest(dir, game.id, options.language, *options.print.input, report.written, report.digests));
+    report.written.push_back(write_manifest(dir, game.id, options.language, *options.print.input, report.written,
+                                            report.digests, options.incremental.cache));
   }
   return report;
 }

@@ -1,5 +1,7 @@
 #include "products/manifest.h"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <set>
 
@@ -9,6 +11,7 @@
 #include "core/json_text.h"
 #include "core/output_files.h"
 #include "core/sha256.h"
+#include "infra/build_cache.h"
 
 namespace kw::products {
 
@@ -24,17 +27,37 @@ Json entries(const std::vector<ManifestEntry>& list) {
   return out;
 }
 
+// A file's digest, from `cache` when a build hashed the file as it is now
+// (by what stat says: device, inode, size and modification time in
+// nanoseconds, which a file rewritten or moved into place by a staged build
+// keeps or changes together), else read from disk (and kept). What a
+// one-card edit of a large deck left as it was (the other TTS sheets, the
+// side PDFs) is then not read again for the manifest.
+FileDigest digest_of(const fs::path& file, const infra::BuildCache* cache) {
+  struct stat st {};
+  if (!cache || ::lstat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return digest_file(file);
+  const long long ns = static_cast<long long>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec;
+  const auto size = static_cast<std::uintmax_t>(st.st_size);
+  const std::string key = infra::cache_key({"file digest by stat", std::to_string(st.st_dev), std::to_string(st.st_ino),
+                                            std::to_string(size), std::to_string(ns)});
+  if (auto sha = cache->get(key); sha && sha->size() == 64) return {size, *sha};
+  FileDigest digest = digest_file(file);
+  cache->put(key, digest.sha256);
+  return digest;
+}
+
 // The files under `dir` in `written`, sorted, each once, hashed from disk
 // unless `known` has them.
 std::vector<ManifestEntry> written_entries(const fs::path& dir, std::span<const fs::path> written,
-                                           const std::map<std::string, FileDigest>& known) {
+                                           const std::map<std::string, FileDigest>& known,
+                                           const infra::BuildCache* cache) {
   std::set<std::string> seen;
   std::vector<ManifestEntry> files;
   for (const auto& p : written) {
     std::string rel = p.lexically_normal().lexically_relative(dir.lexically_normal()).generic_string();
     if (!seen.insert(rel).second) continue;
     const auto it = known.find(p.generic_string());
-    const FileDigest digest = it != known.end() ? it->second : digest_file(p);
+    const FileDigest digest = it != known.end() ? it->second : digest_of(p, cache);
     files.push_back({rel, digest.bytes, digest.sha256});
   }
   std::sort(files.begin(), files.end(), [](const ManifestEntry& a, const ManifestEntry& b) { return a.path < b.path; });
@@ -45,13 +68,13 @@ std::vector<ManifestEntry> written_entries(const fs::path& dir, std::span<const 
 
 fs::path write_manifest(const fs::path& dir, const std::string& game_id, const std::string& language,
                         const InputSnapshot& input, std::span<const fs::path> written,
-                        const std::map<std::string, FileDigest>& known) {
+                        const std::map<std::string, FileDigest>& known, const infra::BuildCache* cache) {
   Json manifest;
   manifest["generator"] = std::string("kartenwerk ") + version();
   manifest["game"] = game_id;
   manifest["language"] = language;
   manifest["input"] = {{"sha256", input.sha256}, {"files", input.files.size()}, {"options", input.options}};
-  manifest["files"] = entries(written_entries(dir, written, known));
+  manifest["files"] = entries(written_entries(dir, written, known, cache));
   manifest["inputs"] = entries(input.files);
   fs::path out = dir / "manifest.json";
   write_output(out, json_text(manifest));

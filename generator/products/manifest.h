@@ -22,6 +22,7 @@
 #include <string_view>
 
 #include "core/sha256.h"
+#include "infra/build_cache.h"
 #include "products/input_snapshot.h"
 
 namespace kw::products {
@@ -29,11 +30,13 @@ namespace kw::products {
 // Writes dir/manifest.json (atomically) listing `written` (paths under
 // `dir`, listed sorted, each once) and the input. A file's size and hash are
 // taken from `known` (by generic path) when there, else read from disk now.
-// Returns the manifest's path.
+// With `cache`, a file read is hashed once as long as it stays as it is
+// (its stat, see manifest.cpp digest_of). Returns the manifest's path.
 std::filesystem::path write_manifest(const std::filesystem::path& dir, const std::string& game_id,
                                      const std::string& language, const InputSnapshot& input,
                                      std::span<const std::filesystem::path> written,
-                                     const std::map<std::string, FileDigest>& known = {});
+                                     const std::map<std::string, FileDigest>& known = {},
+                                     const infra::BuildCache* cache = nullptr);
 
 // The input a manifest names: its hash, and the options that went into it.
 struct ManifestInput {

@@ -60,6 +60,35 @@ std::optional<std::pair<std::vector<pdf::PageBoxes>, std::string>> unpack_part(s
   return std::make_pair(std::move(boxes), std::string(in));
 }
 
+namespace {
+
+// A converted part as the cache keeps it: its note's length on a line, the
+// note, then the part (pack_part).
+std::string pack_converted(const PartedPdf::Part& part) {
+  return std::to_string(part.note.size()) + "\n" + part.note + pack_part(part.boxes, part.pdf);
+}
+
+// A part as rendered (pack_part).
+std::optional<PartedPdf::Part> unpack_rendered(std::string_view in) {
+  auto part = unpack_part(in);
+  if (!part) return std::nullopt;
+  return PartedPdf::Part{std::move(part->first), std::move(part->second), {}};
+}
+
+std::optional<PartedPdf::Part> unpack_converted(std::string_view in) {
+  const size_t line = in.find('\n');
+  size_t n = 0;
+  if (line == std::string_view::npos) return std::nullopt;
+  auto [end, ec] = std::from_chars(in.data(), in.data() + line, n);
+  if (ec != std::errc() || end != in.data() + line || n > in.size() - line - 1) return std::nullopt;
+  std::string note(in.substr(line + 1, n));
+  auto part = unpack_rendered(in.substr(line + 1 + n));
+  if (part) part->note = std::move(note);
+  return part;
+}
+
+}  // namespace
+
 PartedPdf::PartedPdf(fs::path file, PartedPdfOptions options)
     : file_(file), options_(std::move(options)), joiner_(std::move(file), options_.actual_size) {
   if (options_.pages_per_part == 0) options_.pages_per_part = 1;
@@ -70,7 +99,8 @@ void PartedPdf::add(const std::string& key, Make make, const std::string& what) 
   if (pending_.size() >= options_.pages_per_part) flush();
 }
 
-// The part of the pages gathered: from the cache, else rendered and kept.
+// The part of the pages gathered: from the cache, else rendered and kept;
+// converted (and the conversion kept) when the options say so.
 void PartedPdf::flush() {
   if (pending_.empty()) return;
   std::string key_text;
@@ -79,23 +109,50 @@ void PartedPdf::flush() {
       pending_.size() == 1 ? pending_.front().what : pending_.front().what + " to " + pending_.back().what;
   const infra::BuildCache* cache = options_.cache;
   const std::string full_key = infra::cache_key({"pdf part", options_.pdf.title, options_.pdf.clock.key(), key_text});
-  if (cache) {
-    if (auto hit = cache->get(full_key)) {
-      if (auto part = unpack_part(*hit); part && part->first.size() == pending_.size()) {
-        joiner_.add(std::move(part->second), part->first, what);
-        pending_.clear();
-        return;
-      }
+  const PartConversion* conversion = options_.conversion;
+  const std::string key = conversion ? infra::cache_key({"pdf part converted", full_key, conversion->key}) : full_key;
+  std::optional<Part> part;
+  // A run of pages the same as the one before (a back on every page of
+  // backs.pdf) is converted once, with the cache or without.
+  if (conversion && key == last_key_) part = last_part_;
+  if (!part && cache) {
+    if (auto hit = cache->get(key)) part = conversion ? unpack_converted(*hit) : unpack_rendered(*hit);
+  }
+  if (part && part->boxes.size() != pending_.size()) part.reset();
+  if (!part) {
+    // The part as rendered: from the cache when only the conversion changed.
+    std::optional<Part> rendered;
+    if (cache && conversion) {
+      if (auto hit = cache->get(full_key)) rendered = unpack_rendered(*hit);
+    }
+    if (!rendered || rendered->boxes.size() != pending_.size()) rendered = render_part(full_key);
+    part = std::move(rendered);
+    if (conversion) {
+      auto [converted, note] = conversion->convert(part->pdf, what);
+      part->pdf = std::move(converted);
+      part->note = std::move(note);
+      if (cache) cache->put(key, pack_converted(*part));
     }
   }
+  if (conversion) {
+    last_key_ = key;
+    last_part_ = *part;
+  }
+  if (!part->note.empty()) notes_.push_back(what + ": " + part->note);
+  joiner_.add(std::move(part->pdf), part->boxes, what);
+  pending_.clear();
+}
+
+// The pending pages rendered as one PDF, kept under `key`.
+PartedPdf::Part PartedPdf::render_part(const std::string& key) {
   render::PdfDocument doc(options_.pdf);
-  std::vector<pdf::PageBoxes> boxes;
+  Part part;
   for (const Pending& p : pending_) {
     auto span = infra::timed(options_.timings, "pdf page", options_.game, {}, p.what);
     try {
       const std::shared_ptr<const page::Page> page = p.make();
       doc.add_page(*page);
-      boxes.push_back(pdf::boxes_of(*page));
+      part.boxes.push_back(pdf::boxes_of(*page));
     } catch (const infra::Interrupted&) {
       throw;
     } catch (const std::exception& e) {
@@ -103,10 +160,9 @@ void PartedPdf::flush() {
     }
     ++rendered_;
   }
-  std::string bytes = doc.finish();
-  if (cache) cache->put(full_key, pack_part(boxes, bytes));
-  joiner_.add(std::move(bytes), boxes, what);
-  pending_.clear();
+  part.pdf = doc.finish();
+  if (options_.cache) options_.cache->put(key, pack_part(part.boxes, part.pdf));
+  return part;
 }
 
 void PartedPdf::finish() {

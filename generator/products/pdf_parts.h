@@ -23,6 +23,8 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "infra/build_cache.h"
@@ -34,16 +36,32 @@
 
 namespace kw::products {
 
+// A conversion every part goes through before it is joined (a shop's CMYK,
+// exporters/cmyk.h convert_part_to_cmyk), kept in the cache beside the part
+// under the part's key and `key`: an edit converts the part that holds it
+// only. convert() gets the part's PDF and its name ("card 01-a to card
+// 16-p") and returns the converted PDF (same pages, same boxes) and a note
+// for people ("" when none).
+struct PartConversion {
+  std::string key;  // everything besides the part that decides the result (settings, profile bytes)
+  std::function<std::pair<std::string, std::string>(std::string_view pdf, const std::string& what)> convert;
+};
+
 struct PartedPdfOptions {
-  render::PdfOptions pdf;                    // title and dates (each part's, and so the document's)
-  const infra::BuildCache* cache = nullptr;  // null: every part rendered
-  bool actual_size = false;                  // viewers print at 100 % (PnP sheets)
-  infra::Timings* timings = nullptr;         // a "pdf page" span per page rendered
-  std::string game;                          // for the spans
-  size_t pages_per_part = 1;                 // consecutive pages rendered (and kept) together
+  render::PdfOptions pdf;                      // title and dates (each part's, and so the document's)
+  const infra::BuildCache* cache = nullptr;    // null: every part rendered
+  bool actual_size = false;                    // viewers print at 100 % (PnP sheets)
+  infra::Timings* timings = nullptr;           // a "pdf page" span per page rendered
+  std::string game;                            // for the spans
+  size_t pages_per_part = 1;                   // consecutive pages rendered (and kept) together
+  const PartConversion* conversion = nullptr;  // null: parts joined as rendered
 };
 
 constexpr size_t kCardPagesPerPart = 64;  // see above
+// A shop's CMYK PDF: each part is also converted and its ink checked
+// (PartConversion), which costs several times rendering it, so an edit's
+// part is shorter; the file grows by the font subsets of the more parts.
+constexpr size_t kCmykPagesPerPart = 16;
 
 class PartedPdf {
  public:
@@ -61,6 +79,14 @@ class PartedPdf {
 
   const std::filesystem::path& path() const { return file_; }
   size_t rendered() const { return rendered_; }  // pages rendered (not from the cache)
+  // The conversion's notes, "card 01-a to card 16-p: ..." in part order.
+  const std::vector<std::string>& notes() const { return notes_; }
+
+  // A part: its pages' boxes, its PDF and the note its conversion left.
+  struct Part {
+    std::vector<pdf::PageBoxes> boxes;
+    std::string pdf, note;
+  };
 
  private:
   struct Pending {
@@ -69,12 +95,16 @@ class PartedPdf {
     std::string what;
   };
   void flush();
+  Part render_part(const std::string& key);
 
   std::filesystem::path file_;
   PartedPdfOptions options_;
   pdf::PdfJoiner joiner_;
   std::vector<Pending> pending_;  // the part being gathered
   size_t rendered_ = 0;
+  std::vector<std::string> notes_;
+  std::string last_key_;  // the last part converted, and how (a run repeated is converted once)
+  Part last_part_;
 };
 
 // A part as the cache keeps it: its pages' boxes, then its PDF; and back

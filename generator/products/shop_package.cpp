@@ -60,20 +60,34 @@ class FittedCards {
   std::map<size_t, FittedCard> backs_;
 };
 
-// One PDF of the package, written page by page, then converted to the
-// shop's colour.
-// Joined from parts of 64 pages (pdf_parts.h), each page keyed by the shop's
-// key and the card's fingerprint: a card's edit renders its own part only.
+// One PDF of the package, joined from parts (pdf_parts.h), each page keyed
+// by the shop's key and the card's fingerprint: a card's edit renders its
+// own part only. In CMYK each part is converted (and its ink checked) on its
+// own and kept converted, and the joined file is marked as PDF/X
+// (exporters/cmyk.h): the edit converts one part, not the file. CMYK parts
+// are shorter than the game PDF's, as converting and checking a part's
+// pages costs several times rendering them (kCmykPagesPerPart).
 class PackagePdf {
  public:
   PackagePdf(const ShopPackage& shop, const std::string& game, const fs::path& file, const Clock& clock,
-             const infra::BuildCache* cache)
+             const infra::BuildCache* cache, infra::Timings* timings)
       : shop_(shop),
         key_(shop_package_key(shop)),
+        conversion_{
+            key_,
+            [this, game, timings, name = file.parent_path().filename().string() + "/" + file.filename().string()](
+                std::string_view pdf, const std::string& what) {
+              auto span = infra::timed(timings, "convert cmyk", game, {}, name + " " + what);
+              exporters::CmykPart part = exporters::convert_part_to_cmyk(pdf, *shop_.cmyk, name + ", " + what);
+              return std::make_pair(std::move(part.pdf), std::move(part.result.note));
+            }},
         pdf_(file, {.pdf = {.title = game + ": " + shop.id + " " + file.stem().string(), .clock = clock},
                     .cache = cache,
                     .game = game,
-                    .pages_per_part = kCardPagesPerPart}) {}
+                    .pages_per_part = shop.cmyk ? kCmykPagesPerPart : kCardPagesPerPart,
+                    .conversion = shop.cmyk ? &conversion_ : nullptr}) {}
+  PackagePdf(const PackagePdf&) = delete;  // the conversion refers to this
+  PackagePdf& operator=(const PackagePdf&) = delete;
 
   // Card `i`'s fitted page (`fit` makes it).
   void add(const layout::CardPages& cards, size_t i, const std::function<std::shared_ptr<const page::Page>()>& fit,
@@ -86,9 +100,9 @@ class PackagePdf {
     pdf_.finish();
     const fs::path& file = pdf_.path();
     if (shop_.cmyk) {
-      const exporters::CmykResult converted = convert_to_cmyk(file, *shop_.cmyk);
-      if (!converted.note.empty())
-        note(file.parent_path().filename().string() + "/" + file.filename().string() + ": " + converted.note);
+      exporters::mark_cmyk_pdf(file, *shop_.cmyk);
+      for (const std::string& n : pdf_.notes())
+        note(file.parent_path().filename().string() + "/" + file.filename().string() + ", " + n);
     }
     written.push_back(file);
   }
@@ -96,6 +110,7 @@ class PackagePdf {
  private:
   const ShopPackage& shop_;
   std::string key_;
+  PartConversion conversion_;
   PartedPdf pdf_;
 };
 
@@ -158,7 +173,7 @@ void write_shop_package(const ShopPackage& shop, const layout::CardPages& cards,
                         std::span<const layout::CardSide> sides, const fs::path& dir, const Clock& clock,
                         std::vector<fs::path>& written, const std::function<void()>& tick,
                         const std::function<void(const std::string&)>& note, ShopParts parts,
-                        const infra::BuildCache* cache) {
+                        const infra::BuildCache* cache, infra::Timings* timings) {
   if (sides.empty()) return;
   const bool every_back = std::all_of(sides.begin(), sides.end(), [](const auto& s) { return s.back.has_value(); });
   const bool needs_backs = (parts.backs && !shop.backs_pdf.empty()) || (parts.deck && !shop.deck_pdf.empty());
@@ -168,9 +183,10 @@ void write_shop_package(const ShopPackage& shop, const layout::CardPages& cards,
   const std::string& id = cards.frame(0).id;
   const std::string game = id.substr(0, id.find('/'));
   std::optional<PackagePdf> fronts, backs, deck;
-  if (parts.fronts && !shop.fronts_pdf.empty()) fronts.emplace(shop, game, dir / shop.fronts_pdf, clock, cache);
-  if (parts.backs && !shop.backs_pdf.empty()) backs.emplace(shop, game, dir / shop.backs_pdf, clock, cache);
-  if (parts.deck && !shop.deck_pdf.empty()) deck.emplace(shop, game, dir / shop.deck_pdf, clock, cache);
+  if (parts.fronts && !shop.fronts_pdf.empty())
+    fronts.emplace(shop, game, dir / shop.fronts_pdf, clock, cache, timings);
+  if (parts.backs && !shop.backs_pdf.empty()) backs.emplace(shop, game, dir / shop.backs_pdf, clock, cache, timings);
+  if (parts.deck && !shop.deck_pdf.empty()) deck.emplace(shop, game, dir / shop.deck_pdf, clock, cache, timings);
   const bool images = parts.images && !shop.images_dir.empty() && shop.image_px;
   const fs::path folder = dir / shop.images_dir;
   const std::string ext = "." + shop.image_format;

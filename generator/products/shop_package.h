@@ -22,6 +22,7 @@
 #include "core/clock.h"
 #include "exporters/cmyk.h"
 #include "infra/build_cache.h"
+#include "infra/timings.h"
 #include "layout/game_layout.h"
 #include "model/model.h"
 #include "page/fit.h"
@@ -73,6 +74,7 @@ class ShopChooser {
 // same whichever others are made with it), so that a build can keep each
 // under a key of only the pages in it: a front's edit leaves backs.pdf.
 // `cache`: where each PDF's pages are kept (pdf_parts.h); null: all rendered.
+// `timings`: a "convert cmyk" span per part converted.
 struct ShopParts {
   bool fronts = true, backs = true, deck = true, images = true;
 };
@@ -80,7 +82,7 @@ void write_shop_package(const ShopPackage& shop, const layout::CardPages& cards,
                         std::span<const layout::CardSide> sides, const std::filesystem::path& dir, const Clock& clock,
                         std::vector<std::filesystem::path>& written, const std::function<void()>& tick,
                         const std::function<void(const std::string&)>& note, ShopParts parts = {},
-                        const infra::BuildCache* cache = nullptr);
+                        const infra::BuildCache* cache = nullptr, infra::Timings* timings = nullptr);
 
 // Everything of `shop` that decides the package's bytes besides the cards
 // (the output profile by its content), for the build cache's key.

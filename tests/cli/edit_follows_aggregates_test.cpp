@@ -3,9 +3,10 @@
 // overview and two Tabletop Simulator sheets, a rebuild after one card's
 // title changed re-makes that card's overview row and TTS sheet only (the
 // other sheet is not even rewritten) and renders that card's PDF pages only
-// (its page of the game PDF, its PnP sheet's page), and every file is byte for byte what a
-// build of the same input without the cache writes: the PNG sheets, the
-// PDFs, the card files.
+// (its page of the game PDF, its PnP sheet's page), converts to CMYK only
+// the part of Meinspiel's fronts.pdf that holds it, and every file is byte
+// for byte what a build of the same input without the cache writes: the PNG
+// sheets, the PDFs (the shop's CMYK PDF/X files too), the card files.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -50,10 +51,11 @@ TEST(EditFollowsAggregates, AOneCardEditRemakesItsRowAndSheetAndEqualsACleanBuil
                               &log),
             0)
       << log;
-  // The project's PnP sheet formats (A4, US Letter), so that the deck gets
-  // its print-and-play sheets.
-  fs::create_directories(deck.path() / "data/print");
-  fs::copy_file(test::source_root() / "data/print/sheets.yaml", deck.path() / "data/print/sheets.yaml");
+  // The project's print settings: its PnP sheet formats (A4, US Letter), so
+  // that the deck gets its print-and-play sheets, and its shop profiles with
+  // their press conditions, so that it gets Meinspiel's package, whose
+  // fronts.pdf and backs.pdf are CMYK PDF/X-4.
+  fs::copy(test::source_root() / "data/print", deck.path() / "data/print", fs::copy_options::recursive);
   const std::string build =
       "--root " + quoted(deck.path()) + " build -v --cache " + quoted(cache.path()) + " --out " + quoted(out.path());
   auto first = kartenwerk(build);
@@ -87,13 +89,21 @@ TEST(EditFollowsAggregates, AOneCardEditRemakesItsRowAndSheetAndEqualsACleanBuil
   // page.
   EXPECT_GT(stage_count(first.output, "pdf page"), kCards) << first.output;
   EXPECT_EQ(stage_count(edit.output, "pdf page"), (kCards + 1 - 64) + 2) << edit.output;
+  // The shop's CMYK PDFs are converted part by part (pdf_parts.h
+  // kCmykPagesPerPart, 16 pages): the first build converts the five parts
+  // of fronts.pdf and the two distinct ones of backs.pdf (its first four
+  // parts are the same back 16 times), the edit only the fronts' part
+  // holding card-72; backs.pdf is not touched.
+  EXPECT_EQ(stage_count(first.output, "convert cmyk"), 5 + 2) << first.output;
+  EXPECT_EQ(stage_count(edit.output, "convert cmyk"), 1) << edit.output;
   // The first TTS sheet is not made again, nor rewritten.
   EXPECT_EQ(fs::last_write_time(game / "tts/bench-1.jpg"), sheet_one_time);
   const auto after = hashes_under(game);
-  for (const char* changed :
-       {"overview.png", "bench.pdf", "fronts.pdf", "tts/bench-2.jpg", "pnp/bench-a4.pdf", "pnp/bench-letter.pdf"})
+  for (const char* changed : {"overview.png", "bench.pdf", "fronts.pdf", "tts/bench-2.jpg", "pnp/bench-a4.pdf",
+                              "pnp/bench-letter.pdf", "meinspiel/fronts.pdf"})
     EXPECT_NE(before.at(changed), after.at(changed)) << changed << " does not show the edit";
   EXPECT_EQ(before.at("tts/bench-1.jpg"), after.at("tts/bench-1.jpg"));
+  EXPECT_EQ(before.at("meinspiel/backs.pdf"), after.at("meinspiel/backs.pdf"));
   EXPECT_EQ(before.at("pnp/bench-a4-alignment.pdf"), after.at("pnp/bench-a4-alignment.pdf"));
 
   auto fresh = kartenwerk("--root " + quoted(deck.path()) + " build --no-cache --out " + quoted(clean.path()));

@@ -12,7 +12,9 @@
 // second where the whole game (56 cards) took several.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdlib>
+#include <fstream>
 #include <map>
 #include <optional>
 #include <regex>
@@ -147,8 +149,9 @@ TEST_F(IncrementalBuild, NothingChangedIsUpToDateAndTouchingAnOutputRebuildsIt) 
 }
 
 // A card file changed by hand in the output (same size, other bytes) is
-// noticed by its bytes and written again from the cache: a build never
-// takes a card file on disk for the card without comparing its hash.
+// noticed by its bytes and written again from the cache: a build takes a
+// card file on disk for the card only when its hash matched (or when stat
+// says it is still the file whose hash matched, below).
 TEST_F(IncrementalBuild, ACardFileChangedByHandIsWrittenAgain) {
   for (const char* file : {"palantir/cards/03-rohan-hobbit-1.png", "palantir/meinspiel/03-rohan-hobbit-1.jpg"}) {
     const fs::path path = out_.path() / file;
@@ -169,6 +172,30 @@ TEST_F(IncrementalBuild, ACardFileChangedByHandIsWrittenAgain) {
   ASSERT_TRUE(manifest);
   const std::string png = *read_file(out_.path() / "palantir/cards/03-rohan-hobbit-1.png");
   EXPECT_NE(manifest->find(sha256_hex(png)), std::string::npos);
+}
+
+// A card file the last build wrote or checked is taken as it is without
+// reading it again while stat says the same of it (inode, size, time:
+// card_products.cpp disk_stamp); rewritten in place with the same size,
+// other bytes and a later time (a hand edit), it is noticed and written
+// again, and the manifest lists it as it is then.
+TEST_F(IncrementalBuild, ACardFileRewrittenInPlaceIsNoticedByItsTime) {
+  EXPECT_EQ(build("--skip overview,tts"), "0 of 11 cards rendered (11 from the cache)");  // checked, stamped
+  const fs::path path = out_.path() / "palantir/cards/03-rohan-hobbit-1.png";
+  const std::string good = *read_file(path);
+  const auto written = fs::last_write_time(path);
+  std::string bytes = good;
+  bytes[bytes.size() / 2] = static_cast<char>(bytes[bytes.size() / 2] ^ 0x5a);
+  {
+    std::ofstream in_place(path, std::ios::binary | std::ios::in | std::ios::out);  // the same inode
+    in_place.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  }
+  fs::last_write_time(path, written + std::chrono::seconds(1));
+  EXPECT_EQ(build("--skip overview,tts"), "0 of 11 cards rendered (11 from the cache)");
+  EXPECT_EQ(read_file(path), good);
+  const auto manifest = read_file(out_.path() / "palantir/manifest.json");
+  ASSERT_TRUE(manifest);
+  EXPECT_NE(manifest->find(sha256_hex(good)), std::string::npos);
 }
 
 // A card's data entry: both copies of that card, and the flavor page that names it.
