@@ -384,7 +384,9 @@ class Judge {
     if (opposites.empty()) return;  // no phrasing for the language: nothing to read sides with
     for (const Fact& f : facts_.facts) {
       const model::Value* sides = f.get("sides");
-      for (const auto& [key, side] : f.sides) {
+      for (const auto& entry : f.sides) {
+        const std::string& key = entry.first;  // a lambda cannot capture a structured binding (C++20)
+        const std::string& side = entry.second;
         const bool known =
             std::any_of(opposites.begin(), opposites.end(), [&](const OppositeWords& o) { return o.key == key; });
         if (known && side_index(key, side)) continue;
