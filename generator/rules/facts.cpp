@@ -106,8 +106,10 @@ bool read_structure(Fact& f, const model::Value& v, Fail& fail) {
            open = sentence.scalar.find('{', open + 1)) {
         const size_t close = sentence.scalar.find('}', open);
         const std::string slot = sentence.scalar.substr(open + 1, close == std::string::npos ? 0 : close - open - 1);
+        // Reported, and the fact kept: the slot prints as written, so the
+        // texts that print the fact are not unknown fields as well.
         if (std::none_of(f.roles.begin(), f.roles.end(), [&](const auto& r) { return r.first == slot; }))
-          return bad(sentence.loc, "say: '" + lang + "' has the slot {" + slot + "}, which no role fills");
+          fail(sentence.loc, "say: '" + lang + "' has the slot {" + slot + "}, which no role fills");
       }
     }
     f.say = say;
@@ -660,6 +662,23 @@ void check_places(const model::Game& game, const FactSet& set, Sink& sink) {
 
 namespace {
 
+// Every id a role may name, for a hint.
+std::vector<std::string> role_ids(const model::Game& game, const FactSet& set) {
+  std::vector<std::string> ids;
+  for (const model::Deck& deck : game.decks) {
+    ids.push_back(deck.id);
+    for (const model::Card& card : deck.cards) ids.push_back(card.def_id);
+  }
+  for (const model::Table& table : game.tables)
+    for (const model::TableEntry& entry : table.entries) ids.push_back(table.id + "." + entry.id);
+  for (const Fact& f : set.facts)
+    if (f.kind == FactKind::Binding) ids.push_back(f.id);
+  for (const model::Value* list : {set.terms, set.nouns})
+    if (list && list->is_map())
+      for (const auto& m : list->map) ids.push_back(m.key);
+  return ids;
+}
+
 // Every id an effect's roles name is a thing of the game: a card, a table
 // entry, a deck, a binding or a term (a typo would silently allow nothing).
 void check_roles(const model::Game& game, const FactSet& set, const Fact& f, Sink& sink) {
@@ -671,10 +690,13 @@ void check_roles(const model::Game& game, const FactSet& set, const Fact& f, Sin
       const SourceLoc at = listed && listed->is_list() && i < listed->list.size() ? listed->list[i].loc
                            : listed                                               ? listed->loc
                                                                                   : f.loc;
+      const std::string near = yaml::closest_name(items[i], role_ids(game, set));
       sink.error(at,
                  "fact '" + f.id + "': role '" + role + "' names '" + items[i] +
                      "', which is no card, table entry, deck, binding or term of the game",
-                 {}, "declare a word of the game under facts: terms: { " + items[i] + ": { <lang>: \"form|forms\" } }");
+                 {},
+                 (near.empty() ? "" : "did you mean '" + near + "'? Or ") +
+                     "declare a word of the game under facts: terms: { " + items[i] + ": { <lang>: \"form|forms\" } }");
     }
   }
 }

@@ -709,6 +709,17 @@ void check_facts(const model::Game& game, Diagnostics& out) {
                "the variant's `rules: lembas_fehl: [<region>]` plays it; keep both or neither");
   if (const Fact* p = declared.find("players"); p && (p->min != f.players || p->max != f.players))
     sink.error(p->get("players")->loc, "Palantír is played by exactly " + std::to_string(f.players) + " players");
+  // The special cards' effects, as the model plays them: which card is the
+  // Balrog, Saurons Auge, Éowyn and half of the Ring, and which region a
+  // region solo's trump replaces.
+  expect_fact_roles(declared, "balrog_highest", "card", {to_string(kBalrog)}, "the card played as the Balrog", sink);
+  expect_fact_roles(declared, "sauronsauge_team", "card", {to_string(kSauronsAuge)},
+                    "the card that is Saurons Auge", sink);
+  expect_fact_roles(declared, "eowyn_last_trick", "who", {to_string(kEowyn)}, "the card that becomes Éowyn", sink);
+  expect_fact_roles(declared, "ring_beats_balrog", "who", {to_string(kEinerRing)}, "the halves of Der Eine Ring",
+                    sink);
+  expect_fact_roles(declared, "region_solo", "instead_of", {std::string(id(Contract::standard().trump_region))},
+                    "the standard game's trump region", sink);
 }
 
 // ------------------------------------------------------- printed rankings

@@ -131,8 +131,17 @@ class Judge {
 
   RuleTextCoverage run() {
     check_structure();
+    // In a translated load, a text without its translation shows its source:
+    // it is judged in the source language's load, not read with this
+    // language's words (a German "keinen" is no English negation); the
+    // translation summary says it is missing.
+    std::set<std::string> untranslated;
+    if (!game_.in_source_language())
+      for (const model::SourceString& s : model::data_strings(game_))
+        if (!model::applied_translation(game_, s.id, s.text)) untranslated.insert(s.loc.str());
     RuleTextCoverage counts;
-    for (const RuleText& t : rule_texts(game_, facts_)) judge(t, counts);
+    for (const RuleText& t : rule_texts(game_, facts_))
+      if (!untranslated.count(t.text->loc.str())) judge(t, counts);
     return counts;
   }
 

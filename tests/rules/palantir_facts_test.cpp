@@ -65,6 +65,19 @@ TEST(PalantirFacts, AThresholdWrittenOutWrongIsAnError) {
   EXPECT_FALSE(findings(right.dir.path()).has_errors()) << format_diagnostics(findings(right.dir.path()));
 }
 
+TEST(PalantirFacts, AnEffectNamingAnotherCardThanTheModelIsAnErrorAtTheRole) {
+  // Éowyn is the Gondor-Erbe: a fact (and with it its texts) that makes the
+  // Rohan-Erbe her is a mistake the model contradicts.
+  ProjectCopy p;
+  const int line = edit(p, kGame, "roles: { who: [gondor-erbe], becomes: [specials.eowyn] }",
+                        "roles: { who: [rohan-erbe], becomes: [specials.eowyn] }");
+  EXPECT_TRUE(has(findings(p.dir.path()),
+                  "fact 'eowyn_last_trick': role 'who' names [rohan-erbe], the rules [gondor-erbe] (the card that "
+                  "becomes Éowyn)",
+                  kGame, line))
+      << format_diagnostics(findings(p.dir.path()));
+}
+
 TEST(PalantirFacts, AFactTheModelContradictsIsAnErrorAtTheFact) {
   ProjectCopy p;
   const int line = edit(p, kGame, "kapitulation: { count: 5,", "kapitulation: { count: 4,");
