@@ -713,11 +713,10 @@ void check_facts(const model::Game& game, Diagnostics& out) {
   // Balrog, Saurons Auge, Éowyn and half of the Ring, and which region a
   // region solo's trump replaces.
   expect_fact_roles(declared, "balrog_highest", "card", {to_string(kBalrog)}, "the card played as the Balrog", sink);
-  expect_fact_roles(declared, "sauronsauge_team", "card", {to_string(kSauronsAuge)},
-                    "the card that is Saurons Auge", sink);
-  expect_fact_roles(declared, "eowyn_last_trick", "who", {to_string(kEowyn)}, "the card that becomes Éowyn", sink);
-  expect_fact_roles(declared, "ring_beats_balrog", "who", {to_string(kEinerRing)}, "the halves of Der Eine Ring",
+  expect_fact_roles(declared, "sauronsauge_team", "card", {to_string(kSauronsAuge)}, "the card that is Saurons Auge",
                     sink);
+  expect_fact_roles(declared, "eowyn_last_trick", "who", {to_string(kEowyn)}, "the card that becomes Éowyn", sink);
+  expect_fact_roles(declared, "ring_beats_balrog", "who", {to_string(kEinerRing)}, "the halves of Der Eine Ring", sink);
   expect_fact_roles(declared, "region_solo", "instead_of", {std::string(id(Contract::standard().trump_region))},
                     "the standard game's trump region", sink);
 }
