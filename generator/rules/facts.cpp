@@ -248,20 +248,26 @@ const Fact* FactSet::find(const std::string& fact_id) const {
 namespace {
 
 // The forms `forms` ({ de: "König|Könige" }) gives in `language` or the
-// nearest language that gives any, longest first.
-std::vector<std::string> forms_in(const model::Value* forms, const std::string& language) {
+// nearest language that gives any ("de-CH", then "de"), as declared:
+// König first, for printing.
+std::vector<std::string> declared_forms(const model::Value* forms, const std::string& language) {
   std::vector<std::string> out;
   if (!forms || !forms->is_map()) return out;
-  // "de-CH", then "de": the nearest language that gives the noun's forms.
   for (std::string tag = language; !tag.empty(); tag = parent_language(tag))
     if (const model::Value* f = forms->find(tag); f && f->is_scalar()) {
-      std::string rest = f->scalar;
+      std::string rest = f->scalar + "|";
       for (size_t bar; (bar = rest.find('|')) != std::string::npos; rest.erase(0, bar + 1))
         if (bar > 0) out.push_back(rest.substr(0, bar));
-      if (!rest.empty()) out.push_back(rest);
       break;
     }
-  std::sort(out.begin(), out.end(), [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
+  return out;
+}
+
+// The same, longest first: for reading, a longer form before its prefix.
+std::vector<std::string> forms_in(const model::Value* forms, const std::string& language) {
+  std::vector<std::string> out = declared_forms(forms, language);
+  std::stable_sort(out.begin(), out.end(),
+                   [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
   return out;
 }
 
@@ -295,20 +301,6 @@ std::vector<std::string> card_names(const model::Value& fields) {
 }
 
 namespace {
-
-// The forms as declared ("König|Könige": König first), for printing.
-std::vector<std::string> declared_forms(const model::Value* forms, const std::string& language) {
-  std::vector<std::string> out;
-  if (!forms || !forms->is_map()) return out;
-  for (std::string tag = language; !tag.empty(); tag = parent_language(tag))
-    if (const model::Value* f = forms->find(tag); f && f->is_scalar()) {
-      std::string rest = f->scalar + "|";
-      for (size_t bar; (bar = rest.find('|')) != std::string::npos; rest.erase(0, bar + 1))
-        if (bar > 0) out.push_back(rest.substr(0, bar));
-      break;
-    }
-  return out;
-}
 
 const model::TableEntry* entry_named(const model::Game& game, const std::string& ref) {
   if (const auto dot = ref.find('.'); dot != std::string::npos) {
