@@ -7,6 +7,7 @@
 
 #include "impose/pnp_sheets.h"
 #include "settings/print_config.h"
+#include "support/solid_page.h"
 #include "support/test_support.h"
 
 namespace kw::impose {
@@ -41,20 +42,11 @@ Rect segment_box(const Segment& s) {
 // A card page: 65 x 97 mm with 3 mm bleed, one rectangle over the whole page
 // and one at the trim's top-left corner.
 page::Page card(const std::string& id, Color color, Size trim = {59, 91}) {
-  page::Page p;
-  p.id = id;
-  p.size = {trim.w + 6, trim.h + 6};
-  p.trim = {3, 3, trim.w, trim.h};
+  page::Page p = test::solid_page(id, {trim.w + 6, trim.h + 6}, {3, 3, trim.w, trim.h}, color);
   p.safe = p.trim.inset(4);
   p.edge_color = color;
-  page::RectShape bg;
-  bg.rect = {0, 0, p.size.w, p.size.h};
-  bg.paint.fill = color;
-  page::Item item;
-  item.shape = bg;
-  item.name = "background";
-  item.bounds = bg.rect;
-  p.items.push_back(item);
+  p.items.front().name = "background";
+  page::Item item = p.items.front();
   page::RectShape corner;
   corner.rect = {0, 0, 10, 5};
   corner.paint.fill = Color{255, 255, 255, 255};

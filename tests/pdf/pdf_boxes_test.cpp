@@ -9,6 +9,7 @@
 #include "core/files.h"
 #include "exporters/print_pdf.h"
 #include "pdf/pdf_boxes.h"
+#include "support/solid_page.h"
 #include "support/test_support.h"
 
 namespace kw::pdf {
@@ -17,20 +18,10 @@ namespace {
 namespace fs = std::filesystem;
 
 page::Page page(Size size, Rect trim, Color color, const std::string& id = "t/page") {
-  page::Page p;
-  p.id = id;
-  p.size = size;
-  p.trim = trim;
+  page::Page p = test::solid_page(id, size, trim, color);
   p.safe = trim.inset(4);
   p.edge_color = color;
-  page::RectShape bg;
-  bg.rect = {0, 0, size.w, size.h};
-  bg.paint.fill = color;
-  page::Item item;
-  item.shape = bg;
-  item.bounds = bg.rect;
-  item.name = "background";
-  p.items.push_back(item);
+  p.items.front().name = "background";
   return p;
 }
 

@@ -15,6 +15,7 @@
 #include "pdf/pdf_boxes.h"
 #include "pdf/pdf_rewrite.h"
 #include "render/pdf.h"
+#include "support/solid_page.h"
 #include "support/test_support.h"
 
 namespace kw::pdf {
@@ -23,18 +24,7 @@ namespace {
 namespace fs = std::filesystem;
 
 page::Page page(Size size, Color color) {
-  page::Page p;
-  p.id = "t/page";
-  p.size = size;
-  p.trim = {3, 3, size.w - 6, size.h - 6};
-  page::RectShape bg;
-  bg.rect = {0, 0, size.w, size.h};
-  bg.paint.fill = color;
-  page::Item item;
-  item.shape = bg;
-  item.bounds = bg.rect;
-  p.items.push_back(item);
-  return p;
+  return test::solid_page("t/page", size, {3, 3, size.w - 6, size.h - 6}, color);
 }
 
 std::string part(const page::Page& p) {

@@ -19,6 +19,7 @@
 #include "pdf/pdf_boxes.h"
 #include "pdf/pdf_rewrite.h"
 #include "render/pdf.h"
+#include "support/solid_page.h"
 #include "support/test_support.h"
 
 namespace kw::pdf {
@@ -27,17 +28,8 @@ namespace {
 namespace fs = std::filesystem;
 
 page::Page page(Size size, Color color) {
-  page::Page p;
-  p.id = "t/page";
-  p.size = size;
-  p.trim = {0, 0, size.w, size.h};
-  page::RectShape bg;
-  bg.rect = {0, 0, size.w, size.h};
-  bg.paint.fill = color;
+  page::Page p = test::solid_page("t/page", size, {0, 0, size.w, size.h}, color);
   page::Item item;
-  item.shape = bg;
-  item.bounds = bg.rect;
-  p.items.push_back(item);
   page::RectShape mark;  // a second shape, so the pages' contents differ in size too
   mark.rect = {5, 5, 10 + color.r / 20.0, 10};
   mark.paint.fill = Color{0, 0, 0, 255};

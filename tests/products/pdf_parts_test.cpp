@@ -8,6 +8,7 @@
 #include "core/files.h"
 #include "infra/build_cache.h"
 #include "products/pdf_parts.h"
+#include "support/solid_page.h"
 #include "support/test_support.h"
 
 namespace kw::products {
@@ -16,18 +17,8 @@ namespace {
 namespace fs = std::filesystem;
 
 page::Page card(int n) {
-  page::Page p;
-  p.id = "t/card-" + std::to_string(n);
-  p.size = {65, 97};
-  p.trim = {3, 3, 59, 91};
-  page::RectShape bg;
-  bg.rect = {0, 0, 65, 97};
-  bg.paint.fill = Color{static_cast<uint8_t>(40 * n), 100, 0, 255};
-  page::Item item;
-  item.shape = bg;
-  item.bounds = bg.rect;
-  p.items.push_back(item);
-  return p;
+  return test::solid_page("t/card-" + std::to_string(n), {65, 97}, {3, 3, 59, 91},
+                          Color{static_cast<uint8_t>(40 * n), 100, 0, 255});
 }
 
 // The key PartedPdf is given for card `n`'s page here.

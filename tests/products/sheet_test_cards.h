@@ -4,22 +4,14 @@
 #include <cstdlib>
 
 #include "page/page.h"
+#include "support/solid_page.h"
 
 namespace kw::products::test_cards {
 
 inline page::Page solid(Color c, Size trim = {59, 91}) {
-  page::Page p;
-  p.id = "t/" + c.hex();
-  p.size = {trim.w + 6, trim.h + 6};
-  p.trim = {3, 3, trim.w, trim.h};
+  page::Page p = test::solid_page("t/" + c.hex(), {trim.w + 6, trim.h + 6}, {3, 3, trim.w, trim.h}, c);
   p.corner_radius = 5;
-  page::RectShape bg;
-  bg.rect = {0, 0, p.size.w, p.size.h};
-  bg.paint.fill = c;
-  page::Item item;
-  item.shape = bg;
-  item.bounds = bg.rect;
-  p.items.push_back(item);
+  page::Item item = p.items.front();
   // A black band in the bleed only: must not show on a sheet (trim only).
   page::RectShape band;
   band.rect = {0, 0, p.size.w, 3};
