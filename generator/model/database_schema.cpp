@@ -121,8 +121,10 @@ const Schema& fact_schema() {
               "effect: the ordinal place it states from an end of the phrasing's ranks (highest: 1); its claimed "
               "sentences may not say another"),
           key("negated", boolean(), "effect: its claims state it negated (\"takes no trick\") or not"),
-          key("say", dict_of(text(), "language"),
-              "effect: its sentence in each language, {role} printing the role's names; {{fact.<id>}} prints it"),
+          key("say", dict_of(one_of({text(), dict_of(text(), "language")}), "language or sentence name"),
+              "effect: its sentence in each language ({{fact.<id>}} prints it), or named sentences each in every "
+              "language (spares: { de: ..., en: ... }, printed by {{fact.<id>.spares}}); {role} prints the role's "
+              "names, {role:case} their forms of that case (facts: cases:)"),
           key("applies_in", ids, "effect: the contracts or modes it applies in"),
           key("not_in", ids, "effect: those it does not apply in"),
           key("doc", text(), "what the fact is, in the designer's words"),
@@ -154,6 +156,9 @@ const Schema& facts_schema() {
               "the game's words for its things, in each language (\"Energie|Energiemarken\"): a rewording "
               "or a translation must not say one for another (\"die Brücke\" where it said \"die Energie\")"),
           key("texts", list_of(rule_text_schema()), "where rules are printed: coverage and free-sentence warnings"),
+          key("cases", dict_of(dict_of(dict_of(text(), "case"), "language"), "id"),
+              "how a name reads in each case of a language, for {role:case} in a fact's say: { tod: { de: { acc: "
+              "\"den Tod\", dat: \"dem Tod\" } } }"),
           key("rules", dict_of(fact_schema(), "fact"), "the facts, by id"),
       });
   return s;

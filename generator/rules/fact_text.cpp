@@ -432,25 +432,60 @@ std::string listed(const std::vector<std::string>& items, const std::string& lan
   return out;
 }
 
-// An effect's sentence in the game's language (its `say:`, or the nearest
-// more general language's), each {role} replaced by the role's names.
-std::optional<std::string> said(const model::Game& game, const FactSet& facts, const Fact& f) {
-  if (!f.say) return std::nullopt;
-  const model::Value* sentence = nullptr;
-  for (std::string tag = game.language; !tag.empty() && !sentence; tag = parent_language(tag))
-    if (const model::Value* s = f.say->find(tag); s && s->is_scalar()) sentence = s;
-  if (!sentence) return std::nullopt;
-  std::string out = sentence->scalar;
-  for (const auto& [role, ids] : f.roles) {
-    std::vector<std::string> names;
-    for (const std::string& id : ids)
-      if (auto item = role_item(game, facts, id); item && !item->names.empty()) names.push_back(item->names.front());
-    out = fill(out, "{" + role + "}", listed(names, game.language));
-  }
-  return out;
+}  // namespace
+
+const SaySentence* effect_sentence_source(const model::Game& game, const Fact& f, const std::string& name,
+                                          std::vector<SaySentence>& sentences) {
+  sentences = say_sentences(f);
+  for (std::string tag = game.language; !tag.empty(); tag = parent_language(tag))
+    for (const SaySentence& s : sentences)
+      if (s.name == name && s.language == tag) return &s;
+  return nullptr;
 }
 
-}  // namespace
+// Each {role} is replaced by the role's names, listed; {role:case} by their
+// forms of that case where facts: cases: declares them (a proper name keeps
+// its one form).
+std::optional<std::string> effect_sentence(const model::Game& game, const FactSet& facts, const Fact& f,
+                                           const std::string& name) {
+  std::vector<SaySentence> sentences;
+  const SaySentence* chosen = effect_sentence_source(game, f, name, sentences);
+  if (!chosen) return std::nullopt;
+  const std::string& sentence = chosen->sentence->scalar;
+  std::string out;
+  size_t copied = 0;
+  for (const SaySlot& slot : say_slots(sentence)) {
+    const auto role = std::find_if(f.roles.begin(), f.roles.end(), [&](const auto& r) { return r.first == slot.role; });
+    if (role == f.roles.end()) continue;  // reported by read_facts; prints as written
+    std::vector<std::string> names;
+    for (const std::string& id : role->second) {
+      std::optional<std::string> form;
+      if (!slot.grammatical_case.empty()) form = case_form(facts, id, game.language, slot.grammatical_case);
+      if (form && !form->empty())
+        names.push_back(*form);
+      else if (auto item = role_item(game, facts, id); item && !item->names.empty())
+        names.push_back(item->names.front());
+    }
+    out += sentence.substr(copied, slot.begin - copied);
+    std::string listed_names = listed(names, game.language);
+    // A sentence that opens with a slot opens with a capital ("Den Tod hält
+    // sie nicht fest" from the form "den Tod"): ICU's title case of the first
+    // letter, so the rule is the script's, not a language's.
+    if (slot.begin == 0 && !listed_names.empty()) {
+      icu::UnicodeString u = icu::UnicodeString::fromUTF8(listed_names);
+      const int32_t first = u.moveIndex32(0, 1);
+      icu::UnicodeString head(u, 0, first);
+      head.toTitle(nullptr, icu::Locale(game.language.c_str()));
+      listed_names.clear();
+      (head + icu::UnicodeString(u, first)).toUTF8String(listed_names);
+    }
+    out += listed_names;
+    copied = slot.end;
+  }
+  return out + sentence.substr(copied);
+}
+
+namespace {}  // namespace
 
 void add_fact_values(const model::Model& model, const model::Game& game, RuleValues& out) {
   const FactSet facts = read_facts(game);
@@ -499,7 +534,12 @@ void add_fact_values(const model::Model& model, const model::Game& game, RuleVal
       case FactKind::Effect:
         // Only an effect with a sentence in the language prints: the
         // others are stated in claimed sentences.
-        if (std::optional<std::string> sentence = said(game, facts, f)) out[key] = std::move(*sentence);
+        if (std::optional<std::string> sentence = effect_sentence(game, facts, f, "")) out[key] = std::move(*sentence);
+        // Its named sentences print as {{fact.<id>.<name>}}.
+        for (const SaySentence& s : say_sentences(f))
+          if (!s.name.empty() && !out.count(key + "." + s.name))
+            if (std::optional<std::string> sentence = effect_sentence(game, facts, f, s.name))
+              out[key + "." + s.name] = std::move(*sentence);
         break;
     }
   }

@@ -81,7 +81,17 @@ std::vector<Quantity> quantities(std::string_view text, const model::Model& mode
 // "fact.<id>" (the fact in words with digits), "fact.<id>.words" (with the
 // number in words), "fact.<id>.n", "fact.<id>.word", "fact.<id>.min",
 // "fact.<id>.max" (numbers); a binding prints its name, a ranking its
-// names, highest first.
+// names, highest first; an effect its say: sentence ("fact.<id>", and
+// "fact.<id>.<name>" for a named one).
 void add_fact_values(const model::Model& model, const model::Game& game, RuleValues& out);
+
+// Effect `f`'s say: sentence `name` (empty: the default one) in the game's
+// language or its nearest more general one, its slots filled with the
+// roles' names; nullopt when it has none there.
+std::optional<std::string> effect_sentence(const model::Game& game, const FactSet& facts, const Fact& f,
+                                           const std::string& name);
+// The say: sentence effect_sentence reads: nullptr when none.
+const SaySentence* effect_sentence_source(const model::Game& game, const Fact& f, const std::string& name,
+                                          std::vector<SaySentence>& sentences);
 
 }  // namespace kw::rules

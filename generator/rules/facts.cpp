@@ -98,21 +98,22 @@ bool read_structure(Fact& f, const model::Value& v, Fail& fail) {
     }
   }
   if (say) {
-    if (!say->is_map()) return bad(say->loc, "say is a map: language -> sentence");
-    for (const auto& [lang, sentence] : say->map) {
-      if (!sentence.is_scalar()) return bad(sentence.loc, "say: '" + lang + "' is one sentence");
-      // Every {slot} is a role: a slot no role fills would print as written.
-      for (size_t open = sentence.scalar.find('{'); open != std::string::npos;
-           open = sentence.scalar.find('{', open + 1)) {
-        const size_t close = sentence.scalar.find('}', open);
-        const std::string slot = sentence.scalar.substr(open + 1, close == std::string::npos ? 0 : close - open - 1);
-        // Reported, and the fact kept: the slot prints as written, so the
-        // texts that print the fact are not unknown fields as well.
-        if (std::none_of(f.roles.begin(), f.roles.end(), [&](const auto& r) { return r.first == slot; }))
-          fail(sentence.loc, "say: '" + lang + "' has the slot {" + slot + "}, which no role fills");
-      }
+    if (!say->is_map()) return bad(say->loc, "say is a map: language -> sentence (or name -> { language: sentence })");
+    for (const auto& [key, value] : say->map) {
+      if (value.is_map() &&
+          std::any_of(value.map.begin(), value.map.end(), [](const auto& m) { return !m.value.is_scalar(); }))
+        return bad(value.loc, "say: '" + key + "' is a sentence in each language: { de: ..., en: ... }");
+      if (!value.is_map() && !value.is_scalar())
+        return bad(value.loc, "say: '" + key + "' is one sentence, or a sentence in each language");
     }
     f.say = say;
+    for (const SaySentence& s : say_sentences(f))
+      // Every {slot} is a role: a slot no role fills would print as written.
+      // Reported, and the fact kept: the slot prints as written, so the
+      // texts that print the fact are not unknown fields as well.
+      for (const SaySlot& slot : say_slots(s.sentence->scalar))
+        if (std::none_of(f.roles.begin(), f.roles.end(), [&](const auto& r) { return r.first == slot.role; }))
+          fail(s.sentence->loc, "say: '" + s.language + "' has the slot {" + slot.role + "}, which no role fills");
   }
   return true;
 }
@@ -351,6 +352,48 @@ std::optional<RoleItem> role_item(const model::Game& game, const FactSet& facts,
   return std::nullopt;
 }
 
+std::vector<SaySlot> say_slots(const std::string& sentence) {
+  std::vector<SaySlot> out;
+  for (size_t open = sentence.find('{'); open != std::string::npos; open = sentence.find('{', open + 1)) {
+    const size_t close = sentence.find('}', open);
+    if (close == std::string::npos) break;
+    SaySlot slot;
+    slot.role = sentence.substr(open + 1, close - open - 1);
+    if (const size_t colon = slot.role.find(':'); colon != std::string::npos) {
+      slot.grammatical_case = slot.role.substr(colon + 1);
+      slot.role.resize(colon);
+    }
+    slot.begin = open;
+    slot.end = close + 1;
+    out.push_back(std::move(slot));
+  }
+  return out;
+}
+
+std::vector<SaySentence> say_sentences(const Fact& f) {
+  std::vector<SaySentence> out;
+  if (!f.say || !f.say->is_map()) return out;
+  for (const auto& [key, value] : f.say->map) {
+    if (value.is_scalar()) out.push_back({"", key, &value});
+    if (value.is_map())
+      for (const auto& [lang, sentence] : value.map)
+        if (sentence.is_scalar()) out.push_back({key, lang, &sentence});
+  }
+  return out;
+}
+
+std::optional<std::string> case_form(const FactSet& facts, const std::string& item_id, const std::string& language,
+                                     const std::string& grammatical_case) {
+  const model::Value* item = facts.cases ? facts.cases->find(item_id) : nullptr;
+  if (!item) return std::nullopt;
+  for (std::string tag = language; !tag.empty(); tag = parent_language(tag))
+    if (const model::Value* forms = item->find(tag); forms && forms->is_map()) {
+      const model::Value* form = forms->find(grammatical_case);
+      return form && form->is_scalar() ? form->scalar : std::string();
+    }
+  return std::nullopt;
+}
+
 FactSet read_facts(const model::Game& game, Sink* sink) {
   FactSet set;
   const model::Value* root = game.info.find("facts");
@@ -358,6 +401,7 @@ FactSet read_facts(const model::Game& game, Sink* sink) {
     set.nouns = root->find("nouns");
     set.terms = root->find("terms");
     set.texts = root->find("texts");
+    set.cases = root->find("cases");
     if (const model::Value* rules = root->find("rules"); rules && rules->is_map())
       for (const auto& [fact_id, v] : rules->map)
         if (auto f = read_fact(fact_id, v, v.key_loc, sink)) set.facts.push_back(std::move(*f));
@@ -693,6 +737,44 @@ void check_roles(const model::Game& game, const FactSet& set, const Fact& f, Sin
   }
 }
 
+// A slot with a case ("{except:acc}") prints each name of its role in that
+// case where facts: cases: gives the name forms in the sentence's language;
+// a name given forms there but not that case would print in the wrong case.
+void check_say_cases(const FactSet& set, const Fact& f, Sink& sink) {
+  for (const SaySentence& s : say_sentences(f))
+    for (const SaySlot& slot : say_slots(s.sentence->scalar)) {
+      if (slot.grammatical_case.empty()) continue;
+      for (const auto& [role, items] : f.roles) {
+        if (role != slot.role) continue;
+        for (const std::string& item : items) {
+          const std::optional<std::string> form = case_form(set, item, s.language, slot.grammatical_case);
+          if (!form || !form->empty()) continue;
+          std::string declared;
+          for (std::string tag = s.language; !tag.empty() && declared.empty(); tag = parent_language(tag))
+            if (const model::Value* forms = set.cases->find(item)->find(tag); forms && forms->is_map())
+              for (const auto& m : forms->map) declared += (declared.empty() ? "" : ", ") + m.key;
+          sink.error(s.sentence->loc,
+                     "fact '" + f.id + "': say: '" + s.language + "' writes {" + slot.role + ":" +
+                         slot.grammatical_case + "}, but facts: cases: gives '" + item + "' no '" +
+                         slot.grammatical_case + "' form in " + s.language + " (it gives: " + declared + ")",
+                     {},
+                     "add " + slot.grammatical_case + ": \"<form>\" under facts: cases: " + item + ": " + s.language);
+        }
+      }
+    }
+}
+
+// Every id facts: cases: gives forms is a thing a role may name.
+void check_case_ids(const model::Game& game, const FactSet& set, Sink& sink) {
+  if (!set.cases || !set.cases->is_map()) return;
+  for (const auto& [item, forms] : set.cases->map) {
+    if (role_item(game, set, item)) continue;
+    const std::string near = yaml::closest_name(item, role_ids(game, set));
+    sink.error(forms.key_loc, "facts: cases: '" + item + "' is no card, table entry, deck, binding or term of the game",
+               {}, near.empty() ? std::string() : "did you mean '" + near + "'?");
+  }
+}
+
 }  // namespace
 
 void check_facts(const model::Game& game, Diagnostics& out) {
@@ -700,6 +782,7 @@ void check_facts(const model::Game& game, Diagnostics& out) {
   check_form(game, sink);
   const FactSet set = read_facts(game, &sink);
   check_places(game, set, sink);
+  check_case_ids(game, set, sink);
   for (const Fact& f : set.facts) {
     if (!f.of.empty() && (!set.nouns || !set.nouns->find(f.of)))
       sink.error(f.get("of")->loc, "fact '" + f.id + "' counts '" + f.of + "', which facts: nouns: does not declare",
@@ -718,6 +801,7 @@ void check_facts(const model::Game& game, Diagnostics& out) {
         break;
     }
     check_roles(game, set, f, sink);
+    check_say_cases(set, f, sink);
   }
 }
 

@@ -92,6 +92,7 @@ struct FactSet {
   const model::Value* nouns = nullptr;
   const model::Value* terms = nullptr;  // the game's words for its things (facts: terms:)
   const model::Value* texts = nullptr;
+  const model::Value* cases = nullptr;  // how names read in a case (facts: cases:)
   const Fact* find(const std::string& fact_id) const;
   // The forms of noun `noun` in `language` (or its base language, "de" for
   // "de-CH"), longest first; empty when not declared.
@@ -115,6 +116,27 @@ std::optional<RoleItem> role_item(const model::Game& game, const FactSet& facts,
 // Every name a card definition's fields give it: `name` and any part's
 // `name` (good.name, evil.name), in file order.
 std::vector<std::string> card_names(const model::Value& fields);
+
+// A {slot} of an effect's say: sentence: the role it prints and, after a
+// colon, the grammatical case its names take ("{except:acc}").
+struct SaySlot {
+  std::string role, grammatical_case;
+  size_t begin = 0, end = 0;  // the slot's bytes, braces included
+};
+std::vector<SaySlot> say_slots(const std::string& sentence);
+// The sentences of an effect's say:, each as (name, language, sentence):
+// the default sentence has the empty name.
+struct SaySentence {
+  std::string name, language;
+  const model::Value* sentence = nullptr;
+};
+std::vector<SaySentence> say_sentences(const Fact& f);
+// The form of role item `item_id` in `grammatical_case` in `language` (or
+// its nearest more general language), as facts: cases: declares it;
+// nullopt when the item declares no forms in that language, an empty
+// string when it declares some but not that case.
+std::optional<std::string> case_form(const FactSet& facts, const std::string& item_id, const std::string& language,
+                                     const std::string& grammatical_case);
 
 // The game's facts, with its variant's declared changes applied. Malformed
 // declarations are reported to `sink` (when given) at their key or value.

@@ -371,6 +371,10 @@ void check_facts(const model::Game& game, Diagnostics& out) {
   expect_fact_roles(declared, "fessel_broken", "except", cards({"tod"}), "the card the Fessel does not hold", sink);
   expect_fact_roles(declared, "tod_power", "who", cards({"tod"}), "the card that kills what lies open", sink);
   expect_fact_roles(declared, "tod_power", "spares", cards({"vernio"}), "the card the Tod cannot kill", sink);
+  // Sinhara is mortal in the play model: the Tod kills her like any card.
+  expect_fact_roles(declared, "tod_power", "not_spared", cards({"sinhara"}), "the highest card the Tod still kills",
+                    sink);
+  expect_fact_roles(declared, "fessel_power", "except", cards({"tod"}), "the card the Fessel does not bind", sink);
 }
 
 void check(const model::Model& model, const model::Game& game, Diagnostics& out) {

@@ -3,9 +3,12 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <set>
+#include <string_view>
 
 #include "model/locale.h"
 #include "model/strings.h"
+#include "rules/fact_text.h"
 #include "rules/facts.h"
 #include "rules/rewording.h"
 #include "rules/rule_texts.h"
@@ -24,6 +27,112 @@ bool already_found(const Diagnostics& out, const model::SourceString& s) {
     return d.severity == Severity::Error && d.loc.file == s.loc.file && d.loc.line >= s.loc.line &&
            d.loc.line <= last_line;
   });
+}
+
+// For each role a say: sentence prints, whether the clause its slot stands
+// in is negated ("{spares} bleibt verschont, {not_spared} nicht": only
+// not_spared's). Clauses end at , ; : and the marks that end a sentence.
+std::map<std::string, bool> negated_roles(const std::string& sentence, const std::string& language,
+                                          const std::vector<std::string>& negations) {
+  std::map<std::string, bool> out;
+  const std::vector<SaySlot> slots = say_slots(sentence);
+  // The slots' own words ("{not_spared}", "{who:nom}") are neither words
+  // of the clause nor its punctuation.
+  std::string plain = sentence;
+  for (const SaySlot& slot : slots) plain.replace(slot.begin, slot.end - slot.begin, slot.end - slot.begin, ' ');
+  size_t start = 0;
+  auto clause = [&](size_t end) {
+    std::string words = plain.substr(start, end - start);
+    bool negated = false;
+    for (const Token& t : tokenize(words, language))
+      negated = negated || std::find(negations.begin(), negations.end(), t.lower) != negations.end();
+    for (const SaySlot& slot : slots)
+      if (slot.begin >= start && slot.begin < end) out[slot.role] = out[slot.role] || negated;
+    start = end + 1;
+  };
+  for (size_t i = 0; i < plain.size(); ++i)
+    if (std::string_view(",;:.!?").find(plain[i]) != std::string_view::npos) clause(i);
+  clause(plain.size());
+  return out;
+}
+
+// An effect's say: sentences state in the game's language what they state
+// in its source language: the same roles, no negation lost or gained, and
+// what meaning_changed compares across languages (numbers, the sides of
+// opposites, ordinal places). A generated sentence has no translator's
+// record to compare, so its languages are compared with each other.
+void check_said_as_its_source(const model::Model& model, const model::Game& game, const model::Game& as_source,
+                              const FactSet& facts, const Wording& translated, const Wording& source, Sink& sink) {
+  auto roles_of = [](const std::string& sentence) {
+    std::set<std::string> roles;
+    for (const SaySlot& slot : say_slots(sentence)) roles.insert(slot.role);
+    return roles;
+  };
+  auto listed = [](const std::set<std::string>& roles) {
+    std::string out;
+    for (const std::string& r : roles) out += (out.empty() ? "{" : ", {") + r + "}";
+    return out.empty() ? std::string("no role") : out;
+  };
+  for (const Fact& f : facts.facts) {
+    std::set<std::string> names;
+    for (const SaySentence& s : say_sentences(f)) names.insert(s.name);
+    for (const std::string& name : names) {
+      std::vector<SaySentence> here_all, source_all;
+      const SaySentence* here = effect_sentence_source(game, f, name, here_all);
+      const SaySentence* there = effect_sentence_source(as_source, f, name, source_all);
+      if (!here || !there || here->language == there->language) continue;
+      const std::string what =
+          "fact '" + f.id + "': say:" + (name.empty() ? "" : " " + name + ":") + " '" + here->language + "'";
+      const std::string hint = "its " + there->language + " sentence (" + there->sentence->loc.str() + ") says: '" +
+                               there->sentence->scalar + "'";
+      if (roles_of(here->sentence->scalar) != roles_of(there->sentence->scalar)) {
+        sink.error(here->sentence->loc,
+                   what + " prints " + listed(roles_of(here->sentence->scalar)) + ", its " + there->language +
+                       " sentence " + listed(roles_of(there->sentence->scalar)),
+                   {}, hint);
+        continue;
+      }
+      const auto here_text = effect_sentence(game, facts, f, name);
+      const auto there_text = effect_sentence(as_source, facts, f, name);
+      if (!here_text || !there_text) continue;
+      const Meaning m_here = meaning_of(*here_text, translated);
+      const Meaning m_there = meaning_of(*there_text, source);
+      // Negations are counted differently from language to language ("kann
+      // nichts anhaben", "cannot harm"); one sentence either has one or not.
+      // A language whose phrasing lists no negation words says nothing here.
+      const bool negations_known =
+          !negation_words(model, here->language).empty() && !negation_words(model, there->language).empty();
+      if (negations_known && (m_here.negations > 0) != (m_there.negations > 0)) {
+        sink.error(here->sentence->loc,
+                   what + (m_here.negations > 0 ? " is negated, its " : " is not negated, its ") + there->language +
+                       (m_here.negations > 0 ? " sentence is not" : " sentence is"),
+                   {}, hint);
+        continue;
+      }
+      // Who is negated: "{not_spared} is spared, {spares} is not" swaps
+      // the roles of "{spares} bleibt verschont, {not_spared} nicht".
+      if (negations_known) {
+        const auto roles_here =
+            negated_roles(here->sentence->scalar, here->language, negation_words(model, here->language));
+        const auto roles_there =
+            negated_roles(there->sentence->scalar, there->language, negation_words(model, there->language));
+        if (roles_here != roles_there) {
+          std::string negated_here, negated_there;
+          for (const auto& [role, negated] : roles_here)
+            if (negated) negated_here += (negated_here.empty() ? "{" : ", {") + role + "}";
+          for (const auto& [role, negated] : roles_there)
+            if (negated) negated_there += (negated_there.empty() ? "{" : ", {") + role + "}";
+          sink.error(here->sentence->loc,
+                     what + " negates what it says of " + (negated_here.empty() ? "no role" : negated_here) + ", its " +
+                         there->language + " sentence of " + (negated_there.empty() ? "no role" : negated_there),
+                     {}, hint);
+          continue;
+        }
+      }
+      if (auto why = meaning_changed(m_there, m_here, false, false))
+        sink.error(here->sentence->loc, what + ": this sentence " + *why, {}, hint);
+    }
+  }
 }
 
 }  // namespace
@@ -92,6 +201,7 @@ void check_translation_states_its_source(const model::Model& model, const model:
       sink.error(s.loc, "this translation " + *why, {},
                  "the source (" + game.source_language + ") says: '" + e->source + "'");
   }
+  check_said_as_its_source(model, game, as_source, facts, translated, source, sink);
 }
 
 }  // namespace kw::rules

@@ -479,6 +479,124 @@ TEST(RuleFactEffects, AMalformedStructureIsAnErrorAtItsPlace) {
   EXPECT_NE(with(found, "roles, sides, rank, negated and say belong to an effect"), nullptr) << dump(found);
 }
 
+// A named sentence of an effect, with a slot in a grammatical case whose
+// forms facts: cases: declares ("den Vollmond"); a name without forms
+// (Leermond) keeps its one form.
+const Edits kCased = {
+    {"    texts:\n", "    cases:\n      m1: { de: { nom: der Vollmond, acc: den Vollmond } }\n    texts:\n"},
+    {"      lost: {",
+     "      stop:\n"
+     "        effect: nobody stops the moons\n"
+     "        roles: { whom: [m1, m2] }\n"
+     "        say:\n"
+     "          nobody: { de: \"{whom:acc} hält man nicht auf\", en: \"Nobody stops {whom}\" }\n"
+     "      lost: {"},
+    {"          text: \"Am Ende: {{fact.lost}}.\"\n",
+     "          text: \"Am Ende: {{fact.lost}}. {{fact.stop.nobody}}.\"\n"},
+};
+
+TEST(RuleFactEffects, ANamedSentencePrintsTheCaseFormsTheFactsDeclare) {
+  Moons m(with_effects(kCased));
+  add_opposites(m);
+  test::write_text(m.english, std::string(kEnglish) +
+                                  "  \"card.r5.text\":\n"
+                                  "    de: \"Am Ende: {{fact.lost}}. {{fact.stop.nobody}}.\"\n"
+                                  "    text: \"In the end: {{fact.lost}}. {{fact.stop.nobody}}.\"\n");
+  const Diagnostics found = m.findings();
+  EXPECT_FALSE(found.has_errors()) << dump(found);
+  // The sentence opens with the slot, so with a capital.
+  EXPECT_EQ(m.values("de")["fact.stop.nobody"], "Den Vollmond und Leermond hält man nicht auf");
+  EXPECT_EQ(m.values("en")["fact.stop.nobody"], "Nobody stops Vollmond and Leermond");
+  EXPECT_FALSE(m.findings("en").has_errors()) << dump(m.findings("en"));
+}
+
+TEST(RuleFactEffects, ACaseANameDoesNotDeclareIsAnErrorAtTheSentence) {
+  Moons m(with_effects(kCased));
+  add_opposites(m);
+  std::string text = test::read_text(m.game);
+  text.replace(text.find("{whom:acc}"), 10, "{whom:dat}");
+  test::write_text(m.game, text);
+  const Diagnostics found = m.findings();
+  const Diagnostic* f = with(found, "writes {whom:dat}, but facts: cases: gives 'm1' no 'dat' form in de");
+  ASSERT_NE(f, nullptr) << dump(found);
+  EXPECT_EQ(f->loc.line, locate(m.game, "{whom:dat}").first);
+  EXPECT_NE(f->message.find("(it gives: nom, acc)"), std::string::npos) << f->message;
+
+  Moons typo(with_effects(kCased));
+  text = test::read_text(typo.game);
+  text.replace(text.find("      m1: { de: { nom"), 9, "      m7:");
+  test::write_text(typo.game, text);
+  const Diagnostics typo_found = typo.findings();
+  const Diagnostic* t = with(typo_found, "facts: cases: 'm7' is no card, table entry, deck, binding or term");
+  ASSERT_NE(t, nullptr) << dump(typo_found);
+  EXPECT_NE(t->hint.find("did you mean 'm1'?"), std::string::npos) << t->hint;
+}
+
+TEST(RuleFactEffects, AGeneratedSentenceThatSaysOtherwiseInAnotherLanguageIsAnError) {
+  auto english_of = [](const Moons& m) {
+    test::write_text(m.english, std::string(kEnglish) +
+                                    "  \"card.r5.text\":\n"
+                                    "    de: \"Am Ende: {{fact.lost}}. {{fact.stop.nobody}}.\"\n"
+                                    "    text: \"In the end: {{fact.lost}}. {{fact.stop.nobody}}.\"\n");
+  };
+  // The German sentence lost its negation; the English kept it. Both are
+  // generated, so no translation record compares them: the facts' own
+  // sentences are compared with each other.
+  Edits lost = with_effects(kCased);
+  lost.push_back({"\"{whom:acc} hält man nicht auf\"", "\"{whom:acc} hält man auf\""});
+  auto english_negations = [](const Moons& m) {
+    add_opposites(m);
+    std::string phrasing = test::read_text(m.root / "data/phrasing.yaml");
+    phrasing.replace(phrasing.rfind("  en:\n"), 6, "  en:\n    negations: [nobody, not]\n");
+    test::write_text(m.root / "data/phrasing.yaml", phrasing);
+  };
+  Moons negation(lost);
+  english_negations(negation);
+  english_of(negation);
+  const Diagnostics found = negation.findings("en");
+  const Diagnostic* f = with(found, "fact 'stop': say: nobody: 'en' is negated, its de sentence is not");
+  ASSERT_NE(f, nullptr) << dump(found);
+  EXPECT_EQ(f->loc.line, locate(negation.game, "\"Nobody stops {whom}\"").first);
+
+  // A role the other language leaves out.
+  Edits role = with_effects(kCased);
+  role.push_back({"\"{who} lose their effect\"", "\"They lose their effect\""});
+  Moons dropped(role);
+  add_opposites(dropped);
+  english_of(dropped);
+  const Diagnostics dropped_found = dropped.findings("en");
+  EXPECT_NE(with(dropped_found, "fact 'lost': say: 'en' prints no role, its de sentence {who}"), nullptr)
+      << dump(dropped_found);
+
+  // Each language negates what it says of the same role: here the English
+  // says of the Vollmond what the German says of the Leermond.
+  Edits keep = with_effects(kCased);
+  keep.push_back(
+      {"      lost: {",
+       "      keep: { effect: the Vollmond stays, the Leermond not, roles: { kept: [m1], gone: [m2] },\n"
+       "              say: { de: \"{kept} bleibt, {gone} nicht\", en: \"{gone} stays, {kept} does not\" } }\n"
+       "      lost: {"});
+  Moons swapped(keep);
+  english_negations(swapped);
+  english_of(swapped);
+  const Diagnostics swapped_found = swapped.findings("en");
+  const Diagnostic* s =
+      with(swapped_found, "fact 'keep': say: 'en' negates what it says of {kept}, its de sentence of {gone}");
+  ASSERT_NE(s, nullptr) << dump(swapped_found);
+  EXPECT_EQ(s->loc.line, locate(swapped.game, "{gone} stays").first);
+  // The clauses in the other order say the same.
+  Edits reordered = with_effects(kCased);
+  reordered.push_back(
+      {"      lost: {",
+       "      keep: { effect: the Vollmond stays, the Leermond not, roles: { kept: [m1], gone: [m2] },\n"
+       "              say: { de: \"{kept} bleibt, {gone} nicht\", en: \"{gone} does not stay, {kept} does\" } }\n"
+       "      lost: {"});
+  Moons fine(reordered);
+  english_negations(fine);
+  english_of(fine);
+  EXPECT_FALSE(fine.findings("en").has_errors()) << dump(fine.findings("en"));
+}
+
 TEST(RuleFactEffects, ANegationOrAPlaceLostInTextAndClaimIsAnError) {
   const Edits more = {
       {"      lost: {",

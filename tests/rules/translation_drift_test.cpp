@@ -94,15 +94,22 @@ TEST(TranslationDrift, ATranslationMayAddANumberItsSourceImplies) {
 }
 
 TEST(TranslationDrift, WhoDoesWhatIsReadPerClause) {
+  // The Tod's card prints this sentence from its fact; here it is written
+  // as prose with a claim, as a designer may do.
   const std::string game = "data/games/gelfdrakkar.yaml";
-  const std::string was = "liegt. Vernio bleibt verschont, Sinhara nicht. Kann nicht";
+  auto written = [&](ProjectCopy& p, const std::string& sentence) {
+    edit(p, game, "{{fact.tod_power.spares}}.", sentence);
+    edit(p, game, "            - { fact: tod_power, says: \"Kann nicht gefesselt werden.\" }\n",
+         "            - { fact: tod_power, says: \"Kann nicht gefesselt werden.\" }\n"
+         "            - { fact: tod_power, says: \"Vernio bleibt verschont, Sinhara nicht.\" }\n");
+  };
   ProjectCopy swapped;
-  edit(swapped, game, was, "liegt. Sinhara bleibt verschont, Vernio nicht. Kann nicht");
+  written(swapped, "Sinhara bleibt verschont, Vernio nicht.");
   const Diagnostics found = test::shown_findings(swapped.dir.path(), "gelfdrakkar", "de", "de");
   EXPECT_NE(finding(found, "facts.texts", "says of 'Sinhara' what it said of 'Vernio'"), nullptr) << dump(found);
   // The clauses the other way round say the same.
   ProjectCopy reordered;
-  edit(reordered, game, was, "liegt. Sinhara nicht, Vernio bleibt verschont. Kann nicht");
+  written(reordered, "Sinhara nicht, Vernio bleibt verschont.");
   const Diagnostics fine = test::shown_findings(reordered.dir.path(), "gelfdrakkar", "de", "de");
   EXPECT_FALSE(fine.has_errors()) << dump(fine);
 }
