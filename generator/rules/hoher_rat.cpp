@@ -7,6 +7,7 @@
 #include <cctype>
 #include <map>
 #include <optional>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -381,6 +382,34 @@ void check_texts(const model::Model& model, const model::Game& game, Diagnostics
     }
 }
 
+// Where the pieces stand (the board's hint), as the rules place them: an
+// Anhänger or a Wortführer stands on the coloured part of a council space
+// and leaves its number free to read; arguments are not placed on spaces.
+// The places are the game's terms `farbteil` and `zahl` (facts: terms:).
+void check_placement(const model::Game& game, const FactSet& declared, Sink& sink) {
+  expect_fact_roles(declared, "placement", "where", {"farbteil"}, "a piece stands on the coloured part", sink);
+  expect_fact_roles(declared, "placement", "free", {"zahl"}, "the number of the space stays free", sink);
+  const Fact* f = declared.find("placement");
+  const model::Table* pieces = game.table("pieces");
+  if (!f || !pieces) return;
+  const auto who = std::find_if(f->roles.begin(), f->roles.end(), [](const auto& r) { return r.first == "who"; });
+  if (who == f->roles.end()) return;
+  std::set<std::string> kinds;
+  for (const std::string& id : who->second) {
+    const model::TableEntry* e = pieces->find(id.substr(id.find('.') == std::string::npos ? 0 : id.find('.') + 1));
+    kinds.insert(e ? entry_text(*e, "kind") : std::string("(not a piece: " + id + ")"));
+  }
+  if (kinds == std::set<std::string>{"anhaenger", "wortfuehrer"}) return;
+  const model::Value* roles = f->get("roles");
+  const model::Value* at = roles ? roles->find("who") : nullptr;
+  std::string named;
+  for (const std::string& k : kinds) named += (named.empty() ? "" : ", ") + k;
+  sink.error(at ? at->loc : f->loc,
+             "fact 'placement': role 'who' names pieces of kind " + named +
+                 "; the rules place an Anhänger and a Wortführer (kinds anhaenger, wortfuehrer) on a space",
+             {}, "name a pieces entry of each kind, e.g. pieces.anhaenger-weiss and pieces.wortfuehrer-weiss");
+}
+
 // The declared rule facts (README: Rule facts) against the model: the
 // numbers the Trilith cards print through {{fact.…}} are the rules'.
 void check_facts(const model::Game& game, Diagnostics& out) {
@@ -399,6 +428,7 @@ void check_facts(const model::Game& game, Diagnostics& out) {
   for (const std::string& time : decks())
     expect_fact_number(declared, time + "_cards", kSpaces + kTrilithPerDeck, Compare::Exactly,
                        "the cards of the " + deck_name(time) + " deck", sink, game);
+  check_placement(game, declared, sink);
 }
 
 void check(const model::Model& model, const model::Game& game, Diagnostics& out) {

@@ -116,5 +116,27 @@ TEST(HoherRatFactions, ANachtLookForPro) {
   EXPECT_EQ(hit->loc.column, c);
 }
 
+TEST(HoherRatPlacement, WhereThePiecesStandIsTheRulesNotTheFactsToSwap) {
+  // The board's hint, written wrong everywhere at once (text, claim and
+  // English) leaves no wording to compare; the fact's roles are still held
+  // to the rules: a piece stands on the coloured part, the number stays free.
+  ProjectCopy p;
+  const std::string game = "data/games/hoher-rat.yaml";
+  edit(p, game, "where: [farbteil], free: [zahl]", "where: [zahl], free: [farbteil]");
+  Diagnostics f = check_copy(p);
+  auto [l, c] = locate(p.dir.path() / game, "where: [zahl]");
+  EXPECT_FINDING(f, "hoher-rat.facts", l, c + 7,
+                 "fact 'placement': role 'where' names [zahl], the rules [farbteil] (a piece stands on the coloured "
+                 "part)");
+  ProjectCopy arguments;
+  edit(arguments, game, "who: [pieces.anhaenger-weiss, pieces.wortfuehrer-weiss]",
+       "who: [pieces.anhaenger-weiss, pieces.argument-weiss]");
+  Diagnostics a = check_copy(arguments);
+  auto [al, ac] = locate(arguments.dir.path() / game, "who: [pieces.anhaenger-weiss, pieces.argument-weiss]");
+  EXPECT_FINDING(a, "hoher-rat.facts", al, ac + 5,
+                 "fact 'placement': role 'who' names pieces of kind anhaenger, argument; the rules place an Anhänger "
+                 "and a Wortführer (kinds anhaenger, wortfuehrer) on a space");
+}
+
 }  // namespace
 }  // namespace kw::rules::hoher_rat
