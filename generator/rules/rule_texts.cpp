@@ -332,6 +332,7 @@ class Judge {
         others += (others.empty() ? "'" : ", '") + (m.term_words.count(term) ? m.term_words.at(term) : term) + "'";
         ids += (ids.empty() ? "" : ", ") + term;
       }
+    if (others.empty() && why.empty()) why = list_incomplete(m, about);
     if (others.empty() && why.empty()) return;
     std::string shown = words;
     shown.erase(0, shown.find_first_not_of(" *"));
@@ -346,6 +347,49 @@ class Judge {
                   t.card, "if the rule does involve it, add " + ids + " to a role of the fact at " + first_at);
     else
       sink_.error(loc, quoted + why, t.card);
+  }
+
+  // A list that names some of a role's items but not all ("im
+  // Standardspiel und bei Unterwerfung" where the role `in` also names the
+  // Bündnis): a list says whom a rule is for, so one left out is not for it.
+  // One item named alone is not a list of the role ("Vernio sprengt die
+  // Fessel" of Vernio and Sinhara).
+  std::string list_incomplete(const Meaning& m, const std::vector<const Fact*>& about) const {
+    for (const Fact* f : about)
+      for (const auto& [role, ids] : f->roles) {
+        if (ids.size() < 3) continue;
+        std::vector<std::string> named, missing;  // keys as the meaning has them: a term's key or a name
+        std::vector<std::string> missing_names;
+        for (const std::string& id : ids) {
+          const std::optional<RoleItem> item = role_item(game_, facts_, id);
+          if (!item) continue;
+          std::string key;
+          if (!item->term.empty()) {
+            if (std::find(m.terms.begin(), m.terms.end(), item->term) != m.terms.end()) key = item->term;
+          } else {
+            for (const std::string& name : m.names)
+              for (const std::string& n : item->names)
+                if (name == n || (n.size() > name.size() && n.ends_with(name) && n[n.size() - name.size() - 1] == ' '))
+                  key = name;
+          }
+          if (!key.empty())
+            named.push_back(key);
+          else
+            missing_names.push_back(item->names.empty() ? id : item->names.front());
+        }
+        if (named.size() < 2 || missing_names.empty()) continue;
+        const auto listed = [&](const std::vector<std::pair<std::string, std::string>>& lists) {
+          return std::any_of(lists.begin(), lists.end(), [&](const auto& pair) {
+            return std::find(named.begin(), named.end(), pair.first) != named.end() &&
+                   std::find(named.begin(), named.end(), pair.second) != named.end();
+          });
+        };
+        if (!listed(m.name_lists) && !listed(m.term_lists)) continue;
+        std::string left_out;
+        for (const std::string& n : missing_names) left_out += (left_out.empty() ? "'" : ", '") + n + "'";
+        return "lists what fact '" + f->id + "' names in role '" + role + "' but leaves out " + left_out;
+      }
+    return {};
   }
 
   // The id a role names `name` by (a card's, an entry's, a deck's or a

@@ -597,6 +597,38 @@ TEST(RuleFactEffects, AGeneratedSentenceThatSaysOtherwiseInAnotherLanguageIsAnEr
   EXPECT_FALSE(fine.findings("en").has_errors()) << dump(fine.findings("en"));
 }
 
+TEST(RuleFactEffects, AClaimedListThatLeavesOutOneOfARolesItemsIsAnError) {
+  auto with_list = [](const std::string& sentence) {
+    return with_effects(
+        {{"      lost: {",
+          "      when: { effect: it applies at every moon, roles: { in: [m1, m2, night] } }\n      lost: {"},
+         {"        - id: r5\n", "        - id: r6\n          text: \"" + sentence +
+                                    ".\"\n          claims:\n            - { fact: when, says: \"" + sentence +
+                                    "\" }\n        - id: r5\n"}});
+  };
+  // A list is names joined by the language's conjunctions.
+  auto phrased = [](const Moons& m) {
+    add_opposites(m);
+    std::string phrasing = test::read_text(m.root / "data/phrasing.yaml");
+    phrasing.replace(phrasing.find("  de:\n"), 6, "  de:\n    conjunctions: [und, oder]\n");
+    test::write_text(m.root / "data/phrasing.yaml", phrasing);
+  };
+  Moons all(with_list("Es gilt bei Vollmond, Leermond und Nacht"));
+  phrased(all);
+  EXPECT_FALSE(all.findings().has_errors()) << dump(all.findings());
+  // One named alone is no list of the role.
+  Moons one(with_list("Bei Vollmond gilt es auch"));
+  phrased(one);
+  EXPECT_FALSE(one.findings().has_errors()) << dump(one.findings());
+
+  Moons two(with_list("Es gilt bei Vollmond und Leermond"));
+  phrased(two);
+  const Diagnostics found = two.findings();
+  const Diagnostic* f = with(found, "lists what fact 'when' names in role 'in' but leaves out 'Nacht'");
+  ASSERT_NE(f, nullptr) << dump(found);
+  EXPECT_EQ(f->loc.line, locate(two.game, "text: \"Es gilt bei Vollmond und Leermond").first);
+}
+
 TEST(RuleFactEffects, ANegationOrAPlaceLostInTextAndClaimIsAnError) {
   const Edits more = {
       {"      lost: {",
