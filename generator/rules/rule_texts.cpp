@@ -732,6 +732,12 @@ RuleTextCoverage check_rule_texts(const model::Model& model, const model::Game& 
   return Judge(model, game, out).run();
 }
 
+std::vector<std::string> sentence_texts(const std::string& text, const std::string& language) {
+  std::vector<std::string> out;
+  for (const Span& s : sentences(text, language)) out.push_back(text.substr(s.begin, s.end - s.begin));
+  return out;
+}
+
 std::vector<const model::Value*> rule_statements(const model::Game& game) {
   std::vector<const model::Value*> out;
   for (const RuleText& t : rule_texts(game, read_facts(game))) {

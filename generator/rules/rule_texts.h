@@ -29,6 +29,10 @@ struct RuleTextCoverage {
 // to `out`, the counts are returned.
 RuleTextCoverage check_rule_texts(const model::Model& model, const model::Game& game, Diagnostics& out);
 
+// The sentences of `text` in `language` (each line on its own, then ICU's
+// sentence breaks), as the rule texts' checks read them.
+std::vector<std::string> sentence_texts(const std::string& text, const std::string& language);
+
 // The values of `game` that state rules: its declared rule texts that are
 // no story (`narrative`), and the words their claims say.
 std::vector<const model::Value*> rule_statements(const model::Game& game);

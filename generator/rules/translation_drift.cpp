@@ -29,6 +29,61 @@ bool already_found(const Diagnostics& out, const model::SourceString& s) {
   });
 }
 
+// A sentence as a finding quotes it: its words, at most 60 bytes.
+std::string shown(const std::string& sentence) {
+  const size_t first = sentence.find_first_not_of(" *\n");
+  std::string out = first == std::string::npos ? sentence : sentence.substr(first);
+  if (out.size() > 60) {
+    size_t cut = 57;  // never in the middle of a character
+    while (cut > 0 && (static_cast<unsigned char>(out[cut]) & 0xC0) == 0x80) --cut;
+    out = out.substr(0, cut) + "...";
+  }
+  return out;
+}
+
+// A long text can keep every name and number it had while one sentence
+// says another thing ("Beide in einer Hand: siehe Unterwerfung" where it
+// said "siehe Bündnis", the Unterwerfung named elsewhere in the text): each
+// changed sentence against the one of the old text it shares most words
+// with (at least 60 % of each other's words: a new sentence is not a
+// changed one).
+std::optional<std::string> sentence_changed(const std::string& before, const std::string& after,
+                                            const std::string& language, const Wording& w) {
+  const std::vector<std::string> was = sentence_texts(before, language), now = sentence_texts(after, language);
+  if (was.size() < 2 && now.size() < 2) return std::nullopt;  // the whole text was compared
+  for (const std::string& a : now) {
+    if (std::find(was.begin(), was.end(), a) != was.end()) continue;
+    const std::string* best = nullptr;
+    double best_share = 0.6;
+    for (const std::string& b : was) {
+      const double share = std::min(shared_words(b, a, language), shared_words(a, b, language));
+      if (share >= best_share) best_share = share, best = &b;
+    }
+    if (!best) continue;
+    if (auto why = meaning_changed(meaning_of(*best, w), meaning_of(a, w), true, true)) {
+      return "in '" + shown(a) + "' " + *why;
+    }
+  }
+  return std::nullopt;
+}
+
+// A translation with as many sentences as its source is read sentence by
+// sentence, each against the source's sentence in the same place: the
+// whole text can keep its numbers and both sides of an opposite while one
+// sentence turns "highest first" into "lowest first". A translation that
+// joins or splits sentences is compared whole only.
+std::optional<std::string> translated_sentence_changed(const std::string& source_text, const std::string& source_lang,
+                                                       const Wording& source, const std::string& text,
+                                                       const std::string& language, const Wording& translated) {
+  const std::vector<std::string> was = sentence_texts(source_text, source_lang), now = sentence_texts(text, language);
+  if (was.size() != now.size() || was.size() < 2) return std::nullopt;
+  for (size_t i = 0; i < now.size(); ++i)
+    if (auto why = meaning_changed(meaning_of(was[i], source), meaning_of(now[i], translated), false, false)) {
+      return "in '" + shown(now[i]) + "' " + *why;
+    }
+  return std::nullopt;
+}
+
 // For each role a say: sentence prints, whether the clause its slot stands
 // in is negated ("{spares} bleibt verschont, {not_spared} nicht": only
 // not_spared's). Clauses end at , ; : and the marks that end a sentence.
@@ -162,7 +217,8 @@ void check_changed_since_translation(const model::Model& model, const model::Gam
       const model::LocaleEntry* e = l->find(s.id);
       if (!e || e->source.empty() || e->source == s.text) continue;
       if (!w) w = wording(model, game, facts);
-      const auto why = meaning_changed(meaning_of(e->source, *w), meaning_of(s.text, *w), true, true);
+      auto why = meaning_changed(meaning_of(e->source, *w), meaning_of(s.text, *w), true, true);
+      if (!why) why = sentence_changed(e->source, s.text, game.source_language, *w);
       if (!why) continue;  // reworded: the translation is only stale
       sink.error(
           s.loc,
@@ -197,7 +253,10 @@ void check_translation_states_its_source(const model::Model& model, const model:
       continue;
     const model::LocaleEntry* e = model::applied_translation(game, s.id, s.text);
     if (!e || e->source.empty() || already_found(out, s)) continue;
-    if (auto why = meaning_changed(meaning_of(e->source, source), meaning_of(s.text, translated), false, false))
+    auto why = meaning_changed(meaning_of(e->source, source), meaning_of(s.text, translated), false, false);
+    if (!why)
+      why = translated_sentence_changed(e->source, game.source_language, source, s.text, game.language, translated);
+    if (why)
       sink.error(s.loc, "this translation " + *why, {},
                  "the source (" + game.source_language + ") says: '" + e->source + "'");
   }

@@ -114,6 +114,32 @@ TEST(TranslationDrift, WhoDoesWhatIsReadPerClause) {
   EXPECT_FALSE(fine.has_errors()) << dump(fine);
 }
 
+TEST(TranslationDrift, ALongTextIsComparedSentenceBySentence) {
+  // Palantír's specials text names the Unterwerfung and the Bündnis
+  // elsewhere too: the whole text keeps its names, one sentence does not.
+  const std::string game = "data/games/palantir.yaml";
+  ProjectCopy changed;
+  edit(changed, game, "Beide in einer Hand: siehe Bündnis.", "Beide in einer Hand: siehe Unterwerfung.");
+  const Diagnostics found = test::shown_findings(changed.dir.path(), "palantir", "de", "de");
+  EXPECT_NE(finding(found, "translation.source_changed",
+                    "in 'Beide in einer Hand: siehe Unterwerfung.' names 'Unterwerfung' where it named 'Bündnis'"),
+            nullptr)
+      << dump(found);
+  // A sentence reworded keeps what it said: only stale.
+  ProjectCopy reworded;
+  edit(reworded, game, "Beide in einer Hand: siehe Bündnis.", "Hält jemand beide, gilt das Bündnis.");
+  const Diagnostics fine = test::shown_findings(reworded.dir.path(), "palantir", "de", "de");
+  EXPECT_EQ(finding(fine, "translation.source_changed", ""), nullptr) << dump(fine);
+
+  // A translation with as many sentences as its source, place by place:
+  // "highest" is said elsewhere in the English text, not of the plain suits.
+  ProjectCopy english;
+  edit(english, "data/locales/en/palantir.yaml", "**Plain suits**, highest first", "**Plain suits**, lowest first");
+  const Diagnostics translated = test::shown_findings(english.dir.path(), "palantir", "en", "de");
+  EXPECT_NE(finding(translated, "translation.meaning", "in 'Plain suits**, lowest first:' says 'lowest'"), nullptr)
+      << dump(translated);
+}
+
 TEST(TranslationDrift, AnOrdinalPlaceIsANumberToo) {
   const std::string game = "data/games/gelfdrakkar.yaml";
   ProjectCopy p;
