@@ -99,12 +99,16 @@ bool read_structure(Fact& f, const model::Value& v, Fail& fail) {
   }
   if (say) {
     if (!say->is_map()) return bad(say->loc, "say is a map: language -> sentence (or name -> { language: sentence })");
+    // A malformed sentence is reported and left out; the fact and its
+    // other sentences stay, so the texts that print them are not wrong too.
     for (const auto& [key, value] : say->map) {
-      if (value.is_map() &&
-          std::any_of(value.map.begin(), value.map.end(), [](const auto& m) { return !m.value.is_scalar(); }))
-        return bad(value.loc, "say: '" + key + "' is a sentence in each language: { de: ..., en: ... }");
-      if (!value.is_map() && !value.is_scalar())
-        return bad(value.loc, "say: '" + key + "' is one sentence, or a sentence in each language");
+      if (value.is_map()) {
+        for (const auto& m : value.map)
+          if (!m.value.is_scalar())
+            fail(m.value.loc, "say: '" + key + "' is a sentence in each language: { de: ..., en: ... }");
+      } else if (!value.is_scalar()) {
+        fail(value.loc, "say: '" + key + "' is one sentence, or a sentence in each language");
+      }
     }
     f.say = say;
     for (const SaySentence& s : say_sentences(f))
@@ -616,6 +620,18 @@ void check_form(const model::Game& game, Sink& sink) {
       for (const auto& [fact_id, v] : rules->map) read(v, model::fact_schema(), "fact '" + fact_id + "'");
     if (const model::Value* texts = root->find("texts"); texts && texts->is_list())
       for (const auto& t : texts->list) read(t, model::rule_text_schema(), "a rule text");
+    // Case forms three levels down: id -> language -> case -> form.
+    if (const model::Value* cases = root->find("cases"); cases && cases->is_map())
+      for (const auto& [item, languages] : cases->map) {
+        bool good = languages.is_map();
+        for (const auto& l : languages.map)
+          good = good && l.value.is_map() && std::all_of(l.value.map.begin(), l.value.map.end(), [](const auto& c) {
+                   return c.value.is_scalar() && !c.value.scalar.empty();
+                 });
+        if (!good)
+          form.error(languages.loc, "cases: '" + item + "' gives no forms by language and case", "",
+                     "write { de: { nom: \"der Tod\", acc: \"den Tod\" } }: each language's form of each case");
+      }
     // Nouns and terms one level further down: each a map of a language to
     // its forms ("form|form").
     for (const char* list : {"nouns", "terms"})

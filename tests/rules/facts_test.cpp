@@ -530,6 +530,12 @@ TEST(RuleFactEffects, ACaseANameDoesNotDeclareIsAnErrorAtTheSentence) {
   const Diagnostic* t = with(typo_found, "facts: cases: 'm7' is no card, table entry, deck, binding or term");
   ASSERT_NE(t, nullptr) << dump(typo_found);
   EXPECT_NE(t->hint.find("did you mean 'm1'?"), std::string::npos) << t->hint;
+
+  Moons flat(with_effects(kCased));
+  text = test::read_text(flat.game);
+  text.replace(text.find("{ de: { nom: der Vollmond, acc: den Vollmond } }"), 48, "{ de: [der Vollmond] }");
+  test::write_text(flat.game, text);
+  EXPECT_NE(with(flat.findings(), "cases: 'm1' gives no forms by language and case"), nullptr) << dump(flat.findings());
 }
 
 TEST(RuleFactEffects, AGeneratedSentenceThatSaysOtherwiseInAnotherLanguageIsAnError) {
