@@ -14,6 +14,7 @@
 #include "rules/facts.h"
 #include "rules/rewording.h"
 #include "rules/support.h"
+#include "yaml/reader.h"
 
 namespace kw::rules {
 
@@ -249,6 +250,7 @@ class Judge {
       if (pos == std::string::npos) continue;
       held.push_back({{pos, pos + says->scalar.size()}, f});
       if (closed(*f)) judge_involved(t, says->scalar, {f});
+      if (const model::Value* of = claim.find("roles")) judge_roles_of(t, says->scalar, *f, *of);
     }
     for (const Span& s : sentences(text, game_.language)) {
       std::vector<const Fact*> about;
@@ -261,6 +263,60 @@ class Judge {
         }
       if (any_closed && !open_world) judge_involved(t, text.substr(s.begin, s.end - s.begin), about);
     }
+  }
+
+  // A claim's `roles:` names the roles of its fact its words state ("Der
+  // Balrog spielt dann eine neue Karte": of the magie's `whom`). Its words
+  // may then name nothing the fact has only in another role: "Gandalf
+  // spielt dann …", written in the text and the claim alike, names the
+  // fact's `who`. Roles alone cannot tell that; the claim says which.
+  void judge_roles_of(const RuleText& t, const std::string& says, const Fact& f, const model::Value& of) {
+    std::vector<std::string> wanted;
+    if (of.is_scalar()) wanted.push_back(of.scalar);
+    for (const model::Value& r : of.list) wanted.push_back(r.scalar);
+    std::set<std::string> stated;  // the ids of the roles it states
+    for (const std::string& role : wanted) {
+      const auto it = std::find_if(f.roles.begin(), f.roles.end(), [&](const auto& r) { return r.first == role; });
+      if (it == f.roles.end()) {
+        std::vector<std::string> roles;
+        for (const auto& r : f.roles) roles.push_back(r.first);
+        const std::string near = yaml::closest_name(role, roles);
+        std::string all;
+        for (const std::string& r : roles) all += (all.empty() ? "" : ", ") + r;
+        sink_.error(of.loc,
+                    "the claim says it states role '" + role + "' of fact '" + f.id + "', which has no such role",
+                    t.card, (near.empty() ? "" : "did you mean '" + near + "'? ") + "its roles: " + all);
+        return;
+      }
+      stated.insert(it->second.begin(), it->second.end());
+    }
+    const Wording& w = rewording();
+    const Meaning m = meaning_of(printed_text(says, w.values), w);
+    for (const auto& [role, ids] : f.roles)
+      for (const std::string& id : ids) {
+        if (stated.count(id)) continue;
+        const std::optional<RoleItem> item = role_item(game_, facts_, id);
+        if (!item) continue;
+        std::string named;
+        if (!item->term.empty()) {
+          if (std::find(m.proper_terms.begin(), m.proper_terms.end(), item->term) != m.proper_terms.end())
+            named = m.term_words.count(item->term) ? m.term_words.at(item->term) : item->term;
+        } else {
+          for (const std::string& name : m.names)
+            for (const std::string& n : item->names)
+              if (name == n || (n.size() > name.size() && n.ends_with(name) && n[n.size() - name.size() - 1] == ' '))
+                named = name;
+        }
+        // The card the text is on may stand in any role ("sein eigener").
+        if (named.empty() || std::find(t.own_names.begin(), t.own_names.end(), named) != t.own_names.end()) continue;
+        std::string of_list;
+        for (const std::string& r : wanted) of_list += (of_list.empty() ? "" : ", ") + r;
+        sink_.error(at(*t.text, says),
+                    "'" + utf8_prefix(says, 60) + "' names '" + named + "', which fact '" + f.id + "' has as its " +
+                        role + ", not as its " + of_list + " (the claim's roles:)",
+                    t.card, "if the sentence now states the " + role + ", write roles: [" + role + "]");
+        return;
+      }
   }
 
   // Does the fact say all it involves? An effect with roles, a ranking.

@@ -635,6 +635,39 @@ TEST(RuleFactEffects, AClaimedListThatLeavesOutOneOfARolesItemsIsAnError) {
   EXPECT_EQ(f->loc.line, locate(two.game, "text: \"Es gilt bei Vollmond und Leermond").first);
 }
 
+TEST(RuleFactEffects, AClaimsRolesSayWhichRoleItsWordsState) {
+  // Both moons are involved; the claim says its words are of the one beaten.
+  auto with_claim = [](const std::string& sentence, const std::string& roles) {
+    return with_effects({{"          says: text\n", "          says: text\n          roles: { type: list, of: id }\n"},
+                         {"      lost: {",
+                          "      beat: { effect: the Vollmond beats the Leermond, roles: { who: [m1], whom: [m2] } }\n"
+                          "      lost: {"},
+                         {"        - id: r5\n", "        - id: r6\n          text: \"" + sentence +
+                                                    ".\"\n          claims:\n            - { fact: beat, says: \"" +
+                                                    sentence + "\", roles: " + roles + " }\n        - id: r5\n"}});
+  };
+  Moons right(with_claim("Der Leermond verliert", "[whom]"));
+  add_opposites(right);
+  EXPECT_FALSE(right.findings().has_errors()) << dump(right.findings());
+
+  // Written wrong in the text and the claim alike: both moons are involved,
+  // but the Vollmond is the fact's who.
+  Moons wrong(with_claim("Der Vollmond verliert", "[whom]"));
+  add_opposites(wrong);
+  const Diagnostics found = wrong.findings();
+  const Diagnostic* f =
+      with(found, "'Der Vollmond verliert' names 'Vollmond', which fact 'beat' has as its who, not as its whom");
+  ASSERT_NE(f, nullptr) << dump(found);
+  EXPECT_EQ(f->loc.line, locate(wrong.game, "text: \"Der Vollmond verliert").first);
+
+  Moons typo(with_claim("Der Leermond verliert", "[whim]"));
+  add_opposites(typo);
+  const Diagnostics typo_found = typo.findings();
+  const Diagnostic* t = with(typo_found, "the claim says it states role 'whim' of fact 'beat', which has no such role");
+  ASSERT_NE(t, nullptr) << dump(typo_found);
+  EXPECT_NE(t->hint.find("did you mean 'whom'?"), std::string::npos) << t->hint;
+}
+
 TEST(RuleFactEffects, ANegationOrAPlaceLostInTextAndClaimIsAnError) {
   const Edits more = {
       {"      lost: {",
