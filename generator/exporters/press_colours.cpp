@@ -139,16 +139,25 @@ PrintColour PressColours::convert(Rgb rgb, PaintUse use) {
     const bool nearly_neutral = std::hypot(lab.a, lab.b) <= 5;
     const auto& rb = settings_.rich_black;
     const Cmyk rich = limit_ink({rb[0] / 100, rb[1] / 100, rb[2] / 100, rb[3] / 100});
-    // The rich black stands in only for a grey (which would otherwise print
-    // as black ink alone) or a colour it prints like: a dark brown swapped
-    // for it looks the same alone, but shifts every colour blended over it
-    // (a glow over the ground), since the blend is made of the inks beneath.
-    if (use == PaintUse::Area && nearly_neutral &&
-        (neutral || delta_e(lab_of(rich), lab_of(plain(rgb))) <= kRichBlackMatch)) {
+    // A substitute black stands in for a shape only where it prints like
+    // the colour's own conversion, or for a grey (which would otherwise
+    // print as black ink alone). The rich black: a dark brown swapped for it
+    // looks the same alone, but shifts every colour blended over it (a glow
+    // over the ground), since the blend is made of the inks beneath. Black
+    // ink alone in a small shape: Das Duell's black sun (a disc of the
+    // Balrog's panel brown #1e0d08, 8 mm across) printed neutral grey-black,
+    // ΔE2000 4.8 from its conversion and 6.1 in the cells along its rim.
+    // Text and thin lines keep black ink alone whatever their hue: there
+    // registration matters more than a dark colour's tint.
+    const bool thin = use == PaintUse::Text || use == PaintUse::Line;
+    auto prints_like = [&](const Cmyk& substitute) {
+      return neutral || delta_e(lab_of(substitute), lab_of(plain(rgb))) <= kRichBlackMatch;
+    };
+    if (use == PaintUse::Area && nearly_neutral && prints_like(rich)) {
       out.cmyk = rich;
-    } else if (use != PaintUse::Area) {
+    } else if (thin || (use == PaintUse::SmallFill && prints_like({0, 0, 0, 1}))) {
       out.cmyk = {0, 0, 0, 1};
-      out.overprint = settings_.overprint_black && (use == PaintUse::Text || use == PaintUse::Line);
+      out.overprint = settings_.overprint_black && thin;
     } else {
       near_black = false;
     }

@@ -4,10 +4,12 @@
 // colorimetric with black point compensation), plus the prepress rules of
 // data/print/color.yaml that a plain profile conversion does not know:
 //   - near black (within near_black CIEDE2000 of black) prints as 100 % K in
-//     text, lines and small shapes, and as the rich black in large areas
-//     when it is also nearly neutral (a deep blue stays blue) and a grey, or
-//     the rich black prints within kRichBlackMatch of its plain conversion
-//     (a dark brown stays brown: colours blended over it keep their hue);
+//     text and lines; in small shapes too when it is a grey or 100 % K
+//     prints within kRichBlackMatch of its plain conversion; and as the rich
+//     black in large areas when it is also nearly neutral (a deep blue stays
+//     blue) and a grey, or the rich black prints within kRichBlackMatch of
+//     its plain conversion (a dark brown stays brown, in a small shape as in
+//     an area: colours blended over it keep their hue);
 //   - greys print as a tint of K alone, matched in lightness;
 //   - no colour carries more than the ink limit (C, M and Y give way, K stays).
 // Components are 0-1 throughout (PDF's convention).
@@ -48,8 +50,9 @@ struct PrintColour {
   bool overprint = false;  // K-only black text and lines
 };
 
-// How close (CIEDE2000, both as printed) the rich black must come to an
-// area's plain conversion to stand in for it.
+// How close (CIEDE2000, both as printed) a substitute black (the rich black,
+// or 100 % K in a small shape) must come to a colour's plain conversion to
+// stand in for it.
 constexpr double kRichBlackMatch = 3;
 
 class PressColours {

@@ -130,6 +130,26 @@ TEST(Cmyk, TheRichBlackStandsInOnlyForColoursItPrintsLike) {
   EXPECT_EQ(colours.convert(brown, PaintUse::Text).cmyk, (Cmyk{0, 0, 0, 1}));
 }
 
+// Black ink alone stands in for a small near-black shape only where it
+// prints like the colour's own conversion: Das Duell's black sun, a disc of
+// the Balrog's panel brown #1e0d08 8 mm across, printed 100 % K (ΔE2000 4.8
+// from its conversion, 6.1 in the 1 mm cells along its rim; issue 30).
+// Text and thin lines of the same brown stay black ink alone.
+TEST(Cmyk, BlackInkAloneStandsInForASmallShapeOnlyWhereItPrintsLikeIt) {
+  PressColours colours(settings());
+  const Cmyk k{0, 0, 0, 1};
+  const Rgb panel{0x1e / 255.0, 0x0d / 255.0, 0x08 / 255.0};
+  ASSERT_LE(colours.distance_from_black(panel), colours.settings().near_black_delta_e);  // near black
+  EXPECT_GT(PressColours::delta_e(colours.lab_of(k), colours.lab_of(colours.plain(panel))), kRichBlackMatch);
+  EXPECT_EQ(colours.convert(panel, PaintUse::SmallFill).cmyk, colours.plain(panel));
+  EXPECT_FALSE(colours.convert(panel, PaintUse::SmallFill).overprint);
+  EXPECT_EQ(colours.convert(panel, PaintUse::Text).cmyk, k);
+  EXPECT_EQ(colours.convert(panel, PaintUse::Line).cmyk, k);
+  // Black and a near-black grey are still black ink alone in a small shape.
+  EXPECT_EQ(colours.convert({0, 0, 0}, PaintUse::SmallFill).cmyk, k);
+  EXPECT_EQ(colours.convert({0.06, 0.06, 0.06}, PaintUse::SmallFill).cmyk, k);
+}
+
 TEST(Cmyk, BlackTextIsPureKAndTheInkStaysWithinTheLimit) {
   Converted c;
   auto boxes_before = pdf::read_page_boxes(c.pdf);
