@@ -10,10 +10,12 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <memory>
 #include <ostream>
 #include <sstream>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "cli/commands.h"
@@ -170,6 +172,14 @@ int preflight_language(const PreflightArgs& inv, const engine::World& world, con
 }  // namespace
 
 int run_preflight(const PreflightArgs& inv, std::ostream& out, std::ostream& err) {
+  // Said before anything is measured: a file where the maps' folder should
+  // be would otherwise fail after the report, as if the package were at fault.
+  if (std::error_code ec; !inv.separation_maps.empty() && std::filesystem::exists(inv.separation_maps, ec) &&
+                          !std::filesystem::is_directory(inv.separation_maps, ec)) {
+    fmt::print(err, "kartenwerk: --separation-maps: '{}' is a file, not a folder\n",
+               inv.separation_maps.generic_string());
+    return 2;
+  }
   const auto world = open_world(inv, err);
   if (!world) return 2;
   const project::Project& project = world->project();

@@ -7,6 +7,7 @@
 #include <qpdf/QPDF.hh>
 #include <qpdf/QPDFWriter.hh>
 
+#include <fstream>
 #include <regex>
 
 #include "core/files.h"
@@ -130,7 +131,16 @@ TEST(Preflight, MissingFilesAndUnknownProfile) {
   EXPECT_NE(bad.output.find("unknown profile 'printerstudio' (profiles: meinspiel, drivethrucards, makeplayingcards, "
                             "thegamecrafter)"),
             std::string::npos)
-      << bad.output;
+      << bad.output;  // A file where the separation maps' folder should be: said first, the
+  // package not blamed.
+  { std::ofstream(out.path() / "maps") << "not a folder"; }
+  auto maps = p.preflight(out.path(), "--separation-maps " + quoted(out.path() / "maps"));
+  EXPECT_EQ(maps.status, 2) << maps.output;
+  EXPECT_NE(
+      maps.output.find("--separation-maps: '" + (out.path() / "maps").generic_string() + "' is a file, not a folder"),
+      std::string::npos)
+      << maps.output;
+  EXPECT_EQ(maps.output.find("FAIL"), std::string::npos) << maps.output;
 }
 
 // `preflight --lang L --variant V` checks what `build --lang L --variant V`
