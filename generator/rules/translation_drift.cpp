@@ -118,9 +118,12 @@ std::map<std::string, bool> negated_roles(const std::string& sentence, const std
 // record to compare, so its languages are compared with each other.
 void check_said_as_its_source(const model::Model& model, const model::Game& game, const model::Game& as_source,
                               const FactSet& facts, const Wording& translated, const Wording& source, Sink& sink) {
-  auto roles_of = [](const std::string& sentence) {
+  // Only the fact's roles: a slot no role fills is read_facts' finding.
+  auto roles_of = [](const std::string& sentence, const Fact& f) {
     std::set<std::string> roles;
-    for (const SaySlot& slot : say_slots(sentence)) roles.insert(slot.role);
+    for (const SaySlot& slot : say_slots(sentence))
+      if (std::any_of(f.roles.begin(), f.roles.end(), [&](const auto& r) { return r.first == slot.role; }))
+        roles.insert(slot.role);
     return roles;
   };
   auto listed = [](const std::set<std::string>& roles) {
@@ -140,10 +143,10 @@ void check_said_as_its_source(const model::Model& model, const model::Game& game
           "fact '" + f.id + "': say:" + (name.empty() ? "" : " " + name + ":") + " '" + here->language + "'";
       const std::string hint = "its " + there->language + " sentence (" + there->sentence->loc.str() + ") says: '" +
                                there->sentence->scalar + "'";
-      if (roles_of(here->sentence->scalar) != roles_of(there->sentence->scalar)) {
+      if (roles_of(here->sentence->scalar, f) != roles_of(there->sentence->scalar, f)) {
         sink.error(here->sentence->loc,
-                   what + " prints " + listed(roles_of(here->sentence->scalar)) + ", its " + there->language +
-                       " sentence " + listed(roles_of(there->sentence->scalar)),
+                   what + " prints " + listed(roles_of(here->sentence->scalar, f)) + ", its " + there->language +
+                       " sentence " + listed(roles_of(there->sentence->scalar, f)),
                    {}, hint);
         continue;
       }
