@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "core/language.h"
 #include "model/strings.h"
 
 namespace kw::rules {
@@ -383,6 +384,18 @@ Wording wording(const model::Model& model, const model::Game& game, const FactSe
     for (const std::string& f : forms) lower.push_back(lower_case(f, game.language));
     w.terms.emplace_back(term, std::move(lower));
   }
+  if (facts.cases && facts.cases->is_map())
+    for (const auto& [item, languages] : facts.cases->map) {
+      const std::optional<RoleItem> named = role_item(game, facts, item);
+      if (!named) continue;
+      const model::Value* forms = nullptr;
+      for (std::string tag = game.language; !tag.empty() && !forms; tag = parent_language(tag))
+        if (const model::Value* f = languages.find(tag); f && f->is_map()) forms = f;
+      if (!forms) continue;
+      for (const std::string& name : named->names)
+        for (const auto& c : forms->map)
+          if (c.value.is_scalar()) w.name_cases[name].emplace_back(c.key, lower_tokens(c.value.scalar, game.language));
+    }
   w.values = rule_values(model, game);
   for (const auto& [name, value] : w.values) {
     if (name.starts_with("fact.")) continue;
@@ -617,9 +630,27 @@ void read_clause(Meaning& m, const std::string& clause, const Wording& w) {
     });
   };
   const bool passive = has_any(w.passive.auxiliaries) && has_any(w.passive.agents);
+  // The case a name stands in here, where a form of it is written
+  // ("dem Drachen": dat); empty where none is.
+  const auto case_of = [&](const std::string& name) {
+    const auto it = w.name_cases.find(name);
+    if (it == w.name_cases.end()) return std::string();
+    for (const auto& [grammatical_case, form] : it->second)
+      if (!form.empty() && find_form(words, form)) return grammatical_case;
+    return std::string();
+  };
   for (size_t i = 0; i < named.size(); ++i)
-    for (size_t j = i + 1; j < named.size(); ++j)
+    for (size_t j = i + 1; j < named.size(); ++j) {
+      // Two names marked by different cases are ordered by their cases:
+      // "Dem Drachen raubt der Ritter den Hort" says what "Der Ritter raubt
+      // dem Drachen den Hort" says; the names' cases swapped do not.
+      const std::string ci = case_of(named[i]), cj = case_of(named[j]);
+      if (!ci.empty() && !cj.empty() && ci != cj) {
+        m.name_orders.emplace_back(ci < cj ? named[i] : named[j], ci < cj ? named[j] : named[i]);
+        continue;
+      }
       m.name_orders.emplace_back(passive ? named[j] : named[i], passive ? named[i] : named[j]);
+    }
   if (named.size() != 1) return;
   Meaning::Role role{named.front(), said_of(words, lower_tokens(named.front(), w.language))};
   if (!role.words.empty()) m.roles.push_back(std::move(role));

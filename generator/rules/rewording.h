@@ -65,6 +65,11 @@ struct Wording {
   RuleValues values;                    // what {{rules.…}} and {{fact.…}} print
   std::set<long long> printed_numbers;  // the numbers the rules values print (in digits)
   std::vector<ClaimedWords> claims;     // every claim of the game's texts
+  // The case forms facts: cases: gives a name in the language: name ->
+  // (case, the form's lower-case words). A clause that marks two names by
+  // case ("Dem Drachen raubt der Ritter …") says who does what by case, not
+  // by order.
+  std::map<std::string, std::vector<std::pair<std::string, std::vector<std::string>>>> name_cases;
 };
 
 // `text` with each part a name shares with the next left out written whole

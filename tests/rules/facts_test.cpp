@@ -668,6 +668,47 @@ TEST(RuleFactEffects, AClaimsRolesSayWhichRoleItsWordsState) {
   EXPECT_NE(t->hint.find("did you mean 'whom'?"), std::string::npos) << t->hint;
 }
 
+TEST(RuleFactEffects, NamesMarkedByCaseMayStandInAnyOrder) {
+  // German marks who beats whom by case: with the names' case forms
+  // declared, "Den Leermond schlägt der Vollmond" says what "Der Vollmond
+  // schlägt den Leermond" says; "Der Leermond schlägt den Vollmond" does not.
+  auto written = [](const std::string& sentence) {
+    Edits e =
+        with_effects({{"    texts:\n",
+                       "    cases:\n      m1: { de: { nom: der Vollmond, acc: den Vollmond } }\n"
+                       "      m2: { de: { nom: der Leermond, acc: den Leermond } }\n    texts:\n"},
+                      {"      lost: {",
+                       "      beat: { effect: the Vollmond beats the Leermond, roles: { who: [m1], whom: [m2] } }\n"
+                       "      lost: {"},
+                      {"        - id: r5\n", "        - id: r6\n          text: \"" + sentence +
+                                                 ".\"\n          claims:\n            - { fact: beat, says: \"" +
+                                                 sentence + "\" }\n        - id: r5\n"}});
+    return e;
+  };
+  auto translated = [](const Moons& m) {
+    add_opposites(m);
+    test::write_text(m.english, std::string(kEnglish) +
+                                    "  \"card.r6.text\":\n"
+                                    "    de: \"Der Vollmond schlägt den Leermond.\"\n"
+                                    "    text: \"The Vollmond beats the Leermond.\"\n"
+                                    "  \"card.r6.claims.0.says\":\n"
+                                    "    de: \"Der Vollmond schlägt den Leermond\"\n"
+                                    "    text: \"The Vollmond beats the Leermond\"\n");
+  };
+  Moons same(written("Der Vollmond schlägt den Leermond"));
+  translated(same);
+  EXPECT_FALSE(same.findings().has_errors()) << dump(same.findings());
+
+  Moons reordered(written("Den Leermond schlägt der Vollmond"));
+  translated(reordered);
+  EXPECT_FALSE(reordered.findings().has_errors()) << dump(reordered.findings());
+
+  Moons swapped(written("Der Leermond schlägt den Vollmond"));
+  translated(swapped);
+  const Diagnostics found = swapped.findings();
+  EXPECT_NE(with(found, "names 'Vollmond' and 'Leermond' the other way round"), nullptr) << dump(found);
+}
+
 TEST(RuleFactEffects, ANegationOrAPlaceLostInTextAndClaimIsAnError) {
   const Edits more = {
       {"      lost: {",
