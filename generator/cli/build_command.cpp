@@ -24,6 +24,8 @@
 #include "core/parallel.h"
 #include "engine/changes.h"
 #include "engine/compile.h"
+#include "engine/layout_keys.h"
+#include "engine/layout_store.h"
 #include "engine/reprint.h"
 #include "infra/build_record.h"
 #include "infra/staging.h"
@@ -300,6 +302,40 @@ std::optional<engine::Reprint> reprint_of(SharedBuild& shared, const model::Game
   return reprint;
 }
 
+// The cards' layouts an earlier build of this game folder kept
+// (engine/layout_store.h), keyed for this build: only for a whole build with
+// the cache, of the project as it is now. Null otherwise.
+struct KeptLayouts {
+  engine::LayoutKeys keys;
+  layout::KnownLayouts known;
+  std::string record;
+};
+std::unique_ptr<KeptLayouts> kept_layouts(const SharedBuild& shared, const model::Game& game,
+                                          const products::BuildOptions& options, const std::string& record) {
+  const infra::BuildCache* cache = options.incremental.cache;
+  if (!cache || options.incremental.only_cards || shared.before || !options.print.input) return nullptr;
+  // What no input file holds: the options the input hash names, where the
+  // files go, the draft marks, and which dictionaries the system has (one
+  // installed since would hyphenate differently; those read are checked by
+  // their bytes when the record is loaded).
+  std::string others = fmt::format("build layout\n{}\n{}\n{}\n", options.print.input->options, options.subdir,
+                                   options.draft ? "draft" : "");
+  for (std::string_view folder : project::kSystemInputFolders) {
+    if (folder.ends_with('/')) folder.remove_suffix(1);
+    for (const auto& name : shared.project.list_system(std::string(folder))) others += name + "\n";
+  }
+  std::map<std::string, std::string> files;
+  for (const auto& file : options.print.input->files) files.emplace(file.path, file.sha256);
+  auto kept = std::unique_ptr<KeptLayouts>(
+      new KeptLayouts{engine::LayoutKeys(shared.project, game, options.language, others, files), {}, ""});
+  kept->record = engine::layouts_record(record);
+  kept->known.key = [keys = &kept->keys](const model::Card* card, const model::Deck* back_of, const std::string& stem) {
+    return keys->key(card, back_of, stem);
+  };
+  kept->known.entries = engine::load_layouts(*cache, kept->record, shared.project);
+  return kept;
+}
+
 // Lays out and writes one game in one language, saying so on `out` and
 // `err`; 0 or 1. The rules' findings are said by the game's first language
 // (`first_of_game`): they are the same in every one.
@@ -339,8 +375,15 @@ int build_game(LanguageBuild& b, const model::Game& game, const std::string& key
       reprint = reprint_of(shared, game, compiler, context, options, diags, out, err, status);
       if (!reprint) return status;
     }
+    auto keys_span = infra::timed(timings, "layout keys", game.id);
+    std::unique_ptr<KeptLayouts> kept = reprint ? nullptr : kept_layouts(shared, game, options, record);
+    keys_span.end();
     auto laid_out = reprint ? std::move(reprint->pages)
-                            : compiler.game(context, diags, /*booklets=*/options.formats.pdf && whole_game);
+                            : compiler.game(context, diags, /*booklets=*/options.formats.pdf && whole_game,
+                                            kept ? &kept->known : nullptr);
+    if (kept)  // how many cards the kept layouts spared, for the trace (a span of no length)
+      infra::timed(timings, "layout kept", game.id, "",
+                   fmt::format("{} laid out, {} kept", kept->known.laid_out, kept->known.reused));
     const model::Game& printed = reprint ? reprint->game : game;
     span.end();
     // Written into a staging folder inside --out, moved into place only when
@@ -369,6 +412,7 @@ int build_game(LanguageBuild& b, const model::Game& game, const std::string& key
     for (auto& file : report.written) file = to / file.lexically_relative(from);
     fmt::print(out, "{}: {} files in {}{}\n", label(game.id, options), report.written.size(),
                options.game_dir(game.id).string(), cache_summary(report));
+    if (kept) engine::save_layouts(*options.incremental.cache, kept->record, kept->known.entries, shared.project);
     if (options.incremental.cache && whole_game && !shared.before)
       infra::remember_build(*options.incremental.cache, record, key, shared.project, report.written);
   } catch (const std::exception& e) {
