@@ -459,16 +459,60 @@ bool select_cards(const BuildArgs& inv, std::vector<const model::Game*>& games, 
 
 namespace {
 
-// When the games are named on the command line and every one is up to date,
-// says so without loading the card database; else false.
-bool named_games_up_to_date(const BuildArgs& inv, const project::Project& project,
-                            const products::BuildOptions& options, std::ostream& out) {
+// When every game of `games` is up to date, says so without loading the
+// card database; else false.
+bool games_up_to_date(const BuildArgs& inv, const std::vector<std::string>& games, const project::Project& project,
+                      const products::BuildOptions& options, std::ostream& out) {
   const infra::BuildCache* cache = options.incremental.cache;
-  if (!cache || options.incremental.only_cards || !inv.changed_since.empty() || inv.games.empty()) return false;
-  for (const auto& id : inv.games)
+  if (!cache || options.incremental.only_cards || !inv.changed_since.empty() || games.empty()) return false;
+  for (const auto& id : games)
     if (!infra::up_to_date(*cache, record_name(options, id), build_key(options, inv, id), project)) return false;
-  for (const auto& id : inv.games) say_up_to_date(out, id, options);
+  for (const auto& id : games) say_up_to_date(out, id, options);
   return true;
+}
+
+// A build that names no game builds those the card database has: which
+// those are is known only once it is loaded (a tenth of a second at 1000
+// cards, half a second at 5000). The last such build that succeeded records
+// them in the cache, under the key of everything that decides them (every
+// input file and the options, the variant, the program): the same key
+// again names the same games, so a build with nothing changed can say they
+// are up to date without loading anything, as with --game.
+std::string all_games_record(const products::BuildOptions& options) {
+  return "games " + std::filesystem::absolute(options.out_dir).lexically_normal().string();
+}
+std::string all_games_key(const products::BuildOptions& options, const BuildArgs& inv) {
+  return infra::cache_key(
+      {"all games", options.print.input ? options.print.input->sha256 : "", inv.variant, inv.draft ? "draft" : ""});
+}
+
+// The games the last build without --game built, when its key is this
+// build's; else none.
+std::vector<std::string> recorded_games(const BuildArgs& inv, const products::BuildOptions& options) {
+  const infra::BuildCache* cache = options.incremental.cache;
+  if (!cache || !inv.games.empty() || !inv.language.empty() || !options.print.input) return {};
+  const std::optional<std::string> text = cache->record(all_games_record(options));
+  if (!text) return {};
+  // "<key>\n<game>\n<game>...": a game id is a plain word (the loader's rule).
+  std::istringstream in(*text);
+  std::string key, id;
+  if (!std::getline(in, key) || key != all_games_key(options, inv)) return {};
+  std::vector<std::string> games;
+  while (std::getline(in, id)) {
+    if (id.empty() || id.find_first_of("/\\.") != std::string::npos) return {};  // not one we wrote
+    games.push_back(id);
+  }
+  return games;
+}
+
+void record_games(const BuildArgs& inv, const products::BuildOptions& options, const std::vector<std::string>& games) {
+  const infra::BuildCache* cache = options.incremental.cache;
+  if (!cache || !inv.games.empty() || !inv.language.empty() || !options.print.input || games.empty() ||
+      options.incremental.only_cards || !inv.changed_since.empty())
+    return;
+  std::string text = all_games_key(options, inv) + "\n";
+  for (const auto& id : games) text += id + "\n";
+  cache->set_record(all_games_record(options), text);
 }
 
 }  // namespace
@@ -548,8 +592,13 @@ int build_languages(const BuildArgs& inv, const engine::World& world, const prod
                     std::ostream& out, std::ostream& err) {
   const project::Project& project = world.project();
   // Without --lang every game is built in its source language, so whether
-  // the named games are up to date is known before anything is loaded.
-  if (inv.language.empty() && named_games_up_to_date(inv, project, pass_options(inv, options, ""), out)) return 0;
+  // the named games (or those the last build of all games built) are up to
+  // date is known before anything is loaded.
+  if (inv.language.empty()) {
+    const products::BuildOptions source = pass_options(inv, options, "");
+    if (games_up_to_date(inv, inv.games.empty() ? recorded_games(inv, options) : inv.games, project, source, out))
+      return 0;
+  }
   SharedBuild shared(inv, world, options.timings);
   std::unique_ptr<engine::World> before;
   if (!inv.changed_since.empty()) {
@@ -621,6 +670,11 @@ int build_languages(const BuildArgs& inv, const engine::World& world, const prod
     return 1;
   }
   for (int s : statuses) status = std::max(status, s);
+  if (status == 0 && inv.language.empty()) {
+    std::vector<std::string> built;
+    for (const auto& job : jobs) built.push_back(job.game->id);
+    record_games(inv, options, built);
+  }
   return status;
 }
 

@@ -223,6 +223,40 @@ TEST_F(IncrementalBuild, ACardsDataReRendersBothItsCopies) {
   EXPECT_EQ(layouts(), "2 laid out, 8 kept");  // the edited card's two copies
 }
 
+// A build that names no game: the games the last one built are recorded, so
+// that with nothing changed it is up to date without loading the card
+// database (its trace has no `load` span), as with --game; an edit anywhere
+// loads it again.
+TEST_F(IncrementalBuild, ABuildOfAllGamesIsUpToDateWithoutLoadingTheData) {
+  auto all = [&](const std::string& extra = "") {
+    fs::remove(trace_file());
+    auto r = kartenwerk("--root " + quoted(root_.path()) + " build --cache " + quoted(cache_.path()) + " --out " +
+                        quoted(out_.path()) + " --timings " + quoted(trace_file()) + " " + extra);
+    EXPECT_EQ(r.status, 0) << r.output;
+    return r.output;
+  };
+  auto loaded = [&] {
+    return std::regex_search(read_file(trace_file()).value_or(""), std::regex(R"re("name":\s*"load")re"));
+  };
+  EXPECT_NE(all().find("palantir: up to date"), std::string::npos);  // the one game, built by SetUp
+  EXPECT_TRUE(loaded());                                             // no record of all games yet
+  EXPECT_NE(all().find("palantir: up to date"), std::string::npos);
+  EXPECT_FALSE(loaded());
+  edit("data/games/palantir.yaml", "good: { name: Pippin }", "good: { name: Pippo }");
+  EXPECT_NE(all().find("2 of 11 cards rendered"), std::string::npos);
+  EXPECT_TRUE(loaded());
+  EXPECT_NE(all().find("palantir: up to date"), std::string::npos);
+  EXPECT_FALSE(loaded());
+  // A card file removed: the record of all games names palantir, whose own
+  // record is no longer up to date, so the data is loaded and the file made.
+  fs::remove(out_.path() / "palantir/cards/03-rohan-hobbit-1.png");
+  EXPECT_NE(all().find("0 of 11 cards rendered"), std::string::npos);
+  EXPECT_TRUE(fs::exists(out_.path() / "palantir/cards/03-rohan-hobbit-1.png"));
+  // Another variant or draft is another key.
+  EXPECT_NE(all("--draft").find("palantir [draft]: "), std::string::npos);
+  EXPECT_TRUE(loaded());
+}
+
 // The layouts kept for the next build (engine/layout_store.h) damaged in the
 // cache: ignored whole, every card laid out again, the files as without the
 // cache.
