@@ -505,13 +505,15 @@ std::vector<std::string> recorded_games(const BuildArgs& inv, const products::Bu
   return games;
 }
 
-void record_games(const BuildArgs& inv, const products::BuildOptions& options, const std::vector<std::string>& games) {
+// After a build of all games that succeeded: the games it built (`jobs`).
+template <typename Jobs>
+void record_games(const BuildArgs& inv, const products::BuildOptions& options, const Jobs& jobs) {
   const infra::BuildCache* cache = options.incremental.cache;
-  if (!cache || !inv.games.empty() || !inv.language.empty() || !options.print.input || games.empty() ||
+  if (!cache || !inv.games.empty() || !inv.language.empty() || !options.print.input || jobs.empty() ||
       options.incremental.only_cards || !inv.changed_since.empty())
     return;
   std::string text = all_games_key(options, inv) + "\n";
-  for (const auto& id : games) text += id + "\n";
+  for (const auto& job : jobs) text += job.game->id + "\n";
   cache->set_record(all_games_record(options), text);
 }
 
@@ -586,19 +588,22 @@ struct GameJob {
   bool first_of_game;  // its first language: says the rules' findings
 };
 
+// Without --lang every game is built in its source language, so whether
+// the named games (or those the last build of all games built) are up to
+// date is known before anything is loaded: if so, said.
+bool up_to_date_before_loading(const BuildArgs& inv, const project::Project& project,
+                               const products::BuildOptions& options, std::ostream& out) {
+  if (!inv.language.empty()) return false;
+  const products::BuildOptions source = pass_options(inv, options, "");
+  return games_up_to_date(inv, inv.games.empty() ? recorded_games(inv, options) : inv.games, project, source, out);
+}
+
 }  // namespace
 
 int build_languages(const BuildArgs& inv, const engine::World& world, const products::BuildOptions& options,
                     std::ostream& out, std::ostream& err) {
   const project::Project& project = world.project();
-  // Without --lang every game is built in its source language, so whether
-  // the named games (or those the last build of all games built) are up to
-  // date is known before anything is loaded.
-  if (inv.language.empty()) {
-    const products::BuildOptions source = pass_options(inv, options, "");
-    if (games_up_to_date(inv, inv.games.empty() ? recorded_games(inv, options) : inv.games, project, source, out))
-      return 0;
-  }
+  if (up_to_date_before_loading(inv, project, options, out)) return 0;
   SharedBuild shared(inv, world, options.timings);
   std::unique_ptr<engine::World> before;
   if (!inv.changed_since.empty()) {
@@ -670,11 +675,7 @@ int build_languages(const BuildArgs& inv, const engine::World& world, const prod
     return 1;
   }
   for (int s : statuses) status = std::max(status, s);
-  if (status == 0 && inv.language.empty()) {
-    std::vector<std::string> built;
-    for (const auto& job : jobs) built.push_back(job.game->id);
-    record_games(inv, options, built);
-  }
+  if (status == 0 && inv.language.empty()) record_games(inv, options, jobs);
   return status;
 }
 
