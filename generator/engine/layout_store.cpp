@@ -237,7 +237,9 @@ layout::KnownLayouts::Entries load_layouts(const infra::BuildCache& cache, const
   std::string why;
   std::optional<DecodedLayouts> decoded = decode_layouts(*bytes, why);
   if (!decoded) {
-    cache.note("the " + record + " record is unusable (" + why + "): the cards are laid out again");
+    const std::string_view prefix = "layouts ";
+    const std::string folder = record.starts_with(prefix) ? record.substr(prefix.size()) : record;
+    cache.note("the cards' layouts kept for " + folder + " are unusable (" + why + "): every card is laid out again");
     return {};
   }
   for (const auto& [path, hash] : decoded->system) {

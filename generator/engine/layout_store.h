@@ -41,7 +41,7 @@ layout::KnownLayouts::Entries load_layouts(const infra::BuildCache& cache, const
 void save_layouts(const infra::BuildCache& cache, const std::string& record,
                   const layout::KnownLayouts::Entries& entries, const project::Project& project);
 
-// The record's bytes and back (exposed for tests and fuzzing): `system` are
+// The record's bytes and back (exposed for tests): `system` are
 // (absolute path, hex SHA-256) pairs. decode_layouts gives nullopt and `why`
 // for anything that is not exactly what encode_layouts writes.
 using SystemInputs = std::vector<std::pair<std::string, std::string>>;
