@@ -24,6 +24,8 @@
 #include "core/parallel.h"
 #include "engine/changes.h"
 #include "engine/compile.h"
+#include "engine/layout_keys.h"
+#include "engine/layout_store.h"
 #include "engine/reprint.h"
 #include "infra/build_record.h"
 #include "infra/staging.h"
@@ -300,6 +302,40 @@ std::optional<engine::Reprint> reprint_of(SharedBuild& shared, const model::Game
   return reprint;
 }
 
+// The cards' layouts an earlier build of this game folder kept
+// (engine/layout_store.h), keyed for this build: only for a whole build with
+// the cache, of the project as it is now. Null otherwise.
+struct KeptLayouts {
+  engine::LayoutKeys keys;
+  layout::KnownLayouts known;
+  std::string record;
+};
+std::unique_ptr<KeptLayouts> kept_layouts(const SharedBuild& shared, const model::Game& game,
+                                          const products::BuildOptions& options, const std::string& record) {
+  const infra::BuildCache* cache = options.incremental.cache;
+  if (!cache || options.incremental.only_cards || shared.before || !options.print.input) return nullptr;
+  // What no input file holds: the options the input hash names, where the
+  // files go, the draft marks, and which dictionaries the system has (one
+  // installed since would hyphenate differently; those read are checked by
+  // their bytes when the record is loaded).
+  std::string others = fmt::format("build layout\n{}\n{}\n{}\n", options.print.input->options, options.subdir,
+                                   options.draft ? "draft" : "");
+  for (std::string_view folder : project::kSystemInputFolders) {
+    if (folder.ends_with('/')) folder.remove_suffix(1);
+    for (const auto& name : shared.project.list_system(std::string(folder))) others += name + "\n";
+  }
+  std::map<std::string, std::string> files;
+  for (const auto& file : options.print.input->files) files.emplace(file.path, file.sha256);
+  auto kept = std::unique_ptr<KeptLayouts>(
+      new KeptLayouts{engine::LayoutKeys(shared.project, game, options.language, others, files), {}, ""});
+  kept->record = engine::layouts_record(record);
+  kept->known.key = [keys = &kept->keys](const model::Card* card, const model::Deck* back_of, const std::string& stem) {
+    return keys->key(card, back_of, stem);
+  };
+  kept->known.entries = engine::load_layouts(*cache, kept->record, shared.project);
+  return kept;
+}
+
 // Lays out and writes one game in one language, saying so on `out` and
 // `err`; 0 or 1. The rules' findings are said by the game's first language
 // (`first_of_game`): they are the same in every one.
@@ -339,8 +375,15 @@ int build_game(LanguageBuild& b, const model::Game& game, const std::string& key
       reprint = reprint_of(shared, game, compiler, context, options, diags, out, err, status);
       if (!reprint) return status;
     }
+    auto keys_span = infra::timed(timings, "layout keys", game.id);
+    std::unique_ptr<KeptLayouts> kept = reprint ? nullptr : kept_layouts(shared, game, options, record);
+    keys_span.end();
     auto laid_out = reprint ? std::move(reprint->pages)
-                            : compiler.game(context, diags, /*booklets=*/options.formats.pdf && whole_game);
+                            : compiler.game(context, diags, /*booklets=*/options.formats.pdf && whole_game,
+                                            kept ? &kept->known : nullptr);
+    if (kept)  // how many cards the kept layouts spared, for the trace (a span of no length)
+      infra::timed(timings, "layout kept", game.id, "",
+                   fmt::format("{} laid out, {} kept", kept->known.laid_out, kept->known.reused));
     const model::Game& printed = reprint ? reprint->game : game;
     span.end();
     // Written into a staging folder inside --out, moved into place only when
@@ -369,6 +412,7 @@ int build_game(LanguageBuild& b, const model::Game& game, const std::string& key
     for (auto& file : report.written) file = to / file.lexically_relative(from);
     fmt::print(out, "{}: {} files in {}{}\n", label(game.id, options), report.written.size(),
                options.game_dir(game.id).string(), cache_summary(report));
+    if (kept) engine::save_layouts(*options.incremental.cache, kept->record, kept->known.entries, shared.project);
     if (options.incremental.cache && whole_game && !shared.before)
       infra::remember_build(*options.incremental.cache, record, key, shared.project, report.written);
   } catch (const std::exception& e) {
@@ -415,16 +459,62 @@ bool select_cards(const BuildArgs& inv, std::vector<const model::Game*>& games, 
 
 namespace {
 
-// When the games are named on the command line and every one is up to date,
-// says so without loading the card database; else false.
-bool named_games_up_to_date(const BuildArgs& inv, const project::Project& project,
-                            const products::BuildOptions& options, std::ostream& out) {
+// When every game of `games` is up to date, says so without loading the
+// card database; else false.
+bool games_up_to_date(const BuildArgs& inv, const std::vector<std::string>& games, const project::Project& project,
+                      const products::BuildOptions& options, std::ostream& out) {
   const infra::BuildCache* cache = options.incremental.cache;
-  if (!cache || options.incremental.only_cards || !inv.changed_since.empty() || inv.games.empty()) return false;
-  for (const auto& id : inv.games)
+  if (!cache || options.incremental.only_cards || !inv.changed_since.empty() || games.empty()) return false;
+  for (const auto& id : games)
     if (!infra::up_to_date(*cache, record_name(options, id), build_key(options, inv, id), project)) return false;
-  for (const auto& id : inv.games) say_up_to_date(out, id, options);
+  for (const auto& id : games) say_up_to_date(out, id, options);
   return true;
+}
+
+// A build that names no game builds those the card database has: which
+// those are is known only once it is loaded (a tenth of a second at 1000
+// cards, half a second at 5000). The last such build that succeeded records
+// them in the cache, under the key of everything that decides them (every
+// input file and the options, the variant, the program): the same key
+// again names the same games, so a build with nothing changed can say they
+// are up to date without loading anything, as with --game.
+std::string all_games_record(const products::BuildOptions& options) {
+  return "games " + std::filesystem::absolute(options.out_dir).lexically_normal().string();
+}
+std::string all_games_key(const products::BuildOptions& options, const BuildArgs& inv) {
+  return infra::cache_key(
+      {"all games", options.print.input ? options.print.input->sha256 : "", inv.variant, inv.draft ? "draft" : ""});
+}
+
+// The games the last build without --game built, when its key is this
+// build's; else none.
+std::vector<std::string> recorded_games(const BuildArgs& inv, const products::BuildOptions& options) {
+  const infra::BuildCache* cache = options.incremental.cache;
+  if (!cache || !inv.games.empty() || !inv.language.empty() || !options.print.input) return {};
+  const std::optional<std::string> text = cache->record(all_games_record(options));
+  if (!text) return {};
+  // "<key>\n<game>\n<game>...": a game id is a plain word (the loader's rule).
+  std::istringstream in(*text);
+  std::string key, id;
+  if (!std::getline(in, key) || key != all_games_key(options, inv)) return {};
+  std::vector<std::string> games;
+  while (std::getline(in, id)) {
+    if (id.empty() || id.find_first_of("/\\.") != std::string::npos) return {};  // not one we wrote
+    games.push_back(id);
+  }
+  return games;
+}
+
+// After a build of all games that succeeded: the games it built (`jobs`).
+template <typename Jobs>
+void record_games(const BuildArgs& inv, const products::BuildOptions& options, const Jobs& jobs) {
+  const infra::BuildCache* cache = options.incremental.cache;
+  if (!cache || !inv.games.empty() || !inv.language.empty() || !options.print.input || jobs.empty() ||
+      options.incremental.only_cards || !inv.changed_since.empty())
+    return;
+  std::string text = all_games_key(options, inv) + "\n";
+  for (const auto& job : jobs) text += job.game->id + "\n";
+  cache->set_record(all_games_record(options), text);
 }
 
 }  // namespace
@@ -498,14 +588,22 @@ struct GameJob {
   bool first_of_game;  // its first language: says the rules' findings
 };
 
+// Without --lang every game is built in its source language, so whether
+// the named games (or those the last build of all games built) are up to
+// date is known before anything is loaded: if so, said.
+bool up_to_date_before_loading(const BuildArgs& inv, const project::Project& project,
+                               const products::BuildOptions& options, std::ostream& out) {
+  if (!inv.language.empty()) return false;
+  const products::BuildOptions source = pass_options(inv, options, "");
+  return games_up_to_date(inv, inv.games.empty() ? recorded_games(inv, options) : inv.games, project, source, out);
+}
+
 }  // namespace
 
 int build_languages(const BuildArgs& inv, const engine::World& world, const products::BuildOptions& options,
                     std::ostream& out, std::ostream& err) {
   const project::Project& project = world.project();
-  // Without --lang every game is built in its source language, so whether
-  // the named games are up to date is known before anything is loaded.
-  if (inv.language.empty() && named_games_up_to_date(inv, project, pass_options(inv, options, ""), out)) return 0;
+  if (up_to_date_before_loading(inv, project, options, out)) return 0;
   SharedBuild shared(inv, world, options.timings);
   std::unique_ptr<engine::World> before;
   if (!inv.changed_since.empty()) {
@@ -577,6 +675,7 @@ int build_languages(const BuildArgs& inv, const engine::World& world, const prod
     return 1;
   }
   for (int s : statuses) status = std::max(status, s);
+  if (status == 0 && inv.language.empty()) record_games(inv, options, jobs);
   return status;
 }
 

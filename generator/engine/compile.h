@@ -58,9 +58,12 @@ class GameCompiler {
   // Overflowing text marked in the page (build --draft, the studio).
   void set_draft(bool draft) { layouter_.set_draft(draft); }
 
-  // Every page of the game: cards (on demand), booklets when asked, boards.
-  layout::LaidOutGame game(const layout::GameLayoutContext& context, Diagnostics& diags, bool booklets) {
-    return layout::layout_game(game_, layouter_, context, diags, booklets);
+  // Every page of the game: cards (on demand), booklets when asked, boards;
+  // with `known`, the cards an earlier build laid out are not laid out again
+  // (layout::KnownLayouts).
+  layout::LaidOutGame game(const layout::GameLayoutContext& context, Diagnostics& diags, bool booklets,
+                           layout::KnownLayouts* known = nullptr) {
+    return layout::layout_game(game_, layouter_, context, diags, booklets, known);
   }
   // Every card and back, held whole (check, preflight, the studio).
   std::vector<layout::LaidOutCard> cards(const layout::GameLayoutContext& context, Diagnostics& diags) {

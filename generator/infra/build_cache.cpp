@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <charconv>
 #include <cstring>
 #include <system_error>
 #include <utility>
@@ -256,7 +257,8 @@ void BuildCache::put(const std::string& key, std::string_view bytes) const {
   // See the header: a cache that cannot be written is not an error.
   Fd dir(open_path(root_, {"objects", key.substr(0, 2)}, true));
   if (dir.fd < 0) return;
-  write_in(dir.fd, key.substr(2), object_bytes(key, bytes));
+  const std::string file = object_bytes(key, bytes);
+  if (write_in(dir.fd, key.substr(2), file)) bytes_put_ += file.size();
 }
 
 std::optional<std::string> BuildCache::record(const std::string& name) const {
@@ -280,7 +282,33 @@ void BuildCache::set_record(const std::string& name, std::string_view text) cons
   if (dir.fd >= 0) write_in(dir.fd, record_file(name), text);
 }
 
+namespace {
+
+// The record prune() keeps: "<bytes> <builds since the walk>\n".
+constexpr const char* kSizeRecord = "objects size";
+
+bool parse_size(const std::optional<std::string>& text, std::uintmax_t& bytes, unsigned& builds) {
+  if (!text) return false;
+  const char* p = text->data();
+  const char* end = p + text->size();
+  auto r = std::from_chars(p, end, bytes);
+  if (r.ec != std::errc() || r.ptr == end || *r.ptr != ' ') return false;
+  r = std::from_chars(r.ptr + 1, end, builds);
+  return r.ec == std::errc() && r.ptr + 1 == end && *r.ptr == '\n';
+}
+
+}  // namespace
+
 std::uintmax_t BuildCache::prune() const {
+  const std::uintmax_t put = bytes_put_;
+  if (put == 0) return 0;
+  std::uintmax_t estimate = 0;
+  unsigned builds = 0;
+  if (parse_size(record(kSizeRecord), estimate, builds) && builds + 1 < kPruneWalkEvery && estimate <= max_bytes_ &&
+      put <= max_bytes_ - estimate) {
+    set_record(kSizeRecord, std::to_string(estimate + put) + " " + std::to_string(builds + 1) + "\n");
+    return 0;
+  }
   struct Entry {
     fs::file_time_type used;
     std::uintmax_t bytes;
@@ -296,13 +324,15 @@ std::uintmax_t BuildCache::prune() const {
     total += e.bytes;
     entries.push_back(std::move(e));
   }
-  if (total <= max_bytes_) return 0;
-  std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.used < b.used; });
   std::uintmax_t removed = 0;
-  for (const Entry& e : entries) {
-    if (total - removed <= max_bytes_) break;
-    if (fs::remove(e.path, ec)) removed += e.bytes;
+  if (total > max_bytes_) {
+    std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.used < b.used; });
+    for (const Entry& e : entries) {
+      if (total - removed <= max_bytes_) break;
+      if (fs::remove(e.path, ec)) removed += e.bytes;
+    }
   }
+  set_record(kSizeRecord, std::to_string(total - removed) + " 0\n");
   return removed;
 }
 

@@ -173,29 +173,82 @@ std::vector<LaidOutCard> layout_cards(const model::Game& game, Layouter& layoute
   return cards;
 }
 
+namespace {
+
+// Each job's entry in `known` that still holds (same key, same values read),
+// or null: to be laid out. Backs are never taken from it.
+std::vector<std::shared_ptr<const KnownLayouts::Entry>> known_entries(const CardPlan& plan, const model::Game& game,
+                                                                      const GameLayoutContext& context,
+                                                                      const KnownLayouts* known,
+                                                                      std::vector<std::string>& keys) {
+  const size_t n = plan.jobs.size();
+  std::vector<std::shared_ptr<const KnownLayouts::Entry>> found(n);
+  keys.assign(n, {});
+  if (!known) return found;
+  for (size_t i = 0; i < n; ++i) {
+    const CardJob& job = plan.jobs[i];
+    if (!job.card) continue;
+    keys[i] = known->key(job.card, job.back_of, job.stem);
+    if (auto it = known->entries.find(keys[i]);
+        it != known->entries.end() && same_values(it->second->values, game, context))
+      found[i] = it->second;
+  }
+  return found;
+}
+
+}  // namespace
+
 CardPages layout_card_pages(const model::Game& game, Layouter& layouter, const GameLayoutContext& context,
-                            Diagnostics& diags) {
+                            Diagnostics& diags, KnownLayouts* known) {
   // As layout_cards, but each page is kept only while it is among the first
   // context.pages_held fronts or is a back: the rest are laid out again when
-  // asked for (card_pages.h).
+  // asked for (card_pages.h). The findings of a card taken from `known` are
+  // merged in its place in report order, so the messages are the same.
   auto plan = std::make_shared<CardPlan>(plan_cards(game, layouter));
   const size_t n = plan->jobs.size();
+  std::vector<std::string> keys;
+  std::vector<std::shared_ptr<const KnownLayouts::Entry>> found = known_entries(*plan, game, context, known, keys);
   std::vector<CardPages::Entry> entries(n);
   std::vector<std::shared_ptr<const page::Page>> first(n);
-  parallel_for(n, context.jobs, [&](size_t i) {
+  std::vector<size_t> fresh;
+  for (size_t i = 0; i < n; ++i) {
     const CardJob& job = plan->jobs[i];
-    page::Page page = lay_out(job, game, layouter, context, plan->findings[job.findings]);
+    if (!found[i]) {
+      fresh.push_back(i);
+      continue;
+    }
+    entries[i] = {job.stem, found[i]->fingerprint, found[i]->frame, nullptr};
+    plan->findings[job.findings] = found[i]->findings;
+  }
+  parallel_for(fresh.size(), context.jobs, [&](size_t k) {
+    const size_t i = fresh[k];
+    const CardJob& job = plan->jobs[i];
+    const bool keep = known && job.card;
+    ValuesRead read;
+    page::Page page = lay_out(job, game, layouter, context, plan->findings[job.findings], keep ? &read : nullptr);
     CardPages::Entry& e = entries[i];
     e.stem = job.stem;
     e.fingerprint = kw::hex(page::fingerprint(page));
     e.frame = frame_of(page);
+    if (keep)
+      found[i] = std::make_shared<const KnownLayouts::Entry>(
+          KnownLayouts::Entry{e.fingerprint, e.frame, plan->findings[job.findings], std::move(read)});
     const bool back = job.card == nullptr;
     if (back || i < context.pages_held) {
       auto held = std::make_shared<const page::Page>(std::move(page));
       (back ? e.page : first[i]) = std::move(held);
     }
   });
-  for (const auto& found : plan->findings) layouter.merge_findings(diags, found);
+  for (const auto& f : plan->findings) layouter.merge_findings(diags, f);
+  if (known) {
+    KnownLayouts::Entries kept;
+    for (size_t i = 0; i < n; ++i)
+      if (found[i]) kept.emplace(keys[i], found[i]);
+    known->entries = std::move(kept);
+    known->laid_out = 0;
+    for (size_t i : fresh) known->laid_out += plan->jobs[i].card ? 1 : 0;
+    known->reused = known->entries.size() - known->laid_out;
+  }
   std::vector<std::pair<size_t, std::shared_ptr<const page::Page>>> recent;
   for (size_t i = n; i-- > 0;)  // the first card most recently used: it is evicted last
     if (first[i]) recent.emplace_back(i, std::move(first[i]));
@@ -247,10 +300,10 @@ std::vector<LaidOutBoard> layout_boards(const model::Game& game, Layouter& layou
 }
 
 LaidOutGame layout_game(const model::Game& game, Layouter& layouter, const GameLayoutContext& context,
-                        Diagnostics& diags, bool booklets) {
+                        Diagnostics& diags, bool booklets, KnownLayouts* known) {
   LaidOutGame laid_out;
   layouter.check_font_swaps(game, diags);
-  laid_out.cards = layout_card_pages(game, layouter, context, diags);
+  laid_out.cards = layout_card_pages(game, layouter, context, diags, known);
   if (booklets) laid_out.booklets = layout_booklets(game, layouter, context, diags);
   laid_out.boards = layout_boards(game, layouter, context, diags);
   if (context.draft_mark) {

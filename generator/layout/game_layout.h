@@ -59,7 +59,7 @@ std::vector<LaidOutCard> layout_cards(const model::Game& game, Layouter& layoute
                                       Diagnostics& diags);
 // Cards laid out before, each under the key of everything its layout read
 // but the rules' values and the game's data (the studio's incremental layout,
-// studio/layout_keys.h): a card whose key is found, and whose layout got
+// engine/layout_keys.h): a card whose key is found, and whose layout got
 // the same text for each rules' value and each `game.…` path it asked for
 // (and the same length for each of the game's lists it repeated over) as
 // they have now, is taken from here with the findings its layout gave; the
@@ -90,12 +90,35 @@ struct CardMemo {
 // result is the same as layout_cards' when the keys are right.
 std::vector<LaidOutCard> layout_cards(const model::Game& game, Layouter& layouter, const GameLayoutContext& context,
                                       Diagnostics& diags, CardMemo& memo);
+// What a build keeps of each card it laid out, for the next build
+// (engine/layout_store.h keeps it in the build cache): the card's
+// fingerprint and frame (all the products ask of a card they do not paint
+// again), its findings, and the rules' values and game paths its layout read
+// (checked as CardMemo checks them), under the same key as CardMemo's
+// (engine/layout_keys.h). A front whose entry is found is not laid out:
+// CardPages lays it out only if a product asks for its page, and checks that
+// page against the fingerprint kept. Backs are always laid out (a few).
+struct KnownLayouts {
+  struct Entry {
+    std::string fingerprint;
+    page::Page frame;
+    Diagnostics findings;  // the card's own, before merge_findings
+    ValuesRead values;
+  };
+  using Entries = std::map<std::string, std::shared_ptr<const Entry>>;
+  CardMemo::Key key;
+  // In: an earlier build's; out: this build's cards only.
+  Entries entries;
+  size_t laid_out = 0, reused = 0;  // fronts, by the last call
+};
+
 // The same cards as the products read them (card_pages.h): laid out once to
 // report their findings and take their fingerprints, held while among the
-// first context.pages_held, laid out again on demand otherwise. The result
+// first context.pages_held, laid out again on demand otherwise. With
+// `known`, the fronts found there are not laid out (above). The result
 // refers to `game`, `layouter` and context.rule_values: they must outlive it.
 CardPages layout_card_pages(const model::Game& game, Layouter& layouter, const GameLayoutContext& context,
-                            Diagnostics& diags);
+                            Diagnostics& diags, KnownLayouts* known = nullptr);
 std::vector<LaidOutBooklet> layout_booklets(const model::Game& game, Layouter& layouter,
                                             const GameLayoutContext& context, Diagnostics& diags);
 std::vector<LaidOutBoard> layout_boards(const model::Game& game, Layouter& layouter, const GameLayoutContext& context,
@@ -104,7 +127,7 @@ std::vector<LaidOutBoard> layout_boards(const model::Game& game, Layouter& layou
 // The cards (layout_card_pages), booklets and boards; booklets only when
 // `booklets` (they only become PDFs).
 LaidOutGame layout_game(const model::Game& game, Layouter& layouter, const GameLayoutContext& context,
-                        Diagnostics& diags, bool booklets = true);
+                        Diagnostics& diags, bool booklets = true, KnownLayouts* known = nullptr);
 
 // Which laid-out card is a front and which back belongs to it: fronts come
 // first in card order, then each distinct back (layout_cards' order).

@@ -107,9 +107,14 @@ bool opaque(const std::uint8_t* row, int n) {
 
 // Row y of the raster from column x0 on (n pixels), premultiplied as
 // surface_from_raster does (the same rounding); an opaque row as it is.
-const std::uint8_t* premultiplied_row(const Raster& raster, int y, int x0, int n, std::vector<std::uint8_t>& scratch) {
+// `known` remembers per row whether it is opaque (-1: not looked at yet):
+// each source row is read for two to six target rows.
+const std::uint8_t* premultiplied_row(const Raster& raster, int y, int x0, int n, std::vector<std::uint8_t>& scratch,
+                                      std::vector<signed char>& known) {
   const std::uint8_t* row = raster.rgba.data() + (static_cast<size_t>(y) * raster.width + x0) * 4;
-  if (opaque(row, n)) return row;
+  signed char& is_opaque = known[static_cast<size_t>(y)];
+  if (is_opaque < 0) is_opaque = opaque(row, n) ? 1 : 0;
+  if (is_opaque) return row;
   scratch.resize(static_cast<size_t>(n) * 4);
   for (int x = 0; x < n; ++x) {
     const std::uint32_t a = row[4 * x + 3];
@@ -118,6 +123,49 @@ const std::uint8_t* premultiplied_row(const Raster& raster, int y, int x0, int n
   }
   return scratch.data();
 }
+
+// The horizontal pass's taps, flat: target pixel t reads the column sums
+// from offset[t] (in lanes: 4 per pixel) with weights weight[begin[t] ..
+// begin[t + 1]).
+struct FlatTaps {
+  std::vector<size_t> offset, begin;
+  std::vector<std::uint32_t> weight;
+};
+FlatTaps flat(const std::vector<Taps>& taps, int x0) {
+  FlatTaps f;
+  f.begin.push_back(0);
+  for (const Taps& t : taps) {
+    f.offset.push_back(static_cast<size_t>(t.first - x0) * 4);
+    f.weight.insert(f.weight.end(), t.weight.begin(), t.weight.end());
+    f.begin.push_back(f.weight.size());
+  }
+  return f;
+}
+
+// Horizontal: each target pixel of a row from its column sums, its four
+// channels at once (GCC/Clang vectors); colour and alpha rounded alike, so
+// the colour stays within the alpha (premultiplied). Sums reach at most
+// 255 * kOne * kOne, which fits 32 bits.
+void horizontal(const FlatTaps& taps, const std::uint16_t* column, int width, unsigned char* row) {
+  using Lanes = std::uint32_t __attribute__((vector_size(16)));
+  using Shorts = std::uint16_t __attribute__((vector_size(8)));
+  const Lanes half = {kOne * kOne / 2, kOne * kOne / 2, kOne * kOne / 2, kOne * kOne / 2};
+  for (int tx = 0; tx < width; ++tx) {
+    const std::uint16_t* in = column + taps.offset[static_cast<size_t>(tx)];
+    Lanes v = {0, 0, 0, 0};
+    const size_t b = taps.begin[static_cast<size_t>(tx)], e = taps.begin[static_cast<size_t>(tx) + 1];
+    for (size_t k = b; k < e; ++k, in += 4) {
+      Shorts p;
+      std::memcpy(&p, in, sizeof p);
+      v += __builtin_convertvector(p, Lanes) * taps.weight[k];
+    }
+    v = (v + half) >> 16;  // / (kOne * kOne)
+    for (int ch = 0; ch < 4; ++ch) v[ch] = std::min(v[ch], 255U);
+    const std::uint32_t argb = v[3] << 24 | v[0] << 16 | v[1] << 8 | v[2];
+    std::memcpy(row + 4 * static_cast<size_t>(tx), &argb, 4);
+  }
+}
+static_assert(kOne * kOne == 1U << 16, "horizontal() divides by shifting");
 
 }  // namespace
 
@@ -149,29 +197,18 @@ BoxScaled box_scale(const Raster& raster, const Rect& source, const Rect& target
   const int n = x1 - x0;
   std::vector<std::uint16_t> column(static_cast<size_t>(n) * 4);  // a target row before the horizontal pass, x kOne
   std::vector<std::uint8_t> scratch;
+  std::vector<signed char> known(static_cast<size_t>(raster.height), -1);
+  const FlatTaps flat_columns = flat(columns, x0);
   for (int ty = 0; ty < height; ++ty) {
     // Vertical: the weighted sum of the source rows under target row ty,
     // byte for byte (a loop the compiler vectorises).
     std::fill(column.begin(), column.end(), 0);
     const Taps& r = rows[static_cast<size_t>(ty)];
     for (size_t k = 0; k < r.weight.size(); ++k) {
-      const std::uint8_t* in = premultiplied_row(raster, r.first + static_cast<int>(k), x0, n, scratch);
+      const std::uint8_t* in = premultiplied_row(raster, r.first + static_cast<int>(k), x0, n, scratch, known);
       add_weighted(column.data(), in, column.size(), r.weight[k]);
     }
-    // Horizontal: each target pixel from its columns; colour and alpha
-    // rounded alike, so the colour stays within the alpha (premultiplied).
-    unsigned char* row = data + static_cast<size_t>(ty) * stride;
-    for (int tx = 0; tx < width; ++tx) {
-      const Taps& c = columns[static_cast<size_t>(tx)];
-      std::uint32_t v[4] = {0, 0, 0, 0};  // at most 255 * kOne * kOne
-      const std::uint16_t* in = column.data() + static_cast<size_t>(c.first - x0) * 4;
-      for (size_t k = 0; k < c.weight.size(); ++k)
-        for (int ch = 0; ch < 4; ++ch) v[ch] += static_cast<std::uint32_t>(c.weight[k]) * in[4 * k + ch];
-      std::uint32_t rgba[4];
-      for (int ch = 0; ch < 4; ++ch) rgba[ch] = std::min<std::uint32_t>(255, (v[ch] + kOne * kOne / 2) / (kOne * kOne));
-      const std::uint32_t argb = rgba[3] << 24 | rgba[0] << 16 | rgba[1] << 8 | rgba[2];
-      std::memcpy(row + 4 * tx, &argb, 4);
-    }
+    horizontal(flat_columns, column.data(), width, data + static_cast<size_t>(ty) * stride);
   }
   cairo_surface_mark_dirty(out.surface.get());
   return out;

@@ -1,11 +1,11 @@
 #include "studio/laid_out_cards.h"
 
 #include "engine/compile.h"
+#include "engine/layout_keys.h"
 #include "page/fingerprint.h"
 #include "sheet/csv_edit.h"
 #include "studio/blank_card.h"
 #include "studio/element_sources.h"
-#include "studio/layout_keys.h"
 #include "studio/text_fields.h"
 #include "yaml/edit.h"
 
@@ -160,7 +160,8 @@ LaidOutCards lay_out_cards(const project::Project& project, engine::GameCompiler
   LaidOutCards out;
   const layout::GameLayoutContext context = compiler.context(language);
   if (memo) {
-    const LayoutKeys keys(project, game, language, shared_changes);
+    const engine::LayoutKeys keys(project, game, language,
+                                  "studio draft layout, overlaps checked, changes " + std::to_string(shared_changes));
     memo->key = [&keys](const model::Card* card, const model::Deck* back_of, const std::string& stem) {
       return keys.key(card, back_of, stem);
     };

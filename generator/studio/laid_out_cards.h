@@ -22,9 +22,9 @@ struct LaidOutCards {
 // `project`: where the layouts' files are read to locate element boxes.
 // `compiler`: the game's (its layouts stay loaded in it). `memo`: the cards
 // laid out by the last reload of the same session, each under the key of its
-// inputs (layout_keys.h); only the cards whose key is not there are laid out
+// inputs (engine/layout_keys.h); only the cards whose key is not there are laid out
 // (null: every card).
-// `shared_changes`: Workspace::shared_changes() (layout_keys.h).
+// `shared_changes`: Workspace::shared_changes() (engine/layout_keys.h).
 LaidOutCards lay_out_cards(const project::Project& project, engine::GameCompiler& compiler, const std::string& language,
                            Diagnostics& diags, layout::CardMemo* memo = nullptr, std::uint64_t shared_changes = 0);
 

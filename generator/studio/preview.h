@@ -1,7 +1,7 @@
 #pragma once
 // The studio's engine for one (game, language, variant): loads the project,
 // lays out in draft mode the cards whose inputs changed since the last
-// reload (layout_keys.h; the others are taken as laid out then), and renders
+// reload (engine/layout_keys.h; the others are taken as laid out then), and renders
 // only the cards whose page fingerprint changed since the last good state. A reload that
 // fails (YAML syntax, unknown field, missing template) keeps the last good
 // cards, marks them stale and carries the diagnostics; the next good reload

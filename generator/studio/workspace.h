@@ -36,7 +36,7 @@ class Workspace {
   // Counts the refreshes that changed something besides the YAML files under
   // data/ (a layout, a template, a picture, a font; or anything, when not
   // told what): a card laid out before such a change is laid out again
-  // (layout_keys.h; the data files are compared by their content).
+  // (engine/layout_keys.h; the data files are compared by their content).
   std::uint64_t shared_changes() const { return shared_changes_; }
 
  private:

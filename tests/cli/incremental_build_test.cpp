@@ -72,13 +72,27 @@ class IncrementalBuild : public ::testing::Test {
   // Builds into out/ with the test's cache; returns the summary of what was
   // rendered ("2 of 11 cards rendered (9 from the cache)", "up to date").
   std::string build(const std::string& extra = "") {
+    fs::remove(trace_file());
     auto r = kartenwerk("--root " + quoted(root_.path()) + " build --game palantir --cache " + quoted(cache_.path()) +
-                        " --out " + quoted(out_.path()) + " " + extra);
+                        " --out " + quoted(out_.path()) + " --timings " + quoted(trace_file()) + " " + extra);
     EXPECT_EQ(r.status, 0) << r.output;
     std::smatch m;
     if (std::regex_search(r.output, m, std::regex(R"(palantir: up to date)"))) return "up to date";
     if (std::regex_search(r.output, m, std::regex(R"(files in [^,\n]*, ([^\n]*))"))) return m[1];
     return r.output;
+  }
+
+  fs::path trace_file() const { return trace_.path() / "trace.json"; }
+
+  // What the last build's trace says of its layout ("1 laid out, 9 kept":
+  // the fronts laid out, and those whose layout the last build kept,
+  // engine/layout_store.h), or "" when it took none from the cache.
+  std::string layouts() const {
+    const auto text = read_file(trace_file());
+    if (!text) return "no trace";
+    std::smatch m;
+    if (std::regex_search(*text, m, std::regex(R"re("name":\s*"layout kept"[^}]*"item":\s*"([^"]*)")re"))) return m[1];
+    return "";
   }
 
   void edit(const std::string& file, const std::string& from, const std::string& to) {
@@ -130,7 +144,7 @@ class IncrementalBuild : public ::testing::Test {
     }
   }
 
-  test::TempDir root_, cache_, out_;
+  test::TempDir root_, cache_, out_, trace_;
 };
 
 // The files made of all the cards that show a change of a card's front (the
@@ -143,6 +157,7 @@ TEST_F(IncrementalBuild, NothingChangedIsUpToDateAndTouchingAnOutputRebuildsIt) 
   EXPECT_EQ(build(), "up to date");
   fs::remove(out_.path() / "palantir/cards/03-rohan-hobbit-1.png");
   EXPECT_EQ(build(), "0 of 11 cards rendered (11 from the cache)");
+  EXPECT_EQ(layouts(), "0 laid out, 10 kept");
   EXPECT_TRUE(fs::exists(out_.path() / "palantir/cards/03-rohan-hobbit-1.png"));
   EXPECT_EQ(build(), "up to date");
   EXPECT_EQ(build("--no-cache"), "11 cards rendered");
@@ -205,6 +220,63 @@ TEST_F(IncrementalBuild, ACardsDataReRendersBothItsCopies) {
   reached.insert("flavor.pdf");
   reached.insert("tts/palantir-playing.json");  // the cards' text in the saved object
   expect_rebuild({"01-gondor-hobbit-1", "02-gondor-hobbit-2"}, reached);
+  EXPECT_EQ(layouts(), "2 laid out, 8 kept");  // the edited card's two copies
+}
+
+// A build that names no game: the games the last one built are recorded, so
+// that with nothing changed it is up to date without loading the card
+// database (its trace has no `load` span), as with --game; an edit anywhere
+// loads it again.
+TEST_F(IncrementalBuild, ABuildOfAllGamesIsUpToDateWithoutLoadingTheData) {
+  auto all = [&](const std::string& extra = "") {
+    fs::remove(trace_file());
+    auto r = kartenwerk("--root " + quoted(root_.path()) + " build --cache " + quoted(cache_.path()) + " --out " +
+                        quoted(out_.path()) + " --timings " + quoted(trace_file()) + " " + extra);
+    EXPECT_EQ(r.status, 0) << r.output;
+    return r.output;
+  };
+  auto loaded = [&] {
+    return std::regex_search(read_file(trace_file()).value_or(""), std::regex(R"re("name":\s*"load")re"));
+  };
+  EXPECT_NE(all().find("palantir: up to date"), std::string::npos);  // the one game, built by SetUp
+  EXPECT_TRUE(loaded());                                             // no record of all games yet
+  EXPECT_NE(all().find("palantir: up to date"), std::string::npos);
+  EXPECT_FALSE(loaded());
+  edit("data/games/palantir.yaml", "good: { name: Pippin }", "good: { name: Pippo }");
+  EXPECT_NE(all().find("2 of 11 cards rendered"), std::string::npos);
+  EXPECT_TRUE(loaded());
+  EXPECT_NE(all().find("palantir: up to date"), std::string::npos);
+  EXPECT_FALSE(loaded());
+  // A card file removed: the record of all games names palantir, whose own
+  // record is no longer up to date, so the data is loaded and the file made.
+  fs::remove(out_.path() / "palantir/cards/03-rohan-hobbit-1.png");
+  EXPECT_NE(all().find("0 of 11 cards rendered"), std::string::npos);
+  EXPECT_TRUE(fs::exists(out_.path() / "palantir/cards/03-rohan-hobbit-1.png"));
+  // Another variant or draft is another key.
+  EXPECT_NE(all("--draft").find("palantir [draft]: "), std::string::npos);
+  EXPECT_TRUE(loaded());
+}
+
+// The layouts kept for the next build (engine/layout_store.h) damaged in the
+// cache: ignored whole, every card laid out again, the files as without the
+// cache.
+TEST_F(IncrementalBuild, ADamagedLayoutsRecordIsIgnored) {
+  size_t damaged = 0;
+  for (const auto& e : fs::directory_iterator(cache_.path() / "builds")) {
+    std::string bytes = *read_file(e.path());
+    if (!bytes.starts_with("kartenwerk layouts 1\n")) continue;
+    bytes[bytes.size() - 3] = static_cast<char>(bytes[bytes.size() - 3] ^ 0x01);
+    write_file_atomic(e.path(), bytes);
+    ++damaged;
+  }
+  ASSERT_EQ(damaged, 1u);
+  edit("data/games/palantir.yaml", "good: { name: Pippin }", "good: { name: Pippo }");
+  std::set<std::string> reached = kFrontProducts;
+  reached.insert("flavor.pdf");
+  reached.insert("tts/palantir-playing.json");
+  expect_rebuild({"01-gondor-hobbit-1", "02-gondor-hobbit-2"}, reached);
+  EXPECT_EQ(layouts(), "10 laid out, 0 kept");
+  EXPECT_EQ(build(), "up to date");
 }
 
 // A shared table row (a region's colour): every card of that region, whatever its class.
@@ -213,6 +285,7 @@ TEST_F(IncrementalBuild, ATableRowReRendersEveryCardThatRefersToIt) {
   std::set<std::string> reached = kFrontProducts;
   reached.insert("flavor.pdf");  // Rohan's page
   expect_rebuild({"03-rohan-hobbit-1", "04-rohan-hobbit-2", "07-rohan-erbe-1", "08-rohan-erbe-2"}, reached);
+  EXPECT_EQ(layouts(), "10 laid out, 0 kept");  // the game's tables are every card's input
 }
 
 // A layout: the back's (its art is drawn to the trim instead of the bleed).
@@ -221,6 +294,7 @@ TEST_F(IncrementalBuild, ALayoutReRendersTheCardsLaidOutByIt) {
   expect_rebuild({"00-back"}, {"palantir.pdf", "backs.pdf", "overview.png", "meinspiel/backs.pdf",
                                "pnp/palantir-a4.pdf", "pnp/palantir-letter.pdf", "tts/palantir-1.jpg",
                                "tts/palantir-back.jpg", "tts/palantir-playing.png"});  // the thumbnail shows the back
+  EXPECT_EQ(layouts(), "10 laid out, 0 kept");  // any layout file is every card's input
 }
 
 // An art file: the hobbit cards draw it, in every region.
@@ -228,6 +302,7 @@ TEST_F(IncrementalBuild, AnArtFileReRendersTheCardsThatDrawIt) {
   edit("templates/palantir/class-hobbit.svg", "viewBox=\"0 0 100 100\"", "viewBox=\"0 0 100 110\"");
   expect_rebuild({"01-gondor-hobbit-1", "02-gondor-hobbit-2", "03-rohan-hobbit-1", "04-rohan-hobbit-2"},
                  kFrontProducts);
+  EXPECT_EQ(layouts(), "10 laid out, 0 kept");
 }
 
 // Print settings (the A4 sheet's margin): no card, only the A4 PnP sheets.

@@ -186,3 +186,56 @@ TEST(BuildRecord, IsReadStrictly) {
 
 }  // namespace
 }  // namespace kw::infra
+
+namespace kw::infra {
+namespace {
+
+// The objects' files in the cache folder.
+size_t object_files(const std::filesystem::path& root) {
+  size_t n = 0;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(root / "objects"))
+    n += e.is_regular_file() ? 1 : 0;
+  return n;
+}
+
+// prune() keeps the folder within its size, least recently used out first,
+// without walking it when nothing was put or when the kept estimate says
+// there is room.
+TEST(BuildCache, PruneKeepsTheFolderWithinItsSizeWalkingItOnlyWhenItMayBeFull) {
+  test::TempDir dir;
+  const std::string bytes(1000, 'x');
+  const auto key = [](int i) { return sha256_hex("object " + std::to_string(i)); };
+  const std::uintmax_t object = BuildCache::object_bytes(key(0), bytes).size();
+  {
+    BuildCache cache(dir.path(), 3 * object);
+    EXPECT_EQ(cache.prune(), 0u);  // nothing put, nothing walked
+    for (int i = 0; i < 2; ++i) cache.put(key(i), bytes);
+    EXPECT_EQ(cache.bytes_put(), 2 * object);
+    EXPECT_EQ(cache.prune(), 0u);  // walked: 2 objects, room for 3
+  }
+  // Objects another process put behind the estimate's back are not seen
+  // by a build that puts nothing...
+  {
+    BuildCache other(dir.path(), 100 * object);
+    for (int i = 2; i < 5; ++i) other.put(key(i), bytes);
+  }
+  BuildCache idle(dir.path(), 3 * object);
+  EXPECT_EQ(idle.prune(), 0u);
+  EXPECT_EQ(object_files(dir.path()), 5u);
+  // ...nor while the estimate (2 objects and what this build put) has room;
+  // once it has none, the folder is walked and trimmed to 3 objects, the
+  // least recently used first.
+  BuildCache one(dir.path(), 3 * object);
+  one.put(key(5), bytes);
+  EXPECT_EQ(one.prune(), 0u);
+  EXPECT_EQ(object_files(dir.path()), 6u);
+  BuildCache two(dir.path(), 3 * object);
+  two.put(key(6), bytes);
+  EXPECT_EQ(two.prune(), 4 * object);
+  EXPECT_EQ(object_files(dir.path()), 3u);
+  EXPECT_FALSE(two.contains(key(0)));
+  EXPECT_TRUE(two.contains(key(6)));
+}
+
+}  // namespace
+}  // namespace kw::infra

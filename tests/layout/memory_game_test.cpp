@@ -244,5 +244,64 @@ TEST(MemoryGame, TheMemoLaysOutACardAgainWhenTheGameDataItReadChanged) {
   EXPECT_EQ(memo.laid_out, 1u);
 }
 
+// A build's kept layouts (layout::KnownLayouts): a front whose entry is
+// found is not laid out, yet the products get the same fingerprint, frame
+// and (on demand) page as from a clean layout; a card whose own entry, or
+// the game's data its layout read, changed is laid out again.
+struct KnownRun : MemoRun {
+  using MemoRun::MemoRun;
+  CardPages pages(KnownLayouts* known) {
+    const model::Game& game = *loaded.model->game("tiny");
+    CardPages cards = layout_card_pages(game, *layouter, GameLayoutContext{"de"}, diags, known);
+    if (diags.has_errors()) throw std::runtime_error(format_diagnostics(diags, &project));
+    return cards;
+  }
+};
+
+void expect_same_pages(const CardPages& kept, const CardPages& fresh) {
+  ASSERT_EQ(kept.size(), fresh.size());
+  for (size_t i = 0; i < kept.size(); ++i) {
+    EXPECT_EQ(kept.stem(i), fresh.stem(i));
+    EXPECT_EQ(kept.fingerprint(i), fresh.fingerprint(i)) << kept.stem(i);
+    EXPECT_EQ(page::dump(kept.frame(i)), page::dump(fresh.frame(i))) << kept.stem(i);
+    EXPECT_EQ(page::fingerprint(*kept.page(i)), page::fingerprint(*fresh.page(i))) << kept.stem(i);
+  }
+}
+
+TEST(MemoryGame, KeptLayoutsLayOutOnlyTheCardsWhoseInputsChanged) {
+  const std::string two = kGame + "        - { id: moon, name: Mond }\n";
+  KnownLayouts known;
+  known.key = [](const model::Card* card, const model::Deck*, const std::string& stem) {
+    return stem + "|" + (card ? card->fields.find("name")->scalar : std::string());
+  };
+  KnownRun first(two);
+  first.pages(&known);
+  EXPECT_EQ(known.laid_out, 2u);
+  EXPECT_EQ(known.entries.size(), 2u);
+
+  KnownRun same(two);
+  CardPages kept = same.pages(&known);
+  EXPECT_EQ(known.laid_out, 0u);
+  EXPECT_EQ(known.reused, 2u);
+  KnownRun clean_same(two);
+  expect_same_pages(kept, clean_same.pages(nullptr));
+  EXPECT_EQ(same.diags.size(), clean_same.diags.size());
+
+  // The moon renamed: the moon (its own entry) and the sun (it shows the
+  // moon's name through game.decks) are laid out again.
+  const std::string renamed = test::replace(two, "name: Mond", "name: Mondin");
+  KnownRun run(renamed);
+  CardPages now = run.pages(&known);
+  EXPECT_EQ(known.laid_out, 2u);
+  KnownRun clean(renamed);
+  expect_same_pages(now, clean.pages(nullptr));
+
+  // The sun renamed: it alone.
+  KnownRun sun(test::replace(renamed, "name: Sonne", "name: Sonnen"));
+  sun.pages(&known);
+  EXPECT_EQ(known.laid_out, 1u);
+  EXPECT_EQ(known.reused, 1u);
+}
+
 }  // namespace
 }  // namespace kw::layout

@@ -1,6 +1,8 @@
 #pragma once
 // The key of everything one card's layout reads, so that a studio reload
-// lays out again only the cards an edit reached (layout::CardMemo).
+// (layout::CardMemo) and a build (layout::KnownLayouts, kept in the build
+// cache by engine/layout_store.h) lay out again only the cards an edit
+// reached.
 //
 // A card's layout reads its own data entry (and the card definitions its
 // fields name), the game's other data (its `game:` map, tables, decks,
@@ -36,18 +38,21 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <string_view>
 
 #include "layout/card_layout.h"
 #include "model/model.h"
 #include "project/project.h"
 
-namespace kw::studio {
+namespace kw::engine {
 
 class LayoutKeys {
  public:
-  // `shared_changes`: Workspace::shared_changes() of the reload.
+  // `others`: what stands for every input not hashed here (above); `files`:
+  // project path -> hex SHA-256 of the inputs hashed whole (those that hold
+  // card entries are left out, unless a layout reads `game.decks`).
   LayoutKeys(const project::Project& project, const model::Game& game, const std::string& language,
-             std::uint64_t shared_changes);
+             std::string_view others, const std::map<std::string, std::string>& files = {});
 
   // The key of `card` (nullptr: the back of `back_of`) under `stem`.
   std::string key(const model::Card* card, const model::Deck* back_of, const std::string& stem) const;
@@ -60,4 +65,4 @@ class LayoutKeys {
   std::map<const model::Card*, std::string> own_;          // each card's own part, hashed
 };
 
-}  // namespace kw::studio
+}  // namespace kw::engine

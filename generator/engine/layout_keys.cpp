@@ -1,4 +1,4 @@
-#include "studio/layout_keys.h"
+#include "engine/layout_keys.h"
 
 #include <algorithm>
 #include <set>
@@ -7,7 +7,7 @@
 #include "infra/build_cache.h"
 #include "yaml/value.h"
 
-namespace kw::studio {
+namespace kw::engine {
 
 namespace {
 
@@ -72,13 +72,12 @@ std::map<std::string, Positions> card_files(const model::Game& game) {
 }
 
 std::string shared_key(const project::Project& project, const model::Game& game, const std::string& language,
-                       std::uint64_t shared_changes) {
+                       std::string_view others, const std::map<std::string, std::string>& files) {
   Writer w;
-  w.text("studio draft layout, overlaps checked");
   w.text(language);
   w.text(game.id);
   w.text(game.variant);
-  w.number(static_cast<long long>(shared_changes));
+  w.text(others);
   auto holding = card_files(game);
   // The `game:` map holds the decks and their cards, and a layout may read
   // it whole ({{game.decks.0.cards.1.name}}): then every card reads every
@@ -87,6 +86,13 @@ std::string shared_key(const project::Project& project, const model::Game& game,
     for (const std::string* layout : {&deck.layout, &deck.back_layout})
       if (auto input = layout->empty() ? nullptr : project.read("layouts/" + *layout + ".yaml"))
         if (input->text().find("game.decks") != std::string::npos) holding.clear();
+  // The files hashed whole but for those the loop below reads without
+  // their card entries (a spreadsheet of cards is hashed whole here).
+  for (const auto& [path, hash] : files)
+    if (!(holding.contains(path) && path.starts_with("data/") && path.ends_with(".yaml"))) {
+      w.text(path);
+      w.text(hash);
+    }
   // The data files the card database was loaded from (all read by now).
   std::vector<project::InputPtr> data;
   for (const auto& input : project.inputs_read())
@@ -130,8 +136,8 @@ void scalars(const yaml::Value& v, std::vector<const std::string*>& out) {
 }  // namespace
 
 LayoutKeys::LayoutKeys(const project::Project& project, const model::Game& game, const std::string& language,
-                       std::uint64_t shared_changes)
-    : shared_(shared_key(project, game, language, shared_changes)) {
+                       std::string_view others, const std::map<std::string, std::string>& files)
+    : shared_(shared_key(project, game, language, others, files)) {
   for (const auto& deck : game.decks)
     for (const auto& card : deck.cards) {
       definitions_.emplace(card.def_id, &card);  // the first of its copies, as Game::card_definition
@@ -162,4 +168,4 @@ std::string LayoutKeys::key(const model::Card* card, const model::Deck* back_of,
   return infra::cache_key({shared_, stem, parts});
 }
 
-}  // namespace kw::studio
+}  // namespace kw::engine
