@@ -142,6 +142,16 @@ std::optional<ManifestInput> manifest_input(std::string_view json) {
   return ManifestInput{input["sha256"].get<std::string>(), input["options"].get<std::string>()};
 }
 
+std::map<std::string, std::string> manifest_files(std::string_view json) {
+  Json manifest = Json::parse(json, nullptr, /*allow_exceptions=*/false);
+  std::map<std::string, std::string> out;
+  if (!manifest.is_object() || !manifest.contains("files") || !manifest["files"].is_array()) return out;
+  for (const auto& f : manifest["files"])
+    if (f.is_object() && f.contains("path") && f["path"].is_string() && f.contains("sha256") && f["sha256"].is_string())
+      out[f["path"].get<std::string>()] = f["sha256"].get<std::string>();
+  return out;
+}
+
 std::optional<std::vector<layout::CardRecord>> manifest_cards(std::string_view json) {
   Json manifest = Json::parse(json, nullptr, /*allow_exceptions=*/false);
   if (!manifest.is_object() || !manifest.contains("cards") || !manifest["cards"].is_array()) return std::nullopt;

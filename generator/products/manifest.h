@@ -58,6 +58,10 @@ struct ManifestInput {
 // nullopt when `json` is not a manifest with an input hash.
 std::optional<ManifestInput> manifest_input(std::string_view json);
 
+// The files a manifest lists, path (relative to its folder) -> SHA-256;
+// empty when `json` is not a manifest.
+std::map<std::string, std::string> manifest_files(std::string_view json);
+
 // The cards a manifest records, in its order; nullopt when `json` is not a
 // manifest with well-formed "cards" (a manifest from before they were
 // recorded has none).

@@ -320,14 +320,17 @@ struct Server::Impl {
   }
 
   // The cards whose page changed since a git revision (?since=, default
-  // HEAD), each with its page before (Studio::before_after).
+  // HEAD), each with its page before (Studio::before_after); since the last
+  // build under --out with ?since=last build (Studio::before_after_build).
   Response changes(const Request& req) {
     Response res;
     auto key = key_of(req, res);
     if (!key) return res;
     const std::string* since = req.param("since");
     std::string error;
-    auto compared = studio.before_after(*key, since && !since->empty() ? *since : "HEAD", error);
+    const std::string revision = since && !since->empty() ? *since : "HEAD";
+    auto compared = revision == kLastBuild ? studio.before_after_build(*key, output, error)
+                                           : studio.before_after(*key, revision, error);
     if (!compared) return text(error.starts_with("unknown game") || error.starts_with("game ") ? 404 : 400, error);
     auto now = studio.state(compared->key, error);
     if (!now) return text(404, error);
@@ -339,9 +342,11 @@ struct Server::Impl {
     const std::string& file = parts.at(5);
     const std::string stem = file.substr(0, file.size() - 4);
     const std::string& commit = parts[4];
-    if (!plain(parts[1]) || !plain(parts[2]) || !plain(parts[3]) || !plain(stem) || commit.size() != 40 ||
-        !std::all_of(commit.begin(), commit.end(),
-                     [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); }))
+    // A git commit (40 hex digits), or a build's input hash (64) with ?since=last build.
+    if (!plain(parts[1]) || !plain(parts[2]) || !plain(parts[3]) || !plain(stem) ||
+        (commit.size() != 40 && commit.size() != 64) || !std::all_of(commit.begin(), commit.end(), [](char c) {
+          return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+        }))
       return text(400, "malformed address of a page before");
     auto compared = studio.held_before_after({parts[1], parts[2], parts[3] == "-" ? "" : parts[3]}, commit);
     const ChangedCard* card = compared ? compared->find(stem) : nullptr;

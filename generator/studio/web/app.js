@@ -762,7 +762,9 @@ function nudge(e) {
 // ------------------------------------------------ what changed: before and after
 
 // The cards whose page changed since a git revision (kartenwerk diff REV),
-// each as it was (rendered from the revision's files) and as it is now,
+// or since the last build ('last build': kartenwerk diff --since-build, the
+// image before being the build's own), each as it was (rendered from the
+// revision's files) and as it is now,
 // side by side or blinking in one place. Follows the session's changes
 // while open. `?since=REV` in the address opens it.
 let changesSince = null;  // the revision shown, while the view is open
@@ -822,7 +824,7 @@ async function showChanges(revision) {
   }
   const j = JSON.parse(body);
   $('changes-title').textContent = `${j.changes.length} of ${j.cards} cards changed since ${j.revision}`
-    + ` (${j.commit.slice(0, 12)})`;
+    + (j.revision === 'last build' ? '' : ` (${j.commit.slice(0, 12)})`);
   diag.textContent = j.diagnostics;
   diag.hidden = !j.diagnostics;
   $('changes-list').replaceChildren(...j.changes.map(changeFigure));
@@ -975,6 +977,11 @@ function setup() {
   document.querySelector('.changes-tools').addEventListener('submit', (e) => {
     e.preventDefault();
     showChanges($('since').value.trim() || 'HEAD');
+  });
+  // The last build (its manifest's card records: kartenwerk diff --since-build).
+  $('show-build-changes').addEventListener('click', () => {
+    $('since').value = 'last build';
+    showChanges('last build');
   });
   $('changes-close').addEventListener('click', closeChanges);
   for (const r of document.querySelectorAll('input[name="changes-mode"]')) r.addEventListener('change', blinkMode);
