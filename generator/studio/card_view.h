@@ -57,8 +57,12 @@ struct CardEntry {
   // required field of the deck empty or defaulted. Empty for a CSV row,
   // which has `blank_row` instead: the cells of a blank row by column name
   // (blank_card.h; empty when the deck has no blank a row can hold).
+  // Both hold what the deck's layout needs besides, borrowed from the
+  // deck's cards (blank_card.h deck_blank); when no blank lays out, the
+  // blank is empty and `blank_error` says why.
   std::vector<std::pair<std::string, yaml::Value>> blank = {};
   std::vector<std::pair<std::string, std::string>> blank_row = {};
+  std::string blank_error = {};
 };
 
 // A layout element's box on the card, for the element-box overlay.

@@ -106,7 +106,8 @@ json card_json(const SessionKey& key, const CardView& c) {
                                    {"id_column", c.entry->id_column},
                                    {"id", c.entry->id},
                                    {"blank", blank_json(c.entry->blank)},
-                                   {"blank_row", c.entry->blank_row}}
+                                   {"blank_row", c.entry->blank_row},
+                                   {"blank_error", c.entry->blank_error}}
                             : json()},
           {"texts", texts},
           {"def_id", c.def_id}};

@@ -532,15 +532,16 @@ async function cardAction(kind) {
   const e = card?.entry;
   if (!e) return;
   let op;
-  if (kind === 'blank') {  // a new card right after this one: its id, the deck's required fields empty or defaulted
+  if (kind === 'blank') {  // a new card right after this one: its id, the deck's required fields empty or defaulted,
+    // and what its layout needs besides, from the deck's cards (the server's blank)
     const fresh = ([k, v]) => [k, k === 'id' ? freshId('new-card', '') : v];
     if (e.id_column) {  // a row of its CSV table, checked by this card's id
-      if (!e.blank_row?.length) return notice('this deck requires a field a blank row cannot hold (art, a picture, a card): duplicate a row');
+      if (!e.blank_row?.length) return notice(e.blank_error || 'this deck has no blank row to add: duplicate a row');
       const op = { op: 'insert_row', row: e.index, column: e.id_column, old: e.id, cells: e.blank_row.map(fresh) };
       if (await edit(e.file, [op])) closeCard();
       return;
     }
-    if (!e.blank?.length) return notice('this deck has no blank card to add');
+    if (!e.blank?.length) return notice(e.blank_error || 'this deck has no blank card to add');
     const item = e.blank.map(fresh);
     if (await edit(e.file, [{ op: 'insert', path: e.path, index: e.index + 1, item }])) closeCard();
     return;
