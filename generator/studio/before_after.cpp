@@ -100,10 +100,11 @@ std::shared_ptr<const BeforeAfter> compare_with_revision(Workspace& workspace, c
       of.push_back(out->changes.size() - 1);
     }
   }
-  render_cards(pages, views, SessionState{}, dpi, threads);
+  render_cards(pages, views, SessionState{}, dpi);
+  render_now(views, threads);
   for (size_t i = 0; i < views.size(); ++i) {
     ChangedCard& c = out->changes[of[i]];
-    c.before_png = views[i].png;
+    c.before_png = views[i].image->png();
     c.width_px = views[i].width_px;
     c.height_px = views[i].height_px;
   }

@@ -78,7 +78,7 @@ async function main() {
   const count = await page.evaluate(async () => (await (await fetch('/api/state')).json()).cards.length);
   await allImagesLoaded(page, count);
   const merry = await page.evaluate(() => [...document.querySelectorAll('figure.card')]
-    .find((f) => f.dataset.stem.endsWith('rohan-hobbit-1')).querySelector('img').getAttribute('src'));
+    .find((f) => f.dataset.stem.endsWith('rohan-hobbit-1')).dataset.url);
   const merryNow = await pixels(merry);
 
   // Nothing edited yet: nothing changed since HEAD.

@@ -136,7 +136,7 @@ std::string before_after_json(const BeforeAfter& compared, const SessionState& n
                        {"card", c.card},
                        {"what", c.what},
                        {"before", c.before_png ? json(before_url(compared, c)) : json()},
-                       {"after", shown && shown->png ? json(card_url(now.key, *shown)) : json()},
+                       {"after", shown && shown->image ? json(card_url(now.key, *shown)) : json()},
                        {"width_px", sized ? c.width_px : shown->width_px},
                        {"height_px", sized ? c.height_px : shown->height_px}});
   }

@@ -361,19 +361,43 @@ function caption(card) {
     el('span', { class: 'stem' }, card.stem), badges(card));
 }
 
+// The grid's images are asked for only when their card is on the screen
+// (or within a short scroll of it): the server paints a card's image when
+// it is first asked for, so a drop that changes 48 cards paints the ones
+// shown, and the others when they are scrolled to. A card's figure keeps
+// the address of its image now in data-url; its img gets it when near.
+const nearObserver = new IntersectionObserver((entries) => {
+  for (const e of entries) {
+    e.target.dataset.near = e.isIntersecting ? '1' : '';
+    if (e.isIntersecting) showImage(e.target);
+  }
+}, { rootMargin: '150px' });
+
+function showImage(fig) {
+  const img = fig.querySelector('img.card-img');
+  if (img && fig.dataset.url && img.getAttribute('src') !== fig.dataset.url) img.src = fig.dataset.url;
+}
+
+function setImage(fig, url) {
+  fig.dataset.url = url;
+  if (fig.dataset.near === '1') showImage(fig);
+}
+
 function cardFigure(card) {
-  const img = el('img', { class: 'card-img', src: card.url, alt: card.label, title: card.label,
+  const img = el('img', { class: 'card-img', alt: card.label, title: card.label,
     width: card.width_px, height: card.height_px });
   const frame = el('div', { class: 'frame' }, img, overlay(card, gridPx()));
   frame.addEventListener('click', () => openCard(card.stem));
-  const fig = el('figure', { class: 'card', 'data-stem': card.stem, 'data-fingerprint': card.fingerprint },
-    frame, caption(card));
+  const fig = el('figure', { class: 'card', 'data-stem': card.stem, 'data-fingerprint': card.fingerprint,
+    'data-url': card.url }, frame, caption(card));
   fig.classList.toggle('overflow', card.badges.some((b) => b.kind === 'overflow'));
+  nearObserver.observe(fig);
   return fig;
 }
 
 function buildGrid(state) {
   const grid = $('grid');
+  nearObserver.disconnect();
   grid.replaceChildren();
   const decks = new Map();
   for (const c of state.cards) {
@@ -392,7 +416,7 @@ function updateGrid(state) {
     const fig = document.querySelector(`figure.card[data-stem="${CSS.escape(c.stem)}"]`);
     const img = fig.querySelector('img');
     if (fig.dataset.fingerprint !== c.fingerprint) {  // else its event asked for it already (swapImages)
-      img.src = c.url;
+      setImage(fig, c.url);
       fig.dataset.fingerprint = c.fingerprint;
     }
     img.alt = img.title = c.label;
@@ -865,16 +889,17 @@ function redrawOverlays() {
   fitCard();
 }
 
-// The new images of the cards a change names, asked for at once: the event
-// says each card's new fingerprint, which is all its image's address needs,
-// so they load while the state (badges, boxes, texts) is fetched.
+// The new images of the cards a change names, asked for at once (those on
+// the screen; the others when scrolled to): the event says each card's new
+// fingerprint, which is all its image's address needs, so they load while
+// the state (badges, boxes, texts) is fetched.
 function swapImages(change) {
   if (change.layout) return;  // cards came or went: the grid is built anew
   const where = [current.game, current.lang, current.variant || '-'].map(encodeURIComponent).join('/');
   for (const { stem, fingerprint } of change.cards) {
     const fig = document.querySelector(`figure.card[data-stem="${CSS.escape(stem)}"]`);
     if (!fig || fig.dataset.fingerprint === fingerprint) continue;
-    fig.querySelector('img').src = `/cards/${where}/${encodeURIComponent(stem)}.png?v=${fingerprint}`;
+    setImage(fig, `/cards/${where}/${encodeURIComponent(stem)}.png?v=${fingerprint}`);
     fig.dataset.fingerprint = fingerprint;
   }
 }
