@@ -132,7 +132,9 @@ std::shared_ptr<const BeforeAfter> compare_with_build(Workspace& workspace, cons
   Diagnostics font_diags;
   const engine::World after(project, Clock{}, nullptr,
                             workspace.fonts(font_diags) ? workspace.shared_fonts() : nullptr);
-  auto built = [&records](const model::Game&, Diagnostics&) { return records; };
+  auto built = [&records](const model::Game&, Diagnostics&) -> std::optional<std::vector<layout::CardRecord>> {
+    return *records;
+  };
   const engine::Comparison compared = engine::compare_with_build(
       after, {.language = now.key.language, .variant = now.key.variant}, {now.key.game}, built);
   out->diagnostics = format_diagnostics(compared.now, &project);
