@@ -82,10 +82,11 @@ int diff_since_build(const DiffArgs& inv, const engine::World& now, std::ostream
                                   build_command(inv, game)));
       return std::nullopt;
     }
-    auto cards = products::manifest_cards(*text);
+    std::string why;
+    auto cards = products::manifest_cards(*text, &why);
     if (!cards)
-      diags.error({}, fmt::format("{}: records no cards (a build by an older kartenwerk?): `{}` records them",
-                                  path.generic_string(), build_command(inv, game)));
+      diags.error({},
+                  fmt::format("{}: {} (`{}` makes a new one)", path.generic_string(), why, build_command(inv, game)));
     else
       manifests[game.id] = path.generic_string();
     return cards;

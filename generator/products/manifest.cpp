@@ -152,13 +152,21 @@ std::map<std::string, std::string> manifest_files(std::string_view json) {
   return out;
 }
 
-std::optional<std::vector<layout::CardRecord>> manifest_cards(std::string_view json) {
+std::optional<std::vector<layout::CardRecord>> manifest_cards(std::string_view json, std::string* why) {
+  auto fail = [why](std::string text) {
+    if (why) *why = std::move(text);
+    return std::nullopt;
+  };
   Json manifest = Json::parse(json, nullptr, /*allow_exceptions=*/false);
-  if (!manifest.is_object() || !manifest.contains("cards") || !manifest["cards"].is_array()) return std::nullopt;
+  if (!manifest.is_object() || !manifest.contains("files"))
+    return fail("is not a kartenwerk manifest (no JSON object with \"files\"): build again");
+  if (!manifest.contains("cards"))
+    return fail("records no cards (a build by an older kartenwerk, or one that wrote no card pages)");
+  if (!manifest["cards"].is_array()) return fail("has a malformed \"cards\" (not a list): build again");
   std::vector<layout::CardRecord> out;
   for (const auto& e : manifest["cards"]) {
     auto card = card_entry(e);
-    if (!card) return std::nullopt;
+    if (!card) return fail("has a malformed card record (number " + std::to_string(out.size() + 1) + "): build again");
     out.push_back(std::move(*card));
   }
   return out;

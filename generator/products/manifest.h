@@ -64,7 +64,9 @@ std::map<std::string, std::string> manifest_files(std::string_view json);
 
 // The cards a manifest records, in its order; nullopt when `json` is not a
 // manifest with well-formed "cards" (a manifest from before they were
-// recorded has none).
-std::optional<std::vector<layout::CardRecord>> manifest_cards(std::string_view json);
+// recorded has none), with `why` (when given) set to what to tell: "is not
+// a kartenwerk manifest (…)", "records no cards (…)", "has a malformed card
+// record (the 3rd)".
+std::optional<std::vector<layout::CardRecord>> manifest_cards(std::string_view json, std::string* why = nullptr);
 
 }  // namespace kw::products

@@ -115,12 +115,11 @@ std::shared_ptr<const BeforeAfter> compare_with_build(Workspace& workspace, cons
                                                       const std::filesystem::path& game_dir, std::string& error) {
   const std::filesystem::path manifest_path = game_dir / "manifest.json";
   const auto manifest = read_file(manifest_path);
-  const auto records = manifest ? products::manifest_cards(*manifest) : std::nullopt;
+  std::string why = "no build to compare with (kartenwerk build makes one)";
+  const auto records = manifest ? products::manifest_cards(*manifest, &why) : std::nullopt;
   const auto input = manifest ? products::manifest_input(*manifest) : std::nullopt;
   if (!records || !input) {
-    error =
-        manifest_path.generic_string() + (manifest ? ": records no cards (a build by an older kartenwerk?): build again"
-                                                   : ": no build to compare with (kartenwerk build makes one)");
+    error = manifest_path.generic_string() + ": " + (records ? "has no input hash: build again" : why);
     return nullptr;
   }
   auto out = std::make_shared<BeforeAfter>();

@@ -124,7 +124,17 @@ TEST(DiffSinceBuild, NoBuildNamesTheBuildThatMakesOne) {
   std::ofstream(out.path() / "mini/manifest.json") << "{\"game\": \"mini\", \"files\": []}\n";
   auto old = kartenwerk("--root " + quoted(p.root()) + " diff --since-build --out " + quoted(out.path()));
   EXPECT_EQ(old.status, 1) << old.output;
-  EXPECT_NE(old.output.find("records no cards"), std::string::npos) << old.output;
+  EXPECT_NE(old.output.find("mini/manifest.json: records no cards (a build by an older kartenwerk"), std::string::npos)
+      << old.output;
+  // Nor is what is no manifest read as one.
+  std::ofstream(out.path() / "mini/manifest.json") << "{\"cards\": [{\"card\": 3}]";
+  auto broken = kartenwerk("--root " + quoted(p.root()) + " diff --since-build --out " + quoted(out.path()));
+  EXPECT_EQ(broken.status, 1) << broken.output;
+  EXPECT_NE(broken.output.find("mini/manifest.json: is not a kartenwerk manifest"), std::string::npos) << broken.output;
+  std::ofstream(out.path() / "mini/manifest.json") << "{\"files\": [], \"cards\": [{\"card\": 3}]}";
+  auto malformed = kartenwerk("--root " + quoted(p.root()) + " diff --since-build --out " + quoted(out.path()));
+  EXPECT_EQ(malformed.status, 1) << malformed.output;
+  EXPECT_NE(malformed.output.find("has a malformed card record (number 1)"), std::string::npos) << malformed.output;
   auto both = kartenwerk("--root " + quoted(p.root()) + " diff HEAD --since-build");
   EXPECT_EQ(both.status, 2) << both.output;
   EXPECT_NE(both.output.find("excludes"), std::string::npos) << both.output;
