@@ -220,11 +220,16 @@ void define_list(CLI::App& app, ListArgs& inv) {
 }
 
 void define_diff(CLI::App& app, DiffArgs& inv) {
-  CLI::App& diff =
-      *add_command(app, "diff", "list the cards whose page changed since a git revision, and what changed");
-  diff.add_option("REV", inv.revision, "a git revision of the project (a commit, tag, branch, HEAD~3; default: HEAD)")
-      ->type_name("REV")
-      ->check(non_empty("a git revision"));
+  CLI::App& diff = *add_command(
+      app, "diff", "list the cards whose page changed since a git revision or the last build, and what changed");
+  CLI::Option* rev = diff.add_option("REV", inv.revision,
+                                     "a git revision of the project (a commit, tag, branch, HEAD~3; default: HEAD)")
+                         ->type_name("REV")
+                         ->check(non_empty("a git revision"));
+  diff.add_flag("--since-build", inv.since_build,
+                "compare with the last build instead of git: its <out>/<game>/[<variant>/][<lang>/]manifest.json")
+      ->excludes(rev);
+  add_out(diff, inv.out_dir, "where that build put its files, with --since-build (default: output)");
   add_games(diff, inv, "only these games (default: all)");
   diff.add_option("--lang", inv.language, "compare the games in this language (default: each game's source language)")
       ->type_name("LANG")

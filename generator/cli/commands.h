@@ -68,8 +68,10 @@ struct PreflightArgs : ProjectOptions {
 struct ListArgs : ProjectOptions {};
 
 struct DiffArgs : ProjectOptions {
-  std::string revision = "HEAD";       // REV: a git revision of the project's repository
-  std::string report_format = "text";  // --format text|json
+  std::string revision = "HEAD";             // REV: a git revision of the project's repository
+  std::string report_format = "text";        // --format text|json
+  bool since_build = false;                  // --since-build: against the last build's manifest.json instead
+  std::filesystem::path out_dir = "output";  // --out: where that build put its files
 };
 
 struct ServeArgs : ProjectOptions {

@@ -8,20 +8,16 @@
 #include <set>
 
 #include "core/sha256.h"
+#include "layout/card_record.h"
 #include "page/fingerprint.h"
 
 namespace kw::engine {
 
 namespace {
 
-// "09-gondor-erbe-1" -> "gondor-erbe-1"; "00-back-reference" -> "back-reference".
-std::string card_key(const std::string& stem) {
-  const auto dash = stem.find('-');
-  if (dash == std::string::npos) return stem;
-  const bool numbered = dash > 0 && std::all_of(stem.begin(), stem.begin() + static_cast<long>(dash),
-                                                [](char c) { return c >= '0' && c <= '9'; });
-  return numbered ? stem.substr(dash + 1) : stem;
-}
+using layout::back_layouts;
+using layout::card_key;
+using layout::painted_inputs;
 
 // The paths of leaf values that differ between two card field trees.
 void differing_fields(const yaml::Value* a, const yaml::Value* b, const std::string& path,
@@ -68,23 +64,6 @@ const model::Deck* deck_of(const model::Game& game, const model::Card& card) {
   return nullptr;
 }
 
-// The files a page paints from, by project path: SVG art, pictures, fonts.
-std::map<std::string, std::string> painted_inputs(const page::Page& page) {
-  std::map<std::string, std::string> out;
-  auto add = [&](const project::InputPtr& input) {
-    if (input) out[input->path()] = kw::hex(input->hash());
-  };
-  for (const auto& item : page.items) {
-    if (const auto* art = std::get_if<page::SvgArt>(&item.shape)) add(art->svg);
-    if (const auto* pic = std::get_if<page::Picture>(&item.shape)) {
-      add(pic->file);
-      if (pic->mask_art) add(pic->mask_art->svg);
-    }
-    if (const auto* run = std::get_if<page::GlyphRun>(&item.shape)) add(run->font);
-  }
-  return out;
-}
-
 std::optional<std::string> file_hash(const project::Project& project, const std::string& path) {
   auto input = project.read(path);
   if (!input) return std::nullopt;
@@ -102,16 +81,6 @@ struct Side {
     return i < fronts ? "card " + card_key(cards[i].stem) : "back " + back_layouts.at(i - fronts);
   }
 };
-
-// The back pages' layouts in layout_cards' order: each distinct back once, in deck order.
-std::vector<std::string> back_layouts(const model::Game& game) {
-  std::vector<std::string> out;
-  for (const auto& deck : game.decks)
-    if (deck.product == model::Product::Cards && !deck.back_layout.empty() &&
-        std::find(out.begin(), out.end(), deck.back_layout) == out.end())
-      out.push_back(deck.back_layout);
-  return out;
-}
 
 // `game` of `model` laid out; false when its layout has errors (in `diags`).
 bool lay_out(const model::Model& model, const model::Game& game, const text::FontLibrary& fonts, Side& side,
@@ -206,7 +175,60 @@ GameChanges compare_game(const Side& now, const Side* was, const World& before, 
   return changes;
 }
 
+// The records of `now` against those of a build, matched by card id (a
+// back by its layout).
+GameChanges compare_records(const std::string& game, const std::vector<layout::CardRecord>& was,
+                            const std::vector<layout::CardRecord>& now, bool translated) {
+  GameChanges changes{.game = game, .cards = now.size(), .changes = {}};
+  auto change = [&game](CardChange::Kind kind, const layout::CardRecord& r) {
+    return CardChange{kind, game, r.card.empty() ? card_key(r.stem) : r.card, r.back_layout, r.stem, {}, nullptr};
+  };
+  std::map<std::string, size_t> old_by_key;
+  for (size_t i = 0; i < was.size(); ++i) old_by_key.emplace(was[i].key(), i);
+  for (const auto& r : now) {
+    auto old = old_by_key.find(r.key());
+    if (old == old_by_key.end()) {
+      changes.changes.push_back(change(CardChange::Kind::Added, r));
+      continue;
+    }
+    const layout::CardRecord& prev = was[old->second];
+    old_by_key.erase(old);
+    if (prev.page == r.page) continue;
+    CardChange c = change(CardChange::Kind::Changed, r);
+    c.what = layout::record_changes(prev, r, translated);
+    changes.changes.push_back(std::move(c));
+  }
+  for (const auto& r : was)
+    if (old_by_key.count(r.key())) changes.changes.push_back(change(CardChange::Kind::Removed, r));
+  return changes;
+}
+
 }  // namespace
+
+Comparison compare_with_build(const World& after, const Edition& edition, const std::vector<std::string>& games,
+                              const BuildRecords& built) {
+  Comparison c;
+  Loaded now = load(after, edition, games);
+  if (!now.ok()) {
+    c.now.append(now.diagnostics);
+    for (const auto& id : now.unknown_games)
+      c.now.error({}, fmt::format("unknown game '{}' (known games: {})", id, fmt::join(now.known_games, ", ")));
+    return c;
+  }
+  const text::FontLibrary* fonts = after.fonts(c.now);
+  if (!fonts) return c;
+  const project::Project& project = after.project();
+  for (const model::Game* game : now.games) {
+    auto before = built(*game, c.now);
+    if (!before) continue;
+    Side side;
+    if (!lay_out(*now.model, *game, *fonts, side, c.now)) continue;
+    const auto records = layout::card_records(*game, side.cards,
+                                              [&project](const std::string& path) { return file_hash(project, path); });
+    c.games.push_back(compare_records(game->id, *before, records, game->language != game->source_language));
+  }
+  return c;
+}
 
 Comparison compare_worlds(const World& before, const World& after, const Edition& edition,
                           const std::vector<std::string>& games, bool keep_before) {

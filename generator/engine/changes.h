@@ -4,13 +4,16 @@
 // folder, each game laid out in both and compared page by page
 // (page/fingerprint.h). A card whose page paints the same is unchanged,
 // whatever changed in the files; a changed card says what changed on it.
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/diagnostic.h"
 #include "engine/compile.h"
 #include "engine/world.h"
+#include "layout/card_record.h"
 #include "page/page.h"
 
 namespace kw::engine {
@@ -56,5 +59,19 @@ struct Comparison {
 // `keep_before`: each changed or removed card keeps its page before.
 Comparison compare_worlds(const World& before, const World& after, const Edition& edition,
                           const std::vector<std::string>& games, bool keep_before = false);
+
+// The records a build wrote of a game (manifest.json's "cards",
+// products/manifest.h); nullopt, with the reason in the diagnostics, when
+// there is no such build.
+using BuildRecords =
+    std::function<std::optional<std::vector<layout::CardRecord>>(const model::Game& game, Diagnostics& diags)>;
+
+// Every game of `after` selected by `games` (empty: all) in `edition`
+// compared with what `built` says a build made of it: the same list as
+// compare_worlds, without the pages before (a manifest holds none). A game
+// without a build, or that does not lay out now, is left out (said in
+// `now`'s diagnostics).
+Comparison compare_with_build(const World& after, const Edition& edition, const std::vector<std::string>& games,
+                              const BuildRecords& built);
 
 }  // namespace kw::engine

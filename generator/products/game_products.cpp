@@ -38,6 +38,19 @@ void write_booklets(std::span<const layout::LaidOutBooklet> booklets, const fs::
   }
 }
 
+// What each card's page was made of, for the manifest; the layout files'
+// hashes as the input snapshot has them (the bytes the build read).
+std::vector<layout::CardRecord> card_records(const model::Game& game, const layout::CardPages& pages,
+                                             const InputSnapshot& input) {
+  std::map<std::string, std::string> hashes;
+  for (const auto& f : input.files) hashes[f.path] = f.sha256;
+  return layout::card_records(game, pages, [&hashes](const std::string& path) -> std::optional<std::string> {
+    auto it = hashes.find(path);
+    if (it == hashes.end()) return std::nullopt;
+    return it->second;
+  });
+}
+
 }  // namespace
 
 BuildReport write_game_products(const model::Game& game, const layout::LaidOutGame& laid_out,
@@ -72,8 +85,9 @@ BuildReport write_game_products(const model::Game& game, const layout::LaidOutGa
   infra::throw_if_interrupted();
   if (options.print.input && options.by_products.manifest) {  // manifest.json, last: it lists everything written
     span = infra::timed(timings, "manifest", game.id);
+    const auto cards = card_records(game, laid_out.cards, *options.print.input);
     report.written.push_back(write_manifest(dir, game.id, options.language, *options.print.input, report.written,
-                                            report.digests, options.incremental.cache));
+                                            report.digests, options.incremental.cache, cards));
   }
   return report;
 }

@@ -64,11 +64,62 @@ std::vector<ManifestEntry> written_entries(const fs::path& dir, std::span<const 
   return files;
 }
 
+Json string_map(const std::map<std::string, std::string>& map) {
+  Json out = Json::object();
+  for (const auto& [k, v] : map) out[k] = v;
+  return out;
+}
+
+Json card_entries(std::span<const layout::CardRecord> cards) {
+  Json out = Json::array();
+  for (const auto& c : cards) {
+    Json e = Json::object();
+    if (c.card.empty())
+      e["back"] = c.back_layout;
+    else
+      e["card"] = c.card;
+    e["stem"] = c.stem;
+    e["page"] = c.page;
+    if (!c.fields.empty()) e["fields"] = string_map(c.fields);
+    e["layout"] = string_map(c.layout);
+    e["painted"] = string_map(c.painted);
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+// `json[key]` as a map of strings into `out`; false when it is there and
+// not one (absent is empty).
+bool read_string_map(const Json& json, const char* key, std::map<std::string, std::string>& out) {
+  if (!json.contains(key)) return true;
+  const Json& map = json[key];
+  if (!map.is_object()) return false;
+  for (const auto& [k, v] : map.items()) {
+    if (!v.is_string()) return false;
+    out[k] = v.get<std::string>();
+  }
+  return true;
+}
+
+std::optional<layout::CardRecord> card_entry(const Json& e) {
+  auto text = [&e](const char* key) { return e.contains(key) && e[key].is_string(); };
+  if (!e.is_object() || !text("stem") || !text("page") || text("card") == text("back")) return std::nullopt;
+  layout::CardRecord c;
+  (text("card") ? c.card : c.back_layout) = e[text("card") ? "card" : "back"].get<std::string>();
+  c.stem = e["stem"].get<std::string>();
+  c.page = e["page"].get<std::string>();
+  if (!read_string_map(e, "fields", c.fields) || !read_string_map(e, "layout", c.layout) ||
+      !read_string_map(e, "painted", c.painted))
+    return std::nullopt;
+  return c;
+}
+
 }  // namespace
 
 fs::path write_manifest(const fs::path& dir, const std::string& game_id, const std::string& language,
                         const InputSnapshot& input, std::span<const fs::path> written,
-                        const std::map<std::string, FileDigest>& known, const infra::BuildCache* cache) {
+                        const std::map<std::string, FileDigest>& known, const infra::BuildCache* cache,
+                        std::span<const layout::CardRecord> cards) {
   Json manifest;
   manifest["generator"] = std::string("kartenwerk ") + version();
   manifest["game"] = game_id;
@@ -76,6 +127,7 @@ fs::path write_manifest(const fs::path& dir, const std::string& game_id, const s
   manifest["input"] = {{"sha256", input.sha256}, {"files", input.files.size()}, {"options", input.options}};
   manifest["files"] = entries(written_entries(dir, written, known, cache));
   manifest["inputs"] = entries(input.files);
+  if (!cards.empty()) manifest["cards"] = card_entries(cards);
   fs::path out = dir / "manifest.json";
   write_output(out, json_text(manifest));
   return out;
@@ -88,6 +140,36 @@ std::optional<ManifestInput> manifest_input(std::string_view json) {
   auto text = [&input](const char* key) { return input.is_object() && input.contains(key) && input[key].is_string(); };
   if (!text("sha256") || !text("options")) return std::nullopt;
   return ManifestInput{input["sha256"].get<std::string>(), input["options"].get<std::string>()};
+}
+
+std::map<std::string, std::string> manifest_files(std::string_view json) {
+  Json manifest = Json::parse(json, nullptr, /*allow_exceptions=*/false);
+  std::map<std::string, std::string> out;
+  if (!manifest.is_object() || !manifest.contains("files") || !manifest["files"].is_array()) return out;
+  for (const auto& f : manifest["files"])
+    if (f.is_object() && f.contains("path") && f["path"].is_string() && f.contains("sha256") && f["sha256"].is_string())
+      out[f["path"].get<std::string>()] = f["sha256"].get<std::string>();
+  return out;
+}
+
+std::optional<std::vector<layout::CardRecord>> manifest_cards(std::string_view json, std::string* why) {
+  auto fail = [why](std::string text) {
+    if (why) *why = std::move(text);
+    return std::nullopt;
+  };
+  Json manifest = Json::parse(json, nullptr, /*allow_exceptions=*/false);
+  if (!manifest.is_object() || !manifest.contains("files"))
+    return fail("is not a kartenwerk manifest (no JSON object with \"files\"): build again");
+  if (!manifest.contains("cards"))
+    return fail("records no cards (a build by an older kartenwerk, or one that wrote no card pages)");
+  if (!manifest["cards"].is_array()) return fail("has a malformed \"cards\" (not a list): build again");
+  std::vector<layout::CardRecord> out;
+  for (const auto& e : manifest["cards"]) {
+    auto card = card_entry(e);
+    if (!card) return fail("has a malformed card record (number " + std::to_string(out.size() + 1) + "): build again");
+    out.push_back(std::move(*card));
+  }
+  return out;
 }
 
 }  // namespace kw::products

@@ -12,8 +12,18 @@
 //       {"path": "cards/01-gondor-hobbit-1.png", "bytes": 412345, "sha256": "…"},
 //       …
 //     ],
-//     "inputs": [ …the input files, as "files"… ]
+//     "inputs": [ …the input files, as "files"… ],
+//     "cards": [
+//       {"card": "gondor-hobbit-1", "stem": "01-gondor-hobbit-1", "page": "…",
+//        "fields": {"good.name": "…", …}, "layout": {"layouts/palantir/card.yaml": "…"},
+//        "painted": {"fonts/…": "…", "templates/…": "…"}},
+//       {"back": "palantir/back", "stem": "00-back", "page": "…", …},
+//       …
+//     ]
 //   }
+// "cards" (layout/card_record.h): what each card's page was made of, so
+// that `kartenwerk diff --since-build` can say which cards changed since
+// this build and how. Absent from a build that wrote no card pages.
 #include <filesystem>
 #include <map>
 #include <optional>
@@ -23,6 +33,7 @@
 
 #include "core/sha256.h"
 #include "infra/build_cache.h"
+#include "layout/card_record.h"
 #include "products/input_snapshot.h"
 
 namespace kw::products {
@@ -36,7 +47,8 @@ std::filesystem::path write_manifest(const std::filesystem::path& dir, const std
                                      const std::string& language, const InputSnapshot& input,
                                      std::span<const std::filesystem::path> written,
                                      const std::map<std::string, FileDigest>& known = {},
-                                     const infra::BuildCache* cache = nullptr);
+                                     const infra::BuildCache* cache = nullptr,
+                                     std::span<const layout::CardRecord> cards = {});
 
 // The input a manifest names: its hash, and the options that went into it.
 struct ManifestInput {
@@ -45,5 +57,16 @@ struct ManifestInput {
 };
 // nullopt when `json` is not a manifest with an input hash.
 std::optional<ManifestInput> manifest_input(std::string_view json);
+
+// The files a manifest lists, path (relative to its folder) -> SHA-256;
+// empty when `json` is not a manifest.
+std::map<std::string, std::string> manifest_files(std::string_view json);
+
+// The cards a manifest records, in its order; nullopt when `json` is not a
+// manifest with well-formed "cards" (a manifest from before they were
+// recorded has none), with `why` (when given) set to what to tell: "is not
+// a kartenwerk manifest (…)", "records no cards (…)", "has a malformed card
+// record (the 3rd)".
+std::optional<std::vector<layout::CardRecord>> manifest_cards(std::string_view json, std::string* why = nullptr);
 
 }  // namespace kw::products

@@ -6,6 +6,7 @@
 // checked out or written — to be shown beside the session's image now.
 // Knows nothing of HTTP.
 #include <cstdint>
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <vector>
@@ -41,6 +42,10 @@ struct BeforeAfter {
   const ChangedCard* find(const std::string& stem) const;
 };
 
+// What the page asks for (?since=) to compare with the last build instead
+// of a git revision: a blank makes it no revision git could name.
+inline constexpr const char* kLastBuild = "last build";
+
 // Whether `revision` may be handed to git: at most 128 printable ASCII
 // characters, no blank, not starting with '-'.
 bool plain_revision(const std::string& revision);
@@ -52,5 +57,15 @@ bool plain_revision(const std::string& revision);
 std::shared_ptr<const BeforeAfter> compare_with_revision(Workspace& workspace, const SessionState& now,
                                                          const std::shared_ptr<const project::GitProject>& then,
                                                          const std::string& revision, double dpi, unsigned threads);
+
+// The session whose state is `now` compared with the build in `game_dir`
+// (the card records of its manifest.json, `kartenwerk diff
+// --since-build`'s list). A changed or removed card's image before is the
+// build's cards/<stem>.png, when that file is still the one the manifest
+// lists (else none). `commit` is the manifest's input hash. Null with
+// `error` when there is no build there that records its cards. Not
+// thread-safe with other uses of `workspace` (the studio's build lock).
+std::shared_ptr<const BeforeAfter> compare_with_build(Workspace& workspace, const SessionState& now,
+                                                      const std::filesystem::path& game_dir, std::string& error);
 
 }  // namespace kw::studio

@@ -7,6 +7,7 @@
 // reference the first entry of its table, a record its own required
 // members, a list []. (A card field gets "", which the loader names as an
 // unknown card until it is set.)
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -29,5 +30,25 @@ std::vector<std::pair<std::string, yaml::Value>> blank_card(const model::Game& g
 // reference with nothing to choose from).
 std::vector<std::pair<std::string, std::string>> blank_row(const model::Game& game, const std::string& deck_id,
                                                            const std::string& id);
+
+// A blank card of `deck` that its layout can draw. The deck's required
+// fields are not always all its layout needs: Das Duell's card draws
+// `{{motif.art}}` whenever a card has no `special`, and neither field is
+// required, so a blank of the required fields alone would not lay out (and
+// the page would go stale on it). `lays_out` answers with the first error
+// laying out a card of the deck with the given fields (a map) gives, empty
+// when none. The fields the layout needs are taken, fewest first, from the
+// deck's own cards (the first that has each, in data order), so the new
+// card draws like its neighbours until it is filled in. When nothing makes
+// it lay out, or a row cannot hold what it needs, `error` says why and the
+// blank is empty: the page refuses "add a blank card" with that sentence.
+struct DeckBlank {
+  std::vector<std::pair<std::string, yaml::Value>> card;  // as blank_card
+  std::vector<std::pair<std::string, std::string>> row;   // as blank_row
+  std::string error;                                      // of the card's blank
+  std::string row_error;                                  // of the row's
+};
+using LaysOut = std::function<std::string(const yaml::Value& fields)>;
+DeckBlank deck_blank(const model::Game& game, const model::Deck& deck, const LaysOut& lays_out);
 
 }  // namespace kw::studio

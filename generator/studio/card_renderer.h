@@ -1,6 +1,8 @@
 #pragma once
-// Renders the cards whose fingerprint is new; a card whose fingerprint an
-// earlier state already rendered keeps that PNG (and its preflight badges).
+// Gives each card its grid image (card_view.h GridImage): a card whose
+// fingerprint an earlier state had keeps that image (rendered or not) and
+// its preflight badges; a new one gets an image rendered when first asked
+// for (the page asks for those it shows).
 //
 // The grid's PNG is rendered at the game's resolution divided by a whole
 // factor, about kGridDpi, which the grid's card width (90 to 420 px) never
@@ -24,13 +26,16 @@ namespace kw::studio {
 
 inline constexpr double kGridDpi = 150;
 
-// Fills png (about kGridDpi), width_px, height_px (at `dpi`) and page of
-// every view (views[i] is pages[i]), reusing `before`'s where the
-// fingerprint matches, with its preflight badges when it had been judged
-// (`preflighted`). Renders on up to `threads` threads. Returns how many it
-// rendered.
+// Fills image (about kGridDpi, not rendered yet), width_px, height_px (at
+// `dpi`) and page of every view (views[i] is pages[i]), reusing `before`'s
+// where the fingerprint matches, with its preflight badges when it had been
+// judged (`preflighted`). Returns how many cards are new.
 size_t render_cards(std::span<const layout::LaidOutCard> pages, std::span<CardView> views, const SessionState& before,
-                    double dpi, unsigned threads);
+                    double dpi);
+
+// Renders the grid images of `views` not rendered yet, on up to `threads`
+// threads (the pages before of the "what changed" view, wanted whole).
+void render_now(std::span<const CardView> views, unsigned threads);
 
 // The card's page at `dpi` as a PNG (the large view's image).
 std::string render_full_png(const page::Page& page, double dpi);

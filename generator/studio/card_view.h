@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <variant>
@@ -57,8 +58,12 @@ struct CardEntry {
   // required field of the deck empty or defaulted. Empty for a CSV row,
   // which has `blank_row` instead: the cells of a blank row by column name
   // (blank_card.h; empty when the deck has no blank a row can hold).
+  // Both hold what the deck's layout needs besides, borrowed from the
+  // deck's cards (blank_card.h deck_blank); when no blank lays out, the
+  // blank is empty and `blank_error` says why.
   std::vector<std::pair<std::string, yaml::Value>> blank = {};
   std::vector<std::pair<std::string, std::string>> blank_row = {};
+  std::string blank_error = {};
 };
 
 // A layout element's box on the card, for the element-box overlay.
@@ -104,6 +109,27 @@ inline constexpr EnumNames<Badge::Kind, 4> kBadgeKindNames{{{Badge::Kind::Rules,
                                                             {Badge::Kind::Overlap, "overlap"}}};
 inline const char* kind_name(Badge::Kind kind) { return c_name_of(kBadgeKindNames, kind); }
 
+// A card's grid image (card_renderer.h), rendered when it is first asked
+// for and then kept, for this state and every later one with the same
+// page fingerprint. Lazily, because a drop that changes 48 cards should
+// not paint 48 images before the page hears of it: the page asks only for
+// the images it shows (the rest when scrolled to), and each is painted on
+// the server's thread that answers it. Safe from any thread.
+class GridImage {
+ public:
+  GridImage(std::shared_ptr<const page::Page> page, double dpi) : page_(std::move(page)), dpi_(dpi) {}
+  // The PNG, rendered on the first call (others asking meanwhile wait for it).
+  std::shared_ptr<const std::string> png() const;
+  // Whether png() would answer at once.
+  bool rendered() const;
+
+ private:
+  std::shared_ptr<const page::Page> page_;
+  double dpi_;
+  mutable std::mutex mutex_;
+  mutable std::shared_ptr<const std::string> png_;  // under mutex_
+};
+
 // One card (or back) as rendered.
 struct CardView {
   std::string stem;         // "01-gondor-hobbit-1", "00-back": its image's name
@@ -121,9 +147,11 @@ struct CardView {
   // (card_renderer.h), so a new page is "pending" for a moment.
   bool preflighted = false;
   std::vector<TextField> texts;
-  std::optional<CardEntry> entry;          // set: the page may duplicate, delete and move the card
-  int width_px = 0, height_px = 0;         // at the game's resolution (the large view's)
-  std::shared_ptr<const std::string> png;  // the grid's, at most kGridDpi; shared by states that did not change it
+  std::optional<CardEntry> entry;   // set: the page may duplicate, delete and move the card
+  int width_px = 0, height_px = 0;  // at the game's resolution (the large view's)
+  // The grid's image, at most kGridDpi, rendered on first request; shared
+  // by states that did not change the card.
+  std::shared_ptr<const GridImage> image;
   std::shared_ptr<const page::Page> page;  // to render the large view's image on request (render_full_png)
 };
 

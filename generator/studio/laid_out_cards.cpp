@@ -10,7 +10,9 @@
 #include "yaml/edit.h"
 
 #include <cmath>
+#include <functional>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace kw::studio {
@@ -121,13 +123,35 @@ class Entries {
   std::map<std::string, int> id_columns_;
 };
 
+// The first error laying out a card of `deck` with `fields` gives (empty:
+// none): whether a blank card of the deck lays out (blank_card.h).
+std::string first_layout_error(engine::GameCompiler& compiler, const model::Deck& deck, const std::string& language,
+                               const layout::GameLayoutContext& context, const yaml::Value& fields) {
+  Diagnostics found;
+  auto first_error = [&found] {
+    for (const auto& d : found.items())
+      if (d.severity == Severity::Error) return d.message;
+    return std::string();
+  };
+  const layout::LayoutDef* def = compiler.layouter().definition(deck.layout, found);
+  if (!def) return first_error().empty() ? "layout " + deck.layout + " does not load" : first_error();
+  model::Card card;
+  card.id = card.def_id = "new-card";
+  card.deck_id = deck.id;
+  card.fields = fields;
+  compiler.layouter().layout(*def, compiler.game_data(), &card, found, language, context.rule_values);
+  return first_error();
+}
+
 // Which card each front is (layout_cards numbers the `cards` decks' cards in
-// data order) and which deck each back belongs to.
+// data order) and which deck each back belongs to. `blank_of(deck)`: the
+// blank card "add a blank card" adds to it.
 void name_cards(const model::Game& game, ElementSources& sources, Entries& entries, const MissingStrings& missing,
-                std::vector<CardView>& views) {
+                const std::function<DeckBlank(const model::Deck&)>& blank_of, std::vector<CardView>& views) {
   size_t i = 0;
   for (const auto& deck : game.decks) {
     if (deck.product != model::Product::Cards) continue;
+    std::optional<DeckBlank> blank;  // made once per deck, when a card of it is editable
     for (const auto& card : deck.cards) {
       if (i >= views.size()) return;
       CardView& v = views[i++];
@@ -137,8 +161,15 @@ void name_cards(const model::Game& game, ElementSources& sources, Entries& entri
       locate_boxes(sources, deck.layout, v);
       // Cards are added and removed in the source data, not in a translation or a variant.
       if (game.in_source_language() && game.variant.empty()) v.entry = entries.find(card.loc, card.def_id);
-      if (v.entry && v.entry->id_column == 0) v.entry->blank = blank_card(game, deck.id, "");
-      if (v.entry && v.entry->id_column != 0) v.entry->blank_row = blank_row(game, deck.id, "");
+      if (v.entry && !blank) blank = blank_of(deck);
+      if (v.entry && v.entry->id_column == 0) {
+        v.entry->blank = blank->card;
+        v.entry->blank_error = blank->error;
+      }
+      if (v.entry && v.entry->id_column != 0) {
+        v.entry->blank_row = blank->row;
+        v.entry->blank_error = blank->row_error;
+      }
       v.deck = deck.id;
       v.label = label_of(card.fields);
       if (v.label.empty()) v.label = card.id;
@@ -173,7 +204,12 @@ LaidOutCards lay_out_cards(const project::Project& project, engine::GameCompiler
   for (const auto& card : out.pages) out.views.push_back(view_of(card));
   ElementSources sources(project);
   Entries entries(project);
-  name_cards(game, sources, entries, missing_strings(project, game), out.views);
+  auto blank_of = [&](const model::Deck& deck) {
+    return deck_blank(game, deck, [&](const yaml::Value& fields) {
+      return first_layout_error(compiler, deck, language, context, fields);
+    });
+  };
+  name_cards(game, sources, entries, missing_strings(project, game), blank_of, out.views);
   return out;
 }
 

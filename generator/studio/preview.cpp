@@ -126,7 +126,7 @@ std::shared_ptr<SessionState> build(Workspace& workspace, const SessionKey& key,
   for (const auto& d : findings)
     if (d.check == "translation") diags.add(d);
   phases.done("rules");
-  render_cards(cards.pages, cards.views, before, game->format->dpi, std::thread::hardware_concurrency());
+  render_cards(cards.pages, cards.views, before, game->format->dpi);  // each image painted when the page asks
   phases.done("render");
   auto next = std::make_shared<SessionState>();
   next->key = key;

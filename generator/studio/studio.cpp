@@ -178,6 +178,44 @@ std::shared_ptr<const BeforeAfter> Studio::before_after(const SessionKey& key, c
   return compared;
 }
 
+std::shared_ptr<const BeforeAfter> Studio::before_after_build(const SessionKey& key,
+                                                              const std::filesystem::path& out_dir,
+                                                              std::string& error) {
+  auto shown = state(key, error);
+  if (!shown) return nullptr;
+  std::lock_guard lock(build_mutex_);
+  auto it = sessions_.find(shown->key);
+  if (it == sessions_.end()) {
+    error = "no open preview of " + key.game;
+    return nullptr;
+  }
+  auto now = it->second->state();
+  // Where build put this edition: a translation in its language's folder.
+  std::filesystem::path dir = out_dir / now->key.game;
+  if (!now->key.variant.empty()) dir /= now->key.variant;
+  const auto& languages = languages_of(now->key.game);
+  if (!languages.empty() && now->key.language != languages.front()) dir /= now->key.language;
+  const auto start = std::chrono::steady_clock::now();
+  auto compared = compare_with_build(workspace_, *now, dir, error);
+  if (!compared) return nullptr;
+  {
+    std::lock_guard held(compared_mutex_);
+    auto c = compared_.find(now->key);
+    if (c != compared_.end() && c->second->commit == compared->commit && c->second->generation == now->generation &&
+        c->second->revision == compared->revision)
+      return c->second;
+  }
+  if (log_) {
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
+    *log_ << fmt::format("kartenwerk studio: compared {} with the build in {}: {} card(s) changed in {} ms\n",
+                         now->key.game, dir.generic_string(), compared->changes.size(), ms.count())
+          << std::flush;
+  }
+  std::lock_guard held(compared_mutex_);
+  compared_[now->key] = compared;
+  return compared;
+}
+
 std::shared_ptr<const BeforeAfter> Studio::held_before_after(const SessionKey& key, const std::string& commit) const {
   std::lock_guard held(compared_mutex_);
   auto c = compared_.find(key);

@@ -77,6 +77,11 @@ class Studio {
   // unknown session or a revision git cannot read.
   std::shared_ptr<const BeforeAfter> before_after(const SessionKey& key, const std::string& revision,
                                                   std::string& error);
+  // The same compared with the last build of the session's edition under
+  // `out_dir` (<out>/<game>/[<variant>/][<lang>/], a translation's language
+  // only): compare_with_build. Null with `error` when there is none.
+  std::shared_ptr<const BeforeAfter> before_after_build(const SessionKey& key, const std::filesystem::path& out_dir,
+                                                        std::string& error);
   // The comparison before_after last made for session `key` (its language
   // named) against `commit`; null when it holds none.
   std::shared_ptr<const BeforeAfter> held_before_after(const SessionKey& key, const std::string& commit) const;

@@ -41,7 +41,24 @@ async function showsEveryCard(url) {
   assert.equal(s.cards.filter((c) => c.card_id).length, fronts, 'the state has every card kartenwerk list counts');
   await page.goto(url);
   await allImagesLoaded(page, s.cards.length);
-  log(`${s.cards.length} images loaded (${fronts} cards and their backs)`);
+  log(`${s.cards.length} cards shown (${fronts} cards and their backs), the images on the screen loaded`);
+  // Only the images of the cards on the screen are asked for (the server
+  // paints each when first asked); a card scrolled to gets its image then.
+  const srcOf = (stem) => page.evaluate((t) =>
+    document.querySelector(`figure[data-stem="${CSS.escape(t)}"] img`).getAttribute('src'), stem);
+  const far = await page.evaluate(() => [...document.querySelectorAll('figure.card')]
+    .filter((f) => f.dataset.near !== '1').map((f) => f.dataset.stem));
+  assert.ok(far.length > 0 && far.length < s.cards.length, `some cards are off the screen (${far.length})`);
+  const last = far[far.length - 1];
+  assert.equal(await srcOf(last), null, 'the image of a card off the screen is not asked for');
+  await page.locator(`figure[data-stem="${last}"]`).scrollIntoViewIfNeeded();
+  await page.waitForFunction((t) => {
+    const f = document.querySelector(`figure[data-stem="${CSS.escape(t)}"]`), i = f.querySelector('img');
+    return i.getAttribute('src') === f.dataset.url && i.complete && i.naturalWidth > 0;
+  }, last, { timeout: 60000 });
+  log(`${far.length} cards off the screen not asked for; ${last} loaded when scrolled to`);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await allImagesLoaded(page, s.cards.length);
   // Preflight judges the pages after their images came: its badges follow by
   // an event, and no card stays "preflight …".
   await page.waitForFunction(() => document.querySelectorAll('figure.card').length > 0 &&

@@ -3,8 +3,10 @@
 // copy of the project kept in a git repository: after a text edit and a
 // layout edit, `since HEAD` lists the changed cards as `kartenwerk diff`
 // does, each before (drawn from the commit) and now, side by side and
-// blinking; an edit while the view is open updates it; an unknown revision
-// is said. Screenshots of each step go to the output folder.
+// blinking; an edit while the view is open updates it; `since last build`
+// lists the same cards against a build of the committed game (its
+// manifest's card records), each before as the build's own image; an
+// unknown revision is said. Screenshots of each step go to the output folder.
 //   node tests/studio/changes_browser_test.mjs <kartenwerk binary> <source dir> <output dir>
 // Exit 0: passed; 1: failed; 77: skipped (no chromium or no playwright-core).
 import fs from 'node:fs';
@@ -25,7 +27,12 @@ const git = (...args) => execFileSync('git', ['-C', root, '-c', 'user.name=Test'
 git('init', '-q');
 git('add', '-A');
 git('commit', '-q', '-m', 'the game as committed');
-const server = startServer(binary, root, ['--game', 'palantir']);
+// A build of the game as committed, for `since last build` (outside the project).
+const built = path.join(outDir, 'built');
+fs.rmSync(built, { recursive: true, force: true });
+execFileSync(binary, ['--root', root, 'build', '--game', 'palantir', '--format', 'png', '--skip', 'overview,tts',
+  '--out', built], { stdio: 'ignore' });
+const server = startServer(binary, root, ['--game', 'palantir', '--out', built]);
 let browser;
 let page;
 let step = 0;
@@ -71,7 +78,7 @@ async function main() {
   const count = await page.evaluate(async () => (await (await fetch('/api/state')).json()).cards.length);
   await allImagesLoaded(page, count);
   const merry = await page.evaluate(() => [...document.querySelectorAll('figure.card')]
-    .find((f) => f.dataset.stem.endsWith('rohan-hobbit-1')).querySelector('img').getAttribute('src'));
+    .find((f) => f.dataset.stem.endsWith('rohan-hobbit-1')).dataset.url);
   const merryNow = await pixels(merry);
 
   // Nothing edited yet: nothing changed since HEAD.
@@ -129,6 +136,23 @@ async function main() {
   log('blink shows before and now in turn in one place');
   await shot('blink');
   await page.check('input[name="changes-mode"][value="side"]');
+
+  // Since the last build (of the game as committed): the same cards, each
+  // before as the build drew it (its cards/<stem>.png).
+  const sinceHead = shown.cards.map((c) => `${c.stem} ${c.what}`).sort();
+  await page.click('#show-build-changes');
+  await page.waitForFunction(() => document.querySelector('#changes-title').textContent.endsWith('since last build'),
+    null, { timeout: 120000 });
+  shown = await shownChanges(0);
+  assert.match(shown.title, new RegExp(`^\\d+ of ${count} cards changed since last build$`));
+  assert.deepEqual(shown.cards.map((c) => `${c.stem} ${c.what}`).sort(), sinceHead);
+  const builtBefore = shown.cards.find((c) => c.stem === one.stem);
+  assert.ok(builtBefore.before && builtBefore.after, 'both sides shown');
+  const builtPng = fs.readFileSync(path.join(built, 'palantir', 'cards', `${one.stem}.png`));
+  const served = await page.evaluate(async (s) => [...new Uint8Array(await (await fetch(s)).arrayBuffer())], builtBefore.before);
+  assert.ok(Buffer.from(served).equals(builtPng), 'the image before is the build\'s own');
+  log('since the last build:', shown.title);
+  await shot('since-last-build');
 
   // A revision git does not know: said, no list.
   await page.fill('#since', 'v9.9');

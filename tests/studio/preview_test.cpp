@@ -36,9 +36,11 @@ TEST(StudioPreview, RendersEveryCardAndBackAsPngOfTheFormatsPixelSize) {
   EXPECT_FALSE(s->stale) << s->diagnostics;
   EXPECT_EQ(stems(*s), (std::vector<std::string>{"01-alpha-1", "02-alpha-2", "03-beta", "00-back"}));
   for (const auto& c : s->cards) {
-    ASSERT_TRUE(c.png) << c.stem;
+    ASSERT_TRUE(c.image) << c.stem;
+    EXPECT_FALSE(c.image->rendered()) << "painted when the page asks for it, not by the reload";
     // The grid's image at 150 dpi; the large view's at the format's 300 dpi.
-    auto raster = render::decode_png(*c.png);
+    auto raster = render::decode_png(*c.image->png());
+    EXPECT_TRUE(c.image->rendered());
     EXPECT_EQ(raster.width, 384) << c.stem;
     EXPECT_EQ(raster.height, 573) << c.stem;
     EXPECT_EQ(c.width_px, 768) << c.stem;  // (59 + 2 * 3) mm at 300 dpi
@@ -83,10 +85,10 @@ TEST(StudioPreview, EditingOneCardsNameChangesExactlyThatCard) {
   EXPECT_EQ(change.cards[0].first, "03-beta");
   EXPECT_EQ(change.cards[0].second, after->cards[2].fingerprint);
   EXPECT_NE(before->cards[2].fingerprint, after->cards[2].fingerprint);
-  EXPECT_NE(before->cards[2].png, after->cards[2].png);
+  EXPECT_NE(before->cards[2].image, after->cards[2].image);
   for (size_t i : {0u, 1u, 3u}) {
     EXPECT_EQ(before->cards[i].fingerprint, after->cards[i].fingerprint) << i;
-    EXPECT_EQ(before->cards[i].png, after->cards[i].png) << i;  // not rendered again
+    EXPECT_EQ(before->cards[i].image, after->cards[i].image) << i;  // not rendered again
   }
   EXPECT_EQ(after->cards[2].label, "Kankra");
 }
@@ -196,7 +198,7 @@ TEST(StudioPreview, BrokenYamlKeepsTheLastGoodCardsStaleWithDiagnosticsAndFixing
   EXPECT_NE(broken->diagnostics.find("data/games/mini.yaml:29:"), std::string::npos) << broken->diagnostics;
   EXPECT_NE(broken->diagnostics.find('^'), std::string::npos) << broken->diagnostics;
   ASSERT_EQ(broken->cards.size(), good->cards.size());
-  for (size_t i = 0; i < good->cards.size(); ++i) EXPECT_EQ(broken->cards[i].png, good->cards[i].png);
+  for (size_t i = 0; i < good->cards.size(); ++i) EXPECT_EQ(broken->cards[i].image, good->cards[i].image);
 
   f.mini.write(f.mini.game_file(), MiniProject::game_yaml());
   f.workspace.refresh({f.mini.game_file()});
@@ -326,7 +328,7 @@ TEST(StudioPreview, PreflightJudgesTheNewPagesAfterTheirImages) {
   EXPECT_TRUE(has_preflight(s->cards[1], "safe-area"));
   EXPECT_FALSE(has_preflight(s->cards[2], "safe-area"));  // beta has no points
   EXPECT_FALSE(has_preflight(s->cards[3], "safe-area"));  // the back
-  EXPECT_EQ(s->cards[0].png, shown->cards[0].png);
+  EXPECT_EQ(s->cards[0].image, shown->cards[0].image);
   EXPECT_FALSE(f.preview.judge_preflight([] { return true; }).badges);  // nothing left to judge
   // Moving the points back: the two cards are new pages, pending until
   // judged, and then without the finding; the others keep their badges.

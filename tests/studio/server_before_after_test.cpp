@@ -67,7 +67,7 @@ class StudioBeforeAfter : public ::testing::Test {
     auto state = studio_.state({"mini", "de", ""}, error);
     EXPECT_TRUE(state) << error;
     const CardView* card = state ? state->card(stem) : nullptr;
-    return card && card->png ? *card->png : std::string();
+    return card && card->image ? *card->image->png() : std::string();
   }
 
   test::MiniProject mini_;

@@ -296,5 +296,72 @@ TEST(StudioToken, IsRandomAndComparedWhole) {
   EXPECT_FALSE(same_token("", ""));
 }
 
+// Das Duell's case, on the mini game: the layout draws an optional field
+// (`motif`) whenever another optional one (`special`) is absent, so a blank
+// of the required fields alone would not lay out. The blank borrows what
+// the layout needs from the deck's cards (the first that has it), the new
+// card lays out and the session does not go stale; a blank whose layout
+// needs what no card of the deck has is refused with a sentence.
+TEST_F(StudioEdits, ABlankCardBorrowsWhatItsLayoutNeedsFromTheDeck) {
+  std::string game = test::replace(test::MiniProject::game_yaml(), "    points: { type: int, required: true }\n",
+                                   "    points: { type: int, required: true }\n"
+                                   "    motif: { type: art }\n    special: { type: text }\n    extra: { type: art }\n");
+  game = test::replace(game, "          copies: 2\n", "          copies: 2\n          motif: mini/emblem.svg\n");
+  game = test::replace(game, "          points: 0\n", "          points: 0\n          special: Fluch\n");
+  mini_.write(mini_.game_file(), game);
+  const std::string card_layout = layout();
+  mini_.write("layouts/mini/card.yaml", card_layout +
+                                            "  - type: art\n    name: motif\n    when: \"!special\"\n"
+                                            "    src: \"{{motif}}\"\n    box: [20, 20, 10, 10]\n");
+  studio_.reload();
+  std::string error;
+  auto shown = studio_.state({"mini", "de", ""}, error);
+  ASSERT_TRUE(shown) << error;
+  ASSERT_FALSE(shown->stale) << shown->diagnostics;
+  auto state = nlohmann::json::parse(state_json(*shown));
+  const auto& entry = state["cards"][2]["entry"];
+  nlohmann::json item = entry["blank"];
+  ASSERT_EQ(item.size(), 5u) << item.dump();
+  EXPECT_EQ(item[4], nlohmann::json::array({"motif", "mini/emblem.svg"}))
+      << "borrowed from alpha, the first that has one";
+  EXPECT_EQ(entry["blank_error"], "");
+  item[0][1] = "new-card";
+  const std::string file = mini_.root() / "data/games/mini.yaml";
+  nlohmann::json edit = {
+      {"file", "data/games/mini.yaml"},
+      {"hash", sha256_hex(game)},
+      {"ops", {{{"op", "insert"}, {"path", entry["path"]}, {"index", entry["index"].get<int>() + 1}, {"item", item}}}}};
+  auto [status, body] = raw(post("/api/edit", edit.dump()));
+  ASSERT_EQ(status, 200) << body;
+  EXPECT_NE(read_file(file).value().find("        - id: new-card\n          name: \"\"\n          region: north\n"
+                                         "          points: 0\n          motif: mini/emblem.svg\n"),
+            std::string::npos)
+      << read_file(file).value();
+  studio_.reload({mini_.game_file()});
+  shown = studio_.state({"mini", "de", ""}, error);
+  ASSERT_TRUE(shown) << error;
+  EXPECT_FALSE(shown->stale) << shown->diagnostics;
+  EXPECT_EQ(shown->errors, 0) << shown->diagnostics;
+  ASSERT_EQ(shown->cards.size(), 5u);
+  EXPECT_EQ(shown->cards[3].card_id, "new-card");
+
+  // A blank (north, 0 points) that draws `extra`, which no card has: refused, said.
+  mini_.write(mini_.game_file(), game);
+  mini_.write("layouts/mini/card.yaml", card_layout +
+                                            "  - type: art\n    name: extra\n"
+                                            "    when: \"region == 'north' && points == 0\"\n"
+                                            "    src: \"{{extra}}\"\n    box: [20, 20, 10, 10]\n");
+  studio_.reload();
+  shown = studio_.state({"mini", "de", ""}, error);
+  ASSERT_TRUE(shown) << error;
+  ASSERT_FALSE(shown->stale) << shown->diagnostics;
+  state = nlohmann::json::parse(state_json(*shown));
+  EXPECT_TRUE(state["cards"][0]["entry"]["blank"].empty()) << state["cards"][0]["entry"].dump();
+  EXPECT_NE(state["cards"][0]["entry"]["blank_error"].get<std::string>().find(
+                "a blank card of deck 'main' does not lay out ("),
+            std::string::npos)
+      << state["cards"][0]["entry"].dump();
+}
+
 }  // namespace
 }  // namespace kw::studio::http

@@ -62,26 +62,46 @@ export async function launchBrowser(playwright) {
   };
 }
 
-// Resolves once the page shows `count` card images, every one loaded.
+// Resolves once the page shows `count` cards, the image of every one on
+// the screen loaded (the page asks for a card's image when its card comes
+// near the screen: data-near; the one it wants is data-url. A page without
+// them, as kartenwerk's before 2026-11, asks for every image: the benches
+// run old and new binaries alike).
 export function allImagesLoaded(page, count, timeout = 120000) {
   return page.waitForFunction((n) => {
-    const imgs = [...document.querySelectorAll('img.card-img')];
-    return imgs.length === n && imgs.every((i) => i.complete && i.naturalWidth > 0);
+    const figs = [...document.querySelectorAll('figure.card')];
+    const near = figs.filter((f) => f.dataset.near !== '');
+    return figs.length === n && near.length > 0 && near.every((f) => {
+      const i = f.querySelector('img.card-img');
+      return i.getAttribute('src') === (f.dataset.url ?? i.getAttribute('src')) && i.complete && i.naturalWidth > 0;
+    });
   }, count, { timeout, polling: 50 });
 }
 
-// The src of every card image by its card's stem.
+// The address of every card's image now, by its card's stem.
 export function imageSources(page) {
   return page.evaluate(() => Object.fromEntries(
-    [...document.querySelectorAll('figure.card')].map((f) => [f.dataset.stem, f.querySelector('img').getAttribute('src')])));
+    [...document.querySelectorAll('figure.card')].map((f) => [f.dataset.stem,
+      f.dataset.url ?? f.querySelector('img').getAttribute('src')])));
 }
 
-// Resolves once the images of `stems` have a src other than in `before` and are
-// loaded; with the time since `since` (this process's performance.now(), ms).
+// The stems of `stems` whose cards are on the screen (or near it: their images are loaded).
+export function nearStems(page, stems) {
+  return page.evaluate((ss) => ss.filter((s) =>
+    document.querySelector(`figure[data-stem="${CSS.escape(s)}"]`)?.dataset.near !== ''), stems);
+}
+
+// Resolves once the cards of `stems` want an image other than in `before`
+// and, each on the screen, have it loaded; with the time since `since`
+// (this process's performance.now(), ms).
 export async function waitForNewImages(page, stems, before, since, timeout) {
   await page.waitForFunction(({ stems, before }) => stems.every((s) => {
-    const img = document.querySelector(`figure[data-stem="${CSS.escape(s)}"] img`);
-    return img && img.getAttribute('src') !== before[s] && img.complete && img.naturalWidth > 0;
+    const fig = document.querySelector(`figure[data-stem="${CSS.escape(s)}"]`);
+    const img = fig?.querySelector('img');
+    const url = fig?.dataset.url ?? img?.getAttribute('src');
+    if (!img || url === before[s]) return false;
+    if (fig.dataset.near === '') return true;
+    return img.getAttribute('src') === url && img.complete && img.naturalWidth > 0;
   }), { stems, before }, { timeout, polling: 10 });
   return performance.now() - since;
 }

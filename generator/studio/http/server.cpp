@@ -320,14 +320,17 @@ struct Server::Impl {
   }
 
   // The cards whose page changed since a git revision (?since=, default
-  // HEAD), each with its page before (Studio::before_after).
+  // HEAD), each with its page before (Studio::before_after); since the last
+  // build under --out with ?since=last build (Studio::before_after_build).
   Response changes(const Request& req) {
     Response res;
     auto key = key_of(req, res);
     if (!key) return res;
     const std::string* since = req.param("since");
     std::string error;
-    auto compared = studio.before_after(*key, since && !since->empty() ? *since : "HEAD", error);
+    const std::string revision = since && !since->empty() ? *since : "HEAD";
+    auto compared = revision == kLastBuild ? studio.before_after_build(*key, output, error)
+                                           : studio.before_after(*key, revision, error);
     if (!compared) return text(error.starts_with("unknown game") || error.starts_with("game ") ? 404 : 400, error);
     auto now = studio.state(compared->key, error);
     if (!now) return text(404, error);
@@ -339,9 +342,11 @@ struct Server::Impl {
     const std::string& file = parts.at(5);
     const std::string stem = file.substr(0, file.size() - 4);
     const std::string& commit = parts[4];
-    if (!plain(parts[1]) || !plain(parts[2]) || !plain(parts[3]) || !plain(stem) || commit.size() != 40 ||
-        !std::all_of(commit.begin(), commit.end(),
-                     [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); }))
+    // A git commit (40 hex digits), or a build's input hash (64) with ?since=last build.
+    if (!plain(parts[1]) || !plain(parts[2]) || !plain(parts[3]) || !plain(stem) ||
+        (commit.size() != 40 && commit.size() != 64) || !std::all_of(commit.begin(), commit.end(), [](char c) {
+          return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+        }))
       return text(400, "malformed address of a page before");
     auto compared = studio.held_before_after({parts[1], parts[2], parts[3] == "-" ? "" : parts[3]}, commit);
     const ChangedCard* card = compared ? compared->find(stem) : nullptr;
@@ -379,8 +384,13 @@ struct Server::Impl {
     const std::string& variant = parts[3];
     const std::string stem = file.substr(0, file.size() - 4);
     if (!plain(game) || !plain(lang) || !plain(variant) || !plain(stem)) return text(400, "malformed card address");
+    // The state shown, without waiting for a reload running now; a session
+    // not open yet is built.
+    const SessionKey key{game, lang, variant == "-" ? "" : variant};
+    auto state = studio.shown(key);
+    if (state && state->card(stem)) return card_image(req, *state, stem);
     std::string error;
-    auto state = studio.state({game, lang, variant == "-" ? "" : variant}, error);
+    state = studio.state(key, error);
     if (!state) return text(404, error);
     return card_image(req, *state, stem);
   }
@@ -389,12 +399,12 @@ struct Server::Impl {
   static Response card_image(const Request& req, const SessionState& state, const std::string& stem) {
     const std::string& game = state.key.game;
     const CardView* card = state.card(stem);
-    if (!card || !card->png) return text(404, "no card '" + stem + "' in " + game);
+    if (!card || !card->image) return text(404, "no card '" + stem + "' in " + game);
     Response res;
     // The large view's: the full resolution, rendered on request (card_renderer.h).
     const std::string* size = req.param("size");
     if (size && *size != "full") return text(400, "size=full or none");
-    res.body = size && card->page ? render_full_png(*card->page, state.dpi) : *card->png;
+    res.body = size && card->page ? render_full_png(*card->page, state.dpi) : *card->image->png();
     res.content_type = "image/png";
     // The URL names the fingerprint (?v=): the same URL is the same image.
     res.cache_control = req.param("v") ? "max-age=31536000, immutable" : "no-cache";
@@ -528,13 +538,15 @@ struct Server::Impl {
     if (req.path != "/api/state" && req.path != "/api/changes" && !card && !tabletop && !before && !writes &&
         req.path != "/api/file")
       return answer(id, c, text(404, "not found"), head, req.keep_alive);
-    // A grid image of an open session is a lookup in memory: answered here,
-    // not handed to a worker and back (two thread switches per image, which
-    // on a busy machine were most of the time 48 new images took).
+    // A grid image of an open session already rendered is a lookup in
+    // memory: answered here, not handed to a worker and back (two thread
+    // switches per image, which on a busy machine were most of the time 48
+    // new images took). One not rendered yet is painted by a worker.
     if (card && !req.param("size") && plain(parts[1]) && plain(parts[2]) && plain(parts[3])) {
       const std::string stem = parts[4].substr(0, parts[4].size() - 4);
       auto state = studio.shown({parts[1], parts[2], parts[3] == "-" ? "" : parts[3]});
-      if (state && plain(stem) && state->card(stem))
+      const CardView* shown = state && plain(stem) ? state->card(stem) : nullptr;
+      if (shown && shown->image && shown->image->rendered())
         return answer(id, c, card_image(req, *state, stem), head, req.keep_alive);
     }
     std::unique_lock lock(mutex);

@@ -106,7 +106,8 @@ json card_json(const SessionKey& key, const CardView& c) {
                                    {"id_column", c.entry->id_column},
                                    {"id", c.entry->id},
                                    {"blank", blank_json(c.entry->blank)},
-                                   {"blank_row", c.entry->blank_row}}
+                                   {"blank_row", c.entry->blank_row},
+                                   {"blank_error", c.entry->blank_error}}
                             : json()},
           {"texts", texts},
           {"def_id", c.def_id}};
@@ -135,7 +136,7 @@ std::string before_after_json(const BeforeAfter& compared, const SessionState& n
                        {"card", c.card},
                        {"what", c.what},
                        {"before", c.before_png ? json(before_url(compared, c)) : json()},
-                       {"after", shown && shown->png ? json(card_url(now.key, *shown)) : json()},
+                       {"after", shown && shown->image ? json(card_url(now.key, *shown)) : json()},
                        {"width_px", sized ? c.width_px : shown->width_px},
                        {"height_px", sized ? c.height_px : shown->height_px}});
   }

@@ -361,19 +361,43 @@ function caption(card) {
     el('span', { class: 'stem' }, card.stem), badges(card));
 }
 
+// The grid's images are asked for only when their card is on the screen
+// (or within a short scroll of it): the server paints a card's image when
+// it is first asked for, so a drop that changes 48 cards paints the ones
+// shown, and the others when they are scrolled to. A card's figure keeps
+// the address of its image now in data-url; its img gets it when near.
+const nearObserver = new IntersectionObserver((entries) => {
+  for (const e of entries) {
+    e.target.dataset.near = e.isIntersecting ? '1' : '';
+    if (e.isIntersecting) showImage(e.target);
+  }
+}, { rootMargin: '150px' });
+
+function showImage(fig) {
+  const img = fig.querySelector('img.card-img');
+  if (img && fig.dataset.url && img.getAttribute('src') !== fig.dataset.url) img.src = fig.dataset.url;
+}
+
+function setImage(fig, url) {
+  fig.dataset.url = url;
+  if (fig.dataset.near === '1') showImage(fig);
+}
+
 function cardFigure(card) {
-  const img = el('img', { class: 'card-img', src: card.url, alt: card.label, title: card.label,
+  const img = el('img', { class: 'card-img', alt: card.label, title: card.label,
     width: card.width_px, height: card.height_px });
   const frame = el('div', { class: 'frame' }, img, overlay(card, gridPx()));
   frame.addEventListener('click', () => openCard(card.stem));
-  const fig = el('figure', { class: 'card', 'data-stem': card.stem, 'data-fingerprint': card.fingerprint },
-    frame, caption(card));
+  const fig = el('figure', { class: 'card', 'data-stem': card.stem, 'data-fingerprint': card.fingerprint,
+    'data-url': card.url }, frame, caption(card));
   fig.classList.toggle('overflow', card.badges.some((b) => b.kind === 'overflow'));
+  nearObserver.observe(fig);
   return fig;
 }
 
 function buildGrid(state) {
   const grid = $('grid');
+  nearObserver.disconnect();
   grid.replaceChildren();
   const decks = new Map();
   for (const c of state.cards) {
@@ -392,7 +416,7 @@ function updateGrid(state) {
     const fig = document.querySelector(`figure.card[data-stem="${CSS.escape(c.stem)}"]`);
     const img = fig.querySelector('img');
     if (fig.dataset.fingerprint !== c.fingerprint) {  // else its event asked for it already (swapImages)
-      img.src = c.url;
+      setImage(fig, c.url);
       fig.dataset.fingerprint = c.fingerprint;
     }
     img.alt = img.title = c.label;
@@ -532,15 +556,16 @@ async function cardAction(kind) {
   const e = card?.entry;
   if (!e) return;
   let op;
-  if (kind === 'blank') {  // a new card right after this one: its id, the deck's required fields empty or defaulted
+  if (kind === 'blank') {  // a new card right after this one: its id, the deck's required fields empty or defaulted,
+    // and what its layout needs besides, from the deck's cards (the server's blank)
     const fresh = ([k, v]) => [k, k === 'id' ? freshId('new-card', '') : v];
     if (e.id_column) {  // a row of its CSV table, checked by this card's id
-      if (!e.blank_row?.length) return notice('this deck requires a field a blank row cannot hold (art, a picture, a card): duplicate a row');
+      if (!e.blank_row?.length) return notice(e.blank_error || 'this deck has no blank row to add: duplicate a row');
       const op = { op: 'insert_row', row: e.index, column: e.id_column, old: e.id, cells: e.blank_row.map(fresh) };
       if (await edit(e.file, [op])) closeCard();
       return;
     }
-    if (!e.blank?.length) return notice('this deck has no blank card to add');
+    if (!e.blank?.length) return notice(e.blank_error || 'this deck has no blank card to add');
     const item = e.blank.map(fresh);
     if (await edit(e.file, [{ op: 'insert', path: e.path, index: e.index + 1, item }])) closeCard();
     return;
@@ -762,7 +787,9 @@ function nudge(e) {
 // ------------------------------------------------ what changed: before and after
 
 // The cards whose page changed since a git revision (kartenwerk diff REV),
-// each as it was (rendered from the revision's files) and as it is now,
+// or since the last build ('last build': kartenwerk diff --since-build, the
+// image before being the build's own), each as it was (rendered from the
+// revision's files) and as it is now,
 // side by side or blinking in one place. Follows the session's changes
 // while open. `?since=REV` in the address opens it.
 let changesSince = null;  // the revision shown, while the view is open
@@ -822,7 +849,7 @@ async function showChanges(revision) {
   }
   const j = JSON.parse(body);
   $('changes-title').textContent = `${j.changes.length} of ${j.cards} cards changed since ${j.revision}`
-    + ` (${j.commit.slice(0, 12)})`;
+    + (j.revision === 'last build' ? '' : ` (${j.commit.slice(0, 12)})`);
   diag.textContent = j.diagnostics;
   diag.hidden = !j.diagnostics;
   $('changes-list').replaceChildren(...j.changes.map(changeFigure));
@@ -862,16 +889,17 @@ function redrawOverlays() {
   fitCard();
 }
 
-// The new images of the cards a change names, asked for at once: the event
-// says each card's new fingerprint, which is all its image's address needs,
-// so they load while the state (badges, boxes, texts) is fetched.
+// The new images of the cards a change names, asked for at once (those on
+// the screen; the others when scrolled to): the event says each card's new
+// fingerprint, which is all its image's address needs, so they load while
+// the state (badges, boxes, texts) is fetched.
 function swapImages(change) {
   if (change.layout) return;  // cards came or went: the grid is built anew
   const where = [current.game, current.lang, current.variant || '-'].map(encodeURIComponent).join('/');
   for (const { stem, fingerprint } of change.cards) {
     const fig = document.querySelector(`figure.card[data-stem="${CSS.escape(stem)}"]`);
     if (!fig || fig.dataset.fingerprint === fingerprint) continue;
-    fig.querySelector('img').src = `/cards/${where}/${encodeURIComponent(stem)}.png?v=${fingerprint}`;
+    setImage(fig, `/cards/${where}/${encodeURIComponent(stem)}.png?v=${fingerprint}`);
     fig.dataset.fingerprint = fingerprint;
   }
 }
@@ -975,6 +1003,11 @@ function setup() {
   document.querySelector('.changes-tools').addEventListener('submit', (e) => {
     e.preventDefault();
     showChanges($('since').value.trim() || 'HEAD');
+  });
+  // The last build (its manifest's card records: kartenwerk diff --since-build).
+  $('show-build-changes').addEventListener('click', () => {
+    $('since').value = 'last build';
+    showChanges('last build');
   });
   $('changes-close').addEventListener('click', closeChanges);
   for (const r of document.querySelectorAll('input[name="changes-mode"]')) r.addEventListener('change', blinkMode);

@@ -1,0 +1,62 @@
+#pragma once
+// What is known of one laid-out card without its page: the fingerprint of
+// the page, and what went into it split by kind (the card's fields, the
+// layout file, the art and fonts it paints). A build writes one per card
+// into manifest.json ("cards", products/manifest.h), so that a later
+// `kartenwerk diff --since-build` can say card by card what changed since
+// that build, with no git and without the old files (engine/changes.h).
+// The records of a game laid out now are made the same way and compared.
+#include <cstddef>
+#include <functional>
+#include <map>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "layout/card_pages.h"
+#include "model/model.h"
+
+namespace kw::layout {
+
+struct CardRecord {
+  std::string card;         // a front: the card's id ("gondor-hobbit-1"); empty for a back
+  std::string back_layout;  // a back: the layout it is drawn with ("palantir/back"); empty for a front
+  std::string stem;         // its file name stem ("09-gondor-erbe-1", "00-back")
+  std::string page;         // hex SHA-256 of the page (page/fingerprint.h)
+  // A front's fields, each leaf by its path ("good.name", "special[1]") with
+  // the first 16 hex digits of the SHA-256 of its value: enough to say which
+  // field changed, without copying the deck's text into the manifest.
+  std::map<std::string, std::string> fields;
+  std::map<std::string, std::string> layout;   // the layout file ("layouts/palantir/card.yaml") -> SHA-256
+  std::map<std::string, std::string> painted;  // the art and fonts the page paints (project paths) -> SHA-256
+  // How a page is matched across two states: "card <id>", "back <layout>".
+  std::string key() const { return card.empty() ? "back " + back_layout : "card " + card; }
+};
+
+// The hex SHA-256 of a project file; nullopt when there is none.
+using FileHashes = std::function<std::optional<std::string>(const std::string& path)>;
+
+// "09-gondor-erbe-1" -> "gondor-erbe-1"; "00-back-reference" -> "back-reference".
+std::string card_key(const std::string& stem);
+
+// The back pages' layouts in layout_cards' order: each distinct back once, in deck order.
+std::vector<std::string> back_layouts(const model::Game& game);
+
+// The files a page paints from, by project path: SVG art, pictures, fonts -> hex SHA-256.
+std::map<std::string, std::string> painted_inputs(const page::Page& page);
+
+// The records of `game`'s pages in layout_cards' order (every front, then
+// each back). `pages` may lay pages out again to read what they paint.
+std::vector<CardRecord> card_records(const model::Game& game, const CardPages& pages, const FileHashes& hashes);
+std::vector<CardRecord> card_records(const model::Game& game, std::span<const LaidOutCard> pages,
+                                     const FileHashes& hashes);
+
+// What differs between two records of the same page, most specific first:
+// "fields good.name, special" ("translation …" when `translated`), "layout
+// layouts/palantir/card.yaml", "art templates/…", "font fonts/…"; "page"
+// alone when the page changed through something shared (a table entry, a
+// rule's value, the game's strings).
+std::vector<std::string> record_changes(const CardRecord& was, const CardRecord& now, bool translated);
+
+}  // namespace kw::layout
