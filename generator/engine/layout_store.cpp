@@ -11,7 +11,8 @@ namespace kw::engine {
 
 namespace {
 
-constexpr std::string_view kMagic = "kartenwerk layouts 1\n";
+// 2: each entry also keeps the files its page paints (the manifest's records).
+constexpr std::string_view kMagic = "kartenwerk layouts 2\n";
 constexpr size_t kHashLine = 65;  // 64 hex digits and '\n'
 
 // Hand-written rather than JSON: doubles must come back bit for bit (a
@@ -158,6 +159,11 @@ void write_entry(Writer& w, const layout::KnownLayouts::Entry& e) {
     w.u64(text ? 1 : 0);
     if (text) w.text(*text);
   }
+  w.u64(e.painted.size());
+  for (const auto& [path, hash] : e.painted) {
+    w.text(path);
+    w.text(hash);
+  }
 }
 
 layout::KnownLayouts::Entry read_entry(Reader& r) {
@@ -170,6 +176,10 @@ layout::KnownLayouts::Entry read_entry(Reader& r) {
     const std::uint64_t has = r.u64();
     if (has > 1) r.count(std::numeric_limits<size_t>::max());  // fails
     e.values[std::move(path)] = has == 1 ? std::optional<std::string>(r.text()) : std::nullopt;
+  }
+  for (size_t n = r.count(16); n-- > 0 && r.ok();) {
+    std::string path = r.text();
+    e.painted[std::move(path)] = r.text();
   }
   return e;
 }

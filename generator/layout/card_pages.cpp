@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "layout/card_record.h"
 #include "page/fingerprint.h"
 #include "project/input.h"
 
@@ -46,7 +47,8 @@ page::Page frame_of(const page::Page& page) {
 CardPages::CardPages(std::vector<LaidOutCard> cards) {
   entries_.reserve(cards.size());
   for (auto& card : cards) {
-    Entry e{std::move(card.stem), kw::hex(page::fingerprint(card.page)), frame_of(card.page), nullptr};
+    Entry e{std::move(card.stem), kw::hex(page::fingerprint(card.page)), frame_of(card.page), nullptr,
+            painted_inputs(card.page)};
     e.page = std::make_shared<const page::Page>(std::move(card.page));
     entries_.push_back(std::move(e));
   }

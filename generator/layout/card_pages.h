@@ -13,6 +13,7 @@
 // of a few per cent of CPU. Every page laid out again is checked against the
 // fingerprint taken the first time: the cache keys and the files must agree.
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -43,6 +44,9 @@ class CardPages {
     std::string fingerprint;                 // hex SHA-256 (page/fingerprint.h)
     page::Page frame;                        // the page without its items
     std::shared_ptr<const page::Page> page;  // held for good (a back), or null
+    // The files the page paints (art, pictures, fonts): project path -> hex
+    // SHA-256, for the manifest's card records without laying it out again.
+    std::map<std::string, std::string> painted;
   };
   // At most `keep` pages besides the held ones stay in memory; `recent` are
   // pages just laid out, to seed them (index, page), in the order first used.
@@ -57,6 +61,7 @@ class CardPages {
   bool empty() const { return entries_.empty(); }
   const std::string& stem(size_t i) const { return entries_.at(i).stem; }
   const std::string& fingerprint(size_t i) const { return entries_.at(i).fingerprint; }
+  const std::map<std::string, std::string>& painted(size_t i) const { return entries_.at(i).painted; }
   const page::Page& frame(size_t i) const { return entries_.at(i).frame; }
 
   // Card i's whole page; safe to call from several threads. Throws

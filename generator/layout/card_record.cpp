@@ -49,7 +49,8 @@ const model::Deck* deck_of(const model::Game& game, const model::Card& card) {
 
 // The record of page `i` of `count` (stem, fingerprint and page on demand).
 CardRecord record_of(const model::Game& game, size_t i, const std::vector<std::string>& backs, const std::string& stem,
-                     const std::string& fingerprint, const page::Page& page, const FileHashes& hashes) {
+                     const std::string& fingerprint, std::map<std::string, std::string> painted,
+                     const FileHashes& hashes) {
   CardRecord r;
   r.stem = stem;
   r.page = fingerprint;
@@ -68,7 +69,7 @@ CardRecord record_of(const model::Game& game, size_t i, const std::vector<std::s
     const std::string path = "layouts/" + layout + ".yaml";
     if (auto hash = hashes(path)) r.layout[path] = *hash;
   }
-  r.painted = painted_inputs(page);
+  r.painted = std::move(painted);
   return r;
 }
 
@@ -112,7 +113,7 @@ std::vector<CardRecord> card_records(const model::Game& game, const CardPages& p
   std::vector<CardRecord> out;
   out.reserve(pages.size());
   for (size_t i = 0; i < pages.size(); ++i)
-    out.push_back(record_of(game, i, backs, pages.stem(i), pages.fingerprint(i), *pages.page(i), hashes));
+    out.push_back(record_of(game, i, backs, pages.stem(i), pages.fingerprint(i), pages.painted(i), hashes));
   return out;
 }
 
@@ -122,8 +123,8 @@ std::vector<CardRecord> card_records(const model::Game& game, std::span<const La
   std::vector<CardRecord> out;
   out.reserve(pages.size());
   for (size_t i = 0; i < pages.size(); ++i)
-    out.push_back(
-        record_of(game, i, backs, pages[i].stem, kw::hex(page::fingerprint(pages[i].page)), pages[i].page, hashes));
+    out.push_back(record_of(game, i, backs, pages[i].stem, kw::hex(page::fingerprint(pages[i].page)),
+                            painted_inputs(pages[i].page), hashes));
   return out;
 }
 

@@ -47,7 +47,8 @@ std::vector<std::string> back_layouts(const model::Game& game);
 std::map<std::string, std::string> painted_inputs(const page::Page& page);
 
 // The records of `game`'s pages in layout_cards' order (every front, then
-// each back). `pages` may lay pages out again to read what they paint.
+// each back). What a page paints is read from `pages` (kept from its
+// first layout, or from the build cache's kept layouts), not laid out again.
 std::vector<CardRecord> card_records(const model::Game& game, const CardPages& pages, const FileHashes& hashes);
 std::vector<CardRecord> card_records(const model::Game& game, std::span<const LaidOutCard> pages,
                                      const FileHashes& hashes);

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "core/parallel.h"
+#include "layout/card_record.h"
 #include "model/field_path.h"
 #include "page/fingerprint.h"
 #include "project/path.h"
@@ -217,7 +218,7 @@ CardPages layout_card_pages(const model::Game& game, Layouter& layouter, const G
       fresh.push_back(i);
       continue;
     }
-    entries[i] = {job.stem, found[i]->fingerprint, found[i]->frame, nullptr};
+    entries[i] = {job.stem, found[i]->fingerprint, found[i]->frame, nullptr, found[i]->painted};
     plan->findings[job.findings] = found[i]->findings;
   }
   parallel_for(fresh.size(), context.jobs, [&](size_t k) {
@@ -230,9 +231,10 @@ CardPages layout_card_pages(const model::Game& game, Layouter& layouter, const G
     e.stem = job.stem;
     e.fingerprint = kw::hex(page::fingerprint(page));
     e.frame = frame_of(page);
+    e.painted = painted_inputs(page);
     if (keep)
       found[i] = std::make_shared<const KnownLayouts::Entry>(
-          KnownLayouts::Entry{e.fingerprint, e.frame, plan->findings[job.findings], std::move(read)});
+          KnownLayouts::Entry{e.fingerprint, e.frame, plan->findings[job.findings], std::move(read), e.painted});
     const bool back = job.card == nullptr;
     if (back || i < context.pages_held) {
       auto held = std::make_shared<const page::Page>(std::move(page));

@@ -264,7 +264,7 @@ TEST_F(IncrementalBuild, ADamagedLayoutsRecordIsIgnored) {
   size_t damaged = 0;
   for (const auto& e : fs::directory_iterator(cache_.path() / "builds")) {
     std::string bytes = *read_file(e.path());
-    if (!bytes.starts_with("kartenwerk layouts 1\n")) continue;
+    if (!bytes.starts_with("kartenwerk layouts 2\n")) continue;
     bytes[bytes.size() - 3] = static_cast<char>(bytes[bytes.size() - 3] ^ 0x01);
     write_file_atomic(e.path(), bytes);
     ++damaged;

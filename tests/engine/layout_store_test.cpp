@@ -31,6 +31,8 @@ layout::KnownLayouts::Entries sample() {
   e.values["rules.trumps"] = "Gondor";
   e.values["rules.none"] = std::nullopt;
   e.values["#game.decks.0.cards"] = "12";
+  e.painted["templates/bench/icon.svg"] = std::string(64, 'a');
+  e.painted["fonts/Bench-Regular.ttf"] = std::string(64, 'b');
   layout::KnownLayouts::Entries entries;
   entries.emplace(std::string(64, '1'), std::make_shared<const layout::KnownLayouts::Entry>(e));
   auto other = e;
@@ -64,6 +66,9 @@ TEST(LayoutStore, WhatIsWrittenComesBackExactly) {
   EXPECT_EQ(e.findings.items()[1].severity, Severity::Note);
   EXPECT_EQ(e.values.at("rules.trumps"), "Gondor");
   EXPECT_FALSE(e.values.at("rules.none").has_value());
+  // What the page paints, for the manifest's card record.
+  EXPECT_EQ(e.painted.at("templates/bench/icon.svg"), std::string(64, 'a'));
+  EXPECT_EQ(e.painted.size(), 2u);
 }
 
 TEST(LayoutStore, ADamagedRecordIsRefusedWhole) {
@@ -84,7 +89,7 @@ TEST(LayoutStore, ADamagedRecordIsRefusedWhole) {
 // count larger than the bytes that follow, bytes after the end): refused,
 // without allocating what the count says.
 TEST(LayoutStore, ARecordWithARightHashButAWrongShapeIsRefused) {
-  auto with_body = [](const std::string& body) { return "kartenwerk layouts 1\n" + sha256_hex(body) + "\n" + body; };
+  auto with_body = [](const std::string& body) { return "kartenwerk layouts 2\n" + sha256_hex(body) + "\n" + body; };
   std::string why;
   EXPECT_FALSE(decode_layouts(with_body(std::string(8, '\xff')), why));
   EXPECT_EQ(why, "it is truncated or has bytes after its end");

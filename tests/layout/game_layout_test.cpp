@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "layout/card_layout.h"
+#include "layout/card_record.h"
 #include "layout/icons.h"
 #include "page/fingerprint.h"
 #include "rules/rules.h"
@@ -217,6 +218,24 @@ TEST(CardPages, PagesNotHeldAreLaidOutAgainIdentically) {
   EXPECT_EQ(pages.relayouts(), 51u);
   pages.page(0);
   EXPECT_EQ(pages.relayouts(), 52u);
+}
+
+// The manifest's card records read what each page paints from its first
+// layout: a big deck is not laid out a second time to write them.
+TEST(CardPages, TheCardRecordsNeedNoPageLaidOutAgain) {
+  Palantir p;
+  Diagnostics diags;
+  const auto held = layout_cards(*p.game, *p.layouter, p.context(), diags);
+  GameLayoutContext context = p.context();
+  context.pages_held = 4;
+  const CardPages pages = layout_card_pages(*p.game, *p.layouter, context, diags);
+  const auto records = card_records(*p.game, pages, [](const std::string&) { return std::optional<std::string>(); });
+  EXPECT_EQ(pages.relayouts(), 0u);
+  ASSERT_EQ(records.size(), held.size());
+  for (size_t i = 0; i < held.size(); ++i) {
+    EXPECT_EQ(records[i].painted, painted_inputs(held[i].page)) << held[i].stem;
+    EXPECT_FALSE(records[i].painted.empty()) << held[i].stem;  // every Palantír page paints a font
+  }
 }
 
 // A layout that does not give the same page twice would give the PNG of one
