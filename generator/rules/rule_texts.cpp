@@ -314,8 +314,8 @@ class Judge {
         sink_.error(at(*t.text, says),
                     "'" + utf8_prefix(says, 60) + "' names '" + named + "', which fact '" + f.id + "' has as its " +
                         role + ", not as its " + of_list + " (the claim's roles:)",
-                    t.card, "if the sentence does state the " + role + " too, add it: roles: [" + of_list + ", " + role +
-                                "]");
+                    t.card,
+                    "if the sentence does state the " + role + " too, add it: roles: [" + of_list + ", " + role + "]");
         return;
       }
   }
