@@ -51,19 +51,6 @@ void differing_fields(const yaml::Value* a, const yaml::Value* b, const std::str
   }
 }
 
-const model::Card* find_card(const model::Game& game, const std::string& id) {
-  for (const auto& deck : game.decks)
-    for (const auto& card : deck.cards)
-      if (card.id == id) return &card;
-  return nullptr;
-}
-
-const model::Deck* deck_of(const model::Game& game, const model::Card& card) {
-  for (const auto& deck : game.decks)
-    if (deck.id == card.deck_id) return &deck;
-  return nullptr;
-}
-
 std::optional<std::string> file_hash(const project::Project& project, const std::string& path) {
   auto input = project.read(path);
   if (!input) return std::nullopt;
@@ -111,8 +98,8 @@ std::vector<std::string> what_changed(const Side& before, const layout::LaidOutC
     layout_changed(back_layout);
   } else {
     const std::string key = card_key(now.stem);
-    const model::Card* old_card = find_card(*before.game, key);
-    const model::Card* new_card = find_card(*after.game, key);
+    const model::Card* old_card = layout::card_with_id(*before.game, key);
+    const model::Card* new_card = layout::card_with_id(*after.game, key);
     if (old_card && new_card) {
       std::vector<std::string> fields;
       differing_fields(&old_card->fields, &new_card->fields, "", fields);
@@ -121,7 +108,7 @@ std::vector<std::string> what_changed(const Side& before, const layout::LaidOutC
         what.push_back(fmt::format("{} {}", translated ? "translation" : "fields", fmt::join(fields, ", ")));
     }
     if (new_card)
-      if (const model::Deck* deck = deck_of(*after.game, *new_card)) layout_changed(deck->layout);
+      if (const model::Deck* deck = after.game->deck(new_card->deck_id)) layout_changed(deck->layout);
   }
   // A file the page paints from both times, changed in between (a file only
   // one side paints from is a field's or the layout's doing, said above).

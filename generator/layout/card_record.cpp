@@ -34,19 +34,6 @@ void flatten(const model::Value& v, const std::string& path, std::map<std::strin
   }
 }
 
-const model::Card* find_card(const model::Game& game, const std::string& id) {
-  for (const auto& deck : game.decks)
-    for (const auto& card : deck.cards)
-      if (card.id == id) return &card;
-  return nullptr;
-}
-
-const model::Deck* deck_of(const model::Game& game, const model::Card& card) {
-  for (const auto& deck : game.decks)
-    if (deck.id == card.deck_id) return &deck;
-  return nullptr;
-}
-
 // The record of page `i` of `count` (stem, fingerprint and page on demand).
 CardRecord record_of(const model::Game& game, size_t i, const std::vector<std::string>& backs, const std::string& stem,
                      const std::string& fingerprint, std::map<std::string, std::string> painted,
@@ -58,9 +45,9 @@ CardRecord record_of(const model::Game& game, size_t i, const std::vector<std::s
   std::string layout;
   if (i < fronts) {
     r.card = card_key(stem);
-    if (const model::Card* card = find_card(game, r.card)) {
+    if (const model::Card* card = card_with_id(game, r.card)) {
       flatten(card->fields, "", r.fields);
-      if (const model::Deck* deck = deck_of(game, *card)) layout = deck->layout;
+      if (const model::Deck* deck = game.deck(card->deck_id)) layout = deck->layout;
     }
   } else if (i - fronts < backs.size()) {
     r.back_layout = layout = backs[i - fronts];
@@ -89,6 +76,13 @@ std::map<std::string, std::string> painted_inputs(const page::Page& page) {
     if (const auto* run = std::get_if<page::GlyphRun>(&item.shape)) add(run->font);
   }
   return out;
+}
+
+const model::Card* card_with_id(const model::Game& game, const std::string& id) {
+  for (const auto& deck : game.decks)
+    for (const auto& card : deck.cards)
+      if (card.id == id) return &card;
+  return nullptr;
 }
 
 std::string card_key(const std::string& stem) {

@@ -37,6 +37,9 @@ struct CardRecord {
 // The hex SHA-256 of a project file; nullopt when there is none.
 using FileHashes = std::function<std::optional<std::string>(const std::string& path)>;
 
+// The card whose id is `id` (a copy's own id: "gondor-erbe-1"), in any deck.
+const model::Card* card_with_id(const model::Game& game, const std::string& id);
+
 // "09-gondor-erbe-1" -> "gondor-erbe-1"; "00-back-reference" -> "back-reference".
 std::string card_key(const std::string& stem);
 
