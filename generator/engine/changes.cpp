@@ -190,18 +190,23 @@ GameChanges compare_records(const std::string& game, const std::vector<layout::C
   return changes;
 }
 
+// True when the game now loaded; else its findings and unknown games are
+// in `c`, and there is nothing to compare.
+bool reported_unless_loaded(const Loaded& now, Comparison& c) {
+  if (now.ok()) return true;
+  c.now.append(now.diagnostics);
+  for (const auto& id : now.unknown_games)
+    c.now.error({}, fmt::format("unknown game '{}' (known games: {})", id, fmt::join(now.known_games, ", ")));
+  return false;
+}
+
 }  // namespace
 
 Comparison compare_with_build(const World& after, const Edition& edition, const std::vector<std::string>& games,
                               const BuildRecords& built) {
   Comparison c;
   Loaded now = load(after, edition, games);
-  if (!now.ok()) {
-    c.now.append(now.diagnostics);
-    for (const auto& id : now.unknown_games)
-      c.now.error({}, fmt::format("unknown game '{}' (known games: {})", id, fmt::join(now.known_games, ", ")));
-    return c;
-  }
+  if (!reported_unless_loaded(now, c)) return c;
   const text::FontLibrary* fonts = after.fonts(c.now);
   if (!fonts) return c;
   const project::Project& project = after.project();
@@ -221,12 +226,7 @@ Comparison compare_worlds(const World& before, const World& after, const Edition
                           const std::vector<std::string>& games, bool keep_before) {
   Comparison c;
   Loaded now = load(after, edition, games);
-  if (!now.ok()) {
-    c.now.append(now.diagnostics);
-    for (const auto& id : now.unknown_games)
-      c.now.error({}, fmt::format("unknown game '{}' (known games: {})", id, fmt::join(now.known_games, ", ")));
-    return c;
-  }
+  if (!reported_unless_loaded(now, c)) return c;
   Loaded was = load(before, edition, {});
   if (!was.ok()) {
     for (const auto& d : was.diagnostics.items())
