@@ -204,6 +204,20 @@ async function changedUnderneath() {
   log('a file changed underneath was not overwritten; the page said so');
 }
 
+// Resolves once the large image has decoded a picture. The page swaps in each
+// newer full render when it has arrived, and a decode whose image changes its
+// source meanwhile rejects (under ASan a re-render after an edit takes
+// seconds, so this happened in CI): decode again until one completes. An
+// image that never decodes still fails, at the timeout.
+async function largeImageDecoded(timeout = 20000) {
+  const img = page.locator('#lightbox .large img');
+  const until = Date.now() + timeout;
+  while (!(await img.evaluate((i) => i.decode().then(() => true, () => false)))) {
+    assert.ok(Date.now() < until, 'the large card image decodes');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 // An element dragged on the large card: the layout's `box:` gets the new
 // numbers (snapped to whole millimetres or a line), nothing else changes;
 // an arrow key nudges it by 1 mm; undo restores the file.
@@ -235,7 +249,7 @@ async function dragElement() {
     const c = current.cards.find((k) => k.stem === openStem);
     return c.boxes.find((b) => b.name === 'divider').source.box[0] === t;
   }, x - trim.x, { timeout: 20000 });
-  await page.locator('#lightbox .large img').evaluate((img) => img.decode());
+  await largeImageDecoded();
   // Moved onto the class line: text and the divider overlap, and the page says so.
   const note = await page.locator('#lightbox .overlaps').innerText();
   assert.match(note, /text 'class' overlaps 'divider'/);
