@@ -16,7 +16,11 @@
 #                title each run), then build with a cache folder warmed by a
 #                first build (untimed); must print "1 of N cards rendered"
 #   nochange     the same build again with nothing changed ("up to date")
-# and per size `check` and `list`. Then the real games of this checkout:
+# and per size `check` and `list`. Where Squib can be loaded, the same deck
+# made by Squib (bench/squib/deck.rb, from the CSV bench/deck.sh writes
+# beside the YAML) RUNS times per size, each run right after kartenwerk's
+# run of the same mode at the first -j: `full` is Squib's PNGs and PDF,
+# `png` and `pdf` one of them. Then the real games of this checkout:
 # build --lang all --no-cache per -j, check and list, and the speed-up of
 # the first -j over each other (-j1/-j2 by default).
 #
@@ -37,6 +41,10 @@
 #                        the deck modes to run (encode without png makes the
 #                        PNG files once, untimed)
 #   GAMES=1              0: no real games
+#   SQUIB=auto           Squib's runs where `ruby -e 'require "squib"'` works;
+#                        0: never; 1: stop if Squib cannot be loaded
+#   SQUIB_RUBY=ruby      the Ruby command, split at spaces (for example
+#                        "ruby -I/path/to/squib/lib" for an unpacked Squib)
 #   KW=build/kartenwerk  the binary; ENCODE_BENCH=build/bench/kw_encode_bench
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -47,6 +55,8 @@ runs=${RUNS:-3}
 jobs_list=${JOBS:-1 2}
 modes=${MODES:-full png pdf encode incremental nochange check list}
 games=${GAMES:-1}
+squib=${SQUIB:-auto}
+read -ra squib_ruby <<< "${SQUIB_RUBY:-ruby}"
 [ -x "$bin" ] || { echo "bench/all.sh: build first: make build ($bin is missing)" >&2; exit 1; }
 [ -x /usr/bin/time ] || { echo "bench/all.sh needs /usr/bin/time (Debian package time)" >&2; exit 1; }
 [[ "$runs" =~ ^[1-9][0-9]*$ ]] || { echo "bench/all.sh: RUNS must be a positive number" >&2; exit 2; }
@@ -58,6 +68,11 @@ for m in $modes; do
     *) echo "bench/all.sh: MODES: no mode '$m'" >&2; exit 2 ;;
   esac
 done
+case $squib in
+  auto | 0 | 1) ;;
+  *) echo "bench/all.sh: SQUIB must be auto, 0 or 1" >&2; exit 2 ;;
+esac
+[ ${#squib_ruby[@]} -gt 0 ] || { echo "bench/all.sh: SQUIB_RUBY is empty" >&2; exit 2; }
 if [[ " $modes " == *" encode "* ]] && [ ! -x "$encode_bench" ]; then
   echo "bench/all.sh: the encode mode needs $encode_bench (make build)" >&2
   exit 1
@@ -69,6 +84,38 @@ trap 'exit 130' INT TERM
 
 has() { [[ " $modes " == *" $1 "* ]]; }
 now() { date +%s%N; }
+
+# Squib: a Ruby gem, which the install step (Debian and npm packages only)
+# cannot install; it is timed only where a tester has it. squib_why says why
+# it is not.
+squib_version=
+squib_why=
+if [ "$squib" = 0 ]; then
+  squib_why="skipped (SQUIB=0)"
+elif ! has full && ! has png && ! has pdf; then
+  squib_why="skipped (MODES has none of full, png, pdf)"
+elif ! command -v "${squib_ruby[0]}" > /dev/null 2>&1; then
+  squib_why="no '${squib_ruby[0]}' on PATH (Squib is a Ruby gem: gem install squib)"
+elif ! squib_version=$("${squib_ruby[@]}" -e 'require "squib"; print Squib::VERSION' 2> "$work/squib.err"); then
+  squib_version=
+  squib_why="\`${squib_ruby[*]} -e 'require \"squib\"'\` failed ($(awk '/[Ee]rror/ { sub(/^.*: /, ""); print; exit }' \
+    "$work/squib.err")); to compare with Squib: gem install squib"
+fi
+if [ -n "$squib_why" ] && [ "$squib" = 1 ]; then
+  echo "bench/all.sh: SQUIB=1, but Squib: $squib_why" >&2
+  exit 1
+fi
+read -r base_jobs _ <<< "$jobs_list"
+
+# squib_made DIR WHAT CARDS: Squib's run wrote what it was asked to.
+squib_made() {
+  local dir=$1 what=$2 cards=$3 n
+  n=$(find "$dir" -maxdepth 1 -name 'card_*.png' | wc -l)
+  if [ "$what" = pdf ]; then [ "$n" = 0 ]; else [ "$n" = "$cards" ]; fi ||
+    { echo "bench/all.sh: Squib ($what) wrote $n card PNGs for $cards cards" >&2; cat "$work/log" >&2; exit 1; }
+  if [ "$what" = png ]; then [ ! -e "$dir/cards.pdf" ]; else [ -s "$dir/cards.pdf" ]; fi ||
+    { echo "bench/all.sh: Squib ($what): cards.pdf is not as asked" >&2; cat "$work/log" >&2; exit 1; }
+}
 
 # timed FILE CMD...: runs CMD once (its output in $work/log), appends
 # "wall cpu kib" to FILE; stops the bench with the log when CMD fails.
@@ -120,6 +167,12 @@ expect() {
 echo "kartenwerk bench: $("$bin" --version), commit $(git rev-parse --short HEAD 2> /dev/null || echo '?')," \
   "$(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) at the start"
 echo "SIZES=\"$sizes\" RUNS=$runs JOBS=\"$jobs_list\" MODES=\"$modes\" GAMES=$games"
+if [ -n "$squib_version" ]; then
+  echo "Squib $squib_version (${squib_ruby[*]}, $("${squib_ruby[@]}" -e 'print RUBY_VERSION')): runs after each" \
+    "full/png/pdf run at -j$base_jobs, its table at the end"
+else
+  echo "Squib: $squib_why"
+fi
 echo "wall and CPU (user+sys) in s, min and median of the runs; peak MiB: largest max RSS;"
 echo "x enc: min wall / encode-only min wall (same deck and -j); deck: cards + one back"
 echo
@@ -140,10 +193,18 @@ for size in $sizes; do
       has "$mode" || continue
       format_arg=()
       [ "$mode" = full ] || format_arg=(--format "$mode")
+      squib_what=$mode
+      [ "$mode" != full ] || squib_what=both
       for ((r = 1; r <= runs; ++r)); do
         rm -rf "$work/out"
         timed "$t/$mode.$j" "${k[@]}" build "${format_arg[@]}" --no-cache -j "$j" --out "$work/out"
         if [ "$mode" = pdf ]; then expect "files in"; else expect "$((size + 1)) cards rendered"; fi
+        # Squib right after, so that each pair of runs saw the same load.
+        if [ -n "$squib_version" ] && [ "$j" = "$base_jobs" ]; then
+          rm -rf "$work/squib-out"
+          timed "$t/squib-$mode" "${squib_ruby[@]}" bench/squib/deck.rb "$deck" "$work/squib-out" "$squib_what"
+          squib_made "$work/squib-out" "$squib_what" "$size"
+        fi
       done
       if [ "$mode" = png ]; then rm -rf "$work/png" && mv "$work/out" "$work/png"; fi
     done
@@ -257,16 +318,40 @@ if has full; then
   done
 fi
 
-# Squib beside kartenwerk: only where a `squib` is on PATH. It is a Ruby gem,
-# which the install step (Debian packages and npm only) cannot install, and
-# this bench has no Squib deck script yet; so its columns are skipped, with a
-# message saying why. The numbers issue 31 measured for Squib 0.19 on this
-# machine are in the README ("The benchmark table").
+# Squib beside kartenwerk: its runs and, per run, Squib's time over
+# kartenwerk's in the run just before (same mode, -j of the base), the
+# median of those ratios.
 echo
-if command -v squib > /dev/null 2>&1; then
-  echo "Squib: $(command -v squib) is on PATH, but this bench has no Squib deck script yet: Squib's columns are skipped"
+if [ -n "$squib_version" ]; then
+  echo "Squib $squib_version, the same cards (no back), run after each kartenwerk run at -j$base_jobs;"
+  echo "full: Squib's PNGs + PDF (kartenwerk's full also writes JPEGs, TTS sheets, the overview);"
+  echo "x wall, x CPU: Squib / kartenwerk -j$base_jobs, median of the $runs back-to-back pairs"
+  squib_format='%-6s %-5s %4s %9s %9s %8s %8s %9s %7s %7s\n'
+  # shellcheck disable=SC2059  # the one format of the Squib lines
+  printf "$squib_format" deck mode runs "wall min" "wall med" "CPU min" "CPU med" "peak MiB" "x wall" "x CPU"
+  for size in $sizes; do
+    for mode in full png pdf; do
+      f=$work/t.$size/squib-$mode
+      [ -s "$f" ] || continue
+      read -r wmin wmed cmin cmed kib < <(stats "$f")
+      read -r xwall xcpu < <(paste -d' ' "$f" "$work/t.$size/$mode.$base_jobs" | awk '
+        # a kartenwerk time below /usr/bin/time'"'"'s 0.01 s gives no ratio
+        $4 > 0 { w[++nw] = $1 / $4 }
+        $5 > 0 { c[++nc] = $2 / $5 }
+        function median(a, n,   i, j, t) {
+          if (n == 0) return "-"
+          for (i = 2; i <= n; ++i) for (j = i; j > 1 && a[j - 1] > a[j]; --j) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+          return sprintf("%.2f", n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2)
+        }
+        END { print median(w, nw), median(c, nc) }')
+      # shellcheck disable=SC2059
+      printf "$squib_format" "$size" "$mode" "$(wc -l < "$f")" "$(printf %.2f "$wmin")" "$(printf %.2f "$wmed")" \
+        "$(printf %.2f "$cmin")" "$(printf %.2f "$cmed")" "$(awk -v k="$kib" 'BEGIN { printf "%.0f", k / 1024 }')" \
+        "$xwall" "$xcpu"
+    done
+  done
 else
-  echo "Squib: not on PATH (a Ruby gem; the install step installs Debian and npm packages only): Squib's columns are skipped"
+  echo "Squib's columns are skipped: $squib_why"
 fi
 
 echo "load average $(cut -d' ' -f1-3 /proc/loadavg) at the end"

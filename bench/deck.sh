@@ -6,6 +6,8 @@
 # a number; one shared back. No data/print/, so no PnP sheets: the deck is
 # the one the issue measured Squib on (a PNG per card, one PDF of them all).
 # The fonts are hard-linked from this checkout (copied across file systems).
+# The same cards, colours resolved, go to DIR/squib/cards.csv as well: the
+# data bench/squib/deck.rb makes the deck from in Squib (bench/all.sh).
 # Usage: bench/deck.sh DIR [CARDS]
 set -euo pipefail
 [ $# -ge 1 ] || { echo "usage: bench/deck.sh DIR [CARDS]" >&2; exit 2; }
@@ -16,7 +18,7 @@ if ! [[ "$cards" =~ ^[0-9]+$ ]] || [ "$cards" -lt 1 ]; then
   echo "bench/deck.sh: CARDS must be a positive number" >&2
   exit 2
 fi
-mkdir -p "$dir/data/games" "$dir/layouts/bench" "$dir/templates/bench"
+mkdir -p "$dir/data/games" "$dir/layouts/bench" "$dir/templates/bench" "$dir/squib"
 rm -rf "$dir/fonts"
 cp -rl "$src/fonts" "$dir/fonts" 2> /dev/null || cp -r "$src/fonts" "$dir/fonts"
 
@@ -93,28 +95,36 @@ game:
         ground: { type: color, required: true }
         ink: { type: color, required: true }
       entries:
-        red: { ground: "#a72608", ink: "#ffb140" }
-        green: { ground: "#11412d", ink: "#dcd4bc" }
-        blue: { ground: "#2c8c99", ink: "#0b1d21" }
-        black: { ground: "#000000", ink: "#ffffff" }
-  card_fields:
-    title: { type: text, required: true }
-    body: { type: text, required: true }
-    number: { type: int, required: true }
-    colour: { type: ref, table: colours, required: true }
-  decks:
-    - id: cards
-      name: Karten
-      layout: bench/card
-      back: bench/back
-      cards:
 YAML
-  # 40 words, one of them bold; the words shift with the card so that no two
-  # cards are alike (each is laid out and rendered on its own).
-  awk -v n="$cards" 'BEGIN {
+  # The colours, then the cards: written by one program for both decks.
+  awk -v n="$cards" -v csv="$dir/squib/cards.csv" '
+  function entry(name, ground, ink) {
+    printf "        %s: { ground: \"%s\", ink: \"%s\" }\n", name, ground, ink
+    colour_ground[name] = ground; colour_ink[name] = ink
+  }
+  BEGIN {
+    entry("red", "#a72608", "#ffb140")
+    entry("green", "#11412d", "#dcd4bc")
+    entry("blue", "#2c8c99", "#0b1d21")
+    entry("black", "#000000", "#ffffff")
+    print "  card_fields:"
+    print "    title: { type: text, required: true }"
+    print "    body: { type: text, required: true }"
+    print "    number: { type: int, required: true }"
+    print "    colour: { type: ref, table: colours, required: true }"
+    print "  decks:"
+    print "    - id: cards"
+    print "      name: Karten"
+    print "      layout: bench/card"
+    print "      back: bench/back"
+    print "      cards:"
+    # 40 words, one of them bold; the words shift with the card so that no
+    # two cards are alike (each is laid out and rendered on its own).
     split("Über Äcker Flüsse und Höhen zieht der Bote mit seiner Botschaft früh am Morgen los während die Stadt noch schläft und nur die Möwen über dem Hafen kreisen bis endlich die Glocken läuten und alle Türen sich öffnen für den Tag", w, " ")
     split("red green blue black", c, " ")
     split("Æsir Ørsted Şahin Čapek Ñandú Élise Öland Łódź", t, " ")
+    # No field holds a comma or a quote, so the CSV needs no quoting.
+    print "id,title,number,ground,ink,body" > csv
     for (i = 1; i <= n; ++i) {
       body = ""
       for (k = 0; k < 40; ++k) {
@@ -122,7 +132,10 @@ YAML
         if (k == 17) word = "**" word "**"
         body = body (k ? " " : "") word
       }
-      printf "        - { id: card-%d, title: \"%s Nr. %d\", number: %d, colour: %s, body: \"%s\" }\n", i, t[i % 8 + 1], i, i, c[i % 4 + 1], body
+      title = t[i % 8 + 1] " Nr. " i
+      colour = c[i % 4 + 1]
+      printf "        - { id: card-%d, title: \"%s\", number: %d, colour: %s, body: \"%s\" }\n", i, title, i, colour, body
+      printf "card-%d,%s,%d,%s,%s,%s\n", i, title, i, colour_ground[colour], colour_ink[colour], body > csv
     }
   }'
 } > "$dir/data/games/bench.yaml"
