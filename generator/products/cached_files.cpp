@@ -1,10 +1,13 @@
 #include "products/cached_files.h"
 
+#include <sys/stat.h>
+
 #include <cstdint>
 #include <stdexcept>
 
 #include "core/files.h"
 #include "core/output_files.h"
+#include "core/sha256.h"
 #include "infra/build_cache.h"
 
 namespace kw::products {
@@ -52,6 +55,65 @@ void write_if_changed(const fs::path& file, std::string_view bytes) {
     if (old && *old == bytes) return;
   }
   write_output(file, bytes);
+}
+
+FilesInPlace::FilesInPlace(const infra::BuildCache* cache, fs::path staged_dir, fs::path final_dir)
+    : cache_(cache), staged_dir_(std::move(staged_dir)), final_dir_(std::move(final_dir)) {}
+
+fs::path FilesInPlace::final_path(const fs::path& staged) const {
+  if (final_dir_.empty()) return staged;
+  const fs::path relative = staged.lexically_normal().lexically_relative(staged_dir_.lexically_normal());
+  // A path outside the staging folder is already where it ends up.
+  if (relative.empty() || *relative.begin() == "..") return staged;
+  return final_dir_ / relative;
+}
+
+std::optional<std::pair<std::string, std::uintmax_t>> FilesInPlace::stamp(const std::string& key, const fs::path& file,
+                                                                         const fs::path& there) {
+  struct stat st {};
+  if (::lstat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
+  const long long ns = static_cast<long long>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec;
+  const auto size = static_cast<std::uintmax_t>(st.st_size);
+  return std::pair{infra::cache_key({"file in place", key, there.string(), std::to_string(size), std::to_string(ns),
+                                     std::to_string(st.st_ino)}),
+                   size};
+}
+
+std::optional<FileDigest> FilesInPlace::find(const std::string& key, const fs::path& staged) const {
+  if (!cache_) return std::nullopt;
+  const fs::path there = final_path(staged);
+  const auto found = stamp(key, there, there);
+  if (!found) return std::nullopt;  // no regular file there (a link is not followed)
+  if (auto sha = cache_->get(found->first); sha && sha->size() == 64) return FileDigest{found->second, std::move(*sha)};
+  const auto kept = cache_->digest(key);
+  if (!kept || kept->bytes != found->second) return std::nullopt;
+  const auto bytes = read_file(there);
+  if (!bytes || sha256_hex(*bytes) != kept->sha256) return std::nullopt;
+  FileDigest digest{bytes->size(), kept->sha256};
+  remember(key, there, digest);
+  return digest;
+}
+
+FileDigest FilesInPlace::write(const std::string& key, const fs::path& staged, std::string_view bytes) const {
+  FileDigest digest{bytes.size(), sha256_hex(bytes)};
+  const fs::path there = final_path(staged);
+  std::error_code ec;
+  if (there != staged && fs::symlink_status(there, ec).type() == fs::file_type::regular &&
+      fs::file_size(there, ec) == bytes.size() && !ec) {
+    if (auto old = read_file(there); old && *old == bytes) {
+      remember(key, there, digest);
+      return digest;
+    }
+  }
+  write_if_changed(staged, bytes);
+  remember(key, staged, digest);
+  return digest;
+}
+
+void FilesInPlace::remember(const std::string& key, const fs::path& file, const FileDigest& digest) const {
+  if (!cache_) return;
+  if (const auto found = stamp(key, file, final_path(file)); found && found->second == digest.bytes)
+    cache_->put(found->first, digest.sha256);
 }
 
 std::string bundle(const std::vector<fs::path>& files, const fs::path& dir) {

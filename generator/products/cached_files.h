@@ -4,18 +4,64 @@
 // TTS sheets), kept under one key and written back on a hit. Files whose
 // bytes did not change are not rewritten, so their modification times say
 // what a build really changed.
+#include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "core/sha256.h"
 #include "infra/build_cache.h"
 
 namespace kw::products {
 
 // Writes `bytes` to `file` (atomically) unless it already holds exactly them.
 void write_if_changed(const std::filesystem::path& file, std::string_view bytes);
+
+// Product files a build left in place. A build writes into a staging folder
+// whose files are moved into the output folder (infra/staging.h); a file
+// not staged stays there as the last build left it. Whether it still holds
+// what the cache keeps under `key` is told by what stat says of it (size,
+// modification time in nanoseconds, inode: the move into place keeps them,
+// a file changed by hand changes them): a small cache object, keyed by
+// those and `key`, holds the SHA-256 of the bytes. A file found so is
+// neither read from the cache nor written again: reading, hashing and
+// rewriting every kept file was most of a one-card edit of a large deck
+// (the cards' PNGs and JPEGs, 240 MB at 1000 cards; the TTS sheets, 50 MB).
+class FilesInPlace {
+ public:
+  // `staged_dir`: the folder this build writes into; `final_dir`: where its
+  // files end up (empty: they are written in place). `cache` null: no file
+  // is ever found in place.
+  FilesInPlace(const infra::BuildCache* cache, std::filesystem::path staged_dir, std::filesystem::path final_dir);
+  const infra::BuildCache* cache() const { return cache_; }
+  // Where the file this build would write at `staged` ends up.
+  std::filesystem::path final_path(const std::filesystem::path& staged) const;
+  // The digest of the bytes made under `key`, when the file at `staged`'s
+  // final place holds them: by its stamp, or else (an older cache, a stamp
+  // pruned, a file the move into place kept because the staged one had the
+  // same bytes) by reading it and comparing with the cache's hash of the
+  // bytes, after which it is stamped.
+  std::optional<FileDigest> find(const std::string& key, const std::filesystem::path& staged) const;
+  // Writes `bytes`, made under `key`, for `staged`: staged, unless the file
+  // at its final place already holds exactly them (then it stays as it is
+  // and is stamped). Their digest.
+  FileDigest write(const std::string& key, const std::filesystem::path& staged, std::string_view bytes) const;
+  // `file` (staged, or at its final place) now holds the bytes made under
+  // `key`, whose digest is `digest`: found in place by the next build.
+  void remember(const std::string& key, const std::filesystem::path& file, const FileDigest& digest) const;
+
+ private:
+  // The stamp object's key for `file` (lstat'ed) ending up at `there`, with
+  // the file's size; nullopt when `file` is no regular file.
+  static std::optional<std::pair<std::string, std::uintmax_t>> stamp(const std::string& key,
+                                                                    const std::filesystem::path& file,
+                                                                    const std::filesystem::path& there);
+  const infra::BuildCache* cache_;
+  std::filesystem::path staged_dir_, final_dir_;
+};
 
 // The files made by `make` (which appends what it wrote under `dir` to its
 // argument), from the cache under `key` when there, else made and kept.

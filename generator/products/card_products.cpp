@@ -49,7 +49,12 @@ class CardProductRun {
  public:
   CardProductRun(const model::Game& game, const layout::CardPages& cards, const fs::path& dir,
                  const BuildOptions& options, const text::Typesetter& typesetter)
-      : game_(game), cards_(cards), dir_(dir), options_(options), typesetter_(typesetter) {
+      : game_(game),
+        cards_(cards),
+        dir_(dir),
+        options_(options),
+        typesetter_(typesetter),
+        in_place_(options.incremental.cache, options.out_dir, options.incremental.target_out_dir) {
     sides_ = layout::card_sides(game, cards.size());
     for (size_t i = 0; i < cards.size(); ++i) {
       stems_.push_back(cards.stem(i));
@@ -90,8 +95,8 @@ class CardProductRun {
       tasks_[t](written[t]);
     });
     for (auto& w : written) report.written.insert(report.written.end(), w.begin(), w.end());
-    report.digests.merge(digests_);
     finish_raster_products(report);
+    report.digests.merge(digests_);
     progress_->finish();
     if (formats.pdf && whole) report_pnp_layouts(label);
     std::sort(notes_.begin(), notes_.end());  // the shop's parts are made on any thread, in any order
@@ -150,13 +155,13 @@ class CardProductRun {
   // the card rasters arrive.
   void open_overview(BuildReport& report) {
     overview_key_ = infra::cache_key({"overview.png", png_mode(), deck_key_});
-    if (cache()) {
-      if (auto hit = cache()->get(overview_key_)) {
-        fs::path file = dir_ / "overview.png";
-        write_if_changed(file, *hit);
-        report.written.push_back(file);
-        return;
-      }
+    // Not kept in the cache whole (8 MB at 1000 cards, written and hashed
+    // again on every edit): the last build's file, when it is still in
+    // place, or else its rows from the cache.
+    if (const fs::path file = dir_ / "overview.png"; auto digest = in_place_.find(overview_key_, file)) {
+      remember_digest(file, std::move(*digest));
+      report.written.push_back(file);
+      return;
     }
     making_overview_ = true;
     // Each row of cards from the cache when none of its cards changed: an
@@ -194,7 +199,7 @@ class CardProductRun {
       if (s.back) with_back.push_back({s.front, *s.back});
     if (with_back.empty()) return;
     auto files = std::make_unique<TabletopFiles>(
-        game_, dir_, options_.tabletop, game_.id + "/" + options_.subdir, with_back, stems_, frames_, cache(),
+        game_, dir_, options_.tabletop, game_.id + "/" + options_.subdir, with_back, stems_, frames_, in_place_,
         [this](size_t i) { return cards_.fingerprint(i) + " " + fmt_dpi(game_.format->dpi); });
     // The folder is not kept whole as well: each sheet is kept on its own,
     // and the whole was the size of all the sheets (50 MB at 1000 cards),
@@ -507,45 +512,11 @@ class CardProductRun {
 
   // A card's file, and its digest for the manifest (hashed here, on the
   // card's thread, rather than read back at the end).
-  // `key`: the cache's key of the bytes (see disk_stamp).
+  // `key`: the cache's key of the bytes (see FilesInPlace).
   void write_card_file(const fs::path& file, const std::string& bytes, std::vector<fs::path>& written,
                        const std::string& key) {
-    write_if_changed(file, bytes);
     written.push_back(file);
-    FileDigest digest{bytes.size(), sha256_hex(bytes)};
-    if (auto stamp = disk_stamp(key, file, final_path(file)); stamp && cache()) cache()->put(stamp->key, digest.sha256);
-    remember_digest(file, std::move(digest));
-  }
-
-  // Where a card file ends up: a staged build's files are moved into the
-  // output folder (and one that is not staged is left there).
-  fs::path final_path(const fs::path& file) const {
-    const fs::path& target_out = options_.incremental.target_out_dir;
-    return target_out.empty() ? file : target_out / file.lexically_relative(options_.out_dir);
-  }
-
-  // A card file as this build leaves it, by what stat says of `file` (size,
-  // modification time in nanoseconds, inode; a move into place keeps them)
-  // and the path it ends up at (`there`): the key of a small cache object
-  // holding the SHA-256 of the bytes the cache keeps under `key` when the
-  // file was written or checked with those bytes. The next build takes a
-  // file whose stat still matches for those bytes without reading it again
-  // (reading and hashing every card's PNG and JPEG was most of a one-card
-  // edit of a large deck: 240 MB at 1000 cards). As with the build record,
-  // a file changed by hand is noticed by its new time or size. nullopt for
-  // no regular file.
-  struct DiskStamp {
-    std::string key;
-    std::uint64_t bytes = 0;
-  };
-  static std::optional<DiskStamp> disk_stamp(const std::string& key, const fs::path& file, const fs::path& there) {
-    struct stat st {};
-    if (::lstat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
-    const long long ns = static_cast<long long>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec;
-    const auto size = static_cast<std::uint64_t>(st.st_size);
-    return DiskStamp{infra::cache_key({"card file on disk", key, there.string(), std::to_string(size),
-                                       std::to_string(ns), std::to_string(st.st_ino)}),
-                     size};
+    remember_digest(file, in_place_.write(key, file, bytes));
   }
 
   void remember_digest(const fs::path& file, FileDigest digest) {
@@ -565,29 +536,10 @@ class CardProductRun {
     CardFile found;
     if (!cache()) return found;
     if (!need_bytes) {
-      const fs::path there = final_path(file);
-      const std::optional<DiskStamp> stamp = disk_stamp(key, there, there);
-      if (stamp) {
-        if (auto sha = cache()->get(stamp->key); sha && sha->size() == 64) {
-          remember_digest(file, {stamp->bytes, *sha});
-          found.on_disk = true;
-          return found;
-        }
-      }
-      if (auto kept = cache()->digest(key)) {
-        std::error_code ec;
-        // A regular file, not a link: a link is not read (nor kept: the
-        // file is staged and the move refuses it).
-        if (fs::symlink_status(there, ec).type() == fs::file_type::regular && fs::file_size(there, ec) == kept->bytes &&
-            !ec) {
-          auto bytes = read_file(there);
-          if (bytes && sha256_hex(*bytes) == kept->sha256) {
-            if (stamp) cache()->put(stamp->key, kept->sha256);
-            remember_digest(file, {bytes->size(), kept->sha256});
-            found.on_disk = true;
-            return found;
-          }
-        }
+      if (auto digest = in_place_.find(key, file)) {
+        remember_digest(file, std::move(*digest));
+        found.on_disk = true;
+        return found;
       }
     }
     found.bytes = cache()->get(key);
@@ -601,14 +553,14 @@ class CardProductRun {
       Diagnostics diags;
       const std::string png = overview().encode_png(diags);
       if (diags.has_errors()) throw std::runtime_error(format_diagnostics(diags));
-      put(overview_key_, png);
-      write_if_changed(file, png);
       report.written.push_back(file);
+      remember_digest(file, in_place_.write(overview_key_, file, png));
     }
     if (tabletops_) {
       auto span = infra::timed(options_.timings, "tts", game_.id);
       const auto files = tabletops_->finish();
       report.written.insert(report.written.end(), files.begin(), files.end());
+      for (const auto& [file, digest] : tabletops_->digests()) remember_digest(file, digest);
     }
   }
 
@@ -617,6 +569,7 @@ class CardProductRun {
   const fs::path& dir_;
   const BuildOptions& options_;
   const text::Typesetter& typesetter_;
+  FilesInPlace in_place_;  // what the last build left in the output folder
   std::vector<layout::CardSide> sides_;
   std::vector<std::string> stems_;
   std::vector<const page::Page*> frames_;  // the cards' frames: what the overview and TTS sheets need

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "core/files.h"
+#include "core/sha256.h"
 #include "core/output_files.h"
 #include "infra/build_cache.h"
 #include "products/cached_files.h"
@@ -25,9 +26,14 @@ const render::JpegOptions kSingleJpeg{90, true};
 
 TabletopFiles::TabletopFiles(const model::Game& game, const fs::path& dir, const TabletopOptions& options,
                              const std::string& seed, std::span<const TtsCard> cards, std::vector<std::string> stems,
-                             std::vector<const page::Page*> frames, const infra::BuildCache* cache,
+                             std::vector<const page::Page*> frames, const FilesInPlace& in_place,
                              const std::function<std::string(size_t)>& card_key)
-    : dir_(dir), options_(options), seed_(seed), stems_(std::move(stems)), cache_(cache) {
+    : dir_(dir),
+      options_(options),
+      seed_(seed),
+      stems_(std::move(stems)),
+      cache_(in_place.cache()),
+      in_place_(in_place) {
   const bool tts = options.wants(Tabletop::Tts);
   TtsSaveInfo save = tts ? tts_save_info(game, dir / "tts", options) : TtsSaveInfo{};
   named_ = tts ? save.cards : tabletop_cards(game, options.rule_values);
@@ -61,8 +67,13 @@ void TabletopFiles::take_cached_sheets(const std::function<std::string(size_t)>&
     sheet_keys_.push_back(infra::cache_key({"tabletop sheet", writer_->cell_key(), sheet.file,
                                             std::to_string(sheet.columns) + "x" + std::to_string(sheet.rows), cards}));
     if (!cache_ || sheet_dir_.empty()) continue;
-    if (auto bytes = cache_->get(sheet_keys_.back())) {
-      write_if_changed(sheet_dir_ / sheet.file, *bytes);
+    const fs::path file = sheet_dir_ / sheet.file;
+    if (auto digest = in_place_.find(sheet_keys_.back(), file)) {
+      digests_[file] = std::move(*digest);
+      writer_->skip_sheet(s);
+      from_cache_.insert(s);
+    } else if (auto bytes = cache_->get(sheet_keys_.back())) {
+      digests_[file] = in_place_.write(sheet_keys_.back(), file, *bytes);
       writer_->skip_sheet(s);
       from_cache_.insert(s);
     }
@@ -87,7 +98,9 @@ void TabletopFiles::write_copies(const fs::path& to, std::vector<fs::path>& file
   std::set<std::string> images;
   for (const TtsSheet& sheet : writer_->plan().sheets) images.insert({sheet.file, sheet.back_file});
   for (const std::string& image : images) {
+    // A sheet the last build left in place is not staged: read where it is.
     auto bytes = read_file(sheet_dir_ / image);
+    if (!bytes) bytes = read_file(in_place_.final_path(sheet_dir_ / image));
     if (!bytes) throw std::runtime_error((sheet_dir_ / image).string() + ": the sheet was not written");
     write_if_changed(to / image, *bytes);  // its time says whether it changed, as the sheet's does
     files.push_back(to / image);
@@ -104,6 +117,8 @@ std::vector<fs::path> TabletopFiles::finish() {
       files.push_back(file);
     } else if (auto bytes = read_file(file)) {
       cache_->put(sheet_keys_[s], *bytes);
+      digests_[file] = {bytes->size(), sha256_hex(*bytes)};
+      in_place_.remember(sheet_keys_[s], file, digests_[file]);
     }
   }
   if (options_.wants(Tabletop::Ttpg)) {

@@ -18,6 +18,7 @@
 // is rewritten only when its bytes change, so its time says what changed.
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -26,6 +27,7 @@
 
 #include "infra/build_cache.h"
 #include "model/model.h"
+#include "products/cached_files.h"
 #include "products/tabletop_options.h"
 #include "products/tts_writer.h"
 
@@ -36,14 +38,18 @@ class TabletopFiles {
   // `dir` the game's output folder; `seed` what makes this output's TTPG
   // GUIDs its own (the game and the output folder). `cards` fronts with
   // their backs, `stems` every card's file stem, `frames` every card's page.
-  // `cache` (may be null) keeps each sheet under a key made of
-  // `card_key(index)` of every card on it: what the card's pixels depend on.
+  // The build cache (`in_place`'s, may be none) keeps each sheet under a key
+  // made of `card_key(index)` of every card on it: what the card's pixels
+  // depend on; a sheet the last build left in place is not written again.
   TabletopFiles(const model::Game& game, const std::filesystem::path& dir, const TabletopOptions& options,
                 const std::string& seed, std::span<const TtsCard> cards, std::vector<std::string> stems,
-                std::vector<const page::Page*> frames, const infra::BuildCache* cache,
+                std::vector<const page::Page*> frames, const FilesInPlace& in_place,
                 const std::function<std::string(size_t)>& card_key);
   // Sheets taken from the cache whole (not made this run).
   size_t cached_sheets() const { return from_cache_.size(); }
+  // The digests of the sheets known without reading them back (those left
+  // in place are not staged), by path: for the manifest. After finish().
+  const std::map<std::filesystem::path, FileDigest>& digests() const { return digests_; }
   // What the files depend on besides the cards' pages and print settings.
   const std::string& key() const { return key_; }
   // The sheets' writer: place every card it takes().
@@ -68,8 +74,10 @@ class TabletopFiles {
   std::string key_;
   std::unique_ptr<TtsWriter> writer_;
   const infra::BuildCache* cache_;
+  FilesInPlace in_place_;
   std::vector<std::string> sheet_keys_;  // per sheet of the plan
-  std::set<size_t> from_cache_;          // sheets written from the cache
+  std::set<size_t> from_cache_;          // sheets written from the cache or left in place
+  std::map<std::filesystem::path, FileDigest> digests_;
   std::mutex mutex_;
   std::vector<std::filesystem::path> singles_;  // under mutex_
 };
