@@ -57,8 +57,38 @@ void write_if_changed(const fs::path& file, std::string_view bytes) {
   write_output(file, bytes);
 }
 
-FilesInPlace::FilesInPlace(const infra::BuildCache* cache, fs::path staged_dir, fs::path final_dir)
-    : cache_(cache), staged_dir_(std::move(staged_dir)), final_dir_(std::move(final_dir)) {}
+namespace {
+
+constexpr std::string_view kStampsMagic = "kartenwerk files in place 1\n";
+
+void put_bytes(std::string& out, std::string_view bytes) {
+  put_u64(out, bytes.size());
+  out += bytes;
+}
+
+// What stat says of `file` (not following a link); nullopt for no regular file.
+std::optional<FilesInPlace::Stamp> stat_of(const fs::path& file) {
+  struct stat st {};
+  if (::lstat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
+  FilesInPlace::Stamp stamp;
+  stamp.bytes = static_cast<std::uintmax_t>(st.st_size);
+  stamp.mtime_ns = static_cast<long long>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec;
+  stamp.inode = static_cast<std::uintmax_t>(st.st_ino);
+  return stamp;
+}
+
+}  // namespace
+
+FilesInPlace::FilesInPlace(const infra::BuildCache* cache, fs::path staged_dir, fs::path final_dir,
+                           const fs::path& folder)
+    : cache_(cache), staged_dir_(std::move(staged_dir)), final_dir_(std::move(final_dir)) {
+  if (!cache_) return;
+  std::error_code ec;
+  const fs::path where = fs::absolute(final_path(folder), ec).lexically_normal();
+  record_key_ = infra::cache_key({"files in place", where.string()});
+  if (auto bytes = cache_->get(record_key_))
+    if (auto stamps = unpack(*bytes)) stamps_ = std::move(*stamps);
+}
 
 fs::path FilesInPlace::final_path(const fs::path& staged) const {
   if (final_dir_.empty()) return staged;
@@ -68,25 +98,23 @@ fs::path FilesInPlace::final_path(const fs::path& staged) const {
   return final_dir_ / relative;
 }
 
-std::optional<std::pair<std::string, std::uintmax_t>> FilesInPlace::stamp(const std::string& key, const fs::path& file,
-                                                                         const fs::path& there) {
-  struct stat st {};
-  if (::lstat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
-  const long long ns = static_cast<long long>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec;
-  const auto size = static_cast<std::uintmax_t>(st.st_size);
-  return std::pair{infra::cache_key({"file in place", key, there.string(), std::to_string(size), std::to_string(ns),
-                                     std::to_string(st.st_ino)}),
-                   size};
-}
-
 std::optional<FileDigest> FilesInPlace::find(const std::string& key, const fs::path& staged) const {
   if (!cache_) return std::nullopt;
   const fs::path there = final_path(staged);
-  const auto found = stamp(key, there, there);
-  if (!found) return std::nullopt;  // no regular file there (a link is not followed)
-  if (auto sha = cache_->get(found->first); sha && sha->size() == 64) return FileDigest{found->second, std::move(*sha)};
+  const auto now = stat_of(there);
+  if (!now) return std::nullopt;  // no regular file there (a link is not followed)
+  {
+    std::lock_guard lock(mutex_);
+    if (auto it = stamps_.find(there.string()); it != stamps_.end()) {
+      Stamp& was = it->second;
+      if (was.key == key && was.bytes == now->bytes && was.mtime_ns == now->mtime_ns && was.inode == now->inode) {
+        was.used = true;
+        return FileDigest{was.bytes, was.sha256};
+      }
+    }
+  }
   const auto kept = cache_->digest(key);
-  if (!kept || kept->bytes != found->second) return std::nullopt;
+  if (!kept || kept->bytes != now->bytes) return std::nullopt;
   const auto bytes = read_file(there);
   if (!bytes || sha256_hex(*bytes) != kept->sha256) return std::nullopt;
   FileDigest digest{bytes->size(), kept->sha256};
@@ -112,8 +140,54 @@ FileDigest FilesInPlace::write(const std::string& key, const fs::path& staged, s
 
 void FilesInPlace::remember(const std::string& key, const fs::path& file, const FileDigest& digest) const {
   if (!cache_) return;
-  if (const auto found = stamp(key, file, final_path(file)); found && found->second == digest.bytes)
-    cache_->put(found->first, digest.sha256);
+  auto stamp = stat_of(file);
+  if (!stamp || stamp->bytes != digest.bytes) return;
+  stamp->key = key;
+  stamp->sha256 = digest.sha256;
+  stamp->used = true;
+  std::lock_guard lock(mutex_);
+  stamps_[final_path(file).string()] = std::move(*stamp);
+  changed_ = true;
+}
+
+void FilesInPlace::save(bool only_used) const {
+  std::lock_guard lock(mutex_);
+  if (only_used && std::erase_if(stamps_, [](const auto& entry) { return !entry.second.used; }) > 0) changed_ = true;
+  if (!cache_ || !changed_) return;
+  cache_->put(record_key_, pack(stamps_));
+  changed_ = false;
+}
+
+std::string FilesInPlace::pack(const std::map<std::string, Stamp>& stamps) {
+  std::string out(kStampsMagic);
+  put_u64(out, stamps.size());
+  for (const auto& [path, s] : stamps) {
+    put_bytes(out, path);
+    put_bytes(out, s.key);
+    put_bytes(out, s.sha256);
+    put_u64(out, s.bytes);
+    put_u64(out, static_cast<std::uint64_t>(s.mtime_ns));
+    put_u64(out, s.inode);
+  }
+  return out;
+}
+
+std::optional<std::map<std::string, FilesInPlace::Stamp>> FilesInPlace::unpack(std::string_view in) {
+  if (!in.starts_with(kStampsMagic)) return std::nullopt;
+  in.remove_prefix(kStampsMagic.size());
+  std::uint64_t count = 0;
+  if (!get_u64(in, count) || count > in.size()) return std::nullopt;
+  std::map<std::string, Stamp> stamps;
+  for (std::uint64_t i = 0; i < count; ++i) {
+    std::string_view path, key, sha;
+    std::uint64_t bytes = 0, mtime = 0, inode = 0;
+    if (!get_bytes(in, path) || !get_bytes(in, key) || !get_bytes(in, sha) || !get_u64(in, bytes) ||
+        !get_u64(in, mtime) || !get_u64(in, inode))
+      return std::nullopt;
+    stamps[std::string(path)] = {std::string(key), std::string(sha), bytes, static_cast<long long>(mtime), inode};
+  }
+  if (!in.empty()) return std::nullopt;
+  return stamps;
 }
 
 std::string bundle(const std::vector<fs::path>& files, const fs::path& dir) {

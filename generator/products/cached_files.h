@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <map>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -25,25 +27,32 @@ void write_if_changed(const std::filesystem::path& file, std::string_view bytes)
 // not staged stays there as the last build left it. Whether it still holds
 // what the cache keeps under `key` is told by what stat says of it (size,
 // modification time in nanoseconds, inode: the move into place keeps them,
-// a file changed by hand changes them): a small cache object, keyed by
-// those and `key`, holds the SHA-256 of the bytes. A file found so is
-// neither read from the cache nor written again: reading, hashing and
-// rewriting every kept file was most of a one-card edit of a large deck
-// (the cards' PNGs and JPEGs, 240 MB at 1000 cards; the TTS sheets, 50 MB).
+// a file changed by hand changes them), as the last build recorded it with
+// `key` and the SHA-256 of the bytes. A file found so is neither read from
+// the cache nor written again: reading, hashing and rewriting every kept
+// file was most of a one-card edit of a large deck (the cards' PNGs and
+// JPEGs, 240 MB at 1000 cards; the TTS sheets, 50 MB). The stamps of a
+// game's folder are one cache object, read once and kept by save(): a small
+// object per file cost a cache lookup per file on every build.
+// Thread-safe.
 class FilesInPlace {
  public:
   // `staged_dir`: the folder this build writes into; `final_dir`: where its
-  // files end up (empty: they are written in place). `cache` null: no file
-  // is ever found in place.
-  FilesInPlace(const infra::BuildCache* cache, std::filesystem::path staged_dir, std::filesystem::path final_dir);
+  // files end up (empty: they are written in place); `folder`: the
+  // (staged) folder whose files these are, one record each. `cache` null:
+  // no file is ever found in place.
+  FilesInPlace(const infra::BuildCache* cache, std::filesystem::path staged_dir, std::filesystem::path final_dir,
+               const std::filesystem::path& folder);
+  FilesInPlace(const FilesInPlace&) = delete;
+  FilesInPlace& operator=(const FilesInPlace&) = delete;
   const infra::BuildCache* cache() const { return cache_; }
   // Where the file this build would write at `staged` ends up.
   std::filesystem::path final_path(const std::filesystem::path& staged) const;
   // The digest of the bytes made under `key`, when the file at `staged`'s
-  // final place holds them: by its stamp, or else (an older cache, a stamp
-  // pruned, a file the move into place kept because the staged one had the
-  // same bytes) by reading it and comparing with the cache's hash of the
-  // bytes, after which it is stamped.
+  // final place holds them: by its stamp, or else (an older cache, a file
+  // the move into place kept because the staged one had the same bytes) by
+  // reading it and comparing with the cache's hash of the bytes, after which
+  // it is stamped.
   std::optional<FileDigest> find(const std::string& key, const std::filesystem::path& staged) const;
   // Writes `bytes`, made under `key`, for `staged`: staged, unless the file
   // at its final place already holds exactly them (then it stays as it is
@@ -52,15 +61,31 @@ class FilesInPlace {
   // `file` (staged, or at its final place) now holds the bytes made under
   // `key`, whose digest is `digest`: found in place by the next build.
   void remember(const std::string& key, const std::filesystem::path& file, const FileDigest& digest) const;
+  // Keeps the stamps for the next build (when any changed); with
+  // `only_used`, of the files this build found or wrote only (a build of the
+  // whole folder: the others are gone or are no product any more).
+  void save(bool only_used) const;
+
+  // A file's stamp: the product it holds and what stat said of it.
+  struct Stamp {
+    std::string key, sha256;
+    std::uintmax_t bytes = 0;
+    long long mtime_ns = 0;
+    std::uintmax_t inode = 0;
+    bool used = false;  // by this build (not kept)
+  };
+  // The record's format, exposed for tests: stamps by final path, and back
+  // (nullopt: not a record this wrote).
+  static std::string pack(const std::map<std::string, Stamp>& stamps);
+  static std::optional<std::map<std::string, Stamp>> unpack(std::string_view bytes);
 
  private:
-  // The stamp object's key for `file` (lstat'ed) ending up at `there`, with
-  // the file's size; nullopt when `file` is no regular file.
-  static std::optional<std::pair<std::string, std::uintmax_t>> stamp(const std::string& key,
-                                                                    const std::filesystem::path& file,
-                                                                    const std::filesystem::path& there);
   const infra::BuildCache* cache_;
   std::filesystem::path staged_dir_, final_dir_;
+  std::string record_key_;
+  mutable std::mutex mutex_;
+  mutable std::map<std::string, Stamp> stamps_;  // under mutex_, by final path
+  mutable bool changed_ = false;                 // under mutex_
 };
 
 // The files made by `make` (which appends what it wrote under `dir` to its

@@ -54,7 +54,7 @@ class CardProductRun {
         dir_(dir),
         options_(options),
         typesetter_(typesetter),
-        in_place_(options.incremental.cache, options.out_dir, options.incremental.target_out_dir) {
+        in_place_(options.incremental.cache, options.out_dir, options.incremental.target_out_dir, dir) {
     sides_ = layout::card_sides(game, cards.size());
     for (size_t i = 0; i < cards.size(); ++i) {
       stems_.push_back(cards.stem(i));
@@ -96,6 +96,7 @@ class CardProductRun {
     });
     for (auto& w : written) report.written.insert(report.written.end(), w.begin(), w.end());
     finish_raster_products(report);
+    in_place_.save(/*only_used=*/whole);
     report.digests.merge(digests_);
     progress_->finish();
     if (formats.pdf && whole) report_pnp_layouts(label);
@@ -340,20 +341,37 @@ class CardProductRun {
   }
 
   // The PNG mode is part of the key: a file of the other mode has other bytes.
-  std::string png_key(size_t i) const {
-    return infra::cache_key({"card png", png_mode(), cards_.fingerprint(i), fmt_dpi(game_.format->dpi)});
+  // Each card's file keys, made once (each is a hash, and each was asked
+  // for several times per card).
+  const std::string& png_key(size_t i) const {
+    std::call_once(keys_once_, [this] { make_keys(); });
+    return png_keys_[i];
+  }
+  const std::string& jpeg_key(size_t i) const {
+    std::call_once(keys_once_, [this] { make_keys(); });
+    return jpeg_keys_[i];
+  }
+  void make_keys() const {
+    const std::string dpi = fmt_dpi(game_.format->dpi);
+    for (size_t i = 0; i < cards_.size(); ++i) {
+      png_keys_.push_back(infra::cache_key({"card png", png_mode(), cards_.fingerprint(i), dpi}));
+      jpeg_keys_.push_back(infra::cache_key({"card jpeg q95 standard tables", cards_.fingerprint(i), dpi}));
+    }
+  }
+  // Whether the cache has card `i`'s file (PNG, or JPEG when no PNG is made), asked once per card.
+  bool in_cache(size_t i) const {
+    std::call_once(in_cache_once_, [this] {
+      for (size_t k = 0; k < cards_.size(); ++k)
+        in_cache_.push_back(cache()->contains(options_.formats.png ? png_key(k) : jpeg_key(k)));
+    });
+    return in_cache_[i];
   }
   const char* png_mode() const { return options_.print.png == render::PngCompression::Small ? "small" : "fast"; }
-  std::string jpeg_key(size_t i) const {
-    return infra::cache_key({"card jpeg q95 standard tables", cards_.fingerprint(i), fmt_dpi(game_.format->dpi)});
-  }
-
   // Whether at most a quarter of the cards miss the cache.
   bool few_to_render() const {
     if (!cache()) return false;
     size_t missing = 0;
-    for (size_t i = 0; i < cards_.size(); ++i)
-      missing += !cache()->contains(options_.formats.png ? png_key(i) : jpeg_key(i));
+    for (size_t i = 0; i < cards_.size(); ++i) missing += !in_cache(i);
     return missing * 4 <= cards_.size();
   }
 
@@ -363,9 +381,7 @@ class CardProductRun {
     for (size_t i = 0; i < sides_.size(); ++i) order.push_back(i);
     std::erase_if(order, [this](size_t i) { return !wanted(i); });
     if (cache()) {  // the cards to render before those the cache has: an edit's card is on disk first
-      std::stable_partition(order.begin(), order.end(), [this](size_t i) {
-        return !cache()->contains(options_.formats.png ? png_key(i) : jpeg_key(i));
-      });
+      std::stable_partition(order.begin(), order.end(), [this](size_t i) { return !in_cache(i); });
     }
     units_ += order.size();
     for (size_t i : order) tasks_.emplace_back([this, i](std::vector<fs::path>& written) { write_raster(i, written); });
@@ -584,6 +600,9 @@ class CardProductRun {
   size_t cached_ = 0;                          // under mutex_
   bool making_overview_ = false;
   std::once_flag overview_once_;
+  mutable std::once_flag keys_once_, in_cache_once_;
+  mutable std::vector<std::string> png_keys_, jpeg_keys_;  // per card, made once
+  mutable std::vector<bool> in_cache_;                     // per card, asked once
   std::unique_ptr<OverviewSheet> overview_;
   std::unique_ptr<TabletopFiles> tabletops_;
   TtsWriter* tts_ = nullptr;  // its sheets

@@ -5,8 +5,8 @@
 #include <stdexcept>
 
 #include "core/files.h"
-#include "core/sha256.h"
 #include "core/output_files.h"
+#include "core/sha256.h"
 #include "infra/build_cache.h"
 #include "products/cached_files.h"
 #include "products/tabletop_tables.h"

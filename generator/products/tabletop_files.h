@@ -74,7 +74,7 @@ class TabletopFiles {
   std::string key_;
   std::unique_ptr<TtsWriter> writer_;
   const infra::BuildCache* cache_;
-  FilesInPlace in_place_;
+  const FilesInPlace& in_place_;
   std::vector<std::string> sheet_keys_;  // per sheet of the plan
   std::set<size_t> from_cache_;          // sheets written from the cache or left in place
   std::map<std::filesystem::path, FileDigest> digests_;

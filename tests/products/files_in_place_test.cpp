@@ -1,0 +1,139 @@
+// Product files a build left in place (products/cached_files.h): a file
+// stamped by one build is found by the next without reading it; one changed
+// since (by hand, or moved away) is not taken on its stamp; a file whose
+// final place already holds the bytes is not staged again; the record of
+// stamps survives a round trip and a damaged one is refused.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <thread>
+
+#include "core/files.h"
+#include "core/output_files.h"
+#include "core/sha256.h"
+#include "infra/build_cache.h"
+#include "products/cached_files.h"
+#include "support/test_support.h"
+
+namespace kw::products {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A cache key (the cache takes hex keys only).
+std::string key(const std::string& name) { return infra::cache_key({name}); }
+
+// A staged build of folder `game` under `root`: writes into stage/, whose
+// files end up in out/ (as build_command's staging moves them).
+struct Staged {
+  fs::path stage, out;
+  fs::path staged(const std::string& name) const { return stage / "game" / name; }
+  fs::path final(const std::string& name) const { return out / "game" / name; }
+  FilesInPlace files(const infra::BuildCache& cache) const { return {&cache, stage, out, stage / "game"}; }
+};
+
+// Moves every staged file into place (a rename: stat's time and inode stay).
+void commit(const Staged& s, const std::string& name) {
+  fs::create_directories(s.final(name).parent_path());
+  fs::rename(s.staged(name), s.final(name));
+}
+
+TEST(FilesInPlace, AFileStampedByOneBuildIsFoundByTheNextWithoutItsBytes) {
+  test::TempDir tmp;
+  infra::BuildCache cache(tmp.path() / "cache");
+  const Staged s{tmp.path() / "stage", tmp.path() / "out"};
+  const std::string bytes = "the card's PNG";
+  cache.put(key("k1"), bytes);
+  {
+    const FilesInPlace files = s.files(cache);
+    EXPECT_FALSE(files.find(key("k1"), s.staged("a.png")));  // nothing there yet
+    const FileDigest digest = files.write(key("k1"), s.staged("a.png"), bytes);
+    EXPECT_EQ(digest.sha256, sha256_hex(bytes));
+    EXPECT_TRUE(fs::exists(s.staged("a.png")));
+    files.save(true);
+  }
+  commit(s, "a.png");
+  {
+    const FilesInPlace files = s.files(cache);
+    const auto found = files.find(key("k1"), s.staged("a.png"));
+    ASSERT_TRUE(found);
+    EXPECT_EQ(found->bytes, bytes.size());
+    EXPECT_EQ(found->sha256, sha256_hex(bytes));
+    EXPECT_FALSE(files.find(key("another key"), s.staged("a.png")));  // stamped for k1 only
+  }
+}
+
+TEST(FilesInPlace, AFileChangedSinceItsStampIsNotTakenOnIt) {
+  test::TempDir tmp;
+  infra::BuildCache cache(tmp.path() / "cache");
+  const Staged s{tmp.path() / "stage", tmp.path() / "out"};
+  const std::string bytes = "0123456789";
+  cache.put(key("k1"), bytes);
+  {
+    const FilesInPlace files = s.files(cache);
+    files.write(key("k1"), s.staged("a.png"), bytes);
+    files.save(true);
+  }
+  commit(s, "a.png");
+  // The same size, other bytes, a later time: the stamp does not match, and
+  // the bytes are not the cache's.
+  std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  write_output(s.final("a.png"), "9876543210");
+  {
+    const FilesInPlace files = s.files(cache);
+    EXPECT_FALSE(files.find(key("k1"), s.staged("a.png")));
+  }
+  // Put back by hand with the right bytes: found by reading it (and stamped).
+  write_output(s.final("a.png"), bytes);
+  {
+    const FilesInPlace files = s.files(cache);
+    EXPECT_TRUE(files.find(key("k1"), s.staged("a.png")));
+    files.save(true);
+  }
+  cache.put(key("k1"), "");  // the cache's copy replaced: only the stamp can tell now
+  const FilesInPlace files = s.files(cache);
+  EXPECT_TRUE(files.find(key("k1"), s.staged("a.png")));
+}
+
+TEST(FilesInPlace, BytesTheFinalFileHoldsAreNotStagedAgain) {
+  test::TempDir tmp;
+  infra::BuildCache cache(tmp.path() / "cache");
+  const Staged s{tmp.path() / "stage", tmp.path() / "out"};
+  write_output(s.final("sheet.jpg"), "sheet bytes");
+  const FilesInPlace files = s.files(cache);
+  files.write(key("k"), s.staged("sheet.jpg"), "sheet bytes");
+  EXPECT_FALSE(fs::exists(s.staged("sheet.jpg")));
+  EXPECT_TRUE(files.find(key("k"), s.staged("sheet.jpg")));
+  files.write(key("k2"), s.staged("sheet.jpg"), "other bytes");
+  EXPECT_EQ(read_file(s.staged("sheet.jpg")), "other bytes");
+}
+
+TEST(FilesInPlace, WithoutACacheNothingIsFound) {
+  test::TempDir tmp;
+  const Staged s{tmp.path() / "stage", tmp.path() / "out"};
+  write_output(s.final("a.png"), "x");
+  const FilesInPlace files(nullptr, s.stage, s.out, s.stage / "game");
+  EXPECT_FALSE(files.find(key("k"), s.staged("a.png")));
+}
+
+TEST(FilesInPlace, TheRecordRoundTripsAndADamagedOneIsRefused) {
+  std::map<std::string, FilesInPlace::Stamp> stamps;
+  stamps["out/game/a.png"] = {"key a", std::string(64, 'a'), 12, 1700000000123456789LL, 42};
+  stamps["out/game/tts/b\n.jpg"] = {"key b", std::string(64, 'b'), 3, 5, 7};
+  const std::string packed = FilesInPlace::pack(stamps);
+  const auto back = FilesInPlace::unpack(packed);
+  ASSERT_TRUE(back);
+  ASSERT_EQ(back->size(), 2u);
+  const auto& a = back->at("out/game/a.png");
+  EXPECT_EQ(a.key, "key a");
+  EXPECT_EQ(a.bytes, 12u);
+  EXPECT_EQ(a.mtime_ns, 1700000000123456789LL);
+  EXPECT_EQ(a.inode, 42u);
+  EXPECT_EQ(back->at("out/game/tts/b\n.jpg").sha256, std::string(64, 'b'));
+  EXPECT_FALSE(FilesInPlace::unpack(packed.substr(0, packed.size() - 1)));
+  EXPECT_FALSE(FilesInPlace::unpack(packed + "x"));
+  EXPECT_FALSE(FilesInPlace::unpack("not a record"));
+}
+
+}  // namespace
+}  // namespace kw::products
