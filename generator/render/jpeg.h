@@ -2,7 +2,10 @@
 // JPEG files via libjpeg: baseline, RGB input, JFIF density in dpi.
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "core/enum_names.h"
 #include "page/page.h"
@@ -21,6 +24,12 @@ struct JpegOptions {
   // until the end; with the standard tables a very large image (a 3790 x
   // 4095 px sheet) streams row by row.
   bool optimize_tables = true;
+  // A restart marker after every this many rows of 8 x 8 blocks (0: none).
+  // With 1, each 8-pixel band of rows is coded on its own, so a file can be
+  // joined from bands coded separately (jpeg_restart_intervals): the TTS
+  // sheets re-make only the rows of an edited card. Each marker costs 2
+  // bytes and up to 7 bits of padding (about 1 KB on a 4095 px high sheet).
+  int restart_rows = 0;
 };
 
 // The card JPEGs (meinspiel/): quality 95 with the standard Huffman tables.
@@ -63,6 +72,20 @@ class JpegWriter {
  private:
   std::unique_ptr<detail::JpegCompressor> state_;
 };
+
+// Where the restart intervals of a baseline JPEG's one scan lie: the
+// offset of each interval's first entropy-coded byte, and of the EOI marker
+// that ends the last; the marker after interval i (RST(i mod 8), or EOI for
+// the last) ends at the next interval's start. An interval is coded on its
+// own (JpegOptions::restart_rows), so interval i of one file and of another
+// with the same settings and the same pixels in that band of rows are the
+// same bytes. nullopt when `jpeg` is not such a file (no scan, a second
+// scan, a marker out of sequence).
+struct JpegIntervals {
+  std::vector<size_t> starts;
+  size_t eoi = 0;
+};
+std::optional<JpegIntervals> jpeg_restart_intervals(std::string_view jpeg);
 
 // render_raster + encode_jpeg.
 std::string render_jpeg(const page::Page& page, double dpi, const JpegOptions& options = {});

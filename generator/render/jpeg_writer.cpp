@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -35,6 +36,7 @@ void set_parameters(jpeg_compress_struct& cinfo, const JpegOptions& options, UIN
   cinfo.Y_density = density;
   cinfo.dct_method = JDCT_ISLOW;
   cinfo.optimize_coding = options.optimize_tables ? TRUE : FALSE;
+  cinfo.restart_in_rows = options.restart_rows;
 }
 
 }  // namespace
@@ -209,6 +211,8 @@ const std::string& srgb_icc_profile() {
 void check_quality(const JpegOptions& options) {
   if (options.quality < 1 || options.quality > 100)
     throw std::invalid_argument("JPEG quality must be 1..100, got " + std::to_string(options.quality));
+  if (options.restart_rows < 0 || options.restart_rows > 65535)
+    throw std::invalid_argument("JPEG restart rows must be 0..65535, got " + std::to_string(options.restart_rows));
 }
 
 std::string compress_jpeg(int width, int height, double dpi, const JpegOptions& options, JpegInput input,
@@ -245,6 +249,53 @@ std::string encode_jpeg(const Raster& raster, const JpegOptions& options) {
                                  }
                                  return static_cast<const std::uint8_t*>(rgb);
                                });
+}
+
+std::optional<JpegIntervals> jpeg_restart_intervals(std::string_view jpeg) {
+  // A hand-written walk over the markers: libjpeg's decoder reads restart
+  // markers but does not say where they are, and only their places are
+  // wanted here, not the pixels.
+  const auto byte = [&](size_t at) { return static_cast<unsigned char>(jpeg[at]); };
+  if (jpeg.size() < 4 || byte(0) != 0xFF || byte(1) != 0xD8) return std::nullopt;
+  size_t at = 2;
+  // The segments before the scan, each with its length, up to SOS.
+  for (;;) {
+    if (at + 4 > jpeg.size() || byte(at) != 0xFF) return std::nullopt;
+    const unsigned marker = byte(at + 1);
+    if (marker == 0xFF) {  // a fill byte
+      ++at;
+      continue;
+    }
+    if (marker == 0xD8 || marker == 0xD9 || (marker >= 0xD0 && marker <= 0xD7) || marker == 0x01) return std::nullopt;
+    const size_t length = (static_cast<size_t>(byte(at + 2)) << 8) | byte(at + 3);
+    if (length < 2 || at + 2 + length > jpeg.size()) return std::nullopt;
+    at += 2 + length;
+    if (marker == 0xDA) break;  // SOS: the entropy-coded data follows
+  }
+  JpegIntervals found;
+  found.starts.push_back(at);
+  // In entropy-coded data a 0xFF byte is followed by 0x00 (a stuffed byte)
+  // or starts a marker: RSTn in sequence, or EOI.
+  while (at < jpeg.size()) {
+    const void* ff = std::memchr(jpeg.data() + at, 0xFF, jpeg.size() - at);
+    if (!ff) return std::nullopt;  // no EOI
+    at = static_cast<size_t>(static_cast<const char*>(ff) - jpeg.data());
+    if (at + 1 >= jpeg.size()) return std::nullopt;
+    const unsigned next = byte(at + 1);
+    if (next == 0x00 || next == 0xFF) {
+      at += next == 0x00 ? 2 : 1;
+    } else if (next >= 0xD0 && next <= 0xD7) {
+      if (next - 0xD0 != (found.starts.size() - 1) % 8) return std::nullopt;
+      at += 2;
+      found.starts.push_back(at);
+    } else if (next == 0xD9) {
+      found.eoi = at;
+      return at + 2 == jpeg.size() ? std::optional(found) : std::nullopt;
+    } else {
+      return std::nullopt;  // another marker: a second scan, DNL
+    }
+  }
+  return std::nullopt;
 }
 
 std::string render_jpeg(const page::Page& page, double dpi, const JpegOptions& options) {

@@ -147,6 +147,64 @@ TEST(JpegWriter, RowByRowGivesTheBytesOfEncodeJpeg) {
   }
 }
 
+// The entropy-coded bytes of restart interval `i` (without its marker).
+std::string interval(const std::string& file, const JpegIntervals& iv, size_t i) {
+  const size_t end = i + 1 < iv.starts.size() ? iv.starts[i + 1] - 2 : iv.eoi;
+  return file.substr(iv.starts[i], end - iv.starts[i]);
+}
+
+// Rows [from, to) of `r` as a JPEG of their own (RGBX rows as they are).
+std::string band_jpeg(const Raster& r, int from, int to, const JpegOptions& options) {
+  JpegWriter band(r.width, to - from, r.dpi, options, /*rgbx=*/true);
+  for (int y = from; y < to; ++y) band.add_row(r.rgba.data() + static_cast<size_t>(y) * r.width * 4);
+  return band.finish();
+}
+
+// A file with a restart marker after every row of blocks is joined from
+// bands coded on their own: what the TTS sheets rely on to re-make only the
+// rows of an edited card. An edit inside a band changes its intervals only;
+// the band coded alone has the same intervals; the head, the other
+// intervals and the markers renumbered give the edited file byte for byte,
+// for a band in the middle and for the last band (whose height is no
+// multiple of 8).
+TEST(JpegWriter, RestartIntervalsOfBandsCodedAloneJoinIntoTheWholeFile) {
+  const JpegOptions options{90, false, 1};
+  const Raster before = render_raster(sample_page(), 100);
+  ASSERT_NE(before.height % 8, 0) << "the last band should be a short one";
+  const int blocks = (before.height + 7) / 8;
+  for (const int band_row : {3, blocks - 1}) {
+    Raster after = before;
+    const int y0 = band_row * 8, y1 = std::min(y0 + 8, after.height);
+    for (int y = y0; y < y1; ++y)
+      for (int x = 5; x < 25; ++x) after.rgba[(static_cast<size_t>(y) * after.width + x) * 4 + 1] ^= 0x5A;
+    const std::string a = encode_jpeg(before, options), b = encode_jpeg(after, options);
+    const auto ia = jpeg_restart_intervals(a), ib = jpeg_restart_intervals(b);
+    ASSERT_TRUE(ia && ib);
+    ASSERT_EQ(ia->starts.size(), static_cast<size_t>(blocks));
+    EXPECT_EQ(a.substr(0, ia->starts[0]), b.substr(0, ib->starts[0]));  // the head
+    for (int i = 0; i < blocks; ++i)
+      EXPECT_EQ(interval(a, *ia, i) == interval(b, *ib, i), i != band_row) << "interval " << i;
+    const std::string alone = band_jpeg(after, y0, y1, options);
+    const auto ialone = jpeg_restart_intervals(alone);
+    ASSERT_TRUE(ialone);
+    ASSERT_EQ(ialone->starts.size(), 1u);
+    std::string joined = a.substr(0, ia->starts[0]);
+    for (int i = 0; i < blocks; ++i) {
+      joined += i == band_row ? interval(alone, *ialone, 0) : interval(a, *ia, i);
+      joined += i + 1 < blocks ? std::string{'\xFF', static_cast<char>(0xD0 + i % 8)} : std::string("\xFF\xD9");
+    }
+    EXPECT_EQ(joined, b) << "band " << band_row;
+  }
+  // Without restart markers there is one interval; a file that is no JPEG has none.
+  const auto one = jpeg_restart_intervals(encode_jpeg(before, JpegOptions{90, false}));
+  ASSERT_TRUE(one);
+  EXPECT_EQ(one->starts.size(), 1u);
+  EXPECT_FALSE(jpeg_restart_intervals("not a jpeg"));
+  std::string cut = encode_jpeg(before, options);
+  EXPECT_FALSE(jpeg_restart_intervals(cut.substr(0, cut.size() - 2)));  // no EOI
+  EXPECT_THROW(encode_jpeg(before, JpegOptions{90, false, -1}), std::invalid_argument);
+}
+
 TEST(JpegWriter, StandardTablesStreamTheFileAsRowsCome) {
   // 64 rows of 2000 px of noise: with the standard tables the bytes of the
   // first rows are out before the last row is in.
