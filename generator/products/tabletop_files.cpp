@@ -11,6 +11,7 @@
 #include "products/cached_files.h"
 #include "products/tabletop_tables.h"
 #include "products/ttpg_package.h"
+#include "products/tts_bands.h"
 #include "render/jpeg.h"
 
 namespace kw::products {
@@ -57,25 +58,60 @@ TabletopFiles::TabletopFiles(const model::Game& game, const fs::path& dir, const
     take_cached_sheets(card_key);  // (playingcards.io's single cards need every cell placed)
 }
 
-// The sheets the cache has, written and skipped.
+// The sheets the last build left in place, or that the cache has in bands:
+// skipped, written whole, or joined from the bands kept and the bands of
+// the edited cards' rows coded anew (tts_bands.h).
 void TabletopFiles::take_cached_sheets(const std::function<std::string(size_t)>& card_key) {
   const TtsPlan& plan = writer_->plan();
   for (size_t s = 0; s < plan.sheets.size(); ++s) {
     const TtsSheet& sheet = plan.sheets[s];
-    std::string cards = card_key(sheet.back) + "\n";  // in its last cell
-    for (size_t card : sheet.cards) cards += card_key(card) + "\n";
-    sheet_keys_.push_back(infra::cache_key({"tabletop sheet", writer_->cell_key(), sheet.file,
-                                            std::to_string(sheet.columns) + "x" + std::to_string(sheet.rows), cards}));
+    const TtsBands geometry(plan, sheet);
+    const std::string size = std::to_string(sheet.columns) + "x" + std::to_string(sheet.rows);
+    // What each cell shows: its card, the back (in the last cell), or paper.
+    std::vector<std::string> cells;
+    for (int at = 0; at < sheet.columns * sheet.rows; ++at)
+      cells.push_back(static_cast<size_t>(at) < sheet.cards.size() ? card_key(sheet.cards[static_cast<size_t>(at)])
+                      : at == sheet.back_cell()                    ? "back " + card_key(sheet.back)
+                                                                   : "-");
+    std::string all;
+    for (const auto& cell : cells) all += cell + "\n";
+    sheet_keys_.push_back(infra::cache_key({"tabletop sheet", writer_->cell_key(), sheet.file, size, all}));
+    head_keys_.push_back(infra::cache_key({"tabletop sheet head", writer_->cell_key(), sheet.file, size}));
+    std::vector<std::string> band_keys;
+    for (int r = 0; r < geometry.bands(); ++r) {
+      std::string shown = std::to_string(r) + "\n";
+      for (int q = r; q <= geometry.last_cell_row(r); ++q)
+        for (int c = 0; c < sheet.columns; ++c) shown += cells[static_cast<size_t>(q * sheet.columns + c)] + "\n";
+      band_keys.push_back(infra::cache_key({"tabletop sheet band", writer_->cell_key(), sheet.file, size, shown}));
+    }
+    band_keys_.push_back(std::move(band_keys));
+    kept_bands_.emplace_back(static_cast<size_t>(geometry.bands()), false);
     if (!cache_ || sheet_dir_.empty()) continue;
     const fs::path file = sheet_dir_ / sheet.file;
     if (auto digest = in_place_.find(sheet_keys_.back(), file)) {
       digests_[file] = std::move(*digest);
       writer_->skip_sheet(s);
       from_cache_.insert(s);
-    } else if (auto bytes = cache_->get(sheet_keys_.back())) {
-      digests_[file] = in_place_.write(sheet_keys_.back(), file, *bytes);
+      continue;
+    }
+    const auto head = cache_->get(head_keys_.back());
+    if (!head) continue;
+    std::vector<std::string> bands;
+    std::string whole = *head;
+    for (int r = 0; r < geometry.bands(); ++r) {
+      auto band = cache_->get(band_keys_.back()[static_cast<size_t>(r)]);
+      kept_bands_.back()[static_cast<size_t>(r)] = band.has_value();
+      whole += band.value_or("");
+      bands.push_back(std::move(band).value_or(""));
+    }
+    const auto& kept = kept_bands_.back();
+    if (std::none_of(kept.begin(), kept.end(), [](bool k) { return k; })) continue;  // made as a new sheet
+    if (std::all_of(kept.begin(), kept.end(), [](bool k) { return k; })) {
+      digests_[file] = in_place_.write(sheet_keys_.back(), file, whole);
       writer_->skip_sheet(s);
       from_cache_.insert(s);
+    } else {
+      writer_->splice_sheet(s, *head, std::move(bands));
     }
   }
 }
@@ -115,11 +151,18 @@ std::vector<fs::path> TabletopFiles::finish() {
     const fs::path file = sheet_dir_ / plan.sheets[s].file;
     if (from_cache_.count(s) > 0) {
       files.push_back(file);
-    } else if (auto bytes = read_file(file)) {
-      cache_->put(sheet_keys_[s], *bytes);
-      digests_[file] = {bytes->size(), sha256_hex(*bytes)};
-      in_place_.remember(sheet_keys_[s], file, digests_[file]);
+      continue;
     }
+    const auto bytes = read_file(file);
+    if (!bytes) continue;
+    digests_[file] = {bytes->size(), sha256_hex(*bytes)};
+    in_place_.remember(sheet_keys_[s], file, digests_[file]);
+    // Its head and bands, for the next edit (those it was joined from are kept already).
+    const auto split = TtsBands(plan, plan.sheets[s]).split(*bytes);
+    if (!split) throw std::logic_error("tts: sheet " + file.string() + " is not in bands");
+    cache_->put(head_keys_[s], split->first);
+    for (size_t r = 0; r < split->second.size(); ++r)
+      if (!kept_bands_[s][r]) cache_->put(band_keys_[s][r], split->second[r]);
   }
   if (options_.wants(Tabletop::Ttpg)) {
     write_copies(dir_ / "ttpg" / "Textures", files);

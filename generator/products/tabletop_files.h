@@ -11,11 +11,13 @@
 // cards come from the same cells as they are placed. One cached product: its
 // key() covers everything the files depend on besides the cards' pages.
 //
-// Each sheet is also cached on its own, keyed by the cards on it (and its
-// back, in its last cell): when one card changes, the sheets not showing it
-// come from the cache as they are, their cards are not placed, and only the
-// sheet holding it is made again (with the JSON and tables). A sheet's file
-// is rewritten only when its bytes change, so its time says what changed.
+// Each sheet is also cached in bands (tts_bands.h), each keyed by the cards
+// it shows (and the back, in the last cell): when one card changes, the
+// sheets not showing it are left in place or joined from the cache, their
+// cards are not placed, and the sheet holding it is joined from its kept
+// bands and the bands of the card's rows coded anew (with the JSON and
+// tables). A sheet's file is rewritten only when its bytes change, so its
+// time says what changed.
 #include <filesystem>
 #include <functional>
 #include <map>
@@ -75,8 +77,11 @@ class TabletopFiles {
   std::unique_ptr<TtsWriter> writer_;
   const infra::BuildCache* cache_;
   const FilesInPlace& in_place_;
-  std::vector<std::string> sheet_keys_;  // per sheet of the plan
-  std::set<size_t> from_cache_;          // sheets written from the cache or left in place
+  std::vector<std::string> sheet_keys_;              // per sheet of the plan: all it shows
+  std::vector<std::string> head_keys_;               // per sheet: its size
+  std::vector<std::vector<std::string>> band_keys_;  // per sheet, per band: what the band shows
+  std::vector<std::vector<bool>> kept_bands_;        // per sheet, per band: taken from the cache
+  std::set<size_t> from_cache_;                      // sheets written from the cache or left in place
   std::map<std::filesystem::path, FileDigest> digests_;
   std::mutex mutex_;
   std::vector<std::filesystem::path> singles_;  // under mutex_

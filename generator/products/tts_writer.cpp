@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "core/output_files.h"
+#include "products/tts_bands.h"
 #include "render/png.h"
 #include "render/raster.h"
 #include "render/render.h"
@@ -18,9 +19,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// A sheet is large (3790 x 4095 px): standard Huffman tables let libjpeg
-// stream it row by row (optimised ones would hold every coefficient).
-const render::JpegOptions kTtsJpeg{90, false};
+// A back's own image: as a sheet's cells (kTtsJpeg), without restart
+// markers (it is made whole).
+const render::JpegOptions kBackJpeg{kTtsJpeg.quality, kTtsJpeg.optimize_tables};
 
 // Cells up to this many rows ahead of the row being written are kept as RGB
 // (cards arrive roughly in order: the next row fills while one is written);
@@ -109,8 +110,30 @@ void TtsWriter::skip_sheet(size_t sheet) {
   skipped_.insert(sheet);
 }
 
+void TtsWriter::splice_sheet(size_t sheet, std::string head, std::vector<std::string> bands) {
+  const TtsBands geometry(plan_, plan_.sheets.at(sheet));
+  if (bands.size() != static_cast<size_t>(geometry.bands()))
+    throw std::logic_error("tts: a sheet spliced from other bands");
+  Spliced spliced{std::move(head), std::move(bands), {}, {}};
+  for (const auto& band : spliced.bands) spliced.missing.push_back(band.empty());
+  std::lock_guard lock(mutex_);
+  skipped_.insert(sheet);
+  spliced_[sheet] = std::move(spliced);
+}
+
+std::optional<std::pair<size_t, int>> TtsWriter::spliced_front(size_t index) const {
+  auto at = where_.find(index);
+  if (at == where_.end() || spliced_.count(at->second.first) == 0) return std::nullopt;
+  return at->second;
+}
+
 bool TtsWriter::takes(size_t index) const {
   if (plan_.backs.count(index) > 0) return true;
+  if (const auto front = spliced_front(index)) {
+    const auto [sheet, at] = *front;
+    const TtsSheet& s = plan_.sheets[sheet];
+    return TtsBands(plan_, s).row_needed(at / s.columns, spliced_.at(sheet).missing);
+  }
   auto at = where_.find(index);
   return at != where_.end() && skipped_.count(at->second.first) == 0;
 }
@@ -159,6 +182,19 @@ std::string TtsWriter::cell_key() const {
 
 void TtsWriter::place_pixels(size_t index, Pixels rgb) {
   const auto back = plan_.backs.find(index);
+  if (const auto front = spliced_front(index)) {
+    // Kept for finish(), which codes the missing bands; a back keeps its own copy below.
+    Pixels cell = back == plan_.backs.end() ? std::move(rgb) : new_pixels();
+    if (!cell.get_deleter().size) throw std::logic_error("tts: a cell without pixels");
+    if (back != plan_.backs.end()) std::memcpy(cell.get(), rgb.get(), cell_bytes());
+    if (sink_ && back == plan_.backs.end()) sink_(index, cell.get());  // a back: below
+    {
+      std::lock_guard lock(mutex_);
+      auto& cells = spliced_.at(front->first).cells;
+      if (cells.emplace(front->second, std::move(cell)).second) hold(cell_bytes());
+    }
+    if (back == plan_.backs.end()) return;
+  }
   auto front = where_.find(index);
   if (front != where_.end() && skipped_.count(front->second.first) > 0) front = where_.end();  // its sheet is there
   if (sink_) sink_(index, rgb.get());
@@ -172,7 +208,7 @@ void TtsWriter::place_pixels(size_t index, Pixels rgb) {
     strip = take_strip();
   } else if (back != plan_.backs.end()) {
     // The back's own image is its cell, written as it is.
-    render::JpegWriter jpeg(plan_.card_w, plan_.card_h, plan_.dpi, kTtsJpeg);
+    render::JpegWriter jpeg(plan_.card_w, plan_.card_h, plan_.dpi, kBackJpeg);
     const size_t row_bytes = static_cast<size_t>(plan_.card_w) * 3;
     for (int y = 0; y < plan_.card_h; ++y) jpeg.add_row(rgb.get() + y * row_bytes);
     const fs::path file = dir_ / back->second;
@@ -313,6 +349,7 @@ void TtsWriter::finish() {
   pass_skipped();
   if (sheet_ < plan_.sheets.size())
     throw std::logic_error("TTS sheet " + plan_.sheets[sheet_].file + " was not completed");
+  for (auto& [sheet, spliced] : spliced_) write_spliced(sheet, spliced);
   for (const TtsObject& object : tts_deck_objects(plan_, save_.cards, save_.game_name, save_.url_base)) {
     const fs::path json = dir_ / (object.stem + ".json"), png = dir_ / (object.stem + ".png");
     write_output(json, object.json);
@@ -322,6 +359,49 @@ void TtsWriter::finish() {
   }
   for (const auto& [index, cell] : back_cells_) held_ -= cell->bytes();
   back_cells_.clear();
+}
+
+void TtsWriter::write_spliced(size_t sheet, Spliced& spliced) {
+  const TtsSheet& s = plan_.sheets[sheet];
+  const TtsBands bands(plan_, s);
+  const size_t cell_row = static_cast<size_t>(plan_.card_w) * 3;
+  // The pixels of cell `at`: a card placed, the back in the last cell, or
+  // none (paper).
+  const auto pixels_of = [&](int at) -> const std::uint8_t* {
+    if (static_cast<size_t>(at) < s.cards.size()) {
+      auto it = spliced.cells.find(at);
+      if (it == spliced.cells.end()) throw std::logic_error("tts: a card of sheet " + s.file + " was not placed");
+      return it->second.get();
+    }
+    if (at != s.back_cell()) return nullptr;
+    auto it = back_cells_.find(s.back);
+    if (it == back_cells_.end() || !it->second->rgb)
+      throw std::logic_error("tts: the back of " + s.file + " is missing");
+    return it->second->rgb.get();
+  };
+  std::vector<std::uint8_t> row(cell_row * static_cast<size_t>(s.columns));
+  std::string file = spliced.head;
+  for (int r = 0; r < bands.bands(); ++r) {
+    if (!spliced.missing[static_cast<size_t>(r)]) {
+      file += spliced.bands[static_cast<size_t>(r)];
+      continue;
+    }
+    file += bands.code(r, [&](int y) {
+      const int q = y / plan_.card_h, line = y % plan_.card_h;
+      for (int c = 0; c < s.columns; ++c) {
+        std::uint8_t* out = row.data() + static_cast<size_t>(c) * cell_row;
+        if (const std::uint8_t* cell = pixels_of(q * s.columns + c))
+          std::memcpy(out, cell + static_cast<size_t>(line) * cell_row, cell_row);
+        else
+          std::memset(out, 255, cell_row);  // an empty cell: paper
+      }
+      return static_cast<const std::uint8_t*>(row.data());
+    });
+  }
+  write_output(dir_ / s.file, file);
+  written_.push_back(dir_ / s.file);
+  held_ -= spliced.cells.size() * cell_bytes();
+  spliced.cells.clear();
 }
 
 // The back's cell scaled to fit kTtsThumbnailPx, by the renderer (Cairo's

@@ -89,6 +89,11 @@ class TtsWriter {
   // had its bytes). Its cards are not taken; the sheets after it are written
   // as ever. Call before the first place().
   void skip_sheet(size_t sheet);
+  // Sheet `sheet` is joined from its `head` and `bands` (tts_bands.h) that a
+  // build cache kept; an empty band is coded anew, and only the cards on
+  // the rows of cells those read are taken. Written by finish(). Call before
+  // the first place().
+  void splice_sheet(size_t sheet, std::string head, std::vector<std::string> bands);
   // Whether card `index` is on a sheet being written or is a back.
   bool takes(size_t index) const;
   // The sheets and backs being written (their files, grids and cards).
@@ -159,7 +164,19 @@ class TtsWriter {
   std::filesystem::path dir_;
   std::map<size_t, std::pair<size_t, int>> where_;  // front -> (sheet, cell)
   std::vector<size_t> first_row_;                   // per sheet, the number of its first row among all sheets' rows
-  std::set<size_t> skipped_;                        // skip_sheet()
+  std::set<size_t> skipped_;                        // skip_sheet(), splice_sheet()
+  // A sheet joined from kept bands: its head and bands (empty: to code), the
+  // bands missing, and the cells placed on the rows those read.
+  struct Spliced {
+    std::string head;
+    std::vector<std::string> bands;
+    std::vector<bool> missing;
+    std::map<int, Pixels> cells;  // under mutex_
+  };
+  std::map<size_t, Spliced> spliced_;  // by sheet; set before the first place()
+  // Whether card `index` is a front on a spliced sheet (then the sheet and cell).
+  std::optional<std::pair<size_t, int>> spliced_front(size_t index) const;
+  void write_spliced(size_t sheet, Spliced& spliced);  // under mutex_
 
   mutable std::mutex mutex_;
   std::map<std::pair<size_t, int>, CellPtr> cells_;  // (sheet, cell) -> its pixels, placed, not yet written

@@ -9,6 +9,7 @@
 
 #include "core/files.h"
 #include "core/output_files.h"
+#include "products/tts_bands.h"
 #include "products/tts_sheets.h"
 #include "products/tts_writer.h"
 #include "render/canvas.h"
@@ -165,6 +166,54 @@ Color cell_centre(const render::Raster& sheet, size_t cell) {
   return sheet.pixel(static_cast<int>(cell % 10) * 379 + 190, static_cast<int>(cell / 10) * 585 + 292);
 }
 
+// A sheet joined from the bands a build kept (tts_bands.h) and those of an
+// edited card's rows coded anew: only the cards on the rows those bands
+// read are taken, and the file is the sheet written whole, byte for byte.
+// The cells are 585 px high, so each band reaches a pixel row into the next
+// row of cards.
+TEST(TtsWriter, ASheetSplicedFromKeptBandsIsTheWholeSheetByteForByte) {
+  std::vector<Color> before_colours, after_colours;
+  for (size_t i = 0; i < 69; ++i) before_colours.push_back(shade(i));
+  after_colours = before_colours;
+  after_colours[33] = Color{250, 120, 0, 255};  // on the fourth row of cells
+  const Deck before(69, before_colours), after(69, after_colours);
+  const TtsPlan plan = before.plan();
+  ASSERT_EQ(plan.sheets.size(), 1u);
+  ASSERT_EQ(plan.sheets[0].rows, 7);
+  ASSERT_NE(plan.card_h % 8, 0);
+  const auto write_whole = [&](const Deck& deck, const fs::path& dir) {
+    TtsWriter writer(plan, deck.ptrs, dir);
+    for (size_t i = 0; i < deck.pages.size(); ++i) writer.place(i, deck.images[i]);
+    writer.finish();
+    return *read_file(dir / "t-1.jpg");
+  };
+  test::TempDir old_dir, new_dir, spliced_dir;
+  const std::string old_sheet = write_whole(before, old_dir.path()), new_sheet = write_whole(after, new_dir.path());
+  const TtsBands bands(plan, plan.sheets[0]);
+  auto split = bands.split(old_sheet);
+  ASSERT_TRUE(split);
+  ASSERT_EQ(split->second.size(), 7u);
+  // Card 33 is on cell row 3: band 3 shows it, and band 2 reaches into its
+  // row; coding band 2 needs row 2, coding band 3 reaches into row 4.
+  std::vector<std::string> kept = split->second;
+  kept[2].clear();
+  kept[3].clear();
+  TtsWriter writer(plan, after.ptrs, spliced_dir.path());
+  writer.splice_sheet(0, split->first, kept);
+  size_t taken = 0;
+  for (size_t i = 0; i < after.pages.size(); ++i) {
+    if (i < 69 && !writer.takes(i)) continue;
+    taken += i < 69 ? 1 : 0;
+    writer.place(i, after.images[i]);
+  }
+  EXPECT_EQ(taken, 30u);  // cell rows 2, 3 and 4 of 7
+  writer.finish();
+  EXPECT_TRUE(*read_file(spliced_dir.path() / "t-1.jpg") == new_sheet);
+  EXPECT_FALSE(*read_file(spliced_dir.path() / "t-1.jpg") == old_sheet);
+  // A file that is not in bands of this sheet is refused.
+  EXPECT_FALSE(bands.split(old_sheet.substr(0, old_sheet.size() / 2)));
+}
+
 TEST(TtsWriter, SheetsAreTheWholeSheetRenderingByteForByte) {
   // Some cards see-through (no trim background is a user's choice): their
   // cells are painted over the white sheet.
@@ -189,10 +238,10 @@ TEST(TtsWriter, SheetsAreTheWholeSheetRenderingByteForByte) {
   for (size_t c = 0; c < 12; ++c) whole.paint(tts_sheet_cell(plan, 0, static_cast<int>(c), cell_of(c)));
   auto back = cell_of(deck.back());
   whole.paint(tts_sheet_cell(plan, 0, plan.sheets[0].back_cell(), back));
-  const render::JpegOptions tts_jpeg{90, false};
-  EXPECT_TRUE(*read_file(dir.path() / "t-1.jpg") == whole.encode_jpeg(tts_jpeg));
+  EXPECT_TRUE(*read_file(dir.path() / "t-1.jpg") == whole.encode_jpeg(kTtsJpeg));
   render::Canvas back_alone(tts_cell(plan, deck.pages[deck.back()], deck.images[deck.back()]), plan.dpi);
-  EXPECT_TRUE(*read_file(dir.path() / "t-back.jpg") == back_alone.encode_jpeg(tts_jpeg));
+  const render::JpegOptions back_jpeg{90, false};  // made whole: no restart markers
+  EXPECT_TRUE(*read_file(dir.path() / "t-back.jpg") == back_alone.encode_jpeg(back_jpeg));
 
   render::Raster sheet = render::decode_jpeg(*read_file(dir.path() / "t-1.jpg"));
   EXPECT_EQ(sheet.width, 10 * 379);
