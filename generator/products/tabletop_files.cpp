@@ -78,7 +78,7 @@ void TabletopFiles::take_cached_sheets(const std::function<std::string(size_t)>&
     sheet_keys_.push_back(infra::cache_key({"tabletop sheet", writer_->cell_key(), sheet.file, size, all}));
     head_keys_.push_back(infra::cache_key({"tabletop sheet head", writer_->cell_key(), sheet.file, size}));
     std::vector<std::string> band_keys;
-    for (int r = 0; r < geometry.bands(); ++r) {
+    for (int r = 0; geometry.banded() && r < geometry.bands(); ++r) {
       std::string shown = std::to_string(r) + "\n";
       for (int q = r; q <= geometry.last_cell_row(r); ++q)
         for (int c = 0; c < sheet.columns; ++c) shown += cells[static_cast<size_t>(q * sheet.columns + c)] + "\n";
@@ -94,7 +94,7 @@ void TabletopFiles::take_cached_sheets(const std::function<std::string(size_t)>&
       from_cache_.insert(s);
       continue;
     }
-    const auto head = cache_->get(head_keys_.back());
+    const auto head = geometry.banded() ? cache_->get(head_keys_.back()) : std::nullopt;
     if (!head) continue;
     std::vector<std::string> bands;
     std::string whole = *head;
@@ -158,7 +158,9 @@ std::vector<fs::path> TabletopFiles::finish() {
     digests_[file] = {bytes->size(), sha256_hex(*bytes)};
     in_place_.remember(sheet_keys_[s], file, digests_[file]);
     // Its head and bands, for the next edit (those it was joined from are kept already).
-    const auto split = TtsBands(plan, plan.sheets[s]).split(*bytes);
+    const TtsBands geometry(plan, plan.sheets[s]);
+    if (!geometry.banded()) continue;  // made whole every time
+    const auto split = geometry.split(*bytes);
     if (!split) throw std::logic_error("tts: sheet " + file.string() + " is not in bands");
     cache_->put(head_keys_[s], split->first);
     for (size_t r = 0; r < split->second.size(); ++r)

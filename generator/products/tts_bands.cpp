@@ -21,9 +21,9 @@ TtsBands::TtsBands(const TtsPlan& plan, const TtsSheet& sheet)
       height_(sheet.rows * plan.card_h),
       cell_h_(plan.card_h),
       rows_(sheet.rows),
-      dpi_(plan.dpi) {
-  if (cell_h_ < kBlock) throw std::invalid_argument("tts: cells lower than a block");
-}
+      dpi_(plan.dpi) {}
+
+bool TtsBands::banded() const { return cell_h_ >= kBlock; }
 
 int TtsBands::first_block(int r) const {
   if (r >= rows_) return (height_ + kBlock - 1) / kBlock;
@@ -42,6 +42,7 @@ bool TtsBands::row_needed(int q, const std::vector<bool>& missing) const {
 }
 
 std::optional<std::pair<std::string, std::vector<std::string>>> TtsBands::split(std::string_view file) const {
+  if (!banded()) return std::nullopt;
   const auto intervals = render::jpeg_restart_intervals(file);
   if (!intervals || intervals->starts.size() != static_cast<size_t>(first_block(rows_))) return std::nullopt;
   std::pair<std::string, std::vector<std::string>> out;

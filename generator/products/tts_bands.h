@@ -29,6 +29,9 @@ inline constexpr render::JpegOptions kTtsJpeg{90, false, 1};
 class TtsBands {
  public:
   TtsBands(const TtsPlan& plan, const TtsSheet& sheet);
+  // Whether each band has a block row of its own: not for cells lower than
+  // a block (a card 50 times as wide as high), whose sheets are made whole.
+  bool banded() const;
   int bands() const { return rows_; }
   // The last row of cells band `r` reads (r, or r + 1).
   int last_cell_row(int r) const;

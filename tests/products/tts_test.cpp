@@ -214,6 +214,34 @@ TEST(TtsWriter, ASheetSplicedFromKeptBandsIsTheWholeSheetByteForByte) {
   EXPECT_FALSE(bands.split(old_sheet.substr(0, old_sheet.size() / 2)));
 }
 
+// Bands follow the rows of cards: a band reaches into the next row of cards
+// where a cell's height is no multiple of 8; cells lower than a block (a
+// card 50 times as wide as high) give no bands, and such sheets are made whole.
+TEST(TtsBands, EachRowOfCardsHasABandThatMayReachIntoTheNext) {
+  TtsPlan plan;
+  plan.card_w = 379;
+  plan.card_h = 585;
+  plan.dpi = 163;
+  TtsSheet sheet;
+  sheet.columns = 10;
+  sheet.rows = 7;
+  const TtsBands bands(plan, sheet);
+  ASSERT_TRUE(bands.banded());
+  EXPECT_EQ(bands.last_cell_row(0), 1);  // block row 73 holds pixel rows 584..591
+  EXPECT_EQ(bands.last_cell_row(6), 6);  // the last band ends with the sheet
+  std::vector<bool> missing(7, false);
+  missing[3] = true;
+  EXPECT_FALSE(bands.row_needed(2, missing));
+  EXPECT_TRUE(bands.row_needed(3, missing));
+  EXPECT_TRUE(bands.row_needed(4, missing));
+  EXPECT_FALSE(bands.row_needed(5, missing));
+  plan.card_h = 584;  // a multiple of 8: each band keeps to its row
+  EXPECT_EQ(TtsBands(plan, sheet).last_cell_row(0), 0);
+  plan.card_h = 5;
+  EXPECT_FALSE(TtsBands(plan, sheet).banded());
+  EXPECT_FALSE(TtsBands(plan, sheet).split("anything"));
+}
+
 TEST(TtsWriter, SheetsAreTheWholeSheetRenderingByteForByte) {
   // Some cards see-through (no trim background is a user's choice): their
   // cells are painted over the white sheet.
