@@ -69,6 +69,7 @@ void TabletopFiles::take_cached_sheets(const std::function<std::string(size_t)>&
     const std::string size = std::to_string(sheet.columns) + "x" + std::to_string(sheet.rows);
     // What each cell shows: its card, the back (in the last cell), or paper.
     std::vector<std::string> cells;
+    cells.reserve(static_cast<size_t>(sheet.columns) * static_cast<size_t>(sheet.rows));
     for (int at = 0; at < sheet.columns * sheet.rows; ++at)
       cells.push_back(static_cast<size_t>(at) < sheet.cards.size() ? card_key(sheet.cards[static_cast<size_t>(at)])
                       : at == sheet.back_cell()                    ? "back " + card_key(sheet.back)
@@ -81,7 +82,8 @@ void TabletopFiles::take_cached_sheets(const std::function<std::string(size_t)>&
     for (int r = 0; geometry.banded() && r < geometry.bands(); ++r) {
       std::string shown = std::to_string(r) + "\n";
       for (int q = r; q <= geometry.last_cell_row(r); ++q)
-        for (int c = 0; c < sheet.columns; ++c) shown += cells[static_cast<size_t>(q * sheet.columns + c)] + "\n";
+        for (int c = 0; c < sheet.columns; ++c)
+          shown += cells[static_cast<size_t>(q) * static_cast<size_t>(sheet.columns) + static_cast<size_t>(c)] + "\n";
       band_keys.push_back(infra::cache_key({"tabletop sheet band", writer_->cell_key(), sheet.file, size, shown}));
     }
     band_keys_.push_back(std::move(band_keys));
