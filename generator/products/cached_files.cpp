@@ -98,6 +98,23 @@ fs::path FilesInPlace::final_path(const fs::path& staged) const {
   return final_dir_ / relative;
 }
 
+namespace {
+
+bool same_file(const FilesInPlace::Stamp& was, const std::string& key, const FilesInPlace::Stamp& now) {
+  return was.key == key && was.bytes == now.bytes && was.mtime_ns == now.mtime_ns && was.inode == now.inode;
+}
+
+}  // namespace
+
+bool FilesInPlace::stamped(const std::string& key, const fs::path& staged) const {
+  if (!cache_) return false;
+  const fs::path there = final_path(staged);
+  const auto now = stat_of(there);
+  std::lock_guard lock(mutex_);
+  const auto it = stamps_.find(there.string());
+  return now && it != stamps_.end() && same_file(it->second, key, *now);
+}
+
 std::optional<FileDigest> FilesInPlace::find(const std::string& key, const fs::path& staged) const {
   if (!cache_) return std::nullopt;
   const fs::path there = final_path(staged);
@@ -105,12 +122,9 @@ std::optional<FileDigest> FilesInPlace::find(const std::string& key, const fs::p
   if (!now) return std::nullopt;  // no regular file there (a link is not followed)
   {
     std::lock_guard lock(mutex_);
-    if (auto it = stamps_.find(there.string()); it != stamps_.end()) {
-      Stamp& was = it->second;
-      if (was.key == key && was.bytes == now->bytes && was.mtime_ns == now->mtime_ns && was.inode == now->inode) {
-        was.used = true;
-        return FileDigest{was.bytes, was.sha256};
-      }
+    if (auto it = stamps_.find(there.string()); it != stamps_.end() && same_file(it->second, key, *now)) {
+      it->second.used = true;
+      return FileDigest{it->second.bytes, it->second.sha256};
     }
   }
   const auto kept = cache_->digest(key);

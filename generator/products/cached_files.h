@@ -54,6 +54,9 @@ class FilesInPlace {
   // reading it and comparing with the cache's hash of the bytes, after which
   // it is stamped.
   std::optional<FileDigest> find(const std::string& key, const std::filesystem::path& staged) const;
+  // Whether the file at `staged`'s final place is the one the last build
+  // stamped with `key` (its stamp only: nothing is read).
+  bool stamped(const std::string& key, const std::filesystem::path& staged) const;
   // Writes `bytes`, made under `key`, for `staged`: staged, unless the file
   // at its final place already holds exactly them (then it stays as it is
   // and is stamped). Their digest.

@@ -359,13 +359,20 @@ class CardProductRun {
     }
   }
   // Whether the cache has card `i`'s file (PNG, or JPEG when no PNG is made), asked once per card.
+  // A file left in place is told by its stamp (one stat), before asking the
+  // cache (a walk of three folders).
   bool in_cache(size_t i) const {
     std::call_once(in_cache_once_, [this] {
-      for (size_t k = 0; k < cards_.size(); ++k)
-        in_cache_.push_back(cache()->contains(options_.formats.png ? png_key(k) : jpeg_key(k)));
+      for (size_t k = 0; k < cards_.size(); ++k) {
+        const bool png = options_.formats.png;
+        const std::string& key = png ? png_key(k) : jpeg_key(k);
+        in_cache_.push_back(in_place_.stamped(key, png ? png_path(k) : jpeg_path(k)) || cache()->contains(key));
+      }
     });
     return in_cache_[i];
   }
+  fs::path png_path(size_t i) const { return dir_ / "cards" / (stems_[i] + ".png"); }
+  fs::path jpeg_path(size_t i) const { return dir_ / jpeg_dir_ / (stems_[i] + ".jpg"); }
   const char* png_mode() const { return options_.print.png == render::PngCompression::Small ? "small" : "fast"; }
   // Whether at most a quarter of the cards miss the cache.
   bool few_to_render() const {
@@ -399,7 +406,7 @@ class CardProductRun {
     const std::string& stem = stems_[i];
     const double dpi = game_.format->dpi;
     const bool want_png = options_.formats.png, want_jpeg = options_.formats.jpeg && !options_.draft;
-    const fs::path png_file = dir_ / "cards" / (stem + ".png"), jpeg_file = dir_ / jpeg_dir_ / (stem + ".jpg");
+    const fs::path png_file = png_path(i), jpeg_file = jpeg_path(i);
     SheetCells cells = sheet_cells(i);
     // The card's files from the last build or the cache; the PNG's bytes
     // when a sheet needs the card's pixels.

@@ -223,18 +223,28 @@ TEST(BuildCache, PruneKeepsTheFolderWithinItsSizeWalkingItOnlyWhenItMayBeFull) {
   EXPECT_EQ(idle.prune(), 0u);
   EXPECT_EQ(object_files(dir.path()), 5u);
   // ...nor while the estimate (2 objects and what this build put) has room;
-  // once it has none, the folder is walked and trimmed to 3 objects, the
-  // least recently used first.
+  // once it has none, the folder is walked and trimmed to 90 % of its size
+  // (2 objects of room for 3), the least recently used first...
   BuildCache one(dir.path(), 3 * object);
   one.put(key(5), bytes);
   EXPECT_EQ(one.prune(), 0u);
   EXPECT_EQ(object_files(dir.path()), 6u);
   BuildCache two(dir.path(), 3 * object);
   two.put(key(6), bytes);
-  EXPECT_EQ(two.prune(), 4 * object);
-  EXPECT_EQ(object_files(dir.path()), 3u);
+  EXPECT_EQ(two.prune(), 5 * object);
+  EXPECT_EQ(object_files(dir.path()), 2u);
   EXPECT_FALSE(two.contains(key(0)));
   EXPECT_TRUE(two.contains(key(6)));
+  // ...so that the next build that stores something finds room and does not
+  // walk it again (trimmed to the size itself, every build did).
+  {
+    BuildCache other(dir.path(), 100 * object);
+    other.put(key(7), bytes);  // behind the estimate's back: a walk would trim it
+  }
+  BuildCache three(dir.path(), 3 * object);
+  three.put(key(8), bytes);
+  EXPECT_EQ(three.prune(), 0u);
+  EXPECT_EQ(object_files(dir.path()), 4u);
 }
 
 }  // namespace

@@ -60,6 +60,8 @@ TEST(FilesInPlace, AFileStampedByOneBuildIsFoundByTheNextWithoutItsBytes) {
     EXPECT_EQ(found->bytes, bytes.size());
     EXPECT_EQ(found->sha256, sha256_hex(bytes));
     EXPECT_FALSE(files.find(key("another key"), s.staged("a.png")));  // stamped for k1 only
+    EXPECT_TRUE(files.stamped(key("k1"), s.staged("a.png")));
+    EXPECT_FALSE(files.stamped(key("another key"), s.staged("a.png")));
   }
 }
 
@@ -81,6 +83,7 @@ TEST(FilesInPlace, AFileChangedSinceItsStampIsNotTakenOnIt) {
   write_output(s.final("a.png"), "9876543210");
   {
     const FilesInPlace files = s.files(cache);
+    EXPECT_FALSE(files.stamped(key("k1"), s.staged("a.png")));
     EXPECT_FALSE(files.find(key("k1"), s.staged("a.png")));
   }
   // Put back by hand with the right bytes: found by reading it (and stamped).
