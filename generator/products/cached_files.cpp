@@ -2,6 +2,8 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <stdexcept>
 
@@ -59,7 +61,7 @@ void write_if_changed(const fs::path& file, std::string_view bytes) {
 
 namespace {
 
-constexpr std::string_view kStampsMagic = "kartenwerk files in place 1\n";
+constexpr std::string_view kStampsMagic = "kartenwerk files in place 2\n";
 
 void put_bytes(std::string& out, std::string_view bytes) {
   put_u64(out, bytes.size());
@@ -74,6 +76,7 @@ std::optional<FilesInPlace::Stamp> stat_of(const fs::path& file) {
   stamp.bytes = static_cast<std::uintmax_t>(st.st_size);
   stamp.mtime_ns = static_cast<long long>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec;
   stamp.inode = static_cast<std::uintmax_t>(st.st_ino);
+  stamp.device = static_cast<std::uintmax_t>(st.st_dev);
   return stamp;
 }
 
@@ -85,8 +88,14 @@ FilesInPlace::FilesInPlace(const infra::BuildCache* cache, fs::path staged_dir, 
   if (!cache_) return;
   std::error_code ec;
   const fs::path where = fs::absolute(final_path(folder), ec).lexically_normal();
-  record_key_ = infra::cache_key({"files in place", where.string()});
-  if (auto bytes = cache_->get(record_key_))
+  if (ec) {  // no record to share with another folder's
+    cache_ = nullptr;
+    return;
+  }
+  // A build record (named, rewritten by each build), not an object: objects
+  // never change once written.
+  record_name_ = "files in place " + where.string();
+  if (auto bytes = cache_->record(record_name_))
     if (auto stamps = unpack(*bytes)) stamps_ = std::move(*stamps);
 }
 
@@ -101,7 +110,14 @@ fs::path FilesInPlace::final_path(const fs::path& staged) const {
 namespace {
 
 bool same_file(const FilesInPlace::Stamp& was, const std::string& key, const FilesInPlace::Stamp& now) {
-  return was.key == key && was.bytes == now.bytes && was.mtime_ns == now.mtime_ns && was.inode == now.inode;
+  return was.key == key && was.bytes == now.bytes && was.mtime_ns == now.mtime_ns && was.inode == now.inode &&
+         was.device == now.device;
+}
+
+bool is_sha256_hex(std::string_view s) {
+  return s.size() == 64 && std::all_of(s.begin(), s.end(), [](char c) {
+           return std::isdigit(static_cast<unsigned char>(c)) || (c >= 'a' && c <= 'f');
+         });
 }
 
 }  // namespace
@@ -168,7 +184,7 @@ void FilesInPlace::save(bool only_used) const {
   std::lock_guard lock(mutex_);
   if (only_used && std::erase_if(stamps_, [](const auto& entry) { return !entry.second.used; }) > 0) changed_ = true;
   if (!cache_ || !changed_) return;
-  cache_->put(record_key_, pack(stamps_));
+  cache_->set_record(record_name_, pack(stamps_));
   changed_ = false;
 }
 
@@ -182,6 +198,7 @@ std::string FilesInPlace::pack(const std::map<std::string, Stamp>& stamps) {
     put_u64(out, s.bytes);
     put_u64(out, static_cast<std::uint64_t>(s.mtime_ns));
     put_u64(out, s.inode);
+    put_u64(out, s.device);
   }
   return out;
 }
@@ -194,11 +211,12 @@ std::optional<std::map<std::string, FilesInPlace::Stamp>> FilesInPlace::unpack(s
   std::map<std::string, Stamp> stamps;
   for (std::uint64_t i = 0; i < count; ++i) {
     std::string_view path, key, sha;
-    std::uint64_t bytes = 0, mtime = 0, inode = 0;
+    std::uint64_t bytes = 0, mtime = 0, inode = 0, device = 0;
     if (!get_bytes(in, path) || !get_bytes(in, key) || !get_bytes(in, sha) || !get_u64(in, bytes) ||
-        !get_u64(in, mtime) || !get_u64(in, inode))
+        !get_u64(in, mtime) || !get_u64(in, inode) || !get_u64(in, device) || !is_sha256_hex(sha))
       return std::nullopt;
-    stamps[std::string(path)] = {std::string(key), std::string(sha), bytes, static_cast<long long>(mtime), inode};
+    stamps[std::string(path)] = {
+        std::string(key), std::string(sha), bytes, static_cast<long long>(mtime), inode, device};
   }
   if (!in.empty()) return std::nullopt;
   return stamps;

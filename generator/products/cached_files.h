@@ -32,8 +32,11 @@ void write_if_changed(const std::filesystem::path& file, std::string_view bytes)
 // the cache nor written again: reading, hashing and rewriting every kept
 // file was most of a one-card edit of a large deck (the cards' PNGs and
 // JPEGs, 240 MB at 1000 cards; the TTS sheets, 50 MB). The stamps of a
-// game's folder are one cache object, read once and kept by save(): a small
-// object per file cost a cache lookup per file on every build.
+// game's folder are one build record of the cache, read once and kept by
+// save(): a small object per file cost a cache lookup per file on every
+// build. (A file found by its stamp does not touch its cache object, so a
+// full cache drops the objects of files long in place first: making such a
+// file again costs a rendering, never a wrong file.)
 // Thread-safe.
 class FilesInPlace {
  public:
@@ -74,7 +77,7 @@ class FilesInPlace {
     std::string key, sha256;
     std::uintmax_t bytes = 0;
     long long mtime_ns = 0;
-    std::uintmax_t inode = 0;
+    std::uintmax_t inode = 0, device = 0;
     bool used = false;  // by this build (not kept)
   };
   // The record's format, exposed for tests: stamps by final path, and back
@@ -85,7 +88,7 @@ class FilesInPlace {
  private:
   const infra::BuildCache* cache_;
   std::filesystem::path staged_dir_, final_dir_;
-  std::string record_key_;
+  std::string record_name_;
   mutable std::mutex mutex_;
   mutable std::map<std::string, Stamp> stamps_;  // under mutex_, by final path
   mutable bool changed_ = false;                 // under mutex_

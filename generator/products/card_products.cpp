@@ -351,23 +351,29 @@ class CardProductRun {
     std::call_once(keys_once_, [this] { make_keys(); });
     return jpeg_keys_[i];
   }
+  // Each made whole before it is kept: call_once runs again after a throw.
   void make_keys() const {
     const std::string dpi = fmt_dpi(game_.format->dpi);
+    std::vector<std::string> png, jpeg;
     for (size_t i = 0; i < cards_.size(); ++i) {
-      png_keys_.push_back(infra::cache_key({"card png", png_mode(), cards_.fingerprint(i), dpi}));
-      jpeg_keys_.push_back(infra::cache_key({"card jpeg q95 standard tables", cards_.fingerprint(i), dpi}));
+      png.push_back(infra::cache_key({"card png", png_mode(), cards_.fingerprint(i), dpi}));
+      jpeg.push_back(infra::cache_key({"card jpeg q95 standard tables", cards_.fingerprint(i), dpi}));
     }
+    png_keys_ = std::move(png);
+    jpeg_keys_ = std::move(jpeg);
   }
-  // Whether the cache has card `i`'s file (PNG, or JPEG when no PNG is made), asked once per card.
-  // A file left in place is told by its stamp (one stat), before asking the
-  // cache (a walk of three folders).
+  // Whether card `i`'s file (its PNG, or its JPEG when no PNG is made) is
+  // there to take: left in place, told by its stamp (one stat), or else in
+  // the cache (a walk of three folders).
   bool in_cache(size_t i) const {
     std::call_once(in_cache_once_, [this] {
+      std::vector<bool> found;
       for (size_t k = 0; k < cards_.size(); ++k) {
         const bool png = options_.formats.png;
         const std::string& key = png ? png_key(k) : jpeg_key(k);
-        in_cache_.push_back(in_place_.stamped(key, png ? png_path(k) : jpeg_path(k)) || cache()->contains(key));
+        found.push_back(in_place_.stamped(key, png ? png_path(k) : jpeg_path(k)) || cache()->contains(key));
       }
+      in_cache_ = std::move(found);
     });
     return in_cache_[i];
   }

@@ -106,14 +106,21 @@ void TabletopFiles::take_cached_sheets(const std::function<std::string(size_t)>&
       whole += band.value_or("");
       bands.push_back(std::move(band).value_or(""));
     }
-    const auto& kept = kept_bands_.back();
-    if (std::none_of(kept.begin(), kept.end(), [](bool k) { return k; })) continue;  // made as a new sheet
-    if (std::all_of(kept.begin(), kept.end(), [](bool k) { return k; })) {
+    auto& kept = kept_bands_.back();
+    const auto missing = static_cast<size_t>(std::count(kept.begin(), kept.end(), false));
+    const auto blocks = render::jpeg_restart_intervals(whole);  // bands that do not join are no sheet
+    if (missing == 0 && blocks && blocks->starts.size() == geometry.blocks()) {
       digests_[file] = in_place_.write(sheet_keys_.back(), file, whole);
       writer_->skip_sheet(s);
       from_cache_.insert(s);
-    } else {
+    } else if (missing > 0 && missing * 2 <= kept.size() && spliced_ < kMaxSplicedSheets) {
+      // The cells of the rows the missing bands read are held until the
+      // sheet is written (TtsWriter::finish): a few sheets with a few bands
+      // each; an edit reaching further makes its sheets as new ones, row by row.
       writer_->splice_sheet(s, *head, std::move(bands));
+      ++spliced_;
+    } else {
+      std::fill(kept.begin(), kept.end(), false);  // made as a new sheet
     }
   }
 }
@@ -136,9 +143,15 @@ void TabletopFiles::write_copies(const fs::path& to, std::vector<fs::path>& file
   std::set<std::string> images;
   for (const TtsSheet& sheet : writer_->plan().sheets) images.insert({sheet.file, sheet.back_file});
   for (const std::string& image : images) {
-    // A sheet the last build left in place is not staged: read where it is.
     auto bytes = read_file(sheet_dir_ / image);
-    if (!bytes) bytes = read_file(in_place_.final_path(sheet_dir_ / image));
+    // A sheet the last build left in place is not staged: read where it
+    // is, and taken only with the bytes its stamp says it has.
+    const auto known = digests_.find(sheet_dir_ / image);
+    if (!bytes && known != digests_.end()) {
+      const fs::path there = in_place_.final_path(sheet_dir_ / image);
+      if (fs::symlink_status(there).type() == fs::file_type::regular) bytes = read_file(there);
+      if (bytes && sha256_hex(*bytes) != known->second.sha256) bytes.reset();
+    }
     if (!bytes) throw std::runtime_error((sheet_dir_ / image).string() + ": the sheet was not written");
     write_if_changed(to / image, *bytes);  // its time says whether it changed, as the sheet's does
     files.push_back(to / image);
@@ -161,9 +174,8 @@ std::vector<fs::path> TabletopFiles::finish() {
     in_place_.remember(sheet_keys_[s], file, digests_[file]);
     // Its head and bands, for the next edit (those it was joined from are kept already).
     const TtsBands geometry(plan, plan.sheets[s]);
-    if (!geometry.banded()) continue;  // made whole every time
     const auto split = geometry.split(*bytes);
-    if (!split) throw std::logic_error("tts: sheet " + file.string() + " is not in bands");
+    if (!split) continue;  // not banded (cells lower than a block): made whole every time
     cache_->put(head_keys_[s], split->first);
     for (size_t r = 0; r < split->second.size(); ++r)
       if (!kept_bands_[s][r]) cache_->put(band_keys_[s][r], split->second[r]);

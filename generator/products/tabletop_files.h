@@ -40,14 +40,15 @@ class TabletopFiles {
   // `dir` the game's output folder; `seed` what makes this output's TTPG
   // GUIDs its own (the game and the output folder). `cards` fronts with
   // their backs, `stems` every card's file stem, `frames` every card's page.
-  // The build cache (`in_place`'s, may be none) keeps each sheet under a key
-  // made of `card_key(index)` of every card on it: what the card's pixels
-  // depend on; a sheet the last build left in place is not written again.
+  // The build cache (`in_place`'s, may be none) keeps each sheet in bands,
+  // each under a key made of `card_key(index)` of the cards it shows (what
+  // a card's pixels depend on); a sheet the last build left in place is not
+  // written again.
   TabletopFiles(const model::Game& game, const std::filesystem::path& dir, const TabletopOptions& options,
                 const std::string& seed, std::span<const TtsCard> cards, std::vector<std::string> stems,
                 std::vector<const page::Page*> frames, const FilesInPlace& in_place,
                 const std::function<std::string(size_t)>& card_key);
-  // Sheets taken from the cache whole (not made this run).
+  // Sheets not made this run: left in place, or joined from kept bands only.
   size_t cached_sheets() const { return from_cache_.size(); }
   // The digests of the sheets known without reading them back (those left
   // in place are not staged), by path: for the manifest. After finish().
@@ -78,10 +79,14 @@ class TabletopFiles {
   const infra::BuildCache* cache_;
   const FilesInPlace& in_place_;
   std::vector<std::string> sheet_keys_;              // per sheet of the plan: all it shows
-  std::vector<std::string> head_keys_;               // per sheet: its size
+  std::vector<std::string> head_keys_;               // per sheet: its head's (what precedes the bands)
   std::vector<std::vector<std::string>> band_keys_;  // per sheet, per band: what the band shows
   std::vector<std::vector<bool>> kept_bands_;        // per sheet, per band: taken from the cache
-  std::set<size_t> from_cache_;                      // sheets written from the cache or left in place
+  size_t spliced_ = 0;                               // sheets joined from kept bands and new ones
+  // At most this many sheets are joined from kept bands in one build (their
+  // cells are held until the end); the others an edit reaches are made anew.
+  static constexpr size_t kMaxSplicedSheets = 4;
+  std::set<size_t> from_cache_;  // sheets written from the cache or left in place
   std::map<std::filesystem::path, FileDigest> digests_;
   std::mutex mutex_;
   std::vector<std::filesystem::path> singles_;  // under mutex_

@@ -7,7 +7,9 @@ namespace kw::products {
 
 namespace {
 
-constexpr int kBlock = 8;  // rows of a block: the sheets' chroma is not subsampled (4:4:4)
+// Pixel rows of a block row: 8, as every component is sampled 1 x 1
+// (render/jpeg_writer.cpp, set_parameters); subsampled chroma would make it 16.
+constexpr int kBlock = 8;
 
 std::string marker_after(int block, int blocks) {
   if (block + 1 == blocks) return "\xFF\xD9";

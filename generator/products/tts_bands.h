@@ -38,8 +38,11 @@ class TtsBands {
   // Whether cell row `q` is needed to code the bands `missing` says are
   // missing (one flag per band).
   bool row_needed(int q, const std::vector<bool>& missing) const;
+  // Rows of blocks in the sheet: restart intervals in its file.
+  size_t blocks() const { return static_cast<size_t>(first_block(rows_)); }
   // A file coded with kTtsJpeg as its head and its bands; nullopt when it
-  // is not such a file of this sheet's size.
+  // does not have one restart interval per row of blocks of this sheet (its
+  // frame's size is not looked at: the files split are those just written).
   std::optional<std::pair<std::string, std::vector<std::string>>> split(std::string_view file) const;
   // Band `r` coded from the sheet's pixel rows (`row(y)`: row y, RGB), as
   // split() gives it.

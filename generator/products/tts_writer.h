@@ -94,7 +94,8 @@ class TtsWriter {
   // the rows of cells those read are taken. Written by finish(). Call before
   // the first place().
   void splice_sheet(size_t sheet, std::string head, std::vector<std::string> bands);
-  // Whether card `index` is on a sheet being written or is a back.
+  // Whether card `index` is a back, on a sheet being written, or on a row a
+  // spliced sheet's missing bands read.
   bool takes(size_t index) const;
   // The sheets and backs being written (their files, grids and cards).
   const TtsPlan& plan() const { return plan_; }

@@ -18,8 +18,9 @@ enum class JpegInput { Rgb, Rgbx };
 // with it, or a pointer to the caller's own row of that size.
 using JpegRows = std::function<const std::uint8_t*(int y, std::uint8_t* scratch)>;
 
-// Throws std::invalid_argument unless 1 <= options.quality <= 100.
-void check_quality(const JpegOptions& options);
+// Throws std::invalid_argument unless 1 <= options.quality <= 100 and
+// 0 <= options.restart_rows <= 65535.
+void check_options(const JpegOptions& options);
 
 // As encode_jpeg describes. Throws RenderError when libjpeg fails.
 std::string compress_jpeg(int width, int height, double dpi, const JpegOptions& options, JpegInput input,

@@ -137,7 +137,7 @@ using detail::JpegCompressor;
 
 JpegWriter::JpegWriter(int width, int height, double dpi, const JpegOptions& options, bool rgbx)
     : state_(std::make_unique<JpegCompressor>()) {
-  detail::check_quality(options);
+  detail::check_options(options);
   if (width <= 0 || height <= 0) throw RenderError("cannot write JPEG: the image is empty");
   state_->height = height;
   const double density = dpi > 0 ? std::min(std::round(dpi), 65535.0) : 0;
@@ -208,7 +208,7 @@ const std::string& srgb_icc_profile() {
   return profile;
 }
 
-void check_quality(const JpegOptions& options) {
+void check_options(const JpegOptions& options) {
   if (options.quality < 1 || options.quality > 100)
     throw std::invalid_argument("JPEG quality must be 1..100, got " + std::to_string(options.quality));
   if (options.restart_rows < 0 || options.restart_rows > 65535)
@@ -226,7 +226,7 @@ std::string compress_jpeg(int width, int height, double dpi, const JpegOptions& 
 }  // namespace detail
 
 std::string encode_jpeg(const Raster& raster, const JpegOptions& options) {
-  detail::check_quality(options);
+  detail::check_options(options);
   if (raster.width <= 0 || raster.height <= 0 ||
       raster.rgba.size() != static_cast<size_t>(raster.width) * raster.height * 4)
     throw RenderError("cannot write JPEG: raster is empty or inconsistent");

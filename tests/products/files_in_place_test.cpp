@@ -111,6 +111,23 @@ TEST(FilesInPlace, BytesTheFinalFileHoldsAreNotStagedAgain) {
   EXPECT_EQ(read_file(s.staged("sheet.jpg")), "other bytes");
 }
 
+// A link at the final place is neither found nor read, even to the right bytes.
+TEST(FilesInPlace, ALinkInPlaceIsNotTaken) {
+  test::TempDir tmp;
+  infra::BuildCache cache(tmp.path() / "cache");
+  const Staged s{tmp.path() / "stage", tmp.path() / "out"};
+  const std::string bytes = "the sheet";
+  cache.put(key("k"), bytes);
+  write_output(tmp.path() / "elsewhere.jpg", bytes);
+  fs::create_directories(s.final("x").parent_path());
+  fs::create_symlink(tmp.path() / "elsewhere.jpg", s.final("sheet.jpg"));
+  const FilesInPlace files = s.files(cache);
+  EXPECT_FALSE(files.find(key("k"), s.staged("sheet.jpg")));
+  EXPECT_FALSE(files.stamped(key("k"), s.staged("sheet.jpg")));
+  files.write(key("k"), s.staged("sheet.jpg"), bytes);  // staged: the move into place refuses the link
+  EXPECT_TRUE(fs::exists(s.staged("sheet.jpg")));
+}
+
 TEST(FilesInPlace, WithoutACacheNothingIsFound) {
   test::TempDir tmp;
   const Staged s{tmp.path() / "stage", tmp.path() / "out"};
@@ -121,8 +138,8 @@ TEST(FilesInPlace, WithoutACacheNothingIsFound) {
 
 TEST(FilesInPlace, TheRecordRoundTripsAndADamagedOneIsRefused) {
   std::map<std::string, FilesInPlace::Stamp> stamps;
-  stamps["out/game/a.png"] = {"key a", std::string(64, 'a'), 12, 1700000000123456789LL, 42};
-  stamps["out/game/tts/b\n.jpg"] = {"key b", std::string(64, 'b'), 3, 5, 7};
+  stamps["out/game/a.png"] = {"key a", std::string(64, 'a'), 12, 1700000000123456789LL, 42, 2049};
+  stamps["out/game/tts/b\n.jpg"] = {"key b", std::string(64, 'b'), 3, 5, 7, 8};
   const std::string packed = FilesInPlace::pack(stamps);
   const auto back = FilesInPlace::unpack(packed);
   ASSERT_TRUE(back);
@@ -132,10 +149,13 @@ TEST(FilesInPlace, TheRecordRoundTripsAndADamagedOneIsRefused) {
   EXPECT_EQ(a.bytes, 12u);
   EXPECT_EQ(a.mtime_ns, 1700000000123456789LL);
   EXPECT_EQ(a.inode, 42u);
+  EXPECT_EQ(a.device, 2049u);
   EXPECT_EQ(back->at("out/game/tts/b\n.jpg").sha256, std::string(64, 'b'));
   EXPECT_FALSE(FilesInPlace::unpack(packed.substr(0, packed.size() - 1)));
   EXPECT_FALSE(FilesInPlace::unpack(packed + "x"));
   EXPECT_FALSE(FilesInPlace::unpack("not a record"));
+  stamps["out/game/a.png"].sha256 = std::string(64, 'G');  // no hash: refused, not put in a manifest
+  EXPECT_FALSE(FilesInPlace::unpack(FilesInPlace::pack(stamps)));
 }
 
 }  // namespace

@@ -172,11 +172,10 @@ Color cell_centre(const render::Raster& sheet, size_t cell) {
 // The cells are 585 px high, so each band reaches a pixel row into the next
 // row of cards.
 TEST(TtsWriter, ASheetSplicedFromKeptBandsIsTheWholeSheetByteForByte) {
-  std::vector<Color> before_colours, after_colours;
-  for (size_t i = 0; i < 69; ++i) before_colours.push_back(shade(i));
-  after_colours = before_colours;
-  after_colours[33] = Color{250, 120, 0, 255};  // on the fourth row of cells
-  const Deck before(69, before_colours), after(69, after_colours);
+  // 66 cards: the last row of cells holds 6 cards, 3 cells of paper and the back.
+  std::vector<Color> before_colours;
+  for (size_t i = 0; i < 66; ++i) before_colours.push_back(shade(i));
+  const Deck before(66, before_colours);
   const TtsPlan plan = before.plan();
   ASSERT_EQ(plan.sheets.size(), 1u);
   ASSERT_EQ(plan.sheets[0].rows, 7);
@@ -187,29 +186,41 @@ TEST(TtsWriter, ASheetSplicedFromKeptBandsIsTheWholeSheetByteForByte) {
     writer.finish();
     return *read_file(dir / "t-1.jpg");
   };
-  test::TempDir old_dir, new_dir, spliced_dir;
-  const std::string old_sheet = write_whole(before, old_dir.path()), new_sheet = write_whole(after, new_dir.path());
+  test::TempDir old_dir;
+  const std::string old_sheet = write_whole(before, old_dir.path());
   const TtsBands bands(plan, plan.sheets[0]);
-  auto split = bands.split(old_sheet);
+  const auto split = bands.split(old_sheet);
   ASSERT_TRUE(split);
   ASSERT_EQ(split->second.size(), 7u);
-  // Card 33 is on cell row 3: band 3 shows it, and band 2 reaches into its
-  // row; coding band 2 needs row 2, coding band 3 reaches into row 4.
-  std::vector<std::string> kept = split->second;
-  kept[2].clear();
-  kept[3].clear();
-  TtsWriter writer(plan, after.ptrs, spliced_dir.path());
-  writer.splice_sheet(0, split->first, kept);
-  size_t taken = 0;
-  for (size_t i = 0; i < after.pages.size(); ++i) {
-    if (i < 69 && !writer.takes(i)) continue;
-    taken += i < 69 ? 1 : 0;
-    writer.place(i, after.images[i]);
+  // Card 33 is on cell row 3: band 3 shows it and band 2 reaches into its
+  // row; coding them needs rows 2 to 4. Card 62 is on the last row: band 6
+  // (the sheet's padded end, with paper cells and the back) and band 5.
+  struct Edit {
+    size_t card;
+    std::vector<size_t> missing;
+    size_t taken;
+  };
+  for (const Edit& edit : {Edit{33, {2, 3}, 30}, Edit{62, {5, 6}, 16}}) {
+    std::vector<Color> after_colours = before_colours;
+    after_colours[edit.card] = Color{250, 120, 0, 255};
+    const Deck after(66, after_colours);
+    test::TempDir new_dir, spliced_dir;
+    const std::string new_sheet = write_whole(after, new_dir.path());
+    std::vector<std::string> kept = split->second;
+    for (size_t band : edit.missing) kept[band].clear();
+    TtsWriter writer(plan, after.ptrs, spliced_dir.path());
+    writer.splice_sheet(0, split->first, kept);
+    size_t taken = 0;
+    for (size_t i = 0; i < after.pages.size(); ++i) {
+      if (i < 66 && !writer.takes(i)) continue;
+      taken += i < 66 ? 1 : 0;
+      writer.place(i, after.images[i]);
+    }
+    EXPECT_EQ(taken, edit.taken) << "card " << edit.card;
+    writer.finish();
+    EXPECT_TRUE(*read_file(spliced_dir.path() / "t-1.jpg") == new_sheet) << "card " << edit.card;
+    EXPECT_FALSE(*read_file(spliced_dir.path() / "t-1.jpg") == old_sheet) << "card " << edit.card;
   }
-  EXPECT_EQ(taken, 30u);  // cell rows 2, 3 and 4 of 7
-  writer.finish();
-  EXPECT_TRUE(*read_file(spliced_dir.path() / "t-1.jpg") == new_sheet);
-  EXPECT_FALSE(*read_file(spliced_dir.path() / "t-1.jpg") == old_sheet);
   // A file that is not in bands of this sheet is refused.
   EXPECT_FALSE(bands.split(old_sheet.substr(0, old_sheet.size() / 2)));
 }

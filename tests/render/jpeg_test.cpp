@@ -202,6 +202,14 @@ TEST(JpegWriter, RestartIntervalsOfBandsCodedAloneJoinIntoTheWholeFile) {
   EXPECT_FALSE(jpeg_restart_intervals("not a jpeg"));
   std::string cut = encode_jpeg(before, options);
   EXPECT_FALSE(jpeg_restart_intervals(cut.substr(0, cut.size() - 2)));  // no EOI
+  const auto iv = jpeg_restart_intervals(cut);
+  ASSERT_TRUE(iv && iv->starts.size() > 2);
+  std::string out_of_sequence = cut;
+  out_of_sequence[iv->starts[1] - 1] = '\xD1';  // RST1 where RST0 belongs
+  EXPECT_FALSE(jpeg_restart_intervals(out_of_sequence));
+  std::string second_scan = cut;
+  second_scan[iv->starts[1] - 1] = '\xDA';  // SOS inside the scan
+  EXPECT_FALSE(jpeg_restart_intervals(second_scan));
   EXPECT_THROW(encode_jpeg(before, JpegOptions{90, false, -1}), std::invalid_argument);
 }
 

@@ -212,7 +212,12 @@ async function changedUnderneath() {
 async function largeImageDecoded(timeout = 20000) {
   const img = page.locator('#lightbox .large img');
   const until = Date.now() + timeout;
-  while (!(await img.evaluate((i) => i.decode().then(() => true, () => false)))) {
+  // Each decode is given 5 s of its own: one that never settles is tried again.
+  const decoded = () => img.evaluate((i) => Promise.race([
+    i.decode().then(() => true, () => false),
+    new Promise((resolve) => setTimeout(() => resolve(false), 5000)),
+  ]));
+  while (!(await decoded())) {
     assert.ok(Date.now() < until, 'the large card image decodes');
     await new Promise((r) => setTimeout(r, 100));
   }
