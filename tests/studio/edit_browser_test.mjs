@@ -14,6 +14,11 @@ import assert from 'node:assert/strict';
 import { allImagesLoaded, copyProject, launchBrowser, playwrightOrExit, runBrowserTest, startServer } from './studio_page.mjs';
 
 const [binary, sourceDir, outDir] = process.argv.slice(2);
+// Waits in a sanitizer build last this many times longer (tests/CMakeLists.txt
+// sets KW_TEST_TIME_SCALE there): the server answers an edit in seconds,
+// not in tenths, and more so on a loaded machine.
+const timeScale = Number(process.env.KW_TEST_TIME_SCALE) || 1;
+const ms = (t) => t * timeScale;
 const playwright = playwrightOrExit(sourceDir, { test: true });
 fs.mkdirSync(outDir, { recursive: true });
 const root = copyProject(sourceDir);
@@ -30,7 +35,7 @@ const shot = (name) => page.screenshot({ path: path.join(outDir, `${String(++ste
 const log = (...a) => console.log('studio edit test:', ...a);
 
 // Resolves once `p` holds `want` (the server writes after a pause in typing).
-async function fileBecomes(p, want, timeout = 20000) {
+async function fileBecomes(p, want, timeout = ms(20000)) {
   const until = Date.now() + timeout;
   while (read(p) !== want) {
     if (Date.now() > until) assert.equal(read(p), want, `${p} as expected`);
@@ -54,7 +59,7 @@ async function openCard(cardId) {
   for (const until = Date.now() + 60000; ;) {
     await page.click(`figure[data-stem="${stem}"] .frame`);
     try {
-      await page.waitForSelector('#lightbox .texts label textarea', { timeout: 5000 });
+      await page.waitForSelector('#lightbox .texts label textarea', { timeout: ms(5000) });
       return stem;
     } catch (e) {
       if (Date.now() > until) throw e;
@@ -71,7 +76,7 @@ async function typeText(field, value) {
 async function fitNote(field, pattern) {
   const label = `#lightbox .texts label[data-path="${field}"]`;
   await page.waitForFunction(([sel, re]) => new RegExp(re).test(document.querySelector(sel + ' .fit')?.textContent),
-    [label, pattern.source], { timeout: 20000 });
+    [label, pattern.source], { timeout: ms(20000) });
   return page.locator(label).evaluate((l) => ({ note: l.querySelector('.fit').textContent,
     overflows: l.classList.contains('overflows'), shrinks: l.classList.contains('shrinks') }));
 }
@@ -93,7 +98,7 @@ async function sourceEdit() {
   await fileBecomes(GAME, want);
   log('source edit:', JSON.stringify(changedLines(originals[GAME], want)));
   await page.waitForFunction(() => [...document.querySelectorAll('figcaption .label')]
-    .some((l) => l.textContent === 'Meriadoc Brandybuck'), null, { timeout: 20000 });
+    .some((l) => l.textContent === 'Meriadoc Brandybuck'), null, { timeout: ms(20000) });
   await shot('text-edited-source');
   // A name too long for its box: the overflow badge comes with the new image.
   const long = 'Meriadoc Brandybuck of Buckland, Master of Buckland and Knight of the Riddermark';
@@ -103,7 +108,7 @@ async function sourceEdit() {
   log('fit while typing:', over.note);
   // A comma inside a flow map: the name is written double-quoted.
   await fileBecomes(GAME, originals[GAME].replace("good: { name: Merry }", `good: { name: "${long}" }`));
-  await page.waitForSelector('#lightbox .caption .badge.overflow', { timeout: 20000 });
+  await page.waitForSelector('#lightbox .caption .badge.overflow', { timeout: ms(20000) });
   assert.ok(await page.locator('figure.card.open').evaluate((f) => f.classList.contains('overflow')));
   log('a name too long: the overflow badge shows');
   await shot('text-overflows');
@@ -114,8 +119,8 @@ async function sourceEdit() {
 
 async function switchTo(id, value, session) {
   await page.selectOption(id, value);
-  await page.waitForFunction((s) => document.body.dataset.session === s, session, { timeout: 60000 });
-  await page.waitForFunction(() => [...document.querySelectorAll('img.card-img')].every((i) => i.complete), null, { timeout: 120000 });
+  await page.waitForFunction((s) => document.body.dataset.session === s, session, { timeout: ms(60000) });
+  await page.waitForFunction(() => [...document.querySelectorAll('img.card-img')].every((i) => i.complete), null, { timeout: ms(120000) });
 }
 
 // A text English has no translation of yet: the page offers to add it, and
@@ -129,7 +134,7 @@ async function missingTranslation() {
   await switchTo('#lang', 'en', 'palantir/en/');
   await openCard('rohan-hobbit-1');
   const label = '#lightbox .texts label[data-path="evil.name"]';
-  await page.waitForSelector(`${label} .add-translation:not([hidden])`, { timeout: 60000 });
+  await page.waitForSelector(`${label} .add-translation:not([hidden])`, { timeout: ms(60000) });
   assert.ok(await page.locator(`${label} textarea`).isDisabled(), 'not editable before it is added');
   log('untranslated:', await page.locator(`${label} .where`).textContent());
   await page.click(`${label} .add-translation`);
@@ -143,9 +148,9 @@ async function missingTranslation() {
   assert.equal(read(EN).replace(added, ''), without);
   log('translation added: line', read(EN).slice(0, read(EN).indexOf(added)).split('\n').length, JSON.stringify(added));
   await page.waitForFunction((l) => /^data\/locales\/en\/palantir\.yaml:\d+$/.test(
-    document.querySelector(l + ' .where')?.textContent), label, { timeout: 20000 });
+    document.querySelector(l + ' .where')?.textContent), label, { timeout: ms(20000) });
   await page.waitForFunction(() => [...document.querySelectorAll('#lightbox .caption .label')]
-    .some((l) => l.textContent.length > 0), null, { timeout: 20000 });
+    .some((l) => l.textContent.length > 0), null, { timeout: ms(20000) });
   await shot('translation-added');
   await page.click('#undo');
   await fileBecomes(EN, without);
@@ -195,7 +200,7 @@ async function changedUnderneath() {
   const theirs = first + '# changed in an editor\n';
   fs.writeFileSync(file(VARIANT), theirs);
   await typeText('good.name', 'Meriadoc II');
-  await page.waitForSelector('#notice.error', { state: 'visible', timeout: 20000 });
+  await page.waitForSelector('#notice.error', { state: 'visible', timeout: ms(20000) });
   assert.match(await page.locator('#notice').innerText(), /changed on disk/);
   await new Promise((r) => setTimeout(r, 1000));
   assert.equal(read(VARIANT), theirs, 'the file changed underneath keeps its bytes');
@@ -209,7 +214,7 @@ async function changedUnderneath() {
 // source meanwhile rejects (under ASan a re-render after an edit takes
 // seconds, so this happened in CI): decode again until one completes. An
 // image that never decodes still fails, at the timeout.
-async function largeImageDecoded(timeout = 20000) {
+async function largeImageDecoded(timeout = ms(20000)) {
   const img = page.locator('#lightbox .large img');
   const until = Date.now() + timeout;
   // Each decode is given 5 s of its own: one that never settles is tried again.
@@ -228,11 +233,11 @@ async function largeImageDecoded(timeout = 20000) {
 // an arrow key nudges it by 1 mm; undo restores the file.
 async function dragElement() {
   await switchTo('#variant', '', 'palantir/de/');
-  await page.waitForSelector('#notice', { state: 'hidden', timeout: 20000 });
+  await page.waitForSelector('#notice', { state: 'hidden', timeout: ms(20000) });
   await page.check('#show-boxes');
   await openCard('gondor-hobbit-1');
   const handle = page.locator('#lightbox .handle[data-name="divider"]');
-  await handle.waitFor({ timeout: 20000 });
+  await handle.waitFor({ timeout: ms(20000) });
   const r = await handle.boundingBox();
   await page.mouse.move(r.x + r.width / 2, r.y + r.height / 2);
   await page.mouse.down();
@@ -253,7 +258,7 @@ async function dragElement() {
   await page.waitForFunction((t) => {
     const c = current.cards.find((k) => k.stem === openStem);
     return c.boxes.find((b) => b.name === 'divider').source.box[0] === t;
-  }, x - trim.x, { timeout: 20000 });
+  }, x - trim.x, { timeout: ms(20000) });
   await largeImageDecoded();
   // Moved onto the class line: text and the divider overlap, and the page says so.
   const note = await page.locator('#lightbox .overlaps').innerText();
@@ -277,13 +282,13 @@ async function dragElement() {
 async function elementProperties() {
   await openCard('gondor-hobbit-1');
   const handle = page.locator('#lightbox .handle[data-name="class"]');
-  await handle.waitFor({ timeout: 20000 });
+  await handle.waitFor({ timeout: ms(20000) });
   const r = await handle.boundingBox();
   await page.mouse.move(r.x + r.width / 2, r.y + r.height / 2);
   await page.mouse.down();
   await page.mouse.up();  // a click selects it
   const panel = page.locator('#lightbox .props');
-  await panel.waitFor({ state: 'visible', timeout: 20000 });
+  await panel.waitFor({ state: 'visible', timeout: ms(20000) });
   assert.equal(await panel.locator('input[name="size"]').inputValue(), '7.5, 6.5');
   // The size range, changed where it is written: the two numbers of one line.
   const sized = originals[LAYOUT].replace(/(name: class\n(?:.*\n)*?\s+)size: \[7\.5, 6\.5\]\n/, '$1size: [7, 6]\n');
@@ -294,7 +299,7 @@ async function elementProperties() {
   log('side panel, size:', JSON.stringify(changedLines(originals[LAYOUT], sized)));
   // An alignment the element does not have: a line of its own after its name.
   await page.waitForFunction(() => document.querySelector('#lightbox .props input[name="size"]').value === '7, 6',
-    null, { timeout: 20000 });
+    null, { timeout: ms(20000) });
   await panel.locator('select[name="align"]').selectOption('right');
   const aligned = sized.replace('      name: class\n', '      name: class\n      align: right\n');
   await fileBecomes(LAYOUT, aligned);
@@ -317,13 +322,13 @@ async function cardsFromPage() {
   await page.click('#lightbox .card-tools .dup');
   const duplicated = originals[GAME].replace(line + '\n', line + '\n' + copy + '\n');
   await fileBecomes(GAME, duplicated);
-  await page.waitForSelector('figure[data-stem$="rohan-hobbit-copy-1"] img', { timeout: 30000 });
+  await page.waitForSelector('figure[data-stem$="rohan-hobbit-copy-1"] img', { timeout: ms(30000) });
   await shot('card-duplicated');
   await openCard('rohan-hobbit-copy-1');
   await page.click('#lightbox .card-tools .earlier');
   await fileBecomes(GAME, originals[GAME].replace(line + '\n', copy + '\n' + line + '\n'));
   await page.waitForFunction(() => document.querySelector('figure[data-stem$="rohan-hobbit-copy-1"]')?.dataset.stem.startsWith('03-'),
-    null, { timeout: 30000 });
+    null, { timeout: ms(30000) });
   await openCard('rohan-hobbit-copy-1');
   await page.click('#lightbox .card-tools .del');
   await fileBecomes(GAME, originals[GAME]);
@@ -367,6 +372,7 @@ async function main() {
   log('serving at', url);
   browser = await launchBrowser(playwright);
   page = await browser.context.newPage();
+  page.setDefaultTimeout(ms(30000));
   page.on('console', (m) => log('console:', m.text()));
   await page.goto(url);
   const count = await page.evaluate(async () => (await (await fetch('/api/state')).json()).cards.length);
