@@ -38,6 +38,22 @@ void commit(const Staged& s, const std::string& name) {
   fs::rename(s.staged(name), s.final(name));
 }
 
+// A cache and a staged build's folders, in a fresh temporary folder.
+struct Scene {
+  test::TempDir tmp;
+  infra::BuildCache cache{tmp.path() / "cache"};
+  Staged s{tmp.path() / "stage", tmp.path() / "out"};
+};
+
+// A build that writes `name` with `bytes` (made under `k`), keeps its
+// stamps and moves it into place.
+void build_once(const Scene& scene, const std::string& k, const std::string& name, const std::string& bytes) {
+  const FilesInPlace files = scene.s.files(scene.cache);
+  files.write(k, scene.s.staged(name), bytes);
+  files.save(true);
+  commit(scene.s, name);
+}
+
 TEST(FilesInPlace, AFileStampedByOneBuildIsFoundByTheNextWithoutItsBytes) {
   test::TempDir tmp;
   infra::BuildCache cache(tmp.path() / "cache");
@@ -66,17 +82,11 @@ TEST(FilesInPlace, AFileStampedByOneBuildIsFoundByTheNextWithoutItsBytes) {
 }
 
 TEST(FilesInPlace, AFileChangedSinceItsStampIsNotTakenOnIt) {
-  test::TempDir tmp;
-  infra::BuildCache cache(tmp.path() / "cache");
-  const Staged s{tmp.path() / "stage", tmp.path() / "out"};
+  const Scene scene;
+  const auto& [tmp, cache, s] = scene;
   const std::string bytes = "0123456789";
   cache.put(key("k1"), bytes);
-  {
-    const FilesInPlace files = s.files(cache);
-    files.write(key("k1"), s.staged("a.png"), bytes);
-    files.save(true);
-  }
-  commit(s, "a.png");
+  build_once(scene, key("k1"), "a.png", bytes);
   // The same size, other bytes, a later time: the stamp does not match, and
   // the bytes are not the cache's.
   std::this_thread::sleep_for(std::chrono::milliseconds(5));
@@ -99,9 +109,8 @@ TEST(FilesInPlace, AFileChangedSinceItsStampIsNotTakenOnIt) {
 }
 
 TEST(FilesInPlace, BytesTheFinalFileHoldsAreNotStagedAgain) {
-  test::TempDir tmp;
-  infra::BuildCache cache(tmp.path() / "cache");
-  const Staged s{tmp.path() / "stage", tmp.path() / "out"};
+  const Scene scene;
+  const auto& [tmp, cache, s] = scene;
   write_output(s.final("sheet.jpg"), "sheet bytes");
   const FilesInPlace files = s.files(cache);
   files.write(key("k"), s.staged("sheet.jpg"), "sheet bytes");
@@ -113,9 +122,8 @@ TEST(FilesInPlace, BytesTheFinalFileHoldsAreNotStagedAgain) {
 
 // A link at the final place is neither found nor read, even to the right bytes.
 TEST(FilesInPlace, ALinkInPlaceIsNotTaken) {
-  test::TempDir tmp;
-  infra::BuildCache cache(tmp.path() / "cache");
-  const Staged s{tmp.path() / "stage", tmp.path() / "out"};
+  const Scene scene;
+  const auto& [tmp, cache, s] = scene;
   const std::string bytes = "the sheet";
   cache.put(key("k"), bytes);
   write_output(tmp.path() / "elsewhere.jpg", bytes);
