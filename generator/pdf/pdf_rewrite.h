@@ -12,7 +12,8 @@
 // /Length), renumbers the kept objects densely, and writes a fresh xref and
 // trailer. A page used more than once gets a new page object per further use
 // that shares its /Contents and /Resources. Memory is a few bytes per object
-// (offsets, new numbers) plus one object's dictionary at a time.
+// (offsets, new numbers) plus one object's dictionary at a time and a
+// megabyte of the file read ahead.
 //
 // Anything else (an xref stream or object streams, an incremental update, a
 // nested page tree, a box that is an indirect reference, a dictionary it
@@ -96,6 +97,9 @@ class PdfRewriter {
 
   std::ifstream in_;
   std::string mem_;  // the PDF, when opened from memory
+  // The stretch of the file read last, from window_at_ (read_bytes).
+  std::string window_;
+  uint64_t window_at_ = 0;
   bool in_memory_ = false;
   bool catalog_only_pages_ = true;  // the catalog holds nothing but /Type and /Pages
   uint64_t size_ = 0, xref_at_ = 0;
