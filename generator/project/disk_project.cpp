@@ -7,6 +7,7 @@
 #include <iterator>
 
 #include "core/confine.h"
+#include "core/files.h"
 #include "core/limits.h"
 #include "project/path.h"
 
@@ -65,11 +66,8 @@ InputPtr DiskProject::cached(const std::string& key, const fs::path& file) const
   InputPtr input;
   std::error_code ec;
   if (fs::is_regular_file(file, ec)) {
-    std::ifstream in(file, std::ios::binary);
-    // Not `stream << in.rdbuf()`: it fails on an empty file, which is then
-    // no file at all ("cannot read") instead of an empty one.
-    std::string bytes(std::istreambuf_iterator<char>(in), {});
-    if (in && !in.bad()) input = std::make_shared<const Input>(key, std::move(bytes));
+    // An empty file is an empty input (not "cannot read").
+    if (auto bytes = read_file(file)) input = std::make_shared<const Input>(key, std::move(*bytes));
   }
   std::lock_guard lock(mutex_);
   return inputs_.try_emplace(key, std::move(input)).first->second;
