@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -95,7 +96,8 @@ class CardProductRun {
       tasks_[t](written[t]);
     });
     for (auto& w : written) report.written.insert(report.written.end(), w.begin(), w.end());
-    finish_raster_products(report);
+    if (rasters_ == 0) finish_raster_products();  // no raster task to run it
+    report.written.insert(report.written.end(), finished_.begin(), finished_.end());
     in_place_.save(/*only_used=*/whole);
     report.digests.merge(digests_);
     progress_->finish();
@@ -397,7 +399,15 @@ class CardProductRun {
       std::stable_partition(order.begin(), order.end(), [this](size_t i) { return !in_cache(i); });
     }
     units_ += order.size();
-    for (size_t i : order) tasks_.emplace_back([this, i](std::vector<fs::path>& written) { write_raster(i, written); });
+    rasters_ = rasters_left_ = order.size();
+    // The last raster task to end writes the overview and the TTS sheets,
+    // while the other threads go on with the PDFs (after an edit, the game
+    // PDF and its side PDFs are the tasks left).
+    for (size_t i : order)
+      tasks_.emplace_back([this, i](std::vector<fs::path>& written) {
+        write_raster(i, written);
+        if (rasters_left_.fetch_sub(1) == 1) finish_raster_products();
+      });
   }
 
   // Card `i`'s PNG and JPEG, from the cache when its page was rendered
@@ -575,20 +585,21 @@ class CardProductRun {
     return found;
   }
 
-  void finish_raster_products(BuildReport& report) {
+  // Once every card is on the sheets; the files go to finished_.
+  void finish_raster_products() {
     if (making_overview_) {
       auto span = infra::timed(options_.timings, "overview", game_.id);
       fs::path file = dir_ / "overview.png";
       Diagnostics diags;
       const std::string png = overview().encode_png(diags);
       if (diags.has_errors()) throw std::runtime_error(format_diagnostics(diags));
-      report.written.push_back(file);
+      finished_.push_back(file);
       remember_digest(file, in_place_.write(overview_key_, file, png));
     }
     if (tabletops_) {
       auto span = infra::timed(options_.timings, "tts", game_.id);
       const auto files = tabletops_->finish();
-      report.written.insert(report.written.end(), files.begin(), files.end());
+      finished_.insert(finished_.end(), files.begin(), files.end());
       for (const auto& [file, digest] : tabletops_->digests()) remember_digest(file, digest);
     }
   }
@@ -620,6 +631,9 @@ class CardProductRun {
   std::unique_ptr<TabletopFiles> tabletops_;
   TtsWriter* tts_ = nullptr;  // its sheets
   std::vector<Task> tasks_;
+  size_t rasters_ = 0;                   // raster tasks
+  std::atomic<size_t> rasters_left_{0};  // not yet ended
+  std::vector<fs::path> finished_;       // the overview and TTS files, by the last raster task
   size_t units_ = 0;
   std::unique_ptr<infra::Progress> progress_;
 };
