@@ -43,6 +43,14 @@ std::optional<std::string> read_file(const fs::path& p) {
   return bytes;
 }
 
+std::optional<FileStamp> file_stamp(const fs::path& file) {
+  struct stat st {};
+  if (::lstat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
+  return FileStamp{static_cast<std::uintmax_t>(st.st_size),
+                   static_cast<long long>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec,
+                   static_cast<std::uintmax_t>(st.st_ino), static_cast<std::uintmax_t>(st.st_dev)};
+}
+
 std::string io_failure_reason() {
   const int error = errno;
   return error ? ": " + std::error_code(error, std::generic_category()).message() : std::string();

@@ -12,6 +12,21 @@ namespace kw {
 
 std::optional<std::string> read_file(const std::filesystem::path& p);
 
+// What lstat says of a regular file (not through a link): its size, its
+// modification time in nanoseconds, its inode and device. Rewriting a file,
+// replacing it or moving another into its place changes at least one, so a
+// build that keeps a file's stamp beside its hash knows the file unchanged
+// without reading it (the files left in place, the manifest's digests, the
+// build record).
+struct FileStamp {
+  std::uintmax_t bytes = 0;
+  long long mtime_ns = 0;
+  std::uintmax_t inode = 0, device = 0;
+  friend bool operator==(const FileStamp&, const FileStamp&) = default;
+};
+// nullopt when `file` is gone or is no regular file.
+std::optional<FileStamp> file_stamp(const std::filesystem::path& file);
+
 // Why the last file operation failed, as errno says (": No space left on
 // device"), or "" when errno says nothing. Clear errno before the operation.
 std::string io_failure_reason();

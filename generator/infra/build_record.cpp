@@ -1,11 +1,11 @@
 #include "infra/build_record.h"
 
-#include <sys/stat.h>
-
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <system_error>
+
+#include "core/files.h"
 
 namespace kw::infra {
 
@@ -17,10 +17,9 @@ namespace {
 // Size and modification time (nanoseconds) of the regular file `file`, not
 // through a link, or null when it is gone or something else.
 json stat_of(const fs::path& file) {
-  struct stat st {};
-  if (::lstat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return nullptr;
-  const long long ns = static_cast<long long>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec;
-  return json::array({static_cast<std::uint64_t>(st.st_size), ns});
+  const auto stamp = file_stamp(file);
+  if (!stamp) return nullptr;
+  return json::array({static_cast<std::uint64_t>(stamp->bytes), stamp->mtime_ns});
 }
 
 bool is_hex64(const json& v) {

@@ -1,7 +1,5 @@
 #include "products/cached_files.h"
 
-#include <sys/stat.h>
-
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
@@ -68,18 +66,6 @@ void put_bytes(std::string& out, std::string_view bytes) {
   out += bytes;
 }
 
-// What stat says of `file` (not following a link); nullopt for no regular file.
-std::optional<FilesInPlace::Stamp> stat_of(const fs::path& file) {
-  struct stat st {};
-  if (::lstat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
-  FilesInPlace::Stamp stamp;
-  stamp.bytes = static_cast<std::uintmax_t>(st.st_size);
-  stamp.mtime_ns = static_cast<long long>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec;
-  stamp.inode = static_cast<std::uintmax_t>(st.st_ino);
-  stamp.device = static_cast<std::uintmax_t>(st.st_dev);
-  return stamp;
-}
-
 }  // namespace
 
 FilesInPlace::FilesInPlace(const infra::BuildCache* cache, fs::path staged_dir, fs::path final_dir,
@@ -109,9 +95,8 @@ fs::path FilesInPlace::final_path(const fs::path& staged) const {
 
 namespace {
 
-bool same_file(const FilesInPlace::Stamp& was, const std::string& key, const FilesInPlace::Stamp& now) {
-  return was.key == key && was.bytes == now.bytes && was.mtime_ns == now.mtime_ns && was.inode == now.inode &&
-         was.device == now.device;
+bool same_file(const FilesInPlace::Stamp& was, const std::string& key, const FileStamp& now) {
+  return was.key == key && was.file == now;
 }
 
 bool is_sha256_hex(std::string_view s) {
@@ -125,7 +110,7 @@ bool is_sha256_hex(std::string_view s) {
 bool FilesInPlace::stamped(const std::string& key, const fs::path& staged) const {
   if (!cache_) return false;
   const fs::path there = final_path(staged);
-  const auto now = stat_of(there);
+  const auto now = file_stamp(there);
   std::lock_guard lock(mutex_);
   const auto it = stamps_.find(there.string());
   return now && it != stamps_.end() && same_file(it->second, key, *now);
@@ -134,13 +119,13 @@ bool FilesInPlace::stamped(const std::string& key, const fs::path& staged) const
 std::optional<FileDigest> FilesInPlace::find(const std::string& key, const fs::path& staged) const {
   if (!cache_) return std::nullopt;
   const fs::path there = final_path(staged);
-  const auto now = stat_of(there);
+  const auto now = file_stamp(there);
   if (!now) return std::nullopt;  // no regular file there (a link is not followed)
   {
     std::lock_guard lock(mutex_);
     if (auto it = stamps_.find(there.string()); it != stamps_.end() && same_file(it->second, key, *now)) {
       it->second.used = true;
-      return FileDigest{it->second.bytes, it->second.sha256};
+      return FileDigest{it->second.file.bytes, it->second.sha256};
     }
   }
   const auto kept = cache_->digest(key);
@@ -170,13 +155,10 @@ FileDigest FilesInPlace::write(const std::string& key, const fs::path& staged, s
 
 void FilesInPlace::remember(const std::string& key, const fs::path& file, const FileDigest& digest) const {
   if (!cache_) return;
-  auto stamp = stat_of(file);
+  const auto stamp = file_stamp(file);
   if (!stamp || stamp->bytes != digest.bytes) return;
-  stamp->key = key;
-  stamp->sha256 = digest.sha256;
-  stamp->used = true;
   std::lock_guard lock(mutex_);
-  stamps_[final_path(file).string()] = std::move(*stamp);
+  stamps_[final_path(file).string()] = Stamp{key, digest.sha256, *stamp, /*used=*/true};
   changed_ = true;
 }
 
@@ -195,10 +177,10 @@ std::string FilesInPlace::pack(const std::map<std::string, Stamp>& stamps) {
     put_bytes(out, path);
     put_bytes(out, s.key);
     put_bytes(out, s.sha256);
-    put_u64(out, s.bytes);
-    put_u64(out, static_cast<std::uint64_t>(s.mtime_ns));
-    put_u64(out, s.inode);
-    put_u64(out, s.device);
+    put_u64(out, s.file.bytes);
+    put_u64(out, static_cast<std::uint64_t>(s.file.mtime_ns));
+    put_u64(out, s.file.inode);
+    put_u64(out, s.file.device);
   }
   return out;
 }
@@ -215,8 +197,8 @@ std::optional<std::map<std::string, FilesInPlace::Stamp>> FilesInPlace::unpack(s
     if (!get_bytes(in, path) || !get_bytes(in, key) || !get_bytes(in, sha) || !get_u64(in, bytes) ||
         !get_u64(in, mtime) || !get_u64(in, inode) || !get_u64(in, device) || !is_sha256_hex(sha))
       return std::nullopt;
-    stamps[std::string(path)] = {
-        std::string(key), std::string(sha), bytes, static_cast<long long>(mtime), inode, device};
+    stamps[std::string(path)] = {std::string(key), std::string(sha),
+                                 FileStamp{bytes, static_cast<long long>(mtime), inode, device}};
   }
   if (!in.empty()) return std::nullopt;
   return stamps;

@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/files.h"
 #include "core/sha256.h"
 #include "infra/build_cache.h"
 
@@ -75,9 +76,7 @@ class FilesInPlace {
   // A file's stamp: the product it holds and what stat said of it.
   struct Stamp {
     std::string key, sha256;
-    std::uintmax_t bytes = 0;
-    long long mtime_ns = 0;
-    std::uintmax_t inode = 0, device = 0;
+    FileStamp file;
     bool used = false;  // by this build (not kept)
   };
   // The record's format, exposed for tests: stamps by final path, and back

@@ -1,7 +1,5 @@
 #include "products/manifest.h"
 
-#include <sys/stat.h>
-
 #include <algorithm>
 #include <set>
 
@@ -34,13 +32,12 @@ Json entries(const std::vector<ManifestEntry>& list) {
 // one-card edit of a large deck left as it was (the other TTS sheets, the
 // side PDFs) is then not read again for the manifest.
 FileDigest digest_of(const fs::path& file, const infra::BuildCache* cache) {
-  struct stat st {};
-  if (!cache || ::lstat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return digest_file(file);
-  const long long ns = static_cast<long long>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec;
-  const auto size = static_cast<std::uintmax_t>(st.st_size);
-  const std::string key = infra::cache_key({"file digest by stat", std::to_string(st.st_dev), std::to_string(st.st_ino),
-                                            std::to_string(size), std::to_string(ns)});
-  if (auto sha = cache->get(key); sha && sha->size() == 64) return {size, *sha};
+  const auto stamp = cache ? file_stamp(file) : std::nullopt;
+  if (!stamp) return digest_file(file);
+  const std::string key =
+      infra::cache_key({"file digest by stat", std::to_string(stamp->device), std::to_string(stamp->inode),
+                        std::to_string(stamp->bytes), std::to_string(stamp->mtime_ns)});
+  if (auto sha = cache->get(key); sha && sha->size() == 64) return {stamp->bytes, *sha};
   FileDigest digest = digest_file(file);
   cache->put(key, digest.sha256);
   return digest;

@@ -154,10 +154,7 @@ TEST(FilesInPlace, TheRecordRoundTripsAndADamagedOneIsRefused) {
   ASSERT_EQ(back->size(), 2u);
   const auto& a = back->at("out/game/a.png");
   EXPECT_EQ(a.key, "key a");
-  EXPECT_EQ(a.bytes, 12u);
-  EXPECT_EQ(a.mtime_ns, 1700000000123456789LL);
-  EXPECT_EQ(a.inode, 42u);
-  EXPECT_EQ(a.device, 2049u);
+  EXPECT_EQ(a.file, (FileStamp{12, 1700000000123456789LL, 42, 2049}));
   EXPECT_EQ(back->at("out/game/tts/b\n.jpg").sha256, std::string(64, 'b'));
   EXPECT_FALSE(FilesInPlace::unpack(packed.substr(0, packed.size() - 1)));
   EXPECT_FALSE(FilesInPlace::unpack(packed + "x"));
