@@ -162,6 +162,26 @@ void FilesInPlace::remember(const std::string& key, const fs::path& file, const 
   changed_ = true;
 }
 
+std::optional<std::vector<std::pair<fs::path, FileDigest>>> FilesInPlace::take_group(const std::string& key) const {
+  if (!cache_) return std::nullopt;
+  std::lock_guard lock(mutex_);
+  std::vector<std::pair<fs::path, FileDigest>> group;
+  std::vector<Stamp*> stamps;
+  for (auto& [there, stamp] : stamps_) {
+    if (stamp.key != key) continue;
+    const auto now = file_stamp(there);
+    if (!now || !same_file(stamp, key, *now)) return std::nullopt;
+    const fs::path relative = final_dir_.empty() ? fs::path() : fs::path(there).lexically_relative(final_dir_);
+    const bool outside = relative.empty() || *relative.begin() == "..";  // written where it ends up
+    const fs::path staged = outside ? fs::path(there) : staged_dir_ / relative;
+    group.emplace_back(staged, FileDigest{stamp.file.bytes, stamp.sha256});
+    stamps.push_back(&stamp);
+  }
+  if (group.empty()) return std::nullopt;
+  for (Stamp* s : stamps) s->used = true;
+  return group;
+}
+
 void FilesInPlace::save(bool only_used) const {
   std::lock_guard lock(mutex_);
   if (only_used && std::erase_if(stamps_, [](const auto& entry) { return !entry.second.used; }) > 0) changed_ = true;
@@ -248,6 +268,27 @@ void cached_files(const infra::BuildCache* cache, const std::string& key, const 
   std::vector<fs::path> made;
   make(made);
   if (cache) cache->put(key, bundle(made, dir));
+  written.insert(written.end(), made.begin(), made.end());
+}
+
+void files_in_place(const FilesInPlace& in_place, const std::string& key,
+                    const std::function<void(std::vector<fs::path>&)>& make,
+                    const std::function<void(const fs::path&, const FileDigest&)>& known,
+                    std::vector<fs::path>& written) {
+  if (auto kept = in_place.take_group(key)) {
+    for (const auto& [file, digest] : *kept) {
+      known(file, digest);
+      written.push_back(file);
+    }
+    return;
+  }
+  std::vector<fs::path> made;
+  make(made);
+  for (const fs::path& file : made) {
+    const FileDigest digest = digest_file(file);
+    in_place.remember(key, file, digest);
+    known(file, digest);
+  }
   written.insert(written.end(), made.begin(), made.end());
 }
 

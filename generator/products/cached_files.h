@@ -68,6 +68,10 @@ class FilesInPlace {
   // `file` (staged, or at its final place) now holds the bytes made under
   // `key`, whose digest is `digest`: found in place by the next build.
   void remember(const std::string& key, const std::filesystem::path& file, const FileDigest& digest) const;
+  // The files the last build made together under `key` (a game PDF and its
+  // side PDFs), as staged paths with their digests, when every one is still
+  // in place by its stamp; else nullopt.
+  std::optional<std::vector<std::pair<std::filesystem::path, FileDigest>>> take_group(const std::string& key) const;
   // Keeps the stamps for the next build (when any changed); with
   // `only_used`, of the files this build found or wrote only (a build of the
   // whole folder: the others are gone or are no product any more).
@@ -99,6 +103,19 @@ class FilesInPlace {
 void cached_files(const infra::BuildCache* cache, const std::string& key, const std::filesystem::path& dir,
                   const std::function<void(std::vector<std::filesystem::path>&)>& make,
                   std::vector<std::filesystem::path>& written);
+
+// The same for files that are each made from parts the cache keeps (the
+// PDFs: pdf_parts.h), so that making them again costs little: taken as the
+// last build left them when `in_place` finds every one by its stamp, else
+// made, hashed once and stamped. Nothing goes into the cache: a bundle of
+// the game PDF and its side PDFs was 16 MB at 5,000 cards, put into the
+// cache on every edit, and twice that in memory while it was. `known` gets
+// each file's digest (the manifest's). `in_place` without a cache: always
+// made.
+void files_in_place(const FilesInPlace& in_place, const std::string& key,
+                    const std::function<void(std::vector<std::filesystem::path>&)>& make,
+                    const std::function<void(const std::filesystem::path&, const FileDigest&)>& known,
+                    std::vector<std::filesystem::path>& written);
 
 // The bundle format, exposed for tests: files under `dir` as one string, and
 // back. unbundle() refuses (returns false, writes nothing) a bundle that is

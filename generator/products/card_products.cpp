@@ -216,12 +216,23 @@ class CardProductRun {
   // project that no key covers.
   const infra::BuildCache* pdf_cache() const { return options_.print.cmyk ? nullptr : cache(); }
 
+  // The files `make` writes, each joined from parts the cache keeps: as the
+  // last build left them when they are in place (products/cached_files.h
+  // files_in_place), else made. `cache` null: always made.
+  void pdf_files(const infra::BuildCache* cache, const std::string& key, const Task& make,
+                 std::vector<fs::path>& written) {
+    if (!cache) return cached_files(nullptr, key, dir_, make, written);
+    files_in_place(
+        in_place_, key, make, [this](const fs::path& file, const FileDigest& digest) { remember_digest(file, digest); },
+        written);
+  }
+
   void add_pdf_tasks() {
     units_ += cards_.size();
     tasks_.emplace_back([this](std::vector<fs::path>& written) {
-      cached_files(
+      pdf_files(
           pdf_cache(),
-          infra::cache_key({"game pdf", options_.draft ? "draft" : "print", options_.clock.key(), deck_key_}), dir_,
+          infra::cache_key({"game pdf", options_.draft ? "draft" : "print", options_.clock.key(), deck_key_}),
           [this](std::vector<fs::path>& made) { write_game_pdf(made); }, written);
     });
     if (!options_.print.pnp) return;
@@ -234,8 +245,8 @@ class CardProductRun {
       // joined from its pages, each from the cache when none of its cards
       // changed (pdf_parts.h).
       tasks_.emplace_back([this, one, id = sheet.id](std::vector<fs::path>& written) {
-        cached_files(
-            pdf_cache(), infra::cache_key({"pnp", id, options_.clock.key(), deck_key_}), dir_,
+        pdf_files(
+            pdf_cache(), infra::cache_key({"pnp", id, options_.clock.key(), deck_key_}),
             [&](std::vector<fs::path>& made) {
               auto span = infra::timed(options_.timings, "pnp sheets", game_.id, {}, id);
               write_pnp_sheets(game_, cards_, sides_, one, dir_, options_.clock, made, [this] { tick(); },
@@ -244,11 +255,10 @@ class CardProductRun {
             written);
         // The alignment test: it shows no card, so only the grid, the
         // game's name and words, the settings and fonts decide it.
-        cached_files(
+        pdf_files(
             pdf_cache(),
             infra::cache_key({"pnp alignment", id, options_.clock.key(), options_.incremental.settings_key, game_.id,
                               game_.name, game_.language, pnp_alignment_key(cards_, sides_, one.sheets[0], one)}),
-            dir_,
             [&](std::vector<fs::path>& made) {
               write_pnp_alignment(game_, cards_, sides_, one, dir_, typesetter_, options_.clock, made);
             },
@@ -283,9 +293,8 @@ class CardProductRun {
     if (units == 0) return;
     units_ += units;
     tasks_.emplace_back([this, parts, name, pages_key](std::vector<fs::path>& written) {
-      cached_files(
+      pdf_files(
           cache(), infra::cache_key({"shop package", name, shop_package_key(*shop_), options_.clock.key(), pages_key}),
-          dir_,
           [&](std::vector<fs::path>& made) {
             auto span = infra::timed(options_.timings, "shop package", game_.id, {}, shop_->id + " " + name);
             write_shop_package(

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <map>
 #include <thread>
 
 #include "core/files.h"
@@ -161,6 +162,56 @@ TEST(FilesInPlace, TheRecordRoundTripsAndADamagedOneIsRefused) {
   EXPECT_FALSE(FilesInPlace::unpack("not a record"));
   stamps["out/game/a.png"].sha256 = std::string(64, 'G');  // no hash: refused, not put in a manifest
   EXPECT_FALSE(FilesInPlace::unpack(FilesInPlace::pack(stamps)));
+}
+
+// A game PDF and its side PDFs, made together (files_in_place): taken as
+// they are while each is in place, made again when one is not, and their
+// digests given either way.
+TEST(FilesInPlace, FilesMadeTogetherAreTakenOnlyWhenEveryOneIsInPlace) {
+  const Scene scene;
+  const Staged& s = scene.s;
+  int made = 0;
+  const auto make = [&](std::vector<fs::path>& out) {
+    ++made;
+    for (const char* name : {"game.pdf", "side/fronts.pdf"}) {
+      write_output(s.staged(name), std::string("pdf of ") + name);
+      out.push_back(s.staged(name));
+    }
+  };
+  // One build: made, stamped and moved into place; the next: taken.
+  const auto build = [&](const std::string& k) {
+    std::map<fs::path, FileDigest> known;
+    std::vector<fs::path> written;
+    const FilesInPlace files = s.files(scene.cache);
+    files_in_place(
+        files, k, make, [&](const fs::path& f, const FileDigest& d) { known[f] = d; }, written);
+    files.save(true);
+    for (const char* name : {"game.pdf", "side/fronts.pdf"})
+      if (fs::exists(s.staged(name))) commit(s, name);
+    EXPECT_EQ(written, (std::vector<fs::path>{s.staged("game.pdf"), s.staged("side/fronts.pdf")}));
+    EXPECT_EQ(known.at(s.staged("side/fronts.pdf")).sha256, sha256_hex("pdf of side/fronts.pdf"));
+    EXPECT_EQ(known.size(), 2u);
+  };
+  build(key("deck 1"));
+  EXPECT_EQ(made, 1);
+  build(key("deck 1"));
+  EXPECT_EQ(made, 1);  // nothing staged, nothing read
+  build(key("deck 2"));
+  EXPECT_EQ(made, 2);  // another deck
+  fs::remove(s.final("side/fronts.pdf"));
+  build(key("deck 2"));
+  EXPECT_EQ(made, 3);  // one of them gone: both made again
+  std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  write_output(s.final("game.pdf"), "changed by hand");
+  build(key("deck 2"));
+  EXPECT_EQ(made, 4);
+  EXPECT_EQ(read_file(s.final("game.pdf")), "pdf of game.pdf");
+  // Without a cache nothing is kept, so nothing is taken.
+  const FilesInPlace none(nullptr, s.stage, s.out, s.stage / "game");
+  std::vector<fs::path> written;
+  files_in_place(
+      none, key("deck 2"), make, [](const fs::path&, const FileDigest&) {}, written);
+  EXPECT_EQ(made, 5);
 }
 
 }  // namespace
