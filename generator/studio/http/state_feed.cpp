@@ -61,21 +61,45 @@ struct StateFeed::Revision {
   std::weak_ptr<const SessionState> state;
   std::vector<std::string> stems;                                      // in the state's order
   std::unordered_map<std::string, std::pair<Digest, size_t>> by_stem;  // each card's digest and index
-  // The cards' records, by index: held by the newest revision only.
+  // Held by the newest revision only: the cards' records, by index, and
+  // the state, whose cards equal to the next state's give their records.
   std::shared_ptr<const std::vector<std::string>> records;
+  std::shared_ptr<const SessionState> kept;
 };
 
 StateFeed::StateFeed() : tag_(random_tag()) {}
 StateFeed::~StateFeed() = default;
 
 std::shared_ptr<StateFeed::Revision> StateFeed::revision_of(const std::shared_ptr<const SessionState>& state) {
+  // The newest revision held, with its state and records (taken here: a
+  // newer one drops them from it).
+  std::shared_ptr<const Revision> last;
+  std::shared_ptr<const SessionState> last_state;
+  std::shared_ptr<const std::vector<std::string>> last_records;
+  {
+    std::lock_guard lock(mutex_);
+    auto& held = held_[state->key];
+    if (!held.empty() && held.back()->kept && held.back()->records) {
+      last = held.back();
+      last_state = last->kept;
+      last_records = last->records;
+    }
+  }
   auto made = std::make_shared<Revision>();
   made->state = state;
+  made->kept = state;
   auto records = std::make_shared<std::vector<std::string>>();
   records->reserve(state->cards.size());
   made->stems.reserve(state->cards.size());
   for (const auto& card : state->cards) {
-    records->push_back(card_record(state->key, card));
+    // Serializing thousands of cards is most of the time: an equal card's record is taken.
+    const std::string* same = nullptr;
+    if (last) {
+      auto it = last->by_stem.find(card.stem);
+      if (it != last->by_stem.end() && last_state->cards[it->second.second] == card)
+        same = &(*last_records)[it->second.second];
+    }
+    records->push_back(same ? *same : card_record(state->key, card));
     made->stems.push_back(card.stem);
     made->by_stem.try_emplace(card.stem, digest_of(records->back()), records->size() - 1);
   }
@@ -83,7 +107,10 @@ std::shared_ptr<StateFeed::Revision> StateFeed::revision_of(const std::shared_pt
   std::lock_guard lock(mutex_);
   made->name = fmt::format("{}-{}", tag_, ++counter_);
   auto& held = held_[state->key];
-  for (auto& r : held) r->records.reset();
+  for (auto& r : held) {
+    r->records.reset();
+    r->kept.reset();
+  }
   held.push_back(made);
   while (held.size() > kRevisionsKept) held.pop_front();
   return made;

@@ -391,9 +391,22 @@ function caption(card) {
 const nearObserver = new IntersectionObserver((entries) => {
   for (const e of entries) {
     e.target.dataset.near = e.isIntersecting ? '1' : '';
-    if (e.isIntersecting) showImage(e.target);
+    if (e.isIntersecting) {
+      showImage(e.target);
+      drawOverlay(e.target);
+    }
   }
 }, { rootMargin: '150px' });
+
+// A grid card's overlay is drawn likewise when its card comes near the
+// screen: a change of thousands of cards (a layout edited, preflight's
+// badges) draws the few shown, the others when scrolled to. `fig.card` is
+// the card it shows, `fig.overlayOf` the card its overlay was drawn for.
+function drawOverlay(fig) {
+  if (fig.dataset.near !== '1' || !fig.card || fig.overlayOf === fig.card) return;
+  fig.querySelector('svg').replaceWith(overlay(fig.card, gridPx()));
+  fig.overlayOf = fig.card;
+}
 
 function showImage(fig) {
   const img = fig.querySelector('img.card-img');
@@ -408,10 +421,11 @@ function setImage(fig, url) {
 function cardFigure(card) {
   const img = el('img', { class: 'card-img', alt: card.label, title: card.label,
     width: card.width_px, height: card.height_px });
-  const frame = el('div', { class: 'frame' }, img, overlay(card, gridPx()));
+  const frame = el('div', { class: 'frame' }, img, el('svg'));  // the overlay, drawn when near
   frame.addEventListener('click', () => openCard(card.stem));
   const fig = el('figure', { class: 'card', 'data-stem': card.stem, 'data-fingerprint': card.fingerprint,
     'data-url': card.url }, frame, caption(card));
+  fig.card = card;
   fig.classList.toggle('overflow', card.badges.some((b) => b.kind === 'overflow'));
   nearObserver.observe(fig);
   return fig;
@@ -451,7 +465,8 @@ function updateGrid(state, held) {
       fig.dataset.fingerprint = c.fingerprint;
     }
     img.alt = img.title = c.label;
-    fig.querySelector('svg').replaceWith(overlay(c, gridPx()));
+    fig.card = c;
+    drawOverlay(fig);
     fig.querySelector('figcaption').replaceWith(caption(c));
     fig.classList.toggle('overflow', c.badges.some((b) => b.kind === 'overflow'));
   });
@@ -920,8 +935,10 @@ function stepCard(by) {
 
 // Only the overlays, drawn anew (a toggle or the size changed).
 function redrawOverlays() {
-  if (current)
-    for (const c of current.cards) figures.get(c.stem)?.querySelector('svg')?.replaceWith(overlay(c, gridPx()));
+  for (const fig of figures.values()) {
+    fig.overlayOf = null;
+    drawOverlay(fig);
+  }
   fitCard();
 }
 
