@@ -979,6 +979,7 @@ function switchTo(key, value) {
   }
   history.replaceState(null, '', '?' + params.toString());
   current = null;
+  cardsByStem = new Map();
   closeCard();
   refresh().then(() => { if (changesSince) showChanges(changesSince); });
 }
