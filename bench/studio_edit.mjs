@@ -1,6 +1,8 @@
 // The studio's latency for edits made on the page (real Chromium), as a
 // designer sees them: a text typed into a card's text box -> that card's new
-// image loaded (the page writes after a 250 ms pause in typing, included);
+// image loaded (the page writes after a 250 ms pause in typing, included),
+// and from the edit sent (after the pause) -> the new image loaded and ->
+// the page showing the new state (with the bytes of /api/state it fetched);
 // a keystroke in that text box -> the page shows whether the text fits
 // (typeset only, /api/fit; timed in the page from the input event);
 // an element dragged on the large card and dropped -> the new image of every
@@ -50,25 +52,51 @@ async function measure(times) {
     // Keystrokes at a typist's pace (80 ms apart): each one's fit answer.
     await area.fill('');
     await page.evaluate(() => { window.fitTimes.length = 0; });
-    await area.pressSequentially('Peregrin Tuk von Buckland', { delay: 80 });
-    await page.waitForFunction((n) => window.fitTimes.length >= n, 20, { timeout: 60000 });
+    const typing = 'Peregrin Tuk von Buckland';
+    await area.pressSequentially(typing, { delay: 80 });
+    // Until the last keystroke is answered (keystrokes made while the page
+    // waits for an answer are asked as one: a busy page answers fewer).
+    await page.waitForFunction(() => window.fitTimes.length > 0 && !fitting.busy && !fitting.next, null,
+      { timeout: 60000 });
     const fits = await page.evaluate(() => window.fitTimes.slice());
     const ms = (xs) => `median ${median(xs).toFixed(1)} ms  (min ${Math.min(...xs).toFixed(1)}, ` +
-      `max ${Math.max(...xs).toFixed(1)}, ${xs.length} keystrokes)`;
+      `max ${Math.max(...xs).toFixed(1)}, ${xs.length} answers to ${typing.length} keystrokes)`;
     console.log(`${label.padEnd(22)} keystroke -> fit shown (typeset only): ${ms(fits)}`);
-    const typed = [];
+    const typed = [], saved = [], stated = [], stateKB = [];
     for (let i = 1; i <= runs; ++i) {
       const before = await imageSources(page);
+      await page.evaluate(() => performance.clearResourceTimings());
       const since = performance.now();
       await area.fill(`Pippin ${i}`);
       typed.push(await waitForNewImages(page, copies, before, since, 60000));
+      // In the page's clock, from the edit request's start: the new images
+      // (waitForNewImages stamps when it saw them) and the state that
+      // shows the card's new fingerprint.
+      const t = await page.evaluate(async (stem) => {
+        const fig = [...document.querySelectorAll('figure[data-stem]')].find((f) => f.dataset.stem === stem);
+        while (current.cards.find((c) => c.stem === stem)?.fingerprint !== fig.dataset.fingerprint)
+          await new Promise((r) => setTimeout(r, 5));
+        const shownAt = performance.now();
+        const rs = performance.getEntriesByType('resource');
+        const edit = rs.filter((r) => new URL(r.name).pathname === '/api/edit').pop();
+        const states = rs.filter((r) => new URL(r.name).pathname === '/api/state' && r.startTime >= edit.startTime);
+        return { image: window.newImagesAt - edit.startTime, state: shownAt - edit.startTime,
+          kb: states.reduce((a, r) => a + r.decodedBodySize, 0) / 1024 };
+      }, hobbit.stem);
+      saved.push(t.image);
+      stated.push(t.state);
+      stateKB.push(t.kb);
     }
     console.log(`${label.padEnd(22)} text typed -> its card's new image loaded (incl. 250 ms pause): ${fmt(typed)}`);
+    console.log(`${label.padEnd(22)} edit sent -> its card's new image loaded: ${fmt(saved)}`);
+    console.log(`${label.padEnd(22)} edit sent -> the page shows the new state: ${fmt(stated)}; /api/state read per ` +
+      `edit: median ${median(stateKB).toFixed(1)} KB`);
     const shown = [];  // how many of the cards were on the screen (their images the page asks for)
     const dropped = [], phases = { edit: [], reload: [], state: [], first: [], images: [] }, cpu = [];
-    const settled = () => page.waitForFunction(() => current.cards.every((c) =>
-      document.querySelector(`figure[data-stem="${CSS.escape(c.stem)}"]`)?.dataset.fingerprint === c.fingerprint),
-    null, { timeout: 60000 });
+    const settled = () => page.waitForFunction(() => {
+      const figs = new Map([...document.querySelectorAll('figure[data-stem]')].map((f) => [f.dataset.stem, f]));
+      return current.cards.every((c) => figs.get(c.stem)?.dataset.fingerprint === c.fingerprint);
+    }, null, { timeout: 60000 });
     for (let i = 1; i <= runs; ++i) {
       await settled();  // the drag starts from the state that came with the images (its boxes)
       const handle = page.locator('#lightbox .handle[data-name="divider"]');

@@ -41,6 +41,7 @@ struct BoxSource {
   // fill, align, when), those that are there.
   std::string type;
   std::map<std::string, std::string> props;
+  friend bool operator==(const BoxSource&, const BoxSource&) = default;
 };
 
 // Where a card's definition is written: item `index` of the list at `path`
@@ -64,6 +65,8 @@ struct CardEntry {
   std::vector<std::pair<std::string, yaml::Value>> blank = {};
   std::vector<std::pair<std::string, std::string>> blank_row = {};
   std::string blank_error = {};
+  // Every member (yaml::Value has no ==): a member added here is compared there too.
+  friend bool operator==(const CardEntry& a, const CardEntry& b);
 };
 
 // A layout element's box on the card, for the element-box overlay.
@@ -74,6 +77,7 @@ struct ElementBox {
   bool upright = true;              // drawn neither turned nor mirrored
   SourceLoc element;                // where its element is written (the layouter's record)
   std::optional<BoxSource> source;  // set: the page may drag and resize it
+  friend bool operator==(const ElementBox&, const ElementBox&) = default;
 };
 
 // A text of a card and where it lives (text_fields.h): edited on the page
@@ -91,8 +95,10 @@ struct TextField {
   // source text under `source_key`.
   struct Addition {
     std::string file, id, source_key, source;
+    friend bool operator==(const Addition&, const Addition&) = default;
   };
   std::optional<Addition> add;
+  friend bool operator==(const TextField&, const TextField&) = default;
 };
 
 // Something to say about one card, shown as a badge on it.
@@ -102,6 +108,7 @@ struct Badge {
   Kind kind = Kind::Rules;
   bool error = false;  // else a warning
   std::string message;
+  friend bool operator==(const Badge&, const Badge&) = default;
 };
 inline constexpr EnumNames<Badge::Kind, 4> kBadgeKindNames{{{Badge::Kind::Rules, "rules"},
                                                             {Badge::Kind::Overflow, "overflow"},
@@ -153,6 +160,9 @@ struct CardView {
   // by states that did not change the card.
   std::shared_ptr<const GridImage> image;
   std::shared_ptr<const page::Page> page;  // to render the large view's image on request (render_full_png)
+  // Every member, the image and page by identity (a card a reload did not
+  // change keeps them): the state's answers reuse an equal card's record.
+  friend bool operator==(const CardView&, const CardView&) = default;
 };
 
 // A session's state after its last reload.

@@ -3,7 +3,8 @@
 // project: a text edited on the card lands in the file it lives in (the
 // game's data, the English locale, the variant) as a one-value change, undo
 // restores the file byte for byte, a file changed underneath is not
-// overwritten, a dragged element changes only its numbers, and a page of
+// overwritten, a dragged element changes only its numbers, the state the
+// page builds from the server's deltas is the server's, and a page of
 // another origin cannot write. Screenshots of each step go to the output folder.
 //   node tests/studio/edit_browser_test.mjs <kartenwerk binary> <source dir> <output dir>
 // Exit 0: passed; 1: failed; 77: skipped (no chromium or no playwright-core).
@@ -367,6 +368,27 @@ async function crossOrigin(url) {
   log('cross-origin writes refused:', outcome.join(', '));
 }
 
+// After every edit above the page asked only for what changed since the
+// state it held (/api/state?since=): what it made of those deltas is the
+// server's whole state of the same revision, card for card.
+async function stateFromDeltas() {
+  const deltas = await page.evaluate(() => performance.getEntriesByType('resource')
+    .filter((r) => r.name.includes('/api/state?') && new URL(r.name).searchParams.has('since')).length);
+  assert.ok(deltas > 0, 'the page asked for deltas');
+  let held = null, whole = null;
+  for (const until = Date.now() + ms(30000); Date.now() < until;) {
+    ({ held, whole } = await page.evaluate(async () => {
+      const full = await (await fetch('/api/state?' + query())).json();
+      return { held: current, whole: full };
+    }));
+    if (held.revision === whole.revision) break;
+    await new Promise((r) => setTimeout(r, 100));  // a reload (preflight's badges) the page has not read yet
+  }
+  assert.equal(held.revision, whole.revision, 'the page caught up with the server');
+  assert.deepStrictEqual(held, whole);
+  log(`the page's state, built from ${deltas} deltas, is the server's whole state (${whole.cards.length} cards)`);
+}
+
 async function main() {
   const url = await server.url;
   log('serving at', url);
@@ -375,6 +397,7 @@ async function main() {
   page.setDefaultTimeout(ms(30000));
   page.on('console', (m) => log('console:', m.text()));
   await page.goto(url);
+  await page.evaluate(() => performance.setResourceTimingBufferSize(100000));  // stateFromDeltas counts the deltas
   const count = await page.evaluate(async () => (await (await fetch('/api/state')).json()).cards.length);
   await allImagesLoaded(page, count);
   await sourceEdit();
@@ -385,6 +408,7 @@ async function main() {
   await dragElement();
   await elementProperties();
   await cardsFromPage();
+  await stateFromDeltas();
   await crossOrigin(url);
 }
 

@@ -7,6 +7,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <thread>
 
@@ -173,6 +174,25 @@ TEST_F(StudioServer, TheEventStreamNamesTheChangedCard) {
   listener.join();
   EXPECT_NE(received.find("event: change"), std::string::npos) << received;
   EXPECT_NE(received.find("\"stem\":\"03-beta\""), std::string::npos) << received;
+}
+
+// A page holding a state asks for what changed since (state_feed.h): the
+// delta names the card an edit changed; a revision the server never gave
+// is answered with the whole state.
+TEST_F(StudioServer, TheStateSinceARevisionIsWhatChanged) {
+  const auto first = nlohmann::json::parse(client_->Get("/api/state")->body);
+  const std::string revision = first.at("revision");
+  mini_.write(mini_.game_file(), test::replace(test::MiniProject::game_yaml(), "name: Nazgûl", "name: Kankra"));
+  studio_.reload({mini_.game_file()});
+  const auto delta = nlohmann::json::parse(client_->Get("/api/state?since=" + revision)->body);
+  EXPECT_EQ(delta.at("since"), revision);
+  EXPECT_NE(delta.at("revision"), revision);
+  std::vector<std::string> sent;
+  for (const auto& c : delta.at("cards")) sent.push_back(c.at("stem"));
+  EXPECT_NE(std::find(sent.begin(), sent.end(), "03-beta"), sent.end()) << delta.at("cards").dump();
+  const auto whole = nlohmann::json::parse(client_->Get("/api/state?since=somewhere-else-1")->body);
+  EXPECT_FALSE(whole.contains("since"));
+  EXPECT_EQ(whole.at("cards").size(), first.at("cards").size());
 }
 
 // DNS rebinding and other sites' pages: each spelling of the address but

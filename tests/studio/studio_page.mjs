@@ -86,23 +86,32 @@ export function imageSources(page) {
 }
 
 // The stems of `stems` whose cards are on the screen (or near it: their images are loaded).
+// (The figures are looked up in one pass: a query per stem is quadratic in a deck of thousands.)
 export function nearStems(page, stems) {
-  return page.evaluate((ss) => ss.filter((s) =>
-    document.querySelector(`figure[data-stem="${CSS.escape(s)}"]`)?.dataset.near !== ''), stems);
+  return page.evaluate((ss) => {
+    const figs = new Map([...document.querySelectorAll('figure[data-stem]')].map((f) => [f.dataset.stem, f]));
+    return ss.filter((s) => figs.get(s)?.dataset.near !== '');
+  }, stems);
 }
 
 // Resolves once the cards of `stems` want an image other than in `before`
 // and, each on the screen, have it loaded; with the time since `since`
-// (this process's performance.now(), ms).
+// (this process's performance.now(), ms). The page's clock then is kept in
+// window.newImagesAt.
 export async function waitForNewImages(page, stems, before, since, timeout) {
-  await page.waitForFunction(({ stems, before }) => stems.every((s) => {
-    const fig = document.querySelector(`figure[data-stem="${CSS.escape(s)}"]`);
-    const img = fig?.querySelector('img');
-    const url = fig?.dataset.url ?? img?.getAttribute('src');
-    if (!img || url === before[s]) return false;
-    if (fig.dataset.near === '') return true;
-    return img.getAttribute('src') === url && img.complete && img.naturalWidth > 0;
-  }), { stems, before }, { timeout, polling: 10 });
+  await page.waitForFunction(({ stems, before }) => {
+    const figs = new Map([...document.querySelectorAll('figure[data-stem]')].map((f) => [f.dataset.stem, f]));
+    const done = stems.every((s) => {
+      const fig = figs.get(s);
+      const img = fig?.querySelector('img');
+      const url = fig?.dataset.url ?? img?.getAttribute('src');
+      if (!img || url === before[s]) return false;
+      if (fig.dataset.near === '') return true;
+      return img.getAttribute('src') === url && img.complete && img.naturalWidth > 0;
+    });
+    if (done) window.newImagesAt = performance.now();
+    return done;
+  }, { stems, before }, { timeout, polling: 10 });
   return performance.now() - since;
 }
 

@@ -30,6 +30,7 @@
 #include "studio/http/assets.h"
 #include "studio/http/edit_json.h"
 #include "studio/http/request.h"
+#include "studio/http/state_feed.h"
 #include "studio/http/state_json.h"
 #include "studio/http/token.h"
 #include "studio/tabletop_download.h"
@@ -186,6 +187,7 @@ struct Server::Impl {
   Editor* editor = nullptr;  // set: the page may write (with `token`)
   std::string token;
   std::filesystem::path output = "output";  // set_output
+  StateFeed state_feed;                     // /api/state: whole, or what changed since a revision
 
   mutable std::mutex counts_mutex;
   ServerCounts counts;
@@ -372,7 +374,8 @@ struct Server::Impl {
       std::string error;
       auto state = studio.state(*key, error);
       if (!state) return text(404, error);
-      res.body = state_json(*state);
+      const std::string* since = req.param("since");
+      res.body = state_feed.answer(state, since ? *since : "");
       res.content_type = "application/json";
       return res;
     }

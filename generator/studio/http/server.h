@@ -4,7 +4,8 @@
 // look names up in memory; no URL becomes a file path, nothing received is
 // executed. Requests are GET or HEAD without bodies, except the page's edits:
 //   GET /                    the page (also /app.js, /app.css)
-//   GET /api/state?game=&lang=&variant=
+//   GET /api/state?game=&lang=&variant=[&since=]
+//                            the state, or what changed since a revision (state_feed.h)
 //   GET /cards/<game>/<lang>/<variant or ->/<stem>.png
 //   GET /events              text/event-stream of changes
 //   GET /tabletop/<game>/<lang>/<variant or ->/<format>.zip

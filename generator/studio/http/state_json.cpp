@@ -147,16 +147,26 @@ std::string before_after_json(const BeforeAfter& compared, const SessionState& n
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
-std::string state_json(const SessionState& s) {
-  json cards = json::array(), games = json::array();
-  for (const auto& c : s.cards) cards.push_back(card_json(s.key, c));
+std::string card_record(const SessionKey& key, const CardView& card) {
+  // Invalid UTF-8 in a file (a text, a diagnostic quotes it) must not throw.
+  return card_json(key, card).dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+nlohmann::json state_members(const SessionState& s) {
+  json games = json::array();
   for (const auto& [id, name] : s.games) games.push_back({{"id", id}, {"name", name}});
-  json j = {{"game", s.key.game},       {"game_name", s.game_name},   {"lang", s.key.language},
-            {"variant", s.key.variant}, {"generation", s.generation}, {"stale", s.stale},
-            {"errors", s.errors},       {"warnings", s.warnings},     {"diagnostics", s.diagnostics},
-            {"games", games},           {"languages", s.languages},   {"variants", s.variants},
-            {"cards", cards},           {"files", s.file_hashes}};
-  // Invalid UTF-8 in a file (a diagnostic quotes it) must not throw.
+  return {{"game", s.key.game},       {"game_name", s.game_name},   {"lang", s.key.language},
+          {"variant", s.key.variant}, {"generation", s.generation}, {"stale", s.stale},
+          {"errors", s.errors},       {"warnings", s.warnings},     {"diagnostics", s.diagnostics},
+          {"games", games},           {"languages", s.languages},   {"variants", s.variants},
+          {"files", s.file_hashes}};
+}
+
+std::string state_json(const SessionState& s) {
+  json j = state_members(s);
+  json cards = json::array();
+  for (const auto& c : s.cards) cards.push_back(card_json(s.key, c));
+  j["cards"] = std::move(cards);
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 

@@ -2,6 +2,7 @@
 // A session's state as the page reads it (GET /api/state): the cards with
 // their image URLs, the page geometry in mm for the overlays (trim, safe
 // area, every layout element's box and name), badges, diagnostics.
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 
 #include "studio/before_after.h"
@@ -13,6 +14,12 @@ namespace kw::studio::http {
 std::string card_url(const SessionKey& key, const CardView& card);
 
 std::string state_json(const SessionState& state);
+
+// The state's members but its cards (game, switches, diagnostics, files):
+// what the state and its deltas (state_feed.h) both carry whole.
+nlohmann::json state_members(const SessionState& state);
+// One card as the state lists it, as JSON text: what the page knows of it.
+std::string card_record(const SessionKey& key, const CardView& card);
 
 // "/before/palantir/de/-/<commit>/01-gondor-hobbit-1.png": a card's page
 // before, as Studio::before_after rendered it.

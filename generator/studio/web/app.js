@@ -1,6 +1,8 @@
 // The studio page: shows the state /api/state gives, and follows /events.
 // On a change only the <img> whose fingerprint changed gets a new src, so
-// the page keeps its scroll position, zoom and open card.
+// the page keeps its scroll position, zoom and open card. After the first
+// state the page asks only for what changed since the one it holds (a
+// delta: the cards whose record changed), and redraws only those cards.
 'use strict';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -10,6 +12,9 @@ const params = new URLSearchParams(location.search);
 // may edit (the server checks it on every write).
 const token = params.get('token');
 let current = null;  // the state shown
+let cardsByStem = new Map();  // current's cards by stem
+let figures = new Map();  // the grid's figures by stem
+const shownCard = (stem) => (stem ? cardsByStem.get(stem) : undefined);
 let openStem = null; // the card in the large view
 const gridPx = () => Number($('zoom').value);  // a card's width in the grid
 
@@ -22,10 +27,27 @@ function query(over = {}) {
   return q.toString();
 }
 
-async function fetchState() {
-  const res = await fetch('/api/state?' + query());
+// The state, or with `since` (the revision of the state held) what changed
+// since: a delta, or the whole state when the server cannot say.
+async function fetchState(since) {
+  const q = new URLSearchParams(query());
+  if (since) q.set('since', since);
+  const res = await fetch('/api/state?' + q.toString());
   if (!res.ok) throw new Error(await res.text());
   return res.json();
+}
+
+// A delta applied to the state held: the cards it names replace theirs or
+// join, in its order when it gives one; every other card is the very object
+// held, so the grid knows it unchanged (updateGrid, buildGrid).
+function merged(held, delta) {
+  const changed = new Map(delta.cards.map((c) => [c.stem, c]));
+  const removed = new Set(delta.removed);
+  const cards = delta.order ? delta.order.map((s) => changed.get(s) ?? cardsByStem.get(s))
+    : held.cards.filter((c) => !removed.has(c.stem)).map((c) => changed.get(c.stem) ?? c);
+  const state = { ...delta, cards };
+  for (const k of ['since', 'removed', 'order']) delete state[k];
+  return state;
 }
 
 // ---------------------------------------------------------------- editing
@@ -257,8 +279,8 @@ async function writeText(path) {
     op = { op: 'add_entry', path: ['strings'], key: meta.add.id,
       members: [[meta.add.source_key, meta.add.source], ['text', value]] };
   } else if (meta.patch) {
-    op = { op: 'insert', path: ['variant', 'patch'], item: { card: current.cards.find((c) => c.stem
-      === $('lightbox').querySelector('.texts').dataset.stem).def_id, set: nested(path, value) } };
+    op = { op: 'insert', path: ['variant', 'patch'], item: { card: shownCard($('lightbox').querySelector('.texts')
+      .dataset.stem).def_id, set: nested(path, value) } };
   } else {
     // A card table's cell (row, column), else the YAML scalar at line, column.
     op = { op: meta.file.endsWith('.csv') ? 'set_cell' : 'set_at', line: meta.line, column: meta.column,
@@ -369,9 +391,22 @@ function caption(card) {
 const nearObserver = new IntersectionObserver((entries) => {
   for (const e of entries) {
     e.target.dataset.near = e.isIntersecting ? '1' : '';
-    if (e.isIntersecting) showImage(e.target);
+    if (e.isIntersecting) {
+      showImage(e.target);
+      drawOverlay(e.target);
+    }
   }
 }, { rootMargin: '150px' });
+
+// A grid card's overlay is drawn likewise when its card comes near the
+// screen: a change of thousands of cards (a layout edited, preflight's
+// badges) draws the few shown, the others when scrolled to. `fig.card` is
+// the card it shows, `fig.overlayOf` the card its overlay was drawn for.
+function drawOverlay(fig) {
+  if (fig.dataset.near !== '1' || !fig.card || fig.overlayOf === fig.card) return;
+  fig.querySelector('svg').replaceWith(overlay(fig.card, gridPx()));
+  fig.overlayOf = fig.card;
+}
 
 function showImage(fig) {
   const img = fig.querySelector('img.card-img');
@@ -386,44 +421,55 @@ function setImage(fig, url) {
 function cardFigure(card) {
   const img = el('img', { class: 'card-img', alt: card.label, title: card.label,
     width: card.width_px, height: card.height_px });
-  const frame = el('div', { class: 'frame' }, img, overlay(card, gridPx()));
+  const frame = el('div', { class: 'frame' }, img, el('svg'));  // the overlay, drawn when near
   frame.addEventListener('click', () => openCard(card.stem));
   const fig = el('figure', { class: 'card', 'data-stem': card.stem, 'data-fingerprint': card.fingerprint,
     'data-url': card.url }, frame, caption(card));
+  fig.card = card;
   fig.classList.toggle('overflow', card.badges.some((b) => b.kind === 'overflow'));
   nearObserver.observe(fig);
   return fig;
 }
 
+// The grid built anew (cards came, went or moved); the figure of a card
+// the held state shows unchanged is moved, not drawn again.
 function buildGrid(state) {
   const grid = $('grid');
   nearObserver.disconnect();
   grid.replaceChildren();
+  const held = figures;
+  figures = new Map();
   const decks = new Map();
   for (const c of state.cards) {
     const name = c.deck || 'backs';
     if (!decks.has(name)) decks.set(name, []);
     decks.get(name).push(c);
+    const fig = cardsByStem.get(c.stem) === c && held.get(c.stem);
+    figures.set(c.stem, fig || cardFigure(c));
+    if (fig) nearObserver.observe(fig);
   }
   for (const [name, cards] of decks)
     grid.append(el('section', { class: 'deck', 'data-deck': name }, el('h2', {}, `${name} (${cards.length})`),
-      el('div', { class: 'cards' }, ...cards.map(cardFigure))));
+      el('div', { class: 'cards' }, ...cards.map((c) => figures.get(c.stem)))));
 }
 
-// Same cards as shown: change what differs, in place.
-function updateGrid(state) {
-  for (const c of state.cards) {
-    const fig = document.querySelector(`figure.card[data-stem="${CSS.escape(c.stem)}"]`);
+// Same cards as shown: change what differs, in place (a card the held
+// state shows as the same object is unchanged).
+function updateGrid(state, held) {
+  state.cards.forEach((c, i) => {
+    if (held.cards[i] === c) return;
+    const fig = figures.get(c.stem);
     const img = fig.querySelector('img');
     if (fig.dataset.fingerprint !== c.fingerprint) {  // else its event asked for it already (swapImages)
       setImage(fig, c.url);
       fig.dataset.fingerprint = c.fingerprint;
     }
     img.alt = img.title = c.label;
-    fig.querySelector('svg').replaceWith(overlay(c, gridPx()));
+    fig.card = c;
+    drawOverlay(fig);
     fig.querySelector('figcaption').replaceWith(caption(c));
     fig.classList.toggle('overflow', c.badges.some((b) => b.kind === 'overflow'));
-  }
+  });
 }
 
 function sameCards(a, b) {
@@ -463,9 +509,10 @@ function showSwitches(state) {
 }
 
 function show(state) {
-  if (sameCards(current, state)) updateGrid(state);
+  if (sameCards(current, state)) updateGrid(state, current);
   else buildGrid(state);
   current = state;
+  cardsByStem = new Map(state.cards.map((c) => [c.stem, c]));
   document.body.dataset.session = `${state.game}/${state.lang}/${state.variant}`;
   showProblems(state);
   showSwitches(state);
@@ -479,8 +526,13 @@ let refreshes = 0;
 async function refresh() {
   const mine = ++refreshes;
   try {
-    const state = await fetchState();
-    if (mine === refreshes) show(state);
+    let state = await fetchState(current?.revision);
+    if (mine !== refreshes) return;
+    if (state.since !== undefined && state.since !== current?.revision) {  // of a state no longer held
+      state = await fetchState();
+      if (mine !== refreshes) return;
+    }
+    show(state.since === undefined ? state : merged(current, state));
   } catch (e) {
     $('status').textContent = String(e);
   }
@@ -488,7 +540,7 @@ async function refresh() {
 
 // The large view: the card as large as the panel allows, its aspect kept.
 function openCard(stem) {
-  const card = current && current.cards.find((c) => c.stem === stem);
+  const card = shownCard(stem);
   const box = $('lightbox');
   if (!card) return closeCard();
   const wasOpen = openStem;
@@ -516,14 +568,14 @@ function openCard(stem) {
   box.hidden = false;
   document.body.classList.add('panel-open');
   for (const f of document.querySelectorAll('figure.card.open')) f.classList.remove('open');
-  const fig = document.querySelector(`figure.card[data-stem="${CSS.escape(stem)}"]`);
+  const fig = figures.get(stem);
   fig?.classList.add('open');
   if (wasOpen !== stem) fig?.scrollIntoView({ block: 'nearest' });
   fitCard();
 }
 
 function fitCard() {
-  const card = openStem && current && current.cards.find((c) => c.stem === openStem);
+  const card = shownCard(openStem);
   if (!card) return;
   const stage = $('lightbox').querySelector('.stage');
   const large = stage.querySelector('.large');
@@ -552,7 +604,7 @@ function freshId(base, suffix = '-copy') {
 }
 
 async function cardAction(kind) {
-  const card = openStem && current?.cards.find((c) => c.stem === openStem);
+  const card = shownCard(openStem);
   const e = card?.entry;
   if (!e) return;
   let op;
@@ -723,7 +775,7 @@ function handles(card, large, px) {
 // edit of the element's map (set_key: changed in place, or a line added;
 // remove_key when emptied), undone like any other.
 function selectedBox() {
-  const card = openStem && current?.cards.find((c) => c.stem === openStem);
+  const card = shownCard(openStem);
   return card && selected && card.boxes.find((x) => x.name === selected && x.source);
 }
 
@@ -774,7 +826,7 @@ async function writeProp(input) {
 
 // Arrow keys move the selected element (true: the key was taken).
 function nudge(e) {
-  const card = openStem && current?.cards.find((c) => c.stem === openStem);
+  const card = shownCard(openStem);
   const b = card && selected && card.boxes.find((x) => x.name === selected && x.source);
   if (!b) return false;
   const step = e.shiftKey ? 0.1 : 1;
@@ -883,9 +935,10 @@ function stepCard(by) {
 
 // Only the overlays, drawn anew (a toggle or the size changed).
 function redrawOverlays() {
-  if (current)
-    for (const c of current.cards)
-      document.querySelector(`figure.card[data-stem="${CSS.escape(c.stem)}"] svg`)?.replaceWith(overlay(c, gridPx()));
+  for (const fig of figures.values()) {
+    fig.overlayOf = null;
+    drawOverlay(fig);
+  }
   fitCard();
 }
 
@@ -897,7 +950,7 @@ function swapImages(change) {
   if (change.layout) return;  // cards came or went: the grid is built anew
   const where = [current.game, current.lang, current.variant || '-'].map(encodeURIComponent).join('/');
   for (const { stem, fingerprint } of change.cards) {
-    const fig = document.querySelector(`figure.card[data-stem="${CSS.escape(stem)}"]`);
+    const fig = figures.get(stem);
     if (!fig || fig.dataset.fingerprint === fingerprint) continue;
     setImage(fig, `/cards/${where}/${encodeURIComponent(stem)}.png?v=${fingerprint}`);
     fig.dataset.fingerprint = fingerprint;
@@ -926,6 +979,7 @@ function switchTo(key, value) {
   }
   history.replaceState(null, '', '?' + params.toString());
   current = null;
+  cardsByStem = new Map();
   closeCard();
   refresh().then(() => { if (changesSince) showChanges(changesSince); });
 }
