@@ -31,7 +31,8 @@
 
 namespace kw::infra {
 
-// SHA-256 (hex) of the program identity and `parts`, each length-prefixed.
+// SHA-256 (hex) of the program identity (as its own SHA-256) and `parts`,
+// each length-prefixed.
 std::string cache_key(std::initializer_list<std::string_view> parts);
 
 class BuildCache {
