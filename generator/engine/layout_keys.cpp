@@ -65,17 +65,19 @@ void drop_cards(yaml::Value& v, const Positions& cards) {
   for (auto& item : v.list) drop_cards(item, cards);
 }
 
-// `text` with the lines of each card entry at `cards` emptied (the "- " that
-// starts it kept, so the list keeps its length, and every line kept, so what
-// follows keeps its place), or nullopt when an entry is not a block list
-// item alone at its line's start ("- { id: a }", "- id: a" and the lines
-// under it). An entry runs while lines are indented deeper than its "- " or
-// hold only a comment: the rule a YAML block list follows, so nothing after
-// the entry is emptied with it. This is the cheap way to the same key as
-// the file parsed with the entries taken out: parsing a deck of 5,000 cards
-// again costs about 100 ms a build, reading its lines 1 ms. It is stricter
-// (a comment outside the entries counts), which costs a layout, never a
-// wrong one.
+// The lines of `text` outside the card entries at `cards`, each with its
+// line number (the nodes' places, which findings name), and for each entry
+// the "- " that starts it only (the list keeps its length; the entry's own
+// place and lines are the card's part of the key, so a line added inside
+// one entry moves the entries after it, not what is shared), or nullopt when
+// an entry is not a block list item alone at its line's start ("- { id: a
+// }", "- id: a" and the lines under it). An entry runs while lines are
+// indented deeper than its "- " or hold only a comment: the rule a YAML
+// block list follows, so nothing after the entry is taken for it. This is
+// the cheap way to the same key as the file parsed with the entries taken
+// out: parsing a deck of 5,000 cards again costs about 100 ms a build,
+// reading its lines 1 ms. It is stricter (a comment outside the entries
+// counts), which costs a layout, never a wrong one.
 std::optional<std::string> text_without_cards(std::string_view text, const Positions& cards) {
   std::vector<std::string_view> lines;
   for (size_t at = 0; at < text.size();) {
@@ -112,8 +114,11 @@ std::optional<std::string> text_without_cards(std::string_view text, const Posit
   out.reserve(text.size());
   for (size_t l = 0; l < lines.size(); ++l) {
     if (keep[l] == std::string_view::npos) {
+      out += std::to_string(l + 1);
+      out += ' ';
       out += lines[l];
-    } else {
+    } else if (keep[l] > 0) {  // an entry's first line
+      out += "- ";
       out += lines[l].substr(0, keep[l]);
       out += '\n';
     }
