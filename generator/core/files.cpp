@@ -4,7 +4,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -27,15 +26,17 @@ std::optional<std::string> read_file(const fs::path& p) {
   std::string bytes;
   if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) bytes.resize(static_cast<size_t>(st.st_size));
   size_t have = 0;
+  char more[4096];  // past the size fstat said: a file that grew, or no regular file
   for (;;) {
-    if (have == bytes.size()) bytes.resize(std::max<size_t>(bytes.size() * 2, 64 * 1024));  // grew, or not a file
-    const ssize_t n = ::read(fd, bytes.data() + have, bytes.size() - have);
+    const bool full = have == bytes.size();
+    const ssize_t n = full ? ::read(fd, more, sizeof more) : ::read(fd, bytes.data() + have, bytes.size() - have);
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) {
       ::close(fd);
       return std::nullopt;
     }
     if (n == 0) break;
+    if (full) bytes.append(more, static_cast<size_t>(n));
     have += static_cast<size_t>(n);
   }
   ::close(fd);

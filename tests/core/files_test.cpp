@@ -97,5 +97,22 @@ TEST(Files, ASocketIsRefused) {
   EXPECT_FALSE(is_special_file(dir.path()));
 }
 
+// Whole files, whatever fstat says of their size: an empty one is empty (not
+// missing), one past a read block comes whole, and a file the kernel sizes
+// 0 (/proc) is read to its end.
+TEST(Files, ReadFileReadsToTheEndWhateverTheSize) {
+  test::TempDir dir;
+  write_file_atomic(dir.path() / "empty", "");
+  EXPECT_EQ(read_file(dir.path() / "empty"), "");
+  std::string large(300000, 'x');
+  large[123456] = 'y';
+  write_file_atomic(dir.path() / "large", large);
+  EXPECT_EQ(read_file(dir.path() / "large"), large);
+  const auto status = read_file("/proc/self/status");
+  ASSERT_TRUE(status);
+  EXPECT_NE(status->find("\nPid:"), std::string::npos);
+  EXPECT_FALSE(read_file(dir.path() / "missing"));
+}
+
 }  // namespace
 }  // namespace kw
