@@ -211,7 +211,7 @@ class CardProductRun {
     tts_ = &tabletops_->sheets();
   }
 
-  // The PDFs, each from the cache when none of its pages changed. In CMYK
+  // The PDFs, each left in place when none of its pages changed. In CMYK
   // they are always made: the conversion reads profiles from outside the
   // project that no key covers.
   const infra::BuildCache* pdf_cache() const { return options_.print.cmyk ? nullptr : cache(); }
@@ -241,7 +241,7 @@ class CardProductRun {
       units_ += pnp_page_count(cards_, sides_, sheet, pnp);
       settings::PnpSettings one = pnp;
       one.sheets = {sheet};
-      // The sheets: the file from the cache when no card changed, else
+      // The sheets: the file left in place when no card changed, else
       // joined from its pages, each from the cache when none of its cards
       // changed (pdf_parts.h).
       tasks_.emplace_back([this, one, id = sheet.id](std::vector<fs::path>& written) {
@@ -267,7 +267,7 @@ class CardProductRun {
     }
   }
 
-  // The shop's files, each part from the cache when neither its pages nor
+  // The shop's files, each part left in place when neither its pages nor
   // the shop's settings changed (its key holds the output profile's bytes):
   // the fronts' PDF under the fronts' fingerprints, the backs' under the
   // backs', so that a front's edit converts one PDF to CMYK, not two; the
