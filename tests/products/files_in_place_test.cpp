@@ -147,8 +147,8 @@ TEST(FilesInPlace, WithoutACacheNothingIsFound) {
 
 TEST(FilesInPlace, TheRecordRoundTripsAndADamagedOneIsRefused) {
   std::map<std::string, FilesInPlace::Stamp> stamps;
-  stamps["out/game/a.png"] = {"key a", std::string(64, 'a'), 12, 1700000000123456789LL, 42, 2049};
-  stamps["out/game/tts/b\n.jpg"] = {"key b", std::string(64, 'b'), 3, 5, 7, 8};
+  stamps["out/game/a.png"] = {"key a", std::string(64, 'a'), {12, 1700000000123456789LL, 42, 2049}};
+  stamps["out/game/tts/b\n.jpg"] = {"key b", std::string(64, 'b'), {3, 5, 7, 8}};
   const std::string packed = FilesInPlace::pack(stamps);
   const auto back = FilesInPlace::unpack(packed);
   ASSERT_TRUE(back);
