@@ -73,7 +73,9 @@ void drop_cards(yaml::Value& v, const Positions& cards) {
 // an entry is not a block list item alone at its line's start ("- { id: a
 // }", "- id: a" and the lines under it). An entry runs while lines are
 // indented deeper than its "- " or hold only a comment: the rule a YAML
-// block list follows, so nothing after the entry is taken for it. This is
+// block list follows (and yaml/block_list.cpp's, which cuts a deck's list
+// into items for the studio's edits), so nothing after the entry is taken
+// for it. An entry that holds an anchor (`&`) makes the file parsed. This is
 // the cheap way to the same key as the file parsed with the entries taken
 // out: parsing a deck of 5,000 cards again costs about 100 ms a build,
 // reading its lines 1 ms. It is stricter (a comment outside the entries
@@ -104,9 +106,13 @@ std::optional<std::string> text_without_cards(std::string_view text, const Posit
         line.substr(dash + 1, start - dash - 1).find_first_not_of(' ') != std::string_view::npos)
       return std::nullopt;
     keep[l] = std::min(keep[l], start);
+    // An anchor in an entry may be used outside it (`name: *n`, `<<: *x`),
+    // where its value is not in the lines kept: then the file is parsed.
+    if (line.find('&') != std::string_view::npos) return std::nullopt;
     for (size_t next = l + 1; next < lines.size(); ++next) {
       const size_t indent = indent_of(lines[next]);
       if (!is_filler(lines[next]) && indent <= dash) break;
+      if (lines[next].find('&') != std::string_view::npos) return std::nullopt;
       keep[next] = 0;
     }
   }

@@ -460,7 +460,9 @@ bool PdfRewriter::read_bytes(uint64_t at, uint64_t n, std::string& buf) {
   // were 85,000 system calls for the fronts of a 5,000-card game). Large
   // reads (stream data) go past the window.
   constexpr uint64_t kWindow = uint64_t{1} << 20;
-  const bool windowed = n <= kWindow / 4 && at < size_;
+  // Forward only: a read behind the window (pages copied out of order) reads
+  // what it needs.
+  const bool windowed = n <= kWindow / 4 && at < size_ && (window_.empty() || at >= window_at_);
   std::string& into = windowed ? window_ : buf;
   const uint64_t want = windowed ? std::min(kWindow, size_ - at) : n;
   into.resize(want);

@@ -93,6 +93,14 @@ fs::path FilesInPlace::final_path(const fs::path& staged) const {
   return final_dir_ / relative;
 }
 
+fs::path FilesInPlace::staged_path(const fs::path& final) const {
+  if (final_dir_.empty()) return final;
+  const fs::path relative = final.lexically_normal().lexically_relative(final_dir_.lexically_normal());
+  // A path outside the final folder was written where it ends up.
+  if (relative.empty() || *relative.begin() == "..") return final;
+  return staged_dir_ / relative;
+}
+
 namespace {
 
 bool same_file(const FilesInPlace::Stamp& was, const std::string& key, const FileStamp& now) {
@@ -171,10 +179,7 @@ std::optional<std::vector<std::pair<fs::path, FileDigest>>> FilesInPlace::take_g
     if (stamp.key != key) continue;
     const auto now = file_stamp(there);
     if (!now || !same_file(stamp, key, *now)) return std::nullopt;
-    const fs::path relative = final_dir_.empty() ? fs::path() : fs::path(there).lexically_relative(final_dir_);
-    const bool outside = relative.empty() || *relative.begin() == "..";  // written where it ends up
-    const fs::path staged = outside ? fs::path(there) : staged_dir_ / relative;
-    group.emplace_back(staged, FileDigest{stamp.file.bytes, stamp.sha256});
+    group.emplace_back(staged_path(there), FileDigest{stamp.file.bytes, stamp.sha256});
     stamps.push_back(&stamp);
   }
   if (group.empty()) return std::nullopt;
@@ -286,7 +291,14 @@ void files_in_place(const FilesInPlace& in_place, const std::string& key,
   make(made);
   for (const fs::path& file : made) {
     const FileDigest digest = digest_file(file);
-    in_place.remember(key, file, digest);
+    // Bytes the final place already holds are not moved there (the staging
+    // keeps that file, its stamp): that file is stamped, else the group
+    // would never be found in place again.
+    const fs::path there = in_place.final_path(file);
+    std::error_code ec;
+    const bool kept = there != file && fs::symlink_status(there, ec).type() == fs::file_type::regular &&
+                      fs::file_size(there, ec) == digest.bytes && !ec && digest_file(there).sha256 == digest.sha256;
+    in_place.remember(key, kept ? there : file, digest);
     known(file, digest);
   }
   written.insert(written.end(), made.begin(), made.end());

@@ -50,8 +50,9 @@ class FilesInPlace {
   FilesInPlace(const FilesInPlace&) = delete;
   FilesInPlace& operator=(const FilesInPlace&) = delete;
   const infra::BuildCache* cache() const { return cache_; }
-  // Where the file this build would write at `staged` ends up.
+  // Where the file this build would write at `staged` ends up, and back.
   std::filesystem::path final_path(const std::filesystem::path& staged) const;
+  std::filesystem::path staged_path(const std::filesystem::path& final) const;
   // The digest of the bytes made under `key`, when the file at `staged`'s
   // final place holds them: by its stamp, or else (an older cache, a file
   // the move into place kept because the staged one had the same bytes) by

@@ -161,12 +161,16 @@ class CardProductRun {
     // Not kept in the cache whole (8 MB at 1000 cards, written and hashed
     // again on every edit): the last build's file, when it is still in
     // place, or else its rows from the cache.
-    if (const fs::path file = dir_ / "overview.png"; auto digest = in_place_.find(overview_key_, file)) {
+    const fs::path file = dir_ / "overview.png";
+    if (auto digest = in_place_.find(overview_key_, file)) {
       remember_digest(file, std::move(*digest));
       report.written.push_back(file);
       return;
     }
     making_overview_ = true;
+    // Written as its rows are made: the file of a large deck is not held
+    // (80 MB at 10,000 cards).
+    overview().stream_to(file);
     // Each row of cards from the cache when none of its cards changed: an
     // edit re-makes the edited card's row only.
     if (!cache()) return;
@@ -600,10 +604,11 @@ class CardProductRun {
       auto span = infra::timed(options_.timings, "overview", game_.id);
       fs::path file = dir_ / "overview.png";
       Diagnostics diags;
-      const std::string png = overview().encode_png(diags);
-      if (diags.has_errors()) throw std::runtime_error(format_diagnostics(diags));
+      const std::optional<FileDigest> digest = overview().finish_file(diags);
+      if (!digest || diags.has_errors()) throw std::runtime_error(format_diagnostics(diags));
       finished_.push_back(file);
-      remember_digest(file, in_place_.write(overview_key_, file, png));
+      in_place_.remember(overview_key_, file, *digest);
+      remember_digest(file, *digest);
     }
     if (tabletops_) {
       auto span = infra::timed(options_.timings, "tts", game_.id);

@@ -186,19 +186,31 @@ std::string OverviewSheet::cell_key(size_t index) const {
                      geometry_.height, geometry_.dpi);
 }
 
-std::string OverviewSheet::encode_png(Diagnostics& diags) {
+bool OverviewSheet::write_remaining_rows(Diagnostics& diags) {
   std::unique_lock lock(mutex_);
   if (!png_) throw std::logic_error("overview encoded twice");
   written_.wait(lock, [this] { return !writing_; });
   write_rows(lock, true);
   if (!label_errors_.empty()) {
     diags.append(label_errors_);
-    return {};
+    return false;
   }
   if (failure_) std::rethrow_exception(failure_);
+  return true;
+}
+
+std::string OverviewSheet::encode_png(Diagnostics& diags) {
+  if (!write_remaining_rows(diags)) return {};
   std::string png = png_->finish();
   png_.reset();
   return png;
+}
+
+std::optional<FileDigest> OverviewSheet::finish_file(Diagnostics& diags) {
+  if (!write_remaining_rows(diags)) return std::nullopt;
+  const FileDigest digest = png_->finish_file();
+  png_.reset();
+  return digest;
 }
 
 }  // namespace kw::products

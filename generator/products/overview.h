@@ -16,9 +16,11 @@
 // file is the same bytes either way).
 #include <condition_variable>
 #include <exception>
+#include <filesystem>
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
@@ -73,6 +75,12 @@ class OverviewSheet {
   // now (a card never placed shows the ground). A label that cannot be set
   // is an error in `diags` (and the result empty). Once only.
   std::string encode_png(Diagnostics& diags);
+  // The same, written into `file` as its rows are made rather than held
+  // (render::BandedPngWriter::stream_to): stream_to() before any card is
+  // placed, finish_file() instead of encode_png(). nullopt (and nothing
+  // written) after a label error.
+  void stream_to(const std::filesystem::path& file) { png_->stream_to(file); }
+  std::optional<FileDigest> finish_file(Diagnostics& diags);
   const impose::ContactSheetGeometry& geometry() const { return geometry_; }
   // Rows of cards written to the file so far.
   int rows_written() const {
@@ -94,6 +102,9 @@ class OverviewSheet {
   // Writes the rows from next_row_ on while they are complete (all of them
   // with `all`); takes `lock` (on mutex_) and holds it again on return.
   void write_rows(std::unique_lock<std::mutex>& lock, bool all);
+  // Every row not written yet, once the rows being written are; false (with
+  // the label errors in `diags`) when a label cannot be set.
+  bool write_remaining_rows(Diagnostics& diags);
 
   mutable std::mutex mutex_;
   std::condition_variable written_;  // a thread finished writing a row

@@ -3,10 +3,13 @@
 // input, with the resolution in a pHYs chunk (cairo's own PNG writer cannot
 // store it); read with libpng.
 #include <cstdint>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
 
+#include "core/output_files.h"
+#include "core/sha256.h"
 #include "page/page.h"
 #include "render/raster.h"
 
@@ -88,14 +91,32 @@ class PngBandEncoder {
 class BandedPngWriter {
  public:
   BandedPngWriter(int width, int height, double dpi, bool opaque, PngCompression compression = PngCompression::Fast);
+  ~BandedPngWriter();
+  BandedPngWriter(const BandedPngWriter&) = delete;
+  BandedPngWriter& operator=(const BandedPngWriter&) = delete;
   void add_band(const PngBand& band);
   std::string finish();
 
+  // Writes the file into `file` as its bands arrive instead of holding it
+  // whole (the overview of 10,000 cards is some 80 MB): through a temporary
+  // sibling, renamed into place by finish_file(), removed if that never
+  // comes. Before the first band.
+  void stream_to(const std::filesystem::path& file);
+  // Ends a streamed file: the same bytes finish() returns, in the file. Its
+  // size and SHA-256 (read back once).
+  FileDigest finish_file();
+
  private:
+  void flush_to_file();
+  void end();
+
   int width_, height_, channels_, rows_ = 0;
   std::string out_;
   size_t idat_start_;
   std::uint32_t adler_ = 1;
+  std::unique_ptr<PendingFile> file_;  // streamed: what out_ held before is there
+  std::uint64_t flushed_ = 0;          // bytes written to file_
+  std::uint32_t crc_ = 0;              // of the IDAT chunk's type and data written to file_
 };
 
 // render_raster + encode_png.

@@ -4,7 +4,9 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <fstream>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -299,6 +301,8 @@ BandedPngWriter::BandedPngWriter(int width, int height, double dpi, bool opaque,
   idat_start_ = begin_png(out_, width, height, dpi, channels_, level_for(compression));
 }
 
+BandedPngWriter::~BandedPngWriter() = default;
+
 void BandedPngWriter::add_band(const PngBand& band) {
   const std::uint64_t row_bytes = 1 + static_cast<std::uint64_t>(width_) * channels_;
   if (band.rows <= 0 || band.rows > height_ - rows_ || band.length != row_bytes * band.rows)
@@ -306,16 +310,68 @@ void BandedPngWriter::add_band(const PngBand& band) {
   rows_ += band.rows;
   out_ += band.deflated;
   adler_ = static_cast<std::uint32_t>(adler32_combine(adler_, band.adler, static_cast<z_off_t>(band.length)));
+  if (file_ && out_.size() >= (size_t{1} << 20)) flush_to_file();
 }
 
-std::string BandedPngWriter::finish() {
+void BandedPngWriter::end() {
   if (rows_ != height_) throw RenderError("cannot write PNG: fewer rows than its height");
   // The final block: fixed Huffman codes, nothing but its end (what zlib
   // writes for Z_FINISH after a flush).
   out_ += std::string("\x03\x00", 2);
-  end_png(out_, idat_start_, adler_);
   rows_ = -1;  // once
+}
+
+std::string BandedPngWriter::finish() {
+  if (file_) throw std::logic_error("a streamed PNG ends with finish_file()");
+  end();
+  end_png(out_, idat_start_, adler_);
   return std::move(out_);
+}
+
+void BandedPngWriter::stream_to(const std::filesystem::path& file) {
+  if (rows_ != 0 || file_) throw std::logic_error("a PNG is streamed from its start");
+  file_ = std::make_unique<PendingFile>(file);
+}
+
+// What out_ holds goes to the file; the IDAT chunk's CRC follows (from its
+// type on: the bytes before it are the header).
+void BandedPngWriter::flush_to_file() {
+  const std::uint64_t crc_from = idat_start_ + 4;
+  if (flushed_ + out_.size() > crc_from) {
+    const size_t skip = flushed_ >= crc_from ? 0 : static_cast<size_t>(crc_from - flushed_);
+    crc_ = libdeflate_crc32(crc_, out_.data() + skip, out_.size() - skip);
+  }
+  file_->append(out_);
+  flushed_ += out_.size();
+  out_.clear();
+}
+
+FileDigest BandedPngWriter::finish_file() {
+  if (!file_) throw std::logic_error("finish_file() ends a streamed PNG");
+  end();
+  // As end_png, with the chunk's length written into its place last.
+  put32(out_, adler_);
+  const std::uint64_t data = flushed_ + out_.size() - idat_start_ - 8;
+  if (data > 0x7FFFFFFFu) throw RenderError("cannot write PNG: image data too large for one chunk");
+  flush_to_file();
+  std::string tail;
+  put32(tail, crc_);
+  chunk(tail, "IEND", "");
+  file_->append(tail);
+  file_->close();
+  {
+    std::fstream f(file_->temp_path(), std::ios::binary | std::ios::in | std::ios::out);
+    std::string length;
+    put32(length, static_cast<std::uint32_t>(data));
+    f.seekp(static_cast<std::streamoff>(idat_start_));
+    f.write(length.data(), static_cast<std::streamsize>(length.size()));
+    f.close();
+    if (!f) throw RenderError("cannot write PNG: " + file_->path().string() + " could not be completed");
+  }
+  const FileDigest digest = digest_file(file_->temp_path());
+  file_->commit();
+  file_.reset();
+  return digest;
 }
 
 std::string encode_png(const Raster& raster, PngCompression compression) {

@@ -139,6 +139,16 @@ TEST(LayoutKeys, ALineAddedInsideAnEntryMovesTheEntriesAfterIt) {
             5u);
 }
 
+// An anchor in an entry used outside it: its value is read where the
+// alias is, so an edit of it reaches what the cards share.
+TEST(LayoutKeys, AnAnchorInAnEntryUsedOutsideItIsFollowed) {
+  const std::string anchored =
+      test::replace(test::replace(kGame, "name: Sonne", "name: &sun Sonne"), "name: Extra", "name: *sun");
+  const Keys before = keys_of(anchored);
+  const Keys after = keys_of(test::replace(anchored, "&sun Sonne", "&sun Sonnen"));
+  EXPECT_NE(after.shared, before.shared);
+}
+
 TEST(LayoutKeys, InAFlowListToo) {
   const Keys before = keys_of(kFlowGame);
   const Keys edited = keys_of(test::replace(kFlowGame, "name: Komet", "name: Kamet"));

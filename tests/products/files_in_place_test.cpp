@@ -33,9 +33,15 @@ struct Staged {
   FilesInPlace files(const infra::BuildCache& cache) const { return {&cache, stage, out, stage / "game"}; }
 };
 
-// Moves every staged file into place (a rename: stat's time and inode stay).
+// Moves a staged file into place as the build's staging does: a rename
+// (stat's time and inode stay), unless the final file holds the same bytes
+// already (then that file stays, and its stat).
 void commit(const Staged& s, const std::string& name) {
   fs::create_directories(s.final(name).parent_path());
+  if (fs::exists(s.final(name)) && read_file(s.final(name)) == read_file(s.staged(name))) {
+    fs::remove(s.staged(name));
+    return;
+  }
   fs::rename(s.staged(name), s.final(name));
 }
 
@@ -206,6 +212,10 @@ TEST(FilesInPlace, FilesMadeTogetherAreTakenOnlyWhenEveryOneIsInPlace) {
   build(key("deck 2"));
   EXPECT_EQ(made, 4);
   EXPECT_EQ(read_file(s.final("game.pdf")), "pdf of game.pdf");
+  // The side PDF made again had the bytes its final place held, so that file
+  // stayed: it is the one stamped, and the group is found again.
+  build(key("deck 2"));
+  EXPECT_EQ(made, 4);
   // Without a cache nothing is kept, so nothing is taken.
   const FilesInPlace none(nullptr, s.stage, s.out, s.stage / "game");
   std::vector<fs::path> written;

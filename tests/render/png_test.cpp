@@ -4,13 +4,18 @@
 #include <zlib.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "core/files.h"
+#include "core/sha256.h"
 #include "render/error.h"
 #include "render_test_util.h"
+#include "support/test_support.h"
 
 namespace kw::render {
 namespace {
@@ -224,6 +229,46 @@ TEST_P(PngModes, BandsJoinIntoTheRastersPixels) {
       EXPECT_EQ(png_dpi(png), png_dpi(encode_png(r, GetParam())));
     }
   }
+}
+
+// Streamed into a file (the overview of a large deck), the PNG is the bytes
+// finish() returns, also past the megabyte after which the writer hands
+// what it holds to the file; a stream that never ends leaves no file.
+TEST(BandedPngWriter, AStreamedFileIsTheBytesOfTheWholeOne) {
+  const int width = 700, height = 600;  // noise: some 1.2 MB compressed
+  std::vector<std::uint8_t> rgba(static_cast<size_t>(width) * height * 4);
+  std::uint32_t seed = 12345;
+  for (size_t i = 0; i < rgba.size(); ++i) {
+    seed = seed * 1664525u + 1013904223u;
+    rgba[i] = i % 4 == 3 ? 255 : static_cast<std::uint8_t>(seed >> 24);
+  }
+  std::vector<PngBand> bands;
+  for (int y0 = 0; y0 < height; y0 += 50) {
+    PngBandEncoder band(width, /*opaque=*/true);
+    for (int y = y0; y < y0 + 50; ++y) band.add_row(rgba.data() + static_cast<size_t>(y) * width * 4);
+    bands.push_back(band.finish());
+  }
+  BandedPngWriter whole(width, height, 300, true), streamed(width, height, 300, true);
+  const kw::test::TempDir dir;
+  const auto file = dir.path() / "sheets" / "overview.png";
+  streamed.stream_to(file);
+  for (const PngBand& band : bands) {
+    whole.add_band(band);
+    streamed.add_band(band);
+  }
+  const std::string png = whole.finish();
+  ASSERT_GT(png.size(), size_t{1} << 20);
+  EXPECT_FALSE(std::filesystem::exists(file));  // until it is complete
+  const FileDigest digest = streamed.finish_file();
+  EXPECT_EQ(read_file(file), png);
+  EXPECT_EQ(digest.bytes, png.size());
+  EXPECT_EQ(digest.sha256, sha256_hex(png));
+  {
+    BandedPngWriter abandoned(width, height, 300, true);
+    abandoned.stream_to(dir.path() / "abandoned.png");
+    abandoned.add_band(bands.front());
+  }
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir.path()), {}), 1);  // sheets/ only
 }
 
 TEST(BandedPngWriter, BandsThatDoNotFitAreErrors) {
