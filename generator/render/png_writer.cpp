@@ -368,7 +368,7 @@ FileDigest BandedPngWriter::finish_file() {
     f.close();
     if (!f) throw RenderError("cannot write PNG: " + file_->path().string() + " could not be completed");
   }
-  const FileDigest digest = digest_file(file_->temp_path());
+  FileDigest digest = digest_file(file_->temp_path());
   file_->commit();
   file_.reset();
   return digest;
