@@ -2,6 +2,8 @@
 
 #include <charconv>
 
+#include "core/json_writer.h"
+
 namespace kw {
 
 namespace {
@@ -40,16 +42,7 @@ class Writer {
     out_ += value.dump(-1, ' ', false, Json::error_handler_t::replace);
   }
 
-  void string(const std::string& s) {
-    for (const char c : s)
-      if (c < 0x20 || c == 0x7f || c == '"' || c == '\\' || static_cast<unsigned char>(c) >= 0x80) {
-        out_ += Json(s).dump(-1, ' ', false, Json::error_handler_t::replace);  // escapes, UTF-8 checked
-        return;
-      }
-    out_ += '"';
-    out_ += s;
-    out_ += '"';
-  }
+  void string(const std::string& s) { append_json_string(out_, s); }
 
   // `value` on one line (but for wrapped members).
   void one_line(const Json& value) {

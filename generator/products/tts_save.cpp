@@ -2,78 +2,98 @@
 
 #include <map>
 
-#include <nlohmann/json.hpp>
-
+#include "core/json_writer.h"
 #include "core/sha256.h"
 
 namespace kw::products {
 
 namespace {
 
-using Json = nlohmann::ordered_json;
+// The decks are written as their text comes (core/json_writer.h): as a tree,
+// the deck of 10,000 cards held 32 MB of objects at the build's peak. The
+// layout is nlohmann-json's dump(2), as TTS's own saves are indented.
+class Save {
+ public:
+  Save() {
+    // A saved object leaves the table's settings empty (TTS fills them from
+    // the table it is loaded onto).
+    w_.begin_object();
+    for (const char* key : {"SaveName", "Date", "VersionNumber", "GameMode", "GameType", "GameComplexity"})
+      w_.key(key).value("");
+    w_.key("Tags").begin_array().end_array();
+    w_.key("Gravity").number_text(half());
+    w_.key("PlayArea").number_text(half());
+    for (const char* key : {"Table", "Sky", "Note"}) w_.key(key).value("");
+    w_.key("TabStates").begin_object().end_object();
+    for (const char* key : {"LuaScript", "LuaScriptState", "XmlUI"}) w_.key(key).value("");
+    w_.key("ObjectStates").begin_array();
+  }
 
-// Where an object lies: on the table's centre, a deck face down (TTS turns a
-// face-down deck 180 degrees about z).
-Json transform(bool face_down) {
-  return {{"posX", 0.0},   {"posY", 1.0},   {"posZ", 0.0},
-          {"rotX", 0.0},   {"rotY", 180.0}, {"rotZ", face_down ? 180.0 : 0.0},
-          {"scaleX", 1.0}, {"scaleY", 1.0}, {"scaleZ", 1.0}};
-}
+  JsonWriter& writer() { return w_; }
 
-// The members every object of a save has, in the order TTS writes them.
-Json object(const std::string& name, const std::string& guid, const std::string& nickname,
-            const std::string& description, bool face_down) {
-  return {{"GUID", guid},
-          {"Name", name},
-          {"Transform", transform(face_down)},
-          {"Nickname", nickname},
-          {"Description", description},
-          {"GMNotes", ""},
-          {"ColorDiffuse", {{"r", 0.713235259}, {"g", 0.713235259}, {"b", 0.713235259}}},
-          {"Locked", false},
-          {"Grid", true},
-          {"Snap", true},
-          {"IgnoreFoW", false},
-          {"Autoraise", true},
-          {"Sticky", true},
-          {"Tooltip", true},
-          {"GridProjection", false},
-          {"HideWhenFaceDown", true},
-          {"Hands", name == "Card"}};
-}
+  // Opens an object with the members every object of a save has, in the
+  // order TTS writes them; the caller adds its own and closes it.
+  void begin_object(const std::string& name, const std::string& guid, const std::string& nickname,
+                    const std::string& description, bool face_down, bool locked = false) {
+    static const std::string zero = json_number(0.0), one = json_number(1.0), turned = json_number(180.0),
+                             grey = json_number(0.713235259);
+    w_.begin_object();
+    w_.key("GUID").value(guid);
+    w_.key("Name").value(name);
+    // On the table's centre, a deck face down (TTS turns a face-down deck
+    // 180 degrees about z).
+    w_.key("Transform").begin_object();
+    w_.key("posX").number_text(zero).key("posY").number_text(one).key("posZ").number_text(zero);
+    w_.key("rotX").number_text(zero).key("rotY").number_text(turned).key("rotZ").number_text(face_down ? turned : zero);
+    w_.key("scaleX").number_text(one).key("scaleY").number_text(one).key("scaleZ").number_text(one);
+    w_.end_object();
+    w_.key("Nickname").value(nickname);
+    w_.key("Description").value(description);
+    w_.key("GMNotes").value("");
+    w_.key("ColorDiffuse").begin_object();
+    w_.key("r").number_text(grey).key("g").number_text(grey).key("b").number_text(grey);
+    w_.end_object();
+    w_.key("Locked").value(locked);
+    for (const char* key : {"Grid", "Snap"}) w_.key(key).value(true);
+    w_.key("IgnoreFoW").value(false);
+    for (const char* key : {"Autoraise", "Sticky", "Tooltip"}) w_.key(key).value(true);
+    w_.key("GridProjection").value(false);
+    w_.key("HideWhenFaceDown").value(true);
+    w_.key("Hands").value(name == "Card");
+  }
 
-// A save holding `object`: a saved object leaves the table's settings empty
-// (TTS fills them from the table it is loaded onto).
-std::string save(Json object) {
-  Json doc = {{"SaveName", ""},
-              {"Date", ""},
-              {"VersionNumber", ""},
-              {"GameMode", ""},
-              {"GameType", ""},
-              {"GameComplexity", ""},
-              {"Tags", Json::array()},
-              {"Gravity", 0.5},
-              {"PlayArea", 0.5},
-              {"Table", ""},
-              {"Sky", ""},
-              {"Note", ""},
-              {"TabStates", Json::object()},
-              {"LuaScript", ""},
-              {"LuaScriptState", ""},
-              {"XmlUI", ""}};
-  doc["ObjectStates"] = Json::array({std::move(object)});
-  return doc.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
-}
+  // The members every object ends with; closes it.
+  void end_object() {
+    for (const char* key : {"LuaScript", "LuaScriptState", "XmlUI"}) w_.key(key).value("");
+    w_.end_object();
+  }
 
-Json custom_deck_sheet(const TtsPlan& plan, size_t sheet, const std::string& url_base) {
+  std::string finish() && {
+    w_.end_array().end_object();
+    text_ += '\n';
+    return std::move(text_);
+  }
+
+ private:
+  static const std::string& half() {
+    static const std::string text = json_number(0.5);
+    return text;
+  }
+  std::string text_;
+  JsonWriter w_{text_};
+};
+
+void custom_deck_sheet(JsonWriter& w, const TtsPlan& plan, size_t sheet, const std::string& url_base) {
   const TtsSheet& s = plan.sheets[sheet];
-  return {{"FaceURL", url_base + s.file},
-          {"BackURL", url_base + s.back_file},
-          {"NumWidth", s.columns},
-          {"NumHeight", s.rows},
-          {"BackIsHidden", true},
-          {"UniqueBack", false},
-          {"Type", 0}};
+  w.begin_object();
+  w.key("FaceURL").value(url_base + s.file);
+  w.key("BackURL").value(url_base + s.back_file);
+  w.key("NumWidth").value(s.columns);
+  w.key("NumHeight").value(s.rows);
+  w.key("BackIsHidden").value(true);
+  w.key("UniqueBack").value(false);
+  w.key("Type").value(0);
+  w.end_object();
 }
 
 // Where each front is: (sheet, cell).
@@ -85,6 +105,21 @@ std::map<size_t, std::pair<size_t, int>> cells(const TtsPlan& plan) {
 }
 
 std::string sheet_key(size_t sheet) { return std::to_string(sheet + 1); }
+
+// A deck's card as a member of its ContainedObjects (or the whole save's object).
+void card_object(Save& save, const TtsPlan& plan, const TabletopDeck& deck, const TabletopCards& cards, size_t front,
+                 size_t sheet, int id, const std::string& url_base) {
+  const TabletopCard& named = cards.cards.at(front);
+  save.begin_object("Card", tts_guid(plan.game_id + "/" + deck.id + "/" + std::to_string(front)), named.name,
+                    tts_bbcode(named.text), true);
+  JsonWriter& w = save.writer();
+  w.key("CardID").value(id);
+  w.key("SidewaysCard").value(false);
+  w.key("CustomDeck").begin_object().key(sheet_key(sheet));
+  custom_deck_sheet(w, plan, sheet, url_base);
+  w.end_object();
+  save.end_object();
+}
 
 }  // namespace
 
@@ -115,55 +150,66 @@ std::vector<TtsObject> tts_deck_objects(const TtsPlan& plan, const TabletopCards
   const auto where = cells(plan);
   std::vector<TtsObject> objects;
   for (const TabletopDeck& deck : cards.decks) {
-    Json contained = Json::array(), ids = Json::array(), sheets = Json::object();
+    struct Placed {
+      size_t front, sheet;
+      int id;
+    };
+    std::vector<Placed> placed;  // the fronts on the sheets (a front without a back is not)
+    std::map<size_t, bool> sheets;
     size_t back = 0;
     for (size_t front : deck.fronts) {
       auto at = where.find(front);
-      if (at == where.end()) continue;  // no back: not on the sheets
+      if (at == where.end()) continue;
       const auto [sheet, cell] = at->second;
       back = plan.sheets[sheet].back;
-      const int id = static_cast<int>(sheet + 1) * kTtsIdsPerSheet + cell;
-      const TabletopCard& named = cards.cards.at(front);
-      Json card = object("Card", tts_guid(plan.game_id + "/" + deck.id + "/" + std::to_string(front)), named.name,
-                         tts_bbcode(named.text), true);
-      card["CardID"] = id;
-      card["SidewaysCard"] = false;
-      card["CustomDeck"] = {{sheet_key(sheet), custom_deck_sheet(plan, sheet, url_base)}};
-      card["LuaScript"] = "";
-      card["LuaScriptState"] = "";
-      card["XmlUI"] = "";
-      ids.push_back(id);
-      sheets[sheet_key(sheet)] = custom_deck_sheet(plan, sheet, url_base);
-      contained.push_back(std::move(card));
+      placed.push_back({front, sheet, static_cast<int>(sheet + 1) * kTtsIdsPerSheet + cell});
+      sheets[sheet] = true;
     }
-    if (contained.empty()) continue;
+    if (placed.empty()) continue;
     const std::string stem = plan.game_id + "-" + deck.id;
-    if (contained.size() == 1) {  // TTS's decks hold two cards or more
-      objects.push_back({stem, save(contained[0]), back});
+    Save save;
+    if (placed.size() == 1) {  // TTS's decks hold two cards or more
+      card_object(save, plan, deck, cards, placed[0].front, placed[0].sheet, placed[0].id, url_base);
+      objects.push_back({stem, std::move(save).finish(), back});
       continue;
     }
-    Json d = object("DeckCustom", tts_guid(plan.game_id + "/" + deck.id), deck.name, game_name, true);
-    d["SidewaysCard"] = false;
-    d["DeckIDs"] = std::move(ids);
-    d["CustomDeck"] = std::move(sheets);
-    d["LuaScript"] = "";
-    d["LuaScriptState"] = "";
-    d["XmlUI"] = "";
-    d["ContainedObjects"] = std::move(contained);
-    objects.push_back({stem, save(std::move(d)), back});
+    save.begin_object("DeckCustom", tts_guid(plan.game_id + "/" + deck.id), deck.name, game_name, true);
+    JsonWriter& w = save.writer();
+    w.key("SidewaysCard").value(false);
+    w.key("DeckIDs").begin_array();
+    for (const Placed& p : placed) w.value(p.id);
+    w.end_array();
+    // The sheets in the order their cards first come (as the tree's members were added).
+    w.key("CustomDeck").begin_object();
+    std::map<size_t, bool> written;
+    for (const Placed& p : placed)
+      if (written.emplace(p.sheet, true).second) {
+        w.key(sheet_key(p.sheet));
+        custom_deck_sheet(w, plan, p.sheet, url_base);
+      }
+    w.end_object();
+    for (const char* key : {"LuaScript", "LuaScriptState", "XmlUI"}) w.key(key).value("");
+    w.key("ContainedObjects").begin_array();
+    for (const Placed& p : placed) card_object(save, plan, deck, cards, p.front, p.sheet, p.id, url_base);
+    w.end_array();
+    w.end_object();
+    objects.push_back({stem, std::move(save).finish(), back});
   }
   return objects;
 }
 
 std::string tts_board_object(const std::string& name, const std::string& url_base, const std::string& image) {
-  Json board = object("Custom_Board", tts_guid(image), name, "", false);
-  board["Locked"] = true;
-  board["CustomImage"] = {
-      {"ImageURL", url_base + image}, {"ImageSecondaryURL", ""}, {"ImageScalar", 1.0}, {"WidthScale", 0.0}};
-  board["LuaScript"] = "";
-  board["LuaScriptState"] = "";
-  board["XmlUI"] = "";
-  return save(std::move(board));
+  Save save;
+  save.begin_object("Custom_Board", tts_guid(image), name, "", false, /*locked=*/true);
+  JsonWriter& w = save.writer();
+  w.key("CustomImage").begin_object();
+  w.key("ImageURL").value(url_base + image);
+  w.key("ImageSecondaryURL").value("");
+  w.key("ImageScalar").number_text(json_number(1.0));
+  w.key("WidthScale").number_text(json_number(0.0));
+  w.end_object();
+  save.end_object();
+  return std::move(save).finish();
 }
 
 }  // namespace kw::products
