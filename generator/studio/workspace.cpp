@@ -8,6 +8,7 @@ Workspace::Workspace(const std::filesystem::path& root, std::vector<std::filesys
     : project_(root, std::move(allowed_read)) {}
 
 void Workspace::refresh(const std::vector<std::string>& changed) {
+  for (const auto& input : project_.inputs_read()) ever_read_.insert(input->path());
   project_.renew();
   // A path at or under `prefix` ("fonts/"), or a folder holding it
   // ("fonts" or "data" replaced as a whole).
@@ -21,10 +22,31 @@ void Workspace::refresh(const std::vector<std::string>& changed) {
     font_diags_ = {};
   }
   if (under("data/print/")) profile_.reset();
-  const bool only_data = !changed.empty() && std::all_of(changed.begin(), changed.end(), [](const std::string& p) {
+  const std::vector<std::string> mattering = that_matter(changed);
+  const bool only_data = !changed.empty() && std::all_of(mattering.begin(), mattering.end(), [](const std::string& p) {
     return p.starts_with("data/") && p.ends_with(".yaml");
   });
   if (!only_data) ++shared_changes_;
+}
+
+std::vector<std::string> Workspace::that_matter(const std::vector<std::string>& changed) const {
+  // A file saved by writing a temporary beside it and renaming that into
+  // place (the studio's own edits, sed -i, many editors) also reports the
+  // temporary, which is gone by now. Counted as a change besides the YAML
+  // files, it made every card be laid out again on every edit from the page.
+  // A path that is not there now and that nothing read can have changed no
+  // page: a reload that read it read it at a later time than the one that
+  // came before. Fonts are found by listing their folder: always counted.
+  std::vector<std::string> out;
+  for (const auto& p : changed) {
+    const bool read = ever_read_.contains(p) || [&] {  // it, or a file under it (a folder removed)
+      auto it = ever_read_.lower_bound(p + "/");
+      return it != ever_read_.end() && it->starts_with(p + "/");
+    }();
+    if (read || p == "fonts" || p.starts_with("fonts/") || project_.exists(p) || project_.is_directory(p))
+      out.push_back(p);
+  }
+  return out;
 }
 
 const text::FontLibrary* Workspace::fonts(Diagnostics& diags) {

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -37,14 +38,20 @@ class Workspace {
   // data/ (a layout, a template, a picture, a font; or anything, when not
   // told what): a card laid out before such a change is laid out again
   // (engine/layout_keys.h; the data files are compared by their content).
+  // A temporary file that came and went between two reloads does not count.
   std::uint64_t shared_changes() const { return shared_changes_; }
 
  private:
+  // Of `changed`, the paths that may have changed a page: a temporary that
+  // came and went between two reloads did not.
+  std::vector<std::string> that_matter(const std::vector<std::string>& changed) const;
+
   LiveProject project_;
   std::shared_ptr<const text::FontLibrary> fonts_;
   Diagnostics font_diags_;
   std::optional<verify::PrintProfile> profile_;
   std::uint64_t shared_changes_ = 0;
+  std::set<std::string> ever_read_;  // every project file a reload read, since the studio started
 };
 
 }  // namespace kw::studio

@@ -169,6 +169,37 @@ TEST(StudioPreview, AnEditOutsideTheCardEntriesLaysOutEveryCardItReaches) {
   expect_same_cards(*f.preview.state(), *clean_state(f));
 }
 
+// A save through a temporary beside the file (the studio's own edits, sed -i,
+// many editors) reports the temporary too; it is gone by the reload.
+TEST(StudioPreview, ATemporaryThatCameAndWentLaysOutNoOtherCard) {
+  Fixture f;
+  f.preview.reload(f.workspace);
+  f.mini.write(f.mini.game_file(), replace(MiniProject::game_yaml(), "name: Nazgûl", "name: Nazgul"));
+  f.workspace.refresh({f.mini.game_file(), f.mini.game_file() + ".tmp-4242", "data/4913"});
+  f.preview.reload(f.workspace);
+  EXPECT_EQ(f.preview.state()->laid_out, 1u);
+  expect_same_cards(*f.preview.state(), *clean_state(f));
+
+  // A file there now counts, whatever its name.
+  f.mini.write("templates/mini/notes.txt", "not read by any layout\n");
+  f.workspace.refresh({"templates/mini/notes.txt"});
+  f.preview.reload(f.workspace);
+  EXPECT_EQ(f.preview.state()->laid_out, 4u);
+
+  // So does a file gone that an earlier reload read, even when the last
+  // reload took every card from the memo and read it no more.
+  f.workspace.refresh({});
+  f.preview.reload(f.workspace);
+  f.workspace.refresh({f.mini.game_file()});
+  f.preview.reload(f.workspace);
+  ASSERT_EQ(f.preview.state()->laid_out, 0u);
+  std::filesystem::remove_all(f.mini.root() / "templates/mini");
+  f.workspace.refresh({"templates/mini"});
+  f.preview.reload(f.workspace);
+  EXPECT_TRUE(f.preview.state()->stale);
+  EXPECT_NE(f.preview.state()->diagnostics.find("emblem.svg"), std::string::npos) << f.preview.state()->diagnostics;
+}
+
 TEST(StudioPreview, AnEditThatMovesLinesLaysOutTheCardsBelowIt) {
   Fixture f;
   f.preview.reload(f.workspace);
