@@ -75,11 +75,22 @@ void drop_cards(yaml::Value& v, const Positions& cards) {
 // indented deeper than its "- " or hold only a comment: the rule a YAML
 // block list follows (and yaml/block_list.cpp's, which cuts a deck's list
 // into items for the studio's edits), so nothing after the entry is taken
-// for it. An entry that holds an anchor (`&`) makes the file parsed. This is
+// for it. An entry that may hold an anchor (`&name`) makes the file parsed. This is
 // the cheap way to the same key as the file parsed with the entries taken
 // out: parsing a deck of 5,000 cards again costs about 100 ms a build,
 // reading its lines 1 ms. It is stricter (a comment outside the entries
 // counts), which costs a layout, never a wrong one.
+// Whether `line` may hold an anchor: a `&` with a name after it. A `&`
+// before a space ("Thal & Erebor") is text, as YAML names an anchor by one
+// or more characters that are not spaces or flow indicators. Text such as
+// "R&D" counts too: it only costs the parse.
+bool may_hold_anchor(std::string_view line) {
+  for (size_t at = line.find('&'); at != std::string_view::npos; at = line.find('&', at + 1))
+    if (at + 1 < line.size() && std::string_view(" \t\r\n,[]{}").find(line[at + 1]) == std::string_view::npos)
+      return true;
+  return false;
+}
+
 std::optional<std::string> text_without_cards(std::string_view text, const Positions& cards) {
   std::vector<std::string_view> lines;
   for (size_t at = 0; at < text.size();) {
@@ -108,11 +119,11 @@ std::optional<std::string> text_without_cards(std::string_view text, const Posit
     keep[l] = std::min(keep[l], start);
     // An anchor in an entry may be used outside it (`name: *n`, `<<: *x`),
     // where its value is not in the lines kept: then the file is parsed.
-    if (line.find('&') != std::string_view::npos) return std::nullopt;
+    if (may_hold_anchor(line)) return std::nullopt;
     for (size_t next = l + 1; next < lines.size(); ++next) {
       const size_t indent = indent_of(lines[next]);
       if (!is_filler(lines[next]) && indent <= dash) break;
-      if (lines[next].find('&') != std::string_view::npos) return std::nullopt;
+      if (may_hold_anchor(lines[next])) return std::nullopt;
       keep[next] = 0;
     }
   }

@@ -149,6 +149,22 @@ TEST(LayoutKeys, AnAnchorInAnEntryUsedOutsideItIsFollowed) {
   EXPECT_NE(after.shared, before.shared);
 }
 
+// "Sonne & Mond" holds no anchor: the file's lines are still read, not the
+// file parsed (which a comment outside the entries tells: the lines count
+// it, the parse does not).
+TEST(LayoutKeys, AnAmpersandBeforeASpaceIsText) {
+  const std::string game = test::replace(kGame, "name: Sonne", "name: Sonne & Mond");
+  const Keys before = keys_of(game);
+  const Keys edited = keys_of(test::replace(game, "Sonne & Mond", "Sonne & Sterne"));
+  EXPECT_EQ(edited.shared, before.shared);
+  EXPECT_EQ(changed(before, edited), Ids{"sun"});
+  const std::string commented = test::replace(game, "  decks:\n", "  # the decks\n  decks:\n");
+  EXPECT_NE(keys_of(commented).shared, keys_of(test::replace(commented, "# the decks", "# die Decks")).shared);
+  // An anchor's name right after the `&` is parsed: the comment is not in the key then.
+  const std::string anchored = test::replace(commented, "name: Sonne &", "name: &s Sonne &");
+  EXPECT_EQ(keys_of(anchored).shared, keys_of(test::replace(anchored, "# the decks", "# die Decks")).shared);
+}
+
 TEST(LayoutKeys, InAFlowListToo) {
   const Keys before = keys_of(kFlowGame);
   const Keys edited = keys_of(test::replace(kFlowGame, "name: Komet", "name: Kamet"));

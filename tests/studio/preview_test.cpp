@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "render/png.h"
+#include "studio/badges.h"
 #include "studio/card_renderer.h"
 #include "studio/preview.h"
 #include "studio/studio.h"
@@ -27,6 +28,35 @@ std::vector<std::string> stems(const SessionState& s) {
   std::vector<std::string> out;
   for (const auto& c : s.cards) out.push_back(c.stem);
   return out;
+}
+
+// A finding names a card by its id or its definition's ("gondor-hobbit" for
+// the copies gondor-hobbit-1 and -2), never a card whose id only starts so.
+TEST(StudioBadges, AFindingGoesToTheCardsItNamesInItsOrder) {
+  std::vector<CardView> views(7);
+  const char* ids[] = {"a", "a-1", "a-2", "a-1-2", "ab", "b-x", ""};
+  for (size_t i = 0; i < views.size(); ++i) views[i].card_id = ids[i];
+  Diagnostics diags;
+  diags.error({}, "one", "a");
+  diags.warning({}, "two", "a-1");
+  diags.note({}, "a note is no badge", "a");
+  diags.error({}, "three", "b");
+  diags.warning({}, "four", "a-1-2");
+  diags.error({}, "no card");
+  diags.warning({}, "five", "a");
+  add_badges(diags, Badge::Kind::Rules, views);
+  auto messages = [&](size_t i) {
+    std::string out;
+    for (const auto& b : views[i].badges) out += (out.empty() ? "" : ",") + b.message + (b.error ? "!" : "");
+    return out;
+  };
+  EXPECT_EQ(messages(0), "one!,five");
+  EXPECT_EQ(messages(1), "one!,two,five");
+  EXPECT_EQ(messages(2), "one!,five");
+  EXPECT_EQ(messages(3), "two,four");
+  EXPECT_EQ(messages(4), "");
+  EXPECT_EQ(messages(5), "");
+  EXPECT_EQ(messages(6), "");
 }
 
 TEST(StudioPreview, RendersEveryCardAndBackAsPngOfTheFormatsPixelSize) {
