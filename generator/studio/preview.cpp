@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <future>
 #include <set>
 #include <thread>
 
@@ -109,6 +110,15 @@ std::shared_ptr<SessionState> build(Workspace& workspace, const SessionKey& key,
   // The fitter keeps the model, fonts and layouts this reload lays out with.
   auto fitter = std::make_shared<TextFitter>(std::move(loaded), *game, workspace.shared_fonts(), key.language);
   phases.done("load");
+  // The rules read the model only (as the layout does, from several threads
+  // in a build): they judge on the other core while the cards are laid out.
+  // Run one after the other, they took half of an edit's reload at 5,000
+  // cards. Declared after everything they read: a return before get() waits
+  // for them here.
+  std::future<Diagnostics> judging;
+  if (judged != rules.key)
+    judging = std::async(std::launch::async,
+                         [&world, &key, &fitter, game] { return rules_findings(world, key, fitter->loaded(), *game); });
   LaidOutCards cards =
       lay_out_cards(project, fitter->compiler(), key.language, diags, &memo, workspace.shared_changes());
   phases.done("lay out");
@@ -117,8 +127,8 @@ std::shared_ptr<SessionState> build(Workspace& workspace, const SessionKey& key,
   for (const auto& d : diags) (d.check == layout::kOverlapCheck ? overlaps : layout_findings).add(d);
   add_badges(layout_findings, Badge::Kind::Overflow, cards.views);
   add_badges(overlaps, Badge::Kind::Overlap, cards.views);
-  if (judged != rules.key) {
-    rules.findings = rules_findings(world, key, fitter->loaded(), *game);
+  if (judging.valid()) {
+    rules.findings = judging.get();
     rules.key = judged;
   }
   const Diagnostics& findings = rules.findings;
