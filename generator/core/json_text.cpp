@@ -17,13 +17,16 @@ class Writer {
  public:
   explicit Writer(std::string& out) : out_(out) {}
 
-  size_t column() const { return out_.size() - line_start_; }
+  size_t column() const { return flushed_ + out_.size() - line_start_; }
+
+  // The text so far handed on: the string starts empty again.
+  void flushed(size_t bytes) { flushed_ += bytes; }
 
   void text(std::string_view s) { out_ += s; }
 
   void newline(size_t indent) {
     out_ += '\n';
-    line_start_ = out_.size();
+    line_start_ = flushed_ + out_.size();
     out_.append(indent, ' ');
   }
 
@@ -42,7 +45,7 @@ class Writer {
     out_ += value.dump(-1, ' ', false, Json::error_handler_t::replace);
   }
 
-  void string(const std::string& s) { append_json_string(out_, s); }
+  void string(std::string_view s) { append_json_string(out_, s); }
 
   // `value` on one line (but for wrapped members).
   void one_line(const Json& value) {
@@ -78,44 +81,92 @@ class Writer {
     scalar(value);
   }
 
-  // A member of the top-level object, after its key.
-  void member_value(const Json& value) {
-    if (!value.is_array()) return one_line(value);
-    out_ += '[';
-    for (size_t i = 0; i < value.size(); ++i) {
-      newline(4);
-      one_line(value[i]);
-      if (i + 1 < value.size()) out_ += ',';
-    }
-    newline(2);
-    out_ += ']';
-  }
-
  private:
   std::string& out_;
-  size_t line_start_ = 0;
+  size_t flushed_ = 0;     // bytes handed on before out_
+  size_t line_start_ = 0;  // of the whole text
 };
 
 }  // namespace
 
+struct JsonTextWriter::State {
+  explicit State(std::function<void(std::string_view)> to) : sink(std::move(to)) {}
+  std::function<void(std::string_view)> sink;
+  std::string text;
+  Writer writer{text};
+  size_t members = 0;
+  size_t elements = 0;
+};
+
+JsonTextWriter::JsonTextWriter(std::function<void(std::string_view)> sink)
+    : state_(std::make_unique<State>(std::move(sink))) {
+  state_->writer.text("{");
+}
+
+JsonTextWriter::~JsonTextWriter() = default;
+
+void JsonTextWriter::key(std::string_view name) {
+  Writer& w = state_->writer;
+  if (state_->members++ > 0) w.text(",");
+  w.newline(2);
+  w.string(name);
+  w.text(": ");
+}
+
+void JsonTextWriter::member(std::string_view name, const nlohmann::ordered_json& value) {
+  if (value.is_array()) {
+    begin_array(name);
+    for (const auto& e : value) element(e);
+    end_array();
+    return;
+  }
+  key(name);
+  state_->writer.one_line(value);
+  flush(kFlushBytes);
+}
+
+void JsonTextWriter::begin_array(std::string_view name) {
+  key(name);
+  state_->writer.text("[");
+  state_->elements = 0;
+}
+
+void JsonTextWriter::element(const nlohmann::ordered_json& value) {
+  Writer& w = state_->writer;
+  if (state_->elements++ > 0) w.text(",");
+  w.newline(4);
+  w.one_line(value);
+  flush(kFlushBytes);
+}
+
+void JsonTextWriter::end_array() {
+  state_->writer.newline(2);
+  state_->writer.text("]");
+}
+
+void JsonTextWriter::finish() {
+  state_->writer.newline(0);
+  state_->writer.text("}\n");
+  flush(0);
+}
+
+void JsonTextWriter::flush(size_t at_least) {
+  if (state_->text.size() < at_least || state_->text.empty()) return;
+  state_->sink(state_->text);
+  state_->writer.flushed(state_->text.size());
+  state_->text.clear();
+}
+
 std::string json_text(const nlohmann::ordered_json& document) {
   std::string out;
-  Writer w(out);
   if (!document.is_object()) {
+    Writer w(out);
     w.one_line(document);
     return out + "\n";
   }
-  w.text("{");
-  size_t i = 0;
-  for (const auto& [key, value] : document.items()) {
-    w.newline(2);
-    w.string(key);
-    w.text(": ");
-    w.member_value(value);
-    if (++i < document.size()) w.text(",");
-  }
-  w.newline(0);
-  w.text("}\n");
+  JsonTextWriter writer([&out](std::string_view text) { out += text; });
+  for (const auto& [key, value] : document.items()) writer.member(key, value);
+  writer.finish();
   return out;
 }
 

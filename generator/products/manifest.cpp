@@ -19,10 +19,10 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-Json entries(const std::vector<ManifestEntry>& list) {
-  Json out = Json::array();
-  for (const auto& e : list) out.push_back({{"path", e.path}, {"bytes", e.bytes}, {"sha256", e.sha256}});
-  return out;
+void write_entries(JsonTextWriter& out, std::string_view key, const std::vector<ManifestEntry>& list) {
+  out.begin_array(key);
+  for (const auto& e : list) out.element({{"path", e.path}, {"bytes", e.bytes}, {"sha256", e.sha256}});
+  out.end_array();
 }
 
 // A file's digest, from `cache` when a build hashed the file as it is now
@@ -67,8 +67,10 @@ Json string_map(const std::map<std::string, std::string>& map) {
   return out;
 }
 
-Json card_entries(std::span<const layout::CardRecord> cards) {
-  Json out = Json::array();
+// One record at a time: the cards of a large game as one tree were the
+// largest part of the build's peak of memory.
+void write_card_entries(JsonTextWriter& out, std::span<const layout::CardRecord> cards) {
+  out.begin_array("cards");
   for (const auto& c : cards) {
     Json e = Json::object();
     if (c.card.empty())
@@ -80,9 +82,9 @@ Json card_entries(std::span<const layout::CardRecord> cards) {
     if (!c.fields.empty()) e["fields"] = string_map(c.fields);
     e["layout"] = string_map(c.layout);
     e["painted"] = string_map(c.painted);
-    out.push_back(std::move(e));
+    out.element(e);
   }
-  return out;
+  out.end_array();
 }
 
 // `json[key]` as a map of strings into `out`; false when it is there and
@@ -117,16 +119,18 @@ fs::path write_manifest(const fs::path& dir, const std::string& game_id, const s
                         const InputSnapshot& input, std::span<const fs::path> written,
                         const std::map<std::string, FileDigest>& known, const infra::BuildCache* cache,
                         std::span<const layout::CardRecord> cards) {
-  Json manifest;
-  manifest["generator"] = std::string("kartenwerk ") + version();
-  manifest["game"] = game_id;
-  manifest["language"] = language;
-  manifest["input"] = {{"sha256", input.sha256}, {"files", input.files.size()}, {"options", input.options}};
-  manifest["files"] = entries(written_entries(dir, written, known, cache));
-  manifest["inputs"] = entries(input.files);
-  if (!cards.empty()) manifest["cards"] = card_entries(cards);
   fs::path out = dir / "manifest.json";
-  write_output(out, json_text(manifest));
+  PendingFile file(out);
+  JsonTextWriter manifest([&file](std::string_view text) { file.append(text); });
+  manifest.member("generator", std::string("kartenwerk ") + version());
+  manifest.member("game", game_id);
+  manifest.member("language", language);
+  manifest.member("input", {{"sha256", input.sha256}, {"files", input.files.size()}, {"options", input.options}});
+  write_entries(manifest, "files", written_entries(dir, written, known, cache));
+  write_entries(manifest, "inputs", input.files);
+  if (!cards.empty()) write_card_entries(manifest, cards);
+  manifest.finish();
+  file.commit();
   return out;
 }
 

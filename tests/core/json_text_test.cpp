@@ -35,5 +35,39 @@ TEST(JsonText, OneRecordPerLine) {
   EXPECT_EQ(json_text(Json{1, {{"a", {1}}, {"b", {2}}}, "s"}), "[1, {\"a\": [1],\n     \"b\": [2]}, \"s\"]\n");
 }
 
+// Written a record at a time (the manifest of a large game), the pieces are
+// the whole text's bytes, handed on in pieces of about a megabyte, and a
+// record's wrapped member is still aligned right after a piece ends.
+TEST(JsonText, WrittenARecordAtATimeIsTheSameText) {
+  Json doc = {{"generator", "kartenwerk"}, {"input", {{"files", 3}, {"options", "x"}}}};
+  Json records = Json::array();
+  for (int i = 0; i < 30000; ++i)
+    records.push_back({{"path", "cards/" + std::to_string(i) + ".png"}, {"a", {i}}, {"b", {i, i}}});
+  doc["files"] = records;
+  doc["none"] = Json::array();
+  doc["last"] = "ü";
+
+  std::vector<std::string> pieces;
+  JsonTextWriter writer([&pieces](std::string_view text) { pieces.emplace_back(text); });
+  writer.member("generator", doc["generator"]);
+  writer.member("input", doc["input"]);
+  writer.begin_array("files");
+  for (const auto& r : records) writer.element(r);
+  writer.end_array();
+  writer.member("none", doc["none"]);
+  writer.member("last", doc["last"]);
+  writer.finish();
+
+  std::string whole;
+  for (const auto& p : pieces) {
+    EXPECT_LT(p.size(), JsonTextWriter::kFlushBytes + 200);
+    whole += p;
+  }
+  EXPECT_GT(pieces.size(), 2u);
+  EXPECT_EQ(whole, json_text(doc));
+  EXPECT_NE(whole.find("    {\"path\": \"cards/29999.png\",\n     \"a\": [29999],\n     \"b\": [29999, 29999]}\n  ],"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace kw
