@@ -157,14 +157,17 @@ std::vector<LaidOutCard> layout_cards(const model::Game& game, Layouter& layoute
     const size_t i = fresh[k];
     auto entry = std::make_shared<CardMemo::Entry>();
     entry->page = lay_out(plan.jobs[i], game, layouter, context, entry->findings, &entry->values);
+    entry->fingerprint = page::fingerprint(entry->page);
     found[i] = std::move(entry);
   });
   std::vector<LaidOutCard> cards(n);
   std::map<std::string, std::shared_ptr<const CardMemo::Entry>> kept;
+  memo.fingerprints.assign(n, {});
   for (size_t i = 0; i < n; ++i) {
     const CardJob& job = plan.jobs[i];
     plan.findings[job.findings] = found[i]->findings;
     cards[i] = {job.stem, found[i]->page};
+    memo.fingerprints[i] = found[i]->fingerprint;
     kept.emplace(keys[i], found[i]);
   }
   for (const auto& f : plan.findings) layouter.merge_findings(diags, f);

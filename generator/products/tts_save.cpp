@@ -31,6 +31,11 @@ class Save {
 
   JsonWriter& writer() { return w_; }
 
+  // Makes room for `more` bytes at once: a text of 10 MB grown by doubling
+  // held 24 MB at its last step.
+  void expect(size_t more) { text_.reserve(text_.size() + more); }
+  size_t size() const { return text_.size(); }
+
   // Opens an object with the members every object of a save has, in the
   // order TTS writes them; the caller adds its own and closes it.
   void begin_object(const std::string& name, const std::string& guid, const std::string& nickname,
@@ -190,7 +195,14 @@ std::vector<TtsObject> tts_deck_objects(const TtsPlan& plan, const TabletopCards
     w.end_object();
     for (const char* key : {"LuaScript", "LuaScriptState", "XmlUI"}) w.key(key).value("");
     w.key("ContainedObjects").begin_array();
-    for (const Placed& p : placed) card_object(save, plan, deck, cards, p.front, p.sheet, p.id, url_base);
+    for (size_t k = 0; k < placed.size(); ++k) {
+      const Placed& p = placed[k];
+      const size_t before = save.size();
+      card_object(save, plan, deck, cards, p.front, p.sheet, p.id, url_base);
+      // The cards' objects differ only in their names and texts: room for
+      // the rest, by the first one's size and an eighth more.
+      if (k == 0) save.expect((save.size() - before) * (placed.size() - 1) * 9 / 8 + 4096);
+    }
     w.end_array();
     w.end_object();
     objects.push_back({stem, std::move(save).finish(), back});

@@ -32,11 +32,12 @@ std::string label_of(const model::Value& fields) {
   return {};
 }
 
-CardView view_of(const layout::LaidOutCard& laid_out) {
+// `fingerprint`: the page's, when the memo has it.
+CardView view_of(const layout::LaidOutCard& laid_out, const Sha256* fingerprint) {
   const page::Page& page = laid_out.page;
   CardView v;
   v.stem = laid_out.stem;
-  v.fingerprint = kw::hex(page::fingerprint(page));
+  v.fingerprint = kw::hex(fingerprint ? *fingerprint : page::fingerprint(page));
   v.size = page.size;
   v.trim = page.trim;
   v.safe = page.safe;
@@ -201,7 +202,9 @@ LaidOutCards lay_out_cards(const project::Project& project, engine::GameCompiler
   } else {
     out.pages = compiler.cards(context, diags);
   }
-  for (const auto& card : out.pages) out.views.push_back(view_of(card));
+  const bool known = memo && memo->fingerprints.size() == out.pages.size();
+  for (size_t i = 0; i < out.pages.size(); ++i)
+    out.views.push_back(view_of(out.pages[i], known ? &memo->fingerprints[i] : nullptr));
   ElementSources sources(project);
   Entries entries(project);
   auto blank_of = [&](const model::Deck& deck) {
