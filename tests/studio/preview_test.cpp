@@ -4,12 +4,14 @@
 
 #include <algorithm>
 
+#include "core/files.h"
 #include "render/png.h"
 #include "studio/badges.h"
 #include "studio/card_renderer.h"
 #include "studio/preview.h"
 #include "studio/studio.h"
 #include "support/mini_project.h"
+#include "support/test_support.h"
 #include "yaml/edit.h"
 
 namespace kw::studio {
@@ -228,6 +230,31 @@ TEST(StudioPreview, ATemporaryThatCameAndWentLaysOutNoOtherCard) {
   f.preview.reload(f.workspace);
   EXPECT_TRUE(f.preview.state()->stale);
   EXPECT_NE(f.preview.state()->diagnostics.find("emblem.svg"), std::string::npos) << f.preview.state()->diagnostics;
+}
+
+// Each card's data entry (where the page writes its edits) is the list item
+// that holds the card: its `id` there is the card's. The game's own file is
+// read from the model's tree, not parsed again; both ways must agree with
+// the file's text.
+TEST(StudioPreview, EachCardsEntryIsTheItemThatHoldsIt) {
+  for (const std::string game : {"palantir", "duell", "gelfdrakkar"}) {
+    Workspace workspace{test::source_root()};
+    Preview preview{{game, "de", ""}};
+    preview.reload(workspace);
+    auto state = preview.state();
+    ASSERT_EQ(state->errors, 0u) << state->diagnostics;
+    size_t checked = 0;
+    for (const auto& card : state->cards) {
+      if (!card.entry || card.entry->id_column != 0) continue;
+      const std::string text = read_file(test::source_root() / card.entry->file).value();
+      yaml::KeyPath path(card.entry->path.begin(), card.entry->path.end());
+      path.emplace_back(card.entry->index);
+      path.emplace_back(std::string("id"));
+      EXPECT_EQ(yaml::scalar_at(text, path, card.entry->file), card.def_id) << game << " " << card.stem;
+      ++checked;
+    }
+    EXPECT_GT(checked, 40u) << game;
+  }
 }
 
 TEST(StudioPreview, AnEditThatMovesLinesLaysOutTheCardsBelowIt) {
