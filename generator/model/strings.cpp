@@ -82,8 +82,11 @@ void each_string(Game& game, Fn fn) {
     name.scalar = deck.name;
     name.loc = deck.name_loc;
     fn("deck." + deck.id + ".name", name, true);
-    deck.name = name.scalar;
-    deck.name_loc = name.loc;
+    // Written back only when localized: data_strings reads the game through
+    // here while other threads read it too (the studio's rules beside its
+    // layout), and even an equal write would race with them.
+    if (name.scalar != deck.name) deck.name = name.scalar;
+    if (!(name.loc == deck.name_loc)) deck.name_loc = name.loc;
   }
   auto shared = shared_paths(game);
   for (auto& deck : game.decks)

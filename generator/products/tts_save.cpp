@@ -9,6 +9,21 @@ namespace kw::products {
 
 namespace {
 
+// The numbers a save writes, in nlohmann-json's form, formatted once.
+struct Numbers {
+  std::string zero = json_number(0.0), half = json_number(0.5), one = json_number(1.0), turned = json_number(180.0),
+              grey = json_number(0.713235259);
+};
+const Numbers& numbers() {
+  static const Numbers n;
+  return n;
+}
+
+// Every object and the save itself end with these members, empty.
+void script_members(JsonWriter& w) {
+  for (const char* key : {"LuaScript", "LuaScriptState", "XmlUI"}) w.key(key).value("");
+}
+
 // The decks are written as their text comes (core/json_writer.h): as a tree,
 // the deck of 10,000 cards held 32 MB of objects at the build's peak. The
 // layout is nlohmann-json's dump(2), as TTS's own saves are indented.
@@ -21,11 +36,11 @@ class Save {
     for (const char* key : {"SaveName", "Date", "VersionNumber", "GameMode", "GameType", "GameComplexity"})
       w_.key(key).value("");
     w_.key("Tags").begin_array().end_array();
-    w_.key("Gravity").number_text(half());
-    w_.key("PlayArea").number_text(half());
+    w_.key("Gravity").number_text(numbers().half);
+    w_.key("PlayArea").number_text(numbers().half);
     for (const char* key : {"Table", "Sky", "Note"}) w_.key(key).value("");
     w_.key("TabStates").begin_object().end_object();
-    for (const char* key : {"LuaScript", "LuaScriptState", "XmlUI"}) w_.key(key).value("");
+    script_members(w_);
     w_.key("ObjectStates").begin_array();
   }
 
@@ -40,23 +55,23 @@ class Save {
   // order TTS writes them; the caller adds its own and closes it.
   void begin_object(const std::string& name, const std::string& guid, const std::string& nickname,
                     const std::string& description, bool face_down, bool locked = false) {
-    static const std::string zero = json_number(0.0), one = json_number(1.0), turned = json_number(180.0),
-                             grey = json_number(0.713235259);
+    const Numbers& n = numbers();
     w_.begin_object();
     w_.key("GUID").value(guid);
     w_.key("Name").value(name);
     // On the table's centre, a deck face down (TTS turns a face-down deck
     // 180 degrees about z).
     w_.key("Transform").begin_object();
-    w_.key("posX").number_text(zero).key("posY").number_text(one).key("posZ").number_text(zero);
-    w_.key("rotX").number_text(zero).key("rotY").number_text(turned).key("rotZ").number_text(face_down ? turned : zero);
-    w_.key("scaleX").number_text(one).key("scaleY").number_text(one).key("scaleZ").number_text(one);
+    w_.key("posX").number_text(n.zero).key("posY").number_text(n.one).key("posZ").number_text(n.zero);
+    w_.key("rotX").number_text(n.zero).key("rotY").number_text(n.turned);
+    w_.key("rotZ").number_text(face_down ? n.turned : n.zero);
+    w_.key("scaleX").number_text(n.one).key("scaleY").number_text(n.one).key("scaleZ").number_text(n.one);
     w_.end_object();
     w_.key("Nickname").value(nickname);
     w_.key("Description").value(description);
     w_.key("GMNotes").value("");
     w_.key("ColorDiffuse").begin_object();
-    w_.key("r").number_text(grey).key("g").number_text(grey).key("b").number_text(grey);
+    w_.key("r").number_text(n.grey).key("g").number_text(n.grey).key("b").number_text(n.grey);
     w_.end_object();
     w_.key("Locked").value(locked);
     for (const char* key : {"Grid", "Snap"}) w_.key(key).value(true);
@@ -69,7 +84,7 @@ class Save {
 
   // The members every object ends with; closes it.
   void end_object() {
-    for (const char* key : {"LuaScript", "LuaScriptState", "XmlUI"}) w_.key(key).value("");
+    script_members(w_);
     w_.end_object();
   }
 
@@ -80,10 +95,6 @@ class Save {
   }
 
  private:
-  static const std::string& half() {
-    static const std::string text = json_number(0.5);
-    return text;
-  }
   std::string text_;
   JsonWriter w_{text_};
 };
@@ -160,7 +171,6 @@ std::vector<TtsObject> tts_deck_objects(const TtsPlan& plan, const TabletopCards
       int id;
     };
     std::vector<Placed> placed;  // the fronts on the sheets (a front without a back is not)
-    std::map<size_t, bool> sheets;
     size_t back = 0;
     for (size_t front : deck.fronts) {
       auto at = where.find(front);
@@ -168,7 +178,6 @@ std::vector<TtsObject> tts_deck_objects(const TtsPlan& plan, const TabletopCards
       const auto [sheet, cell] = at->second;
       back = plan.sheets[sheet].back;
       placed.push_back({front, sheet, static_cast<int>(sheet + 1) * kTtsIdsPerSheet + cell});
-      sheets[sheet] = true;
     }
     if (placed.empty()) continue;
     const std::string stem = plan.game_id + "-" + deck.id;
@@ -193,7 +202,7 @@ std::vector<TtsObject> tts_deck_objects(const TtsPlan& plan, const TabletopCards
         custom_deck_sheet(w, plan, p.sheet, url_base);
       }
     w.end_object();
-    for (const char* key : {"LuaScript", "LuaScriptState", "XmlUI"}) w.key(key).value("");
+    script_members(w);
     w.key("ContainedObjects").begin_array();
     for (size_t k = 0; k < placed.size(); ++k) {
       const Placed& p = placed[k];
@@ -217,8 +226,8 @@ std::string tts_board_object(const std::string& name, const std::string& url_bas
   w.key("CustomImage").begin_object();
   w.key("ImageURL").value(url_base + image);
   w.key("ImageSecondaryURL").value("");
-  w.key("ImageScalar").number_text(json_number(1.0));
-  w.key("WidthScale").number_text(json_number(0.0));
+  w.key("ImageScalar").number_text(numbers().one);
+  w.key("WidthScale").number_text(numbers().zero);
   w.end_object();
   save.end_object();
   return std::move(save).finish();

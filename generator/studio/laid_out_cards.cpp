@@ -84,22 +84,37 @@ class Entries {
         // this file are taken.
         yaml::KeyPath path{std::string("game")};
         collect(game_.info, path, items, loc.file);
-      } else if (auto input = project_.read(loc.file)) {
-        Diagnostics ignored;  // the model's loading reports the file's problems
-        if (auto root = yaml::parse_yaml_string(input->text(), loc.file, ignored)) {
-          yaml::KeyPath path;
-          collect(*root, path, items, loc.file);
-        }
+      } else {
+        parsed_.insert(loc.file);
+        items = parse(loc.file);
       }
       it = files_.emplace(loc.file, std::move(items)).first;
     }
     auto found = it->second.find({loc.line, loc.column});
+    if (found == it->second.end() && loc.file == game_.file && !parsed_.contains(loc.file)) {
+      // Not in the `game:` map (an `extend:` beside it in the same file):
+      // the whole file, parsed.
+      parsed_.insert(loc.file);
+      it->second = parse(loc.file);
+      found = it->second.find({loc.line, loc.column});
+    }
     if (found == it->second.end()) return std::nullopt;
     return CardEntry{loc.file, found->second.first, found->second.second, 0, {}, {}};
   }
 
  private:
   using Items = std::map<std::pair<int, int>, std::pair<yaml::KeyPath, size_t>>;
+  Items parse(const std::string& file) const {
+    Items items;
+    if (auto input = project_.read(file)) {
+      Diagnostics ignored;  // the model's loading reports the file's problems
+      if (auto root = yaml::parse_yaml_string(input->text(), file, ignored)) {
+        yaml::KeyPath path;
+        collect(*root, path, items, file);
+      }
+    }
+    return items;
+  }
   static void collect(const yaml::Value& v, yaml::KeyPath& path, Items& out, const std::string& file) {
     if (v.is_map()) {
       for (const auto& m : v.map) {
@@ -131,6 +146,7 @@ class Entries {
   const project::Project& project_;
   const model::Game& game_;
   std::map<std::string, Items> files_;
+  std::set<std::string> parsed_;  // the files whose items came from a parse
   std::map<std::string, int> id_columns_;
 };
 

@@ -1,6 +1,7 @@
 #include "studio/workspace.h"
 
 #include <algorithm>
+#include <filesystem>
 
 namespace kw::studio {
 
@@ -43,8 +44,13 @@ std::vector<std::string> Workspace::that_matter(const std::vector<std::string>& 
       auto it = ever_read_.lower_bound(p + "/");
       return it != ever_read_.end() && it->starts_with(p + "/");
     }();
-    if (read || p == "fonts" || p.starts_with("fonts/") || project_.exists(p) || project_.is_directory(p))
-      out.push_back(p);
+    // There on disk, whether the sandbox would read it or not: a picture
+    // added too large or as a link out of the project is a change too
+    // (its card's message changes).
+    std::error_code ec;
+    const bool there =
+        std::filesystem::symlink_status(project_.root() / p, ec).type() != std::filesystem::file_type::not_found;
+    if (read || p == "fonts" || p.starts_with("fonts/") || there) out.push_back(p);
   }
   return out;
 }

@@ -218,6 +218,14 @@ TEST(StudioPreview, ATemporaryThatCameAndWentLaysOutNoOtherCard) {
   f.preview.reload(f.workspace);
   EXPECT_EQ(f.preview.state()->laid_out, 4u);
 
+  // So does one the sandbox will not read (a link out of the project): the
+  // card that names it says so.
+  std::filesystem::create_symlink("/etc/hostname", f.mini.root() / "templates/mini/outside.svg");
+  f.workspace.refresh({"templates/mini/outside.svg"});
+  f.preview.reload(f.workspace);
+  EXPECT_EQ(f.preview.state()->laid_out, 4u);
+  std::filesystem::remove(f.mini.root() / "templates/mini/outside.svg");
+
   // So does a file gone that an earlier reload read, even when the last
   // reload took every card from the memo and read it no more.
   f.workspace.refresh({});
@@ -255,6 +263,35 @@ TEST(StudioPreview, EachCardsEntryIsTheItemThatHoldsIt) {
     }
     EXPECT_GT(checked, 40u) << game;
   }
+  // A deck added by an `extend:` beside the `game:` map of the same file
+  // is not in that map: its cards' entries come from the file parsed.
+  MiniProject mini;
+  mini.write(mini.game_file(), MiniProject::game_yaml() +
+                                   "extend:\n"
+                                   "  game: mini\n"
+                                   "  decks:\n"
+                                   "    - id: more\n"
+                                   "      name: More\n"
+                                   "      layout: mini/card\n"
+                                   "      back: mini/back\n"
+                                   "      cards:\n"
+                                   "        - { id: gamma, name: Gamma, region: north, points: 1 }\n");
+  Workspace workspace{mini.root()};
+  Preview preview{{"mini", "de", ""}};
+  preview.reload(workspace);
+  auto state = preview.state();
+  ASSERT_EQ(state->errors, 0u) << state->diagnostics;
+  const auto gamma =
+      std::find_if(state->cards.begin(), state->cards.end(), [](const CardView& c) { return c.card_id == "gamma"; });
+  ASSERT_NE(gamma, state->cards.end());
+  ASSERT_TRUE(gamma->entry);
+  EXPECT_EQ(yaml::path_text(gamma->entry->path), "extend.decks[0].cards");
+  EXPECT_EQ(gamma->entry->index, 0u);
+  const auto beta =
+      std::find_if(state->cards.begin(), state->cards.end(), [](const CardView& c) { return c.card_id == "beta"; });
+  ASSERT_TRUE(beta != state->cards.end() && beta->entry);
+  EXPECT_EQ(yaml::path_text(beta->entry->path), "game.decks[0].cards");
+  EXPECT_EQ(beta->entry->index, 1u);
 }
 
 TEST(StudioPreview, AnEditThatMovesLinesLaysOutTheCardsBelowIt) {
