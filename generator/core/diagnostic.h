@@ -7,12 +7,13 @@
 #include <vector>
 
 #include "core/enum_names.h"
+#include "core/file_name.h"
 
 namespace kw {
 
 // 1-based line and column in a data, layout or template file; 0 = unknown.
 struct SourceLoc {
-  std::string file;
+  FileName file;
   int line = 0;
   int column = 0;
   bool known() const { return !file.empty(); }

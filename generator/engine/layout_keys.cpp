@@ -25,7 +25,7 @@ class Writer {
   }
   void number(long long n) { text(std::to_string(n)); }
   void loc(const SourceLoc& l) {
-    text(l.file);
+    text(l.file.str());
     number(l.line);
     number(l.column);
   }

@@ -30,7 +30,7 @@ class Writer {
     out_ += s;
   }
   void loc(const SourceLoc& l) {
-    text(l.file);
+    text(l.file.str());
     i64(l.line);
     i64(l.column);
   }
@@ -159,14 +159,16 @@ void write_entry(Writer& w, const layout::KnownLayouts::Entry& e) {
     w.u64(text ? 1 : 0);
     if (text) w.text(*text);
   }
-  w.u64(e.painted.size());
-  for (const auto& [path, hash] : e.painted) {
+  static const layout::PaintedFiles kNone;
+  const layout::PaintedFiles& painted = e.painted ? *e.painted : kNone;
+  w.u64(painted.size());
+  for (const auto& [path, hash] : painted) {
     w.text(path);
     w.text(hash);
   }
 }
 
-layout::KnownLayouts::Entry read_entry(Reader& r) {
+layout::KnownLayouts::Entry read_entry(Reader& r, layout::PaintedPool& pool) {
   layout::KnownLayouts::Entry e;
   e.fingerprint = r.text();
   e.frame = read_frame(r);
@@ -177,10 +179,12 @@ layout::KnownLayouts::Entry read_entry(Reader& r) {
     if (has > 1) r.count(std::numeric_limits<size_t>::max());  // fails
     e.values[std::move(path)] = has == 1 ? std::optional<std::string>(r.text()) : std::nullopt;
   }
+  layout::PaintedFiles painted;
   for (size_t n = r.count(16); n-- > 0 && r.ok();) {
     std::string path = r.text();
-    e.painted[std::move(path)] = r.text();
+    painted[std::move(path)] = r.text();
   }
+  e.painted = pool.share(std::move(painted));
   return e;
 }
 
@@ -225,9 +229,10 @@ std::optional<DecodedLayouts> decode_layouts(std::string_view bytes, std::string
     }
     out.system.emplace_back(std::move(path), std::move(hash));
   }
+  layout::PaintedPool painted_pool;
   for (size_t n = r.count(16); n-- > 0 && r.ok();) {
     std::string key = r.text();
-    auto entry = std::make_shared<const layout::KnownLayouts::Entry>(read_entry(r));
+    auto entry = std::make_shared<const layout::KnownLayouts::Entry>(read_entry(r, painted_pool));
     if (r.ok() && !out.entries.emplace(std::move(key), std::move(entry)).second) {
       why = "it holds a key twice";
       return std::nullopt;

@@ -46,9 +46,10 @@ page::Page frame_of(const page::Page& page) {
 
 CardPages::CardPages(std::vector<LaidOutCard> cards) {
   entries_.reserve(cards.size());
+  PaintedPool painted_pool;
   for (auto& card : cards) {
     Entry e{std::move(card.stem), kw::hex(page::fingerprint(card.page)), frame_of(card.page), nullptr,
-            painted_inputs(card.page)};
+            painted_pool.share(painted_inputs(card.page))};
     e.page = std::make_shared<const page::Page>(std::move(card.page));
     entries_.push_back(std::move(e));
   }
@@ -60,6 +61,18 @@ CardPages::CardPages(std::vector<Entry> entries, Relayout relayout, size_t keep,
   for (auto& entry : recent)
     if (entry.first < entries_.size() && !entries_[entry.first].page)
       recent_->add(entry.first, std::move(entry.second), keep_);
+}
+
+SharedPainted PaintedPool::share(PaintedFiles files) {
+  auto candidate = std::make_shared<const PaintedFiles>(std::move(files));
+  std::lock_guard lock(mutex_);
+  return *shared_.insert(std::move(candidate)).first;
+}
+
+const PaintedFiles& CardPages::painted(size_t i) const {
+  static const PaintedFiles kNone;
+  const SharedPainted& files = entries_.at(i).painted;
+  return files ? *files : kNone;
 }
 
 CardPages::CardPages() = default;

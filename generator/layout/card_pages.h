@@ -16,12 +16,36 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "page/page.h"
 
 namespace kw::layout {
+
+// The files a page paints from (SVG art, pictures, fonts): project path ->
+// hex SHA-256.
+using PaintedFiles = std::map<std::string, std::string>;
+// Shared between the cards that paint the same files (most cards of a deck
+// paint the same fonts and icons): a build of 10,000 cards held its own copy
+// for every card twice (its entry here and the layouts kept for the next
+// build), 10 MB of its peak.
+using SharedPainted = std::shared_ptr<const PaintedFiles>;
+
+// Hands out one SharedPainted per distinct set of files. Thread-safe (cards
+// are laid out in parallel).
+class PaintedPool {
+ public:
+  SharedPainted share(PaintedFiles files);
+
+ private:
+  struct ByFiles {
+    bool operator()(const SharedPainted& a, const SharedPainted& b) const { return *a < *b; }
+  };
+  std::mutex mutex_;
+  std::set<SharedPainted, ByFiles> shared_;
+};
 
 // One laid-out card (or back) with the file name stem it is written under.
 struct LaidOutCard {
@@ -44,9 +68,9 @@ class CardPages {
     std::string fingerprint;                 // hex SHA-256 (page/fingerprint.h)
     page::Page frame;                        // the page without its items
     std::shared_ptr<const page::Page> page;  // held for good (a back), or null
-    // The files the page paints (art, pictures, fonts): project path -> hex
-    // SHA-256, for the manifest's card records without laying it out again.
-    std::map<std::string, std::string> painted;
+    // The files the page paints, for the manifest's card records without
+    // laying it out again (null: none).
+    SharedPainted painted;
   };
   // At most `keep` pages besides the held ones stay in memory; `recent` are
   // pages just laid out, to seed them (index, page), in the order first used.
@@ -61,7 +85,7 @@ class CardPages {
   bool empty() const { return entries_.empty(); }
   const std::string& stem(size_t i) const { return entries_.at(i).stem; }
   const std::string& fingerprint(size_t i) const { return entries_.at(i).fingerprint; }
-  const std::map<std::string, std::string>& painted(size_t i) const { return entries_.at(i).painted; }
+  const PaintedFiles& painted(size_t i) const;
   const page::Page& frame(size_t i) const { return entries_.at(i).frame; }
 
   // Card i's whole page; safe to call from several threads. Throws

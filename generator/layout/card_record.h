@@ -47,7 +47,7 @@ std::string card_key(const std::string& stem);
 std::vector<std::string> back_layouts(const model::Game& game);
 
 // The files a page paints from, by project path: SVG art, pictures, fonts -> hex SHA-256.
-std::map<std::string, std::string> painted_inputs(const page::Page& page);
+PaintedFiles painted_inputs(const page::Page& page);
 
 // The records of `game`'s pages in layout_cards' order (every front, then
 // each back). What a page paints is read from `pages` (kept from its

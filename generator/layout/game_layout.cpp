@@ -224,6 +224,7 @@ CardPages layout_card_pages(const model::Game& game, Layouter& layouter, const G
     entries[i] = {job.stem, found[i]->fingerprint, found[i]->frame, nullptr, found[i]->painted};
     plan->findings[job.findings] = found[i]->findings;
   }
+  PaintedPool painted_pool;
   parallel_for(fresh.size(), context.jobs, [&](size_t k) {
     const size_t i = fresh[k];
     const CardJob& job = plan->jobs[i];
@@ -234,7 +235,7 @@ CardPages layout_card_pages(const model::Game& game, Layouter& layouter, const G
     e.stem = job.stem;
     e.fingerprint = kw::hex(page::fingerprint(page));
     e.frame = frame_of(page);
-    e.painted = painted_inputs(page);
+    e.painted = painted_pool.share(painted_inputs(page));
     if (keep)
       found[i] = std::make_shared<const KnownLayouts::Entry>(
           KnownLayouts::Entry{e.fingerprint, e.frame, plan->findings[job.findings], std::move(read), e.painted});

@@ -110,7 +110,7 @@ struct KnownLayouts {
     page::Page frame;
     Diagnostics findings;  // the card's own, before merge_findings
     ValuesRead values;
-    std::map<std::string, std::string> painted;  // CardPages::Entry::painted
+    SharedPainted painted;  // CardPages::Entry::painted
   };
   using Entries = std::map<std::string, std::shared_ptr<const Entry>>;
   CardMemo::Key key;

@@ -454,6 +454,9 @@ class Loader {
         deck.format = model_->format(deck.format_id);
         if (!deck.format) diags_.error(deck.loc, "deck '" + deck.id + "': unknown format '" + deck.format_id + "'");
       }
+      // The cards were added one by one: without this, up to half of the
+      // vector's room stays empty for the whole build (10,000 cards: 2 MB).
+      deck.cards.shrink_to_fit();
       int index = 0;
       for (auto& card : deck.cards) card.index = ++index;
       const auto& schema = deck.card_fields.empty() ? game.card_fields : deck.card_fields;
@@ -751,7 +754,7 @@ class Loader {
   // YAML, read through the project (so never from outside it), each value
   // located at its cell (file.csv:row:col).
   std::vector<Value> cards_of_csv(const Game& game, const Deck& deck, const Value& name) {
-    const std::string file = project::join(project::parent(name.loc.file), name.scalar);
+    const std::string file = project::join(project::parent(name.loc.file.str()), name.scalar);
     project::InputPtr input = project_.read(file);
     if (!input) {
       diags_.error(name.loc, project::not_read(project_, file, "card table"));

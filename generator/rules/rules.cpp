@@ -2,6 +2,7 @@
 #include "rules/rules.h"
 
 #include <algorithm>
+#include <initializer_list>
 #include <unordered_map>
 #include <vector>
 
@@ -39,7 +40,8 @@ std::vector<Diagnostic> merge_copies(std::vector<Diagnostic> in) {
   std::unordered_map<std::string, size_t> kept;  // the key below -> its finding in `out`
   for (auto& f : in) {
     std::string key;
-    for (const std::string* part : {&f.check, &f.loc.file, &f.message, &f.game, &f.hint})
+    for (const std::string* part :
+         std::initializer_list<const std::string*>{&f.check, &f.loc.file.str(), &f.message, &f.game, &f.hint})
       key += std::to_string(part->size()) + ':' + *part;
     key += fmt::format("|{}|{}|{}|{}", static_cast<int>(f.severity), f.loc.line, f.loc.column, without_copy(f.card_id));
     auto [at, added] = kept.emplace(std::move(key), out.size());

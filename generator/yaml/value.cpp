@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <map>
 #include <sstream>
+#include <string_view>
 #include <vector>
 
 #include "core/limits.h"
@@ -85,11 +86,12 @@ namespace {
 // yaml-cpp counts columns in bytes; people (and editors) count characters.
 class Locator {
  public:
-  Locator(const std::string& text, std::string file) : file_(std::move(file)) {
+  // `text` must outlive it: its lines are views into it.
+  Locator(std::string_view text, FileName file) : file_(file) {
     size_t start = 0;
     while (start <= text.size()) {
       size_t nl = text.find('\n', start);
-      lines_.push_back(text.substr(start, nl == std::string::npos ? std::string::npos : nl - start));
+      lines_.push_back(text.substr(start, nl == std::string_view::npos ? std::string_view::npos : nl - start));
       if (nl == std::string::npos) break;
       start = nl + 1;
     }
@@ -98,7 +100,7 @@ class Locator {
     if (m.line < 0) return {file_, 0, 0};
     int column = m.column + 1;
     if (static_cast<size_t>(m.line) < lines_.size()) {
-      const std::string& line = lines_[static_cast<size_t>(m.line)];
+      const std::string_view line = lines_[static_cast<size_t>(m.line)];
       column = 1;
       for (int i = 0; i < m.column && static_cast<size_t>(i) < line.size(); ++i)
         if ((static_cast<unsigned char>(line[static_cast<size_t>(i)]) & 0xC0) != 0x80) ++column;
@@ -107,8 +109,8 @@ class Locator {
   }
 
  private:
-  std::string file_;
-  std::vector<std::string> lines_;
+  FileName file_;
+  std::vector<std::string_view> lines_;
 };
 
 // The first character YAML does not allow in a stream (c-printable of YAML

@@ -31,8 +31,8 @@ layout::KnownLayouts::Entries sample() {
   e.values["rules.trumps"] = "Gondor";
   e.values["rules.none"] = std::nullopt;
   e.values["#game.decks.0.cards"] = "12";
-  e.painted["templates/bench/icon.svg"] = std::string(64, 'a');
-  e.painted["fonts/Bench-Regular.ttf"] = std::string(64, 'b');
+  e.painted = std::make_shared<const layout::PaintedFiles>(layout::PaintedFiles{
+      {"templates/bench/icon.svg", std::string(64, 'a')}, {"fonts/Bench-Regular.ttf", std::string(64, 'b')}});
   layout::KnownLayouts::Entries entries;
   entries.emplace(std::string(64, '1'), std::make_shared<const layout::KnownLayouts::Entry>(e));
   auto other = e;
@@ -67,8 +67,11 @@ TEST(LayoutStore, WhatIsWrittenComesBackExactly) {
   EXPECT_EQ(e.values.at("rules.trumps"), "Gondor");
   EXPECT_FALSE(e.values.at("rules.none").has_value());
   // What the page paints, for the manifest's card record.
-  EXPECT_EQ(e.painted.at("templates/bench/icon.svg"), std::string(64, 'a'));
-  EXPECT_EQ(e.painted.size(), 2u);
+  ASSERT_TRUE(e.painted);
+  EXPECT_EQ(e.painted->at("templates/bench/icon.svg"), std::string(64, 'a'));
+  EXPECT_EQ(e.painted->size(), 2u);
+  // Two cards that paint the same files share one copy of the list.
+  EXPECT_EQ(back->entries.at(std::string(64, '2'))->painted, e.painted);
 }
 
 TEST(LayoutStore, ADamagedRecordIsRefusedWhole) {

@@ -15,7 +15,7 @@ using test::replace;
 std::string first_error(const LoadResult& r) {
   for (const auto& d : r.diagnostics.items())
     if (d.severity == Severity::Error)
-      return std::filesystem::path(d.loc.file).filename().string() + ":" + std::to_string(d.loc.line) + ":" +
+      return std::filesystem::path(d.loc.file.str()).filename().string() + ":" + std::to_string(d.loc.line) + ":" +
              std::to_string(d.loc.column) + ": " + d.message;
   return "(no error)";
 }
