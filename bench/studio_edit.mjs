@@ -42,6 +42,11 @@ async function measure(times) {
     const state = await (await fetch(new URL('/api/state', url))).json();
     await page.goto(url);
     await allImagesLoaded(page, state.cards.length, 600000);
+    // The first preflight of every card (about 10 s at 5,000 cards) runs
+    // after the images came: edits timed while it runs would time it too,
+    // and each state the page read would carry every card whose badges it
+    // had just set (megabytes, not the edit's few kilobytes).
+    await page.waitForFunction(() => current?.cards.every((c) => c.preflighted), null, { timeout: 600000 });
     const hobbit = state.cards.find((c) => c.card_id === 'gondor-hobbit-1');
     const copies = state.cards.filter((c) => /^gondor-hobbit-\d+$/.test(c.card_id)).map((c) => c.stem);
     const playing = state.cards.filter((c) => c.deck === 'playing').map((c) => c.stem);
