@@ -25,7 +25,10 @@ struct Names {
 };
 
 Names& names() {
-  static Names all;  // made on first use, so a static FileName elsewhere finds it
+  // Made on first use, so a static FileName elsewhere finds it, and never
+  // destroyed: a name read while the program ends (another static's
+  // destructor, a studio thread still stopping) stays valid.
+  static Names& all = *new Names;  // NOLINT(cppcoreguidelines-owning-memory)
   return all;
 }
 

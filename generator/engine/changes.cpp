@@ -61,8 +61,9 @@ std::optional<std::string> file_hash(const project::Project& project, const std:
 struct Side {
   const model::Game* game = nullptr;
   std::vector<layout::LaidOutCard> cards;
-  size_t fronts = 0;                      // cards[fronts..] are the backs
-  std::vector<std::string> back_layouts;  // of cards[fronts + i]
+  size_t fronts = 0;                       // cards[fronts..] are the backs
+  std::vector<std::string> back_layouts;   // of cards[fronts + i]
+  std::optional<layout::CardsById> by_id;  // game's cards
   // How a page is matched across the two states: "card <id>", "back <layout>".
   std::string key(size_t i) const {
     return i < fronts ? "card " + card_key(cards[i].stem) : "back " + back_layouts.at(i - fronts);
@@ -78,6 +79,7 @@ bool lay_out(const model::Model& model, const model::Game& game, const text::Fon
   side.cards = compiler.cards(compiler.context(game.language), found);
   side.fronts = game.card_count();
   side.back_layouts = back_layouts(game);
+  side.by_id.emplace(game);
   const bool ok = !found.has_errors() && side.cards.size() == side.fronts + side.back_layouts.size();
   for (const auto& d : found.items())
     if (d.severity == Severity::Error) diags.add(d);
@@ -98,8 +100,8 @@ std::vector<std::string> what_changed(const Side& before, const layout::LaidOutC
     layout_changed(back_layout);
   } else {
     const std::string key = card_key(now.stem);
-    const model::Card* old_card = layout::card_with_id(*before.game, key);
-    const model::Card* new_card = layout::card_with_id(*after.game, key);
+    const model::Card* old_card = before.by_id->find(key);
+    const model::Card* new_card = after.by_id->find(key);
     if (old_card && new_card) {
       std::vector<std::string> fields;
       differing_fields(&old_card->fields, &new_card->fields, "", fields);

@@ -36,23 +36,6 @@ void flatten(const model::Value& v, const std::string& path, std::map<std::strin
   }
 }
 
-// The game's cards by id, looked up once per record (card_with_id for each
-// of 5,000 records walked the decks 5,000 times: 12.5 million comparisons).
-class CardsById {
- public:
-  explicit CardsById(const model::Game& game) {
-    for (const auto& deck : game.decks)
-      for (const auto& card : deck.cards) cards_.try_emplace(card.id, &card);  // the first, as card_with_id
-  }
-  const model::Card* find(const std::string& id) const {
-    auto it = cards_.find(id);
-    return it == cards_.end() ? nullptr : it->second;
-  }
-
- private:
-  std::unordered_map<std::string_view, const model::Card*> cards_;
-};
-
 // The record of page `i` of `count` (stem, fingerprint and page on demand).
 CardRecord record_of(const model::Game& game, const CardsById& cards, size_t i, const std::vector<std::string>& backs,
                      const std::string& stem, const std::string& fingerprint, PaintedFiles painted,
@@ -95,6 +78,16 @@ PaintedFiles painted_inputs(const page::Page& page) {
     if (const auto* run = std::get_if<page::GlyphRun>(&item.shape)) add(run->font);
   }
   return out;
+}
+
+CardsById::CardsById(const model::Game& game) {
+  for (const auto& deck : game.decks)
+    for (const auto& card : deck.cards) cards_.try_emplace(card.id, &card);  // the first, as card_with_id
+}
+
+const model::Card* CardsById::find(const std::string& id) const {
+  auto it = cards_.find(id);
+  return it == cards_.end() ? nullptr : it->second;
 }
 
 const model::Card* card_with_id(const model::Game& game, const std::string& id) {
