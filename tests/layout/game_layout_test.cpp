@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "layout/card_layout.h"
 #include "layout/card_record.h"
 #include "layout/icons.h"
@@ -228,6 +230,7 @@ TEST(CardPages, TheCardRecordsNeedNoPageLaidOutAgain) {
   const auto held = layout_cards(*p.game, *p.layouter, p.context(), diags);
   GameLayoutContext context = p.context();
   context.pages_held = 4;
+  context.jobs = 2;
   const CardPages pages = layout_card_pages(*p.game, *p.layouter, context, diags);
   const auto records = card_records(*p.game, pages, [](const std::string&) { return std::optional<std::string>(); });
   EXPECT_EQ(pages.relayouts(), 0u);
@@ -236,6 +239,16 @@ TEST(CardPages, TheCardRecordsNeedNoPageLaidOutAgain) {
     EXPECT_EQ(records[i].painted, painted_inputs(held[i].page)) << held[i].stem;
     EXPECT_FALSE(records[i].painted.empty()) << held[i].stem;  // every Palantír page paints a font
   }
+  // Pages that paint the same files share one list of them (PaintedPool),
+  // also when laid out on several threads: as many lists as distinct sets.
+  std::set<PaintedFiles> distinct;
+  std::set<const PaintedFiles*> lists;
+  for (size_t i = 0; i < pages.size(); ++i) {
+    distinct.insert(pages.painted(i));
+    lists.insert(&pages.painted(i));
+  }
+  EXPECT_LT(distinct.size(), pages.size());
+  EXPECT_EQ(lists.size(), distinct.size());
 }
 
 // A layout that does not give the same page twice would give the PNG of one
