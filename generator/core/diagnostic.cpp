@@ -47,13 +47,13 @@ SourceLoc locate_in_source(const SourceTexts& sources, const SourceLoc& from, st
 }
 
 void Diagnostics::error(SourceLoc loc, std::string message, std::string card_id, std::string hint) {
-  items_.push_back({Severity::Error, std::move(loc), std::move(message), std::move(card_id), std::move(hint)});
+  items_.push_back({Severity::Error, loc, std::move(message), std::move(card_id), std::move(hint)});
 }
 void Diagnostics::warning(SourceLoc loc, std::string message, std::string card_id, std::string hint) {
-  items_.push_back({Severity::Warning, std::move(loc), std::move(message), std::move(card_id), std::move(hint)});
+  items_.push_back({Severity::Warning, loc, std::move(message), std::move(card_id), std::move(hint)});
 }
 void Diagnostics::note(SourceLoc loc, std::string message, std::string card_id, std::string hint) {
-  items_.push_back({Severity::Note, std::move(loc), std::move(message), std::move(card_id), std::move(hint)});
+  items_.push_back({Severity::Note, loc, std::move(message), std::move(card_id), std::move(hint)});
 }
 void Diagnostics::append(const Diagnostics& other) {
   items_.insert(items_.end(), other.items_.begin(), other.items_.end());

@@ -5,9 +5,9 @@
 
 namespace kw {
 
-// constinit: a FileName made while other files' statics are initialised
-// must find it already there.
-constinit const std::string FileName::kEmpty;
+// Constant-initialised (std::string's default constructor is constexpr), so
+// a FileName made while other files' statics are initialised finds it.
+const std::string FileName::kEmpty;
 
 namespace {
 

@@ -66,6 +66,7 @@ TEST(FileName, ThreadsAskingForTheSameNamesGetTheSameStrings) {
   constexpr int kThreads = 4, kNames = 200;
   std::vector<std::vector<const std::string*>> got(kThreads);
   std::vector<std::thread> threads;
+  threads.reserve(kThreads);
   for (int t = 0; t < kThreads; ++t)
     threads.emplace_back([t, &got] {
       for (int i = 0; i < kNames; ++i) {
