@@ -159,8 +159,7 @@ void write_entry(Writer& w, const layout::KnownLayouts::Entry& e) {
     w.u64(text ? 1 : 0);
     if (text) w.text(*text);
   }
-  static const layout::PaintedFiles kNone;
-  const layout::PaintedFiles& painted = e.painted ? *e.painted : kNone;
+  const layout::PaintedFiles& painted = layout::painted_files(e.painted);
   w.u64(painted.size());
   for (const auto& [path, hash] : painted) {
     w.text(path);

@@ -69,11 +69,12 @@ SharedPainted PaintedPool::share(PaintedFiles files) {
   return *shared_.insert(std::move(candidate)).first;
 }
 
-const PaintedFiles& CardPages::painted(size_t i) const {
+const PaintedFiles& painted_files(const SharedPainted& shared) {
   static const PaintedFiles kNone;
-  const SharedPainted& files = entries_.at(i).painted;
-  return files ? *files : kNone;
+  return shared ? *shared : kNone;
 }
+
+const PaintedFiles& CardPages::painted(size_t i) const { return painted_files(entries_.at(i).painted); }
 
 CardPages::CardPages() = default;
 CardPages::CardPages(CardPages&&) noexcept = default;

@@ -33,6 +33,9 @@ using PaintedFiles = std::map<std::string, std::string>;
 // build), 10 MB of its peak.
 using SharedPainted = std::shared_ptr<const PaintedFiles>;
 
+// What `shared` lists (none when null).
+const PaintedFiles& painted_files(const SharedPainted& shared);
+
 // Hands out one SharedPainted per distinct set of files. Thread-safe (cards
 // are laid out in parallel).
 class PaintedPool {

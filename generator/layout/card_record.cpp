@@ -82,19 +82,12 @@ PaintedFiles painted_inputs(const page::Page& page) {
 
 CardsById::CardsById(const model::Game& game) {
   for (const auto& deck : game.decks)
-    for (const auto& card : deck.cards) cards_.try_emplace(card.id, &card);  // the first, as card_with_id
+    for (const auto& card : deck.cards) cards_.try_emplace(card.id, &card);  // the first
 }
 
 const model::Card* CardsById::find(const std::string& id) const {
   auto it = cards_.find(id);
   return it == cards_.end() ? nullptr : it->second;
-}
-
-const model::Card* card_with_id(const model::Game& game, const std::string& id) {
-  for (const auto& deck : game.decks)
-    for (const auto& card : deck.cards)
-      if (card.id == id) return &card;
-  return nullptr;
 }
 
 std::string card_key(const std::string& stem) {
