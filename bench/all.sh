@@ -6,6 +6,8 @@
 # Per deck size and -j, each mode RUNS times:
 #   full         build --no-cache (the default formats: PNG, JPEG, PDF; the
 #                deck has no PnP sheets) into an empty folder
+#   pngpdf       build --format png,pdf --no-cache: a PNG per card and the
+#                PDFs, what Squib's run makes (issue 31's "PNG + PDF")
 #   png          build --format png --no-cache
 #   pdf          build --format pdf --no-cache
 #   encode       the bound: the card PNG files the png mode wrote (cards/, not
@@ -19,8 +21,9 @@
 # and per size `check` and `list`. Where Squib can be loaded, the same deck
 # made by Squib (bench/squib/deck.rb, from the CSV bench/deck.sh writes
 # beside the YAML) RUNS times per size, each run right after kartenwerk's
-# run of the same mode at the first -j: `full` is Squib's PNGs and PDF,
-# `png` and `pdf` one of them. Then the real games of this checkout:
+# run of the same files at the first -j: after `pngpdf` Squib's PNGs and
+# PDF, after `png` and `pdf` one of them (none after `full`, which also
+# writes JPEGs, TTS sheets and the overview, which Squib does not). Then the real games of this checkout:
 # build --lang all --no-cache per -j, check and list, and the speed-up of
 # the first -j over each other (-j1/-j2 by default).
 #
@@ -37,7 +40,7 @@
 #                        passes --limit pages=N (above the default 10000)
 #   RUNS=3               runs of each measurement
 #   JOBS="1 2"           the -j values (the first is the speed-up's base)
-#   MODES="full png pdf encode incremental nochange check list"
+#   MODES="full pngpdf png pdf encode incremental nochange check list"
 #                        the deck modes to run (encode without png makes the
 #                        PNG files once, untimed)
 #   GAMES=1              0: no real games
@@ -53,7 +56,7 @@ encode_bench=${ENCODE_BENCH:-build/bench/kw_encode_bench}
 sizes=${SIZES-55 300 1000}
 runs=${RUNS:-3}
 jobs_list=${JOBS:-1 2}
-modes=${MODES:-full png pdf encode incremental nochange check list}
+modes=${MODES:-full pngpdf png pdf encode incremental nochange check list}
 games=${GAMES:-1}
 squib=${SQUIB:-auto}
 read -ra squib_ruby <<< "${SQUIB_RUBY:-ruby}"
@@ -64,7 +67,7 @@ for s in $sizes; do [[ "$s" =~ ^[1-9][0-9]*$ ]] || { echo "bench/all.sh: SIZES: 
 for j in $jobs_list; do [[ "$j" =~ ^[1-9][0-9]*$ ]] || { echo "bench/all.sh: JOBS: '$j' is no -j value" >&2; exit 2; }; done
 for m in $modes; do
   case $m in
-    full | png | pdf | encode | incremental | nochange | check | list) ;;
+    full | pngpdf | png | pdf | encode | incremental | nochange | check | list) ;;
     *) echo "bench/all.sh: MODES: no mode '$m'" >&2; exit 2 ;;
   esac
 done
@@ -92,8 +95,8 @@ squib_version=
 squib_why=
 if [ "$squib" = 0 ]; then
   squib_why="skipped (SQUIB=0)"
-elif ! has full && ! has png && ! has pdf; then
-  squib_why="skipped (MODES has none of full, png, pdf)"
+elif ! has pngpdf && ! has png && ! has pdf; then
+  squib_why="skipped (MODES has none of pngpdf, png, pdf)"
 elif ! command -v "${squib_ruby[0]}" > /dev/null 2>&1; then
   squib_why="no '${squib_ruby[0]}' on PATH (Squib is a Ruby gem: gem install squib)"
 elif ! squib_version=$("${squib_ruby[@]}" -e 'require "squib"; print Squib::VERSION' 2> "$work/squib.err"); then
@@ -169,7 +172,7 @@ echo "kartenwerk bench: $("$bin" --version), commit $(git rev-parse --short HEAD
 echo "SIZES=\"$sizes\" RUNS=$runs JOBS=\"$jobs_list\" MODES=\"$modes\" GAMES=$games"
 if [ -n "$squib_version" ]; then
   echo "Squib $squib_version (${squib_ruby[*]}, $("${squib_ruby[@]}" -e 'print RUBY_VERSION')): runs after each" \
-    "full/png/pdf run at -j$base_jobs, its table at the end"
+    "pngpdf/png/pdf run at -j$base_jobs, its table at the end"
 else
   echo "Squib: $squib_why"
 fi
@@ -189,18 +192,21 @@ for size in $sizes; do
   mkdir -p "$t"
   title=0  # each edit a new title, never one the cache has seen
   for j in $jobs_list; do
-    for mode in full png pdf; do
+    for mode in full pngpdf png pdf; do
       has "$mode" || continue
-      format_arg=()
-      [ "$mode" = full ] || format_arg=(--format "$mode")
-      squib_what=$mode
-      [ "$mode" != full ] || squib_what=both
+      # The formats asked for, and what Squib makes of the same (none: no
+      # Squib run after this mode).
+      case $mode in
+        full) format_arg=() squib_what= ;;
+        pngpdf) format_arg=(--format png,pdf) squib_what=both ;;
+        *) format_arg=(--format "$mode") squib_what=$mode ;;
+      esac
       for ((r = 1; r <= runs; ++r)); do
         rm -rf "$work/out"
         timed "$t/$mode.$j" "${k[@]}" build "${format_arg[@]}" --no-cache -j "$j" --out "$work/out"
         if [ "$mode" = pdf ]; then expect "files in"; else expect "$((size + 1)) cards rendered"; fi
         # Squib right after, so that each pair of runs saw the same load.
-        if [ -n "$squib_version" ] && [ "$j" = "$base_jobs" ]; then
+        if [ -n "$squib_version" ] && [ -n "$squib_what" ] && [ "$j" = "$base_jobs" ]; then
           rm -rf "$work/squib-out"
           timed "$t/squib-$mode" "${squib_ruby[@]}" bench/squib/deck.rb "$deck" "$work/squib-out" "$squib_what"
           squib_made "$work/squib-out" "$squib_what" "$size"
@@ -240,7 +246,7 @@ for size in $sizes; do
         fi
       done
     fi
-    for mode in full png pdf encode incremental nochange; do
+    for mode in full pngpdf png pdf encode incremental nochange; do
       [ -s "$t/$mode.$j" ] || continue
       row "$size" "$j" "$mode" "$t/$mode.$j" "$t/encode.$j"
     done
@@ -324,13 +330,13 @@ fi
 echo
 if [ -n "$squib_version" ]; then
   echo "Squib $squib_version, the same cards (no back), run after each kartenwerk run at -j$base_jobs;"
-  echo "full: Squib's PNGs + PDF (kartenwerk's full also writes JPEGs, TTS sheets, the overview);"
+  echo "pngpdf: Squib's PNGs + PDF beside kartenwerk's --format png,pdf (which also writes the overview);"
   echo "x wall, x CPU: Squib / kartenwerk -j$base_jobs, median of the $runs back-to-back pairs"
-  squib_format='%-6s %-5s %4s %9s %9s %8s %8s %9s %7s %7s\n'
+  squib_format='%-6s %-6s %4s %9s %9s %8s %8s %9s %7s %7s\n'
   # shellcheck disable=SC2059  # the one format of the Squib lines
   printf "$squib_format" deck mode runs "wall min" "wall med" "CPU min" "CPU med" "peak MiB" "x wall" "x CPU"
   for size in $sizes; do
-    for mode in full png pdf; do
+    for mode in pngpdf png pdf; do
       f=$work/t.$size/squib-$mode
       [ -s "$f" ] || continue
       read -r wmin wmed cmin cmed kib < <(stats "$f")

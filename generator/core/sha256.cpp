@@ -11,11 +11,22 @@ namespace kw {
 
 namespace {
 
+// SHA-256 of OpenSSL's default provider, fetched once and kept for the
+// program's life: with EVP_sha256(), OpenSSL 3 fetches the algorithm again
+// on every digest, two thirds of the time of hashing a cache key (0.37 us
+// against 0.11 us for 100 bytes), and a 5000-card build hashes tens of
+// thousands of keys.
+const EVP_MD* sha256_md() {
+  static EVP_MD* const md = EVP_MD_fetch(nullptr, "SHA256", nullptr);
+  if (!md) throw std::runtime_error("SHA-256 is not available (OpenSSL)");
+  return md;
+}
+
 // An incremental digest, for files read in chunks.
 class Digest {
  public:
   Digest() : ctx_(EVP_MD_CTX_new(), &EVP_MD_CTX_free) {
-    if (!ctx_ || EVP_DigestInit_ex(ctx_.get(), EVP_sha256(), nullptr) != 1)
+    if (!ctx_ || EVP_DigestInit_ex(ctx_.get(), sha256_md(), nullptr) != 1)
       throw std::runtime_error("SHA-256 is not available (OpenSSL)");
   }
   void update(const void* data, size_t n) {
@@ -36,9 +47,13 @@ class Digest {
 }  // namespace
 
 Sha256 sha256(std::string_view bytes) {
+  // One context per thread, started again for each digest.
+  thread_local const std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> ctx(EVP_MD_CTX_new(), &EVP_MD_CTX_free);
   Sha256 out{};
   unsigned int n = 0;
-  if (EVP_Digest(bytes.data(), bytes.size(), out.data(), &n, EVP_sha256(), nullptr) != 1 || n != out.size())
+  if (!ctx || EVP_DigestInit_ex(ctx.get(), sha256_md(), nullptr) != 1 ||
+      EVP_DigestUpdate(ctx.get(), bytes.data(), bytes.size()) != 1 ||
+      EVP_DigestFinal_ex(ctx.get(), out.data(), &n) != 1 || n != out.size())
     throw std::runtime_error("SHA-256 failed");
   return out;
 }

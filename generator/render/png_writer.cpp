@@ -1,6 +1,7 @@
 #include <libdeflate.h>
 #include <zlib.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -132,15 +133,20 @@ void end_png(std::string& out, size_t idat_start, std::uint32_t adler) {
   chunk(out, "IEND", "");
 }
 
-// Compresses what z.next_in holds into `out`, growing it as zlib asks.
-void deflate_to(z_stream& z, std::string& out, int flush) {
+// Compresses what z.next_in holds into `out`, whose first `used` bytes are
+// the stream so far and the rest room for more. The room grows by doubling
+// and is given back only when the stream ends (the caller resizes to
+// `used`): resizing the string for every row zero-filled 64 kB per row,
+// 75 MB per card, a tenth of the card's encoding time.
+void deflate_to(z_stream& z, std::string& out, size_t& used, int flush) {
+  constexpr size_t kRoom = 65536;
   for (;;) {
-    const size_t used = out.size();
-    out.resize(used + 65536);
+    if (out.size() - used < kRoom) out.resize(std::max(out.size() * 2, used + kRoom));
+    const size_t room = std::min<size_t>(out.size() - used, 0x7FFFFFFF);
     z.next_out = reinterpret_cast<Bytef*>(out.data() + used);
-    z.avail_out = 65536;
+    z.avail_out = static_cast<uInt>(room);
     const int status = deflate(&z, flush);
-    out.resize(out.size() - z.avail_out);
+    used += room - z.avail_out;
     if (status == Z_STREAM_END) return;
     if (status != Z_OK && status != Z_BUF_ERROR) throw RenderError("cannot write PNG: compression failed");
     // Done when the input is used up and zlib left room in the buffer (a
@@ -165,13 +171,14 @@ void open_deflater(Deflater& d, int level) {
 struct PngWriter::State {
   int width = 0, height = 0, channels = 3, rows = 0;
   Deflater d;
-  std::string out;
+  std::string out;  // its first `used` bytes are the file so far (deflate_to)
+  size_t used = 0;
   size_t idat_start = 0;          // offset of the IDAT chunk's length
   std::vector<std::uint8_t> row;  // row[0]: filter type none
   std::uint32_t adler = 1;        // of the rows so far (Adler-32 starts at 1)
   bool finished = false;
 
-  void deflate_into(int flush) { deflate_to(d.z, out, flush); }
+  void deflate_into(int flush) { deflate_to(d.z, out, used, flush); }
 };
 
 PngWriter::PngWriter(int width, int height, double dpi, bool opaque, PngCompression compression)
@@ -188,6 +195,7 @@ PngWriter::PngWriter(int width, int height, double dpi, bool opaque, PngCompress
   s.row.assign(1 + static_cast<size_t>(width) * channels, 0);
   open_deflater(s.d, level_for(compression));
   s.idat_start = begin_png(s.out, width, height, dpi, channels, level_for(compression));
+  s.used = s.out.size();
 }
 
 PngWriter::~PngWriter() = default;
@@ -207,6 +215,7 @@ std::string PngWriter::finish() {
   State& s = *state_;
   if (s.finished || s.rows != s.height) throw RenderError("cannot write PNG: fewer rows than its height");
   s.finished = true;
+  s.out.resize(s.used);
   end_png(s.out, s.idat_start, s.adler);
   return std::move(s.out);
 }
@@ -257,6 +266,7 @@ struct PngBandEncoder::State {
   size_t width = 0;
   Deflater d;
   PngBand band;
+  size_t used = 0;                // of band.deflated: its stream so far (deflate_to)
   std::vector<std::uint8_t> row;  // row[0]: filter type none
   bool finished = false;
 };
@@ -281,7 +291,7 @@ void PngBandEncoder::add_row(const std::uint8_t* rgba) {
   ++s.band.rows;
   s.d.z.next_in = s.row.data();
   s.d.z.avail_in = static_cast<uInt>(s.row.size());
-  deflate_to(s.d.z, s.band.deflated, Z_NO_FLUSH);
+  deflate_to(s.d.z, s.band.deflated, s.used, Z_NO_FLUSH);
 }
 
 PngBand PngBandEncoder::finish() {
@@ -289,7 +299,8 @@ PngBand PngBandEncoder::finish() {
   if (s.finished || s.band.rows == 0) throw RenderError("cannot write PNG: a band without rows");
   s.finished = true;
   s.d.z.avail_in = 0;
-  deflate_to(s.d.z, s.band.deflated, Z_SYNC_FLUSH);  // byte-aligned, not final
+  deflate_to(s.d.z, s.band.deflated, s.used, Z_SYNC_FLUSH);  // byte-aligned, not final
+  s.band.deflated.resize(s.used);
   return std::move(s.band);
 }
 

@@ -100,6 +100,20 @@ TEST(Manifest, ListsEveryWrittenFileWithSizeAndHash) {
   EXPECT_EQ(paths, (std::vector<std::string>{"b.pdf", "cards/01-a.png", "odd \\\"name\\\".txt", "data/cards.yaml"}));
   EXPECT_NE(json.find("\"input\": {\"sha256\": \"" + input.sha256 + "\", \"files\": 1"), std::string::npos) << json;
   EXPECT_NE(json.find("\"game\": \"mini\""), std::string::npos);
+
+  // The same files named in other spellings of their folder (a "." or ".."
+  // part, a doubled slash; the folder itself given with a trailing slash
+  // or a "." part) are the same entries: each once, by its name below it.
+  const fs::path sub = dir.path() / "cards";
+  const std::vector<fs::path> spelled = {fs::path(dir.path().string() + "/./b.pdf"), sub / ".." / "b.pdf",
+                                         fs::path(sub.string() + "//01-a.png"), dir.path() / "odd \"name\".txt"};
+  for (const fs::path& folder : {dir.path(), fs::path(dir.path().string() + "/"), dir.path() / "cards" / ".."}) {
+    SCOPED_TRACE(folder.string());
+    std::string again = *read_file(write_manifest(folder, "mini", "de", input, spelled));
+    std::vector<std::string> listed;
+    for (std::sregex_iterator it(again.begin(), again.end(), entry), end; it != end; ++it) listed.push_back((*it)[1]);
+    EXPECT_EQ(listed, paths);
+  }
 }
 
 TEST(Manifest, TheInputIsReadBack) {
