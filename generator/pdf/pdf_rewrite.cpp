@@ -406,34 +406,41 @@ P parse_object(std::string_view s, bool complete, uint32_t num, size_t& value_be
 // ---- The output: buffered, hashed for the /ID ----
 
 struct PdfRewriter::Output {
-  explicit Output(PendingFile& f) : file(f), md(EVP_MD_CTX_new()) {
-    if (!md || EVP_DigestInit_ex(md, EVP_md5(), nullptr) != 1) throw std::runtime_error("cannot start an MD5 digest");
+  explicit Output(PendingFile& f) : file(f), md(EVP_MD_CTX_new(), &EVP_MD_CTX_free) {
+    if (!md || EVP_DigestInit_ex(md.get(), EVP_md5(), nullptr) != 1)
+      throw std::runtime_error("cannot start an MD5 digest");
   }
-  ~Output() { EVP_MD_CTX_free(md); }
+  // Going on from where `other` is (its bytes so far, and their digest) into
+  // `f`, which already holds those bytes.
+  Output(PendingFile& f, const Output& other) : file(f), md(EVP_MD_CTX_new(), &EVP_MD_CTX_free), pos(other.pos) {
+    if (!md || EVP_MD_CTX_copy_ex(md.get(), other.md.get()) != 1) throw std::runtime_error("cannot copy an MD5 digest");
+  }
   Output(const Output&) = delete;
   Output& operator=(const Output&) = delete;
 
   void put(std::string_view s) {
-    EVP_DigestUpdate(md, s.data(), s.size());
+    EVP_DigestUpdate(md.get(), s.data(), s.size());
     buf.append(s);
     pos += s.size();
     if (buf.size() >= kChunk) flush();
   }
   void flush() {
     file.append(buf);
+    if (tee) tee->append(buf);
     buf.clear();
   }
   std::string digest() {
     unsigned char d[EVP_MAX_MD_SIZE];
     unsigned int n = 0;
-    if (EVP_DigestFinal_ex(md, d, &n) != 1) throw std::runtime_error("cannot finish an MD5 digest");
+    if (EVP_DigestFinal_ex(md.get(), d, &n) != 1) throw std::runtime_error("cannot finish an MD5 digest");
     return hex(d, n);
   }
 
   PendingFile& file;
-  EVP_MD_CTX* md;
+  std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> md;
   std::string buf;
   uint64_t pos = 0;
+  PendingFile* tee = nullptr;  // gets the same bytes too (PdfJoiner's first pages)
 };
 
 PdfRewriter::PdfRewriter() = default;
@@ -1026,8 +1033,23 @@ struct DigestHash {
 struct PdfRewriter::Joined {
   explicit Joined(fs::path path) : file(std::move(path)), out(file) {}
 
+  // The document of the first pages (PdfJoiner::also_write_first_pages):
+  // its file gets the joined bytes until its last page is written; then
+  // where the output was, its object offsets, its pages and the digest of
+  // its bytes are taken, and finish() writes its own tail after them.
+  struct FirstPages {
+    FirstPages(fs::path path, size_t count) : file(std::move(path)), pages(count) {}
+    PendingFile file;
+    size_t pages;
+    std::unique_ptr<Output> out;  // set when its pages are written
+    std::vector<uint64_t> at;
+    std::vector<uint32_t> kids;
+    std::string version;
+  };
+
   PendingFile file;
   Output out;
+  std::unique_ptr<FirstPages> first;
   std::vector<uint64_t> at{0, 0, 0, 0};  // per new object number: its offset (0: not yet written)
   uint32_t next = kFirstPartNum;
   std::vector<uint32_t> pages;  // the page objects, in order
@@ -1046,7 +1068,63 @@ struct PdfRewriter::Joined {
     out.put(obj_header(num));
     out.put(text);
   }
+  // After each page: once the first document's pages are all written, its
+  // file stops getting the joined bytes. `part_version`: the version of the
+  // part being joined (the joined one is raised after the part).
+  void page_written(const std::string& part_version) {
+    if (!first || first->out || pages.size() != first->pages) return;
+    out.flush();  // the bytes so far, to the first document's file too
+    out.tee = nullptr;
+    first->out = std::make_unique<Output>(first->file, out);
+    first->at = at;
+    first->kids = pages;
+    first->version = std::max(version, part_version);
+  }
 };
+
+// What follows the objects: the page tree (`kids`), the catalog, the
+// document info and the cross-reference table of `at` (per object number
+// its offset; 0: a number this document does not use, a free entry), and
+// the trailer with the /ID of the bytes.
+void PdfRewriter::write_tail(Output& out, std::vector<uint64_t>& at, std::span<const uint32_t> kids,
+                             const std::string& info, const std::string& version, const std::string& header_version,
+                             bool actual_size) {
+  auto put_object = [&](uint32_t num, std::string_view text) {
+    at[num] = out.pos;
+    out.put(obj_header(num));
+    out.put(text);
+  };
+  std::string list;
+  for (uint32_t p : kids) list += " " + std::to_string(p) + " 0 R";
+  put_object(kPagesNum,
+             "<< /Type /Pages /Kids [" + list + " ] /Count " + std::to_string(kids.size()) + " >>\nendobj\n");
+  put_object(kCatalogNum, "<< /Type /Catalog /Pages 1 0 R" +
+                              (version != header_version ? " /Version /" + version : std::string()) +
+                              (actual_size ? " /ViewerPreferences << /PrintScaling /None >>" : "") + " >>\nendobj\n");
+  put_object(kInfoNum, info + "\nendobj\n");
+  const uint64_t xref_at = out.pos;
+  out.put("xref\n0 " + std::to_string(at.size()) + "\n");
+  // The free entries are a list: each gives the next one's number (the last
+  // 0); generation 65535, never to be used again.
+  std::vector<size_t> free_numbers = {0};
+  for (size_t n = 1; n < at.size(); ++n)
+    if (at[n] == 0) free_numbers.push_back(n);
+  size_t next_free = 1;
+  char line[32];
+  for (size_t n = 0; n < at.size(); ++n) {
+    if (n == 0 || at[n] == 0) {
+      const size_t next = next_free < free_numbers.size() ? free_numbers[next_free++] : 0;
+      std::snprintf(line, sizeof line, "%010llu 65535 f \n", static_cast<unsigned long long>(next));
+    } else {
+      std::snprintf(line, sizeof line, "%010llu 00000 n \n", static_cast<unsigned long long>(at[n]));
+    }
+    out.put(line);
+  }
+  const std::string id = "<" + out.digest() + ">";
+  out.put("trailer\n<< /Size " + std::to_string(at.size()) + " /Root 2 0 R /Info 3 0 R /ID [" + id + id +
+          "] >>\nstartxref\n" + std::to_string(xref_at) + "\n%%EOF\n");
+  out.flush();
+}
 
 // Writes object `num` after what it uses (depth first, so that its text
 // holds their final numbers), unless an object of the same bytes was written
@@ -1128,6 +1206,7 @@ bool PdfRewriter::join_pages(Joined& joined, std::span<const PageBoxes> boxes) {
     joined.put_object(new_num_[page], text);
     joined.out.put("\nendobj\n");
     joined.pages.push_back(new_num_[page]);
+    joined.page_written(version_);
   }
   if (joined.info.empty()) {
     // The document info: the first part's (its title and dates).
@@ -1167,29 +1246,25 @@ void PdfJoiner::add(std::string part, std::span<const PageBoxes> boxes, const st
     throw std::runtime_error("cannot join " + what + ": " + reader.why());
 }
 
+void PdfJoiner::also_write_first_pages(fs::path file, size_t pages) {
+  PdfRewriter::Joined& j = *joined_;
+  if (pages == 0 || !j.pages.empty() || j.first) throw std::logic_error("first pages: before the first part, once");
+  j.first = std::make_unique<PdfRewriter::Joined::FirstPages>(std::move(file), pages);
+  j.out.tee = &j.first->file;
+}
+
 void PdfJoiner::finish() {
   PdfRewriter::Joined& j = *joined_;
   if (j.pages.empty()) throw std::runtime_error("cannot write " + j.file.path().string() + ": no pages");
-  std::string kids;
-  for (uint32_t p : j.pages) kids += " " + std::to_string(p) + " 0 R";
-  j.put_object(kPagesNum,
-               "<< /Type /Pages /Kids [" + kids + " ] /Count " + std::to_string(j.pages.size()) + " >>\nendobj\n");
-  j.put_object(kCatalogNum, "<< /Type /Catalog /Pages 1 0 R" +
-                                (j.version != j.header_version ? " /Version /" + j.version : std::string()) +
-                                (actual_size_ ? " /ViewerPreferences << /PrintScaling /None >>" : "") +
-                                " >>\nendobj\n");
-  j.put_object(kInfoNum, j.info + "\nendobj\n");
-  const uint64_t xref_at = j.out.pos;
-  j.out.put("xref\n0 " + std::to_string(j.at.size()) + "\n0000000000 65535 f \n");
-  char line[32];
-  for (size_t n = 1; n < j.at.size(); ++n) {
-    std::snprintf(line, sizeof line, "%010llu 00000 n \n", static_cast<unsigned long long>(j.at[n]));
-    j.out.put(line);
+  if (j.first && !j.first->out)
+    throw std::runtime_error("cannot write " + j.first->file.path().string() + ": " + std::to_string(j.pages.size()) +
+                             " pages joined, not " + std::to_string(j.first->pages));
+  PdfRewriter::write_tail(j.out, j.at, j.pages, j.info, j.version, j.header_version, actual_size_);
+  if (j.first) {
+    PdfRewriter::Joined::FirstPages& f = *j.first;
+    PdfRewriter::write_tail(*f.out, f.at, f.kids, j.info, f.version, j.header_version, actual_size_);
+    f.file.commit();
   }
-  const std::string id = "<" + j.out.digest() + ">";
-  j.out.put("trailer\n<< /Size " + std::to_string(j.at.size()) + " /Root 2 0 R /Info 3 0 R /ID [" + id + id +
-            "] >>\nstartxref\n" + std::to_string(xref_at) + "\n%%EOF\n");
-  j.out.flush();
   j.file.commit();
 }
 

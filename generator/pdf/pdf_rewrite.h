@@ -81,6 +81,9 @@ class PdfRewriter {
 
   friend class PdfJoiner;
   struct Joined;  // what PdfJoiner has written so far (pdf_rewrite.cpp)
+  static void write_tail(Output& out, std::vector<uint64_t>& at, std::span<const uint32_t> kids,
+                         const std::string& info, const std::string& version, const std::string& header_version,
+                         bool actual_size);
 
   bool fail(std::string why);
   bool read_structure();
@@ -150,6 +153,15 @@ class PdfJoiner {
   // std::runtime_error (naming `what`) for a part it cannot read; the output
   // is then left unfinished (nothing is written in its place).
   void add(std::string part, std::span<const PageBoxes> boxes, const std::string& what);
+  // Also writes `file`, the document of the first `pages` pages (a game's
+  // fronts, whose distinct backs come after them), made while joining
+  // instead of copied from the joined file afterwards: the joined file's
+  // bytes up to its `pages`-th page object are its bytes (a page's objects
+  // are written before it, and none of them after a later page's), with
+  // its own page tree, catalog, document info and cross-reference table
+  // after them (the numbers given to later pages' objects are free
+  // entries). Before the first add(); finish() writes both files.
+  void also_write_first_pages(std::filesystem::path file, size_t pages);
   // Writes the page tree, the catalog, the first part's document info and
   // the cross-reference table, then renames the file into place. Throws
   // std::runtime_error when no page was added or the file cannot be written.

@@ -92,6 +92,8 @@ std::optional<PartedPdf::Part> unpack_converted(std::string_view in) {
 PartedPdf::PartedPdf(fs::path file, PartedPdfOptions options)
     : file_(file), options_(std::move(options)), joiner_(std::move(file), options_.actual_size) {
   if (options_.pages_per_part == 0) options_.pages_per_part = 1;
+  if (!options_.first_pages_file.empty())
+    joiner_.also_write_first_pages(options_.first_pages_file, options_.first_pages);
 }
 
 void PartedPdf::add(const std::string& key, Make make, const std::string& what) {

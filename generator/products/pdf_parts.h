@@ -55,6 +55,10 @@ struct PartedPdfOptions {
   std::string game;                            // for the spans
   size_t pages_per_part = 1;                   // consecutive pages rendered (and kept) together
   const PartConversion* conversion = nullptr;  // null: parts joined as rendered
+  // Also `first_pages_file`, the document of the first `first_pages` pages,
+  // made while joining (pdf::PdfJoiner::also_write_first_pages); empty: none.
+  std::filesystem::path first_pages_file{};
+  size_t first_pages = 0;
 };
 
 constexpr size_t kCardPagesPerPart = 64;  // see above

@@ -6,8 +6,14 @@ namespace kw::products {
 
 namespace fs = std::filesystem;
 
+bool fronts_lead(std::span<const layout::CardSide> sides) {
+  for (size_t i = 0; i < sides.size(); ++i)
+    if (sides[i].front != i) return false;
+  return !sides.empty();
+}
+
 void write_side_pdfs(const fs::path& game_pdf, std::span<const layout::CardSide> sides, const fs::path& dir,
-                     std::vector<fs::path>& written) {
+                     std::vector<fs::path>& written, bool fronts_written) {
   std::vector<int> fronts, backs;
   bool every_back = true;
   for (const auto& s : sides) {
@@ -19,7 +25,7 @@ void write_side_pdfs(const fs::path& game_pdf, std::span<const layout::CardSide>
   }
   if (fronts.empty()) return;
   const fs::path& out = dir;
-  pdf::copy_pages(game_pdf, fronts, out / "fronts.pdf");
+  if (!fronts_written) pdf::copy_pages(game_pdf, fronts, out / "fronts.pdf");
   written.push_back(out / "fronts.pdf");
   if (every_back) {
     pdf::copy_pages(game_pdf, backs, out / "backs.pdf");

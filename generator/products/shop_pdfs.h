@@ -12,9 +12,15 @@
 
 namespace kw::products {
 
+// Whether the game PDF's first pages are the fronts, in order: then its
+// first pages are fronts.pdf (products/pdf_parts.h first_pages_file).
+bool fronts_lead(std::span<const layout::CardSide> sides);
+
 // Pages are copied, not re-rendered, and a repeated back shares its content.
-// backs.pdf only when every front has a back. Appends to `written`.
+// backs.pdf only when every front has a back. `fronts_written`: fronts.pdf
+// was written with the game PDF (fronts_lead). Appends to `written`.
 void write_side_pdfs(const std::filesystem::path& game_pdf, std::span<const layout::CardSide> sides,
-                     const std::filesystem::path& dir, std::vector<std::filesystem::path>& written);
+                     const std::filesystem::path& dir, std::vector<std::filesystem::path>& written,
+                     bool fronts_written = false);
 
 }  // namespace kw::products

@@ -136,5 +136,93 @@ TEST(PdfJoin, APartWhosePagesAreNotItsBoxesIsRefusedAndNothingIsLeft) {
   EXPECT_EQ(std::distance(fs::directory_iterator(dir.path()), fs::directory_iterator()), 0);
 }
 
+// Joins [red, green] and [green, blue] (a part of two pages each), and with
+// them the document of the first `first` pages.
+void join_with_first(const fs::path& out, const fs::path& first_file, size_t first) {
+  const page::Page red = page({65, 97}, {200, 0, 0, 255}), green = page({70, 120}, {0, 200, 0, 255}),
+                   blue = page({80, 90}, {0, 0, 200, 255});
+  const std::vector<page::Page> one = {red, green}, two = {green, blue};
+  const std::vector<PageBoxes> one_boxes = {boxes_of(red), boxes_of(green)},
+                               two_boxes = {boxes_of(green), boxes_of(blue)};
+  PdfJoiner joiner(out, false);
+  joiner.also_write_first_pages(first_file, first);
+  joiner.add(render::render_pdf(one, {.title = "Joined", .clock = Clock{}}), one_boxes, "red and green");
+  joiner.add(render::render_pdf(two, {.title = "Joined", .clock = Clock{}}), two_boxes, "green and blue");
+  joiner.finish();
+}
+
+// The content streams of a file's pages, as bytes.
+std::vector<std::string> page_contents(const fs::path& file) {
+  QPDF pdf;
+  pdf.processFile(file.c_str());
+  std::vector<std::string> out;
+  for (auto& p : QPDFPageDocumentHelper(pdf).getAllPages()) {
+    auto data = p.getObjectHandle().getKey("/Contents").getStreamData(qpdf_dl_all);
+    out.emplace_back(reinterpret_cast<const char*>(data->getBuffer()), data->getSize());
+  }
+  return out;
+}
+
+TEST(PdfJoin, TheFirstPagesAreADocumentOfTheirOwn) {
+  test::TempDir dir;
+  const fs::path out = dir.path() / "joined.pdf", first = dir.path() / "first.pdf";
+  // Three of four pages: the mark falls inside the second part, whose last
+  // page (blue) brings a content stream of its own.
+  join_with_first(out, first, 3);
+  for (const fs::path& f : {out, first}) {
+    std::string check;
+    EXPECT_EQ(test::run_command("qpdf --check '" + f.string() + "'", &check), 0) << check;
+    EXPECT_EQ(check.find("WARNING"), std::string::npos) << check;
+  }
+  const auto joined = page_contents(out), firsts = page_contents(first);
+  ASSERT_EQ(joined.size(), 4u);
+  ASSERT_EQ(firsts.size(), 3u);
+  for (size_t i = 0; i < 3; ++i) EXPECT_EQ(firsts[i], joined[i]) << "page " << i + 1;
+  auto boxes = read_page_boxes(first);
+  ASSERT_EQ(boxes.size(), 3u);
+  EXPECT_NEAR(boxes[0].media.w, 65, 0.001);
+  EXPECT_NEAR(boxes[2].media.h, 120, 0.001);
+
+  QPDF pdf;
+  pdf.processFile(first.c_str());
+  EXPECT_EQ(pdf.getTrailer().getKey("/Info").getKey("/Title").getUTF8Value(), "Joined");
+  // The blue page's objects are not in it: the object numbers given to
+  // them are free entries, and the file is the joined one's bytes up to
+  // its third page.
+  QPDF all;
+  all.processFile(out.c_str());
+  EXPECT_LT(pdf.getObjectCount(), all.getObjectCount());
+  const auto a = read_file(out), b = read_file(first);
+  ASSERT_TRUE(a && b);
+  const size_t tree = b->find("\n1 0 obj");  // the tail: the page tree first
+  ASSERT_NE(tree, std::string::npos);
+  EXPECT_EQ(a->substr(0, tree), b->substr(0, tree));
+  EXPECT_NE(*a, *b);
+
+  // The same parts give the same bytes; all four pages give the joined
+  // file's pages.
+  const fs::path again = dir.path() / "again.pdf", again_first = dir.path() / "again-first.pdf";
+  join_with_first(again, again_first, 3);
+  EXPECT_EQ(*read_file(again_first), *b);
+  EXPECT_EQ(*read_file(again), *a);
+  join_with_first(dir.path() / "four.pdf", dir.path() / "four-first.pdf", 4);
+  EXPECT_EQ(page_contents(dir.path() / "four-first.pdf"), joined);
+}
+
+TEST(PdfJoin, FirstPagesThatNeverCameLeaveNoFile) {
+  test::TempDir dir;
+  const fs::path out = dir.path() / "joined.pdf", first = dir.path() / "first.pdf";
+  EXPECT_THROW(join_with_first(out, first, 5), std::runtime_error);
+  EXPECT_FALSE(fs::exists(out));
+  EXPECT_FALSE(fs::exists(first));
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir.path()), fs::directory_iterator()), 0);
+  PdfJoiner joiner(out, false);
+  EXPECT_THROW(joiner.also_write_first_pages(first, 0), std::logic_error);
+  const page::Page red = page({65, 97}, {200, 0, 0, 255});
+  const std::vector<PageBoxes> one = {boxes_of(red)};
+  joiner.add(part(red), one, "red");
+  EXPECT_THROW(joiner.also_write_first_pages(first, 1), std::logic_error);  // after a part
+}
+
 }  // namespace
 }  // namespace kw::pdf
