@@ -74,6 +74,14 @@ bool up_to_date(const BuildCache& cache, const std::string& name, const std::str
                 const project::Project& project) {
   auto text = cache.record(name);
   if (!text) return false;
+  // A record as remember_build writes it starts with its key (dump sorts the
+  // members): another key is out of date at once, without parsing and
+  // checking the outputs (10,000 paths of a large deck, 20 ms on every
+  // build after an edit). Any other text is parsed and checked whole.
+  constexpr std::string_view kStart = "{\n \"key\": \"";
+  if (text->starts_with(kStart) && text->size() > kStart.size() + key.size() &&
+      (*text)[kStart.size() + key.size()] == '"' && text->compare(kStart.size(), key.size(), key) != 0)
+    return false;
   json record = json::parse(*text, nullptr, /*allow_exceptions=*/false);
   if (const std::string why = malformed(record, name); !why.empty()) {
     cache.note("the build record of " + name + " is malformed (" + why + "): ignored");

@@ -84,8 +84,19 @@ class CardProductRun {
     // The shop's package with the PDFs, and whatever the formats when
     // --profile asked for it.
     if (shop_ && whole && !options_.draft && (formats.pdf || options_.print.shop_asked)) add_shop_task();
-    if (formats.png || formats.jpeg) add_raster_tasks();
-    if (formats.pdf && whole && rasters_first) add_pdf_tasks();
+    if (formats.png || formats.jpeg) {
+      const auto [order, to_render] = raster_order();
+      // After an edit: the cards to render, then the PDFs (the longest chain
+      // left, as it joins every part), then the cards the cache has (each a
+      // few stats, and its cells placed): the PDFs no longer wait for
+      // thousands of those.
+      const size_t first = rasters_first && formats.pdf && whole ? to_render : order.size();
+      add_raster_tasks(std::span(order).first(first));
+      if (formats.pdf && whole && rasters_first) add_pdf_tasks();
+      add_raster_tasks(std::span(order).subspan(first));
+    } else if (formats.pdf && whole && rasters_first) {
+      add_pdf_tasks();
+    }
     const int jobs = options_.print.jobs > 0 ? options_.print.jobs : default_jobs();
     std::string label = game_.id + (options_.subdir.empty() ? "" : " [" + options_.subdir + "]");
     progress_ =
@@ -410,16 +421,24 @@ class CardProductRun {
     return missing * 4 <= cards_.size();
   }
 
-  void add_raster_tasks() {
+  // The cards whose files are made, backs first (the TTS sheets need them),
+  // and how many of them lead: those to render, before those the cache has
+  // (an edit's card is on disk first).
+  std::pair<std::vector<size_t>, size_t> raster_order() const {
     std::vector<size_t> order;
     for (size_t i = sides_.size(); i < cards_.size(); ++i) order.push_back(i);  // backs
     for (size_t i = 0; i < sides_.size(); ++i) order.push_back(i);
     std::erase_if(order, [this](size_t i) { return !wanted(i); });
-    if (cache()) {  // the cards to render before those the cache has: an edit's card is on disk first
-      std::stable_partition(order.begin(), order.end(), [this](size_t i) { return !in_cache(i); });
-    }
+    if (!cache()) return {order, order.size()};
+    const auto cached = std::stable_partition(order.begin(), order.end(), [this](size_t i) { return !in_cache(i); });
+    const auto to_render = static_cast<size_t>(cached - order.begin());
+    return {std::move(order), to_render};
+  }
+
+  void add_raster_tasks(std::span<const size_t> order) {
     units_ += order.size();
-    rasters_ = rasters_left_ = order.size();
+    rasters_ += order.size();
+    rasters_left_ += order.size();
     // The last raster task to end writes the overview and the TTS sheets,
     // while the other threads go on with the PDFs (after an edit, the game
     // PDF and its side PDFs are the tasks left).
