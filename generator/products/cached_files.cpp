@@ -124,6 +124,14 @@ bool FilesInPlace::stamped(const std::string& key, const fs::path& staged) const
   return now && it != stamps_.end() && same_file(it->second, key, *now);
 }
 
+bool FilesInPlace::recorded(const std::string& key, const fs::path& staged) const {
+  if (!cache_) return false;
+  const fs::path there = final_path(staged);
+  std::lock_guard lock(mutex_);
+  const auto it = stamps_.find(there.string());
+  return it != stamps_.end() && it->second.key == key;
+}
+
 std::optional<FileDigest> FilesInPlace::find(const std::string& key, const fs::path& staged) const {
   if (!cache_) return std::nullopt;
   const fs::path there = final_path(staged);

@@ -396,15 +396,17 @@ class CardProductRun {
     jpeg_keys_ = std::move(jpeg);
   }
   // Whether card `i`'s file (its PNG, or its JPEG when no PNG is made) is
-  // there to take: left in place, told by its stamp (one stat), or else in
-  // the cache (a walk of three folders).
+  // likely there to take: left in place by the last build's record (not
+  // even a stat: only the order of the work and few_to_render() go by this;
+  // write_raster_files() checks each file), or else in the cache (a walk of
+  // three folders).
   bool in_cache(size_t i) const {
     std::call_once(in_cache_once_, [this] {
       std::vector<bool> found;
       for (size_t k = 0; k < cards_.size(); ++k) {
         const bool png = options_.formats.png;
         const std::string& key = png ? png_key(k) : jpeg_key(k);
-        found.push_back(in_place_.stamped(key, png ? png_path(k) : jpeg_path(k)) || cache()->contains(key));
+        found.push_back(in_place_.recorded(key, png ? png_path(k) : jpeg_path(k)) || cache()->contains(key));
       }
       in_cache_ = std::move(found);
     });
