@@ -139,6 +139,40 @@ void JsonTextWriter::element(const nlohmann::ordered_json& value) {
   flush(kFlushBytes);
 }
 
+void JsonTextWriter::element(std::initializer_list<Field> record) {
+  Writer& w = state_->writer;
+  if (state_->elements++ > 0) w.text(",");
+  w.newline(4);
+  // As one_line() writes an object none of whose members is an array.
+  w.text("{");
+  bool first = true;
+  for (const Field& f : record) {
+    if (!first) w.text(", ");
+    first = false;
+    w.string(f.key);
+    w.text(": ");
+    if (const auto* s = std::get_if<std::string_view>(&f.value)) {
+      w.string(*s);
+    } else if (const auto* n = std::get_if<std::uint64_t>(&f.value)) {
+      char digits[24];
+      w.text(std::string_view(digits, std::to_chars(digits, digits + sizeof digits, *n).ptr));
+    } else {
+      w.text("{");
+      bool first_entry = true;
+      for (const auto& [key, value] : *std::get<const std::map<std::string, std::string>*>(f.value)) {
+        if (!first_entry) w.text(", ");
+        first_entry = false;
+        w.string(key);
+        w.text(": ");
+        w.string(value);
+      }
+      w.text("}");
+    }
+  }
+  w.text("}");
+  flush(kFlushBytes);
+}
+
 void JsonTextWriter::end_array() {
   state_->writer.newline(2);
   state_->writer.text("]");

@@ -21,7 +21,8 @@ using Json = nlohmann::ordered_json;
 
 void write_entries(JsonTextWriter& out, std::string_view key, const std::vector<ManifestEntry>& list) {
   out.begin_array(key);
-  for (const auto& e : list) out.element({{"path", e.path}, {"bytes", e.bytes}, {"sha256", e.sha256}});
+  for (const auto& e : list)
+    out.element({{"path", e.path}, {"bytes", static_cast<std::uint64_t>(e.bytes)}, {"sha256", e.sha256}});
   out.end_array();
 }
 
@@ -86,28 +87,22 @@ std::vector<ManifestEntry> written_entries(const fs::path& dir, std::span<const 
   return files;
 }
 
-Json string_map(const std::map<std::string, std::string>& map) {
-  Json out = Json::object();
-  for (const auto& [k, v] : map) out[k] = v;
-  return out;
-}
-
 // One record at a time: the cards of a large game as one tree were the
 // largest part of the build's peak of memory.
 void write_card_entries(JsonTextWriter& out, std::span<const layout::CardRecord> cards) {
   out.begin_array("cards");
   for (const auto& c : cards) {
-    Json e = Json::object();
-    if (c.card.empty())
-      e["back"] = c.back_layout;
+    const JsonTextWriter::Field side =
+        c.card.empty() ? JsonTextWriter::Field{"back", c.back_layout} : JsonTextWriter::Field{"card", c.card};
+    if (c.fields.empty())
+      out.element({side, {"stem", c.stem}, {"page", c.page}, {"layout", &c.layout}, {"painted", &c.painted}});
     else
-      e["card"] = c.card;
-    e["stem"] = c.stem;
-    e["page"] = c.page;
-    if (!c.fields.empty()) e["fields"] = string_map(c.fields);
-    e["layout"] = string_map(c.layout);
-    e["painted"] = string_map(c.painted);
-    out.element(e);
+      out.element({side,
+                   {"stem", c.stem},
+                   {"page", c.page},
+                   {"fields", &c.fields},
+                   {"layout", &c.layout},
+                   {"painted", &c.painted}});
   }
   out.end_array();
 }

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <functional>
+#include <map>
 #include <regex>
 
 #include "core/files.h"
@@ -152,6 +154,40 @@ TEST(JsonText, ARecordALineEscapedByNlohmann) {
             "}\n");
   // Bytes that are not UTF-8 become U+FFFD rather than an exception.
   EXPECT_EQ(json_text(nlohmann::ordered_json("a\xff")), "\"a\xef\xbf\xbd\"\n");
+}
+
+// A record given as fields is the text of the same record as a tree.
+TEST(JsonText, ARecordOfFieldsIsWrittenAsItsTreeIs) {
+  const std::map<std::string, std::string> fields = {{"good.name", "Pippin \"T\xff\""}, {"a\nb", "1"}}, none;
+  auto text = [](const std::function<void(JsonTextWriter&)>& elements) {
+    std::string out;
+    JsonTextWriter writer([&out](std::string_view t) { out += t; });
+    writer.begin_array("cards");
+    elements(writer);
+    writer.end_array();
+    writer.finish();
+    return out;
+  };
+  nlohmann::ordered_json tree = nlohmann::ordered_json::object(), fields_tree = nlohmann::ordered_json::object();
+  for (const auto& [k, v] : fields) fields_tree[k] = v;
+  tree["card"] = "gondor \u00e9";
+  tree["bytes"] = std::uint64_t{18446744073709551615U};
+  tree["fields"] = fields_tree;
+  tree["layout"] = nlohmann::ordered_json::object();
+  const std::string by_fields = text([&](JsonTextWriter& w) {
+    w.element({{"card", "gondor \u00e9"},
+               {"bytes", std::uint64_t{18446744073709551615U}},
+               {"fields", &fields},
+               {"layout", &none}});
+    w.element({{"path", "x"}});
+  });
+  const std::string by_tree = text([&](JsonTextWriter& w) {
+    w.element(tree);
+    w.element(nlohmann::ordered_json{{"path", "x"}});
+  });
+  EXPECT_EQ(by_fields, by_tree);
+  EXPECT_NE(by_fields.find("\"layout\": {}"), std::string::npos) << by_fields;
+  EXPECT_NE(by_fields.find("T\xef\xbf\xbd"), std::string::npos) << by_fields;  // not UTF-8: U+FFFD
 }
 
 }  // namespace
