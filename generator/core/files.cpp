@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -42,6 +43,18 @@ std::optional<std::string> read_file(const fs::path& p) {
   ::close(fd);
   bytes.resize(have);
   return bytes;
+}
+
+bool lexically_plain(std::string_view path) {
+  size_t at = path.starts_with('/') ? 1 : 0;
+  if (at == path.size()) return at == 1;
+  for (;;) {
+    const size_t slash = std::min(path.find('/', at), path.size());
+    const std::string_view part = path.substr(at, slash - at);
+    if (part.empty() || part == "." || part == "..") return false;
+    if (slash == path.size()) return true;
+    at = slash + 1;
+  }
 }
 
 std::optional<FileStamp> file_stamp(const fs::path& file) {

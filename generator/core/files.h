@@ -27,6 +27,12 @@ struct FileStamp {
 // nullopt when `file` is gone or is no regular file.
 std::optional<FileStamp> file_stamp(const std::filesystem::path& file);
 
+// Whether `path` (with '/') is a non-empty path with no empty, "." or ".."
+// part after its root and no trailing slash: what lexically_normal() gives
+// back unchanged, so that a path known to be so needs no normalising (the
+// thousands of files a large deck's build lists).
+bool lexically_plain(std::string_view path);
+
 // Why the last file operation failed, as errno says (": No space left on
 // device"), or "" when errno says nothing. Clear errno before the operation.
 std::string io_failure_reason();

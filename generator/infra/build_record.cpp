@@ -16,20 +16,6 @@ using nlohmann::json;
 
 namespace {
 
-// Whether `path` has no ".", ".." or empty part after its root and no
-// trailing slash: lexically_normal would give it back as it is.
-bool is_plain(std::string_view path) {
-  size_t at = path.starts_with('/') ? 1 : 0;
-  if (at == path.size()) return at == 1;
-  for (;;) {
-    const size_t slash = std::min(path.find('/', at), path.size());
-    const std::string_view part = path.substr(at, slash - at);
-    if (part.empty() || part == "." || part == "..") return false;
-    if (slash == path.size()) return true;
-    at = slash + 1;
-  }
-}
-
 // Size and modification time (nanoseconds) of the regular file `file`, not
 // through a link, or null when it is gone or something else.
 json stat_of(const fs::path& file) {
@@ -126,8 +112,9 @@ void remember_build(const BuildCache& cache, const std::string& name, const std:
     if (!stamp) return;  // a file already gone: remember nothing
     // The products' paths are absolute and plain already (the output
     // folder's, made so once): normalising each again was the other half.
-    const std::string path =
-        file.is_absolute() && is_plain(file.native()) ? file.string() : fs::absolute(file).lexically_normal().string();
+    const std::string path = file.is_absolute() && lexically_plain(file.native())
+                                 ? file.string()
+                                 : fs::absolute(file).lexically_normal().string();
     out.begin_array().value(path).begin_array();
     out.number_text(std::to_string(stamp->bytes)).number_text(std::to_string(stamp->mtime_ns));
     out.end_array().end_array();

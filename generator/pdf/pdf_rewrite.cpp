@@ -1050,6 +1050,10 @@ struct PdfRewriter::Joined {
   PendingFile file;
   Output out;
   std::unique_ptr<FirstPages> first;
+  // Whether an object refers to a page object (a link's /Dest, an
+  // annotation's /P): then the first pages may refer to a later one, which
+  // is not in their document, and it is not written (the caller copies them).
+  bool page_referenced = false;
   std::vector<uint64_t> at{0, 0, 0, 0};  // per new object number: its offset (0: not yet written)
   uint32_t next = kFirstPartNum;
   std::vector<uint32_t> pages;  // the page objects, in order
@@ -1148,6 +1152,7 @@ bool PdfRewriter::join_object(uint32_t num, Joined& joined, std::vector<uint8_t>
   for (const auto& r : refs) {
     if (r.gen != 0 || r.num >= offset_.size() || offset_[r.num] == 0)
       return fail("a reference to object " + std::to_string(r.num) + ", which is not in the file");
+    if (page_of_[r.num] >= 0) joined.page_referenced = true;
     if (state[r.num] == 0) {
       if (!join_object(r.num, joined, state, depth + 1)) return false;
     } else if (state[r.num] == 1 && new_num_[r.num] == 0) {
@@ -1195,11 +1200,12 @@ bool PdfRewriter::join_pages(Joined& joined, std::span<const PageBoxes> boxes) {
     const uint32_t page = kids_[k];
     if (!page_text(page, &boxes[k], text)) return false;
     if (!find_refs(text, refs)) return fail("cannot read page object " + std::to_string(page));
-    for (const auto& r : refs)
+    for (const auto& r : refs) {
       if (r.gen != 0 || r.num >= offset_.size() || offset_[r.num] == 0)
         return fail("a reference to object " + std::to_string(r.num) + ", which is not in the file");
-      else if (state[r.num] == 0 && !join_object(r.num, joined, state, 1))
-        return false;
+      if (page_of_[r.num] >= 0) joined.page_referenced = true;
+      if (state[r.num] == 0 && !join_object(r.num, joined, state, 1)) return false;
+    }
     bool ok = true;
     text = remap(text, ok);
     if (!ok) return fail("cannot renumber page object " + std::to_string(page));
@@ -1260,12 +1266,14 @@ void PdfJoiner::finish() {
     throw std::runtime_error("cannot write " + j.first->file.path().string() + ": " + std::to_string(j.pages.size()) +
                              " pages joined, not " + std::to_string(j.first->pages));
   PdfRewriter::write_tail(j.out, j.at, j.pages, j.info, j.version, j.header_version, actual_size_);
+  if (j.first && j.page_referenced) j.first.reset();  // its file is removed: first_pages_written() says so
   if (j.first) {
     PdfRewriter::Joined::FirstPages& f = *j.first;
     PdfRewriter::write_tail(*f.out, f.at, f.kids, j.info, f.version, j.header_version, actual_size_);
     f.file.commit();
   }
   j.file.commit();
+  first_written_ = j.first != nullptr;
 }
 
 }  // namespace kw::pdf

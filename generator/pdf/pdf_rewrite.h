@@ -160,8 +160,12 @@ class PdfJoiner {
   // are written before it, and none of them after a later page's), with
   // its own page tree, catalog, document info and cross-reference table
   // after them (the numbers given to later pages' objects are free
-  // entries). Before the first add(); finish() writes both files.
+  // entries). Before the first add(); finish() writes both files, unless a
+  // part's objects refer to pages (links): then a first page might refer to
+  // a later one, and only the joined file is written.
   void also_write_first_pages(std::filesystem::path file, size_t pages);
+  // After finish(): whether the first pages' file was written.
+  bool first_pages_written() const { return first_written_; }
   // Writes the page tree, the catalog, the first part's document info and
   // the cross-reference table, then renames the file into place. Throws
   // std::runtime_error when no page was added or the file cannot be written.
@@ -171,6 +175,7 @@ class PdfJoiner {
  private:
   std::unique_ptr<PdfRewriter::Joined> joined_;
   bool actual_size_;
+  bool first_written_ = false;
 };
 
 }  // namespace kw::pdf

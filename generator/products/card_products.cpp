@@ -12,9 +12,11 @@
 #include <optional>
 #include <ostream>
 #include <set>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "core/files.h"
@@ -67,9 +69,10 @@ class CardProductRun {
     if (shop_ && !shop_->card_jpegs_dir.empty()) jpeg_dir_ = shop_->card_jpegs_dir;
   }
 
-  // The tasks, longest serial ones first: the game PDF (then the Meinspiel
-  // PDFs copied from it), one per PnP sheet format, then one per card
-  // raster, backs first (the TTS sheets need them).
+  // The tasks, longest serial ones first: the game PDF (with its side PDFs),
+  // one per PnP sheet format, then one per card raster, backs first (the
+  // TTS sheets need them); after an edit the cards to render come first
+  // (see below).
   void run(BuildReport& report) {
     const ProductFormats& formats = options_.formats;
     const bool whole = !options_.incremental.only_cards;  // build --card writes the cards' own files only
@@ -324,8 +327,8 @@ class CardProductRun {
     });
   }
 
-  // <game>.pdf, then the shop PDFs copied from it (in CMYK when asked: they
-  // are copied from the converted file).
+  // <game>.pdf and its side PDFs (shop_pdfs.h): fronts.pdf written with it,
+  // or, like backs.pdf, copied from it (from the converted file in CMYK).
   void write_game_pdf(std::vector<fs::path>& written) {
     fs::path file = dir_ / (game_.id + ".pdf");
     auto span = infra::timed(options_.timings, "game pdf", game_.id);
@@ -360,7 +363,7 @@ class CardProductRun {
     // Working files, not the shop's (that is its package): none in a draft.
     if (!options_.draft) {
       auto sides = infra::timed(options_.timings, "side pdfs", game_.id);
-      write_side_pdfs(file, sides_, dir_, written, fronts_with_it);
+      write_side_pdfs(file, sides_, dir_, written, fronts_with_it && pdf.first_pages_written());
     }
   }
 
@@ -442,8 +445,8 @@ class CardProductRun {
     rasters_ += order.size();
     rasters_left_ += order.size();
     // The last raster task to end writes the overview and the TTS sheets,
-    // while the other threads go on with the PDFs (after an edit, the game
-    // PDF and its side PDFs are the tasks left).
+    // while the other threads go on with what is left (the PDFs, in a
+    // build of every card).
     for (size_t i : order)
       tasks_.emplace_back([this, i](std::vector<fs::path>& written) {
         write_raster(i, written);

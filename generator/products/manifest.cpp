@@ -44,19 +44,6 @@ FileDigest digest_of(const fs::path& file, const infra::BuildCache* cache) {
   return digest;
 }
 
-// Whether `rel` names a file below a folder as it is: no empty, "." or
-// ".." part.
-bool plain_relative(std::string_view rel) {
-  if (rel.empty()) return false;
-  for (size_t at = 0; at <= rel.size();) {
-    const size_t slash = std::min(rel.find('/', at), rel.size());
-    const std::string_view part = rel.substr(at, slash - at);
-    if (part.empty() || part == "." || part == "..") return false;
-    at = slash + 1;
-  }
-  return true;
-}
-
 // The files under `dir` in `written`, sorted, each once, hashed from disk
 // unless `known` has them.
 std::vector<ManifestEntry> written_entries(const fs::path& dir, std::span<const fs::path> written,
@@ -74,10 +61,11 @@ std::vector<ManifestEntry> written_entries(const fs::path& dir, std::span<const 
   std::vector<ManifestEntry> files;
   for (const auto& p : written) {
     std::string text = p.generic_string();
-    std::string rel =
-        !prefix.empty() && text.starts_with(prefix) && plain_relative(std::string_view(text).substr(prefix.size()))
-            ? text.substr(prefix.size())
-            : p.lexically_normal().lexically_relative(dir_normal).generic_string();
+    const bool below = !prefix.empty() && text.starts_with(prefix);
+    const std::string_view after = below ? std::string_view(text).substr(prefix.size()) : std::string_view();
+    std::string rel = below && !after.starts_with('/') && lexically_plain(after)
+                          ? std::string(after)
+                          : p.lexically_normal().lexically_relative(dir_normal).generic_string();
     if (!seen.insert(rel).second) continue;
     const auto it = known.find(text);
     const FileDigest digest = it != known.end() ? it->second : digest_of(p, cache);

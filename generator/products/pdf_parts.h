@@ -83,6 +83,9 @@ class PartedPdf {
 
   const std::filesystem::path& path() const { return file_; }
   size_t rendered() const { return rendered_; }  // pages rendered (not from the cache)
+  // After finish(): whether options.first_pages_file was written
+  // (pdf::PdfJoiner::first_pages_written).
+  bool first_pages_written() const { return joiner_.first_pages_written(); }
   // The conversion's notes, "card 01-a to card 16-p: ..." in part order.
   const std::vector<std::string>& notes() const { return notes_; }
 

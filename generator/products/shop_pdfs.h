@@ -1,7 +1,9 @@
 #pragma once
-// The working files of a game's sides, made from the game's PDF (which has
-// every front, then each distinct back), in its colour (RGB, or CMYK with
-// --color cmyk); what a shop takes is the shop's package (shop_package.h):
+// The working files of a game's sides, the pages of the game's PDF (which
+// has every front, then each distinct back): fronts.pdf written with it
+// when the fronts lead (its first pages), else copied from it like
+// backs.pdf; in its colour (RGB, or CMYK with --color cmyk, copied from the
+// converted file); what a shop takes is the shop's package (shop_package.h):
 //   fronts.pdf, backs.pdf   one page per card: every front in card order,
 //                           and each front's back (equal page counts)
 #include <filesystem>

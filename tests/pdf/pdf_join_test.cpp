@@ -4,6 +4,8 @@
 // a part it cannot take refused with nothing left behind.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+
 #define POINTERHOLDER_TRANSITION 4
 #include <qpdf/QPDF.hh>
 #include <qpdf/QPDFObjectHandle.hh>
@@ -149,6 +151,7 @@ void join_with_first(const fs::path& out, const fs::path& first_file, size_t fir
   joiner.add(render::render_pdf(one, {.title = "Joined", .clock = Clock{}}), one_boxes, "red and green");
   joiner.add(render::render_pdf(two, {.title = "Joined", .clock = Clock{}}), two_boxes, "green and blue");
   joiner.finish();
+  EXPECT_TRUE(joiner.first_pages_written());
 }
 
 // The content streams of a file's pages, as bytes.
@@ -207,6 +210,54 @@ TEST(PdfJoin, TheFirstPagesAreADocumentOfTheirOwn) {
   EXPECT_EQ(*read_file(again), *a);
   join_with_first(dir.path() / "four.pdf", dir.path() / "four-first.pdf", 4);
   EXPECT_EQ(page_contents(dir.path() / "four-first.pdf"), joined);
+}
+
+// A part of two pages whose first page has a link to the second (an
+// annotation whose /Dest is that page), written by hand: Cairo's parts of
+// cards have no links.
+std::string linked_part() {
+  const std::vector<std::string> objects = {
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 100 100] /Contents 5 0 R /Annots [6 0 R] >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 100 100] /Contents 5 0 R >>",
+      "<< /Length 11 >>\nstream\n0 0 m 1 1 l\nendstream",
+      "<< /Type /Annot /Subtype /Link /Rect [0 0 10 10] /Dest [4 0 R /Fit] >>"};
+  std::string pdf = "%PDF-1.5\n";
+  std::vector<size_t> at;
+  for (size_t i = 0; i < objects.size(); ++i) {
+    at.push_back(pdf.size());
+    pdf += std::to_string(i + 1) + " 0 obj\n" + objects[i] + "\nendobj\n";
+  }
+  const size_t xref = pdf.size();
+  pdf += "xref\n0 " + std::to_string(objects.size() + 1) + "\n0000000000 65535 f \n";
+  char line[32];
+  for (size_t a : at) {
+    std::snprintf(line, sizeof line, "%010zu 00000 n \n", a);
+    pdf += line;
+  }
+  pdf += "trailer\n<< /Size " + std::to_string(objects.size() + 1) + " /Root 1 0 R >>\nstartxref\n" +
+         std::to_string(xref) + "\n%%EOF\n";
+  return pdf;
+}
+
+TEST(PdfJoin, FirstPagesAreNotWrittenWhenAPageRefersToAPage) {
+  test::TempDir dir;
+  const fs::path out = dir.path() / "joined.pdf", first = dir.path() / "first.pdf";
+  const PageBoxes box{{0, 0, 100, 100}, {0, 0, 100, 100}, {0, 0, 100, 100}};
+  const std::vector<PageBoxes> boxes = {box, box};
+  PdfJoiner joiner(out, false);
+  joiner.also_write_first_pages(first, 1);
+  joiner.add(linked_part(), boxes, "linked");
+  joiner.finish();
+  // The first page's link would lead to a page its document does not have:
+  // only the joined file is written, and the caller copies the first page.
+  EXPECT_FALSE(joiner.first_pages_written());
+  EXPECT_FALSE(fs::exists(first));
+  std::string check;
+  EXPECT_EQ(test::run_command("qpdf --check '" + out.string() + "'", &check), 0) << check;
+  EXPECT_EQ(read_page_boxes(out).size(), 2u);
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir.path()), fs::directory_iterator()), 1);
 }
 
 TEST(PdfJoin, FirstPagesThatNeverCameLeaveNoFile) {
