@@ -6,8 +6,8 @@
 # Per deck size and -j, each mode RUNS times:
 #   full         build --no-cache (the default formats: PNG, JPEG, PDF; the
 #                deck has no PnP sheets) into an empty folder
-#   pngpdf       build --format png,pdf --no-cache: a PNG per card and the
-#                PDFs, what Squib's run makes (issue 31's "PNG + PDF")
+#   pngpdf       build --format png,pdf --no-cache: a PNG per card and
+#                the PDFs, what Squib makes (issue 31: "PNG + PDF")
 #   png          build --format png --no-cache
 #   pdf          build --format pdf --no-cache
 #   encode       the bound: the card PNG files the png mode wrote (cards/, not
@@ -198,7 +198,7 @@ for size in $sizes; do
       # Squib run after this mode).
       case $mode in
         full) format_arg=() squib_what= ;;
-        pngpdf) format_arg=(--format png,pdf) squib_what=both ;;
+        pngpdf) format_arg=(--format "png,pdf") squib_what=both ;;
         *) format_arg=(--format "$mode") squib_what=$mode ;;
       esac
       for ((r = 1; r <= runs; ++r)); do
