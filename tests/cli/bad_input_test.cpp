@@ -257,20 +257,7 @@ void write_fanout_pdf(const fs::path& file, int fan = 8, int depth = 12) {
         stream("/Type /XObject /Subtype /Form /BBox [0 0 10 10] " + resources,
                level < depth ? std::regex_replace(eight, std::regex("/F "), next + " ") : "0 0 1 1 re f"));
   }
-  std::string pdf = "%PDF-1.4\n";
-  std::vector<size_t> offsets;
-  for (size_t i = 0; i < objects.size(); ++i) {
-    offsets.push_back(pdf.size());
-    pdf += std::to_string(i + 1) + " 0 obj\n" + objects[i] + "\nendobj\n";
-  }
-  const size_t xref = pdf.size();
-  pdf += "xref\n0 " + std::to_string(objects.size() + 1) + "\n0000000000 65535 f \n";
-  for (size_t o : offsets) {
-    std::string n = std::to_string(o);
-    pdf += std::string(10 - n.size(), '0') + n + " 00000 n \n";
-  }
-  pdf += "trailer\n<< /Size " + std::to_string(objects.size() + 1) + " /Root 1 0 R >>\nstartxref\n" +
-         std::to_string(xref) + "\n%%EOF\n";
+  const std::string pdf = test::pdf_of_objects(objects);
   fs::create_directories(file.parent_path());
   std::ofstream(file, std::ios::binary) << pdf;
 }

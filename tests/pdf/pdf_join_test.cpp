@@ -4,8 +4,6 @@
 // a part it cannot take refused with nothing left behind.
 #include <gtest/gtest.h>
 
-#include <cstdio>
-
 #define POINTERHOLDER_TRANSITION 4
 #include <qpdf/QPDF.hh>
 #include <qpdf/QPDFObjectHandle.hh>
@@ -223,22 +221,7 @@ std::string linked_part() {
       "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 100 100] /Contents 5 0 R >>",
       "<< /Length 11 >>\nstream\n0 0 m 1 1 l\nendstream",
       "<< /Type /Annot /Subtype /Link /Rect [0 0 10 10] /Dest [4 0 R /Fit] >>"};
-  std::string pdf = "%PDF-1.5\n";
-  std::vector<size_t> at;
-  for (size_t i = 0; i < objects.size(); ++i) {
-    at.push_back(pdf.size());
-    pdf += std::to_string(i + 1) + " 0 obj\n" + objects[i] + "\nendobj\n";
-  }
-  const size_t xref = pdf.size();
-  pdf += "xref\n0 " + std::to_string(objects.size() + 1) + "\n0000000000 65535 f \n";
-  char line[32];
-  for (size_t a : at) {
-    std::snprintf(line, sizeof line, "%010zu 00000 n \n", a);
-    pdf += line;
-  }
-  pdf += "trailer\n<< /Size " + std::to_string(objects.size() + 1) + " /Root 1 0 R >>\nstartxref\n" +
-         std::to_string(xref) + "\n%%EOF\n";
-  return pdf;
+  return test::pdf_of_objects(objects, "1.5");
 }
 
 TEST(PdfJoin, FirstPagesAreNotWrittenWhenAPageRefersToAPage) {

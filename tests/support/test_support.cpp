@@ -74,4 +74,21 @@ std::optional<std::string> output_bytes(const std::filesystem::path& file) {
   return std::regex_replace(*bytes, url, "file:///OUT/tts/");
 }
 
+std::string pdf_of_objects(const std::vector<std::string>& objects, const std::string& version) {
+  std::string pdf = "%PDF-" + version + "\n";
+  std::vector<size_t> offsets;
+  for (size_t i = 0; i < objects.size(); ++i) {
+    offsets.push_back(pdf.size());
+    pdf += std::to_string(i + 1) + " 0 obj\n" + objects[i] + "\nendobj\n";
+  }
+  const size_t xref = pdf.size();
+  pdf += "xref\n0 " + std::to_string(objects.size() + 1) + "\n0000000000 65535 f \n";
+  for (size_t o : offsets) {
+    const std::string n = std::to_string(o);
+    pdf += std::string(10 - n.size(), '0') + n + " 00000 n \n";
+  }
+  return pdf + "trailer\n<< /Size " + std::to_string(objects.size() + 1) + " /Root 1 0 R >>\nstartxref\n" +
+         std::to_string(xref) + "\n%%EOF\n";
+}
+
 }  // namespace kw::test

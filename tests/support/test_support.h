@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "project/disk_project.h"
 
@@ -50,5 +51,10 @@ std::string quoted(const std::filesystem::path& p);
 // reads "file:///OUT/" here, and manifest.json lists them without their size
 // and hash. Other files as they are; nullopt when unreadable.
 std::optional<std::string> output_bytes(const std::filesystem::path& file);
+
+// A PDF written by hand: `objects` (their text between "N 0 obj" and
+// "endobj") numbered from 1, the first the catalog, with a correct
+// cross-reference table; for inputs a renderer would never make.
+std::string pdf_of_objects(const std::vector<std::string>& objects, const std::string& version = "1.4");
 
 }  // namespace kw::test
