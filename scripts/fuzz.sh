@@ -20,7 +20,7 @@ for t in "${targets[@]}"; do
   echo "fuzzing $t for ${seconds}s (log: $log)"
   before=$(find "$findings" -maxdepth 1 -type f | wc -l)
   # -timeout: an input taking 10 s is a finding; -rss_limit_mb: librsvg and
-  # yaml-cpp under ASan need more than the default 2 GB on big inputs.
+  # the YAML reader under ASan need more than the default 2 GB on big inputs.
   extra=()
   # libgettextpo leaks a few bytes on every read (suppressed, see
   # core/diagnostic.cpp), and a leak after an input makes libFuzzer run a full

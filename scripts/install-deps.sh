@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   build-essential cmake pkg-config ninja-build
   libcairo2-dev librsvg2-dev libharfbuzz-dev libfreetype-dev libicu-dev
-  libhyphen-dev hyphen-de hyphen-en-us hyphen-fr libyaml-cpp-dev libpng-dev libjpeg-dev libwebp-dev zlib1g-dev
+  libhyphen-dev hyphen-de hyphen-en-us hyphen-fr libpng-dev libjpeg-dev libwebp-dev zlib1g-dev
   libgtest-dev libgmock-dev
   qpdf ghostscript poppler-utils time
   jq  # bench/simulate.sh reads the simulators' JSON reports
@@ -16,6 +16,8 @@ packages=(
   libcpp-httplib-dev
   libcsv-dev libxlsxwriter-dev libminizip-dev libxml2-dev  # table export/import: CSV, xlsx
   libgit2-dev git  # `diff REV`, `build --changed-since REV`: the project as a git revision has it (git: the tests make repositories)
+  libyaml-dev  # reads every YAML file (yaml/value.cpp)
+  libyaml-cpp-dev  # only the test that shipped files read as yaml-cpp read them (tests/yaml/limits_test.cpp)
   libdeflate-dev  # the PNG writer's checksums (render/png_writer.cpp)
   libspng-dev  # only a candidate that bench/encode_bench.cpp measures
   chromium nodejs

@@ -11,7 +11,7 @@ namespace {
 using json = nlohmann::ordered_json;
 using Type = yaml::Schema::Type;
 
-// What a YAML scalar may be once read as JSON: yaml-cpp keeps every scalar as
+// What a YAML scalar may be once read as JSON: yaml/value.h keeps every scalar as
 // written, so a text may look like a number or a boolean to a YAML 1.2 reader.
 json scalar_types() { return json::array({"string", "number", "boolean"}); }
 

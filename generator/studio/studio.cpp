@@ -275,7 +275,9 @@ void Studio::reload(const std::vector<std::string>& changed) {
     if (phases.empty() && !c.phases.empty())
       for (const auto& [name, ms] : c.phases) phases += fmt::format("{}{} {}", phases.empty() ? " (" : ", ", name, ms);
     cards += c.cards.size();
-    if (!c.cards.empty() || c.diagnostics || c.layout) publish(c);
+    // Every reload, even one that changed nothing shown: its state is a new
+    // revision, and a page not told of it would hold an older one for good.
+    publish(c);
   }
   if (log_) {
     const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);

@@ -137,7 +137,7 @@ bool looks_like_number(const std::string& s) {
   return end == s.c_str() + s.size();
 }
 
-// Words YAML (1.1 and 1.2, as yaml-cpp and value.cpp read them) takes for
+// Words YAML (1.1 and 1.2, as value.cpp and yaml-cpp read them) takes for
 // something other than text.
 bool special_word(const std::string& s) {
   static const char* const words[] = {"true", "false", "yes", "no",  "on",   "off",  "null",  "~",    "True", "False",

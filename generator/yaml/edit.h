@@ -6,7 +6,7 @@
 // the studio writes through here, so a `git diff` after an edit on the page
 // shows only what the designer changed.
 //
-// Hand-written on the located tree of yaml/value.h (yaml-cpp's marks) rather
+// Hand-written on the located tree of yaml/value.h (libyaml's marks) rather
 // than on a YAML emitter: no emitter in Debian (yaml-cpp's, libyaml's)
 // round-trips comments and styles, so re-emitting a document would rewrite
 // the whole file.

@@ -1,6 +1,7 @@
 // The YAML reader under hostile input: aliases expanded against a budget,
 // nesting and size limits, invalid UTF-8 and keys given twice, each a
-// located error, and the shipped data unchanged by the event-based reader.
+// located error, and the shipped data read as yaml-cpp read it before the
+// reader took libyaml's events.
 #include <gtest/gtest.h>
 
 #include <yaml-cpp/yaml.h>
@@ -135,7 +136,7 @@ TEST(YamlStrict, NullsScalarsAndKeysAsBefore) {
   EXPECT_FALSE(v->find("d")->quoted);
 }
 
-// The tree YAML::Load's node graph gives (the reader before it read events),
+// The tree yaml-cpp's YAML::Load gives (the reader before libyaml's events),
 // locations left out: line and column of an alias differ on purpose.
 std::string dump(const YAML::Node& n) {
   switch (n.Type()) {
@@ -190,6 +191,55 @@ TEST(YamlLimits, ShippedFilesReadAsBefore) {
       ++files;
     }
   EXPECT_GT(files, 20);
+}
+
+// Each construct a project may use reads as yaml-cpp read it: which scalars
+// are nothing, which are text that is never a number (quoted, block, the
+// tag "!"), anchors, flow and block collections, complex keys, documents.
+TEST(YamlLimits, EveryConstructReadsAsYamlCppReadIt) {
+  for (const char* text : {
+           "a: |\n  line one\n  line two\nb: >\n  folded\n  text\nc: |-\n  kept\n",
+           "a: !!str 5\nb: ! 6\nc: !!int 7\nd: '8'\ne: \"9\"\nf: !!null ''\ng: !!str\n",
+           "a: ~\nb: null\nc: Null\nd: NULL\ne:\nf: ''\ng: \"\"\nh: nULL\ni: '~'\n",
+           "- &x {a: 1, b: [2, 3]}\n- *x\n- [*x, *x]\n- &y\n- *y\n",
+           "a: [1, {b: 2}, [3], []]\nc: {d: e, f: [g], h: {}}\n",
+           "? complex\n: value\n? [x, y]\n: z\n",
+           "a: multi\n  line plain\n\n  with a break\nb: 'quoted\n  folded'\n",
+           "a: 'it''s'\nb: \"tab\\tx \\u00e9\"\n",
+           "---\na: 1\n...\n---\nb: 2\n",
+           "%YAML 1.1\n---\na: 1\n",
+           "a:\n- 1\n- 2\nb: x\n",
+           "- - a\n  - b\n- c\n-\n- - \n",
+           "a: -1.5e3\nb: 0x1F\nc: yes\nd: .inf\ne: 1_000\n",
+           "a: http://x.y/z#frag\nb: c:d\nc: x # comment\n",
+           "\"quoted key\": 1\n'single': 2\n? |\n  block key\n: 3\n",
+           "\xef\xbb\xbf\x61: Süd – Nord\r\nb: c\r\n",  // a byte order mark, then "a: "
+           "[a, b]\n",
+           "plain text\n",
+           "",
+       }) {
+    Diagnostics diags;
+    auto v = parse_yaml_string(text, "f.yaml", diags);
+    ASSERT_TRUE(v) << text << format_diagnostics(diags);
+    EXPECT_EQ(dump(*v), dump(YAML::Load(text))) << text;
+  }
+}
+
+// A syntax error says what libyaml expected, where, and where the
+// construct it was in starts; columns count characters, not bytes.
+TEST(YamlStrict, ASyntaxErrorSaysWhatWasExpectedAndWhereTheConstructStarts) {
+  const std::string flow = parse_error("a: 1\nbäume: [1, 2\nc: 3\n");
+  EXPECT_NE(flow.find("f.yaml:3:2: error: YAML syntax error: did not find expected ',' or ']' (while parsing a flow "
+                      "sequence that starts at line 2, column 8)"),
+            std::string::npos)
+      << flow;
+  const std::string indent = parse_error("a:\n  b: 1\n c: 2\n");
+  EXPECT_NE(indent.find("f.yaml:3:2: error: YAML syntax error:"), std::string::npos) << indent;
+  EXPECT_NE(parse_error("a: \"open\n").find("found unexpected end of stream"), std::string::npos);
+  EXPECT_NE(parse_error("a: *nowhere\n").find("f.yaml:1:4: error: alias of an unknown anchor"), std::string::npos)
+      << parse_error("a: *nowhere\n");
+  Diagnostics diags;  // the second document is never read, as before
+  EXPECT_TRUE(parse_yaml_string("a: 1\n---\n[unclosed\n", "f.yaml", diags)) << format_diagnostics(diags);
 }
 
 }  // namespace
