@@ -414,7 +414,7 @@ int build_game(LanguageBuild& b, const model::Game& game, const std::string& key
                options.game_dir(game.id).string(), cache_summary(report));
     if (kept) engine::save_layouts(*options.incremental.cache, kept->record, kept->known.entries, shared.project);
     if (options.incremental.cache && whole_game && !shared.before)
-      infra::remember_build(*options.incremental.cache, record, key, shared.project, report.written);
+      infra::remember_build(*options.incremental.cache, record, key, shared.project, report.written, report.in_place);
   } catch (const std::exception& e) {
     fmt::print(err, "kartenwerk: {}: {}; nothing written\n", game.id, e.what());
     return 1;

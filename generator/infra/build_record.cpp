@@ -100,7 +100,8 @@ bool up_to_date(const BuildCache& cache, const std::string& name, const std::str
 }
 
 void remember_build(const BuildCache& cache, const std::string& name, const std::string& key,
-                    const project::Project& project, const std::vector<fs::path>& written) {
+                    const project::Project& project, const std::vector<fs::path>& written,
+                    const std::unordered_map<std::string, FileStamp>& known) {
   // The text a dump(1) of the record as a tree gives (the members sorted),
   // written as it comes: a tree of 10,000 outputs and its dump were half of
   // the time this took at the end of every build of a large deck.
@@ -108,7 +109,8 @@ void remember_build(const BuildCache& cache, const std::string& name, const std:
   JsonWriter out(text, 1);
   out.begin_object().key("key").value(key).key("outputs").begin_array();
   for (const auto& file : written) {
-    const auto stamp = file_stamp(file);
+    const auto it = known.find(file.native());
+    const auto stamp = it != known.end() ? std::optional<FileStamp>(it->second) : file_stamp(file);
     if (!stamp) return;  // a file already gone: remember nothing
     // The products' paths are absolute and plain already (the output
     // folder's, made so once): normalising each again was the other half.

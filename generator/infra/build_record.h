@@ -7,8 +7,10 @@
 // Like ninja's log: a file touched or removed since is noticed.
 #include <filesystem>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
+#include "core/files.h"
 #include "infra/build_cache.h"
 #include "project/project.h"
 
@@ -25,8 +27,10 @@ bool up_to_date(const BuildCache& cache, const std::string& name, const std::str
 std::string record_problem(const std::string& text, const std::string& name);
 
 // Records a finished build: `key`, the system inputs `project` has read so
-// far, and the `written` files as they are now.
+// far, and the `written` files as they are now: as `known` says (what stat
+// said of files the build found untouched, by path), else as stat says.
 void remember_build(const BuildCache& cache, const std::string& name, const std::string& key,
-                    const project::Project& project, const std::vector<std::filesystem::path>& written);
+                    const project::Project& project, const std::vector<std::filesystem::path>& written,
+                    const std::unordered_map<std::string, FileStamp>& known = {});
 
 }  // namespace kw::infra

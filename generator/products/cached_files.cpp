@@ -140,7 +140,7 @@ std::optional<FileDigest> FilesInPlace::find(const std::string& key, const fs::p
   {
     std::lock_guard lock(mutex_);
     if (auto it = stamps_.find(there.string()); it != stamps_.end() && same_file(it->second, key, *now)) {
-      it->second.used = true;
+      it->second.used = it->second.found = true;
       return FileDigest{it->second.file.bytes, it->second.sha256};
     }
   }
@@ -191,8 +191,14 @@ std::optional<std::vector<std::pair<fs::path, FileDigest>>> FilesInPlace::take_g
     stamps.push_back(&stamp);
   }
   if (group.empty()) return std::nullopt;
-  for (Stamp* s : stamps) s->used = true;
+  for (Stamp* s : stamps) s->used = s->found = true;
   return group;
+}
+
+void FilesInPlace::add_found(std::unordered_map<std::string, FileStamp>& out) const {
+  std::lock_guard lock(mutex_);
+  for (const auto& [there, stamp] : stamps_)
+    if (stamp.found) out.emplace(there, stamp.file);
 }
 
 void FilesInPlace::save(bool only_used) const {

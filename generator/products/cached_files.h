@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "core/files.h"
@@ -78,6 +79,9 @@ class FilesInPlace {
   // side PDFs), as staged paths with their digests, when every one is still
   // in place by its stamp; else nullopt.
   std::optional<std::vector<std::pair<std::filesystem::path, FileDigest>>> take_group(const std::string& key) const;
+  // The stamps of the files this build found in place by their stamp (not
+  // written or moved since: what stat says of them now), by final path.
+  void add_found(std::unordered_map<std::string, FileStamp>& out) const;
   // Keeps the stamps for the next build (when any changed); with
   // `only_used`, of the files this build found or wrote only (a build of the
   // whole folder: the others are gone or are no product any more).
@@ -87,7 +91,8 @@ class FilesInPlace {
   struct Stamp {
     std::string key, sha256;
     FileStamp file;
-    bool used = false;  // by this build (not kept)
+    bool used = false;   // by this build (not kept)
+    bool found = false;  // by this build, in place by its stamp (not written)
   };
   // The record's format, exposed for tests: stamps by final path, and back
   // (nullopt: not a record this wrote).

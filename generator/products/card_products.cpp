@@ -113,6 +113,7 @@ class CardProductRun {
     if (rasters_ == 0) finish_raster_products();  // no raster task to run it
     report.written.insert(report.written.end(), finished_.begin(), finished_.end());
     in_place_.save(/*only_used=*/whole);
+    in_place_.add_found(report.in_place);
     report.digests.merge(digests_);
     progress_->finish();
     if (formats.pdf && whole) report_pnp_layouts(label);

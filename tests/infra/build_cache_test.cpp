@@ -184,6 +184,30 @@ TEST(BuildRecord, IsReadStrictly) {
   EXPECT_TRUE(up_to_date(cache, name, kKey, project));
 }
 
+// The stamps a build already took of the files it found in place are
+// recorded as they are (no stat): the same record when they are what stat
+// says, and one that is out of date when the file has changed since.
+TEST(BuildRecord, TakesTheStampsTheBuildKnows) {
+  test::TempDir dir, out;
+  project::MemoryProject project;
+  BuildCache cache(dir.path());
+  fs::create_directories(out.path() / "duell");
+  const fs::path kept = out.path() / "duell/a.png", made = out.path() / "duell/b.png";
+  std::ofstream(kept) << "png";
+  std::ofstream(made) << "png too";
+  const std::string name = (out.path() / "duell").string();
+  remember_build(cache, name, kKey, project, {kept, made});
+  const std::string by_stat = *cache.record(name);
+  remember_build(cache, name, kKey, project, {kept, made}, {{kept.string(), *file_stamp(kept)}});
+  EXPECT_EQ(*cache.record(name), by_stat);
+  EXPECT_TRUE(up_to_date(cache, name, kKey, project));
+  FileStamp before = *file_stamp(kept);  // as found before someone wrote the file
+  before.bytes += 1;
+  remember_build(cache, name, kKey, project, {kept, made}, {{kept.string(), before}});
+  EXPECT_NE(*cache.record(name), by_stat);
+  EXPECT_FALSE(up_to_date(cache, name, kKey, project));
+}
+
 }  // namespace
 }  // namespace kw::infra
 

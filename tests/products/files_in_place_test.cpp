@@ -91,6 +91,29 @@ TEST(FilesInPlace, AFileStampedByOneBuildIsFoundByTheNextWithoutItsBytes) {
   }
 }
 
+// What the build found in place by its stamp it can tell (the build record
+// takes those stamps); what it wrote, or found only by reading, it cannot.
+TEST(FilesInPlace, TellsTheStampsOfTheFilesItFoundInPlace) {
+  const Scene scene;
+  {
+    const FilesInPlace first = scene.s.files(scene.cache);
+    first.write(key("k1"), scene.s.staged("a.png"), "first card");
+    first.write(key("k2"), scene.s.staged("b.png"), "second card");
+    first.save(true);
+    commit(scene.s, "a.png");
+    commit(scene.s, "b.png");
+  }
+  const FilesInPlace files = scene.s.files(scene.cache);
+  ASSERT_TRUE(files.find(key("k1"), scene.s.staged("a.png")));
+  files.write(key("k3"), scene.s.staged("b.png"), "the second card, edited");
+  files.write(key("k4"), scene.s.staged("c.png"), "a new card");
+  std::unordered_map<std::string, FileStamp> found;
+  files.add_found(found);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found.begin()->first, scene.s.final("a.png").string());
+  EXPECT_EQ(found.begin()->second, *file_stamp(scene.s.final("a.png")));
+}
+
 TEST(FilesInPlace, AFileChangedSinceItsStampIsNotTakenOnIt) {
   const Scene scene;
   const auto& [tmp, cache, s] = scene;
