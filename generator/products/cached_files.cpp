@@ -71,6 +71,10 @@ void put_bytes(std::string& out, std::string_view bytes) {
 FilesInPlace::FilesInPlace(const infra::BuildCache* cache, fs::path staged_dir, fs::path final_dir,
                            const fs::path& folder)
     : cache_(cache), staged_dir_(std::move(staged_dir)), final_dir_(std::move(final_dir)) {
+  if (!staged_dir_.empty()) {
+    staged_prefix_ = staged_dir_.lexically_normal().native();
+    if (!staged_prefix_.ends_with('/')) staged_prefix_ += '/';
+  }
   if (!cache_) return;
   std::error_code ec;
   const fs::path where = fs::absolute(final_path(folder), ec).lexically_normal();
@@ -87,6 +91,13 @@ FilesInPlace::FilesInPlace(const infra::BuildCache* cache, fs::path staged_dir, 
 
 fs::path FilesInPlace::final_path(const fs::path& staged) const {
   if (final_dir_.empty()) return staged;
+  // A plain path in the staging folder (every product's) by its text: the
+  // two lexically_* passes below were a sixth of a 5,000-card edit's work
+  // on the cards the cache has (three calls a card).
+  const std::string& text = staged.native();
+  if (!staged_prefix_.empty() && text.size() > staged_prefix_.size() && text.starts_with(staged_prefix_) &&
+      lexically_plain(text))
+    return final_dir_ / std::string_view(text).substr(staged_prefix_.size());
   const fs::path relative = staged.lexically_normal().lexically_relative(staged_dir_.lexically_normal());
   // A path outside the staging folder is already where it ends up.
   if (relative.empty() || *relative.begin() == "..") return staged;

@@ -102,6 +102,7 @@ class FilesInPlace {
  private:
   const infra::BuildCache* cache_;
   std::filesystem::path staged_dir_, final_dir_;
+  std::string staged_prefix_;  // staged_dir_, normal, with a trailing '/' ("" when none)
   std::string record_name_;
   mutable std::mutex mutex_;
   mutable std::map<std::string, Stamp> stamps_;  // under mutex_, by final path

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -76,18 +77,31 @@ class CardProductRun {
   void run(BuildReport& report) {
     const ProductFormats& formats = options_.formats;
     const bool whole = !options_.incremental.only_cards;  // build --card writes the cards' own files only
-    if (formats.png && whole && options_.by_products.overview) open_overview(report);
-    if (formats.jpeg && whole && !options_.draft && options_.by_products.tts && !options_.tabletop.formats.empty())
-      open_tabletops();
+    const bool rasters = formats.png || formats.jpeg;
+    const int jobs = options_.print.jobs > 0 ? options_.print.jobs : default_jobs();
     // Longest first for the least total time; but when only a few cards need
     // rendering (an edit), their files come first: that is what the designer
     // is waiting to look at.
     const bool rasters_first = few_to_render();
-    if (formats.pdf && whole && !rasters_first) add_pdf_tasks();
+    // After an edit on more than one thread, the game PDF (the longest chain
+    // left: it joins every part) starts at once on one thread while another
+    // opens the sheets (the overview's and TTS sheets' rows from the cache,
+    // 25 ms at 5,000 cards) and renders the edited cards; it waited for both.
+    const bool pdf_leads = rasters_first && rasters && formats.pdf && whole && jobs > 1;
+    std::vector<Task> later_pdfs;  // the PnP sheets, when the game PDF leads
+    if (pdf_leads) {
+      add_pdf_tasks();
+      later_pdfs.assign(std::make_move_iterator(tasks_.begin() + 1), std::make_move_iterator(tasks_.end()));
+      tasks_.resize(1);
+      tasks_.emplace_back([this, whole](std::vector<fs::path>& written) { open_sheets(whole, written); });
+    } else {
+      open_sheets(whole, report.written);
+      if (formats.pdf && whole && !rasters_first) add_pdf_tasks();
+    }
     // The shop's package with the PDFs, and whatever the formats when
     // --profile asked for it.
     if (shop_ && whole && !options_.draft && (formats.pdf || options_.print.shop_asked)) add_shop_task();
-    if (formats.png || formats.jpeg) {
+    if (rasters) {
       const auto [order, to_render] = raster_order();
       // After an edit: the cards to render, then the PDFs (the longest chain
       // left, as it joins every part), then the cards the cache has (each a
@@ -95,12 +109,14 @@ class CardProductRun {
       // thousands of those.
       const size_t first = rasters_first && formats.pdf && whole ? to_render : order.size();
       add_raster_tasks(std::span(order).first(first));
-      if (formats.pdf && whole && rasters_first) add_pdf_tasks();
+      if (pdf_leads)
+        std::move(later_pdfs.begin(), later_pdfs.end(), std::back_inserter(tasks_));
+      else if (formats.pdf && whole && rasters_first)
+        add_pdf_tasks();
       add_raster_tasks(std::span(order).subspan(first));
     } else if (formats.pdf && whole && rasters_first) {
       add_pdf_tasks();
     }
-    const int jobs = options_.print.jobs > 0 ? options_.print.jobs : default_jobs();
     std::string label = game_.id + (options_.subdir.empty() ? "" : " [" + options_.subdir + "]");
     progress_ =
         std::make_unique<infra::Progress>(options_.print.progress, options_.print.progress_terminal, label, units_);
@@ -169,9 +185,34 @@ class CardProductRun {
 
   const infra::BuildCache* cache() const { return options_.incremental.cache; }
 
+  // The overview and the TTS sheets, when the build makes them; the raster
+  // tasks wait for them (sheets_ready()).
+  void open_sheets(bool whole, std::vector<fs::path>& written) {
+    try {
+      if (options_.formats.png && whole && options_.by_products.overview) open_overview(written);
+      if (options_.formats.jpeg && whole && !options_.draft && options_.by_products.tts &&
+          !options_.tabletop.formats.empty())
+        open_tabletops();
+    } catch (...) {
+      sheets_.store(Sheets::Failed, std::memory_order_release);  // its error ends the build
+      sheets_.notify_all();
+      throw;
+    }
+    sheets_.store(Sheets::Open, std::memory_order_release);
+    sheets_.notify_all();
+  }
+
+  // Whether the sheets are open, once open_sheets() has ended (on any thread).
+  bool sheets_ready() const {
+    Sheets now = sheets_.load(std::memory_order_acquire);
+    for (; now == Sheets::Opening; now = sheets_.load(std::memory_order_acquire))
+      sheets_.wait(Sheets::Opening, std::memory_order_acquire);
+    return now == Sheets::Open;
+  }
+
   // The overview, from the cache when no card on it changed; else painted as
   // the card rasters arrive.
-  void open_overview(BuildReport& report) {
+  void open_overview(std::vector<fs::path>& written) {
     overview_key_ = infra::cache_key({"overview.png", png_mode(), deck_key_});
     // Not kept in the cache whole (8 MB at 1000 cards, written and hashed
     // again on every edit): the last build's file, when it is still in
@@ -179,7 +220,7 @@ class CardProductRun {
     const fs::path file = dir_ / "overview.png";
     if (auto digest = in_place_.find(overview_key_, file)) {
       remember_digest(file, std::move(*digest));
-      report.written.push_back(file);
+      written.push_back(file);
       return;
     }
     making_overview_ = true;
@@ -450,6 +491,7 @@ class CardProductRun {
     // build of every card).
     for (size_t i : order)
       tasks_.emplace_back([this, i](std::vector<fs::path>& written) {
+        if (!sheets_ready()) return;  // they failed to open: the build ends with that error
         write_raster(i, written);
         if (rasters_left_.fetch_sub(1) == 1) finish_raster_products();
       });
@@ -676,6 +718,8 @@ class CardProductRun {
   std::unique_ptr<OverviewSheet> overview_;
   std::unique_ptr<TabletopFiles> tabletops_;
   TtsWriter* tts_ = nullptr;  // its sheets
+  enum class Sheets { Opening, Open, Failed };
+  std::atomic<Sheets> sheets_{Sheets::Opening};  // by open_sheets(); the overview's and TTS members before it
   std::vector<Task> tasks_;
   size_t rasters_ = 0;                   // raster tasks
   std::atomic<size_t> rasters_left_{0};  // not yet ended

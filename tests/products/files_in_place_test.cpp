@@ -91,6 +91,22 @@ TEST(FilesInPlace, AFileStampedByOneBuildIsFoundByTheNextWithoutItsBytes) {
   }
 }
 
+// A staged path's final place, however it is spelled, and back; a path
+// outside the staging folder stays where it is.
+TEST(FilesInPlace, AStagedPathEndsUpInTheFinalFolder) {
+  const Scene scene;
+  const FilesInPlace files = scene.s.files(scene.cache);
+  const fs::path out = scene.s.out, stage = scene.s.stage;
+  EXPECT_EQ(files.final_path(stage / "game/cards/a.png"), out / "game/cards/a.png");
+  EXPECT_EQ(files.final_path(stage / "game/../game/cards/./a.png"), out / "game/cards/a.png");
+  EXPECT_EQ(files.final_path(stage.string() + "//game/a.png"), out / "game/a.png");
+  EXPECT_EQ(files.final_path(stage.string() + "x/a.png"), stage.string() + "x/a.png");  // a sibling folder
+  EXPECT_EQ(files.final_path(out / "game/a.png"), out / "game/a.png");
+  EXPECT_EQ(files.staged_path(out / "game/cards/a.png"), stage / "game/cards/a.png");
+  const FilesInPlace unstaged(&scene.cache, "", out, out / "game");  // nothing staged: every path is final
+  EXPECT_EQ(unstaged.final_path("/elsewhere/a.png"), "/elsewhere/a.png");
+}
+
 // What the build found in place by its stamp it can tell (the build record
 // takes those stamps); what it wrote, or found only by reading, it cannot.
 TEST(FilesInPlace, TellsTheStampsOfTheFilesItFoundInPlace) {
