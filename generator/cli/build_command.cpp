@@ -407,11 +407,14 @@ int build_game(LanguageBuild& b, const model::Game& game, const std::string& key
     }
     infra::throw_if_interrupted();
     const std::filesystem::path from = staged.game_dir(game.id), to = options.game_dir(game.id);
+    auto commit_span = infra::timed(timings, "move into place", game.id);
     if (shared.before) clear_reprint_folder(shared, game, to);
     if (std::filesystem::exists(from)) infra::commit_staged(from, to);
+    commit_span.end();
     for (auto& file : report.written) file = to / file.lexically_relative(from);
     fmt::print(out, "{}: {} files in {}{}\n", label(game.id, options), report.written.size(),
                options.game_dir(game.id).string(), cache_summary(report));
+    auto record_span = infra::timed(timings, "build record", game.id);
     if (kept) engine::save_layouts(*options.incremental.cache, kept->record, kept->known.entries, shared.project);
     if (options.incremental.cache && whole_game && !shared.before)
       infra::remember_build(*options.incremental.cache, record, key, shared.project, report.written, report.in_place);

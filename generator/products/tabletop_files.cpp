@@ -52,6 +52,7 @@ TabletopFiles::TabletopFiles(const model::Game& game, const fs::path& dir, const
   writer_ = std::make_unique<TtsWriter>(plan_tts(cards, trim_, game.id, stems_), std::move(frames), sheet_dir_,
                                         std::move(save));
   if (sheet_dir_.empty()) writer_->set_no_sheets();  // playingcards.io alone: single cards only
+  writer_->set_file_sink([this](const fs::path& file, std::string_view bytes) { write_unless_in_place(file, bytes); });
   if (options.wants(Tabletop::Playingcards))
     writer_->set_cell_sink([this](size_t index, const std::uint8_t* rgb) { write_single(index, rgb); });
   else
@@ -135,6 +136,18 @@ void TabletopFiles::write_single(size_t index, const std::uint8_t* rgb) {
   write_output(file, jpeg.finish());
   std::lock_guard lock(mutex_);
   singles_.push_back(file);
+}
+
+// The saved objects are the same after most edits (a card's name or text
+// changed them; its picture does not), and at 5,000 cards their JSON is
+// 7 MB: written to the staging folder on every edit and read twice when it
+// was not moved into place. Left in place, by the stamp of its bytes' hash,
+// it is neither written nor read.
+void TabletopFiles::write_unless_in_place(const fs::path& file, std::string_view bytes) {
+  const std::string key = infra::cache_key({"tabletop file", sha256_hex(bytes)});
+  auto digest = in_place_.find(key, file);
+  if (!digest) digest = in_place_.write(key, file, bytes);
+  digests_[file] = *digest;
 }
 
 // The sheets and backs, copied from where the writer put them.

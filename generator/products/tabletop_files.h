@@ -25,6 +25,7 @@
 #include <mutex>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "infra/build_cache.h"
@@ -50,7 +51,7 @@ class TabletopFiles {
                 const std::function<std::string(size_t)>& card_key);
   // Sheets not made this run: left in place, or joined from kept bands only.
   size_t cached_sheets() const { return from_cache_.size(); }
-  // The digests of the sheets known without reading them back (those left
+  // The digests of the sheets and saved objects known without reading them back (those left
   // in place are not staged), by path: for the manifest. After finish().
   const std::map<std::filesystem::path, FileDigest>& digests() const { return digests_; }
   // What the files depend on besides the cards' pages and print settings.
@@ -65,6 +66,7 @@ class TabletopFiles {
   void take_cached_sheets(const std::function<std::string(size_t)>& card_key);
   void write_copies(const std::filesystem::path& to, std::vector<std::filesystem::path>& files) const;
   void write_single(size_t index, const std::uint8_t* rgb);
+  void write_unless_in_place(const std::filesystem::path& file, std::string_view bytes);
   std::string single_name(size_t index) const;  // under playingcards/
 
   std::filesystem::path dir_;

@@ -352,8 +352,14 @@ void TtsWriter::finish() {
   for (auto& [sheet, spliced] : spliced_) write_spliced(sheet, spliced);
   for (const TtsObject& object : tts_deck_objects(plan_, save_.cards, save_.game_name, save_.url_base)) {
     const fs::path json = dir_ / (object.stem + ".json"), png = dir_ / (object.stem + ".png");
-    write_output(json, object.json);
-    write_output(png, thumbnail(*back_cells_.at(object.back)));
+    const auto write = [this](const fs::path& file, std::string_view bytes) {
+      if (file_sink_)
+        file_sink_(file, bytes);
+      else
+        write_output(file, bytes);
+    };
+    write(json, object.json);
+    write(png, thumbnail(*back_cells_.at(object.back)));
     written_.push_back(json);
     written_.push_back(png);
   }

@@ -26,6 +26,7 @@
 #include <set>
 #include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -107,6 +108,11 @@ class TtsWriter {
   // Without sheet files (only the cells for the sink): the rows are taken
   // and dropped, nothing is written. Set before the first place().
   void set_no_sheets() { sheets_ = false; }
+  // Where the saved objects and their thumbnails go (by default
+  // write_output): a caller that knows what the last build left in place
+  // need not write the same bytes again.
+  using FileSink = std::function<void(const std::filesystem::path& file, std::string_view bytes)>;
+  void set_file_sink(FileSink sink) { file_sink_ = std::move(sink); }
   // Writes the saved objects and their thumbnails; throws std::logic_error
   // if a sheet was never completed.
   void finish();
@@ -160,6 +166,7 @@ class TtsWriter {
   TtsPlan plan_;
   TtsSaveInfo save_;
   CellSink sink_;
+  FileSink file_sink_;
   bool sheets_ = true;
   std::vector<const page::Page*> pages_;
   std::filesystem::path dir_;
