@@ -336,6 +336,18 @@ std::unique_ptr<KeptLayouts> kept_layouts(const SharedBuild& shared, const model
   return kept;
 }
 
+// Moves the game's staged folder into place (a reprint's folder emptied
+// first), and names the files written where they are now.
+void move_into_place(const SharedBuild& shared, const model::Game& game, const products::BuildOptions& options,
+                     const products::BuildOptions& staged, products::BuildReport& report) {
+  const std::filesystem::path from = staged.game_dir(game.id), to = options.game_dir(game.id);
+  auto span = infra::timed(options.timings, "move into place", game.id);
+  if (shared.before) clear_reprint_folder(shared, game, to);
+  if (std::filesystem::exists(from)) infra::commit_staged(from, to);
+  span.end();
+  for (auto& file : report.written) file = to / file.lexically_relative(from);
+}
+
 // Lays out and writes one game in one language, saying so on `out` and
 // `err`; 0 or 1. The rules' findings are said by the game's first language
 // (`first_of_game`): they are the same in every one.
@@ -406,12 +418,7 @@ int build_game(LanguageBuild& b, const model::Game& game, const std::string& key
       return 1;
     }
     infra::throw_if_interrupted();
-    const std::filesystem::path from = staged.game_dir(game.id), to = options.game_dir(game.id);
-    auto commit_span = infra::timed(timings, "move into place", game.id);
-    if (shared.before) clear_reprint_folder(shared, game, to);
-    if (std::filesystem::exists(from)) infra::commit_staged(from, to);
-    commit_span.end();
-    for (auto& file : report.written) file = to / file.lexically_relative(from);
+    move_into_place(shared, game, options, staged, report);
     fmt::print(out, "{}: {} files in {}{}\n", label(game.id, options), report.written.size(),
                options.game_dir(game.id).string(), cache_summary(report));
     auto record_span = infra::timed(timings, "build record", game.id);
