@@ -71,6 +71,7 @@ async function measure(times) {
       `max ${Math.max(...xs).toFixed(1)}, ${xs.length} answers to ${typing.length} keystrokes)`;
     console.log(`${label.padEnd(22)} keystroke -> fit shown (typeset only): ${ms(fits)}`);
     const typed = [], saved = [], stated = [], stateKB = [];
+    const typedFrom = server.stderr().length;
     for (let i = 1; i <= runs; ++i) {
       const before = await imageSources(page);
       await page.evaluate(() => performance.clearResourceTimings());
@@ -97,6 +98,10 @@ async function measure(times) {
     }
     console.log(`${label.padEnd(22)} text typed -> its card's new image loaded (incl. 250 ms pause): ${fmt(typed)}`);
     console.log(`${label.padEnd(22)} edit sent -> its card's new image loaded: ${fmt(saved)}`);
+    // Where the server's time went: its log's reload lines (phases, ms).
+    const typedReloads = [...server.stderr().slice(typedFrom).matchAll(/reloaded .*? in (\d+) ms( \(.*?\))?/g)];
+    if (typedReloads.length)
+      console.log(`${''.padEnd(22)}   the server's reloads: ` + typedReloads.map((m) => `${m[1]} ms${m[2] || ''}`).join('; '));
     console.log(`${label.padEnd(22)} edit sent -> the page shows the new state: ${fmt(stated)}; /api/state read per ` +
       `edit: median ${median(stateKB).toFixed(1)} KB`);
     const shown = [];  // how many of the cards were on the screen (their images the page asks for)

@@ -108,7 +108,10 @@ std::shared_ptr<const SessionState> Studio::state(SessionKey key, std::string& e
     const auto& languages = languages_of(key.game);
     if (!languages.empty()) key.language = languages.front();
   }
-  if (auto it = sessions_.find(key); it != sessions_.end()) return it->second->state();
+  if (auto it = sessions_.find(key); it != sessions_.end()) {
+    asked_[key] = ++asks_;
+    return it->second->state();
+  }
   error = check_key(key);
   if (!error.empty()) return nullptr;
   auto preview = std::make_unique<Preview>(key);
@@ -125,6 +128,7 @@ std::shared_ptr<const SessionState> Studio::state(SessionKey key, std::string& e
     previews_[key] = preview.get();
   }
   sessions_.emplace(key, std::move(preview));
+  asked_[key] = ++asks_;
   want_preflight();
   return state;
 }
@@ -258,9 +262,21 @@ void Studio::reload(const std::vector<std::string>& changed) {
       workspace_.refresh(changed);
     }
     languages_stale_ = true;  // the data may declare others now
-    for (auto& [key, preview] : sessions_) {
+    // The session asked for last first (the page being looked at, the one
+    // just edited), each change told as soon as it is made: the studio
+    // opens a session of the first game by itself, and renewing that one
+    // first was a third of an edit's wait at 5,000 cards of another game.
+    std::vector<std::pair<const SessionKey*, Preview*>> order;
+    for (auto& [key, preview] : sessions_) order.emplace_back(&key, preview.get());
+    std::stable_sort(order.begin(), order.end(),
+                     [&](const auto& a, const auto& b) { return asked_[*a.first] > asked_[*b.first]; });
+    for (const auto& [key, preview] : order) {
       changes.push_back(preview->reload(workspace_));
-      keep_fitter(key, *preview);
+      keep_fitter(*key, *preview);
+      // Every reload, even one that changed nothing shown: its state is a
+      // new revision, and a page not told of it would hold an older one
+      // for good.
+      publish(changes.back());
     }
   }
   {
@@ -270,14 +286,11 @@ void Studio::reload(const std::vector<std::string>& changed) {
   }
   judge_cv_.notify_all();
   size_t cards = 0;
-  std::string phases;  // of the first session (the one the page opened with, usually)
+  std::string phases;  // of the first session (the one asked for last)
   for (const auto& c : changes) {
     if (phases.empty() && !c.phases.empty())
       for (const auto& [name, ms] : c.phases) phases += fmt::format("{}{} {}", phases.empty() ? " (" : ", ", name, ms);
     cards += c.cards.size();
-    // Every reload, even one that changed nothing shown: its state is a new
-    // revision, and a page not told of it would hold an older one for good.
-    publish(c);
   }
   if (log_) {
     const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);

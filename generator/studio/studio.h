@@ -123,6 +123,10 @@ class Studio {
   void keep_fitter(const SessionKey& key, const Preview& preview);
   Workspace workspace_;
   std::map<SessionKey, std::unique_ptr<Preview>> sessions_;  // under build_mutex_
+  // When each session's state was last asked for (a count, under
+  // build_mutex_): a reload renews the page's session first.
+  std::map<SessionKey, std::uint64_t> asked_;
+  std::uint64_t asks_ = 0;
   // The same sessions (never removed), for shown() without build_mutex_.
   mutable std::mutex previews_mutex_;
   std::map<SessionKey, Preview*> previews_;

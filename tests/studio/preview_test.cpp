@@ -421,6 +421,30 @@ TEST(Studio, ReloadPublishesTheChangedCardsAsAnEvent) {
   EXPECT_EQ(events[0].json.find("01-alpha-1"), std::string::npos);
 }
 
+// A reload renews the session asked for last first (the page being looked
+// at) and tells of each change as soon as it is made.
+TEST(Studio, ReloadRenewsTheSessionAskedForLastFirst) {
+  MiniProject mini;
+  mini.write("data/locales/en/mini.yaml",
+             "language: en\ngame: mini\nstrings:\n  \"card.beta.name\":\n    de: Nazgûl\n    text: Ringwraith\n");
+  Studio studio(mini.root());
+  std::string error;
+  ASSERT_TRUE(studio.state({"mini", "en", ""}, error)) << error;
+  ASSERT_TRUE(studio.state({"mini", "de", ""}, error)) << error;
+  studio.wait_for_preflight();
+  const auto first_reloaded = [&] {
+    const std::uint64_t seen = studio.last_event();
+    studio.reload({mini.game_file()});
+    auto events = studio.events_after(seen, std::chrono::milliseconds(0));
+    std::erase_if(events, [](const Event& e) { return e.json.find("\"badges\":true") != std::string::npos; });
+    EXPECT_EQ(events.size(), 2u);  // every session's reload is told, changed or not
+    return events.empty() ? std::string() : events[0].json;
+  };
+  EXPECT_NE(first_reloaded().find("\"lang\":\"de\""), std::string::npos);
+  ASSERT_TRUE(studio.state({"mini", "en", ""}, error)) << error;
+  EXPECT_NE(first_reloaded().find("\"lang\":\"en\""), std::string::npos);
+}
+
 bool has_preflight(const CardView& c, const std::string& check) {
   return std::any_of(c.badges.begin(), c.badges.end(), [&](const Badge& b) {
     return b.kind == Badge::Kind::Preflight && b.message.starts_with(check + ": ");
