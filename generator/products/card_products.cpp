@@ -70,51 +70,58 @@ class CardProductRun {
     if (shop_ && !shop_->card_jpegs_dir.empty()) jpeg_dir_ = shop_->card_jpegs_dir;
   }
 
-  // The tasks, longest serial ones first: the game PDF (with its side PDFs),
-  // one per PnP sheet format, then one per card raster, backs first (the
-  // TTS sheets need them); after an edit the cards to render come first
-  // (see below).
+  // Where the PDF tasks go among the others.
+  enum class PdfsGo {
+    Nowhere,  // no PDF is made
+    First,    // longest first, for the least total time (a build of many cards)
+    // After an edit (few cards to render), on one thread: the cards to
+    // render first (what the designer is waiting to look at), then the PDFs
+    // (the longest chain left: they join every part), then the cards the
+    // cache has (a few stats each; the PDFs no longer wait for thousands).
+    AfterRendered,
+    // The same on more threads, but the game PDF starts at once on one of
+    // them while another opens the sheets (the overview's and TTS sheets'
+    // rows from the cache, 25 ms at 5,000 cards) and renders the edited
+    // cards: it waited for both. (A thread the -j pool cannot give now, when
+    // games are built side by side, makes the edited cards wait instead.)
+    GamePdfLeads,
+  };
+
+  // The tasks: the game PDF (with its side PDFs), one per PnP sheet format,
+  // and one per card raster, backs first (the TTS sheets need them), in the
+  // order PdfsGo says.
   void run(BuildReport& report) {
     const ProductFormats& formats = options_.formats;
     const bool whole = !options_.incremental.only_cards;  // build --card writes the cards' own files only
     const bool rasters = formats.png || formats.jpeg;
     const int jobs = options_.print.jobs > 0 ? options_.print.jobs : default_jobs();
-    // Longest first for the least total time; but when only a few cards need
-    // rendering (an edit), their files come first: that is what the designer
-    // is waiting to look at.
-    const bool rasters_first = few_to_render();
-    // After an edit on more than one thread, the game PDF (the longest chain
-    // left: it joins every part) starts at once on one thread while another
-    // opens the sheets (the overview's and TTS sheets' rows from the cache,
-    // 25 ms at 5,000 cards) and renders the edited cards; it waited for both.
-    const bool pdf_leads = rasters_first && rasters && formats.pdf && whole && jobs > 1;
+    const PdfsGo pdfs = !(formats.pdf && whole) ? PdfsGo::Nowhere
+                        : !few_to_render()      ? PdfsGo::First
+                        : rasters && jobs > 1   ? PdfsGo::GamePdfLeads
+                                                : PdfsGo::AfterRendered;
     std::vector<Task> later_pdfs;  // the PnP sheets, when the game PDF leads
-    if (pdf_leads) {
+    if (pdfs == PdfsGo::First) add_pdf_tasks();
+    if (pdfs == PdfsGo::GamePdfLeads) {
       add_pdf_tasks();
       later_pdfs.assign(std::make_move_iterator(tasks_.begin() + 1), std::make_move_iterator(tasks_.end()));
       tasks_.resize(1);
+      sheets_task_ = tasks_.size();
       tasks_.emplace_back([this, whole](std::vector<fs::path>& written) { open_sheets(whole, written); });
     } else {
       open_sheets(whole, report.written);
-      if (formats.pdf && whole && !rasters_first) add_pdf_tasks();
     }
     // The shop's package with the PDFs, and whatever the formats when
     // --profile asked for it.
     if (shop_ && whole && !options_.draft && (formats.pdf || options_.print.shop_asked)) add_shop_task();
     if (rasters) {
       const auto [order, to_render] = raster_order();
-      // After an edit: the cards to render, then the PDFs (the longest chain
-      // left, as it joins every part), then the cards the cache has (each a
-      // few stats, and its cells placed): the PDFs no longer wait for
-      // thousands of those.
-      const size_t first = rasters_first && formats.pdf && whole ? to_render : order.size();
+      const bool split = pdfs == PdfsGo::AfterRendered || pdfs == PdfsGo::GamePdfLeads;
+      const size_t first = split ? to_render : order.size();
       add_raster_tasks(std::span(order).first(first));
-      if (pdf_leads)
-        std::move(later_pdfs.begin(), later_pdfs.end(), std::back_inserter(tasks_));
-      else if (formats.pdf && whole && rasters_first)
-        add_pdf_tasks();
+      if (pdfs == PdfsGo::GamePdfLeads) std::move(later_pdfs.begin(), later_pdfs.end(), std::back_inserter(tasks_));
+      if (pdfs == PdfsGo::AfterRendered) add_pdf_tasks();
       add_raster_tasks(std::span(order).subspan(first));
-    } else if (formats.pdf && whole && rasters_first) {
+    } else if (pdfs == PdfsGo::AfterRendered) {
       add_pdf_tasks();
     }
     std::string label = game_.id + (options_.subdir.empty() ? "" : " [" + options_.subdir + "]");
@@ -122,8 +129,18 @@ class CardProductRun {
         std::make_unique<infra::Progress>(options_.print.progress, options_.print.progress_terminal, label, units_);
     std::vector<std::vector<fs::path>> written(tasks_.size());
     parallel_for(tasks_.size(), jobs, [&](size_t t) {
-      infra::throw_if_interrupted();  // Ctrl-C: no further task starts
-      tasks_[t](written[t]);
+      try {
+        infra::throw_if_interrupted();  // Ctrl-C: no further task starts
+        tasks_[t](written[t]);
+      } catch (...) {
+        // The raster tasks waiting for the sheets (sheets_ready) end; the
+        // error ends the build.
+        if (t == sheets_task_) {
+          sheets_.store(Sheets::Failed, std::memory_order_release);
+          sheets_.notify_all();
+        }
+        throw;
+      }
     });
     for (auto& w : written) report.written.insert(report.written.end(), w.begin(), w.end());
     if (rasters_ == 0) finish_raster_products();  // no raster task to run it
@@ -188,16 +205,10 @@ class CardProductRun {
   // The overview and the TTS sheets, when the build makes them; the raster
   // tasks wait for them (sheets_ready()).
   void open_sheets(bool whole, std::vector<fs::path>& written) {
-    try {
-      if (options_.formats.png && whole && options_.by_products.overview) open_overview(written);
-      if (options_.formats.jpeg && whole && !options_.draft && options_.by_products.tts &&
-          !options_.tabletop.formats.empty())
-        open_tabletops();
-    } catch (...) {
-      sheets_.store(Sheets::Failed, std::memory_order_release);  // its error ends the build
-      sheets_.notify_all();
-      throw;
-    }
+    if (options_.formats.png && whole && options_.by_products.overview) open_overview(written);
+    if (options_.formats.jpeg && whole && !options_.draft && options_.by_products.tts &&
+        !options_.tabletop.formats.empty())
+      open_tabletops();
     sheets_.store(Sheets::Open, std::memory_order_release);
     sheets_.notify_all();
   }
@@ -719,6 +730,7 @@ class CardProductRun {
   std::unique_ptr<TabletopFiles> tabletops_;
   TtsWriter* tts_ = nullptr;  // its sheets
   enum class Sheets { Opening, Open, Failed };
+  size_t sheets_task_ = SIZE_MAX;                // the task that opens them (PdfsGo::GamePdfLeads), if any
   std::atomic<Sheets> sheets_{Sheets::Opening};  // by open_sheets(); the overview's and TTS members before it
   std::vector<Task> tasks_;
   size_t rasters_ = 0;                   // raster tasks

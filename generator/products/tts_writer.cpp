@@ -73,6 +73,7 @@ TtsSaveInfo tts_save_info(const model::Game& game, const fs::path& dir, const Ta
 
 TtsWriter::TtsWriter(TtsPlan plan, std::vector<const page::Page*> pages, fs::path dir, TtsSaveInfo save)
     : plan_(std::move(plan)), save_(std::move(save)), pages_(std::move(pages)), dir_(std::move(dir)) {
+  file_sink_ = [](const fs::path& file, std::string_view bytes) { write_output(file, bytes); };
   size_t rows = 0;
   for (size_t s = 0; s < plan_.sheets.size(); ++s) {
     first_row_.push_back(rows);
@@ -352,14 +353,8 @@ void TtsWriter::finish() {
   for (auto& [sheet, spliced] : spliced_) write_spliced(sheet, spliced);
   for (const TtsObject& object : tts_deck_objects(plan_, save_.cards, save_.game_name, save_.url_base)) {
     const fs::path json = dir_ / (object.stem + ".json"), png = dir_ / (object.stem + ".png");
-    const auto write = [this](const fs::path& file, std::string_view bytes) {
-      if (file_sink_)
-        file_sink_(file, bytes);
-      else
-        write_output(file, bytes);
-    };
-    write(json, object.json);
-    write(png, thumbnail(*back_cells_.at(object.back)));
+    file_sink_(json, object.json);
+    file_sink_(png, thumbnail(*back_cells_.at(object.back)));
     written_.push_back(json);
     written_.push_back(png);
   }

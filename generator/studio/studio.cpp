@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <ctime>
 #include <ostream>
+#include <tuple>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -103,15 +104,15 @@ std::string Studio::check_key(const SessionKey& key) {
 }
 
 std::shared_ptr<const SessionState> Studio::state(SessionKey key, std::string& error) {
+  // Under build_mutex_: a page asks after it wrote a file, and a reload
+  // running now may be of that write; the state it then edits must hold it
+  // (an older one's file hashes make the next write a conflict).
   std::lock_guard lock(build_mutex_);
   if (key.language.empty()) {
     const auto& languages = languages_of(key.game);
     if (!languages.empty()) key.language = languages.front();
   }
-  if (auto it = sessions_.find(key); it != sessions_.end()) {
-    asked_[key] = ++asks_;
-    return it->second->state();
-  }
+  if (auto shown = asked_for(key)) return shown;
   error = check_key(key);
   if (!error.empty()) return nullptr;
   auto preview = std::make_unique<Preview>(key);
@@ -128,9 +129,17 @@ std::shared_ptr<const SessionState> Studio::state(SessionKey key, std::string& e
     previews_[key] = preview.get();
   }
   sessions_.emplace(key, std::move(preview));
-  asked_[key] = ++asks_;
+  asked_for(key);
   want_preflight();
   return state;
+}
+
+std::shared_ptr<const SessionState> Studio::asked_for(const SessionKey& key) {
+  std::lock_guard lock(previews_mutex_);
+  auto it = previews_.find(key);
+  if (it == previews_.end()) return nullptr;
+  asked_[key] = ++asks_;
+  return it->second->state();
 }
 
 std::shared_ptr<const SessionState> Studio::shown(const SessionKey& key) const {
@@ -266,11 +275,14 @@ void Studio::reload(const std::vector<std::string>& changed) {
     // just edited), each change told as soon as it is made: the studio
     // opens a session of the first game by itself, and renewing that one
     // first was a third of an edit's wait at 5,000 cards of another game.
-    std::vector<std::pair<const SessionKey*, Preview*>> order;
-    for (auto& [key, preview] : sessions_) order.emplace_back(&key, preview.get());
+    std::vector<std::tuple<std::uint64_t, const SessionKey*, Preview*>> order;
+    {
+      std::lock_guard asked(previews_mutex_);
+      for (auto& [key, preview] : sessions_) order.emplace_back(asked_[key], &key, preview.get());
+    }
     std::stable_sort(order.begin(), order.end(),
-                     [&](const auto& a, const auto& b) { return asked_[*a.first] > asked_[*b.first]; });
-    for (const auto& [key, preview] : order) {
+                     [](const auto& a, const auto& b) { return std::get<0>(a) > std::get<0>(b); });
+    for (const auto& [asked, key, preview] : order) {
       changes.push_back(preview->reload(workspace_));
       keep_fitter(*key, *preview);
       // Every reload, even one that changed nothing shown: its state is a

@@ -123,13 +123,15 @@ class Studio {
   void keep_fitter(const SessionKey& key, const Preview& preview);
   Workspace workspace_;
   std::map<SessionKey, std::unique_ptr<Preview>> sessions_;  // under build_mutex_
-  // When each session's state was last asked for (a count, under
-  // build_mutex_): a reload renews the page's session first.
-  std::map<SessionKey, std::uint64_t> asked_;
-  std::uint64_t asks_ = 0;
   // The same sessions (never removed), for shown() without build_mutex_.
   mutable std::mutex previews_mutex_;
   std::map<SessionKey, Preview*> previews_;
+  // When each session's state was last asked for (a count, under
+  // previews_mutex_): a reload renews the page's session first.
+  std::map<SessionKey, std::uint64_t> asked_;
+  std::uint64_t asks_ = 0;
+  // An open session's state, counted as asked for; null when not open.
+  std::shared_ptr<const SessionState> asked_for(const SessionKey& key);
   // game -> its languages, read on first need after each reload; under build_mutex_.
   std::optional<std::map<std::string, std::vector<std::string>>> languages_;
   bool languages_stale_ = true;  // read them again on next need; under build_mutex_

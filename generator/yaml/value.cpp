@@ -115,6 +115,67 @@ struct Stop {
   std::string message;
 };
 
+// libyaml reads YAML 1.1, whose line breaks include NEL, LS and PS (and a
+// CR with no LF after it); YAML 1.2 and yaml-cpp, which the projects were
+// written against, read those as text (a card text pasted from elsewhere
+// may hold an LS). Before libyaml reads a document, each becomes a private
+// use character the document does not hold (one character for one, so
+// every line and column stays), and each value gets it back.
+class TextBreaks {
+ public:
+  explicit TextBreaks(const std::string& text) {
+    const std::pair<std::string_view, bool (*)(std::string_view, size_t)> kinds[] = {
+        {"\xC2\x85", nullptr},
+        {"\xE2\x80\xA8", nullptr},
+        {"\xE2\x80\xA9", nullptr},
+        {"\r", [](std::string_view t, size_t at) { return at + 1 == t.size() || t[at + 1] != '\n'; }}};
+    char32_t candidate = 0xE000;
+    for (const auto& [what, only_if] : kinds) {
+      bool found = false;
+      for (size_t at = text.find(what); at != std::string::npos && !found; at = text.find(what, at + 1))
+        found = !only_if || only_if(text, at);
+      if (!found) continue;
+      std::string stand_in;
+      do stand_in = utf8::encode(candidate++);
+      while (text.find(stand_in) != std::string::npos && candidate <= 0xF8FF);
+      swaps_.push_back({std::string(what), stand_in, only_if});
+    }
+    if (swaps_.empty()) return;
+    text_ = text;
+    for (const auto& swap : swaps_) {
+      std::string out;
+      for (size_t at = 0; at < text_.size();) {
+        const size_t next = text_.find(swap.text, at);
+        if (next == std::string::npos) {
+          out.append(text_, at);
+          break;
+        }
+        out.append(text_, at, next - at);
+        out += !swap.only_if || swap.only_if(text_, next) ? swap.stand_in : swap.text;
+        at = next + swap.text.size();
+      }
+      text_ = std::move(out);
+    }
+  }
+  // The text for libyaml: `text` itself when it holds none of them.
+  const std::string& text(const std::string& original) const { return swaps_.empty() ? original : text_; }
+  // A value as written.
+  void restore(std::string& value) const {
+    for (const auto& swap : swaps_)
+      for (size_t at = value.find(swap.stand_in); at != std::string::npos;
+           at = value.find(swap.stand_in, at + swap.text.size()))
+        value.replace(at, swap.stand_in.size(), swap.text);
+  }
+
+ private:
+  struct Swap {
+    std::string text, stand_in;
+    bool (*only_if)(std::string_view, size_t);
+  };
+  std::vector<Swap> swaps_;
+  std::string text_;
+};
+
 // Builds the Value tree from the parser's events rather than from a node
 // graph: an alias there is the anchored node itself, so copying the graph
 // into a tree would expand an alias bomb without limit, and only the
@@ -124,10 +185,13 @@ struct Stop {
 //
 // The events come from libyaml, a plain C parser that reads about eight
 // times as fast as yaml-cpp 0.7 (10 ms against 85 ms for a 1.6 MB deck of
-// 5000 cards); the tree is the one YAML::Load gave (tests/yaml/limits_test).
+// 5000 cards); the tree is the one YAML::Load gave (tests/yaml/limits_test),
+// line breaks included (TextBreaks). Where the two differ still, libyaml is
+// the stricter: a tag handle no %TAG line declares (`!e!x`) and a %YAML
+// version other than 1.x are errors, where yaml-cpp let them pass.
 class Builder {
  public:
-  Builder(FileName file, Diagnostics& diags) : file_(file), diags_(diags) {}
+  Builder(FileName file, const TextBreaks& breaks, Diagnostics& diags) : file_(file), breaks_(breaks), diags_(diags) {}
 
   std::optional<Value> root;
 
@@ -191,16 +255,17 @@ class Builder {
     const bool plain = s.style == YAML_PLAIN_SCALAR_STYLE || s.style == YAML_ANY_SCALAR_STYLE;
     Value v;
     v.loc = loc_of(e.start_mark, file_);
-    if (plain && tag.empty() && (text.empty() || text == "~" || text == "null" || text == "Null" || text == "NULL")) {
-      finish({std::move(v), 1, 0}, anchor_of(s.anchor), e.start_mark);
-      return;
+    const bool null =
+        plain && tag.empty() && (text.empty() || text == "~" || text == "null" || text == "Null" || text == "NULL");
+    if (!null) {
+      v.kind = Value::Kind::Scalar;
+      v.scalar = text;
+      breaks_.restore(v.scalar);
+      v.quoted = tag.empty() ? !plain : tag == "!";
+      // "\0", "\x00", "\u0000" in a double-quoted scalar: see forbidden_character.
+      if (v.scalar.find('\0') != std::string::npos)
+        diags_.error(v.loc, "a NUL character (\\0) in a value: no name, text or path may hold one");
     }
-    v.kind = Value::Kind::Scalar;
-    v.scalar = text;
-    v.quoted = tag.empty() ? !plain : tag == "!";
-    // "\0", "\x00", "\u0000" in a double-quoted scalar: see forbidden_character.
-    if (v.scalar.find('\0') != std::string::npos)
-      diags_.error(v.loc, "a NUL character (\\0) in a value: no name, text or path may hold one");
     finish({std::move(v), 1, 0}, anchor_of(s.anchor), e.start_mark);
   }
 
@@ -289,6 +354,7 @@ class Builder {
   }
 
   FileName file_;
+  const TextBreaks& breaks_;
   Diagnostics& diags_;
   std::vector<Frame> stack_;
   std::map<std::string, Sized, std::less<>> anchors_;
@@ -296,8 +362,8 @@ class Builder {
 };
 
 // libyaml's words for what stopped it, with the place of the construct it
-// was in ("did not find expected ',' or ']' (in a flow sequence that starts
-// at line 3, column 7)").
+// was in ("did not find expected ',' or ']' (while parsing a flow sequence
+// that starts at line 3, column 7)").
 std::string syntax_error(const yaml_parser_t& parser) {
   if (parser.error == YAML_MEMORY_ERROR) return "out of memory";
   std::string message = parser.problem ? parser.problem : "unreadable";
@@ -335,7 +401,8 @@ struct Parser {
   }
 };
 
-// The place of byte `offset` of `text` (column in characters, as libyaml counts).
+// The place of byte `offset` of `text`: lines end at a line feed, columns
+// count characters (as the parser's places do).
 SourceLoc place_of(std::string_view text, size_t offset, const std::string& file) {
   const size_t line_start = text.rfind('\n', offset == 0 ? 0 : offset - 1);
   const size_t from = line_start == std::string_view::npos || offset == 0 ? 0 : line_start + 1;
@@ -373,9 +440,10 @@ std::optional<Value> parse_yaml_string(const std::string& text, const std::strin
   if (!readable(text, file_name, diags)) return std::nullopt;
   const FileName file(file_name);
   const size_t errors = diags.error_count();
-  Builder builder(file, diags);
+  const TextBreaks breaks(text);
+  Builder builder(file, breaks, diags);
   try {
-    Parser parser(text);
+    Parser parser(breaks.text(text));
     while (true) {
       if (!parser.next()) {
         diags.error(loc_of(parser.parser.problem_mark, file), "YAML syntax error: " + syntax_error(parser.parser));

@@ -215,6 +215,14 @@ TEST(YamlLimits, EveryConstructReadsAsYamlCppReadIt) {
            "\"quoted key\": 1\n'single': 2\n? |\n  block key\n: 3\n",
            "\xef\xbb\xbf\x61: Süd – Nord\r\nb: c\r\n",  // a byte order mark, then "a: "
            "[a, b]\n",
+           // YAML 1.1's other line breaks are text, as for yaml-cpp (and YAML 1.2)
+           "a: x\xe2\x80\xa8y\nb: 1\n",
+           "a: x\xc2\x85y \xe2\x80\xa9z\nb: 1\n",
+           "a: x\ry\nb: 1\n",
+           "a: \"q\xe2\x80\xa8r\"\n",
+           "a: |\n  l1\xe2\x80\xa9l2\n",
+           "a: |\r\n  l1\r\n  l2\r\nb: 2\r\n",
+           "a: \"\xee\x80\x80\xe2\x80\xa8\"\n",  // the first private use character, and an LS
            "plain text\n",
            "",
        }) {
@@ -223,6 +231,17 @@ TEST(YamlLimits, EveryConstructReadsAsYamlCppReadIt) {
     ASSERT_TRUE(v) << text << format_diagnostics(diags);
     EXPECT_EQ(dump(*v), dump(YAML::Load(text))) << text;
   }
+}
+
+// A line separator inside a text moves no line or column after it.
+TEST(YamlStrict, ALineSeparatorInATextIsNoLineBreak) {
+  Diagnostics diags;
+  auto v = parse_yaml_string("a: x\xe2\x80\xa8y\nb: 1\n", "f.yaml", diags);
+  ASSERT_TRUE(v) << format_diagnostics(diags);
+  EXPECT_EQ(v->find("a")->scalar, "x\xe2\x80\xa8y");
+  EXPECT_EQ(v->find("b")->loc.str(), "f.yaml:2:4");
+  EXPECT_NE(parse_error("a: x\xe2\x80\xa8y [\nb: [1\n").find("f.yaml:3:1: error: YAML syntax error"), std::string::npos)
+      << parse_error("a: x\xe2\x80\xa8y [\nb: [1\n");
 }
 
 // A syntax error says what libyaml expected, where, and where the

@@ -965,7 +965,9 @@ function follow() {
     if (current && c.game === current.game && c.lang === current.lang && c.variant === current.variant) {
       swapImages(c);
       refresh();
-      if (changesSince && !c.badges) showChanges(changesSince);
+      // A reload that changed nothing shown (every reload is told, so the
+      // page holds the server's revision) compares nothing again.
+      if (changesSince && !c.badges && (c.cards.length || c.layout || c.diagnostics)) showChanges(changesSince);
     }
   });
 }
