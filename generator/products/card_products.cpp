@@ -142,7 +142,15 @@ class CardProductRun {
         throw;
       }
     });
-    for (auto& w : written) report.written.insert(report.written.end(), w.begin(), w.end());
+    // Moved, not copied: at 10,000 cards a copy held 9 MB of paths twice
+    // until the end of the build (its peak).
+    size_t count = report.written.size() + finished_.size();
+    for (const auto& w : written) count += w.size();
+    report.written.reserve(count);
+    for (auto& w : written) {
+      report.written.insert(report.written.end(), std::make_move_iterator(w.begin()), std::make_move_iterator(w.end()));
+      std::vector<fs::path>().swap(w);
+    }
     if (rasters_ == 0) finish_raster_products();  // no raster task to run it
     report.written.insert(report.written.end(), finished_.begin(), finished_.end());
     in_place_.save(/*only_used=*/whole);
