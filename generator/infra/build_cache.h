@@ -38,7 +38,8 @@ std::string cache_key(std::initializer_list<std::string_view> parts);
 class BuildCache {
  public:
   // Objects larger than this are not kept (a board at 600 dpi); the folder is
-  // trimmed to `max_bytes` by prune(), least recently used first.
+  // trimmed to `max_bytes` by prune(), least recently used first, or to a
+  // quarter more than the most one build put, when that is larger.
   static constexpr std::uintmax_t kMaxObjectBytes = 64u << 20;
   static constexpr std::uintmax_t kDefaultMaxBytes = 2ull << 30;
   static constexpr std::uintmax_t kMaxRecordBytes = 16u << 20;
@@ -74,7 +75,10 @@ class BuildCache {
   void set_record(const std::string& name, std::string_view text) const;
 
   // Removes the least recently used objects until the folder holds at most
-  // max_bytes. Returns the bytes removed.
+  // its limit: max_bytes, or a quarter more than the most one build put
+  // (kept in the record below), whichever is larger; a cache smaller than
+  // what one build of the project puts loses, by the end of each whole
+  // build, what the next edit needs. Returns the bytes removed.
   //
   // Walking the folder stats every object (35,000 at 1000 cards, a seventh of
   // a second of system time), so it is not walked on every build: a cache

@@ -1,8 +1,8 @@
 #include "products/cached_files.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cstdint>
+#include <cstring>
 #include <stdexcept>
 
 #include "core/files.h"
@@ -59,7 +59,7 @@ void write_if_changed(const fs::path& file, std::string_view bytes) {
 
 namespace {
 
-constexpr std::string_view kStampsMagic = "kartenwerk files in place 2\n";
+constexpr std::string_view kStampsMagic = "kartenwerk files in place 3\n";  // 3: raw digests
 
 void put_bytes(std::string& out, std::string_view bytes) {
   put_u64(out, bytes.size());
@@ -114,14 +114,33 @@ fs::path FilesInPlace::staged_path(const fs::path& final) const {
 
 namespace {
 
-bool same_file(const FilesInPlace::Stamp& was, const std::string& key, const FileStamp& now) {
+bool same_file(const FilesInPlace::Stamp& was, const Sha256& key, const FileStamp& now) {
   return was.key == key && was.file == now;
 }
 
-bool is_sha256_hex(std::string_view s) {
-  return s.size() == 64 && std::all_of(s.begin(), s.end(), [](char c) {
-           return std::isdigit(static_cast<unsigned char>(c)) || (c >= 'a' && c <= 'f');
-         });
+// The digest 64 lower-case hex digits spell; nullopt for any other text.
+// (By hand: no library the project links decodes hex into a fixed array.)
+std::optional<Sha256> digest_of_hex(std::string_view s) {
+  if (s.size() != 64) return std::nullopt;
+  auto nibble = [](char c) { return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1; };
+  Sha256 out{};
+  for (size_t i = 0; i < out.size(); ++i) {
+    const int hi = nibble(s[2 * i]), lo = nibble(s[2 * i + 1]);
+    if (hi < 0 || lo < 0) return std::nullopt;
+    out[i] = static_cast<std::uint8_t>(hi * 16 + lo);
+  }
+  return out;
+}
+
+std::string_view bytes_of(const Sha256& digest) {
+  return {reinterpret_cast<const char*>(digest.data()), digest.size()};
+}
+
+std::optional<Sha256> digest_of_bytes(std::string_view s) {
+  if (s.size() != Sha256{}.size()) return std::nullopt;
+  Sha256 out{};
+  std::memcpy(out.data(), s.data(), out.size());
+  return out;
 }
 
 }  // namespace
@@ -132,7 +151,7 @@ bool FilesInPlace::stamped(const std::string& key, const fs::path& staged) const
   const auto now = file_stamp(there);
   std::lock_guard lock(mutex_);
   const auto it = stamps_.find(there.string());
-  return now && it != stamps_.end() && same_file(it->second, key, *now);
+  return now && it != stamps_.end() && same_file(it->second, key_of(key), *now);
 }
 
 bool FilesInPlace::recorded(const std::string& key, const fs::path& staged) const {
@@ -140,7 +159,7 @@ bool FilesInPlace::recorded(const std::string& key, const fs::path& staged) cons
   const fs::path there = final_path(staged);
   std::lock_guard lock(mutex_);
   const auto it = stamps_.find(there.string());
-  return it != stamps_.end() && it->second.key == key;
+  return it != stamps_.end() && it->second.key == key_of(key);
 }
 
 std::optional<FileDigest> FilesInPlace::find(const std::string& key, const fs::path& staged) const {
@@ -150,9 +169,9 @@ std::optional<FileDigest> FilesInPlace::find(const std::string& key, const fs::p
   if (!now) return std::nullopt;  // no regular file there (a link is not followed)
   {
     std::lock_guard lock(mutex_);
-    if (auto it = stamps_.find(there.string()); it != stamps_.end() && same_file(it->second, key, *now)) {
+    if (auto it = stamps_.find(there.string()); it != stamps_.end() && same_file(it->second, key_of(key), *now)) {
       it->second.used = it->second.found = true;
-      return FileDigest{it->second.file.bytes, it->second.sha256};
+      return FileDigest{it->second.file.bytes, kw::hex(it->second.sha256)};
     }
   }
   const auto kept = cache_->digest(key);
@@ -183,9 +202,10 @@ FileDigest FilesInPlace::write(const std::string& key, const fs::path& staged, s
 void FilesInPlace::remember(const std::string& key, const fs::path& file, const FileDigest& digest) const {
   if (!cache_) return;
   const auto stamp = file_stamp(file);
-  if (!stamp || stamp->bytes != digest.bytes) return;
+  const auto sha256 = digest_of_hex(digest.sha256);
+  if (!stamp || stamp->bytes != digest.bytes || !sha256) return;
   std::lock_guard lock(mutex_);
-  stamps_[final_path(file).string()] = Stamp{key, digest.sha256, *stamp, /*used=*/true};
+  stamps_[final_path(file).string()] = Stamp{key_of(key), *sha256, *stamp, /*used=*/true};
   changed_ = true;
 }
 
@@ -194,11 +214,12 @@ std::optional<std::vector<std::pair<fs::path, FileDigest>>> FilesInPlace::take_g
   std::lock_guard lock(mutex_);
   std::vector<std::pair<fs::path, FileDigest>> group;
   std::vector<Stamp*> stamps;
+  const Sha256 wanted = key_of(key);
   for (auto& [there, stamp] : stamps_) {
-    if (stamp.key != key) continue;
+    if (stamp.key != wanted) continue;
     const auto now = file_stamp(there);
-    if (!now || !same_file(stamp, key, *now)) return std::nullopt;
-    group.emplace_back(staged_path(there), FileDigest{stamp.file.bytes, stamp.sha256});
+    if (!now || !same_file(stamp, wanted, *now)) return std::nullopt;
+    group.emplace_back(staged_path(there), FileDigest{stamp.file.bytes, kw::hex(stamp.sha256)});
     stamps.push_back(&stamp);
   }
   if (group.empty()) return std::nullopt;
@@ -220,6 +241,11 @@ void FilesInPlace::save(bool only_used) const {
   changed_ = false;
 }
 
+Sha256 FilesInPlace::key_of(std::string_view key) {
+  if (auto digest = digest_of_hex(key)) return *digest;
+  return kw::sha256(key);
+}
+
 std::string FilesInPlace::pack(const std::map<std::string, Stamp>& stamps) {
   // Sized first: grown by doubling, the 4.5 MB record of 10,000 cards took
   // 11 MB at the build's end, when its memory peaks.
@@ -231,8 +257,8 @@ std::string FilesInPlace::pack(const std::map<std::string, Stamp>& stamps) {
   put_u64(out, stamps.size());
   for (const auto& [path, s] : stamps) {
     put_bytes(out, path);
-    put_bytes(out, s.key);
-    put_bytes(out, s.sha256);
+    put_bytes(out, bytes_of(s.key));
+    put_bytes(out, bytes_of(s.sha256));
     put_u64(out, s.file.bytes);
     put_u64(out, static_cast<std::uint64_t>(s.file.mtime_ns));
     put_u64(out, s.file.inode);
@@ -251,9 +277,11 @@ std::optional<std::map<std::string, FilesInPlace::Stamp>> FilesInPlace::unpack(s
     std::string_view path, key, sha;
     std::uint64_t bytes = 0, mtime = 0, inode = 0, device = 0;
     if (!get_bytes(in, path) || !get_bytes(in, key) || !get_bytes(in, sha) || !get_u64(in, bytes) ||
-        !get_u64(in, mtime) || !get_u64(in, inode) || !get_u64(in, device) || !is_sha256_hex(sha))
+        !get_u64(in, mtime) || !get_u64(in, inode) || !get_u64(in, device))
       return std::nullopt;
-    stamps[std::string(path)] = {std::string(key), std::string(sha),
+    const auto key_digest = digest_of_bytes(key), sha_digest = digest_of_bytes(sha);
+    if (!key_digest || !sha_digest) return std::nullopt;
+    stamps[std::string(path)] = {*key_digest, *sha_digest,
                                  FileStamp{bytes, static_cast<long long>(mtime), inode, device}};
   }
   if (!in.empty()) return std::nullopt;

@@ -345,17 +345,32 @@ void TtsWriter::write_strips(std::optional<Strip> strip) {
   }
 }
 
+void TtsWriter::write_saved_objects() {
+  std::lock_guard lock(mutex_);
+  if (!saved_objects_) write_objects();
+}
+
+// Under mutex_. Each object is written and dropped before the next is made.
+void TtsWriter::write_objects() {
+  saved_objects_.emplace();
+  for (TtsObject& object : tts_deck_objects(plan_, save_.cards, save_.game_name, save_.url_base)) {
+    file_sink_(dir_ / (object.stem + ".json"), object.json);
+    std::string().swap(object.json);
+    saved_objects_->emplace_back(object.stem, object.back);
+  }
+}
+
 void TtsWriter::finish() {
   std::lock_guard lock(mutex_);
   pass_skipped();
   if (sheet_ < plan_.sheets.size())
     throw std::logic_error("TTS sheet " + plan_.sheets[sheet_].file + " was not completed");
   for (auto& [sheet, spliced] : spliced_) write_spliced(sheet, spliced);
-  for (const TtsObject& object : tts_deck_objects(plan_, save_.cards, save_.game_name, save_.url_base)) {
-    const fs::path json = dir_ / (object.stem + ".json"), png = dir_ / (object.stem + ".png");
-    file_sink_(json, object.json);
-    file_sink_(png, thumbnail(*back_cells_.at(object.back)));
-    written_.push_back(json);
+  if (!saved_objects_) write_objects();
+  for (const auto& [stem, back] : *saved_objects_) {
+    const fs::path png = dir_ / (stem + ".png");
+    file_sink_(png, thumbnail(*back_cells_.at(back)));
+    written_.push_back(dir_ / (stem + ".json"));  // (in the order finish() wrote them before)
     written_.push_back(png);
   }
   for (const auto& [index, cell] : back_cells_) held_ -= cell->bytes();

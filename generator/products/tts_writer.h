@@ -113,8 +113,15 @@ class TtsWriter {
   // need not write the same bytes again.
   using FileSink = std::function<void(const std::filesystem::path& file, std::string_view bytes)>;
   void set_file_sink(FileSink sink) { file_sink_ = std::move(sink); }
-  // Writes the saved objects and their thumbnails; throws std::logic_error
-  // if a sheet was never completed.
+  // Writes the saved objects (through the file sink): they depend on the
+  // plan and the cards' names and texts only, not on their pixels. Call
+  // once, after set_file_sink, before the cards are placed: a 10,000-card
+  // deck's object is 14 MB of text, which written by finish() came on top
+  // of all a build holds at its end, when its memory peaks. Without this
+  // call finish() writes them.
+  void write_saved_objects();
+  // Writes the saved objects (unless written already) and their
+  // thumbnails; throws std::logic_error if a sheet was never completed.
   void finish();
   std::vector<std::filesystem::path> written() const;
   // Most sheets being written at once so far (1: they are written in order).
@@ -185,6 +192,7 @@ class TtsWriter {
   // Whether card `index` is a front on a spliced sheet (then the sheet and cell).
   std::optional<std::pair<size_t, int>> spliced_front(size_t index) const;
   void write_spliced(size_t sheet, Spliced& spliced);  // under mutex_
+  void write_objects();                                // under mutex_
 
   mutable std::mutex mutex_;
   std::map<std::pair<size_t, int>, CellPtr> cells_;  // (sheet, cell) -> its pixels, placed, not yet written
@@ -197,6 +205,9 @@ class TtsWriter {
   size_t held_ = 0, peak_held_ = 0, packed_ = 0;
   size_t open_sheets_ = 0, peak_open_ = 0;
   std::vector<std::filesystem::path> written_;
+  // The saved objects written by write_saved_objects(): each one's file
+  // stem and the back its thumbnail shows (finish() makes the thumbnails).
+  std::optional<std::vector<std::pair<std::string, size_t>>> saved_objects_;
 
   // The sheet being written; only the thread writing a row touches them.
   std::unique_ptr<render::JpegWriter> jpeg_;

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 
@@ -269,6 +270,58 @@ TEST(BuildCache, PruneKeepsTheFolderWithinItsSizeWalkingItOnlyWhenItMayBeFull) {
   three.put(key(8), bytes);
   EXPECT_EQ(three.prune(), 0u);
   EXPECT_EQ(object_files(dir.path()), 4u);
+}
+
+// A build that puts more than max_bytes (a large deck's first build) keeps
+// all it put: the folder's limit becomes a quarter more than the most one
+// build put, so the next builds (one-card edits) find every object and do
+// not walk the folder. A record of an older version (two numbers) still
+// reads.
+TEST(BuildCache, TheFolderHoldsWhatOneBuildPutAndAQuarterMore) {
+  test::TempDir dir;
+  const std::string bytes(1000, 'x');
+  const auto key = [](int i) { return sha256_hex("object " + std::to_string(i)); };
+  const std::uintmax_t object = BuildCache::object_bytes(key(0), bytes).size();
+  {
+    BuildCache whole(dir.path(), 3 * object);
+    for (int i = 0; i < 8; ++i) whole.put(key(i), bytes);
+    EXPECT_EQ(whole.prune(), 0u);
+  }
+  EXPECT_EQ(object_files(dir.path()), 8u);
+  {
+    // The whole build's objects used in that order, long ago.
+    BuildCache cache(dir.path(), 3 * object);
+    const auto long_ago = std::filesystem::file_time_type::clock::now() - std::chrono::hours(1);
+    for (int i = 0; i < 8; ++i)
+      std::filesystem::last_write_time(cache.object_path(key(i)), long_ago + std::chrono::seconds(i));
+  }
+  {
+    BuildCache edit(dir.path(), 3 * object);
+    edit.put(key(8), bytes);
+    EXPECT_EQ(edit.prune(), 0u);  // 9 objects, room for 10
+  }
+  EXPECT_EQ(object_files(dir.path()), 9u);
+  {
+    // Beyond a quarter more, the least recently used go (to 90 % of 10).
+    BuildCache edit(dir.path(), 3 * object);
+    edit.put(key(9), bytes);
+    edit.put(key(10), bytes);
+    EXPECT_EQ(edit.prune(), 2 * object);
+    EXPECT_FALSE(edit.contains(key(0)));
+    EXPECT_FALSE(edit.contains(key(1)));
+    EXPECT_TRUE(edit.contains(key(2)));
+    EXPECT_TRUE(edit.contains(key(10)));
+  }
+  EXPECT_EQ(object_files(dir.path()), 9u);
+  // An older version's record: "<bytes> <builds>".
+  {
+    BuildCache cache(dir.path(), 3 * object);
+    cache.set_record("objects size", std::to_string(9 * object) + " 1\n");
+    cache.put(key(11), bytes);
+    // Walked: 10 objects, limit 3 (this build put less), trimmed to 90 %.
+    EXPECT_EQ(cache.prune(), 8 * object);
+  }
+  EXPECT_EQ(object_files(dir.path()), 2u);
 }
 
 }  // namespace

@@ -197,21 +197,28 @@ TEST(FilesInPlace, WithoutACacheNothingIsFound) {
 
 TEST(FilesInPlace, TheRecordRoundTripsAndADamagedOneIsRefused) {
   std::map<std::string, FilesInPlace::Stamp> stamps;
-  stamps["out/game/a.png"] = {"key a", std::string(64, 'a'), {12, 1700000000123456789LL, 42, 2049}};
-  stamps["out/game/tts/b\n.jpg"] = {"key b", std::string(64, 'b'), {3, 5, 7, 8}};
+  const Sha256 a_bytes = sha256("bytes of a"), b_bytes = sha256("bytes of b");
+  stamps["out/game/a.png"] = {FilesInPlace::key_of("key a"), a_bytes, {12, 1700000000123456789LL, 42, 2049}};
+  stamps["out/game/tts/b\n.jpg"] = {FilesInPlace::key_of(sha256_hex("key b")), b_bytes, {3, 5, 7, 8}};
   const std::string packed = FilesInPlace::pack(stamps);
   const auto back = FilesInPlace::unpack(packed);
   ASSERT_TRUE(back);
   ASSERT_EQ(back->size(), 2u);
   const auto& a = back->at("out/game/a.png");
-  EXPECT_EQ(a.key, "key a");
+  EXPECT_EQ(a.key, FilesInPlace::key_of("key a"));
+  EXPECT_NE(a.key, FilesInPlace::key_of("key b"));
+  EXPECT_EQ(a.sha256, a_bytes);
   EXPECT_EQ(a.file, (FileStamp{12, 1700000000123456789LL, 42, 2049}));
-  EXPECT_EQ(back->at("out/game/tts/b\n.jpg").sha256, std::string(64, 'b'));
+  // A cache key (64 hex digits) is held as the digest it spells.
+  EXPECT_EQ(back->at("out/game/tts/b\n.jpg").key, sha256("key b"));
+  EXPECT_EQ(back->at("out/game/tts/b\n.jpg").sha256, b_bytes);
   EXPECT_FALSE(FilesInPlace::unpack(packed.substr(0, packed.size() - 1)));
   EXPECT_FALSE(FilesInPlace::unpack(packed + "x"));
   EXPECT_FALSE(FilesInPlace::unpack("not a record"));
-  stamps["out/game/a.png"].sha256 = std::string(64, 'G');  // no hash: refused, not put in a manifest
-  EXPECT_FALSE(FilesInPlace::unpack(FilesInPlace::pack(stamps)));
+  // The record of an older version (hex digests) is refused, not misread.
+  std::string older = packed;
+  older.replace(older.find(" 3\n"), 3, " 2\n");
+  EXPECT_FALSE(FilesInPlace::unpack(older));
 }
 
 // A game PDF and its side PDFs, made together (files_in_place): taken as

@@ -523,7 +523,8 @@ function show(state) {
 // Only the answer to the latest request is shown: an older one may be of
 // the session the page has just switched away from.
 let refreshes = 0;
-async function refresh() {
+const kRefreshAttempts = 20;  // a refused state asked for again, at most so often (refresh)
+async function refresh(attempt = 0) {
   const mine = ++refreshes;
   try {
     let state = await fetchState(current?.revision);
@@ -535,6 +536,11 @@ async function refresh() {
     show(state.since === undefined ? state : merged(current, state));
   } catch (e) {
     $('status').textContent = String(e);
+    // Asked again while no newer request took its place: a state refused
+    // (a studio busy answering a grid's images says 503) left the page on
+    // an older revision until the next change, for good if none came.
+    if (mine === refreshes && attempt < kRefreshAttempts)
+      setTimeout(() => { if (mine === refreshes) refresh(attempt + 1); }, Math.min(2000, 250 * (attempt + 1)));
   }
 }
 
@@ -959,9 +965,12 @@ function swapImages(change) {
 
 function follow() {
   const events = new EventSource('/events');
-  events.addEventListener('open', refresh);  // whatever happened while disconnected
+  events.addEventListener('open', () => refresh());  // whatever happened while disconnected
   events.addEventListener('change', (e) => {
     const c = JSON.parse(e.data);
+    // No state held yet: the one being asked for may be older than this
+    // change, so it is asked for again.
+    if (!current) refresh();
     if (current && c.game === current.game && c.lang === current.lang && c.variant === current.variant) {
       swapImages(c);
       refresh();
