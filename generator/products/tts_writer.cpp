@@ -370,7 +370,7 @@ void TtsWriter::finish() {
   for (const auto& [stem, back] : *saved_objects_) {
     const fs::path png = dir_ / (stem + ".png");
     file_sink_(png, thumbnail(*back_cells_.at(back)));
-    written_.push_back(dir_ / (stem + ".json"));  // (in the order finish() wrote them before)
+    written_.push_back(dir_ / (stem + ".json"));  // listed as ever: each object, then its thumbnail
     written_.push_back(png);
   }
   for (const auto& [index, cell] : back_cells_) held_ -= cell->bytes();
