@@ -160,7 +160,8 @@ int run_build(const BuildArgs& inv, std::ostream& out, std::ostream& err) {
   // removed, then the process ends by the signal.
   infra::install_interrupt_handlers();
   // Every thread of the build, whatever loop it runs in (games, cards,
-  // layout), counts against -j.
+  // layout), counts against -j (but the short sweep of leftovers beside
+  // them: sweep_leftovers).
   const int threads = options.print.jobs > 0 ? options.print.jobs : default_jobs();
   set_thread_limit(threads);
   tune_allocator(threads);
@@ -610,18 +611,30 @@ bool up_to_date_before_loading(const BuildArgs& inv, const project::Project& pro
 }
 
 // What killed builds left beside the games' folders (none when games are
-// named: run_build swept theirs), swept on a thread of its own while the
-// games are laid out when -j allows one: the walk through every output was
-// 10 ms of a one-card edit of 5,000 cards, with the other core idle. It
-// cannot take this build's files: the only temporary files it removes are
-// those of processes no longer running.
+// named: run_build swept theirs). With -j above 1 it is swept on a thread
+// of its own, beside the build's -j threads, while the games are laid out:
+// the walk through every output was 10 ms of a one-card edit of 5,000
+// cards, with the other core idle. It cannot take this build's files: the
+// only temporary files it removes are those of processes no longer
+// running. What it cannot remove stays for the next build: a failure is
+// no error of this one.
 std::future<void> sweep_leftovers(const BuildArgs& inv, const std::vector<const model::Game*>& games,
                                   const std::filesystem::path& out_dir, int threads) {
   if (!inv.games.empty()) return {};
   std::vector<std::filesystem::path> dirs;
   for (const auto* game : games) dirs.push_back(out_dir / game->id);
-  auto remove = [out_dir, dirs = std::move(dirs)] { infra::remove_leftovers(out_dir, dirs); };
-  if (threads > 1) return std::async(std::launch::async, std::move(remove));
+  auto remove = [out_dir, dirs = std::move(dirs)] {
+    try {
+      infra::remove_leftovers(out_dir, dirs);
+    } catch (const std::exception&) {  // NOLINT(bugprone-empty-catch): see above
+    }
+  };
+  if (threads > 1) {
+    try {
+      return std::async(std::launch::async, remove);
+    } catch (const std::system_error&) {  // no thread to be had: swept here
+    }
+  }
   remove();
   return {};
 }

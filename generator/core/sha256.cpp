@@ -69,6 +69,20 @@ std::string hex(const Sha256& hash) {
   return out;
 }
 
+std::optional<Sha256> from_hex(std::string_view digits) {
+  // By hand, as hex() is: OpenSSL's OPENSSL_hexstr2buf allocates, takes
+  // upper case and colons, and gives no fixed-size array.
+  Sha256 out{};
+  if (digits.size() != out.size() * 2) return std::nullopt;
+  auto nibble = [](char c) { return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1; };
+  for (size_t i = 0; i < out.size(); ++i) {
+    const int hi = nibble(digits[2 * i]), lo = nibble(digits[2 * i + 1]);
+    if (hi < 0 || lo < 0) return std::nullopt;
+    out[i] = static_cast<std::uint8_t>(hi * 16 + lo);
+  }
+  return out;
+}
+
 std::string sha256_hex(std::string_view bytes) { return hex(sha256(bytes)); }
 
 FileDigest digest_file(const std::filesystem::path& file) {

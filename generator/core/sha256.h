@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -14,6 +15,9 @@ namespace kw {
 using Sha256 = std::array<std::uint8_t, 32>;
 Sha256 sha256(std::string_view bytes);
 std::string hex(const Sha256& hash);  // lower-case, 64 digits
+// The digest 64 lower-case hex digits spell (what hex() gives); nullopt for
+// any other text.
+std::optional<Sha256> from_hex(std::string_view digits);
 
 std::string sha256_hex(std::string_view bytes);
 

@@ -28,10 +28,7 @@ namespace {
 constexpr std::string_view kMagic = "kartenwerk cache object 1\n";
 constexpr size_t kHeaderBytes = kMagic.size() + 65 + 65 + 21;  // at most
 
-bool is_hex_key(std::string_view key) {
-  return key.size() == 64 &&
-         std::all_of(key.begin(), key.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
-}
+bool is_hex_key(std::string_view key) { return kw::from_hex(key).has_value(); }
 
 // Record names come from game ids and output folders: hashed, so no name can
 // reach outside the records folder.
@@ -327,7 +324,8 @@ std::uintmax_t BuildCache::prune() const {
   // quarter more: a whole build of 10,000 cards puts 3.5 GB; trimmed to
   // 2 GiB at its end, the next one-card edit found the overview and TTS
   // cells of half the cards gone and took 20.7 s (0.54 s with them kept).
-  const std::uintmax_t most_put = std::max(put, size ? size->most_put : 0);
+  // (Capped, which also keeps a damaged record's figure from overflowing.)
+  const std::uintmax_t most_put = std::min(std::max(put, size ? size->most_put : 0), kMostPutTimes * max_bytes_);
   const std::uintmax_t limit = std::max(max_bytes_, most_put + most_put / 4);
   if (size && size->builds + 1 < kPruneWalkEvery && size->bytes <= limit && put <= limit - size->bytes) {
     set_record(kSizeRecord, size_text(size->bytes + put, size->builds + 1, most_put));

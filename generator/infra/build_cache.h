@@ -76,19 +76,23 @@ class BuildCache {
 
   // Removes the least recently used objects until the folder holds at most
   // its limit: max_bytes, or a quarter more than the most one build put
-  // (kept in the record below), whichever is larger; a cache smaller than
-  // what one build of the project puts loses, by the end of each whole
-  // build, what the next edit needs. Returns the bytes removed.
+  // (kept in the record below; at most kMostPutTimes max_bytes), whichever
+  // is larger; a cache smaller than what one build of the project puts
+  // loses, by the end of each whole build, what the next edit needs. The
+  // figure is the folder's, shared by every project built into it, and it
+  // does not shrink: deleting the folder starts it anew. Returns the bytes
+  // removed.
   //
   // Walking the folder stats every object (35,000 at 1000 cards, a seventh of
   // a second of system time), so it is not walked on every build: a cache
   // that put nothing leaves it alone (the builds that put objects prune
   // themselves), and the last walk's total is kept (a record) with the bytes
   // put since added to it by each build; the folder is walked again when that
-  // estimate would pass max_bytes, or after kPruneWalkEvery builds that put
+  // estimate would pass the limit, or after kPruneWalkEvery builds that put
   // something (two builds adding to it at once may lose one's bytes).
   std::uintmax_t prune() const;
   static constexpr unsigned kPruneWalkEvery = 64;
+  static constexpr std::uintmax_t kMostPutTimes = 4;
   // Bytes of the objects this BuildCache put (their files, headers included).
   std::uintmax_t bytes_put() const { return bytes_put_; }
 

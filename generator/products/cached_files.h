@@ -101,7 +101,8 @@ class FilesInPlace {
   // (nullopt: not a record this wrote).
   static std::string pack(const std::map<std::string, Stamp>& stamps);
   // A product's key as a stamp holds it: the digest a key of 64 hex digits
-  // spells (a cache key), else the SHA-256 of the key's text.
+  // spells (a cache key), else a SHA-256 of the key's text (never the same
+  // as a hex key's).
   static Sha256 key_of(std::string_view key);
   static std::optional<std::map<std::string, Stamp>> unpack(std::string_view bytes);
 

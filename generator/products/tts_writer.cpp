@@ -350,7 +350,8 @@ void TtsWriter::write_saved_objects() {
   if (!saved_objects_) write_objects();
 }
 
-// Under mutex_. Each object is written and dropped before the next is made.
+// Under mutex_. Each object's text is dropped once it is written (all are
+// made first: a game has a few decks, and at 10,000 cards one of 14 MB).
 void TtsWriter::write_objects() {
   saved_objects_.emplace();
   for (TtsObject& object : tts_deck_objects(plan_, save_.cards, save_.game_name, save_.url_base)) {

@@ -313,15 +313,24 @@ TEST(BuildCache, TheFolderHoldsWhatOneBuildPutAndAQuarterMore) {
     EXPECT_TRUE(edit.contains(key(10)));
   }
   EXPECT_EQ(object_files(dir.path()), 9u);
-  // An older version's record: "<bytes> <builds>".
+  // An older version's record ("<bytes> <builds>") reads: with room left,
+  // the folder is not walked and the record counts on.
   {
-    BuildCache cache(dir.path(), 3 * object);
+    BuildCache cache(dir.path(), 100 * object);
     cache.set_record("objects size", std::to_string(9 * object) + " 1\n");
     cache.put(key(11), bytes);
-    // Walked: 10 objects, limit 3 (this build put less), trimmed to 90 %.
-    EXPECT_EQ(cache.prune(), 8 * object);
+    EXPECT_EQ(cache.prune(), 0u);
+    EXPECT_EQ(cache.record("objects size"), std::to_string(10 * object) + " 2 " + std::to_string(object) + "\n");
   }
-  EXPECT_EQ(object_files(dir.path()), 2u);
+  // The most one build put is capped (at kMostPutTimes the size), however
+  // large a record says it was: the limit then is 5 objects.
+  {
+    BuildCache cache(dir.path(), object);
+    cache.set_record("objects size", std::to_string(10 * object) + " 0 18446744073709551615\n");
+    cache.put(key(12), bytes);
+    EXPECT_EQ(cache.prune(), 7 * object);  // 11 objects, trimmed to 90 % of 5
+  }
+  EXPECT_EQ(object_files(dir.path()), 4u);
 }
 
 }  // namespace

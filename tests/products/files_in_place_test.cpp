@@ -207,6 +207,7 @@ TEST(FilesInPlace, TheRecordRoundTripsAndADamagedOneIsRefused) {
   const auto& a = back->at("out/game/a.png");
   EXPECT_EQ(a.key, FilesInPlace::key_of("key a"));
   EXPECT_NE(a.key, FilesInPlace::key_of("key b"));
+  EXPECT_NE(a.key, FilesInPlace::key_of(sha256_hex("key a")));  // a text key never meets a hex one
   EXPECT_EQ(a.sha256, a_bytes);
   EXPECT_EQ(a.file, (FileStamp{12, 1700000000123456789LL, 42, 2049}));
   // A cache key (64 hex digits) is held as the digest it spells.

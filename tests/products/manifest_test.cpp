@@ -39,6 +39,22 @@ TEST(Sha256, KnownVectorsAndFiles) {
   EXPECT_EQ(digest_file(dir.path() / "big.bin").bytes, big.size());
 }
 
+// from_hex reads what hex() writes, and nothing else.
+TEST(Sha256, FromHexReadsWhatHexWrites) {
+  const Sha256 digest = sha256("abc");
+  EXPECT_EQ(from_hex(hex(digest)), digest);
+  const std::string digits = hex(digest);
+  EXPECT_FALSE(from_hex(digits.substr(1)));  // 63 digits
+  EXPECT_FALSE(from_hex(digits + "0"));      // 65
+  std::string upper = digits;
+  upper[0] = 'B';
+  EXPECT_FALSE(from_hex(upper));  // upper case is not what hex() writes
+  std::string other = digits;
+  other[63] = 'g';
+  EXPECT_FALSE(from_hex(other));
+  EXPECT_FALSE(from_hex(""));
+}
+
 TEST(InputSnapshot, HashesTheProjectTreeAndTheOptions) {
   test::MiniProject p;
   // As a build reads it: through a fresh DiskProject of the folder.

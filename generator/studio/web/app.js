@@ -32,8 +32,9 @@ function query(over = {}) {
 async function fetchState(since) {
   const q = new URLSearchParams(query());
   if (since) q.set('since', since);
-  const res = await fetch('/api/state?' + q.toString());
-  if (!res.ok) throw new Error(await res.text());
+  const res = await fetch('/api/state?' + q.toString())
+    .catch((e) => { throw Object.assign(new Error(String(e)), { status: 0 }); });  // out of reach
+  if (!res.ok) throw Object.assign(new Error(await res.text()), { status: res.status });
   return res.json();
 }
 
@@ -536,11 +537,15 @@ async function refresh(attempt = 0) {
     show(state.since === undefined ? state : merged(current, state));
   } catch (e) {
     $('status').textContent = String(e);
-    // Asked again while no newer request took its place: a state refused
-    // (a studio busy answering a grid's images says 503) left the page on
-    // an older revision until the next change, for good if none came.
-    if (mine === refreshes && attempt < kRefreshAttempts)
-      setTimeout(() => { if (mine === refreshes) refresh(attempt + 1); }, Math.min(2000, 250 * (attempt + 1)));
+    // Asked again while no newer request took its place, when the studio
+    // was busy (503: answering a grid's images) or out of reach: else the
+    // page stayed on an older revision until the next change, for good if
+    // none came. The promise ends when the state is shown (or given up).
+    const busy = e.status === 503 || e.status === 0;
+    if (busy && mine === refreshes && attempt < kRefreshAttempts) {
+      await new Promise((r) => setTimeout(r, Math.min(2000, 250 * (attempt + 1))));
+      if (mine === refreshes) return refresh(attempt + 1);
+    }
   }
 }
 
@@ -968,9 +973,6 @@ function follow() {
   events.addEventListener('open', () => refresh());  // whatever happened while disconnected
   events.addEventListener('change', (e) => {
     const c = JSON.parse(e.data);
-    // No state held yet: the one being asked for may be older than this
-    // change, so it is asked for again.
-    if (!current) refresh();
     if (current && c.game === current.game && c.lang === current.lang && c.variant === current.variant) {
       swapImages(c);
       refresh();
