@@ -622,6 +622,7 @@ std::future<void> sweep_leftovers(const BuildArgs& inv, const std::vector<const 
                                   const std::filesystem::path& out_dir, int threads) {
   if (!inv.games.empty()) return {};
   std::vector<std::filesystem::path> dirs;
+  dirs.reserve(games.size());
   for (const auto* game : games) dirs.push_back(out_dir / game->id);
   auto remove = [out_dir, dirs = std::move(dirs)] {
     try {
