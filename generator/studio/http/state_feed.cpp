@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <random>
 #include <string_view>
+#include <tuple>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -70,7 +71,7 @@ struct StateFeed::Revision {
 StateFeed::StateFeed() : tag_(random_tag()) {}
 StateFeed::~StateFeed() = default;
 
-std::shared_ptr<StateFeed::Revision> StateFeed::revision_of(const std::shared_ptr<const SessionState>& state) {
+StateFeed::Named StateFeed::revision_of(const std::shared_ptr<const SessionState>& state) {
   // The newest revision held, with its state and records (taken here: a
   // newer one drops them from it).
   std::shared_ptr<const Revision> last;
@@ -103,17 +104,24 @@ std::shared_ptr<StateFeed::Revision> StateFeed::revision_of(const std::shared_pt
     made->stems.push_back(card.stem);
     made->by_stem.try_emplace(card.stem, digest_of(records->back()), records->size() - 1);
   }
-  made->records = std::move(records);
   std::lock_guard lock(mutex_);
-  made->name = fmt::format("{}-{}", tag_, ++counter_);
   auto& held = held_[state->key];
+  // Another request may have named this very state while this one
+  // serialized it (the page's refresh and another page's, or two of the
+  // page's own): the state keeps that name. A second name made the page,
+  // holding one, and the server, answering with the other, disagree for
+  // good about a state they both had.
+  for (const auto& r : held)
+    if (same_state(r->state, state)) return {r, r->records ? r->records : std::move(records)};
+  made->records = records;
+  made->name = fmt::format("{}-{}", tag_, ++counter_);
   for (auto& r : held) {
     r->records.reset();
     r->kept.reset();
   }
   held.push_back(made);
   while (held.size() > kRevisionsKept) held.pop_front();
-  return made;
+  return {std::move(made), std::move(records)};
 }
 
 std::string StateFeed::answer(const std::shared_ptr<const SessionState>& state, const std::string& since) {
@@ -126,17 +134,16 @@ std::string StateFeed::answer(const std::shared_ptr<const SessionState>& state, 
         old = r;
         old_records = r->records;
       }
-      if (r->records && same_state(r->state, state)) {
+      if (same_state(r->state, state)) {
         now = r;
         records = r->records;
       }
     }
   }
-  if (!now) {  // serialized once per state, however many pages ask
-    auto made = revision_of(state);
-    records = made->records;
-    now = std::move(made);
-  }
+  // Serialized once per state however many pages ask, and again only when
+  // a newer state took the records of this one (a request that began
+  // before the reload): under the name it has.
+  if (!records) std::tie(now, records) = revision_of(state);
   json members = state_members(*state);
   members["revision"] = now->name;
   std::vector<const std::string*> sent;

@@ -17,6 +17,8 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "studio/card_view.h"
 
@@ -40,7 +42,12 @@ class StateFeed {
   struct Revision;
 
  private:
-  std::shared_ptr<Revision> revision_of(const std::shared_ptr<const SessionState>& state);
+  // A revision and its cards' records, in its order.
+  using Named = std::pair<std::shared_ptr<const Revision>, std::shared_ptr<const std::vector<std::string>>>;
+  // The revision of `state`, with its cards serialized: the one it has if
+  // it has one (one name per state, whoever asks and when), else a new
+  // one, then the newest.
+  Named revision_of(const std::shared_ptr<const SessionState>& state);
 
   const std::string tag_;  // this feed's: a revision of another server is unknown here
   std::mutex mutex_;
