@@ -1,7 +1,7 @@
 #pragma once
-// PNG files: written by kartenwerk with zlib, byte-identically for identical
-// input, with the resolution in a pHYs chunk (cairo's own PNG writer cannot
-// store it); read with libpng.
+// PNG files: written by kartenwerk (deflated by ISA-L or zlib),
+// byte-identically for identical input, with the resolution in a pHYs chunk
+// (cairo's own PNG writer cannot store it); read with libpng.
 #include <cstdint>
 #include <filesystem>
 #include <memory>
@@ -20,15 +20,15 @@ namespace kw::render {
 // time or text chunks; fixed compression settings, so identical input gives
 // identical bytes. Throws RenderError on failure.
 // No row filter (on our flat-colour cards it only made files larger), then
-// zlib: level 3 for Fast (build --png fast, the default, and the studio's
-// previews), level 6 for Small (build --png small: files about a tenth
-// smaller for about twice the CPU time). Figures: README, "PNG and JPEG
-// encoding".
+// deflate: ISA-L's level 2 for Fast (build --png fast, the default, and the
+// studio's previews), zlib's level 6 for Small (build --png small: files
+// about a sixth smaller for some eight times the CPU time). Figures: README,
+// "PNG and JPEG encoding".
 enum class PngCompression { Small, Fast };
 std::string encode_png(const Raster& raster, PngCompression compression = PngCompression::Fast);
 
-// A PNG written row by row, for images too large to hold whole (the
-// overview of a large deck): the same bytes as encode_png of the same pixels,
+// A PNG written row by row, for images too large to hold whole: the same
+// bytes as encode_png of the same pixels,
 // with `opaque` standing for raster.opaque() (then the alpha of the rows is
 // dropped: the caller knows every pixel is opaque). The compressed file is
 // the only thing that grows. Throws RenderError on failure, and when rows
@@ -69,7 +69,8 @@ struct PngBand {
 };
 
 // Compresses rows of `width` straight-RGBA pixels into a band (RGB when
-// `opaque`), as PngWriter would store them.
+// `opaque`), unfiltered as PngWriter stores them, by zlib in either mode
+// (level 1 for Fast): a band ends with a sync flush.
 class PngBandEncoder {
  public:
   PngBandEncoder(int width, bool opaque, PngCompression compression = PngCompression::Fast);
