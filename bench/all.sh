@@ -86,6 +86,20 @@ trap 'rm -rf "$work"' EXIT
 trap 'exit 130' INT TERM
 
 has() { [[ " $modes " == *" $1 "* ]]; }
+# A folder of the previous run goes aside, deleted when the bench ends, not
+# before the next run: on ext4 without a journal (this machine's disk)
+# every file created within a minute or so of deleting thousands made the
+# kernel skip each recently deleted inode one by one (find_inode_bit ->
+# recently_deleted), up to a second of system time for a 1000-card build
+# that a journaled disk never pays. Kept aside, the runs' folders take about
+# 4 GB at the default sizes (some 40 GB with SIZES=10000).
+aside=0
+set_aside() {
+  [ -e "$1" ] || return 0
+  mkdir -p "$work/aside"
+  aside=$((aside + 1))
+  mv "$1" "$work/aside/$aside"
+}
 now() { date +%s%N; }
 
 # Squib: a Ruby gem, which the install step (Debian and npm packages only)
@@ -184,7 +198,7 @@ printf "$format" deck -j mode runs "wall min" "wall med" "CPU min" "CPU med" "pe
 
 for size in $sizes; do
   deck=$work/deck
-  rm -rf "$deck" "$work/cache" "$work/inc" "$work/png"
+  for d in "$deck" "$work/cache" "$work/inc" "$work/png"; do set_aside "$d"; done
   bench/deck.sh "$deck" "$size"
   k=("$bin" --root "$deck")
   [ "$size" -lt 10000 ] || k+=(--limit "pages=$((size + 1))")
@@ -202,17 +216,17 @@ for size in $sizes; do
         *) format_arg=(--format "$mode") squib_what=$mode ;;
       esac
       for ((r = 1; r <= runs; ++r)); do
-        rm -rf "$work/out"
+        set_aside "$work/out"
         timed "$t/$mode.$j" "${k[@]}" build "${format_arg[@]}" --no-cache -j "$j" --out "$work/out"
         if [ "$mode" = pdf ]; then expect "files in"; else expect "$((size + 1)) cards rendered"; fi
         # Squib right after, so that each pair of runs saw the same load.
         if [ -n "$squib_version" ] && [ -n "$squib_what" ] && [ "$j" = "$base_jobs" ]; then
-          rm -rf "$work/squib-out"
+          set_aside "$work/squib-out"
           timed "$t/squib-$mode" "${squib_ruby[@]}" bench/squib/deck.rb "$deck" "$work/squib-out" "$squib_what"
           squib_made "$work/squib-out" "$squib_what" "$size"
         fi
       done
-      if [ "$mode" = png ]; then rm -rf "$work/png" && mv "$work/out" "$work/png"; fi
+      if [ "$mode" = png ]; then set_aside "$work/png" && mv "$work/out" "$work/png"; fi
     done
     if has encode; then
       if [ ! -d "$work/png" ]; then
@@ -263,7 +277,7 @@ if [ "$games" != 0 ]; then
   mkdir -p "$t"
   for j in $jobs_list; do
     for ((r = 1; r <= runs; ++r)); do
-      rm -rf "$work/out"
+      set_aside "$work/out"
       timed "$t/build.$j" "$bin" build --lang all --no-cache -j "$j" --out "$work/out"
     done
     row games "$j" "build all" "$t/build.$j"
@@ -307,7 +321,8 @@ if has full; then
   printf '%-6s %-14s %8s %11s %6s\n' deck stage count "ms/card" share
   for size in $sizes; do
     deck=$work/deck
-    rm -rf "$deck" "$work/out"
+    set_aside "$deck"
+    set_aside "$work/out"
     bench/deck.sh "$deck" "$size"
     k=("$bin" --root "$deck")
     [ "$size" -lt 10000 ] || k+=(--limit "pages=$((size + 1))")

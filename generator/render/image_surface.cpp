@@ -1,5 +1,7 @@
 #include "render/image_surface.h"
 
+#include <bit>
+#include <cstdint>
 #include <cstring>
 #include <string>
 
@@ -52,6 +54,29 @@ void unpremultiply(std::uint32_t v, std::uint8_t* out) {
   out[3] = static_cast<std::uint8_t>(a);
 }
 
+// A row of opaque pixels, where premultiplied is straight: each ARGB32 word
+// (0xAARRGGBB) becomes the bytes R G B A by moving two bytes, in a loop the
+// compiler vectorizes (a pixel at a time through unpremultiply's branches
+// took a tenth of a card's build). false when a pixel is not opaque: then
+// `out` holds nothing useful and the row is converted pixel by pixel.
+bool opaque_row_to_rgba(const unsigned char* row, int width, std::uint8_t* out) {
+  std::uint32_t alpha = 0xFF000000;
+  for (int x = 0; x < width; ++x) {
+    std::uint32_t v;
+    std::memcpy(&v, row + 4 * x, 4);
+    alpha &= v;
+    const std::uint32_t rgba = (v & 0xFF00FF00) | (v >> 16 & 0xFF) | (v & 0xFF) << 16;  // 0xAABBGGRR
+    if constexpr (std::endian::native == std::endian::little) {
+      std::memcpy(out + 4 * x, &rgba, 4);
+    } else {
+      const std::uint8_t bytes[4] = {static_cast<std::uint8_t>(rgba), static_cast<std::uint8_t>(rgba >> 8),
+                                     static_cast<std::uint8_t>(rgba >> 16), static_cast<std::uint8_t>(rgba >> 24)};
+      std::memcpy(out + 4 * x, bytes, 4);
+    }
+  }
+  return alpha == 0xFF000000;
+}
+
 }  // namespace
 
 void scale_to_page(cairo_t* cr, Size size, PixelSize px) { cairo_scale(cr, px.width / size.w, px.height / size.h); }
@@ -85,9 +110,10 @@ Raster raster_from_surface(cairo_surface_t* image, double dpi) {
   r.dpi = dpi;
   r.rgba.resize(static_cast<size_t>(r.width) * r.height * 4);
   std::uint8_t* out = r.rgba.data();
-  for (int y = 0; y < r.height; ++y) {
+  for (int y = 0; y < r.height; ++y, out += static_cast<size_t>(r.width) * 4) {
     const unsigned char* row = row_of(image, y);
-    for (int x = 0; x < r.width; ++x, out += 4) unpremultiply(argb(row, x), out);
+    if (!opaque_row_to_rgba(row, r.width, out))
+      for (int x = 0; x < r.width; ++x) unpremultiply(argb(row, x), out + 4 * x);
   }
   return r;
 }

@@ -1,4 +1,3 @@
-#include <isa-l/igzip_lib.h>
 #include <libdeflate.h>
 #include <zlib.h>
 
@@ -9,11 +8,13 @@
 #include <cstring>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "render/deflate.h"
 #include "render/error.h"
 #include "render/png.h"
 
@@ -33,30 +34,23 @@ namespace kw::render {
 // checksums by libdeflate: zlib 1.2's Adler-32 is plain C and took 1.6 ms of
 // a card's ~5 ms of encoding, libdeflate's (SIMD) 0.08 ms.
 //
-// The fast mode (the default) deflates with ISA-L's igzip (Intel's SIMD
-// deflate, Debian libisal-dev) at its level 2: on our cards about 0.6 ms a
-// card where zlib's level 1 took 3.3 ms, for files 3 to 5 % larger (README,
-// "PNG and JPEG encoding"). It is fed the rows a chunk of about 256 kB at a
-// time (memory does not grow with the image; the bytes depend on where the
-// chunks end, which only the width decides). Its levels 0 to 2 give the same
-// bytes on every instruction set it picks (AVX-512, AVX2, SSE: checked under
-// valgrind, which hides AVX-512); level 3 does not, and is not used. The
-// small mode stays zlib's level 6, whose files are about a sixth smaller.
+// The fast mode (the default) deflates with ISA-L (render/deflate.h): on
+// our cards about 0.6 ms a card where zlib's level 1 took 3.3 ms, for files
+// 3 to 5 % larger (README, "PNG and JPEG encoding"). It is fed the rows a
+// chunk of about 256 kB at a time (memory does not grow with the image; the
+// bytes depend on where the chunks end, which only the width decides). The
+// small mode is zlib's level 6, whose files are about a sixth smaller.
 
 namespace {
 
-// zlib level per mode, with every other parameter fixed (not library
-// defaults that could change) so the same pixels always give the same bytes:
-// the small mode's, and the overview's bands in both modes (a band ends
-// with a sync flush, which the one-shot fast path below does not make).
-// Fast is level 1 there: 3.5 % less deflate time than level 3 for bands 5 %
-// larger.
-int level_for(PngCompression compression) { return compression == PngCompression::Fast ? 1 : 6; }
+// The small mode's zlib level, with every other parameter fixed (not
+// library defaults that could change) so the same pixels always give the
+// same bytes.
+constexpr int kSmallLevel = 6;
 
-// ISA-L's level for the fast mode, and the zlib header's level it stands for
-// (FLEVEL 0, "fastest", as zlib's level 1 says).
-constexpr int kIsalLevel = 2;
-constexpr int kIsalHeaderLevel = 1;
+// The zlib header's level for a mode: the fast one's says "fastest" (FLEVEL
+// 0, as zlib's level 1 would).
+int header_level(PngCompression compression) { return compression == PngCompression::Fast ? 1 : kSmallLevel; }
 
 // The zlib header zlib writes for `level` with a 32 kB window (RFC 1950:
 // CMF 0x78, FLG's level bits as deflate.c sets them, and its check bits).
@@ -72,22 +66,6 @@ struct Deflater {
   bool open = false;
   ~Deflater() {
     if (open) deflateEnd(&z);
-  }
-};
-
-// ISA-L's raw deflate stream at kIsalLevel with the work buffer that level
-// needs (its hash table and token buffer, some 300 kB).
-struct IsalDeflater {
-  isal_zstream z{};
-  std::unique_ptr<std::uint8_t[]> level_buf;
-  IsalDeflater() {
-    isal_deflate_init(&z);
-    z.level = kIsalLevel;
-    z.gzip_flag = IGZIP_DEFLATE;
-    z.flush = NO_FLUSH;
-    level_buf = std::make_unique_for_overwrite<std::uint8_t[]>(ISAL_DEF_LVL2_DEFAULT);
-    z.level_buf = level_buf.get();
-    z.level_buf_size = ISAL_DEF_LVL2_DEFAULT;
   }
 };
 
@@ -201,26 +179,6 @@ void deflate_to(z_stream& z, std::string& out, size_t& used, int flush) {
   }
 }
 
-// As deflate_to, through ISA-L: `in` compressed into `out`, the stream
-// ended when `last`.
-void isal_deflate_to(IsalDeflater& d, const std::uint8_t* in, size_t size, bool last, std::string& out,
-                     size_t& used) {
-  constexpr size_t kRoom = 65536;
-  isal_zstream& z = d.z;
-  z.next_in = const_cast<std::uint8_t*>(in);  // NOLINT(cppcoreguidelines-pro-type-const-cast): ISA-L only reads it
-  z.avail_in = static_cast<std::uint32_t>(size);
-  z.end_of_stream = last ? 1 : 0;
-  for (;;) {
-    if (out.size() - used < kRoom) out.resize(std::max(out.size() * 2, used + kRoom));
-    const size_t room = std::min<size_t>(out.size() - used, 0x7FFFFFFF);
-    z.next_out = reinterpret_cast<std::uint8_t*>(out.data() + used);
-    z.avail_out = static_cast<std::uint32_t>(room);
-    if (isal_deflate(&z) != COMP_OK) throw RenderError("cannot write PNG: compression failed");
-    used += room - z.avail_out;
-    if (last ? z.internal_state.state == ZSTATE_END : z.avail_in == 0) return;
-  }
-}
-
 // A raw deflate stream (-15: a 32 kB window, wrapped here) at `level`.
 void open_deflater(Deflater& d, int level) {
   if (deflateInit2(&d.z, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK)
@@ -230,45 +188,84 @@ void open_deflater(Deflater& d, int level) {
 
 }  // namespace
 
-// The file is built in one string: the header chunks, then the IDAT chunk's
-// length and type as placeholders, its zlib stream appended as the rows
-// come, a chunk of rows at a time (each row as filter type 0, none, and its
-// bytes), and the length and CRC filled in by finish().
-struct PngWriter::State {
-  int width = 0, height = 0, channels = 3, rows = 0;
-  std::unique_ptr<IsalDeflater> fast;  // the fast mode's compressor
-  Deflater small;                      // else zlib's
-  std::string out;                     // its first `used` bytes are the file so far
-  size_t used = 0;
-  size_t idat_start = 0;              // offset of the IDAT chunk's length
-  size_t row_bytes = 0;               // a row as stored: its filter byte, then its pixels
-  std::vector<std::uint8_t> chunk;    // whole rows not yet compressed
-  size_t chunk_used = 0;              // bytes of it filled
-  std::uint32_t adler = 1;            // of the rows so far (Adler-32 starts at 1)
-  bool finished = false;
-
-  // The rows held go to the compressor (the last of them ending the stream).
-  void compress_chunk() {
-    adler = libdeflate_adler32(adler, chunk.data(), chunk_used);
-    const bool last = rows == height;
-    if (fast) {
-      isal_deflate_to(*fast, chunk.data(), chunk_used, last, out, used);
-    } else {
-      small.z.next_in = chunk.data();
-      small.z.avail_in = static_cast<uInt>(chunk_used);
-      deflate_to(small.z, out, used, last ? Z_FINISH : Z_NO_FLUSH);
-    }
-    chunk_used = 0;
-  }
-};
-
 namespace {
 
 // Rows handed to the compressor at once: about 256 kB of them, at least
 // one. Calling ISA-L row by row took twice as long as this.
 constexpr size_t kChunkBytes = size_t{256} << 10;
 
+// The rows of one image (or band) as PNG stores them, unfiltered, packed a
+// chunk at a time and compressed by the mode's compressor onto a string:
+// ISA-L for Fast, zlib's level 6 for Small. The bytes depend only on the
+// rows and on where the chunks end, which the row's size decides.
+class RowStream {
+ public:
+  RowStream(PngCompression compression, size_t width, int channels, size_t max_rows)
+      : width_(width), channels_(channels), row_bytes_(1 + width * channels) {
+    chunk_.resize(std::clamp<size_t>(kChunkBytes / row_bytes_, 1, std::max<size_t>(max_rows, 1)) * row_bytes_);
+    if (compression == PngCompression::Fast)
+      fast_ = std::make_unique<FastDeflate>();
+    else
+      open_deflater(small_, kSmallLevel);
+  }
+
+  // The next row: `width` straight-RGBA pixels, onto `out` (its first
+  // `used` bytes the stream so far) when its chunk is full.
+  void add(const std::uint8_t* rgba, std::string& out, size_t& used) {
+    std::uint8_t* row = chunk_.data() + chunk_used_;
+    row[0] = 0;  // filter type none
+    pack_row(rgba, width_, channels_, row + 1);
+    chunk_used_ += row_bytes_;
+    ++rows_;
+    if (chunk_used_ == chunk_.size()) compress(FastDeflate::End::More, out, used);
+  }
+  // The rows held, and the stream's end: Final for a file, Sync for a band.
+  void end(FastDeflate::End end, std::string& out, size_t& used) { compress(end, out, used); }
+
+  int rows() const { return rows_; }
+  std::uint64_t length() const { return static_cast<std::uint64_t>(rows_) * row_bytes_; }
+  std::uint32_t adler() const { return adler_; }
+
+ private:
+  void compress(FastDeflate::End end, std::string& out, size_t& used) {
+    adler_ = libdeflate_adler32(adler_, chunk_.data(), chunk_used_);
+    if (fast_) {
+      fast_->add(chunk_.data(), chunk_used_, end, out, used);
+    } else {
+      small_.z.next_in = chunk_.data();
+      small_.z.avail_in = static_cast<uInt>(chunk_used_);
+      deflate_to(small_.z, out, used,
+                 end == FastDeflate::End::Final  ? Z_FINISH
+                 : end == FastDeflate::End::Sync ? Z_SYNC_FLUSH
+                                                 : Z_NO_FLUSH);
+    }
+    chunk_used_ = 0;
+  }
+
+  size_t width_;
+  int channels_;
+  size_t row_bytes_;
+  std::unique_ptr<FastDeflate> fast_;  // the fast mode's compressor
+  Deflater small_;                     // else zlib's
+  std::vector<std::uint8_t> chunk_;    // whole rows not yet compressed
+  size_t chunk_used_ = 0;              // bytes of it filled
+  int rows_ = 0;
+  std::uint32_t adler_ = 1;  // of the rows compressed (Adler-32 starts at 1)
+};
+
 }  // namespace
+
+// The file is built in one string: the header chunks, then the IDAT chunk's
+// length and type as placeholders, its zlib stream appended as the rows
+// come, and the length and CRC filled in by finish().
+struct PngWriter::State {
+  int height = 0;
+  std::optional<RowStream> rows;
+  std::string out;  // its first `used` bytes are the file so far
+  size_t used = 0;
+  size_t idat_start = 0;  // offset of the IDAT chunk's length
+  bool finished = false;
+};
 
 PngWriter::PngWriter(int width, int height, double dpi, bool opaque, PngCompression compression)
     : state_(std::make_unique<State>()) {
@@ -278,19 +275,9 @@ PngWriter::PngWriter(int width, int height, double dpi, bool opaque, PngCompress
   if ((static_cast<size_t>(width) * 4 + 1) * height > 0x7F000000u)
     throw RenderError("cannot write PNG: raster too large");
   State& s = *state_;
-  s.width = width;
   s.height = height;
-  s.channels = channels;
-  s.row_bytes = 1 + static_cast<size_t>(width) * channels;
-  const size_t chunk_rows = std::clamp<size_t>(kChunkBytes / s.row_bytes, 1, static_cast<size_t>(height));
-  s.chunk.resize(chunk_rows * s.row_bytes);
-  if (compression == PngCompression::Fast) {
-    s.fast = std::make_unique<IsalDeflater>();
-    s.idat_start = begin_png(s.out, width, height, dpi, channels, kIsalHeaderLevel);
-  } else {
-    open_deflater(s.small, level_for(compression));
-    s.idat_start = begin_png(s.out, width, height, dpi, channels, level_for(compression));
-  }
+  s.rows.emplace(compression, static_cast<size_t>(width), channels, static_cast<size_t>(height));
+  s.idat_start = begin_png(s.out, width, height, dpi, channels, header_level(compression));
   s.used = s.out.size();
 }
 
@@ -298,21 +285,17 @@ PngWriter::~PngWriter() = default;
 
 void PngWriter::add_row(const std::uint8_t* rgba) {
   State& s = *state_;
-  if (s.finished || s.rows >= s.height) throw RenderError("cannot write PNG: more rows than its height");
-  std::uint8_t* row = s.chunk.data() + s.chunk_used;
-  row[0] = 0;  // filter type none
-  pack_row(rgba, static_cast<size_t>(s.width), s.channels, row + 1);
-  s.chunk_used += s.row_bytes;
-  ++s.rows;
-  if (s.chunk_used == s.chunk.size() || s.rows == s.height) s.compress_chunk();
+  if (s.finished || s.rows->rows() >= s.height) throw RenderError("cannot write PNG: more rows than its height");
+  s.rows->add(rgba, s.out, s.used);
+  if (s.rows->rows() == s.height) s.rows->end(FastDeflate::End::Final, s.out, s.used);
 }
 
 std::string PngWriter::finish() {
   State& s = *state_;
-  if (s.finished || s.rows != s.height) throw RenderError("cannot write PNG: fewer rows than its height");
+  if (s.finished || s.rows->rows() != s.height) throw RenderError("cannot write PNG: fewer rows than its height");
   s.finished = true;
   s.out.resize(s.used);
-  end_png(s.out, s.idat_start, s.adler);
+  end_png(s.out, s.idat_start, s.rows->adler());
   return std::move(s.out);
 }
 
@@ -358,22 +341,16 @@ std::optional<PngBand> PngBand::unpack(const std::string& bytes) {
 }
 
 struct PngBandEncoder::State {
-  int channels = 3;
-  size_t width = 0;
-  Deflater d;
+  std::optional<RowStream> rows;
   PngBand band;
-  size_t used = 0;                // of band.deflated: its stream so far (deflate_to)
-  std::vector<std::uint8_t> row;  // row[0]: filter type none
+  size_t used = 0;  // of band.deflated: its stream so far
   bool finished = false;
 };
 
 PngBandEncoder::PngBandEncoder(int width, bool opaque, PngCompression compression) : state_(std::make_unique<State>()) {
   if (width <= 0) throw RenderError("cannot write PNG: raster is empty or inconsistent");
-  State& s = *state_;
-  s.channels = opaque ? 3 : 4;
-  s.width = static_cast<size_t>(width);
-  s.row.assign(1 + s.width * s.channels, 0);
-  open_deflater(s.d, level_for(compression));
+  // A band's height is not known before its end: chunks of about 256 kB.
+  state_->rows.emplace(compression, static_cast<size_t>(width), opaque ? 3 : 4, kChunkBytes);
 }
 
 PngBandEncoder::~PngBandEncoder() = default;
@@ -381,22 +358,18 @@ PngBandEncoder::~PngBandEncoder() = default;
 void PngBandEncoder::add_row(const std::uint8_t* rgba) {
   State& s = *state_;
   if (s.finished) throw RenderError("cannot write PNG: a row after the band's end");
-  pack_row(rgba, s.width, s.channels, s.row.data() + 1);
-  s.band.adler = libdeflate_adler32(s.band.adler, s.row.data(), s.row.size());
-  s.band.length += s.row.size();
-  ++s.band.rows;
-  s.d.z.next_in = s.row.data();
-  s.d.z.avail_in = static_cast<uInt>(s.row.size());
-  deflate_to(s.d.z, s.band.deflated, s.used, Z_NO_FLUSH);
+  s.rows->add(rgba, s.band.deflated, s.used);
 }
 
 PngBand PngBandEncoder::finish() {
   State& s = *state_;
-  if (s.finished || s.band.rows == 0) throw RenderError("cannot write PNG: a band without rows");
+  if (s.finished || s.rows->rows() == 0) throw RenderError("cannot write PNG: a band without rows");
   s.finished = true;
-  s.d.z.avail_in = 0;
-  deflate_to(s.d.z, s.band.deflated, s.used, Z_SYNC_FLUSH);  // byte-aligned, not final
+  s.rows->end(FastDeflate::End::Sync, s.band.deflated, s.used);  // byte-aligned, not final
   s.band.deflated.resize(s.used);
+  s.band.adler = s.rows->adler();
+  s.band.length = s.rows->length();
+  s.band.rows = s.rows->rows();
   return std::move(s.band);
 }
 
@@ -405,7 +378,7 @@ BandedPngWriter::BandedPngWriter(int width, int height, double dpi, bool opaque,
   if (width <= 0 || height <= 0) throw RenderError("cannot write PNG: raster is empty or inconsistent");
   if ((static_cast<size_t>(width) * 4 + 1) * height > 0x7F000000u)
     throw RenderError("cannot write PNG: raster too large");
-  idat_start_ = begin_png(out_, width, height, dpi, channels_, level_for(compression));
+  idat_start_ = begin_png(out_, width, height, dpi, channels_, header_level(compression));
 }
 
 BandedPngWriter::~BandedPngWriter() = default;

@@ -1,0 +1,78 @@
+#include "render/deflate.h"
+
+#include <isa-l/igzip_lib.h>
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace kw::render {
+
+namespace {
+
+constexpr int kLevel = 2;
+constexpr std::uint32_t kLevelBuffer = ISAL_DEF_LVL2_DEFAULT;  // its hash table and tokens, some 300 kB
+
+}  // namespace
+
+struct FastDeflate::State {
+  isal_zstream z{};
+  std::unique_ptr<std::uint8_t[]> level_buf = std::make_unique_for_overwrite<std::uint8_t[]>(kLevelBuffer);
+};
+
+FastDeflate::FastDeflate() : state_(std::make_unique<State>()) {
+  isal_zstream& z = state_->z;
+  isal_deflate_init(&z);
+  z.level = kLevel;
+  z.level_buf = state_->level_buf.get();
+  z.level_buf_size = kLevelBuffer;
+  z.gzip_flag = IGZIP_DEFLATE;  // raw: the caller writes any wrapper
+}
+
+FastDeflate::~FastDeflate() = default;
+
+void FastDeflate::add(const std::uint8_t* in, size_t size, End end, std::string& out, size_t& used) {
+  constexpr size_t kRoom = 65536;
+  if (size > 0x80000000u) throw std::runtime_error("deflate: more than 2 GiB at once");
+  isal_zstream& z = state_->z;
+  z.next_in = const_cast<std::uint8_t*>(in);  // NOLINT(cppcoreguidelines-pro-type-const-cast): ISA-L only reads it
+  z.avail_in = static_cast<std::uint32_t>(size);
+  z.end_of_stream = end == End::Final ? 1 : 0;
+  z.flush = end == End::Sync ? SYNC_FLUSH : NO_FLUSH;
+  for (;;) {
+    if (out.size() - used < kRoom) out.resize(std::max(out.size() * 2, used + kRoom));
+    const size_t room = std::min<size_t>(out.size() - used, 0x7FFFFFFF);
+    z.next_out = reinterpret_cast<std::uint8_t*>(out.data() + used);
+    z.avail_out = static_cast<std::uint32_t>(room);
+    if (isal_deflate(&z) != COMP_OK) throw std::runtime_error("deflate: ISA-L failed");
+    used += room - z.avail_out;
+    // Done when the input is used up and, for an ending, the ending is
+    // written (ISA-L says so by leaving room, as zlib does).
+    if (end == End::Final ? z.internal_state.state == ZSTATE_END : z.avail_in == 0 && z.avail_out != 0) return;
+  }
+}
+
+std::string deflate_fast(const std::uint8_t* data, size_t size) {
+  FastDeflate deflate;
+  std::string out;
+  size_t used = 0;
+  deflate.add(data, size, FastDeflate::End::Final, out, used);
+  out.resize(used);
+  return out;
+}
+
+bool inflate_raw(std::string_view deflated, std::uint8_t* out, size_t size) {
+  if (deflated.size() > 0xFFFFFFFFu || size > 0xFFFFFFFFu) return false;
+  inflate_state s;
+  isal_inflate_init(&s);
+  s.crc_flag = ISAL_DEFLATE;  // raw, no checksum
+  // NOLINTNEXTLINE(cppcoreguidelines-pro-type-const-cast): ISA-L only reads it
+  s.next_in = const_cast<std::uint8_t*>(reinterpret_cast<const std::uint8_t*>(deflated.data()));
+  s.avail_in = static_cast<std::uint32_t>(deflated.size());
+  s.next_out = out;
+  s.avail_out = static_cast<std::uint32_t>(size);
+  // One byte too many in the output would not fit: a stream that holds more
+  // stops with its output full and not finished.
+  return isal_inflate(&s) == ISAL_DECOMP_OK && s.block_state == ISAL_BLOCK_FINISH && s.avail_out == 0;
+}
+
+}  // namespace kw::render
