@@ -37,7 +37,7 @@ namespace kw::render {
 // The fast mode (the default) deflates with ISA-L (render/deflate.h): on
 // our cards about 0.6 ms a card where zlib's level 1 took 3.3 ms, for files
 // 3 to 5 % larger (README, "PNG and JPEG encoding"). It is fed the rows a
-// chunk of about 256 kB at a time (memory does not grow with the image; the
+// chunk of about 128 kB at a time (memory does not grow with the image; the
 // bytes depend on where the chunks end, which only the width decides). The
 // small mode is zlib's level 6, whose files are about a sixth smaller.
 
@@ -190,9 +190,10 @@ void open_deflater(Deflater& d, int level) {
 
 namespace {
 
-// Rows handed to the compressor at once: about 256 kB of them, at least
-// one. Calling ISA-L row by row took twice as long as this.
-constexpr size_t kChunkBytes = size_t{256} << 10;
+// Rows handed to the compressor at once: about 128 kB of them, at least
+// one. Calling ISA-L row by row took twice as long as this; larger chunks
+// gain nothing.
+constexpr size_t kChunkBytes = size_t{128} << 10;
 
 // The rows of one image (or band) as PNG stores them, unfiltered, packed a
 // chunk at a time and compressed by the mode's compressor onto a string:
@@ -349,7 +350,7 @@ struct PngBandEncoder::State {
 
 PngBandEncoder::PngBandEncoder(int width, bool opaque, PngCompression compression) : state_(std::make_unique<State>()) {
   if (width <= 0) throw RenderError("cannot write PNG: raster is empty or inconsistent");
-  // A band's height is not known before its end: chunks of about 256 kB.
+  // A band's height is not known before its end: chunks of about 128 kB.
   state_->rows.emplace(compression, static_cast<size_t>(width), opaque ? 3 : 4, kChunkBytes);
 }
 
