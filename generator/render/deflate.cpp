@@ -53,7 +53,7 @@ void FastDeflate::add(const std::uint8_t* in, size_t size, End end, std::string&
   constexpr size_t kRoom = 65536;
   if (size > 0x80000000u) throw std::runtime_error("deflate: more than 2 GiB at once");
   isal_zstream& z = state_->z;
-  z.next_in = const_cast<std::uint8_t*>(in);  // NOLINT(cppcoreguidelines-pro-type-const-cast): ISA-L only reads it
+  z.next_in = const_cast<std::uint8_t*>(in);  // ISA-L only reads it
   z.avail_in = static_cast<std::uint32_t>(size);
   z.end_of_stream = end == End::Final ? 1 : 0;
   z.flush = end == End::Sync ? SYNC_FLUSH : NO_FLUSH;
@@ -85,9 +85,8 @@ bool inflate_raw(std::string_view deflated, std::uint8_t* out, size_t size) {
   if (deflated.size() > 0xFFFFFFFFu || size > 0xFFFFFFFFu) return false;
   inflate_state s;
   isal_inflate_init(&s);
-  s.crc_flag = ISAL_DEFLATE;  // raw, no checksum
-  // NOLINTNEXTLINE(cppcoreguidelines-pro-type-const-cast): ISA-L only reads it
-  s.next_in = const_cast<std::uint8_t*>(reinterpret_cast<const std::uint8_t*>(deflated.data()));
+  s.crc_flag = ISAL_DEFLATE;                                                                      // raw, no checksum
+  s.next_in = const_cast<std::uint8_t*>(reinterpret_cast<const std::uint8_t*>(deflated.data()));  // only read
   s.avail_in = static_cast<std::uint32_t>(deflated.size());
   s.next_out = out;
   s.avail_out = static_cast<std::uint32_t>(size);
