@@ -1,6 +1,9 @@
 #include "render/deflate.h"
 
 #include <isa-l/igzip_lib.h>
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 #include <algorithm>
 #include <stdexcept>
@@ -25,9 +28,12 @@ constexpr std::uint32_t kLevelBuffer = ISAL_DEF_LVL2_REQ + ISAL_DEF_LVL2_TOKEN_S
 // vzeroupper. Shrinking the TTS cells with the box filter (SSE) right after
 // a card's PNG took 6.2 ms a card instead of 2.2. So each call into ISA-L
 // is followed by one.
+#if defined(__x86_64__)
+__attribute__((target("avx"))) void zero_upper() { _mm256_zeroupper(); }
+#endif
 void clear_upper_vector_state() {
 #if defined(__x86_64__)
-  if (__builtin_cpu_supports("avx")) asm volatile("vzeroupper" ::: "memory");
+  if (__builtin_cpu_supports("avx")) zero_upper();
 #endif
 }
 
@@ -50,7 +56,6 @@ FastDeflate::FastDeflate() : state_(std::make_unique<State>()) {
 FastDeflate::~FastDeflate() = default;
 
 void FastDeflate::add(const std::uint8_t* in, size_t size, End end, std::string& out, size_t& used) {
-  constexpr size_t kRoom = 65536;
   if (size > 0x80000000u) throw std::runtime_error("deflate: more than 2 GiB at once");
   isal_zstream& z = state_->z;
   z.next_in = const_cast<std::uint8_t*>(in);  // ISA-L only reads it
@@ -58,8 +63,7 @@ void FastDeflate::add(const std::uint8_t* in, size_t size, End end, std::string&
   z.end_of_stream = end == End::Final ? 1 : 0;
   z.flush = end == End::Sync ? SYNC_FLUSH : NO_FLUSH;
   for (;;) {
-    if (out.size() - used < kRoom) out.resize(std::max(out.size() * 2, used + kRoom));
-    const size_t room = std::min<size_t>(out.size() - used, 0x7FFFFFFF);
+    const size_t room = make_room(out, used);
     z.next_out = reinterpret_cast<std::uint8_t*>(out.data() + used);
     z.avail_out = static_cast<std::uint32_t>(room);
     const int status = isal_deflate(&z);
@@ -70,6 +74,12 @@ void FastDeflate::add(const std::uint8_t* in, size_t size, End end, std::string&
     // written (ISA-L says so by leaving room, as zlib does).
     if (end == End::Final ? z.internal_state.state == ZSTATE_END : z.avail_in == 0 && z.avail_out != 0) return;
   }
+}
+
+size_t make_room(std::string& out, size_t used) {
+  constexpr size_t kRoom = 65536;
+  if (out.size() - used < kRoom) out.resize(std::max(out.size() * 2, used + kRoom));
+  return std::min<size_t>(out.size() - used, 0x7FFFFFFF);
 }
 
 std::string deflate_fast(const std::uint8_t* data, size_t size) {
@@ -94,7 +104,10 @@ bool inflate_raw(std::string_view deflated, std::uint8_t* out, size_t size) {
   // stops with its output full and not finished.
   const int status = isal_inflate(&s);
   clear_upper_vector_state();
-  return status == ISAL_DECOMP_OK && s.block_state == ISAL_BLOCK_FINISH && s.avail_out == 0;
+  // Nothing after the stream either (ISA-L may have read ahead into its
+  // bit buffer: whole bytes of it are input it did not use).
+  return status == ISAL_DECOMP_OK && s.block_state == ISAL_BLOCK_FINISH && s.avail_out == 0 && s.avail_in == 0 &&
+         s.read_in_length < 8;
 }
 
 }  // namespace kw::render

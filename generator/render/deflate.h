@@ -2,12 +2,12 @@
 // Raw deflate streams (RFC 1951) made by ISA-L's igzip (Intel's SIMD
 // deflate, Debian libisal-dev) at its level 2, and read back: what a build
 // compresses for every card (its PNG file in the fast mode, its overview
-// cell, the overview's rows). On our cards it takes a sixth of the time of
-// zlib's fastest level for streams 3 to 5 % larger (README, "PNG and JPEG
-// encoding"). The same input in the same pieces always gives the same bytes:
-// ISA-L's levels 0 to 2 agree on every instruction set it chooses from
-// (checked under valgrind, which hides AVX-512; level 3 does not, and is not
-// used).
+// cell, the overview's rows). On our cards it takes about a sixth of the
+// time of zlib's level 1 for files 2 to 3 % larger (README, "PNG and JPEG
+// encoding"). The same input in the same pieces always gives the same bytes;
+// ISA-L's AVX-512 and AVX2 code gave the same bytes at levels 0 to 2 (not at
+// level 3, which is not used), and the build cache's key names the
+// processor's instruction sets all the same.
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -39,11 +39,16 @@ class FastDeflate {
   std::unique_ptr<State> state_;
 };
 
+// Room after the first `used` bytes of `out` for a compressor to write
+// into: at least 64 kB, `out` grown by doubling (the caller cuts it to
+// `used` when done); how much, at most 2^31 - 1 bytes.
+size_t make_room(std::string& out, size_t used);
+
 // `size` bytes at `data` as one whole raw stream.
 std::string deflate_fast(const std::uint8_t* data, size_t size);
 
 // A raw stream inflated into exactly `size` bytes at `out`; false when it is
-// not one or does not hold exactly that many.
+// not one, does not hold exactly that many, or is followed by more bytes.
 bool inflate_raw(std::string_view deflated, std::uint8_t* out, size_t size);
 
 }  // namespace kw::render

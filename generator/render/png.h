@@ -69,8 +69,8 @@ struct PngBand {
 };
 
 // Compresses rows of `width` straight-RGBA pixels into a band (RGB when
-// `opaque`), unfiltered as PngWriter stores them, by zlib in either mode
-// (level 1 for Fast): a band ends with a sync flush.
+// `opaque`), unfiltered and by the mode's compressor as PngWriter stores
+// them; a band ends with a sync flush.
 class PngBandEncoder {
  public:
   PngBandEncoder(int width, bool opaque, PngCompression compression = PngCompression::Fast);

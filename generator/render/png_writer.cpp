@@ -20,8 +20,8 @@
 
 namespace kw::render {
 
-// The chunks are written here and the image data goes to zlib directly,
-// unfiltered: libpng tried every row filter on every row at zlib level 6,
+// The chunks are written here and the image data goes to the compressor
+// directly, unfiltered: libpng tried every row filter on every row at zlib level 6,
 // which made PNG encoding three quarters of a card build's CPU time (issue
 // 17). On our cards, flat colour with antialiased edges, no filter at all
 // also gives the smallest files (filters turn a run of one colour into a
@@ -35,8 +35,8 @@ namespace kw::render {
 // a card's ~5 ms of encoding, libdeflate's (SIMD) 0.08 ms.
 //
 // The fast mode (the default) deflates with ISA-L (render/deflate.h): on
-// our cards about 0.6 ms a card where zlib's level 1 took 3.3 ms, for files
-// 3 to 5 % larger (README, "PNG and JPEG encoding"). It is fed the rows a
+// our cards a build's PNG took 0.9 ms where zlib's level 1 took 3.7, for
+// files 2 to 3 % larger (README, "PNG and JPEG encoding"). It is fed the rows a
 // chunk of about 128 kB at a time (memory does not grow with the image; the
 // bytes depend on where the chunks end, which only the width decides). The
 // small mode is zlib's level 6, whose files are about a sixth smaller.
@@ -163,10 +163,8 @@ void end_png(std::string& out, size_t idat_start, std::uint32_t adler) {
 // `used`): resizing the string for every row zero-filled 64 kB per row,
 // 75 MB per card, a tenth of the card's encoding time.
 void deflate_to(z_stream& z, std::string& out, size_t& used, int flush) {
-  constexpr size_t kRoom = 65536;
   for (;;) {
-    if (out.size() - used < kRoom) out.resize(std::max(out.size() * 2, used + kRoom));
-    const size_t room = std::min<size_t>(out.size() - used, 0x7FFFFFFF);
+    const size_t room = make_room(out, used);
     z.next_out = reinterpret_cast<Bytef*>(out.data() + used);
     z.avail_out = static_cast<uInt>(room);
     const int status = deflate(&z, flush);
@@ -351,7 +349,7 @@ struct PngBandEncoder::State {
 PngBandEncoder::PngBandEncoder(int width, bool opaque, PngCompression compression) : state_(std::make_unique<State>()) {
   if (width <= 0) throw RenderError("cannot write PNG: raster is empty or inconsistent");
   // A band's height is not known before its end: chunks of about 128 kB.
-  state_->rows.emplace(compression, static_cast<size_t>(width), opaque ? 3 : 4, kChunkBytes);
+  state_->rows.emplace(compression, static_cast<size_t>(width), opaque ? 3 : 4, SIZE_MAX);
 }
 
 PngBandEncoder::~PngBandEncoder() = default;

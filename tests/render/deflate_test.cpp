@@ -90,6 +90,8 @@ TEST(FastDeflate, InflateRefusesAStreamOfAnotherSizeOrNone) {
   EXPECT_FALSE(inflate_raw(deflated.substr(0, deflated.size() / 2), room.data(), data.size())) << "cut short";
   EXPECT_FALSE(inflate_raw("not a deflate stream at all", room.data(), data.size()));
   EXPECT_FALSE(inflate_raw("", room.data(), data.size()));
+  EXPECT_FALSE(inflate_raw(deflated + "more", room.data(), data.size())) << "bytes after the stream";
+  EXPECT_FALSE(inflate_raw(deflated + std::string(1, '\0'), room.data(), data.size())) << "a byte after it";
   EXPECT_TRUE(inflate_raw(deflated, room.data(), data.size()));
 }
 

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <string_view>
@@ -59,6 +60,7 @@ std::string with_cards(const json& members, const std::vector<const std::string*
 
 struct StateFeed::Revision {
   std::string name;
+  std::uint64_t generation = 0;  // the state's (reloads counted): the order of the revisions held
   std::weak_ptr<const SessionState> state;
   std::vector<std::string> stems;                                      // in the state's order
   std::unordered_map<std::string, std::pair<Digest, size_t>> by_stem;  // each card's digest and index
@@ -89,6 +91,7 @@ StateFeed::Named StateFeed::revision_of(const std::shared_ptr<const SessionState
   auto made = std::make_shared<Revision>();
   made->state = state;
   made->kept = state;
+  made->generation = state->generation;
   auto records = std::make_shared<std::vector<std::string>>();
   records->reserve(state->cards.size());
   made->stems.reserve(state->cards.size());
@@ -113,13 +116,23 @@ StateFeed::Named StateFeed::revision_of(const std::shared_ptr<const SessionState
   // good about a state they both had.
   for (const auto& r : held)
     if (same_state(r->state, state)) return {r, r->records ? r->records : std::move(records)};
-  made->records = records;
   made->name = fmt::format("{}-{}", tag_, ++counter_);
-  for (auto& r : held) {
-    r->records.reset();
-    r->kept.reset();
+  if (held.empty() || held.back()->generation <= state->generation) {
+    // The newest: it keeps the records, for the next state to take from.
+    for (auto& r : held) {
+      r->records.reset();
+      r->kept.reset();
+    }
+    made->records = records;
+    held.push_back(made);
+  } else {
+    // A state older than the newest held (a request that took it before a
+    // reload and named it after): in its place, and the newest keeps its
+    // records, else every later answer for the newest serialized it anew.
+    made->kept.reset();
+    auto at = std::find_if(held.begin(), held.end(), [&](const auto& r) { return r->generation > state->generation; });
+    held.insert(at, made);
   }
-  held.push_back(made);
   while (held.size() > kRevisionsKept) held.pop_front();
   return {std::move(made), std::move(records)};
 }
