@@ -235,6 +235,28 @@ std::string spng(const Raster& r, int level, int filters) {
 }
 #endif
 
+// A PNG of `r` (`channels` 3 or 4) around `idat`, a zlib stream of its rows.
+std::string png_around(const Raster& r, int channels, const std::string& idat) {
+  std::string out("\x89PNG\r\n\x1a\n", 8), ihdr;
+  auto put = [](std::string& s, std::uint32_t v) {
+    for (int shift = 24; shift >= 0; shift -= 8) s += static_cast<char>(v >> shift & 0xFF);
+  };
+  auto add_chunk = [&](const char* type, const std::string& data) {
+    put(out, static_cast<std::uint32_t>(data.size()));
+    const std::string body = type + data;
+    out += body;
+    put(out, static_cast<std::uint32_t>(
+                 crc32(0, reinterpret_cast<const Bytef*>(body.data()), static_cast<uInt>(body.size()))));
+  };
+  put(ihdr, static_cast<std::uint32_t>(r.width));
+  put(ihdr, static_cast<std::uint32_t>(r.height));
+  ihdr += std::string{8, static_cast<char>(channels == 3 ? 2 : 6), 0, 0, 0};
+  add_chunk("IHDR", ihdr);
+  add_chunk("IDAT", idat);
+  add_chunk("IEND", "");
+  return out;
+}
+
 #ifdef KW_HAVE_ISAL
 // ISA-L's igzip (Intel's SIMD deflate) at `level` (0 to 3) with a buffer of
 // `tokens` thousand tokens (it bounds a deflate block), no row filter, fed
@@ -275,24 +297,7 @@ std::string isal_rows(const Raster& r, int level, int tokens) {
       idat.resize(used + 65536 - z.avail_out);
     } while (z.avail_in > 0 || (z.end_of_stream && z.internal_state.state != ZSTATE_END));
   }
-  std::string out("\x89PNG\r\n\x1a\n", 8), ihdr;
-  auto put = [](std::string& s, std::uint32_t v) {
-    for (int shift = 24; shift >= 0; shift -= 8) s += static_cast<char>(v >> shift & 0xFF);
-  };
-  auto add_chunk = [&](const char* type, const std::string& data) {
-    put(out, static_cast<std::uint32_t>(data.size()));
-    const std::string body = type + data;
-    out += body;
-    put(out, static_cast<std::uint32_t>(
-                 crc32(0, reinterpret_cast<const Bytef*>(body.data()), static_cast<uInt>(body.size()))));
-  };
-  put(ihdr, static_cast<std::uint32_t>(r.width));
-  put(ihdr, static_cast<std::uint32_t>(r.height));
-  ihdr += std::string{8, static_cast<char>(channels == 3 ? 2 : 6), 0, 0, 0};
-  add_chunk("IHDR", ihdr);
-  add_chunk("IDAT", idat);
-  add_chunk("IEND", "");
-  return out;
+  return png_around(r, channels, idat);
 }
 #endif
 
@@ -329,24 +334,7 @@ std::string zlib_rows(const Raster& r, int level, int strategy, int filter) {
     }
   }
   deflateEnd(&z);
-  std::string out("\x89PNG\r\n\x1a\n", 8), ihdr;
-  auto put = [](std::string& s, std::uint32_t v) {
-    for (int shift = 24; shift >= 0; shift -= 8) s += static_cast<char>(v >> shift & 0xFF);
-  };
-  auto add_chunk = [&](const char* type, const std::string& data) {
-    put(out, static_cast<std::uint32_t>(data.size()));
-    const std::string body = type + data;
-    out += body;
-    put(out, static_cast<std::uint32_t>(
-                 crc32(0, reinterpret_cast<const Bytef*>(body.data()), static_cast<uInt>(body.size()))));
-  };
-  put(ihdr, static_cast<std::uint32_t>(r.width));
-  put(ihdr, static_cast<std::uint32_t>(r.height));
-  ihdr += std::string{8, static_cast<char>(channels == 3 ? 2 : 6), 0, 0, 0};
-  add_chunk("IHDR", ihdr);
-  add_chunk("IDAT", idat);
-  add_chunk("IEND", "");
-  return out;
+  return png_around(r, channels, idat);
 }
 
 // --- JPEG -----------------------------------------------------------------
