@@ -184,10 +184,6 @@ void open_deflater(Deflater& d, int level) {
   d.open = true;
 }
 
-}  // namespace
-
-namespace {
-
 // Rows handed to the compressor at once: about 128 kB of them, at least
 // one. Calling ISA-L row by row took twice as long as this; larger chunks
 // gain nothing.
