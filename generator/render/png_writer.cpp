@@ -34,23 +34,19 @@ namespace kw::render {
 // checksums by libdeflate: zlib 1.2's Adler-32 is plain C and took 1.6 ms of
 // a card's ~5 ms of encoding, libdeflate's (SIMD) 0.08 ms.
 //
-// The fast mode (the default) deflates with ISA-L (render/deflate.h): on
-// our cards a build's PNG took 0.9 ms where zlib's level 1 took 3.7, for
-// files 2 to 3 % larger (README, "PNG and JPEG encoding"). It is fed the rows a
-// chunk of about 128 kB at a time (memory does not grow with the image; the
-// bytes depend on where the chunks end, which only the width decides). The
-// small mode is zlib's level 6, whose files are about a sixth smaller.
+// A whole image is deflated at once by libdeflate (render/deflate.h), the
+// overview's bands by zlib; levels below (README, "PNG and JPEG encoding").
 
 namespace {
 
-// The small mode's zlib level, with every other parameter fixed (not
-// library defaults that could change) so the same pixels always give the
-// same bytes.
-constexpr int kSmallLevel = 6;
-
-// The zlib header's level for a mode: the fast one's says "fastest" (FLEVEL
-// 0, as zlib's level 1 would).
-int header_level(PngCompression compression) { return compression == PngCompression::Fast ? 1 : kSmallLevel; }
+// A whole image is deflated by libdeflate: the fast mode at its level 1,
+// the small one at level 9 (about a tenth smaller for about six times the
+// time; level 12 took 100 times level 1's). Bands (the overview's, joined
+// by sync flushes, which libdeflate cannot make) by zlib at level 1 or 6,
+// with every other parameter fixed (not library defaults that could
+// change) so the same pixels always give the same bytes.
+int whole_level(PngCompression compression) { return compression == PngCompression::Fast ? kFastestLevel : 9; }
+int band_level(PngCompression compression) { return compression == PngCompression::Fast ? 1 : 6; }
 
 // The zlib header zlib writes for `level` with a 32 kB window (RFC 1950:
 // CMF 0x78, FLG's level bits as deflate.c sets them, and its check bits).
@@ -184,24 +180,33 @@ void open_deflater(Deflater& d, int level) {
   d.open = true;
 }
 
-// Rows handed to the compressor at once: about 128 kB of them, at least
-// one. Calling ISA-L row by row took twice as long as this; larger chunks
-// gain nothing.
+// Rows handed to zlib at once: about 128 kB of them, at least one (a call
+// per row cost more; larger chunks gain nothing).
 constexpr size_t kChunkBytes = size_t{128} << 10;
 
-// The rows of one image (or band) as PNG stores them, unfiltered, packed a
-// chunk at a time and compressed by the mode's compressor onto a string:
-// ISA-L for Fast, zlib's level 6 for Small. The bytes depend only on the
-// rows and on where the chunks end, which the row's size decides.
+// How the rows given end: more may follow; the stream so far ends on a byte
+// boundary with an empty stored block and refers to nothing after it, so
+// that it joins with another (zlib's Z_SYNC_FLUSH, for a band); or the
+// stream's final block (a whole file).
+enum class End { More, Sync, Final };
+
+// The rows of one image (or band) as PNG stores them, unfiltered, packed and
+// compressed onto a string. A whole image is kept whole and deflated at its
+// end by libdeflate (render/deflate.h), which takes whole buffers only; a
+// band is compressed by zlib a chunk at a time. Either way the bytes depend
+// only on the rows.
 class RowStream {
  public:
-  RowStream(PngCompression compression, size_t width, int channels, size_t max_rows)
+  // `whole`: the stream is one image of `max_rows` rows, ended by Final.
+  RowStream(PngCompression compression, size_t width, int channels, size_t max_rows, bool whole)
       : width_(width), channels_(channels), row_bytes_(1 + width * channels) {
-    chunk_.resize(std::clamp<size_t>(kChunkBytes / row_bytes_, 1, std::max<size_t>(max_rows, 1)) * row_bytes_);
-    if (compression == PngCompression::Fast)
-      fast_ = std::make_unique<FastDeflate>();
-    else
-      open_deflater(small_, kSmallLevel);
+    if (whole) {
+      whole_level_ = whole_level(compression);
+      chunk_.resize(max_rows * row_bytes_);
+    } else {
+      chunk_.resize(std::clamp<size_t>(kChunkBytes / row_bytes_, 1, std::max<size_t>(max_rows, 1)) * row_bytes_);
+      open_deflater(zlib_, band_level(compression));
+    }
   }
 
   // The next row: `width` straight-RGBA pixels, onto `out` (its first
@@ -212,27 +217,25 @@ class RowStream {
     pack_row(rgba, width_, channels_, row + 1);
     chunk_used_ += row_bytes_;
     ++rows_;
-    if (chunk_used_ == chunk_.size()) compress(FastDeflate::End::More, out, used);
+    if (chunk_used_ == chunk_.size() && whole_level_ == 0) compress(End::More, out, used);
   }
-  // The rows held, and the stream's end: Final for a file, Sync for a band.
-  void end(FastDeflate::End end, std::string& out, size_t& used) { compress(end, out, used); }
+  // The rows held, and the stream's end.
+  void end(End end, std::string& out, size_t& used) { compress(end, out, used); }
 
   int rows() const { return rows_; }
   std::uint64_t length() const { return static_cast<std::uint64_t>(rows_) * row_bytes_; }
   std::uint32_t adler() const { return adler_; }
 
  private:
-  void compress(FastDeflate::End end, std::string& out, size_t& used) {
+  void compress(End end, std::string& out, size_t& used) {
     adler_ = libdeflate_adler32(adler_, chunk_.data(), chunk_used_);
-    if (fast_) {
-      fast_->add(chunk_.data(), chunk_used_, end, out, used);
+    if (whole_level_ != 0) {
+      if (end != End::Final) throw std::logic_error("a whole image's rows end with its final block");
+      deflate_whole(chunk_.data(), chunk_used_, whole_level_, out, used);
     } else {
-      small_.z.next_in = chunk_.data();
-      small_.z.avail_in = static_cast<uInt>(chunk_used_);
-      deflate_to(small_.z, out, used,
-                 end == FastDeflate::End::Final  ? Z_FINISH
-                 : end == FastDeflate::End::Sync ? Z_SYNC_FLUSH
-                                                 : Z_NO_FLUSH);
+      zlib_.z.next_in = chunk_.data();
+      zlib_.z.avail_in = static_cast<uInt>(chunk_used_);
+      deflate_to(zlib_.z, out, used, end == End::Final ? Z_FINISH : end == End::Sync ? Z_SYNC_FLUSH : Z_NO_FLUSH);
     }
     chunk_used_ = 0;
   }
@@ -240,10 +243,10 @@ class RowStream {
   size_t width_;
   int channels_;
   size_t row_bytes_;
-  std::unique_ptr<FastDeflate> fast_;  // the fast mode's compressor
-  Deflater small_;                     // else zlib's
-  std::vector<std::uint8_t> chunk_;    // whole rows not yet compressed
-  size_t chunk_used_ = 0;              // bytes of it filled
+  int whole_level_ = 0;              // a whole image's libdeflate level; 0: a band
+  Deflater zlib_;                    // a band's zlib stream
+  std::vector<std::uint8_t> chunk_;  // whole rows not yet compressed
+  size_t chunk_used_ = 0;            // bytes of it filled
   int rows_ = 0;
   std::uint32_t adler_ = 1;  // of the rows compressed (Adler-32 starts at 1)
 };
@@ -271,8 +274,8 @@ PngWriter::PngWriter(int width, int height, double dpi, bool opaque, PngCompress
     throw RenderError("cannot write PNG: raster too large");
   State& s = *state_;
   s.height = height;
-  s.rows.emplace(compression, static_cast<size_t>(width), channels, static_cast<size_t>(height));
-  s.idat_start = begin_png(s.out, width, height, dpi, channels, header_level(compression));
+  s.rows.emplace(compression, static_cast<size_t>(width), channels, static_cast<size_t>(height), /*whole=*/true);
+  s.idat_start = begin_png(s.out, width, height, dpi, channels, whole_level(compression));
   s.used = s.out.size();
 }
 
@@ -282,7 +285,7 @@ void PngWriter::add_row(const std::uint8_t* rgba) {
   State& s = *state_;
   if (s.finished || s.rows->rows() >= s.height) throw RenderError("cannot write PNG: more rows than its height");
   s.rows->add(rgba, s.out, s.used);
-  if (s.rows->rows() == s.height) s.rows->end(FastDeflate::End::Final, s.out, s.used);
+  if (s.rows->rows() == s.height) s.rows->end(End::Final, s.out, s.used);
 }
 
 std::string PngWriter::finish() {
@@ -345,7 +348,7 @@ struct PngBandEncoder::State {
 PngBandEncoder::PngBandEncoder(int width, bool opaque, PngCompression compression) : state_(std::make_unique<State>()) {
   if (width <= 0) throw RenderError("cannot write PNG: raster is empty or inconsistent");
   // A band's height is not known before its end: chunks of about 128 kB.
-  state_->rows.emplace(compression, static_cast<size_t>(width), opaque ? 3 : 4, SIZE_MAX);
+  state_->rows.emplace(compression, static_cast<size_t>(width), opaque ? 3 : 4, SIZE_MAX, /*whole=*/false);
 }
 
 PngBandEncoder::~PngBandEncoder() = default;
@@ -360,7 +363,7 @@ PngBand PngBandEncoder::finish() {
   State& s = *state_;
   if (s.finished || s.rows->rows() == 0) throw RenderError("cannot write PNG: a band without rows");
   s.finished = true;
-  s.rows->end(FastDeflate::End::Sync, s.band.deflated, s.used);  // byte-aligned, not final
+  s.rows->end(End::Sync, s.band.deflated, s.used);  // byte-aligned, not final
   s.band.deflated.resize(s.used);
   s.band.adler = s.rows->adler();
   s.band.length = s.rows->length();
@@ -373,7 +376,7 @@ BandedPngWriter::BandedPngWriter(int width, int height, double dpi, bool opaque,
   if (width <= 0 || height <= 0) throw RenderError("cannot write PNG: raster is empty or inconsistent");
   if ((static_cast<size_t>(width) * 4 + 1) * height > 0x7F000000u)
     throw RenderError("cannot write PNG: raster too large");
-  idat_start_ = begin_png(out_, width, height, dpi, channels_, header_level(compression));
+  idat_start_ = begin_png(out_, width, height, dpi, channels_, band_level(compression));
 }
 
 BandedPngWriter::~BandedPngWriter() = default;
