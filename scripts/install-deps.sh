@@ -18,7 +18,7 @@ packages=(
   libgit2-dev git  # `diff REV`, `build --changed-since REV`: the project as a git revision has it (git: the tests make repositories)
   libyaml-dev  # reads every YAML file (yaml/value.cpp)
   libyaml-cpp-dev  # only the test that shipped files read as yaml-cpp read them (tests/yaml/limits_test.cpp)
-  libdeflate-dev  # the PNG files' deflate and checksums (render/deflate.cpp, render/png_writer.cpp)
+  libdeflate-dev  # the PNG writer's checksums, the overview's cells read back (render/)
   libspng-dev  # only a candidate that bench/encode_bench.cpp measures
   chromium nodejs
   python3-jsonschema python3-yaml  # tests/schema/validate_schemas.py checks schema/ with a real validator

@@ -56,10 +56,10 @@ int add_object(dl_phdr_info* info, size_t, void* data) {
 }
 
 // The instruction sets that choose which code a library runs (pixman's
-// compositing, ISA-L's deflate) where the processor has them. The bytes
-// agree on each as far as measured (ISA-L's levels 0 to 2: README, "PNG and
-// JPEG encoding"), but a cache shared by two machines then still serves
-// only what a clean build on this one would write.
+// compositing, libjpeg-turbo's DCT, libdeflate's checksums) where the
+// processor has them. None of them should change a byte, but a cache shared
+// by two machines then still serves only what a clean build on this one
+// would write.
 std::string instruction_sets() {
   std::string out = "cpu";
 #if defined(__x86_64__) || defined(__i386__)

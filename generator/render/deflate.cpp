@@ -1,9 +1,9 @@
 #include "render/deflate.h"
 
 #include <libdeflate.h>
+#include <zlib.h>
 
 #include <algorithm>
-#include <array>
 #include <memory>
 #include <stdexcept>
 
@@ -11,26 +11,11 @@ namespace kw::render {
 
 namespace {
 
-struct CompressorDeleter {
-  void operator()(libdeflate_compressor* c) const { libdeflate_free_compressor(c); }
-};
 struct DecompressorDeleter {
   void operator()(libdeflate_decompressor* d) const { libdeflate_free_decompressor(d); }
 };
 
-// One per level and thread, made when first asked for: a compressor holds
-// a few hundred kB of tables, which every card would otherwise allocate
-// anew. It keeps nothing from one call to the next that could change the
-// bytes.
-libdeflate_compressor& compressor(int level) {
-  if (level < kFastestLevel || level > kLargestLevel) throw std::invalid_argument("deflate: no such level");
-  thread_local std::array<std::unique_ptr<libdeflate_compressor, CompressorDeleter>, kLargestLevel + 1> by_level;
-  auto& c = by_level[static_cast<size_t>(level)];
-  if (!c) c.reset(libdeflate_alloc_compressor(level));
-  if (!c) throw std::bad_alloc();
-  return *c;
-}
-
+// One per thread: it keeps nothing from one call to the next.
 libdeflate_decompressor& decompressor() {
   thread_local const std::unique_ptr<libdeflate_decompressor, DecompressorDeleter> d(libdeflate_alloc_decompressor());
   if (!d) throw std::bad_alloc();
@@ -39,21 +24,21 @@ libdeflate_decompressor& decompressor() {
 
 }  // namespace
 
-void deflate_whole(const std::uint8_t* data, size_t size, int level, std::string& out, size_t& used) {
-  if (size > 0x80000000u) throw std::runtime_error("deflate: more than 2 GiB at once");
-  libdeflate_compressor& c = compressor(level);
-  const size_t bound = libdeflate_deflate_compress_bound(&c, size);
-  if (out.size() - used < bound) out.resize(std::max(out.size() * 2, used + bound));
-  const size_t written = libdeflate_deflate_compress(&c, data, size, out.data() + used, out.size() - used);
-  if (written == 0) throw std::runtime_error("deflate: libdeflate failed");  // cannot happen with the bound's room
-  used += written;
-}
-
 std::string deflate_fast(const std::uint8_t* data, size_t size) {
-  std::string out;
-  size_t used = 0;
-  deflate_whole(data, size, kFastestLevel, out, used);
-  out.resize(used);
+  if (size > 0x80000000u) throw std::runtime_error("deflate: more than 2 GiB at once");
+  z_stream z{};
+  // A raw stream (-15: a 32 kB window), every parameter fixed.
+  if (deflateInit2(&z, 1, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+    throw std::runtime_error("deflate: zlib initialisation failed");
+  std::string out(deflateBound(&z, static_cast<uLong>(size)), '\0');
+  z.next_in = const_cast<Bytef*>(data);  // zlib only reads it
+  z.avail_in = static_cast<uInt>(size);
+  z.next_out = reinterpret_cast<Bytef*>(out.data());
+  z.avail_out = static_cast<uInt>(out.size());
+  const int status = deflate(&z, Z_FINISH);
+  out.resize(z.total_out);
+  deflateEnd(&z);
+  if (status != Z_STREAM_END) throw std::runtime_error("deflate: zlib failed");
   return out;
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// PNG files: written by kartenwerk (deflated by libdeflate or zlib),
+// PNG files: written by kartenwerk (deflated by zlib),
 // byte-identically for identical input, with the resolution in a pHYs chunk
 // (cairo's own PNG writer cannot store it); read with libpng.
 #include <cstdint>
@@ -20,8 +20,8 @@ namespace kw::render {
 // time or text chunks; fixed compression settings, so identical input gives
 // identical bytes. Throws RenderError on failure.
 // No row filter (on our flat-colour cards it only made files larger), then
-// deflate: libdeflate's level 1 for Fast (build --png fast, the default, and
-// the studio's previews), its level 9 for Small (build --png small: files
+// deflate: zlib's level 1 for Fast (build --png fast, the default, and the
+// studio's previews), its level 6 for Small (build --png small: files
 // about a sixth smaller for some eight times the CPU time). Figures: README,
 // "PNG and JPEG encoding".
 enum class PngCompression { Small, Fast };
@@ -29,10 +29,9 @@ std::string encode_png(const Raster& raster, PngCompression compression = PngCom
 
 // A PNG written row by row: the same bytes as encode_png of the same pixels,
 // with `opaque` standing for raster.opaque() (then the alpha of the rows is
-// dropped: the caller knows every pixel is opaque). It keeps the packed rows
-// (3 or 4 bytes a pixel) until the last, since libdeflate takes whole
-// buffers. Throws RenderError on failure, and when rows are missing or too
-// many.
+// dropped: the caller knows every pixel is opaque). The compressed file is
+// the only thing that grows. Throws RenderError on failure, and when rows
+// are missing or too many.
 class PngWriter {
  public:
   PngWriter(int width, int height, double dpi, bool opaque, PngCompression compression = PngCompression::Fast);
@@ -69,8 +68,8 @@ struct PngBand {
 };
 
 // Compresses rows of `width` straight-RGBA pixels into a band (RGB when
-// `opaque`), unfiltered, by zlib at level 1 (fast) or 6 (small); a band
-// ends with a sync flush.
+// `opaque`), unfiltered and by the mode's compressor as PngWriter stores
+// them; a band ends with a sync flush.
 class PngBandEncoder {
  public:
   PngBandEncoder(int width, bool opaque, PngCompression compression = PngCompression::Fast);

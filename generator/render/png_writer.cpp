@@ -34,19 +34,18 @@ namespace kw::render {
 // checksums by libdeflate: zlib 1.2's Adler-32 is plain C and took 1.6 ms of
 // a card's ~5 ms of encoding, libdeflate's (SIMD) 0.08 ms.
 //
-// A whole image is deflated at once by libdeflate (render/deflate.h), the
-// overview's bands by zlib; levels below (README, "PNG and JPEG encoding").
+// The fast mode (the default) is zlib's level 1, the small one its level 6,
+// whose files are about a sixth smaller. ISA-L deflated the fast mode for a
+// while, at a sixth of zlib's time, until its bytes turned out to vary
+// from build to build (render/deflate.h).
 
 namespace {
 
-// A whole image is deflated by libdeflate: the fast mode at its level 1,
-// the small one at level 9 (about a tenth smaller for about six times the
-// time; level 12 took 100 times level 1's). Bands (the overview's, joined
-// by sync flushes, which libdeflate cannot make) by zlib at level 1 or 6,
-// with every other parameter fixed (not library defaults that could
-// change) so the same pixels always give the same bytes.
-int whole_level(PngCompression compression) { return compression == PngCompression::Fast ? kFastestLevel : 9; }
-int band_level(PngCompression compression) { return compression == PngCompression::Fast ? 1 : 6; }
+// zlib's level for a mode (1 the fastest: 3.5 % less deflate time than
+// level 3 for files 5 % larger; 6 its default), with every other parameter
+// fixed (not library defaults that could change) so the same pixels always
+// give the same bytes.
+int level_for(PngCompression compression) { return compression == PngCompression::Fast ? 1 : 6; }
 
 // The zlib header zlib writes for `level` with a 32 kB window (RFC 1950:
 // CMF 0x78, FLG's level bits as deflate.c sets them, and its check bits).
@@ -186,27 +185,20 @@ constexpr size_t kChunkBytes = size_t{128} << 10;
 
 // How the rows given end: more may follow; the stream so far ends on a byte
 // boundary with an empty stored block and refers to nothing after it, so
-// that it joins with another (zlib's Z_SYNC_FLUSH, for a band); or the
-// stream's final block (a whole file).
+// that it joins with another (Z_SYNC_FLUSH, a band); or the stream's final
+// block (a whole file).
 enum class End { More, Sync, Final };
 
-// The rows of one image (or band) as PNG stores them, unfiltered, packed and
-// compressed onto a string. A whole image is kept whole and deflated at its
-// end by libdeflate (render/deflate.h), which takes whole buffers only; a
-// band is compressed by zlib a chunk at a time. Either way the bytes depend
-// only on the rows.
+// The rows of one image (or band) as PNG stores them, unfiltered, packed a
+// chunk at a time and compressed by zlib onto a string. The bytes depend
+// only on the rows and on where the chunks end, which the row's size
+// decides.
 class RowStream {
  public:
-  // `whole`: the stream is one image of `max_rows` rows, ended by Final.
-  RowStream(PngCompression compression, size_t width, int channels, size_t max_rows, bool whole)
+  RowStream(PngCompression compression, size_t width, int channels, size_t max_rows)
       : width_(width), channels_(channels), row_bytes_(1 + width * channels) {
-    if (whole) {
-      whole_level_ = whole_level(compression);
-      chunk_.resize(max_rows * row_bytes_);
-    } else {
-      chunk_.resize(std::clamp<size_t>(kChunkBytes / row_bytes_, 1, std::max<size_t>(max_rows, 1)) * row_bytes_);
-      open_deflater(zlib_, band_level(compression));
-    }
+    chunk_.resize(std::clamp<size_t>(kChunkBytes / row_bytes_, 1, std::max<size_t>(max_rows, 1)) * row_bytes_);
+    open_deflater(zlib_, level_for(compression));
   }
 
   // The next row: `width` straight-RGBA pixels, onto `out` (its first
@@ -217,9 +209,9 @@ class RowStream {
     pack_row(rgba, width_, channels_, row + 1);
     chunk_used_ += row_bytes_;
     ++rows_;
-    if (chunk_used_ == chunk_.size() && whole_level_ == 0) compress(End::More, out, used);
+    if (chunk_used_ == chunk_.size()) compress(End::More, out, used);
   }
-  // The rows held, and the stream's end.
+  // The rows held, and the stream's end: Final for a file, Sync for a band.
   void end(End end, std::string& out, size_t& used) { compress(end, out, used); }
 
   int rows() const { return rows_; }
@@ -229,22 +221,16 @@ class RowStream {
  private:
   void compress(End end, std::string& out, size_t& used) {
     adler_ = libdeflate_adler32(adler_, chunk_.data(), chunk_used_);
-    if (whole_level_ != 0) {
-      if (end != End::Final) throw std::logic_error("a whole image's rows end with its final block");
-      deflate_whole(chunk_.data(), chunk_used_, whole_level_, out, used);
-    } else {
-      zlib_.z.next_in = chunk_.data();
-      zlib_.z.avail_in = static_cast<uInt>(chunk_used_);
-      deflate_to(zlib_.z, out, used, end == End::Final ? Z_FINISH : end == End::Sync ? Z_SYNC_FLUSH : Z_NO_FLUSH);
-    }
+    zlib_.z.next_in = chunk_.data();
+    zlib_.z.avail_in = static_cast<uInt>(chunk_used_);
+    deflate_to(zlib_.z, out, used, end == End::Final ? Z_FINISH : end == End::Sync ? Z_SYNC_FLUSH : Z_NO_FLUSH);
     chunk_used_ = 0;
   }
 
   size_t width_;
   int channels_;
   size_t row_bytes_;
-  int whole_level_ = 0;              // a whole image's libdeflate level; 0: a band
-  Deflater zlib_;                    // a band's zlib stream
+  Deflater zlib_;
   std::vector<std::uint8_t> chunk_;  // whole rows not yet compressed
   size_t chunk_used_ = 0;            // bytes of it filled
   int rows_ = 0;
@@ -274,8 +260,8 @@ PngWriter::PngWriter(int width, int height, double dpi, bool opaque, PngCompress
     throw RenderError("cannot write PNG: raster too large");
   State& s = *state_;
   s.height = height;
-  s.rows.emplace(compression, static_cast<size_t>(width), channels, static_cast<size_t>(height), /*whole=*/true);
-  s.idat_start = begin_png(s.out, width, height, dpi, channels, whole_level(compression));
+  s.rows.emplace(compression, static_cast<size_t>(width), channels, static_cast<size_t>(height));
+  s.idat_start = begin_png(s.out, width, height, dpi, channels, level_for(compression));
   s.used = s.out.size();
 }
 
@@ -348,7 +334,7 @@ struct PngBandEncoder::State {
 PngBandEncoder::PngBandEncoder(int width, bool opaque, PngCompression compression) : state_(std::make_unique<State>()) {
   if (width <= 0) throw RenderError("cannot write PNG: raster is empty or inconsistent");
   // A band's height is not known before its end: chunks of about 128 kB.
-  state_->rows.emplace(compression, static_cast<size_t>(width), opaque ? 3 : 4, SIZE_MAX, /*whole=*/false);
+  state_->rows.emplace(compression, static_cast<size_t>(width), opaque ? 3 : 4, SIZE_MAX);
 }
 
 PngBandEncoder::~PngBandEncoder() = default;
@@ -376,7 +362,7 @@ BandedPngWriter::BandedPngWriter(int width, int height, double dpi, bool opaque,
   if (width <= 0 || height <= 0) throw RenderError("cannot write PNG: raster is empty or inconsistent");
   if ((static_cast<size_t>(width) * 4 + 1) * height > 0x7F000000u)
     throw RenderError("cannot write PNG: raster too large");
-  idat_start_ = begin_png(out_, width, height, dpi, channels_, band_level(compression));
+  idat_start_ = begin_png(out_, width, height, dpi, channels_, level_for(compression));
 }
 
 BandedPngWriter::~BandedPngWriter() = default;

@@ -1,7 +1,7 @@
-// The whole-buffer raw deflate (libdeflate) the PNG writer and the overview
-// use: what it makes inflates back (by zlib too), it appends after what the
-// string holds, the same input gives the same bytes on any thread, and
-// inflate_raw refuses what is not a stream of exactly the size asked for.
+// The whole-buffer raw deflate the overview's cells use: what it makes
+// inflates back (by zlib too), the same input gives the same bytes on any
+// thread, and inflate_raw refuses what is not a stream of exactly the size
+// asked for.
 #include "render/deflate.h"
 
 #include <gtest/gtest.h>
@@ -56,19 +56,10 @@ TEST(FastDeflate, WhatItMakesInflatesBackAndIsTheSameEachTime) {
   }
 }
 
-TEST(FastDeflate, AppendsAfterWhatTheStringHolds) {
-  const std::vector<std::uint8_t> data = card_like(300000, 1);
-  std::string out = "header";
-  size_t used = out.size();
-  deflate_whole(data.data(), data.size(), kFastestLevel, out, used);
-  out.resize(used);
-  EXPECT_EQ(out.substr(0, 6), "header");
-  EXPECT_EQ(out.substr(6), deflate_fast(data.data(), data.size()));
-}
-
 // A card file once came out with other bytes in one build of a few hundred
-// (with ISA-L's streaming deflate): the bytes must not depend on the thread,
-// on what ran before on it, or on the memory the compressor is given.
+// (with ISA-L's deflate; what made the difference was not found, and a test
+// like this one did not catch it): the bytes must not depend on the thread
+// or on what ran before on it.
 TEST(FastDeflate, TheSameBytesOnEveryThreadAndEveryTime) {
   const std::vector<std::uint8_t> a = card_like(2 << 20, 4), b = card_like(700000, 5);
   const std::string want_a = deflate_fast(a.data(), a.size()), want_b = deflate_fast(b.data(), b.size());
@@ -79,12 +70,7 @@ TEST(FastDeflate, TheSameBytesOnEveryThreadAndEveryTime) {
       for (int round = 0; round < 12; ++round) {
         const bool first = (round + t) % 2 == 0;
         const auto& data = first ? a : b;
-        std::string out(static_cast<size_t>(round) * 4099, 'x');  // another offset and room each time
-        size_t used = out.size();
-        deflate_whole(data.data(), data.size(), kFastestLevel, out, used);
-        if (out.substr(static_cast<size_t>(round) * 4099, used - static_cast<size_t>(round) * 4099) !=
-            (first ? want_a : want_b))
-          ++differ[static_cast<size_t>(t)];
+        if (deflate_fast(data.data(), data.size()) != (first ? want_a : want_b)) ++differ[static_cast<size_t>(t)];
       }
     });
   for (auto& t : threads) t.join();
