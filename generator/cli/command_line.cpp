@@ -167,7 +167,7 @@ void define_build(CLI::App& app, BuildArgs& inv) {
       .add_option_function<std::string>(
           "--png", [&inv](const std::string& s) { inv.png = s == "small" ? PngSize::Small : PngSize::Fast; },
           "fast (default): PNG files quickly compressed; small: files about a\n"
-          "fifth smaller that take about eight times as long to write")
+          "sixth smaller that take about two and a half times as long to write")
       ->type_name("fast|small")
       ->check(one_of({"fast", "small"}));
   build

@@ -22,8 +22,8 @@ namespace kw::render {
 // No row filter (on our flat-colour cards it only made files larger), then
 // deflate: zlib's level 1 for Fast (build --png fast, the default, and the
 // studio's previews), its level 6 for Small (build --png small: files
-// about a sixth smaller for some eight times the CPU time). Figures: README,
-// "PNG and JPEG encoding".
+// about a sixth smaller for some two and a half times the CPU time).
+// Figures: README, "PNG and JPEG encoding".
 enum class PngCompression { Small, Fast };
 std::string encode_png(const Raster& raster, PngCompression compression = PngCompression::Fast);
 
