@@ -25,8 +25,8 @@ render::PixelRect pixels_of(const Rect& r) {
 }
 
 // A cell's pixels as RGB (the cell is opaque: the grey ground is under the
-// card's rounded corners), compressed fast (render/deflate.h: a sixth of
-// zlib's time): it is read back once, or kept in the build's cache.
+// card's rounded corners), compressed fast (zlib's level 1,
+// render/deflate.h): it is read back once, or kept in the build's cache.
 std::string pack_cell(const render::Raster& cell) {
   std::vector<std::uint8_t> rgb(static_cast<size_t>(cell.width) * cell.height * 3);
   for (size_t p = 0, n = rgb.size() / 3; p < n; ++p) std::memcpy(&rgb[3 * p], &cell.rgba[4 * p], 3);

@@ -56,14 +56,6 @@ std::uint16_t zlib_header(int level) {
   return static_cast<std::uint16_t>(header);
 }
 
-struct Deflater {
-  z_stream z{};
-  bool open = false;
-  ~Deflater() {
-    if (open) deflateEnd(&z);
-  }
-};
-
 // The row as PNG stores it: RGB (alpha dropped) when `channels` is 3, else
 // RGBA.
 void pack_row(const std::uint8_t* rgba, size_t width, int channels, std::uint8_t* out) {
@@ -152,42 +144,11 @@ void end_png(std::string& out, size_t idat_start, std::uint32_t adler) {
   chunk(out, "IEND", "");
 }
 
-// Compresses what z.next_in holds into `out`, whose first `used` bytes are
-// the stream so far and the rest room for more. The room grows by doubling
-// and is given back only when the stream ends (the caller resizes to
-// `used`): resizing the string for every row zero-filled 64 kB per row,
-// 75 MB per card, a tenth of the card's encoding time.
-void deflate_to(z_stream& z, std::string& out, size_t& used, int flush) {
-  for (;;) {
-    const size_t room = make_room(out, used);
-    z.next_out = reinterpret_cast<Bytef*>(out.data() + used);
-    z.avail_out = static_cast<uInt>(room);
-    const int status = deflate(&z, flush);
-    used += room - z.avail_out;
-    if (status == Z_STREAM_END) return;
-    if (status != Z_OK && status != Z_BUF_ERROR) throw RenderError("cannot write PNG: compression failed");
-    // Done when the input is used up and zlib left room in the buffer (a
-    // flush is complete then too).
-    if (flush != Z_FINISH && z.avail_in == 0 && z.avail_out != 0) return;
-  }
-}
-
-// A raw deflate stream (-15: a 32 kB window, wrapped here) at `level`.
-void open_deflater(Deflater& d, int level) {
-  if (deflateInit2(&d.z, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK)
-    throw RenderError("cannot write PNG: zlib initialisation failed");
-  d.open = true;
-}
-
 // Rows handed to zlib at once: about 128 kB of them, at least one (a call
 // per row cost more; larger chunks gain nothing).
 constexpr size_t kChunkBytes = size_t{128} << 10;
 
-// How the rows given end: more may follow; the stream so far ends on a byte
-// boundary with an empty stored block and refers to nothing after it, so
-// that it joins with another (Z_SYNC_FLUSH, a band); or the stream's final
-// block (a whole file).
-enum class End { More, Sync, Final };
+using Flush = RawDeflater::Flush;
 
 // The rows of one image (or band) as PNG stores them, unfiltered, packed a
 // chunk at a time and compressed by zlib onto a string. The bytes depend
@@ -196,9 +157,8 @@ enum class End { More, Sync, Final };
 class RowStream {
  public:
   RowStream(PngCompression compression, size_t width, int channels, size_t max_rows)
-      : width_(width), channels_(channels), row_bytes_(1 + width * channels) {
+      : width_(width), channels_(channels), row_bytes_(1 + width * channels), zlib_(level_for(compression)) {
     chunk_.resize(std::clamp<size_t>(kChunkBytes / row_bytes_, 1, std::max<size_t>(max_rows, 1)) * row_bytes_);
-    open_deflater(zlib_, level_for(compression));
   }
 
   // The next row: `width` straight-RGBA pixels, onto `out` (its first
@@ -209,28 +169,26 @@ class RowStream {
     pack_row(rgba, width_, channels_, row + 1);
     chunk_used_ += row_bytes_;
     ++rows_;
-    if (chunk_used_ == chunk_.size()) compress(End::More, out, used);
+    if (chunk_used_ == chunk_.size()) compress(Flush::None, out, used);
   }
-  // The rows held, and the stream's end: Final for a file, Sync for a band.
-  void end(End end, std::string& out, size_t& used) { compress(end, out, used); }
+  // The rows held, and the stream's end: Finish for a file, Sync for a band.
+  void end(Flush end, std::string& out, size_t& used) { compress(end, out, used); }
 
   int rows() const { return rows_; }
   std::uint64_t length() const { return static_cast<std::uint64_t>(rows_) * row_bytes_; }
   std::uint32_t adler() const { return adler_; }
 
  private:
-  void compress(End end, std::string& out, size_t& used) {
+  void compress(Flush flush, std::string& out, size_t& used) {
     adler_ = libdeflate_adler32(adler_, chunk_.data(), chunk_used_);
-    zlib_.z.next_in = chunk_.data();
-    zlib_.z.avail_in = static_cast<uInt>(chunk_used_);
-    deflate_to(zlib_.z, out, used, end == End::Final ? Z_FINISH : end == End::Sync ? Z_SYNC_FLUSH : Z_NO_FLUSH);
+    zlib_.add(chunk_.data(), chunk_used_, flush, out, used);
     chunk_used_ = 0;
   }
 
   size_t width_;
   int channels_;
   size_t row_bytes_;
-  Deflater zlib_;
+  RawDeflater zlib_;
   std::vector<std::uint8_t> chunk_;  // whole rows not yet compressed
   size_t chunk_used_ = 0;            // bytes of it filled
   int rows_ = 0;
@@ -271,7 +229,7 @@ void PngWriter::add_row(const std::uint8_t* rgba) {
   State& s = *state_;
   if (s.finished || s.rows->rows() >= s.height) throw RenderError("cannot write PNG: more rows than its height");
   s.rows->add(rgba, s.out, s.used);
-  if (s.rows->rows() == s.height) s.rows->end(End::Final, s.out, s.used);
+  if (s.rows->rows() == s.height) s.rows->end(Flush::Finish, s.out, s.used);
 }
 
 std::string PngWriter::finish() {
@@ -349,7 +307,7 @@ PngBand PngBandEncoder::finish() {
   State& s = *state_;
   if (s.finished || s.rows->rows() == 0) throw RenderError("cannot write PNG: a band without rows");
   s.finished = true;
-  s.rows->end(End::Sync, s.band.deflated, s.used);  // byte-aligned, not final
+  s.rows->end(Flush::Sync, s.band.deflated, s.used);  // byte-aligned, not final
   s.band.deflated.resize(s.used);
   s.band.adler = s.rows->adler();
   s.band.length = s.rows->length();
