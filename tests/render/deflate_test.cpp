@@ -93,6 +93,7 @@ TEST(RawDeflate, TheSameBytesOnEveryThreadAndEveryTime) {
   const std::string want_a = deflate_fast(a.data(), a.size()), want_b = deflate_fast(b.data(), b.size());
   std::vector<int> differ(4, 0);
   std::vector<std::thread> threads;
+  threads.reserve(4);
   for (int t = 0; t < 4; ++t)
     threads.emplace_back([&, t] {
       for (int round = 0; round < 12; ++round) {
