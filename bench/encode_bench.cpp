@@ -260,8 +260,10 @@ std::string png_around(const Raster& r, int channels, const std::string& idat) {
 #ifdef KW_HAVE_ISAL
 // ISA-L's igzip (Intel's SIMD deflate) at `level` (0 to 3) with a buffer of
 // `tokens` thousand tokens (it bounds a deflate block), no row filter, fed
-// whole rows about 128 kB at a time as the writer does, its zlib wrapper
-// its own.
+// whole rows about 128 kB at a time as the writer did while its fast mode
+// used ISA-L (README, "PNG and JPEG encoding": why it no longer does), its
+// zlib wrapper its own. Only where libisal-dev is installed, which `make`
+// no longer does.
 std::string isal_rows(const Raster& r, int level, int tokens) {
   int channels = 0;
   const std::vector<std::uint8_t> px = pixel_bytes(r, channels);
