@@ -21,8 +21,8 @@ void collect(const project::Project& project, const std::string& dir, int depth,
     const std::string path = project::join(dir, name);
     if (project.is_directory(path))
       collect(project, path, depth + 1, out);
-    else if (project::InputPtr input = project.read(path))
-      out.push_back({path, input->bytes().size(), kw::hex(input->hash())});
+    else if (auto digest = project.digest(path))
+      out.push_back({path, digest->bytes, std::move(digest->sha256)});
   }
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // What a build read: every file under the project's data/, layouts/,
-// templates/ and fonts/ (read through the project, like every input), plus the generator's
+// templates/ and fonts/ (hashed through the project, Project::digest: a file
+// the build never reads is hashed without being kept), plus the generator's
 // version and the build options that change output. Its hash is the SHA-256
 // of the text
 //     kartenwerk <version>\n

@@ -49,6 +49,11 @@ TabletopFiles::TabletopFiles(const model::Game& game, const fs::path& dir, const
   std::string formats;
   for (Tabletop t : options.formats) formats += std::string(name_of(kTabletopNames, t)) + ",";
   key_ = infra::cache_key({"tabletops", formats, seed, save.game_name, save.url_base, named_.key()});
+  // Only the templates and tables finish() writes read the names again; for
+  // the TTS sheets alone they are not held through the cards.
+  if (!options.wants(Tabletop::Ttpg) && !options.wants(Tabletop::Screentop) &&
+      !options.wants(Tabletop::Playingcards))
+    named_ = TabletopCards{};
   writer_ = std::make_unique<TtsWriter>(plan_tts(cards, trim_, game.id, stems_), std::move(frames), sheet_dir_,
                                         std::move(save));
   if (sheet_dir_.empty()) writer_->set_no_sheets();  // playingcards.io alone: single cards only

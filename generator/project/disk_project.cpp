@@ -9,6 +9,7 @@
 #include "core/confine.h"
 #include "core/files.h"
 #include "core/limits.h"
+#include "core/sha256.h"
 #include "project/path.h"
 
 namespace kw::project {
@@ -44,6 +45,13 @@ std::optional<std::string> DiskProject::refusal(const std::string& path) const {
         "--allow-read DIR)",
         path);
   }
+  {
+    std::lock_guard lock(mutex_);
+    if (changed_.contains(normal))
+      return fmt::format("'{}' changed on disk while kartenwerk ran (it no longer has the bytes it had at the start): "
+                         "run it again",
+                         path);
+  }
   std::error_code ec;
   if (fs::is_regular_file(file, ec)) {
     const auto size = fs::file_size(file, ec);
@@ -70,7 +78,34 @@ InputPtr DiskProject::cached(const std::string& key, const fs::path& file) const
     if (auto bytes = read_file(file)) input = std::make_shared<const Input>(key, std::move(*bytes));
   }
   std::lock_guard lock(mutex_);
+  if (auto hashed = digests_.find(key); hashed != digests_.end()) {
+    if (!input || input->digest().sha256 != hashed->second.sha256) {
+      changed_.insert(key);
+      return nullptr;  // not kept: refusal() now names the change
+    }
+  }
   return inputs_.try_emplace(key, std::move(input)).first->second;
+}
+
+std::optional<FileDigest> DiskProject::digest(const std::string& path) const {
+  const std::string normal = join("", path);
+  {
+    std::lock_guard lock(mutex_);
+    if (auto it = inputs_.find(normal); it != inputs_.end())
+      return it->second ? std::optional(it->second->digest()) : std::nullopt;
+    if (auto it = digests_.find(normal); it != digests_.end()) return it->second;
+  }
+  const auto file = resolve(normal);
+  std::error_code ec;
+  if (!file || !fs::is_regular_file(*file, ec)) return std::nullopt;
+  FileDigest hashed;
+  try {
+    hashed = digest_file(*file);
+  } catch (const std::runtime_error&) {
+    return std::nullopt;  // unreadable: as read() would say, no input
+  }
+  std::lock_guard lock(mutex_);
+  return digests_.try_emplace(normal, std::move(hashed)).first->second;
 }
 
 InputPtr DiskProject::read(const std::string& path) const {

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <map>
 #include <mutex>
+#include <set>
 
 #include "project/project.h"
 
@@ -18,6 +19,13 @@ class DiskProject final : public Project {
   const std::filesystem::path& root() const { return root_; }
 
   InputPtr read(const std::string& path) const override;
+  // Hashes a file not read before in chunks and keeps only the hash: the
+  // input snapshot hashes every file of data/, layouts/, templates/ and
+  // fonts/, most of which a one-game build never reads (another game's
+  // files, fonts no layout names). A file read later must still have the
+  // bytes it was hashed with, else it reads as absent and refusal() says it
+  // changed: the snapshot's hash always names the bytes the build used.
+  std::optional<FileDigest> digest(const std::string& path) const override;
   bool exists(const std::string& path) const override;
   bool is_directory(const std::string& path) const override;
   std::vector<std::string> list(const std::string& path) const override;
@@ -44,6 +52,8 @@ class DiskProject final : public Project {
   std::vector<std::filesystem::path> allowed_read_;  // canonical
   mutable std::mutex mutex_;
   mutable std::map<std::string, InputPtr> inputs_;  // by project path, or absolute path for system inputs
+  mutable std::map<std::string, FileDigest> digests_;  // hashed by digest() and not kept, by project path
+  mutable std::set<std::string> changed_;              // hashed, then read as other bytes (or gone)
 };
 
 }  // namespace kw::project

@@ -29,6 +29,7 @@ class Input {
   // (cairo keeps font faces alive past the last reference it was given).
   std::shared_ptr<const std::string> shared_bytes() const { return bytes_; }
   const Sha256& hash() const { return hash_; }
+  FileDigest digest() const { return {bytes_->size(), hex(hash_)}; }
 
   // Something computed from these bytes once and kept as long as the input (a
   // font face for cairo, per-thread SVG handles): the first call for a type T

@@ -12,6 +12,12 @@ bool is_system_input_path(std::string_view path) {
   return false;
 }
 
+std::optional<FileDigest> Project::digest(const std::string& path) const {
+  InputPtr input = read(path);
+  if (!input) return std::nullopt;
+  return input->digest();
+}
+
 std::optional<std::string_view> Project::source_text(const std::string& file) const {
   InputPtr input = !file.empty() && file.front() == '/' ? read_system(file) : read(file);
   if (!input) return std::nullopt;

@@ -37,6 +37,11 @@ class Project : public SourceTexts {
   // The file at `path`, or nullptr when there is none (or it is a folder).
   virtual InputPtr read(const std::string& path) const = 0;
   virtual bool exists(const std::string& path) const = 0;  // a file or a folder
+  // The size and SHA-256 of the file at `path` (as read() would give it), or
+  // nullopt where read() gives nullptr. For a caller that needs only the hash
+  // (the build's input snapshot): a project on disk may hash the file without
+  // keeping its bytes. This default reads it.
+  virtual std::optional<FileDigest> digest(const std::string& path) const;
   virtual bool is_directory(const std::string& path) const = 0;
   // Names (not paths) of the entries of folder `path` ("" is the root), files
   // and folders, sorted bytewise; empty when it is no folder.

@@ -23,8 +23,10 @@ struct Member;
 struct Value {
   enum class Kind { Null, Scalar, Map, List };
   Kind kind = Kind::Null;
-  std::string scalar;       // the text of a scalar, as written
-  bool quoted = false;      // "..." or '...' scalars are always strings
+  // Next to `kind`, where it fills padding: 8 bytes less a value, which every
+  // card field and the game's whole `info` tree hold (README: memory).
+  bool quoted = false;  // "..." or '...' scalars are always strings
+  std::string scalar;   // the text of a scalar, as written
   std::vector<Member> map;  // in file order
   std::vector<Value> list;
   SourceLoc loc;      // where the value starts

@@ -135,6 +135,57 @@ TEST(DiskProject, ReadsEachFileOnceAndKeepsIt) {
   EXPECT_EQ(p.file_on_disk("data/a.yaml"), dir.path() / "data/a.yaml");
 }
 
+TEST(DiskProject, HashesAFileWithoutKeepingIt) {
+  test::TempDir dir;
+  write(dir.path() / "fonts/a.ttf", "abc");
+  DiskProject p(dir.path());
+  auto digest = p.digest("fonts/a.ttf");
+  ASSERT_TRUE(digest);
+  EXPECT_EQ(digest->sha256, kAbc);
+  EXPECT_EQ(digest->bytes, 3U);
+  EXPECT_TRUE(p.inputs_read().empty());  // hashed, not kept: no input of the build yet
+  EXPECT_FALSE(p.digest("fonts/missing.ttf"));
+  EXPECT_FALSE(p.digest("fonts"));  // a folder
+  EXPECT_EQ(p.read("fonts/a.ttf")->text(), "abc");  // the same bytes read later are read
+  EXPECT_EQ(p.inputs_read().size(), 1U);
+  // A file read first is hashed from what was read, not from the disk again.
+  write(dir.path() / "data/b.yaml", "abc");
+  ASSERT_TRUE(p.read("data/b.yaml"));
+  write(dir.path() / "data/b.yaml", "changed");
+  EXPECT_EQ(p.digest("data/b.yaml")->sha256, kAbc);
+}
+
+TEST(DiskProject, AFileThatChangedAfterItWasHashedIsNotRead) {
+  test::TempDir dir;
+  write(dir.path() / "data/a.yaml", "abc");
+  write(dir.path() / "data/gone.yaml", "abc");
+  DiskProject p(dir.path());
+  ASSERT_TRUE(p.digest("data/a.yaml"));
+  ASSERT_TRUE(p.digest("data/gone.yaml"));
+  write(dir.path() / "data/a.yaml", "abd");  // same size, other bytes
+  fs::remove(dir.path() / "data/gone.yaml");
+  // The build would otherwise use bytes its snapshot hash does not name.
+  EXPECT_EQ(p.read("data/a.yaml"), nullptr);
+  EXPECT_FALSE(p.exists("data/a.yaml"));
+  auto why = p.refusal("data/a.yaml");
+  ASSERT_TRUE(why);
+  EXPECT_NE(why->find("'data/a.yaml' changed on disk while kartenwerk ran"), std::string::npos) << *why;
+  EXPECT_EQ(p.read("data/gone.yaml"), nullptr);
+  ASSERT_TRUE(p.refusal("data/gone.yaml"));
+  EXPECT_NE(p.refusal("data/gone.yaml")->find("changed on disk"), std::string::npos);
+  EXPECT_TRUE(p.inputs_read().empty());
+}
+
+TEST(Project, HashesThroughReadWhereNothingElseIsKept) {
+  MemoryProject p;
+  p.add("data/a.yaml", "abc");
+  auto digest = p.digest("data/a.yaml");
+  ASSERT_TRUE(digest);
+  EXPECT_EQ(digest->sha256, kAbc);
+  EXPECT_EQ(digest->bytes, 3U);
+  EXPECT_FALSE(p.digest("data/none.yaml"));
+}
+
 TEST(DiskProject, SystemInputsByAbsolutePath) {
   test::TempDir dir;
   write(dir.path() / "hyph_xx.dic", "UTF-8\n");

@@ -247,8 +247,8 @@ TEST(YamlEdit, MoveItemKeepsEveryByte) {
 
 TEST(YamlEdit, InsertItemLikeItsNeighbour) {
   Value item;
-  item.set("id", Value{Value::Kind::Scalar, "d", false, {}, {}, {}, {}});
-  item.set("name", Value{Value::Kind::Scalar, "Dee Dee", false, {}, {}, {}, {}});
+  item.set("id", Value{Value::Kind::Scalar, false, "d", {}, {}, {}, {}});
+  item.set("name", Value{Value::Kind::Scalar, false, "Dee Dee", {}, {}, {}, {}});
   EXPECT_EQ(insert_item(kDeck, {"deck", "cards"}, 3, item, "d.yaml"),
             "deck:\n  cards:\n    # first\n    - { id: a, name: A }\n    - id: b\n      name: B  # block\n"
             "    # last\n    - { id: c, name: C }\n    - { id: d, name: Dee Dee }\n# end\n");
@@ -318,7 +318,7 @@ TEST(YamlEdit, FlowListItemsAreDuplicatedWithANewIdAndMovedKeepingTheSeparators)
 
 TEST(YamlEdit, FlowListInsertsLikeItsSeparators) {
   Value item;
-  item.set("id", Value{Value::Kind::Scalar, "d", false, {}, {}, {}, {}});
+  item.set("id", Value{Value::Kind::Scalar, false, "d", {}, {}, {}, {}});
   EXPECT_EQ(insert_item(kFlowLine, {"deck", "cards"}, 99, item, "f.yaml"),
             "deck:\n  cards: [{ id: a, name: A }, { id: b, name: \"B, ] }\" }, { id: c }, { id: d }]  # three\n");
   EXPECT_EQ(insert_item(kFlowLines, {"deck", "cards"}, 0, item, "f.yaml"),
