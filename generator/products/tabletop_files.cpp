@@ -51,8 +51,7 @@ TabletopFiles::TabletopFiles(const model::Game& game, const fs::path& dir, const
   key_ = infra::cache_key({"tabletops", formats, seed, save.game_name, save.url_base, named_.key()});
   // Only the templates and tables finish() writes read the names again; for
   // the TTS sheets alone they are not held through the cards.
-  if (!options.wants(Tabletop::Ttpg) && !options.wants(Tabletop::Screentop) &&
-      !options.wants(Tabletop::Playingcards))
+  if (!options.wants(Tabletop::Ttpg) && !options.wants(Tabletop::Screentop) && !options.wants(Tabletop::Playingcards))
     named_ = TabletopCards{};
   writer_ = std::make_unique<TtsWriter>(plan_tts(cards, trim_, game.id, stems_), std::move(frames), sheet_dir_,
                                         std::move(save));

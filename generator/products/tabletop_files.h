@@ -74,7 +74,7 @@ class TabletopFiles {
   std::string seed_;
   std::vector<std::string> stems_;
   std::filesystem::path sheet_dir_;  // where the writer puts the sheets
-  TabletopCards named_;  // names and texts, for the TTPG templates and the CSV tables (else empty)
+  TabletopCards named_;              // names and texts, for the TTPG templates and the CSV tables (else empty)
   Size trim_;
   std::string key_;
   std::unique_ptr<TtsWriter> writer_;

@@ -48,9 +48,10 @@ std::optional<std::string> DiskProject::refusal(const std::string& path) const {
   {
     std::lock_guard lock(mutex_);
     if (changed_.contains(normal))
-      return fmt::format("'{}' changed on disk while kartenwerk ran (it no longer has the bytes it had at the start): "
-                         "run it again",
-                         path);
+      return fmt::format(
+          "'{}' changed on disk while kartenwerk ran (it no longer has the bytes it had at the start): "
+          "run it again",
+          path);
   }
   std::error_code ec;
   if (fs::is_regular_file(file, ec)) {

@@ -51,7 +51,7 @@ class DiskProject final : public Project {
   std::filesystem::path canonical_root_;
   std::vector<std::filesystem::path> allowed_read_;  // canonical
   mutable std::mutex mutex_;
-  mutable std::map<std::string, InputPtr> inputs_;  // by project path, or absolute path for system inputs
+  mutable std::map<std::string, InputPtr> inputs_;     // by project path, or absolute path for system inputs
   mutable std::map<std::string, FileDigest> digests_;  // hashed by digest() and not kept, by project path
   mutable std::set<std::string> changed_;              // hashed, then read as other bytes (or gone)
 };

@@ -25,8 +25,8 @@ struct Value {
   Kind kind = Kind::Null;
   // Next to `kind`, where it fills padding: 8 bytes less a value, which every
   // card field and the game's whole `info` tree hold (README: memory).
-  bool quoted = false;  // "..." or '...' scalars are always strings
-  std::string scalar;   // the text of a scalar, as written
+  bool quoted = false;      // "..." or '...' scalars are always strings
+  std::string scalar;       // the text of a scalar, as written
   std::vector<Member> map;  // in file order
   std::vector<Value> list;
   SourceLoc loc;      // where the value starts

@@ -145,7 +145,7 @@ TEST(DiskProject, HashesAFileWithoutKeepingIt) {
   EXPECT_EQ(digest->bytes, 3U);
   EXPECT_TRUE(p.inputs_read().empty());  // hashed, not kept: no input of the build yet
   EXPECT_FALSE(p.digest("fonts/missing.ttf"));
-  EXPECT_FALSE(p.digest("fonts"));  // a folder
+  EXPECT_FALSE(p.digest("fonts"));                  // a folder
   EXPECT_EQ(p.read("fonts/a.ttf")->text(), "abc");  // the same bytes read later are read
   EXPECT_EQ(p.inputs_read().size(), 1U);
   // A file read first is hashed from what was read, not from the disk again.
