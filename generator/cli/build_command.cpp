@@ -72,8 +72,8 @@ std::string settings_key(const products::InputSnapshot& input) {
 // (cache_key adds it).
 std::string build_key(const products::BuildOptions& options, const BuildArgs& inv, const std::string& game) {
   const products::ByProducts& by = options.by_products;
-  const std::string left_out =
-      fmt::format("skip {}{}{}", by.overview ? "" : "overview ", by.tts ? "" : "tts ", by.manifest ? "" : "manifest");
+  const std::string left_out = fmt::format("skip {}{}{}{}{}", by.overview ? "" : "overview ", by.tts ? "" : "tts ",
+                                           by.manifest ? "" : "manifest ", by.pnp ? "" : "pnp ", by.shop ? "" : "shop");
   return infra::cache_key({"build", options.print.input ? options.print.input->sha256 : "", options.language,
                            options.subdir, game, inv.force ? "force" : "", options.draft ? "draft" : "",
                            options.clock.key(), left_out});
@@ -136,6 +136,13 @@ int run_build(const BuildArgs& inv, std::ostream& out, std::ostream& err) {
     options.by_products.overview &= s != "overview";
     options.by_products.tts &= s != "tts";
     options.by_products.manifest &= s != "manifest";
+    options.by_products.pnp &= s != "pnp";
+    options.by_products.shop &= s != "shop";
+  }
+  if (!options.by_products.shop && !inv.profile.empty()) {
+    fmt::print(err, "kartenwerk: --skip shop leaves out the package --profile {} asks for: drop one of them\n",
+               inv.profile);
+    return 2;
   }
   std::unique_ptr<infra::BuildCache> cache;
   if (!inv.no_cache) cache = std::make_unique<infra::BuildCache>(cache_folder(inv));

@@ -66,11 +66,13 @@ void define_build(CLI::App& app, BuildArgs& inv) {
       ->check(one_of({"png", "jpg", "jpeg", "pdf"}));
   build
       .add_option("--skip", inv.skip,
-                  "overview,tts,manifest: leave out overview.png (made with png), the\n"
-                  "TTS sheets (tts/, made with jpg) or manifest.json (default: all made)")
+                  "overview,tts,manifest,pnp,shop: leave out overview.png (made with png),\n"
+                  "the TTS sheets (tts/, made with jpg), manifest.json, the print & play\n"
+                  "sheets (pnp/, made with pdf) or the shop's package (meinspiel/, ...,\n"
+                  "made with pdf) (default: all made)")
       ->type_name("LIST")
       ->delimiter(',')
-      ->check(one_of({"overview", "tts", "manifest"}));
+      ->check(one_of({"overview", "tts", "manifest", "pnp", "shop"}));
   build
       .add_option("--lang", inv.language,
                   "a language (BCP 47 tag): the games written or translated in it;\n"

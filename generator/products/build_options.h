@@ -34,11 +34,14 @@ struct ProductFormats {
 };
 
 // The files made of all the cards that a build can leave out (build --skip):
-// a designer looking at card PNGs need not wait for the overview's encoding.
+// a designer looking at card PNGs need not wait for the overview's encoding,
+// one proofreading the game PDF not for the shop's CMYK conversion.
 struct ByProducts {
   bool overview = true;  // overview.png, with formats.png
   bool tts = true;       // tts/, with formats.jpeg
   bool manifest = true;  // manifest.json (when the input is known)
+  bool pnp = true;       // pnp/: the print-and-play sheets, with formats.pdf
+  bool shop = true;      // the shop's package (meinspiel/, ...), with formats.pdf
 };
 
 // What print production does beyond the card files; part of BuildOptions.

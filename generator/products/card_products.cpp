@@ -112,7 +112,8 @@ class CardProductRun {
     }
     // The shop's package with the PDFs, and whatever the formats when
     // --profile asked for it.
-    if (shop_ && whole && !options_.draft && (formats.pdf || options_.print.shop_asked)) add_shop_task();
+    if (shop_ && whole && !options_.draft && options_.by_products.shop && (formats.pdf || options_.print.shop_asked))
+      add_shop_task();
     if (rasters) {
       const auto [order, to_render] = raster_order();
       const bool split = pdfs == PdfsGo::AfterRendered || pdfs == PdfsGo::GamePdfLeads;
@@ -173,7 +174,7 @@ class CardProductRun {
   // their bleed or share cuts depends on paper and card size, and the person
   // cutting should know before printing.
   void report_pnp_layouts(const std::string& label) const {
-    if (!options_.print.progress || !options_.print.pnp) return;
+    if (!options_.print.progress || !options_.print.pnp || !options_.by_products.pnp) return;
     for (const settings::SheetFormat& sheet : options_.print.pnp->sheets)
       for (const auto& line : pnp_layouts(cards_, sides_, sheet, *options_.print.pnp))
         *options_.print.progress << label << ": print & play " << line << "\n";
@@ -314,7 +315,7 @@ class CardProductRun {
           infra::cache_key({"game pdf", options_.draft ? "draft" : "print", options_.clock.key(), deck_key_}),
           [this](std::vector<fs::path>& made) { write_game_pdf(made); }, written);
     });
-    if (!options_.print.pnp) return;
+    if (!options_.print.pnp || !options_.by_products.pnp) return;
     const settings::PnpSettings& pnp = *options_.print.pnp;
     for (const settings::SheetFormat& sheet : pnp.sheets) {
       units_ += pnp_page_count(cards_, sides_, sheet, pnp);
