@@ -170,11 +170,15 @@ class CardProductRun {
  private:
   using Task = std::function<void(std::vector<fs::path>&)>;
 
+  // Whether this build makes PnP sheets: the project has sheet settings and
+  // build --skip pnp did not leave them out.
+  bool makes_pnp() const { return options_.print.pnp && options_.by_products.pnp; }
+
   // The PnP sheets' layout on the progress stream: whether the cards have
   // their bleed or share cuts depends on paper and card size, and the person
   // cutting should know before printing.
   void report_pnp_layouts(const std::string& label) const {
-    if (!options_.print.progress || !options_.print.pnp || !options_.by_products.pnp) return;
+    if (!options_.print.progress || !makes_pnp()) return;
     for (const settings::SheetFormat& sheet : options_.print.pnp->sheets)
       for (const auto& line : pnp_layouts(cards_, sides_, sheet, *options_.print.pnp))
         *options_.print.progress << label << ": print & play " << line << "\n";
@@ -315,7 +319,7 @@ class CardProductRun {
           infra::cache_key({"game pdf", options_.draft ? "draft" : "print", options_.clock.key(), deck_key_}),
           [this](std::vector<fs::path>& made) { write_game_pdf(made); }, written);
     });
-    if (!options_.print.pnp || !options_.by_products.pnp) return;
+    if (!makes_pnp()) return;
     const settings::PnpSettings& pnp = *options_.print.pnp;
     for (const settings::SheetFormat& sheet : pnp.sheets) {
       units_ += pnp_page_count(cards_, sides_, sheet, pnp);
