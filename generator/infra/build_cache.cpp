@@ -71,16 +71,100 @@ int open_path(const fs::path& root, const std::vector<std::string>& parts, bool 
   return fd;
 }
 
-// Reads the whole of `fd` (a regular file of `size` bytes).
-std::optional<std::string> read_all(int fd, size_t size) {
+// Reads `size` bytes of `fd` (a regular file) from offset `at`.
+std::optional<std::string> read_at(int fd, uint64_t at, size_t size) {
   std::string bytes(size, '\0');
   size_t done = 0;
   while (done < size) {
-    const ssize_t n = ::read(fd, bytes.data() + done, size - done);
+    const ssize_t n = ::pread(fd, bytes.data() + done, size - done, static_cast<off_t>(at + done));
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) return std::nullopt;
     done += static_cast<size_t>(n);
   }
+  return bytes;
+}
+
+// What the header of an object file says (kMagic, then the key, the
+// SHA-256 of the bytes and their number, a line each): where the bytes
+// start, how many there are, their hash (a view into `head`).
+struct ObjectHeader {
+  size_t bytes_at = 0;
+  uint64_t size = 0;
+  std::string_view hash;
+};
+
+// The header at the start of `head` (the file's first kHeaderBytes, or all
+// of it), when it is one of `key`'s; else nullopt and `why`.
+std::optional<ObjectHeader> read_header(std::string_view head, const std::string& key, std::string& why) {
+  std::string_view in(head);
+  if (!in.starts_with(kMagic)) {
+    why = "it is no object of this cache (no header)";
+    return std::nullopt;
+  }
+  in.remove_prefix(kMagic.size());
+  auto line = [&](size_t max) -> std::optional<std::string_view> {
+    const size_t end = in.find('\n');
+    if (end == std::string_view::npos || end > max) return std::nullopt;
+    std::string_view l = in.substr(0, end);
+    in.remove_prefix(end + 1);
+    return l;
+  };
+  auto stored_key = line(64), hash = line(64), size = line(19);
+  uint64_t bytes = 0;
+  if (!stored_key || !hash || !size || !is_hex_key(*stored_key) || !is_hex_key(*hash) || size->empty() ||
+      (size->size() > 1 && size->front() == '0') ||  // as object_bytes() writes it: no leading zero
+      std::from_chars(size->data(), size->data() + size->size(), bytes).ptr != size->data() + size->size()) {
+    why = "its header is broken";
+    return std::nullopt;
+  }
+  if (*stored_key != key) {
+    why = "it holds the object of another key (moved or swapped)";
+    return std::nullopt;
+  }
+  return ObjectHeader{head.size() - in.size(), bytes, *hash};
+}
+
+// Whether a file of `file_size` bytes holds as many after its header as
+// the header says; else `why`.
+bool size_agrees(const ObjectHeader& header, uint64_t file_size, std::string& why) {
+  const uint64_t found = file_size - std::min<uint64_t>(file_size, header.bytes_at);
+  if (found == header.size) return true;
+  why = "it has " + std::to_string(found) + " bytes where its header says " + std::to_string(header.size) +
+        " (cut short or grown)";
+  return false;
+}
+
+// Whether `bytes` have the header's hash; else `why`.
+bool hash_agrees(const ObjectHeader& header, std::string_view bytes, std::string& why) {
+  if (kw::hex(kw::sha256(bytes)) == header.hash) return true;
+  why = "its bytes do not match their hash (damaged or changed)";
+  return false;
+}
+
+// The first kHeaderBytes of `fd` (all of it when shorter; "" when unread).
+std::string read_head(int fd) {
+  std::string head(kHeaderBytes, '\0');
+  const ssize_t n = ::pread(fd, head.data(), head.size(), 0);
+  head.resize(n > 0 ? static_cast<size_t>(n) : 0);
+  return head;
+}
+
+// The bytes of the object file `fd` (of `file_size` bytes) holds for `key`;
+// else nullopt and `why`. The header is read first, then the bytes straight
+// into the string returned: reading the whole file and copying the bytes
+// out of it was a second allocation and copy of every object taken from the
+// cache (the parts of a game PDF, the cards' raster cells).
+std::optional<std::string> read_object(int fd, uint64_t file_size, const std::string& key, std::string& why) {
+  const std::string head = read_head(fd);
+  const auto header = read_header(head, key, why);
+  if (!header) return std::nullopt;
+  if (!size_agrees(*header, file_size, why)) return std::nullopt;
+  auto bytes = read_at(fd, header->bytes_at, static_cast<size_t>(header->size));
+  if (!bytes) {
+    why = "it cannot be read";
+    return std::nullopt;
+  }
+  if (!hash_agrees(*header, *bytes, why)) return std::nullopt;
   return bytes;
 }
 
@@ -110,39 +194,11 @@ bool write_in(int dir, const std::string& name, std::string_view bytes) {
 }  // namespace
 
 std::optional<std::string> BuildCache::unpack_object(std::string_view file, const std::string& key, std::string& why) {
-  std::string_view in(file);
-  if (!in.starts_with(kMagic)) {
-    why = "it is no object of this cache (no header)";
-    return std::nullopt;
-  }
-  in.remove_prefix(kMagic.size());
-  auto line = [&](size_t max) -> std::optional<std::string_view> {
-    const size_t end = in.find('\n');
-    if (end == std::string_view::npos || end > max) return std::nullopt;
-    std::string_view l = in.substr(0, end);
-    in.remove_prefix(end + 1);
-    return l;
-  };
-  auto stored_key = line(64), hash = line(64), size = line(20);
-  if (!stored_key || !hash || !size || !is_hex_key(*stored_key) || !is_hex_key(*hash) || size->empty() ||
-      size->find_first_not_of("0123456789") != std::string_view::npos) {
-    why = "its header is broken";
-    return std::nullopt;
-  }
-  if (*stored_key != key) {
-    why = "it holds the object of another key (moved or swapped)";
-    return std::nullopt;
-  }
-  if (std::to_string(in.size()) != *size) {
-    why = "it has " + std::to_string(in.size()) + " bytes where its header says " + std::string(*size) +
-          " (cut short or grown)";
-    return std::nullopt;
-  }
-  if (kw::hex(kw::sha256(in)) != *hash) {
-    why = "its bytes do not match their hash (damaged or changed)";
-    return std::nullopt;
-  }
-  return std::string(in);
+  const auto header = read_header(file.substr(0, kHeaderBytes), key, why);
+  if (!header) return std::nullopt;
+  const std::string_view bytes = file.substr(header->bytes_at);
+  if (!size_agrees(*header, file.size(), why) || !hash_agrees(*header, bytes, why)) return std::nullopt;
+  return std::string(bytes);
 }
 
 std::string cache_key(std::initializer_list<std::string_view> parts) {
@@ -197,10 +253,8 @@ std::optional<std::string> BuildCache::get(const std::string& key) const {
     why = "it has other names (hard links)";
   } else if (static_cast<std::uintmax_t>(st.st_size) > kMaxObjectBytes + kHeaderBytes) {
     why = "it is larger than any object";
-  } else if (auto bytes = read_all(fd.fd, static_cast<size_t>(st.st_size)); !bytes) {
-    why = "it cannot be read";
   } else {
-    content = unpack_object(*bytes, key, why);
+    content = read_object(fd.fd, static_cast<uint64_t>(st.st_size), key, why);
   }
   if (!content) {
     note("object " + short_key + "… " + why + ": removed, rendered again");
@@ -220,30 +274,13 @@ std::optional<BuildCache::Digest> BuildCache::digest(const std::string& key) con
   Fd fd(::openat(dir.fd, key.substr(2).c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
   struct stat st {};
   if (fd.fd < 0 || ::fstat(fd.fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_nlink > 1) return std::nullopt;
-  std::string head(kHeaderBytes, '\0');
-  const ssize_t n = ::pread(fd.fd, head.data(), head.size(), 0);
-  if (n <= 0) return std::nullopt;
-  head.resize(static_cast<size_t>(n));
-  std::string_view in(head);
-  if (!in.starts_with(kMagic)) return std::nullopt;
-  in.remove_prefix(kMagic.size());
-  std::string_view lines[3];
-  for (auto& l : lines) {
-    const size_t end = in.find('\n');
-    if (end == std::string_view::npos) return std::nullopt;
-    l = in.substr(0, end);
-    in.remove_prefix(end + 1);
-  }
-  const std::string_view size = lines[2];
-  if (lines[0] != key || !is_hex_key(lines[1]) || size.empty() || size.size() > 19 ||
-      size.find_first_not_of("0123456789") != std::string_view::npos)
-    return std::nullopt;
-  const std::uint64_t bytes = std::stoull(std::string(size));
+  const std::string head = read_head(fd.fd);
+  std::string why;
+  const auto header = read_header(head, key, why);
   // The header's size must be the file's: else it is no object get() serves.
-  const size_t header = kMagic.size() + lines[0].size() + lines[1].size() + size.size() + 3;
-  if (static_cast<std::uint64_t>(st.st_size) != header + bytes) return std::nullopt;
+  if (!header || !size_agrees(*header, static_cast<uint64_t>(st.st_size), why)) return std::nullopt;
   ::futimens(fd.fd, nullptr);  // used: pruned last
-  return Digest{std::string(lines[1]), bytes};
+  return Digest{std::string(header->hash), header->size};
 }
 
 bool BuildCache::contains(const std::string& key) const {
@@ -275,7 +312,7 @@ std::optional<std::string> BuildCache::record(const std::string& name) const {
     note("the record of " + name + " is not a regular file of a record's size: ignored");
     return std::nullopt;
   }
-  return read_all(fd.fd, static_cast<size_t>(st.st_size));
+  return read_at(fd.fd, 0, static_cast<size_t>(st.st_size));
 }
 
 void BuildCache::set_record(const std::string& name, std::string_view text) const {

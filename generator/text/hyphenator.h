@@ -14,7 +14,7 @@
 
 #include "project/input.h"
 
-struct _HyphenDict;  // NOLINT(bugprone-reserved-identifier): libhyphen's name
+struct _HyphenDict;  // libhyphen's name
 
 namespace kw::project {
 class Project;
