@@ -140,14 +140,12 @@ std::string format_diagnostics(const Diagnostics& ds, const SourceTexts* sources
 //    (hnj_hyphen_load, once per process; reproducible with load + free alone);
 //  - libgettextpo leaks a few bytes per PO file read (its lexer's copy of the
 //    file name, for one).
-extern "C" __attribute__((used)) const char*
-__lsan_default_suppressions() {  // LSan's name
+extern "C" __attribute__((used)) const char* __lsan_default_suppressions() {  // LSan's name
   return "leak:libhyphen.so\nleak:libgettextpo\n";
 }
 
 // ...and without a table of the suppressions used at exit: LSan prints it to
 // stdout, where `check --format json` writes its JSON.
-extern "C" __attribute__((used)) const char*
-__lsan_default_options() {  // LSan's name
+extern "C" __attribute__((used)) const char* __lsan_default_options() {  // LSan's name
   return "print_suppressions=0";
 }
