@@ -61,19 +61,19 @@ test-fast: build-all
 # The test suite under AddressSanitizer and UndefinedBehaviorSanitizer, as CI
 # runs it after make test inside its 90 minutes (README, "Sanitizers: make
 # asan"). At -O0 with line tables (-g1): the compile takes about a third less
-# than at -O1, and the suite runs as fast (its time is the libraries' work
-# under the sanitizer's allocator); assertions stay on. Each unit binary runs
-# once as a whole (label fast), then the end-to-end tests except ASAN_SKIP:
-# the suites whose time goes into printing whole games through Cairo, qpdf
-# and LittleCMS (CMYK packages, preflight, soft proofs, tabletop sheets, the
-# browser, the real games rebuilt after each kind of edit), which the
-# optimised make test runs in full; and the bad-input cases and sandbox
-# tests that check a path, a name or a value (an art file outside, a format,
-# a geometry, an unknown id: the same confinement and range checks, each
-# building a game),
-# while those that feed bytes to a parser (YAML, UTF-8, CSV, XLSX, PO, SVG
-# markup, cache objects and records, PDF forms) stay. make asan ASAN_SKIP=
-# runs every end-to-end test.
+# than at -O1; the end-to-end tests run as fast (their time is the libraries'
+# work under the sanitizer's allocator), our own heavy unit tests slower (the
+# rules' binary, started first, runs beside the rest); assertions stay on.
+# Each unit binary runs once as a whole (label fast), then the end-to-end
+# tests except ASAN_SKIP: the suites whose time goes into printing whole
+# games through Cairo, qpdf and LittleCMS (CMYK packages, preflight, soft
+# proofs, tabletop sheets, the browser, the real games rebuilt after each
+# kind of edit), and the bad-input cases and sandbox tests that check a
+# path, a name or a value (an art file outside, a format, a geometry, an
+# unknown id: the same confinement and range checks, each building a game).
+# The optimised make test runs them all; the bad-input cases that feed bytes
+# to a parser (YAML, UTF-8, CSV, XLSX, PO, SVG, markup, cache objects and
+# records, PDF forms) stay here. make asan ASAN_SKIP= runs every test.
 ASAN_CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O0 -g1" -DKW_SANITIZE=ON
 ASAN_SKIP ?= ^(IncrementalBuild|Preflight|PreflightCmyk|BalrogColour|FittedBleed|SheetWords|FrenchDuell|TabletopBuild|Languages|NewGame|ShopPackage|MeinspielTamper|PnpTamper|DeckTamper|HyphenatorEquivalence|ShippedArt|Sandbox)\.|^studio_[a-z_]*browser$$|^Suite/BadInput\..*/(ArtSrc|ArtSvg|TableArt|TableExport|FontFile|FontsYaml|Layout|Format|Profile|DuplexOffset|SimulateSeed|Jobs|LimitOption|Picture|PnpMargin|Board|Build|Export|PreflightDoes|New|Include|Unknown|Empty|Variant|Copies|CardIdWith|GameIdWith|Timings|Serve|Schema|Pages|PagePixels|Overflowing|Rect|SheetId|AllowRead|Locale(File|Folder|Wrong|Bad)|Po(Language|Game|Target))
 asan: deps node-deps
