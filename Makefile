@@ -64,6 +64,9 @@ test-fast: build-all
 # than at -O1; the end-to-end tests run as fast (their time is the libraries'
 # work under the sanitizer's allocator), our own heavy unit tests slower (the
 # rules' binary, started first, runs beside the rest); assertions stay on.
+# The test sources are not compiled again: their objects in $(BUILD), made
+# at -O0 without the instrumentation as here, are linked (KW_TEST_OBJECTS_FROM
+# in tests/CMakeLists.txt), so make asan first builds those in $(BUILD).
 # Each unit binary runs once as a whole (label fast), then the end-to-end
 # tests except ASAN_SKIP: the suites whose time goes into printing whole
 # games through Cairo, qpdf and LittleCMS (CMYK packages, preflight, soft
@@ -76,9 +79,10 @@ test-fast: build-all
 # records, PDF forms) stay here. make asan ASAN_SKIP= runs every test.
 ASAN_CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O0 -g1" -DKW_SANITIZE=ON
 ASAN_SKIP ?= ^(IncrementalBuild|Preflight|PreflightCmyk|BalrogColour|FittedBleed|SheetWords|FrenchDuell|TabletopBuild|Languages|NewGame|ShopPackage|MeinspielTamper|PnpTamper|DeckTamper|HyphenatorEquivalence|ShippedArt|Sandbox)\.|^studio_[a-z_]*browser$$|^Suite/BadInput\..*/(ArtSrc|ArtSvg|TableArt|TableExport|FontFile|FontsYaml|Layout|Format|Profile|DuplexOffset|SimulateSeed|Jobs|LimitOption|Picture|PnpMargin|Board|Build|Export|PreflightDoes|New|Include|Unknown|Empty|Variant|Copies|CardIdWith|GameIdWith|Timings|Serve|Schema|Pages|PagePixels|Overflowing|Rect|SheetId|AllowRead|Locale(File|Folder|Wrong|Bad)|Po(Language|Game|Target))
-asan: deps node-deps
+asan: configure node-deps
+	@cmake --build $(BUILD) -j $(JOBS) --target kw_test_objects
 	@if [ -f build-asan/CMakeCache.txt ]; then g=""; else g="-G Ninja"; fi; \
-	 cmake -S . -B build-asan $$g $(ASAN_CMAKE_FLAGS) > /dev/null
+	 cmake -S . -B build-asan $$g $(ASAN_CMAKE_FLAGS) "-DKW_TEST_OBJECTS_FROM=$(abspath $(BUILD))" > /dev/null
 	@cmake --build build-asan -j $(JOBS)
 	cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --output-on-failure -j $(JOBS) -L 'fast|e2e' $(if $(ASAN_SKIP),-E '$(ASAN_SKIP)')
