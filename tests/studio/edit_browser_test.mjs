@@ -229,6 +229,21 @@ async function largeImageDecoded(timeout = ms(20000)) {
   }
 }
 
+// Where `locator`'s element is on the page. The page may make it anew
+// between the wait and the measure (a reload that an undo before caused
+// re-draws the large card's handles), and a detached element has no box: so
+// it is measured until one is there.
+async function boxOf(locator, timeout = ms(20000)) {
+  const until = Date.now() + timeout;
+  for (;;) {
+    await locator.waitFor({ timeout: Math.max(1, until - Date.now()) });
+    const box = await locator.boundingBox();
+    if (box) return box;
+    assert.ok(Date.now() < until, 'the element stays on the page long enough to be measured');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 // An element dragged on the large card: the layout's `box:` gets the new
 // numbers (snapped to whole millimetres or a line), nothing else changes;
 // an arrow key nudges it by 1 mm; undo restores the file.
@@ -238,8 +253,7 @@ async function dragElement() {
   await page.check('#show-boxes');
   await openCard('gondor-hobbit-1');
   const handle = page.locator('#lightbox .handle[data-name="divider"]');
-  await handle.waitFor({ timeout: ms(20000) });
-  const r = await handle.boundingBox();
+  const r = await boxOf(handle);
   await page.mouse.move(r.x + r.width / 2, r.y + r.height / 2);
   await page.mouse.down();
   await page.mouse.move(r.x + r.width / 2 + 23, r.y + r.height / 2 + 41, { steps: 5 });
@@ -283,8 +297,7 @@ async function dragElement() {
 async function elementProperties() {
   await openCard('gondor-hobbit-1');
   const handle = page.locator('#lightbox .handle[data-name="class"]');
-  await handle.waitFor({ timeout: ms(20000) });
-  const r = await handle.boundingBox();
+  const r = await boxOf(handle);
   await page.mouse.move(r.x + r.width / 2, r.y + r.height / 2);
   await page.mouse.down();
   await page.mouse.up();  // a click selects it
