@@ -46,14 +46,16 @@ class Digest {
 
 }  // namespace
 
-Sha256 sha256(std::string_view bytes) {
+Sha256 sha256(std::string_view bytes) { return sha256({bytes}); }
+
+Sha256 sha256(std::initializer_list<std::string_view> pieces) {
   // One context per thread, started again for each digest.
   thread_local const std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> ctx(EVP_MD_CTX_new(), &EVP_MD_CTX_free);
   Sha256 out{};
   unsigned int n = 0;
-  if (!ctx || EVP_DigestInit_ex(ctx.get(), sha256_md(), nullptr) != 1 ||
-      EVP_DigestUpdate(ctx.get(), bytes.data(), bytes.size()) != 1 ||
-      EVP_DigestFinal_ex(ctx.get(), out.data(), &n) != 1 || n != out.size())
+  bool ok = ctx && EVP_DigestInit_ex(ctx.get(), sha256_md(), nullptr) == 1;
+  for (std::string_view piece : pieces) ok = ok && EVP_DigestUpdate(ctx.get(), piece.data(), piece.size()) == 1;
+  if (!ok || EVP_DigestFinal_ex(ctx.get(), out.data(), &n) != 1 || n != out.size())
     throw std::runtime_error("SHA-256 failed");
   return out;
 }

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -14,6 +15,8 @@ namespace kw {
 
 using Sha256 = std::array<std::uint8_t, 32>;
 Sha256 sha256(std::string_view bytes);
+// The digest of the pieces one after the other (no copy of them joined).
+Sha256 sha256(std::initializer_list<std::string_view> pieces);
 std::string hex(const Sha256& hash);  // lower-case, 64 digits
 // The digest 64 lower-case hex digits spell (what hex() gives); nullopt for
 // any other text.
