@@ -16,14 +16,18 @@ World::World(const project::Project& project, Clock clock, const infra::BuildCac
   if (fonts) std::call_once(fonts_opened_, [&] { fonts_ = std::move(fonts); });
 }
 
-const text::FontLibrary* World::fonts(Diagnostics& diags) const {
+void World::open_fonts() const {
   std::call_once(fonts_opened_, [&] {
     Diagnostics found;
     std::shared_ptr<const text::FontLibrary> opened = text::FontLibrary::load(*project_, found);
-    const bool usable = opened && !found.has_errors();
-    diags.append(found);
-    if (usable) fonts_ = std::move(opened);
+    if (opened && !found.has_errors()) fonts_ = std::move(opened);
+    fonts_found_ = std::move(found);
   });
+}
+
+const text::FontLibrary* World::fonts(Diagnostics& diags) const {
+  open_fonts();
+  if (!fonts_found_said_.exchange(true)) diags.append(fonts_found_);
   return fonts_.get();
 }
 

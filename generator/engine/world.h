@@ -6,6 +6,7 @@
 // World (engine/compile.h); no stage reads the environment, the disk or the
 // time on its own, so whatever can change an output is in the World and
 // thereby in the cache keys.
+#include <atomic>
 #include <filesystem>
 #include <memory>
 #include <mutex>
@@ -44,6 +45,10 @@ class World {
   // asks first); null when fonts/fonts.yaml does not load. Its findings go
   // to `diags` of the first call only: they are said once.
   const text::FontLibrary* fonts(Diagnostics& diags) const;
+  // Opens the fonts now, if not yet, keeping their findings for the first
+  // fonts() call: a build opens them on another core while the card
+  // database loads.
+  void open_fonts() const;
 
  private:
   std::shared_ptr<const project::Project> owned_;  // null when borrowed
@@ -52,6 +57,8 @@ class World {
   const infra::BuildCache* cache_;
   mutable std::once_flag fonts_opened_;
   mutable std::shared_ptr<const text::FontLibrary> fonts_;  // set once, under fonts_opened_
+  mutable Diagnostics fonts_found_;                         // set once, under fonts_opened_
+  mutable std::atomic<bool> fonts_found_said_{false};       // handed to a fonts() call
 };
 
 // The project folder a command names (--root; --allow-read: folders outside

@@ -104,7 +104,7 @@ struct BuildReport {
   // Size and SHA-256 of written files whose bytes the build held anyway (a
   // card's files), by path (generic form): the manifest takes them instead of
   // reading and hashing those files again.
-  std::map<std::string, FileDigest> digests;
+  std::unordered_map<std::string, FileDigest> digests;
   // What stat said of the files this build found in place, untouched, by
   // final path: the build record takes them instead of a stat of each (ten
   // thousand at the end of a 5,000-card edit).

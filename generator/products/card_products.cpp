@@ -17,6 +17,7 @@
 #include <stdexcept>
 #include <string>
 #include <tuple>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -218,10 +219,12 @@ class CardProductRun {
   // The overview and the TTS sheets, when the build makes them; the raster
   // tasks wait for them (sheets_ready()).
   void open_sheets(bool whole, std::vector<fs::path>& written) {
+    auto span = infra::timed(options_.timings, "open sheets", game_.id);
     if (options_.formats.png && whole && options_.by_products.overview) open_overview(written);
     if (options_.formats.jpeg && whole && !options_.draft && options_.by_products.tts &&
         !options_.tabletop.formats.empty())
       open_tabletops();
+    span.end();
     sheets_.store(Sheets::Open, std::memory_order_release);
     sheets_.notify_all();
   }
@@ -728,12 +731,12 @@ class CardProductRun {
   std::string deck_key_;
   std::string overview_key_;
   std::mutex mutex_;
-  std::set<size_t> rendered_;                  // under mutex_
-  std::map<std::string, FileDigest> digests_;  // under mutex_: the card files' (BuildReport::digests)
-  std::vector<std::string> notes_;             // under mutex_: what the shop package had to give way on
-  std::optional<ShopPackage> shop_;            // the game's shop package; none: no shop for it
-  std::string jpeg_dir_ = "jpg";               // the card JPEGs' folder: the shop's, when it takes them as they are
-  size_t cached_ = 0;                          // under mutex_
+  std::set<size_t> rendered_;                            // under mutex_
+  std::unordered_map<std::string, FileDigest> digests_;  // under mutex_: the card files' (BuildReport::digests)
+  std::vector<std::string> notes_;                       // under mutex_: what the shop package had to give way on
+  std::optional<ShopPackage> shop_;                      // the game's shop package; none: no shop for it
+  std::string jpeg_dir_ = "jpg";  // the card JPEGs' folder: the shop's, when it takes them as they are
+  size_t cached_ = 0;             // under mutex_
   bool making_overview_ = false;
   std::once_flag overview_once_;
   mutable std::once_flag keys_once_, in_cache_once_;

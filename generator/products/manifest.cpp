@@ -1,7 +1,6 @@
 #include "products/manifest.h"
 
 #include <algorithm>
-#include <set>
 
 #include <nlohmann/json.hpp>
 
@@ -47,7 +46,7 @@ FileDigest digest_of(const fs::path& file, const infra::BuildCache* cache) {
 // The files under `dir` in `written`, sorted, each once, hashed from disk
 // unless `known` has them.
 std::vector<ManifestEntry> written_entries(const fs::path& dir, std::span<const fs::path> written,
-                                           const std::map<std::string, FileDigest>& known,
+                                           const std::unordered_map<std::string, FileDigest>& known,
                                            const infra::BuildCache* cache) {
   // The products are named dir / "cards" / name: the text after dir's is
   // their name in the manifest. lexically_normal and lexically_relative
@@ -57,21 +56,31 @@ std::vector<ManifestEntry> written_entries(const fs::path& dir, std::span<const 
   std::string prefix = dir.generic_string();
   if (!prefix.empty() && !prefix.ends_with('/')) prefix += '/';
   const fs::path dir_normal = dir.lexically_normal();
-  std::set<std::string> seen;
-  std::vector<ManifestEntry> files;
-  for (const auto& p : written) {
+  // Each name with where it is in `written`: sorted by name, the first of
+  // each name is kept (a set of the names seen, and its string copies,
+  // took as long as the rest at 10,000 files).
+  std::vector<std::pair<std::string, size_t>> names;
+  names.reserve(written.size());
+  for (size_t i = 0; i < written.size(); ++i) {
+    const fs::path& p = written[i];
     std::string text = p.generic_string();
     const bool below = !prefix.empty() && text.starts_with(prefix);
     const std::string_view after = below ? std::string_view(text).substr(prefix.size()) : std::string_view();
-    std::string rel = below && !after.starts_with('/') && lexically_plain(after)
-                          ? std::string(after)
-                          : p.lexically_normal().lexically_relative(dir_normal).generic_string();
-    if (!seen.insert(rel).second) continue;
-    const auto it = known.find(text);
-    const FileDigest digest = it != known.end() ? it->second : digest_of(p, cache);
-    files.push_back({rel, digest.bytes, digest.sha256});
+    names.emplace_back(below && !after.starts_with('/') && lexically_plain(after)
+                           ? std::string(after)
+                           : p.lexically_normal().lexically_relative(dir_normal).generic_string(),
+                       i);
   }
-  std::sort(files.begin(), files.end(), [](const ManifestEntry& a, const ManifestEntry& b) { return a.path < b.path; });
+  std::sort(names.begin(), names.end());
+  std::vector<ManifestEntry> files;
+  files.reserve(names.size());
+  for (size_t k = 0; k < names.size(); ++k) {
+    if (!files.empty() && names[k].first == files.back().path) continue;
+    const fs::path& p = written[names[k].second];
+    const auto it = known.find(p.generic_string());
+    const FileDigest digest = it != known.end() ? it->second : digest_of(p, cache);
+    files.push_back({std::move(names[k].first), digest.bytes, digest.sha256});
+  }
   return files;
 }
 
@@ -125,7 +134,7 @@ std::optional<layout::CardRecord> card_entry(const Json& e) {
 
 fs::path write_manifest(const fs::path& dir, const std::string& game_id, const std::string& language,
                         const InputSnapshot& input, std::span<const fs::path> written,
-                        const std::map<std::string, FileDigest>& known, const infra::BuildCache* cache,
+                        const std::unordered_map<std::string, FileDigest>& known, const infra::BuildCache* cache,
                         std::span<const layout::CardRecord> cards) {
   fs::path out = dir / "manifest.json";
   PendingFile file(out);

@@ -30,6 +30,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 
 #include "core/sha256.h"
 #include "infra/build_cache.h"
@@ -46,7 +47,7 @@ namespace kw::products {
 std::filesystem::path write_manifest(const std::filesystem::path& dir, const std::string& game_id,
                                      const std::string& language, const InputSnapshot& input,
                                      std::span<const std::filesystem::path> written,
-                                     const std::map<std::string, FileDigest>& known = {},
+                                     const std::unordered_map<std::string, FileDigest>& known = {},
                                      const infra::BuildCache* cache = nullptr,
                                      std::span<const layout::CardRecord> cards = {});
 
