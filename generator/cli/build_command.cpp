@@ -371,6 +371,28 @@ void move_into_place(const SharedBuild& shared, const model::Game& game, const p
   }
 }
 
+// After a game is written: the layouts kept for the next build (`kept`,
+// when there are) and the build record under `record` (`key`: null, none).
+// Two records of their own, each about 10 ms at 5000 cards: written on two
+// cores when `jobs` has them.
+void save_records(const SharedBuild& shared, const products::BuildOptions& options, const KeptLayouts* kept,
+                  const std::string& record, const std::string* key, const products::BuildReport& report, int jobs) {
+  const infra::BuildCache* cache = options.incremental.cache;
+  std::future<void> layouts_saved;
+  if (kept) {
+    auto save = [&] { engine::save_layouts(*cache, kept->record, kept->known.entries, shared.project); };
+    if (jobs > 1) {
+      try {
+        layouts_saved = std::async(std::launch::async, save);
+      } catch (const std::system_error&) {  // no thread to be had
+      }
+    }
+    if (!layouts_saved.valid()) save();
+  }
+  if (cache && key) infra::remember_build(*cache, record, *key, shared.project, report.written, report.in_place);
+  if (layouts_saved.valid()) layouts_saved.get();
+}
+
 // Lays out and writes one game in one language, saying so on `out` and
 // `err`; 0 or 1. The rules' findings are said by the game's first language
 // (`first_of_game`): they are the same in every one.
@@ -445,24 +467,7 @@ int build_game(LanguageBuild& b, const model::Game& game, const std::string& key
     fmt::print(out, "{}: {} files in {}{}\n", label(game.id, options), report.written.size(),
                options.game_dir(game.id).string(), cache_summary(report));
     auto record_span = infra::timed(timings, "build record", game.id);
-    // The kept layouts and the build record are two records of their own,
-    // each about 10 ms at 5000 cards: written on two cores when there are.
-    std::future<void> layouts_saved;
-    if (kept) {
-      auto save = [&] {
-        engine::save_layouts(*options.incremental.cache, kept->record, kept->known.entries, shared.project);
-      };
-      if (jobs > 1) {
-        try {
-          layouts_saved = std::async(std::launch::async, save);
-        } catch (const std::system_error&) {  // no thread to be had
-        }
-      }
-      if (!layouts_saved.valid()) save();
-    }
-    if (options.incremental.cache && whole_game && !shared.before)
-      infra::remember_build(*options.incremental.cache, record, key, shared.project, report.written, report.in_place);
-    if (layouts_saved.valid()) layouts_saved.get();
+    save_records(shared, options, kept.get(), record, whole_game && !shared.before ? &key : nullptr, report, jobs);
   } catch (const std::exception& e) {
     fmt::print(err, "kartenwerk: {}: {}; nothing written\n", game.id, e.what());
     return 1;
@@ -676,6 +681,22 @@ std::future<void> sweep_leftovers(const BuildArgs& inv, const std::vector<const 
   return {};
 }
 
+// The fonts opened on another core while the card database loads, when
+// `threads` has one: laying out needs them first thing after it (12 ms on
+// the bench deck, every edit). Their findings wait for the build's own
+// fonts() call. An empty future: they are opened when first asked for.
+std::future<void> open_fonts_early(const engine::World& world, infra::Timings* timings, int threads) {
+  if (threads <= 1) return {};
+  try {
+    return std::async(std::launch::async, [&world, timings] {
+      auto span = infra::timed(timings, "fonts", "");
+      world.open_fonts();
+    });
+  } catch (const std::system_error&) {  // no thread to be had
+    return {};
+  }
+}
+
 }  // namespace
 
 int build_languages(const BuildArgs& inv, const engine::World& world, const products::BuildOptions& options,
@@ -683,20 +704,8 @@ int build_languages(const BuildArgs& inv, const engine::World& world, const prod
   const project::Project& project = world.project();
   if (up_to_date_before_loading(inv, project, options, out)) return 0;
   const int threads = options.print.jobs <= 0 ? default_jobs() : options.print.jobs;
-  // The fonts are opened on another core while the card database loads:
-  // laying out needs them first thing after it (12 ms on the bench deck,
-  // every edit). Their findings wait for the build's own call. (The future
-  // waits for it on every way out of this function.)
-  std::future<void> fonts_opened;
-  if (threads > 1) {
-    try {
-      fonts_opened = std::async(std::launch::async, [&world, timings = options.timings] {
-        auto span = infra::timed(timings, "fonts", "");
-        world.open_fonts();
-      });
-    } catch (const std::system_error&) {  // no thread to be had: opened when first asked for
-    }
-  }
+  // (The future waits for the fonts on every way out of this function.)
+  std::future<void> fonts_opened = open_fonts_early(world, options.timings, threads);
   SharedBuild shared(inv, world, options.timings);
   std::unique_ptr<engine::World> before;
   if (!inv.changed_since.empty()) {
