@@ -229,11 +229,12 @@ struct SharedBuild {
     return it->second;
   }
 
-  // Opened only once a game has to be laid out: an up-to-date build never
-  // parses a font. Null (and said on `err`, once) when the fonts do not load.
+  // The fonts, opened while the data loaded (open_fonts_early) or now. A
+  // build found up to date before loading never parses one. Null (and said
+  // on `err`, once) when the fonts do not load.
   const text::FontLibrary* font_library(std::ostream& err) {
     Diagnostics diags;
-    auto span = infra::timed(timings, "fonts", "");  // no time when opened while the data loaded
+    auto span = infra::timed(timings, "fonts", "");  // what is left of opening them
     const text::FontLibrary* fonts = world.fonts(diags);
     span.end();
     err << format_diagnostics(diags, &project);
@@ -361,36 +362,35 @@ void move_into_place(const SharedBuild& shared, const model::Game& game, const p
   // lexically_relative per file was 15 ms of a one-card edit at 5000 cards
   // (10,000 files).
   std::string prefix = from.native();
-  if (!prefix.empty() && !prefix.ends_with('/')) prefix += '/';
+  if (!prefix.ends_with('/')) prefix += '/';
   for (auto& file : report.written) {
-    const std::string& text = file.native();
-    if (text.size() > prefix.size() && text.starts_with(prefix) && lexically_plain(text))
-      file = to / std::string_view(text).substr(prefix.size());
-    else
-      file = to / file.lexically_relative(from);
+    const auto below = plain_below(file.native(), prefix);
+    file = below ? to / *below : to / file.lexically_relative(from);
   }
 }
 
 // After a game is written: the layouts kept for the next build (`kept`,
 // when there are) and the build record under `record` (`key`: null, none).
-// Two records of their own, each about 10 ms at 5000 cards: written on two
-// cores when `jobs` has them.
+// Two records of their own, each about 10 ms at 5000 cards: written at once
+// with -j above 1. The kept layouts only spare the next build work: when
+// they cannot be made, that is noted on the cache, and the build record
+// (written meanwhile) still holds.
 void save_records(const SharedBuild& shared, const products::BuildOptions& options, const KeptLayouts* kept,
                   const std::string& record, const std::string* key, const products::BuildReport& report, int jobs) {
   const infra::BuildCache* cache = options.incremental.cache;
   std::future<void> layouts_saved;
-  if (kept) {
-    auto save = [&] { engine::save_layouts(*cache, kept->record, kept->known.entries, shared.project); };
-    if (jobs > 1) {
+  if (kept && cache) {
+    auto save = [&] {
       try {
-        layouts_saved = std::async(std::launch::async, save);
-      } catch (const std::system_error&) {  // no thread to be had
+        engine::save_layouts(*cache, kept->record, kept->known.entries, shared.project);
+      } catch (const std::exception& e) {
+        cache->note("the layouts kept for the next build were not saved: " + std::string(e.what()));
       }
-    }
+    };
+    if (jobs > 1) layouts_saved = start_beside(save);
     if (!layouts_saved.valid()) save();
   }
   if (cache && key) infra::remember_build(*cache, record, *key, shared.project, report.written, report.in_place);
-  if (layouts_saved.valid()) layouts_saved.get();
 }
 
 // Lays out and writes one game in one language, saying so on `out` and
@@ -671,13 +671,9 @@ std::future<void> sweep_leftovers(const BuildArgs& inv, const std::vector<const 
     } catch (const std::exception&) {  // NOLINT(bugprone-empty-catch): see above
     }
   };
-  if (threads > 1) {
-    try {
-      return std::async(std::launch::async, remove);
-    } catch (const std::system_error&) {  // no thread to be had: swept here
-    }
-  }
-  remove();
+  if (threads > 1)
+    if (std::future<void> beside = start_beside(remove); beside.valid()) return beside;
+  remove();  // one thread, or none to be had: swept here
   return {};
 }
 
@@ -687,14 +683,10 @@ std::future<void> sweep_leftovers(const BuildArgs& inv, const std::vector<const 
 // fonts() call. An empty future: they are opened when first asked for.
 std::future<void> open_fonts_early(const engine::World& world, infra::Timings* timings, int threads) {
   if (threads <= 1) return {};
-  try {
-    return std::async(std::launch::async, [&world, timings] {
-      auto span = infra::timed(timings, "fonts", "");
-      world.open_fonts();
-    });
-  } catch (const std::system_error&) {  // no thread to be had
-    return {};
-  }
+  return start_beside([&world, timings] {
+    auto span = infra::timed(timings, "fonts", "");
+    world.open_fonts();
+  });
 }
 
 }  // namespace

@@ -57,6 +57,13 @@ bool lexically_plain(std::string_view path) {
   }
 }
 
+std::optional<std::string_view> plain_below(std::string_view path, std::string_view folder) {
+  if (folder.empty() || !folder.ends_with('/') || path.size() <= folder.size() || !path.starts_with(folder) ||
+      !lexically_plain(path))
+    return std::nullopt;
+  return path.substr(folder.size());
+}
+
 std::optional<FileStamp> file_stamp(const fs::path& file) {
   struct stat st {};
   if (::lstat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;

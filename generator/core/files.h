@@ -32,6 +32,12 @@ std::optional<FileStamp> file_stamp(const std::filesystem::path& file);
 // back unchanged, so that a path known to be so needs no normalising (the
 // thousands of files a large deck's build lists).
 bool lexically_plain(std::string_view path);
+// The text of `path` after `folder` (which ends with '/'), when `path` is
+// plain (above) and below it: what lexically_relative gives, without
+// parsing either path (done for each of the ten thousand files a large
+// deck's build lists, more than once). nullopt otherwise: ask
+// lexically_relative.
+std::optional<std::string_view> plain_below(std::string_view path, std::string_view folder);
 
 // Why the last file operation failed, as errno says (": No space left on
 // device"), or "" when errno says nothing. Clear errno before the operation.

@@ -6,10 +6,19 @@
 #include <condition_variable>
 #include <exception>
 #include <mutex>
+#include <system_error>
 #include <thread>
 #include <vector>
 
 namespace kw {
+
+std::future<void> start_beside(std::function<void()> work) {
+  try {
+    return std::async(std::launch::async, std::move(work));
+  } catch (const std::system_error&) {  // no thread to be had
+    return {};
+  }
+}
 
 namespace {
 

@@ -4,6 +4,7 @@
 // their layout (layout/game_layout).
 #include <cstddef>
 #include <functional>
+#include <future>
 
 namespace kw {
 
@@ -24,5 +25,12 @@ void set_thread_limit(int threads);
 // further task starts; the first exception is rethrown once the running
 // tasks have ended.
 void parallel_for(size_t n, int jobs, const std::function<void(size_t)>& task);
+
+// Starts `work` on a thread of its own, beside the caller's: a piece of work
+// that overlaps what the caller does next (the fonts opened while the data
+// loads), not a loop, so it takes no token of the thread limit. An empty
+// future when no thread can be had: the caller then does the work itself.
+// The future waits for the work when destroyed.
+std::future<void> start_beside(std::function<void()> work);
 
 }  // namespace kw

@@ -2,6 +2,7 @@
 
 #include <openssl/evp.h>
 
+#include <algorithm>
 #include <array>
 #include <fstream>
 #include <memory>
@@ -46,9 +47,9 @@ class Digest {
 
 }  // namespace
 
-Sha256 sha256(std::string_view bytes) { return sha256({bytes}); }
+Sha256 sha256(std::string_view bytes) { return sha256_of_pieces({bytes}); }
 
-Sha256 sha256(std::initializer_list<std::string_view> pieces) {
+Sha256 sha256_of_pieces(std::initializer_list<std::string_view> pieces) {
   // One context per thread, started again for each digest.
   thread_local const std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> ctx(EVP_MD_CTX_new(), &EVP_MD_CTX_free);
   Sha256 out{};
@@ -60,14 +61,13 @@ Sha256 sha256(std::initializer_list<std::string_view> pieces) {
   return out;
 }
 
-std::string hex(const Sha256& hash) {
+std::string hex(const Sha256& hash) { return hex_prefix(hash, hash.size() * 2); }
+
+std::string hex_prefix(const Sha256& hash, size_t digits) {
   static constexpr char kDigits[] = "0123456789abcdef";
-  std::string out;
-  out.reserve(hash.size() * 2);
-  for (std::uint8_t b : hash) {
-    out += kDigits[b >> 4];
-    out += kDigits[b & 0xF];
-  }
+  digits = std::min(digits, hash.size() * 2);
+  std::string out(digits, '0');
+  for (size_t i = 0; i < digits; ++i) out[i] = kDigits[i % 2 == 0 ? hash[i / 2] >> 4 : hash[i / 2] & 0xF];
   return out;
 }
 

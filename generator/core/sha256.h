@@ -16,7 +16,10 @@ namespace kw {
 using Sha256 = std::array<std::uint8_t, 32>;
 Sha256 sha256(std::string_view bytes);
 // The digest of the pieces one after the other (no copy of them joined).
-Sha256 sha256(std::initializer_list<std::string_view> pieces);
+// A name of its own: a braced sha256({p, q}) must not mean either.
+Sha256 sha256_of_pieces(std::initializer_list<std::string_view> pieces);
+// The first `digits` (at most 64) lower-case hex digits of `hash`.
+std::string hex_prefix(const Sha256& hash, size_t digits);
 std::string hex(const Sha256& hash);  // lower-case, 64 digits
 // The digest 64 lower-case hex digits spell (what hex() gives); nullopt for
 // any other text.

@@ -18,14 +18,7 @@ namespace {
 // (made without the whole hex or the pieces joined: four per card of a
 // manifest, 20,000 at 5000 cards).
 std::string short_hash(std::initializer_list<std::string_view> pieces) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  const Sha256 digest = kw::sha256(pieces);
-  std::string out(16, '0');
-  for (size_t i = 0; i < 8; ++i) {
-    out[2 * i] = kDigits[digest[i] >> 4];
-    out[2 * i + 1] = kDigits[digest[i] & 0xF];
-  }
-  return out;
+  return kw::hex_prefix(kw::sha256_of_pieces(pieces), 16);
 }
 
 // Every leaf of a card's fields by its path. An empty list or map is a leaf

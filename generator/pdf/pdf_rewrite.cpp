@@ -500,12 +500,23 @@ bool PdfRewriter::fail(std::string why) {
   return false;
 }
 
+std::optional<std::string_view> PdfRewriter::view_bytes(uint64_t at, uint64_t n, std::string& storage) {
+  if (!in_memory_) {
+    if (!read_bytes(at, n, storage)) return std::nullopt;
+    return std::string_view(storage);
+  }
+  if (at > mem_.size() || n > mem_.size() - at) {
+    fail("cannot read " + std::to_string(n) + " bytes at " + std::to_string(at));
+    return std::nullopt;
+  }
+  return std::string_view(mem_).substr(at, n);
+}
+
 bool PdfRewriter::read_bytes(uint64_t at, uint64_t n, std::string& buf) {
   if (in_memory_) {
-    if (at > mem_.size() || n > mem_.size() - at)
-      return fail("cannot read " + std::to_string(n) + " bytes at " + std::to_string(at));
-    buf.assign(mem_, at, n);
-    return true;
+    const auto view = view_bytes(at, n, buf);
+    if (view) buf.assign(*view);
+    return view.has_value();
   }
   if (at >= window_at_ && at - window_at_ <= window_.size() && n <= window_.size() - (at - window_at_)) {
     buf.assign(window_, at - window_at_, n);
@@ -1202,20 +1213,16 @@ bool PdfRewriter::join_object(uint32_t num, Joined& joined, std::vector<uint8_t>
   bool ok = true;
   text = renumber(text, refs, new_num_, ok);
   if (!ok) return fail("cannot renumber object " + std::to_string(num));
-  // The stream's data: a view of the part in memory (no copy), else read.
+  // The stream's data: a view of the part in memory (no copy).
   std::string read_data;
   std::string_view data;
   if (obj.stream) {
-    const uint64_t at = offset_[num] + obj.data_begin;
-    if (in_memory_ && at <= mem_.size() && len <= mem_.size() - at) {
-      data = std::string_view(mem_).substr(at, len);
-    } else {
-      if (!read_bytes(at, len, read_data)) return false;
-      data = read_data;
-    }
+    const auto view = view_bytes(offset_[num] + obj.data_begin, len, read_data);
+    if (!view) return false;
+    data = *view;
   }
   const bool pinned = new_num_[num] != 0;  // taken by a cycle: others already use its number
-  const Sha256 digest = obj.stream ? sha256({text, "\nstream\n", data}) : sha256(text);
+  const Sha256 digest = obj.stream ? sha256_of_pieces({text, "\nstream\n", data}) : sha256(text);
   if (auto same = joined.written.find(digest); !pinned && same != joined.written.end()) {
     new_num_[num] = same->second;
   } else {

@@ -25,8 +25,10 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "pdf/pdf_boxes.h"
@@ -93,6 +95,9 @@ class PdfRewriter {
   bool read_xref(uint64_t at);
   bool read_object(uint32_t num, Object& obj);
   bool read_bytes(uint64_t at, uint64_t n, std::string& buf);
+  // `n` bytes at `at`: a view of the PDF when it is in memory, else read
+  // into `storage`; nullopt (and why()) when they cannot be read.
+  std::optional<std::string_view> view_bytes(uint64_t at, uint64_t n, std::string& storage);
   bool page_text(uint32_t num, const PageBoxes* boxes, std::string& text);
   bool write_object(uint32_t num, Output& out);
   bool write_pages_node(std::span<const int> order, Output& out);

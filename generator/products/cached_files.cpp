@@ -94,10 +94,7 @@ fs::path FilesInPlace::final_path(const fs::path& staged) const {
   // A plain path in the staging folder (every product's) by its text: the
   // two lexically_* passes below were a sixth of a 5,000-card edit's work
   // on the cards the cache has (three calls a card).
-  const std::string& text = staged.native();
-  if (!staged_prefix_.empty() && text.size() > staged_prefix_.size() && text.starts_with(staged_prefix_) &&
-      lexically_plain(text))
-    return final_dir_ / std::string_view(text).substr(staged_prefix_.size());
+  if (const auto below = plain_below(staged.native(), staged_prefix_)) return final_dir_ / *below;
   const fs::path relative = staged.lexically_normal().lexically_relative(staged_dir_.lexically_normal());
   // A path outside the staging folder is already where it ends up.
   if (relative.empty() || *relative.begin() == "..") return staged;

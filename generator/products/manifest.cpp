@@ -1,6 +1,7 @@
 #include "products/manifest.h"
 
 #include <algorithm>
+#include <tuple>
 
 #include <nlohmann/json.hpp>
 
@@ -59,27 +60,29 @@ std::vector<ManifestEntry> written_entries(const fs::path& dir, std::span<const 
   // Each name with where it is in `written`: sorted by name, the first of
   // each name is kept (a set of the names seen, and its string copies,
   // took as long as the rest at 10,000 files).
-  std::vector<std::pair<std::string, size_t>> names;
+  struct Name {
+    std::string name, text;  // in the manifest; the path (generic)
+    size_t at;               // in `written`
+    bool operator<(const Name& o) const { return std::tie(name, at) < std::tie(o.name, o.at); }
+  };
+  std::vector<Name> names;
   names.reserve(written.size());
   for (size_t i = 0; i < written.size(); ++i) {
     const fs::path& p = written[i];
     std::string text = p.generic_string();
-    const bool below = !prefix.empty() && text.starts_with(prefix);
-    const std::string_view after = below ? std::string_view(text).substr(prefix.size()) : std::string_view();
-    names.emplace_back(below && !after.starts_with('/') && lexically_plain(after)
-                           ? std::string(after)
-                           : p.lexically_normal().lexically_relative(dir_normal).generic_string(),
-                       i);
+    const auto below = plain_below(text, prefix);
+    std::string name =
+        below ? std::string(*below) : p.lexically_normal().lexically_relative(dir_normal).generic_string();
+    names.push_back({std::move(name), std::move(text), i});
   }
   std::sort(names.begin(), names.end());
   std::vector<ManifestEntry> files;
   files.reserve(names.size());
-  for (size_t k = 0; k < names.size(); ++k) {
-    if (!files.empty() && names[k].first == files.back().path) continue;
-    const fs::path& p = written[names[k].second];
-    const auto it = known.find(p.generic_string());
-    const FileDigest digest = it != known.end() ? it->second : digest_of(p, cache);
-    files.push_back({std::move(names[k].first), digest.bytes, digest.sha256});
+  for (Name& n : names) {
+    if (!files.empty() && n.name == files.back().path) continue;
+    const auto it = known.find(n.text);
+    const FileDigest digest = it != known.end() ? it->second : digest_of(written[n.at], cache);
+    files.push_back({std::move(n.name), digest.bytes, digest.sha256});
   }
   return files;
 }

@@ -38,5 +38,19 @@ TEST(World, WhatOpeningTheFontsFoundIsSaidToTheFirstCallOnce) {
   EXPECT_TRUE(second.items().empty()) << "and are said once";
 }
 
+TEST(World, TwoThreadsAskingAtOnceGetOneLibraryAndTheFindingsOnce) {
+  test::MiniProject p;
+  p.write("fonts/fonts.yaml", "families:\n  garamond:\n    regular: nowhere/None.otf\nfallback: [garamond]\n");
+  World world(p.project(), Clock{});
+  Diagnostics early, late;
+  std::thread other([&] {
+    world.open_fonts();
+    EXPECT_EQ(world.fonts(early), nullptr);
+  });
+  EXPECT_EQ(world.fonts(late), nullptr);
+  other.join();
+  EXPECT_NE(early.has_errors(), late.has_errors()) << "the findings go to exactly one of the two calls";
+}
+
 }  // namespace
 }  // namespace kw::engine
