@@ -114,5 +114,18 @@ TEST(Files, ReadFileReadsToTheEndWhateverTheSize) {
   EXPECT_FALSE(read_file(dir.path() / "missing"));
 }
 
+// plain_below gives what lexically_relative gives for a plain path below the
+// folder, and nothing where only lexically_relative can say.
+TEST(Files, PlainBelowIsTheTextAfterTheFolderOfAPlainPathOnly) {
+  EXPECT_EQ(plain_below("/out/bench/cards/01-a.png", "/out/bench/"), "cards/01-a.png");
+  EXPECT_EQ(plain_below("out/x", "out/"), "x");
+  EXPECT_FALSE(plain_below("/out/bench/../x.png", "/out/bench/"));   // not plain
+  EXPECT_FALSE(plain_below("/out/bench/./x.png", "/out/bench/"));    // not plain
+  EXPECT_FALSE(plain_below("/out/benchmark/x.png", "/out/bench/"));  // another folder
+  EXPECT_FALSE(plain_below("/out/bench/", "/out/bench/"));           // the folder itself
+  EXPECT_FALSE(plain_below("/out/bench/x", "/out/bench"));           // a folder without its '/'
+  EXPECT_FALSE(plain_below("/out/bench/x", ""));
+}
+
 }  // namespace
 }  // namespace kw
