@@ -21,6 +21,7 @@
 #include "cli/print_setup.h"
 #include "cli/session.h"
 #include "core/allocator.h"
+#include "core/confine.h"
 #include "core/files.h"
 #include "core/ordered_output.h"
 #include "core/parallel.h"
@@ -104,6 +105,28 @@ int report_timings(const BuildArgs& inv, const infra::Timings& timings, std::ost
   return 0;
 }
 
+// build --timings FILE names no file the build owns: none in a game's
+// folder under --out (<out>/<game>/, whose files the build writes, keeps and
+// sweeps: a trace named output/<game>/manifest.json replaced the manifest
+// just written) and none in the cache. Said before anything is built;
+// 0 or 2. Every folder below --out counts as a game's: which games there
+// are is known only once the data is loaded, after the first file may be
+// written.
+int check_trace_file(const BuildArgs& inv, const std::filesystem::path& out_dir, const std::filesystem::path& cache_dir,
+                     std::ostream& err) {
+  if (inv.timings_file.empty()) return 0;
+  const std::filesystem::path trace = real_path(inv.timings_file), out = real_path(out_dir);
+  const bool in_game_folder = path_within(out, trace) && trace.parent_path() != out;
+  const bool in_cache = !cache_dir.empty() && path_within(real_path(cache_dir), trace);
+  if (!in_game_folder && !in_cache) return 0;
+  const std::string where = in_cache ? "the build cache" : "a game's folder under --out";
+  const std::string instead =
+      in_cache ? "elsewhere" : fmt::format("beside the games ({}) or elsewhere", (out_dir / "trace.json").string());
+  fmt::print(err, "kartenwerk: --timings: {} lies in {}, which the build owns; write the trace {}\n",
+             inv.timings_file.string(), where, instead);
+  return 2;
+}
+
 // build --tabletop, --tts-url (the command line checked each name and the
 // URL; "none" alone, or with others, is refused here). 0 or 2.
 int set_tabletop_options(const BuildArgs& inv, products::TabletopOptions& tabletop, std::ostream& err) {
@@ -145,6 +168,7 @@ int run_build(const BuildArgs& inv, std::ostream& out, std::ostream& err) {
                inv.profile);
     return 2;
   }
+  if (int status = check_trace_file(inv, options.out_dir, inv.no_cache ? "" : cache_folder(inv), err)) return status;
   std::unique_ptr<infra::BuildCache> cache;
   if (!inv.no_cache) cache = std::make_unique<infra::BuildCache>(cache_folder(inv));
   const auto world = open_world(inv, err, cache.get());

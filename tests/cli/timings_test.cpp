@@ -32,7 +32,7 @@ TEST(BuildTimings, TraceHasEveryStageAndTheOutputIsUnchanged) {
   test::MiniProject p;
   p.write("data/print/sheets.yaml", *read_file(test::source_root() / "data/print/sheets.yaml"));
   test::TempDir timed, plain;
-  const fs::path trace_file = timed.path() / "mini" / "timings.json";  // beside the files, not among them
+  const fs::path trace_file = timed.path() / "timings.json";  // beside the game's folder
   auto r = kartenwerk("--root " + quoted(p.root()) + " build --no-cache -v --timings " + quoted(trace_file) +
                       " --out " + quoted(timed.path()));
   ASSERT_EQ(r.status, 0) << r.output;
@@ -76,6 +76,35 @@ TEST(BuildTimings, TraceHasEveryStageAndTheOutputIsUnchanged) {
     EXPECT_TRUE(with.at(file) == bytes) << file << " differs with --timings";
   }
   EXPECT_EQ(with.at("mini/manifest.json").find("timings"), std::string::npos);
+}
+
+TEST(BuildTimings, ATraceInAGameFolderOrTheCacheIsRefusedBeforeAnythingIsBuilt) {
+  test::MiniProject p;
+  test::TempDir out, cache;
+  const std::string build = "--root " + quoted(p.root()) + " build --format png --cache " + quoted(cache.path()) +
+                            " --out " + quoted(out.path());
+  auto r = kartenwerk(build + " --timings " + quoted(out.path() / "mini" / "manifest.json"));
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_NE(r.output.find("--timings"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("a game's folder"), std::string::npos) << r.output;
+  EXPECT_FALSE(fs::exists(out.path() / "mini")) << "built although refused";
+
+  ASSERT_EQ(kartenwerk(build).status, 0);
+  const auto manifest = read_file(out.path() / "mini" / "manifest.json");
+  ASSERT_TRUE(manifest);
+  // Also through a name with "..", and in a folder that does not exist yet.
+  for (const fs::path& named : {out.path() / "x" / ".." / "mini" / "manifest.json",
+                                out.path() / "mini" / "new" / "t.json", cache.path() / "t.json"}) {
+    r = kartenwerk(build + " --timings " + quoted(named));
+    EXPECT_EQ(r.status, 2) << named << "\n" << r.output;
+    EXPECT_EQ(read_file(out.path() / "mini" / "manifest.json"), manifest) << named;
+  }
+  EXPECT_FALSE(fs::exists(out.path() / "mini" / "new"));
+  EXPECT_FALSE(fs::exists(cache.path() / "t.json"));
+  r = kartenwerk(build + " --timings " + quoted(out.path() / "t.json"));  // beside the games: written
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_TRUE(fs::exists(out.path() / "t.json"));
+  EXPECT_EQ(read_file(out.path() / "mini" / "manifest.json"), manifest);
 }
 
 TEST(BuildTimings, AnUnwritableTraceFails) {
