@@ -105,25 +105,32 @@ int report_timings(const BuildArgs& inv, const infra::Timings& timings, std::ost
   return 0;
 }
 
-// build --timings FILE names no file the build owns: none in a game's
-// folder under --out (<out>/<game>/, whose files the build writes, keeps and
-// sweeps: a trace named output/<game>/manifest.json replaced the manifest
-// just written) and none in the cache. Said before anything is built;
-// 0 or 2. Every folder below --out counts as a game's: which games there
-// are is known only once the data is loaded, after the first file may be
-// written.
-int check_trace_file(const BuildArgs& inv, const std::filesystem::path& out_dir, const std::filesystem::path& cache_dir,
-                     std::ostream& err) {
-  if (inv.timings_file.empty()) return 0;
-  const std::filesystem::path trace = real_path(inv.timings_file), out = real_path(out_dir);
-  const bool in_game_folder = path_within(out, trace) && trace.parent_path() != out;
-  const bool in_cache = !cache_dir.empty() && path_within(real_path(cache_dir), trace);
-  if (!in_game_folder && !in_cache) return 0;
-  const std::string where = in_cache ? "the build cache" : "a game's folder under --out";
+// build --timings FILE names no file the build owns: none in a folder
+// below --out (where the games' folders go: <out>/<game>/, whose files the
+// build writes, keeps and sweeps; a trace named output/<game>/manifest.json
+// replaced the manifest just written) and none in the cache (with
+// --no-cache too: its entries are another build's). Said before anything
+// is built; 0 or 2. Every folder below --out counts: which games there are
+// is known only once the data is loaded. The file is judged as
+// write_file_atomic writes it: a device or a pipe is written into, so it is
+// no file of the build's; a symbolic link is replaced, so where it points
+// does not matter, only the folder it is in.
+int check_trace_file(const std::filesystem::path& file, const std::filesystem::path& out_dir,
+                     const std::filesystem::path& cache_dir, std::ostream& err) {
+  if (file.empty() || is_special_file(real_path(file))) return 0;
+  std::error_code ec;
+  if (std::filesystem::is_directory(file, ec)) {
+    fmt::print(err, "kartenwerk: --timings: {} is a folder; name a file\n", file.string());
+    return 2;
+  }
+  const std::filesystem::path folder = real_path(std::filesystem::absolute(file).parent_path());
+  const bool below_out = path_below(real_path(out_dir), folder);
+  const bool in_cache = path_within(real_path(cache_dir), folder);
+  if (!below_out && !in_cache) return 0;
+  const std::string where = in_cache ? "the build cache" : "a folder below --out, where the games' folders go";
   const std::string instead =
       in_cache ? "elsewhere" : fmt::format("beside the games ({}) or elsewhere", (out_dir / "trace.json").string());
-  fmt::print(err, "kartenwerk: --timings: {} lies in {}, which the build owns; write the trace {}\n",
-             inv.timings_file.string(), where, instead);
+  fmt::print(err, "kartenwerk: --timings: {} lies in {}; write the trace {}\n", file.string(), where, instead);
   return 2;
 }
 
@@ -168,9 +175,10 @@ int run_build(const BuildArgs& inv, std::ostream& out, std::ostream& err) {
                inv.profile);
     return 2;
   }
-  if (int status = check_trace_file(inv, options.out_dir, inv.no_cache ? "" : cache_folder(inv), err)) return status;
+  const std::filesystem::path cache_dir = cache_folder(inv);
+  if (int status = check_trace_file(inv.timings_file, options.out_dir, cache_dir, err)) return status;
   std::unique_ptr<infra::BuildCache> cache;
-  if (!inv.no_cache) cache = std::make_unique<infra::BuildCache>(cache_folder(inv));
+  if (!inv.no_cache) cache = std::make_unique<infra::BuildCache>(cache_dir);
   const auto world = open_world(inv, err, cache.get());
   if (!world) return 2;
   if (int status = setup_print_options(inv, world->project(), options.print, err)) return status;

@@ -18,14 +18,12 @@ bool path_within(const fs::path& dir, const fs::path& file) {
   return d == dir.end() || (std::next(d) == dir.end() && d->empty());
 }
 
+bool path_below(const fs::path& dir, const fs::path& file) { return path_within(dir, file) && !path_within(file, dir); }
+
 std::optional<fs::path> confined(const fs::path& dir, const fs::path& relative) {
   if (relative.is_absolute() || relative.has_root_name()) return std::nullopt;
   const fs::path file = dir / relative;
-  const fs::path base = real_path(dir), target = real_path(file);
-  [[maybe_unused]] auto [b, t] = std::mismatch(base.begin(), base.end(), target.begin(), target.end());
-  // Below the folder, not the folder itself.
-  const bool inside = path_within(base, target) && t != target.end();
-  return inside ? std::optional<fs::path>(file) : std::nullopt;
+  return path_below(real_path(dir), real_path(file)) ? std::optional<fs::path>(file) : std::nullopt;
 }
 
 std::optional<fs::path> link_below(const fs::path& dir, const fs::path& relative) {

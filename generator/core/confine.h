@@ -14,6 +14,10 @@ std::filesystem::path real_path(const std::filesystem::path& path);
 // Whether `file` is `dir` or lies below it (both as real_path gives them).
 bool path_within(const std::filesystem::path& dir, const std::filesystem::path& file);
 
+// Whether `file` lies below `dir` and is not `dir` itself (both as real_path
+// gives them; a trailing slash makes no other folder).
+bool path_below(const std::filesystem::path& dir, const std::filesystem::path& file);
+
 // `dir / relative`, or nullopt when that leaves `dir`: by "..", by being
 // absolute, or through a symbolic link (resolved as far as the path exists).
 std::optional<std::filesystem::path> confined(const std::filesystem::path& dir, const std::filesystem::path& relative);

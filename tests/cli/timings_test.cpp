@@ -86,7 +86,7 @@ TEST(BuildTimings, ATraceInAGameFolderOrTheCacheIsRefusedBeforeAnythingIsBuilt) 
   auto r = kartenwerk(build + " --timings " + quoted(out.path() / "mini" / "manifest.json"));
   EXPECT_EQ(r.status, 2) << r.output;
   EXPECT_NE(r.output.find("--timings"), std::string::npos) << r.output;
-  EXPECT_NE(r.output.find("a game's folder"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("a folder below --out"), std::string::npos) << r.output;
   EXPECT_FALSE(fs::exists(out.path() / "mini")) << "built although refused";
 
   ASSERT_EQ(kartenwerk(build).status, 0);
@@ -101,10 +101,29 @@ TEST(BuildTimings, ATraceInAGameFolderOrTheCacheIsRefusedBeforeAnythingIsBuilt) 
   }
   EXPECT_FALSE(fs::exists(out.path() / "mini" / "new"));
   EXPECT_FALSE(fs::exists(cache.path() / "t.json"));
+  r = kartenwerk(build + " --timings " + quoted(out.path() / "mini"));
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_NE(r.output.find("is a folder"), std::string::npos) << r.output;
+  // The cache is refused with --no-cache too: its entries are another build's.
+  r = kartenwerk(build + " --no-cache --timings " + quoted(cache.path() / "t.json"));
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_FALSE(fs::exists(cache.path() / "t.json"));
   r = kartenwerk(build + " --timings " + quoted(out.path() / "t.json"));  // beside the games: written
   EXPECT_EQ(r.status, 0) << r.output;
   EXPECT_TRUE(fs::exists(out.path() / "t.json"));
   EXPECT_EQ(read_file(out.path() / "mini" / "manifest.json"), manifest);
+}
+
+TEST(BuildTimings, ATraceBesideTheGamesOfAFolderNotMadeYetIsWritten) {
+  test::MiniProject p;
+  test::TempDir top;
+  // --out with a trailing slash, naming a folder that does not exist yet.
+  const fs::path out = top.path() / "new", trace = out / "trace.json";
+  auto r = kartenwerk("--root " + quoted(p.root()) + " build --no-cache --format png --out " +
+                      quoted(fs::path(out.string() + "/")) + " --timings " + quoted(trace));
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_TRUE(fs::exists(trace));
+  EXPECT_TRUE(fs::exists(out / "mini" / "manifest.json"));
 }
 
 TEST(BuildTimings, AnUnwritableTraceFails) {

@@ -99,6 +99,16 @@ TEST(Confined, WritesStayInTheirFolder) {
   EXPECT_FALSE(confined(f.root.path(), "."));
 }
 
+TEST(Confined, BelowIsInsideAndNotTheFolderItself) {
+  EXPECT_TRUE(path_below("/a/b", "/a/b/c"));
+  EXPECT_TRUE(path_below("/a/b/", "/a/b/c/d"));
+  EXPECT_FALSE(path_below("/a/b", "/a/b"));
+  EXPECT_FALSE(path_below("/a/b/", "/a/b"));  // a trailing slash makes no other folder
+  EXPECT_FALSE(path_below("/a/b", "/a/b/"));
+  EXPECT_FALSE(path_below("/a/b", "/a/bc/d"));  // a neighbour with the same prefix
+  EXPECT_FALSE(path_below("/a/b", "/a"));
+}
+
 TEST(Names, IdsAndLanguageCodes) {
   for (const char* ok : {"palantir", "hoher-rat", "07", "a"}) EXPECT_TRUE(is_plain_id(ok)) << ok;
   for (const char* bad : {"", "-x", "../x", "a/b", "A", "a_b", ".x", "a.b"}) EXPECT_FALSE(is_plain_id(bad)) << bad;
