@@ -105,6 +105,27 @@ int report_timings(const BuildArgs& inv, const infra::Timings& timings, std::ost
   return 0;
 }
 
+// Why no file can be written at `file`, found before the build rather than
+// after it: it is a folder, or a folder it would go in is a file. "" when
+// none of these.
+std::string trace_place_problem(const std::filesystem::path& file) {
+  std::error_code ec;
+  if (!file.has_filename() || std::filesystem::is_directory(file, ec))
+    return file.string() + " is a folder; name a file";
+  for (std::filesystem::path up = std::filesystem::absolute(file, ec).parent_path(); !up.empty();
+       up = up.parent_path()) {
+    const auto status = std::filesystem::status(up, ec);
+    if (status.type() == std::filesystem::file_type::not_found) {
+      if (up == up.parent_path()) break;
+      continue;
+    }
+    if (status.type() != std::filesystem::file_type::directory)
+      return up.string() + " is a file, not a folder the trace could go in";
+    break;
+  }
+  return {};
+}
+
 // build --timings FILE names no file the build owns: none in a folder
 // below --out (where the games' folders go: <out>/<game>/, whose files the
 // build writes, keeps and sweeps; a trace named output/<game>/manifest.json
@@ -117,10 +138,9 @@ int report_timings(const BuildArgs& inv, const infra::Timings& timings, std::ost
 // does not matter, only the folder it is in.
 int check_trace_file(const std::filesystem::path& file, const std::filesystem::path& out_dir,
                      const std::filesystem::path& cache_dir, std::ostream& err) {
-  if (file.empty() || is_special_file(real_path(file))) return 0;
-  std::error_code ec;
-  if (std::filesystem::is_directory(file, ec)) {
-    fmt::print(err, "kartenwerk: --timings: {} is a folder; name a file\n", file.string());
+  if (file.empty() || own_descriptor(file) || is_special_file(real_path(file))) return 0;
+  if (std::string why = trace_place_problem(file); !why.empty()) {
+    fmt::print(err, "kartenwerk: --timings: {}\n", why);
     return 2;
   }
   const std::filesystem::path folder = real_path(std::filesystem::absolute(file).parent_path());

@@ -79,6 +79,22 @@ std::string io_failure_reason() {
 
 namespace {
 
+// All of `bytes` into `fd`; the reason it stopped short ("" when none).
+std::string write_all(int fd, std::string_view bytes) {
+  std::string reason;
+  for (size_t done = 0; done < bytes.size();) {
+    errno = 0;
+    const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      reason = io_failure_reason();
+      break;
+    }
+    done += static_cast<size_t>(n);
+  }
+  return reason;
+}
+
 // `bytes` written straight into the device or pipe at `p` (see files.h).
 void write_special(const fs::path& p, const struct stat& st, std::string_view bytes) {
   if (S_ISBLK(st.st_mode) || S_ISSOCK(st.st_mode))
@@ -93,23 +109,39 @@ void write_special(const fs::path& p, const struct stat& st, std::string_view by
     throw std::runtime_error("cannot write " + p.string() + io_failure_reason());
   }
   ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
-  std::string reason;
-  for (size_t done = 0; done < bytes.size();) {
-    errno = 0;
-    const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      reason = io_failure_reason();
-      break;
-    }
-    done += static_cast<size_t>(n);
-  }
+  std::string reason = write_all(fd, bytes);
   errno = 0;
   if (::close(fd) != 0 && reason.empty()) reason = io_failure_reason();
   if (!reason.empty()) throw std::runtime_error("cannot write " + p.string() + reason);
 }
 
 }  // namespace
+
+std::optional<int> own_descriptor(const fs::path& p) {
+  std::error_code ec;
+  fs::path at = fs::absolute(p, ec);
+  if (ec) return std::nullopt;
+  const fs::path descriptors = fs::path("/proc") / std::to_string(::getpid()) / "fd";
+  // Link by link (a loop of links ends at the limit): /dev/stdout ->
+  // /proc/self/fd/1, whose folder is this process's descriptors. Not
+  // canonical(): that would follow fd/1 on to the file it holds.
+  for (int hop = 0; hop < 16; ++hop) {
+    const fs::path folder = fs::canonical(at.parent_path(), ec);
+    if (ec) return std::nullopt;
+    if (folder == descriptors) {
+      const std::string name = at.filename().string();
+      if (name.empty() || name.size() > 9 ||
+          !std::all_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        return std::nullopt;
+      return std::stoi(name);
+    }
+    if (!fs::is_symlink(at, ec)) return std::nullopt;
+    const fs::path target = fs::read_symlink(at, ec);
+    if (ec) return std::nullopt;
+    at = folder / target;  // an absolute target replaces the folder
+  }
+  return std::nullopt;
+}
 
 bool is_special_file(const fs::path& p) {
   struct stat st {};
@@ -120,6 +152,15 @@ void write_file_atomic(const fs::path& p, std::string_view bytes) {
   // A device or a pipe is written into, never replaced: a temporary file
   // renamed over /dev/null would replace the device node (as root). Also
   // through a link (/dev/stdout): the command line named it.
+  // One of our own descriptors (/dev/stdout into a file): written into it,
+  // where its offset stands, as a shell's redirection expects; a temporary
+  // file renamed over /dev/stdout replaced the system's link (as root).
+  if (const std::optional<int> fd = own_descriptor(p)) {
+    std::fflush(nullptr);  // what the process printed there comes first
+    if (std::string reason = write_all(*fd, bytes); !reason.empty())
+      throw std::runtime_error("cannot write " + p.string() + reason);
+    return;
+  }
   if (struct stat st{}; ::stat(p.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
     return write_special(p, st, bytes);
   if (p.has_parent_path()) fs::create_directories(p.parent_path());

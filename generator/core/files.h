@@ -48,9 +48,16 @@ std::string io_failure_reason();
 // When `p` is (or links to) a character device or a named pipe (/dev/null,
 // /dev/stdout, a FIFO a script reads), the bytes are written into it
 // directly, never beside it and renamed over it; a pipe nobody reads is an
-// error, not a wait. A block device or a socket is refused. (Another
-// symbolic link at `p` is replaced by the file.)
+// error, not a wait. A block device or a socket is refused. A name of one
+// of the process's own descriptors (/dev/stdout, /dev/fd/3,
+// /proc/self/fd/1) is written into that descriptor whatever it holds, a
+// file the shell redirected it to too: never a file renamed over the
+// link. (Another symbolic link at `p` is replaced by the file.)
 void write_file_atomic(const std::filesystem::path& p, std::string_view bytes);
+
+// The descriptor `p` names when it is, or links to, /proc/<this
+// process>/fd/N (/dev/stdout, /dev/fd/N, /proc/self/fd/N); else nullopt.
+std::optional<int> own_descriptor(const std::filesystem::path& p);
 
 // Whether `p` exists and is neither a regular file, a folder nor a
 // symbolic link (a device, a pipe, a socket).

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -53,6 +54,38 @@ TEST(Files, ADeviceIsWrittenIntoNotReplaced) {
   } catch (const std::exception& e) {
     EXPECT_EQ(std::string(e.what()), "cannot write /dev/full: No space left on device");
   }
+}
+
+// A name of one of our descriptors (what /dev/stdout is: a link to
+// /proc/self/fd/1) that holds a regular file, as a shell's "> file" leaves
+// it: written into the descriptor, after what it holds, and the link stays
+// a link (a file renamed over /dev/stdout replaced the system's link).
+TEST(Files, AnOwnDescriptorIsWrittenIntoWhereItStands) {
+  test::TempDir dir;
+  const std::filesystem::path redirected = dir.path() / "redirected.txt", stdout_link = dir.path() / "stdout";
+  const int fd = ::open(redirected.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(::write(fd, "printed\n", 8), 8);
+  const std::string own = "/proc/self/fd/" + std::to_string(fd);
+  std::filesystem::create_symlink(own, stdout_link);
+  EXPECT_EQ(own_descriptor(stdout_link), fd);
+  EXPECT_EQ(own_descriptor("/dev/fd/" + std::to_string(fd)), fd);
+  EXPECT_EQ(own_descriptor(redirected), std::nullopt);
+  EXPECT_EQ(own_descriptor(dir.path() / "missing"), std::nullopt);
+  write_file_atomic(stdout_link, "trace one\n");
+  write_file_atomic(own, "trace two\n");
+  ::close(fd);
+  EXPECT_TRUE(std::filesystem::is_symlink(stdout_link)) << "the link was replaced";
+  EXPECT_EQ(read_file(redirected), "printed\ntrace one\ntrace two\n");
+  EXPECT_FALSE(std::filesystem::exists(dir.path() / ("stdout.tmp-" + std::to_string(::getpid()))));
+  // A closed descriptor is an error that names the file, not a file made.
+  try {
+    write_file_atomic(stdout_link, "bytes");
+    FAIL() << "wrote to a closed descriptor";
+  } catch (const std::exception& e) {
+    EXPECT_NE(std::string(e.what()).find("cannot write " + stdout_link.string()), std::string::npos) << e.what();
+  }
+  EXPECT_TRUE(std::filesystem::is_symlink(stdout_link));
 }
 
 TEST(Files, APipeIsWrittenIntoWhenSomeoneReadsIt) {
