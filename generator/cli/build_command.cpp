@@ -114,14 +114,15 @@ std::string trace_place_problem(const std::filesystem::path& file) {
     return file.string() + " is a folder; name a file";
   for (std::filesystem::path up = std::filesystem::absolute(file, ec).parent_path(); !up.empty();
        up = up.parent_path()) {
-    const auto status = std::filesystem::status(up, ec);
-    if (status.type() == std::filesystem::file_type::not_found) {
+    const auto type = std::filesystem::status(up, ec).type();
+    if (type == std::filesystem::file_type::not_found) {
       if (up == up.parent_path()) break;
       continue;
     }
-    if (status.type() != std::filesystem::file_type::directory)
-      return up.string() + " is a file, not a folder the trace could go in";
-    break;
+    // A folder, or what stat cannot say (no permission, a loop of links):
+    // the write says why, after the build.
+    if (type == std::filesystem::file_type::directory || type == std::filesystem::file_type::none) break;
+    return up.string() + " is a file, not a folder the trace could go in";
   }
   return {};
 }

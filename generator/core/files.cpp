@@ -12,6 +12,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <system_error>
+#include <vector>
 
 namespace kw {
 
@@ -117,23 +118,72 @@ void write_special(const fs::path& p, const struct stat& st, std::string_view by
 
 }  // namespace
 
+namespace {
+
+// The folders our descriptors are listed in: /proc/self/fd and
+// /proc/thread-self/fd as they resolve (not built from getpid(), which is
+// another number inside a PID namespace than /proc's).
+std::vector<fs::path> descriptor_folders() {
+  std::vector<fs::path> folders;
+  for (const char* name : {"/proc/self/fd", "/proc/thread-self/fd"}) {
+    std::error_code ec;
+    if (fs::path folder = fs::canonical(name, ec); !ec) folders.push_back(std::move(folder));
+  }
+  return folders;
+}
+
+// "3" of ".../fd/3": digits, no leading zero (fd/01 is no entry).
+std::optional<int> descriptor_number(const std::string& name) {
+  if (name.empty() || name.size() > 9 || (name.size() > 1 && name[0] == '0') ||
+      !std::all_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    return std::nullopt;
+  return std::stoi(name);
+}
+
+// Whether `p` is a symbolic link whose text names a descriptor
+// (/dev/stdout -> /proc/self/fd/1), whether or not that resolves here (no
+// /proc in a chroot): such a link is never replaced.
+bool links_to_a_descriptor(const fs::path& p) {
+  std::error_code ec;
+  if (!fs::is_symlink(p, ec)) return false;
+  const std::string target = fs::read_symlink(p, ec).string();
+  for (const char* prefix : {"/proc/self/fd/", "/proc/thread-self/fd/", "/dev/fd/"})
+    if (!ec && target.starts_with(prefix)) return true;
+  return false;
+}
+
+// `bytes` into our descriptor `fd` (a file the shell redirected it to),
+// where its offset stands, after what the process printed there.
+void write_into_descriptor(int fd, const fs::path& p, std::string_view bytes) {
+  if ((::fcntl(fd, F_GETFL) & O_ACCMODE) == O_RDONLY)
+    throw std::runtime_error("cannot write " + p.string() + ": it is open for reading only");
+  std::fflush(nullptr);
+  if (std::string reason = write_all(fd, bytes); !reason.empty())
+    throw std::runtime_error("cannot write " + p.string() + reason);
+}
+
+}  // namespace
+
 std::optional<int> own_descriptor(const fs::path& p) {
   std::error_code ec;
   fs::path at = fs::absolute(p, ec);
   if (ec) return std::nullopt;
-  const fs::path descriptors = fs::path("/proc") / std::to_string(::getpid()) / "fd";
+  const std::vector<fs::path> descriptors = descriptor_folders();
   // Link by link (a loop of links ends at the limit): /dev/stdout ->
   // /proc/self/fd/1, whose folder is this process's descriptors. Not
   // canonical(): that would follow fd/1 on to the file it holds.
   for (int hop = 0; hop < 16; ++hop) {
     const fs::path folder = fs::canonical(at.parent_path(), ec);
     if (ec) return std::nullopt;
-    if (folder == descriptors) {
-      const std::string name = at.filename().string();
-      if (name.empty() || name.size() > 9 ||
-          !std::all_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    if (std::find(descriptors.begin(), descriptors.end(), folder) != descriptors.end()) {
+      const std::optional<int> fd = descriptor_number(at.filename().string());
+      // Still the file `p` leads to (not closed, nor reused since).
+      struct stat held {
+      }, named{};
+      if (!fd || ::fstat(*fd, &held) != 0 || ::stat(p.c_str(), &named) != 0 || held.st_dev != named.st_dev ||
+          held.st_ino != named.st_ino)
         return std::nullopt;
-      return std::stoi(name);
+      return fd;
     }
     if (!fs::is_symlink(at, ec)) return std::nullopt;
     const fs::path target = fs::read_symlink(at, ec);
@@ -152,15 +202,15 @@ void write_file_atomic(const fs::path& p, std::string_view bytes) {
   // A device or a pipe is written into, never replaced: a temporary file
   // renamed over /dev/null would replace the device node (as root). Also
   // through a link (/dev/stdout): the command line named it.
-  // One of our own descriptors (/dev/stdout into a file): written into it,
-  // where its offset stands, as a shell's redirection expects; a temporary
-  // file renamed over /dev/stdout replaced the system's link (as root).
-  if (const std::optional<int> fd = own_descriptor(p)) {
-    std::fflush(nullptr);  // what the process printed there comes first
-    if (std::string reason = write_all(*fd, bytes); !reason.empty())
-      throw std::runtime_error("cannot write " + p.string() + reason);
-    return;
-  }
+  // One of our own descriptors holding a file (/dev/stdout, redirected):
+  // written into it, as a shell's redirection expects; a temporary file
+  // renamed over /dev/stdout replaced the system's link (as root). A pipe
+  // or a terminal behind it is opened anew below, blocking as ever.
+  const std::optional<int> fd = own_descriptor(p);
+  if (struct stat st{}; fd && ::fstat(*fd, &st) == 0 && S_ISREG(st.st_mode))
+    return write_into_descriptor(*fd, p, bytes);
+  if (!fd && links_to_a_descriptor(p))
+    throw std::runtime_error("cannot write " + p.string() + ": it names a descriptor this process does not hold");
   if (struct stat st{}; ::stat(p.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
     return write_special(p, st, bytes);
   if (p.has_parent_path()) fs::create_directories(p.parent_path());

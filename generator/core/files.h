@@ -50,13 +50,15 @@ std::string io_failure_reason();
 // directly, never beside it and renamed over it; a pipe nobody reads is an
 // error, not a wait. A block device or a socket is refused. A name of one
 // of the process's own descriptors (/dev/stdout, /dev/fd/3,
-// /proc/self/fd/1) is written into that descriptor whatever it holds, a
-// file the shell redirected it to too: never a file renamed over the
-// link. (Another symbolic link at `p` is replaced by the file.)
+// /proc/self/fd/1) holding a file the shell redirected it to is written
+// into that descriptor, never replaced by a file renamed over the link (a
+// pipe or terminal behind it is opened as above; a link to a descriptor
+// not held is an error). (Another symbolic link at `p` is replaced by the file.)
 void write_file_atomic(const std::filesystem::path& p, std::string_view bytes);
 
-// The descriptor `p` names when it is, or links to, /proc/<this
-// process>/fd/N (/dev/stdout, /dev/fd/N, /proc/self/fd/N); else nullopt.
+// The descriptor `p` names when it is, or links to, an entry of our
+// /proc/self/fd or /proc/thread-self/fd (/dev/stdout, /dev/fd/N) that is
+// open on the file `p` leads to; else nullopt.
 std::optional<int> own_descriptor(const std::filesystem::path& p);
 
 // Whether `p` exists and is neither a regular file, a folder nor a

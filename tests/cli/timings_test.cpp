@@ -106,7 +106,7 @@ TEST(BuildTimings, ATraceInAGameFolderOrTheCacheIsRefusedBeforeAnythingIsBuilt) 
   EXPECT_NE(r.output.find("is a folder"), std::string::npos) << r.output;
   // Places no file can be written at: said before the build, not after it.
   p.write("a-file", "x");
-  for (const fs::path& named : {out.path() / "new-folder" / "", p.root() / "a-file" / "t.json"}) {
+  for (const fs::path& named : {p.root() / "new-folder" / "", p.root() / "a-file" / "t.json"}) {
     r = kartenwerk(build + " --timings " + quoted(named));
     EXPECT_EQ(r.status, 2) << named << "\n" << r.output;
     EXPECT_EQ(r.output.find("files in"), std::string::npos) << "built although refused:\n" << r.output;

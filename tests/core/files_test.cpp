@@ -86,6 +86,16 @@ TEST(Files, AnOwnDescriptorIsWrittenIntoWhereItStands) {
     EXPECT_NE(std::string(e.what()).find("cannot write " + stdout_link.string()), std::string::npos) << e.what();
   }
   EXPECT_TRUE(std::filesystem::is_symlink(stdout_link));
+  // Open for reading only: an error, the link kept.
+  const int read_only = ::open(redirected.c_str(), O_RDONLY | O_CLOEXEC);
+  ASSERT_GE(read_only, 0);
+  const std::filesystem::path input_link = dir.path() / "input";
+  std::filesystem::create_symlink("/proc/self/fd/" + std::to_string(read_only), input_link);
+  EXPECT_EQ(own_descriptor(input_link), read_only);
+  EXPECT_THROW(write_file_atomic(input_link, "bytes"), std::runtime_error);
+  ::close(read_only);
+  EXPECT_TRUE(std::filesystem::is_symlink(input_link));
+  EXPECT_EQ(read_file(redirected), "printed\ntrace one\ntrace two\n");
 }
 
 TEST(Files, APipeIsWrittenIntoWhenSomeoneReadsIt) {
