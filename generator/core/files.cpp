@@ -116,10 +116,6 @@ void write_special(const fs::path& p, const struct stat& st, std::string_view by
   if (!reason.empty()) throw std::runtime_error("cannot write " + p.string() + reason);
 }
 
-}  // namespace
-
-namespace {
-
 // The folders our descriptors are listed in: /proc/self/fd and
 // /proc/thread-self/fd as they resolve (not built from getpid(), which is
 // another number inside a PID namespace than /proc's).
@@ -165,6 +161,10 @@ void write_into_descriptor(int fd, const fs::path& p, std::string_view bytes) {
 }  // namespace
 
 std::optional<int> own_descriptor(const fs::path& p) {
+  // Every entry of a descriptor folder is a symbolic link, so a path that is
+  // none is no descriptor and no way to one: one lstat for each of the
+  // build's ten thousand files, not the walk below.
+  if (struct stat st{}; ::lstat(p.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return std::nullopt;
   std::error_code ec;
   fs::path at = fs::absolute(p, ec);
   if (ec) return std::nullopt;
@@ -178,8 +178,8 @@ std::optional<int> own_descriptor(const fs::path& p) {
     if (std::find(descriptors.begin(), descriptors.end(), folder) != descriptors.end()) {
       const std::optional<int> fd = descriptor_number(at.filename().string());
       // Still the file `p` leads to (not closed, nor reused since).
-      struct stat held {
-      }, named{};
+      struct stat held {};
+      struct stat named {};
       if (!fd || ::fstat(*fd, &held) != 0 || ::stat(p.c_str(), &named) != 0 || held.st_dev != named.st_dev ||
           held.st_ino != named.st_ino)
         return std::nullopt;
