@@ -87,6 +87,37 @@ class Writer {
   size_t line_start_ = 0;  // of the whole text
 };
 
+// An object of strings, whole numbers and objects of strings on one line,
+// as one_line() writes an object none of whose members is an array.
+void write_record(Writer& w, std::initializer_list<JsonTextWriter::Field> record) {
+  w.text("{");
+  bool first = true;
+  for (const JsonTextWriter::Field& f : record) {
+    if (!first) w.text(", ");
+    first = false;
+    w.string(f.key);
+    w.text(": ");
+    if (const auto* s = std::get_if<std::string_view>(&f.value)) {
+      w.string(*s);
+    } else if (const auto* n = std::get_if<std::uint64_t>(&f.value)) {
+      char digits[24];
+      w.text(std::string_view(digits, std::to_chars(digits, digits + sizeof digits, *n).ptr));
+    } else {
+      w.text("{");
+      bool first_entry = true;
+      for (const auto& [key, value] : *std::get<const std::map<std::string, std::string>*>(f.value)) {
+        if (!first_entry) w.text(", ");
+        first_entry = false;
+        w.string(key);
+        w.text(": ");
+        w.string(value);
+      }
+      w.text("}");
+    }
+  }
+  w.text("}");
+}
+
 }  // namespace
 
 struct JsonTextWriter::State {
@@ -143,33 +174,20 @@ void JsonTextWriter::element(std::initializer_list<Field> record) {
   Writer& w = state_->writer;
   if (state_->elements++ > 0) w.text(",");
   w.newline(4);
-  // As one_line() writes an object none of whose members is an array.
-  w.text("{");
-  bool first = true;
-  for (const Field& f : record) {
-    if (!first) w.text(", ");
-    first = false;
-    w.string(f.key);
-    w.text(": ");
-    if (const auto* s = std::get_if<std::string_view>(&f.value)) {
-      w.string(*s);
-    } else if (const auto* n = std::get_if<std::uint64_t>(&f.value)) {
-      char digits[24];
-      w.text(std::string_view(digits, std::to_chars(digits, digits + sizeof digits, *n).ptr));
-    } else {
-      w.text("{");
-      bool first_entry = true;
-      for (const auto& [key, value] : *std::get<const std::map<std::string, std::string>*>(f.value)) {
-        if (!first_entry) w.text(", ");
-        first_entry = false;
-        w.string(key);
-        w.text(": ");
-        w.string(value);
-      }
-      w.text("}");
-    }
-  }
-  w.text("}");
+  write_record(w, record);
+  flush(kFlushBytes);
+}
+
+void JsonTextWriter::record_text(std::string& out, std::initializer_list<Field> record) {
+  Writer w(out);
+  write_record(w, record);
+}
+
+void JsonTextWriter::element_text(std::string_view record) {
+  Writer& w = state_->writer;
+  if (state_->elements++ > 0) w.text(",");
+  w.newline(4);
+  w.text(record);
   flush(kFlushBytes);
 }
 

@@ -55,6 +55,11 @@ class JsonTextWriter {
     Value value;
   };
   void element(std::initializer_list<Field> record);
+  // The text element(record) writes after its line break, appended to `out`:
+  // records made side by side on several threads, then each written in
+  // order by element_text().
+  static void record_text(std::string& out, std::initializer_list<Field> record);
+  void element_text(std::string_view record);
   void end_array();
   // Closes the object and hands on the rest.
   void finish();

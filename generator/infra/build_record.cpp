@@ -108,15 +108,25 @@ void remember_build(const BuildCache& cache, const std::string& name, const std:
   std::string text;
   JsonWriter out(text, 1);
   out.begin_object().key("key").value(key).key("outputs").begin_array();
+  // The working folder, asked once: fs::absolute asks the system for it on
+  // each call, and with a relative --out (the default `output`) that and
+  // normalising were 20 ms of a one-card edit at 5,000 cards.
+  std::string cwd;
   for (const auto& file : written) {
     const auto it = known.find(file.native());
     const auto stamp = it != known.end() ? std::optional<FileStamp>(it->second) : file_stamp(file);
     if (!stamp) return;  // a file already gone: remember nothing
-    // The products' paths are absolute and plain already (the output
-    // folder's, made so once): normalising each again was the other half.
-    const std::string path = file.is_absolute() && lexically_plain(file.native())
-                                 ? file.string()
-                                 : fs::absolute(file).lexically_normal().string();
+    // The products' paths are plain already (the output folder's, made so
+    // once): normalising each again was the other half.
+    std::string path;
+    if (!lexically_plain(file.native())) {
+      path = fs::absolute(file).lexically_normal().string();
+    } else if (file.is_absolute()) {
+      path = file.native();
+    } else {
+      if (cwd.empty()) cwd = fs::current_path().native();  // absolute and plain, as the system gives it
+      path = cwd.ends_with('/') ? cwd + file.native() : cwd + '/' + file.native();
+    }
     out.begin_array().value(path).begin_array();
     out.number_text(std::to_string(stamp->bytes)).number_text(std::to_string(stamp->mtime_ns));
     out.end_array().end_array();

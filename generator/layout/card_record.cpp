@@ -113,13 +113,18 @@ std::vector<std::string> back_layouts(const model::Game& game) {
   return out;
 }
 
+CardRecorder::CardRecorder(const model::Game& game, const CardPages& pages, FileHashes hashes)
+    : game_(game), pages_(pages), hashes_(std::move(hashes)), backs_(back_layouts(game)), cards_(game) {}
+
+CardRecord CardRecorder::record(size_t i) const {
+  return record_of(game_, cards_, i, backs_, pages_.stem(i), pages_.fingerprint(i), pages_.painted(i), hashes_);
+}
+
 std::vector<CardRecord> card_records(const model::Game& game, const CardPages& pages, const FileHashes& hashes) {
-  const std::vector<std::string> backs = back_layouts(game);
-  const CardsById cards(game);
+  const CardRecorder recorder(game, pages, hashes);
   std::vector<CardRecord> out;
   out.reserve(pages.size());
-  for (size_t i = 0; i < pages.size(); ++i)
-    out.push_back(record_of(game, cards, i, backs, pages.stem(i), pages.fingerprint(i), pages.painted(i), hashes));
+  for (size_t i = 0; i < pages.size(); ++i) out.push_back(recorder.record(i));
   return out;
 }
 

@@ -65,6 +65,24 @@ PaintedFiles painted_inputs(const page::Page& page);
 // each back). What a page paints is read from `pages` (kept from its
 // first layout, or from the build cache's kept layouts), not laid out again.
 std::vector<CardRecord> card_records(const model::Game& game, const CardPages& pages, const FileHashes& hashes);
+
+// The same records one at a time: record(i) is card_records(...)[i]. Safe to
+// ask from several threads at once (a manifest makes them side by side, and
+// never holds them all). `game`, `pages` and what `hashes` reads must
+// outlive it.
+class CardRecorder {
+ public:
+  CardRecorder(const model::Game& game, const CardPages& pages, FileHashes hashes);
+  size_t size() const { return pages_.size(); }
+  CardRecord record(size_t i) const;
+
+ private:
+  const model::Game& game_;
+  const CardPages& pages_;
+  FileHashes hashes_;
+  std::vector<std::string> backs_;
+  CardsById cards_;
+};
 std::vector<CardRecord> card_records(const model::Game& game, std::span<const LaidOutCard> pages,
                                      const FileHashes& hashes);
 

@@ -456,13 +456,14 @@ P parse_object(std::string_view s, bool complete, uint32_t num, size_t& value_be
 
 struct PdfRewriter::Output {
   explicit Output(PendingFile& f) : file(f), md(EVP_MD_CTX_new(), &EVP_MD_CTX_free) {
-    if (!md || EVP_DigestInit_ex(md.get(), EVP_md5(), nullptr) != 1)
-      throw std::runtime_error("cannot start an MD5 digest");
+    if (!md || EVP_DigestInit_ex(md.get(), EVP_sha256(), nullptr) != 1)
+      throw std::runtime_error("cannot start a SHA-256 digest");
   }
   // Going on from where `other` is (its bytes so far, and their digest) into
   // `f`, which already holds those bytes.
   Output(PendingFile& f, const Output& other) : file(f), md(EVP_MD_CTX_new(), &EVP_MD_CTX_free), pos(other.pos) {
-    if (!md || EVP_MD_CTX_copy_ex(md.get(), other.md.get()) != 1) throw std::runtime_error("cannot copy an MD5 digest");
+    if (!md || EVP_MD_CTX_copy_ex(md.get(), other.md.get()) != 1)
+      throw std::runtime_error("cannot copy a SHA-256 digest");
   }
   Output(const Output&) = delete;
   Output& operator=(const Output&) = delete;
@@ -478,11 +479,23 @@ struct PdfRewriter::Output {
     if (tee) tee->append(buf);
     buf.clear();
   }
-  std::string digest() {
+  // The /ID of the bytes so far: the first 16 bytes of their SHA-256 (as
+  // long as the MD5 it was), in hex. The digest goes on.
+  std::string id() const {
+    std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> copy(EVP_MD_CTX_new(), &EVP_MD_CTX_free);
     unsigned char d[EVP_MAX_MD_SIZE];
     unsigned int n = 0;
-    if (EVP_DigestFinal_ex(md.get(), d, &n) != 1) throw std::runtime_error("cannot finish an MD5 digest");
-    return hex(d, n);
+    if (!copy || EVP_MD_CTX_copy_ex(copy.get(), md.get()) != 1 || EVP_DigestFinal_ex(copy.get(), d, &n) != 1 || n < 16)
+      throw std::runtime_error("cannot finish a SHA-256 digest");
+    return hex(d, 16);
+  }
+  // After the last put(): the size and SHA-256 of every byte put, which is
+  // the file's (what a manifest lists; the file is not read again for it).
+  FileDigest file_digest() {
+    unsigned char d[EVP_MAX_MD_SIZE];
+    unsigned int n = 0;
+    if (EVP_DigestFinal_ex(md.get(), d, &n) != 1) throw std::runtime_error("cannot finish a SHA-256 digest");
+    return {pos, hex(d, n)};
   }
 
   PendingFile& file;
@@ -1051,7 +1064,7 @@ bool PdfRewriter::write(std::span<const int> order, std::span<const PageBoxes> b
   }
   // As qpdf does for the same document: the source's first /ID element
   // kept, the second new.
-  const std::string id = "<" + out.digest() + ">";
+  const std::string id = "<" + out.id() + ">";
   const bool keep_first = document == Document::Same && !id_first_.empty();
   trailer +=
       " /ID [" + (keep_first ? id_first_ : id) + id + "] >>\nstartxref\n" + std::to_string(xref_at) + "\n%%EOF\n";
@@ -1175,7 +1188,7 @@ void PdfRewriter::write_tail(Output& out, std::vector<uint64_t>& at, std::span<c
     }
     out.put(line);
   }
-  const std::string id = "<" + out.digest() + ">";
+  const std::string id = "<" + out.id() + ">";
   out.put("trailer\n<< /Size " + std::to_string(at.size()) + " /Root 2 0 R /Info 3 0 R /ID [" + id + id +
           "] >>\nstartxref\n" + std::to_string(xref_at) + "\n%%EOF\n");
   out.flush();
@@ -1334,8 +1347,10 @@ void PdfJoiner::finish() {
     PdfRewriter::Joined::FirstPages& f = *j.first;
     PdfRewriter::write_tail(*f.out, f.at, f.kids, j.info, f.version, j.header_version, actual_size_);
     f.file.commit();
+    first_digest_ = f.out->file_digest();
   }
   j.file.commit();
+  digest_ = j.out.file_digest();
   first_written_ = j.first != nullptr;
 }
 

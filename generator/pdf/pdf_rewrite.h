@@ -31,6 +31,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/sha256.h"
 #include "pdf/pdf_boxes.h"
 
 namespace kw::pdf {
@@ -171,6 +172,11 @@ class PdfJoiner {
   void also_write_first_pages(std::filesystem::path file, size_t pages);
   // After finish(): whether the first pages' file was written.
   bool first_pages_written() const { return first_written_; }
+  // After finish(): the size and SHA-256 of the joined file, and of the
+  // first pages' file when it was written, as they were written (hashed on
+  // the way out: a caller listing them need not read 15 MB again).
+  const FileDigest& digest() const { return digest_; }
+  const FileDigest& first_pages_digest() const { return first_digest_; }
   // Writes the page tree, the catalog, the first part's document info and
   // the cross-reference table, then renames the file into place. Throws
   // std::runtime_error when no page was added or the file cannot be written.
@@ -181,6 +187,7 @@ class PdfJoiner {
   std::unique_ptr<PdfRewriter::Joined> joined_;
   bool actual_size_;
   bool first_written_ = false;
+  FileDigest digest_, first_digest_;
 };
 
 }  // namespace kw::pdf

@@ -166,6 +166,38 @@ std::optional<FileDigest> FilesInPlace::find(const std::string& key, const fs::p
   return digest;
 }
 
+void FilesInPlace::wrote(const fs::path& file, const FileDigest& digest) const {
+  const auto stamp = file_stamp(file);
+  if (!stamp || stamp->bytes != digest.bytes) return;
+  std::lock_guard lock(mutex_);
+  wrote_.insert_or_assign(file.native(), std::pair{*stamp, digest});
+}
+
+FileDigest FilesInPlace::digest_of(const fs::path& file) const {
+  {
+    std::lock_guard lock(mutex_);
+    if (const auto it = wrote_.find(file.native()); it != wrote_.end()) {
+      const auto [stamp, digest] = it->second;
+      wrote_.erase(it);
+      if (file_stamp(file) == std::optional<FileStamp>(stamp)) return digest;
+    }
+  }
+  return digest_file(file);
+}
+
+bool FilesInPlace::holds(const fs::path& staged, const FileDigest& digest) const {
+  const fs::path there = final_path(staged);
+  if (there == staged) return false;
+  const auto now = file_stamp(there);  // a regular file, not through a link
+  if (!now || now->bytes != digest.bytes) return false;
+  if (cache_) {
+    std::lock_guard lock(mutex_);
+    if (auto it = stamps_.find(there.string()); it != stamps_.end() && it->second.file == *now)
+      return kw::hex(it->second.sha256) == digest.sha256;
+  }
+  return digest_file(there).sha256 == digest.sha256;
+}
+
 FileDigest FilesInPlace::write(const std::string& key, const fs::path& staged, std::string_view bytes) const {
   FileDigest digest{bytes.size(), sha256_hex(bytes)};
   const fs::path there = final_path(staged);
@@ -334,15 +366,12 @@ void files_in_place(const FilesInPlace& in_place, const std::string& key,
   std::vector<fs::path> made;
   make(made);
   for (const fs::path& file : made) {
-    const FileDigest digest = digest_file(file);
+    const FileDigest digest = in_place.digest_of(file);
     // Bytes the final place already holds are not moved there (the staging
     // keeps that file, its stamp): that file is stamped, else the group
     // would never be found in place again.
-    const fs::path there = in_place.final_path(file);
-    std::error_code ec;
-    const bool kept = there != file && fs::symlink_status(there, ec).type() == fs::file_type::regular &&
-                      fs::file_size(there, ec) == digest.bytes && !ec && digest_file(there).sha256 == digest.sha256;
-    in_place.remember(key, kept ? there : file, digest);
+    const bool kept = in_place.holds(file, digest);
+    in_place.remember(key, kept ? in_place.final_path(file) : file, digest);
     known(file, digest);
   }
   written.insert(written.end(), made.begin(), made.end());

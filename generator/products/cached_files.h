@@ -68,6 +68,20 @@ class FilesInPlace {
   // ordering work (find() decides): a stat per card file was 20 ms before
   // the first card of a 5,000-card edit could start.
   bool recorded(const std::string& key, const std::filesystem::path& staged) const;
+  // `file` (staged) was just written with the bytes `digest` names, known
+  // to its writer (hashed on the way out): files_in_place takes that digest
+  // instead of reading the file again, as long as stat says of the file
+  // what it says now.
+  void wrote(const std::filesystem::path& file, const FileDigest& digest) const;
+  // Whether the file at `staged`'s final place (not `staged` itself) holds
+  // the bytes `digest` names: by the SHA-256 the last build stamped it with
+  // while stat still says what it said then, else by reading it. (A PDF made
+  // again was compared by reading the one in place: 15 MB read and hashed
+  // after every edit of a 5,000-card game.)
+  bool holds(const std::filesystem::path& staged, const FileDigest& digest) const;
+  // The digest of `file` (staged): as wrote() was told when the file is as
+  // it was then, else read from it.
+  FileDigest digest_of(const std::filesystem::path& file) const;
   // Writes `bytes`, made under `key`, for `staged`: staged, unless the file
   // at its final place already holds exactly them (then it stays as it is
   // and is stamped). Their digest.
@@ -113,7 +127,9 @@ class FilesInPlace {
   std::string record_name_;
   mutable std::mutex mutex_;
   mutable std::map<std::string, Stamp> stamps_;  // under mutex_, by final path
-  mutable bool changed_ = false;                 // under mutex_
+  // under mutex_: what wrote() was told, by staged path, with the file's stat then
+  mutable std::unordered_map<std::string, std::pair<FileStamp, FileDigest>> wrote_;
+  mutable bool changed_ = false;  // under mutex_
 };
 
 // The files made by `make` (which appends what it wrote under `dir` to its

@@ -408,12 +408,13 @@ class CardProductRun {
     // one-card edit at 5000 cards); not when the file is converted to CMYK
     // afterwards, since the fronts are then copied from the converted file.
     const bool fronts_with_it = !options_.draft && !options_.print.cmyk && fronts_lead(sides_);
+    const fs::path fronts = dir_ / "fronts.pdf";
     PartedPdf pdf(file, {.pdf = {.title = "kartenwerk", .clock = options_.clock},
                          .cache = pdf_cache(),
                          .timings = options_.timings,
                          .game = game_.id,
                          .pages_per_part = kCardPagesPerPart,
-                         .first_pages_file = fronts_with_it ? dir_ / "fronts.pdf" : fs::path(),
+                         .first_pages_file = fronts_with_it ? fronts : fs::path(),
                          .first_pages = sides_.size()});
     const char* mode = options_.draft ? "draft" : "print";
     for (size_t i = 0; i < cards_.size(); ++i) {
@@ -423,6 +424,10 @@ class CardProductRun {
       tick();
     }
     pdf.finish();
+    // Their digests as the joiner hashed them (a converted file's stat
+    // differs, and it is read again).
+    in_place_.wrote(file, pdf.digest());
+    if (pdf.first_pages_written()) in_place_.wrote(fronts, pdf.first_pages_digest());
     span.end();
     if (options_.print.cmyk) {
       auto cmyk = infra::timed(options_.timings, "convert cmyk", game_.id, {}, file.filename().string());

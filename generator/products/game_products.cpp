@@ -1,5 +1,10 @@
 #include "products/game_products.h"
 
+#include <optional>
+#include <string>
+#include <unordered_map>
+
+#include "core/parallel.h"
 #include "exporters/print_pdf.h"
 #include "infra/build_cache.h"
 #include "infra/staging.h"
@@ -38,17 +43,12 @@ void write_booklets(std::span<const layout::LaidOutBooklet> booklets, const fs::
   }
 }
 
-// What each card's page was made of, for the manifest; the layout files'
-// hashes as the input snapshot has them (the bytes the build read).
-std::vector<layout::CardRecord> card_records(const model::Game& game, const layout::CardPages& pages,
-                                             const InputSnapshot& input) {
-  std::map<std::string, std::string> hashes;
-  for (const auto& f : input.files) hashes[f.path] = f.sha256;
-  return layout::card_records(game, pages, [&hashes](const std::string& path) -> std::optional<std::string> {
-    auto it = hashes.find(path);
-    if (it == hashes.end()) return std::nullopt;
-    return it->second;
-  });
+// The input files' hashes by path, as the input snapshot has them (the
+// bytes the build read): what the manifest's card records name.
+std::unordered_map<std::string, std::string> input_hashes(const InputSnapshot& input) {
+  std::unordered_map<std::string, std::string> hashes;
+  for (const auto& f : input.files) hashes.emplace(f.path, f.sha256);
+  return hashes;
 }
 
 }  // namespace
@@ -85,7 +85,13 @@ BuildReport write_game_products(const model::Game& game, const layout::LaidOutGa
   infra::throw_if_interrupted();
   if (options.print.input && options.by_products.manifest) {  // manifest.json, last: it lists everything written
     span = infra::timed(timings, "manifest", game.id);
-    const auto cards = card_records(game, laid_out.cards, *options.print.input);
+    const auto hashes = input_hashes(*options.print.input);
+    const layout::CardRecorder recorder(game, laid_out.cards, [&hashes](const std::string& path) {
+      const auto it = hashes.find(path);
+      return it == hashes.end() ? std::nullopt : std::optional<std::string>(it->second);
+    });
+    const ManifestCards cards{recorder.size(), [&recorder](size_t i) { return recorder.record(i); },
+                              options.print.jobs > 0 ? options.print.jobs : default_jobs()};
     report.written.push_back(write_manifest(dir, game.id, options.language, *options.print.input, report.written,
                                             report.digests, options.incremental.cache, cards));
   }

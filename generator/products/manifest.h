@@ -24,7 +24,9 @@
 // "cards" (layout/card_record.h): what each card's page was made of, so
 // that `kartenwerk diff --since-build` can say which cards changed since
 // this build and how. Absent from a build that wrote no card pages.
+#include <cstddef>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <optional>
 #include <span>
@@ -39,6 +41,16 @@
 
 namespace kw::products {
 
+// The cards a manifest records: `count` records, record(i) the i-th, each
+// asked for once, from any of `jobs` threads (layout::CardRecorder): a
+// record's field hashes and its text are made side by side, and a large
+// game's records are never all held at once.
+struct ManifestCards {
+  size_t count = 0;
+  std::function<layout::CardRecord(size_t)> record;
+  int jobs = 1;
+};
+
 // Writes dir/manifest.json (atomically) listing `written` (paths under
 // `dir`, listed sorted, each once) and the input. A file's size and hash are
 // taken from `known` (by generic path) when there, else read from disk now.
@@ -48,8 +60,7 @@ std::filesystem::path write_manifest(const std::filesystem::path& dir, const std
                                      const std::string& language, const InputSnapshot& input,
                                      std::span<const std::filesystem::path> written,
                                      const std::unordered_map<std::string, FileDigest>& known = {},
-                                     const infra::BuildCache* cache = nullptr,
-                                     std::span<const layout::CardRecord> cards = {});
+                                     const infra::BuildCache* cache = nullptr, const ManifestCards& cards = {});
 
 // The input a manifest names: its hash, and the options that went into it.
 struct ManifestInput {

@@ -86,6 +86,10 @@ class PartedPdf {
   // After finish(): whether options.first_pages_file was written
   // (pdf::PdfJoiner::first_pages_written).
   bool first_pages_written() const { return joiner_.first_pages_written(); }
+  // After finish(): the file's size and SHA-256, and the first pages' file's
+  // (pdf::PdfJoiner::digest), hashed as they were written.
+  const FileDigest& digest() const { return joiner_.digest(); }
+  const FileDigest& first_pages_digest() const { return joiner_.first_pages_digest(); }
   // The conversion's notes, "card 01-a to card 16-p: ..." in part order.
   const std::vector<std::string>& notes() const { return notes_; }
 

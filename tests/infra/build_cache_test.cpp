@@ -185,6 +185,27 @@ TEST(BuildRecord, IsReadStrictly) {
   EXPECT_TRUE(up_to_date(cache, name, kKey, project));
 }
 
+// Outputs named relative to the working folder (a build with the default
+// --out output) are recorded by their absolute paths, the same record as
+// the same files named absolutely; a name that is not plain is normalised.
+TEST(BuildRecord, RelativeOutputsAreRecordedAbsolutely) {
+  test::TempDir dir, out;
+  project::MemoryProject project;
+  BuildCache cache(dir.path());
+  fs::create_directories(out.path() / "duell/cards");
+  std::ofstream(out.path() / "duell/a.png") << "png";
+  std::ofstream(out.path() / "duell/cards/b.png") << "png too";
+  const std::string name = (out.path() / "duell").string();
+  remember_build(cache, name, kKey, project, {out.path() / "duell/a.png", out.path() / "duell/cards/b.png"});
+  const std::string absolute = *cache.record(name);
+  const fs::path before = fs::current_path();
+  fs::current_path(out.path());
+  remember_build(cache, name, kKey, project, {"duell/a.png", "duell/./cards/../cards/b.png"});
+  fs::current_path(before);
+  EXPECT_EQ(*cache.record(name), absolute);
+  EXPECT_TRUE(up_to_date(cache, name, kKey, project));
+}
+
 // The stamps a build already took of the files it found in place are
 // recorded as they are (no stat): the same record when they are what stat
 // says, and one that is out of date when the file has changed since.

@@ -12,6 +12,7 @@
 
 #include "core/clock.h"
 #include "core/files.h"
+#include "core/sha256.h"
 #include "pdf/pdf_boxes.h"
 #include "pdf/pdf_rewrite.h"
 #include "render/pdf.h"
@@ -86,6 +87,14 @@ TEST(PdfJoin, PartsBecomeOneDocumentWithTheirBoxes) {
 TEST(PdfJoin, TheSamePartsMakeTheSameBytes) {
   test::TempDir dir;
   join(dir.path() / "a.pdf", false);
+  // The trailer's /ID: 16 bytes of the SHA-256 of what precedes it, twice
+  // (a new document).
+  const auto joined = read_file(dir.path() / "a.pdf");
+  ASSERT_TRUE(joined);
+  const size_t trailer = joined->rfind("trailer");
+  ASSERT_NE(trailer, std::string::npos);
+  const std::string id = kw::sha256_hex(std::string_view(*joined).substr(0, trailer)).substr(0, 32);
+  EXPECT_NE(joined->find("/ID [<" + id + "><" + id + ">]", trailer), std::string::npos) << joined->substr(trailer);
   join(dir.path() / "b.pdf", false);
   const auto a = read_file(dir.path() / "a.pdf");
   ASSERT_TRUE(a);
@@ -150,6 +159,13 @@ void join_with_first(const fs::path& out, const fs::path& first_file, size_t fir
   joiner.add(render::render_pdf(two, {.title = "Joined", .clock = Clock{}}), two_boxes, "green and blue");
   joiner.finish();
   EXPECT_TRUE(joiner.first_pages_written());
+  // Both files' digests, as hashed on the way out, are the files' own.
+  for (const auto& [file, digest] :
+       {std::pair{out, joiner.digest()}, std::pair{first_file, joiner.first_pages_digest()}}) {
+    const FileDigest read = digest_file(file);
+    EXPECT_EQ(digest.bytes, read.bytes) << file;
+    EXPECT_EQ(digest.sha256, read.sha256) << file;
+  }
 }
 
 // The content streams of a file's pages, as bytes.

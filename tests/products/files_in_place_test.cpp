@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <fstream>
 #include <map>
 #include <thread>
 
@@ -274,6 +275,62 @@ TEST(FilesInPlace, FilesMadeTogetherAreTakenOnlyWhenEveryOneIsInPlace) {
   files_in_place(
       none, key("deck 2"), make, [](const fs::path&, const FileDigest&) {}, written);
   EXPECT_EQ(made, 5);
+}
+
+// A digest its writer told (wrote(), a PDF hashed as it was joined) is
+// taken once instead of reading the file, while stat says of the file what
+// it said then; else the file is read.
+TEST(FilesInPlace, ADigestToldByItsWriterIsTakenWhileTheFileIsAsItWas) {
+  const Scene scene;
+  const Staged& s = scene.s;
+  const FilesInPlace files = s.files(scene.cache);
+  const fs::path pdf = s.staged("game.pdf");
+  write_output(pdf, "joined");
+  // Told a digest that is not the file's: taken as told, so the file was not read.
+  const FileDigest told{6, std::string(64, 'a')};
+  files.wrote(pdf, told);
+  EXPECT_EQ(files.digest_of(pdf).sha256, told.sha256);
+  EXPECT_EQ(files.digest_of(pdf).sha256, sha256_hex("joined"));  // taken once; then read
+  // Told, then the file written again: read.
+  files.wrote(pdf, told);
+  std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  write_output(pdf, "joined again");
+  EXPECT_EQ(files.digest_of(pdf).sha256, sha256_hex("joined again"));
+  // A size that is not the file's is not kept.
+  files.wrote(pdf, {3, std::string(64, 'b')});
+  EXPECT_EQ(files.digest_of(pdf).sha256, sha256_hex("joined again"));
+}
+
+// Whether the final place holds a made file's bytes is answered by the
+// digest the last build stamped it with, while stat says what it said then
+// (as find() takes a file), else by reading it.
+TEST(FilesInPlace, TheFinalFileIsComparedByItsStampWhileItIsAsStamped) {
+  const Scene scene;
+  const Staged& s = scene.s;
+  build_once(scene, key("deck 1"), "game.pdf", "old bytes");
+  const FilesInPlace files = s.files(scene.cache);
+  const FileDigest old_bytes{9, sha256_hex("old bytes")}, new_bytes{9, sha256_hex("new bytes")};
+  EXPECT_TRUE(files.holds(s.staged("game.pdf"), old_bytes));
+  EXPECT_FALSE(files.holds(s.staged("game.pdf"), new_bytes));
+  EXPECT_FALSE(files.holds(s.staged("game.pdf"), {8, old_bytes.sha256}));  // another size
+  // Bytes changed with stat's size and time put back: the stamp still speaks
+  // for the file, and it is not read.
+  const fs::path final = s.final("game.pdf");
+  const auto time = fs::last_write_time(final);
+  {
+    std::ofstream(final, std::ios::binary | std::ios::in) << "new bytes";  // the same file, rewritten in place
+  }
+  fs::last_write_time(final, time);
+  EXPECT_EQ(read_file(final), "new bytes");
+  EXPECT_TRUE(files.holds(s.staged("game.pdf"), old_bytes));
+  // Changed as anyone would (its time moves): read.
+  std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  write_output(final, "new bytes");
+  EXPECT_FALSE(files.holds(s.staged("game.pdf"), old_bytes));
+  EXPECT_TRUE(files.holds(s.staged("game.pdf"), new_bytes));
+  // The final place is not a staged file's own.
+  const FilesInPlace in_place(&scene.cache, s.out, fs::path(), s.out / "game");
+  EXPECT_FALSE(in_place.holds(final, new_bytes));
 }
 
 }  // namespace

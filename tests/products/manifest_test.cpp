@@ -2,6 +2,7 @@
 // (what changes it and what does not), and manifest.json's entries.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <fstream>
 #include <functional>
 #include <map>
@@ -202,8 +203,80 @@ TEST(JsonText, ARecordOfFieldsIsWrittenAsItsTreeIs) {
     w.element(nlohmann::ordered_json{{"path", "x"}});
   });
   EXPECT_EQ(by_fields, by_tree);
+  // Made apart (as the manifest's records are, side by side), then written.
+  std::string apart;
+  JsonTextWriter::record_text(apart, {{"card", "gondor \u00e9"},
+                                      {"bytes", std::uint64_t{18446744073709551615U}},
+                                      {"fields", &fields},
+                                      {"layout", &none}});
+  const size_t first = apart.size();
+  JsonTextWriter::record_text(apart, {{"path", "x"}});
+  const std::string by_text = text([&](JsonTextWriter& w) {
+    w.element_text(std::string_view(apart).substr(0, first));
+    w.element_text(std::string_view(apart).substr(first));
+  });
+  EXPECT_EQ(by_text, by_tree);
   EXPECT_NE(by_fields.find("\"layout\": {}"), std::string::npos) << by_fields;
   EXPECT_NE(by_fields.find("T\xef\xbf\xbd"), std::string::npos) << by_fields;  // not UTF-8: U+FFFD
+}
+
+// The cards' records are made side by side, a chunk at a time, and
+// written in their order: the same text on one thread or several, across
+// chunks and windows of chunks, each record asked for once, and read back
+// as they were made.
+TEST(Manifest, CardRecordsMadeSideBySideAreWrittenInOrder) {
+  test::TempDir dir;
+  InputSnapshot input;
+  input.sha256 = std::string(64, 'd');
+  constexpr size_t kCount = 1500;  // several chunks, and more than one window of them at 3 threads
+  auto made = [](size_t i) {
+    layout::CardRecord r;
+    if (i + 2 < kCount) {
+      r.card = "card-" + std::to_string(i);
+      r.fields["name"] = std::to_string(i * 7919 % 65536);
+      if (i % 3 == 0) r.fields["text \"quoted\""] = "x";
+    } else {
+      r.back_layout = "mini/back-" + std::to_string(i);
+    }
+    r.stem = std::to_string(i) + "-" + (r.card.empty() ? "back" : r.card);
+    r.page = std::string(64, "0123456789abcdef"[i % 16]);
+    r.layout["layouts/mini/card.yaml"] = std::string(64, 'e');
+    if (i % 2) r.painted["fonts/a.ttf"] = std::string(64, 'f');
+    return r;
+  };
+  std::string texts[2];
+  for (const int jobs : {1, 3}) {
+    SCOPED_TRACE(jobs);
+    const fs::path folder = dir.path() / std::to_string(jobs);
+    std::vector<std::atomic<int>> asked(kCount);
+    const ManifestCards cards{kCount,
+                              [&](size_t i) {
+                                asked[i].fetch_add(1);
+                                return made(i);
+                              },
+                              jobs};
+    texts[jobs == 1 ? 0 : 1] = *read_file(write_manifest(folder, "mini", "de", input, {}, {}, nullptr, cards));
+    for (size_t i = 0; i < kCount; ++i) ASSERT_EQ(asked[i].load(), 1) << "record " << i;
+  }
+  EXPECT_EQ(texts[0], texts[1]);
+  std::string why;
+  const auto read = manifest_cards(texts[1], &why);
+  ASSERT_TRUE(read) << why;
+  ASSERT_EQ(read->size(), kCount);
+  for (size_t i = 0; i < kCount; ++i) {
+    const layout::CardRecord want = made(i);
+    const layout::CardRecord& got = (*read)[i];
+    ASSERT_EQ(got.stem, want.stem);
+    EXPECT_EQ(got.card, want.card);
+    EXPECT_EQ(got.back_layout, want.back_layout);
+    EXPECT_EQ(got.page, want.page);
+    EXPECT_EQ(got.fields, want.fields);
+    EXPECT_EQ(got.layout, want.layout);
+    EXPECT_EQ(got.painted, want.painted);
+  }
+  // No cards: no "cards" member.
+  const std::string none = *read_file(write_manifest(dir.path(), "mini", "de", input, {}));
+  EXPECT_EQ(none.find("\"cards\""), std::string::npos);
 }
 
 }  // namespace
