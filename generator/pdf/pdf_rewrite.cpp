@@ -1326,6 +1326,9 @@ void PdfJoiner::add(std::string part, std::span<const PageBoxes> boxes, const st
   PdfRewriter reader;
   if (!reader.open_bytes(std::move(part)) || !reader.join_pages(*joined_, boxes))
     throw std::runtime_error("cannot join " + what + ": " + reader.why());
+  const PdfRewriter::Joined& j = *joined_;
+  marks_.push_back({j.out.pos, j.next, static_cast<uint32_t>(j.pages.size()), j.page_referenced,
+                    j.first && !j.first->out, j.version});
 }
 
 void PdfJoiner::also_write_first_pages(fs::path file, size_t pages) {
@@ -1333,6 +1336,210 @@ void PdfJoiner::also_write_first_pages(fs::path file, size_t pages) {
   if (pages == 0 || !j.pages.empty() || j.first) throw std::logic_error("first pages: before the first part, once");
   j.first = std::make_unique<PdfRewriter::Joined::FirstPages>(std::move(file), pages);
   j.out.tee = &j.first->file;
+  first_pages_ = pages;
+}
+
+namespace {
+
+// The checkpoint's bytes: fixed-width little-endian numbers, strings with
+// their length first. (A record of our own, read back by this code only:
+// no format of anyone else's fits what it holds.)
+constexpr std::string_view kCheckpointMagic = "kartenwerk join checkpoint 1\n";
+
+void put_u64(std::string& out, uint64_t v) {
+  for (int i = 0; i < 8; ++i) out += static_cast<char>((v >> (8 * i)) & 0xff);
+}
+void put_u32(std::string& out, uint32_t v) {
+  for (int i = 0; i < 4; ++i) out += static_cast<char>((v >> (8 * i)) & 0xff);
+}
+void put_text(std::string& out, std::string_view text) {
+  put_u64(out, text.size());
+  out += text;
+}
+
+// Reads what the put_* wrote; each get fails (and stays failed) past the end.
+struct CheckpointReader {
+  std::string_view in;
+  bool ok = true;
+  bool take(size_t n, std::string_view& out) {
+    if (!ok || in.size() < n) return ok = false;
+    out = in.substr(0, n);
+    in.remove_prefix(n);
+    return true;
+  }
+  uint64_t u64() {
+    std::string_view b;
+    uint64_t v = 0;
+    if (take(8, b))
+      for (int i = 7; i >= 0; --i) v = (v << 8) | static_cast<uint8_t>(b[static_cast<size_t>(i)]);
+    return v;
+  }
+  uint32_t u32() {
+    std::string_view b;
+    uint32_t v = 0;
+    if (take(4, b))
+      for (int i = 3; i >= 0; --i) v = (v << 8) | static_cast<uint8_t>(b[static_cast<size_t>(i)]);
+    return v;
+  }
+  // A count of entries of `each` bytes at least: no larger than what is left.
+  size_t count(size_t each) {
+    const uint64_t n = u64();
+    if (!ok || n > in.size() / each) {
+      ok = false;
+      return 0;
+    }
+    return static_cast<size_t>(n);
+  }
+  std::string text() {
+    std::string_view b;
+    take(count(1), b);
+    return std::string(b);
+  }
+};
+
+}  // namespace
+
+std::string JoinCheckpoint::pack() const {
+  std::string out(kCheckpointMagic);
+  out.reserve(out.size() + 8 * at.size() + 4 * pages.size() + 36 * written.size() + 64 * marks.size() + 1024);
+  put_text(out, header_version);
+  put_text(out, info);
+  put_u64(out, first_pages);
+  put_u64(out, file.bytes);
+  put_text(out, file.sha256);
+  put_u64(out, at.size());
+  for (uint64_t a : at) put_u64(out, a);
+  put_u64(out, pages.size());
+  for (uint32_t p : pages) put_u32(out, p);
+  put_u64(out, written.size());
+  for (const auto& [digest, num] : written) {
+    out.append(reinterpret_cast<const char*>(digest.data()), digest.size());
+    put_u32(out, num);
+  }
+  put_u64(out, marks.size());
+  for (const Mark& m : marks) {
+    put_u64(out, m.pos);
+    put_u32(out, m.next);
+    put_u32(out, m.pages);
+    put_u32(out, (m.page_referenced ? 1u : 0u) | (m.first_open ? 2u : 0u));
+    put_text(out, m.version);
+  }
+  return out;
+}
+
+std::optional<JoinCheckpoint> JoinCheckpoint::unpack(std::string_view bytes) {
+  if (!bytes.starts_with(kCheckpointMagic)) return std::nullopt;
+  CheckpointReader r{bytes.substr(kCheckpointMagic.size())};
+  JoinCheckpoint c;
+  c.header_version = r.text();
+  c.info = r.text();
+  c.first_pages = r.u64();
+  c.file.bytes = r.u64();
+  c.file.sha256 = r.text();
+  c.at.resize(r.count(8));
+  for (uint64_t& a : c.at) a = r.u64();
+  c.pages.resize(r.count(4));
+  for (uint32_t& p : c.pages) p = r.u32();
+  c.written.resize(r.count(36));
+  for (auto& [digest, num] : c.written) {
+    std::string_view d;
+    if (r.take(digest.size(), d)) std::copy(d.begin(), d.end(), digest.begin());
+    num = r.u32();
+  }
+  c.marks.resize(r.count(28));
+  for (Mark& m : c.marks) {
+    m.pos = r.u64();
+    m.next = r.u32();
+    m.pages = r.u32();
+    const uint32_t flags = r.u32();
+    m.page_referenced = (flags & 1u) != 0;
+    m.first_open = (flags & 2u) != 0;
+    m.version = r.text();
+  }
+  if (!r.ok || !r.in.empty()) return std::nullopt;
+  // What resume() relies on: the marks grow with the parts and stay inside
+  // the file and the tables; every object number below a mark's next was
+  // written before its place.
+  const Mark* before = nullptr;
+  for (const Mark& m : c.marks) {
+    if (m.pos > c.file.bytes || m.next > c.at.size() || m.next < kFirstPartNum || m.pages > c.pages.size() ||
+        m.version.empty())
+      return std::nullopt;
+    if (before && (m.pos < before->pos || m.next < before->next || m.pages < before->pages)) return std::nullopt;
+    before = &m;
+  }
+  if (c.header_version.empty() || c.info.empty() || c.file.sha256.size() != 64) return std::nullopt;
+  for (size_t n = kFirstPartNum; n < c.at.size(); ++n)
+    if (c.at[n] == 0 || c.at[n] >= c.file.bytes) return std::nullopt;
+  for (uint32_t p : c.pages)
+    if (p < kFirstPartNum || p >= c.at.size()) return std::nullopt;
+  for (const auto& [digest, num] : c.written)
+    if (num < kFirstPartNum || num >= c.at.size()) return std::nullopt;
+  return c;
+}
+
+bool JoinCheckpoint::resumable_at(size_t parts, size_t first) const {
+  if (parts == 0 || parts > marks.size()) return false;
+  const Mark& m = marks[parts - 1];
+  // The first pages' document is made while the joined bytes are copied to
+  // it: only from a mark where it was still being written, for as many pages.
+  if (first != first_pages) return false;
+  return first == 0 || (m.first_open && m.pages < first);
+}
+
+void PdfJoiner::resume(const JoinCheckpoint& c, size_t parts, const fs::path& previous) {
+  PdfRewriter::Joined& j = *joined_;
+  const size_t first = j.first ? j.first->pages : 0;
+  if (!j.pages.empty() || !marks_.empty() || c.header_version != j.header_version || !c.resumable_at(parts, first))
+    throw std::logic_error("cannot resume this join at part " + std::to_string(parts));
+  const JoinCheckpoint::Mark& m = c.marks[parts - 1];
+  // The bytes up to the mark, the header (already written) first.
+  std::ifstream in(previous, std::ios::binary);
+  std::string chunk(std::min<uint64_t>(m.pos, uint64_t{1} << 20), '\0');
+  uint64_t done = 0;
+  auto fail = [&previous](const std::string& why) {
+    return std::runtime_error("cannot take the pages joined before from " + previous.string() + ": " + why);
+  };
+  while (done < m.pos) {
+    const auto n = static_cast<std::streamsize>(std::min<uint64_t>(chunk.size(), m.pos - done));
+    if (!in.read(chunk.data(), n)) throw fail("it is shorter than its record says");
+    std::string_view bytes(chunk.data(), static_cast<size_t>(n));
+    if (done < j.out.pos) {  // the header this join has written: the same bytes
+      const auto header = static_cast<size_t>(std::min<uint64_t>(j.out.pos - done, bytes.size()));
+      if (bytes.substr(0, header) != std::string_view(j.out.buf).substr(static_cast<size_t>(done), header))
+        throw fail("its header is not this join's");
+      bytes.remove_prefix(header);
+      done += header;
+    }
+    j.out.put(bytes);
+    done += bytes.size();
+  }
+  j.at.assign(c.at.begin(), c.at.begin() + m.next);
+  j.at[kPagesNum] = j.at[kCatalogNum] = j.at[kInfoNum] = 0;  // written by the tail
+  j.next = m.next;
+  j.pages.assign(c.pages.begin(), c.pages.begin() + m.pages);
+  j.page_referenced = m.page_referenced;
+  j.version = m.version;
+  j.info = c.info;
+  j.written.clear();
+  for (const auto& [digest, num] : c.written)
+    if (num < m.next) j.written.emplace(digest, num);
+  marks_.assign(c.marks.begin(), c.marks.begin() + static_cast<std::ptrdiff_t>(parts));
+}
+
+JoinCheckpoint PdfJoiner::checkpoint() const {
+  const PdfRewriter::Joined& j = *joined_;
+  JoinCheckpoint c;
+  c.at = j.at;
+  c.pages = j.pages;
+  c.written.assign(j.written.begin(), j.written.end());
+  std::sort(c.written.begin(), c.written.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+  c.info = j.info;
+  c.header_version = j.header_version;
+  c.first_pages = first_pages_;
+  c.marks = marks_;
+  c.file = digest_;
+  return c;
 }
 
 void PdfJoiner::finish() {

@@ -29,6 +29,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/sha256.h"
@@ -130,6 +131,37 @@ class PdfRewriter {
   bool replace_boxes_ = false;
 };
 
+// Where a PdfJoiner stood after each part it joined, and what it had
+// written by then (PdfJoiner::checkpoint): the next join whose first parts
+// are the same copies their bytes from the file it wrote instead of joining
+// them again (PdfJoiner::resume), and goes on as if it had. Since the
+// object numbers, offsets and the objects written for sharing only ever
+// grow, the state after part k is the final one cut at that part's mark.
+struct JoinCheckpoint {
+  struct Mark {
+    uint64_t pos = 0;              // bytes written
+    uint32_t next = 0;             // the next object number
+    uint32_t pages = 0;            // pages written
+    bool page_referenced = false;  // PdfJoiner: an object referred to a page
+    bool first_open = false;       // the first pages' document was still being written
+    std::string version;           // the highest version a part needed
+  };
+  std::vector<uint64_t> at;                          // per object number, its offset
+  std::vector<uint32_t> pages;                       // the page objects, in order
+  std::vector<std::pair<Sha256, uint32_t>> written;  // objects by digest, by number
+  std::string info, header_version;
+  uint64_t first_pages = 0;  // the first pages' document's count; 0: none
+  std::vector<Mark> marks;   // after each part
+  FileDigest file;           // the joined file this describes
+
+  std::string pack() const;
+  // nullopt for bytes pack() did not write, or that do not hold together.
+  static std::optional<JoinCheckpoint> unpack(std::string_view bytes);
+  // Whether a join writing a first pages' document of `first_pages` pages
+  // (0: none) can resume after `parts` parts.
+  bool resumable_at(size_t parts, size_t first_pages) const;
+};
+
 // Joins PDFs as Cairo writes them (the parts of a document, a page or a run
 // of pages each, kept on their own in the build cache) into one document,
 // streaming: each part is read (from memory), its pages and what they use
@@ -172,6 +204,16 @@ class PdfJoiner {
   void also_write_first_pages(std::filesystem::path file, size_t pages);
   // After finish(): whether the first pages' file was written.
   bool first_pages_written() const { return first_written_; }
+  // Instead of adding the first `parts` parts again: their bytes copied from
+  // `previous`, the file the join that left `checkpoint` wrote, and the join
+  // where that one stood after them. The caller makes sure `previous` is
+  // that file (its digest is checkpoint.file) and that the parts are the
+  // same ones. After also_write_first_pages(), before the first add().
+  // Throws std::logic_error when the checkpoint cannot resume here
+  // (resumable_at), std::runtime_error when `previous` cannot be read.
+  void resume(const JoinCheckpoint& checkpoint, size_t parts, const std::filesystem::path& previous);
+  // After finish(): where the join stood after each part (JoinCheckpoint).
+  JoinCheckpoint checkpoint() const;
   // After finish(): the size and SHA-256 of the joined file, and of the
   // first pages' file when it was written, as they were written (hashed on
   // the way out: a caller listing them need not read 15 MB again).
@@ -188,6 +230,8 @@ class PdfJoiner {
   bool actual_size_;
   bool first_written_ = false;
   FileDigest digest_, first_digest_;
+  std::vector<JoinCheckpoint::Mark> marks_;  // after each part (those resumed from included)
+  size_t first_pages_ = 0;                   // also_write_first_pages' count
 };
 
 }  // namespace kw::pdf

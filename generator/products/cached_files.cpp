@@ -185,17 +185,24 @@ FileDigest FilesInPlace::digest_of(const fs::path& file) const {
   return digest_file(file);
 }
 
+std::optional<FileDigest> FilesInPlace::stamped_digest(const fs::path& staged) const {
+  if (!cache_) return std::nullopt;
+  const fs::path there = final_path(staged);
+  const auto now = file_stamp(there);  // a regular file, not through a link
+  if (!now) return std::nullopt;
+  std::lock_guard lock(mutex_);
+  const auto it = stamps_.find(there.string());
+  if (it == stamps_.end() || it->second.file != *now) return std::nullopt;
+  return FileDigest{now->bytes, kw::hex(it->second.sha256)};
+}
+
 bool FilesInPlace::holds(const fs::path& staged, const FileDigest& digest) const {
   const fs::path there = final_path(staged);
   if (there == staged) return false;
-  const auto now = file_stamp(there);  // a regular file, not through a link
-  if (!now || now->bytes != digest.bytes) return false;
-  if (cache_) {
-    std::lock_guard lock(mutex_);
-    if (auto it = stamps_.find(there.string()); it != stamps_.end() && it->second.file == *now)
-      return kw::hex(it->second.sha256) == digest.sha256;
-  }
-  return digest_file(there).sha256 == digest.sha256;
+  if (const auto stamped = stamped_digest(staged))
+    return stamped->bytes == digest.bytes && stamped->sha256 == digest.sha256;
+  const auto now = file_stamp(there);
+  return now && now->bytes == digest.bytes && digest_file(there).sha256 == digest.sha256;
 }
 
 FileDigest FilesInPlace::write(const std::string& key, const fs::path& staged, std::string_view bytes) const {

@@ -79,6 +79,10 @@ class FilesInPlace {
   // again was compared by reading the one in place: 15 MB read and hashed
   // after every edit of a 5,000-card game.)
   bool holds(const std::filesystem::path& staged, const FileDigest& digest) const;
+  // The digest the last build stamped the file at `staged`'s final place
+  // with, while stat says of it what it said then (nothing is read); else
+  // nullopt.
+  std::optional<FileDigest> stamped_digest(const std::filesystem::path& staged) const;
   // The digest of `file` (staged): as wrote() was told when the file is as
   // it was then, else read from it.
   FileDigest digest_of(const std::filesystem::path& file) const;

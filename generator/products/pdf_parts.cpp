@@ -89,11 +89,58 @@ std::optional<PartedPdf::Part> unpack_converted(std::string_view in) {
 
 }  // namespace
 
+namespace {
+
+constexpr std::string_view kJoinMagic = "kartenwerk parted pdf join 1\n";
+
+// The cache's record of the join of `file` (its final place).
+std::string join_record(const fs::path& file) { return "pdf join " + file.lexically_normal().string(); }
+
+}  // namespace
+
+std::string pack_join(std::span<const std::string> keys, const pdf::JoinCheckpoint& checkpoint) {
+  std::string out(kJoinMagic);
+  out += std::to_string(keys.size()) + "\n";
+  for (const std::string& key : keys) out += key + "\n";
+  out += checkpoint.pack();
+  return out;
+}
+
+std::optional<std::pair<std::vector<std::string>, pdf::JoinCheckpoint>> unpack_join(std::string_view in) {
+  if (!in.starts_with(kJoinMagic)) return std::nullopt;
+  in.remove_prefix(kJoinMagic.size());
+  const size_t line = in.find('\n');
+  size_t count = 0;
+  if (line == std::string_view::npos) return std::nullopt;
+  auto [end, ec] = std::from_chars(in.data(), in.data() + line, count);
+  if (ec != std::errc() || end != in.data() + line || count > in.size() / 2) return std::nullopt;
+  in.remove_prefix(line + 1);
+  std::vector<std::string> keys;
+  keys.reserve(count);
+  for (size_t i = 0; i < count; ++i) {
+    const size_t eol = in.find('\n');
+    if (eol == std::string_view::npos || eol == 0) return std::nullopt;
+    keys.emplace_back(in.substr(0, eol));
+    in.remove_prefix(eol + 1);
+  }
+  auto checkpoint = pdf::JoinCheckpoint::unpack(in);
+  if (!checkpoint || checkpoint->marks.size() != keys.size()) return std::nullopt;
+  return std::make_pair(std::move(keys), std::move(*checkpoint));
+}
+
 PartedPdf::PartedPdf(fs::path file, PartedPdfOptions options)
     : file_(file), options_(std::move(options)), joiner_(std::move(file), options_.actual_size) {
   if (options_.pages_per_part == 0) options_.pages_per_part = 1;
   if (!options_.first_pages_file.empty())
     joiner_.also_write_first_pages(options_.first_pages_file, options_.first_pages);
+  // The last join of the file, when the file is still the one it wrote.
+  if (resumes() && options_.previous_digest)
+    if (auto bytes = options_.cache->record(join_record(options_.previous_file)))
+      if (auto last = unpack_join(*bytes); last && last->second.file.bytes == options_.previous_digest->bytes &&
+                                           last->second.file.sha256 == options_.previous_digest->sha256) {
+        last_keys_ = std::move(last->first);
+        last_join_ = std::move(last->second);
+      }
 }
 
 void PartedPdf::add(const std::string& key, Make make, const std::string& what) {
@@ -113,6 +160,17 @@ void PartedPdf::flush() {
   const std::string full_key = infra::cache_key({"pdf part", options_.pdf.title, options_.pdf.clock.key(), key_text});
   const PartConversion* conversion = options_.conversion;
   const std::string key = conversion ? infra::cache_key({"pdf part converted", full_key, conversion->key}) : full_key;
+  if (resumes()) keys_.push_back(key);
+  // The same part as the last join's at this place, and all before it too:
+  // copied from its file later (resume), when a part differs or at the end.
+  const size_t first_pages = options_.first_pages_file.empty() ? 0 : options_.first_pages;
+  if (last_join_ && matched_ + 1 == keys_.size() && matched_ < last_keys_.size() && last_keys_[matched_] == key &&
+      last_join_->resumable_at(matched_ + 1, first_pages)) {
+    ++matched_;
+    pending_.clear();
+    return;
+  }
+  resume();
   std::optional<Part> part;
   // A run of pages the same as the one before (a back on every page of
   // backs.pdf) is converted once, with the cache or without.
@@ -167,10 +225,20 @@ PartedPdf::Part PartedPdf::render_part(const std::string& key) {
   return part;
 }
 
+void PartedPdf::resume() {
+  if (!last_join_) return;
+  if (matched_ > 0) joiner_.resume(*last_join_, matched_, options_.previous_file);
+  last_join_.reset();
+  std::vector<std::string>().swap(last_keys_);
+}
+
 void PartedPdf::finish() {
   try {
     flush();
+    resume();
     joiner_.finish();
+    if (resumes())
+      options_.cache->set_record(join_record(options_.previous_file), pack_join(keys_, joiner_.checkpoint()));
   } catch (const infra::Interrupted&) {
     throw;
   } catch (const std::exception& e) {

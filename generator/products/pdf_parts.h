@@ -59,6 +59,15 @@ struct PartedPdfOptions {
   // made while joining (pdf::PdfJoiner::also_write_first_pages); empty: none.
   std::filesystem::path first_pages_file{};
   size_t first_pages = 0;
+  // The file the last build joined, at its final place, and its digest when
+  // it is still as that build left it (by its stamp; nullopt: it is not, or
+  // unknown). Then the first parts that are the same as that build's are
+  // copied from it, not taken from the cache and joined again
+  // (pdf::PdfJoiner::resume), and where this join stood after each part is
+  // kept in the cache under the file's name for the next. With `cache` and
+  // no conversion only.
+  std::filesystem::path previous_file{};
+  std::optional<FileDigest> previous_digest{};
 };
 
 constexpr size_t kCardPagesPerPart = 64;  // see above
@@ -107,6 +116,9 @@ class PartedPdf {
   };
   void flush();
   Part render_part(const std::string& key);
+  // The parts matched so far copied from the previous file (once).
+  void resume();
+  bool resumes() const { return options_.cache && !options_.conversion && !options_.previous_file.empty(); }
 
   std::filesystem::path file_;
   PartedPdfOptions options_;
@@ -116,7 +128,19 @@ class PartedPdf {
   std::vector<std::string> notes_;
   std::string last_key_;  // the last part converted, and how (a run repeated is converted once)
   Part last_part_;
+  // Resuming (options.previous_file): the last join's part keys and where it
+  // stood, while this join's parts are still the same as its first ones;
+  // how many were; this join's part keys, for the next.
+  std::optional<pdf::JoinCheckpoint> last_join_;
+  std::vector<std::string> last_keys_, keys_;
+  size_t matched_ = 0;
 };
+
+// Where a join stood after each part, as the cache keeps it beside the
+// file's name: the parts' keys, then the joiner's checkpoint; and back
+// (nullopt for bytes that are not one). Exposed for tests.
+std::string pack_join(std::span<const std::string> keys, const pdf::JoinCheckpoint& checkpoint);
+std::optional<std::pair<std::vector<std::string>, pdf::JoinCheckpoint>> unpack_join(std::string_view bytes);
 
 // A part as the cache keeps it: its pages' boxes, then its PDF; and back
 // (nullopt for bytes that are not one). Exposed for tests.

@@ -168,6 +168,59 @@ void join_with_first(const fs::path& out, const fs::path& first_file, size_t fir
   }
 }
 
+// A join resumes only where its checkpoint allows, from a file as long as
+// the checkpoint says; else it stops with nothing left behind.
+TEST(PdfJoin, AResumeTheCheckpointDoesNotAllowIsRefused) {
+  test::TempDir dir;
+  const fs::path out = dir.path() / "joined.pdf", first = dir.path() / "first.pdf";
+  const page::Page red = page({65, 97}, {200, 0, 0, 255});
+  const std::vector<PageBoxes> one = {boxes_of(red)};
+  JoinCheckpoint checkpoint;
+  {
+    PdfJoiner joiner(out, false);
+    joiner.also_write_first_pages(first, 2);
+    for (int i = 0; i < 3; ++i) joiner.add(part(red), one, "red");
+    joiner.finish();
+    checkpoint = joiner.checkpoint();
+  }
+  ASSERT_EQ(checkpoint.marks.size(), 3u);
+  EXPECT_TRUE(checkpoint.resumable_at(1, 2));
+  EXPECT_FALSE(checkpoint.resumable_at(2, 2));  // the first pages' document ended there
+  const auto packed = checkpoint.pack();
+  const auto back = JoinCheckpoint::unpack(packed);
+  ASSERT_TRUE(back);
+  EXPECT_EQ(back->pack(), packed);
+  const fs::path again = dir.path() / "again.pdf", again_first = dir.path() / "again-first.pdf";
+  {
+    PdfJoiner joiner(again, false);
+    joiner.also_write_first_pages(again_first, 2);
+    EXPECT_THROW(joiner.resume(checkpoint, 2, out), std::logic_error);
+  }
+  {
+    PdfJoiner joiner(again, false);
+    EXPECT_THROW(joiner.resume(checkpoint, 1, out), std::logic_error);  // without the first pages' document
+  }
+  const fs::path cut = dir.path() / "cut.pdf";
+  write_file_atomic(cut, read_file(out)->substr(0, 20));
+  {
+    PdfJoiner joiner(again, false);
+    joiner.also_write_first_pages(again_first, 2);
+    EXPECT_THROW(joiner.resume(checkpoint, 1, cut), std::runtime_error);
+  }
+  EXPECT_FALSE(fs::exists(again));
+  EXPECT_FALSE(fs::exists(again_first));
+  // Resumed after the first part, the same bytes as joined whole.
+  {
+    PdfJoiner joiner(again, false);
+    joiner.also_write_first_pages(again_first, 2);
+    joiner.resume(checkpoint, 1, out);
+    for (int i = 0; i < 2; ++i) joiner.add(part(red), one, "red");
+    joiner.finish();
+  }
+  EXPECT_EQ(read_file(again), read_file(out));
+  EXPECT_EQ(read_file(again_first), read_file(first));
+}
+
 // The content streams of a file's pages, as bytes.
 std::vector<std::string> page_contents(const fs::path& file) {
   QPDF pdf;

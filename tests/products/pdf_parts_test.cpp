@@ -6,6 +6,7 @@
 
 #include "core/clock.h"
 #include "core/files.h"
+#include "core/sha256.h"
 #include "infra/build_cache.h"
 #include "products/pdf_parts.h"
 #include "support/solid_page.h"
@@ -52,6 +53,133 @@ TEST(PdfParts, OnlyTheChangedPartIsRenderedAndTheBytesAreACleanBuilds) {
   EXPECT_NE(*edit, *read_file(dir.path() / "first.pdf"));
   std::string check;
   EXPECT_EQ(test::run_command("qpdf --check '" + (dir.path() / "edit.pdf").string() + "'", &check), 0) << check;
+}
+
+// Cards 1..9 joined two to a part into `file`, with the document of the
+// first 8 (`file` with ".first"), resuming from `previous` (the file the last
+// join wrote, with the digest given) when its first parts are the same;
+// card `changed` shows card 12 instead. Returns how many pages were rendered.
+size_t write_resuming(const fs::path& file, const infra::BuildCache* cache, const fs::path& previous,
+                      std::optional<FileDigest> previous_digest, int changed = 0) {
+  PartedPdf pdf(file, {.pdf = {.title = "t", .clock = Clock{}},
+                       .cache = cache,
+                       .game = "t",
+                       .pages_per_part = 2,
+                       .first_pages_file = fs::path(file.string() + ".first"),
+                       .first_pages = 8,
+                       .previous_file = previous,
+                       .previous_digest = std::move(previous_digest)});
+  for (int n = 1; n <= 9; ++n) {
+    const int shown = n == changed ? 12 : n;
+    pdf.add(
+        key(shown), [shown] { return std::make_shared<const page::Page>(card(shown)); }, "card " + key(n));
+  }
+  pdf.finish();
+  EXPECT_TRUE(pdf.first_pages_written());
+  return pdf.rendered();
+}
+
+// An edit's join copies the parts before the edited one from the file the
+// last join wrote (they are neither taken from the cache nor rendered) and
+// writes the bytes a clean join writes, both files; not when that file is
+// not the one the record describes.
+TEST(PdfParts, TheSameFirstPartsAreCopiedFromTheLastFile) {
+  test::TempDir dir;
+  const fs::path out = dir.path() / "out.pdf";
+  infra::BuildCache cache(dir.path() / "cache");
+  EXPECT_EQ(write_resuming(out, &cache, out, std::nullopt), 9u);
+  // A cache of the records only: a part not copied has to be rendered.
+  const auto records_only = [&](const std::string& name) {
+    const fs::path root = dir.path() / name;
+    fs::create_directories(root);
+    fs::copy(dir.path() / "cache/builds", root / "builds", fs::copy_options::recursive);
+    return root;
+  };
+  const auto clean = [&](int changed) {
+    const fs::path file = dir.path() / ("clean-" + std::to_string(changed) + ".pdf");
+    write_resuming(file, nullptr, {}, std::nullopt, changed);
+    return std::pair{*read_file(file), *read_file(fs::path(file.string() + ".first"))};
+  };
+  const auto written = [&](const fs::path& file) {
+    return std::pair{*read_file(file), *read_file(fs::path(file.string() + ".first"))};
+  };
+  // Card 6 edited: parts 1 and 2 (cards 1 to 4) copied, parts 3 to 5 (cards
+  // 5 to 9) rendered.
+  {
+    infra::BuildCache only(records_only("c1"));
+    const fs::path edit = dir.path() / "edit.pdf";
+    EXPECT_EQ(write_resuming(edit, &only, out, digest_file(out), 6), 5u);
+    EXPECT_EQ(written(edit), clean(6));
+    std::string check;
+    EXPECT_EQ(test::run_command("qpdf --check '" + edit.string() + "'", &check), 0) << check;
+    EXPECT_EQ(test::run_command("qpdf --check '" + edit.string() + ".first'", &check), 0) << check;
+  }
+  // Nothing edited: the parts copied as far as the first pages' document is
+  // still being written then (parts 1 to 3; part 4 ends it), the rest joined.
+  {
+    infra::BuildCache only(records_only("c2"));
+    const fs::path same = dir.path() / "same.pdf";
+    EXPECT_EQ(write_resuming(same, &only, out, digest_file(out)), 3u);
+    EXPECT_EQ(written(same), written(out));
+  }
+  // The file is not the one the record describes: nothing copied.
+  {
+    infra::BuildCache only(records_only("c3"));
+    const fs::path other = dir.path() / "other.pdf";
+    FileDigest wrong = digest_file(out);
+    wrong.sha256[0] = wrong.sha256[0] == '0' ? '1' : '0';
+    EXPECT_EQ(write_resuming(other, &only, out, wrong, 6), 9u);
+    EXPECT_EQ(written(other), clean(6));
+  }
+  // In place, edit after edit: each resumes from the one before.
+  for (const int changed : {8, 2, 0}) {
+    SCOPED_TRACE(changed);
+    write_resuming(out, &cache, out, digest_file(out), changed);
+    EXPECT_EQ(written(out), clean(changed));
+  }
+}
+
+TEST(PdfParts, AJoinsRecordRoundTripsAndADamagedOneIsRefused) {
+  test::TempDir dir;
+  infra::BuildCache cache(dir.path() / "cache");
+  const fs::path out = dir.path() / "out.pdf";
+  write_resuming(out, &cache, out, std::nullopt);
+  std::optional<std::string> record;
+  for (const auto& e : fs::directory_iterator(dir.path() / "cache/builds")) {
+    const auto text = read_file(e.path());
+    if (text && text->starts_with("kartenwerk parted pdf join")) record = text;
+  }
+  ASSERT_TRUE(record);
+  const auto join = unpack_join(*record);
+  ASSERT_TRUE(join);
+  EXPECT_EQ(join->first.size(), 5u);  // five parts of two pages (the last of one)
+  EXPECT_EQ(join->second.marks.size(), 5u);
+  EXPECT_EQ(join->second.file.sha256, digest_file(out).sha256);
+  EXPECT_EQ(pack_join(join->first, join->second), *record);
+  // Resumable while the first 8 pages' document is still being written:
+  // after parts 1 to 3 (6 pages), not after part 4 (8) or 5.
+  EXPECT_TRUE(join->second.resumable_at(3, 8));
+  EXPECT_FALSE(join->second.resumable_at(4, 8));
+  EXPECT_FALSE(join->second.resumable_at(0, 8));
+  EXPECT_FALSE(join->second.resumable_at(3, 7));  // another first pages' document
+  // Cut anywhere, or a byte changed in its numbers: refused.
+  for (size_t cut : {size_t{10}, record->size() / 2, record->size() - 1})
+    EXPECT_FALSE(unpack_join(record->substr(0, cut))) << cut;
+  EXPECT_FALSE(unpack_join(*record + "x"));
+  std::string more_marks = *record;
+  more_marks.replace(more_marks.find("\n5\n"), 3, "\n6\n");
+  EXPECT_FALSE(unpack_join(more_marks));
+  const std::string packed = join->second.pack();
+  for (size_t at = 40; at < packed.size(); at += packed.size() / 7) {
+    std::string damaged = packed;
+    damaged[at] = static_cast<char>(damaged[at] ^ 0x80);
+    const auto back = pdf::JoinCheckpoint::unpack(damaged);
+    // A flipped byte either breaks the checkpoint, or leaves one that still
+    // holds together (a digest's byte, a version's letter); never a crash.
+    if (back) {
+      EXPECT_EQ(back->marks.size(), 5u);
+    }
+  }
 }
 
 TEST(PdfParts, APartIsKeptWithItsBoxes) {
