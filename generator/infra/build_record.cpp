@@ -100,7 +100,7 @@ bool up_to_date(const BuildCache& cache, const std::string& name, const std::str
 }
 
 void remember_build(const BuildCache& cache, const std::string& name, const std::string& key,
-                    const project::Project& project, const std::vector<fs::path>& written,
+                    const project::Project& project, std::span<const std::string> written,
                     const std::unordered_map<std::string, FileStamp>& known) {
   // The text a dump(1) of the record as a tree gives (the members sorted),
   // written as it comes: a tree of 10,000 outputs and its dump were half of
@@ -112,20 +112,20 @@ void remember_build(const BuildCache& cache, const std::string& name, const std:
   // each call, and with a relative --out (the default `output`) that and
   // normalising were 20 ms of a one-card edit at 5,000 cards.
   std::string cwd;
-  for (const auto& file : written) {
-    const auto it = known.find(file.native());
+  for (const std::string& file : written) {
+    const auto it = known.find(file);
     const auto stamp = it != known.end() ? std::optional<FileStamp>(it->second) : file_stamp(file);
     if (!stamp) return;  // a file already gone: remember nothing
     // The products' paths are plain already (the output folder's, made so
     // once): normalising each again was the other half.
     std::string path;
-    if (!lexically_plain(file.native())) {
+    if (!lexically_plain(file)) {
       path = fs::absolute(file).lexically_normal().string();
-    } else if (file.is_absolute()) {
-      path = file.native();
+    } else if (file.starts_with('/')) {
+      path = file;
     } else {
       if (cwd.empty()) cwd = fs::current_path().native();  // absolute and plain, as the system gives it
-      path = cwd.ends_with('/') ? cwd + file.native() : cwd + '/' + file.native();
+      path = cwd.ends_with('/') ? cwd + file : cwd + '/' + file;
     }
     out.begin_array().value(path).begin_array();
     out.number_text(std::to_string(stamp->bytes)).number_text(std::to_string(stamp->mtime_ns));

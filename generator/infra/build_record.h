@@ -6,6 +6,7 @@
 // snapshot), and the files it wrote with their sizes and modification times.
 // Like ninja's log: a file touched or removed since is noticed.
 #include <filesystem>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -27,10 +28,12 @@ bool up_to_date(const BuildCache& cache, const std::string& name, const std::str
 std::string record_problem(const std::string& text, const std::string& name);
 
 // Records a finished build: `key`, the system inputs `project` has read so
-// far, and the `written` files as they are now: as `known` says (what stat
-// said of files the build found untouched, by path), else as stat says.
+// far, and the `written` files (paths as text: ten thousand of them parsed
+// into std::filesystem::path cost a 5,000-card edit 12 ms) as they are now:
+// as `known` says (what stat said of files the build found untouched, by
+// path), else as stat says.
 void remember_build(const BuildCache& cache, const std::string& name, const std::string& key,
-                    const project::Project& project, const std::vector<std::filesystem::path>& written,
+                    const project::Project& project, std::span<const std::string> written,
                     const std::unordered_map<std::string, FileStamp>& known = {});
 
 }  // namespace kw::infra

@@ -831,7 +831,7 @@ class Loader {
       card.id = copies > 1 ? id + "-" + std::to_string(c) : id;
       card.copy = c;
       card.copies = copies;
-      card.fields = fields;
+      card.fields = c == copies ? std::move(fields) : fields;  // the last copy takes them
       if (per_copy) merge_into(card.fields, per_copy->list[static_cast<size_t>(c - 1)]);
       card.loc = v.loc;
       card.deck_id = deck.id;

@@ -23,6 +23,7 @@
 
 #include "core/files.h"
 #include "core/output_files.h"
+#include "core/parallel.h"
 #include "core/sha256.h"
 #include "exporters/print_pdf.h"
 #include "infra/build_cache.h"
@@ -155,7 +156,6 @@ class CardProductRun {
       report.written.insert(report.written.end(), std::make_move_iterator(w.begin()), std::make_move_iterator(w.end()));
       std::vector<fs::path>().swap(w);
     }
-    in_place_.save(/*only_used=*/whole);
     in_place_.add_found(report.in_place);
     report.digests.merge(digests_);
     progress_->finish();
@@ -167,6 +167,10 @@ class CardProductRun {
       if (rendered_.count(i)) report.rendered.push_back(stems_[i]);
     report.cached += cached_;
   }
+
+  // After run(): keeps the stamps of the files in place for the next build
+  // (a build of every card keeps those of its files only).
+  void save_stamps() const { in_place_.save(/*only_used=*/!options_.incremental.only_cards); }
 
  private:
   using Task = std::function<void(std::vector<fs::path>&)>;
@@ -768,10 +772,22 @@ class CardProductRun {
 
 }  // namespace
 
-void write_card_products(const model::Game& game, const layout::CardPages& cards, const fs::path& dir,
-                         const BuildOptions& options, const text::Typesetter& typesetter, BuildReport& report) {
-  if (cards.empty()) return;
-  CardProductRun(game, cards, dir, options, typesetter).run(report);
+std::future<void> write_card_products(const model::Game& game, const layout::CardPages& cards, const fs::path& dir,
+                                      const BuildOptions& options, const text::Typesetter& typesetter,
+                                      BuildReport& report) {
+  if (cards.empty()) return {};
+  auto run = std::make_shared<CardProductRun>(game, cards, dir, options, typesetter);
+  run->run(report);
+  // The run is freed by whichever ends last, this or the work beside it:
+  // this, at once, as a rule.
+  std::future<void> beside;
+  if ((options.print.jobs > 0 ? options.print.jobs : default_jobs()) > 1)
+    beside = start_beside([run]() mutable {
+      run->save_stamps();
+      run.reset();
+    });
+  if (!beside.valid()) run->save_stamps();
+  return beside;
 }
 
 }  // namespace kw::products

@@ -20,6 +20,7 @@
 // several PDFs run side by side. Output does not depend on the number of
 // threads.
 #include <filesystem>
+#include <future>
 #include <span>
 
 #include "layout/game_layout.h"
@@ -29,7 +30,14 @@
 
 namespace kw::products {
 
-void write_card_products(const model::Game& game, const layout::CardPages& cards, const std::filesystem::path& dir,
-                         const BuildOptions& options, const text::Typesetter& typesetter, BuildReport& report);
+// Returns what is left of the run, going on beside the caller with -j
+// above 1 (an invalid future: nothing): the record of the files left in
+// place saved for the next build, and the run's state freed (20,000 stamps
+// at 10,000 cards), which were 12 ms of the end of a 5,000-card edit with
+// the other core idle. The future waits for it when it is destroyed; get()
+// says whether it failed.
+[[nodiscard]] std::future<void> write_card_products(const model::Game& game, const layout::CardPages& cards,
+                                                    const std::filesystem::path& dir, const BuildOptions& options,
+                                                    const text::Typesetter& typesetter, BuildReport& report);
 
 }  // namespace kw::products

@@ -65,7 +65,8 @@ BuildReport write_game_products(const model::Game& game, const layout::LaidOutGa
   if (diags.error_count() > errors_before) return report;
 
   const fs::path dir = options.game_dir(game.id);
-  write_card_products(game, laid_out.cards, dir, options, typesetter, report);
+  // Its last work goes on beside the rest (waited for when this returns).
+  std::future<void> card_run = write_card_products(game, laid_out.cards, dir, options, typesetter, report);
   if (options.incremental.only_cards) return report;  // build --card: the cards' own files only
   infra::throw_if_interrupted();
   if (options.formats.pdf)
@@ -95,6 +96,7 @@ BuildReport write_game_products(const model::Game& game, const layout::LaidOutGa
     report.written.push_back(write_manifest(dir, game.id, options.language, *options.print.input, report.written,
                                             report.digests, options.incremental.cache, cards));
   }
+  if (card_run.valid()) card_run.get();
   return report;
 }
 

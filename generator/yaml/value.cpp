@@ -296,14 +296,16 @@ class Builder {
   }
 
   // A scalar, null or alias read at `mark`: counted, remembered, added.
-  void finish(const Sized& sized, const std::string& anchor, const yaml_mark_t& mark) {
+  // Taken by value: a scalar is moved in (a copy of each was a tenth of
+  // reading a 5,000-card deck), an alias's anchored value copied.
+  void finish(Sized sized, const std::string& anchor, const yaml_mark_t& mark) {
     if (stack_.size() + sized.height > limits().yaml_depth)
       throw Stop{loc_of(mark, file_), fmt::format("this alias nests the YAML deeper than the limit of {} levels "
                                                   "(raise it with --limit yaml-depth=N)",
                                                   limits().yaml_depth)};
     spend(sized.nodes, mark);
     remember(anchor, sized);
-    add(Sized(sized));
+    add(std::move(sized));
   }
 
   void spend(std::uint64_t nodes, const yaml_mark_t& mark) {

@@ -151,7 +151,7 @@ TEST(BuildRecord, IsReadStrictly) {
   const fs::path card = out.path() / "duell/a.png";
   std::ofstream(card) << "png";
   const std::string name = (out.path() / "duell").string();
-  remember_build(cache, name, kKey, project, {card});
+  remember_build(cache, name, kKey, project, std::vector{card.string()});
   EXPECT_TRUE(up_to_date(cache, name, kKey, project));
   EXPECT_FALSE(up_to_date(cache, name, kOther, project));
   EXPECT_TRUE(cache.take_notes().empty());
@@ -196,11 +196,12 @@ TEST(BuildRecord, RelativeOutputsAreRecordedAbsolutely) {
   std::ofstream(out.path() / "duell/a.png") << "png";
   std::ofstream(out.path() / "duell/cards/b.png") << "png too";
   const std::string name = (out.path() / "duell").string();
-  remember_build(cache, name, kKey, project, {out.path() / "duell/a.png", out.path() / "duell/cards/b.png"});
+  remember_build(cache, name, kKey, project,
+                 std::vector{(out.path() / "duell/a.png").string(), (out.path() / "duell/cards/b.png").string()});
   const std::string absolute = *cache.record(name);
   const fs::path before = fs::current_path();
   fs::current_path(out.path());
-  remember_build(cache, name, kKey, project, {"duell/a.png", "duell/./cards/../cards/b.png"});
+  remember_build(cache, name, kKey, project, std::vector<std::string>{"duell/a.png", "duell/./cards/../cards/b.png"});
   fs::current_path(before);
   EXPECT_EQ(*cache.record(name), absolute);
   EXPECT_TRUE(up_to_date(cache, name, kKey, project));
@@ -218,14 +219,15 @@ TEST(BuildRecord, TakesTheStampsTheBuildKnows) {
   std::ofstream(kept) << "png";
   std::ofstream(made) << "png too";
   const std::string name = (out.path() / "duell").string();
-  remember_build(cache, name, kKey, project, {kept, made});
+  const std::vector<std::string> files = {kept.string(), made.string()};
+  remember_build(cache, name, kKey, project, files);
   const std::string by_stat = *cache.record(name);
-  remember_build(cache, name, kKey, project, {kept, made}, {{kept.string(), *file_stamp(kept)}});
+  remember_build(cache, name, kKey, project, files, {{kept.string(), *file_stamp(kept)}});
   EXPECT_EQ(*cache.record(name), by_stat);
   EXPECT_TRUE(up_to_date(cache, name, kKey, project));
   FileStamp before = *file_stamp(kept);  // as found before someone wrote the file
   before.bytes += 1;
-  remember_build(cache, name, kKey, project, {kept, made}, {{kept.string(), before}});
+  remember_build(cache, name, kKey, project, files, {{kept.string(), before}});
   EXPECT_NE(*cache.record(name), by_stat);
   EXPECT_FALSE(up_to_date(cache, name, kKey, project));
 }
