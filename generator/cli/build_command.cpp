@@ -523,6 +523,9 @@ int build_game(LanguageBuild& b, const model::Game& game, const std::string& key
     }
     infra::throw_if_interrupted();
     const std::vector<std::string> written = move_into_place(shared, game, options, staged, report);
+    // What is left in the staging folder (the files replaced) goes beside
+    // the records; waited for at the end of this scope.
+    const std::future<void> staging_removed = staging ? staging->remove_beside() : std::future<void>();
     fmt::print(out, "{}: {} files in {}{}\n", label(game.id, options), report.written.size(),
                options.game_dir(game.id).string(), cache_summary(report));
     auto record_span = infra::timed(timings, "build record", game.id);

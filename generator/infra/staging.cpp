@@ -1,6 +1,9 @@
 #include "infra/staging.h"
 
+#include <fcntl.h>
 #include <signal.h>
+#include <stdio.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -14,6 +17,7 @@
 #include <vector>
 
 #include "core/output_files.h"
+#include "core/parallel.h"
 
 namespace kw::infra {
 
@@ -122,11 +126,55 @@ StagingFolder::StagingFolder(const fs::path& out_dir) {
   }
 }
 
-StagingFolder::~StagingFolder() {
+namespace {
+
+void remove_staging(const fs::path& folder) {
   std::error_code ec;
-  fs::remove_all(path_, ec);
-  fs::remove(path_.parent_path(), ec);  // only when empty: other builds may be staging
+  fs::remove_all(folder, ec);
+  fs::remove(folder.parent_path(), ec);  // only when empty: other builds may be staging
 }
+
+}  // namespace
+
+StagingFolder::~StagingFolder() {
+  if (!path_.empty()) remove_staging(path_);
+}
+
+std::future<void> StagingFolder::remove_beside() {
+  std::future<void> removed = start_beside([folder = path_] { remove_staging(folder); });
+  if (!removed.valid()) remove_staging(path_);
+  path_.clear();
+  return removed;
+}
+
+namespace {
+
+// Puts the staged file `from` in place of `to`. When `to` is a regular file
+// the two are swapped (renameat2 RENAME_EXCHANGE, atomic like a rename): the
+// old file then leaves with the staging folder instead of being freed inside
+// the rename, which waited about 6 ms per 7 MB on ext4 (a one-card edit of
+// 5,000 cards replaces five such files, one after the other, at the end of
+// its build). The new file's writeback is started first, as ext4 does
+// itself before a rename over a file (auto_da_alloc), so that a crash soon
+// after leaves the old bytes or the new ones, not an empty file. Else (no
+// file there, a file system that cannot swap) a plain rename.
+void put_in_place(const fs::path& from, const fs::path& to, std::error_code& ec) {
+  struct stat there {};
+  if (::lstat(to.c_str(), &there) == 0 && S_ISREG(there.st_mode)) {
+    if (const int fd = ::open(from.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW); fd >= 0) {
+      ::sync_file_range(fd, 0, 0, SYNC_FILE_RANGE_WRITE);  // a hint: its failure changes nothing
+      ::close(fd);
+    }
+    if (::renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), RENAME_EXCHANGE) == 0) return;
+    if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP && errno != EXDEV) {
+      ec = std::error_code(errno, std::generic_category());
+      return;
+    }
+  }
+  fs::rename(from, to, ec);
+}
+
+}  // namespace
 
 void commit_staged(const fs::path& staged, const fs::path& target) {
   std::vector<fs::path> files;
@@ -146,7 +194,7 @@ void commit_staged(const fs::path& staged, const fs::path& target) {
     if (same_bytes(from, to)) continue;
     fs::create_directories(to.parent_path());
     std::error_code ec;
-    fs::rename(from, to, ec);
+    put_in_place(from, to, ec);
     if (ec == std::errc::cross_device_link) {
       install_output(from, to);  // --out spans file systems: copied, then renamed
     } else if (ec) {

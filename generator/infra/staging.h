@@ -8,6 +8,7 @@
 // folders, *.tmp-<pid> files) is removed by the next build, once the process
 // that made it is gone.
 #include <filesystem>
+#include <future>
 #include <span>
 #include <stdexcept>
 
@@ -24,6 +25,11 @@ class StagingFolder {
   StagingFolder(const StagingFolder&) = delete;
   StagingFolder& operator=(const StagingFolder&) = delete;
   const std::filesystem::path& path() const { return path_; }
+  // Removes the folder now, on a thread of its own when one can be had: once
+  // its files are in place, what is left is the old files they replaced
+  // (commit_staged), whose freeing is the file system's waiting, not work.
+  // The future waits for it when destroyed; the folder is not removed again.
+  std::future<void> remove_beside();
 
  private:
   std::filesystem::path path_;
@@ -31,7 +37,8 @@ class StagingFolder {
 
 // Moves every file under `staged` to the same relative path under `target`:
 // a file whose bytes `target` already holds is left untouched (its time
-// says it did not change), manifest.json is moved last. Throws
+// says it did not change), manifest.json is moved last. A file it replaces
+// is swapped into `staged` (removed with it), not freed on the way. Throws
 // std::runtime_error naming the file that could not be moved.
 void commit_staged(const std::filesystem::path& staged, const std::filesystem::path& target);
 
