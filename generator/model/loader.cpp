@@ -825,18 +825,20 @@ class Loader {
     if (per_copy)
       for (const auto& patch : per_copy->list) ok = validate_fields(patch, schema, patch_ctx, diags_) && ok;
     if (!ok) return;
-    for (int c = 1; c <= copies; ++c) {
+    auto add_copy = [&](int c, Value copy_fields) {
       Card card;
       card.def_id = id;
       card.id = copies > 1 ? id + "-" + std::to_string(c) : id;
       card.copy = c;
       card.copies = copies;
-      card.fields = c == copies ? std::move(fields) : fields;  // the last copy takes them
+      card.fields = std::move(copy_fields);
       if (per_copy) merge_into(card.fields, per_copy->list[static_cast<size_t>(c - 1)]);
       card.loc = v.loc;
       card.deck_id = deck.id;
       deck.cards.push_back(std::move(card));
-    }
+    };
+    for (int c = 1; c < copies; ++c) add_copy(c, fields);
+    if (copies >= 1) add_copy(copies, std::move(fields));  // the last takes them (copying was a tenth of a load)
   }
 
   const project::Project& project_;

@@ -1,11 +1,15 @@
 #include "pdf/pdf_rewrite.h"
 
+#include <fcntl.h>
 #include <openssl/evp.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <memory>
 #include <stdexcept>
 #include <string_view>
@@ -488,6 +492,16 @@ struct PdfRewriter::Output {
     if (!copy || EVP_MD_CTX_copy_ex(copy.get(), md.get()) != 1 || EVP_DigestFinal_ex(copy.get(), d, &n) != 1 || n < 16)
       throw std::runtime_error("cannot finish a SHA-256 digest");
     return hex(d, 16);
+  }
+  // The SHA-256 of the bytes so far; the digest goes on.
+  Sha256 so_far() const {
+    std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> copy(EVP_MD_CTX_new(), &EVP_MD_CTX_free);
+    Sha256 d{};
+    unsigned int n = 0;
+    if (!copy || EVP_MD_CTX_copy_ex(copy.get(), md.get()) != 1 || EVP_DigestFinal_ex(copy.get(), d.data(), &n) != 1 ||
+        n != d.size())
+      throw std::runtime_error("cannot finish a SHA-256 digest");
+    return d;
   }
   // After the last put(): the size and SHA-256 of every byte put, which is
   // the file's (what a manifest lists; the file is not read again for it).
@@ -1328,7 +1342,7 @@ void PdfJoiner::add(std::string part, std::span<const PageBoxes> boxes, const st
     throw std::runtime_error("cannot join " + what + ": " + reader.why());
   const PdfRewriter::Joined& j = *joined_;
   marks_.push_back({j.out.pos, j.next, static_cast<uint32_t>(j.pages.size()), j.page_referenced,
-                    j.first && !j.first->out, j.version});
+                    j.first && !j.first->out, j.version, j.out.so_far()});
 }
 
 void PdfJoiner::also_write_first_pages(fs::path file, size_t pages) {
@@ -1344,7 +1358,7 @@ namespace {
 // The checkpoint's bytes: fixed-width little-endian numbers, strings with
 // their length first. (A record of our own, read back by this code only:
 // no format of anyone else's fits what it holds.)
-constexpr std::string_view kCheckpointMagic = "kartenwerk join checkpoint 1\n";
+constexpr std::string_view kCheckpointMagic = "kartenwerk join checkpoint 2\n";
 
 void put_u64(std::string& out, uint64_t v) {
   for (int i = 0; i < 8; ++i) out += static_cast<char>((v >> (8 * i)) & 0xff);
@@ -1423,6 +1437,7 @@ std::string JoinCheckpoint::pack() const {
     put_u32(out, m.pages);
     put_u32(out, (m.page_referenced ? 1u : 0u) | (m.first_open ? 2u : 0u));
     put_text(out, m.version);
+    out.append(reinterpret_cast<const char*>(m.prefix.data()), m.prefix.size());
   }
   return out;
 }
@@ -1446,7 +1461,7 @@ std::optional<JoinCheckpoint> JoinCheckpoint::unpack(std::string_view bytes) {
     if (r.take(digest.size(), d)) std::copy(d.begin(), d.end(), digest.begin());
     num = r.u32();
   }
-  c.marks.resize(r.count(28));
+  c.marks.resize(r.count(60));
   for (Mark& m : c.marks) {
     m.pos = r.u64();
     m.next = r.u32();
@@ -1455,6 +1470,8 @@ std::optional<JoinCheckpoint> JoinCheckpoint::unpack(std::string_view bytes) {
     m.page_referenced = (flags & 1u) != 0;
     m.first_open = (flags & 2u) != 0;
     m.version = r.text();
+    std::string_view d;
+    if (r.take(m.prefix.size(), d)) std::copy(d.begin(), d.end(), m.prefix.begin());
   }
   if (!r.ok || !r.in.empty()) return std::nullopt;
   // What resume() relies on: the marks grow with the parts and stay inside
@@ -1493,16 +1510,26 @@ void PdfJoiner::resume(const JoinCheckpoint& c, size_t parts, const fs::path& pr
   if (!j.pages.empty() || !marks_.empty() || c.header_version != j.header_version || !c.resumable_at(parts, first))
     throw std::logic_error("cannot resume this join at part " + std::to_string(parts));
   const JoinCheckpoint::Mark& m = c.marks[parts - 1];
-  // The bytes up to the mark, the header (already written) first.
-  std::ifstream in(previous, std::ios::binary);
-  std::string chunk(std::min<uint64_t>(m.pos, uint64_t{1} << 20), '\0');
-  uint64_t done = 0;
   auto fail = [&previous](const std::string& why) {
     return std::runtime_error("cannot take the pages joined before from " + previous.string() + ": " + why);
   };
+  // The bytes up to the mark, the header (already written) first; not
+  // through a link, and checked against the digest the join took there.
+  struct File {
+    int fd;
+    ~File() {
+      if (fd >= 0) ::close(fd);
+    }
+  } const file{::open(previous.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW)};
+  if (file.fd < 0) throw fail(std::strerror(errno));
+  const int fd = file.fd;
+  std::string chunk(std::min<uint64_t>(m.pos, uint64_t{1} << 20), '\0');
+  uint64_t done = 0;
   while (done < m.pos) {
-    const auto n = static_cast<std::streamsize>(std::min<uint64_t>(chunk.size(), m.pos - done));
-    if (!in.read(chunk.data(), n)) throw fail("it is shorter than its record says");
+    const auto want = static_cast<size_t>(std::min<uint64_t>(chunk.size(), m.pos - done));
+    const ssize_t n = ::read(fd, chunk.data(), want);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) throw fail(n == 0 ? "it is shorter than its record says" : std::strerror(errno));
     std::string_view bytes(chunk.data(), static_cast<size_t>(n));
     if (done < j.out.pos) {  // the header this join has written: the same bytes
       const auto header = static_cast<size_t>(std::min<uint64_t>(j.out.pos - done, bytes.size()));
@@ -1514,6 +1541,7 @@ void PdfJoiner::resume(const JoinCheckpoint& c, size_t parts, const fs::path& pr
     j.out.put(bytes);
     done += bytes.size();
   }
+  if (j.out.so_far() != m.prefix) throw fail("its bytes are not those its record was made with");
   j.at.assign(c.at.begin(), c.at.begin() + m.next);
   j.at[kPagesNum] = j.at[kCatalogNum] = j.at[kInfoNum] = 0;  // written by the tail
   j.next = m.next;

@@ -145,6 +145,7 @@ struct JoinCheckpoint {
     bool page_referenced = false;  // PdfJoiner: an object referred to a page
     bool first_open = false;       // the first pages' document was still being written
     std::string version;           // the highest version a part needed
+    Sha256 prefix{};               // of the bytes written: what resume() copies is checked against it
   };
   std::vector<uint64_t> at;                          // per object number, its offset
   std::vector<uint32_t> pages;                       // the page objects, in order
@@ -208,9 +209,11 @@ class PdfJoiner {
   // `previous`, the file the join that left `checkpoint` wrote, and the join
   // where that one stood after them. The caller makes sure `previous` is
   // that file (its digest is checkpoint.file) and that the parts are the
-  // same ones. After also_write_first_pages(), before the first add().
-  // Throws std::logic_error when the checkpoint cannot resume here
-  // (resumable_at), std::runtime_error when `previous` cannot be read.
+  // same ones; the bytes copied are checked against the digest the join
+  // took after those parts. After also_write_first_pages(), before the
+  // first add(). Throws std::logic_error when the checkpoint cannot resume
+  // here (resumable_at), std::runtime_error when `previous` cannot be read
+  // or its bytes are not those (then this joiner is spoilt: make another).
   void resume(const JoinCheckpoint& checkpoint, size_t parts, const std::filesystem::path& previous);
   // After finish(): where the join stood after each part (JoinCheckpoint).
   JoinCheckpoint checkpoint() const;

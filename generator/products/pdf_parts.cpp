@@ -128,11 +128,16 @@ std::optional<std::pair<std::vector<std::string>, pdf::JoinCheckpoint>> unpack_j
   return std::make_pair(std::move(keys), std::move(*checkpoint));
 }
 
-PartedPdf::PartedPdf(fs::path file, PartedPdfOptions options)
-    : file_(file), options_(std::move(options)), joiner_(std::move(file), options_.actual_size) {
-  if (options_.pages_per_part == 0) options_.pages_per_part = 1;
+std::unique_ptr<pdf::PdfJoiner> PartedPdf::make_joiner() const {
+  auto joiner = std::make_unique<pdf::PdfJoiner>(file_, options_.actual_size);
   if (!options_.first_pages_file.empty())
-    joiner_.also_write_first_pages(options_.first_pages_file, options_.first_pages);
+    joiner->also_write_first_pages(options_.first_pages_file, options_.first_pages);
+  return joiner;
+}
+
+PartedPdf::PartedPdf(fs::path file, PartedPdfOptions options) : file_(std::move(file)), options_(std::move(options)) {
+  if (options_.pages_per_part == 0) options_.pages_per_part = 1;
+  joiner_ = make_joiner();
   // The last join of the file, when the file is still the one it wrote.
   if (resumes() && options_.previous_digest)
     if (auto bytes = options_.cache->record(join_record(options_.previous_file)))
@@ -150,27 +155,41 @@ void PartedPdf::add(const std::string& key, Make make, const std::string& what) 
 
 // The part of the pages gathered: from the cache, else rendered and kept;
 // converted (and the conversion kept) when the options say so.
-void PartedPdf::flush() {
-  if (pending_.empty()) return;
+std::pair<std::string, std::string> PartedPdf::pending_keys() const {
   std::string key_text;
   for (const Pending& p : pending_) key_text += std::to_string(p.key.size()) + ":" + p.key + "\n";
-  const std::string what =
-      pending_.size() == 1 ? pending_.front().what : pending_.front().what + " to " + pending_.back().what;
-  const infra::BuildCache* cache = options_.cache;
-  const std::string full_key = infra::cache_key({"pdf part", options_.pdf.title, options_.pdf.clock.key(), key_text});
+  std::string full_key = infra::cache_key({"pdf part", options_.pdf.title, options_.pdf.clock.key(), key_text});
   const PartConversion* conversion = options_.conversion;
-  const std::string key = conversion ? infra::cache_key({"pdf part converted", full_key, conversion->key}) : full_key;
-  if (resumes()) keys_.push_back(key);
+  std::string key = conversion ? infra::cache_key({"pdf part converted", full_key, conversion->key}) : full_key;
+  return {std::move(full_key), std::move(key)};
+}
+
+void PartedPdf::flush() {
+  if (pending_.empty()) return;
+  if (!resumes()) return join_pending();
+  const std::string key = pending_keys().second;
+  keys_.push_back(key);
   // The same part as the last join's at this place, and all before it too:
   // copied from its file later (resume), when a part differs or at the end.
   const size_t first_pages = options_.first_pages_file.empty() ? 0 : options_.first_pages;
-  if (last_join_ && matched_ + 1 == keys_.size() && matched_ < last_keys_.size() && last_keys_[matched_] == key &&
-      last_join_->resumable_at(matched_ + 1, first_pages)) {
-    ++matched_;
+  const size_t matched = skipped_.size();
+  if (last_join_ && matched + 1 == keys_.size() && matched < last_keys_.size() && last_keys_[matched] == key &&
+      last_join_->resumable_at(matched + 1, first_pages)) {
+    skipped_.push_back(std::move(pending_));
     pending_.clear();
     return;
   }
   resume();
+  join_pending();
+}
+
+void PartedPdf::join_pending() {
+  if (pending_.empty()) return;
+  const std::string what =
+      pending_.size() == 1 ? pending_.front().what : pending_.front().what + " to " + pending_.back().what;
+  const infra::BuildCache* cache = options_.cache;
+  const PartConversion* conversion = options_.conversion;
+  const auto [full_key, key] = pending_keys();
   std::optional<Part> part;
   // A run of pages the same as the one before (a back on every page of
   // backs.pdf) is converted once, with the cache or without.
@@ -199,7 +218,7 @@ void PartedPdf::flush() {
     last_part_ = *part;
   }
   if (!part->note.empty()) notes_.push_back(what + ": " + part->note);
-  joiner_.add(std::move(part->pdf), part->boxes, what);
+  joiner_->add(std::move(part->pdf), part->boxes, what);
   pending_.clear();
 }
 
@@ -227,18 +246,36 @@ PartedPdf::Part PartedPdf::render_part(const std::string& key) {
 
 void PartedPdf::resume() {
   if (!last_join_) return;
-  if (matched_ > 0) joiner_.resume(*last_join_, matched_, options_.previous_file);
+  const pdf::JoinCheckpoint last = std::move(*last_join_);
   last_join_.reset();
   std::vector<std::string>().swap(last_keys_);
+  std::vector<std::vector<Pending>> skipped = std::move(skipped_);
+  skipped_.clear();
+  if (skipped.empty()) return;
+  try {
+    joiner_->resume(last, skipped.size(), options_.previous_file);
+    return;
+  } catch (const std::runtime_error&) {
+    // The file changed since its stamp was taken (rewritten with its time
+    // and size put back, or while it was read): what was copied is dropped
+    // with the joiner, and the parts are joined as a clean build joins them.
+  }
+  joiner_ = make_joiner();
+  std::vector<Pending> now = std::move(pending_);
+  for (std::vector<Pending>& part : skipped) {
+    pending_ = std::move(part);
+    join_pending();
+  }
+  pending_ = std::move(now);
 }
 
 void PartedPdf::finish() {
   try {
     flush();
     resume();
-    joiner_.finish();
+    joiner_->finish();
     if (resumes())
-      options_.cache->set_record(join_record(options_.previous_file), pack_join(keys_, joiner_.checkpoint()));
+      options_.cache->set_record(join_record(options_.previous_file), pack_join(keys_, joiner_->checkpoint()));
   } catch (const infra::Interrupted&) {
     throw;
   } catch (const std::exception& e) {

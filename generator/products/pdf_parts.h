@@ -94,11 +94,11 @@ class PartedPdf {
   size_t rendered() const { return rendered_; }  // pages rendered (not from the cache)
   // After finish(): whether options.first_pages_file was written
   // (pdf::PdfJoiner::first_pages_written).
-  bool first_pages_written() const { return joiner_.first_pages_written(); }
+  bool first_pages_written() const { return joiner_->first_pages_written(); }
   // After finish(): the file's size and SHA-256, and the first pages' file's
   // (pdf::PdfJoiner::digest), hashed as they were written.
-  const FileDigest& digest() const { return joiner_.digest(); }
-  const FileDigest& first_pages_digest() const { return joiner_.first_pages_digest(); }
+  const FileDigest& digest() const { return joiner_->digest(); }
+  const FileDigest& first_pages_digest() const { return joiner_->first_pages_digest(); }
   // The conversion's notes, "card 01-a to card 16-p: ..." in part order.
   const std::vector<std::string>& notes() const { return notes_; }
 
@@ -115,15 +115,20 @@ class PartedPdf {
     std::string what;
   };
   void flush();
+  void join_pending();  // the part gathered, from the cache or rendered, joined
+  // The part gathered's key as rendered, and as converted (the same without a conversion).
+  std::pair<std::string, std::string> pending_keys() const;
   Part render_part(const std::string& key);
-  // The parts matched so far copied from the previous file (once).
+  std::unique_ptr<pdf::PdfJoiner> make_joiner() const;
+  // The parts matched so far copied from the previous file (once); when that
+  // fails (the file is not what its record says), joined anew.
   void resume();
   bool resumes() const { return options_.cache && !options_.conversion && !options_.previous_file.empty(); }
 
   std::filesystem::path file_;
   PartedPdfOptions options_;
-  pdf::PdfJoiner joiner_;
-  std::vector<Pending> pending_;  // the part being gathered
+  std::unique_ptr<pdf::PdfJoiner> joiner_;  // made again when a resume fails
+  std::vector<Pending> pending_;            // the part being gathered
   size_t rendered_ = 0;
   std::vector<std::string> notes_;
   std::string last_key_;  // the last part converted, and how (a run repeated is converted once)
@@ -133,7 +138,7 @@ class PartedPdf {
   // how many were; this join's part keys, for the next.
   std::optional<pdf::JoinCheckpoint> last_join_;
   std::vector<std::string> last_keys_, keys_;
-  size_t matched_ = 0;
+  std::vector<std::vector<Pending>> skipped_;  // the parts matched, kept for joining should the copy fail
 };
 
 // Where a join stood after each part, as the cache keeps it beside the

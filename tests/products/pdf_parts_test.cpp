@@ -90,7 +90,7 @@ TEST(PdfParts, TheSameFirstPartsAreCopiedFromTheLastFile) {
   EXPECT_EQ(write_resuming(out, &cache, out, std::nullopt), 9u);
   // A cache of the records only: a part not copied has to be rendered.
   const auto records_only = [&](const std::string& name) {
-    const fs::path root = dir.path() / name;
+    fs::path root = dir.path() / name;
     fs::create_directories(root);
     fs::copy(dir.path() / "cache/builds", root / "builds", fs::copy_options::recursive);
     return root;
@@ -130,6 +130,23 @@ TEST(PdfParts, TheSameFirstPartsAreCopiedFromTheLastFile) {
     wrong.sha256[0] = wrong.sha256[0] == '0' ? '1' : '0';
     EXPECT_EQ(write_resuming(other, &only, out, wrong, 6), 9u);
     EXPECT_EQ(written(other), clean(6));
+  }
+  // The record's file, but its bytes changed behind its stamp (as if
+  // rewritten with its time put back): the copy is checked, found wrong,
+  // and every part joined as a clean build joins them.
+  {
+    infra::BuildCache only(records_only("c4"));
+    const fs::path changed = dir.path() / "changed.pdf";
+    const FileDigest as_recorded = digest_file(out);
+    const std::string was = *read_file(out);
+    std::string bytes = was;
+    const size_t at = bytes.find("stream\n");  // a byte of the first part's content
+    ASSERT_NE(at, std::string::npos);
+    bytes[at + 8] = static_cast<char>(bytes[at + 8] ^ 1);
+    write_file_atomic(out, bytes);
+    EXPECT_EQ(write_resuming(changed, &only, out, as_recorded, 6), 9u);
+    EXPECT_EQ(written(changed), clean(6));
+    write_file_atomic(out, was);
   }
   // In place, edit after edit: each resumes from the one before.
   for (const int changed : {8, 2, 0}) {
