@@ -223,7 +223,7 @@ int run_build(const BuildArgs& inv, std::ostream& out, std::ostream& err) {
   // Every thread of the build, whatever loop it runs in (games, cards,
   // layout), counts against -j (but the short sweep of leftovers beside
   // them: sweep_leftovers).
-  const int threads = options.print.jobs > 0 ? options.print.jobs : default_jobs();
+  const int threads = products::jobs_of(options.print);
   set_thread_limit(threads);
   tune_allocator(threads);
   int status = build_languages(inv, *world, options, out, err);
@@ -398,7 +398,7 @@ std::unique_ptr<KeptLayouts> kept_layouts(const SharedBuild& shared, const model
   layout::KnownLayouts::Entries entries;
   auto load = [&] { entries = engine::load_layouts(*cache, layouts, shared.project); };
   std::future<void> loading;  // after `entries`: when the keys throw, it waits before they die
-  if ((options.print.jobs > 0 ? options.print.jobs : default_jobs()) > 1) loading = start_beside(load);
+  if (products::jobs_of(options.print) > 1) loading = start_beside(load);
   auto kept = std::unique_ptr<KeptLayouts>(
       new KeptLayouts{engine::LayoutKeys(shared.project, game, options.language, others, files), {}, layouts});
   if (loading.valid())
@@ -493,7 +493,7 @@ int build_game(LanguageBuild& b, const model::Game& game, const std::string& key
     // Layout runs for the whole game first; only when no page has an error
     // is anything written.
     auto span = infra::timed(timings, "layout", game.id);
-    const int jobs = options.print.jobs > 0 ? options.print.jobs : default_jobs();
+    const int jobs = products::jobs_of(options.print);
     const auto context = compiler.context(options.language, jobs, options.draft);
     std::optional<engine::Reprint> reprint;
     if (shared.before) {
@@ -535,7 +535,8 @@ int build_game(LanguageBuild& b, const model::Game& game, const std::string& key
     const std::vector<std::string> written = move_into_place(shared, game, options, staged, report);
     // What is left in the staging folder (the files replaced) goes beside
     // the records; waited for at the end of this scope.
-    const std::future<void> staging_removed = staging ? staging->remove_beside() : std::future<void>();
+    const std::future<void> staging_removed =
+        staging ? staging->remove_beside(products::jobs_of(options.print) > 1) : std::future<void>();
     fmt::print(out, "{}: {} files in {}{}\n", label(game.id, options), report.written.size(),
                options.game_dir(game.id).string(), cache_summary(report));
     auto record_span = infra::timed(timings, "build record", game.id);

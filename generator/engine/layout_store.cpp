@@ -1,10 +1,9 @@
 #include "engine/layout_store.h"
 
-#include <bit>
 #include <cstdint>
 #include <cstring>
-#include <limits>
 
+#include "core/binary_record.h"
 #include "core/sha256.h"
 
 namespace kw::engine {
@@ -13,121 +12,52 @@ namespace {
 
 // 2: each entry also keeps the files its page paints (the manifest's records).
 constexpr std::string_view kMagic = "kartenwerk layouts 2\n";
-constexpr size_t kHashLine = 65;  // 64 hex digits and '\n'
 
-// Hand-written rather than JSON: doubles must come back bit for bit (a
-// frame's boxes decide the PnP grid), and 5,000 entries must read in
-// milliseconds. Every number little-endian, every string length-prefixed.
-class Writer {
- public:
-  void u64(std::uint64_t v) {
-    for (int i = 0; i < 8; ++i) out_ += static_cast<char>((v >> (8 * i)) & 0xff);
-  }
-  void i64(long long v) { u64(static_cast<std::uint64_t>(v)); }
-  void f64(double v) { u64(std::bit_cast<std::uint64_t>(v)); }
-  void text(std::string_view s) {
-    u64(s.size());
-    out_ += s;
-  }
-  void raw(std::string_view s) { out_ += s; }
-  void loc(const SourceLoc& l) {
-    text(l.file.str());
-    i64(l.line);
-    i64(l.column);
-  }
-  void rect(const Rect& r) {
-    for (double v : {r.x, r.y, r.w, r.h}) f64(v);
-  }
-  std::string take() { return std::move(out_); }
-  // What was written so far (the record's header, before its body).
-  size_t size() const { return out_.size(); }
-  // Overwrites written bytes at `at` (the header's hash, known last).
-  void overwrite(size_t at, std::string_view bytes) { out_.replace(at, bytes.size(), bytes); }
-  std::string_view written_from(size_t at) const { return std::string_view(out_).substr(at); }
+// A record of our own (core/binary_record.h), with what a layout holds
+// beyond numbers and strings: places and rectangles. Doubles come back bit
+// for bit (a frame's boxes decide the PnP grid).
+void write_loc(BinaryWriter& w, const SourceLoc& l) {
+  w.text(l.file.str());
+  w.i64(l.line);
+  w.i64(l.column);
+}
+void write_rect(BinaryWriter& w, const Rect& r) {
+  for (double v : {r.x, r.y, r.w, r.h}) w.f64(v);
+}
+SourceLoc read_loc(BinaryReader& r) {
+  SourceLoc l;
+  l.file = r.text();
+  l.line = r.small_int();
+  l.column = r.small_int();
+  return l;
+}
+Rect read_rect(BinaryReader& r) {
+  Rect out;
+  out.x = r.f64();
+  out.y = r.f64();
+  out.w = r.f64();
+  out.h = r.f64();
+  return out;
+}
 
- private:
-  std::string out_;
-};
-
-// Reads what Writer wrote; any read past the end, or a count larger than
-// the bytes left could hold, makes it fail (and every read after it give
-// zeros), so a damaged record cannot make it allocate or loop much.
-class Reader {
- public:
-  explicit Reader(std::string_view in) : in_(in) {}
-  bool ok() const { return ok_; }
-  bool done() const { return ok_ && pos_ == in_.size(); }
-  std::uint64_t u64() {
-    if (!ok_ || in_.size() - pos_ < 8) return fail();
-    std::uint64_t v = 0;
-    for (int i = 0; i < 8; ++i) v |= std::uint64_t{static_cast<unsigned char>(in_[pos_ + i])} << (8 * i);
-    pos_ += 8;
-    return v;
-  }
-  long long i64() { return static_cast<long long>(u64()); }
-  int small_int() {
-    const long long v = i64();
-    if (v < std::numeric_limits<int>::min() || v > std::numeric_limits<int>::max()) return fail();
-    return static_cast<int>(v);
-  }
-  double f64() { return std::bit_cast<double>(u64()); }
-  // A count of items each at least `min_bytes` long.
-  size_t count(size_t min_bytes) {
-    const std::uint64_t n = u64();
-    if (n > (in_.size() - pos_) / min_bytes) return fail();
-    return n;
-  }
-  std::string text() {
-    const size_t n = count(1);
-    if (!ok_) return {};
-    std::string s(in_.substr(pos_, n));
-    pos_ += n;
-    return s;
-  }
-  SourceLoc loc() {
-    SourceLoc l;
-    l.file = text();
-    l.line = small_int();
-    l.column = small_int();
-    return l;
-  }
-  Rect rect() {
-    Rect r;
-    r.x = f64();
-    r.y = f64();
-    r.w = f64();
-    r.h = f64();
-    return r;
-  }
-
- private:
-  int fail() {
-    ok_ = false;
-    return 0;
-  }
-  std::string_view in_;
-  size_t pos_ = 0;
-  bool ok_ = true;
-};
-
-void write_frame(Writer& w, const page::Page& p) {
+void write_frame(BinaryWriter& w, const page::Page& p) {
   w.text(p.id);
   w.f64(p.size.w);
   w.f64(p.size.h);
-  w.rect(p.trim);
-  w.rect(p.safe);
+  write_rect(w, p.trim);
+  write_rect(w, p.safe);
   w.f64(p.corner_radius);
   w.u64(static_cast<std::uint64_t>(p.edge_color.r) | static_cast<std::uint64_t>(p.edge_color.g) << 8 |
         static_cast<std::uint64_t>(p.edge_color.b) << 16 | static_cast<std::uint64_t>(p.edge_color.a) << 24);
 }
 
-page::Page read_frame(Reader& r) {
+page::Page read_frame(BinaryReader& r) {
   page::Page p;
   p.id = r.text();
   p.size.w = r.f64();
   p.size.h = r.f64();
-  p.trim = r.rect();
-  p.safe = r.rect();
+  p.trim = read_rect(r);
+  p.safe = read_rect(r);
   p.corner_radius = r.f64();
   const std::uint64_t c = r.u64();
   p.edge_color = {static_cast<std::uint8_t>(c & 0xff), static_cast<std::uint8_t>((c >> 8) & 0xff),
@@ -135,26 +65,26 @@ page::Page read_frame(Reader& r) {
   return p;
 }
 
-void write_finding(Writer& w, const Diagnostic& d) {
+void write_finding(BinaryWriter& w, const Diagnostic& d) {
   w.u64(static_cast<std::uint64_t>(d.severity));
-  w.loc(d.loc);
+  write_loc(w, d.loc);
   for (const std::string* s : {&d.message, &d.card_id, &d.hint, &d.game, &d.check}) w.text(*s);
   w.u64(d.languages.size());
   for (const auto& l : d.languages) w.text(l);
 }
 
-Diagnostic read_finding(Reader& r) {
+Diagnostic read_finding(BinaryReader& r) {
   Diagnostic d;
   const std::uint64_t severity = r.u64();
   if (severity > static_cast<std::uint64_t>(Severity::Note)) r.count(std::numeric_limits<size_t>::max());  // fails
   d.severity = static_cast<Severity>(severity <= 2 ? severity : 0);
-  d.loc = r.loc();
+  d.loc = read_loc(r);
   for (std::string* s : {&d.message, &d.card_id, &d.hint, &d.game, &d.check}) *s = r.text();
   for (size_t n = r.count(8); n-- > 0 && r.ok();) d.languages.push_back(r.text());
   return d;
 }
 
-void write_entry(Writer& w, const layout::KnownLayouts::Entry& e) {
+void write_entry(BinaryWriter& w, const layout::KnownLayouts::Entry& e) {
   w.text(e.fingerprint);
   write_frame(w, e.frame);
   w.u64(e.findings.size());
@@ -173,7 +103,7 @@ void write_entry(Writer& w, const layout::KnownLayouts::Entry& e) {
   }
 }
 
-layout::KnownLayouts::Entry read_entry(Reader& r, layout::PaintedPool& pool) {
+layout::KnownLayouts::Entry read_entry(BinaryReader& r, layout::PaintedPool& pool) {
   layout::KnownLayouts::Entry e;
   e.fingerprint = r.text();
   e.frame = read_frame(r);
@@ -198,14 +128,8 @@ layout::KnownLayouts::Entry read_entry(Reader& r, layout::PaintedPool& pool) {
 std::string layouts_record(const std::string& record_name) { return "layouts " + record_name; }
 
 std::string encode_layouts(const layout::KnownLayouts::Entries& entries, const SystemInputs& system) {
-  // The header first and its hash filled in last: the body is not copied
-  // behind a header (6 MB at 10,000 cards, at the build's end, when its
-  // memory peaks).
-  Writer w;
-  w.raw(kMagic);
-  const size_t hash_at = w.size();
-  w.raw(std::string(64, '0') + "\n");
-  const size_t body_at = w.size();
+  BinaryWriter w;
+  w.begin_sealed(kMagic);
   w.u64(system.size());
   for (const auto& [path, hash] : system) {
     w.text(path);
@@ -216,21 +140,16 @@ std::string encode_layouts(const layout::KnownLayouts::Entries& entries, const S
     w.text(key);
     write_entry(w, *entry);
   }
-  w.overwrite(hash_at, kw::sha256_hex(w.written_from(body_at)));
-  return w.take();
+  return w.take_sealed();
 }
 
 std::optional<DecodedLayouts> decode_layouts(std::string_view bytes, std::string& why) {
-  if (!bytes.starts_with(kMagic) || bytes.size() < kMagic.size() + kHashLine || bytes[kMagic.size() + 64] != '\n') {
-    why = "it is not a layouts record";
+  const auto body = sealed_body(bytes, kMagic, &why);
+  if (!body) {
+    if (why.starts_with("it is not")) why = "it is not a layouts record";
     return std::nullopt;
   }
-  const std::string_view body = bytes.substr(kMagic.size() + kHashLine);
-  if (kw::sha256_hex(body) != bytes.substr(kMagic.size(), 64)) {
-    why = "its bytes do not match its hash";
-    return std::nullopt;
-  }
-  Reader r(body);
+  BinaryReader r(*body);
   DecodedLayouts out;
   for (size_t n = r.count(16); n-- > 0 && r.ok();) {
     std::string path = r.text();

@@ -140,8 +140,9 @@ StagingFolder::~StagingFolder() {
   if (!path_.empty()) remove_staging(path_);
 }
 
-std::future<void> StagingFolder::remove_beside() {
-  std::future<void> removed = start_beside([folder = path_] { remove_staging(folder); });
+std::future<void> StagingFolder::remove_beside(bool beside) {
+  std::future<void> removed;
+  if (beside) removed = start_beside([folder = path_] { remove_staging(folder); });
   if (!removed.valid()) remove_staging(path_);
   path_.clear();
   return removed;
@@ -157,7 +158,7 @@ namespace {
 // its build). The new file's writeback is started first, as ext4 does
 // itself before a rename over a file (auto_da_alloc), so that a crash soon
 // after leaves the old bytes or the new ones, not an empty file. Else (no
-// file there, a file system that cannot swap) a plain rename.
+// file there, a file system or sandbox that cannot swap) a plain rename.
 void put_in_place(const fs::path& from, const fs::path& to, std::error_code& ec) {
   struct stat there {};
   if (::lstat(to.c_str(), &there) == 0 && S_ISREG(there.st_mode)) {
@@ -165,9 +166,14 @@ void put_in_place(const fs::path& from, const fs::path& to, std::error_code& ec)
       ::sync_file_range(fd, 0, 0, SYNC_FILE_RANGE_WRITE);  // a hint: its failure changes nothing
       ::close(fd);
     }
-    if (::renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), RENAME_EXCHANGE) == 0) return;
-    if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP && errno != EXDEV) {
-      ec = std::error_code(errno, std::generic_category());
+    if (::renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), RENAME_EXCHANGE) == 0) {
+      // What came back must be the file seen there: something else put in
+      // its place meanwhile (a folder) goes back, and the move fails, as a
+      // rename over it would; it is never swept away with the staging folder.
+      struct stat back {};
+      if (::lstat(from.c_str(), &back) == 0 && S_ISREG(back.st_mode)) return;
+      ::renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), RENAME_EXCHANGE);
+      ec = std::make_error_code(std::errc::is_a_directory);
       return;
     }
   }

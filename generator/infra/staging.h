@@ -25,11 +25,12 @@ class StagingFolder {
   StagingFolder(const StagingFolder&) = delete;
   StagingFolder& operator=(const StagingFolder&) = delete;
   const std::filesystem::path& path() const { return path_; }
-  // Removes the folder now, on a thread of its own when one can be had: once
-  // its files are in place, what is left is the old files they replaced
-  // (commit_staged), whose freeing is the file system's waiting, not work.
-  // The future waits for it when destroyed; the folder is not removed again.
-  std::future<void> remove_beside();
+  // Removes the folder now, on a thread of its own with `beside` (-j above
+  // 1) when one can be had: once its files are in place, what is left is
+  // the old files they replaced (commit_staged), whose freeing is the file
+  // system's waiting, not work. The future waits for it when destroyed; the
+  // folder is not removed again.
+  std::future<void> remove_beside(bool beside);
 
  private:
   std::filesystem::path path_;

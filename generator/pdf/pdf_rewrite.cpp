@@ -15,6 +15,7 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "core/binary_record.h"
 #include "core/output_files.h"
 #include "core/sha256.h"
 
@@ -1355,96 +1356,49 @@ void PdfJoiner::also_write_first_pages(fs::path file, size_t pages) {
 
 namespace {
 
-// The checkpoint's bytes: fixed-width little-endian numbers, strings with
-// their length first. (A record of our own, read back by this code only:
-// no format of anyone else's fits what it holds.)
-constexpr std::string_view kCheckpointMagic = "kartenwerk join checkpoint 2\n";
-
-void put_u64(std::string& out, uint64_t v) {
-  for (int i = 0; i < 8; ++i) out += static_cast<char>((v >> (8 * i)) & 0xff);
-}
-void put_u32(std::string& out, uint32_t v) {
-  for (int i = 0; i < 4; ++i) out += static_cast<char>((v >> (8 * i)) & 0xff);
-}
-void put_text(std::string& out, std::string_view text) {
-  put_u64(out, text.size());
-  out += text;
-}
-
-// Reads what the put_* wrote; each get fails (and stays failed) past the end.
-struct CheckpointReader {
-  std::string_view in;
-  bool ok = true;
-  bool take(size_t n, std::string_view& out) {
-    if (!ok || in.size() < n) return ok = false;
-    out = in.substr(0, n);
-    in.remove_prefix(n);
-    return true;
-  }
-  uint64_t u64() {
-    std::string_view b;
-    uint64_t v = 0;
-    if (take(8, b))
-      for (int i = 7; i >= 0; --i) v = (v << 8) | static_cast<uint8_t>(b[static_cast<size_t>(i)]);
-    return v;
-  }
-  uint32_t u32() {
-    std::string_view b;
-    uint32_t v = 0;
-    if (take(4, b))
-      for (int i = 3; i >= 0; --i) v = (v << 8) | static_cast<uint8_t>(b[static_cast<size_t>(i)]);
-    return v;
-  }
-  // A count of entries of `each` bytes at least: no larger than what is left.
-  size_t count(size_t each) {
-    const uint64_t n = u64();
-    if (!ok || n > in.size() / each) {
-      ok = false;
-      return 0;
-    }
-    return static_cast<size_t>(n);
-  }
-  std::string text() {
-    std::string_view b;
-    take(count(1), b);
-    return std::string(b);
-  }
-};
+// A sealed record of our own (core/binary_record.h).
+constexpr std::string_view kCheckpointMagic = "kartenwerk join checkpoint 3\n";
 
 }  // namespace
 
 std::string JoinCheckpoint::pack() const {
-  std::string out(kCheckpointMagic);
-  out.reserve(out.size() + 8 * at.size() + 4 * pages.size() + 36 * written.size() + 64 * marks.size() + 1024);
-  put_text(out, header_version);
-  put_text(out, info);
-  put_u64(out, first_pages);
-  put_u64(out, file.bytes);
-  put_text(out, file.sha256);
-  put_u64(out, at.size());
-  for (uint64_t a : at) put_u64(out, a);
-  put_u64(out, pages.size());
-  for (uint32_t p : pages) put_u32(out, p);
-  put_u64(out, written.size());
+  BinaryWriter w;
+  w.reserve(1024 + 8 * at.size() + 4 * pages.size() + 36 * written.size() + 96 * marks.size());
+  w.begin_sealed(kCheckpointMagic);
+  w.text(header_version);
+  w.text(info);
+  w.u64(first_pages);
+  w.u64(file.bytes);
+  w.text(file.sha256);
+  w.u64(at.size());
+  for (uint64_t a : at) w.u64(a);
+  w.u64(pages.size());
+  for (uint32_t p : pages) w.u32(p);
+  w.u64(written.size());
   for (const auto& [digest, num] : written) {
-    out.append(reinterpret_cast<const char*>(digest.data()), digest.size());
-    put_u32(out, num);
+    w.raw(std::string_view(reinterpret_cast<const char*>(digest.data()), digest.size()));
+    w.u32(num);
   }
-  put_u64(out, marks.size());
+  w.u64(marks.size());
   for (const Mark& m : marks) {
-    put_u64(out, m.pos);
-    put_u32(out, m.next);
-    put_u32(out, m.pages);
-    put_u32(out, (m.page_referenced ? 1u : 0u) | (m.first_open ? 2u : 0u));
-    put_text(out, m.version);
-    out.append(reinterpret_cast<const char*>(m.prefix.data()), m.prefix.size());
+    w.u64(m.pos);
+    w.u32(m.next);
+    w.u32(m.pages);
+    w.u32((m.page_referenced ? 1u : 0u) | (m.first_open ? 2u : 0u));
+    w.text(m.version);
+    w.raw(std::string_view(reinterpret_cast<const char*>(m.prefix.data()), m.prefix.size()));
   }
-  return out;
+  return w.take_sealed();
 }
 
 std::optional<JoinCheckpoint> JoinCheckpoint::unpack(std::string_view bytes) {
-  if (!bytes.starts_with(kCheckpointMagic)) return std::nullopt;
-  CheckpointReader r{bytes.substr(kCheckpointMagic.size())};
+  const auto body = sealed_body(bytes, kCheckpointMagic);
+  if (!body) return std::nullopt;
+  BinaryReader r(*body);
+  auto digest = [&r](Sha256& d) {
+    const std::string_view b = r.bytes(d.size());
+    if (b.size() == d.size()) std::copy(b.begin(), b.end(), d.begin());
+  };
   JoinCheckpoint c;
   c.header_version = r.text();
   c.info = r.text();
@@ -1456,9 +1410,8 @@ std::optional<JoinCheckpoint> JoinCheckpoint::unpack(std::string_view bytes) {
   c.pages.resize(r.count(4));
   for (uint32_t& p : c.pages) p = r.u32();
   c.written.resize(r.count(36));
-  for (auto& [digest, num] : c.written) {
-    std::string_view d;
-    if (r.take(digest.size(), d)) std::copy(d.begin(), d.end(), digest.begin());
+  for (auto& [d, num] : c.written) {
+    digest(d);
     num = r.u32();
   }
   c.marks.resize(r.count(60));
@@ -1470,28 +1423,30 @@ std::optional<JoinCheckpoint> JoinCheckpoint::unpack(std::string_view bytes) {
     m.page_referenced = (flags & 1u) != 0;
     m.first_open = (flags & 2u) != 0;
     m.version = r.text();
-    std::string_view d;
-    if (r.take(m.prefix.size(), d)) std::copy(d.begin(), d.end(), m.prefix.begin());
+    digest(m.prefix);
   }
-  if (!r.ok || !r.in.empty()) return std::nullopt;
-  // What resume() relies on: the marks grow with the parts and stay inside
-  // the file and the tables; every object number below a mark's next was
-  // written before its place.
+  if (!r.done()) return std::nullopt;
+  // What resume() relies on beyond the seal: the marks grow with the parts
+  // and stay inside the file and the tables; each object below a mark's
+  // next number was written before the mark's place; its pages are objects
+  // written before it.
+  if (c.header_version.empty() || c.info.empty() || c.file.sha256.size() != 64) return std::nullopt;
+  for (size_t n = kFirstPartNum; n < c.at.size(); ++n)
+    if (c.at[n] == 0 || c.at[n] >= c.file.bytes) return std::nullopt;
+  for (const auto& [d, num] : c.written)
+    if (num < kFirstPartNum || num >= c.at.size()) return std::nullopt;
   const Mark* before = nullptr;
   for (const Mark& m : c.marks) {
     if (m.pos > c.file.bytes || m.next > c.at.size() || m.next < kFirstPartNum || m.pages > c.pages.size() ||
         m.version.empty())
       return std::nullopt;
     if (before && (m.pos < before->pos || m.next < before->next || m.pages < before->pages)) return std::nullopt;
+    for (size_t n = before ? before->next : kFirstPartNum; n < m.next; ++n)
+      if (c.at[n] >= m.pos) return std::nullopt;
+    for (size_t i = before ? before->pages : 0; i < m.pages; ++i)
+      if (c.pages[i] < kFirstPartNum || c.pages[i] >= m.next) return std::nullopt;
     before = &m;
   }
-  if (c.header_version.empty() || c.info.empty() || c.file.sha256.size() != 64) return std::nullopt;
-  for (size_t n = kFirstPartNum; n < c.at.size(); ++n)
-    if (c.at[n] == 0 || c.at[n] >= c.file.bytes) return std::nullopt;
-  for (uint32_t p : c.pages)
-    if (p < kFirstPartNum || p >= c.at.size()) return std::nullopt;
-  for (const auto& [digest, num] : c.written)
-    if (num < kFirstPartNum || num >= c.at.size()) return std::nullopt;
   return c;
 }
 

@@ -54,13 +54,16 @@ struct PrintOptions {
   // formats). Null: no print profiles, no package.
   std::shared_ptr<const ShopChooser> shop;
   bool shop_asked = false;
-  int jobs = 0;  // threads rendering at once; 0: all cores
+  int jobs = 0;  // threads rendering at once; 0: all cores (jobs_of)
   // build --png: the card PNGs and the overview quickly compressed (Fast), or
   // a few per cent smaller at several times the CPU time (Small).
   render::PngCompression png = render::PngCompression::Fast;
   std::ostream* progress = nullptr;  // progress of each game (stderr); null: quiet
   bool progress_terminal = false;    // a bar redrawn in place, else plain lines
 };
+
+// How many threads `print` lets a build use: its jobs, or every core.
+int jobs_of(const PrintOptions& print);
 
 // What a build may take from earlier builds, and how much it builds.
 struct IncrementalOptions {

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "core/binary_record.h"
 #include "core/files.h"
 #include "core/output_files.h"
 #include "core/sha256.h"
@@ -15,26 +16,6 @@ namespace kw::products {
 namespace fs = std::filesystem;
 
 namespace {
-
-void put_u64(std::string& out, std::uint64_t v) {
-  for (int i = 0; i < 8; ++i) out += static_cast<char>((v >> (8 * i)) & 0xFF);
-}
-
-bool get_u64(std::string_view& in, std::uint64_t& v) {
-  if (in.size() < 8) return false;
-  v = 0;
-  for (int i = 0; i < 8; ++i) v |= std::uint64_t(static_cast<unsigned char>(in[i])) << (8 * i);
-  in.remove_prefix(8);
-  return true;
-}
-
-bool get_bytes(std::string_view& in, std::string_view& out) {
-  std::uint64_t n = 0;
-  if (!get_u64(in, n) || n > in.size()) return false;
-  out = in.substr(0, n);
-  in.remove_prefix(n);
-  return true;
-}
 
 // A relative path below the folder: no root, no "..", no empty part.
 bool stays_inside(const fs::path& relative) {
@@ -59,12 +40,8 @@ void write_if_changed(const fs::path& file, std::string_view bytes) {
 
 namespace {
 
-constexpr std::string_view kStampsMagic = "kartenwerk files in place 3\n";  // 3: raw digests
-
-void put_bytes(std::string& out, std::string_view bytes) {
-  put_u64(out, bytes.size());
-  out += bytes;
-}
+// A sealed record of our own (core/binary_record.h). 3: raw digests; 4: sealed.
+constexpr std::string_view kStampsMagic = "kartenwerk files in place 4\n";
 
 }  // namespace
 
@@ -273,74 +250,66 @@ Sha256 FilesInPlace::key_of(std::string_view key) {
 std::string FilesInPlace::pack(const std::map<std::string, Stamp>& stamps) {
   // Sized first: grown by doubling, the record of 10,000 cards (3 MB) held
   // twice its size and a copy at the build's end, when its memory peaks.
-  size_t size = kStampsMagic.size() + 8;
+  size_t size = kStampsMagic.size() + 65 + 8;
   for (const auto& [path, s] : stamps) size += 7 * 8 + path.size() + s.key.size() + s.sha256.size();
-  std::string out;
-  out.reserve(size);
-  out += kStampsMagic;
-  put_u64(out, stamps.size());
+  BinaryWriter w;
+  w.reserve(size);
+  w.begin_sealed(kStampsMagic);
+  w.u64(stamps.size());
   for (const auto& [path, s] : stamps) {
-    put_bytes(out, path);
-    put_bytes(out, bytes_of(s.key));
-    put_bytes(out, bytes_of(s.sha256));
-    put_u64(out, s.file.bytes);
-    put_u64(out, static_cast<std::uint64_t>(s.file.mtime_ns));
-    put_u64(out, s.file.inode);
-    put_u64(out, s.file.device);
+    w.text(path);
+    w.text(bytes_of(s.key));
+    w.text(bytes_of(s.sha256));
+    w.u64(s.file.bytes);
+    w.u64(static_cast<std::uint64_t>(s.file.mtime_ns));
+    w.u64(s.file.inode);
+    w.u64(s.file.device);
   }
-  return out;
+  return w.take_sealed();
 }
 
-std::optional<std::map<std::string, FilesInPlace::Stamp>> FilesInPlace::unpack(std::string_view in) {
-  if (!in.starts_with(kStampsMagic)) return std::nullopt;
-  in.remove_prefix(kStampsMagic.size());
-  std::uint64_t count = 0;
-  if (!get_u64(in, count) || count > in.size()) return std::nullopt;
+std::optional<std::map<std::string, FilesInPlace::Stamp>> FilesInPlace::unpack(std::string_view bytes) {
+  const auto body = sealed_body(bytes, kStampsMagic);
+  if (!body) return std::nullopt;
+  BinaryReader r(*body);
   std::map<std::string, Stamp> stamps;
-  for (std::uint64_t i = 0; i < count; ++i) {
-    std::string_view path, key, sha;
-    std::uint64_t bytes = 0, mtime = 0, inode = 0, device = 0;
-    if (!get_bytes(in, path) || !get_bytes(in, key) || !get_bytes(in, sha) || !get_u64(in, bytes) ||
-        !get_u64(in, mtime) || !get_u64(in, inode) || !get_u64(in, device))
-      return std::nullopt;
+  for (size_t i = 0, count = r.count(7 * 8); i < count && r.ok(); ++i) {
+    const std::string_view path = r.text_view(), key = r.text_view(), sha = r.text_view();
+    const std::uint64_t size = r.u64(), mtime = r.u64(), inode = r.u64(), device = r.u64();
     const auto key_digest = digest_of_bytes(key), sha_digest = digest_of_bytes(sha);
-    if (!key_digest || !sha_digest) return std::nullopt;
+    if (!r.ok() || !key_digest || !sha_digest) return std::nullopt;
     stamps[std::string(path)] = {*key_digest, *sha_digest,
-                                 FileStamp{bytes, static_cast<long long>(mtime), inode, device}};
+                                 FileStamp{size, static_cast<long long>(mtime), inode, device}};
   }
-  if (!in.empty()) return std::nullopt;
+  if (!r.done()) return std::nullopt;
   return stamps;
 }
 
 std::string bundle(const std::vector<fs::path>& files, const fs::path& dir) {
-  std::string out(kMagic);
-  put_u64(out, files.size());
+  BinaryWriter w;
+  w.raw(kMagic);
+  w.u64(files.size());
   for (const fs::path& file : files) {
     const std::string name = file.lexically_relative(dir).generic_string();
     auto bytes = read_file(file);
     if (!bytes || !stays_inside(name)) throw std::runtime_error("cannot keep " + file.string() + " in the cache");
-    put_u64(out, name.size());
-    out += name;
-    put_u64(out, bytes->size());
-    out += *bytes;
+    w.text(name);
+    w.text(*bytes);
   }
-  return out;
+  return w.take();
 }
 
 bool unbundle(std::string_view in, const fs::path& dir, std::vector<fs::path>& written) {
   if (!in.starts_with(kMagic)) return false;
-  in.remove_prefix(kMagic.size());
-  std::uint64_t count = 0;
-  if (!get_u64(in, count) || count > in.size()) return false;
+  BinaryReader r(in.substr(kMagic.size()));
   std::vector<std::pair<fs::path, std::string_view>> files;
-  for (std::uint64_t i = 0; i < count; ++i) {
-    std::string_view name, bytes;
-    if (!get_bytes(in, name) || !get_bytes(in, bytes)) return false;
+  for (size_t i = 0, count = r.count(16); i < count && r.ok(); ++i) {
+    const std::string_view name = r.text_view(), bytes = r.text_view();
     const fs::path relative(name);
-    if (!stays_inside(relative)) return false;
+    if (!r.ok() || !stays_inside(relative)) return false;
     files.emplace_back(dir / relative, bytes);
   }
-  if (!in.empty()) return false;
+  if (!r.done()) return false;
   for (const auto& [file, bytes] : files) {
     write_if_changed(file, bytes);
     written.push_back(file);

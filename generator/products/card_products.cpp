@@ -96,7 +96,7 @@ class CardProductRun {
     const ProductFormats& formats = options_.formats;
     const bool whole = !options_.incremental.only_cards;  // build --card writes the cards' own files only
     const bool rasters = formats.png || formats.jpeg;
-    const int jobs = options_.print.jobs > 0 ? options_.print.jobs : default_jobs();
+    const int jobs = jobs_of(options_.print);
     const PdfsGo pdfs = !(formats.pdf && whole) ? PdfsGo::Nowhere
                         : !few_to_render()      ? PdfsGo::First
                         : rasters && jobs > 1   ? PdfsGo::GamePdfLeads
@@ -416,6 +416,7 @@ class CardProductRun {
     // of the join, on average, of a one-card edit.
     const bool fronts_with_it = !options_.draft && !options_.print.cmyk && fronts_lead(sides_);
     const fs::path fronts = dir_ / "fronts.pdf";
+    const bool resumes_join = !options_.incremental.target_out_dir.empty();
     PartedPdf pdf(file, {.pdf = {.title = "kartenwerk", .clock = options_.clock},
                          .cache = pdf_cache(),
                          .timings = options_.timings,
@@ -423,8 +424,10 @@ class CardProductRun {
                          .pages_per_part = kCardPagesPerPart,
                          .first_pages_file = fronts_with_it ? fronts : fs::path(),
                          .first_pages = sides_.size(),
-                         .previous_file = in_place_.final_path(file),
-                         .previous_digest = in_place_.stamped_digest(file)});
+                         // Only for a file that stays where the next build finds it (a
+                         // reprint empties its folder, and its staged files are gone).
+                         .previous_file = resumes_join ? in_place_.final_path(file) : fs::path(),
+                         .previous_digest = resumes_join ? in_place_.stamped_digest(file) : std::nullopt});
     const char* mode = options_.draft ? "draft" : "print";
     for (size_t i = 0; i < cards_.size(); ++i) {
       pdf.add(
@@ -433,10 +436,12 @@ class CardProductRun {
       tick();
     }
     pdf.finish();
-    // Their digests as the joiner hashed them (a converted file's stat
-    // differs, and it is read again).
-    in_place_.wrote(file, pdf.digest());
-    if (pdf.first_pages_written()) in_place_.wrote(fronts, pdf.first_pages_digest());
+    // Their digests as the joiner hashed them, for files_in_place (in CMYK
+    // the file is converted after this and made without it: not told).
+    if (!options_.print.cmyk) {
+      in_place_.wrote(file, pdf.digest());
+      if (pdf.first_pages_written()) in_place_.wrote(fronts, pdf.first_pages_digest());
+    }
     span.end();
     if (options_.print.cmyk) {
       auto cmyk = infra::timed(options_.timings, "convert cmyk", game_.id, {}, file.filename().string());
@@ -778,10 +783,10 @@ std::future<void> write_card_products(const model::Game& game, const layout::Car
   if (cards.empty()) return {};
   auto run = std::make_shared<CardProductRun>(game, cards, dir, options, typesetter);
   run->run(report);
-  // The run is freed by whichever ends last, this or the work beside it:
-  // this, at once, as a rule.
+  // The run is freed by whichever lets go of it last, this function or the
+  // work beside it: as a rule the work beside, since this returns at once.
   std::future<void> beside;
-  if ((options.print.jobs > 0 ? options.print.jobs : default_jobs()) > 1)
+  if (jobs_of(options.print) > 1)
     beside = start_beside([run]() mutable {
       run->save_stamps();
       run.reset();

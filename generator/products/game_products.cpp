@@ -67,7 +67,10 @@ BuildReport write_game_products(const model::Game& game, const layout::LaidOutGa
   const fs::path dir = options.game_dir(game.id);
   // Its last work goes on beside the rest (waited for when this returns).
   std::future<void> card_run = write_card_products(game, laid_out.cards, dir, options, typesetter, report);
-  if (options.incremental.only_cards) return report;  // build --card: the cards' own files only
+  if (options.incremental.only_cards) {  // build --card: the cards' own files only
+    if (card_run.valid()) card_run.get();
+    return report;
+  }
   infra::throw_if_interrupted();
   if (options.formats.pdf)
     write_booklets(laid_out.booklets, dir, options.incremental.cache, game.id, options.clock, timings, report);
@@ -92,7 +95,7 @@ BuildReport write_game_products(const model::Game& game, const layout::LaidOutGa
       return it == hashes.end() ? std::nullopt : std::optional<std::string>(it->second);
     });
     const ManifestCards cards{recorder.size(), [&recorder](size_t i) { return recorder.record(i); },
-                              options.print.jobs > 0 ? options.print.jobs : default_jobs()};
+                              jobs_of(options.print)};
     report.written.push_back(write_manifest(dir, game.id, options.language, *options.print.input, report.written,
                                             report.digests, options.incremental.cache, cards));
   }

@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "core/binary_record.h"
 #include "infra/staging.h"
 
 namespace kw::products {
@@ -91,7 +92,9 @@ std::optional<PartedPdf::Part> unpack_converted(std::string_view in) {
 
 namespace {
 
-constexpr std::string_view kJoinMagic = "kartenwerk parted pdf join 1\n";
+// A sealed record of our own (core/binary_record.h): the parts' keys, then
+// the joiner's checkpoint (sealed itself).
+constexpr std::string_view kJoinMagic = "kartenwerk parted pdf join 2\n";
 
 // The cache's record of the join of `file` (its final place).
 std::string join_record(const fs::path& file) { return "pdf join " + file.lexically_normal().string(); }
@@ -99,32 +102,22 @@ std::string join_record(const fs::path& file) { return "pdf join " + file.lexica
 }  // namespace
 
 std::string pack_join(std::span<const std::string> keys, const pdf::JoinCheckpoint& checkpoint) {
-  std::string out(kJoinMagic);
-  out += std::to_string(keys.size()) + "\n";
-  for (const std::string& key : keys) out += key + "\n";
-  out += checkpoint.pack();
-  return out;
+  BinaryWriter w;
+  w.begin_sealed(kJoinMagic);
+  w.u64(keys.size());
+  for (const std::string& key : keys) w.text(key);
+  w.text(checkpoint.pack());
+  return w.take_sealed();
 }
 
-std::optional<std::pair<std::vector<std::string>, pdf::JoinCheckpoint>> unpack_join(std::string_view in) {
-  if (!in.starts_with(kJoinMagic)) return std::nullopt;
-  in.remove_prefix(kJoinMagic.size());
-  const size_t line = in.find('\n');
-  size_t count = 0;
-  if (line == std::string_view::npos) return std::nullopt;
-  auto [end, ec] = std::from_chars(in.data(), in.data() + line, count);
-  if (ec != std::errc() || end != in.data() + line || count > in.size() / 2) return std::nullopt;
-  in.remove_prefix(line + 1);
-  std::vector<std::string> keys;
-  keys.reserve(count);
-  for (size_t i = 0; i < count; ++i) {
-    const size_t eol = in.find('\n');
-    if (eol == std::string_view::npos || eol == 0) return std::nullopt;
-    keys.emplace_back(in.substr(0, eol));
-    in.remove_prefix(eol + 1);
-  }
-  auto checkpoint = pdf::JoinCheckpoint::unpack(in);
-  if (!checkpoint || checkpoint->marks.size() != keys.size()) return std::nullopt;
+std::optional<std::pair<std::vector<std::string>, pdf::JoinCheckpoint>> unpack_join(std::string_view bytes) {
+  const auto body = sealed_body(bytes, kJoinMagic);
+  if (!body) return std::nullopt;
+  BinaryReader r(*body);
+  std::vector<std::string> keys(r.count(8 + 1));  // a length and a key of at least a byte, each
+  for (std::string& key : keys) key = r.text();
+  auto checkpoint = pdf::JoinCheckpoint::unpack(r.text_view());
+  if (!r.done() || !checkpoint || checkpoint->marks.size() != keys.size()) return std::nullopt;
   return std::make_pair(std::move(keys), std::move(*checkpoint));
 }
 

@@ -217,10 +217,16 @@ TEST(FilesInPlace, TheRecordRoundTripsAndADamagedOneIsRefused) {
   EXPECT_FALSE(FilesInPlace::unpack(packed.substr(0, packed.size() - 1)));
   EXPECT_FALSE(FilesInPlace::unpack(packed + "x"));
   EXPECT_FALSE(FilesInPlace::unpack("not a record"));
-  // The record of an older version (hex digests) is refused, not misread.
+  // The record of an older version is refused, not misread; so is one
+  // with a byte changed anywhere (it is sealed with its hash).
   std::string older = packed;
-  older.replace(older.find(" 3\n"), 3, " 2\n");
+  older.replace(older.find(" 4\n"), 3, " 3\n");
   EXPECT_FALSE(FilesInPlace::unpack(older));
+  for (size_t at = 0; at < packed.size(); at += 7) {
+    std::string damaged = packed;
+    damaged[at] = static_cast<char>(damaged[at] ^ 0x20);
+    EXPECT_FALSE(FilesInPlace::unpack(damaged)) << at;
+  }
 }
 
 // A game PDF and its side PDFs, made together (files_in_place): taken as

@@ -228,7 +228,7 @@ TEST(Manifest, CardRecordsMadeSideBySideAreWrittenInOrder) {
   test::TempDir dir;
   InputSnapshot input;
   input.sha256 = std::string(64, 'd');
-  constexpr size_t kCount = 1500;  // several chunks, and more than one window of them at 3 threads
+  constexpr size_t kCount = 2000;  // 8 chunks of 256: more than one window of 6 chunks at 3 threads
   auto made = [](size_t i) {
     layout::CardRecord r;
     if (i + 2 < kCount) {
