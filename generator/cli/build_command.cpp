@@ -412,11 +412,19 @@ std::unique_ptr<KeptLayouts> kept_layouts(const SharedBuild& shared, const model
   return kept;
 }
 
+// The files of a game moved into place: their paths, where they are now;
+// and what was left in the staging folder (the files they replaced) being
+// removed beside what follows (waited for when this is destroyed).
+struct Moved {
+  std::vector<std::string> written;
+  std::future<void> staging_removed;
+};
+
 // Moves the game's staged folder into place (a reprint's folder emptied
-// first); the paths of the files written, where they are now.
-std::vector<std::string> move_into_place(const SharedBuild& shared, const model::Game& game,
-                                         const products::BuildOptions& options, const products::BuildOptions& staged,
-                                         const products::BuildReport& report) {
+// first), then removes the staging folder.
+Moved move_into_place(const SharedBuild& shared, const model::Game& game, const products::BuildOptions& options,
+                      const products::BuildOptions& staged, const products::BuildReport& report,
+                      infra::StagingFolder& staging) {
   const std::filesystem::path from = staged.game_dir(game.id), to = options.game_dir(game.id);
   auto span = infra::timed(options.timings, "move into place", game.id);
   if (shared.before) clear_reprint_folder(shared, game, to);
@@ -428,12 +436,13 @@ std::vector<std::string> move_into_place(const SharedBuild& shared, const model:
   std::string prefix = from.native(), target = to.native();
   if (!prefix.ends_with('/')) prefix += '/';
   if (!target.ends_with('/')) target += '/';
-  std::vector<std::string> moved;
-  moved.reserve(report.written.size());
+  Moved moved;
+  moved.written.reserve(report.written.size());
   for (const auto& file : report.written) {
     const auto below = plain_below(file.native(), prefix);
-    moved.push_back(below ? target + std::string(*below) : (to / file.lexically_relative(from)).string());
+    moved.written.push_back(below ? target + std::string(*below) : (to / file.lexically_relative(from)).string());
   }
+  moved.staging_removed = staging.remove_beside(products::jobs_of(options.print) > 1);
   return moved;
 }
 
@@ -532,16 +541,12 @@ int build_game(LanguageBuild& b, const model::Game& game, const std::string& key
       return 1;
     }
     infra::throw_if_interrupted();
-    const std::vector<std::string> written = move_into_place(shared, game, options, staged, report);
-    // What is left in the staging folder (the files replaced) goes beside
-    // the records; waited for at the end of this scope.
-    const std::future<void> staging_removed =
-        staging ? staging->remove_beside(products::jobs_of(options.print) > 1) : std::future<void>();
+    const Moved moved = move_into_place(shared, game, options, staged, report, *staging);
     fmt::print(out, "{}: {} files in {}{}\n", label(game.id, options), report.written.size(),
                options.game_dir(game.id).string(), cache_summary(report));
     auto record_span = infra::timed(timings, "build record", game.id);
-    save_records(shared, options, kept.get(), record, whole_game && !shared.before ? &key : nullptr, written, report,
-                 jobs);
+    save_records(shared, options, kept.get(), record, whole_game && !shared.before ? &key : nullptr, moved.written,
+                 report, jobs);
   } catch (const std::exception& e) {
     fmt::print(err, "kartenwerk: {}: {}; nothing written\n", game.id, e.what());
     return 1;
