@@ -16,12 +16,14 @@ using nlohmann::json;
 
 namespace {
 
-// Size and modification time (nanoseconds) of the regular file `file`, not
-// through a link, or null when it is gone or something else.
+// Size, modification time (nanoseconds) and inode of the regular file
+// `file`, not through a link, or null when it is gone or something else. The
+// inode too: a file put in place by another name (an edited copy moved over
+// it with its old time) is another file.
 json stat_of(const fs::path& file) {
   const auto stamp = file_stamp(file);
   if (!stamp) return nullptr;
-  return json::array({static_cast<std::uint64_t>(stamp->bytes), stamp->mtime_ns});
+  return json::array({static_cast<std::uint64_t>(stamp->bytes), stamp->mtime_ns, stamp->inode});
 }
 
 bool is_hex64(const json& v) {
@@ -43,7 +45,7 @@ bool below(const std::string& path, const fs::path& dir) {
 }
 
 // Why a record is not one this program wrote for `name`, or "" when it is:
-// {"key": hex, "system": [[path, hex], ...], "outputs": [[path, [size, ns]], ...]}
+// {"key": hex, "system": [[path, hex], ...], "outputs": [[path, [size, ns, inode]], ...]}
 // and nothing else; system inputs only of kartenwerk's own folders, outputs
 // only below the game's folder (the record's name).
 std::string malformed(const json& record, const std::string& name) {
@@ -58,9 +60,9 @@ std::string malformed(const json& record, const std::string& name) {
       return "it names a system input outside kartenwerk's own folders";
   if (!record["outputs"].is_array() || record["outputs"].empty()) return "its outputs are not a list";
   for (const auto& out : record["outputs"]) {
-    if (!out.is_array() || out.size() != 2 || !out[0].is_string() || !out[1].is_array() || out[1].size() != 2 ||
-        !out[1][0].is_number_unsigned() || !out[1][1].is_number_integer())
-      return "an output is not [file, [size, time]]";
+    if (!out.is_array() || out.size() != 2 || !out[0].is_string() || !out[1].is_array() || out[1].size() != 3 ||
+        !out[1][0].is_number_unsigned() || !out[1][1].is_number_integer() || !out[1][2].is_number_unsigned())
+      return "an output is not [file, [size, time, inode]]";
     if (!below(out[0].get_ref<const std::string&>(), name)) return "it names an output outside the game's folder";
   }
   return {};
@@ -129,6 +131,7 @@ void remember_build(const BuildCache& cache, const std::string& name, const std:
     }
     out.begin_array().value(path).begin_array();
     out.number_text(std::to_string(stamp->bytes)).number_text(std::to_string(stamp->mtime_ns));
+    out.number_text(std::to_string(stamp->inode));
     out.end_array().end_array();
   }
   out.end_array().key("system").begin_array();

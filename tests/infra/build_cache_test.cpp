@@ -161,17 +161,17 @@ TEST(BuildRecord, IsReadStrictly) {
       {"[1, 2]", "it is not a record"},
       {"not json", "it is not a record"},
       {"{\"key\": \"" + kKey + "\", \"system\": [[\"/etc/passwd\", \"" + kKey + "\"]], \"outputs\": [[\"" +
-           card.string() + "\", [3, 1]]]}",
+           card.string() + "\", [3, 1, 5]]]}",
        "system input outside"},
       {"{\"key\": \"" + kKey + "\", \"system\": [[\"/usr/share/hyphen/../../../etc/passwd\", \"" + kKey +
-           "\"]], \"outputs\": [[\"" + card.string() + "\", [3, 1]]]}",
+           "\"]], \"outputs\": [[\"" + card.string() + "\", [3, 1, 5]]]}",
        "system input outside"},
-      {"{\"key\": \"" + kKey + "\", \"system\": [], \"outputs\": [[\"/etc/passwd\", [3, 1]]]}",
+      {"{\"key\": \"" + kKey + "\", \"system\": [], \"outputs\": [[\"/etc/passwd\", [3, 1, 5]]]}",
        "output outside the game's folder"},
-      {"{\"key\": \"" + kKey + "\", \"system\": [], \"outputs\": [[\"" + name + "/../x\", [3, 1]]]}",
+      {"{\"key\": \"" + kKey + "\", \"system\": [], \"outputs\": [[\"" + name + "/../x\", [3, 1, 5]]]}",
        "output outside the game's folder"},
-      {"{\"key\": \"" + kKey + "\", \"system\": [], \"outputs\": [[\"" + card.string() + "\", [\"3\", 1]]]}",
-       "is not [file, [size, time]]"},
+      {"{\"key\": \"" + kKey + "\", \"system\": [], \"outputs\": [[\"" + card.string() + "\", [\"3\", 1, 5]]]}",
+       "is not [file, [size, time, inode]]"},
       {"{\"key\": \"" + kKey + "\", \"system\": {}, \"outputs\": []}", "system inputs are not a list"},
   };
   for (const auto& [text, why] : bad) {
@@ -205,6 +205,25 @@ TEST(BuildRecord, RelativeOutputsAreRecordedAbsolutely) {
   fs::current_path(before);
   EXPECT_EQ(*cache.record(name), absolute);
   EXPECT_TRUE(up_to_date(cache, name, kKey, project));
+}
+
+// A file put in place under its name by another (an edited copy moved over
+// it, with the old one's size and time set back) is another file: the
+// build is out of date.
+TEST(BuildRecord, AFileMovedInPlaceWithTheOldTimeIsOutOfDate) {
+  test::TempDir dir, out;
+  project::MemoryProject project;
+  BuildCache cache(dir.path());
+  fs::create_directories(out.path() / "duell");
+  const fs::path card = out.path() / "duell/a.png", copy = out.path() / "duell/a.png.edited";
+  std::ofstream(card) << "png";
+  const std::string name = (out.path() / "duell").string();
+  remember_build(cache, name, kKey, project, std::vector{card.string()});
+  ASSERT_TRUE(up_to_date(cache, name, kKey, project));
+  std::ofstream(copy) << "PNG";
+  fs::last_write_time(copy, fs::last_write_time(card));
+  fs::rename(copy, card);
+  EXPECT_FALSE(up_to_date(cache, name, kKey, project));
 }
 
 // The stamps a build already took of the files it found in place are
