@@ -1418,7 +1418,7 @@ std::vector<Case> cases() {
       {"NamingAnOutsideOutput",
        [](const Bad& p, const std::string& t) {
          return std::regex_replace(t, std::regex("\"outputs\": \\["),
-                                   "\"outputs\": [[\"" + (p.outside() / "secret.yaml").string() + "\", [1, 1]],");
+                                   "\"outputs\": [[\"" + (p.outside() / "secret.yaml").string() + "\", [1, 1, 1]],");
        },
        "it names an output outside the game's folder"},
       {"ANumberWhereAStringBelongs",
