@@ -185,17 +185,27 @@ TEST(BuildRecord, IsReadStrictly) {
   EXPECT_TRUE(up_to_date(cache, name, kKey, project));
 }
 
+// A cache and a game folder out/duell with a.png in it, whose build record
+// is named `name`.
+struct GameFolder {
+  test::TempDir dir, out;
+  project::MemoryProject project;
+  BuildCache cache{dir.path()};
+  fs::path card = out.path() / "duell/a.png";
+  std::string name = (out.path() / "duell").string();
+  GameFolder() {
+    fs::create_directories(out.path() / "duell/cards");
+    std::ofstream(card) << "png";
+  }
+};
+
 // Outputs named relative to the working folder (a build with the default
 // --out output) are recorded by their absolute paths, the same record as
 // the same files named absolutely; a name that is not plain is normalised.
 TEST(BuildRecord, RelativeOutputsAreRecordedAbsolutely) {
-  test::TempDir dir, out;
-  project::MemoryProject project;
-  BuildCache cache(dir.path());
-  fs::create_directories(out.path() / "duell/cards");
-  std::ofstream(out.path() / "duell/a.png") << "png";
+  GameFolder g;
+  auto& [dir, out, project, cache, card, name] = g;
   std::ofstream(out.path() / "duell/cards/b.png") << "png too";
-  const std::string name = (out.path() / "duell").string();
   remember_build(cache, name, kKey, project,
                  std::vector{(out.path() / "duell/a.png").string(), (out.path() / "duell/cards/b.png").string()});
   const std::string absolute = *cache.record(name);
@@ -211,13 +221,9 @@ TEST(BuildRecord, RelativeOutputsAreRecordedAbsolutely) {
 // it, with the old one's size and time set back) is another file: the
 // build is out of date.
 TEST(BuildRecord, AFileMovedInPlaceWithTheOldTimeIsOutOfDate) {
-  test::TempDir dir, out;
-  project::MemoryProject project;
-  BuildCache cache(dir.path());
-  fs::create_directories(out.path() / "duell");
-  const fs::path card = out.path() / "duell/a.png", copy = out.path() / "duell/a.png.edited";
-  std::ofstream(card) << "png";
-  const std::string name = (out.path() / "duell").string();
+  GameFolder g;
+  auto& [dir, out, project, cache, card, name] = g;
+  const fs::path copy = out.path() / "duell/a.png.edited";
   remember_build(cache, name, kKey, project, std::vector{card.string()});
   ASSERT_TRUE(up_to_date(cache, name, kKey, project));
   std::ofstream(copy) << "PNG";
@@ -230,14 +236,10 @@ TEST(BuildRecord, AFileMovedInPlaceWithTheOldTimeIsOutOfDate) {
 // recorded as they are (no stat): the same record when they are what stat
 // says, and one that is out of date when the file has changed since.
 TEST(BuildRecord, TakesTheStampsTheBuildKnows) {
-  test::TempDir dir, out;
-  project::MemoryProject project;
-  BuildCache cache(dir.path());
-  fs::create_directories(out.path() / "duell");
-  const fs::path kept = out.path() / "duell/a.png", made = out.path() / "duell/b.png";
-  std::ofstream(kept) << "png";
+  GameFolder g;
+  auto& [dir, out, project, cache, kept, name] = g;
+  const fs::path made = out.path() / "duell/b.png";
   std::ofstream(made) << "png too";
-  const std::string name = (out.path() / "duell").string();
   const std::vector<std::string> files = {kept.string(), made.string()};
   remember_build(cache, name, kKey, project, files);
   const std::string by_stat = *cache.record(name);
