@@ -23,29 +23,30 @@ const EVP_MD* sha256_md() {
   return md;
 }
 
-// An incremental digest, for files read in chunks.
-class Digest {
- public:
-  Digest() : ctx_(EVP_MD_CTX_new(), &EVP_MD_CTX_free) {
-    if (!ctx_ || EVP_DigestInit_ex(ctx_.get(), sha256_md(), nullptr) != 1)
-      throw std::runtime_error("SHA-256 is not available (OpenSSL)");
-  }
-  void update(const void* data, size_t n) {
-    if (EVP_DigestUpdate(ctx_.get(), data, n) != 1) throw std::runtime_error("SHA-256 failed");
-  }
-  Sha256 finish() {
-    Sha256 out{};
-    unsigned int n = 0;
-    if (EVP_DigestFinal_ex(ctx_.get(), out.data(), &n) != 1 || n != out.size())
-      throw std::runtime_error("SHA-256 failed");
-    return out;
-  }
-
- private:
-  std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> ctx_;
-};
-
 }  // namespace
+
+Sha256Stream::Sha256Stream() : ctx_(EVP_MD_CTX_new(), &EVP_MD_CTX_free) {
+  if (!ctx_ || EVP_DigestInit_ex(ctx_.get(), sha256_md(), nullptr) != 1)
+    throw std::runtime_error("SHA-256 is not available (OpenSSL)");
+}
+
+Sha256Stream::Sha256Stream(const Sha256Stream& other) : ctx_(EVP_MD_CTX_new(), &EVP_MD_CTX_free) {
+  if (!ctx_ || EVP_MD_CTX_copy_ex(ctx_.get(), other.ctx_.get()) != 1) throw std::runtime_error("SHA-256 failed");
+}
+
+void Sha256Stream::update(std::string_view bytes) {
+  if (EVP_DigestUpdate(ctx_.get(), bytes.data(), bytes.size()) != 1) throw std::runtime_error("SHA-256 failed");
+}
+
+Sha256 Sha256Stream::finish() {
+  Sha256 out{};
+  unsigned int n = 0;
+  if (EVP_DigestFinal_ex(ctx_.get(), out.data(), &n) != 1 || n != out.size())
+    throw std::runtime_error("SHA-256 failed");
+  return out;
+}
+
+Sha256 Sha256Stream::so_far() const { return Sha256Stream(*this).finish(); }
 
 Sha256 sha256(std::string_view bytes) { return sha256_of_pieces({bytes}); }
 
@@ -90,13 +91,13 @@ std::string sha256_hex(std::string_view bytes) { return hex(sha256(bytes)); }
 FileDigest digest_file(const std::filesystem::path& file) {
   std::ifstream in(file, std::ios::binary);
   if (!in) throw std::runtime_error("cannot read " + file.string());
-  Digest h;
+  Sha256Stream h;
   FileDigest digest;
   std::array<char, 1 << 16> buf{};
   while (in) {
     in.read(buf.data(), buf.size());
     if (in.gcount() > 0) {
-      h.update(buf.data(), static_cast<size_t>(in.gcount()));
+      h.update({buf.data(), static_cast<size_t>(in.gcount())});
       digest.bytes += static_cast<std::uintmax_t>(in.gcount());
     }
   }

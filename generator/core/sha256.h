@@ -7,9 +7,12 @@
 #include <cstdint>
 #include <filesystem>
 #include <initializer_list>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+
+struct evp_md_ctx_st;  // OpenSSL's EVP_MD_CTX
 
 namespace kw {
 
@@ -26,6 +29,23 @@ std::string hex(const Sha256& hash);  // lower-case, 64 digits
 std::optional<Sha256> from_hex(std::string_view digits);
 
 std::string sha256_hex(std::string_view bytes);
+
+// A digest of bytes given piece by piece (a file read or written in
+// chunks). A copy goes on from where the original is.
+class Sha256Stream {
+ public:
+  Sha256Stream();
+  Sha256Stream(const Sha256Stream& other);
+  Sha256Stream& operator=(const Sha256Stream&) = delete;
+  void update(std::string_view bytes);
+  // The digest of the bytes so far; the stream goes on.
+  Sha256 so_far() const;
+  // The digest; the stream ends.
+  Sha256 finish();
+
+ private:
+  std::unique_ptr<evp_md_ctx_st, void (*)(evp_md_ctx_st*)> ctx_;
+};
 
 // A file's size and hash, read once in chunks.
 struct FileDigest {

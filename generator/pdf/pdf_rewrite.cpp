@@ -1,7 +1,6 @@
 #include "pdf/pdf_rewrite.h"
 
 #include <fcntl.h>
-#include <openssl/evp.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -10,7 +9,9 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <functional>
 #include <memory>
+#include <set>
 #include <stdexcept>
 #include <string_view>
 #include <unordered_map>
@@ -312,16 +313,6 @@ std::string box_text(const Rect& r, double h) {
 
 bool is_box_key(std::string_view key) { return key == "/MediaBox" || key == "/BleedBox" || key == "/TrimBox"; }
 
-std::string hex(const unsigned char* bytes, size_t n) {
-  static const char digits[] = "0123456789abcdef";
-  std::string out;
-  for (size_t i = 0; i < n; ++i) {
-    out += digits[bytes[i] >> 4];
-    out += digits[bytes[i] & 15];
-  }
-  return out;
-}
-
 std::string obj_header(uint32_t num) { return std::to_string(num) + " 0 obj\n"; }
 
 // The tokens of s[begin, end) one space apart (white space and comments are
@@ -460,21 +451,15 @@ P parse_object(std::string_view s, bool complete, uint32_t num, size_t& value_be
 // ---- The output: buffered, hashed for the /ID ----
 
 struct PdfRewriter::Output {
-  explicit Output(PendingFile& f) : file(f), md(EVP_MD_CTX_new(), &EVP_MD_CTX_free) {
-    if (!md || EVP_DigestInit_ex(md.get(), EVP_sha256(), nullptr) != 1)
-      throw std::runtime_error("cannot start a SHA-256 digest");
-  }
+  explicit Output(PendingFile& f) : file(f) {}
   // Going on from where `other` is (its bytes so far, and their digest) into
   // `f`, which already holds those bytes.
-  Output(PendingFile& f, const Output& other) : file(f), md(EVP_MD_CTX_new(), &EVP_MD_CTX_free), pos(other.pos) {
-    if (!md || EVP_MD_CTX_copy_ex(md.get(), other.md.get()) != 1)
-      throw std::runtime_error("cannot copy a SHA-256 digest");
-  }
+  Output(PendingFile& f, const Output& other) : file(f), md(other.md), pos(other.pos) {}
   Output(const Output&) = delete;
   Output& operator=(const Output&) = delete;
 
   void put(std::string_view s) {
-    EVP_DigestUpdate(md.get(), s.data(), s.size());
+    md.update(s);
     buf.append(s);
     pos += s.size();
     if (buf.size() >= kChunk) flush();
@@ -486,35 +471,15 @@ struct PdfRewriter::Output {
   }
   // The /ID of the bytes so far: the first 16 bytes of their SHA-256 (as
   // long as the MD5 it was), in hex. The digest goes on.
-  std::string id() const {
-    std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> copy(EVP_MD_CTX_new(), &EVP_MD_CTX_free);
-    unsigned char d[EVP_MAX_MD_SIZE];
-    unsigned int n = 0;
-    if (!copy || EVP_MD_CTX_copy_ex(copy.get(), md.get()) != 1 || EVP_DigestFinal_ex(copy.get(), d, &n) != 1 || n < 16)
-      throw std::runtime_error("cannot finish a SHA-256 digest");
-    return hex(d, 16);
-  }
+  std::string id() const { return hex_prefix(md.so_far(), 32); }
   // The SHA-256 of the bytes so far; the digest goes on.
-  Sha256 so_far() const {
-    std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> copy(EVP_MD_CTX_new(), &EVP_MD_CTX_free);
-    Sha256 d{};
-    unsigned int n = 0;
-    if (!copy || EVP_MD_CTX_copy_ex(copy.get(), md.get()) != 1 || EVP_DigestFinal_ex(copy.get(), d.data(), &n) != 1 ||
-        n != d.size())
-      throw std::runtime_error("cannot finish a SHA-256 digest");
-    return d;
-  }
+  Sha256 so_far() const { return md.so_far(); }
   // After the last put(): the size and SHA-256 of every byte put, which is
   // the file's (what a manifest lists; the file is not read again for it).
-  FileDigest file_digest() {
-    unsigned char d[EVP_MAX_MD_SIZE];
-    unsigned int n = 0;
-    if (EVP_DigestFinal_ex(md.get(), d, &n) != 1) throw std::runtime_error("cannot finish a SHA-256 digest");
-    return {pos, hex(d, n)};
-  }
+  FileDigest file_digest() { return {pos, kw::hex(md.finish())}; }
 
   PendingFile& file;
-  std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> md;
+  Sha256Stream md;
   std::string buf;
   uint64_t pos = 0;
   PendingFile* tee = nullptr;  // gets the same bytes too (PdfJoiner's first pages)
@@ -1139,6 +1104,11 @@ struct PdfRewriter::Joined {
   // Every object written, by the digest of its bytes: the number to use for
   // another of the same bytes.
   std::unordered_map<Sha256, uint32_t, DigestHash> written;
+  // The part being joined: its first object number, the numbers of earlier
+  // parts' objects it uses, and what it added to `written`.
+  uint32_t part_first = kFirstPartNum;
+  std::vector<uint32_t> reused;
+  std::vector<std::pair<Sha256, uint32_t>> added;
   std::string info;                     // the first part's document info, renumbered ("" until a part is added)
   std::string version, header_version;  // the highest a part needs; the header's
 
@@ -1253,9 +1223,10 @@ bool PdfRewriter::join_object(uint32_t num, Joined& joined, std::vector<uint8_t>
   const Sha256 digest = obj.stream ? sha256_of_pieces({text, "\nstream\n", data}) : sha256(text);
   if (auto same = joined.written.find(digest); !pinned && same != joined.written.end()) {
     new_num_[num] = same->second;
+    if (same->second < joined.part_first) joined.reused.push_back(same->second);
   } else {
     if (!pinned) new_num_[num] = joined.number();
-    joined.written.emplace(digest, new_num_[num]);
+    if (joined.written.emplace(digest, new_num_[num]).second) joined.added.emplace_back(digest, new_num_[num]);
     joined.put_object(new_num_[num], text);
     if (obj.stream) {
       joined.out.put("\nstream\n");
@@ -1325,6 +1296,53 @@ bool PdfRewriter::join_pages(Joined& joined, std::span<const PageBoxes> boxes) {
   return true;
 }
 
+// The file the followed join wrote (PdfJoiner::follow): read once, from its
+// start, each byte hashed (so that what is copied is checked against the
+// digest that join took where it ends), and what differs between that join
+// and this one, as far as this one has written parts of its own.
+struct PdfJoiner::Followed {
+  Followed(JoinCheckpoint checkpoint, const fs::path& previous)
+      : last(std::move(checkpoint)), path(previous), fd(::open(previous.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW)) {
+    if (fd < 0) throw fail(std::strerror(errno));
+  }
+  ~Followed() { ::close(fd); }
+  Followed(const Followed&) = delete;
+  Followed& operator=(const Followed&) = delete;
+
+  std::runtime_error fail(const std::string& why) const {
+    return std::runtime_error("cannot take the pages joined before from " + path.string() + ": " + why);
+  }
+
+  // Reads the file on to `upto`, giving each chunk to `sink` (may be null)
+  // and, once `digest` is set, hashing it. Throws when the file ends first.
+  void read_to(uint64_t upto, const std::function<void(std::string_view)>& sink) {
+    std::string chunk(static_cast<size_t>(std::min<uint64_t>(upto > read ? upto - read : 0, uint64_t{1} << 20)), '\0');
+    while (read < upto) {
+      const auto want = static_cast<size_t>(std::min<uint64_t>(chunk.size(), upto - read));
+      const ssize_t n = ::read(fd, chunk.data(), want);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) throw fail(n == 0 ? "it is shorter than its record says" : std::strerror(errno));
+      const std::string_view bytes(chunk.data(), static_cast<size_t>(n));
+      if (digest) digest->update(bytes);
+      if (sink) sink(bytes);
+      read += bytes.size();
+    }
+  }
+
+  const JoinCheckpoint last;
+  const fs::path path;
+  const int fd;
+  uint64_t read = 0;                   // bytes read so far
+  std::optional<Sha256Stream> digest;  // of those (set by resume(), or from the start)
+  bool spoilt = false;                 // bytes read were not those the record says: nothing more is copied
+  // Set once this join writes a part of its own: the followed join's
+  // objects by digest; the numbers whose object here is not the followed
+  // join's; the numbers of that join's objects whose bytes this join wrote
+  // before them (a part written there finds them written, and uses them).
+  std::unordered_map<Sha256, uint32_t, DigestHash> number_of;
+  std::set<uint32_t> changed, taken;
+};
+
 PdfJoiner::PdfJoiner(fs::path out, bool actual_size)
     : joined_(std::make_unique<PdfRewriter::Joined>(std::move(out))), actual_size_(actual_size) {
   // What Cairo writes; /PrintScaling is PDF 1.6. A part that says more sets
@@ -1338,12 +1356,18 @@ PdfJoiner::~PdfJoiner() = default;
 int PdfJoiner::page_count() const { return static_cast<int>(joined_->pages.size()); }
 
 void PdfJoiner::add(std::string part, std::span<const PageBoxes> boxes, const std::string& what) {
+  PdfRewriter::Joined& j = *joined_;
+  j.part_first = j.next;
+  j.reused.clear();
+  j.added.clear();
   PdfRewriter reader;
-  if (!reader.open_bytes(std::move(part)) || !reader.join_pages(*joined_, boxes))
+  if (!reader.open_bytes(std::move(part)) || !reader.join_pages(j, boxes))
     throw std::runtime_error("cannot join " + what + ": " + reader.why());
-  const PdfRewriter::Joined& j = *joined_;
+  std::sort(j.reused.begin(), j.reused.end());
+  j.reused.erase(std::unique(j.reused.begin(), j.reused.end()), j.reused.end());
   marks_.push_back({j.out.pos, j.next, static_cast<uint32_t>(j.pages.size()), j.page_referenced,
-                    j.first && !j.first->out, j.version, j.out.so_far()});
+                    j.first && !j.first->out, j.version, j.out.so_far(), j.reused});
+  if (followed_) note_part_joined(j.part_first);
 }
 
 void PdfJoiner::also_write_first_pages(fs::path file, size_t pages) {
@@ -1357,7 +1381,7 @@ void PdfJoiner::also_write_first_pages(fs::path file, size_t pages) {
 namespace {
 
 // A sealed record of our own (core/binary_record.h).
-constexpr std::string_view kCheckpointMagic = "kartenwerk join checkpoint 3\n";
+constexpr std::string_view kCheckpointMagic = "kartenwerk join checkpoint 4\n";
 
 }  // namespace
 
@@ -1387,6 +1411,8 @@ std::string JoinCheckpoint::pack() const {
     w.u32((m.page_referenced ? 1u : 0u) | (m.first_open ? 2u : 0u));
     w.text(m.version);
     w.raw(std::string_view(reinterpret_cast<const char*>(m.prefix.data()), m.prefix.size()));
+    w.u64(m.reused.size());
+    for (uint32_t n : m.reused) w.u32(n);
   }
   return w.take_sealed();
 }
@@ -1424,6 +1450,8 @@ std::optional<JoinCheckpoint> JoinCheckpoint::unpack(std::string_view bytes) {
     m.first_open = (flags & 2u) != 0;
     m.version = r.text();
     digest(m.prefix);
+    m.reused.resize(r.count(4));
+    for (uint32_t& n : m.reused) n = r.u32();
   }
   if (!r.done()) return std::nullopt;
   // What resume() relies on beyond the seal: the marks grow with the parts
@@ -1433,16 +1461,25 @@ std::optional<JoinCheckpoint> JoinCheckpoint::unpack(std::string_view bytes) {
   if (c.header_version.empty() || c.info.empty() || c.file.sha256.size() != 64) return std::nullopt;
   for (size_t n = kFirstPartNum; n < c.at.size(); ++n)
     if (c.at[n] == 0 || c.at[n] >= c.file.bytes) return std::nullopt;
-  for (const auto& [d, num] : c.written)
-    if (num < kFirstPartNum || num >= c.at.size()) return std::nullopt;
+  uint32_t last_num = 0;
+  for (const auto& [d, num] : c.written) {
+    if (num < kFirstPartNum || num >= c.at.size() || num <= last_num) return std::nullopt;  // ascending
+    last_num = num;
+  }
   const Mark* before = nullptr;
   for (const Mark& m : c.marks) {
     if (m.pos > c.file.bytes || m.next > c.at.size() || m.next < kFirstPartNum || m.pages > c.pages.size() ||
         m.version.empty())
       return std::nullopt;
     if (before && (m.pos < before->pos || m.next < before->next || m.pages < before->pages)) return std::nullopt;
-    for (size_t n = before ? before->next : kFirstPartNum; n < m.next; ++n)
-      if (c.at[n] >= m.pos) return std::nullopt;
+    // A part's objects lie between its marks (copy_part moves them as one).
+    const uint32_t part_first = before ? before->next : kFirstPartNum;
+    for (size_t n = part_first; n < m.next; ++n)
+      if (c.at[n] >= m.pos || (before && c.at[n] < before->pos)) return std::nullopt;
+    // It reuses objects of earlier parts only, each named once, ascending.
+    for (size_t i = 0; i < m.reused.size(); ++i)
+      if (m.reused[i] < kFirstPartNum || m.reused[i] >= part_first || (i > 0 && m.reused[i] <= m.reused[i - 1]))
+        return std::nullopt;
     for (size_t i = before ? before->pages : 0; i < m.pages; ++i)
       if (c.pages[i] < kFirstPartNum || c.pages[i] >= m.next) return std::nullopt;
     before = &m;
@@ -1459,44 +1496,36 @@ bool JoinCheckpoint::resumable_at(size_t parts, size_t first) const {
   return first == 0 || (m.first_open && m.pages < first);
 }
 
-void PdfJoiner::resume(const JoinCheckpoint& c, size_t parts, const fs::path& previous) {
+void PdfJoiner::follow(JoinCheckpoint checkpoint, const fs::path& previous) {
+  if (followed_ || !marks_.empty()) throw std::logic_error("follow a join once, before the first part");
+  followed_ = std::make_unique<Followed>(std::move(checkpoint), previous);
+}
+
+void PdfJoiner::resume(size_t parts) {
   PdfRewriter::Joined& j = *joined_;
   const size_t first = j.first ? j.first->pages : 0;
-  if (!j.pages.empty() || !marks_.empty() || c.header_version != j.header_version || !c.resumable_at(parts, first))
+  if (!followed_ || followed_->read != 0 || !j.pages.empty() || !marks_.empty() ||
+      followed_->last.header_version != j.header_version || !followed_->last.resumable_at(parts, first))
     throw std::logic_error("cannot resume this join at part " + std::to_string(parts));
+  Followed& f = *followed_;
+  const JoinCheckpoint& c = f.last;
   const JoinCheckpoint::Mark& m = c.marks[parts - 1];
-  auto fail = [&previous](const std::string& why) {
-    return std::runtime_error("cannot take the pages joined before from " + previous.string() + ": " + why);
-  };
-  // The bytes up to the mark, the header (already written) first; not
-  // through a link, and checked against the digest the join took there.
-  struct File {
-    int fd;
-    ~File() {
-      if (fd >= 0) ::close(fd);
-    }
-  } const file{::open(previous.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW)};
-  if (file.fd < 0) throw fail(std::strerror(errno));
-  const int fd = file.fd;
-  std::string chunk(std::min<uint64_t>(m.pos, uint64_t{1} << 20), '\0');
+  // The bytes up to the mark, the header (already written) first, hashed
+  // once: on their way out, the same bytes.
   uint64_t done = 0;
-  while (done < m.pos) {
-    const auto want = static_cast<size_t>(std::min<uint64_t>(chunk.size(), m.pos - done));
-    const ssize_t n = ::read(fd, chunk.data(), want);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) throw fail(n == 0 ? "it is shorter than its record says" : std::strerror(errno));
-    std::string_view bytes(chunk.data(), static_cast<size_t>(n));
+  f.read_to(m.pos, [&](std::string_view bytes) {
     if (done < j.out.pos) {  // the header this join has written: the same bytes
       const auto header = static_cast<size_t>(std::min<uint64_t>(j.out.pos - done, bytes.size()));
       if (bytes.substr(0, header) != std::string_view(j.out.buf).substr(static_cast<size_t>(done), header))
-        throw fail("its header is not this join's");
+        throw f.fail("its header is not this join's");
       bytes.remove_prefix(header);
       done += header;
     }
     j.out.put(bytes);
     done += bytes.size();
-  }
-  if (j.out.so_far() != m.prefix) throw fail("its bytes are not those its record was made with");
+  });
+  if (j.out.so_far() != m.prefix) throw f.fail("its bytes are not those its record was made with");
+  f.digest.emplace(j.out.md);
   j.at.assign(c.at.begin(), c.at.begin() + m.next);
   j.at[kPagesNum] = j.at[kCatalogNum] = j.at[kInfoNum] = 0;  // written by the tail
   j.next = m.next;
@@ -1508,6 +1537,95 @@ void PdfJoiner::resume(const JoinCheckpoint& c, size_t parts, const fs::path& pr
   for (const auto& [digest, num] : c.written)
     if (num < m.next) j.written.emplace(digest, num);
   marks_.assign(c.marks.begin(), c.marks.begin() + static_cast<std::ptrdiff_t>(parts));
+  parts_copied_ = parts;
+}
+
+// Where this join's part (its objects from `first` on) differs from the
+// followed join's: objects of the same numbers that are not the same, and
+// objects that join wrote later (a part of it that found them written here
+// would use them, not write them).
+void PdfJoiner::note_part_joined(uint32_t first) {
+  Followed& f = *followed_;
+  const PdfRewriter::Joined& j = *joined_;
+  const auto& old = f.last.written;
+  if (f.number_of.empty())
+    for (const auto& [digest, num] : old) f.number_of.emplace(digest, num);
+  std::vector<std::pair<uint32_t, Sha256>> here;
+  here.reserve(j.added.size());
+  for (const auto& [digest, num] : j.added) here.emplace_back(num, digest);
+  std::sort(here.begin(), here.end());
+  auto was = std::lower_bound(old.begin(), old.end(), first, [](const auto& e, uint32_t n) { return e.second < n; });
+  auto now = here.begin();
+  // Both ascending by number: a number in one and not the other, or with
+  // other bytes, changed.
+  while (now != here.end() || (was != old.end() && was->second < j.next)) {
+    const bool was_open = was != old.end() && was->second < j.next;
+    if (!was_open || (now != here.end() && now->first < was->second)) {
+      f.changed.insert((now++)->first);
+    } else if (now == here.end() || was->second < now->first) {
+      f.changed.insert((was++)->second);
+    } else {
+      if (was->first != now->second) f.changed.insert(now->first);
+      ++was;
+      ++now;
+    }
+  }
+  for (const auto& [num, digest] : here)
+    if (const auto it = f.number_of.find(digest); it != f.number_of.end() && it->second > num)
+      f.taken.insert(it->second);
+}
+
+bool PdfJoiner::lines_up(size_t index) const {
+  const Followed& f = *followed_;
+  const auto& marks = f.last.marks;
+  if (index == 0 || index >= marks.size() || marks_.size() != index) return false;
+  const JoinCheckpoint::Mark &before = marks[index - 1], &after = marks[index];
+  const PdfRewriter::Joined& j = *joined_;
+  // Where the followed join stood before the part; the first pages'
+  // document neither ends within it nor differs in being written.
+  const bool first_open = j.first && !j.first->out;
+  if (j.next != before.next || j.pages.size() != before.pages || j.page_referenced != before.page_referenced ||
+      j.version != before.version || first_open != before.first_open || after.first_open != before.first_open)
+    return false;
+  for (uint32_t n : after.reused)
+    if (f.changed.count(n) > 0) return false;
+  const auto taken = f.taken.lower_bound(before.next);
+  return taken == f.taken.end() || *taken >= after.next;
+}
+
+bool PdfJoiner::copy_part(size_t index) {
+  if (!followed_ || followed_->spoilt || !lines_up(index)) return false;
+  Followed& f = *followed_;
+  const JoinCheckpoint& c = f.last;
+  const JoinCheckpoint::Mark &before = c.marks[index - 1], &after = c.marks[index];
+  std::string bytes;
+  try {
+    if (!f.digest) f.digest.emplace();  // from the file's start: nothing resumed
+    f.read_to(before.pos, nullptr);     // what this join wrote in their place: hashed only
+    bytes.reserve(static_cast<size_t>(after.pos - before.pos));
+    f.read_to(after.pos, [&bytes](std::string_view b) { bytes.append(b); });
+  } catch (const std::runtime_error&) {
+    f.spoilt = true;
+    return false;
+  }
+  if (f.digest->so_far() != after.prefix) {
+    f.spoilt = true;
+    return false;
+  }
+  PdfRewriter::Joined& j = *joined_;
+  for (uint32_t n = before.next; n < after.next; ++n) j.at.push_back(c.at[n] - before.pos + j.out.pos);
+  j.out.put(bytes);
+  j.next = after.next;
+  j.pages.insert(j.pages.end(), c.pages.begin() + before.pages, c.pages.begin() + after.pages);
+  auto e = std::lower_bound(c.written.begin(), c.written.end(), before.next,
+                            [](const auto& w, uint32_t n) { return w.second < n; });
+  for (; e != c.written.end() && e->second < after.next; ++e) j.written.emplace(e->first, e->second);
+  j.page_referenced = after.page_referenced;
+  j.version = after.version;
+  marks_.push_back({j.out.pos, j.next, static_cast<uint32_t>(j.pages.size()), j.page_referenced, after.first_open,
+                    j.version, j.out.so_far(), after.reused});
+  ++parts_copied_;
+  return true;
 }
 
 JoinCheckpoint PdfJoiner::checkpoint() const {

@@ -134,9 +134,11 @@ class PdfRewriter {
 // Where a PdfJoiner stood after each part it joined, and what it had
 // written by then (PdfJoiner::checkpoint): the next join whose first parts
 // are the same copies their bytes from the file it wrote instead of joining
-// them again (PdfJoiner::resume), and goes on as if it had. Since the
-// object numbers, offsets and the objects written for sharing only ever
-// grow, the state after part k is the final one cut at that part's mark.
+// them again (PdfJoiner::resume), and goes on as if it had; after a part
+// of its own, it copies the same parts that follow as long as they would
+// come out the same (PdfJoiner::copy_part). Since the object numbers,
+// offsets and the objects written for sharing only ever grow, the state
+// after part k is the final one cut at that part's mark.
 struct JoinCheckpoint {
   struct Mark {
     uint64_t pos = 0;              // bytes written
@@ -145,11 +147,15 @@ struct JoinCheckpoint {
     bool page_referenced = false;  // PdfJoiner: an object referred to a page
     bool first_open = false;       // the first pages' document was still being written
     std::string version;           // the highest version a part needed
-    Sha256 prefix{};               // of the bytes written: what resume() copies is checked against it
+    Sha256 prefix{};               // of the bytes written: what is copied is checked against it
+    // The objects of earlier parts this part uses (found written by their
+    // bytes, not written again), ascending: its bytes stay the same only
+    // while those are the same objects.
+    std::vector<uint32_t> reused;
   };
   std::vector<uint64_t> at;                          // per object number, its offset
   std::vector<uint32_t> pages;                       // the page objects, in order
-  std::vector<std::pair<Sha256, uint32_t>> written;  // objects by digest, by number
+  std::vector<std::pair<Sha256, uint32_t>> written;  // objects by digest, ascending by number
   std::string info, header_version;
   uint64_t first_pages = 0;  // the first pages' document's count; 0: none
   std::vector<Mark> marks;   // after each part
@@ -205,16 +211,33 @@ class PdfJoiner {
   void also_write_first_pages(std::filesystem::path file, size_t pages);
   // After finish(): whether the first pages' file was written.
   bool first_pages_written() const { return first_written_; }
-  // Instead of adding the first `parts` parts again: their bytes copied from
-  // `previous`, the file the join that left `checkpoint` wrote, and the join
-  // where that one stood after them. The caller makes sure `previous` is
-  // that file (its digest is checkpoint.file) and that the parts are the
-  // same ones; the bytes copied are checked against the digest the join
-  // took after those parts. After also_write_first_pages(), before the
-  // first add(). Throws std::logic_error when the checkpoint cannot resume
-  // here (resumable_at), std::runtime_error when `previous` cannot be read
-  // or its bytes are not those (then this joiner is spoilt: make another).
-  void resume(const JoinCheckpoint& checkpoint, size_t parts, const std::filesystem::path& previous);
+  // Follows the join that left `checkpoint`, whose file is `previous`: the
+  // caller makes sure it is that file (its digest is checkpoint.file).
+  // resume() and copy_part() then take that join's bytes from it, read once
+  // from its start and each checked against the digest that join took
+  // there. After also_write_first_pages(), before the first add(). Throws
+  // std::runtime_error when `previous` cannot be opened (not through a
+  // link).
+  void follow(JoinCheckpoint checkpoint, const std::filesystem::path& previous);
+  // Instead of adding the first `parts` parts again (the same ones the
+  // followed join began with): their bytes copied from its file, and the
+  // join where that one stood after them. Before the first add(). Throws
+  // std::logic_error when not following or the checkpoint cannot resume here
+  // (resumable_at), std::runtime_error when the file cannot be read or its
+  // bytes are not those (then this joiner is spoilt: make another).
+  void resume(size_t parts);
+  // Instead of adding part `index` (0-based, the same part as the followed
+  // join's at that place) again: its bytes copied from that join's file,
+  // when they come out the same here. They do when this join stands where
+  // that one stood before the part (the next object number, the pages, the
+  // version), the objects of earlier parts it uses are the same objects, and
+  // none of those it writes was written before it here (then it would use
+  // that one). false, with nothing written, when they do not (then add()
+  // the part), or when the bytes read are not those that join wrote (then
+  // nothing more is copied).
+  bool copy_part(size_t index);
+  // Parts copied by copy_part() so far.
+  size_t parts_copied() const { return parts_copied_; }
   // After finish(): where the join stood after each part (JoinCheckpoint).
   JoinCheckpoint checkpoint() const;
   // After finish(): the size and SHA-256 of the joined file, and of the
@@ -229,7 +252,14 @@ class PdfJoiner {
   int page_count() const;
 
  private:
+  struct Followed;  // the join followed and its file, as far as read (pdf_rewrite.cpp)
+  // After a part this join wrote itself: what differs from the followed join.
+  void note_part_joined(uint32_t first_number);
+  bool lines_up(size_t index) const;
+
   std::unique_ptr<PdfRewriter::Joined> joined_;
+  std::unique_ptr<Followed> followed_;
+  size_t parts_copied_ = 0;
   bool actual_size_;
   bool first_written_ = false;
   FileDigest digest_, first_digest_;

@@ -120,7 +120,13 @@ class CardProductRun {
       const auto [order, to_render] = raster_order();
       const bool split = pdfs == PdfsGo::AfterRendered || pdfs == PdfsGo::GamePdfLeads;
       const size_t first = split ? to_render : order.size();
-      add_raster_tasks(std::span(order).first(first));
+      // The TTS saved objects after the first cards, on whichever thread is
+      // free then: written while the sheets opened, they held up the
+      // edited card's files by 30 ms at 5,000 cards.
+      const size_t leading = std::min(first, static_cast<size_t>(jobs));
+      add_raster_tasks(std::span(order).first(leading));
+      if (makes_tabletops(whole)) add_saved_objects_task();
+      add_raster_tasks(std::span(order).subspan(leading, first - leading));
       if (pdfs == PdfsGo::GamePdfLeads) std::move(later_pdfs.begin(), later_pdfs.end(), std::back_inserter(tasks_));
       if (pdfs == PdfsGo::AfterRendered) add_pdf_tasks();
       add_raster_tasks(std::span(order).subspan(first));
@@ -225,12 +231,25 @@ class CardProductRun {
   void open_sheets(bool whole, std::vector<fs::path>& written) {
     auto span = infra::timed(options_.timings, "open sheets", game_.id);
     if (options_.formats.png && whole && options_.by_products.overview) open_overview(written);
-    if (options_.formats.jpeg && whole && !options_.draft && options_.by_products.tts &&
-        !options_.tabletop.formats.empty())
-      open_tabletops();
+    if (makes_tabletops(whole)) open_tabletops();
     span.end();
     sheets_.store(Sheets::Open, std::memory_order_release);
     sheets_.notify_all();
+  }
+
+  // Whether this build makes the virtual tabletops' files (`whole`: not
+  // build --card).
+  bool makes_tabletops(bool whole) const {
+    return options_.formats.jpeg && whole && !options_.draft && options_.by_products.tts &&
+           !options_.tabletop.formats.empty();
+  }
+
+  void add_saved_objects_task() {
+    tasks_.emplace_back([this](std::vector<fs::path>&) {
+      if (!sheets_ready() || !tabletops_) return;  // the sheets failed to open, or there are no tabletop cards
+      auto span = infra::timed(options_.timings, "tts objects", game_.id);
+      tabletops_->write_saved_objects();
+    });
   }
 
   // Whether the sheets are open, once open_sheets() has ended (on any thread).

@@ -161,18 +161,24 @@ void PartedPdf::flush() {
   if (pending_.empty()) return;
   if (!resumes()) return join_pending();
   const std::string key = pending_keys().second;
+  const size_t index = keys_.size();
   keys_.push_back(key);
+  const bool same = index < last_keys_.size() && last_keys_[index] == key;
   // The same part as the last join's at this place, and all before it too:
-  // copied from its file later (resume), when a part differs or at the end.
+  // copied from its file later (follow), when a part differs or at the end.
   const size_t first_pages = options_.first_pages_file.empty() ? 0 : options_.first_pages;
-  const size_t matched = skipped_.size();
-  if (last_join_ && matched + 1 == keys_.size() && matched < last_keys_.size() && last_keys_[matched] == key &&
-      last_join_->resumable_at(matched + 1, first_pages)) {
+  if (same && last_join_ && !followed_ && last_join_->resumable_at(index + 1, first_pages)) {
     skipped_.push_back(std::move(pending_));
     pending_.clear();
     return;
   }
-  resume();
+  follow();
+  // After a part of this join's own: the same part as the last join's,
+  // copied when it comes out the same here (pdf::PdfJoiner::copy_part).
+  if (same && joiner_->copy_part(index)) {
+    pending_.clear();
+    return;
+  }
   join_pending();
 }
 
@@ -237,22 +243,23 @@ PartedPdf::Part PartedPdf::render_part(const std::string& key) {
   return part;
 }
 
-void PartedPdf::resume() {
-  if (!last_join_) return;
-  const pdf::JoinCheckpoint last = std::move(*last_join_);
-  last_join_.reset();
-  std::vector<std::string>().swap(last_keys_);
+void PartedPdf::follow() {
+  if (followed_ || !last_join_) return;
+  followed_ = true;
   std::vector<std::vector<Pending>> skipped = std::move(skipped_);
   skipped_.clear();
-  if (skipped.empty()) return;
   try {
-    joiner_->resume(last, skipped.size(), options_.previous_file);
+    joiner_->follow(std::move(*last_join_), options_.previous_file);
+    last_join_.reset();
+    if (!skipped.empty()) joiner_->resume(skipped.size());
     return;
   } catch (const std::runtime_error&) {
-    // The file changed since its stamp was taken (rewritten with its time
-    // and size put back, or while it was read): what was copied is dropped
-    // with the joiner, and the parts are joined as a clean build joins them.
+    // The file cannot be opened, or changed since its stamp was taken
+    // (rewritten with its time and size put back, or while it was read):
+    // what was copied is dropped with the joiner, and the parts are joined
+    // as a clean build joins them.
   }
+  last_join_.reset();
   joiner_ = make_joiner();
   std::vector<Pending> now = std::move(pending_);
   for (std::vector<Pending>& part : skipped) {
@@ -265,7 +272,7 @@ void PartedPdf::resume() {
 void PartedPdf::finish() {
   try {
     flush();
-    resume();
+    follow();
     joiner_->finish();
     if (resumes())
       options_.cache->set_record(join_record(options_.previous_file), pack_join(keys_, joiner_->checkpoint()));

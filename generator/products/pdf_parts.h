@@ -61,11 +61,12 @@ struct PartedPdfOptions {
   size_t first_pages = 0;
   // The file the last build joined, at its final place, and its digest when
   // it is still as that build left it (by its stamp; nullopt: it is not, or
-  // unknown). Then the first parts that are the same as that build's are
-  // copied from it, not taken from the cache and joined again
-  // (pdf::PdfJoiner::resume), and where this join stood after each part is
-  // kept in the cache under the file's name for the next. With `cache` and
-  // no conversion only.
+  // unknown). Then the parts that are the same as that build's are copied
+  // from it, not taken from the cache and joined again: the first ones
+  // (pdf::PdfJoiner::resume), and those after an edited part as long as
+  // they come out the same (pdf::PdfJoiner::copy_part); where this join
+  // stood after each part is kept in the cache under the file's name for
+  // the next. With `cache` and no conversion only.
   std::filesystem::path previous_file{};
   std::optional<FileDigest> previous_digest{};
 };
@@ -120,9 +121,11 @@ class PartedPdf {
   std::pair<std::string, std::string> pending_keys() const;
   Part render_part(const std::string& key);
   std::unique_ptr<pdf::PdfJoiner> make_joiner() const;
-  // The parts matched so far copied from the previous file (once); when that
-  // fails (the file is not what its record says), joined anew.
-  void resume();
+  // From the first part that differs from the last join's, or at the end:
+  // the joiner follows the last join (once), and the parts matched so far
+  // are copied from the previous file; when that fails (the file is not what
+  // its record says), they are joined anew, and nothing is copied.
+  void follow();
   bool resumes() const { return options_.cache && !options_.conversion && !options_.previous_file.empty(); }
 
   std::filesystem::path file_;
@@ -134,11 +137,11 @@ class PartedPdf {
   std::string last_key_;  // the last part converted, and how (a run repeated is converted once)
   Part last_part_;
   // Resuming (options.previous_file): the last join's part keys and where it
-  // stood, while this join's parts are still the same as its first ones;
-  // how many were; this join's part keys, for the next.
+  // stood (until the joiner follows it); this join's part keys, for the next.
   std::optional<pdf::JoinCheckpoint> last_join_;
   std::vector<std::string> last_keys_, keys_;
-  std::vector<std::vector<Pending>> skipped_;  // the parts matched, kept for joining should the copy fail
+  std::vector<std::vector<Pending>> skipped_;  // the first parts matched, kept for joining should the copy fail
+  bool followed_ = false;                      // follow() ran
 };
 
 // Where a join stood after each part, as the cache keeps it beside the

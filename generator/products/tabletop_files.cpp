@@ -57,7 +57,6 @@ TabletopFiles::TabletopFiles(const model::Game& game, const fs::path& dir, const
                                         std::move(save));
   if (sheet_dir_.empty()) writer_->set_no_sheets();  // playingcards.io alone: single cards only
   writer_->set_file_sink([this](const fs::path& file, std::string_view bytes) { write_unless_in_place(file, bytes); });
-  writer_->write_saved_objects();  // now, while the build holds little (TtsWriter::write_saved_objects)
   if (options.wants(Tabletop::Playingcards))
     writer_->set_cell_sink([this](size_t index, const std::uint8_t* rgb) { write_single(index, rgb); });
   else

@@ -58,6 +58,10 @@ class TabletopFiles {
   const std::string& key() const { return key_; }
   // The sheets' writer: place every card it takes().
   TtsWriter& sheets() { return *writer_; }
+  // The TTS saved objects, early in the build, on any thread, beside the
+  // cards being placed (TtsWriter::write_saved_objects); else finish()
+  // writes them.
+  void write_saved_objects() { writer_->write_saved_objects(); }
   // After every card was placed: the saved objects, templates, copies and
   // tables. Returns every file written, sorted.
   std::vector<std::filesystem::path> finish();
@@ -89,6 +93,8 @@ class TabletopFiles {
   // cells are held until the end); the others an edit reaches are made anew.
   static constexpr size_t kMaxSplicedSheets = 4;
   std::set<size_t> from_cache_;  // sheets written from the cache or left in place
+  // Written while the sheets open, by the file sink (under the writer's
+  // lock of its saved objects, which finish() waits for) and by finish().
   std::map<std::filesystem::path, FileDigest> digests_;
   std::mutex mutex_;
   std::vector<std::filesystem::path> singles_;  // under mutex_

@@ -346,11 +346,11 @@ void TtsWriter::write_strips(std::optional<Strip> strip) {
 }
 
 void TtsWriter::write_saved_objects() {
-  std::lock_guard lock(mutex_);
+  std::lock_guard lock(objects_mutex_);
   if (!saved_objects_) write_objects();
 }
 
-// Under mutex_. Each object's text is dropped once it is written (all are
+// Under objects_mutex_. Each object's text is dropped once it is written (all are
 // made first: a game has a few decks, and at 10,000 cards one of 14 MB).
 void TtsWriter::write_objects() {
   saved_objects_.emplace();
@@ -370,6 +370,7 @@ void TtsWriter::finish() {
   if (sheet_ < plan_.sheets.size())
     throw std::logic_error("TTS sheet " + plan_.sheets[sheet_].file + " was not completed");
   for (auto& [sheet, spliced] : spliced_) write_spliced(sheet, spliced);
+  std::lock_guard objects(objects_mutex_);
   if (!saved_objects_) write_objects();
   for (const auto& [stem, back] : *saved_objects_) {
     const fs::path png = dir_ / (stem + ".png");

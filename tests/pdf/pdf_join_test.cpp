@@ -4,6 +4,9 @@
 // a part it cannot take refused with nothing left behind.
 #include <gtest/gtest.h>
 
+#include <optional>
+#include <utility>
+
 #define POINTERHOLDER_TRANSITION 4
 #include <qpdf/QPDF.hh>
 #include <qpdf/QPDFObjectHandle.hh>
@@ -194,18 +197,21 @@ TEST(PdfJoin, AResumeTheCheckpointDoesNotAllowIsRefused) {
   {
     PdfJoiner joiner(again, false);
     joiner.also_write_first_pages(again_first, 2);
-    EXPECT_THROW(joiner.resume(checkpoint, 2, out), std::logic_error);
+    joiner.follow(checkpoint, out);
+    EXPECT_THROW(joiner.resume(2), std::logic_error);
   }
   {
     PdfJoiner joiner(again, false);
-    EXPECT_THROW(joiner.resume(checkpoint, 1, out), std::logic_error);  // without the first pages' document
+    joiner.follow(checkpoint, out);
+    EXPECT_THROW(joiner.resume(1), std::logic_error);  // without the first pages' document
   }
   const fs::path cut = dir.path() / "cut.pdf";
   write_file_atomic(cut, read_file(out)->substr(0, 20));
   {
     PdfJoiner joiner(again, false);
     joiner.also_write_first_pages(again_first, 2);
-    EXPECT_THROW(joiner.resume(checkpoint, 1, cut), std::runtime_error);
+    joiner.follow(checkpoint, cut);
+    EXPECT_THROW(joiner.resume(1), std::runtime_error);
   }
   EXPECT_FALSE(fs::exists(again));
   EXPECT_FALSE(fs::exists(again_first));
@@ -213,7 +219,8 @@ TEST(PdfJoin, AResumeTheCheckpointDoesNotAllowIsRefused) {
   {
     PdfJoiner joiner(again, false);
     joiner.also_write_first_pages(again_first, 2);
-    joiner.resume(checkpoint, 1, out);
+    joiner.follow(checkpoint, out);
+    joiner.resume(1);
     for (int i = 0; i < 2; ++i) joiner.add(part(red), one, "red");
     joiner.finish();
   }
@@ -325,6 +332,124 @@ TEST(PdfJoin, FirstPagesThatNeverCameLeaveNoFile) {
   const std::vector<PageBoxes> one = {boxes_of(red)};
   joiner.add(part(red), one, "red");
   EXPECT_THROW(joiner.also_write_first_pages(first, 1), std::logic_error);  // after a part
+}
+
+// A one-page part written by hand: its page draws `content` and uses a
+// graphics state object per entry of `states` (its /CA), each shared by
+// its bytes with the same state of any other part. Cairo's parts share
+// what they share by their bytes too; by hand, a test says which.
+std::string part_with_states(const std::string& content, const std::vector<std::string>& states) {
+  std::string refs;
+  for (size_t i = 0; i < states.size(); ++i) refs += " /G" + std::to_string(i) + " " + std::to_string(5 + i) + " 0 R";
+  std::vector<std::string> objects = {
+      "<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 100 100] /Contents 4 0 R /Resources << /ExtGState <<" + refs +
+          " >> >> >>",
+      "<< /Length " + std::to_string(content.size()) + " >>\nstream\n" + content + "\nendstream"};
+  for (const std::string& ca : states) objects.push_back("<< /Type /ExtGState /CA " + ca + " >>");
+  return test::pdf_of_objects(objects, "1.5");
+}
+
+using Parts = std::vector<std::string>;
+
+// A join that `parts` follows: its parts, checkpoint and file.
+struct LastJoin {
+  const Parts& parts;
+  const JoinCheckpoint& checkpoint;
+  fs::path file;
+};
+
+// Joins `parts` into `out` as PartedPdf does: following `last` when given,
+// its first parts that are the same resumed, and each later one that is
+// the same copied where copy_part() finds it comes out the same. The
+// checkpoint, and how many parts were copied.
+std::pair<JoinCheckpoint, size_t> join_parts(const fs::path& out, const Parts& parts,
+                                             const std::optional<LastJoin>& last = std::nullopt) {
+  const std::vector<PageBoxes> boxes = {{{0, 0, 35, 35}, {0, 0, 35, 35}, {1, 1, 33, 33}}};
+  const auto same = [&](size_t i) { return last && i < last->parts.size() && last->parts[i] == parts[i]; };
+  PdfJoiner joiner(out, false);
+  size_t first_same = 0;
+  if (last) {
+    joiner.follow(last->checkpoint, last->file);
+    while (first_same < parts.size() && same(first_same)) ++first_same;
+    if (first_same > 0) joiner.resume(first_same);
+  }
+  for (size_t i = first_same; i < parts.size(); ++i)
+    if (!same(i) || !joiner.copy_part(i)) joiner.add(parts[i], boxes, "part " + std::to_string(i));
+  joiner.finish();
+  return {joiner.checkpoint(), joiner.parts_copied()};
+}
+
+// After an edited part, the same parts that follow are copied from the last
+// file while they come out the same here, and joined where they would not:
+// the bytes and the checkpoint are always a clean join's.
+TEST(PdfJoin, ThePartsAfterAnEditedOneAreCopiedOnlyWhereTheyComeOutTheSame) {
+  test::TempDir dir;
+  // Parts 2 and 3 use the states parts 0 and 1 wrote.
+  const Parts before = {part_with_states("0 0 m", {"0.1"}), part_with_states("1 1 m", {"0.2"}),
+                        part_with_states("2 2 m", {"0.1"}), part_with_states("3 3 m", {"0.2"}),
+                        part_with_states("4 4 m", {"0.3"})};
+  const fs::path last_file = dir.path() / "last.pdf";
+  const JoinCheckpoint last = join_parts(last_file, before).first;
+  ASSERT_EQ(last.marks.size(), 5u);
+  EXPECT_EQ(last.marks[2].reused.size(), 1u);  // part 2 uses part 0's state
+  EXPECT_TRUE(last.marks[1].reused.empty());
+  struct Case {
+    const char* what;
+    size_t part;
+    std::string now;
+    size_t copied;
+  };
+  const std::vector<Case> cases = {
+      {"part 1's drawing edited: parts 2 to 4 copied", 1, part_with_states("1 1 l", {"0.2"}), 1 + 3},
+      {"the last part edited", 4, part_with_states("4 4 l", {"0.3"}), 4},
+      // Part 3 used part 1's state, which is another object now: joined,
+      // it writes the state itself, so part 4 no longer lines up either.
+      {"part 1's state edited: part 2 copied, 3 and 4 joined", 1, part_with_states("1 1 m", {"0.9"}), 1 + 1},
+      // Part 0 now writes the state part 1 wrote itself: part 1 uses it,
+      // with one object less; part 2 writes the state it used from part 0,
+      // with one more, and part 3 uses another object than before. Part 4
+      // lines up again, and is copied.
+      {"part 0 writes what part 1 wrote: parts 1 to 3 joined", 0, part_with_states("0 0 m", {"0.2"}), 1},
+      {"part 1 with an object more: the rest no longer lines up", 1, part_with_states("1 1 m", {"0.2", "0.7"}), 1},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.what);
+    Parts now = before;
+    now[c.part] = c.now;
+    const fs::path edit = dir.path() / "edit.pdf", clean = dir.path() / "clean.pdf";
+    const auto [edited, copied] = join_parts(edit, now, LastJoin{before, last, last_file});
+    const auto [cleanly, none] = join_parts(clean, now);
+    EXPECT_EQ(copied, c.copied);
+    EXPECT_EQ(none, 0u);
+    EXPECT_EQ(*read_file(edit), *read_file(clean));
+    EXPECT_EQ(edited.pack(), cleanly.pack());  // the marks of the parts copied too
+    std::string check;
+    EXPECT_EQ(test::run_command("qpdf --check '" + edit.string() + "'", &check), 0) << check;
+  }
+}
+
+// What is copied is checked against the digests the last join took: bytes
+// changed in a part after the edited one stop the copying there, and that
+// part and the rest are joined, as a clean join joins them.
+TEST(PdfJoin, ACopyFromAFileChangedSinceItsJoinIsRefused) {
+  test::TempDir dir;
+  const Parts before = {part_with_states("0 0 m", {"0.1"}), part_with_states("1 1 m", {"0.2"}),
+                        part_with_states("2 2 m", {"0.1"}), part_with_states("33 33 m", {"0.3"}),
+                        part_with_states("4 4 m", {"0.4"})};
+  const fs::path last_file = dir.path() / "last.pdf";
+  const JoinCheckpoint last = join_parts(last_file, before).first;
+  std::string bytes = *read_file(last_file);
+  const size_t at = bytes.find("33 33 m");
+  ASSERT_NE(at, std::string::npos);
+  bytes[at] = '8';
+  write_file_atomic(last_file, bytes);
+  Parts now = before;
+  now[1] = part_with_states("1 1 l", {"0.2"});
+  const fs::path edit = dir.path() / "edit.pdf", clean = dir.path() / "clean.pdf";
+  EXPECT_EQ(join_parts(edit, now, LastJoin{before, last, last_file}).second, 2u);  // parts 0 and 2
+  join_parts(clean, now);
+  EXPECT_EQ(*read_file(edit), *read_file(clean));
 }
 
 }  // namespace

@@ -103,24 +103,34 @@ TEST(PdfParts, TheSameFirstPartsAreCopiedFromTheLastFile) {
   const auto written = [&](const fs::path& file) {
     return std::pair{*read_file(file), *read_file(fs::path(file.string() + ".first"))};
   };
-  // Card 6 edited: parts 1 and 2 (cards 1 to 4) copied, parts 3 to 5 (cards
-  // 5 to 9) rendered.
+  // Card 6 edited: parts 1 and 2 (cards 1 to 4) copied, part 3 (cards 5
+  // and 6) rendered, part 4 (cards 7 and 8) too, since the first pages'
+  // document ends in it, and part 5 (card 9) copied.
   {
     infra::BuildCache only(records_only("c1"));
     const fs::path edit = dir.path() / "edit.pdf";
-    EXPECT_EQ(write_resuming(edit, &only, out, digest_file(out), 6), 5u);
+    EXPECT_EQ(write_resuming(edit, &only, out, digest_file(out), 6), 4u);
     EXPECT_EQ(written(edit), clean(6));
     std::string check;
     EXPECT_EQ(test::run_command("qpdf --check '" + edit.string() + "'", &check), 0) << check;
     EXPECT_EQ(test::run_command("qpdf --check '" + edit.string() + ".first'", &check), 0) << check;
   }
   // Nothing edited: the parts copied as far as the first pages' document is
-  // still being written then (parts 1 to 3; part 4 ends it), the rest joined.
+  // still being written then (parts 1 to 3), part 4, which ends it, joined,
+  // and part 5 copied after it.
   {
     infra::BuildCache only(records_only("c2"));
     const fs::path same = dir.path() / "same.pdf";
-    EXPECT_EQ(write_resuming(same, &only, out, digest_file(out)), 3u);
+    EXPECT_EQ(write_resuming(same, &only, out, digest_file(out)), 2u);
     EXPECT_EQ(written(same), written(out));
+  }
+  // Card 2 edited: part 1 rendered, parts 2 and 3 copied after it into both
+  // files, part 4 rendered, part 5 copied.
+  {
+    infra::BuildCache only(records_only("c5"));
+    const fs::path edit = dir.path() / "edit-2.pdf";
+    EXPECT_EQ(write_resuming(edit, &only, out, digest_file(out), 2), 4u);
+    EXPECT_EQ(written(edit), clean(2));
   }
   // The file is not the one the record describes: nothing copied.
   {
