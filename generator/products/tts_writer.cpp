@@ -115,8 +115,11 @@ void TtsWriter::splice_sheet(size_t sheet, std::string head, std::vector<std::st
   const TtsBands geometry(plan_, plan_.sheets.at(sheet));
   if (bands.size() != static_cast<size_t>(geometry.bands()))
     throw std::logic_error("tts: a sheet spliced from other bands");
-  Spliced spliced{std::move(head), std::move(bands), {}, {}};
+  Spliced spliced{std::move(head), std::move(bands), {}, 0, {}, false};
   for (const auto& band : spliced.bands) spliced.missing.push_back(band.empty());
+  const TtsSheet& s = plan_.sheets[sheet];
+  for (size_t at = 0; at < s.cards.size(); ++at)
+    spliced.needed += geometry.row_needed(static_cast<int>(at) / s.columns, spliced.missing) ? 1 : 0;
   std::lock_guard lock(mutex_);
   skipped_.insert(sheet);
   spliced_[sheet] = std::move(spliced);
@@ -189,11 +192,16 @@ void TtsWriter::place_pixels(size_t index, Pixels rgb) {
     if (!cell.get_deleter().size) throw std::logic_error("tts: a cell without pixels");
     if (back != plan_.backs.end()) std::memcpy(cell.get(), rgb.get(), cell_bytes());
     if (sink_ && back == plan_.backs.end()) sink_(index, cell.get());  // a back: below
+    std::optional<SplicedNow> complete;
     {
       std::lock_guard lock(mutex_);
-      auto& cells = spliced_.at(front->first).cells;
-      if (cells.emplace(front->second, std::move(cell)).second) hold(cell_bytes());
+      Spliced& spliced = spliced_.at(front->first);
+      if (!spliced.written && spliced.cells.emplace(front->second, std::move(cell)).second) hold(cell_bytes());
+      complete = take_complete_splice(front->first);
     }
+    // Written now, beside the cards still to place: at the end, it was the
+    // last thing a one-card edit waited for before the manifest.
+    if (complete) write_taken_splice(std::move(*complete));
     if (back == plan_.backs.end()) return;
   }
   auto front = where_.find(index);
@@ -369,7 +377,15 @@ void TtsWriter::finish() {
   pass_skipped();
   if (sheet_ < plan_.sheets.size())
     throw std::logic_error("TTS sheet " + plan_.sheets[sheet_].file + " was not completed");
-  for (auto& [sheet, spliced] : spliced_) write_spliced(sheet, spliced);
+  for (auto& [sheet, spliced] : spliced_) {
+    if (spliced.written) continue;
+    const auto back = back_cells_.find(plan_.sheets[sheet].back);
+    write_spliced(sheet, spliced, spliced.cells, back == back_cells_.end() ? nullptr : back->second.get());
+    written_.push_back(dir_ / plan_.sheets[sheet].file);
+    held_ -= spliced.cells.size() * cell_bytes();
+    spliced.cells.clear();
+    spliced.written = true;
+  }
   std::lock_guard objects(objects_mutex_);
   if (!saved_objects_) write_objects();
   for (const auto& [stem, back] : *saved_objects_) {
@@ -382,7 +398,24 @@ void TtsWriter::finish() {
   back_cells_.clear();
 }
 
-void TtsWriter::write_spliced(size_t sheet, Spliced& spliced) {
+std::optional<TtsWriter::SplicedNow> TtsWriter::take_complete_splice(size_t sheet) {
+  Spliced& spliced = spliced_.at(sheet);
+  const auto back = back_cells_.find(plan_.sheets[sheet].back);
+  if (spliced.written || spliced.cells.size() != spliced.needed || back == back_cells_.end() || !back->second->rgb)
+    return std::nullopt;
+  spliced.written = true;
+  return SplicedNow{sheet, std::move(spliced.cells), back->second};
+}
+
+void TtsWriter::write_taken_splice(SplicedNow taken) {
+  write_spliced(taken.sheet, spliced_.at(taken.sheet), taken.cells, taken.back.get());
+  std::lock_guard lock(mutex_);
+  written_.push_back(dir_ / plan_.sheets[taken.sheet].file);
+  held_ -= taken.cells.size() * cell_bytes();
+}
+
+void TtsWriter::write_spliced(size_t sheet, const Spliced& spliced, const std::map<int, Pixels>& cells,
+                              const Cell* back) {
   const TtsSheet& s = plan_.sheets[sheet];
   const TtsBands bands(plan_, s);
   const size_t cell_row = static_cast<size_t>(plan_.card_w) * 3;
@@ -390,15 +423,13 @@ void TtsWriter::write_spliced(size_t sheet, Spliced& spliced) {
   // none (paper).
   const auto pixels_of = [&](int at) -> const std::uint8_t* {
     if (static_cast<size_t>(at) < s.cards.size()) {
-      auto it = spliced.cells.find(at);
-      if (it == spliced.cells.end()) throw std::logic_error("tts: a card of sheet " + s.file + " was not placed");
+      auto it = cells.find(at);
+      if (it == cells.end()) throw std::logic_error("tts: a card of sheet " + s.file + " was not placed");
       return it->second.get();
     }
     if (at != s.back_cell()) return nullptr;
-    auto it = back_cells_.find(s.back);
-    if (it == back_cells_.end() || !it->second->rgb)
-      throw std::logic_error("tts: the back of " + s.file + " is missing");
-    return it->second->rgb.get();
+    if (!back || !back->rgb) throw std::logic_error("tts: the back of " + s.file + " is missing");
+    return back->rgb.get();
   };
   std::vector<std::uint8_t> row(cell_row * static_cast<size_t>(s.columns));
   std::string file = spliced.head;
@@ -420,9 +451,6 @@ void TtsWriter::write_spliced(size_t sheet, Spliced& spliced) {
     });
   }
   write_output(dir_ / s.file, file);
-  written_.push_back(dir_ / s.file);
-  held_ -= spliced.cells.size() * cell_bytes();
-  spliced.cells.clear();
 }
 
 // The back's cell scaled to fit kTtsThumbnailPx, by the renderer (Cairo's

@@ -187,13 +187,26 @@ class TtsWriter {
     std::string head;
     std::vector<std::string> bands;
     std::vector<bool> missing;
+    size_t needed = 0;            // the cards on the rows the missing bands read
     std::map<int, Pixels> cells;  // under mutex_
+    bool written = false;         // under mutex_: by the thread that placed its last card
   };
   std::map<size_t, Spliced> spliced_;  // by sheet; set before the first place()
   // Whether card `index` is a front on a spliced sheet (then the sheet and cell).
   std::optional<std::pair<size_t, int>> spliced_front(size_t index) const;
-  void write_spliced(size_t sheet, Spliced& spliced);  // under mutex_
-  void write_objects();                                // under objects_mutex_
+  // Codes the missing bands of a spliced sheet from its cells and `back`'s
+  // (the sheet's back cell) and writes the sheet; without mutex_.
+  void write_spliced(size_t sheet, const Spliced& spliced, const std::map<int, Pixels>& cells, const Cell* back);
+  // When `sheet`'s last card came: its cells and back, taken out of spliced_
+  // to be written by the caller, beside the cards still being placed.
+  struct SplicedNow {
+    size_t sheet = 0;
+    std::map<int, Pixels> cells;
+    CellPtr back;
+  };
+  std::optional<SplicedNow> take_complete_splice(size_t sheet);  // under mutex_
+  void write_taken_splice(SplicedNow taken);                     // without mutex_
+  void write_objects();                                          // under objects_mutex_
 
   mutable std::mutex mutex_;
   std::map<std::pair<size_t, int>, CellPtr> cells_;  // (sheet, cell) -> its pixels, placed, not yet written

@@ -208,18 +208,32 @@ TEST(TtsWriter, ASheetSplicedFromKeptBandsIsTheWholeSheetByteForByte) {
     const std::string new_sheet = write_whole(after, new_dir.path());
     std::vector<std::string> kept = split->second;
     for (size_t band : edit.missing) kept[band].clear();
-    TtsWriter writer(plan, after.ptrs, spliced_dir.path());
-    writer.splice_sheet(0, split->first, kept);
-    size_t taken = 0;
-    for (size_t i = 0; i < after.pages.size(); ++i) {
-      if (i < 66 && !writer.takes(i)) continue;
-      taken += i < 66 ? 1 : 0;
-      writer.place(i, after.images[i]);
+    // The back placed last (the sheet is written by finish()), or first, as
+    // a build places it (then the sheet is written as soon as its last card
+    // is placed, before finish()).
+    for (const bool back_first : {false, true}) {
+      SCOPED_TRACE(back_first ? "the back first" : "the back last");
+      const fs::path sheet = spliced_dir.path() / "t-1.jpg";
+      std::filesystem::remove(sheet);
+      TtsWriter writer(plan, after.ptrs, spliced_dir.path());
+      writer.splice_sheet(0, split->first, kept);
+      std::vector<size_t> order(after.pages.size());
+      for (size_t i = 0; i < order.size(); ++i) order[i] = back_first ? (i + 66) % order.size() : i;
+      size_t taken = 0;
+      for (size_t i : order) {
+        if (i < 66 && !writer.takes(i)) continue;
+        taken += i < 66 ? 1 : 0;
+        writer.place(i, after.images[i]);
+      }
+      EXPECT_EQ(taken, edit.taken) << "card " << edit.card;
+      EXPECT_EQ(std::filesystem::exists(sheet), back_first) << "card " << edit.card;
+      writer.finish();
+      EXPECT_TRUE(*read_file(sheet) == new_sheet) << "card " << edit.card;
+      EXPECT_FALSE(*read_file(sheet) == old_sheet) << "card " << edit.card;
+      const auto written = writer.written();
+      EXPECT_EQ(std::count(written.begin(), written.end(), sheet), 1);  // listed once
+      EXPECT_EQ(writer.held_bytes(), 0u);
     }
-    EXPECT_EQ(taken, edit.taken) << "card " << edit.card;
-    writer.finish();
-    EXPECT_TRUE(*read_file(spliced_dir.path() / "t-1.jpg") == new_sheet) << "card " << edit.card;
-    EXPECT_FALSE(*read_file(spliced_dir.path() / "t-1.jpg") == old_sheet) << "card " << edit.card;
   }
   // A file that is not in bands of this sheet is refused.
   EXPECT_FALSE(bands.split(old_sheet.substr(0, old_sheet.size() / 2)));
