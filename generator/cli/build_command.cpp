@@ -15,6 +15,7 @@
 #include <set>
 #include <sstream>
 #include <stdexcept>
+#include <tuple>
 
 #include "cli/check_report.h"
 #include "cli/commands.h"
@@ -25,6 +26,7 @@
 #include "core/files.h"
 #include "core/ordered_output.h"
 #include "core/parallel.h"
+#include "core/process_end.h"
 #include "engine/changes.h"
 #include "engine/compile.h"
 #include "engine/layout_keys.h"
@@ -547,6 +549,8 @@ int build_game(LanguageBuild& b, const model::Game& game, const std::string& key
     auto record_span = infra::timed(timings, "build record", game.id);
     save_records(shared, options, kept.get(), record, whole_game && !shared.before ? &key : nullptr, moved.written,
                  report, jobs);
+    // Nothing but memory: left to the process's end (core/process_end.h).
+    keep_until_exit(std::make_tuple(std::move(report), std::move(laid_out), std::move(kept)));
   } catch (const std::exception& e) {
     fmt::print(err, "kartenwerk: {}: {}; nothing written\n", game.id, e.what());
     return 1;

@@ -4,8 +4,12 @@
 #include <vector>
 
 #include "cli/cli.h"
+#include "core/process_end.h"
 
 int main(int argc, char** argv) {
+  // This process runs one command and ends: what only holds memory may be
+  // left to its end (core/process_end.h).
+  kw::set_process_ends_after_command();
   // Whatever escapes the commands ends as a message and exit status 3.
   return kw::cli::guarded(
       [&] {

@@ -42,6 +42,9 @@ long staging_pid(const std::string& name) {
 // The pid in a temporary file's name ("x.png.tmp-<pid>[-<n>]",
 // "x.pdf.tmp-boxes-<pid>"); 0 if it is not one.
 long temp_pid(const std::string& name) {
+  // Most names are a product's: the sweep asks for every file of a game's
+  // folder (10,000 at 5,000 cards), and the regular expression cost 5 ms.
+  if (name.find(".tmp-") == std::string::npos) return 0;
   static const std::regex pattern(R"(.+\.tmp-(?:boxes-)?(\d{1,9})(?:-\d+)?)");
   std::smatch m;
   return std::regex_match(name, m, pattern) ? std::stol(m[1]) : 0;

@@ -110,7 +110,7 @@ bool FilesInPlace::stamped(const std::string& key, const fs::path& staged) const
   const fs::path there = final_path(staged);
   const auto now = file_stamp(there);
   std::lock_guard lock(mutex_);
-  const auto it = stamps_.find(there.string());
+  const auto it = stamps_.find(there.native());
   return now && it != stamps_.end() && same_file(it->second, key_of(key), *now);
 }
 
@@ -118,7 +118,7 @@ bool FilesInPlace::recorded(const std::string& key, const fs::path& staged) cons
   if (!cache_) return false;
   const fs::path there = final_path(staged);
   std::lock_guard lock(mutex_);
-  const auto it = stamps_.find(there.string());
+  const auto it = stamps_.find(there.native());
   return it != stamps_.end() && it->second.key == key_of(key);
 }
 
@@ -129,7 +129,7 @@ std::optional<FileDigest> FilesInPlace::find(const std::string& key, const fs::p
   if (!now) return std::nullopt;  // no regular file there (a link is not followed)
   {
     std::lock_guard lock(mutex_);
-    if (auto it = stamps_.find(there.string()); it != stamps_.end() && same_file(it->second, key_of(key), *now)) {
+    if (auto it = stamps_.find(there.native()); it != stamps_.end() && same_file(it->second, key_of(key), *now)) {
       it->second.used = it->second.found = true;
       return FileDigest{it->second.file.bytes, kw::hex(it->second.sha256)};
     }
@@ -168,7 +168,7 @@ std::optional<FileDigest> FilesInPlace::stamped_digest(const fs::path& staged) c
   const auto now = file_stamp(there);  // a regular file, not through a link
   if (!now) return std::nullopt;
   std::lock_guard lock(mutex_);
-  const auto it = stamps_.find(there.string());
+  const auto it = stamps_.find(there.native());
   if (it == stamps_.end() || it->second.file != *now) return std::nullopt;
   return FileDigest{now->bytes, kw::hex(it->second.sha256)};
 }

@@ -612,9 +612,9 @@ class CardProductRun {
       ++cached_;
     }
     for (const auto& [file, kept, key] :
-         {std::tuple{&png_file, &png_cached, png_key(i)}, std::tuple{&jpeg_file, &jpeg_cached, jpeg_key(i)}}) {
+         {std::tuple{&png_file, &png_cached, &png_key(i)}, std::tuple{&jpeg_file, &jpeg_cached, &jpeg_key(i)}}) {
       if (kept->bytes)
-        write_card_file(*file, *kept->bytes, written, key);
+        write_card_file(*file, *kept->bytes, written, *key);
       else if (kept->on_disk)
         written.push_back(*file);
     }

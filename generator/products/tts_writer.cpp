@@ -201,7 +201,7 @@ void TtsWriter::place_pixels(size_t index, Pixels rgb) {
     }
     // Written now, beside the cards still to place: at the end, it was the
     // last thing a one-card edit waited for before the manifest.
-    if (complete) write_taken_splice(std::move(*complete));
+    if (complete) write_taken_splice(*complete);
     if (back == plan_.backs.end()) return;
   }
   auto front = where_.find(index);
@@ -407,7 +407,7 @@ std::optional<TtsWriter::SplicedNow> TtsWriter::take_complete_splice(size_t shee
   return SplicedNow{sheet, std::move(spliced.cells), back->second};
 }
 
-void TtsWriter::write_taken_splice(SplicedNow taken) {
+void TtsWriter::write_taken_splice(const SplicedNow& taken) {
   write_spliced(taken.sheet, spliced_.at(taken.sheet), taken.cells, taken.back.get());
   std::lock_guard lock(mutex_);
   written_.push_back(dir_ / plan_.sheets[taken.sheet].file);

@@ -205,7 +205,7 @@ class TtsWriter {
     CellPtr back;
   };
   std::optional<SplicedNow> take_complete_splice(size_t sheet);  // under mutex_
-  void write_taken_splice(SplicedNow taken);                     // without mutex_
+  void write_taken_splice(const SplicedNow& taken);              // without mutex_
   void write_objects();                                          // under objects_mutex_
 
   mutable std::mutex mutex_;
