@@ -1219,7 +1219,10 @@ bool PdfRewriter::join_object(uint32_t num, Joined& joined, std::vector<uint8_t>
     if (!view) return false;
     data = *view;
   }
-  const bool pinned = new_num_[num] != 0;  // taken by a cycle: others already use its number
+  // Taken by a cycle: others already use its number. Its text holds a
+  // number given out in this part, so no earlier part's object has its
+  // bytes, and a copied part never needed it in `written`.
+  const bool pinned = new_num_[num] != 0;
   const Sha256 digest = obj.stream ? sha256_of_pieces({text, "\nstream\n", data}) : sha256(text);
   if (auto same = joined.written.find(digest); !pinned && same != joined.written.end()) {
     new_num_[num] = same->second;
@@ -1296,6 +1299,16 @@ bool PdfRewriter::join_pages(Joined& joined, std::span<const PageBoxes> boxes) {
   return true;
 }
 
+namespace {
+
+// The first of `written` (ascending by number) numbered `n` or more.
+std::vector<std::pair<Sha256, uint32_t>>::const_iterator first_numbered(
+    const std::vector<std::pair<Sha256, uint32_t>>& written, uint32_t n) {
+  return std::lower_bound(written.begin(), written.end(), n, [](const auto& w, uint32_t k) { return w.second < k; });
+}
+
+}  // namespace
+
 // The file the followed join wrote (PdfJoiner::follow): read once, from its
 // start, each byte hashed (so that what is copied is checked against the
 // digest that join took where it ends), and what differs between that join
@@ -1365,9 +1378,14 @@ void PdfJoiner::add(std::string part, std::span<const PageBoxes> boxes, const st
     throw std::runtime_error("cannot join " + what + ": " + reader.why());
   std::sort(j.reused.begin(), j.reused.end());
   j.reused.erase(std::unique(j.reused.begin(), j.reused.end()), j.reused.end());
-  marks_.push_back({j.out.pos, j.next, static_cast<uint32_t>(j.pages.size()), j.page_referenced,
-                    j.first && !j.first->out, j.version, j.out.so_far(), j.reused});
+  mark(j.reused);
   if (followed_) note_part_joined(j.part_first);
+}
+
+void PdfJoiner::mark(const std::vector<uint32_t>& reused) {
+  const PdfRewriter::Joined& j = *joined_;
+  marks_.push_back({j.out.pos, j.next, static_cast<uint32_t>(j.pages.size()), j.page_referenced,
+                    j.first && !j.first->out, j.version, j.out.so_far(), reused});
 }
 
 void PdfJoiner::also_write_first_pages(fs::path file, size_t pages) {
@@ -1554,7 +1572,7 @@ void PdfJoiner::note_part_joined(uint32_t first) {
   here.reserve(j.added.size());
   for (const auto& [digest, num] : j.added) here.emplace_back(num, digest);
   std::sort(here.begin(), here.end());
-  auto was = std::lower_bound(old.begin(), old.end(), first, [](const auto& e, uint32_t n) { return e.second < n; });
+  auto was = first_numbered(old, first);
   auto now = here.begin();
   // Both ascending by number: a number in one and not the other, or with
   // other bytes, changed.
@@ -1583,9 +1601,12 @@ bool PdfJoiner::lines_up(size_t index) const {
   const PdfRewriter::Joined& j = *joined_;
   // Where the followed join stood before the part; the first pages'
   // document neither ends within it nor differs in being written.
+  // (The same count of first pages, too: a part that ended another count's
+  // document here would be copied past where this one's ends.)
   const bool first_open = j.first && !j.first->out;
   if (j.next != before.next || j.pages.size() != before.pages || j.page_referenced != before.page_referenced ||
-      j.version != before.version || first_open != before.first_open || after.first_open != before.first_open)
+      j.version != before.version || first_open != before.first_open || after.first_open != before.first_open ||
+      first_pages_ != f.last.first_pages)
     return false;
   for (uint32_t n : after.reused)
     if (f.changed.count(n) > 0) return false;
@@ -1598,6 +1619,7 @@ bool PdfJoiner::copy_part(size_t index) {
   Followed& f = *followed_;
   const JoinCheckpoint& c = f.last;
   const JoinCheckpoint::Mark &before = c.marks[index - 1], &after = c.marks[index];
+  if (f.read > before.pos) return false;  // read past the part already: it is read once, in order
   std::string bytes;
   try {
     if (!f.digest) f.digest.emplace();  // from the file's start: nothing resumed
@@ -1617,13 +1639,11 @@ bool PdfJoiner::copy_part(size_t index) {
   j.out.put(bytes);
   j.next = after.next;
   j.pages.insert(j.pages.end(), c.pages.begin() + before.pages, c.pages.begin() + after.pages);
-  auto e = std::lower_bound(c.written.begin(), c.written.end(), before.next,
-                            [](const auto& w, uint32_t n) { return w.second < n; });
-  for (; e != c.written.end() && e->second < after.next; ++e) j.written.emplace(e->first, e->second);
+  for (auto e = first_numbered(c.written, before.next); e != c.written.end() && e->second < after.next; ++e)
+    j.written.emplace(e->first, e->second);
   j.page_referenced = after.page_referenced;
   j.version = after.version;
-  marks_.push_back({j.out.pos, j.next, static_cast<uint32_t>(j.pages.size()), j.page_referenced, after.first_open,
-                    j.version, j.out.so_far(), after.reused});
+  mark(after.reused);
   ++parts_copied_;
   return true;
 }

@@ -236,7 +236,7 @@ class PdfJoiner {
   // the part), or when the bytes read are not those that join wrote (then
   // nothing more is copied).
   bool copy_part(size_t index);
-  // Parts copied by copy_part() so far.
+  // Parts copied so far, by resume() and copy_part().
   size_t parts_copied() const { return parts_copied_; }
   // After finish(): where the join stood after each part (JoinCheckpoint).
   JoinCheckpoint checkpoint() const;
@@ -256,6 +256,7 @@ class PdfJoiner {
   // After a part this join wrote itself: what differs from the followed join.
   void note_part_joined(uint32_t first_number);
   bool lines_up(size_t index) const;
+  void mark(const std::vector<uint32_t>& reused);  // where the join stands now, after a part
 
   std::unique_ptr<PdfRewriter::Joined> joined_;
   std::unique_ptr<Followed> followed_;

@@ -93,8 +93,10 @@ class TabletopFiles {
   // cells are held until the end); the others an edit reaches are made anew.
   static constexpr size_t kMaxSplicedSheets = 4;
   std::set<size_t> from_cache_;  // sheets written from the cache or left in place
-  // Written while the sheets open, by the file sink (under the writer's
-  // lock of its saved objects, which finish() waits for) and by finish().
+  // Written while the sheets open (by the constructor), by the file sink
+  // while the saved objects are written beside the cards (under the
+  // writer's lock of its saved objects, which finish() waits for), and by
+  // finish().
   std::map<std::filesystem::path, FileDigest> digests_;
   std::mutex mutex_;
   std::vector<std::filesystem::path> singles_;  // under mutex_

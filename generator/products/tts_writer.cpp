@@ -131,13 +131,14 @@ std::optional<std::pair<size_t, int>> TtsWriter::spliced_front(size_t index) con
   return at->second;
 }
 
+bool TtsWriter::spliced_needs(size_t sheet, int at) const {
+  const TtsSheet& s = plan_.sheets[sheet];
+  return TtsBands(plan_, s).row_needed(at / s.columns, spliced_.at(sheet).missing);
+}
+
 bool TtsWriter::takes(size_t index) const {
   if (plan_.backs.count(index) > 0) return true;
-  if (const auto front = spliced_front(index)) {
-    const auto [sheet, at] = *front;
-    const TtsSheet& s = plan_.sheets[sheet];
-    return TtsBands(plan_, s).row_needed(at / s.columns, spliced_.at(sheet).missing);
-  }
+  if (const auto front = spliced_front(index)) return spliced_needs(front->first, front->second);
   auto at = where_.find(index);
   return at != where_.end() && skipped_.count(at->second.first) == 0;
 }
@@ -195,8 +196,11 @@ void TtsWriter::place_pixels(size_t index, Pixels rgb) {
     std::optional<SplicedNow> complete;
     {
       std::lock_guard lock(mutex_);
+      // (A back is taken on any row: its cell counts only where a band needs it.)
       Spliced& spliced = spliced_.at(front->first);
-      if (!spliced.written && spliced.cells.emplace(front->second, std::move(cell)).second) hold(cell_bytes());
+      if (!spliced.written && spliced_needs(front->first, front->second) &&
+          spliced.cells.emplace(front->second, std::move(cell)).second)
+        hold(cell_bytes());
       complete = take_complete_splice(front->first);
     }
     // Written now, beside the cards still to place: at the end, it was the
@@ -208,12 +212,14 @@ void TtsWriter::place_pixels(size_t index, Pixels rgb) {
   if (front != where_.end() && skipped_.count(front->second.first) > 0) front = where_.end();  // its sheet is there
   if (sink_) sink_(index, rgb.get());
   std::optional<Strip> strip;
+  std::vector<SplicedNow> complete;  // spliced sheets whose back this is, their last card placed before it
   if (back != plan_.backs.end() && !sheets_) {
     auto cell = std::make_shared<Cell>();  // kept for finish()'s thumbnails
     cell->rgb = front == where_.end() ? std::move(rgb) : new_pixels();
     if (front != where_.end()) std::memcpy(cell->rgb.get(), rgb.get(), cell_bytes());
     std::lock_guard lock(mutex_);
     if (back_cells_.emplace(index, cell).second) hold(cell->bytes());
+    take_splices_of_back(index, complete);
     strip = take_strip();
   } else if (back != plan_.backs.end()) {
     // The back's own image is its cell, written as it is.
@@ -232,8 +238,10 @@ void TtsWriter::place_pixels(size_t index, Pixels rgb) {
     std::lock_guard lock(mutex_);
     written_.push_back(file);
     if (back_cells_.emplace(index, cell).second) hold(cell->bytes());
+    take_splices_of_back(index, complete);
     strip = take_strip();
   }
+  for (const SplicedNow& now : complete) write_taken_splice(now);
   if (front != where_.end()) {
     const auto [sheet, at] = front->second;
     auto cell = std::make_shared<Cell>();
@@ -405,6 +413,12 @@ std::optional<TtsWriter::SplicedNow> TtsWriter::take_complete_splice(size_t shee
     return std::nullopt;
   spliced.written = true;
   return SplicedNow{sheet, std::move(spliced.cells), back->second};
+}
+
+void TtsWriter::take_splices_of_back(size_t back, std::vector<SplicedNow>& out) {
+  for (const auto& [sheet, spliced] : spliced_)
+    if (plan_.sheets[sheet].back == back)
+      if (auto now = take_complete_splice(sheet)) out.push_back(std::move(*now));
 }
 
 void TtsWriter::write_taken_splice(const SplicedNow& taken) {

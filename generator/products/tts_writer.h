@@ -194,8 +194,10 @@ class TtsWriter {
   std::map<size_t, Spliced> spliced_;  // by sheet; set before the first place()
   // Whether card `index` is a front on a spliced sheet (then the sheet and cell).
   std::optional<std::pair<size_t, int>> spliced_front(size_t index) const;
+  // Whether cell `at` of spliced `sheet` is on a row its missing bands read.
+  bool spliced_needs(size_t sheet, int at) const;
   // Codes the missing bands of a spliced sheet from its cells and `back`'s
-  // (the sheet's back cell) and writes the sheet; without mutex_.
+  // (the sheet's back cell) and writes the sheet; does not take mutex_.
   void write_spliced(size_t sheet, const Spliced& spliced, const std::map<int, Pixels>& cells, const Cell* back);
   // When `sheet`'s last card came: its cells and back, taken out of spliced_
   // to be written by the caller, beside the cards still being placed.
@@ -205,8 +207,10 @@ class TtsWriter {
     CellPtr back;
   };
   std::optional<SplicedNow> take_complete_splice(size_t sheet);  // under mutex_
-  void write_taken_splice(const SplicedNow& taken);              // without mutex_
-  void write_objects();                                          // under objects_mutex_
+  // The same for the spliced sheets whose back is `back`, just placed.
+  void take_splices_of_back(size_t back, std::vector<SplicedNow>& out);  // under mutex_
+  void write_taken_splice(const SplicedNow& taken);                      // without mutex_
+  void write_objects();                                                  // under objects_mutex_
 
   mutable std::mutex mutex_;
   std::map<std::pair<size_t, int>, CellPtr> cells_;  // (sheet, cell) -> its pixels, placed, not yet written

@@ -363,15 +363,18 @@ struct LastJoin {
 // its first parts that are the same resumed, and each later one that is
 // the same copied where copy_part() finds it comes out the same. The
 // checkpoint, and how many parts were copied.
+// With `first` pages, also writes their document, `out` with ".first".
 std::pair<JoinCheckpoint, size_t> join_parts(const fs::path& out, const Parts& parts,
-                                             const std::optional<LastJoin>& last = std::nullopt) {
+                                             const std::optional<LastJoin>& last = std::nullopt, size_t first = 0) {
   const std::vector<PageBoxes> boxes = {{{0, 0, 35, 35}, {0, 0, 35, 35}, {1, 1, 33, 33}}};
   const auto same = [&](size_t i) { return last && i < last->parts.size() && last->parts[i] == parts[i]; };
   PdfJoiner joiner(out, false);
+  if (first > 0) joiner.also_write_first_pages(fs::path(out.string() + ".first"), first);
   size_t first_same = 0;
   if (last) {
     joiner.follow(last->checkpoint, last->file);
     while (first_same < parts.size() && same(first_same)) ++first_same;
+    while (first_same > 0 && !last->checkpoint.resumable_at(first_same, first)) --first_same;
     if (first_same > 0) joiner.resume(first_same);
   }
   for (size_t i = first_same; i < parts.size(); ++i)
@@ -426,6 +429,28 @@ TEST(PdfJoin, ThePartsAfterAnEditedOneAreCopiedOnlyWhereTheyComeOutTheSame) {
     EXPECT_EQ(edited.pack(), cleanly.pack());  // the marks of the parts copied too
     std::string check;
     EXPECT_EQ(test::run_command("qpdf --check '" + edit.string() + "'", &check), 0) << check;
+  }
+}
+
+// The document of the first pages ends where this join says, not where the
+// followed one's did: a part that holds this join's end of it is joined.
+TEST(PdfJoin, APartIsNotCopiedPastWhereTheFirstPagesEndNow) {
+  test::TempDir dir;
+  Parts before;
+  for (int i = 0; i < 5; ++i) before.push_back(part_with_states(std::to_string(i) + " 0 m", {"0.1"}));
+  const fs::path last_file = dir.path() / "last.pdf";
+  const JoinCheckpoint last = join_parts(last_file, before, std::nullopt, 4).first;
+  Parts now = before;
+  now[0] = part_with_states("0 0 l", {"0.1"});
+  for (const size_t first : {size_t{2}, size_t{4}}) {
+    SCOPED_TRACE(first);
+    const fs::path edit = dir.path() / "edit.pdf", clean = dir.path() / "clean.pdf";
+    const size_t copied = join_parts(edit, now, LastJoin{before, last, last_file}, first).second;
+    join_parts(clean, now, std::nullopt, first);
+    // The same first pages: parts 1, 2 and 4 copied (part 3, where they end, joined).
+    EXPECT_EQ(copied, first == 4 ? 3u : 0u);
+    EXPECT_EQ(*read_file(edit), *read_file(clean));
+    EXPECT_EQ(*read_file(fs::path(edit.string() + ".first")), *read_file(fs::path(clean.string() + ".first")));
   }
 }
 
