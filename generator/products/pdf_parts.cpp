@@ -176,16 +176,26 @@ void PartedPdf::flush() {
   // After a part of this join's own: the same part as the last join's,
   // copied when it comes out the same here (pdf::PdfJoiner::copy_part).
   if (same && joiner_->copy_part(index)) {
+    note_copied(pending_);
     pending_.clear();
     return;
   }
   join_pending();
 }
 
+std::string PartedPdf::what_of(const std::vector<Pending>& part) {
+  return part.size() == 1 ? part.front().what : part.front().what + " to " + part.back().what;
+}
+
+// A part copied from the last file: a span of no length in the trace (and
+// a count in build -v), as a rendered page has one.
+void PartedPdf::note_copied(const std::vector<Pending>& part) const {
+  infra::timed(options_.timings, "pdf part copied", options_.game, {}, what_of(part));
+}
+
 void PartedPdf::join_pending() {
   if (pending_.empty()) return;
-  const std::string what =
-      pending_.size() == 1 ? pending_.front().what : pending_.front().what + " to " + pending_.back().what;
+  const std::string what = what_of(pending_);
   const infra::BuildCache* cache = options_.cache;
   const PartConversion* conversion = options_.conversion;
   const auto [full_key, key] = pending_keys();
@@ -252,6 +262,7 @@ void PartedPdf::follow() {
     joiner_->follow(std::move(*last_join_), options_.previous_file);
     last_join_.reset();
     if (!skipped.empty()) joiner_->resume(skipped.size());
+    for (const std::vector<Pending>& part : skipped) note_copied(part);
     return;
   } catch (const std::runtime_error&) {
     // The file cannot be opened, or changed since its stamp was taken

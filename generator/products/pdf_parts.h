@@ -117,6 +117,8 @@ class PartedPdf {
   };
   void flush();
   void join_pending();  // the part gathered, from the cache or rendered, joined
+  static std::string what_of(const std::vector<Pending>& part);  // "card 01-a to card 64-z"
+  void note_copied(const std::vector<Pending>& part) const;
   // The part gathered's key as rendered, and as converted (the same without a conversion).
   std::pair<std::string, std::string> pending_keys() const;
   Part render_part(const std::string& key);

@@ -89,6 +89,7 @@ TEST(EditFollowsAggregates, AOneCardEditRemakesItsRowAndSheetAndEqualsACleanBuil
   // page.
   EXPECT_GT(stage_count(first.output, "pdf page"), kCards) << first.output;
   EXPECT_EQ(stage_count(edit.output, "pdf page"), (kCards + 1 - 64) + 2) << edit.output;
+  EXPECT_EQ(stage_count(edit.output, "pdf part copied"), 1) << edit.output;  // the first, from the last file
   // The shop's CMYK PDFs are converted part by part (pdf_parts.h
   // kCmykPagesPerPart, 16 pages): the first build converts the five parts
   // of fronts.pdf and the two distinct ones of backs.pdf (its first four
@@ -114,6 +115,23 @@ TEST(EditFollowsAggregates, AOneCardEditRemakesItsRowAndSheetAndEqualsACleanBuil
     ASSERT_TRUE(after.count(path)) << path;
     EXPECT_EQ(after.at(path), hash) << path << " differs from a build without the cache";
   }
+
+  // An edit of the first part: it is rendered, and the second is joined
+  // from the cache, not copied, since fronts.pdf ends within it (on page 75
+  // of 76: pdf_rewrite.h copy_part); the bytes are again a clean build's.
+  text = *read_file(yaml);
+  const std::regex first_part(R"((- \{ id: card-3, title: ")[^"]*)");
+  ASSERT_TRUE(std::regex_search(text, first_part));
+  write_file_atomic(yaml, std::regex_replace(text, first_part, "$1Vorn"));
+  auto early = kartenwerk(build);
+  ASSERT_EQ(early.status, 0) << early.output;
+  EXPECT_EQ(stage_count(early.output, "pdf page"), 64 + 2) << early.output;
+  EXPECT_EQ(stage_count(early.output, "pdf part copied"), -1) << early.output;  // none
+  fs::remove_all(clean.path());
+  fresh = kartenwerk("--root " + quoted(deck.path()) + " build --no-cache --out " + quoted(clean.path()));
+  ASSERT_EQ(fresh.status, 0) << fresh.output;
+  for (const char* file : {"bench.pdf", "fronts.pdf", "backs.pdf"})
+    EXPECT_EQ(read_file(game / file), read_file(clean.path() / "bench" / file)) << file;
 }
 
 }  // namespace
