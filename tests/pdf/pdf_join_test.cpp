@@ -383,15 +383,18 @@ std::pair<JoinCheckpoint, size_t> join_parts(const fs::path& out, const Parts& p
   return {joiner.checkpoint(), joiner.parts_copied()};
 }
 
+// Five parts; parts 2 and 3 use the states parts 0 and 1 wrote.
+Parts parts_sharing_states() {
+  return {part_with_states("0 0 m", {"0.1"}), part_with_states("1 1 m", {"0.2"}), part_with_states("2 2 m", {"0.1"}),
+          part_with_states("3 3 m", {"0.2"}), part_with_states("4 4 m", {"0.3"})};
+}
+
 // After an edited part, the same parts that follow are copied from the last
 // file while they come out the same here, and joined where they would not:
 // the bytes and the checkpoint are always a clean join's.
 TEST(PdfJoin, ThePartsAfterAnEditedOneAreCopiedOnlyWhereTheyComeOutTheSame) {
   test::TempDir dir;
-  // Parts 2 and 3 use the states parts 0 and 1 wrote.
-  const Parts before = {part_with_states("0 0 m", {"0.1"}), part_with_states("1 1 m", {"0.2"}),
-                        part_with_states("2 2 m", {"0.1"}), part_with_states("3 3 m", {"0.2"}),
-                        part_with_states("4 4 m", {"0.3"})};
+  const Parts before = parts_sharing_states();
   const fs::path last_file = dir.path() / "last.pdf";
   const JoinCheckpoint last = join_parts(last_file, before).first;
   ASSERT_EQ(last.marks.size(), 5u);
@@ -459,13 +462,11 @@ TEST(PdfJoin, APartIsNotCopiedPastWhereTheFirstPagesEndNow) {
 // part and the rest are joined, as a clean join joins them.
 TEST(PdfJoin, ACopyFromAFileChangedSinceItsJoinIsRefused) {
   test::TempDir dir;
-  const Parts before = {part_with_states("0 0 m", {"0.1"}), part_with_states("1 1 m", {"0.2"}),
-                        part_with_states("2 2 m", {"0.1"}), part_with_states("33 33 m", {"0.3"}),
-                        part_with_states("4 4 m", {"0.4"})};
+  const Parts before = parts_sharing_states();
   const fs::path last_file = dir.path() / "last.pdf";
   const JoinCheckpoint last = join_parts(last_file, before).first;
   std::string bytes = *read_file(last_file);
-  const size_t at = bytes.find("33 33 m");
+  const size_t at = bytes.find("3 3 m");  // part 3's drawing
   ASSERT_NE(at, std::string::npos);
   bytes[at] = '8';
   write_file_atomic(last_file, bytes);
