@@ -201,7 +201,7 @@ void TtsWriter::place_pixels(size_t index, Pixels rgb) {
       if (!spliced.written && spliced_needs(front->first, front->second) &&
           spliced.cells.emplace(front->second, std::move(cell)).second)
         hold(cell_bytes());
-      complete = take_complete_splice(front->first);
+      complete = take_splice(front->first, /*at_end=*/false);
     }
     // Written now, beside the cards still to place: at the end, it was the
     // last thing a one-card edit waited for before the manifest.
@@ -385,15 +385,11 @@ void TtsWriter::finish() {
   pass_skipped();
   if (sheet_ < plan_.sheets.size())
     throw std::logic_error("TTS sheet " + plan_.sheets[sheet_].file + " was not completed");
-  for (auto& [sheet, spliced] : spliced_) {
-    if (spliced.written) continue;
-    const auto back = back_cells_.find(plan_.sheets[sheet].back);
-    write_spliced(sheet, spliced, spliced.cells, back == back_cells_.end() ? nullptr : back->second.get());
-    written_.push_back(dir_ / plan_.sheets[sheet].file);
-    held_ -= spliced.cells.size() * cell_bytes();
-    spliced.cells.clear();
-    spliced.written = true;
-  }
+  for (const auto& [sheet, spliced] : spliced_)
+    if (auto now = take_splice(sheet, /*at_end=*/true)) {
+      write_spliced(sheet, spliced, now->cells, now->back.get());
+      splice_written(*now);
+    }
   std::lock_guard objects(objects_mutex_);
   if (!saved_objects_) write_objects();
   for (const auto& [stem, back] : *saved_objects_) {
@@ -406,26 +402,30 @@ void TtsWriter::finish() {
   back_cells_.clear();
 }
 
-std::optional<TtsWriter::SplicedNow> TtsWriter::take_complete_splice(size_t sheet) {
+std::optional<TtsWriter::SplicedNow> TtsWriter::take_splice(size_t sheet, bool at_end) {
   Spliced& spliced = spliced_.at(sheet);
   const auto back = back_cells_.find(plan_.sheets[sheet].back);
-  if (spliced.written || spliced.cells.size() != spliced.needed || back == back_cells_.end() || !back->second->rgb)
-    return std::nullopt;
+  const bool complete = spliced.cells.size() == spliced.needed && back != back_cells_.end() && back->second->rgb;
+  if (spliced.written || (!complete && !at_end)) return std::nullopt;
   spliced.written = true;
-  return SplicedNow{sheet, std::move(spliced.cells), back->second};
+  return SplicedNow{sheet, std::move(spliced.cells), back == back_cells_.end() ? nullptr : back->second};
+}
+
+void TtsWriter::splice_written(const SplicedNow& taken) {
+  written_.push_back(dir_ / plan_.sheets[taken.sheet].file);
+  held_ -= taken.cells.size() * cell_bytes();
 }
 
 void TtsWriter::take_splices_of_back(size_t back, std::vector<SplicedNow>& out) {
   for (const auto& [sheet, spliced] : spliced_)
     if (plan_.sheets[sheet].back == back)
-      if (auto now = take_complete_splice(sheet)) out.push_back(std::move(*now));
+      if (auto now = take_splice(sheet, /*at_end=*/false)) out.push_back(std::move(*now));
 }
 
 void TtsWriter::write_taken_splice(const SplicedNow& taken) {
   write_spliced(taken.sheet, spliced_.at(taken.sheet), taken.cells, taken.back.get());
   std::lock_guard lock(mutex_);
-  written_.push_back(dir_ / plan_.sheets[taken.sheet].file);
-  held_ -= taken.cells.size() * cell_bytes();
+  splice_written(taken);
 }
 
 void TtsWriter::write_spliced(size_t sheet, const Spliced& spliced, const std::map<int, Pixels>& cells,

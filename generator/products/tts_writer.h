@@ -199,14 +199,16 @@ class TtsWriter {
   // Codes the missing bands of a spliced sheet from its cells and `back`'s
   // (the sheet's back cell) and writes the sheet; does not take mutex_.
   void write_spliced(size_t sheet, const Spliced& spliced, const std::map<int, Pixels>& cells, const Cell* back);
-  // When `sheet`'s last card came: its cells and back, taken out of spliced_
-  // to be written by the caller, beside the cards still being placed.
+  // `sheet`'s cells and back, taken out of spliced_ (once) to be written by
+  // the caller: when its last needed cell and its back are placed, beside
+  // the cards still being placed; or `at_end` (finish()), whatever is placed.
   struct SplicedNow {
     size_t sheet = 0;
     std::map<int, Pixels> cells;
-    CellPtr back;
+    CellPtr back;  // null when not placed
   };
-  std::optional<SplicedNow> take_complete_splice(size_t sheet);  // under mutex_
+  std::optional<SplicedNow> take_splice(size_t sheet, bool at_end);  // under mutex_
+  void splice_written(const SplicedNow& taken);                      // under mutex_: listed, its cells let go
   // The same for the spliced sheets whose back is `back`, just placed.
   void take_splices_of_back(size_t back, std::vector<SplicedNow>& out);  // under mutex_
   void write_taken_splice(const SplicedNow& taken);                      // without mutex_
